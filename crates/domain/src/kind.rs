@@ -1,0 +1,86 @@
+//! The six proxy kinds the shop sells, and how they travel in the API (`type`).
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum ProxyKind {
+    Premium,
+    Budget,
+    Static,
+    Lte,
+    Ipv4,
+    Ipv6,
+}
+
+impl ProxyKind {
+    pub const ALL: [ProxyKind; 6] = [
+        ProxyKind::Premium,
+        ProxyKind::Budget,
+        ProxyKind::Static,
+        ProxyKind::Lte,
+        ProxyKind::Ipv4,
+        ProxyKind::Ipv6,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProxyKind::Premium => "premium",
+            ProxyKind::Budget => "budget",
+            ProxyKind::Static => "static",
+            ProxyKind::Lte => "lte",
+            ProxyKind::Ipv4 => "ipv4",
+            ProxyKind::Ipv6 => "ipv6",
+        }
+    }
+
+    /// Product name as SPEC.md §1 lists it.
+    pub fn label(self) -> &'static str {
+        match self {
+            ProxyKind::Premium => "Premium Residential Proxies",
+            ProxyKind::Budget => "Budget Residential Proxies",
+            ProxyKind::Static => "Static Residential Proxies",
+            ProxyKind::Lte => "LTE Mobile Proxies",
+            ProxyKind::Ipv4 => "Datacenter Proxies (IPv4)",
+            ProxyKind::Ipv6 => "Datacenter IPv6 Proxies",
+        }
+    }
+
+    /// Traffic kinds are sold by the GB; the others by the piece.
+    pub fn is_traffic(self) -> bool {
+        matches!(self, ProxyKind::Premium | ProxyKind::Budget)
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == value)
+    }
+}
+
+impl std::fmt::Display for ProxyKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_round_trips_through_its_wire_name() {
+        for kind in ProxyKind::ALL {
+            assert_eq!(ProxyKind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(ProxyKind::parse("Premium"), None);
+        assert_eq!(ProxyKind::parse(""), None);
+    }
+
+    #[test]
+    fn only_residential_kinds_are_sold_by_traffic() {
+        let traffic: Vec<_> = ProxyKind::ALL
+            .into_iter()
+            .filter(|k| k.is_traffic())
+            .collect();
+        assert_eq!(traffic, vec![ProxyKind::Premium, ProxyKind::Budget]);
+    }
+}

@@ -1,0 +1,14 @@
+//! Pure business rules of ProxyShop: no I/O. Every other crate depends on this one; it depends on
+//! nothing of ours. Types here are parsed once at the edge and trusted afterwards.
+
+pub mod account;
+pub mod kind;
+pub mod messages;
+pub mod money;
+pub mod random;
+pub mod validation;
+
+pub use account::{Email, LoginForm, Password, RegistrationForm, Role, VerificationCode};
+pub use kind::ProxyKind;
+pub use money::Cents;
+pub use validation::FieldErrors;

@@ -1,0 +1,44 @@
+//! The user-facing messages of SPEC.md §5 and §8, word for word, plus the server's own messages.
+//! Tests and the front end rely on these exact strings.
+
+pub const EMAIL_REQUIRED: &str = "Email is required";
+pub const EMAIL_INVALID: &str = "Please enter a valid email";
+pub const PASSWORD_REQUIRED: &str = "Password is required";
+pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters";
+pub const PASSWORD_TOO_LONG: &str = "Password must be at most 128 characters";
+pub const PASSWORD_POLICY: &str = "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character";
+pub const CONFIRM_REQUIRED: &str = "Please confirm your password";
+pub const PASSWORDS_DO_NOT_MATCH: &str = "Passwords do not match";
+pub const CODE_TOO_SHORT: &str = "Please enter the 6-digit verification code";
+pub const CODE_TOO_LONG: &str = "Code must be 6 characters";
+pub const CODE_NOT_DIGITS: &str = "Code must contain 6 digits";
+pub const SOMETHING_WENT_WRONG: &str = "Something went wrong";
+
+// Server-side messages (SPEC.md leaves their wording to us).
+pub const VALIDATION_FAILED: &str = "Please check the highlighted fields";
+pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
+pub const INVALID_CODE: &str = "Invalid or expired verification code";
+pub const TOO_MANY_CODE_ATTEMPTS: &str =
+    "Too many wrong attempts. Please request a new verification code";
+pub const EMAIL_TAKEN: &str = "An account with this email already exists";
+pub const CODE_SENT: &str = "Verification code sent to your email";
+pub const ACCOUNT_CREATED: &str = "Account created successfully";
+pub const LOGGED_IN: &str = "Logged in successfully";
+pub const LOGGED_IN_GOOGLE: &str = "Successfully logged in with Google";
+pub const LOGGED_OUT: &str = "Logged out successfully";
+pub const UNAUTHORIZED: &str = "Please log in to continue";
+pub const FORBIDDEN: &str = "You do not have permission to do this";
+pub const NOT_FOUND: &str = "Not found";
+pub const TOO_MANY_REQUESTS: &str = "Too many requests. Please try again later";
+pub const GOOGLE_NOT_CONFIGURED: &str = "Google sign-in is not available";
+pub const GOOGLE_FAILED: &str = "Failed to login with Google";
+pub const GOOGLE_EMAIL_UNVERIFIED: &str = "Your Google account email is not verified";
+pub const ACCOUNT_DISABLED: &str = "This account has been disabled";
+pub const BAD_ORIGIN: &str = "Request origin is not allowed";
+pub const UNSUPPORTED_MEDIA: &str = "Requests must be sent as JSON";
+pub const BAD_JSON: &str = "The request body is not valid JSON";
+
+/// The message for a code request made before the resend countdown has run out.
+pub fn wait_before_resend(seconds: i64) -> String {
+    format!("Please wait {seconds} seconds before requesting a new code")
+}

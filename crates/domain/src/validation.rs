@@ -1,0 +1,46 @@
+//! Field-level validation errors, collected so a form can show every message at once.
+
+use std::collections::BTreeMap;
+
+/// Field name (as the client sends it) to the first message that field failed with.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldErrors(BTreeMap<&'static str, String>);
+
+impl FieldErrors {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records `message` for `field` unless the field already has one (the first rule broken wins).
+    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
+        self.0.entry(field).or_insert_with(|| message.into());
+    }
+
+    /// Keeps the parsed value, or records its error under `field`.
+    pub fn take<T>(&mut self, field: &'static str, parsed: Result<T, &'static str>) -> Option<T> {
+        match parsed {
+            Ok(value) => Some(value),
+            Err(message) => {
+                self.add(field, message);
+                None
+            }
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, field: &str) -> Option<&str> {
+        self.0.get(field).map(String::as_str)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.0.iter().map(|(k, v)| (*k, v.as_str()))
+    }
+
+    /// The message to headline a response with: the first field's, in form order if given.
+    pub fn first_message(&self) -> Option<&str> {
+        self.0.values().next().map(String::as_str)
+    }
+}

@@ -1,0 +1,156 @@
+//! The connection type over both backends, an r2d2 pool that keeps PostgreSQL's real connection
+//! errors (the stock MultiConnection `establish` hides them), and the embedded migrations.
+
+use crate::error::{DbError, DbResult};
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use std::time::Duration;
+
+pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgres(diesel::PgConnection),
+    Sqlite(diesel::SqliteConnection),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Postgres,
+    Sqlite,
+}
+
+impl Backend {
+    /// The backend a `DATABASE_URL` names, by its scheme.
+    pub fn from_url(url: &str) -> DbResult<Backend> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else if url.starts_with("sqlite://") || url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else {
+            Err(DbError::BadUrl(
+                "expected a sqlite:// or postgres:// URL".into(),
+            ))
+        }
+    }
+}
+
+/// `sqlite://./var/x.db` or `sqlite:x.db` to the path SQLite opens; `:memory:` stays as is.
+fn sqlite_path(url: &str) -> &str {
+    url.strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url)
+}
+
+pub type DbPool = r2d2::Pool<Manager>;
+
+#[derive(Debug)]
+pub struct Manager {
+    url: String,
+    backend: Backend,
+}
+
+fn establish(url: &str, backend: Backend) -> DbResult<DbConnection> {
+    match backend {
+        Backend::Postgres => diesel::PgConnection::establish(url)
+            .map(DbConnection::Postgres)
+            .map_err(|e| DbError::Connect(e.to_string())),
+        Backend::Sqlite => {
+            let mut conn = diesel::SqliteConnection::establish(sqlite_path(url))
+                .map_err(|e| DbError::Connect(e.to_string()))?;
+            // Per connection: wait for the writer instead of failing, and enforce foreign keys.
+            conn.batch_execute(
+                "PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
+            )?;
+            Ok(DbConnection::Sqlite(conn))
+        }
+    }
+}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = DbConnection;
+    type Error = DbError;
+
+    fn connect(&self) -> DbResult<DbConnection> {
+        establish(&self.url, self.backend)
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> DbResult<()> {
+        conn.batch_execute("SELECT 1").map_err(DbError::from)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct PoolOptions {
+    pub max_size: u32,
+    pub connect_timeout: Duration,
+}
+
+impl Default for PoolOptions {
+    fn default() -> Self {
+        PoolOptions {
+            max_size: 10,
+            connect_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// Opens the pool for `url`. SQLite is switched to WAL once here (doing it in a per-connection
+/// hook stalls), and its parent folder must exist.
+pub fn connect(url: &str, options: &PoolOptions) -> DbResult<DbPool> {
+    let backend = Backend::from_url(url)?;
+    if backend == Backend::Sqlite && sqlite_path(url) != ":memory:" {
+        let mut conn = establish(url, backend)?;
+        conn.batch_execute("PRAGMA journal_mode = WAL;")?;
+    }
+    r2d2::Pool::builder()
+        .max_size(options.max_size)
+        .connection_timeout(options.connect_timeout)
+        .build(Manager {
+            url: url.to_owned(),
+            backend,
+        })
+        .map_err(DbError::from)
+}
+
+impl DbConnection {
+    pub fn backend(&self) -> Backend {
+        match self {
+            DbConnection::Postgres(_) => Backend::Postgres,
+            DbConnection::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+}
+
+/// Applies every pending migration; returns how many ran.
+pub fn run_migrations(conn: &mut DbConnection) -> DbResult<usize> {
+    let result = match conn {
+        DbConnection::Postgres(c) => c
+            .run_pending_migrations(POSTGRES_MIGRATIONS)
+            .map(|v| v.len()),
+        DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+    };
+    result.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Reverts every applied migration (used by the reversibility test and `migrate --down-all`).
+pub fn revert_all_migrations(conn: &mut DbConnection) -> DbResult<usize> {
+    let result = match conn {
+        DbConnection::Postgres(c) => c
+            .revert_all_migrations(POSTGRES_MIGRATIONS)
+            .map(|v| v.len()),
+        DbConnection::Sqlite(c) => c.revert_all_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+    };
+    result.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Whether the database answers (for `/readyz`).
+pub fn ping(conn: &mut DbConnection) -> DbResult<()> {
+    conn.batch_execute("SELECT 1").map_err(DbError::from)
+}

@@ -1,0 +1,23 @@
+//! Storage for ProxyShop: one diesel schema over SQLite (the embedded default) and PostgreSQL,
+//! picked by the `DATABASE_URL` scheme. Repository functions take a connection so that callers
+//! compose transactions; no SQL lives outside this crate.
+
+pub mod connection;
+pub mod email_codes;
+pub mod error;
+pub mod schema;
+pub mod sessions;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod users;
+
+pub use connection::{Backend, DbConnection, DbPool, PoolOptions, connect, run_migrations};
+pub use error::{DbError, DbResult};
+
+/// Seconds since the Unix epoch: every stored time uses this.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or_default()
+}

@@ -1,0 +1,207 @@
+// The one schema of both backends. Keep in step with migrations/{sqlite,postgres}; the
+// `schema_matches` test compares all three.
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        email -> Text,
+        password_hash -> Nullable<Text>,
+        google_sub -> Nullable<Text>,
+        name -> Text,
+        phone -> Nullable<Text>,
+        avatar_url -> Nullable<Text>,
+        role -> Text,
+        balance_cents -> BigInt,
+        ref_code -> Text,
+        referred_by -> Nullable<BigInt>,
+        proxy_username -> Text,
+        proxy_password -> Text,
+        disabled -> Bool,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    email_codes (email) {
+        email -> Text,
+        code_hash -> Text,
+        attempts -> Integer,
+        sent_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        user_id -> Nullable<BigInt>,
+        data -> Text,
+        expires_at -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    plans (id) {
+        id -> BigInt,
+        kind -> Text,
+        name -> Text,
+        tag -> Nullable<Text>,
+        note -> Nullable<Text>,
+        price_cents -> BigInt,
+        amount -> BigInt,
+        validity_days -> Integer,
+        regions -> Text,
+        features -> Text,
+        active -> Bool,
+        sort -> Integer,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    wallet_ledger (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        amount_cents -> BigInt,
+        balance_after -> BigInt,
+        reference -> Text,
+        note -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    payments (id) {
+        id -> Text,
+        user_id -> BigInt,
+        amount_cents -> BigInt,
+        currency -> Text,
+        provider -> Text,
+        provider_uuid -> Nullable<Text>,
+        status -> Text,
+        pay_url -> Nullable<Text>,
+        raw_callback -> Nullable<Text>,
+        expires_at -> Nullable<BigInt>,
+        credited_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    traffic_balances (user_id, kind) {
+        user_id -> BigInt,
+        kind -> Text,
+        purchased_bytes -> BigInt,
+        used_bytes -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    usage_daily (user_id, kind, day) {
+        user_id -> BigInt,
+        kind -> Text,
+        day -> Text,
+        bytes -> BigInt,
+    }
+}
+
+diesel::table! {
+    proxy_history (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        proxy -> Text,
+        expires_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    piece_orders (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        plan_id -> Nullable<BigInt>,
+        country -> Nullable<Text>,
+        isp -> Nullable<Text>,
+        quantity -> Integer,
+        price_cents -> BigInt,
+        status -> Text,
+        source -> Text,
+        upstream_order_id -> Nullable<Text>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    piece_proxies (id) {
+        id -> BigInt,
+        order_id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        host -> Text,
+        port -> Integer,
+        username -> Text,
+        password -> Text,
+        country -> Nullable<Text>,
+        city -> Nullable<Text>,
+        isp -> Nullable<Text>,
+        upstream_id -> Nullable<Text>,
+        expires_at -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    referral_bonuses (id) {
+        id -> BigInt,
+        referrer_id -> BigInt,
+        referred_id -> BigInt,
+        payment_id -> Text,
+        amount_cents -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> BigInt,
+        admin_id -> Nullable<BigInt>,
+        action -> Text,
+        target -> Nullable<Text>,
+        detail -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(wallet_ledger -> users (user_id));
+diesel::joinable!(payments -> users (user_id));
+diesel::joinable!(traffic_balances -> users (user_id));
+diesel::joinable!(usage_daily -> users (user_id));
+diesel::joinable!(proxy_history -> users (user_id));
+diesel::joinable!(piece_orders -> users (user_id));
+diesel::joinable!(piece_proxies -> piece_orders (order_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    email_codes,
+    sessions,
+    plans,
+    wallet_ledger,
+    payments,
+    traffic_balances,
+    usage_daily,
+    proxy_history,
+    piece_orders,
+    piece_proxies,
+    referral_bonuses,
+    audit_log,
+);

@@ -1,0 +1,149 @@
+//! Test databases: each test gets its own fresh SQLite file, or its own fresh PostgreSQL
+//! database (created from `TEST_DATABASE_URL`, dropped afterwards). Enabled by the `testing`
+//! feature, for this crate's tests and those of the crates above it.
+#![allow(clippy::expect_used)]
+
+use crate::connection::{Backend, DbPool, PoolOptions, connect, run_migrations};
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+
+pub struct TestDatabase {
+    pub url: String,
+    pub backend: Backend,
+    pub pool: DbPool,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    Postgres { admin_url: String, name: String },
+}
+
+impl TestDatabase {
+    /// A migrated database on `backend`, or None for PostgreSQL when `TEST_DATABASE_URL` is unset.
+    pub fn new(backend: Backend) -> Option<Self> {
+        let db = Self::empty(backend)?;
+        let mut conn = db.pool.get().expect("test pool");
+        run_migrations(&mut conn).expect("migrations");
+        drop(conn);
+        Some(db)
+    }
+
+    /// A database with no tables yet.
+    pub fn empty(backend: Backend) -> Option<Self> {
+        match backend {
+            Backend::Sqlite => {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let url = format!("sqlite://{}", dir.path().join("test.db").display());
+                let pool = connect(&url, &small_pool()).expect("sqlite pool");
+                Some(TestDatabase {
+                    url,
+                    backend,
+                    pool,
+                    cleanup: Cleanup::Sqlite(dir),
+                })
+            }
+            Backend::Postgres => {
+                let admin_url = std::env::var("TEST_DATABASE_URL").ok()?;
+                let name = format!("proxyshop_test_{}", crate::testing::suffix());
+                let mut admin = diesel::PgConnection::establish(&admin_url)
+                    .expect("TEST_DATABASE_URL must reach PostgreSQL");
+                admin
+                    .batch_execute(&format!("CREATE DATABASE {name}"))
+                    .expect("create database");
+                let url = with_database(&admin_url, &name);
+                let pool = connect(&url, &small_pool()).expect("postgres pool");
+                Some(TestDatabase {
+                    url,
+                    backend,
+                    pool,
+                    cleanup: Cleanup::Postgres { admin_url, name },
+                })
+            }
+        }
+    }
+}
+
+fn small_pool() -> PoolOptions {
+    PoolOptions {
+        max_size: 8,
+        ..PoolOptions::default()
+    }
+}
+
+fn suffix() -> String {
+    use rand::Rng;
+    let n: u64 = rand::thread_rng().r#gen();
+    format!("{}_{n:x}", std::process::id())
+}
+
+/// `postgres://u@h:5432/test?x=y` with the database name replaced.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let root = match base[scheme_end..].find('/') {
+        Some(i) => &base[..scheme_end + i],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{root}/{name}?{q}"),
+        None => format!("{root}/{name}"),
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        if let Cleanup::Postgres { admin_url, name } = &self.cleanup
+            && let Ok(mut admin) = diesel::PgConnection::establish(admin_url)
+        {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        }
+    }
+}
+
+/// Declares each test twice, as `<name>::sqlite` and `<name>::postgres`; the body gets a
+/// `&TestDatabase`. The PostgreSQL variant returns early when `TEST_DATABASE_URL` is unset.
+#[macro_export]
+macro_rules! db_test {
+    ($(fn $name:ident($db:ident) $body:block)*) => {$(
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            fn run($db: &$crate::testing::TestDatabase) $body
+            #[test]
+            fn sqlite() {
+                let db = $crate::testing::TestDatabase::new($crate::Backend::Sqlite).expect("sqlite");
+                run(&db);
+            }
+            #[test]
+            fn postgres() {
+                let Some(db) = $crate::testing::TestDatabase::new($crate::Backend::Postgres) else {
+                    eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+                    return;
+                };
+                run(&db);
+            }
+        }
+    )*};
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn replaces_the_database_name() {
+        assert_eq!(
+            super::with_database("postgres://p@h:5432/test", "x"),
+            "postgres://p@h:5432/x"
+        );
+        assert_eq!(
+            super::with_database("postgres://p@h/test?sslmode=disable", "x"),
+            "postgres://p@h/x?sslmode=disable"
+        );
+        assert_eq!(
+            super::with_database("postgres://p@h", "x"),
+            "postgres://p@h/x"
+        );
+    }
+}

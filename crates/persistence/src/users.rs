@@ -1,0 +1,148 @@
+//! Accounts. Emails are stored lower-cased, so equality is case-insensitive.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::now;
+use crate::schema::users;
+use diesel::prelude::*;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = users)]
+pub struct UserRow {
+    pub id: i64,
+    pub email: String,
+    pub password_hash: Option<String>,
+    pub google_sub: Option<String>,
+    pub name: String,
+    pub phone: Option<String>,
+    pub avatar_url: Option<String>,
+    pub role: String,
+    pub balance_cents: i64,
+    pub ref_code: String,
+    pub referred_by: Option<i64>,
+    pub proxy_username: String,
+    pub proxy_password: String,
+    pub disabled: bool,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = users)]
+pub struct NewUser<'a> {
+    pub email: &'a str,
+    pub password_hash: Option<&'a str>,
+    pub google_sub: Option<&'a str>,
+    pub name: &'a str,
+    pub avatar_url: Option<&'a str>,
+    pub role: &'a str,
+    pub ref_code: &'a str,
+    pub referred_by: Option<i64>,
+    pub proxy_username: &'a str,
+    pub proxy_password: &'a str,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// Inserts the user and returns the stored row.
+pub fn insert(conn: &mut DbConnection, new: &NewUser<'_>) -> DbResult<UserRow> {
+    let id: i64 = diesel::insert_into(users::table)
+        .values(new)
+        .returning(users::id)
+        .get_result(conn)?;
+    Ok(users::table
+        .find(id)
+        .select(UserRow::as_select())
+        .first(conn)?)
+}
+
+pub fn find_by_id(conn: &mut DbConnection, id: i64) -> DbResult<Option<UserRow>> {
+    Ok(users::table
+        .find(id)
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// `email` must already be normalised (lower case), as `domain::Email` gives it.
+pub fn find_by_email(conn: &mut DbConnection, email: &str) -> DbResult<Option<UserRow>> {
+    Ok(users::table
+        .filter(users::email.eq(email))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn find_by_google_sub(conn: &mut DbConnection, sub: &str) -> DbResult<Option<UserRow>> {
+    Ok(users::table
+        .filter(users::google_sub.eq(sub))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn find_by_ref_code(conn: &mut DbConnection, code: &str) -> DbResult<Option<UserRow>> {
+    Ok(users::table
+        .filter(users::ref_code.eq(code))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn email_exists(conn: &mut DbConnection, email: &str) -> DbResult<bool> {
+    Ok(diesel::select(diesel::dsl::exists(
+        users::table.filter(users::email.eq(email)),
+    ))
+    .get_result(conn)?)
+}
+
+pub fn admin_exists(conn: &mut DbConnection) -> DbResult<bool> {
+    Ok(diesel::select(diesel::dsl::exists(
+        users::table.filter(users::role.eq("admin")),
+    ))
+    .get_result(conn)?)
+}
+
+/// Links a Google account to an existing user, filling the avatar only where none is set.
+pub fn link_google(
+    conn: &mut DbConnection,
+    id: i64,
+    sub: &str,
+    picture: Option<&str>,
+) -> DbResult<()> {
+    diesel::update(users::table.find(id))
+        .set((users::google_sub.eq(sub), users::updated_at.eq(now())))
+        .execute(conn)?;
+    if let Some(picture) = picture {
+        diesel::update(users::table.find(id).filter(users::avatar_url.is_null()))
+            .set(users::avatar_url.eq(picture))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+pub fn set_password_hash(conn: &mut DbConnection, id: i64, hash: &str) -> DbResult<()> {
+    diesel::update(users::table.find(id))
+        .set((users::password_hash.eq(hash), users::updated_at.eq(now())))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn set_role(conn: &mut DbConnection, id: i64, role: &str) -> DbResult<()> {
+    diesel::update(users::table.find(id))
+        .set((users::role.eq(role), users::updated_at.eq(now())))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// One page of users, newest first, and the total count.
+pub fn list(conn: &mut DbConnection, limit: i64, offset: i64) -> DbResult<(Vec<UserRow>, i64)> {
+    let rows = users::table
+        .order(users::id.desc())
+        .limit(limit)
+        .offset(offset)
+        .select(UserRow::as_select())
+        .load(conn)?;
+    let total = users::table.count().get_result(conn)?;
+    Ok((rows, total))
+}

@@ -1,0 +1,13 @@
+DROP TABLE audit_log;
+DROP TABLE referral_bonuses;
+DROP TABLE piece_proxies;
+DROP TABLE piece_orders;
+DROP TABLE proxy_history;
+DROP TABLE usage_daily;
+DROP TABLE traffic_balances;
+DROP TABLE payments;
+DROP TABLE wallet_ledger;
+DROP TABLE plans;
+DROP TABLE sessions;
+DROP TABLE email_codes;
+DROP TABLE users;
