@@ -1,10 +1,9 @@
 //! Field-level validation errors, collected so a form can show every message at once.
 
-use std::collections::BTreeMap;
-
-/// Field name (as the client sends it) to the first message that field failed with.
+/// Field name (as the client sends it) to the first message that field failed with, in the
+/// order the form checks its fields.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FieldErrors(BTreeMap<&'static str, String>);
+pub struct FieldErrors(Vec<(&'static str, String)>);
 
 impl FieldErrors {
     pub fn new() -> Self {
@@ -13,7 +12,9 @@ impl FieldErrors {
 
     /// Records `message` for `field` unless the field already has one (the first rule broken wins).
     pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
-        self.0.entry(field).or_insert_with(|| message.into());
+        if self.get(field).is_none() {
+            self.0.push((field, message.into()));
+        }
     }
 
     /// Keeps the parsed value, or records its error under `field`.
@@ -32,15 +33,18 @@ impl FieldErrors {
     }
 
     pub fn get(&self, field: &str) -> Option<&str> {
-        self.0.get(field).map(String::as_str)
+        self.0
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, m)| m.as_str())
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        self.0.iter().map(|(k, v)| (*k, v.as_str()))
+        self.0.iter().map(|(f, m)| (*f, m.as_str()))
     }
 
-    /// The message to headline a response with: the first field's, in form order if given.
+    /// The message to headline a response with: the first failing field's, in form order.
     pub fn first_message(&self) -> Option<&str> {
-        self.0.values().next().map(String::as_str)
+        self.0.first().map(|(_, m)| m.as_str())
     }
 }

@@ -1,0 +1,88 @@
+//! `POST /api/google-getway`: sign-in with a Google ID token. The token is verified against
+//! Google's keys; the name, email and id the browser also sends are never trusted on their own.
+
+use crate::auth::service::{NewAccount, create_user, default_name, sign_in};
+use crate::blocking::in_transaction;
+use crate::dto::{AuthResponse, ErrorResponse, User};
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use domain::{Email, messages as msg};
+use persistence::users;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GoogleRequest {
+    /// The ID token (JWT) from Google Identity Services.
+    #[serde(default)]
+    pub credential: String,
+    /// Sent by the SPEC's client; ignored in favour of the verified token.
+    pub name: Option<String>,
+    pub email: Option<String>,
+    #[serde(rename = "photoURL")]
+    pub photo_url: Option<String>,
+    #[serde(rename = "googleId")]
+    pub google_id: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/google-getway", tag = "auth", request_body = GoogleRequest,
+    responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
+pub async fn google_sign_in(
+    state: web::Data<AppState>,
+    session: Session,
+    body: web::Json<GoogleRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Some(verifier) = state.google.clone() else {
+        return Err(ApiError::Unavailable(msg::GOOGLE_NOT_CONFIGURED));
+    };
+    if body.credential.is_empty() {
+        return Err(ApiError::UnauthorizedWith(msg::GOOGLE_FAILED));
+    }
+    let identity = verifier.verify(&body.credential).await.map_err(|err| {
+        tracing::warn!(%err, "Google ID token refused");
+        ApiError::UnauthorizedWith(msg::GOOGLE_FAILED)
+    })?;
+    let email = match identity.email.as_deref().map(Email::parse) {
+        Some(Ok(email)) if identity.email_verified => email,
+        _ => return Err(ApiError::UnauthorizedWith(msg::GOOGLE_EMAIL_UNVERIFIED)),
+    };
+
+    let user = in_transaction(&state.pool, move |conn| {
+        if let Some(user) = users::find_by_google_sub(conn, &identity.sub)? {
+            return Ok(user);
+        }
+        // A verified Google email that matches an account links to it.
+        if let Some(user) = users::find_by_email(conn, email.as_str())? {
+            users::link_google(conn, user.id, &identity.sub, identity.picture.as_deref())?;
+            return users::find_by_id(conn, user.id)?.ok_or(ApiError::NotFound);
+        }
+        let name = identity
+            .name
+            .clone()
+            .unwrap_or_else(|| default_name(email.as_str()));
+        create_user(
+            conn,
+            &NewAccount {
+                email: email.as_str(),
+                password_hash: None,
+                google_sub: Some(&identity.sub),
+                name: &name,
+                avatar_url: identity.picture.as_deref(),
+                role: "user",
+                referred_by: None,
+            },
+        )
+    })
+    .await?;
+    if user.disabled {
+        return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
+    }
+    sign_in(&session, &user)?;
+    Ok(HttpResponse::Ok().json(AuthResponse {
+        message: msg::LOGGED_IN_GOOGLE.to_owned(),
+        user: User::from(&user),
+    }))
+}

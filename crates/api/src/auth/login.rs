@@ -1,0 +1,68 @@
+//! `POST /api/login`: email and password sign-in under a fresh session id.
+
+use crate::auth::service::{check_limits, sign_in, verify_password};
+use crate::blocking::with_conn;
+use crate::dto::{AuthResponse, ErrorResponse, User};
+use crate::error::ApiError;
+use crate::extractors::ClientIp;
+use crate::state::AppState;
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use domain::{LoginForm, messages as msg};
+use persistence::users;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+#[utoipa::path(post, path = "/api/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
+              (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse),
+              (status = 429, body = ErrorResponse)))]
+pub async fn login(
+    state: web::Data<AppState>,
+    session: Session,
+    ip: ClientIp,
+    body: web::Json<LoginRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let form = LoginForm::parse(&body.email, &body.password).map_err(ApiError::Validation)?;
+    let limits = &state.settings.limits;
+    check_limits(
+        &state,
+        limits.login_window,
+        &[
+            (format!("login:ip:{}", ip.0), limits.login_per_ip),
+            (
+                format!("login:email:{}", form.email.as_str()),
+                limits.login_per_email,
+            ),
+        ],
+    )?;
+
+    let email = form.email.as_str().to_owned();
+    let user = with_conn(&state.pool, move |conn| {
+        Ok(users::find_by_email(conn, &email)?)
+    })
+    .await?;
+    let hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    // Same work and the same answer whether the email is unknown or the password wrong.
+    let valid = verify_password(form.password, hash).await?;
+    let user = match user {
+        Some(user) if valid => user,
+        _ => return Err(ApiError::UnauthorizedWith(msg::INVALID_CREDENTIALS)),
+    };
+    if user.disabled {
+        return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
+    }
+    sign_in(&session, &user)?;
+    Ok(HttpResponse::Ok().json(AuthResponse {
+        message: msg::LOGGED_IN.to_owned(),
+        user: User::from(&user),
+    }))
+}

@@ -1,0 +1,121 @@
+//! `POST /api/register`: checks the emailed code, creates the account and signs it in.
+
+use crate::auth::service::{
+    NewAccount, check_limits, code_matches, create_user, default_name, hash_password, sign_in,
+};
+use crate::blocking::in_transaction;
+use crate::dto::{AuthResponse, ErrorResponse, User};
+use crate::error::ApiError;
+use crate::extractors::ClientIp;
+use crate::settings::CODE_MAX_ATTEMPTS;
+use crate::state::AppState;
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use domain::{RegistrationForm, messages as msg};
+use persistence::{email_codes, now, users};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RegisterRequest {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default, rename = "confirmPassword")]
+    pub confirm_password: String,
+    #[serde(default)]
+    pub code: String,
+    #[serde(default, rename = "refCode")]
+    pub ref_code: Option<String>,
+}
+
+/// What checking the code came to. Wrong attempts are counted in the database even though the
+/// request fails, so this is a value, not an error that would roll the count back.
+enum Outcome {
+    Created(Box<persistence::users::UserRow>),
+    Refused(&'static str),
+}
+
+#[utoipa::path(post, path = "/api/register", tag = "auth", request_body = RegisterRequest,
+    responses((status = 201, body = AuthResponse), (status = 400, body = ErrorResponse),
+              (status = 409, body = ErrorResponse), (status = 422, body = ErrorResponse),
+              (status = 429, body = ErrorResponse)))]
+pub async fn register(
+    state: web::Data<AppState>,
+    session: Session,
+    ip: ClientIp,
+    body: web::Json<RegisterRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let form = RegistrationForm::parse(
+        &body.email,
+        &body.password,
+        &body.confirm_password,
+        &body.code,
+        body.ref_code.as_deref(),
+    )
+    .map_err(ApiError::Validation)?;
+    let limits = &state.settings.limits;
+    check_limits(
+        &state,
+        limits.register_window,
+        &[(format!("register:ip:{}", ip.0), limits.register_per_ip)],
+    )?;
+
+    // Hash before the transaction: argon2 is the slow part and needs no lock.
+    let password_hash = hash_password(form.password.expose().to_owned()).await?;
+    let key = state.code_key;
+    let outcome = in_transaction(&state.pool, move |conn| {
+        let email = form.email.as_str();
+        let Some(pending) = email_codes::find(conn, email)? else {
+            return Ok(Outcome::Refused(msg::INVALID_CODE));
+        };
+        if pending.expires_at <= now() {
+            email_codes::delete(conn, email)?;
+            return Ok(Outcome::Refused(msg::INVALID_CODE));
+        }
+        if pending.attempts >= CODE_MAX_ATTEMPTS {
+            return Ok(Outcome::Refused(msg::TOO_MANY_CODE_ATTEMPTS));
+        }
+        if !code_matches(&key, email, form.code.as_str(), &pending.code_hash) {
+            let attempts = email_codes::add_attempt(conn, email)?;
+            return Ok(Outcome::Refused(if attempts >= CODE_MAX_ATTEMPTS {
+                msg::TOO_MANY_CODE_ATTEMPTS
+            } else {
+                msg::INVALID_CODE
+            }));
+        }
+        // An unknown referral code is ignored rather than failing the sign-up.
+        let referrer = match form.ref_code.as_deref() {
+            Some(code) => users::find_by_ref_code(conn, code)?.map(|r| r.id),
+            None => None,
+        };
+        let user = create_user(
+            conn,
+            &NewAccount {
+                email,
+                password_hash: Some(&password_hash),
+                google_sub: None,
+                name: &default_name(email),
+                avatar_url: None,
+                role: "user",
+                referred_by: referrer,
+            },
+        )?;
+        email_codes::delete(conn, email)?;
+        Ok(Outcome::Created(Box::new(user)))
+    })
+    .await?;
+
+    match outcome {
+        Outcome::Refused(message) => Err(ApiError::BadRequest(message.to_owned())),
+        Outcome::Created(user) => {
+            sign_in(&session, &user)?;
+            tracing::info!(user_id = user.id, "account created");
+            Ok(HttpResponse::Created().json(AuthResponse {
+                message: msg::ACCOUNT_CREATED.to_owned(),
+                user: User::from(user.as_ref()),
+            }))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! `POST /api/register_verification`: mails a six-digit code to an address not yet registered.
+
+use crate::auth::service::{check_limits, code_hash};
+use crate::blocking::in_transaction;
+use crate::dto::{ErrorResponse, MessageResponse};
+use crate::error::ApiError;
+use crate::extractors::ClientIp;
+use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use domain::{Email, messages as msg, random};
+use persistence::{email_codes, now, users};
+use serde::Deserialize;
+use upstream::OutgoingMail;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CodeRequest {
+    #[serde(default)]
+    pub email: String,
+}
+
+#[utoipa::path(post, path = "/api/register_verification", tag = "auth", request_body = CodeRequest,
+    responses((status = 200, body = MessageResponse), (status = 409, body = ErrorResponse),
+              (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse)))]
+pub async fn request_code(
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<CodeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
+    let limits = &state.settings.limits;
+    check_limits(
+        &state,
+        limits.code_window,
+        &[
+            (format!("code:ip:{}", ip.0), limits.code_per_ip),
+            (
+                format!("code:email:{}", email.as_str()),
+                limits.code_per_email,
+            ),
+        ],
+    )?;
+
+    let code = random::verification_code();
+    let hash = code_hash(&state.code_key, email.as_str(), &code);
+    let address = email.as_str().to_owned();
+    in_transaction(&state.pool, move |conn| {
+        if users::email_exists(conn, &address)? {
+            return Err(ApiError::Conflict(msg::EMAIL_TAKEN));
+        }
+        let t = now();
+        if let Some(previous) = email_codes::find(conn, &address)? {
+            let wait = previous.sent_at + CODE_RESEND_SECS - t;
+            if wait > 0 {
+                return Err(ApiError::TooManyRequests {
+                    message: msg::wait_before_resend(wait),
+                    retry_after: wait.unsigned_abs(),
+                });
+            }
+        }
+        email_codes::replace(conn, &address, &hash, t, t + CODE_TTL_SECS)?;
+        Ok(())
+    })
+    .await?;
+
+    let mail = OutgoingMail {
+        to: email.as_str().to_owned(),
+        subject: "Your ProxyShop verification code".to_owned(),
+        text: format!(
+            "Your ProxyShop verification code is {code}\n\n\
+             It expires in {} minutes. If you did not ask for it, ignore this message.\n",
+            CODE_TTL_SECS / 60
+        ),
+    };
+    if let Err(err) = state.mailer.send(mail).await {
+        // Undo the code so the customer is not held by the resend countdown for a mail that
+        // never left.
+        let address = email.into_inner();
+        in_transaction(&state.pool, move |conn| {
+            Ok(email_codes::delete(conn, &address)?)
+        })
+        .await?;
+        return Err(ApiError::internal("sending verification mail", err));
+    }
+    Ok(HttpResponse::Ok().json(MessageResponse {
+        message: msg::CODE_SENT.to_owned(),
+    }))
+}

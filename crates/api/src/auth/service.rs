@@ -1,0 +1,158 @@
+//! The account rules that handlers share: password hashing, code hashing, creating users with
+//! unique codes, starting a session, and rate-limit checks.
+
+use crate::error::ApiError;
+use crate::session_store::USER_ID_KEY;
+use crate::state::AppState;
+use actix_session::Session;
+use argon2::Argon2;
+use argon2::password_hash::{
+    PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
+};
+use domain::{messages as msg, random};
+use hmac::{Hmac, Mac};
+use persistence::users::{self, NewUser, UserRow};
+use persistence::{DbConnection, DbError, now};
+use sha2::Sha256;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// argon2id with the crate's default cost (19 MiB, 2 passes), on the blocking pool.
+pub async fn hash_password(password: String) -> Result<String, ApiError> {
+    actix_web::web::block(move || {
+        let salt = SaltString::generate(&mut OsRng);
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| ApiError::internal("argon2", e))
+    })
+    .await?
+}
+
+/// A hash of a random password, verified against when the account does not exist, so that a
+/// wrong email costs as long as a wrong password (no account enumeration by timing).
+fn dummy_hash() -> &'static str {
+    static DUMMY: OnceLock<String> = OnceLock::new();
+    DUMMY.get_or_init(|| {
+        let salt = SaltString::generate(&mut OsRng);
+        Argon2::default()
+            .hash_password(random::proxy_password().as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+    })
+}
+
+/// Whether `password` matches `hash` (or the dummy hash when there is no account).
+pub async fn verify_password(password: String, hash: Option<String>) -> Result<bool, ApiError> {
+    actix_web::web::block(move || {
+        let stored = hash.as_deref().unwrap_or_else(|| dummy_hash());
+        let parsed = PasswordHash::new(stored).map_err(|e| ApiError::internal("stored hash", e))?;
+        let ok = Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok();
+        Ok(ok && hash.is_some())
+    })
+    .await?
+}
+
+/// HMAC-SHA256 of the code, bound to its email address, keyed by a server secret.
+pub fn code_hash(key: &[u8; 32], email: &str, code: &str) -> String {
+    let Ok(mut mac) = <Hmac<Sha256> as Mac>::new_from_slice(key) else {
+        unreachable!("HMAC takes keys of any length")
+    };
+    mac.update(email.as_bytes());
+    mac.update(b":");
+    mac.update(code.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+pub fn code_matches(key: &[u8; 32], email: &str, code: &str, stored: &str) -> bool {
+    use subtle::ConstantTimeEq;
+    code_hash(key, email, code)
+        .as_bytes()
+        .ct_eq(stored.as_bytes())
+        .into()
+}
+
+pub struct NewAccount<'a> {
+    pub email: &'a str,
+    pub password_hash: Option<&'a str>,
+    pub google_sub: Option<&'a str>,
+    pub name: &'a str,
+    pub avatar_url: Option<&'a str>,
+    pub role: &'a str,
+    pub referred_by: Option<i64>,
+}
+
+/// Creates the account with a fresh referral code and proxy credentials, drawing again if a
+/// random value collides. A taken email is `Conflict`.
+pub fn create_user(conn: &mut DbConnection, account: &NewAccount<'_>) -> Result<UserRow, ApiError> {
+    for _ in 0..5 {
+        let (ref_code, proxy_user, proxy_pass) = (
+            random::ref_code(),
+            random::proxy_username(),
+            random::proxy_password(),
+        );
+        let t = now();
+        let new = NewUser {
+            email: account.email,
+            password_hash: account.password_hash,
+            google_sub: account.google_sub,
+            name: account.name,
+            avatar_url: account.avatar_url,
+            role: account.role,
+            ref_code: &ref_code,
+            referred_by: account.referred_by,
+            proxy_username: &proxy_user,
+            proxy_password: &proxy_pass,
+            created_at: t,
+            updated_at: t,
+        };
+        match users::insert(conn, &new) {
+            Ok(user) => return Ok(user),
+            Err(DbError::UniqueViolation(c)) if c.contains("email") => {
+                return Err(ApiError::Conflict(msg::EMAIL_TAKEN));
+            }
+            Err(DbError::UniqueViolation(c)) if c.contains("google_sub") => {
+                return Err(ApiError::Conflict(msg::EMAIL_TAKEN));
+            }
+            Err(DbError::UniqueViolation(_)) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(ApiError::internal(
+        "create user",
+        "could not draw unique codes",
+    ))
+}
+
+/// The display name for an account that has none: the email's local part.
+pub fn default_name(email: &str) -> String {
+    email.split('@').next().unwrap_or(email).to_owned()
+}
+
+/// Starts a signed-in session under a new id (defeats session fixation).
+pub fn sign_in(session: &Session, user: &UserRow) -> Result<(), ApiError> {
+    session.renew();
+    session
+        .insert(USER_ID_KEY, user.id)
+        .map_err(|e| ApiError::internal("session insert", e))
+}
+
+/// Counts one attempt against each `(key, limit)`; 429 with the SPEC-style message when over.
+pub fn check_limits(
+    state: &AppState,
+    window: Duration,
+    keys: &[(String, u32)],
+) -> Result<(), ApiError> {
+    for (key, limit) in keys {
+        if let Err(retry_after) = state.limiter.hit(key, *limit, window) {
+            tracing::warn!(key = %key, "rate limit reached");
+            return Err(ApiError::TooManyRequests {
+                message: msg::TOO_MANY_REQUESTS.to_owned(),
+                retry_after,
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,15 @@
+//! `GET /api/getuserinfo`: the signed-in user, or `null` for a guest (not an error).
+
+use crate::dto::{User, UserEnvelope};
+use crate::extractors::MaybeUser;
+use actix_web::HttpResponse;
+
+#[utoipa::path(get, path = "/api/getuserinfo", tag = "auth",
+    responses((status = 200, body = UserEnvelope)))]
+pub async fn user_info(user: MaybeUser) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(UserEnvelope {
+            user: user.0.as_ref().map(User::from),
+        })
+}

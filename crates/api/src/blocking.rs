@@ -1,0 +1,28 @@
+//! Database work runs on the blocking pool, never on the async workers.
+
+use crate::error::ApiError;
+use persistence::{DbConnection, DbPool};
+
+/// Runs `f` with a pooled connection on actix's blocking pool.
+pub async fn with_conn<F, T>(pool: &DbPool, f: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = pool.clone();
+    actix_web::web::block(move || {
+        let mut conn = pool.get().map_err(persistence::DbError::from)?;
+        f(&mut conn)
+    })
+    .await?
+}
+
+/// Runs `f` inside one transaction: everything it writes commits together or not at all.
+pub async fn in_transaction<F, T>(pool: &DbPool, f: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    use diesel::Connection;
+    with_conn(pool, move |conn| conn.transaction(f)).await
+}

@@ -1,0 +1,73 @@
+//! Shapes that cross the wire, shared by several routes. Names are those of the OpenAPI schemas
+//! the front end generates its types from.
+
+use domain::{Cents, Role};
+use persistence::users::UserRow;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Profile {
+    pub name: String,
+    #[serde(rename = "avatarUrl")]
+    pub avatar_url: Option<String>,
+}
+
+/// The customer as the front end sees them: nothing secret.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct User {
+    pub name: String,
+    pub email: String,
+    #[serde(rename = "photoURL")]
+    pub photo_url: Option<String>,
+    pub profile: Profile,
+    #[schema(value_type = String, example = "user")]
+    pub role: Role,
+    /// Wallet balance in dollars.
+    #[schema(value_type = f64, example = 25.0)]
+    pub balance: Cents,
+    #[serde(rename = "refCode")]
+    pub ref_code: String,
+}
+
+impl From<&UserRow> for User {
+    fn from(row: &UserRow) -> Self {
+        User {
+            name: row.name.clone(),
+            email: row.email.clone(),
+            photo_url: row.avatar_url.clone(),
+            profile: Profile {
+                name: row.name.clone(),
+                avatar_url: row.avatar_url.clone(),
+            },
+            role: Role::from_stored(&row.role),
+            balance: Cents::new(row.balance_cents),
+            ref_code: row.ref_code.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserEnvelope {
+    pub user: Option<User>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+/// A message and the signed-in user (login, registration, Google sign-in).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuthResponse {
+    pub message: String,
+    pub user: User,
+}
+
+/// Every error: a message for the customer, and per-field messages for validation errors.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorResponse {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<std::collections::BTreeMap<String, String>>,
+}

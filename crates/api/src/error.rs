@@ -1,0 +1,143 @@
+//! The one error policy of the API.
+//!
+//! Every failure a handler can meet is an `ApiError` variant with an explicit status. Client
+//! errors carry the exact message the customer sees (SPEC.md §5 and §8 where it has one).
+//! Server errors answer only "Something went wrong"; their cause goes to the log, never into the
+//! response. There is deliberately no blanket `From<E: Error>`: each source of failure is mapped
+//! here by name.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use domain::{FieldErrors, messages as msg};
+use persistence::DbError;
+use serde_json::{Map, Value, json};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("validation failed")]
+    Validation(FieldErrors),
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    #[error("not signed in")]
+    Unauthorized,
+    #[error("unauthorized: {0}")]
+    UnauthorizedWith(&'static str),
+    #[error("forbidden: {0}")]
+    Forbidden(&'static str),
+    #[error("not found")]
+    NotFound,
+    #[error("conflict: {0}")]
+    Conflict(&'static str),
+    #[error("unsupported media type")]
+    UnsupportedMedia,
+    #[error("rate limited: {message}")]
+    TooManyRequests { message: String, retry_after: u64 },
+    #[error("unavailable: {0}")]
+    Unavailable(&'static str),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    pub fn internal(context: &str, err: impl std::fmt::Display) -> Self {
+        ApiError::Internal(format!("{context}: {err}"))
+    }
+
+    pub fn field(field: &'static str, message: &'static str) -> Self {
+        let mut errors = FieldErrors::new();
+        errors.add(field, message);
+        ApiError::Validation(errors)
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(err: DbError) -> Self {
+        ApiError::internal("database", err)
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(err: diesel::result::Error) -> Self {
+        ApiError::from(DbError::from(err))
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(err: actix_web::error::BlockingError) -> Self {
+        ApiError::internal("blocking pool", err)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized | ApiError::UnauthorizedWith(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::UnsupportedMedia => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let message: String = match self {
+            ApiError::Validation(fields) => fields
+                .first_message()
+                .unwrap_or(msg::VALIDATION_FAILED)
+                .to_owned(),
+            ApiError::BadRequest(m) => m.clone(),
+            ApiError::Unauthorized => msg::UNAUTHORIZED.to_owned(),
+            ApiError::UnauthorizedWith(m)
+            | ApiError::Forbidden(m)
+            | ApiError::Conflict(m)
+            | ApiError::Unavailable(m) => (*m).to_owned(),
+            ApiError::NotFound => msg::NOT_FOUND.to_owned(),
+            ApiError::UnsupportedMedia => msg::UNSUPPORTED_MEDIA.to_owned(),
+            ApiError::TooManyRequests { message, .. } => message.clone(),
+            ApiError::Internal(cause) => {
+                tracing::error!(%cause, "request failed");
+                msg::SOMETHING_WENT_WRONG.to_owned()
+            }
+        };
+        let mut body = json!({ "message": message });
+        if let ApiError::Validation(fields) = self {
+            let map: Map<String, Value> = fields
+                .iter()
+                .map(|(f, m)| (f.to_owned(), Value::from(m)))
+                .collect();
+            body["fields"] = Value::Object(map);
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        if let ApiError::TooManyRequests { retry_after, .. } = self {
+            response.insert_header(("Retry-After", retry_after.to_string()));
+        }
+        response.json(body)
+    }
+}
+
+/// actix's JSON extractor errors (malformed body, wrong type, too large) as a 400 with a
+/// plain message; serde's text may quote internals, so it goes to the debug log only.
+pub fn json_error_handler(
+    err: actix_web::error::JsonPayloadError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError;
+    tracing::debug!(%err, "rejected JSON body");
+    match err {
+        JsonPayloadError::ContentType => ApiError::UnsupportedMedia.into(),
+        _ => ApiError::BadRequest(msg::BAD_JSON.to_owned()).into(),
+    }
+}
+
+pub fn query_error_handler(
+    err: actix_web::error::QueryPayloadError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    tracing::debug!(%err, "rejected query string");
+    ApiError::BadRequest("The query string is not valid".to_owned()).into()
+}

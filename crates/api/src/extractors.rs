@@ -1,0 +1,109 @@
+//! Who is calling: `MaybeUser` for routes open to guests, `CurrentUser` (401 for guests) and
+//! `AdminUser` (403 for non-admins), and `ClientIp` for rate limits.
+
+use crate::blocking::with_conn;
+use crate::error::ApiError;
+use crate::session_store::USER_ID_KEY;
+use crate::state::AppState;
+use actix_session::SessionExt;
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use domain::{Role, messages as msg};
+use persistence::users::{self, UserRow};
+use std::future::Future;
+use std::pin::Pin;
+
+/// The signed-in user, loaded fresh from the database on every request (so a disabled account
+/// or a changed role takes effect at once).
+pub struct MaybeUser(pub Option<UserRow>);
+pub struct CurrentUser(pub UserRow);
+pub struct AdminUser(pub UserRow);
+
+type Fut<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+
+async fn load_user(req: HttpRequest) -> Result<Option<UserRow>, ApiError> {
+    let session = req.get_session();
+    let Some(id) = session.get::<i64>(USER_ID_KEY).ok().flatten() else {
+        return Ok(None);
+    };
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| ApiError::internal("app state", "missing"))?;
+    let user = with_conn(&state.pool, move |conn| Ok(users::find_by_id(conn, id)?)).await?;
+    match user {
+        Some(user) if !user.disabled => Ok(Some(user)),
+        _ => {
+            // The account is gone or disabled: this session must not keep working.
+            session.purge();
+            Ok(None)
+        }
+    }
+}
+
+impl FromRequest for MaybeUser {
+    type Error = ApiError;
+    type Future = Fut<Self>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { load_user(req).await.map(MaybeUser) })
+    }
+}
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Fut<Self>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            load_user(req)
+                .await?
+                .map(CurrentUser)
+                .ok_or(ApiError::Unauthorized)
+        })
+    }
+}
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = Fut<Self>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = load_user(req).await?.ok_or(ApiError::Unauthorized)?;
+            if Role::from_stored(&user.role) == Role::Admin {
+                Ok(AdminUser(user))
+            } else {
+                Err(ApiError::Forbidden(msg::FORBIDDEN))
+            }
+        })
+    }
+}
+
+/// The client's address: the TCP peer, or the first `X-Forwarded-For` hop when configured to
+/// sit behind a trusted proxy (otherwise that header is ignored: anyone can send it).
+pub struct ClientIp(pub String);
+
+impl FromRequest for ClientIp {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let trust = req
+            .app_data::<web::Data<AppState>>()
+            .is_some_and(|s| s.settings.trust_forwarded_for);
+        let forwarded = trust
+            .then(|| {
+                req.headers()
+                    .get("x-forwarded-for")?
+                    .to_str()
+                    .ok()?
+                    .split(',')
+                    .next()
+                    .map(str::trim)
+                    .map(str::to_owned)
+            })
+            .flatten();
+        let peer = req.peer_addr().map(|a| a.ip().to_string());
+        std::future::ready(Ok(ClientIp(
+            forwarded.or(peer).unwrap_or_else(|| "unknown".into()),
+        )))
+    }
+}

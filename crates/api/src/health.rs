@@ -1,0 +1,43 @@
+//! Liveness, readiness and the public configuration the front end needs before sign-in.
+
+use crate::blocking::with_conn;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+/// `GET /healthz`: the process is up.
+#[utoipa::path(get, path = "/healthz", tag = "ops", responses((status = 200)))]
+pub async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().json(json!({ "status": "ok" }))
+}
+
+/// `GET /readyz`: the database answers.
+#[utoipa::path(get, path = "/readyz", tag = "ops", responses((status = 200), (status = 503)))]
+pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
+    match with_conn(&state.pool, |conn| Ok(persistence::connection::ping(conn)?)).await {
+        Ok(()) => HttpResponse::Ok().json(json!({ "status": "ready" })),
+        Err(err) => {
+            tracing::warn!(%err, "readiness check failed");
+            HttpResponse::ServiceUnavailable().json(json!({ "status": "unavailable" }))
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicConfig {
+    /// The Google OAuth client id; null when Google sign-in is off (the button is hidden).
+    #[serde(rename = "googleClientId")]
+    pub google_client_id: Option<String>,
+}
+
+/// `GET /api/config`: settings the front end reads before anyone signs in.
+#[utoipa::path(get, path = "/api/config", tag = "ops", responses((status = 200, body = PublicConfig)))]
+pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
+    let google_client_id = state
+        .google
+        .as_ref()
+        .and(state.settings.google_client_id.clone());
+    HttpResponse::Ok().json(PublicConfig { google_client_id })
+}

@@ -1,0 +1,21 @@
+//! The ProxyShop HTTP API: routes, extractors, sessions, CORS, errors, OpenAPI, and the service
+//! functions that orchestrate a request over `persistence` and `upstream`.
+
+pub mod admin;
+pub mod auth;
+pub mod blocking;
+pub mod dto;
+pub mod error;
+pub mod extractors;
+pub mod health;
+pub mod openapi;
+pub mod origin_guard;
+pub mod rate_limit;
+pub mod session_store;
+pub mod settings;
+pub mod startup;
+pub mod state;
+
+pub use error::ApiError;
+pub use settings::{RateLimits, Settings};
+pub use startup::{Application, Dependencies};

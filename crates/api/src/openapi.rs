@@ -1,0 +1,55 @@
+//! The OpenAPI document of every route (`GET /api/openapi.json`, `proxyshop openapi`); the
+//! front end generates its types from it.
+
+use crate::{admin, auth, dto, health};
+use utoipa::OpenApi;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "ProxyShop API",
+        description = "Accounts, wallet, plans and proxies."
+    ),
+    paths(
+        health::healthz,
+        health::readyz,
+        health::public_config,
+        auth::user_info,
+        auth::login,
+        auth::request_code,
+        auth::register,
+        auth::google_sign_in,
+        auth::logout,
+        admin::list_users,
+    ),
+    components(schemas(
+        dto::User,
+        dto::Profile,
+        dto::UserEnvelope,
+        dto::MessageResponse,
+        dto::AuthResponse,
+        dto::ErrorResponse,
+        auth::LoginRequest,
+        auth::RegisterRequest,
+        auth::CodeRequest,
+        auth::GoogleRequest,
+        auth::LogoutResponse,
+        health::PublicConfig,
+        admin::AdminUserRow,
+        admin::UserPage,
+    ))
+)]
+pub struct ApiDoc;
+
+/// The document as pretty JSON.
+pub fn document() -> String {
+    ApiDoc::openapi()
+        .to_pretty_json()
+        .unwrap_or_else(|_| "{}".to_owned())
+}
+
+pub async fn serve() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .content_type("application/json")
+        .body(document())
+}

@@ -1,0 +1,60 @@
+//! Fixed-window attempt counters per key ("login:ip:1.2.3.4", "code:email:a@b.co").
+//!
+//! Kept in process memory: with several `serve` instances behind a balancer each enforces its
+//! own share, which still bounds guessing. Old windows are dropped as the map is used.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(Default)]
+pub struct RateLimiter {
+    windows: Mutex<HashMap<String, (Instant, u32)>>,
+}
+
+impl RateLimiter {
+    /// Counts one attempt for `key`. Err(seconds until the window resets) when over `limit`.
+    pub fn hit(&self, key: &str, limit: u32, window: Duration) -> Result<(), u64> {
+        let now = Instant::now();
+        let mut windows = self.windows.lock().unwrap_or_else(|p| p.into_inner());
+        if windows.len() > 100_000 {
+            windows.retain(|_, (start, _)| now.duration_since(*start) < window);
+        }
+        let entry = windows.entry(key.to_owned()).or_insert((now, 0));
+        if now.duration_since(entry.0) >= window {
+            *entry = (now, 0);
+        }
+        if entry.1 >= limit {
+            let left = window.saturating_sub(now.duration_since(entry.0));
+            return Err(left.as_secs().max(1));
+        }
+        entry.1 += 1;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_past_the_limit_and_keys_are_independent() {
+        let limiter = RateLimiter::default();
+        let w = Duration::from_secs(60);
+        assert!(limiter.hit("a", 2, w).is_ok());
+        assert!(limiter.hit("a", 2, w).is_ok());
+        let retry = limiter.hit("a", 2, w).unwrap_err();
+        assert!((1..=60).contains(&retry));
+        assert!(limiter.hit("b", 2, w).is_ok());
+    }
+
+    #[test]
+    fn a_new_window_starts_over() {
+        let limiter = RateLimiter::default();
+        assert!(limiter.hit("a", 1, Duration::ZERO).is_ok());
+        assert!(
+            limiter.hit("a", 1, Duration::ZERO).is_ok(),
+            "zero window always resets"
+        );
+    }
+}

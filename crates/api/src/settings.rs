@@ -1,0 +1,75 @@
+//! What the API needs to know, already validated by the composition root (`server`).
+
+use secrecy::SecretString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Clone)]
+pub struct Settings {
+    /// Address to bind, e.g. `127.0.0.1:8080`; port 0 picks a free port.
+    pub addr: String,
+    /// The site's public URL (links, callbacks, cookie Secure flag). None: derived from the
+    /// bound address.
+    pub public_url: Option<String>,
+    /// Browser origins allowed to call the API with credentials (the dev server's, by default).
+    pub cors_origins: Vec<String>,
+    /// The built front end to serve at `/`, if present.
+    pub static_dir: Option<PathBuf>,
+    /// At least 32 bytes; keys session cookies and code hashes.
+    pub session_secret: SecretString,
+    pub session_ttl: Duration,
+    pub google_client_id: Option<String>,
+    /// Take the client address from `X-Forwarded-For` (only behind a trusted reverse proxy).
+    pub trust_forwarded_for: bool,
+    pub limits: RateLimits,
+}
+
+/// Abuse limits: how many attempts one client IP or one email gets in a window.
+#[derive(Debug, Clone)]
+pub struct RateLimits {
+    pub login_per_ip: u32,
+    pub login_per_email: u32,
+    pub login_window: Duration,
+    pub code_per_ip: u32,
+    pub code_per_email: u32,
+    pub code_window: Duration,
+    pub register_per_ip: u32,
+    pub register_window: Duration,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        RateLimits {
+            login_per_ip: 30,
+            login_per_email: 10,
+            login_window: Duration::from_secs(15 * 60),
+            code_per_ip: 10,
+            code_per_email: 5,
+            code_window: Duration::from_secs(60 * 60),
+            register_per_ip: 20,
+            register_window: Duration::from_secs(60 * 60),
+        }
+    }
+}
+
+/// How long a verification code lives, how often it may be resent, how many wrong tries it takes.
+pub const CODE_TTL_SECS: i64 = 10 * 60;
+pub const CODE_RESEND_SECS: i64 = 60;
+pub const CODE_MAX_ATTEMPTS: i32 = 5;
+
+impl Settings {
+    /// Settings for tests and local runs: loopback, port 0, generous limits, no Google.
+    pub fn for_tests(session_secret: &str) -> Self {
+        Settings {
+            addr: "127.0.0.1:0".into(),
+            public_url: None,
+            cors_origins: vec!["http://localhost:5173".into()],
+            static_dir: None,
+            session_secret: SecretString::from(session_secret.to_owned()),
+            session_ttl: Duration::from_secs(14 * 24 * 3600),
+            google_client_id: None,
+            trust_forwarded_for: false,
+            limits: RateLimits::default(),
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Building and running the HTTP application: bind (port 0 in tests), wire middleware, routes
+//! and the built front end, and purge expired sessions and codes in the background.
+
+use crate::error::{ApiError, json_error_handler, query_error_handler};
+use crate::origin_guard::{self, AllowedOrigins};
+use crate::rate_limit::RateLimiter;
+use crate::session_store::DbSessionStore;
+use crate::settings::Settings;
+use crate::state::AppState;
+use crate::{admin, auth, health, openapi};
+use actix_cors::Cors;
+use actix_session::SessionMiddleware;
+use actix_session::config::PersistentSession;
+use actix_web::cookie::{Key, SameSite, time::Duration as CookieDuration};
+use actix_web::dev::{Server, ServiceRequest, ServiceResponse, fn_service};
+use actix_web::{App, HttpServer, middleware, web};
+use persistence::DbPool;
+use secrecy::ExposeSecret;
+use sha2::{Digest, Sha256};
+use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use upstream::{GoogleVerifier, Mailer};
+
+/// The outside services the API talks to, chosen by the composition root.
+pub struct Dependencies {
+    pub pool: DbPool,
+    pub mailer: Arc<dyn Mailer>,
+    pub google: Option<Arc<dyn GoogleVerifier>>,
+}
+
+pub struct Application {
+    addr: SocketAddr,
+    public_url: String,
+    server: Server,
+    pool: DbPool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("SESSION_SECRET must be at least 32 bytes")]
+    ShortSecret,
+    #[error("cannot bind {addr}: {source}")]
+    Bind {
+        addr: String,
+        source: std::io::Error,
+    },
+}
+
+impl Application {
+    pub fn build(settings: Settings, deps: Dependencies) -> Result<Self, StartError> {
+        let secret = settings.session_secret.expose_secret().as_bytes().to_vec();
+        if secret.len() < 32 {
+            return Err(StartError::ShortSecret);
+        }
+        let cookie_key = Key::derive_from(&secret);
+        let code_key: [u8; 32] = Sha256::new()
+            .chain_update(b"proxyshop email code key\0")
+            .chain_update(&secret)
+            .finalize()
+            .into();
+
+        let bind_addr = settings.addr.clone();
+        let bind_err = move |source| StartError::Bind {
+            addr: bind_addr.clone(),
+            source,
+        };
+        let listener = TcpListener::bind(&settings.addr).map_err(&bind_err)?;
+        let addr = listener.local_addr().map_err(&bind_err)?;
+        let public_url = settings
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{addr}"))
+            .trim_end_matches('/')
+            .to_owned();
+        let cookie_secure = public_url.starts_with("https://");
+        let mut origins = settings.cors_origins.clone();
+        origins.push(origin_of(&public_url));
+        let allowed = web::Data::new(AllowedOrigins(origins));
+        let cors_origins = settings.cors_origins.clone();
+        let static_dir = settings
+            .static_dir
+            .clone()
+            .filter(|d| d.join("index.html").is_file());
+        let ttl = CookieDuration::seconds(settings.session_ttl.as_secs() as i64);
+        let pool = deps.pool.clone();
+        let state = web::Data::new(AppState {
+            pool: deps.pool,
+            settings,
+            mailer: deps.mailer,
+            google: deps.google,
+            limiter: RateLimiter::default(),
+            code_key,
+        });
+
+        let server = HttpServer::new(move || {
+            let sessions = SessionMiddleware::builder(
+                DbSessionStore::new(state.pool.clone()),
+                cookie_key.clone(),
+            )
+            .cookie_name("proxyshop_session".to_owned())
+            .cookie_secure(cookie_secure)
+            .cookie_http_only(true)
+            .cookie_same_site(SameSite::Lax)
+            .session_lifecycle(PersistentSession::default().session_ttl(ttl))
+            .build();
+            App::new()
+                .wrap(middleware::from_fn(origin_guard::guard))
+                .wrap(sessions)
+                .wrap(cors(&cors_origins))
+                .wrap(middleware::Compress::default())
+                .wrap(tracing_actix_web::TracingLogger::default())
+                .app_data(state.clone())
+                .app_data(allowed.clone())
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(64 * 1024)
+                        .error_handler(json_error_handler),
+                )
+                .app_data(web::QueryConfig::default().error_handler(query_error_handler))
+                .route("/healthz", web::get().to(health::healthz))
+                .route("/readyz", web::get().to(health::readyz))
+                .service(
+                    web::scope("/api")
+                        .configure(auth::configure)
+                        .configure(admin::configure)
+                        .route("/config", web::get().to(health::public_config))
+                        .route("/openapi.json", web::get().to(openapi::serve))
+                        .default_service(web::to(not_found)),
+                )
+                .configure(|cfg| frontend(cfg, static_dir.clone()))
+        })
+        .listen(listener)
+        .map_err(&bind_err)?
+        .run();
+        Ok(Application {
+            addr,
+            public_url,
+            server,
+            pool,
+        })
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn port(&self) -> u16 {
+        self.addr.port()
+    }
+
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    /// Serves until the server is stopped (Ctrl-C / SIGTERM), purging expired rows meanwhile.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let purge = actix_web::rt::spawn(purge_expired(self.pool.clone()));
+        let result = self.server.await;
+        purge.abort();
+        result
+    }
+}
+
+fn cors(origins: &[String]) -> Cors {
+    origins
+        .iter()
+        .fold(Cors::default(), |cors, origin| cors.allowed_origin(origin))
+        .supports_credentials()
+        .allowed_methods(["GET", "POST", "PUT", "PATCH", "DELETE"])
+        .allowed_headers(["content-type", "accept"])
+        .max_age(3600)
+}
+
+/// `https://shop.example:8443/path` to `https://shop.example:8443`.
+fn origin_of(url: &str) -> String {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    match url[after_scheme..].find('/') {
+        Some(i) => url[..after_scheme + i].to_owned(),
+        None => url.to_owned(),
+    }
+}
+
+async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::NotFound)
+}
+
+/// The built single-page app: real files as they are, every other path gets `index.html` so
+/// the client-side router can take it.
+fn frontend(cfg: &mut web::ServiceConfig, dir: Option<PathBuf>) {
+    let Some(dir) = dir else {
+        cfg.default_service(web::to(not_found));
+        return;
+    };
+    let index = dir.join("index.html");
+    cfg.service(
+        actix_files::Files::new("/", dir)
+            .index_file("index.html")
+            .use_etag(true)
+            .default_handler(fn_service(move |req: ServiceRequest| {
+                let index = index.clone();
+                async move {
+                    let (req, _) = req.into_parts();
+                    let file = actix_files::NamedFile::open_async(&index).await?;
+                    let res = file.into_response(&req);
+                    Ok(ServiceResponse::new(req, res))
+                }
+            })),
+    );
+}
+
+async fn purge_expired(pool: DbPool) {
+    let mut tick = actix_web::rt::time::interval(Duration::from_secs(600));
+    loop {
+        tick.tick().await;
+        let pool = pool.clone();
+        let result = web::block(move || -> Result<(usize, usize), persistence::DbError> {
+            let mut conn = pool.get()?;
+            let now = persistence::now();
+            Ok((
+                persistence::sessions::purge_expired(&mut conn, now)?,
+                persistence::email_codes::purge_expired(&mut conn, now)?,
+            ))
+        })
+        .await;
+        match result {
+            Ok(Ok((sessions, codes))) => tracing::debug!(sessions, codes, "purged expired rows"),
+            Ok(Err(err)) => tracing::warn!(%err, "purging expired rows failed"),
+            Err(err) => tracing::warn!(%err, "purge task failed"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn origin_is_scheme_host_and_port() {
+        assert_eq!(
+            super::origin_of("https://shop.example:8443/x/y"),
+            "https://shop.example:8443"
+        );
+        assert_eq!(
+            super::origin_of("http://127.0.0.1:8080"),
+            "http://127.0.0.1:8080"
+        );
+    }
+}

@@ -1,0 +1,17 @@
+//! What every handler can reach: the pool, the settings and the outside services.
+
+use crate::rate_limit::RateLimiter;
+use crate::settings::Settings;
+use persistence::DbPool;
+use std::sync::Arc;
+use upstream::{GoogleVerifier, Mailer};
+
+pub struct AppState {
+    pub pool: DbPool,
+    pub settings: Settings,
+    pub mailer: Arc<dyn Mailer>,
+    pub google: Option<Arc<dyn GoogleVerifier>>,
+    pub limiter: RateLimiter,
+    /// Keys the hashes of email verification codes (derived from the session secret).
+    pub code_key: [u8; 32],
+}

@@ -1,0 +1,214 @@
+//! Start-up work: data folder, session secret, database, the first admin, the outside services.
+
+use crate::config::Config;
+use anyhow::Context;
+use api::auth::service::{NewAccount, create_user, hash_password};
+use api::{Application, Dependencies, RateLimits, Settings};
+use persistence::{DbPool, PoolOptions, users};
+use secrecy::SecretString;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+use upstream::{FileMailer, GoogleVerifier, JwksGoogleVerifier, Mailer, SmtpMailer};
+
+const BOOTSTRAP_ADMIN_EMAIL: &str = "admin@proxyshop.local";
+
+fn open_pool(config: &Config) -> anyhow::Result<DbPool> {
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("creating data folder {}", config.data_dir.display()))?;
+    let pool = persistence::connect(&config.database_url, &PoolOptions::default())
+        .context("opening the database (DATABASE_URL)")?;
+    Ok(pool)
+}
+
+pub fn migrate(config: &Config) -> anyhow::Result<usize> {
+    let pool = open_pool(config)?;
+    let mut conn = pool.get().context("connecting to the database")?;
+    Ok(persistence::run_migrations(&mut conn)?)
+}
+
+/// The session secret from config, or the one kept in the data folder (made on first start,
+/// readable by the owner only), so that `make run` needs no setup and sessions survive restarts.
+fn session_secret(config: &Config) -> anyhow::Result<String> {
+    if let Some(secret) = &config.session_secret {
+        return Ok(secret.clone());
+    }
+    let path = config.data_dir.join("session_secret");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        let existing = existing.trim().to_owned();
+        if existing.len() >= 32 {
+            return Ok(existing);
+        }
+    }
+    let secret = hex::encode(rand::random::<[u8; 32]>()) + &hex::encode(rand::random::<[u8; 32]>());
+    write_private(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
+    tracing::debug!(path = %path.display(), "generated a session secret");
+    Ok(secret)
+}
+
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?.write_all(contents.as_bytes())
+}
+
+fn mailer(config: &Config) -> anyhow::Result<Arc<dyn Mailer>> {
+    Ok(match &config.smtp_url {
+        Some(url) => {
+            Arc::new(SmtpMailer::from_url(url, config.mail_from.clone()).context("SMTP_URL")?)
+        }
+        None => Arc::new(FileMailer::new(
+            config.data_dir.join("mail"),
+            config.mail_from.clone(),
+        )),
+    })
+}
+
+fn google(config: &Config) -> anyhow::Result<Option<Arc<dyn GoogleVerifier>>> {
+    let Some(client_id) = &config.google_client_id else {
+        return Ok(None);
+    };
+    let verifier = JwksGoogleVerifier::new(client_id.clone(), config.google_jwks_url.clone())
+        .context("GOOGLE_CLIENT_ID")?;
+    Ok(Some(Arc::new(verifier)))
+}
+
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let pool = open_pool(&config)?;
+    {
+        let pool = pool.clone();
+        actix_web::web::block(move || -> anyhow::Result<usize> {
+            Ok(persistence::run_migrations(&mut *pool.get()?)?)
+        })
+        .await??;
+    }
+    let mailer = mailer(&config)?;
+    let google = google(&config)?;
+    let implementations = format!(
+        "database={:?} mail={} google={}",
+        persistence::Backend::from_url(&config.database_url)?,
+        mailer.kind(),
+        if google.is_some() { "on" } else { "off" },
+    );
+    let settings = Settings {
+        addr: config.addr.clone(),
+        public_url: config.public_url.clone(),
+        cors_origins: config.cors_origins.clone(),
+        static_dir: Some(config.static_dir.clone()),
+        session_secret: SecretString::from(session_secret(&config)?),
+        session_ttl: Duration::from_secs(14 * 24 * 3600),
+        google_client_id: config.google_client_id.clone(),
+        trust_forwarded_for: config.trust_forwarded_for,
+        limits: RateLimits::default(),
+    };
+    let app = Application::build(
+        settings,
+        Dependencies {
+            pool: pool.clone(),
+            mailer,
+            google,
+        },
+    )?;
+    tracing::info!(
+        "proxyshop listening on {} (bound {})",
+        app.public_url(),
+        app.addr()
+    );
+    tracing::info!("{implementations}");
+    if !config.static_dir.join("index.html").is_file() {
+        tracing::warn!(dir = %config.static_dir.display(), "no built front end found: serving the API only");
+    }
+    bootstrap_admin(&pool).await?;
+    app.run_until_stopped().await?;
+    Ok(())
+}
+
+/// On the first start, when no admin exists, creates one and prints its credentials once.
+async fn bootstrap_admin(pool: &DbPool) -> anyhow::Result<()> {
+    let pool2 = pool.clone();
+    let exists = actix_web::web::block(move || users::admin_exists(&mut *pool2.get()?)).await??;
+    if exists {
+        return Ok(());
+    }
+    let password = domain::random::strong_password();
+    let hash = hash_password(password.clone())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let pool = pool.clone();
+    actix_web::web::block(move || -> anyhow::Result<()> {
+        let mut conn = pool.get()?;
+        let account = NewAccount {
+            email: BOOTSTRAP_ADMIN_EMAIL,
+            password_hash: Some(&hash),
+            google_sub: None,
+            name: "Admin",
+            avatar_url: None,
+            role: "admin",
+            referred_by: None,
+        };
+        create_user(&mut conn, &account).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(())
+    })
+    .await??;
+    println!(
+        "\n  First start: created the admin account (shown only this once)\n    email:    {BOOTSTRAP_ADMIN_EMAIL}\n    password: {password}\n"
+    );
+    Ok(())
+}
+
+pub async fn create_admin(
+    config: &Config,
+    email: &str,
+    password: Option<String>,
+) -> anyhow::Result<()> {
+    let email = domain::Email::parse(email).map_err(|m| anyhow::anyhow!("--email: {m}"))?;
+    if let Some(p) = &password {
+        domain::Password::parse_new(p).map_err(|m| anyhow::anyhow!("--password: {m}"))?;
+    }
+    migrate(config)?;
+    let pool = open_pool(config)?;
+    let generated = password.is_none();
+    let password = password.unwrap_or_else(domain::random::strong_password);
+    let hash = hash_password(password.clone())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let address = email.as_str().to_owned();
+    let created = actix_web::web::block(move || -> anyhow::Result<bool> {
+        let mut conn = pool.get()?;
+        if let Some(user) = users::find_by_email(&mut conn, &address)? {
+            users::set_role(&mut conn, user.id, "admin")?;
+            users::set_password_hash(&mut conn, user.id, &hash)?;
+            persistence::sessions::delete_for_user(&mut conn, user.id)?;
+            return Ok(false);
+        }
+        let name = api::auth::service::default_name(&address);
+        create_user(
+            &mut conn,
+            &NewAccount {
+                email: &address,
+                password_hash: Some(&hash),
+                google_sub: None,
+                name: &name,
+                avatar_url: None,
+                role: "admin",
+                referred_by: None,
+            },
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(true)
+    })
+    .await??;
+    let what = if created {
+        "created admin"
+    } else {
+        "made admin (password reset, sessions ended)"
+    };
+    println!("{what}: {}", email.as_str());
+    if generated {
+        println!("password: {password}");
+    }
+    Ok(())
+}

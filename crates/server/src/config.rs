@@ -1,0 +1,279 @@
+//! Configuration from the environment and an optional `proxyshop.toml` (same key names; the
+//! environment wins), validated at start-up with an error that names the bad key.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, thiserror::Error)]
+#[error("invalid configuration: {key}: {reason}")]
+pub struct ConfigError {
+    pub key: &'static str,
+    pub reason: String,
+}
+
+fn bad(key: &'static str, reason: impl Into<String>) -> ConfigError {
+    ConfigError {
+        key,
+        reason: reason.into(),
+    }
+}
+
+/// Every setting, parsed. Provider keys stay optional: unset selects the local implementation.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: String,
+    pub database_url: String,
+    pub data_dir: PathBuf,
+    pub public_url: Option<String>,
+    pub static_dir: PathBuf,
+    pub cors_origins: Vec<String>,
+    // Validated now so a bad value fails start-up; the gateway itself reads them (DESIGN.md §6).
+    #[expect(
+        dead_code,
+        reason = "read by the metering gateway, which arrives with the gateway issue"
+    )]
+    pub gateway_http_addr: SocketAddr,
+    #[expect(
+        dead_code,
+        reason = "read by the metering gateway, which arrives with the gateway issue"
+    )]
+    pub gateway_socks_addr: SocketAddr,
+    #[expect(
+        dead_code,
+        reason = "read by the metering gateway, which arrives with the gateway issue"
+    )]
+    pub gateway_public_host: Option<String>,
+    pub session_secret: Option<String>,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub google_client_id: Option<String>,
+    pub google_jwks_url: String,
+    pub trust_forwarded_for: bool,
+}
+
+/// Where values come from: the environment over the file.
+pub struct Source {
+    values: HashMap<String, String>,
+}
+
+impl Source {
+    /// Reads `PROXYSHOP_CONFIG` (or `./proxyshop.toml` if present) under the environment.
+    pub fn load() -> Result<Self, ConfigError> {
+        let mut values = HashMap::new();
+        let path = std::env::var("PROXYSHOP_CONFIG").ok().map(PathBuf::from);
+        let path = path.or_else(|| Some(PathBuf::from("proxyshop.toml")).filter(|p| p.is_file()));
+        if let Some(path) = path {
+            values.extend(read_file(&path)?);
+        }
+        values.extend(std::env::vars().filter(|(_, v)| !v.is_empty()));
+        Ok(Source { values })
+    }
+
+    #[cfg(test)]
+    pub fn from_map(values: HashMap<String, String>) -> Self {
+        Source { values }
+    }
+
+    fn get(&self, key: &str) -> Option<String> {
+        self.values
+            .get(key)
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    }
+}
+
+fn read_file(path: &Path) -> Result<HashMap<String, String>, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        bad(
+            "PROXYSHOP_CONFIG",
+            format!("cannot read {}: {e}", path.display()),
+        )
+    })?;
+    let table: toml::Table = text
+        .parse()
+        .map_err(|e| bad("PROXYSHOP_CONFIG", format!("{}: {e}", path.display())))?;
+    Ok(table
+        .into_iter()
+        .map(|(k, v)| match v {
+            toml::Value::String(s) => (k, s),
+            other => (k, other.to_string()),
+        })
+        .collect())
+}
+
+fn socket_addr(src: &Source, key: &'static str, default: &str) -> Result<SocketAddr, ConfigError> {
+    let raw = src.get(key).unwrap_or_else(|| default.to_owned());
+    raw.parse()
+        .map_err(|_| bad(key, format!("'{raw}' is not a host:port address")))
+}
+
+fn http_url(src: &Source, key: &'static str) -> Result<Option<String>, ConfigError> {
+    match src.get(key) {
+        Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+            Ok(Some(url.trim_end_matches('/').to_owned()))
+        }
+        Some(url) => Err(bad(
+            key,
+            format!("'{url}' must start with http:// or https://"),
+        )),
+        None => Ok(None),
+    }
+}
+
+fn flag(src: &Source, key: &'static str) -> Result<bool, ConfigError> {
+    match src.get(key).as_deref() {
+        None | Some("false" | "0" | "no") => Ok(false),
+        Some("true" | "1" | "yes") => Ok(true),
+        Some(other) => Err(bad(key, format!("'{other}' is not true or false"))),
+    }
+}
+
+impl Config {
+    pub fn from_source(src: &Source) -> Result<Self, ConfigError> {
+        let addr = socket_addr(src, "PROXYSHOP_ADDR", "127.0.0.1:8080")?.to_string();
+        let data_dir = PathBuf::from(
+            src.get("PROXYSHOP_DATA_DIR")
+                .unwrap_or_else(|| "./var".into()),
+        );
+        let database_url = src
+            .get("DATABASE_URL")
+            .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("proxyshop.db").display()));
+        persistence::Backend::from_url(&database_url)
+            .map_err(|_| bad("DATABASE_URL", "must start with sqlite:// or postgres://"))?;
+        let session_secret = src.get("SESSION_SECRET");
+        if session_secret.as_ref().is_some_and(|s| s.len() < 32) {
+            return Err(bad("SESSION_SECRET", "must be at least 32 characters"));
+        }
+        let smtp_url = src.get("SMTP_URL");
+        if let Some(url) = &smtp_url
+            && !(url.starts_with("smtp://") || url.starts_with("smtps://"))
+        {
+            return Err(bad("SMTP_URL", "must start with smtp:// or smtps://"));
+        }
+        let cors_origins = match src.get("PROXYSHOP_CORS_ORIGINS") {
+            Some(list) => list
+                .split(',')
+                .map(|o| o.trim().trim_end_matches('/').to_owned())
+                .filter(|o| !o.is_empty())
+                .map(|o| {
+                    if o.starts_with("http://") || o.starts_with("https://") {
+                        Ok(o)
+                    } else {
+                        Err(bad(
+                            "PROXYSHOP_CORS_ORIGINS",
+                            format!("'{o}' is not an http(s) origin"),
+                        ))
+                    }
+                })
+                .collect::<Result<_, _>>()?,
+            None => vec![
+                "http://localhost:5173".into(),
+                "http://127.0.0.1:5173".into(),
+            ],
+        };
+        Ok(Config {
+            addr,
+            database_url,
+            public_url: http_url(src, "PROXYSHOP_PUBLIC_URL")?,
+            static_dir: PathBuf::from(
+                src.get("PROXYSHOP_STATIC_DIR")
+                    .unwrap_or_else(|| "frontend/dist".into()),
+            ),
+            cors_origins,
+            gateway_http_addr: socket_addr(src, "GATEWAY_HTTP_ADDR", "127.0.0.1:8000")?,
+            gateway_socks_addr: socket_addr(src, "GATEWAY_SOCKS_ADDR", "127.0.0.1:8001")?,
+            gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
+            session_secret,
+            smtp_url,
+            mail_from: src
+                .get("PROXYSHOP_MAIL_FROM")
+                .unwrap_or_else(|| "ProxyShop <no-reply@proxyshop.local>".into()),
+            google_client_id: src.get("GOOGLE_CLIENT_ID"),
+            google_jwks_url: http_url(src, "GOOGLE_JWKS_URL")?
+                .unwrap_or_else(|| upstream::google::GOOGLE_JWKS_URL.to_owned()),
+            trust_forwarded_for: flag(src, "PROXYSHOP_TRUST_FORWARDED_FOR")?,
+            data_dir,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_source(&Source::from_map(map))
+    }
+
+    #[test]
+    fn defaults_are_the_embedded_setup() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.addr, "127.0.0.1:8080");
+        assert_eq!(c.database_url, "sqlite://./var/proxyshop.db");
+        assert_eq!(c.gateway_http_addr.port(), 8000);
+        assert_eq!(c.gateway_socks_addr.port(), 8001);
+        assert!(
+            c.cors_origins
+                .contains(&"http://localhost:5173".to_string())
+        );
+        assert_eq!(
+            config(&[("PROXYSHOP_DATA_DIR", "/d")])
+                .unwrap()
+                .database_url,
+            "sqlite:///d/proxyshop.db"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_bad_key() {
+        let key = |pairs: &[(&str, &str)]| config(pairs).unwrap_err().key;
+        assert_eq!(key(&[("PROXYSHOP_ADDR", "nowhere")]), "PROXYSHOP_ADDR");
+        assert_eq!(key(&[("DATABASE_URL", "mysql://x")]), "DATABASE_URL");
+        assert_eq!(
+            key(&[("PROXYSHOP_PUBLIC_URL", "shop.example")]),
+            "PROXYSHOP_PUBLIC_URL"
+        );
+        assert_eq!(key(&[("SESSION_SECRET", "short")]), "SESSION_SECRET");
+        assert_eq!(
+            key(&[("GATEWAY_SOCKS_ADDR", "1.2.3.4")]),
+            "GATEWAY_SOCKS_ADDR"
+        );
+        assert_eq!(key(&[("SMTP_URL", "http://x")]), "SMTP_URL");
+        assert_eq!(
+            key(&[("PROXYSHOP_CORS_ORIGINS", "localhost:5173")]),
+            "PROXYSHOP_CORS_ORIGINS"
+        );
+        assert_eq!(
+            key(&[("PROXYSHOP_TRUST_FORWARDED_FOR", "maybe")]),
+            "PROXYSHOP_TRUST_FORWARDED_FOR"
+        );
+        let msg = config(&[("PROXYSHOP_ADDR", "nowhere")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.contains("PROXYSHOP_ADDR") && msg.contains("nowhere"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn file_values_apply_and_environment_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("proxyshop.toml");
+        std::fs::write(
+            &path,
+            "PROXYSHOP_ADDR = \"127.0.0.1:9999\"\nGATEWAY_HTTP_ADDR = \"127.0.0.1:7000\"\n",
+        )
+        .unwrap();
+        let mut values = read_file(&path).unwrap();
+        values.insert("PROXYSHOP_ADDR".into(), "127.0.0.1:1234".into());
+        let c = Config::from_source(&Source::from_map(values)).unwrap();
+        assert_eq!(c.addr, "127.0.0.1:1234");
+        assert_eq!(c.gateway_http_addr.port(), 7000);
+    }
+}

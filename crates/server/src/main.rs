@@ -1,0 +1,81 @@
+//! `proxyshop`: the composition root. Reads configuration, sets up telemetry, and runs the API
+//! (and, from the gateway issue on, the metering gateway) or an operator command.
+
+mod bootstrap;
+mod config;
+
+use clap::{Parser, Subcommand};
+use config::{Config, Source};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "proxyshop",
+    version,
+    about = "ProxyShop: a web shop that sells proxies"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Apply migrations, then serve the API and the built front end.
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Create an admin account, or make an existing account admin.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        /// The password to set; a strong one is generated and printed when omitted.
+        #[arg(long)]
+        password: Option<String>,
+    },
+    /// Print the OpenAPI document of every route.
+    Openapi,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Command::Openapi = cli.command {
+        println!("{}", api::openapi::document());
+        return ExitCode::SUCCESS;
+    }
+    init_tracing();
+    let config = match Source::load().and_then(|s| Config::from_source(&s)) {
+        Ok(config) => config,
+        Err(err) => {
+            eprintln!("proxyshop: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Serve => actix_web::rt::System::new().block_on(bootstrap::serve(config)),
+        Command::Migrate => {
+            bootstrap::migrate(&config).map(|n| println!("applied {n} migration(s)"))
+        }
+        Command::CreateAdmin { email, password } => actix_web::rt::System::new()
+            .block_on(bootstrap::create_admin(&config, &email, password)),
+        Command::Openapi => Ok(()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            tracing::error!("{err:#}");
+            eprintln!("proxyshop: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_tracing() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,actix_server=warn,actix_web=warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .init();
+}

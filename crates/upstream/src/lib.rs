@@ -1,0 +1,32 @@
+//! Clients for everything outside the process: mail delivery and Google sign-in so far.
+//!
+//! Each outside dependency is a trait with a real client (SMTP, Google's JWKS) and a local
+//! implementation that keeps the embedded default fully usable without any account (mail written
+//! to `.eml` files; Google sign-in is simply not offered when no client id is configured). The
+//! `api` crate holds the chosen implementation as `Arc<dyn Trait>`, so tests can swap in fakes.
+//! Errors are `thiserror` enums; the `api` crate maps each kind to a status explicitly.
+
+pub mod google;
+pub mod mail;
+
+pub use google::{
+    GOOGLE_JWKS_URL, GoogleError, GoogleIdentity, GoogleVerifier, JwksGoogleVerifier,
+};
+pub use mail::{FileMailer, MailError, Mailer, OutgoingMail, SmtpMailer};
+
+/// Renders an error with its whole `source()` chain on one line ("a: b: c"), because the
+/// outermost message of reqwest or lettre errors alone ("error sending request") hides the cause.
+pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        // Some libraries repeat their source's message in their own; do not print it twice.
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
+}
