@@ -1,0 +1,145 @@
+// End-to-end harness: a `proxyshop serve` on a fresh SQLite database and free ports serving the
+// built front end, and a headless Chromium (system /usr/bin/chromium) with a throw-away profile.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const frontendDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = resolve(frontendDir, '..');
+export const serverBin = process.env.PROXYSHOP_BIN || join(repoDir, 'target/debug/proxyshop');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`proxyshop exited early with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100)); // polling interval of the health check, not a wait for the UI
+  }
+  throw new Error(`proxyshop did not become healthy within ${timeoutMs} ms`);
+}
+
+/** Starts the server; returns its URL, data dir, an env for CLI calls, and stop(). */
+export async function startServer({ log = false } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'proxyshop-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PROXYSHOP_ADDR: `127.0.0.1:${port}`,
+    PROXYSHOP_PUBLIC_URL: url,
+    DATABASE_URL: `sqlite://${join(dataDir, 'proxyshop.db')}`,
+    PROXYSHOP_DATA_DIR: dataDir,
+    PROXYSHOP_STATIC_DIR: join(frontendDir, 'dist'),
+    GATEWAY_HTTP_ADDR: '127.0.0.1:0',
+    GATEWAY_SOCKS_ADDR: '127.0.0.1:0',
+  };
+  const output = [];
+  const child = spawn(serverBin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (log) process.stderr.write(chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  try {
+    await waitForHealth(url, child, 60_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    console.error(output.join(''));
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    dataDir,
+    env,
+    output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a proxyshop sub-command (e.g. create-admin) against the server's database. */
+export function runCli(env, args) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(serverBin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => (text += chunk));
+    child.stderr.on('data', (chunk) => (text += chunk));
+    child.on('exit', (code) => (code === 0 ? resolveRun(text) : reject(new Error(`proxyshop ${args[0]} failed (${code}): ${text}`))));
+  });
+}
+
+/** The 6-digit code of the newest mail to `email` in the data dir's mail folder. */
+export function readCode(dataDir, email) {
+  const mailDir = join(dataDir, 'mail');
+  let newest = null;
+  for (const name of readdirSync(mailDir)) {
+    if (!name.includes(email)) continue;
+    const path = join(mailDir, name);
+    const mtime = statSync(path).mtimeMs;
+    if (!newest || mtime >= newest.mtime) newest = { path, mtime };
+  }
+  if (!newest) throw new Error(`no mail for ${email} in ${mailDir}`);
+  const text = readFileSync(newest.path, 'utf8');
+  const body = text.split(/\r?\n\r?\n/).slice(1).join('\n\n');
+  const match = /\b(\d{6})\b/.exec(body);
+  if (!match) throw new Error(`no 6-digit code in ${newest.path}`);
+  return match[1];
+}
+
+/** Launches Chromium with a fresh profile; close() removes the profile. */
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'proxyshop-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Every route of SPEC.md §2. Each page is its own lazily loaded chunk.
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { lazyPage } from '@/lib/lazy-page';
+import { ErrorBoundary } from './error-boundary';
+
+const m = (load: () => Promise<{ default: React.ComponentType }>) => lazyPage(load);
+
+const Landing = m(() => import('@/features/marketing/routes/landing'));
+const ResidentialProxies = m(() => import('@/features/marketing/routes/residential-proxies'));
+const Locations = m(() => import('@/features/marketing/routes/locations'));
+const Contact = m(() => import('@/features/marketing/routes/contact'));
+const Privacy = m(() => import('@/features/marketing/routes/privacy'));
+const Terms = m(() => import('@/features/marketing/routes/terms'));
+const UseCases = m(() => import('@/features/marketing/routes/use-cases'));
+const UseCaseDetail = m(() => import('@/features/marketing/routes/use-case-detail'));
+const Faqs = m(() => import('@/features/marketing/routes/faqs'));
+const Blog = m(() => import('@/features/marketing/routes/blog'));
+const UserGuide = m(() => import('@/features/marketing/routes/user-guide'));
+const Support = m(() => import('@/features/marketing/routes/support'));
+const NotFound = m(() => import('@/features/marketing/routes/not-found'));
+const Login = m(() => import('@/features/auth/routes/login'));
+const Register = m(() => import('@/features/auth/routes/register'));
+const DashboardLayout = m(() => import('@/features/dashboard/components/dashboard-layout'));
+const Overview = m(() => import('@/features/dashboard/routes/overview'));
+const PremiumProxy = m(() => import('@/features/dashboard/routes/premium-proxy'));
+const BudgetProxy = m(() => import('@/features/dashboard/routes/budget-proxy'));
+const StaticProxy = m(() => import('@/features/dashboard/routes/static-proxy'));
+const LteProxy = m(() => import('@/features/dashboard/routes/lte-proxy'));
+const Ipv4Proxy = m(() => import('@/features/dashboard/routes/ipv4-proxy'));
+const Ipv6Proxy = m(() => import('@/features/dashboard/routes/ipv6-proxy'));
+const GeneratedProxies = m(() => import('@/features/dashboard/routes/generated-proxies'));
+const Referral = m(() => import('@/features/dashboard/routes/referral'));
+const Settings = m(() => import('@/features/dashboard/routes/settings'));
+const DashboardNotFound = m(() => import('@/features/dashboard/routes/dashboard-not-found'));
+const AdminDashboard = m(() => import('@/features/admin/routes/admin-dashboard'));
+
+export function AppRoutes() {
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route path="/" element={<Landing />} />
+          <Route path="/residential-proxies" element={<ResidentialProxies />} />
+          <Route path="/location" element={<Locations />} />
+          <Route path="/contact" element={<Contact />} />
+          <Route path="/privacy" element={<Privacy />} />
+          <Route path="/terms-of-service" element={<Terms />} />
+          <Route path="/use-case" element={<UseCases />} />
+          <Route path="/use-case/:slug" element={<UseCaseDetail />} />
+          <Route path="/faqs" element={<Faqs />} />
+          <Route path="/blog" element={<Blog />} />
+          <Route path="/user&guide" element={<UserGuide />} />
+          <Route path="/support" element={<Support />} />
+          <Route path="/login" element={<Login />} />
+          <Route path="/register" element={<Register />} />
+          <Route path="/onboard" element={<DashboardLayout />}>
+            <Route index element={<Overview />} />
+            <Route path="rotating-proxy" element={<PremiumProxy />} />
+            <Route path="budget-proxy" element={<BudgetProxy />} />
+            <Route path="static-proxy" element={<StaticProxy />} />
+            <Route path="lte-proxy" element={<LteProxy />} />
+            <Route path="ipv4-proxy" element={<Ipv4Proxy />} />
+            <Route path="ipv6-proxy" element={<Ipv6Proxy />} />
+            <Route path="proxies" element={<GeneratedProxies />} />
+            <Route path="referral" element={<Referral />} />
+            <Route path="settings" element={<Settings />} />
+            <Route path="*" element={<DashboardNotFound />} />
+          </Route>
+          <Route path="/admin" element={<AdminDashboard />} />
+          <Route path="/admin/dashboard" element={<AdminDashboard />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,72 @@
+// One plan as a card (landing pricing and dashboard). Residential plans are priced for an amount
+// in GB; the other kinds per piece (SPEC.md §3).
+import type { ReactNode } from 'react';
+import { CheckIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
+import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
+import { planValidity, type Plan } from '@/lib/plans';
+
+type PlanCardProps = {
+  plan: Plan;
+  kind: ProxyKind;
+  sample?: boolean;
+  action: ReactNode;
+};
+
+export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) {
+  const traffic = isTrafficKind(kind) || sample;
+  const rows = [
+    ['Validity', planValidity(plan, kind, sample)],
+    ['IP duration', plan.ipDuration],
+    ['Availability', plan.availability],
+    ['Regions', plan.regions],
+    ['Country selection', plan.countrySelection],
+  ].filter(([, value]) => value);
+  const highlighted = Boolean(plan.tag);
+  return (
+    <article
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900',
+        highlighted ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200 dark:border-slate-800',
+      )}
+    >
+      {plan.tag && (
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">{plan.tag}</span>
+      )}
+      <h3 className="text-lg font-semibold">{plan.name || (traffic ? `${plan.amount} GB` : `${plan.amount} pieces`)}</h3>
+      {plan.note && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{plan.note}</p>}
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-3xl font-extrabold tracking-tight">{formatMoney(plan.price)}</span>
+        {!traffic && <span className="text-sm text-slate-600 dark:text-slate-300">/piece</span>}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{traffic ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`}</p>
+      <dl className="mt-5 space-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3">
+            <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className="text-right font-medium">{value}</dd>
+          </div>
+        ))}
+        {plan.protocols && (
+          <div className="flex items-center gap-2 pt-1 text-emerald-700 dark:text-emerald-400">
+            <CheckIcon className="h-4 w-4" />
+            <span>HTTP(S) &amp; SOCKS5</span>
+          </div>
+        )}
+      </dl>
+      <div className="mt-6 flex-1 content-end">{action}</div>
+    </article>
+  );
+}
+
+export function PlanCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
+      <span className="block h-5 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      <span className="mt-4 block h-8 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      <span className="mt-6 block h-24 w-full animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      <span className="mt-6 block h-10 w-full animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+    </div>
+  );
+}

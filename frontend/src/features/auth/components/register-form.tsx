@@ -1,0 +1,153 @@
+// Registration (SPEC.md §2, §4, §5): Send Code checks the email first and then locks for 60 s,
+// the six-box code, password and confirmation, and the optional referral code from `?ref=`.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useRegister } from '../api/register';
+import { useSendCode } from '../api/send-code';
+import { registerSchema, RESEND_SECONDS, type RegisterValues } from '../schemas';
+import { applyFieldErrors } from './apply-field-errors';
+import { CodeInput } from './code-input';
+import { useCountdown } from './use-countdown';
+
+const FIELDS = ['email', 'code', 'password', 'confirmPassword'] as const;
+
+export function RegisterForm({ refCode }: { refCode: string | null }) {
+  const sendCode = useSendCode();
+  const registerUser = useRegister();
+  const countdown = useCountdown();
+  const [codeSent, setCodeSent] = useState(false);
+  const codeLabelId = useId();
+  const codeErrorId = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    trigger,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { email: '', code: '', password: '', confirmPassword: '' },
+  });
+
+  async function onSendCode() {
+    if (!(await trigger('email'))) return;
+    sendCode.mutate(
+      { email: getValues('email').trim() },
+      {
+        onSuccess: (data) => {
+          setCodeSent(true);
+          countdown.start(RESEND_SECONDS);
+          notify.success(data.message);
+        },
+        onError: (error) => {
+          applyFieldErrors(error, ['email'], setError);
+          notify.error(errorMessage(error));
+        },
+      },
+    );
+  }
+
+  const onSubmit = handleSubmit((values) =>
+    registerUser.mutate(
+      {
+        email: values.email.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        code: values.code,
+        ...(refCode ? { refCode } : {}),
+      },
+      {
+        onSuccess: (data) => notify.success(data.message),
+        onError: (error) => {
+          applyFieldErrors(error, FIELDS, setError);
+          notify.error(errorMessage(error));
+        },
+      },
+    ),
+  );
+
+  const counting = countdown.remaining > 0;
+  const sendLabel = counting ? `Resend in ${countdown.remaining}s` : codeSent ? 'Resend' : 'Send Code';
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        trailing={
+          <Button
+            variant="secondary"
+            className="h-11 min-w-32 shrink-0"
+            onClick={() => void onSendCode()}
+            disabled={counting}
+            busy={sendCode.isPending}
+            aria-live="polite"
+          >
+            {sendLabel}
+          </Button>
+        }
+        {...register('email')}
+      />
+      <div>
+        <p id={codeLabelId} className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
+          Verification code
+        </p>
+        <Controller
+          name="code"
+          control={control}
+          render={({ field }) => (
+            <CodeInput
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              labelId={codeLabelId}
+              errorId={errors.code ? codeErrorId : undefined}
+              invalid={Boolean(errors.code)}
+            />
+          )}
+        />
+        {errors.code && (
+          <p id={codeErrorId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+            {errors.code.message}
+          </p>
+        )}
+      </div>
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Field
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" className="w-full" busy={registerUser.isPending}>
+        Sign Up
+      </Button>
+      <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          Login
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+// /register (SPEC.md §2): reads `?ref=` as the referral code; signed-in visitors are redirected as
+// on /login, and a new account lands on /onboard.
+import { Navigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { homeFor, useSession } from '@/lib/session';
+import { AuthLayout } from '../components/auth-layout';
+import { GoogleButton } from '../components/google-button';
+import { RegisterForm } from '../components/register-form';
+
+export default function RegisterPage() {
+  const { user, isLoading } = useSession();
+  const [params] = useSearchParams();
+  const refCode = params.get('ref')?.trim() || null;
+  if (isLoading) return <PageSpinner />;
+  if (user) return <Navigate to={homeFor(user)} replace />;
+  return (
+    <AuthLayout title="Create your account" subtitle="Start your free trial in under a minute.">
+      {refCode && (
+        <p className="mb-6 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200">
+          Referral code <strong>{refCode}</strong> will be applied to your account.
+        </p>
+      )}
+      <GoogleButton mode="signup" />
+      <RegisterForm refCode={refCode} />
+    </AuthLayout>
+  );
+}

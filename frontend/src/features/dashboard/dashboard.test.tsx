@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { initTheme } from '@/lib/theme';
+import { makeUser } from '@/test/fixtures';
+import { renderAt } from '@/test/render';
+import { server } from '@/test/server';
+
+const location = () => screen.getByTestId('location').textContent;
+
+function signedIn(overrides = {}) {
+  server.use(http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser(overrides) })));
+}
+
+function mockOsDark(dark: boolean) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: dark && query.includes('dark'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
+  });
+}
+
+describe('dashboard layout', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  it('sends a guest to /login', async () => {
+    renderAt('/onboard/referral');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  it('shows every sidebar entry, the help centre and the wallet', async () => {
+    signedIn({ balance: 3.5 });
+    renderAt('/onboard');
+    const sidebar = await screen.findByTestId('sidebar');
+    const expected: Array<[string, string]> = [
+      ['Dashboard', '/onboard/'],
+      ['Premium Residential Proxy', '/onboard/rotating-proxy'],
+      ['Residential Proxy', '/onboard/budget-proxy'],
+      ['Static Residential Proxy', '/onboard/static-proxy'],
+      ['LTE Mobile Proxy', '/onboard/lte-proxy'],
+      ['IPv4 Datacenter Proxy', '/onboard/ipv4-proxy'],
+      ['IPv6 Datacenter Proxy', '/onboard/ipv6-proxy'],
+      ['Generated Proxies', '/onboard/proxies'],
+      ['Referral', '/onboard/referral'],
+      ['Settings', '/onboard/settings'],
+    ];
+    for (const [name, href] of expected) {
+      expect(within(sidebar).getByRole('link', { name: (accessible) => accessible === name })).toHaveAttribute('href', href);
+    }
+    expect(within(sidebar).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/#faq');
+    expect(within(sidebar).getByRole('link', { name: 'User guide' })).toHaveAttribute('href', '/user&guide');
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('$3.50');
+  });
+
+  it('keeps the minimised sidebar in slideBar', async () => {
+    signedIn();
+    const first = renderAt('/onboard');
+    await first.user.click(await screen.findByRole('button', { name: 'Minimise sidebar' }));
+    expect(localStorage.getItem('slideBar')).toBe('true');
+    expect(screen.getByTestId('sidebar')).toHaveAttribute('data-minimised', 'true');
+    first.unmount();
+
+    renderAt('/onboard');
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toHaveAttribute('data-minimised', 'true');
+  });
+
+  it('takes the first theme from the OS, stores it in app-theme and switches it', async () => {
+    mockOsDark(true);
+    initTheme();
+    expect(localStorage.getItem('app-theme')).toBe('dark');
+    expect(document.documentElement).toHaveClass('dark');
+    signedIn();
+    const { user } = renderAt('/onboard');
+    const toggle = await screen.findByRole('switch', { name: 'Dark theme' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(localStorage.getItem('app-theme')).toBe('light');
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('keeps a stored theme over the OS preference', () => {
+    mockOsDark(true);
+    localStorage.setItem('app-theme', 'light');
+    expect(initTheme()).toBe('light');
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('opens the payment dialog from the balance; Escape closes it', async () => {
+    signedIn({ balance: 1 });
+    const { user } = renderAt('/onboard');
+    await user.click(await screen.findByRole('button', { name: /Balance \$1\.00/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(dialog).findByText('Please fill all the fields')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '0.05');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(dialog).findByText('Amount must be greater than 0.1')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue('0.05');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows name and email in the user menu, and Logout goes to /', async () => {
+    signedIn();
+    server.use(http.get('*/api/user/logout', () => HttpResponse.json({ success: true, message: 'Logged out successfully' })));
+    const { user } = renderAt('/onboard');
+    await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('admin area', () => {
+  it('sends a non-admin to /onboard', async () => {
+    signedIn();
+    renderAt('/admin/dashboard');
+    await waitFor(() => expect(location()).toBe('/onboard'));
+  });
+
+  it('shows the admin dashboard to an admin', async () => {
+    signedIn({ role: 'admin' });
+    renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+  });
+});

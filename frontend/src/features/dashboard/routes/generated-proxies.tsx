@@ -1,0 +1,12 @@
+// /onboard/proxies: Generated Proxy history.
+import { HistoryTable } from '../components/history-table';
+import { PageHeader } from '../components/page-parts';
+
+export default function GeneratedProxiesPage() {
+  return (
+    <>
+      <PageHeader title="Generated Proxy history" crumbs={['Generated Proxies']} />
+      <HistoryTable title="Generated proxies" />
+    </>
+  );
+}

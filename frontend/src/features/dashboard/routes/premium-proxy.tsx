@@ -1,0 +1,6 @@
+// /onboard/rotating-proxy: Create Residential Proxy (Premium).
+import { GeneratorPage } from '../components/generator-page';
+
+export default function PremiumProxyPage() {
+  return <GeneratorPage kind="premium" title="Create Residential Proxy (Premium)" crumbs={['Premium Residential Proxy']} />;
+}

@@ -1,0 +1,44 @@
+// Frequently asked questions shown on the landing page (#faq) and on /faqs.
+export type FaqItem = { question: string; answer: string };
+
+export const FAQ_ITEMS: FaqItem[] = [
+  {
+    question: 'What is a residential proxy?',
+    answer:
+      'A residential proxy routes your requests through an IP address that an internet provider assigned to a real household. Websites see an ordinary visitor instead of a data centre, so you are blocked far less often.',
+  },
+  {
+    question: 'Is there a free trial?',
+    answer:
+      'Yes. Create an account with your email and you can test our residential network before you buy. If you need more trial traffic for a larger evaluation, contact support.',
+  },
+  {
+    question: 'How do I pay?',
+    answer:
+      'Top up your wallet with cryptocurrency (LTC, USDT, TRX or DOGE) from the dashboard. Your balance is then used to buy traffic plans or individual proxies; the minimum top-up is $0.10.',
+  },
+  {
+    question: 'Which protocols are supported?',
+    answer: 'Every plan supports HTTP, HTTPS and SOCKS5 on the same credentials. Pick the protocol when you generate a proxy.',
+  },
+  {
+    question: 'Can I target a specific country, state or city?',
+    answer:
+      'Yes. Residential proxies can be targeted by country, state and city in 200+ locations. Static, mobile and datacenter proxies are bought for a specific country.',
+  },
+  {
+    question: 'What is the difference between rotating and sticky sessions?',
+    answer:
+      'A rotating proxy gives you a new IP on every request. A sticky session keeps the same IP for a chosen time, from 15 minutes up to a full day, which suits logins and checkouts.',
+  },
+  {
+    question: 'Does my traffic expire?',
+    answer:
+      'Residential traffic stays available for the validity of the plan you bought. Static, mobile and datacenter proxies run for the period shown on the plan.',
+  },
+  {
+    question: 'How do I get help?',
+    answer:
+      'Open the live chat from the Contact Us link, write to support, or read the Use Guide & Details for step-by-step set-up instructions.',
+  },
+];

@@ -1,0 +1,25 @@
+// /faqs: every frequently asked question.
+import { Link } from 'react-router';
+import { CHAT_URL } from '@/lib/site';
+import { ContentPage } from '../components/content-page';
+import { FaqAccordion } from '../components/faq-accordion';
+import { FAQ_ITEMS } from '../content/faq';
+
+export default function FaqsPage() {
+  return (
+    <ContentPage eyebrow="Help centre" title="Frequently asked questions" intro="Billing, trials, protocols and targeting in one place.">
+      <FaqAccordion items={FAQ_ITEMS} />
+      <p className="mt-8 text-sm text-slate-600 dark:text-slate-300">
+        Still stuck? Read the{' '}
+        <Link to="/user&guide" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          Use Guide &amp; Details
+        </Link>{' '}
+        or{' '}
+        <a href={CHAT_URL} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          chat with support
+        </a>
+        .
+      </p>
+    </ContentPage>
+  );
+}

@@ -1,0 +1,45 @@
+// /terms-of-service: the terms of service.
+import { Link } from 'react-router';
+import { ContentPage, ProseSection } from '../components/content-page';
+
+export default function TermsPage() {
+  return (
+    <ContentPage eyebrow="Legal" title="Terms of Service" intro="The rules for using ProxyShop. By creating an account you agree to them.">
+      <ProseSection title="1. Your account">
+        <p>
+          You must give a valid email address and keep your password secret. You are responsible for everything done with your
+          account and the proxy credentials generated in it.
+        </p>
+      </ProseSection>
+      <ProseSection title="2. Acceptable use">
+        <p>You may not use our proxies to:</p>
+        <ul>
+          <li>break any law, or access systems without authorisation;</li>
+          <li>send spam, run credential-stuffing or denial-of-service attacks;</li>
+          <li>distribute malware or infringe the rights of others;</li>
+          <li>resell access without a written reseller agreement.</li>
+        </ul>
+        <p>We may suspend accounts that break these rules, without refund for the traffic used for abuse.</p>
+      </ProseSection>
+      <ProseSection title="3. Wallet, plans and refunds">
+        <p>
+          Prices are in US dollars. Wallet top-ups are credited once the payment is confirmed on the blockchain. Plans are paid
+          from your wallet balance and start immediately. Unused residential traffic can be refunded to your wallet within 7
+          days of purchase if less than 10% of it was used.
+        </p>
+      </ProseSection>
+      <ProseSection title="4. Service level">
+        <p>
+          We aim for 99.96% network availability. If an outage caused by us prevents you from using a paid proxy, contact support
+          and we will extend or credit the affected service.
+        </p>
+      </ProseSection>
+      <ProseSection title="5. Changes">
+        <p>
+          We may update these terms; material changes are announced by email at least 14 days before they apply. See also our{' '}
+          <Link to="/privacy">Privacy Policy</Link>.
+        </p>
+      </ProseSection>
+    </ContentPage>
+  );
+}

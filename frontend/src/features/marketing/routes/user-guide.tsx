@@ -1,0 +1,54 @@
+// /user&guide: how to go from sign-up to a working proxy, and the string formats.
+import { Link } from 'react-router';
+import { ContentPage, ProseSection } from '../components/content-page';
+
+const formats = ['host:port:user:pass', 'host:port@user:pass', 'user:pass:host:port', 'user:pass@host:port'];
+
+export default function UserGuidePage() {
+  return (
+    <ContentPage eyebrow="Help centre" title="Use Guide & Details" intro="From sign-up to your first request in five steps.">
+      <ProseSection title="1. Create your account">
+        <p>
+          <Link to="/register">Register</Link> with your email. We send a 6-digit code to confirm it; enter it together with a password
+          that has an uppercase letter, a lowercase letter, a number and one of <code>@$!%*?&amp;</code>.
+        </p>
+      </ProseSection>
+      <ProseSection title="2. Top up your wallet">
+        <p>
+          Click your balance in the dashboard&apos;s top bar and choose an amount (minimum $0.10) and a currency: LTC, USDT, TRX or
+          DOGE. The balance updates as soon as the payment is confirmed.
+        </p>
+      </ProseSection>
+      <ProseSection title="3. Buy a plan">
+        <p>
+          Residential plans are sold per GB; static, LTE mobile and datacenter proxies per piece. Open the product in the sidebar,
+          pick a plan and confirm.
+        </p>
+      </ProseSection>
+      <ProseSection title="4. Generate a proxy">
+        <p>
+          Choose the protocol (<code>Http/s</code> or <code>Socks5</code>), rotating or sticky sessions, the location and an output
+          format, then press Generate. Copy the string or download it as a text file.
+        </p>
+      </ProseSection>
+      <ProseSection title="5. Use it">
+        <p>Pass the proxy to any HTTP client. With curl:</p>
+        <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 font-mono text-sm text-slate-100">
+          curl -x http://USER:PASS@HOST:PORT https://ipinfo.io/json
+        </pre>
+      </ProseSection>
+      <ProseSection title="Output formats">
+        <ul>
+          {formats.map((format) => (
+            <li key={format}>
+              <code>{format}</code>
+            </li>
+          ))}
+        </ul>
+      </ProseSection>
+      <ProseSection title="Session lifetimes">
+        <p>Rotating proxies can keep an IP for 15 or 30 minutes, or 1, 4, 6, 12, 18 hours or 1 day. Sticky sessions hold the IP for as long as the peer stays online.</p>
+      </ProseSection>
+    </ContentPage>
+  );
+}

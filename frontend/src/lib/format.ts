@@ -1,0 +1,23 @@
+// Number and date formatting shared by every screen.
+const usd = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars with exactly two decimals, e.g. 12.5 -> "$12.50". */
+export function formatMoney(dollars: number): string {
+  return `$${usd.format(Number.isFinite(dollars) ? dollars : 0)}`;
+}
+
+/** A plain number with two decimals (GB, balances without the sign). */
+export function formatFixed2(value: number): string {
+  return (Number.isFinite(value) ? value : 0).toFixed(2);
+}
+
+/** "12 Mar 2025" */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** Compact count, e.g. 36_500_000 -> "36.5M", 580_000 -> "0.58M". */
+export function formatMillions(value: number, decimals = 1): string {
+  return `${(value / 1_000_000).toFixed(decimals).replace(/\.0+$/, '')}M`;
+}

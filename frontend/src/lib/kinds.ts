@@ -1,0 +1,28 @@
+// The six proxy kinds as they travel over the API, with the labels of SPEC.md §1-§2.
+export const PROXY_KINDS = ['premium', 'budget', 'static', 'lte', 'ipv4', 'ipv6'] as const;
+export type ProxyKind = (typeof PROXY_KINDS)[number];
+
+/** Tab labels (pricing, dashboard overview). */
+export const KIND_TAB_LABELS: Record<ProxyKind, string> = {
+  premium: 'Premium Residential',
+  budget: 'Residential Proxies',
+  static: 'Static Residential',
+  lte: 'LTE Mobile',
+  ipv4: 'Datacenter IPv4',
+  ipv6: 'Datacenter IPv6',
+};
+
+/** Full product names. */
+export const KIND_PRODUCT_NAMES: Record<ProxyKind, string> = {
+  premium: 'Premium Residential Proxies',
+  budget: 'Budget Residential Proxies',
+  static: 'Static Residential Proxies',
+  lte: 'LTE Mobile Proxies',
+  ipv4: 'Datacenter Proxies (IPv4)',
+  ipv6: 'Datacenter IPv6 Proxies',
+};
+
+/** Residential traffic kinds are sold by the GB; the others by the piece. */
+export function isTrafficKind(kind: ProxyKind): boolean {
+  return kind === 'premium' || kind === 'budget';
+}

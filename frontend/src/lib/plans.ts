@@ -1,0 +1,107 @@
+// Plans (SPEC.md §3) as read from GET /api/user/plan?type=KIND. That route arrives in a later
+// issue and is not in openapi.json yet, so its answer is checked at run time here; anything
+// unexpected counts as "no server plans" (SPEC.md §2 fallback rules).
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+import { isTrafficKind, type ProxyKind } from './kinds';
+
+export type Plan = {
+  id: string;
+  tag: string | null;
+  name: string;
+  note: string | null;
+  size: string | null;
+  price: number;
+  amount: number;
+  validityPeriod: string | null;
+  regions: string;
+  countrySelection: string;
+  protocols: boolean;
+  ipDuration: string;
+  availability: string;
+};
+
+type Raw = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+const list = (value: unknown): string =>
+  Array.isArray(value) ? value.filter((item) => typeof item === 'string').join(' ') : (text(value) ?? '');
+
+function toPlan(raw: unknown): Plan | null {
+  if (!isRecord(raw)) return null;
+  const price = Number(raw.price);
+  const amount = Number(raw.amount);
+  const id = text(raw.id);
+  if (id === null || !Number.isFinite(price) || !Number.isFinite(amount)) return null;
+  return {
+    id,
+    tag: text(raw.tag),
+    name: text(raw.name) ?? '',
+    note: text(raw.note),
+    size: text(raw.size),
+    price,
+    amount,
+    validityPeriod: text(raw.validityPeriod),
+    regions: list(raw.regions),
+    countrySelection: text(raw.countrySelection) ?? '',
+    protocols: raw.protocols === true,
+    ipDuration: text(raw.ipDuration) ?? '',
+    availability: text(raw.availability) ?? '',
+  };
+}
+
+/** Reads `{ plan: { name, plans: [...] } }`; returns [] for any other shape. */
+export function parsePlans(payload: unknown): Plan[] {
+  if (!isRecord(payload) || !isRecord(payload.plan) || !Array.isArray(payload.plan.plans)) return [];
+  return payload.plan.plans.map(toPlan).filter((plan): plan is Plan => plan !== null);
+}
+
+export function plansQueryOptions(kind: ProxyKind) {
+  return queryOptions({
+    queryKey: ['plans', kind],
+    queryFn: async ({ signal }) => {
+      try {
+        return parsePlans(await apiRequest('/api/user/plan', { query: { type: kind }, signal }));
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // SPEC.md §8: failed plan loads are only logged; the screen shows its fallback.
+        console.warn(`Loading ${kind} plans failed`, error);
+        return [];
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** The four built-in sample plans of SPEC.md §9 (mobile fallback). */
+export const SAMPLE_PLANS: Plan[] = [
+  [5, 15],
+  [10, 28],
+  [40, 96],
+  [1000, 750],
+].map(([amount, price]) => ({
+  id: `sample-${amount}`,
+  tag: amount === 40 ? 'Popular' : null,
+  name: `${amount}GB`,
+  note: null,
+  size: `${amount}GB`,
+  price: price!,
+  amount: amount!,
+  validityPeriod: '30 days',
+  regions: 'US JP CA ID AU VN UK FR DE',
+  countrySelection: 'City-level',
+  protocols: true,
+  ipDuration: '1~240 minutes',
+  availability: '99.7%',
+}));
+
+/** SPEC.md §3: 'N GB' for residential kinds, validityPeriod for LTE, 'Unknown' otherwise. */
+export function planValidity(plan: Plan, kind: ProxyKind, sample = false): string {
+  if (sample && plan.validityPeriod) return plan.validityPeriod;
+  if (isTrafficKind(kind)) return `${plan.amount} GB`;
+  if (kind === 'lte') return plan.validityPeriod ?? 'Unknown';
+  return 'Unknown';
+}

@@ -1,0 +1,72 @@
+// The signed-in user (GET /api/getuserinfo) as a TanStack Query, plus logout and the post-sign-in
+// targets of SPEC.md §2. Every screen reads the session through `useSession`.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiGet, errorMessage, FALLBACK_ERROR } from './api-client';
+import type { User } from './api-types';
+import { notify } from './toast';
+
+export const sessionQueryKey = ['session'] as const;
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      const data = await apiGet('/api/getuserinfo', { signal });
+      return data.user ?? null;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // SPEC.md §8: a failed user-info load shows an error toast and leaves the visitor signed out.
+      notify.error(errorMessage(error));
+      return null;
+    }
+  },
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+export function useSession(): { user: User | null; isLoading: boolean } {
+  const query = useQuery(sessionQueryOptions);
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+export function isAdmin(user: User | null | undefined): boolean {
+  return user?.role === 'admin';
+}
+
+/** Where a visitor who is already signed in (or just signed in with Google) belongs. */
+export function homeFor(user: User): string {
+  return isAdmin(user) ? '/admin/dashboard' : '/onboard';
+}
+
+/** Where a password sign-in lands (SPEC.md §2: admins go to /admin here). */
+export function loginTargetFor(user: User): string {
+  return isAdmin(user) ? '/admin' : '/onboard';
+}
+
+export function displayName(user: User): string {
+  return user.name || user.profile.name || user.email.split('@')[0] || 'Customer';
+}
+
+/** The avatar URL, or null when the user has none (a placeholder value counts as none). */
+export function avatarUrl(user: User): string | null {
+  const url = user.photoURL ?? user.profile.avatarUrl;
+  if (!url || /placeholder|default/i.test(url)) return null;
+  return url;
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiGet('/api/user/logout'),
+    onSuccess: (data) => {
+      if (data.success) notify.success(data.message);
+      // leave the protected page first (a plain, synchronous navigation), then drop the user
+      void navigate('/');
+      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    },
+    onError: () => notify.error(FALLBACK_ERROR),
+  });
+}

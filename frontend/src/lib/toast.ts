@@ -1,0 +1,60 @@
+// Toasts with the durations of SPEC.md §9 (3 s success, 5 s error, 4 s default). The toast library
+// and its <Toaster> load on the first toast, which keeps them out of the landing page's first load.
+import { useSyncExternalStore } from 'react';
+
+type Kind = 'success' | 'error' | 'info';
+
+const DURATION: Record<Kind, number> = { success: 3000, error: 5000, info: 4000 };
+
+let requested = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => undefined;
+let mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+function request() {
+  if (requested) return;
+  requested = true;
+  listeners.forEach((listener) => listener());
+}
+
+/** Called by the toaster once it is mounted and listening. */
+export function toasterMounted(): void {
+  markMounted();
+}
+
+/** True once something asked for a toast; the app shell then mounts the toaster. */
+export function useToasterRequested(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => requested,
+    () => requested,
+  );
+}
+
+async function show(kind: Kind, message: string): Promise<void> {
+  request();
+  const [{ toast }] = await Promise.all([import('sonner'), mounted]);
+  const options = { duration: DURATION[kind] };
+  if (kind === 'info') toast(message, options);
+  else toast[kind](message, options);
+}
+
+export const notify = {
+  success: (message: string) => void show('success', message),
+  error: (message: string) => void show('error', message),
+  info: (message: string) => void show('info', message),
+};
+
+/** For tests: start again as if no toast had been shown yet. */
+export function resetToasterForTests(): void {
+  requested = false;
+  mounted = new Promise<void>((resolve) => {
+    markMounted = resolve;
+  });
+  listeners.forEach((listener) => listener());
+}

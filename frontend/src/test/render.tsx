@@ -1,0 +1,29 @@
+// Renders the real route table at a path, with fresh providers per test.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AppRoutes } from '@/app/app-routes';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+
+/** Shows the current path so tests can assert redirects. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search + location.hash}</output>;
+}
+
+export function renderAt(path: string, ui: ReactElement = <AppRoutes />) {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  const user = userEvent.setup();
+  const result = render(
+    <MemoryRouter initialEntries={[path]} useTransitions={false}>
+      <AppProviders client={client}>
+        {ui}
+        <LocationProbe />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return { ...result, user, client };
+}
