@@ -17,12 +17,11 @@ where
     .await?
 }
 
-/// Runs `f` inside one transaction: everything it writes commits together or not at all.
+/// Runs `f` inside one write transaction: everything it writes commits together or not at all.
 pub async fn in_transaction<F, T>(pool: &DbPool, f: F) -> Result<T, ApiError>
 where
     F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
-    use diesel::Connection;
-    with_conn(pool, move |conn| conn.transaction(f)).await
+    with_conn(pool, move |conn| persistence::write_transaction(conn, f)).await
 }

@@ -211,7 +211,10 @@ fn frontend(cfg: &mut web::ServiceConfig, dir: Option<PathBuf>) {
 }
 
 async fn purge_expired(pool: DbPool) {
-    let mut tick = actix_web::rt::time::interval(Duration::from_secs(600));
+    let every = Duration::from_secs(600);
+    // First run one period after start, not during start-up's own writes.
+    let start = actix_web::rt::time::Instant::now() + every;
+    let mut tick = actix_web::rt::time::interval_at(start, every);
     loop {
         tick.tick().await;
         let pool = pool.clone();

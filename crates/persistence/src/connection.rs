@@ -128,6 +128,36 @@ impl DbConnection {
     }
 }
 
+/// Runs `f` in one transaction that is going to write: everything commits together or not at
+/// all. On SQLite it begins with `BEGIN IMMEDIATE`, taking the write lock up front: a deferred
+/// transaction that reads first and writes later fails at once with "database is locked" when
+/// another writer got in between, while an immediate one waits out `busy_timeout`.
+pub fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    type Manager = <DbConnection as Connection>::TransactionManager;
+    match conn {
+        DbConnection::Sqlite(c) => {
+            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?
+        }
+        DbConnection::Postgres(_) => Manager::begin_transaction(conn)?,
+    }
+    // As diesel's own `transaction`: commit on Ok, roll back on Err and keep the caller's error.
+    match f(conn) {
+        Ok(value) => {
+            Manager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(err) => match Manager::rollback_transaction(conn) {
+            Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(err),
+            Err(rollback) => Err(rollback.into()),
+        },
+    }
+}
+
 /// Applies every pending migration; returns how many ran.
 pub fn run_migrations(conn: &mut DbConnection) -> DbResult<usize> {
     let result = match conn {

@@ -46,15 +46,17 @@ pub fn replace(
     Ok(())
 }
 
-/// Counts one wrong attempt; returns the new count.
-pub fn add_attempt(conn: &mut DbConnection, email: &str) -> DbResult<i32> {
-    diesel::update(email_codes::table.find(email))
-        .set(email_codes::attempts.eq(email_codes::attempts + 1))
-        .execute(conn)?;
-    Ok(email_codes::table
-        .find(email)
-        .select(email_codes::attempts)
-        .first(conn)?)
+/// Takes one of the code's `max` attempts before it is checked. One conditional UPDATE, so
+/// concurrent guesses cannot all slip under the limit: false when none is left.
+pub fn reserve_attempt(conn: &mut DbConnection, email: &str, max: i32) -> DbResult<bool> {
+    let updated = diesel::update(
+        email_codes::table
+            .find(email)
+            .filter(email_codes::attempts.lt(max)),
+    )
+    .set(email_codes::attempts.eq(email_codes::attempts + 1))
+    .execute(conn)?;
+    Ok(updated == 1)
 }
 
 pub fn delete(conn: &mut DbConnection, email: &str) -> DbResult<()> {

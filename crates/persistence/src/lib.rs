@@ -11,7 +11,9 @@ pub mod sessions;
 pub mod testing;
 pub mod users;
 
-pub use connection::{Backend, DbConnection, DbPool, PoolOptions, connect, run_migrations};
+pub use connection::{
+    Backend, DbConnection, DbPool, PoolOptions, connect, run_migrations, write_transaction,
+};
 pub use error::{DbError, DbResult};
 
 /// Seconds since the Unix epoch: every stored time uses this.

@@ -48,8 +48,10 @@ pub async fn list_users(
 ) -> Result<HttpResponse, ApiError> {
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
     let page = query.page.unwrap_or(1).max(1);
+    // Saturating: a page number past the end is an empty page, never an overflow.
+    let offset = (page - 1).saturating_mul(per_page);
     let (rows, total) = with_conn(&state.pool, move |conn| {
-        Ok(users::list(conn, per_page, (page - 1) * per_page)?)
+        Ok(users::list(conn, per_page, offset)?)
     })
     .await?;
     let users = rows

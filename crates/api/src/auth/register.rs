@@ -74,12 +74,13 @@ pub async fn register(
             email_codes::delete(conn, email)?;
             return Ok(Outcome::Refused(msg::INVALID_CODE));
         }
-        if pending.attempts >= CODE_MAX_ATTEMPTS {
+        // Spend an attempt before comparing, atomically, so parallel guesses share the limit.
+        if !email_codes::reserve_attempt(conn, email, CODE_MAX_ATTEMPTS)? {
             return Ok(Outcome::Refused(msg::TOO_MANY_CODE_ATTEMPTS));
         }
         if !code_matches(&key, email, form.code.as_str(), &pending.code_hash) {
-            let attempts = email_codes::add_attempt(conn, email)?;
-            return Ok(Outcome::Refused(if attempts >= CODE_MAX_ATTEMPTS {
+            let last = pending.attempts + 1 >= CODE_MAX_ATTEMPTS;
+            return Ok(Outcome::Refused(if last {
                 msg::TOO_MANY_CODE_ATTEMPTS
             } else {
                 msg::INVALID_CODE
