@@ -1,0 +1,227 @@
+//! The HTTP contract around the routes: CSRF origin checks, CORS for the front end, JSON-only
+//! bodies, errors that never leak internals, health checks, the OpenAPI document, and the
+//! session cookie's attributes.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use common::{FRONT_END, PASSWORD, TestApp};
+use serde_json::{Value, json};
+
+/// Asserts a JSON error body that carries only `message` and nothing from the server's insides.
+fn assert_plain_error(text: &str, body: &Value, message: &str) {
+    assert_eq!(*body, json!({ "message": message }), "{text}");
+    for leak in [
+        "serde", "line ", "column", "src/", "diesel", "panick", "actix", "expected",
+    ] {
+        assert!(!text.contains(leak), "{leak} in {text}");
+    }
+}
+
+api_test! {
+    async fn a_foreign_origin_cannot_post(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register("member@example.com", PASSWORD).await;
+
+        for path in ["/api/login", "/api/register_verification", "/api/user/logout"] {
+            let request = app
+                .client
+                .post(app.url(path))
+                .header("origin", "http://evil.example")
+                .json(&json!({ "email": "member@example.com", "password": PASSWORD }));
+            let reply = app.send(request).await;
+            assert_eq!(reply.status, 403, "{path}: {}", reply.text);
+            assert_eq!(reply.body, json!({ "message": "Request origin is not allowed" }));
+            assert_eq!(reply.header("access-control-allow-origin"), None);
+        }
+        // The refused logout did not end the session.
+        assert_eq!(app.current_user().await["email"], "member@example.com");
+        assert!(app.mails_to("member@example.com").len() == 1);
+    }
+
+    async fn the_front_end_origin_may_post_with_credentials(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+
+        let request = app
+            .client
+            .post(app.url("/api/register_verification"))
+            .header("origin", FRONT_END)
+            .json(&json!({ "email": "new@example.com" }));
+        let reply = app.send(request).await;
+
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.header("access-control-allow-origin"), Some(FRONT_END));
+        assert_eq!(reply.header("access-control-allow-credentials"), Some("true"));
+    }
+
+    async fn the_sites_own_origin_may_post(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        // A browser sends Origin on same-origin POSTs too (the built front end served by us).
+        let request = app
+            .client
+            .post(app.url("/api/register_verification"))
+            .header("origin", app.address.as_str())
+            .json(&json!({ "email": "new@example.com" }));
+
+        let reply = app.send(request).await;
+
+        assert_eq!(reply.status, 200, "{}", reply.text);
+    }
+
+    async fn a_cors_preflight_from_the_front_end_succeeds(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        let request = app
+            .client
+            .request(reqwest::Method::OPTIONS, app.url("/api/login"))
+            .header("origin", FRONT_END)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "content-type");
+
+        let reply = app.send(request).await;
+
+        assert!((200..300).contains(&reply.status), "{} {}", reply.status, reply.text);
+        assert_eq!(reply.header("access-control-allow-origin"), Some(FRONT_END));
+        assert_eq!(reply.header("access-control-allow-credentials"), Some("true"));
+        let methods = reply.header("access-control-allow-methods").unwrap_or_default();
+        assert!(methods.contains("POST"), "{methods}");
+        let headers = reply.header("access-control-allow-headers").unwrap_or_default();
+        assert!(headers.to_lowercase().contains("content-type"), "{headers}");
+
+        let foreign = app
+            .client
+            .request(reqwest::Method::OPTIONS, app.url("/api/login"))
+            .header("origin", "http://evil.example")
+            .header("access-control-request-method", "POST");
+        let reply = app.send(foreign).await;
+        assert_eq!(reply.header("access-control-allow-origin"), None);
+    }
+
+    async fn bodies_must_be_json(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        for content_type in ["text/plain", "application/x-www-form-urlencoded"] {
+            let request = app
+                .client
+                .post(app.url("/api/login"))
+                .header("content-type", content_type)
+                .body(r#"{"email":"member@example.com","password":"Secret1!"}"#);
+            let reply = app.send(request).await;
+            assert_eq!(reply.status, 415, "{content_type}: {}", reply.text);
+            assert_plain_error(&reply.text, &reply.body, "Requests must be sent as JSON");
+        }
+    }
+
+    async fn malformed_json_is_a_plain_400(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        for body in [r#"{"email": "#, "not json", r#"{"email": 5, "password": []}"#, ""] {
+            let request = app
+                .client
+                .post(app.url("/api/login"))
+                .header("content-type", "application/json")
+                .body(body);
+            let reply = app.send(request).await;
+            assert_eq!(reply.status, 400, "{body:?}: {}", reply.text);
+            assert_plain_error(&reply.text, &reply.body, "The request body is not valid JSON");
+        }
+    }
+
+    async fn unknown_routes_are_a_json_404(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+
+        for path in ["/api/nope", "/api/user/nope", "/api/admin/nope", "/nope"] {
+            let reply = app.get(path).await;
+            assert_eq!(reply.status, 404, "{path}: {}", reply.text);
+            assert_plain_error(&reply.text, &reply.body, "Not found");
+        }
+        let reply = app.post_json("/api/nope", json!({})).await;
+        assert_eq!(reply.status, 404, "{}", reply.text);
+        assert_plain_error(&reply.text, &reply.body, "Not found");
+    }
+
+    async fn health_checks_answer(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+
+        let health = app.get("/healthz").await;
+        assert_eq!(health.status, 200, "{}", health.text);
+        let ready = app.get("/readyz").await;
+        assert_eq!(ready.status, 200, "{}", ready.text);
+    }
+
+    async fn openapi_describes_every_route(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+
+        let reply = app.get("/api/openapi.json").await;
+
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert!(reply.header("content-type").unwrap().starts_with("application/json"));
+        let paths = reply.body["paths"].as_object().expect("paths");
+        for (path, method) in [
+            ("/api/login", "post"),
+            ("/api/register", "post"),
+            ("/api/register_verification", "post"),
+            ("/api/google-getway", "post"),
+            ("/api/getuserinfo", "get"),
+            ("/api/user/logout", "get"),
+            ("/api/admin/users", "get"),
+            ("/api/config", "get"),
+            ("/healthz", "get"),
+            ("/readyz", "get"),
+        ] {
+            assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path}");
+        }
+        let schemas = &reply.body["components"]["schemas"];
+        assert!(schemas["User"]["properties"]["refCode"].is_object(), "{schemas}");
+    }
+
+    async fn the_session_cookie_is_http_only_and_lax_over_http(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        let code = app.code_for("new@example.com").await;
+
+        let body = TestApp::registration("new@example.com", PASSWORD, &code);
+        let reply = app.post_json("/api/register", body).await;
+
+        let cookie = reply.session_set_cookie().expect("session cookie");
+        let attributes: Vec<String> = cookie.split(';').map(|a| a.trim().to_lowercase()).collect();
+        assert!(attributes.contains(&"httponly".to_owned()), "{cookie}");
+        assert!(attributes.contains(&"samesite=lax".to_owned()), "{cookie}");
+        assert!(!attributes.contains(&"secure".to_owned()), "{cookie}");
+        assert!(attributes.contains(&"path=/".to_owned()), "{cookie}");
+        let value = cookie.split(';').next().unwrap().trim_start_matches("proxyshop_session=");
+        assert!(value.len() >= 32, "a long random id: {cookie}");
+        assert!(!value.contains("user_id"), "no session state in the cookie: {cookie}");
+    }
+
+    async fn the_session_cookie_is_secure_behind_https(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.public_url = Some("https://shop.example".to_owned());
+        })
+        .await;
+        let code = app.code_for("new@example.com").await;
+
+        let body = TestApp::registration("new@example.com", PASSWORD, &code);
+        let reply = app.post_json("/api/register", body).await;
+
+        assert_eq!(reply.status, 201, "{}", reply.text);
+        let cookie = reply.session_set_cookie().expect("session cookie");
+        let attributes: Vec<String> = cookie.split(';').map(|a| a.trim().to_lowercase()).collect();
+        assert!(attributes.contains(&"secure".to_owned()), "{cookie}");
+        assert!(attributes.contains(&"httponly".to_owned()), "{cookie}");
+        assert!(attributes.contains(&"samesite=lax".to_owned()), "{cookie}");
+    }
+
+    async fn the_public_url_is_an_allowed_origin(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.public_url = Some("https://shop.example/".to_owned());
+        })
+        .await;
+        let request = app
+            .client
+            .post(app.url("/api/register_verification"))
+            .header("origin", "https://shop.example")
+            .json(&json!({ "email": "new@example.com" }));
+
+        let reply = app.send(request).await;
+
+        assert_eq!(reply.status, 200, "{}", reply.text);
+    }
+}

@@ -1,0 +1,144 @@
+//! Abuse limits per email and per client IP on login, code requests and registration: the
+//! attempt past the limit gets 429 with a Retry-After header. Limits are set small per test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use common::{PASSWORD, Reply, TestApp};
+use serde_json::json;
+
+const TOO_MANY: &str = "Too many requests. Please try again later";
+
+fn assert_limited(reply: &Reply, window_secs: u64) {
+    assert_eq!(reply.status, 429, "{}", reply.text);
+    assert_eq!(reply.body, json!({ "message": TOO_MANY }));
+    let retry: u64 = reply
+        .header("retry-after")
+        .expect("Retry-After header")
+        .parse()
+        .unwrap();
+    assert!((1..=window_secs).contains(&retry), "Retry-After {retry}");
+}
+
+api_test! {
+    async fn login_is_limited_per_email(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.limits.login_per_email = 3;
+            s.limits.login_per_ip = 100;
+        })
+        .await;
+        app.register("member@example.com", PASSWORD).await;
+
+        for _ in 0..3 {
+            assert_eq!(app.login("member@example.com", "Wrong1!x").await.status, 401);
+        }
+        // The right password does not get through either, under any spelling of the address.
+        assert_limited(&app.login("member@example.com", PASSWORD).await, 15 * 60);
+        assert_limited(&app.login("MEMBER@example.com", PASSWORD).await, 15 * 60);
+
+        // Another address from the same IP is unaffected.
+        assert_eq!(app.login("other@example.com", "Wrong1!x").await.status, 401);
+    }
+
+    async fn login_is_limited_per_ip(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.limits.login_per_ip = 3;
+            s.limits.login_per_email = 100;
+        })
+        .await;
+
+        for n in 0..3 {
+            let reply = app.login(&format!("user{n}@example.com"), "Wrong1!x").await;
+            assert_eq!(reply.status, 401, "{}", reply.text);
+        }
+        assert_limited(&app.login("user9@example.com", "Wrong1!x").await, 15 * 60);
+    }
+
+    async fn invalid_forms_do_not_count_against_the_login_limit(backend) {
+        let app = TestApp::start(backend, |s| s.limits.login_per_ip = 2).await;
+
+        for _ in 0..5 {
+            assert_eq!(app.post_json("/api/login", json!({})).await.status, 422);
+        }
+        assert_eq!(app.login("user@example.com", "Wrong1!x").await.status, 401);
+    }
+
+    async fn code_requests_are_limited_per_email(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.limits.code_per_email = 2;
+            s.limits.code_per_ip = 100;
+        })
+        .await;
+
+        assert_eq!(app.request_code("new@example.com").await.status, 200);
+        app.age_code("new@example.com", 61);
+        assert_eq!(app.request_code("new@example.com").await.status, 200);
+        app.age_code("new@example.com", 61);
+
+        // The resend countdown is over, but the address has used its requests for the window.
+        assert_limited(&app.request_code("new@example.com").await, 60 * 60);
+        assert_eq!(app.mails_to("new@example.com").len(), 2);
+        assert_eq!(app.request_code("else@example.com").await.status, 200);
+    }
+
+    async fn code_requests_are_limited_per_ip(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.limits.code_per_ip = 2;
+            s.limits.code_per_email = 100;
+        })
+        .await;
+
+        assert_eq!(app.request_code("a@example.com").await.status, 200);
+        assert_eq!(app.request_code("b@example.com").await.status, 200);
+        assert_limited(&app.request_code("c@example.com").await, 60 * 60);
+        assert!(app.mails_to("c@example.com").is_empty());
+    }
+
+    async fn registration_is_limited_per_ip(backend) {
+        let app = TestApp::start(backend, |s| s.limits.register_per_ip = 2).await;
+        let code = app.code_for("new@example.com").await;
+        let wrong = TestApp::registration("new@example.com", PASSWORD, &common::other_code(&code));
+
+        assert_eq!(app.post_json("/api/register", wrong.clone()).await.status, 400);
+        assert_eq!(app.post_json("/api/register", wrong).await.status, 400);
+
+        // Even the right code is refused until the window passes.
+        let right = TestApp::registration("new@example.com", PASSWORD, &code);
+        assert_limited(&app.post_json("/api/register", right).await, 60 * 60);
+        assert!(app.user("new@example.com").is_none());
+    }
+
+    async fn forwarded_for_is_ignored_unless_trusted(backend) {
+        let app = TestApp::start(backend, |s| s.limits.login_per_ip = 2).await;
+        let attempt = |ip: &str| {
+            app.client
+                .post(app.url("/api/login"))
+                .header("x-forwarded-for", ip)
+                .json(&json!({ "email": "user@example.com", "password": "Wrong1!x" }))
+        };
+
+        assert_eq!(app.send(attempt("10.0.0.1")).await.status, 401);
+        assert_eq!(app.send(attempt("10.0.0.2")).await.status, 401);
+        // A client cannot escape the per-IP limit by making up addresses.
+        assert_limited(&app.send(attempt("10.0.0.3")).await, 15 * 60);
+    }
+
+    async fn forwarded_for_keys_the_limit_behind_a_trusted_proxy(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.limits.login_per_ip = 1;
+            s.trust_forwarded_for = true;
+        })
+        .await;
+        let attempt = |ip: &str| {
+            app.client
+                .post(app.url("/api/login"))
+                .header("x-forwarded-for", ip)
+                .json(&json!({ "email": "user@example.com", "password": "Wrong1!x" }))
+        };
+
+        assert_eq!(app.send(attempt("10.0.0.1, 127.0.0.1")).await.status, 401);
+        assert_limited(&app.send(attempt("10.0.0.1")).await, 15 * 60);
+        assert_eq!(app.send(attempt("10.0.0.2")).await.status, 401);
+    }
+}
