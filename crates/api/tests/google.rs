@@ -86,6 +86,23 @@ api_test! {
         assert_eq!(login.status, 401, "{}", login.text);
     }
 
+    async fn a_google_sign_up_keeps_the_referral_code(backend) {
+        let app = TestApp::start_with_google(backend).await;
+        let referrer = app.register("referrer@example.com", PASSWORD).await;
+        let ref_code = referrer["refCode"].as_str().unwrap().to_lowercase();
+        let reply = app
+            .post_json_with(
+                &app.new_client(),
+                "/api/google-getway",
+                json!({ "credential": token(&claims()), "refCode": ref_code }),
+            )
+            .await;
+
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let referrer_id = app.user("referrer@example.com").unwrap().id;
+        assert_eq!(app.user(EMAIL).unwrap().referred_by, Some(referrer_id));
+    }
+
     async fn signing_in_again_finds_the_same_account(backend) {
         let app = TestApp::start_with_google(backend).await;
         let first = google_sign_in(&app, &app.client, &token(&claims())).await;

@@ -208,6 +208,8 @@ export interface components {
             /** @description Sent by the SPEC's client; ignored in favour of the verified token. */
             name?: string | null;
             photoURL?: string | null;
+            /** @description The referral code of a sign-up from `/register?ref=…`; applies to new accounts only. */
+            refCode?: string | null;
         };
         LoginRequest: {
             email?: string;

@@ -25,6 +25,9 @@ pub struct GoogleRequest {
     pub photo_url: Option<String>,
     #[serde(rename = "googleId")]
     pub google_id: Option<String>,
+    /// The referral code of a sign-up from `/register?ref=…`; applies to new accounts only.
+    #[serde(rename = "refCode")]
+    pub ref_code: Option<String>,
 }
 
 #[utoipa::path(post, path = "/api/google-getway", tag = "auth", request_body = GoogleRequest,
@@ -50,6 +53,12 @@ pub async fn google_sign_in(
         _ => return Err(ApiError::UnauthorizedWith(msg::GOOGLE_EMAIL_UNVERIFIED)),
     };
 
+    let ref_code = body
+        .ref_code
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty());
+    let ref_code = ref_code.map(str::to_uppercase);
     let user = in_transaction(&state.pool, move |conn| {
         if let Some(user) = users::find_by_google_sub(conn, &identity.sub)? {
             return Ok(user);
@@ -63,6 +72,10 @@ pub async fn google_sign_in(
             .name
             .clone()
             .unwrap_or_else(|| default_name(email.as_str()));
+        let referrer = match ref_code.as_deref() {
+            Some(code) => users::find_by_ref_code(conn, code)?.map(|r| r.id),
+            None => None,
+        };
         create_user(
             conn,
             &NewAccount {
@@ -72,7 +85,7 @@ pub async fn google_sign_in(
                 name: &name,
                 avatar_url: identity.picture.as_deref(),
                 role: "user",
-                referred_by: None,
+                referred_by: referrer,
             },
         )
     })
