@@ -1,5 +1,6 @@
 // "Sign in with Google", shown only when GET /api/config returns a client id. The Google Identity
-// Services script is loaded only then; its ID token is posted to /api/google-getway as `credential`.
+// Services script is loaded only then; its ID token is posted to /api/google-getway as `credential`
+// (with the `?ref=` referral code on sign-up).
 import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '@/lib/theme';
 import { notify } from '@/lib/toast';
@@ -27,15 +28,19 @@ function loadScript(): Promise<void> {
   return scriptPromise;
 }
 
-function GoogleButtonInner({ clientId, text }: { clientId: string; text: 'signin_with' | 'signup_with' }) {
+type InnerProps = { clientId: string; text: 'signin_with' | 'signup_with'; refCode?: string | null };
+
+function GoogleButtonInner({ clientId, text, refCode }: InnerProps) {
   const container = useRef<HTMLDivElement>(null);
   const [theme] = useTheme();
   const [failed, setFailed] = useState(false);
   const mutation = useGoogleSignIn();
   const mutateRef = useRef(mutation.mutate);
+  const refCodeRef = useRef(refCode);
 
   useEffect(() => {
     mutateRef.current = mutation.mutate;
+    refCodeRef.current = refCode;
   });
 
   useEffect(() => {
@@ -49,7 +54,7 @@ function GoogleButtonInner({ clientId, text }: { clientId: string; text: 'signin
           ux_mode: 'popup',
           callback: ({ credential }) =>
             mutateRef.current(
-              { credential },
+              { credential, refCode: refCodeRef.current ?? undefined },
               {
                 onSuccess: (data) => notify.success(data.message || GOOGLE_SUCCESS),
                 onError: () => notify.error(GOOGLE_FAILED),
@@ -78,13 +83,17 @@ function GoogleButtonInner({ clientId, text }: { clientId: string; text: 'signin
 }
 
 /** Renders nothing unless Google sign-in is configured on the server. */
-export function GoogleButton({ mode }: { mode: 'signin' | 'signup' }) {
+export function GoogleButton({ mode, refCode }: { mode: 'signin' | 'signup'; refCode?: string | null }) {
   const { data } = usePublicConfig();
   const clientId = data?.googleClientId;
   if (!clientId) return null;
   return (
     <div data-testid="google-sign-in">
-      <GoogleButtonInner clientId={clientId} text={mode === 'signin' ? 'signin_with' : 'signup_with'} />
+      <GoogleButtonInner
+        clientId={clientId}
+        text={mode === 'signin' ? 'signin_with' : 'signup_with'}
+        refCode={refCode}
+      />
       <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         or

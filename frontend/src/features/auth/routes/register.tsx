@@ -20,7 +20,7 @@ export default function RegisterPage() {
           Referral code <strong>{refCode}</strong> will be applied to your account.
         </p>
       )}
-      <GoogleButton mode="signup" />
+      <GoogleButton mode="signup" refCode={refCode} />
       <RegisterForm refCode={refCode} />
     </AuthLayout>
   );
