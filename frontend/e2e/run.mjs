@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkScreens, signUp } from './accessibility.mjs';
 import { frontendDir, launchBrowser, readCode, serverBin, startServer } from './harness.mjs';
 
 const shots = join(frontendDir, 'e2e/screenshots');
@@ -76,6 +77,18 @@ test('a new user registers, keeps the session on reload, logs out and logs in ag
   await page.waitForURL(`${url}/onboard`, { timeout: TIMEOUT });
   await page.getByTestId('wallet-balance').waitFor({ timeout: TIMEOUT });
   await shot('07-logged-in-again');
+});
+
+test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url }) => {
+  const problems = await checkScreens(page, url, ['/', '/login', '/register?ref=FRIEND1', '/no-such-page']);
+  if (problems.length > 0) throw new Error(problems.join('\n  '));
+});
+
+test('dashboard screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url, dataDir }) => {
+  await signUp(page, url, dataDir);
+  const routes = ['/onboard', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/referral', '/onboard/settings'];
+  const problems = await checkScreens(page, url, routes);
+  if (problems.length > 0) throw new Error(problems.join('\n  '));
 });
 
 let passed = 0;

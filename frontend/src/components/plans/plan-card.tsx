@@ -49,9 +49,12 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
           </div>
         ))}
         {plan.protocols && (
-          <div className="flex items-center gap-2 pt-1 text-emerald-700 dark:text-emerald-400">
-            <CheckIcon className="h-4 w-4" />
-            <span>HTTP(S) &amp; SOCKS5</span>
+          <div className="pt-1 text-emerald-700 dark:text-emerald-400">
+            <dt className="sr-only">Protocols</dt>
+            <dd className="flex items-center gap-2">
+              <CheckIcon className="h-4 w-4" />
+              HTTP(S) &amp; SOCKS5
+            </dd>
           </div>
         )}
       </dl>

@@ -1,7 +1,7 @@
 // Class names for buttons, shared by <Button> and links styled as buttons.
 import { cn } from '@/lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const variants: Record<ButtonVariant, string> = {
@@ -11,6 +11,8 @@ const variants: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-transparent text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'bg-transparent text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
   danger: 'bg-red-600 text-white hover:bg-red-700',
+  // On a brand-coloured surface (the wallet card), the same in both themes.
+  inverse: 'bg-white text-brand-800 hover:bg-brand-50',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -5,7 +5,7 @@ export function HistoryTable({ title = 'History' }: { title?: string }) {
   return (
     <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <h2 className="border-b border-slate-200 px-5 py-4 text-lg font-semibold dark:border-slate-800">{title}</h2>
-      <div className="h-[360px] overflow-auto">
+      <div className="h-[360px] overflow-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" tabIndex={0} role="region" aria-label={`${title} table`}>
         <table className="w-full min-w-[560px] text-left text-sm">
           <thead className="sticky top-0 bg-slate-50 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
             <tr>

@@ -28,7 +28,7 @@ export default function OverviewPage() {
           <p className="mt-3 text-4xl font-extrabold tabular-nums" data-testid="wallet-balance">
             {formatMoney(user.balance)}
           </p>
-          <Button variant="secondary" className="mt-6 bg-white text-brand-800 hover:bg-brand-50 dark:bg-white dark:text-brand-800 dark:hover:bg-brand-50" onClick={() => paymentModal.open()}>
+          <Button variant="inverse" className="mt-6" onClick={() => paymentModal.open()}>
             <PlusIcon className="h-4 w-4" />
             Add Funds
           </Button>

@@ -35,7 +35,7 @@ export default function ReferralPage() {
         </div>
       </Card>
       <Card title="Referral history" className="mt-6">
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" tabIndex={0} role="region" aria-label="Referral history table">
           <table className="w-full min-w-[420px] text-left text-sm">
             <thead className="text-slate-600 dark:text-slate-300">
               <tr>

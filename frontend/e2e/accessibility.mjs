@@ -1,0 +1,48 @@
+// axe-core in the real browser: WCAG 2 A/AA rules (colour contrast, labels, names, ARIA) on the
+// screens of the sign-up journey, in light and dark theme, wide and narrow.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readCode } from './harness.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical WCAG 2 A/AA violations on the current page, as readable lines. */
+export async function axeViolations(page) {
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(() =>
+    globalThis.axe.run(globalThis.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Signs a new customer in through the API, sharing the page's cookie jar. */
+export async function signUp(page, url, dataDir) {
+  const email = `a11y-${Date.now()}@example.com`;
+  const request = page.context().request;
+  const sent = await request.post(`${url}/api/register_verification`, { data: { email } });
+  if (!sent.ok()) throw new Error(`code request: ${sent.status()}`);
+  const password = 'Secret1!';
+  const body = { email, password, confirmPassword: password, code: readCode(dataDir, email) };
+  const registered = await request.post(`${url}/api/register`, { data: body });
+  if (!registered.ok()) throw new Error(`register: ${registered.status()}`);
+}
+
+export async function checkScreens(page, url, routes) {
+  const problems = [];
+  for (const width of [1280, 375]) {
+    for (const theme of ['light', 'dark']) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const route of routes) {
+        await page.goto(url + route);
+        await page.evaluate((t) => globalThis.localStorage.setItem('app-theme', t), theme);
+        await page.reload();
+        await page.waitForSelector('main');
+        await page.waitForLoadState('networkidle');
+        for (const line of await axeViolations(page)) problems.push(`${route} ${width}px ${theme}: ${line}`);
+      }
+    }
+  }
+  return problems;
+}
