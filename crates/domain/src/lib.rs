@@ -5,10 +5,12 @@ pub mod account;
 pub mod kind;
 pub mod messages;
 pub mod money;
+pub mod payment;
 pub mod random;
 pub mod validation;
 
 pub use account::{Email, LoginForm, Password, RegistrationForm, Role, VerificationCode};
 pub use kind::ProxyKind;
 pub use money::Cents;
+pub use payment::{Coin, TopUp};
 pub use validation::FieldErrors;

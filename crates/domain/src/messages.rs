@@ -42,3 +42,16 @@ pub const BAD_JSON: &str = "The request body is not valid JSON";
 pub fn wait_before_resend(seconds: i64) -> String {
     format!("Please wait {seconds} seconds before requesting a new code")
 }
+
+// Wallet (SPEC.md §5 Add Funds, §8).
+pub const FILL_ALL_FIELDS: &str = "Please fill all the fields";
+pub const AMOUNT_TOO_SMALL: &str = "Amount must be greater than 0.1";
+pub const AMOUNT_TOO_LARGE: &str = "Amount must be at most 10000";
+pub const UNSUPPORTED_METHOD: &str = "Unsupported payment method";
+pub const UNSUPPORTED_CURRENCY: &str = "Unsupported currency. Choose DOGE, TRX, LTC or USDT";
+pub const INSUFFICIENT_BALANCE: &str = "Insufficient balance";
+pub const PAYMENT_PROVIDER_DOWN: &str =
+    "The payment provider is unavailable. Please try again later";
+pub const PAYMENT_NOT_FOUND: &str = "Payment not found";
+pub const BAD_SIGNATURE: &str = "Invalid signature";
+pub const PAYMENT_RECORDED: &str = "Payment status recorded";
