@@ -5,11 +5,14 @@
 pub mod connection;
 pub mod email_codes;
 pub mod error;
+pub mod payments;
+pub mod referrals;
 pub mod schema;
 pub mod sessions;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod users;
+pub mod wallet;
 
 pub use connection::{
     Backend, DbConnection, DbPool, PoolOptions, connect, run_migrations, write_transaction,

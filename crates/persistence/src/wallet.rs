@@ -1,0 +1,174 @@
+//! The wallet: every balance change is a ledger row written in the same transaction as the
+//! balance update. `users.balance_cents` always equals the sum of the user's ledger rows; a
+//! debit is one conditional UPDATE, so no interleaving can take a balance below zero; the
+//! unique (kind, reference) makes a repeated operation fail instead of applying twice.
+//!
+//! These functions must run inside the caller's transaction (`write_transaction`): the balance
+//! update and its ledger row commit together or not at all.
+
+use crate::connection::DbConnection;
+use crate::error::{DbError, DbResult};
+use crate::now;
+use crate::schema::{users, wallet_ledger};
+use diesel::prelude::*;
+
+/// Why a ledger row was written; stored as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    Topup,
+    Purchase,
+    ReferralBonus,
+    Refund,
+    AdminAdjustment,
+}
+
+impl EntryKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Topup => "topup",
+            EntryKind::Purchase => "purchase",
+            EntryKind::ReferralBonus => "referral_bonus",
+            EntryKind::Refund => "refund",
+            EntryKind::AdminAdjustment => "admin_adjustment",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WalletError {
+    #[error("insufficient balance")]
+    Insufficient,
+    #[error("operation {0} was already applied")]
+    Duplicate(String),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for WalletError {
+    fn from(err: diesel::result::Error) -> Self {
+        WalletError::Db(err.into())
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = wallet_ledger)]
+pub struct LedgerRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub kind: String,
+    pub amount_cents: i64,
+    pub balance_after: i64,
+    pub reference: String,
+    pub note: Option<String>,
+    pub created_at: i64,
+}
+
+fn record(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: EntryKind,
+    amount: i64,
+    balance_after: i64,
+    reference: &str,
+    note: Option<&str>,
+) -> Result<(), WalletError> {
+    let inserted = diesel::insert_into(wallet_ledger::table)
+        .values((
+            wallet_ledger::user_id.eq(user_id),
+            wallet_ledger::kind.eq(kind.as_str()),
+            wallet_ledger::amount_cents.eq(amount),
+            wallet_ledger::balance_after.eq(balance_after),
+            wallet_ledger::reference.eq(reference),
+            wallet_ledger::note.eq(note),
+            wallet_ledger::created_at.eq(now()),
+        ))
+        .execute(conn);
+    match inserted.map_err(DbError::from) {
+        Ok(_) => Ok(()),
+        Err(DbError::UniqueViolation(_)) => Err(WalletError::Duplicate(format!(
+            "{}:{reference}",
+            kind.as_str()
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Adds `cents` (> 0) to the balance; returns the new balance. `Duplicate` when this
+/// (kind, reference) was applied before: the caller's transaction must then roll back.
+pub fn credit(
+    conn: &mut DbConnection,
+    user_id: i64,
+    cents: i64,
+    kind: EntryKind,
+    reference: &str,
+    note: Option<&str>,
+) -> Result<i64, WalletError> {
+    debug_assert!(cents > 0);
+    let balance: i64 = diesel::update(users::table.find(user_id))
+        .set((
+            users::balance_cents.eq(users::balance_cents + cents),
+            users::updated_at.eq(now()),
+        ))
+        .returning(users::balance_cents)
+        .get_result(conn)?;
+    record(conn, user_id, kind, cents, balance, reference, note)?;
+    Ok(balance)
+}
+
+/// Takes `cents` (> 0) from the balance if it covers them; returns the new balance, or
+/// `Insufficient` with nothing written.
+pub fn debit(
+    conn: &mut DbConnection,
+    user_id: i64,
+    cents: i64,
+    kind: EntryKind,
+    reference: &str,
+    note: Option<&str>,
+) -> Result<i64, WalletError> {
+    debug_assert!(cents > 0);
+    let balance: Option<i64> = diesel::update(
+        users::table
+            .find(user_id)
+            .filter(users::balance_cents.ge(cents)),
+    )
+    .set((
+        users::balance_cents.eq(users::balance_cents - cents),
+        users::updated_at.eq(now()),
+    ))
+    .returning(users::balance_cents)
+    .get_result(conn)
+    .optional()?;
+    let balance = balance.ok_or(WalletError::Insufficient)?;
+    record(conn, user_id, kind, -cents, balance, reference, note)?;
+    Ok(balance)
+}
+
+/// One page of a user's ledger, newest first, and the total number of rows.
+pub fn history(
+    conn: &mut DbConnection,
+    user_id: i64,
+    limit: i64,
+    offset: i64,
+) -> DbResult<(Vec<LedgerRow>, i64)> {
+    let rows = wallet_ledger::table
+        .filter(wallet_ledger::user_id.eq(user_id))
+        .order(wallet_ledger::id.desc())
+        .limit(limit)
+        .offset(offset)
+        .select(LedgerRow::as_select())
+        .load(conn)?;
+    let total = wallet_ledger::table
+        .filter(wallet_ledger::user_id.eq(user_id))
+        .count()
+        .get_result(conn)?;
+    Ok((rows, total))
+}
+
+/// The sum of a user's ledger rows (what the balance must equal).
+pub fn ledger_sum(conn: &mut DbConnection, user_id: i64) -> DbResult<i64> {
+    let amounts: Vec<i64> = wallet_ledger::table
+        .filter(wallet_ledger::user_id.eq(user_id))
+        .select(wallet_ledger::amount_cents)
+        .load(conn)?;
+    Ok(amounts.iter().sum())
+}
