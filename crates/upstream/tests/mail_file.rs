@@ -3,7 +3,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 use upstream::{FileMailer, MailError, Mailer, OutgoingMail};
 
@@ -155,42 +154,4 @@ async fn an_unwritable_directory_is_an_io_error() {
         .unwrap_err();
 
     assert!(matches!(error, MailError::Io(_)), "{error:?}");
-}
-
-/// Collects formatted log output for one test.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Captured {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-#[tokio::test]
-async fn logs_recipient_subject_and_path() {
-    let captured = Captured::default();
-    let writer = captured.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .finish();
-    // The test runs on one thread, so a thread-local default covers the whole send.
-    let _guard = tracing::subscriber::set_default(subscriber);
-    let temp = tempfile::tempdir().unwrap();
-    let mailer = FileMailer::new(temp.path().to_owned(), FROM.into());
-
-    mailer.send(code_mail("alice@example.com")).await.unwrap();
-
-    let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
-    let path = entries(temp.path()).remove(0);
-    assert_eq!(log.lines().count(), 1, "{log}");
-    assert!(log.contains("INFO"), "{log}");
-    assert!(log.contains("to=alice@example.com"), "{log}");
-    assert!(log.contains("subject=Your ProxyShop code"), "{log}");
-    assert!(log.contains(&format!("path={}", path.display())), "{log}");
 }
