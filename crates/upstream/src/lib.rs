@@ -1,4 +1,4 @@
-//! Clients for everything outside the process: mail delivery and Google sign-in so far.
+//! Clients for everything outside the process: mail delivery, Google sign-in and payments.
 //!
 //! Each outside dependency is a trait with a real client (SMTP, Google's JWKS) and a local
 //! implementation that keeps the embedded default fully usable without any account (mail written
@@ -8,11 +8,16 @@
 
 pub mod google;
 pub mod mail;
+pub mod payments;
 
 pub use google::{
     GOOGLE_JWKS_URL, GoogleError, GoogleIdentity, GoogleVerifier, JwksGoogleVerifier,
 };
 pub use mail::{FileMailer, MailError, Mailer, OutgoingMail, SmtpMailer};
+pub use payments::{
+    CRYPTOMUS_API_URL, CryptomusGateway, Invoice, InvoiceRequest, LocalCheckout, PaymentError,
+    PaymentGateway, PaymentReport,
+};
 
 /// Renders an error with its whole `source()` chain on one line ("a: b: c"), because the
 /// outermost message of reqwest or lettre errors alone ("error sending request") hides the cause.
