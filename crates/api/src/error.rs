@@ -26,10 +26,16 @@ pub enum ApiError {
     Forbidden(&'static str),
     #[error("not found")]
     NotFound,
+    #[error("not found: {0}")]
+    NotFoundWith(&'static str),
     #[error("conflict: {0}")]
     Conflict(&'static str),
     #[error("unsupported media type")]
     UnsupportedMedia,
+    #[error("insufficient balance")]
+    InsufficientBalance,
+    #[error("upstream failure: {0}")]
+    BadGateway(String),
     #[error("rate limited: {message}")]
     TooManyRequests { message: String, retry_after: u64 },
     #[error("unavailable: {0}")]
@@ -62,6 +68,17 @@ impl From<diesel::result::Error> for ApiError {
     }
 }
 
+impl From<persistence::wallet::WalletError> for ApiError {
+    fn from(err: persistence::wallet::WalletError) -> Self {
+        use persistence::wallet::WalletError;
+        match err {
+            WalletError::Insufficient => ApiError::InsufficientBalance,
+            WalletError::Duplicate(op) => ApiError::internal("wallet operation applied twice", op),
+            WalletError::Db(e) => e.into(),
+        }
+    }
+}
+
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(err: actix_web::error::BlockingError) -> Self {
         ApiError::internal("blocking pool", err)
@@ -75,9 +92,11 @@ impl ResponseError for ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized | ApiError::UnauthorizedWith(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::UnsupportedMedia => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::InsufficientBalance => StatusCode::PAYMENT_REQUIRED,
+            ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -95,9 +114,15 @@ impl ResponseError for ApiError {
             ApiError::UnauthorizedWith(m)
             | ApiError::Forbidden(m)
             | ApiError::Conflict(m)
-            | ApiError::Unavailable(m) => (*m).to_owned(),
+            | ApiError::Unavailable(m)
+            | ApiError::NotFoundWith(m) => (*m).to_owned(),
             ApiError::NotFound => msg::NOT_FOUND.to_owned(),
             ApiError::UnsupportedMedia => msg::UNSUPPORTED_MEDIA.to_owned(),
+            ApiError::InsufficientBalance => msg::INSUFFICIENT_BALANCE.to_owned(),
+            ApiError::BadGateway(cause) => {
+                tracing::error!(%cause, "upstream provider failed");
+                msg::PAYMENT_PROVIDER_DOWN.to_owned()
+            }
             ApiError::TooManyRequests { message, .. } => message.clone(),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "request failed");

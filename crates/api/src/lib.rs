@@ -15,7 +15,8 @@ pub mod session_store;
 pub mod settings;
 pub mod startup;
 pub mod state;
+pub mod wallet;
 
 pub use error::ApiError;
 pub use settings::{RateLimits, Settings};
-pub use startup::{Application, Dependencies};
+pub use startup::{Application, Dependencies, Payments};

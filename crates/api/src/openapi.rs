@@ -1,7 +1,7 @@
 //! The OpenAPI document of every route (`GET /api/openapi.json`, `proxyshop openapi`); the
 //! front end generates its types from it.
 
-use crate::{admin, auth, dto, health};
+use crate::{admin, auth, dto, health, wallet};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -21,6 +21,10 @@ use utoipa::OpenApi;
         auth::google_sign_in,
         auth::logout,
         admin::list_users,
+        wallet::create_payment,
+        wallet::payment_callback,
+        wallet::wallet_history,
+        wallet::referral_history,
     ),
     components(schemas(
         dto::User,

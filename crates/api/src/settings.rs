@@ -22,6 +22,8 @@ pub struct Settings {
     /// Take the client address from `X-Forwarded-For` (only behind a trusted reverse proxy).
     pub trust_forwarded_for: bool,
     pub limits: RateLimits,
+    /// Share of each credited top-up of a referred customer paid to the referrer, in percent.
+    pub referral_percent: u32,
 }
 
 /// Abuse limits: how many attempts one client IP or one email gets in a window.
@@ -35,6 +37,9 @@ pub struct RateLimits {
     pub code_window: Duration,
     pub register_per_ip: u32,
     pub register_window: Duration,
+    /// Invoices one customer may open per window.
+    pub payments_per_user: u32,
+    pub payments_window: Duration,
 }
 
 impl Default for RateLimits {
@@ -48,6 +53,8 @@ impl Default for RateLimits {
             code_window: Duration::from_secs(60 * 60),
             register_per_ip: 20,
             register_window: Duration::from_secs(60 * 60),
+            payments_per_user: 30,
+            payments_window: Duration::from_secs(60 * 60),
         }
     }
 }
@@ -56,6 +63,8 @@ impl Default for RateLimits {
 pub const CODE_TTL_SECS: i64 = 10 * 60;
 pub const CODE_RESEND_SECS: i64 = 60;
 pub const CODE_MAX_ATTEMPTS: i32 = 5;
+/// How long a top-up invoice stays payable.
+pub const INVOICE_LIFETIME_SECS: u32 = 60 * 60;
 
 impl Settings {
     /// Settings for tests and local runs: loopback, port 0, generous limits, no Google.
@@ -70,6 +79,7 @@ impl Settings {
             google_client_id: None,
             trust_forwarded_for: false,
             limits: RateLimits::default(),
+            referral_percent: 10,
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::rate_limit::RateLimiter;
 use crate::session_store::DbSessionStore;
 use crate::settings::Settings;
 use crate::state::AppState;
-use crate::{admin, auth, health, openapi};
+use crate::{admin, auth, health, openapi, wallet};
 use actix_cors::Cors;
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
@@ -21,13 +21,23 @@ use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use upstream::{GoogleVerifier, Mailer};
+use upstream::{GoogleVerifier, LocalCheckout, Mailer, PaymentGateway};
 
 /// The outside services the API talks to, chosen by the composition root.
 pub struct Dependencies {
     pub pool: DbPool,
     pub mailer: Arc<dyn Mailer>,
     pub google: Option<Arc<dyn GoogleVerifier>>,
+    pub payments: Payments,
+}
+
+/// Which payment gateway takes top-ups.
+pub enum Payments {
+    /// A real gateway (Cryptomus).
+    Gateway(Arc<dyn PaymentGateway>),
+    /// The local checkout, signing with this key; built here because its pages live under the
+    /// public URL, known only once the listener is bound.
+    Local(secrecy::SecretString),
 }
 
 pub struct Application {
@@ -90,6 +100,11 @@ impl Application {
             settings,
             mailer: deps.mailer,
             google: deps.google,
+            payments: match deps.payments {
+                Payments::Gateway(gateway) => gateway,
+                Payments::Local(key) => Arc::new(LocalCheckout::new(key, public_url.clone())),
+            },
+            public_url: public_url.clone(),
             limiter: RateLimiter::default(),
             code_key,
         });
@@ -125,10 +140,12 @@ impl Application {
                     web::scope("/api")
                         .configure(auth::configure)
                         .configure(admin::configure)
+                        .configure(wallet::configure)
                         .route("/config", web::get().to(health::public_config))
                         .route("/openapi.json", web::get().to(openapi::serve))
                         .default_service(web::to(not_found)),
                 )
+                .configure(wallet::configure_checkout)
                 .configure(|cfg| frontend(cfg, static_dir.clone()))
         })
         .listen(listener)

@@ -4,13 +4,16 @@ use crate::rate_limit::RateLimiter;
 use crate::settings::Settings;
 use persistence::DbPool;
 use std::sync::Arc;
-use upstream::{GoogleVerifier, Mailer};
+use upstream::{GoogleVerifier, Mailer, PaymentGateway};
 
 pub struct AppState {
     pub pool: DbPool,
     pub settings: Settings,
     pub mailer: Arc<dyn Mailer>,
     pub google: Option<Arc<dyn GoogleVerifier>>,
+    pub payments: Arc<dyn PaymentGateway>,
+    /// The site's public URL without a trailing slash (links, callbacks, redirects).
+    pub public_url: String,
     pub limiter: RateLimiter,
     /// Keys the hashes of email verification codes (derived from the session secret).
     pub code_key: [u8; 32],

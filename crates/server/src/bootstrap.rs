@@ -3,13 +3,17 @@
 use crate::config::Config;
 use anyhow::Context;
 use api::auth::service::{NewAccount, create_user, hash_password};
-use api::{Application, Dependencies, RateLimits, Settings};
+use api::{Application, Dependencies, Payments, RateLimits, Settings};
 use persistence::{DbPool, PoolOptions, users};
 use secrecy::SecretString;
+use sha2::{Digest, Sha256};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use upstream::{FileMailer, GoogleVerifier, JwksGoogleVerifier, Mailer, SmtpMailer};
+use upstream::{
+    CryptomusGateway, FileMailer, GoogleVerifier, JwksGoogleVerifier, LocalCheckout, Mailer,
+    PaymentGateway, SmtpMailer,
+};
 
 const BOOTSTRAP_ADMIN_EMAIL: &str = "admin@proxyshop.local";
 
@@ -76,6 +80,27 @@ fn google(config: &Config) -> anyhow::Result<Option<Arc<dyn GoogleVerifier>>> {
     Ok(Some(Arc::new(verifier)))
 }
 
+/// The payment gateway: Cryptomus when its keys are set, otherwise the local checkout, whose
+/// signing key is derived from the session secret (so it survives restarts).
+fn payments(config: &Config, secret: &str) -> anyhow::Result<Payments> {
+    if let Some(c) = &config.cryptomus {
+        let gateway = CryptomusGateway::new(
+            c.merchant_id.clone(),
+            SecretString::from(c.api_key.clone()),
+            c.api_url.clone(),
+        )
+        .map_err(|e| anyhow::anyhow!("CRYPTOMUS_API_KEY / CRYPTOMUS_MERCHANT_ID: {e}"))?;
+        return Ok(Payments::Gateway(Arc::new(gateway)));
+    }
+    let key = hex::encode(
+        Sha256::new()
+            .chain_update(b"proxyshop local checkout\0")
+            .chain_update(secret)
+            .finalize(),
+    );
+    Ok(Payments::Local(SecretString::from(key)))
+}
+
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let pool = open_pool(&config)?;
     {
@@ -87,31 +112,38 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     }
     let mailer = mailer(&config)?;
     let google = google(&config)?;
+    let secret = session_secret(&config)?;
+    let payments = payments(&config, &secret)?;
     let implementations = format!(
-        "database={:?} mail={} google={}",
+        "database={:?} mail={} google={} payments={}",
         persistence::Backend::from_url(&config.database_url)?,
         mailer.kind(),
         if google.is_some() { "on" } else { "off" },
+        if config.cryptomus.is_some() {
+            "cryptomus"
+        } else {
+            "local checkout"
+        },
     );
     let settings = Settings {
         addr: config.addr.clone(),
         public_url: config.public_url.clone(),
         cors_origins: config.cors_origins.clone(),
         static_dir: Some(config.static_dir.clone()),
-        session_secret: SecretString::from(session_secret(&config)?),
+        session_secret: SecretString::from(secret),
         session_ttl: Duration::from_secs(14 * 24 * 3600),
         google_client_id: config.google_client_id.clone(),
         trust_forwarded_for: config.trust_forwarded_for,
         limits: RateLimits::default(),
+        referral_percent: config.referral_percent,
     };
-    let app = Application::build(
-        settings,
-        Dependencies {
-            pool: pool.clone(),
-            mailer,
-            google,
-        },
-    )?;
+    let deps = Dependencies {
+        pool: pool.clone(),
+        mailer,
+        google,
+        payments,
+    };
+    let app = Application::build(settings, deps)?;
     tracing::info!(
         "proxyshop listening on {} (bound {})",
         app.public_url(),
@@ -210,5 +242,29 @@ pub async fn create_admin(
     if generated {
         println!("password: {password}");
     }
+    Ok(())
+}
+
+/// `proxyshop payments reconcile`: settles payments still pending after their invoice expired.
+pub async fn reconcile_payments(config: &Config) -> anyhow::Result<()> {
+    let pool = open_pool(config)?;
+    let secret = session_secret(config)?;
+    let gateway: Arc<dyn PaymentGateway> = match payments(config, &secret)? {
+        Payments::Gateway(gateway) => gateway,
+        Payments::Local(key) => Arc::new(LocalCheckout::new(
+            key,
+            config
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{}", config.addr)),
+        )),
+    };
+    let outcome = api::wallet::reconcile::run(&pool, gateway.as_ref(), config.referral_percent)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "reconciled: {} credited, {} updated, {} expired, {} left pending (gateway did not answer)",
+        outcome.credited, outcome.recorded, outcome.expired, outcome.failed
+    );
     Ok(())
 }

@@ -45,6 +45,16 @@ pub struct Config {
     pub google_client_id: Option<String>,
     pub google_jwks_url: String,
     pub trust_forwarded_for: bool,
+    pub cryptomus: Option<CryptomusConfig>,
+    pub referral_percent: u32,
+}
+
+/// The real payment gateway's credentials; absent: the local checkout takes top-ups.
+#[derive(Debug, Clone)]
+pub struct CryptomusConfig {
+    pub merchant_id: String,
+    pub api_key: String,
+    pub api_url: String,
 }
 
 /// Where values come from: the environment over the file.
@@ -124,6 +134,46 @@ fn flag(src: &Source, key: &'static str) -> Result<bool, ConfigError> {
     }
 }
 
+fn cryptomus(src: &Source) -> Result<Option<CryptomusConfig>, ConfigError> {
+    let api_url = http_url(src, "CRYPTOMUS_API_URL")?
+        .unwrap_or_else(|| upstream::CRYPTOMUS_API_URL.to_owned());
+    match (
+        src.get("CRYPTOMUS_MERCHANT_ID"),
+        src.get("CRYPTOMUS_API_KEY"),
+    ) {
+        (Some(merchant_id), Some(api_key)) => Ok(Some(CryptomusConfig {
+            merchant_id,
+            api_key,
+            api_url,
+        })),
+        (None, None) => Ok(None),
+        (Some(_), None) => Err(bad(
+            "CRYPTOMUS_API_KEY",
+            "must be set with CRYPTOMUS_MERCHANT_ID",
+        )),
+        (None, Some(_)) => Err(bad(
+            "CRYPTOMUS_MERCHANT_ID",
+            "must be set with CRYPTOMUS_API_KEY",
+        )),
+    }
+}
+
+fn percent(src: &Source, key: &'static str, default: u32) -> Result<u32, ConfigError> {
+    match src.get(key) {
+        None => Ok(default),
+        Some(raw) => raw
+            .parse::<u32>()
+            .ok()
+            .filter(|p| *p <= 100)
+            .ok_or_else(|| {
+                bad(
+                    key,
+                    format!("'{raw}' is not a whole percentage from 0 to 100"),
+                )
+            }),
+    }
+}
+
 impl Config {
     pub fn from_source(src: &Source) -> Result<Self, ConfigError> {
         let addr = socket_addr(src, "PROXYSHOP_ADDR", "127.0.0.1:8080")?.to_string();
@@ -187,6 +237,8 @@ impl Config {
             google_jwks_url: http_url(src, "GOOGLE_JWKS_URL")?
                 .unwrap_or_else(|| upstream::google::GOOGLE_JWKS_URL.to_owned()),
             trust_forwarded_for: flag(src, "PROXYSHOP_TRUST_FORWARDED_FOR")?,
+            cryptomus: cryptomus(src)?,
+            referral_percent: percent(src, "PROXYSHOP_REFERRAL_PERCENT", 10)?,
             data_dir,
         })
     }

@@ -35,6 +35,17 @@ enum Command {
     },
     /// Print the OpenAPI document of every route.
     Openapi,
+    /// Payment housekeeping.
+    Payments {
+        #[command(subcommand)]
+        command: PaymentsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PaymentsCommand {
+    /// Ask the gateway about payments still pending after their invoice expired, and settle them.
+    Reconcile,
 }
 
 fn main() -> ExitCode {
@@ -58,6 +69,9 @@ fn main() -> ExitCode {
         }
         Command::CreateAdmin { email, password } => actix_web::rt::System::new()
             .block_on(bootstrap::create_admin(&config, &email, password)),
+        Command::Payments {
+            command: PaymentsCommand::Reconcile,
+        } => actix_web::rt::System::new().block_on(bootstrap::reconcile_payments(&config)),
         Command::Openapi => Ok(()),
     };
     match result {

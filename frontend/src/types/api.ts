@@ -87,6 +87,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -127,6 +159,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["logout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["referral_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["wallet_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -211,6 +275,23 @@ export interface components {
             /** @description The referral code of a sign-up from `/register?ref=…`; applies to new accounts only. */
             refCode?: string | null;
         };
+        LedgerEntry: {
+            /**
+             * Format: double
+             * @description Signed dollars: positive in, negative out.
+             */
+            amount: number;
+            /** Format: double */
+            balanceAfter: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** @description topup, purchase, referral_bonus, refund or admin_adjustment. */
+            kind: string;
+            note?: string | null;
+            reference: string;
+        };
         LoginRequest: {
             email?: string;
             password?: string;
@@ -222,6 +303,34 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        PaymentCreated: {
+            paymentId: string;
+            /** @description The invoice page to open in a new tab. */
+            url: string;
+        };
+        PaymentRequest: {
+            /**
+             * Format: double
+             * @description Dollars, at least 0.1.
+             */
+            amount?: number | null;
+            /** @description DOGE, TRX, LTC (default) or USDT. */
+            currency?: string | null;
+            /** @description "cryptomous". */
+            method?: string | null;
+        };
+        PaymentSummary: {
+            /** Format: double */
+            amount: number;
+            /** Format: int64 */
+            createdAt: number;
+            currency: string;
+            id: string;
+            /** @description pending, paid, paid_over, wrong_amount, cancel, expired, failed, or another gateway status. */
+            status: string;
+            /** @description The invoice page, while it can still be paid. */
+            url?: string | null;
+        };
         Profile: {
             avatarUrl?: string | null;
             name: string;
@@ -229,6 +338,24 @@ export interface components {
         PublicConfig: {
             /** @description The Google OAuth client id; null when Google sign-in is off (the button is hidden). */
             googleClientId?: string | null;
+        };
+        ReferralBonus: {
+            /** Format: double */
+            bonus: number;
+            /** Format: int64 */
+            date: number;
+            /** @description The referred customer's email, masked ("b***@example.com"). */
+            user: string;
+        };
+        ReferralHistory: {
+            bonuses: components["schemas"]["ReferralBonus"][];
+            /** Format: int32 */
+            percent: number;
+            refCode: string;
+            /** Format: int64 */
+            referredCount: number;
+            /** Format: double */
+            totalBonus: number;
         };
         RegisterRequest: {
             code?: string;
@@ -264,6 +391,18 @@ export interface components {
             /** Format: int64 */
             total: number;
             users: components["schemas"]["AdminUserRow"][];
+        };
+        WalletHistory: {
+            /** Format: double */
+            balance: number;
+            entries: components["schemas"]["LedgerEntry"][];
+            /** Format: int64 */
+            page: number;
+            payments: components["schemas"]["PaymentSummary"][];
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
         };
     };
     responses: never;
@@ -440,6 +579,109 @@ export interface operations {
             };
         };
     };
+    create_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCreated"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    payment_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The gateway's signed JSON report */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     register: {
         parameters: {
             query?: never;
@@ -558,6 +800,59 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LogoutResponse"];
                 };
+            };
+        };
+    };
+    referral_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    wallet_history: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -155,6 +155,9 @@ impl TestApp {
                 "ProxyShop <no-reply@proxyshop.test>".to_owned(),
             )),
             google: verifier,
+            payments: api::Payments::Local(secrecy::SecretString::from(
+                "test-local-checkout-key".to_owned(),
+            )),
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());

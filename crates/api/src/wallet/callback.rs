@@ -1,0 +1,37 @@
+//! `POST /api/payment/callback`: the gateway's webhook. The body's signature is verified
+//! before anything is read from it; then the report is applied exactly once.
+
+use crate::blocking::in_transaction;
+use crate::dto::{ErrorResponse, MessageResponse};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::wallet::service::apply_report;
+use actix_web::{HttpResponse, web};
+use domain::messages as msg;
+use upstream::PaymentError;
+
+#[utoipa::path(post, path = "/api/payment/callback", tag = "wallet",
+    request_body(content = String, description = "The gateway's signed JSON report", content_type = "application/json"),
+    responses((status = 200, body = MessageResponse), (status = 400, body = ErrorResponse),
+              (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
+pub async fn payment_callback(
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let report = state.payments.verify_webhook(&body).map_err(|err| {
+        tracing::warn!(%err, "payment callback refused");
+        match err {
+            PaymentError::BadSignature => ApiError::UnauthorizedWith(msg::BAD_SIGNATURE),
+            _ => ApiError::BadRequest("The payment report is not valid".into()),
+        }
+    })?;
+    let percent = state.settings.referral_percent;
+    let applied = in_transaction(&state.pool, move |conn| {
+        apply_report(conn, &report, percent)
+    })
+    .await?;
+    tracing::debug!(?applied, "payment callback applied");
+    Ok(HttpResponse::Ok().json(MessageResponse {
+        message: msg::PAYMENT_RECORDED.to_owned(),
+    }))
+}

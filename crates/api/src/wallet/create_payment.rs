@@ -1,0 +1,119 @@
+//! `POST /api/payment`: opens a top-up invoice. A pending payment row is written first; the
+//! invoice call is never retried blindly (the order id makes a repeat idempotent at Cryptomus).
+
+use crate::auth::service::check_limits;
+use crate::blocking::in_transaction;
+use crate::dto::ErrorResponse;
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::settings::INVOICE_LIFETIME_SECS;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use domain::TopUp;
+use persistence::payments;
+use rand::Rng;
+use rand::distributions::Alphanumeric;
+use serde::{Deserialize, Serialize};
+use upstream::InvoiceRequest;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PaymentRequest {
+    /// Dollars, at least 0.1.
+    pub amount: Option<f64>,
+    /// "cryptomous".
+    pub method: Option<String>,
+    /// DOGE, TRX, LTC (default) or USDT.
+    pub currency: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentCreated {
+    /// The invoice page to open in a new tab.
+    pub url: String,
+    #[serde(rename = "paymentId")]
+    pub payment_id: String,
+}
+
+fn new_payment_id() -> String {
+    let tail: String = rand::thread_rng()
+        .sample_iter(&Alphanumeric)
+        .take(20)
+        .map(char::from)
+        .collect();
+    format!("pay_{tail}")
+}
+
+#[utoipa::path(post, path = "/api/payment", tag = "wallet", request_body = PaymentRequest,
+    responses((status = 200, body = PaymentCreated), (status = 401, body = ErrorResponse),
+              (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse),
+              (status = 502, body = ErrorResponse)))]
+pub async fn create_payment(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<PaymentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let top_up = TopUp::parse(
+        body.amount,
+        body.method.as_deref(),
+        body.currency.as_deref(),
+    )
+    .map_err(ApiError::Validation)?;
+    let limits = &state.settings.limits;
+    check_limits(
+        &state,
+        limits.payments_window,
+        &[(
+            format!("payment:user:{}", user.0.id),
+            limits.payments_per_user,
+        )],
+    )?;
+
+    let id = new_payment_id();
+    let (pid, uid, provider) = (id.clone(), user.0.id, state.payments.kind());
+    let (cents, coin) = (top_up.amount.get(), top_up.coin.as_str());
+    in_transaction(&state.pool, move |conn| {
+        Ok(payments::insert_pending(
+            conn, &pid, uid, cents, coin, provider,
+        )?)
+    })
+    .await?;
+
+    let base = &state.public_url;
+    let request = InvoiceRequest {
+        order_id: id.clone(),
+        amount: top_up.amount,
+        coin: top_up.coin,
+        callback_url: format!("{base}/api/payment/callback"),
+        return_url: format!("{base}/onboard"),
+        success_url: format!("{base}/onboard/wallet?payment={id}"),
+        lifetime_secs: INVOICE_LIFETIME_SECS,
+    };
+    let invoice = match state.payments.create_invoice(&request).await {
+        Ok(invoice) => invoice,
+        Err(err) => {
+            let pid = id.clone();
+            in_transaction(&state.pool, move |conn| {
+                Ok(payments::record_status(conn, &pid, payments::FAILED, None)?)
+            })
+            .await?;
+            return Err(ApiError::BadGateway(format!("create invoice {id}: {err}")));
+        }
+    };
+    let (pid, url) = (id.clone(), invoice.url.clone());
+    in_transaction(&state.pool, move |conn| {
+        let uuid = invoice.provider_uuid.as_deref();
+        Ok(payments::set_invoice(
+            conn,
+            &pid,
+            uuid,
+            &invoice.url,
+            invoice.expires_at,
+        )?)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(PaymentCreated {
+        url,
+        payment_id: id,
+    }))
+}

@@ -1,0 +1,116 @@
+//! `GET /api/user/wallet`: the customer's ledger, like a bank statement, and recent payments.
+
+use crate::blocking::with_conn;
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use domain::Cents;
+use persistence::{payments, wallet};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PageQuery {
+    pub page: Option<i64>,
+    #[serde(rename = "perPage")]
+    pub per_page: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LedgerEntry {
+    pub id: i64,
+    /// topup, purchase, referral_bonus, refund or admin_adjustment.
+    pub kind: String,
+    /// Signed dollars: positive in, negative out.
+    #[schema(value_type = f64)]
+    pub amount: Cents,
+    #[serde(rename = "balanceAfter")]
+    #[schema(value_type = f64)]
+    pub balance_after: Cents,
+    pub reference: String,
+    pub note: Option<String>,
+    #[serde(rename = "createdAt")]
+    pub created_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentSummary {
+    pub id: String,
+    #[schema(value_type = f64)]
+    pub amount: Cents,
+    pub currency: String,
+    /// pending, paid, paid_over, wrong_amount, cancel, expired, failed, or another gateway status.
+    pub status: String,
+    /// The invoice page, while it can still be paid.
+    pub url: Option<String>,
+    #[serde(rename = "createdAt")]
+    pub created_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WalletHistory {
+    #[schema(value_type = f64)]
+    pub balance: Cents,
+    pub entries: Vec<LedgerEntry>,
+    pub total: i64,
+    pub page: i64,
+    #[serde(rename = "perPage")]
+    pub per_page: i64,
+    pub payments: Vec<PaymentSummary>,
+}
+
+#[utoipa::path(get, path = "/api/user/wallet", tag = "wallet", params(PageQuery),
+    responses((status = 200, body = WalletHistory), (status = 401)))]
+pub async fn wallet_history(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let per_page = query.per_page.unwrap_or(20).clamp(1, 100);
+    let page = query.page.unwrap_or(1).max(1);
+    let offset = (page - 1).saturating_mul(per_page);
+    let user_id = user.0.id;
+    let now = persistence::now();
+    let (rows, total, recent) = with_conn(&state.pool, move |conn| {
+        let (rows, total) = wallet::history(conn, user_id, per_page, offset)?;
+        Ok((rows, total, payments::recent_for_user(conn, user_id, 20)?))
+    })
+    .await?;
+    let entries = rows
+        .into_iter()
+        .map(|r| LedgerEntry {
+            id: r.id,
+            kind: r.kind,
+            amount: Cents::new(r.amount_cents),
+            balance_after: Cents::new(r.balance_after),
+            reference: r.reference,
+            note: r.note,
+            created_at: r.created_at,
+        })
+        .collect();
+    let payments = recent
+        .into_iter()
+        .map(|p| {
+            let open = p.status == payments::PENDING && p.expires_at.is_none_or(|t| t > now);
+            PaymentSummary {
+                url: if open { p.pay_url } else { None },
+                id: p.id,
+                amount: Cents::new(p.amount_cents),
+                currency: p.currency,
+                status: p.status,
+                created_at: p.created_at,
+            }
+        })
+        .collect();
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(WalletHistory {
+            balance: Cents::new(user.0.balance_cents),
+            entries,
+            total,
+            page,
+            per_page,
+            payments,
+        }))
+}

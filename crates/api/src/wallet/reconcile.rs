@@ -1,0 +1,59 @@
+//! `proxyshop payments reconcile`: asks the gateway about payments still pending after their
+//! invoice expired, and settles them. A report fetched from the provider is authentic (we asked
+//! it); an invoice the provider does not know, or a local one, is marked expired.
+
+use crate::blocking::in_transaction;
+use crate::error::ApiError;
+use crate::wallet::service::{Applied, apply_report};
+use persistence::{DbPool, payments};
+use upstream::PaymentGateway;
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub credited: usize,
+    pub recorded: usize,
+    pub expired: usize,
+    pub failed: usize,
+}
+
+pub async fn run(
+    pool: &DbPool,
+    gateway: &dyn PaymentGateway,
+    referral_percent: u32,
+) -> Result<Outcome, ApiError> {
+    let now = persistence::now();
+    let stale = in_transaction(pool, move |conn| Ok(payments::pending_expired(conn, now)?)).await?;
+    let mut outcome = Outcome::default();
+    for payment in stale {
+        match gateway.payment_info(&payment.id).await {
+            Ok(Some(report)) => {
+                match in_transaction(pool, move |conn| {
+                    apply_report(conn, &report, referral_percent)
+                })
+                .await
+                {
+                    Ok(Applied::Credited) => outcome.credited += 1,
+                    Ok(_) => outcome.recorded += 1,
+                    Err(err) => {
+                        tracing::warn!(payment = %payment.id, %err, "could not settle payment");
+                        outcome.failed += 1;
+                    }
+                }
+            }
+            Ok(None) => {
+                let id = payment.id.clone();
+                in_transaction(pool, move |conn| {
+                    Ok(payments::record_status(conn, &id, payments::EXPIRED, None)?)
+                })
+                .await?;
+                outcome.expired += 1;
+            }
+            Err(err) => {
+                // Never guess: leave it pending for the next run.
+                tracing::warn!(payment = %payment.id, %err, "gateway did not answer for payment");
+                outcome.failed += 1;
+            }
+        }
+    }
+    Ok(outcome)
+}
