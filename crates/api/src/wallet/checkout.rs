@@ -55,11 +55,12 @@ fn page(title: &str, body: &str) -> HttpResponse {
         ))
 }
 
-const CSS: &str = "body{margin:0;font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a}\
+const CSS: &str = "*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a}\
 main{max-width:420px;margin:10vh auto;background:#fff;border-radius:16px;padding:32px;\
-box-shadow:0 10px 30px #0f172a1a}.brand{color:#4338ca;font-weight:700;margin:0 0 16px}\
-h1{font-size:1.5rem;margin:0 0 8px}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}\
-dt{color:#475569}dd{margin:0;font-weight:600;text-align:right}.row{display:flex;gap:12px;margin-top:24px}\
+box-shadow:0 10px 30px #0f172a1a}@media (max-width:480px){main{margin:24px 12px;padding:24px}}\
+.brand{color:#4338ca;font-weight:700;margin:0 0 16px}\
+h1{font-size:1.5rem;margin:0 0 8px}dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:8px 16px}\
+dt{color:#475569;white-space:nowrap}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}.row{display:flex;gap:12px;margin-top:24px}\
 button,a.btn{flex:1;font:inherit;font-weight:600;padding:12px;border-radius:10px;border:1px solid #cbd5e1;\
 background:#fff;color:#0f172a;cursor:pointer;text-align:center;text-decoration:none}\
 button.pay{background:#4f46e5;border-color:#4f46e5;color:#fff}p.note{color:#475569;font-size:.875rem}\
