@@ -112,25 +112,37 @@ pub fn mark_credited(conn: &mut DbConnection, id: &str, status: &str, raw: &str)
     Ok(n == 1)
 }
 
+/// Statuses after which no report but a credit changes the payment.
+pub const CLOSED: [&str; 7] = [
+    EXPIRED,
+    FAILED,
+    "cancel",
+    "fail",
+    "system_fail",
+    "wrong_amount",
+    "refund_paid",
+];
+
 /// Records a status that does not credit (waiting, cancelled, failed, underpaid). A payment
-/// already credited keeps its status: a late or out-of-order report cannot undo it.
+/// already credited, or closed, keeps its status: a late or out-of-order report cannot undo it
+/// (a credit still can, through `mark_credited`: money that arrives is never ignored).
 pub fn record_status(
     conn: &mut DbConnection,
     id: &str,
     status: &str,
     raw: Option<&str>,
 ) -> DbResult<bool> {
-    let n = diesel::update(
-        payments::table
-            .find(id)
-            .filter(payments::credited_at.is_null()),
-    )
-    .set((
-        payments::status.eq(status),
-        payments::raw_callback.eq(raw),
-        payments::updated_at.eq(now()),
-    ))
-    .execute(conn)?;
+    let open = payments::table
+        .find(id)
+        .filter(payments::credited_at.is_null())
+        .filter(payments::status.ne_all(CLOSED));
+    let n = diesel::update(open)
+        .set((
+            payments::status.eq(status),
+            payments::raw_callback.eq(raw),
+            payments::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
     Ok(n == 1)
 }
 
@@ -152,14 +164,7 @@ pub fn recent_for_user(
 pub fn pending_expired(conn: &mut DbConnection, now: i64) -> DbResult<Vec<PaymentRow>> {
     Ok(payments::table
         .filter(payments::credited_at.is_null())
-        .filter(payments::status.ne_all([
-            EXPIRED,
-            FAILED,
-            "cancel",
-            "wrong_amount",
-            "system_fail",
-            "fail",
-        ]))
+        .filter(payments::status.ne_all(CLOSED))
         .filter(payments::expires_at.le(now))
         .select(PaymentRow::as_select())
         .load(conn)?)

@@ -92,13 +92,20 @@ pub async fn wallet_history(
     let payments = recent
         .into_iter()
         .map(|p| {
-            let open = p.status == payments::PENDING && p.expires_at.is_none_or(|t| t > now);
+            let pending = p.status == payments::PENDING;
+            let open = pending && p.expires_at.is_none_or(|t| t > now);
+            // Until reconciliation settles it, an unpaid invoice past its expiry reads as expired.
+            let status = if pending && !open {
+                payments::EXPIRED.to_owned()
+            } else {
+                p.status
+            };
             PaymentSummary {
                 url: if open { p.pay_url } else { None },
                 id: p.id,
                 amount: Cents::new(p.amount_cents),
                 currency: p.currency,
-                status: p.status,
+                status,
                 created_at: p.created_at,
             }
         })

@@ -25,6 +25,16 @@ pub async fn run(
     let stale = in_transaction(pool, move |conn| Ok(payments::pending_expired(conn, now)?)).await?;
     let mut outcome = Outcome::default();
     for payment in stale {
+        if payment.provider != gateway.kind() {
+            // Its gateway is no longer configured, so nobody can pay or confirm it any more.
+            let id = payment.id.clone();
+            in_transaction(pool, move |conn| {
+                Ok(payments::record_status(conn, &id, payments::EXPIRED, None)?)
+            })
+            .await?;
+            outcome.expired += 1;
+            continue;
+        }
         match gateway.payment_info(&payment.id).await {
             Ok(Some(report)) => {
                 match in_transaction(pool, move |conn| {

@@ -37,8 +37,13 @@ pub fn apply_report(
         ));
     }
     if !report.credits_wallet() {
-        let recorded =
-            payments::record_status(conn, &payment.id, &report.status, Some(&report.raw))?;
+        // "paid" before the provider calls it final is still money on its way: keep it pending
+        // rather than show a payment as paid that has not reached the wallet.
+        let status = match report.status.as_str() {
+            "paid" | "paid_over" => payments::PENDING,
+            other => other,
+        };
+        let recorded = payments::record_status(conn, &payment.id, status, Some(&report.raw))?;
         return Ok(if recorded {
             Applied::Recorded
         } else {

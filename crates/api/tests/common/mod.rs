@@ -6,6 +6,7 @@
 mod db;
 pub mod google;
 mod mail;
+pub mod wallet;
 
 use api::{Application, Dependencies, Settings};
 use persistence::Backend;
@@ -156,7 +157,7 @@ impl TestApp {
             )),
             google: verifier,
             payments: api::Payments::Local(secrecy::SecretString::from(
-                "test-local-checkout-key".to_owned(),
+                wallet::CHECKOUT_KEY.to_owned(),
             )),
         };
         let app = Application::build(settings, deps).unwrap();
