@@ -17,9 +17,8 @@ export async function axeViolations(page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** Signs a new customer in through the API, sharing the page's cookie jar. */
-export async function signUp(page, url, dataDir) {
-  const email = `a11y-${Date.now()}@example.com`;
+/** Signs a new customer in through the API, sharing the page's cookie jar; returns the credentials. */
+export async function signUp(page, url, dataDir, email = `a11y-${Date.now()}@example.com`) {
   const request = page.context().request;
   const sent = await request.post(`${url}/api/register_verification`, { data: { email } });
   if (!sent.ok()) throw new Error(`code request: ${sent.status()}`);
@@ -27,6 +26,7 @@ export async function signUp(page, url, dataDir) {
   const body = { email, password, confirmPassword: password, code: readCode(dataDir, email) };
   const registered = await request.post(`${url}/api/register`, { data: body });
   if (!registered.ok()) throw new Error(`register: ${registered.status()}`);
+  return { email, password };
 }
 
 export async function checkScreens(page, url, routes) {

@@ -1,11 +1,12 @@
 // `npm run e2e`: builds the app, starts `proxyshop serve` on a fresh SQLite database serving the
-// build, and drives headless Chromium through the sign-up / sign-in journey. Screenshots of each
+// build, and drives headless Chromium through the sign-up / sign-in and top-up journeys. Screenshots of each
 // step go to e2e/screenshots/ (git-ignored). Ends with one line "N passed, N failed".
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkScreens, signUp } from './accessibility.mjs';
 import { frontendDir, launchBrowser, readCode, serverBin, startServer } from './harness.mjs';
+import { topUpJourney } from './top-up.mjs';
 
 const shots = join(frontendDir, 'e2e/screenshots');
 mkdirSync(shots, { recursive: true });
@@ -79,6 +80,8 @@ test('a new user registers, keeps the session on reload, logs out and logs in ag
   await shot('07-logged-in-again');
 });
 
+topUpJourney(test);
+
 test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url }) => {
   const problems = await checkScreens(page, url, ['/', '/login', '/register?ref=FRIEND1', '/no-such-page']);
   if (problems.length > 0) throw new Error(problems.join('\n  '));
@@ -86,7 +89,7 @@ test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and n
 
 test('dashboard screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url, dataDir }) => {
   await signUp(page, url, dataDir);
-  const routes = ['/onboard', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/referral', '/onboard/settings'];
+  const routes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/referral', '/onboard/settings'];
   const problems = await checkScreens(page, url, routes);
   if (problems.length > 0) throw new Error(problems.join('\n  '));
 });
@@ -97,10 +100,11 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   for (const { name, fn } of tests) {
+    const before = new Set(browser.context.pages());
     const page = await browser.context.newPage();
     await browser.context.clearCookies();
     const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-    const shot = (step) => page.screenshot({ path: join(shots, `${slug}--${step}.png`), fullPage: false });
+    const shot = (step, target = page) => target.screenshot({ path: join(shots, `${slug}--${step}.png`), fullPage: false });
     try {
       await fn({ page, url: server.url, dataDir: server.dataDir, shot });
       passed += 1;
@@ -110,7 +114,8 @@ try {
       console.log(`✗ ${name}\n  ${error instanceof Error ? error.message : String(error)}`);
       await shot('failure').catch(() => undefined);
     } finally {
-      await page.close();
+      // the page and any tab the test opened (e.g. a checkout)
+      for (const opened of browser.context.pages()) if (!before.has(opened)) await opened.close();
     }
   }
 } finally {

@@ -9,7 +9,7 @@ mkdirSync(outDir, { recursive: true });
 const filter = process.argv[2] ?? '';
 
 const publicRoutes = ['/', '/login', '/register?ref=FRIEND1', '/residential-proxies', '/location', '/contact', '/privacy', '/terms-of-service', '/use-case', '/use-case/data-scraping', '/faqs', '/blog', '/user&guide', '/support', '/no-such-page'];
-const userRoutes = ['/onboard', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
+const userRoutes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
 const widths = (process.env.WIDTHS ?? '375,1280').split(',').map(Number);
 
 const server = await startServer();
@@ -46,6 +46,16 @@ try {
       data: { email, password: 'Secret1!', confirmPassword: 'Secret1!', code },
     });
     console.log('register', res.status());
+    // some wallet history: one paid top-up through the local checkout, one left pending
+    for (const [amount, currency, pay] of [[25, 'USDT', true], [10, 'LTC', false]]) {
+      const created = await page.request.post(`${server.url}/api/payment`, { headers, data: { amount, method: 'cryptomous', currency } });
+      const { url } = await created.json();
+      if (pay) {
+        await page.goto(url);
+        await page.getByRole('button', { name: 'Pay', exact: true }).click();
+        await page.waitForURL(/\/onboard\/wallet/);
+      }
+    }
     for (const route of userRoutes.filter((r) => r.includes(filter) || filter === 'onboard' || filter === '')) {
       for (const width of widths) for (const theme of ['light', 'dark']) await shoot(route, width, theme);
     }

@@ -31,6 +31,7 @@ const LteProxy = m(() => import('@/features/dashboard/routes/lte-proxy'));
 const Ipv4Proxy = m(() => import('@/features/dashboard/routes/ipv4-proxy'));
 const Ipv6Proxy = m(() => import('@/features/dashboard/routes/ipv6-proxy'));
 const GeneratedProxies = m(() => import('@/features/dashboard/routes/generated-proxies'));
+const Wallet = m(() => import('@/features/wallet/routes/wallet'));
 const Referral = m(() => import('@/features/dashboard/routes/referral'));
 const Settings = m(() => import('@/features/dashboard/routes/settings'));
 const DashboardNotFound = m(() => import('@/features/dashboard/routes/dashboard-not-found'));
@@ -64,6 +65,7 @@ export function AppRoutes() {
             <Route path="ipv4-proxy" element={<Ipv4Proxy />} />
             <Route path="ipv6-proxy" element={<Ipv6Proxy />} />
             <Route path="proxies" element={<GeneratedProxies />} />
+            <Route path="wallet" element={<Wallet />} />
             <Route path="referral" element={<Referral />} />
             <Route path="settings" element={<Settings />} />
             <Route path="*" element={<DashboardNotFound />} />

@@ -21,3 +21,20 @@ export function formatDate(value: string | Date): string {
 export function formatMillions(value: number, decimals = 1): string {
   return `${(value / 1_000_000).toFixed(decimals).replace(/\.0+$/, '')}M`;
 }
+
+/** A unix time in seconds as a Date. */
+export function fromUnixSeconds(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
+
+/** "12 Mar 2025, 14:05" (local time). */
+export function formatDateTime(value: Date): string {
+  const time = value.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return `${formatDate(value)}, ${time}`;
+}
+
+/** A signed amount of dollars: "+$2.50", "−$15.00" (a true minus sign), "$0.00". */
+export function formatSignedMoney(dollars: number): string {
+  if (!Number.isFinite(dollars) || dollars === 0) return formatMoney(0);
+  return `${dollars > 0 ? '+' : '\u2212'}${formatMoney(Math.abs(dollars))}`;
+}

@@ -40,6 +40,7 @@ describe('dashboard layout', () => {
     const sidebar = await screen.findByTestId('sidebar');
     const expected: Array<[string, string]> = [
       ['Dashboard', '/onboard/'],
+      ['Wallet', '/onboard/wallet'],
       ['Premium Residential Proxy', '/onboard/rotating-proxy'],
       ['Residential Proxy', '/onboard/budget-proxy'],
       ['Static Residential Proxy', '/onboard/static-proxy'],

@@ -1,7 +1,7 @@
 // Credentials and proxy cards of the generator pages, in their "nothing generated yet" state
 // until generation arrives (later issue).
 import { ListIcon } from '@/components/ui/icons';
-import { Card, EmptyState } from './page-parts';
+import { Card, EmptyState } from '@/components/ui/page-parts';
 
 export function CredentialsCard() {
   return (

@@ -1,8 +1,10 @@
-// Layout of /onboard/* (SPEC.md §2): guests are sent to /login once the session has loaded.
+// Layout of /onboard/* (SPEC.md §2): guests are sent to /login once the session has loaded; the
+// balance refreshes when the customer comes back from a checkout tab.
 import { Suspense, useCallback } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { useWalletRefresh } from '@/lib/wallet-sync';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
@@ -12,6 +14,7 @@ export default function DashboardLayout() {
   const sidebar = useSidebar();
   const { setMobileOpen } = sidebar;
   const closeMobile = useCallback(() => setMobileOpen(false), [setMobileOpen]);
+  useWalletRefresh();
 
   if (isLoading) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;

@@ -11,7 +11,7 @@ import { Tabs } from '@/components/ui/tabs';
 import type { ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions } from '@/lib/plans';
 import { CredentialsCard, ProxyCard } from './credentials-card';
-import { Card, EmptyState, PageHeader } from './page-parts';
+import { Card, EmptyState, PageHeader } from '@/components/ui/page-parts';
 
 type Tab = 'generate' | 'plans' | 'usage';
 const TABS: Array<{ value: Tab; label: string }> = [

@@ -1,5 +1,5 @@
 // Proxy history table frame (Ip, Date, Plan, Type, Action) with its empty state; 360 px high.
-import { EmptyState } from './page-parts';
+import { EmptyState } from '@/components/ui/page-parts';
 
 export function HistoryTable({ title = 'History' }: { title?: string }) {
   return (

@@ -1,6 +1,6 @@
-// Sidebar entries of SPEC.md §2. Groups only expand their sub-menu.
+// Sidebar entries of SPEC.md §2, plus Wallet (issue 4). Groups only expand their sub-menu.
 import type { ComponentType, SVGProps } from 'react';
-import { GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, PhoneIcon, ServerIcon, SettingsIcon, ShieldIcon, BoltIcon } from '@/components/ui/icons';
+import { GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, PhoneIcon, ServerIcon, SettingsIcon, ShieldIcon, BoltIcon, WalletIcon } from '@/components/ui/icons';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 export type NavLeaf = { to: string; label: string; icon: Icon; end?: boolean };
@@ -11,6 +11,7 @@ export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in ent
 
 export const NAV_ENTRIES: NavEntry[] = [
   { to: '/onboard/', label: 'Dashboard', icon: HomeIcon, end: true },
+  { to: '/onboard/wallet', label: 'Wallet', icon: WalletIcon },
   {
     id: 'generators',
     label: 'Generators',

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions } from '@/lib/plans';
 import { HistoryTable } from './history-table';
-import { EmptyState, PageHeader } from './page-parts';
+import { EmptyState, PageHeader } from '@/components/ui/page-parts';
 
 export function PiecePage({ kind, title, crumb }: { kind: ProxyKind; title: string; crumb: string }) {
   const { data: plans = [], isPending } = useQuery(plansQueryOptions(kind));

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions } from '@/lib/plans';
-import { Card, EmptyState } from './page-parts';
+import { Card, EmptyState } from '@/components/ui/page-parts';
 
 export function PlansList({ kind }: { kind: ProxyKind }) {
   const { data: plans = [], isPending } = useQuery(plansQueryOptions(kind));

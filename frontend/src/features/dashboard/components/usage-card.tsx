@@ -13,7 +13,7 @@ import { plansQueryOptions, type Plan } from '@/lib/plans';
 import { notify } from '@/lib/toast';
 import { useBuyPlan } from '../api/buy-plan';
 import { statsQueryOptions } from '../api/get-stats';
-import { Card } from './page-parts';
+import { Card } from '@/components/ui/page-parts';
 
 export const NO_PLANS = 'No plans available';
 

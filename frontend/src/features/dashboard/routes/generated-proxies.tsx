@@ -1,6 +1,6 @@
 // /onboard/proxies: Generated Proxy history.
 import { HistoryTable } from '../components/history-table';
-import { PageHeader } from '../components/page-parts';
+import { PageHeader } from '@/components/ui/page-parts';
 
 export default function GeneratedProxiesPage() {
   return (

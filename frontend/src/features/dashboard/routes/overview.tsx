@@ -1,14 +1,12 @@
 // /onboard: wallet, announcement and the per-kind overview (usage and plans).
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { PlusIcon, WalletIcon } from '@/components/ui/icons';
+import { Link } from 'react-router';
+import { BalanceCard } from '@/components/balance-card';
 import { panelId } from '@/components/ui/tab-ids';
-import { formatMoney } from '@/lib/format';
 import type { ProxyKind } from '@/lib/kinds';
-import { paymentModal } from '@/lib/payment-modal';
 import { displayName, useSession } from '@/lib/session';
 import { KindSelector } from '../components/kind-selector';
-import { Card, PageHeader } from '../components/page-parts';
+import { Card, PageHeader } from '@/components/ui/page-parts';
 import { PlansList } from '../components/plans-list';
 import { UsageCard } from '../components/usage-card';
 
@@ -20,19 +18,11 @@ export default function OverviewPage() {
     <>
       <PageHeader title={`Welcome, ${displayName(user)}`} crumbs={['Overview']} />
       <div className="grid gap-6 lg:grid-cols-[1fr_1.5fr]">
-        <Card className="bg-gradient-to-br from-brand-600 to-brand-800 text-white dark:from-brand-700 dark:to-brand-950 dark:border-brand-900">
-          <div className="flex items-center gap-2 text-brand-100">
-            <WalletIcon className="h-5 w-5" />
-            <h2 className="text-sm font-medium">Wallet balance</h2>
-          </div>
-          <p className="mt-3 text-4xl font-extrabold tabular-nums" data-testid="wallet-balance">
-            {formatMoney(user.balance)}
-          </p>
-          <Button variant="inverse" className="mt-6" onClick={() => paymentModal.open()}>
-            <PlusIcon className="h-4 w-4" />
-            Add Funds
-          </Button>
-        </Card>
+        <BalanceCard balance={user.balance}>
+          <Link to="/onboard/wallet" className="rounded text-sm font-semibold text-white underline-offset-4 hover:underline">
+            View wallet activity
+          </Link>
+        </BalanceCard>
         <Card title="Announcement">
           <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">
             Welcome to ProxyShop! Top up your wallet with crypto, pick a plan and generate your first proxy in minutes. New

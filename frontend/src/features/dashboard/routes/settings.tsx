@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { displayName, useSession } from '@/lib/session';
 import { Avatar } from '../components/avatar';
-import { Card, PageHeader } from '../components/page-parts';
+import { Card, PageHeader } from '@/components/ui/page-parts';
 
 export default function SettingsPage() {
   const { user } = useSession();

@@ -1,0 +1,27 @@
+// POST /api/payment {amount, method, currency} -> {url, paymentId}: starts a top-up and answers with
+// the checkout page to open in a new tab.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiPost, FALLBACK_ERROR } from '@/lib/api-client';
+import { walletQueryRoot } from '@/lib/wallet-sync';
+import { checkoutUrl } from '../checkout-url';
+import type { Currency } from '../schemas';
+
+export type CreatePaymentInput = { amount: number; method: string; currency: Currency };
+export type CreatedPayment = { url: string; paymentId: string };
+
+export async function createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+  const created = await apiPost('/api/payment', input);
+  const url = checkoutUrl(created.url);
+  // never open a link that is not http(s)
+  if (!url) throw new ApiError(FALLBACK_ERROR, 200);
+  return { url, paymentId: created.paymentId };
+}
+
+export function useCreatePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPayment,
+    // the new pending payment shows in the wallet's payment list
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletQueryRoot }),
+  });
+}
