@@ -10,6 +10,7 @@ pub mod extractors;
 pub mod health;
 pub mod openapi;
 pub mod origin_guard;
+pub mod pagination;
 pub mod rate_limit;
 pub mod session_store;
 pub mod settings;

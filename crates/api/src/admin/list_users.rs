@@ -3,19 +3,13 @@
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
 use domain::Cents;
 use persistence::users;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct PageQuery {
-    pub page: Option<i64>,
-    #[serde(rename = "perPage")]
-    pub per_page: Option<i64>,
-}
+use serde::Serialize;
+use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminUserRow {
@@ -46,10 +40,11 @@ pub async fn list_users(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
-    let page = query.page.unwrap_or(1).max(1);
-    // Saturating: a page number past the end is an empty page, never an overflow.
-    let offset = (page - 1).saturating_mul(per_page);
+    let Page {
+        page,
+        per_page,
+        offset,
+    } = query.resolve(50, 200);
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(users::list(conn, per_page, offset)?)
     })

@@ -3,19 +3,13 @@
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
 use domain::Cents;
 use persistence::{payments, wallet};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct PageQuery {
-    pub page: Option<i64>,
-    #[serde(rename = "perPage")]
-    pub per_page: Option<i64>,
-}
+use serde::Serialize;
+use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LedgerEntry {
@@ -67,9 +61,11 @@ pub async fn wallet_history(
     user: CurrentUser,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let per_page = query.per_page.unwrap_or(20).clamp(1, 100);
-    let page = query.page.unwrap_or(1).max(1);
-    let offset = (page - 1).saturating_mul(per_page);
+    let Page {
+        page,
+        per_page,
+        offset,
+    } = query.resolve(20, 100);
     let user_id = user.0.id;
     let now = persistence::now();
     let (rows, total, recent) = with_conn(&state.pool, move |conn| {
