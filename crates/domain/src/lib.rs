@@ -7,10 +7,12 @@ pub mod messages;
 pub mod money;
 pub mod payment;
 pub mod random;
+pub mod targeting;
 pub mod validation;
 
 pub use account::{Email, LoginForm, Password, RegistrationForm, Role, VerificationCode};
 pub use kind::ProxyKind;
 pub use money::Cents;
 pub use payment::{Coin, TopUp};
+pub use targeting::{ProxyFormat, Targeting, TargetingError};
 pub use validation::FieldErrors;
