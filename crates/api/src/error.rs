@@ -34,6 +34,8 @@ pub enum ApiError {
     UnsupportedMedia,
     #[error("insufficient balance")]
     InsufficientBalance,
+    #[error("payment required: {0}")]
+    PaymentRequired(&'static str),
     #[error("upstream failure: {0}")]
     BadGateway(String),
     #[error("rate limited: {message}")]
@@ -95,7 +97,9 @@ impl ResponseError for ApiError {
             ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::UnsupportedMedia => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::InsufficientBalance => StatusCode::PAYMENT_REQUIRED,
+            ApiError::InsufficientBalance | ApiError::PaymentRequired(_) => {
+                StatusCode::PAYMENT_REQUIRED
+            }
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -115,7 +119,8 @@ impl ResponseError for ApiError {
             | ApiError::Forbidden(m)
             | ApiError::Conflict(m)
             | ApiError::Unavailable(m)
-            | ApiError::NotFoundWith(m) => (*m).to_owned(),
+            | ApiError::NotFoundWith(m)
+            | ApiError::PaymentRequired(m) => (*m).to_owned(),
             ApiError::NotFound => msg::NOT_FOUND.to_owned(),
             ApiError::UnsupportedMedia => msg::UNSUPPORTED_MEDIA.to_owned(),
             ApiError::InsufficientBalance => msg::INSUFFICIENT_BALANCE.to_owned(),

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod auth;
 pub mod blocking;
+pub mod catalog;
 pub mod dto;
 pub mod error;
 pub mod extractors;
@@ -16,8 +17,9 @@ pub mod session_store;
 pub mod settings;
 pub mod startup;
 pub mod state;
+pub mod traffic;
 pub mod wallet;
 
 pub use error::ApiError;
-pub use settings::{RateLimits, Settings};
+pub use settings::{GatewayEndpoints, RateLimits, Settings};
 pub use startup::{Application, Dependencies, Payments};

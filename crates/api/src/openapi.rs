@@ -1,7 +1,7 @@
 //! The OpenAPI document of every route (`GET /api/openapi.json`, `proxyshop openapi`); the
 //! front end generates its types from it.
 
-use crate::{admin, auth, dto, health, wallet};
+use crate::{admin, auth, catalog, dto, health, traffic, wallet};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -25,6 +25,15 @@ use utoipa::OpenApi;
         wallet::payment_callback,
         wallet::wallet_history,
         wallet::referral_history,
+        catalog::list_plans,
+        catalog::buy_plan,
+        traffic::stats,
+        traffic::usage,
+        traffic::proxy_history_list,
+        traffic::premium_locations,
+        traffic::budget_locations,
+        traffic::generate_premium,
+        traffic::generate_budget,
     ),
     components(schemas(
         dto::User,

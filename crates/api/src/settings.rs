@@ -24,6 +24,16 @@ pub struct Settings {
     pub limits: RateLimits,
     /// Share of each credited top-up of a referred customer paid to the referrer, in percent.
     pub referral_percent: u32,
+    /// Where generated proxies point: our metering gateway.
+    pub gateway: GatewayEndpoints,
+}
+
+/// The host and ports written into generated proxies.
+#[derive(Debug, Clone)]
+pub struct GatewayEndpoints {
+    pub host: String,
+    pub http_port: u16,
+    pub socks_port: u16,
 }
 
 /// Abuse limits: how many attempts one client IP or one email gets in a window.
@@ -80,6 +90,11 @@ impl Settings {
             trust_forwarded_for: false,
             limits: RateLimits::default(),
             referral_percent: 10,
+            gateway: GatewayEndpoints {
+                host: "127.0.0.1".into(),
+                http_port: 8000,
+                socks_port: 8001,
+            },
         }
     }
 }

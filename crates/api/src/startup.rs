@@ -7,7 +7,7 @@ use crate::rate_limit::RateLimiter;
 use crate::session_store::DbSessionStore;
 use crate::settings::Settings;
 use crate::state::AppState;
-use crate::{admin, auth, health, openapi, wallet};
+use crate::{admin, auth, catalog, health, openapi, traffic, wallet};
 use actix_cors::Cors;
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
@@ -141,6 +141,8 @@ impl Application {
                         .configure(auth::configure)
                         .configure(admin::configure)
                         .configure(wallet::configure)
+                        .configure(catalog::configure)
+                        .configure(traffic::configure)
                         .route("/config", web::get().to(health::public_config))
                         .route("/openapi.json", web::get().to(openapi::serve))
                         .default_service(web::to(not_found)),

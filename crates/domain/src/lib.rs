@@ -2,7 +2,9 @@
 //! nothing of ours. Types here are parsed once at the edge and trusted afterwards.
 
 pub mod account;
+pub mod calendar;
 pub mod kind;
+pub mod locations;
 pub mod messages;
 pub mod money;
 pub mod payment;

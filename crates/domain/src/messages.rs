@@ -55,3 +55,12 @@ pub const PAYMENT_PROVIDER_DOWN: &str =
 pub const PAYMENT_NOT_FOUND: &str = "Payment not found";
 pub const BAD_SIGNATURE: &str = "Invalid signature";
 pub const PAYMENT_RECORDED: &str = "Payment status recorded";
+
+// Plans and generators (SPEC.md §5, §8).
+pub const PLAN_PURCHASED: &str = "Plan purchased successfully";
+pub const PLAN_NOT_FOUND: &str = "Plan not found";
+pub const PLAN_PER_PIECE: &str = "This plan is bought per piece";
+pub const SELECT_ALL_FIELDS: &str = "Please select all the fields";
+pub const PROXY_GENERATED: &str = "Proxy generated successfully";
+pub const NO_TRAFFIC: &str = "No traffic left for this plan. Buy a plan first.";
+pub const UNKNOWN_TYPE: &str = "Unknown proxy type";

@@ -6,11 +6,14 @@ pub mod connection;
 pub mod email_codes;
 pub mod error;
 pub mod payments;
+pub mod plans;
+pub mod proxy_history;
 pub mod referrals;
 pub mod schema;
 pub mod sessions;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod traffic;
 pub mod users;
 pub mod wallet;
 

@@ -3,7 +3,7 @@
 use crate::config::Config;
 use anyhow::Context;
 use api::auth::service::{NewAccount, create_user, hash_password};
-use api::{Application, Dependencies, Payments, RateLimits, Settings};
+use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings};
 use persistence::{DbPool, PoolOptions, users};
 use secrecy::SecretString;
 use sha2::{Digest, Sha256};
@@ -106,7 +106,10 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     {
         let pool = pool.clone();
         actix_web::web::block(move || -> anyhow::Result<usize> {
-            Ok(persistence::run_migrations(&mut *pool.get()?)?)
+            let mut conn = pool.get()?;
+            let applied = persistence::run_migrations(&mut conn)?;
+            api::catalog::seed::seed_default_plans(&mut conn)?;
+            Ok(applied)
         })
         .await??;
     }
@@ -136,6 +139,14 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         trust_forwarded_for: config.trust_forwarded_for,
         limits: RateLimits::default(),
         referral_percent: config.referral_percent,
+        gateway: GatewayEndpoints {
+            host: config
+                .gateway_public_host
+                .clone()
+                .unwrap_or_else(|| config.gateway_http_addr.ip().to_string()),
+            http_port: config.gateway_http_addr.port(),
+            socks_port: config.gateway_socks_addr.port(),
+        },
     };
     let deps = Dependencies {
         pool: pool.clone(),

@@ -28,17 +28,10 @@ pub struct Config {
     pub public_url: Option<String>,
     pub static_dir: PathBuf,
     pub cors_origins: Vec<String>,
-    // Validated now so a bad value fails start-up; the gateway itself reads them (DESIGN.md §6).
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "read by the gateway (its own issue)")
-    )]
     pub gateway_http_addr: SocketAddr,
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "read by the gateway (its own issue)")
-    )]
     pub gateway_socks_addr: SocketAddr,
+    /// Host written into generated proxies; default: the gateway's bind address.
+    pub gateway_public_host: Option<String>,
     pub session_secret: Option<String>,
     pub smtp_url: Option<String>,
     pub mail_from: String,
@@ -228,6 +221,7 @@ impl Config {
             cors_origins,
             gateway_http_addr: socket_addr(src, "GATEWAY_HTTP_ADDR", "127.0.0.1:8000")?,
             gateway_socks_addr: socket_addr(src, "GATEWAY_SOCKS_ADDR", "127.0.0.1:8001")?,
+            gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
             session_secret,
             smtp_url,
             mail_from: src

@@ -151,6 +151,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/budget_residential_location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["budget_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["generate_premium"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/generate_budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["generate_budget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/get_plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["buy_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/get_starts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/logout": {
         parameters: {
             query?: never;
@@ -167,6 +247,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/proxy_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["proxy_history_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/referrals": {
         parameters: {
             query?: never;
@@ -175,6 +287,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["referral_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/residential_location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["premium_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["usage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -254,6 +398,24 @@ export interface components {
             message: string;
             user: components["schemas"]["User"];
         };
+        BuyPlanRequest: {
+            /**
+             * Format: int64
+             * @description The plan's amount in GB (SPEC.md §7).
+             */
+            amount?: number | null;
+            /**
+             * Format: int64
+             * @description Or the plan's id.
+             */
+            planId?: number | null;
+            type?: string | null;
+        };
+        BuyPlanResponse: {
+            message: string;
+            success: boolean;
+            user: components["schemas"]["User"];
+        };
         CodeRequest: {
             email?: string;
         };
@@ -263,6 +425,28 @@ export interface components {
                 [key: string]: string;
             } | null;
             message: string;
+        };
+        GenerateRequest: {
+            /** @description Premium: a city code. Budget: `-city-<code>`. */
+            city?: string | null;
+            country?: string | null;
+            /**
+             * Format: int32
+             * @description Budget only: minutes between rotations, 0 for sticky.
+             */
+            lifetime?: number | null;
+            /** @description `http|https` or `socks5`. */
+            port?: string | null;
+            /** Format: int32 */
+            quantity?: number | null;
+            /** @description `random` (Rotating) or `sticky`. */
+            rotation?: string | null;
+            state?: string | null;
+        };
+        GenerateResponse: {
+            message: string;
+            /** @description `host:port:username:password`, one per proxy. */
+            proxies: string[];
         };
         GoogleRequest: {
             /** @description The ID token (JWT) from Google Identity Services. */
@@ -274,6 +458,21 @@ export interface components {
             photoURL?: string | null;
             /** @description The referral code of a sign-up from `/register?ref=…`; applies to new accounts only. */
             refCode?: string | null;
+        };
+        HistoryItem: {
+            /** Format: int64 */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description When the proxy stops working (pieces); null for traffic proxies.
+             */
+            expiresAt?: number | null;
+            /** @description The proxy as `host:port:username:password`. */
+            proxy: string;
+            type: string;
+        };
+        HistoryResponse: {
+            history: components["schemas"]["HistoryItem"][];
         };
         LedgerEntry: {
             /**
@@ -331,6 +530,40 @@ export interface components {
             /** @description The invoice page, while it can still be paid. */
             url?: string | null;
         };
+        /** @description A plan as SPEC.md §3 lists its fields. */
+        Plan: {
+            /**
+             * Format: int64
+             * @description GB for traffic plans, proxies for piece plans.
+             */
+            amount: number;
+            availability: string;
+            countrySelection: string;
+            /** Format: int64 */
+            id: number;
+            ipDuration: string;
+            name: string;
+            note?: string | null;
+            /**
+             * Format: double
+             * @description Dollars: for the whole amount of a traffic plan, per piece otherwise.
+             */
+            price: number;
+            protocols: boolean;
+            regions: string[];
+            /** @description "5 GB" or "1 proxy". */
+            size: string;
+            tag?: string | null;
+            validityPeriod: string;
+        };
+        PlanGroup: {
+            /** @description The kind, as `type` travels. */
+            name: string;
+            plans: components["schemas"]["Plan"][];
+        };
+        PlanResponse: {
+            plan: components["schemas"]["PlanGroup"];
+        };
         Profile: {
             avatarUrl?: string | null;
             name: string;
@@ -363,6 +596,31 @@ export interface components {
             email?: string;
             password?: string;
             refCode?: string | null;
+        };
+        StatsResponse: {
+            budgetStat: components["schemas"]["TrafficStat"];
+            premiumStat: components["schemas"]["TrafficStat"];
+            success: boolean;
+        };
+        TrafficStat: {
+            /**
+             * Format: double
+             * @description GB left: purchased minus used, never below zero.
+             */
+            availableTraffic: number;
+            /** Format: double */
+            usedTraffic: number;
+        };
+        UsageDay: {
+            /** Format: int64 */
+            bytes: number;
+            /** @description UTC day, YYYY-MM-DD. */
+            day: string;
+        };
+        UsageResponse: {
+            /** @description Ascending; only days with traffic. */
+            days: components["schemas"]["UsageDay"][];
+            type: string;
         };
         /** @description The customer as the front end sees them: nothing secret. */
         User: {
@@ -784,6 +1042,198 @@ export interface operations {
             };
         };
     };
+    budget_locations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {locations: [{code, name, cities: [{code, name}]}]} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    generate_premium: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    generate_budget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    buy_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyPlanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyPlanResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -800,6 +1250,68 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LogoutResponse"];
                 };
+            };
+        };
+    };
+    list_plans: {
+        parameters: {
+            query?: {
+                /** @description premium, budget, static, lte, ipv4 or ipv6. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    proxy_history_list: {
+        parameters: {
+            query?: {
+                /** @description premium, budget, static, lte, ipv4 or ipv6. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -821,6 +1333,59 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    premium_locations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {locations: [{code, name, states: [{code, name, cities: [{code, name}]}]}]} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    usage: {
+        parameters: {
+            query?: {
+                /** @description How many days back, 1 to 366 (default 30). */
+                days?: number | null;
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,123 @@
+//! `GET /api/user/plan?type=`: the plan group of a kind (open to guests: the landing page's
+//! pricing reads it).
+
+use crate::blocking::with_conn;
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use domain::{Cents, ProxyKind};
+use persistence::plans::{self, PlanRow};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct KindQuery {
+    /// premium, budget, static, lte, ipv4 or ipv6.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+}
+
+impl KindQuery {
+    pub fn parse(&self) -> Result<ProxyKind, ApiError> {
+        self.kind
+            .as_deref()
+            .and_then(ProxyKind::parse)
+            .ok_or_else(|| ApiError::field("type", domain::messages::UNKNOWN_TYPE))
+    }
+}
+
+/// A plan as SPEC.md §3 lists its fields.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Plan {
+    pub id: i64,
+    pub tag: Option<String>,
+    pub name: String,
+    pub note: Option<String>,
+    /// "5 GB" or "1 proxy".
+    pub size: String,
+    /// Dollars: for the whole amount of a traffic plan, per piece otherwise.
+    #[schema(value_type = f64)]
+    pub price: Cents,
+    /// GB for traffic plans, proxies for piece plans.
+    pub amount: i64,
+    #[serde(rename = "validityPeriod")]
+    pub validity_period: String,
+    pub regions: Vec<String>,
+    #[serde(rename = "countrySelection")]
+    pub country_selection: String,
+    pub protocols: bool,
+    #[serde(rename = "ipDuration")]
+    pub ip_duration: String,
+    pub availability: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanGroup {
+    /// The kind, as `type` travels.
+    pub name: String,
+    pub plans: Vec<Plan>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanResponse {
+    pub plan: PlanGroup,
+}
+
+impl From<PlanRow> for Plan {
+    fn from(row: PlanRow) -> Self {
+        let features: serde_json::Value = serde_json::from_str(&row.features).unwrap_or_default();
+        let text = |key: &str| features[key].as_str().unwrap_or_default().to_owned();
+        let traffic = ProxyKind::parse(&row.kind).is_some_and(ProxyKind::is_traffic);
+        let size = if traffic {
+            format!("{} GB", row.amount)
+        } else if row.amount == 1 {
+            "1 proxy".to_owned()
+        } else {
+            format!("{} proxies", row.amount)
+        };
+        let days = if row.validity_days == 1 {
+            "1 day".to_owned()
+        } else {
+            format!("{} days", row.validity_days)
+        };
+        Plan {
+            id: row.id,
+            tag: row.tag,
+            name: row.name,
+            note: row.note,
+            size,
+            price: Cents::new(row.price_cents),
+            amount: row.amount,
+            validity_period: days,
+            regions: row
+                .regions
+                .split(',')
+                .filter(|r| !r.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            country_selection: text("countrySelection"),
+            protocols: features["protocols"].as_bool().unwrap_or(false),
+            ip_duration: text("ipDuration"),
+            availability: text("availability"),
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/api/user/plan", tag = "plans", params(KindQuery),
+    responses((status = 200, body = PlanResponse), (status = 422)))]
+pub async fn list_plans(
+    state: web::Data<AppState>,
+    query: web::Query<KindQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let kind = query.parse()?;
+    let rows = with_conn(&state.pool, move |conn| {
+        Ok(plans::active_for_kind(conn, kind.as_str())?)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(PlanResponse {
+        plan: PlanGroup {
+            name: kind.as_str().to_owned(),
+            plans: rows.into_iter().map(Plan::from).collect(),
+        },
+    }))
+}

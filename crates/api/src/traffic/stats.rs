@@ -1,0 +1,114 @@
+//! `GET /api/user/get_starts` (SPEC.md's spelling) and `GET /api/user/usage`: what the meter
+//! says about the customer's traffic, in GB.
+
+use crate::blocking::with_conn;
+use crate::catalog::{GB, KindQuery};
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use persistence::traffic;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrafficStat {
+    /// GB left: purchased minus used, never below zero.
+    #[serde(rename = "availableTraffic")]
+    pub available_traffic: f64,
+    #[serde(rename = "usedTraffic")]
+    pub used_traffic: f64,
+}
+
+impl TrafficStat {
+    fn from_bytes(purchased: i64, used: i64) -> Self {
+        TrafficStat {
+            available_traffic: (purchased - used).max(0) as f64 / GB as f64,
+            used_traffic: used as f64 / GB as f64,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatsResponse {
+    pub success: bool,
+    #[serde(rename = "premiumStat")]
+    pub premium_stat: TrafficStat,
+    #[serde(rename = "budgetStat")]
+    pub budget_stat: TrafficStat,
+}
+
+#[utoipa::path(get, path = "/api/user/get_starts", tag = "traffic",
+    responses((status = 200, body = StatsResponse), (status = 401)))]
+pub async fn stats(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
+    let id = user.0.id;
+    let (premium, budget) = with_conn(&state.pool, move |conn| {
+        Ok((
+            traffic::balance(conn, id, "premium")?,
+            traffic::balance(conn, id, "budget")?,
+        ))
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(StatsResponse {
+            success: true,
+            premium_stat: TrafficStat::from_bytes(premium.0, premium.1),
+            budget_stat: TrafficStat::from_bytes(budget.0, budget.1),
+        }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct UsageQuery {
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// How many days back, 1 to 366 (default 30).
+    pub days: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UsageDay {
+    /// UTC day, YYYY-MM-DD.
+    pub day: String,
+    pub bytes: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UsageResponse {
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Ascending; only days with traffic.
+    pub days: Vec<UsageDay>,
+}
+
+#[utoipa::path(get, path = "/api/user/usage", tag = "traffic", params(UsageQuery),
+    responses((status = 200, body = UsageResponse), (status = 401), (status = 422)))]
+pub async fn usage(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<UsageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let kind = KindQuery {
+        kind: query.kind.clone(),
+    }
+    .parse()?;
+    let days = i64::from(query.days.unwrap_or(30).clamp(1, 366));
+    let from = domain::calendar::utc_day(persistence::now() - (days - 1) * 86_400);
+    let id = user.0.id;
+    let rows = with_conn(&state.pool, move |conn| {
+        Ok(traffic::daily(conn, id, kind.as_str(), &from)?)
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(UsageResponse {
+            kind: kind.as_str().to_owned(),
+            days: rows
+                .into_iter()
+                .map(|(day, bytes)| UsageDay { day, bytes })
+                .collect(),
+        }))
+}

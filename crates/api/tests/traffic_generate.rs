@@ -1,0 +1,137 @@
+//! Generating residential proxies (SPEC.md §4 Generate, §5, §7, §9): the payloads and mappings,
+//! every validation message, the traffic requirement, the targeting in the username, history,
+//! and usage read back from the meter.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use common::{PASSWORD, TestApp};
+use serde_json::{Value, json};
+
+const USER: &str = "gen@example.com";
+
+/// A signed-in customer with 5 GB of Premium and 5 GB of Budget.
+async fn with_traffic(backend: persistence::Backend) -> TestApp {
+    let app = TestApp::start(backend, |_| {}).await;
+    app.register(USER, PASSWORD).await;
+    let id = app.top_up(25.0).await;
+    app.pay(&id).await;
+    for kind in ["premium", "budget"] {
+        let reply = app
+            .post_json("/api/user/get_plan", json!({ "type": kind, "amount": 5 }))
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+    }
+    app
+}
+
+fn premium(rotation: &str, port: &str) -> Value {
+    json!({ "country": "us", "state": "ca", "city": "losangeles", "quantity": 1, "rotation": rotation, "port": port })
+}
+
+/// host, port, username, password of the single generated proxy.
+fn parts(reply: &common::Reply) -> (String, u16, String, String) {
+    let line = reply.body["proxies"][0].as_str().unwrap();
+    let p: Vec<&str> = line.split(':').collect();
+    assert_eq!(p.len(), 4, "{line}");
+    (
+        p[0].to_owned(),
+        p[1].parse().unwrap(),
+        p[2].to_owned(),
+        p[3].to_owned(),
+    )
+}
+
+api_test! {
+    async fn premium_proxies_carry_the_targeting(backend) {
+        let app = with_traffic(backend).await;
+        let user = app.user(USER).unwrap();
+
+        let rotating = app.post_json("/api/user/generate", premium("random", "http|https")).await;
+        assert_eq!(rotating.status, 200, "{}", rotating.text);
+        assert_eq!(rotating.message(), "Proxy generated successfully");
+        let (host, port, username, password) = parts(&rotating);
+        assert_eq!((host.as_str(), port), ("127.0.0.1", 8000));
+        assert_eq!(username, format!("{}-type-premium-country-us-state-ca-city-losangeles", user.proxy_username));
+        assert_eq!(password, user.proxy_password);
+
+        let sticky = app.post_json("/api/user/generate", premium("sticky", "socks5")).await;
+        let (_, port, username, _) = parts(&sticky);
+        assert_eq!(port, 8001, "SOCKS5 proxies use the SOCKS port");
+        let (_, targeting) = domain::Targeting::parse(&username).unwrap();
+        assert_eq!(targeting.session.as_ref().map(String::len), Some(8));
+        assert_eq!(targeting.lifetime_minutes, Some(30));
+
+        let history = app.get("/api/user/proxy_history?type=premium").await;
+        let items = history.body["history"].as_array().unwrap();
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[0]["proxy"], sticky.body["proxies"][0], "newest first");
+        assert_eq!(items[0]["type"], "premium");
+        assert!(app.get("/api/user/proxy_history?type=budget").await.body["history"].as_array().unwrap().is_empty());
+    }
+
+    async fn budget_proxies_map_city_and_rotation_time(backend) {
+        let app = with_traffic(backend).await;
+        let body = |rotation: &str, lifetime: u32| json!({
+            "country": "us", "state": "", "city": "-city-losangeles", "quantity": 1,
+            "lifetime": lifetime, "rotation": rotation, "port": "http|https",
+        });
+        let rotating = app.post_json("/api/user/generate_budget", body("random", 60)).await;
+        assert_eq!(rotating.status, 200, "{}", rotating.text);
+        let (_, t) = domain::Targeting::parse(&parts(&rotating).2).unwrap();
+        assert_eq!((t.kind, t.city.as_deref(), t.lifetime_minutes), (domain::ProxyKind::Budget, Some("losangeles"), Some(60)));
+        let sticky = app.post_json("/api/user/generate_budget", body("sticky", 0)).await;
+        let (_, t) = domain::Targeting::parse(&parts(&sticky).2).unwrap();
+        assert_eq!(t.lifetime_minutes, Some(1440));
+        let odd = app.post_json("/api/user/generate_budget", body("random", 7)).await;
+        assert_eq!(odd.status, 422, "{}", odd.text);
+    }
+
+    async fn missing_fields_and_unknown_places_are_refused(backend) {
+        let app = with_traffic(backend).await;
+        for missing in ["country", "state", "city", "quantity"] {
+            let mut body = premium("random", "http|https");
+            body[missing] = Value::Null;
+            let reply = app.post_json("/api/user/generate", body).await;
+            assert_eq!((reply.status, reply.message()), (422, "Please select all the fields"), "{missing}");
+        }
+        let budget = app.post_json("/api/user/generate_budget", json!({ "country": "us", "quantity": 1 })).await;
+        assert_eq!((budget.status, budget.message()), (422, "Please select all the fields"));
+        let mut nowhere = premium("random", "http|https");
+        nowhere["city"] = json!("atlantis");
+        assert_eq!(app.post_json("/api/user/generate", nowhere).await.status, 422);
+        let mut bad_port = premium("random", "ftp");
+        bad_port["port"] = json!("ftp");
+        assert_eq!(app.post_json("/api/user/generate", bad_port).await.status, 422);
+        assert!(app.get("/api/user/proxy_history?type=premium").await.body["history"].as_array().unwrap().is_empty());
+    }
+
+    async fn no_traffic_no_proxy(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(USER, PASSWORD).await;
+        let reply = app.post_json("/api/user/generate", premium("random", "http|https")).await;
+        assert_eq!((reply.status, reply.message()), (402, "No traffic left for this plan. Buy a plan first."));
+        let guest = app.post_json_with(&app.new_client(), "/api/user/generate", premium("random", "http|https")).await;
+        assert_eq!(guest.status, 401);
+    }
+
+    async fn usage_comes_from_the_meter(backend) {
+        let app = with_traffic(backend).await;
+        let id = app.user_id(USER);
+        let today = domain::calendar::utc_day(persistence::now());
+        app.with_conn(|conn| persistence::traffic::record_usage(conn, id, "premium", &today, 1_500_000_000).unwrap());
+        let stats = app.get("/api/user/get_starts").await;
+        assert_eq!(stats.body["success"], true);
+        assert_eq!(stats.body["premiumStat"]["usedTraffic"], 1.5);
+        assert_eq!(stats.body["premiumStat"]["availableTraffic"], 3.5);
+        let usage = app.get("/api/user/usage?type=premium&days=7").await;
+        assert_eq!(usage.body["days"], json!([{ "day": today, "bytes": 1_500_000_000i64 }]));
+        assert_eq!(app.get("/api/user/usage?type=budget").await.body["days"], json!([]));
+        let locations = app.get("/api/user/residential_location").await;
+        let us = locations.body["locations"].as_array().unwrap().iter().find(|c| c["code"] == "us").unwrap().clone();
+        assert!(us["states"].as_array().unwrap().iter().any(|s| s["code"] == "ca"));
+        let budget = app.get("/api/user/budget_residential_location").await;
+        assert!(budget.body["locations"].as_array().unwrap().len() >= 195);
+    }
+}

@@ -1,0 +1,106 @@
+//! Plans and traffic purchases (SPEC.md §3 Plan, §4 Plan purchase, §7 get_plan): the catalogue
+//! is public, a purchase debits the wallet and adds the traffic in one transaction, and racing
+//! purchases never overdraw.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use common::{PASSWORD, TestApp};
+use serde_json::json;
+
+const BUYER: &str = "buyer@example.com";
+const GB: i64 = 1_000_000_000;
+
+/// A signed-in buyer with `dollars` in the wallet.
+async fn funded(backend: persistence::Backend, dollars: f64) -> TestApp {
+    let app = TestApp::start(backend, |s| s.limits.payments_per_user = 100).await;
+    app.register(BUYER, PASSWORD).await;
+    if dollars > 0.0 {
+        let id = app.top_up(dollars).await;
+        app.pay(&id).await;
+    }
+    app
+}
+
+fn traffic(app: &TestApp, kind: &str) -> (i64, i64) {
+    let id = app.user_id(BUYER);
+    app.with_conn(|conn| persistence::traffic::balance(conn, id, kind).unwrap())
+}
+
+api_test! {
+    async fn every_kind_has_a_public_plan_group(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        for kind in ["premium", "budget", "static", "lte", "ipv4", "ipv6"] {
+            let reply = app.get(&format!("/api/user/plan?type={kind}")).await;
+            assert_eq!(reply.status, 200, "{kind}: {}", reply.text);
+            assert_eq!(reply.body["plan"]["name"], kind);
+            let plans = reply.body["plan"]["plans"].as_array().unwrap();
+            assert!(!plans.is_empty(), "{kind}");
+            for field in ["id", "name", "size", "price", "amount", "validityPeriod", "regions",
+                          "countrySelection", "protocols", "ipDuration", "availability"] {
+                assert!(plans[0].get(field).is_some(), "{kind} plan lacks {field}");
+            }
+        }
+        let premium = app.get("/api/user/plan?type=premium").await;
+        let first = &premium.body["plan"]["plans"][0];
+        assert_eq!((first["amount"].as_i64(), first["price"].as_f64()), (Some(5), Some(15.0)));
+        assert_eq!(first["size"], "5 GB");
+        let bad = app.get("/api/user/plan?type=gold").await;
+        assert_eq!((bad.status, bad.message()), (422, "Unknown proxy type"));
+    }
+
+    async fn buying_debits_the_wallet_and_adds_the_traffic(backend) {
+        let app = funded(backend, 25.0).await;
+        let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 5 })).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.body["success"], true);
+        assert_eq!(reply.message(), "Plan purchased successfully");
+        assert_eq!(reply.body["user"]["balance"], 10.0);
+        assert_eq!(traffic(&app, "premium"), (5 * GB, 0));
+        let stats = app.get("/api/user/get_starts").await;
+        assert_eq!(stats.body["premiumStat"]["availableTraffic"], 5.0);
+        assert_eq!(stats.body["budgetStat"]["availableTraffic"], 0.0);
+        let ledger = app.ledger(BUYER);
+        let purchase = ledger.iter().find(|e| e.kind == "purchase").expect("a purchase row");
+        assert_eq!((purchase.amount_cents, purchase.balance_after), (-1500, 1000));
+        app.assert_books_balance(&[BUYER]);
+
+        // By plan id too.
+        let plans = app.get("/api/user/plan?type=budget").await;
+        let id = plans.body["plan"]["plans"][0]["id"].as_i64().unwrap();
+        let reply = app.post_json("/api/user/get_plan", json!({ "type": "budget", "planId": id })).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(traffic(&app, "budget"), (5 * GB, 0));
+    }
+
+    async fn refused_purchases_change_nothing(backend) {
+        let app = funded(backend, 12.0).await;
+        let poor = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 5 })).await;
+        assert_eq!((poor.status, poor.message()), (402, "Insufficient balance"));
+        let unknown = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 7 })).await;
+        assert_eq!((unknown.status, unknown.message()), (404, "Plan not found"));
+        let wrong_kind = app.post_json("/api/user/get_plan", json!({ "type": "static", "amount": 1 })).await;
+        assert_eq!(wrong_kind.status, 422, "{}", wrong_kind.text);
+        let premium_id = app.get("/api/user/plan?type=premium").await.body["plan"]["plans"][0]["id"].as_i64().unwrap();
+        let mismatch = app.post_json("/api/user/get_plan", json!({ "type": "budget", "planId": premium_id })).await;
+        assert_eq!(mismatch.status, 404, "a plan of another kind is not found");
+        assert_eq!(app.balance_cents(BUYER), 1200);
+        assert_eq!(traffic(&app, "premium"), (0, 0));
+        assert_eq!(app.ledger(BUYER).len(), 1, "only the top-up");
+        let guest = app.post_json_with(&app.new_client(), "/api/user/get_plan", json!({ "type": "premium", "amount": 5 })).await;
+        assert_eq!(guest.status, 401);
+    }
+
+    async fn racing_purchases_never_overdraw(backend) {
+        let app = funded(backend, 30.0).await;
+        let buys = (0..6).map(|_| app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 5 })));
+        let replies = futures::future::join_all(buys).await;
+        let ok = replies.iter().filter(|r| r.status == 200).count();
+        let poor = replies.iter().filter(|r| r.status == 402).count();
+        assert_eq!((ok, poor), (2, 4), "{:?}", replies.iter().map(|r| r.status).collect::<Vec<_>>());
+        assert_eq!(app.balance_cents(BUYER), 0);
+        assert_eq!(traffic(&app, "premium"), (10 * GB, 0));
+        app.assert_books_balance(&[BUYER]);
+    }
+}

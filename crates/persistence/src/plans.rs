@@ -1,0 +1,99 @@
+//! The plan catalogue: traffic plans (an amount of GB) and piece plans (per proxy), per kind.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::now;
+use crate::schema::plans;
+use diesel::prelude::*;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = plans)]
+pub struct PlanRow {
+    pub id: i64,
+    pub kind: String,
+    pub name: String,
+    pub tag: Option<String>,
+    pub note: Option<String>,
+    pub price_cents: i64,
+    /// GB for traffic plans, proxies for piece plans.
+    pub amount: i64,
+    pub validity_days: i32,
+    /// Comma-separated region codes.
+    pub regions: String,
+    /// JSON object with display features (country selection, protocols, IP duration, availability).
+    pub features: String,
+    pub active: bool,
+    pub sort: i32,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = plans)]
+pub struct NewPlan<'a> {
+    pub kind: &'a str,
+    pub name: &'a str,
+    pub tag: Option<&'a str>,
+    pub note: Option<&'a str>,
+    pub price_cents: i64,
+    pub amount: i64,
+    pub validity_days: i32,
+    pub regions: &'a str,
+    pub features: &'a str,
+    pub active: bool,
+    pub sort: i32,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+pub fn insert(conn: &mut DbConnection, plan: &NewPlan<'_>) -> DbResult<i64> {
+    Ok(diesel::insert_into(plans::table)
+        .values(plan)
+        .returning(plans::id)
+        .get_result(conn)?)
+}
+
+pub fn count(conn: &mut DbConnection) -> DbResult<i64> {
+    Ok(plans::table.count().get_result(conn)?)
+}
+
+/// The active plans of a kind, in display order.
+pub fn active_for_kind(conn: &mut DbConnection, kind: &str) -> DbResult<Vec<PlanRow>> {
+    Ok(plans::table
+        .filter(plans::kind.eq(kind))
+        .filter(plans::active.eq(true))
+        .order((plans::sort.asc(), plans::id.asc()))
+        .select(PlanRow::as_select())
+        .load(conn)?)
+}
+
+pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Option<PlanRow>> {
+    Ok(plans::table
+        .find(id)
+        .select(PlanRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// The active plan of `kind` selling `amount` (SPEC.md's `{type, amount}` purchase).
+pub fn find_by_amount(
+    conn: &mut DbConnection,
+    kind: &str,
+    amount: i64,
+) -> DbResult<Option<PlanRow>> {
+    Ok(plans::table
+        .filter(plans::kind.eq(kind))
+        .filter(plans::amount.eq(amount))
+        .filter(plans::active.eq(true))
+        .order(plans::id.asc())
+        .select(PlanRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn set_active(conn: &mut DbConnection, id: i64, active: bool) -> DbResult<()> {
+    diesel::update(plans::table.find(id))
+        .set((plans::active.eq(active), plans::updated_at.eq(now())))
+        .execute(conn)?;
+    Ok(())
+}

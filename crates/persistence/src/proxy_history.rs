@@ -1,0 +1,53 @@
+//! Every proxy a customer generated or bought, per kind, newest first.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::schema::proxy_history;
+use diesel::prelude::*;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = proxy_history)]
+pub struct HistoryRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub kind: String,
+    pub proxy: String,
+    pub expires_at: Option<i64>,
+    pub created_at: i64,
+}
+
+pub fn insert(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    proxy: &str,
+    expires_at: Option<i64>,
+    created_at: i64,
+) -> DbResult<()> {
+    diesel::insert_into(proxy_history::table)
+        .values((
+            proxy_history::user_id.eq(user_id),
+            proxy_history::kind.eq(kind),
+            proxy_history::proxy.eq(proxy),
+            proxy_history::expires_at.eq(expires_at),
+            proxy_history::created_at.eq(created_at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// A user's history for one kind, newest first.
+pub fn for_user(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    limit: i64,
+) -> DbResult<Vec<HistoryRow>> {
+    Ok(proxy_history::table
+        .filter(proxy_history::user_id.eq(user_id))
+        .filter(proxy_history::kind.eq(kind))
+        .order(proxy_history::id.desc())
+        .limit(limit)
+        .select(HistoryRow::as_select())
+        .load(conn)?)
+}

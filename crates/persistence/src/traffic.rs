@@ -1,0 +1,198 @@
+//! Traffic of the metered kinds (premium, budget): what a customer bought, what the gateway
+//! measured, and the per-day usage the dashboard shows. The gateway is the one meter; it adds its
+//! counts here in batches through `record_usage`.
+//!
+//! Writes are "update, then insert if there was no row" so that they run unchanged on both
+//! backends (no `on_conflict` through the MultiConnection). A concurrent first insert is caught
+//! by the primary key inside a savepoint and turned back into an update, so callers may run these
+//! from any number of transactions at once.
+
+use crate::connection::DbConnection;
+use crate::error::{DbError, DbResult};
+use crate::now;
+use crate::schema::{traffic_balances, usage_daily, users};
+use diesel::prelude::*;
+
+/// What the gateway needs to authenticate a proxy username.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProxyUser {
+    pub id: i64,
+    pub proxy_password: String,
+    pub disabled: bool,
+}
+
+/// One row of `traffic_balances`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Balance {
+    pub user_id: i64,
+    pub kind: String,
+    pub purchased_bytes: i64,
+    pub used_bytes: i64,
+}
+
+/// Runs `update`; when it touched no row runs `insert` in a savepoint, and when that loses a
+/// race with another first insert (unique violation) runs `update` again.
+fn update_or_insert<U, I>(conn: &mut DbConnection, update: U, insert: I) -> DbResult<()>
+where
+    U: Fn(&mut DbConnection) -> QueryResult<usize>,
+    I: Fn(&mut DbConnection) -> QueryResult<usize>,
+{
+    if update(conn)? > 0 {
+        return Ok(());
+    }
+    // A nested `transaction` is a savepoint: a failed insert leaves the caller's
+    // transaction usable (PostgreSQL aborts the whole transaction otherwise).
+    match conn.transaction(|c| insert(c)).map_err(DbError::from) {
+        Ok(_) => Ok(()),
+        Err(DbError::UniqueViolation(_)) => {
+            update(conn)?;
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn bump_balance(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    purchased: i64,
+    used: i64,
+) -> DbResult<()> {
+    update_or_insert(
+        conn,
+        |c| {
+            diesel::update(traffic_balances::table.find((user_id, kind)))
+                .set((
+                    traffic_balances::purchased_bytes
+                        .eq(traffic_balances::purchased_bytes + purchased),
+                    traffic_balances::used_bytes.eq(traffic_balances::used_bytes + used),
+                    traffic_balances::updated_at.eq(now()),
+                ))
+                .execute(c)
+        },
+        |c| {
+            diesel::insert_into(traffic_balances::table)
+                .values((
+                    traffic_balances::user_id.eq(user_id),
+                    traffic_balances::kind.eq(kind),
+                    traffic_balances::purchased_bytes.eq(purchased),
+                    traffic_balances::used_bytes.eq(used),
+                    traffic_balances::updated_at.eq(now()),
+                ))
+                .execute(c)
+        },
+    )
+}
+
+/// Adds bought traffic (run it in the purchase's transaction, beside the wallet debit).
+pub fn add_purchased(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    bytes: i64,
+) -> DbResult<()> {
+    debug_assert!(bytes >= 0);
+    bump_balance(conn, user_id, kind, bytes, 0)
+}
+
+/// (purchased, used) bytes of one kind; (0, 0) when the user never had any.
+pub fn balance(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<(i64, i64)> {
+    let row = traffic_balances::table
+        .find((user_id, kind))
+        .select((
+            traffic_balances::purchased_bytes,
+            traffic_balances::used_bytes,
+        ))
+        .first::<(i64, i64)>(conn)
+        .optional()?;
+    Ok(row.unwrap_or((0, 0)))
+}
+
+/// Every balance row of these users (the gateway refreshes its limits with one query).
+pub fn balances_of(conn: &mut DbConnection, user_ids: &[i64]) -> DbResult<Vec<Balance>> {
+    let rows = traffic_balances::table
+        .filter(traffic_balances::user_id.eq_any(user_ids))
+        .select((
+            traffic_balances::user_id,
+            traffic_balances::kind,
+            traffic_balances::purchased_bytes,
+            traffic_balances::used_bytes,
+        ))
+        .load::<(i64, String, i64, i64)>(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(user_id, kind, purchased_bytes, used_bytes)| Balance {
+            user_id,
+            kind,
+            purchased_bytes,
+            used_bytes,
+        })
+        .collect())
+}
+
+/// Adds metered bytes to the balance's `used_bytes` and to the day's bucket (`day` is the UTC
+/// date, `YYYY-MM-DD`). Run both in one transaction so that the two never disagree.
+pub fn record_usage(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    day: &str,
+    bytes: i64,
+) -> DbResult<()> {
+    debug_assert!(bytes >= 0);
+    bump_balance(conn, user_id, kind, 0, bytes)?;
+    let key = (user_id, kind, day);
+    update_or_insert(
+        conn,
+        |c| {
+            diesel::update(usage_daily::table.find(key))
+                .set(usage_daily::bytes.eq(usage_daily::bytes + bytes))
+                .execute(c)
+        },
+        |c| {
+            diesel::insert_into(usage_daily::table)
+                .values((
+                    usage_daily::user_id.eq(user_id),
+                    usage_daily::kind.eq(kind),
+                    usage_daily::day.eq(day),
+                    usage_daily::bytes.eq(bytes),
+                ))
+                .execute(c)
+        },
+    )
+}
+
+/// Bytes per day from `from_day` (inclusive) on, oldest first; days without traffic are absent.
+pub fn daily(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    from_day: &str,
+) -> DbResult<Vec<(String, i64)>> {
+    usage_daily::table
+        .filter(usage_daily::user_id.eq(user_id))
+        .filter(usage_daily::kind.eq(kind))
+        .filter(usage_daily::day.ge(from_day))
+        .order(usage_daily::day.asc())
+        .select((usage_daily::day, usage_daily::bytes))
+        .load(conn)
+        .map_err(DbError::from)
+}
+
+/// The account behind a proxy username (the base part, without targeting options).
+pub fn find_proxy_user(
+    conn: &mut DbConnection,
+    proxy_username: &str,
+) -> DbResult<Option<ProxyUser>> {
+    let row = users::table
+        .filter(users::proxy_username.eq(proxy_username))
+        .select((users::id, users::proxy_password, users::disabled))
+        .first::<(i64, String, bool)>(conn)
+        .optional()?;
+    Ok(row.map(|(id, proxy_password, disabled)| ProxyUser {
+        id,
+        proxy_password,
+        disabled,
+    }))
+}

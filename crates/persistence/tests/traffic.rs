@@ -1,0 +1,150 @@
+//! Traffic balances and daily usage on both backends, including concurrent metering from
+//! several writers that must sum exactly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use persistence::testing::TestDatabase;
+use persistence::traffic::{self, ProxyUser};
+use persistence::users::NewUser;
+use persistence::{DbConnection, db_test, now, users, write_transaction};
+use std::sync::{Arc, Barrier};
+
+fn user(conn: &mut DbConnection, tag: &str) -> i64 {
+    users::insert(
+        conn,
+        &NewUser {
+            email: &format!("{tag}@example.com"),
+            password_hash: None,
+            google_sub: None,
+            name: tag,
+            avatar_url: None,
+            role: "user",
+            ref_code: &format!("R{tag}"),
+            referred_by: None,
+            proxy_username: &format!("u{tag}"),
+            proxy_password: "secretpw",
+            created_at: now(),
+            updated_at: now(),
+        },
+    )
+    .unwrap()
+    .id
+}
+
+fn record(conn: &mut DbConnection, id: i64, kind: &str, day: &str, bytes: i64) {
+    write_transaction(conn, |c| traffic::record_usage(c, id, kind, day, bytes)).unwrap();
+}
+
+fn concurrently(
+    db: &TestDatabase,
+    threads: usize,
+    each: impl Fn(&mut DbConnection, usize) + Send + Sync + 'static,
+) {
+    let barrier = Arc::new(Barrier::new(threads));
+    let each = Arc::new(each);
+    let handles: Vec<_> = (0..threads)
+        .map(|i| {
+            let pool = db.pool.clone();
+            let barrier = barrier.clone();
+            let each = each.clone();
+            std::thread::spawn(move || {
+                let mut conn = pool.get().unwrap();
+                barrier.wait();
+                each(&mut conn, i);
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+}
+
+db_test! {
+    fn a_missing_balance_reads_as_zero(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = user(&mut conn, "a");
+        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (0, 0));
+        assert!(traffic::daily(&mut conn, id, "premium", "2000-01-01").unwrap().is_empty());
+    }
+
+    fn purchases_add_up_per_kind(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = user(&mut conn, "b");
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 1_000)).unwrap();
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 500)).unwrap();
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "budget", 7)).unwrap();
+        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (1_500, 0));
+        assert_eq!(traffic::balance(&mut conn, id, "budget").unwrap(), (7, 0));
+        let mut all = traffic::balances_of(&mut conn, &[id]).unwrap();
+        all.sort_by(|a, b| a.kind.cmp(&b.kind));
+        assert_eq!(all.iter().map(|b| (b.kind.as_str(), b.purchased_bytes)).collect::<Vec<_>>(),
+            vec![("budget", 7), ("premium", 1_500)]);
+    }
+
+    fn usage_goes_to_the_balance_and_the_day(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = user(&mut conn, "c");
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 10_000)).unwrap();
+        record(&mut conn, id, "premium", "2026-11-20", 100);
+        record(&mut conn, id, "premium", "2026-11-21", 30);
+        record(&mut conn, id, "premium", "2026-11-21", 12);
+        record(&mut conn, id, "budget", "2026-11-21", 5);
+        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (10_000, 142));
+        assert_eq!(traffic::balance(&mut conn, id, "budget").unwrap(), (0, 5));
+        assert_eq!(
+            traffic::daily(&mut conn, id, "premium", "2026-11-01").unwrap(),
+            vec![("2026-11-20".to_owned(), 100), ("2026-11-21".to_owned(), 42)]
+        );
+        assert_eq!(
+            traffic::daily(&mut conn, id, "premium", "2026-11-21").unwrap(),
+            vec![("2026-11-21".to_owned(), 42)]
+        );
+    }
+
+    fn a_failed_transaction_records_nothing(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = user(&mut conn, "d");
+        let result: Result<(), persistence::DbError> = write_transaction(&mut conn, |c| {
+            traffic::record_usage(c, id, "premium", "2026-11-21", 50)?;
+            Err(persistence::DbError::Migration("boom".into()))
+        });
+        assert!(result.is_err());
+        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (0, 0));
+        assert!(traffic::daily(&mut conn, id, "premium", "2000-01-01").unwrap().is_empty());
+    }
+
+    fn finds_the_proxy_user_by_base_username(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = user(&mut conn, "e");
+        assert_eq!(
+            traffic::find_proxy_user(&mut conn, "ue").unwrap(),
+            Some(ProxyUser { id, proxy_password: "secretpw".into(), disabled: false })
+        );
+        assert_eq!(traffic::find_proxy_user(&mut conn, "nobody").unwrap(), None);
+    }
+
+    fn concurrent_metering_sums_exactly(db) {
+        let id = user(&mut db.pool.get().unwrap(), "f");
+        // No row exists yet: the writers also race on the first insert of both tables.
+        concurrently(db, 6, move |conn, i| {
+            for n in 0..10 {
+                record(conn, id, "budget", "2026-11-21", (i * 10 + n + 1) as i64);
+            }
+        });
+        let mut conn = db.pool.get().unwrap();
+        let expected: i64 = (1..=60).sum();
+        assert_eq!(traffic::balance(&mut conn, id, "budget").unwrap(), (0, expected));
+        assert_eq!(
+            traffic::daily(&mut conn, id, "budget", "2026-11-21").unwrap(),
+            vec![("2026-11-21".to_owned(), expected)]
+        );
+    }
+
+    fn concurrent_purchases_sum_exactly(db) {
+        let id = user(&mut db.pool.get().unwrap(), "g");
+        concurrently(db, 6, move |conn, _| {
+            write_transaction(conn, |c| traffic::add_purchased(c, id, "premium", 1_000)).unwrap();
+        });
+        let mut conn = db.pool.get().unwrap();
+        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (6_000, 0));
+    }
+}
