@@ -101,18 +101,95 @@ fn payments(config: &Config, secret: &str) -> anyhow::Result<Payments> {
     Ok(Payments::Local(SecretString::from(key)))
 }
 
-pub async fn serve(config: Config) -> anyhow::Result<()> {
+/// The metering gateway, running on its own threads beside the API.
+pub struct RunningGateway {
+    pub http: std::net::SocketAddr,
+    pub socks: std::net::SocketAddr,
+    stop: tokio::sync::oneshot::Sender<()>,
+    thread: std::thread::JoinHandle<Result<(), gateway::GatewayError>>,
+}
+
+impl RunningGateway {
+    /// Stops accepting, flushes the last metered bytes and waits for it.
+    pub fn stop(self) -> anyhow::Result<()> {
+        let _ = self.stop.send(());
+        match self.thread.join() {
+            Ok(result) => Ok(result?),
+            Err(_) => Err(anyhow::anyhow!("the gateway thread panicked")),
+        }
+    }
+}
+
+/// Binds the gateway's HTTP and SOCKS5 ports and serves them on a runtime of its own.
+pub fn start_gateway(config: &Config, pool: DbPool) -> anyhow::Result<RunningGateway> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("gateway")
+        .enable_all()
+        .build()?;
+    let gw_config = gateway::GatewayConfig {
+        http_addr: config.gateway_http_addr,
+        socks_addr: config.gateway_socks_addr,
+        allow_private: config.gateway_allow_private,
+        ..gateway::GatewayConfig::default()
+    };
+    let gw = runtime.block_on(gateway::Gateway::bind(gw_config, pool))?;
+    let (http, socks) = (gw.http_addr(), gw.socks_addr());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::Builder::new()
+        .name("gateway".into())
+        .spawn(move || {
+            runtime.block_on(gw.run(async {
+                let _ = stopped.await;
+            }))
+        })?;
+    Ok(RunningGateway {
+        http,
+        socks,
+        stop,
+        thread,
+    })
+}
+
+/// `proxyshop serve`: migrations and the default catalogue, the gateway, then the API until
+/// stopped; the gateway flushes its meters on the way out.
+pub fn run_serve(config: Config) -> anyhow::Result<()> {
     let pool = open_pool(&config)?;
     {
-        let pool = pool.clone();
-        actix_web::web::block(move || -> anyhow::Result<usize> {
-            let mut conn = pool.get()?;
-            let applied = persistence::run_migrations(&mut conn)?;
-            api::catalog::seed::seed_default_plans(&mut conn)?;
-            Ok(applied)
-        })
-        .await??;
+        let mut conn = pool.get().context("connecting to the database")?;
+        persistence::run_migrations(&mut conn)?;
+        api::catalog::seed::seed_default_plans(&mut conn)?;
     }
+    let gateway = start_gateway(&config, pool.clone())?;
+    let endpoints = (gateway.http, gateway.socks);
+    let served = actix_web::rt::System::new().block_on(serve(config, pool, endpoints));
+    let stopped = gateway.stop();
+    served.and(stopped)
+}
+
+/// `proxyshop gateway`: the metering gateway alone (scale it apart from the API).
+pub fn run_gateway(config: &Config) -> anyhow::Result<()> {
+    let pool = open_pool(config)?;
+    let gateway = start_gateway(config, pool)?;
+    tracing::info!(
+        "gateway listening: http proxy {}, socks5 {}",
+        gateway.http,
+        gateway.socks
+    );
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(async {
+            let _ = tokio::signal::ctrl_c().await;
+        });
+    gateway.stop()
+}
+
+async fn serve(
+    config: Config,
+    pool: DbPool,
+    (gateway_http, gateway_socks): (std::net::SocketAddr, std::net::SocketAddr),
+) -> anyhow::Result<()> {
     let mailer = mailer(&config)?;
     let google = google(&config)?;
     let secret = session_secret(&config)?;
@@ -140,12 +217,9 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         limits: RateLimits::default(),
         referral_percent: config.referral_percent,
         gateway: GatewayEndpoints {
-            host: config
-                .gateway_public_host
-                .clone()
-                .unwrap_or_else(|| config.gateway_http_addr.ip().to_string()),
-            http_port: config.gateway_http_addr.port(),
-            socks_port: config.gateway_socks_addr.port(),
+            host: gateway_host(&config, gateway_http),
+            http_port: gateway_http.port(),
+            socks_port: gateway_socks.port(),
         },
     };
     let deps = Dependencies {
@@ -156,7 +230,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     };
     let app = Application::build(settings, deps)?;
     tracing::info!(
-        "proxyshop listening on {} (bound {})",
+        "proxyshop listening on {} (bound {}); gateway: http proxy {gateway_http}, socks5 {gateway_socks}",
         app.public_url(),
         app.addr()
     );
@@ -278,4 +352,21 @@ pub async fn reconcile_payments(config: &Config) -> anyhow::Result<()> {
         outcome.credited, outcome.recorded, outcome.expired, outcome.failed
     );
     Ok(())
+}
+
+/// The host written into generated proxies: configured, or the gateway's bind address (the
+/// public URL's host when it binds all interfaces).
+fn gateway_host(config: &Config, bound: std::net::SocketAddr) -> String {
+    if let Some(host) = &config.gateway_public_host {
+        return host.clone();
+    }
+    if !bound.ip().is_unspecified() {
+        return bound.ip().to_string();
+    }
+    config
+        .public_url
+        .as_deref()
+        .and_then(|u| u.split("://").nth(1))
+        .and_then(|rest| rest.split(['/', ':']).next())
+        .map_or_else(|| "127.0.0.1".to_owned(), str::to_owned)
 }

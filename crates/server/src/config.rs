@@ -32,6 +32,8 @@ pub struct Config {
     pub gateway_socks_addr: SocketAddr,
     /// Host written into generated proxies; default: the gateway's bind address.
     pub gateway_public_host: Option<String>,
+    /// Let proxies reach private, loopback and link-local addresses (tests and local demos).
+    pub gateway_allow_private: bool,
     pub session_secret: Option<String>,
     pub smtp_url: Option<String>,
     pub mail_from: String,
@@ -222,6 +224,7 @@ impl Config {
             gateway_http_addr: socket_addr(src, "GATEWAY_HTTP_ADDR", "127.0.0.1:8000")?,
             gateway_socks_addr: socket_addr(src, "GATEWAY_SOCKS_ADDR", "127.0.0.1:8001")?,
             gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
+            gateway_allow_private: flag(src, "GATEWAY_ALLOW_PRIVATE")?,
             session_secret,
             smtp_url,
             mail_from: src

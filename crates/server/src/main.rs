@@ -21,8 +21,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Apply migrations, then serve the API and the built front end.
+    /// Apply migrations, then serve the API, the built front end and the metering gateway.
     Serve,
+    /// Run the metering gateway alone.
+    Gateway,
     /// Apply pending database migrations and exit.
     Migrate,
     /// Create an admin account, or make an existing account admin.
@@ -63,7 +65,8 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Serve => actix_web::rt::System::new().block_on(bootstrap::serve(config)),
+        Command::Serve => bootstrap::run_serve(config),
+        Command::Gateway => bootstrap::run_gateway(&config),
         Command::Migrate => {
             bootstrap::migrate(&config).map(|n| println!("applied {n} migration(s)"))
         }

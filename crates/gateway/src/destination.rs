@@ -1,0 +1,160 @@
+//! Where a customer may go: never to the gateway's own networks. A name is resolved here and
+//! only addresses that pass the policy are connected to, so a name that resolves to a private
+//! address (or DNS that changes its answer) cannot reach one.
+
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::time::Duration;
+use tokio::net::TcpStream;
+
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ConnectError {
+    #[error("destination not allowed")]
+    NotAllowed,
+    #[error("cannot resolve the destination: {0}")]
+    Resolve(io::Error),
+    #[error("cannot connect: {0}")]
+    Connect(io::Error),
+    #[error("timed out")]
+    Timeout,
+}
+
+/// Whether `ip` lies in a range a public proxy must not reach (loopback, private, link-local,
+/// unspecified, multicast, shared, reserved; IPv6 forms that embed an IPv4 address are judged
+/// by that address).
+pub(crate) fn is_forbidden(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => forbidden_v4(v4),
+        IpAddr::V6(v6) => forbidden_v6(v6),
+    }
+}
+
+fn forbidden_v4(ip: Ipv4Addr) -> bool {
+    let [a, b, c, _] = ip.octets();
+    ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_unspecified()
+        || ip.is_multicast()
+        || ip.is_broadcast()
+        || ip.is_documentation()
+        || a == 0 // "this network"
+        || (a == 100 && (64..128).contains(&b)) // shared address space (CGNAT)
+        || (a == 192 && b == 0 && c == 0) // IETF protocol assignments
+        || (a == 198 && (b == 18 || b == 19)) // benchmarking
+        || a >= 240 // reserved
+}
+
+fn forbidden_v6(ip: Ipv6Addr) -> bool {
+    if let Some(v4) = ip.to_ipv4_mapped() {
+        return forbidden_v4(v4);
+    }
+    let s = ip.segments();
+    let embedded = |hi: u16, lo: u16| Ipv4Addr::from((u32::from(hi) << 16) | u32::from(lo));
+    ip.is_loopback()
+        || ip.is_unspecified()
+        || ip.is_multicast()
+        || (s[0] & 0xfe00) == 0xfc00 // unique local
+        || (s[0] & 0xffc0) == 0xfe80 // link-local
+        || (s[0] & 0xffc0) == 0xfec0 // site-local (deprecated)
+        || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation
+        // IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4
+        // address that the network may route to.
+        || (s[..6] == [0; 6] && forbidden_v4(embedded(s[6], s[7])))
+        || (s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] && forbidden_v4(embedded(s[6], s[7])))
+        || (s[0] == 0x2002 && forbidden_v4(embedded(s[1], s[2])))
+}
+
+/// Resolves `host` and connects to the first allowed address that answers, all within
+/// `timeout`.
+pub(crate) async fn connect(
+    host: &str,
+    port: u16,
+    allow_private: bool,
+    timeout: Duration,
+) -> Result<TcpStream, ConnectError> {
+    tokio::time::timeout(timeout, connect_inner(host, port, allow_private))
+        .await
+        .map_err(|_| ConnectError::Timeout)?
+}
+
+async fn connect_inner(
+    host: &str,
+    port: u16,
+    allow_private: bool,
+) -> Result<TcpStream, ConnectError> {
+    let resolved: Vec<SocketAddr> = tokio::net::lookup_host((host, port))
+        .await
+        .map_err(ConnectError::Resolve)?
+        .collect();
+    let allowed: Vec<SocketAddr> = resolved
+        .iter()
+        .copied()
+        .filter(|a| allow_private || !is_forbidden(a.ip()))
+        .collect();
+    if allowed.is_empty() {
+        return Err(if resolved.is_empty() {
+            ConnectError::Resolve(io::Error::new(io::ErrorKind::NotFound, "no address"))
+        } else {
+            ConnectError::NotAllowed
+        });
+    }
+    let mut last = None;
+    for addr in allowed {
+        match TcpStream::connect(addr).await {
+            Ok(stream) => {
+                let _ = stream.set_nodelay(true);
+                return Ok(stream);
+            }
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(ConnectError::Connect(
+        last.unwrap_or_else(|| io::Error::other("no address")),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_forbidden;
+
+    #[test]
+    fn refuses_internal_ranges_and_allows_public_ones() {
+        for bad in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "0.0.0.0",
+            "224.0.0.1",
+            "255.255.255.255",
+            "100.64.0.1",
+            "::1",
+            "::",
+            "fe80::1",
+            "fc00::1",
+            "fd12::1",
+            "ff02::1",
+            "::ffff:127.0.0.1",
+            "::ffff:10.0.0.1",
+            "::127.0.0.1",
+            "64:ff9b::a00:1",
+            "2002:c0a8:0101::1",
+        ] {
+            assert!(is_forbidden(bad.parse().unwrap()), "{bad} must be refused");
+        }
+        for good in [
+            "8.8.8.8",
+            "1.1.1.1",
+            "2606:4700::1111",
+            "::ffff:8.8.8.8",
+            "2002:808:808::1",
+        ] {
+            assert!(
+                !is_forbidden(good.parse().unwrap()),
+                "{good} must be allowed"
+            );
+        }
+    }
+}

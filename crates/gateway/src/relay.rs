@@ -1,0 +1,209 @@
+//! Moves bytes both ways between a customer and a destination once the tunnel is up, counting
+//! every byte delivered on the customer's meter. It ends when both sides have closed, on an
+//! error, when the meter runs out (for every connection of that meter at once), after
+//! `idle` without traffic, or at shutdown.
+
+use crate::meter::Meter;
+use std::io;
+use std::net::Shutdown;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::watch;
+use tokio::time::Instant;
+
+/// Buffer of the userspace copy: small, so idle connections stay cheap.
+pub(crate) const COPY_BUFFER: usize = 16 * 1024;
+
+/// Why a relay ended.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    Closed,
+    OutOfTraffic,
+    Idle,
+    Shutdown,
+}
+
+/// The last time either direction moved data.
+pub(crate) struct Activity {
+    start: Instant,
+    last_ms: AtomicU64,
+}
+
+impl Activity {
+    fn new() -> Activity {
+        Activity {
+            start: Instant::now(),
+            last_ms: AtomicU64::new(0),
+        }
+    }
+
+    pub(crate) fn touch(&self) {
+        let ms = self.start.elapsed().as_millis() as u64;
+        self.last_ms.store(ms, Ordering::Relaxed);
+    }
+
+    async fn idle_for(&self, idle: Duration) {
+        loop {
+            let seen = self.last_ms.load(Ordering::Relaxed);
+            tokio::time::sleep_until(self.start + Duration::from_millis(seen) + idle).await;
+            if self.last_ms.load(Ordering::Relaxed) == seen {
+                return;
+            }
+        }
+    }
+}
+
+pub(crate) fn quota_error() -> io::Error {
+    io::Error::other("traffic exhausted")
+}
+
+/// Relays until the connection ends; `to_target` is sent to the destination first (a
+/// rewritten request head, or bytes the client sent ahead of the tunnel).
+pub(crate) async fn relay(
+    client: TcpStream,
+    target: TcpStream,
+    to_target: &[u8],
+    meter: &Meter,
+    idle: Duration,
+    mut shutdown: watch::Receiver<bool>,
+) -> io::Result<Ended> {
+    let activity = Activity::new();
+    let mut exhausted = meter.exhausted();
+    let work = async {
+        write_all(&target, to_target, meter, &activity).await?;
+        tokio::try_join!(
+            pump(&client, &target, meter, &activity),
+            pump(&target, &client, meter, &activity),
+        )
+    };
+    tokio::select! {
+        result = work => match result {
+            Ok(_) => Ok(Ended::Closed),
+            Err(_) if meter.remaining() <= 0 => Ok(Ended::OutOfTraffic),
+            Err(e) => Err(e),
+        },
+        _ = exhausted.wait_for(|e| *e) => Ok(Ended::OutOfTraffic),
+        _ = shutdown.wait_for(|s| *s) => Ok(Ended::Shutdown),
+        _ = activity.idle_for(idle) => Ok(Ended::Idle),
+    }
+}
+
+/// One direction: until `src` ends, then half-closes `dst`.
+async fn pump(
+    src: &TcpStream,
+    dst: &TcpStream,
+    meter: &Meter,
+    activity: &Activity,
+) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    match crate::splice::pump(src, dst, meter, activity).await {
+        Err(crate::splice::Error::Unsupported) => {}
+        Err(crate::splice::Error::Io(e)) => return Err(e),
+        Ok(()) => return half_close(dst),
+    }
+    copy(src, dst, meter, activity).await?;
+    half_close(dst)
+}
+
+fn half_close(dst: &TcpStream) -> io::Result<()> {
+    match socket2::SockRef::from(dst).shutdown(Shutdown::Write) {
+        Err(e) if e.kind() != io::ErrorKind::NotConnected => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// The portable relay: read into a small buffer, write it out, count what was written.
+async fn copy(
+    src: &TcpStream,
+    dst: &TcpStream,
+    meter: &Meter,
+    activity: &Activity,
+) -> io::Result<()> {
+    let mut buf = Vec::new();
+    loop {
+        src.readable().await?;
+        if buf.is_empty() {
+            // Allocated on first data, so that idle connections hold no buffer.
+            buf = vec![0; COPY_BUFFER];
+        }
+        let budget = budget(meter, COPY_BUFFER)?;
+        let n = match src.try_read(&mut buf[..budget]) {
+            Ok(0) => return Ok(()),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            Err(e) => return Err(e),
+        };
+        write_all(dst, &buf[..n], meter, activity).await?;
+    }
+}
+
+/// How much the next move may carry: at most `chunk`, and never past the meter's remainder.
+pub(crate) fn budget(meter: &Meter, chunk: usize) -> io::Result<usize> {
+    let remaining = meter.remaining();
+    if remaining <= 0 {
+        meter.mark_exhausted();
+        return Err(quota_error());
+    }
+    Ok(chunk.min(usize::try_from(remaining).unwrap_or(usize::MAX)))
+}
+
+/// Writes all of `data`, counting each write.
+pub(crate) async fn write_all(
+    dst: &TcpStream,
+    mut data: &[u8],
+    meter: &Meter,
+    activity: &Activity,
+) -> io::Result<()> {
+    while !data.is_empty() {
+        dst.writable().await?;
+        match dst.try_write(data) {
+            Ok(n) => {
+                meter.add(n);
+                activity.touch();
+                data = &data[n..];
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::ProxyKind;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpListener;
+
+    async fn pair() -> (TcpStream, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let near = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        (near, listener.accept().await.unwrap().0)
+    }
+
+    /// The portable copy (used where splice is not) counts exactly and stops at the quota.
+    #[tokio::test]
+    async fn the_copy_counts_exactly_and_stops_at_the_quota() {
+        let (mut writer, src) = pair().await;
+        let (dst, mut reader) = pair().await;
+        let meter = Meter::new(1, ProxyKind::Premium, 100_000);
+        let feed = tokio::spawn(async move {
+            let _ = writer.write_all(&vec![7u8; 250_000]).await;
+            writer
+        });
+        let ended = copy(&src, &dst, &meter, &Activity::new()).await;
+        assert!(ended.is_err(), "the quota ends the copy");
+        assert_eq!(meter.remaining(), 0);
+        assert!(*meter.exhausted().borrow());
+        drop(dst);
+        let mut got = Vec::new();
+        reader.read_to_end(&mut got).await.unwrap();
+        assert_eq!(got.len(), 100_000);
+        drop(src);
+        let _ = feed.await;
+    }
+}

@@ -1,0 +1,164 @@
+//! The SOCKS5 proxy (RFC 1928) with username/password authentication only (RFC 1929) and the
+//! CONNECT command to an IPv4, IPv6 or domain destination.
+
+use crate::Shared;
+use crate::auth::Refusal;
+use crate::destination::{self, ConnectError};
+use crate::meter::Lease;
+use crate::relay::relay;
+use std::io;
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const VERSION: u8 = 5;
+const USER_PASS: u8 = 0x02;
+const NO_METHOD: u8 = 0xff;
+
+// Replies of RFC 1928 §6.
+const SUCCEEDED: u8 = 0x00;
+const GENERAL_FAILURE: u8 = 0x01;
+const NOT_ALLOWED: u8 = 0x02;
+const NETWORK_UNREACHABLE: u8 = 0x03;
+const HOST_UNREACHABLE: u8 = 0x04;
+const CONNECTION_REFUSED: u8 = 0x05;
+const COMMAND_NOT_SUPPORTED: u8 = 0x07;
+const ADDRESS_NOT_SUPPORTED: u8 = 0x08;
+
+async fn read_string(client: &mut TcpStream) -> io::Result<String> {
+    let len = client.read_u8().await?;
+    let mut bytes = vec![0; usize::from(len)];
+    client.read_exact(&mut bytes).await?;
+    String::from_utf8(bytes).map_err(|_| io::ErrorKind::InvalidData.into())
+}
+
+async fn reply(client: &mut TcpStream, code: u8, bound: Option<SocketAddr>) -> io::Result<()> {
+    let mut out = vec![VERSION, code, 0];
+    match bound.unwrap_or_else(|| SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0))) {
+        SocketAddr::V4(a) => {
+            out.push(0x01);
+            out.extend_from_slice(&a.ip().octets());
+        }
+        SocketAddr::V6(a) => {
+            out.push(0x04);
+            out.extend_from_slice(&a.ip().octets());
+        }
+    }
+    out.extend_from_slice(&bound.map_or(0, |a| a.port()).to_be_bytes());
+    client.write_all(&out).await
+}
+
+pub(crate) async fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Result<()> {
+    let config = &shared.config;
+    let negotiated =
+        tokio::time::timeout(config.idle_timeout, negotiate(&shared, &mut client)).await;
+    let Ok(Some((lease, target))) =
+        negotiated.map_err(|_| io::Error::from(io::ErrorKind::TimedOut))?
+    else {
+        return Ok(());
+    };
+    let ended = relay(
+        client,
+        target,
+        &[],
+        &lease.meter,
+        config.idle_timeout,
+        shared.shutdown.clone(),
+    )
+    .await?;
+    tracing::debug!(?ended, "socks connection ended");
+    Ok(())
+}
+
+/// The handshake up to the reply to CONNECT: the lease and the destination on success, None
+/// when the client was refused (the refusal is sent).
+async fn negotiate(
+    shared: &Shared,
+    client: &mut TcpStream,
+) -> io::Result<Option<(Lease, TcpStream)>> {
+    // Method selection: only username/password is offered, never "no authentication".
+    if client.read_u8().await? != VERSION {
+        return Ok(None);
+    }
+    let count = client.read_u8().await?;
+    let mut methods = vec![0; usize::from(count)];
+    client.read_exact(&mut methods).await?;
+    if !methods.contains(&USER_PASS) {
+        client.write_all(&[VERSION, NO_METHOD]).await?;
+        return Ok(None);
+    }
+    client.write_all(&[VERSION, USER_PASS]).await?;
+
+    // RFC 1929 sub-negotiation.
+    if client.read_u8().await? != 0x01 {
+        return Ok(None);
+    }
+    let user = read_string(client).await?;
+    let pass = read_string(client).await?;
+    let lease = match shared.users.authorize(&shared.registry, &user, &pass).await {
+        Ok(lease) => lease,
+        Err(refusal) => {
+            if let Refusal::Unavailable(e) = &refusal {
+                tracing::error!(error = %e, "gateway cannot check a credential");
+            }
+            client.write_all(&[0x01, 0x01]).await?;
+            return Ok(None);
+        }
+    };
+    client.write_all(&[0x01, 0x00]).await?;
+
+    // The request.
+    let mut request = [0u8; 4];
+    client.read_exact(&mut request).await?;
+    let [version, command, _, address_type] = request;
+    if version != VERSION {
+        return Ok(None);
+    }
+    let host = match address_type {
+        0x01 => {
+            let mut ip = [0u8; 4];
+            client.read_exact(&mut ip).await?;
+            Ipv4Addr::from(ip).to_string()
+        }
+        0x04 => {
+            let mut ip = [0u8; 16];
+            client.read_exact(&mut ip).await?;
+            Ipv6Addr::from(ip).to_string()
+        }
+        0x03 => read_string(client).await?,
+        _ => {
+            return reply(client, ADDRESS_NOT_SUPPORTED, None)
+                .await
+                .map(|()| None);
+        }
+    };
+    let port = client.read_u16().await?;
+    if command != 0x01 {
+        return reply(client, COMMAND_NOT_SUPPORTED, None)
+            .await
+            .map(|()| None);
+    }
+    let config = &shared.config;
+    let target =
+        match destination::connect(&host, port, config.allow_private, config.connect_timeout).await
+        {
+            Ok(target) => target,
+            Err(e) => return reply(client, failure_code(&e), None).await.map(|()| None),
+        };
+    reply(client, SUCCEEDED, target.local_addr().ok()).await?;
+    Ok(Some((lease, target)))
+}
+
+fn failure_code(e: &ConnectError) -> u8 {
+    match e {
+        ConnectError::NotAllowed => NOT_ALLOWED,
+        ConnectError::Resolve(_) | ConnectError::Timeout => HOST_UNREACHABLE,
+        ConnectError::Connect(e) => match e.kind() {
+            io::ErrorKind::ConnectionRefused => CONNECTION_REFUSED,
+            io::ErrorKind::NetworkUnreachable => NETWORK_UNREACHABLE,
+            io::ErrorKind::HostUnreachable => HOST_UNREACHABLE,
+            _ => GENERAL_FAILURE,
+        },
+    }
+}
