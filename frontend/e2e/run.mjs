@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkScreens, signUp } from './accessibility.mjs';
 import { frontendDir, launchBrowser, readCode, serverBin, startServer } from './harness.mjs';
+import { residentialJourney } from './residential.mjs';
 import { topUpJourney } from './top-up.mjs';
 
 const shots = join(frontendDir, 'e2e/screenshots');
@@ -81,6 +82,7 @@ test('a new user registers, keeps the session on reload, logs out and logs in ag
 });
 
 topUpJourney(test);
+residentialJourney(test);
 
 test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url }) => {
   const problems = await checkScreens(page, url, ['/', '/login', '/register?ref=FRIEND1', '/no-such-page']);

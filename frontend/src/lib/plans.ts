@@ -1,6 +1,6 @@
-// Plans (SPEC.md §3) as read from GET /api/user/plan?type=KIND. That route arrives in a later
-// issue and is not in openapi.json yet, so its answer is checked at run time here; anything
-// unexpected counts as "no server plans" (SPEC.md §2 fallback rules).
+// Plans (SPEC.md §3) as read from GET /api/user/plan?type=KIND. The answer is still checked at run
+// time (ids become strings so the built-in sample plans fit the same type); anything unexpected
+// counts as "no server plans" (SPEC.md §2 fallback rules).
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { isTrafficKind, type ProxyKind } from './kinds';

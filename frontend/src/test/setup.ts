@@ -8,12 +8,18 @@ import { paymentModal } from '@/lib/payment-modal';
 import { server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// jsdom has no layout: scrolling an element into view does nothing
+Element.prototype.scrollIntoView = function scrollIntoView() {
+  return undefined;
+};
 // failed plan loads are logged by design (SPEC.md §8); keep test output readable
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => {
+// sonner replays still-active toasts to a newly mounted toaster: dismiss them between tests
+afterEach(async () => {
   cleanup();
+  (await import('sonner')).toast.dismiss();
   server.resetHandlers();
   window.localStorage.clear();
   document.documentElement.className = '';

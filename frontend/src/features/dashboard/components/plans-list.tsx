@@ -1,13 +1,28 @@
-// Plans of one kind as a compact list (overview) with loading and empty states.
+// Plans of one kind as a compact list (overview) with loading and empty states. Traffic plans are
+// bought here (Buy now → confirmation); per-piece products are bought on their own page (they need
+// a country, ISP and quantity).
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePlanPurchase } from '@/features/plans/components/plan-purchase';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions } from '@/lib/plans';
-import { Card, EmptyState } from '@/components/ui/page-parts';
+
+const PIECE_PAGES: Partial<Record<ProxyKind, string>> = {
+  static: '/onboard/static-proxy',
+  lte: '/onboard/lte-proxy',
+  ipv4: '/onboard/ipv4-proxy',
+  ipv6: '/onboard/ipv6-proxy',
+};
 
 export function PlansList({ kind }: { kind: ProxyKind }) {
   const { data: plans = [], isPending } = useQuery(plansQueryOptions(kind));
+  const purchase = usePlanPurchase(kind);
+  const traffic = isTrafficKind(kind);
   return (
     <Card title="Plans">
       {isPending ? (
@@ -19,23 +34,36 @@ export function PlansList({ kind }: { kind: ProxyKind }) {
       ) : plans.length === 0 ? (
         <EmptyState title="No plans available" body="Plans for this proxy type will appear here." />
       ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-          {plans.map((plan) => (
-            <li key={plan.id} className="flex items-center justify-between gap-3 py-3">
-              <span>
-                <span className="font-medium">{plan.name}</span>
-                <span className="block text-sm text-slate-600 dark:text-slate-400">
-                  {isTrafficKind(kind) ? `${plan.amount} GB` : `${plan.amount} pieces`}
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Plans">
+          {plans.map((plan) => {
+            const label = traffic ? `${plan.amount} GB` : `${plan.amount} pieces`;
+            return (
+              <li key={plan.id} className="flex items-center justify-between gap-3 py-3">
+                <span className="min-w-0">
+                  <span className="font-medium">{plan.name || label}</span>
+                  <span className="block text-sm text-slate-600 dark:text-slate-400">{label}</span>
                 </span>
-              </span>
-              <span className="font-semibold tabular-nums">
-                {formatMoney(plan.price)}
-                {!isTrafficKind(kind) && <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> /piece</span>}
-              </span>
-            </li>
-          ))}
+                <span className="flex shrink-0 items-center gap-3">
+                  <span className="font-semibold tabular-nums">
+                    {formatMoney(plan.price)}
+                    {!traffic && <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> /piece</span>}
+                  </span>
+                  {traffic ? (
+                    <Button size="sm" onClick={() => purchase.ask(plan)} aria-label={`Buy now: ${plan.name || label}`}>
+                      Buy now
+                    </Button>
+                  ) : (
+                    <Link to={PIECE_PAGES[kind] ?? '/onboard'} className={buttonClasses('outline', 'sm')} aria-label={`Buy now: ${plan.name || label}`}>
+                      Buy now
+                    </Link>
+                  )}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
+      {purchase.dialog}
     </Card>
   );
 }

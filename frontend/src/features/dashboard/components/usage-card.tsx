@@ -6,12 +6,11 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { formatFixed2, formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions, type Plan } from '@/lib/plans';
 import { notify } from '@/lib/toast';
-import { useBuyPlan } from '../api/buy-plan';
+import { usePurchase } from '@/features/plans/components/plan-purchase';
 import { statsQueryOptions } from '../api/get-stats';
 import { Card } from '@/components/ui/page-parts';
 
@@ -21,7 +20,7 @@ export function UsageCard({ kind }: { kind: ProxyKind }) {
   const navigate = useNavigate();
   const stats = useQuery(statsQueryOptions);
   const plans = useQuery(plansQueryOptions(kind));
-  const buyPlan = useBuyPlan();
+  const purchase = usePurchase(kind);
   const [picked, setPicked] = useState<Plan | null>(null);
 
   const stat = kind === 'premium' ? stats.data?.premiumStat : kind === 'budget' ? stats.data?.budgetStat : null;
@@ -41,16 +40,7 @@ export function UsageCard({ kind }: { kind: ProxyKind }) {
 
   function confirmPick() {
     if (!picked) return;
-    buyPlan.mutate(
-      { type: kind, amount: picked.amount },
-      {
-        onSuccess: (message) => {
-          notify.success(message);
-          setPicked(null);
-        },
-        onError: (error) => notify.error(errorMessage(error)),
-      },
-    );
+    purchase.buy(picked, () => setPicked(null));
   }
 
   return (
@@ -102,7 +92,7 @@ export function UsageCard({ kind }: { kind: ProxyKind }) {
           <Button variant="outline" onClick={() => setPicked(null)}>
             Cancel
           </Button>
-          <Button onClick={confirmPick} busy={buyPlan.isPending}>
+          <Button onClick={confirmPick} busy={purchase.isPending}>
             Pick
           </Button>
         </div>

@@ -1,0 +1,58 @@
+// Buying a plan (SPEC.md §4): a confirmation dialog ("Buy Plan" / "Are you sure you want to buy this
+// plan?" / "Buy"), busy while the purchase is pending; success toast with the server message.
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
+import type { Plan } from '@/lib/plans';
+import { notify } from '@/lib/toast';
+import { useBuyPlan } from '../api/buy-plan';
+
+export const BUY_PLAN_TITLE = 'Buy Plan';
+export const BUY_PLAN_QUESTION = 'Are you sure you want to buy this plan?';
+
+/** Posts the purchase and shows the toasts; `onDone` runs after a success. */
+export function usePurchase(kind: ProxyKind) {
+  const buyPlan = useBuyPlan();
+  function buy(plan: Plan, onDone?: () => void) {
+    buyPlan.mutate(
+      { type: kind, plan },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message);
+          onDone?.();
+        },
+        onError: (error) => notify.error(errorMessage(error)),
+      },
+    );
+  }
+  return { buy, isPending: buyPlan.isPending };
+}
+
+/** A "Buy now" flow: `ask(plan)` opens the confirmation; `dialog` renders it. */
+export function usePlanPurchase(kind: ProxyKind) {
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const { buy, isPending } = usePurchase(kind);
+  const close = () => setPlan(null);
+  const dialog = (
+    <Dialog open={plan !== null} onClose={close} title={BUY_PLAN_TITLE} description={BUY_PLAN_QUESTION}>
+      {plan && (
+        <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="buy-plan-summary">
+          {isTrafficKind(kind) ? `${plan.amount} GB` : plan.name || `${plan.amount} pieces`} for{' '}
+          <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet balance.
+        </p>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="outline" onClick={close}>
+          Cancel
+        </Button>
+        <Button onClick={() => plan && buy(plan, close)} busy={isPending}>
+          Buy
+        </Button>
+      </div>
+    </Dialog>
+  );
+  return { ask: setPlan, dialog };
+}

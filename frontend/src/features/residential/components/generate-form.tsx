@@ -1,0 +1,217 @@
+// The Generate card of the premium and budget pages (SPEC.md §2, §4, §5, §9): protocol, rotation,
+// country → state (premium) → city, rotation time (budget, Rotating only), output format. Quantity
+// has no input and stays 1. Busy while the call is pending; a new country clears state and city.
+import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
+import { locationsQueryOptions, type Country, type Place } from '../api/get-locations';
+import { useGenerate } from '../api/generate';
+import {
+  buildGenerateRequest,
+  PROTOCOLS,
+  ROTATION_TIMES,
+  ROTATIONS,
+  withCountry,
+  withState,
+  type GenerateForm as Form,
+  type GeneratorKind,
+} from '../generate-request';
+import { isProxyFormat, parseProxy, PROXY_FORMATS, type ProxyFormat, type ProxyParts } from '../proxy-format';
+import { SearchSelect } from './search-select';
+
+const selectClasses = `${inputClasses} border-slate-300 dark:border-slate-700`;
+
+function Segmented<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: ReadonlyArray<{ label: string; value: T }>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block text-sm font-medium">{legend}</legend>
+      <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              'flex h-9 cursor-pointer items-center justify-center rounded-md text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+              option.value === value
+                ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-950 dark:text-brand-300'
+                : 'text-slate-700 hover:text-slate-900 dark:text-slate-200 dark:hover:text-white',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+              className="sr-only"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function NativeSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={selectClasses}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** The states and cities the current choice offers; a list with entries must be picked from. */
+function choices(kind: GeneratorKind, countries: Country[], form: Form) {
+  const country = countries.find((c) => c.code === form.country);
+  const states: Place[] = kind === 'premium' ? (country?.states ?? []) : [];
+  const cities: Place[] =
+    kind === 'premium' ? (country?.states.find((s) => s.code === form.state)?.cities ?? []) : (country?.cities ?? []);
+  return { states, cities, needs: { state: states.length > 0, city: cities.length > 0 } };
+}
+
+type GenerateFormProps = {
+  kind: GeneratorKind;
+  form: Form;
+  onFormChange: (form: Form) => void;
+  format: ProxyFormat;
+  onFormatChange: (format: ProxyFormat) => void;
+  onGenerated: (proxy: ProxyParts) => void;
+};
+
+export function GenerateForm({ kind, form, onFormChange, format, onFormatChange, onGenerated }: GenerateFormProps) {
+  const locations = useQuery(locationsQueryOptions(kind));
+  const generate = useGenerate();
+  const countries = locations.data ?? [];
+  const { states, cities, needs } = choices(kind, countries, form);
+  const set = (patch: Partial<Form>) => onFormChange({ ...form, ...patch });
+
+  function submit() {
+    if (generate.isPending) return;
+    const request = buildGenerateRequest(kind, form, needs);
+    if (!request.ok) {
+      notify.error(request.message);
+      return;
+    }
+    generate.mutate(request, {
+      onSuccess: ({ proxy, message }) => {
+        const parts = parseProxy(proxy);
+        if (!parts) {
+          notify.error('The proxy returned could not be read');
+          return;
+        }
+        onGenerated(parts);
+        notify.success(message);
+      },
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  }
+
+  const cityPlaceholder = !form.country
+    ? 'Select Country First'
+    : kind === 'premium' && !form.state && states.length > 0
+      ? 'Select State First'
+      : cities.length === 0
+        ? 'No cities listed'
+        : 'Select City';
+
+  return (
+    <form
+      className="grid gap-4 sm:grid-cols-2"
+      noValidate
+      aria-label="Generate proxy"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Segmented legend="Protocol" name={`${kind}-protocol`} options={PROTOCOLS} value={form.port} onChange={(port) => set({ port })} />
+      <Segmented legend="Rotation" name={`${kind}-rotation`} options={ROTATIONS} value={form.rotation} onChange={(rotation) => set({ rotation })} />
+      {locations.isPending ? (
+        <div className="space-y-2 sm:col-span-2" aria-busy="true" aria-label="Loading locations">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      ) : locations.isError ? (
+        <div className="flex items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+          <span>Could not load the locations.</span>
+          <Button size="sm" variant="outline" onClick={() => void locations.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <>
+          <SearchSelect
+            label="Country"
+            placeholder={countries.length === 0 ? 'No countries available' : 'Select Country'}
+            options={countries}
+            value={form.country}
+            disabled={countries.length === 0}
+            onChange={(country) => onFormChange(withCountry(form, country))}
+          />
+          {kind === 'premium' && (
+            <SearchSelect
+              label="State"
+              placeholder={!form.country ? 'Select Country First' : states.length === 0 ? 'No states listed' : 'Select State'}
+              options={states}
+              value={form.state}
+              disabled={states.length === 0}
+              onChange={(state) => onFormChange(withState(form, state))}
+            />
+          )}
+          <SearchSelect
+            label="City"
+            placeholder={cityPlaceholder}
+            options={cities}
+            value={form.city}
+            disabled={cities.length === 0}
+            onChange={(city) => set({ city })}
+          />
+        </>
+      )}
+      {kind === 'budget' && form.rotation === 'random' && (
+        <NativeSelect label="Rotation time" value={String(form.lifetime)} onChange={(value) => set({ lifetime: Number(value) })}>
+          {ROTATION_TIMES.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+      <NativeSelect label="Output format" value={format} onChange={(value) => isProxyFormat(value) && onFormatChange(value)}>
+        {PROXY_FORMATS.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </NativeSelect>
+      <div className="sm:col-span-2">
+        <Button type="submit" className="w-full sm:w-auto" busy={generate.isPending}>
+          Generate
+        </Button>
+      </div>
+    </form>
+  );
+}

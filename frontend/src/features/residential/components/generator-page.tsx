@@ -1,0 +1,49 @@
+// Shared frame of the premium and budget generator pages: Generate / Plans / Usage tabs; the
+// Generate tab holds the form and the credentials and proxy cards. The form and the last proxy
+// live here so they survive switching tabs.
+import { useState } from 'react';
+import { Card, PageHeader } from '@/components/ui/page-parts';
+import { panelId, tabId } from '@/components/ui/tab-ids';
+import { Tabs } from '@/components/ui/tabs';
+import { INITIAL_FORM, type GeneratorKind } from '../generate-request';
+import { DEFAULT_FORMAT, type ProxyFormat, type ProxyParts } from '../proxy-format';
+import { GenerateForm } from './generate-form';
+import { PlansTab } from './plans-tab';
+import { CredentialsCard, ProxyCard } from './proxy-cards';
+import { UsageTab } from './usage-tab';
+
+type Tab = 'generate' | 'plans' | 'usage';
+const TABS: Array<{ value: Tab; label: string }> = [
+  { value: 'generate', label: 'Generate' },
+  { value: 'plans', label: 'Plans' },
+  { value: 'usage', label: 'Usage' },
+];
+
+export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; title: string; crumbs: string[] }) {
+  const [tab, setTab] = useState<Tab>('generate');
+  const [form, setForm] = useState(INITIAL_FORM);
+  const [format, setFormat] = useState<ProxyFormat>(DEFAULT_FORMAT);
+  const [proxy, setProxy] = useState<ProxyParts | null>(null);
+  const prefix = `gen-${kind}`;
+  return (
+    <>
+      <PageHeader title={title} crumbs={crumbs} />
+      <Tabs label="Sections" idPrefix={prefix} items={TABS} value={tab} onChange={setTab} />
+      <div role="tabpanel" id={panelId(prefix, tab)} aria-labelledby={tabId(prefix, tab)} className="mt-6">
+        {tab === 'generate' && (
+          <div className="grid gap-6 xl:grid-cols-[1.3fr_1fr]">
+            <Card title="Generate" className="self-start">
+              <GenerateForm kind={kind} form={form} onFormChange={setForm} format={format} onFormatChange={setFormat} onGenerated={setProxy} />
+            </Card>
+            <div className="min-w-0 space-y-6">
+              <CredentialsCard proxy={proxy} />
+              <ProxyCard proxy={proxy} format={format} />
+            </div>
+          </div>
+        )}
+        {tab === 'plans' && <PlansTab kind={kind} />}
+        {tab === 'usage' && <UsageTab kind={kind} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// Usage tab of a generator page: the kind's traffic totals (GET /api/user/get_starts), the daily
+// usage chart of the last 30 days (GET /api/user/usage) and the proxy history.
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Card, EmptyState } from '@/components/ui/page-parts';
+import { Skeleton } from '@/components/ui/skeleton';
+import { statsQueryOptions } from '@/features/dashboard/api/get-stats';
+import { HistoryTable } from '@/features/dashboard/components/history-table';
+import { formatFixed2 } from '@/lib/format';
+import { proxyHistoryQueryOptions } from '../api/get-proxy-history';
+import { fillDays, usageQueryOptions } from '../api/get-usage';
+import type { GeneratorKind } from '../generate-request';
+import { UsageChart } from './usage-chart';
+
+function Total({ label, value, testId }: { label: string; value: number | null; testId: string }) {
+  return (
+    <div className="rounded-xl bg-slate-50 px-3 py-3 sm:px-4 dark:bg-slate-800/60">
+      <dt className="text-xs text-slate-600 sm:text-sm dark:text-slate-300">{label}</dt>
+      <dd className="mt-1 text-base font-bold whitespace-nowrap tabular-nums sm:text-2xl" data-testid={testId}>
+        {value === null ? (
+          <Skeleton className="h-7 w-16" />
+        ) : (
+          <>
+            {formatFixed2(value)}
+            <span className="text-xs font-semibold sm:text-base"> GB</span>
+          </>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+export function UsageTab({ kind }: { kind: GeneratorKind }) {
+  const stats = useQuery(statsQueryOptions);
+  const usage = useQuery(usageQueryOptions(kind));
+  const history = useQuery(proxyHistoryQueryOptions(kind));
+  const stat = kind === 'premium' ? stats.data?.premiumStat : stats.data?.budgetStat;
+  const loaded = !stats.isPending;
+  const remaining = loaded ? (stat?.availableTraffic ?? 0) : null;
+  const used = loaded ? (stat?.usedTraffic ?? 0) : null;
+  const total = remaining !== null && used !== null ? remaining + used : null;
+
+  return (
+    <div className="space-y-6">
+      <Card title="Traffic">
+        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+          <Total label="Remaining" value={remaining} testId="usage-remaining" />
+          <Total label="Used" value={used} testId="usage-used" />
+          <Total label="Total" value={total} testId="usage-total" />
+        </dl>
+      </Card>
+      <Card title="Daily usage">
+        {usage.isPending ? (
+          <Skeleton className="h-56 w-full" />
+        ) : usage.isError ? (
+          <div className="flex flex-col items-center gap-3">
+            <EmptyState title="Could not load the usage." body="Please try again in a moment." />
+            <Button variant="outline" size="sm" onClick={() => void usage.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : (
+          <UsageChart days={fillDays(usage.data)} />
+        )}
+      </Card>
+      <HistoryTable title="Proxy history" rows={history.data} isPending={history.isPending} isError={history.isError} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// The generate form of the premium and budget pages as plain data, and the request bodies it
+// becomes (SPEC.md §4, §5, §7, §9): protocol and rotation mappings, sticky lifetime 0, quantity 1.
+
+export type GeneratorKind = 'premium' | 'budget';
+
+export const PROTOCOLS = [
+  { label: 'Http/s', value: 'http|https' },
+  { label: 'Socks5', value: 'socks5' },
+] as const;
+export type Port = (typeof PROTOCOLS)[number]['value'];
+
+export const ROTATIONS = [
+  { label: 'Rotating', value: 'random' },
+  { label: 'Sticky', value: 'sticky' },
+] as const;
+export type Rotation = (typeof ROTATIONS)[number]['value'];
+
+/** Rotation time options (minutes) of SPEC.md §9. */
+export const ROTATION_TIMES: ReadonlyArray<{ name: string; value: number }> = [
+  { name: '15 Minutes', value: 15 },
+  { name: '30 Minutes', value: 30 },
+  { name: '1 Hour', value: 60 },
+  { name: '4 Hour', value: 240 },
+  { name: '6 Hour', value: 360 },
+  { name: '12 Hour', value: 720 },
+  { name: '18 Hour', value: 1080 },
+  { name: '1 Day', value: 1440 },
+];
+export const DEFAULT_LIFETIME = 15;
+export const DEFAULT_QUANTITY = 1;
+
+export const SELECT_ALL_FIELDS = 'Please select all the fields';
+
+export type GenerateForm = {
+  port: Port;
+  rotation: Rotation;
+  country: string;
+  state: string;
+  city: string;
+  /** Minutes between rotations (budget, Rotating only). */
+  lifetime: number;
+  quantity: number;
+};
+
+export const INITIAL_FORM: GenerateForm = {
+  port: 'http|https',
+  rotation: 'random',
+  country: '',
+  state: '',
+  city: '',
+  lifetime: DEFAULT_LIFETIME,
+  quantity: DEFAULT_QUANTITY,
+};
+
+/** What the chosen location requires: a state (premium countries that list states) and a city
+ * (when the chosen country or state lists cities). Without listed options nothing can be picked. */
+export type Requirements = { state: boolean; city: boolean };
+
+export type PremiumBody = { country: string; state: string; city: string; quantity: number; rotation: Rotation; port: Port };
+export type BudgetBody = PremiumBody & { lifetime: number };
+
+export type BuildResult =
+  | { ok: true; kind: 'premium'; body: PremiumBody }
+  | { ok: true; kind: 'budget'; body: BudgetBody }
+  | { ok: false; message: string };
+
+/** Form edits that keep the dependent fields honest: a new country clears state and city, a new
+ * state clears the city. */
+export function withCountry(form: GenerateForm, country: string): GenerateForm {
+  return country === form.country ? form : { ...form, country, state: '', city: '' };
+}
+export function withState(form: GenerateForm, state: string): GenerateForm {
+  return state === form.state ? form : { ...form, state, city: '' };
+}
+
+export function buildGenerateRequest(kind: GeneratorKind, form: GenerateForm, needs: Requirements): BuildResult {
+  const quantity = Number.isInteger(form.quantity) && form.quantity >= 1 ? form.quantity : 0;
+  const missing =
+    !form.country || quantity === 0 || (needs.city && !form.city) || (kind === 'premium' && needs.state && !form.state);
+  if (missing) return { ok: false, message: SELECT_ALL_FIELDS };
+  if (kind === 'premium') {
+    return {
+      ok: true,
+      kind,
+      body: { country: form.country, state: form.state, city: form.city, quantity, rotation: form.rotation, port: form.port },
+    };
+  }
+  return {
+    ok: true,
+    kind,
+    body: {
+      country: form.country,
+      // the budget API takes no state
+      state: '',
+      city: form.city ? `-city-${form.city}` : '',
+      quantity,
+      // SPEC.md §4: sticky sets the lifetime to 0
+      lifetime: form.rotation === 'sticky' ? 0 : form.lifetime,
+      rotation: form.rotation,
+      port: form.port,
+    },
+  };
+}
