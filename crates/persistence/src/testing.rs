@@ -103,6 +103,31 @@ impl Drop for TestDatabase {
     }
 }
 
+/// Inserts a plain user for tests: email `<tag>@example.com`, proxy username `u<tag>`, proxy
+/// password `secretpw`, referral code `R<tag>`; returns its id.
+pub fn insert_user(conn: &mut crate::DbConnection, tag: &str) -> i64 {
+    let t = crate::now();
+    crate::users::insert(
+        conn,
+        &crate::users::NewUser {
+            email: &format!("{tag}@example.com"),
+            password_hash: None,
+            google_sub: None,
+            name: tag,
+            avatar_url: None,
+            role: "user",
+            ref_code: &format!("R{tag}"),
+            referred_by: None,
+            proxy_username: &format!("u{tag}"),
+            proxy_password: "secretpw",
+            created_at: t,
+            updated_at: t,
+        },
+    )
+    .expect("insert test user")
+    .id
+}
+
 /// Declares each test twice, as `<name>::sqlite` and `<name>::postgres`; the body gets a
 /// `&TestDatabase`. The PostgreSQL variant returns early when `TEST_DATABASE_URL` is unset.
 #[macro_export]

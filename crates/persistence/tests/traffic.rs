@@ -4,30 +4,11 @@
 
 use persistence::testing::TestDatabase;
 use persistence::traffic::{self, ProxyUser};
-use persistence::users::NewUser;
-use persistence::{DbConnection, db_test, now, users, write_transaction};
+use persistence::{DbConnection, db_test, write_transaction};
 use std::sync::{Arc, Barrier};
 
 fn user(conn: &mut DbConnection, tag: &str) -> i64 {
-    users::insert(
-        conn,
-        &NewUser {
-            email: &format!("{tag}@example.com"),
-            password_hash: None,
-            google_sub: None,
-            name: tag,
-            avatar_url: None,
-            role: "user",
-            ref_code: &format!("R{tag}"),
-            referred_by: None,
-            proxy_username: &format!("u{tag}"),
-            proxy_password: "secretpw",
-            created_at: now(),
-            updated_at: now(),
-        },
-    )
-    .unwrap()
-    .id
+    persistence::testing::insert_user(conn, tag)
 }
 
 fn record(conn: &mut DbConnection, id: i64, kind: &str, day: &str, bytes: i64) {

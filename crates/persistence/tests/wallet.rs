@@ -3,32 +3,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use persistence::testing::TestDatabase;
-use persistence::users::NewUser;
 use persistence::wallet::{self, EntryKind, WalletError};
 use persistence::{DbConnection, db_test, now, payments, referrals, users, write_transaction};
 use std::sync::{Arc, Barrier};
 
 fn user(conn: &mut DbConnection, email: &str) -> i64 {
-    let tag = email.split('@').next().unwrap();
-    users::insert(
-        conn,
-        &NewUser {
-            email,
-            password_hash: None,
-            google_sub: None,
-            name: tag,
-            avatar_url: None,
-            role: "user",
-            ref_code: &format!("R{tag}"),
-            referred_by: None,
-            proxy_username: &format!("u{tag}"),
-            proxy_password: "pw",
-            created_at: now(),
-            updated_at: now(),
-        },
-    )
-    .unwrap()
-    .id
+    persistence::testing::insert_user(conn, email.split('@').next().unwrap())
 }
 
 fn balance(conn: &mut DbConnection, id: i64) -> i64 {
