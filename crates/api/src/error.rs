@@ -32,8 +32,6 @@ pub enum ApiError {
     Conflict(&'static str),
     #[error("unsupported media type")]
     UnsupportedMedia,
-    #[error("insufficient balance")]
-    InsufficientBalance,
     #[error("payment required: {0}")]
     PaymentRequired(&'static str),
     #[error("upstream failure: {0}")]
@@ -74,7 +72,7 @@ impl From<persistence::wallet::WalletError> for ApiError {
     fn from(err: persistence::wallet::WalletError) -> Self {
         use persistence::wallet::WalletError;
         match err {
-            WalletError::Insufficient => ApiError::InsufficientBalance,
+            WalletError::Insufficient => ApiError::PaymentRequired(msg::INSUFFICIENT_BALANCE),
             WalletError::Duplicate(op) => ApiError::internal("wallet operation applied twice", op),
             WalletError::Db(e) => e.into(),
         }
@@ -97,9 +95,7 @@ impl ResponseError for ApiError {
             ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::UnsupportedMedia => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::InsufficientBalance | ApiError::PaymentRequired(_) => {
-                StatusCode::PAYMENT_REQUIRED
-            }
+            ApiError::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -123,7 +119,6 @@ impl ResponseError for ApiError {
             | ApiError::PaymentRequired(m) => (*m).to_owned(),
             ApiError::NotFound => msg::NOT_FOUND.to_owned(),
             ApiError::UnsupportedMedia => msg::UNSUPPORTED_MEDIA.to_owned(),
-            ApiError::InsufficientBalance => msg::INSUFFICIENT_BALANCE.to_owned(),
             ApiError::BadGateway(cause) => {
                 tracing::error!(%cause, "upstream provider failed");
                 msg::PAYMENT_PROVIDER_DOWN.to_owned()

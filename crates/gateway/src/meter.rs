@@ -231,7 +231,8 @@ impl Registry {
         let rows: Vec<(i64, ProxyKind, i64)> =
             taken.iter().map(|(m, n)| (m.user_id, m.kind, *n)).collect();
         let pool = self.pool.clone();
-        let day = utc_day();
+        // The same UTC day bucket the API reads usage by.
+        let day = domain::calendar::utc_day(persistence::now());
         let written = blocking(move || {
             let mut conn = pool.get()?;
             write_transaction(&mut conn, |c| {
@@ -264,10 +265,4 @@ impl Registry {
             .retain(|_, e| e.connections > 0 || e.meter.pending.load(SeqCst) > 0);
         Ok(())
     }
-}
-
-/// Today's usage bucket, `YYYY-MM-DD` in UTC.
-fn utc_day() -> String {
-    let d = time::OffsetDateTime::now_utc().date();
-    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
 }
