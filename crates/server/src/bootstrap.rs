@@ -170,12 +170,8 @@ pub fn run_serve(config: Config) -> anyhow::Result<()> {
 /// `proxyshop gateway`: the metering gateway alone (scale it apart from the API).
 pub fn run_gateway(config: &Config) -> anyhow::Result<()> {
     let pool = open_pool(config)?;
+    // The gateway logs its bound addresses itself.
     let gateway = start_gateway(config, pool)?;
-    tracing::info!(
-        "gateway listening: http proxy {}, socks5 {}",
-        gateway.http,
-        gateway.socks
-    );
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?
