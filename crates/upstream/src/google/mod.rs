@@ -1,6 +1,9 @@
 //! Google sign-in: verifying on the server the ID token (a JWT signed by Google) that Google
 //! Identity Services hands the browser, and reading who signed in from it.
 
+#[cfg(feature = "testing")]
+pub mod testing;
+
 mod keys;
 
 use std::time::Duration;

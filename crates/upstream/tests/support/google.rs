@@ -2,63 +2,16 @@
 //! JWK set as Google serves it, ID tokens signed with them, and a wiremock JWKS endpoint.
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
-use std::sync::OnceLock;
 use std::time::Duration;
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
-use rsa::RsaPrivateKey;
-use rsa::pkcs1::{DecodeRsaPrivateKey, EncodeRsaPrivateKey};
-use rsa::traits::PublicKeyParts;
 use serde_json::{Value, json};
 use upstream::{GoogleError, GoogleIdentity, JwksGoogleVerifier};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-pub const CLIENT_ID: &str = "1234567890-test.apps.googleusercontent.com";
-pub const JWKS_PATH: &str = "/oauth2/v3/certs";
+pub use upstream::google::testing::{CLIENT_ID, JWKS_PATH, TestKey, keys, sign_as};
 /// The header Google sends with its key set.
 pub const GOOGLE_CACHE_CONTROL: &str = "public, max-age=19387, must-revalidate, no-transform";
-
-pub struct TestKey {
-    pub kid: &'static str,
-    encoding: EncodingKey,
-    pub jwk: Value,
-}
-
-/// Two fixed keys, parsed once per test binary (generating RSA keys in a debug build is slow).
-pub fn keys() -> &'static (TestKey, TestKey) {
-    static KEYS: OnceLock<(TestKey, TestKey)> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        (
-            load("test-key-a.pem", "key-a"),
-            load("test-key-b.pem", "key-b"),
-        )
-    })
-}
-
-fn load(file: &str, kid: &'static str) -> TestKey {
-    let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    // The fixture starts with a note saying it is a test key; the PEM parser wants only PEM.
-    let pem = &text[text.find("-----BEGIN").unwrap()..];
-    let private = RsaPrivateKey::from_pkcs1_pem(pem).unwrap();
-    let der = private.to_pkcs1_der().unwrap();
-    let b64 = |bytes: Vec<u8>| URL_SAFE_NO_PAD.encode(bytes);
-    TestKey {
-        kid,
-        encoding: EncodingKey::from_rsa_der(der.as_bytes()),
-        jwk: json!({
-            "kty": "RSA",
-            "alg": "RS256",
-            "use": "sig",
-            "kid": kid,
-            "n": b64(private.n().to_bytes_be()),
-            "e": b64(private.e().to_bytes_be()),
-        }),
-    }
-}
 
 pub fn now() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp()
@@ -81,14 +34,6 @@ pub fn google_claims() -> Value {
         "iat": now,
         "exp": now + 3600,
     })
-}
-
-/// Signs `claims` with `key` but names `kid` in the header (usually `key.kid`).
-pub fn sign_as(key: &TestKey, kid: &str, claims: &Value) -> String {
-    let mut header = Header::new(Algorithm::RS256);
-    header.kid = Some(kid.to_owned());
-    header.typ = Some("JWT".to_owned());
-    encode(&header, claims, &key.encoding).unwrap()
 }
 
 pub fn sign(key: &TestKey, claims: &Value) -> String {
