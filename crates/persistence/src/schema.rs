@@ -58,6 +58,7 @@ diesel::table! {
         sort -> Integer,
         created_at -> BigInt,
         updated_at -> BigInt,
+        available_until -> Nullable<BigInt>,
     }
 }
 
@@ -99,6 +100,7 @@ diesel::table! {
         purchased_bytes -> BigInt,
         used_bytes -> BigInt,
         updated_at -> BigInt,
+        expires_at -> Nullable<BigInt>,
     }
 }
 
@@ -156,6 +158,39 @@ diesel::table! {
         upstream_id -> Nullable<Text>,
         expires_at -> BigInt,
         created_at -> BigInt,
+        stock_id -> Nullable<BigInt>,
+        released_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    upstream_accounts (user_id, kind, provider) {
+        user_id -> BigInt,
+        kind -> Text,
+        provider -> Text,
+        external_id -> Text,
+        username -> Text,
+        password -> Text,
+        used_bytes -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    piece_stock (id) {
+        id -> BigInt,
+        kind -> Text,
+        code -> Text,
+        country -> Text,
+        isp -> Nullable<Text>,
+        isp_name -> Nullable<Text>,
+        city -> Nullable<Text>,
+        conn_type -> Nullable<Text>,
+        ip -> Nullable<Text>,
+        capacity -> Integer,
+        sold -> Integer,
+        active -> Bool,
     }
 }
 
@@ -189,6 +224,7 @@ diesel::joinable!(usage_daily -> users (user_id));
 diesel::joinable!(proxy_history -> users (user_id));
 diesel::joinable!(piece_orders -> users (user_id));
 diesel::joinable!(piece_proxies -> piece_orders (order_id));
+diesel::joinable!(upstream_accounts -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -202,6 +238,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     proxy_history,
     piece_orders,
     piece_proxies,
+    upstream_accounts,
+    piece_stock,
     referral_bonuses,
     audit_log,
 );
