@@ -95,7 +95,7 @@ async fn main() {
     )
     .unwrap();
     write_transaction(&mut conn, |c| {
-        traffic::add_purchased(c, user.id, "premium", i64::MAX / 2)
+        traffic::add_purchased(c, user.id, "premium", i64::MAX / 2, None)
     })
     .unwrap();
     drop(conn);

@@ -28,6 +28,8 @@ pub struct Balance {
     pub kind: String,
     pub purchased_bytes: i64,
     pub used_bytes: i64,
+    /// When the unused traffic expires; `None` = never.
+    pub expires_at: Option<i64>,
 }
 
 /// Runs `update`; when it touched no row runs `insert` in a savepoint, and when that loses a
@@ -85,31 +87,82 @@ fn bump_balance(
     )
 }
 
-/// Adds bought traffic (run it in the purchase's transaction, beside the wallet debit).
+/// Adds bought traffic valid until `expires_at` (run it in the purchase's transaction, beside
+/// the wallet debit). Traffic of a kind expires together: a purchase extends the validity of
+/// what is left to the later of the two ends, and what was left of traffic that had already
+/// expired is forfeited first (it does not come back with a new purchase).
 pub fn add_purchased(
     conn: &mut DbConnection,
     user_id: i64,
     kind: &str,
     bytes: i64,
+    expires_at: Option<i64>,
 ) -> DbResult<()> {
     debug_assert!(bytes >= 0);
-    bump_balance(conn, user_id, kind, bytes, 0)
+    let t = now();
+    diesel::update(
+        traffic_balances::table
+            .find((user_id, kind))
+            .filter(traffic_balances::expires_at.le(t)),
+    )
+    .set((
+        traffic_balances::purchased_bytes.eq(traffic_balances::used_bytes),
+        traffic_balances::expires_at.eq(None::<i64>),
+    ))
+    .execute(conn)?;
+    bump_balance(conn, user_id, kind, bytes, 0)?;
+    if let Some(end) = expires_at {
+        diesel::update(
+            traffic_balances::table.find((user_id, kind)).filter(
+                traffic_balances::expires_at
+                    .is_null()
+                    .or(traffic_balances::expires_at.lt(end)),
+            ),
+        )
+        .set(traffic_balances::expires_at.eq(end))
+        .execute(conn)?;
+    }
+    Ok(())
 }
 
-/// (purchased, used) bytes of one kind; (0, 0) when the user never had any.
+/// Purchased bytes as they count now: once the traffic has expired, only what was used.
+fn effective_purchased(purchased: i64, used: i64, expires_at: Option<i64>, at: i64) -> i64 {
+    match expires_at {
+        Some(end) if end <= at => used.min(purchased),
+        _ => purchased,
+    }
+}
+
+/// (purchased, used) bytes of one kind; (0, 0) when the user never had any. Expired traffic
+/// counts as used up.
 pub fn balance(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<(i64, i64)> {
+    let row = balance_row(conn, user_id, kind)?;
+    Ok(row.map_or((0, 0), |b| (b.purchased_bytes, b.used_bytes)))
+}
+
+/// The balance of one kind with its expiry, purchased bytes counted as in [`balance`].
+pub fn balance_row(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<Option<Balance>> {
     let row = traffic_balances::table
         .find((user_id, kind))
         .select((
             traffic_balances::purchased_bytes,
             traffic_balances::used_bytes,
+            traffic_balances::expires_at,
         ))
-        .first::<(i64, i64)>(conn)
+        .first::<(i64, i64, Option<i64>)>(conn)
         .optional()?;
-    Ok(row.unwrap_or((0, 0)))
+    let at = now();
+    Ok(row.map(|(purchased, used, expires_at)| Balance {
+        user_id,
+        kind: kind.to_owned(),
+        purchased_bytes: effective_purchased(purchased, used, expires_at, at),
+        used_bytes: used,
+        expires_at,
+    }))
 }
 
-/// Every balance row of these users (the gateway refreshes its limits with one query).
+/// Every balance row of these users (the gateway refreshes its limits with one query), with
+/// purchased bytes counted as in [`balance`].
 pub fn balances_of(conn: &mut DbConnection, user_ids: &[i64]) -> DbResult<Vec<Balance>> {
     let rows = traffic_balances::table
         .filter(traffic_balances::user_id.eq_any(user_ids))
@@ -118,16 +171,21 @@ pub fn balances_of(conn: &mut DbConnection, user_ids: &[i64]) -> DbResult<Vec<Ba
             traffic_balances::kind,
             traffic_balances::purchased_bytes,
             traffic_balances::used_bytes,
+            traffic_balances::expires_at,
         ))
-        .load::<(i64, String, i64, i64)>(conn)?;
+        .load::<(i64, String, i64, i64, Option<i64>)>(conn)?;
+    let at = now();
     Ok(rows
         .into_iter()
-        .map(|(user_id, kind, purchased_bytes, used_bytes)| Balance {
-            user_id,
-            kind,
-            purchased_bytes,
-            used_bytes,
-        })
+        .map(
+            |(user_id, kind, purchased, used_bytes, expires_at)| Balance {
+                user_id,
+                kind,
+                purchased_bytes: effective_purchased(purchased, used_bytes, expires_at, at),
+                used_bytes,
+                expires_at,
+            },
+        )
         .collect())
 }
 
@@ -142,6 +200,18 @@ pub fn record_usage(
 ) -> DbResult<()> {
     debug_assert!(bytes >= 0);
     bump_balance(conn, user_id, kind, 0, bytes)?;
+    record_daily_usage(conn, user_id, kind, day, bytes)
+}
+
+/// Adds metered bytes to the day's bucket only: for kinds sold by the piece, whose use is
+/// recorded but not limited by a traffic balance.
+pub fn record_daily_usage(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    day: &str,
+    bytes: i64,
+) -> DbResult<()> {
     let key = (user_id, kind, day);
     update_or_insert(
         conn,

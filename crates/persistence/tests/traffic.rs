@@ -50,9 +50,9 @@ db_test! {
     fn purchases_add_up_per_kind(db) {
         let mut conn = db.pool.get().unwrap();
         let id = user(&mut conn, "b");
-        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 1_000)).unwrap();
-        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 500)).unwrap();
-        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "budget", 7)).unwrap();
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 1_000, None)).unwrap();
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 500, None)).unwrap();
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "budget", 7, None)).unwrap();
         assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (1_500, 0));
         assert_eq!(traffic::balance(&mut conn, id, "budget").unwrap(), (7, 0));
         let mut all = traffic::balances_of(&mut conn, &[id]).unwrap();
@@ -64,7 +64,7 @@ db_test! {
     fn usage_goes_to_the_balance_and_the_day(db) {
         let mut conn = db.pool.get().unwrap();
         let id = user(&mut conn, "c");
-        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 10_000)).unwrap();
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 10_000, None)).unwrap();
         record(&mut conn, id, "premium", "2026-11-20", 100);
         record(&mut conn, id, "premium", "2026-11-21", 30);
         record(&mut conn, id, "premium", "2026-11-21", 12);
@@ -123,9 +123,43 @@ db_test! {
     fn concurrent_purchases_sum_exactly(db) {
         let id = user(&mut db.pool.get().unwrap(), "g");
         concurrently(db, 6, move |conn, _| {
-            write_transaction(conn, |c| traffic::add_purchased(c, id, "premium", 1_000)).unwrap();
+            write_transaction(conn, |c| traffic::add_purchased(c, id, "premium", 1_000, None)).unwrap();
         });
         let mut conn = db.pool.get().unwrap();
         assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (6_000, 0));
+    }
+
+    fn expired_traffic_counts_as_used_up(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = user(&mut conn, "h");
+        let past = persistence::now() - 10;
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 1_000, Some(past))).unwrap();
+        record(&mut conn, id, "premium", "2026-11-21", 300);
+        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (300, 300));
+        let all = traffic::balances_of(&mut conn, &[id]).unwrap();
+        assert_eq!((all[0].purchased_bytes, all[0].used_bytes, all[0].expires_at), (300, 300, Some(past)));
+    }
+
+    fn a_new_purchase_forfeits_expired_traffic_and_extends_validity(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = user(&mut conn, "i");
+        let t = persistence::now();
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 1_000, Some(t - 5))).unwrap();
+        record(&mut conn, id, "premium", "2026-11-21", 400);
+        // The 600 unused bytes expired; they do not come back with the next purchase.
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 2_000, Some(t + 100))).unwrap();
+        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (2_400, 400));
+        // A shorter plan bought later does not cut the validity short.
+        write_transaction(&mut conn, |c| traffic::add_purchased(c, id, "premium", 10, Some(t + 50))).unwrap();
+        let row = traffic::balance_row(&mut conn, id, "premium").unwrap().unwrap();
+        assert_eq!((row.purchased_bytes, row.expires_at), (2_410, Some(t + 100)));
+    }
+
+    fn daily_usage_alone_leaves_the_balance(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = user(&mut conn, "j");
+        write_transaction(&mut conn, |c| traffic::record_daily_usage(c, id, "static", "2026-11-21", 77)).unwrap();
+        assert_eq!(traffic::balance(&mut conn, id, "static").unwrap(), (0, 0));
+        assert_eq!(traffic::daily(&mut conn, id, "static", "2026-11-21").unwrap(), vec![("2026-11-21".to_owned(), 77)]);
     }
 }

@@ -80,7 +80,14 @@ pub async fn buy_plan(
             &reference,
             Some(&note),
         )?;
-        traffic::add_purchased(conn, user_id, kind.as_str(), plan.amount.saturating_mul(GB))?;
+        let expires_at = persistence::now() + i64::from(plan.validity_days) * 86_400;
+        traffic::add_purchased(
+            conn,
+            user_id,
+            kind.as_str(),
+            plan.amount.saturating_mul(GB),
+            Some(expires_at),
+        )?;
         users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
     })
     .await?;

@@ -72,7 +72,7 @@ impl Harness {
         .unwrap()
         .id;
         write_transaction(&mut conn, |c| {
-            traffic::add_purchased(c, user_id, "premium", options.purchased)
+            traffic::add_purchased(c, user_id, "premium", options.purchased, None)
         })
         .unwrap();
         drop(conn);
