@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod calendar;
+pub mod inventory;
 pub mod kind;
 pub mod locations;
 pub mod messages;

@@ -51,3 +51,52 @@ pub fn for_user(
         .select(HistoryRow::as_select())
         .load(conn)?)
 }
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
+/// One page of a user's history across kinds (or of one kind), newest first, optionally only
+/// the proxies containing `search` (case-insensitive); with the total count of matches.
+pub fn page(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: Option<&str>,
+    search: Option<&str>,
+    offset: i64,
+    limit: i64,
+) -> DbResult<(Vec<HistoryRow>, i64)> {
+    let pattern = search.map(|s| {
+        let escaped: String = s
+            .to_lowercase()
+            .chars()
+            .flat_map(|c| match c {
+                '\\' | '%' | '_' => vec!['\\', c],
+                _ => vec![c],
+            })
+            .collect();
+        format!("%{escaped}%")
+    });
+    let filtered = || {
+        let mut query = proxy_history::table
+            .filter(proxy_history::user_id.eq(user_id))
+            .into_boxed();
+        if let Some(kind) = kind {
+            query = query.filter(proxy_history::kind.eq(kind.to_owned()));
+        }
+        if let Some(pattern) = &pattern {
+            query = query.filter(
+                lower(proxy_history::proxy)
+                    .like(pattern.clone())
+                    .escape('\\'),
+            );
+        }
+        query
+    };
+    let total = filtered().count().get_result(conn)?;
+    let rows = filtered()
+        .order(proxy_history::id.desc())
+        .offset(offset)
+        .limit(limit)
+        .select(HistoryRow::as_select())
+        .load(conn)?;
+    Ok((rows, total))
+}

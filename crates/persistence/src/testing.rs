@@ -128,6 +128,33 @@ pub fn insert_user(conn: &mut crate::DbConnection, tag: &str) -> i64 {
     .id
 }
 
+/// Runs `each` on `threads` threads at once (released together by a barrier), each with its own
+/// pooled connection, and waits for all of them: for race tests.
+pub fn concurrently(
+    db: &TestDatabase,
+    threads: usize,
+    each: impl Fn(&mut crate::DbConnection, usize) + Send + Sync + 'static,
+) {
+    use std::sync::{Arc, Barrier};
+    let barrier = Arc::new(Barrier::new(threads));
+    let each = Arc::new(each);
+    let handles: Vec<_> = (0..threads)
+        .map(|i| {
+            let pool = db.pool.clone();
+            let barrier = barrier.clone();
+            let each = each.clone();
+            std::thread::spawn(move || {
+                let mut conn = pool.get().expect("a pooled connection");
+                barrier.wait();
+                each(&mut conn, i);
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().expect("a racing thread panicked");
+    }
+}
+
 /// Declares each test twice, as `<name>::sqlite` and `<name>::postgres`; the body gets a
 /// `&TestDatabase`. The PostgreSQL variant returns early when `TEST_DATABASE_URL` is unset.
 #[macro_export]

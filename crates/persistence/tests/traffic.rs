@@ -2,10 +2,9 @@
 //! several writers that must sum exactly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use persistence::testing::TestDatabase;
+use persistence::testing::concurrently;
 use persistence::traffic::{self, ProxyUser};
 use persistence::{DbConnection, db_test, write_transaction};
-use std::sync::{Arc, Barrier};
 
 fn user(conn: &mut DbConnection, tag: &str) -> i64 {
     persistence::testing::insert_user(conn, tag)
@@ -13,30 +12,6 @@ fn user(conn: &mut DbConnection, tag: &str) -> i64 {
 
 fn record(conn: &mut DbConnection, id: i64, kind: &str, day: &str, bytes: i64) {
     write_transaction(conn, |c| traffic::record_usage(c, id, kind, day, bytes)).unwrap();
-}
-
-fn concurrently(
-    db: &TestDatabase,
-    threads: usize,
-    each: impl Fn(&mut DbConnection, usize) + Send + Sync + 'static,
-) {
-    let barrier = Arc::new(Barrier::new(threads));
-    let each = Arc::new(each);
-    let handles: Vec<_> = (0..threads)
-        .map(|i| {
-            let pool = db.pool.clone();
-            let barrier = barrier.clone();
-            let each = each.clone();
-            std::thread::spawn(move || {
-                let mut conn = pool.get().unwrap();
-                barrier.wait();
-                each(&mut conn, i);
-            })
-        })
-        .collect();
-    for h in handles {
-        h.join().unwrap();
-    }
 }
 
 db_test! {
