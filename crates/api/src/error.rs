@@ -30,6 +30,8 @@ pub enum ApiError {
     NotFoundWith(&'static str),
     #[error("conflict: {0}")]
     Conflict(&'static str),
+    #[error("gone: {0}")]
+    Gone(&'static str),
     #[error("unsupported media type")]
     UnsupportedMedia,
     #[error("payment required: {0}")]
@@ -94,6 +96,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Gone(_) => StatusCode::GONE,
             ApiError::UnsupportedMedia => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
@@ -114,6 +117,7 @@ impl ResponseError for ApiError {
             ApiError::UnauthorizedWith(m)
             | ApiError::Forbidden(m)
             | ApiError::Conflict(m)
+            | ApiError::Gone(m)
             | ApiError::Unavailable(m)
             | ApiError::NotFoundWith(m)
             | ApiError::PaymentRequired(m) => (*m).to_owned(),

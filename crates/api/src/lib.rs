@@ -12,6 +12,7 @@ pub mod health;
 pub mod openapi;
 pub mod origin_guard;
 pub mod pagination;
+pub mod pieces;
 pub mod rate_limit;
 pub mod session_store;
 pub mod settings;

@@ -1,7 +1,7 @@
 //! The OpenAPI document of every route (`GET /api/openapi.json`, `proxyshop openapi`); the
 //! front end generates its types from it.
 
-use crate::{admin, auth, catalog, dto, health, traffic, wallet};
+use crate::{admin, auth, catalog, dto, health, pieces, traffic, wallet};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -34,6 +34,10 @@ use utoipa::OpenApi;
         traffic::budget_locations,
         traffic::generate_premium,
         traffic::generate_budget,
+        pieces::server_credentials,
+        pieces::lte_credentials,
+        pieces::get_proxy,
+        pieces::list_proxies,
     ),
     components(schemas(
         dto::User,

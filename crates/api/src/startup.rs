@@ -7,7 +7,7 @@ use crate::rate_limit::RateLimiter;
 use crate::session_store::DbSessionStore;
 use crate::settings::Settings;
 use crate::state::AppState;
-use crate::{admin, auth, catalog, health, openapi, traffic, wallet};
+use crate::{admin, auth, catalog, health, openapi, pieces, traffic, wallet};
 use actix_cors::Cors;
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
@@ -143,6 +143,7 @@ impl Application {
                         .configure(wallet::configure)
                         .configure(catalog::configure)
                         .configure(traffic::configure)
+                        .configure(pieces::configure)
                         .route("/config", web::get().to(health::public_config))
                         .route("/openapi.json", web::get().to(openapi::serve))
                         .default_service(web::to(not_found)),
@@ -237,17 +238,22 @@ async fn purge_expired(pool: DbPool) {
     loop {
         tick.tick().await;
         let pool = pool.clone();
-        let result = web::block(move || -> Result<(usize, usize), persistence::DbError> {
+        let result = web::block(move || -> Result<_, persistence::DbError> {
             let mut conn = pool.get()?;
             let now = persistence::now();
             Ok((
                 persistence::sessions::purge_expired(&mut conn, now)?,
                 persistence::email_codes::purge_expired(&mut conn, now)?,
+                persistence::write_transaction(&mut conn, |c| {
+                    persistence::pieces::release_expired(c, now)
+                })?,
             ))
         })
         .await;
         match result {
-            Ok(Ok((sessions, codes))) => tracing::debug!(sessions, codes, "purged expired rows"),
+            Ok(Ok((sessions, codes, pieces))) => {
+                tracing::debug!(sessions, codes, pieces, "purged expired rows")
+            }
             Ok(Err(err)) => tracing::warn!(%err, "purging expired rows failed"),
             Err(err) => tracing::warn!(%err, "purge task failed"),
         }

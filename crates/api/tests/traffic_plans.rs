@@ -7,6 +7,7 @@
 mod common;
 
 use common::{PASSWORD, TestApp};
+use diesel::ExpressionMethods;
 use serde_json::json;
 
 const BUYER: &str = "buyer@example.com";
@@ -102,5 +103,48 @@ api_test! {
         assert_eq!(app.balance_cents(BUYER), 0);
         assert_eq!(traffic(&app, "premium"), (10 * GB, 0));
         app.assert_books_balance(&[BUYER]);
+    }
+
+    async fn ended_or_inactive_plans_are_refused_and_purchases_carry_validity(backend) {
+        let app = funded(backend, 100.0).await;
+        let plans = app.get("/api/user/plan?type=premium").await;
+        let ids: Vec<i64> = plans.body["plan"]["plans"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+        app.with_conn(|conn| {
+            persistence::plans::set_available_until(conn, ids[0], Some(persistence::now() - 1)).unwrap();
+            persistence::plans::set_active(conn, ids[1], false).unwrap();
+        });
+        for id in &ids[..2] {
+            let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "planId": id })).await;
+            assert_eq!((reply.status, reply.message()), (410, "This plan is no longer available"));
+        }
+        let listed = app.get("/api/user/plan?type=premium").await;
+        assert_eq!(listed.body["plan"]["plans"].as_array().unwrap().len(), ids.len() - 2, "ended plans are not listed");
+        assert_eq!(app.balance_cents(BUYER), 10_000);
+
+        // A 30-day plan: the traffic is valid for 30 days from the purchase.
+        let before = persistence::now();
+        let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "planId": ids[2] })).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let id = app.user_id(BUYER);
+        let row = app.with_conn(|conn| persistence::traffic::balance_row(conn, id, "premium").unwrap().unwrap());
+        let expires = row.expires_at.unwrap();
+        assert!((before + 30 * 86_400..=persistence::now() + 30 * 86_400).contains(&expires), "{expires}");
+        let stats = app.get("/api/user/get_starts").await;
+        assert_eq!(stats.body["premiumStat"]["expiresAt"], expires);
+
+        // Once expired, what is left is gone: no traffic, and generating is refused.
+        app.with_conn(|conn| {
+            diesel::RunQueryDsl::execute(
+                diesel::update(persistence::schema::traffic_balances::table)
+                    .set(persistence::schema::traffic_balances::expires_at.eq(persistence::now() - 1)),
+                conn,
+            ).unwrap();
+        });
+        let stats = app.get("/api/user/get_starts").await;
+        assert_eq!(stats.body["premiumStat"]["availableTraffic"], 0.0);
+        let generate = app.post_json("/api/user/generate", json!({
+            "country": "us", "state": "ca", "city": "losangeles", "quantity": 1,
+            "rotation": "random", "port": "http|https" })).await;
+        assert_eq!(generate.status, 402, "{}", generate.text);
     }
 }

@@ -64,3 +64,14 @@ pub const SELECT_ALL_FIELDS: &str = "Please select all the fields";
 pub const PROXY_GENERATED: &str = "Proxy generated successfully";
 pub const NO_TRAFFIC: &str = "No traffic left for this plan. Buy a plan first.";
 pub const UNKNOWN_TYPE: &str = "Unknown proxy type";
+
+// Proxies by the piece (SPEC.md §5 Static, IPv4, IPv6; §8).
+pub const VALID_QUANTITY: &str = "Please enter a valid quantity";
+pub const VALID_NUMBER: &str = "Please enter a valid number";
+pub const PIECE_GENERATED: &str = "Proxy Generated Successfully";
+pub const OUT_OF_STOCK: &str = "Not enough proxies in stock";
+pub const PLAN_UNAVAILABLE: &str = "This plan is no longer available";
+pub const UNKNOWN_LOCATION: &str = "This location is not available";
+pub const ORDER_PENDING: &str =
+    "Your order is being prepared. The proxies will appear in your history shortly.";
+pub const PROXY_PROVIDER_DOWN: &str = "The proxy provider is unavailable. Please try again later";

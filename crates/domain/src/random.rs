@@ -25,6 +25,12 @@ pub fn proxy_username() -> String {
     format!("u{}", lower_alnum(9))
 }
 
+/// The gateway username of one proxy bought by the piece: `pc` and 12 letters and digits (it
+/// can never parse as a targeting username, whose base starts with `u`).
+pub fn piece_username() -> String {
+    format!("pc{}", lower_alnum(12))
+}
+
 /// The customer's proxy password: 20 alphanumerics (about 119 bits).
 pub fn proxy_password() -> String {
     rand::thread_rng()

@@ -26,6 +26,15 @@ pub struct PlanRow {
     pub sort: i32,
     pub created_at: i64,
     pub updated_at: i64,
+    /// When the plan stops being sold; `None` = no end.
+    pub available_until: Option<i64>,
+}
+
+impl PlanRow {
+    /// Whether the plan can be bought at `at`: active and not past its end.
+    pub fn on_sale(&self, at: i64) -> bool {
+        self.active && self.available_until.is_none_or(|end| end > at)
+    }
 }
 
 #[derive(Debug, Insertable)]
@@ -62,6 +71,11 @@ pub fn active_for_kind(conn: &mut DbConnection, kind: &str) -> DbResult<Vec<Plan
     Ok(plans::table
         .filter(plans::kind.eq(kind))
         .filter(plans::active.eq(true))
+        .filter(
+            plans::available_until
+                .is_null()
+                .or(plans::available_until.gt(now())),
+        )
         .order((plans::sort.asc(), plans::id.asc()))
         .select(PlanRow::as_select())
         .load(conn)?)
@@ -85,10 +99,26 @@ pub fn find_by_amount(
         .filter(plans::kind.eq(kind))
         .filter(plans::amount.eq(amount))
         .filter(plans::active.eq(true))
+        .filter(
+            plans::available_until
+                .is_null()
+                .or(plans::available_until.gt(now())),
+        )
         .order(plans::id.asc())
         .select(PlanRow::as_select())
         .first(conn)
         .optional()?)
+}
+
+/// Ends (or, with `None`, reopens) the sale of a plan at `until`.
+pub fn set_available_until(conn: &mut DbConnection, id: i64, until: Option<i64>) -> DbResult<()> {
+    diesel::update(plans::table.find(id))
+        .set((
+            plans::available_until.eq(until),
+            plans::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    Ok(())
 }
 
 pub fn set_active(conn: &mut DbConnection, id: i64, active: bool) -> DbResult<()> {

@@ -158,7 +158,7 @@ pub fn run_serve(config: Config) -> anyhow::Result<()> {
     {
         let mut conn = pool.get().context("connecting to the database")?;
         persistence::run_migrations(&mut conn)?;
-        api::catalog::seed::seed_default_plans(&mut conn)?;
+        api::catalog::seed::seed_defaults(&mut conn)?;
     }
     let gateway = start_gateway(&config, pool.clone())?;
     let endpoints = (gateway.http, gateway.socks);

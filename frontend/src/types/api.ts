@@ -215,6 +215,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/get_proxy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["get_proxy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/get_starts": {
         parameters: {
             query?: never;
@@ -247,6 +263,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/lte_credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["lte_credentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/plan": {
         parameters: {
             query?: never;
@@ -255,6 +287,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["list_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/proxies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_proxies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -303,6 +351,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["premium_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/server_credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["server_credentials"];
         put?: never;
         post?: never;
         delete?: never;
@@ -419,6 +483,14 @@ export interface components {
         CodeRequest: {
             email?: string;
         };
+        DatacenterCountry: {
+            /** Format: int32 */
+            amount: number;
+            code: string;
+            /** @description Sent back as `location` when buying. */
+            id: string;
+            name: string;
+        };
         /** @description Every error: a message for the customer, and per-field messages for validation errors. */
         ErrorResponse: {
             fields?: {
@@ -447,6 +519,30 @@ export interface components {
             message: string;
             /** @description `host:port:username:password`, one per proxy. */
             proxies: string[];
+        };
+        GetProxyRequest: {
+            /** @description Static only: the country code. */
+            country?: string | null;
+            /** @description Static: the ISP code; IPv4/IPv6: the country id; LTE: the endpoint id. */
+            location?: string | null;
+            /**
+             * Format: int64
+             * @description The plan's id (optional for LTE: the cheapest LTE plan on sale by default).
+             */
+            plan?: number | null;
+            /**
+             * Format: int64
+             * @description A whole number of at least 1 (LTE: always 1).
+             */
+            quantity?: number | null;
+            type?: string | null;
+        };
+        GetProxyResponse: {
+            message: string;
+            /** @description `host:port:username:password`, one per piece. */
+            proxies: string[];
+            success: boolean;
+            user: components["schemas"]["User"];
         };
         GoogleRequest: {
             /** @description The ID token (JWT) from Google Identity Services. */
@@ -497,6 +593,24 @@ export interface components {
         };
         LogoutResponse: {
             message: string;
+            success: boolean;
+        };
+        LteData: string[] | components["schemas"]["LteRecord"][];
+        LteRecord: {
+            /** Format: int32 */
+            amount: number;
+            city: string;
+            /** @description Sent back as `location` when buying. */
+            id: string;
+            /** @description Where the customer connects (our gateway for the local source). */
+            ip: string;
+            /** @description The carrier. */
+            isp: string;
+            /** @description HTTPS or WIFI (used over Http/s), SOCKS5 or SOCKS5-WIFI (used over Socks5). */
+            type: string;
+        };
+        LteResponse: {
+            data: components["schemas"]["LteData"];
             success: boolean;
         };
         MessageResponse: {
@@ -568,6 +682,28 @@ export interface components {
             avatarUrl?: string | null;
             name: string;
         };
+        ProxiesResponse: {
+            items: components["schemas"]["ProxyItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+        };
+        ProxyItem: {
+            /** Format: int64 */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description When a piece stops working; null for traffic proxies.
+             */
+            expiresAt?: number | null;
+            /** Format: int64 */
+            id: number;
+            proxy: string;
+            type: string;
+        };
         PublicConfig: {
             /** @description The Google OAuth client id; null when Google sign-in is off (the button is hidden). */
             googleClientId?: string | null;
@@ -597,10 +733,39 @@ export interface components {
             password?: string;
             refCode?: string | null;
         };
+        ServerCredentialsData: components["schemas"]["StaticCredentials"] | components["schemas"]["DatacenterCountry"][];
+        ServerCredentialsResponse: {
+            data: components["schemas"]["ServerCredentialsData"];
+            success: boolean;
+        };
+        StaticCredentials: {
+            supportedCountries: components["schemas"]["StockCountry"][];
+            /** @description ISPs keyed by country code. */
+            supportedISPs: {
+                [key: string]: components["schemas"]["StockIsp"][];
+            };
+        };
         StatsResponse: {
             budgetStat: components["schemas"]["TrafficStat"];
             premiumStat: components["schemas"]["TrafficStat"];
             success: boolean;
+        };
+        StockCountry: {
+            /**
+             * Format: int32
+             * @description Proxies in stock.
+             */
+            amount: number;
+            /** @description Lower-case ISO 3166-1 alpha-2. */
+            code: string;
+            name: string;
+        };
+        StockIsp: {
+            /** Format: int32 */
+            amount: number;
+            /** @description Sent back as `location` when buying. */
+            code: string;
+            name: string;
         };
         TrafficStat: {
             /**
@@ -608,6 +773,11 @@ export interface components {
              * @description GB left: purchased minus used, never below zero.
              */
             availableTraffic: number;
+            /**
+             * Format: int64
+             * @description When the unused traffic expires (unix seconds); null when there is no bought traffic.
+             */
+            expiresAt?: number | null;
             /** Format: double */
             usedTraffic: number;
         };
@@ -1209,6 +1379,77 @@ export interface operations {
             };
         };
     };
+    get_proxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetProxyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetProxyResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     stats: {
         parameters: {
             query?: never;
@@ -1253,6 +1494,34 @@ export interface operations {
             };
         };
     };
+    lte_credentials: {
+        parameters: {
+            query?: {
+                /** @description A country code: answer its endpoints instead of the country list. */
+                country?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LteResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     list_plans: {
         parameters: {
             query?: {
@@ -1272,6 +1541,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlanResponse"];
                 };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_proxies: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                perPage?: number | null;
+                /** @description Only proxies containing this text (case-insensitive). */
+                q?: string | null;
+                /** @description One kind, or empty for all. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxiesResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             422: {
                 headers: {
@@ -1351,6 +1658,40 @@ export interface operations {
         responses: {
             /** @description {locations: [{code, name, states: [{code, name, cities: [{code, name}]}]}]} */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    server_credentials: {
+        parameters: {
+            query?: {
+                /** @description premium, budget, static, lte, ipv4 or ipv6. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerCredentialsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

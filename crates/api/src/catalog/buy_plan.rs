@@ -65,11 +65,14 @@ pub async fn buy_plan(
     let user_id = user.0.id;
     let updated = in_transaction(&state.pool, move |conn| {
         let plan = match (plan_id, amount) {
-            (Some(id), _) => plans::find(conn, id)?.filter(|p| p.active && p.kind == kind.as_str()),
+            (Some(id), _) => plans::find(conn, id)?.filter(|p| p.kind == kind.as_str()),
             (None, Some(gb)) => plans::find_by_amount(conn, kind.as_str(), gb)?,
             (None, None) => None,
         };
         let plan = plan.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
+        if !plan.on_sale(persistence::now()) {
+            return Err(ApiError::Gone(msg::PLAN_UNAVAILABLE));
+        }
         let note = format!("{} plan {} ({} GB)", kind.as_str(), plan.name, plan.amount);
         let reference = format!("plan_{reference}");
         wallet::debit(

@@ -45,6 +45,14 @@ const DEFAULTS: &[Default] = &[
 ];
 
 /// Writes the default catalogue when there are no plans; returns how many were written.
+/// Everything a fresh shop starts with: the default plans and the local piece stock. Each part
+/// is seeded only while its table is empty, so operators' changes are never overwritten.
+pub fn seed_defaults(conn: &mut DbConnection) -> DbResult<()> {
+    seed_default_plans(conn)?;
+    crate::pieces::seed::seed_local_stock(conn)?;
+    Ok(())
+}
+
 pub fn seed_default_plans(conn: &mut DbConnection) -> DbResult<usize> {
     if plans::count(conn)? > 0 {
         return Ok(0);

@@ -18,13 +18,20 @@ pub struct TrafficStat {
     pub available_traffic: f64,
     #[serde(rename = "usedTraffic")]
     pub used_traffic: f64,
+    /// When the unused traffic expires (unix seconds); null when there is no bought traffic.
+    #[serde(rename = "expiresAt")]
+    pub expires_at: Option<i64>,
 }
 
 impl TrafficStat {
-    fn from_bytes(purchased: i64, used: i64) -> Self {
+    fn from_balance(balance: Option<traffic::Balance>) -> Self {
+        let (purchased, used, expires_at) = balance.map_or((0, 0, None), |b| {
+            (b.purchased_bytes, b.used_bytes, b.expires_at)
+        });
         TrafficStat {
             available_traffic: (purchased - used).max(0) as f64 / GB as f64,
             used_traffic: used as f64 / GB as f64,
+            expires_at,
         }
     }
 }
@@ -47,8 +54,8 @@ pub async fn stats(
     let id = user.0.id;
     let (premium, budget) = with_conn(&state.pool, move |conn| {
         Ok((
-            traffic::balance(conn, id, "premium")?,
-            traffic::balance(conn, id, "budget")?,
+            traffic::balance_row(conn, id, "premium")?,
+            traffic::balance_row(conn, id, "budget")?,
         ))
     })
     .await?;
@@ -56,8 +63,8 @@ pub async fn stats(
         .insert_header(("Cache-Control", "no-store"))
         .json(StatsResponse {
             success: true,
-            premium_stat: TrafficStat::from_bytes(premium.0, premium.1),
-            budget_stat: TrafficStat::from_bytes(budget.0, budget.1),
+            premium_stat: TrafficStat::from_balance(premium),
+            budget_stat: TrafficStat::from_balance(budget),
         }))
 }
 

@@ -1,0 +1,212 @@
+//! What can be bought by the piece: `GET /api/user/server_credentials?type=` (static: countries
+//! and ISPs; IPv4/IPv6: countries) and `GET /api/user/lte_credentials[?country=]` (the countries
+//! with LTE stock, or one country's endpoints), in SPEC.md §3's shapes, with the stock left.
+
+use crate::blocking::with_conn;
+use crate::catalog::KindQuery;
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use domain::{ProxyKind, locations, messages as msg};
+use persistence::pieces::{self, StockRow};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StockCountry {
+    /// Lower-case ISO 3166-1 alpha-2.
+    pub code: String,
+    pub name: String,
+    /// Proxies in stock.
+    pub amount: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StockIsp {
+    /// Sent back as `location` when buying.
+    pub code: String,
+    pub name: String,
+    pub amount: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaticCredentials {
+    #[serde(rename = "supportedCountries")]
+    pub supported_countries: Vec<StockCountry>,
+    /// ISPs keyed by country code.
+    #[serde(rename = "supportedISPs")]
+    pub supported_isps: BTreeMap<String, Vec<StockIsp>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DatacenterCountry {
+    /// Sent back as `location` when buying.
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub amount: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ServerCredentialsData {
+    Static(StaticCredentials),
+    Datacenter(Vec<DatacenterCountry>),
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ServerCredentialsResponse {
+    pub success: bool,
+    pub data: ServerCredentialsData,
+}
+
+fn country_name(code: &str) -> String {
+    locations::country(code).map_or_else(|| code.to_uppercase(), |c| c.name.clone())
+}
+
+fn static_credentials(rows: &[StockRow]) -> StaticCredentials {
+    let mut isps: BTreeMap<String, Vec<StockIsp>> = BTreeMap::new();
+    for row in rows {
+        isps.entry(row.country.clone()).or_default().push(StockIsp {
+            code: row.code.clone(),
+            name: row.isp_name.clone().unwrap_or_else(|| row.code.clone()),
+            amount: row.available(),
+        });
+    }
+    let supported_countries = isps
+        .iter()
+        .map(|(code, list)| StockCountry {
+            code: code.clone(),
+            name: country_name(code),
+            amount: list.iter().map(|i| i.amount).sum(),
+        })
+        .collect();
+    StaticCredentials {
+        supported_countries,
+        supported_isps: isps,
+    }
+}
+
+#[utoipa::path(get, path = "/api/user/server_credentials", tag = "pieces", params(KindQuery),
+    responses((status = 200, body = ServerCredentialsResponse), (status = 401), (status = 422)))]
+pub async fn server_credentials(
+    state: web::Data<AppState>,
+    _user: CurrentUser,
+    query: web::Query<KindQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let kind = query.parse()?;
+    if !matches!(kind, ProxyKind::Static | ProxyKind::Ipv4 | ProxyKind::Ipv6) {
+        return Err(ApiError::field("type", msg::UNKNOWN_TYPE));
+    }
+    let rows = with_conn(&state.pool, move |conn| {
+        Ok(pieces::stock_of(conn, kind.as_str())?)
+    })
+    .await?;
+    let data = if kind == ProxyKind::Static {
+        ServerCredentialsData::Static(static_credentials(&rows))
+    } else {
+        ServerCredentialsData::Datacenter(
+            rows.iter()
+                .map(|row| DatacenterCountry {
+                    id: row.code.clone(),
+                    code: row.country.clone(),
+                    name: country_name(&row.country),
+                    amount: row.available(),
+                })
+                .collect(),
+        )
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(ServerCredentialsResponse {
+            success: true,
+            data,
+        }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct LteQuery {
+    /// A country code: answer its endpoints instead of the country list.
+    pub country: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LteRecord {
+    /// Sent back as `location` when buying.
+    pub id: String,
+    /// Where the customer connects (our gateway for the local source).
+    pub ip: String,
+    /// HTTPS or WIFI (used over Http/s), SOCKS5 or SOCKS5-WIFI (used over Socks5).
+    #[serde(rename = "type")]
+    pub conn_type: String,
+    /// The carrier.
+    pub isp: String,
+    pub city: String,
+    pub amount: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LteData {
+    Countries(Vec<String>),
+    Records(Vec<LteRecord>),
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LteResponse {
+    pub success: bool,
+    pub data: LteData,
+}
+
+#[utoipa::path(get, path = "/api/user/lte_credentials", tag = "pieces", params(LteQuery),
+    responses((status = 200, body = LteResponse), (status = 401)))]
+pub async fn lte_credentials(
+    state: web::Data<AppState>,
+    _user: CurrentUser,
+    query: web::Query<LteQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = with_conn(&state.pool, |conn| {
+        Ok(pieces::stock_of(conn, ProxyKind::Lte.as_str())?)
+    })
+    .await?;
+    let country = query
+        .country
+        .as_deref()
+        .map(|c| c.trim().to_lowercase())
+        .filter(|c| !c.is_empty());
+    let data = match country {
+        None => {
+            let mut codes: Vec<String> = rows
+                .iter()
+                .filter(|r| r.available() > 0)
+                .map(|r| r.country.clone())
+                .collect();
+            codes.dedup();
+            LteData::Countries(codes)
+        }
+        Some(country) => LteData::Records(
+            rows.into_iter()
+                .filter(|r| r.country == country)
+                .map(|r| LteRecord {
+                    amount: r.available(),
+                    ip: r
+                        .ip
+                        .clone()
+                        .unwrap_or_else(|| state.settings.gateway.host.clone()),
+                    conn_type: r.conn_type.unwrap_or_default(),
+                    isp: r.isp_name.unwrap_or_default(),
+                    city: r.city.unwrap_or_default(),
+                    id: r.code,
+                })
+                .collect(),
+        ),
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(LteResponse {
+            success: true,
+            data,
+        }))
+}

@@ -1,0 +1,102 @@
+//! `GET /api/user/proxies?type=&q=&page=&perPage=`: every proxy the customer generated or bought,
+//! across kinds or of one, newest first, searchable (the Generated Proxies page).
+
+use crate::blocking::with_conn;
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::pagination::PageQuery;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use domain::{ProxyKind, messages as msg};
+use persistence::proxy_history;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ProxiesQuery {
+    /// One kind, or empty for all.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// Only proxies containing this text (case-insensitive).
+    pub q: Option<String>,
+    pub page: Option<i64>,
+    #[serde(rename = "perPage")]
+    pub per_page: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProxyItem {
+    pub id: i64,
+    pub proxy: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(rename = "createdAt")]
+    pub created_at: i64,
+    /// When a piece stops working; null for traffic proxies.
+    #[serde(rename = "expiresAt")]
+    pub expires_at: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProxiesResponse {
+    pub items: Vec<ProxyItem>,
+    pub total: i64,
+    pub page: i64,
+    #[serde(rename = "perPage")]
+    pub per_page: i64,
+}
+
+#[utoipa::path(get, path = "/api/user/proxies", tag = "pieces", params(ProxiesQuery),
+    responses((status = 200, body = ProxiesResponse), (status = 401), (status = 422)))]
+pub async fn list_proxies(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<ProxiesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let kind = match query.kind.as_deref().map(str::trim) {
+        None | Some("") | Some("all") => None,
+        Some(k) => {
+            Some(ProxyKind::parse(k).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
+        }
+    };
+    let search = query
+        .q
+        .as_deref()
+        .map(str::trim)
+        .filter(|q| !q.is_empty())
+        .map(|q| q.chars().take(100).collect::<String>());
+    let page = PageQuery {
+        page: query.page,
+        per_page: query.per_page,
+    }
+    .resolve(20, 200);
+    let id = user.0.id;
+    let (rows, total) = with_conn(&state.pool, move |conn| {
+        Ok(proxy_history::page(
+            conn,
+            id,
+            kind.map(ProxyKind::as_str),
+            search.as_deref(),
+            page.offset,
+            page.per_page,
+        )?)
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(ProxiesResponse {
+            items: rows
+                .into_iter()
+                .map(|r| ProxyItem {
+                    id: r.id,
+                    proxy: r.proxy,
+                    kind: r.kind,
+                    created_at: r.created_at,
+                    expires_at: r.expires_at,
+                })
+                .collect(),
+            total,
+            page: page.page,
+            per_page: page.per_page,
+        }))
+}
