@@ -1,4 +1,5 @@
-//! Clients for everything outside the process: mail delivery, Google sign-in and payments.
+//! Clients for everything outside the process: mail delivery, Google sign-in, payments and
+//! residential proxies.
 //!
 //! Each outside dependency is a trait with a real client (SMTP, Google's JWKS) and a local
 //! implementation that keeps the embedded default fully usable without any account (mail written
@@ -9,6 +10,8 @@
 pub mod google;
 pub mod mail;
 pub mod payments;
+pub mod pieces;
+pub mod residential;
 
 pub use google::{
     GOOGLE_JWKS_URL, GoogleError, GoogleIdentity, GoogleVerifier, JwksGoogleVerifier,
@@ -17,6 +20,14 @@ pub use mail::{FileMailer, MailError, Mailer, OutgoingMail, SmtpMailer};
 pub use payments::{
     CRYPTOMUS_API_URL, CryptomusGateway, Invoice, InvoiceRequest, LocalCheckout, PaymentError,
     PaymentGateway, PaymentReport,
+};
+pub use pieces::{
+    DeliveredProxy, PROXYSELLER_API_URL, PieceCatalogue, PieceCountry, PieceError, PieceOperator,
+    PieceOrder, PieceSource, PlacedOrder, ProxySellerConfig, ProxySellerPieces,
+};
+pub use residential::{
+    IPROYAL_API_URL, IpRoyalConfig, IpRoyalResidential, LocalResidential, Place, ProxyRequest,
+    ResidentialError, ResidentialSource, SyncReport, SyncRequest, UpstreamAccount,
 };
 
 /// Renders an error with its whole `source()` chain on one line ("a: b: c"), because the

@@ -1,0 +1,51 @@
+//! [`LocalResidential`]: the built-in metering gateway as the residential source (the default).
+//! The targeting travels in the proxy username (`domain::Targeting`); bytes are metered locally,
+//! so there is no upstream account to keep in step.
+
+use domain::Targeting;
+
+use super::{ProxyRequest, ResidentialError, ResidentialSource, SyncReport, SyncRequest};
+
+/// Where customers reach our own gateway.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalResidential {
+    pub host: String,
+    pub http_port: u16,
+    pub socks_port: u16,
+}
+
+#[async_trait::async_trait]
+impl ResidentialSource for LocalResidential {
+    fn provider(&self) -> &'static str {
+        "local"
+    }
+
+    async fn sync(
+        &self,
+        _request: SyncRequest<'_>,
+    ) -> Result<Option<SyncReport>, ResidentialError> {
+        Ok(None)
+    }
+
+    async fn proxies(&self, request: &ProxyRequest<'_>) -> Result<Vec<String>, ResidentialError> {
+        let port = if request.socks {
+            self.socks_port
+        } else {
+            self.http_port
+        };
+        let mut targeting = Targeting {
+            kind: request.kind,
+            country: Some(request.country.code.to_owned()),
+            state: request.state.map(|s| s.code.to_owned()),
+            city: request.city.map(|c| c.code.to_owned()),
+            session: None,
+            lifetime_minutes: request.session_minutes,
+        };
+        let sticky = request.session_minutes.is_some();
+        Ok(super::render_each(request.quantity, sticky, |session| {
+            targeting.session = session.map(str::to_owned);
+            let username = targeting.username(request.username);
+            format!("{}:{port}:{username}:{}", self.host, request.password)
+        }))
+    }
+}
