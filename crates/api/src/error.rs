@@ -38,6 +38,9 @@ pub enum ApiError {
     PaymentRequired(&'static str),
     #[error("upstream failure: {0}")]
     BadGateway(String),
+    /// A proxy provider failed; the cause is logged, never sent.
+    #[error("proxy provider failure: {0}")]
+    ProviderDown(String),
     #[error("rate limited: {message}")]
     TooManyRequests { message: String, retry_after: u64 },
     #[error("unavailable: {0}")]
@@ -99,7 +102,7 @@ impl ResponseError for ApiError {
             ApiError::Gone(_) => StatusCode::GONE,
             ApiError::UnsupportedMedia => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
-            ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            ApiError::BadGateway(_) | ApiError::ProviderDown(_) => StatusCode::BAD_GATEWAY,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -126,6 +129,10 @@ impl ResponseError for ApiError {
             ApiError::BadGateway(cause) => {
                 tracing::error!(%cause, "upstream provider failed");
                 msg::PAYMENT_PROVIDER_DOWN.to_owned()
+            }
+            ApiError::ProviderDown(cause) => {
+                tracing::error!(%cause, "proxy provider failed");
+                msg::PROXY_PROVIDER_DOWN.to_owned()
             }
             ApiError::TooManyRequests { message, .. } => message.clone(),
             ApiError::Internal(cause) => {

@@ -9,6 +9,7 @@ pub mod dto;
 pub mod error;
 pub mod extractors;
 pub mod health;
+pub mod jobs;
 pub mod openapi;
 pub mod origin_guard;
 pub mod pagination;

@@ -20,8 +20,7 @@ use sha2::{Digest, Sha256};
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
-use upstream::{GoogleVerifier, LocalCheckout, Mailer, PaymentGateway};
+use upstream::{GoogleVerifier, LocalCheckout, Mailer, PaymentGateway, PieceSource};
 
 /// The outside services the API talks to, chosen by the composition root.
 pub struct Dependencies {
@@ -29,6 +28,8 @@ pub struct Dependencies {
     pub mailer: Arc<dyn Mailer>,
     pub google: Option<Arc<dyn GoogleVerifier>>,
     pub payments: Payments,
+    /// The provider of proxies sold by the piece; `None`: the local stock on our gateway.
+    pub pieces: Option<Arc<dyn PieceSource>>,
 }
 
 /// Which payment gateway takes top-ups.
@@ -44,7 +45,7 @@ pub struct Application {
     addr: SocketAddr,
     public_url: String,
     server: Server,
-    pool: DbPool,
+    state: web::Data<AppState>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -94,7 +95,6 @@ impl Application {
             .clone()
             .filter(|d| d.join("index.html").is_file());
         let ttl = CookieDuration::seconds(settings.session_ttl.as_secs() as i64);
-        let pool = deps.pool.clone();
         let state = web::Data::new(AppState {
             pool: deps.pool,
             settings,
@@ -104,11 +104,13 @@ impl Application {
                 Payments::Gateway(gateway) => gateway,
                 Payments::Local(key) => Arc::new(LocalCheckout::new(key, public_url.clone())),
             },
+            pieces: deps.pieces,
             public_url: public_url.clone(),
             limiter: RateLimiter::default(),
             code_key,
         });
 
+        let jobs_state = state.clone();
         let server = HttpServer::new(move || {
             let sessions = SessionMiddleware::builder(
                 DbSessionStore::new(state.pool.clone()),
@@ -158,7 +160,7 @@ impl Application {
             addr,
             public_url,
             server,
-            pool,
+            state: jobs_state,
         })
     }
 
@@ -176,9 +178,9 @@ impl Application {
 
     /// Serves until the server is stopped (Ctrl-C / SIGTERM), purging expired rows meanwhile.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let purge = actix_web::rt::spawn(purge_expired(self.pool.clone()));
+        let jobs = actix_web::rt::spawn(crate::jobs::run(self.state.clone()));
         let result = self.server.await;
-        purge.abort();
+        jobs.abort();
         result
     }
 }
@@ -228,36 +230,6 @@ fn frontend(cfg: &mut web::ServiceConfig, dir: Option<PathBuf>) {
                 }
             })),
     );
-}
-
-async fn purge_expired(pool: DbPool) {
-    let every = Duration::from_secs(600);
-    // First run one period after start, not during start-up's own writes.
-    let start = actix_web::rt::time::Instant::now() + every;
-    let mut tick = actix_web::rt::time::interval_at(start, every);
-    loop {
-        tick.tick().await;
-        let pool = pool.clone();
-        let result = web::block(move || -> Result<_, persistence::DbError> {
-            let mut conn = pool.get()?;
-            let now = persistence::now();
-            Ok((
-                persistence::sessions::purge_expired(&mut conn, now)?,
-                persistence::email_codes::purge_expired(&mut conn, now)?,
-                persistence::write_transaction(&mut conn, |c| {
-                    persistence::pieces::release_expired(c, now)
-                })?,
-            ))
-        })
-        .await;
-        match result {
-            Ok(Ok((sessions, codes, pieces))) => {
-                tracing::debug!(sessions, codes, pieces, "purged expired rows")
-            }
-            Ok(Err(err)) => tracing::warn!(%err, "purging expired rows failed"),
-            Err(err) => tracing::warn!(%err, "purge task failed"),
-        }
-    }
 }
 
 #[cfg(test)]

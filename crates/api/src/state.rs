@@ -4,7 +4,7 @@ use crate::rate_limit::RateLimiter;
 use crate::settings::Settings;
 use persistence::DbPool;
 use std::sync::Arc;
-use upstream::{GoogleVerifier, Mailer, PaymentGateway};
+use upstream::{GoogleVerifier, Mailer, PaymentGateway, PieceSource};
 
 pub struct AppState {
     pub pool: DbPool,
@@ -12,6 +12,8 @@ pub struct AppState {
     pub mailer: Arc<dyn Mailer>,
     pub google: Option<Arc<dyn GoogleVerifier>>,
     pub payments: Arc<dyn PaymentGateway>,
+    /// The provider of proxies sold by the piece; `None`: the local stock on our gateway.
+    pub pieces: Option<Arc<dyn PieceSource>>,
     /// The site's public URL without a trailing slash (links, callbacks, redirects).
     pub public_url: String,
     pub limiter: RateLimiter,

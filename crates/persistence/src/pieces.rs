@@ -90,6 +90,18 @@ pub fn reserve(conn: &mut DbConnection, stock_id: i64, quantity: i32) -> DbResul
     Ok(updated == 1)
 }
 
+/// Puts `quantity` reserved pieces back (an order that failed).
+pub fn unreserve(conn: &mut DbConnection, stock_id: i64, quantity: i32) -> DbResult<()> {
+    diesel::update(
+        piece_stock::table
+            .find(stock_id)
+            .filter(piece_stock::sold.ge(quantity)),
+    )
+    .set(piece_stock::sold.eq(piece_stock::sold - quantity))
+    .execute(conn)?;
+    Ok(())
+}
+
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = piece_orders)]
 pub struct NewOrder<'a> {
@@ -105,6 +117,7 @@ pub struct NewOrder<'a> {
     pub upstream_order_id: Option<&'a str>,
     pub created_at: i64,
     pub updated_at: i64,
+    pub stock_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -123,6 +136,7 @@ pub struct OrderRow {
     pub upstream_order_id: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    pub stock_id: Option<i64>,
 }
 
 pub fn insert_order(conn: &mut DbConnection, order: &NewOrder<'_>) -> DbResult<i64> {

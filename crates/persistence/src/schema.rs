@@ -139,6 +139,7 @@ diesel::table! {
         upstream_order_id -> Nullable<Text>,
         created_at -> BigInt,
         updated_at -> BigInt,
+        stock_id -> Nullable<BigInt>,
     }
 }
 

@@ -42,6 +42,7 @@ fn order(conn: &mut DbConnection, user_id: i64) -> i64 {
             upstream_order_id: None,
             created_at: 1,
             updated_at: 1,
+            stock_id: None,
         },
     )
     .unwrap()

@@ -223,6 +223,7 @@ async fn serve(
         mailer,
         google,
         payments,
+        pieces: None,
     };
     let app = Application::build(settings, deps)?;
     tracing::info!(

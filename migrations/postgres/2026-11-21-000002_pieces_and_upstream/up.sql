@@ -41,7 +41,9 @@ CREATE TABLE piece_stock (
 );
 CREATE INDEX piece_stock_kind ON piece_stock (kind, country);
 
--- Which stock a piece came from, and when its slot went back to stock after expiry.
+-- Which stock an order and its pieces came from (stock goes back when a piece expires or an
+-- order fails); when a piece's slot went back to stock.
+ALTER TABLE piece_orders ADD COLUMN stock_id BIGINT;
 ALTER TABLE piece_proxies ADD COLUMN stock_id BIGINT;
 ALTER TABLE piece_proxies ADD COLUMN released_at BIGINT;
 CREATE INDEX piece_proxies_expiry ON piece_proxies (released_at, expires_at);

@@ -131,13 +131,27 @@ pub(crate) fn plan_for(
     Ok(plan)
 }
 
-/// Buys from the local stock: everything in the caller's transaction.
-fn buy_local(
+/// What the order transaction settled: the order row and what it bought.
+pub(crate) struct Reserved {
+    pub order_id: i64,
+    pub stock_id: i64,
+    pub total: i64,
+    pub validity_days: i32,
+    pub country: String,
+    pub city: Option<String>,
+    pub isp: Option<String>,
+    pub socks: bool,
+}
+
+/// Takes the stock, records the order in `status` and debits the wallet, in the caller's
+/// transaction. Every refusal leaves the database as it was.
+pub(crate) fn take_order(
     conn: &mut DbConnection,
     user_id: i64,
     order: &PieceOrder,
-    gateway: &crate::settings::GatewayEndpoints,
-) -> Result<(Vec<String>, users::UserRow), ApiError> {
+    source: &str,
+    status: &str,
+) -> Result<Reserved, ApiError> {
     let plan = plan_for(conn, order)?;
     let kind = order.kind.as_str();
     let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
@@ -163,11 +177,12 @@ fn buy_local(
             isp: stock.isp.as_deref(),
             quantity: order.quantity,
             price_cents: total,
-            status: "delivered",
-            source: "local",
+            status,
+            source,
             upstream_order_id: None,
             created_at: now,
             updated_at: now,
+            stock_id: Some(stock.id),
         },
     )?;
     if total > 0 {
@@ -181,13 +196,34 @@ fn buy_local(
             Some(&note),
         )?;
     }
-    let socks = stock.conn_type.as_deref().is_some_and(inventory::is_socks);
-    let port = if socks {
+    Ok(Reserved {
+        order_id,
+        stock_id: stock.id,
+        total,
+        validity_days: plan.validity_days,
+        socks: stock.conn_type.as_deref().is_some_and(inventory::is_socks),
+        country: stock.country,
+        city: stock.city,
+        isp: stock.isp,
+    })
+}
+
+/// Buys from the local stock: the order, one gateway credential per piece and the history, in
+/// the caller's transaction.
+fn buy_local(
+    conn: &mut DbConnection,
+    user_id: i64,
+    order: &PieceOrder,
+    gateway: &crate::settings::GatewayEndpoints,
+) -> Result<(Vec<String>, users::UserRow), ApiError> {
+    let taken = take_order(conn, user_id, order, "local", "delivered")?;
+    let port = if taken.socks {
         gateway.socks_port
     } else {
         gateway.http_port
     };
-    let expires_at = now + i64::from(plan.validity_days) * 86_400;
+    let now = persistence::now();
+    let expires_at = now + i64::from(taken.validity_days) * 86_400;
     let mut proxies = Vec::with_capacity(order.quantity as usize);
     for _ in 0..order.quantity {
         let username = random::piece_username();
@@ -195,24 +231,31 @@ fn buy_local(
         pieces::insert_piece(
             conn,
             &NewPiece {
-                order_id,
+                order_id: taken.order_id,
                 user_id,
-                kind,
+                kind: order.kind.as_str(),
                 host: &gateway.host,
                 port: i32::from(port),
                 username: &username,
                 password: &password,
-                country: Some(&stock.country),
-                city: stock.city.as_deref(),
-                isp: stock.isp.as_deref(),
+                country: Some(&taken.country),
+                city: taken.city.as_deref(),
+                isp: taken.isp.as_deref(),
                 upstream_id: None,
                 expires_at,
                 created_at: now,
-                stock_id: Some(stock.id),
+                stock_id: Some(taken.stock_id),
             },
         )?;
         let proxy = format!("{}:{port}:{username}:{password}", gateway.host);
-        proxy_history::insert(conn, user_id, kind, &proxy, Some(expires_at), now)?;
+        proxy_history::insert(
+            conn,
+            user_id,
+            order.kind.as_str(),
+            &proxy,
+            Some(expires_at),
+            now,
+        )?;
         proxies.push(proxy);
     }
     let user = users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)?;
@@ -223,7 +266,7 @@ fn buy_local(
     responses((status = 200, body = GetProxyResponse), (status = 401, body = ErrorResponse),
               (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 410, body = ErrorResponse),
-              (status = 422, body = ErrorResponse)))]
+              (status = 422, body = ErrorResponse), (status = 502, body = ErrorResponse)))]
 pub async fn get_proxy(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -231,6 +274,16 @@ pub async fn get_proxy(
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(&body)?;
     let user_id = user.0.id;
+    if let Some(source) = state.pieces.clone() {
+        let updated =
+            super::provider::buy_from_provider(&state.pool, source, user_id, order).await?;
+        return Ok(HttpResponse::Accepted().json(GetProxyResponse {
+            success: true,
+            proxies: Vec::new(),
+            message: msg::ORDER_PENDING.to_owned(),
+            user: User::from(&updated),
+        }));
+    }
     let gateway = state.settings.gateway.clone();
     let (proxies, updated) = in_transaction(&state.pool, move |conn| {
         buy_local(conn, user_id, &order, &gateway)

@@ -5,6 +5,7 @@
 mod buy;
 mod catalog;
 mod list;
+mod provider;
 pub mod seed;
 
 pub use buy::{__path_get_proxy, GetProxyRequest, GetProxyResponse, get_proxy};
@@ -14,6 +15,7 @@ pub use catalog::{
     StockIsp, lte_credentials, server_credentials,
 };
 pub use list::{__path_list_proxies, ProxiesResponse, ProxyItem, list_proxies};
+pub use provider::poll_deliveries;
 
 use actix_web::web;
 

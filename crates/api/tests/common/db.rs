@@ -9,6 +9,10 @@ use persistence::users::UserRow;
 
 impl TestApp {
     /// Runs `f` on a pooled connection to the test database.
+    pub fn pool(&self) -> &persistence::DbPool {
+        &self.db.pool
+    }
+
     pub fn with_conn<T>(&self, f: impl FnOnce(&mut DbConnection) -> T) -> T {
         let mut conn = self.db.pool.get().unwrap();
         f(&mut conn)

@@ -93,6 +93,14 @@ impl Reply {
     }
 }
 
+/// Which real provider clients a test app uses (the local implementations otherwise).
+#[derive(Default)]
+pub struct Providers {
+    /// Google sign-in against a wiremock JWKS.
+    pub google: bool,
+    pub pieces: Option<Arc<dyn upstream::PieceSource>>,
+}
+
 pub struct TestApp {
     pub address: String,
     pub db: TestDatabase,
@@ -120,7 +128,21 @@ impl TestApp {
 
     /// With Google sign-in on, verifying against a wiremock JWKS that lists test key A.
     pub async fn start_with_google(backend: Backend) -> TestApp {
-        Self::launch(backend, true, |_| {})
+        Self::launch_with(
+            backend,
+            Providers {
+                google: true,
+                ..Providers::default()
+            },
+            |_| {},
+        )
+        .await
+        .expect("test database")
+    }
+
+    /// With these real provider clients instead of the local implementations.
+    pub async fn start_with(backend: Backend, providers: Providers) -> TestApp {
+        Self::launch_with(backend, providers, |s| s.limits.payments_per_user = 100)
             .await
             .expect("test database")
     }
@@ -130,6 +152,19 @@ impl TestApp {
         with_google: bool,
         customise: impl FnOnce(&mut Settings),
     ) -> Option<TestApp> {
+        let providers = Providers {
+            google: with_google,
+            ..Providers::default()
+        };
+        Self::launch_with(backend, providers, customise).await
+    }
+
+    async fn launch_with(
+        backend: Backend,
+        providers: Providers,
+        customise: impl FnOnce(&mut Settings),
+    ) -> Option<TestApp> {
+        let with_google = providers.google;
         let db = TestDatabase::new(backend)?;
         let mail_dir = tempfile::tempdir().unwrap();
         let mut settings = Settings::for_tests(SESSION_SECRET);
@@ -161,6 +196,7 @@ impl TestApp {
             payments: api::Payments::Local(secrecy::SecretString::from(
                 wallet::CHECKOUT_KEY.to_owned(),
             )),
+            pieces: providers.pieces,
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());

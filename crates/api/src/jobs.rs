@@ -1,0 +1,63 @@
+//! Work the API does in the background while it serves: purging expired sessions and codes and
+//! giving the stock of expired pieces back (every 10 minutes), and, with a piece provider,
+//! collecting the proxies of placed orders (every 15 seconds).
+
+use crate::state::AppState;
+use actix_web::web;
+use std::time::Duration;
+
+const PURGE_EVERY: Duration = Duration::from_secs(600);
+const DELIVERIES_EVERY: Duration = Duration::from_secs(15);
+
+/// Runs every job until the task is aborted.
+pub async fn run(state: web::Data<AppState>) {
+    tokio::join!(purge_expired(state.clone()), poll_deliveries(state));
+}
+
+/// A ticker whose first tick comes one period after start, not during start-up's own writes.
+fn every(period: Duration) -> actix_web::rt::time::Interval {
+    let start = actix_web::rt::time::Instant::now() + period;
+    actix_web::rt::time::interval_at(start, period)
+}
+
+async fn purge_expired(state: web::Data<AppState>) {
+    let mut tick = every(PURGE_EVERY);
+    loop {
+        tick.tick().await;
+        let pool = state.pool.clone();
+        let result = web::block(move || -> Result<_, persistence::DbError> {
+            let mut conn = pool.get()?;
+            let now = persistence::now();
+            Ok((
+                persistence::sessions::purge_expired(&mut conn, now)?,
+                persistence::email_codes::purge_expired(&mut conn, now)?,
+                persistence::write_transaction(&mut conn, |c| {
+                    persistence::pieces::release_expired(c, now)
+                })?,
+            ))
+        })
+        .await;
+        match result {
+            Ok(Ok((sessions, codes, pieces))) => {
+                tracing::debug!(sessions, codes, pieces, "purged expired rows")
+            }
+            Ok(Err(err)) => tracing::warn!(%err, "purging expired rows failed"),
+            Err(err) => tracing::warn!(%err, "purge task failed"),
+        }
+    }
+}
+
+async fn poll_deliveries(state: web::Data<AppState>) {
+    let Some(source) = state.pieces.clone() else {
+        return;
+    };
+    let mut tick = every(DELIVERIES_EVERY);
+    loop {
+        tick.tick().await;
+        match crate::pieces::poll_deliveries(&state.pool, source.as_ref()).await {
+            Ok(0) => {}
+            Ok(orders) => tracing::info!(orders, "piece orders delivered"),
+            Err(err) => tracing::warn!(%err, "collecting piece deliveries failed"),
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! Buying pieces from a provider (Proxy-Seller, DESIGN.md §5) instead of the local stock.
+//!
+//! Orders at the provider are not idempotent (UPSTREAM.md §2a.5), so:
+//! 1. the stock reservation, the wallet debit and a `pending` order row commit first;
+//! 2. the order is placed once. A clear refusal or an unavailable provider means nothing was
+//!    bought: the money and the stock go back in one transaction and the order is `failed`.
+//!    An unknown outcome (a timeout after sending) is never retried: the order becomes
+//!    `unknown`, the money stays held, and an operator reconciles it with the provider;
+//! 3. a placed order is polled by [`poll_deliveries`] until its proxies arrive; they are then
+//!    written with the history in one transaction and the order is `delivered`.
+
+use crate::error::ApiError;
+use crate::pieces::buy::{PieceOrder, Reserved, take_order};
+use domain::{ProxyKind, messages as msg};
+use persistence::pieces::{self, NewPiece, OrderRow};
+use persistence::wallet::{self, EntryKind};
+use persistence::{DbConnection, DbPool, proxy_history, users};
+use std::sync::Arc;
+use upstream::{PieceError, PieceSource};
+
+/// Gives back what [`take_order`] took, once: the order moves `pending` → `failed` first.
+fn refund(
+    conn: &mut DbConnection,
+    user_id: i64,
+    r: &Reserved,
+    quantity: i32,
+) -> Result<(), ApiError> {
+    if !pieces::transition_order(conn, r.order_id, "pending", "failed", None)? {
+        return Ok(());
+    }
+    pieces::unreserve(conn, r.stock_id, quantity)?;
+    if r.total > 0 {
+        wallet::credit(
+            conn,
+            user_id,
+            r.total,
+            EntryKind::Refund,
+            &format!("piece_{}", r.order_id),
+            Some("order not placed by the provider"),
+        )?;
+    }
+    Ok(())
+}
+
+/// Buys `order` from `source`. Answers the updated user, and whether the order was placed
+/// (its proxies follow) or its outcome is unknown.
+pub(crate) async fn buy_from_provider(
+    pool: &DbPool,
+    source: Arc<dyn PieceSource>,
+    user_id: i64,
+    order: PieceOrder,
+) -> Result<users::UserRow, ApiError> {
+    // Read-only first: the provider must sell in this country before any money moves.
+    let catalogue = source
+        .catalogue(order.kind)
+        .await
+        .map_err(|e| provider_error(&e))?;
+    let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
+    let (kind, location) = (order.kind, order.location.clone());
+    let stock = crate::blocking::with_conn(pool, move |conn| {
+        Ok(pieces::find_stock(conn, kind.as_str(), &location)?)
+    })
+    .await?
+    .ok_or_else(unknown)?;
+    let country_id = catalogue
+        .countries
+        .iter()
+        .find(|c| c.code == stock.country)
+        .map(|c| c.id.clone())
+        .ok_or_else(unknown)?;
+    let provider = source.provider();
+    let reserved = {
+        let order = order.clone();
+        crate::blocking::in_transaction(pool, move |conn| {
+            take_order(conn, user_id, &order, provider, "pending")
+        })
+        .await?
+    };
+    let reference = format!("proxyshop-{}", reserved.order_id);
+    let outcome = source
+        .place(&upstream::PieceOrder {
+            kind: order.kind,
+            country_id: &country_id,
+            period_days: reserved.validity_days,
+            quantity: order.quantity as u32,
+            operator_id: None,
+            rotation_minutes: None,
+            socks: reserved.socks,
+            reference: &reference,
+        })
+        .await;
+    let quantity = order.quantity;
+    match outcome {
+        Ok(placed) => {
+            let id = reserved.order_id;
+            crate::blocking::in_transaction(pool, move |conn| {
+                pieces::transition_order(conn, id, "pending", "placed", Some(&placed.order_id))?;
+                users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
+            })
+            .await
+        }
+        Err(PieceError::Unknown(cause)) => {
+            tracing::error!(order = reserved.order_id, %cause,
+                "piece order outcome unknown; not retried, reconcile with the provider");
+            let id = reserved.order_id;
+            crate::blocking::in_transaction(pool, move |conn| {
+                pieces::transition_order(conn, id, "pending", "unknown", None)?;
+                users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
+            })
+            .await
+        }
+        Err(err) => {
+            let failure = provider_error(&err);
+            crate::blocking::in_transaction(pool, move |conn| {
+                refund(conn, user_id, &reserved, quantity)
+            })
+            .await?;
+            Err(failure)
+        }
+    }
+}
+
+fn provider_error(err: &PieceError) -> ApiError {
+    match err {
+        PieceError::Invalid(_) => {
+            tracing::warn!(%err, "piece order not sent");
+            ApiError::field("location", msg::UNKNOWN_LOCATION)
+        }
+        _ => ApiError::ProviderDown(err.to_string()),
+    }
+}
+
+/// Writes the proxies of delivered orders (one pass over the `placed` orders of `source`).
+/// Returns how many orders were completed.
+pub async fn poll_deliveries(pool: &DbPool, source: &dyn PieceSource) -> Result<usize, ApiError> {
+    let provider = source.provider();
+    let placed = crate::blocking::with_conn(pool, move |conn| {
+        Ok(pieces::orders_in_status(conn, provider, "placed")?)
+    })
+    .await?;
+    let mut completed = 0;
+    for order in placed {
+        let Some(kind) = ProxyKind::parse(&order.kind) else {
+            continue;
+        };
+        let Some(upstream_id) = order.upstream_order_id.clone() else {
+            continue;
+        };
+        let delivered = match source.delivered(kind, &upstream_id).await {
+            Ok(list) if !list.is_empty() => list,
+            Ok(_) => continue,
+            Err(err) => {
+                tracing::warn!(order = order.id, %err, "polling a piece order failed");
+                continue;
+            }
+        };
+        let done = crate::blocking::in_transaction(pool, move |conn| {
+            record_delivery(conn, &order, &delivered)
+        })
+        .await?;
+        completed += usize::from(done);
+    }
+    Ok(completed)
+}
+
+fn record_delivery(
+    conn: &mut DbConnection,
+    order: &OrderRow,
+    delivered: &[upstream::DeliveredProxy],
+) -> Result<bool, ApiError> {
+    if !pieces::transition_order(conn, order.id, "placed", "delivered", None)? {
+        return Ok(false);
+    }
+    let validity = order
+        .plan_id
+        .and_then(|id| persistence::plans::find(conn, id).ok().flatten())
+        .map_or(30, |p| p.validity_days);
+    let now = persistence::now();
+    let expires_at = now + i64::from(validity) * 86_400;
+    for proxy in delivered {
+        pieces::insert_piece(
+            conn,
+            &NewPiece {
+                order_id: order.id,
+                user_id: order.user_id,
+                kind: &order.kind,
+                host: &proxy.host,
+                port: i32::from(proxy.port),
+                // Provider logins are not unique across orders; ours must be.
+                username: &format!("{}#{}", proxy.username, proxy.upstream_id),
+                password: &proxy.password,
+                country: proxy.country.as_deref().or(order.country.as_deref()),
+                city: None,
+                isp: order.isp.as_deref(),
+                upstream_id: Some(&proxy.upstream_id),
+                expires_at,
+                created_at: now,
+                stock_id: order.stock_id,
+            },
+        )?;
+        let line = format!(
+            "{}:{}:{}:{}",
+            proxy.host, proxy.port, proxy.username, proxy.password
+        );
+        proxy_history::insert(
+            conn,
+            order.user_id,
+            &order.kind,
+            &line,
+            Some(expires_at),
+            now,
+        )?;
+    }
+    Ok(true)
+}

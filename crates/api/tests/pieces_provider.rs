@@ -1,0 +1,198 @@
+//! Buying pieces from Proxy-Seller (DESIGN.md §5, UPSTREAM.md §2b.2), against a local mock:
+//! the money and stock are held by a pending order before the one order call; a placed order's
+//! proxies arrive by polling; a refusal gives everything back; an unknown outcome is never
+//! retried and keeps the money held for reconciliation.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use common::{PASSWORD, Providers, TestApp};
+use diesel::prelude::*;
+use persistence::schema::{piece_orders, piece_stock};
+use secrecy::SecretString;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+use upstream::{PieceSource, ProxySellerConfig, ProxySellerPieces};
+use wiremock::matchers::{method, path, query_param};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+const USER: &str = "provider@example.com";
+const KEY: &str = "test-proxyseller-key";
+
+fn api(rest: &str) -> String {
+    format!("/personal/api/v1/{KEY}/{rest}")
+}
+
+fn envelope(data: Value) -> ResponseTemplate {
+    ResponseTemplate::new(200)
+        .set_body_json(json!({ "status": "success", "data": data, "errors": [] }))
+}
+
+async fn provider() -> (MockServer, Arc<dyn PieceSource>) {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path(api("reference/list/ipv4")))
+        .respond_with(envelope(json!({ "items": [{
+            "country": [{ "id": 1283, "name": "USA", "alpha3": "USA" }, { "id": 569, "name": "Germany", "alpha3": "DEU" }],
+            "period": [{ "id": "1m", "name": "1 month" }, { "id": "3m", "name": "3 months" }]
+        }] })))
+        .mount(&server)
+        .await;
+    let client = ProxySellerPieces::with_timeouts(
+        ProxySellerConfig {
+            api_url: format!("{}/personal/api/v1", server.uri()),
+            api_key: SecretString::from(KEY.to_owned()),
+        },
+        Duration::from_secs(1),
+        Duration::from_millis(500),
+    )
+    .unwrap();
+    (server, Arc::new(client))
+}
+
+async fn buyer(backend: persistence::Backend, source: Arc<dyn PieceSource>) -> TestApp {
+    let app = TestApp::start_with(
+        backend,
+        Providers {
+            pieces: Some(source),
+            ..Providers::default()
+        },
+    )
+    .await;
+    app.register(USER, PASSWORD).await;
+    let id = app.top_up(10.0).await;
+    app.pay(&id).await;
+    app
+}
+
+async fn ipv4_order(app: &TestApp) -> common::Reply {
+    let plan = app.get("/api/user/plan?type=ipv4").await.body["plan"]["plans"][0]["id"]
+        .as_i64()
+        .unwrap();
+    app.post_json(
+        "/api/user/get_proxy",
+        json!({ "type": "ipv4", "plan": plan, "location": "ipv4-us", "quantity": 2 }),
+    )
+    .await
+}
+
+fn order_row(app: &TestApp) -> (String, Option<String>) {
+    app.with_conn(|conn| {
+        piece_orders::table
+            .select((piece_orders::status, piece_orders::upstream_order_id))
+            .first(conn)
+            .unwrap()
+    })
+}
+
+fn sold(app: &TestApp) -> i32 {
+    app.with_conn(|conn| {
+        piece_stock::table
+            .filter(piece_stock::code.eq("ipv4-us"))
+            .select(piece_stock::sold)
+            .first(conn)
+            .unwrap()
+    })
+}
+
+api_test! {
+    async fn a_placed_order_is_paid_once_and_its_proxies_arrive_by_polling(backend) {
+        let (server, source) = provider().await;
+        Mock::given(method("POST"))
+            .and(path(api("order/make")))
+            .respond_with(envelope(json!({ "orderId": 2000096, "total": 3.0, "listBaseOrderNumbers": [], "balance": 100 })))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let app = buyer(backend, source.clone()).await;
+        let reply = ipv4_order(&app).await;
+        assert_eq!(reply.status, 202, "{}", reply.text);
+        assert_eq!(reply.body["proxies"], json!([]));
+        assert_eq!(reply.message(), "Your order is being prepared. The proxies will appear in your history shortly.");
+        assert_eq!(reply.body["user"]["balance"], 7.0, "2 × $1.50 held");
+        assert_eq!(order_row(&app), ("placed".to_owned(), Some("2000096".to_owned())));
+        assert_eq!(sold(&app), 2);
+
+        // Activation still running: nothing yet.
+        let pending = Mock::given(method("GET"))
+            .and(path(api("proxy/list/ipv4")))
+            .and(query_param("orderId", "2000096"))
+            .respond_with(envelope(json!({ "items": [] })))
+            .expect(1)
+            .mount_as_scoped(&server)
+            .await;
+        assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0);
+        drop(pending);
+        Mock::given(method("GET"))
+            .and(path(api("proxy/list/ipv4")))
+            .and(query_param("orderId", "2000096"))
+            .respond_with(envelope(json!({ "items": [
+                { "id": "11", "order_id": "2000096", "ip": "31.6.33.97", "ip_only": "31.6.33.97", "port_http": 50100, "port_socks": 50101, "login": "lg", "password": "pw", "country": "USA" },
+                { "id": "12", "order_id": "2000096", "ip": "31.6.33.98", "ip_only": "31.6.33.98", "port_http": 50102, "port_socks": 50103, "login": "lg", "password": "pw", "country": "USA" }
+            ] })))
+            .mount(&server)
+            .await;
+        assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 1);
+        assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0, "delivered once");
+        assert_eq!(order_row(&app).0, "delivered");
+        let history = app.get("/api/user/proxy_history?type=ipv4").await;
+        let proxies: Vec<&str> = history.body["history"].as_array().unwrap().iter().map(|h| h["proxy"].as_str().unwrap()).collect();
+        assert_eq!(proxies.len(), 2);
+        assert!(proxies.contains(&"31.6.33.97:50100:lg:pw") && proxies.contains(&"31.6.33.98:50102:lg:pw"), "{proxies:?}");
+        app.assert_books_balance(&[USER]);
+    }
+
+    async fn a_refused_order_gives_the_money_and_stock_back(backend) {
+        let (server, source) = provider().await;
+        Mock::given(method("POST"))
+            .and(path(api("order/make")))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "status": "error", "data": null,
+                "errors": [{ "message": "Insufficient funds", "code": 7, "customData": null }] })))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let app = buyer(backend, source).await;
+        let reply = ipv4_order(&app).await;
+        assert_eq!((reply.status, reply.message()), (502, "The proxy provider is unavailable. Please try again later"));
+        assert!(!reply.text.contains("Insufficient funds"), "the provider's text stays in the log");
+        assert_eq!(app.balance_cents(USER), 1000);
+        assert_eq!(sold(&app), 0);
+        assert_eq!(order_row(&app).0, "failed");
+        let kinds: Vec<String> = app.ledger(USER).into_iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, ["topup", "purchase", "refund"]);
+        app.assert_books_balance(&[USER]);
+    }
+
+    async fn an_unknown_outcome_is_not_retried_and_keeps_the_money_held(backend) {
+        let (server, source) = provider().await;
+        Mock::given(method("POST"))
+            .and(path(api("order/make")))
+            .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(5)))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let app = buyer(backend, source).await;
+        let reply = ipv4_order(&app).await;
+        assert_eq!(reply.status, 202, "{}", reply.text);
+        assert_eq!(order_row(&app), ("unknown".to_owned(), None));
+        assert_eq!(app.balance_cents(USER), 700);
+        assert_eq!(sold(&app), 2);
+    }
+
+    async fn a_country_the_provider_does_not_sell_moves_no_money(backend) {
+        let (server, source) = provider().await;
+        Mock::given(method("POST")).and(path(api("order/make"))).respond_with(envelope(json!({})))
+            .expect(0).mount(&server).await;
+        let app = buyer(backend, source).await;
+        let plan = app.get("/api/user/plan?type=ipv4").await.body["plan"]["plans"][0]["id"].as_i64().unwrap();
+        let reply = app.post_json("/api/user/get_proxy", json!({ "type": "ipv4", "plan": plan, "location": "ipv4-gb", "quantity": 1 })).await;
+        assert_eq!((reply.status, reply.message()), (422, "This location is not available"));
+        assert_eq!(app.balance_cents(USER), 1000);
+        assert_eq!(app.ledger(USER).len(), 1, "only the top-up");
+        assert_eq!(sold(&app), 0);
+        app.assert_books_balance(&[USER]);
+    }
+}
