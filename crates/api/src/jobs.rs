@@ -1,6 +1,7 @@
 //! Work the API does in the background while it serves: purging expired sessions and codes and
-//! giving the stock of expired pieces back (every 10 minutes), and, with a piece provider,
-//! collecting the proxies of placed orders (every 15 seconds).
+//! giving the stock of expired pieces back (every 10 minutes); with a piece provider,
+//! collecting the proxies of placed orders (every 15 seconds); with a residential provider,
+//! moving bought or expired traffic and reading usage back (every minute).
 
 use crate::state::AppState;
 use actix_web::web;
@@ -8,10 +9,15 @@ use std::time::Duration;
 
 const PURGE_EVERY: Duration = Duration::from_secs(600);
 const DELIVERIES_EVERY: Duration = Duration::from_secs(15);
+const RESIDENTIAL_SYNC_EVERY: Duration = Duration::from_secs(60);
 
 /// Runs every job until the task is aborted.
 pub async fn run(state: web::Data<AppState>) {
-    tokio::join!(purge_expired(state.clone()), poll_deliveries(state));
+    tokio::join!(
+        purge_expired(state.clone()),
+        poll_deliveries(state.clone()),
+        sync_residential(state)
+    );
 }
 
 /// A ticker whose first tick comes one period after start, not during start-up's own writes.
@@ -58,6 +64,20 @@ async fn poll_deliveries(state: web::Data<AppState>) {
             Ok(0) => {}
             Ok(orders) => tracing::info!(orders, "piece orders delivered"),
             Err(err) => tracing::warn!(%err, "collecting piece deliveries failed"),
+        }
+    }
+}
+
+async fn sync_residential(state: web::Data<AppState>) {
+    if state.residential.provider() == "local" {
+        return;
+    }
+    let mut tick = every(RESIDENTIAL_SYNC_EVERY);
+    loop {
+        tick.tick().await;
+        match crate::traffic::sync_all(&state.pool, state.residential.as_ref()).await {
+            Ok(accounts) => tracing::debug!(accounts, "residential accounts synced"),
+            Err(err) => tracing::warn!(%err, "residential sync failed"),
         }
     }
 }

@@ -20,7 +20,10 @@ use sha2::{Digest, Sha256};
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::Arc;
-use upstream::{GoogleVerifier, LocalCheckout, Mailer, PaymentGateway, PieceSource};
+use upstream::{
+    GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
+    ResidentialSource,
+};
 
 /// The outside services the API talks to, chosen by the composition root.
 pub struct Dependencies {
@@ -30,6 +33,8 @@ pub struct Dependencies {
     pub payments: Payments,
     /// The provider of proxies sold by the piece; `None`: the local stock on our gateway.
     pub pieces: Option<Arc<dyn PieceSource>>,
+    /// The residential provider; `None`: our gateway (the local source).
+    pub residential: Option<Arc<dyn ResidentialSource>>,
 }
 
 /// Which payment gateway takes top-ups.
@@ -95,6 +100,13 @@ impl Application {
             .clone()
             .filter(|d| d.join("index.html").is_file());
         let ttl = CookieDuration::seconds(settings.session_ttl.as_secs() as i64);
+        let residential: Arc<dyn ResidentialSource> = deps.residential.unwrap_or_else(|| {
+            Arc::new(LocalResidential {
+                host: settings.gateway.host.clone(),
+                http_port: settings.gateway.http_port,
+                socks_port: settings.gateway.socks_port,
+            })
+        });
         let state = web::Data::new(AppState {
             pool: deps.pool,
             settings,
@@ -105,6 +117,7 @@ impl Application {
                 Payments::Local(key) => Arc::new(LocalCheckout::new(key, public_url.clone())),
             },
             pieces: deps.pieces,
+            residential,
             public_url: public_url.clone(),
             limiter: RateLimiter::default(),
             code_key,

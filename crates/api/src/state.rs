@@ -4,7 +4,7 @@ use crate::rate_limit::RateLimiter;
 use crate::settings::Settings;
 use persistence::DbPool;
 use std::sync::Arc;
-use upstream::{GoogleVerifier, Mailer, PaymentGateway, PieceSource};
+use upstream::{GoogleVerifier, Mailer, PaymentGateway, PieceSource, ResidentialSource};
 
 pub struct AppState {
     pub pool: DbPool,
@@ -14,6 +14,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentGateway>,
     /// The provider of proxies sold by the piece; `None`: the local stock on our gateway.
     pub pieces: Option<Arc<dyn PieceSource>>,
+    /// Where residential proxies come from: our gateway (local) or the provider.
+    pub residential: Arc<dyn ResidentialSource>,
     /// The site's public URL without a trailing slash (links, callbacks, redirects).
     pub public_url: String,
     pub limiter: RateLimiter,

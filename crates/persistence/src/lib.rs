@@ -15,6 +15,7 @@ pub mod sessions;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod traffic;
+pub mod upstream_accounts;
 pub mod users;
 pub mod wallet;
 

@@ -190,8 +190,10 @@ async fn serve(
     let google = google(&config)?;
     let secret = session_secret(&config)?;
     let payments = payments(&config, &secret)?;
+    let residential = config.providers.residential()?;
+    let pieces = config.providers.pieces()?;
     let implementations = format!(
-        "database={:?} mail={} google={} payments={}",
+        "database={:?} mail={} google={} payments={} {}",
         persistence::Backend::from_url(&config.database_url)?,
         mailer.kind(),
         if google.is_some() { "on" } else { "off" },
@@ -200,6 +202,7 @@ async fn serve(
         } else {
             "local checkout"
         },
+        config.providers.describe(),
     );
     let settings = Settings {
         addr: config.addr.clone(),
@@ -223,7 +226,8 @@ async fn serve(
         mailer,
         google,
         payments,
-        pieces: None,
+        pieces,
+        residential,
     };
     let app = Application::build(settings, deps)?;
     tracing::info!(

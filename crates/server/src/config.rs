@@ -12,7 +12,7 @@ pub struct ConfigError {
     pub reason: String,
 }
 
-fn bad(key: &'static str, reason: impl Into<String>) -> ConfigError {
+pub(crate) fn bad(key: &'static str, reason: impl Into<String>) -> ConfigError {
     ConfigError {
         key,
         reason: reason.into(),
@@ -42,6 +42,8 @@ pub struct Config {
     pub trust_forwarded_for: bool,
     pub cryptomus: Option<CryptomusConfig>,
     pub referral_percent: u32,
+    /// IPRoyal and Proxy-Seller; unset: residential proxies and pieces on our gateway.
+    pub providers: crate::providers::ProviderConfig,
 }
 
 /// The real payment gateway's credentials; absent: the local checkout takes top-ups.
@@ -75,7 +77,7 @@ impl Source {
         Source { values }
     }
 
-    fn get(&self, key: &str) -> Option<String> {
+    pub(crate) fn get(&self, key: &str) -> Option<String> {
         self.values
             .get(key)
             .map(|v| v.trim().to_owned())
@@ -108,7 +110,7 @@ fn socket_addr(src: &Source, key: &'static str, default: &str) -> Result<SocketA
         .map_err(|_| bad(key, format!("'{raw}' is not a host:port address")))
 }
 
-fn http_url(src: &Source, key: &'static str) -> Result<Option<String>, ConfigError> {
+pub(crate) fn http_url(src: &Source, key: &'static str) -> Result<Option<String>, ConfigError> {
     match src.get(key) {
         Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
             Ok(Some(url.trim_end_matches('/').to_owned()))
@@ -236,6 +238,7 @@ impl Config {
             trust_forwarded_for: flag(src, "PROXYSHOP_TRUST_FORWARDED_FOR")?,
             cryptomus: cryptomus(src)?,
             referral_percent: percent(src, "PROXYSHOP_REFERRAL_PERCENT", 10)?,
+            providers: crate::providers::ProviderConfig::from_source(src)?,
             data_dir,
         })
     }

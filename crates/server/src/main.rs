@@ -3,6 +3,7 @@
 
 mod bootstrap;
 mod config;
+mod providers;
 
 use clap::{Parser, Subcommand};
 use config::{Config, Source};

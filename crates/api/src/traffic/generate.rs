@@ -1,7 +1,9 @@
 //! `POST /api/user/generate` (Premium) and `POST /api/user/generate_budget` (Budget): proxy
-//! credentials on our metering gateway, with the targeting in the username (the local source,
-//! DESIGN.md §5). Each proxy generated is recorded in the customer's history.
+//! credentials from the residential source (DESIGN.md §5): our metering gateway with the
+//! targeting in the username, or the customer's IPRoyal sub-user with the targeting in the
+//! password. Each proxy generated is recorded in the customer's history.
 
+use super::upstream_sync::{residential_error, sync_customer};
 use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -9,10 +11,10 @@ use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
 use domain::targeting::MAX_LIFETIME_MINUTES;
-use domain::{FieldErrors, ProxyKind, Targeting, locations, messages as msg};
-use persistence::{proxy_history, traffic};
-use rand::Rng;
+use domain::{FieldErrors, ProxyKind, locations, messages as msg};
+use persistence::{proxy_history, traffic, upstream_accounts};
 use serde::{Deserialize, Serialize};
+use upstream::{Place, ProxyRequest, UpstreamAccount};
 use utoipa::ToSchema;
 
 /// Rotation options of SPEC.md §9, in minutes.
@@ -57,17 +59,13 @@ fn all_fields() -> ApiError {
     ApiError::Validation(errors)
 }
 
-fn session_id() -> String {
-    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
-    let mut rng = rand::thread_rng();
-    (0..8)
-        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
-        .collect()
-}
-
 /// The validated request: what to target, how many, over which protocol.
 struct Order {
-    targeting: Targeting,
+    country: String,
+    state: Option<String>,
+    city: Option<String>,
+    /// None: a new exit per request; Some(m): one exit kept for m minutes.
+    session_minutes: Option<u32>,
     quantity: u32,
     socks: bool,
 }
@@ -98,9 +96,9 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
             ));
         }
     };
-    let unknown = || ApiError::field("country", "Unknown location");
+    let unknown = || ApiError::field("country", msg::UNKNOWN_LOCATION);
     let place = locations::country(&country).ok_or_else(unknown)?;
-    let (state, city, lifetime) = if kind == ProxyKind::Premium {
+    let (state, city, session_minutes) = if kind == ProxyKind::Premium {
         let state = present(&body.state).ok_or_else(all_fields)?;
         let city = present(&body.city).ok_or_else(all_fields)?;
         let found = place
@@ -111,6 +109,7 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
         if !found.cities.iter().any(|c| c.code == city) {
             return Err(unknown());
         }
+        // Rotating Premium proxies change exit on every request: no session.
         (
             Some(state),
             Some(city),
@@ -126,9 +125,11 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
         {
             return Err(unknown());
         }
-        let lifetime = match (sticky, body.lifetime.unwrap_or(15)) {
-            (true, _) => Some(MAX_LIFETIME_MINUTES),
-            (false, m) if ROTATION_MINUTES.contains(&m) => Some(m),
+        // Budget's rotation time is a session that lasts that long; sticky ones keep theirs
+        // for the longest lifetime.
+        let minutes = match (sticky, body.lifetime.unwrap_or(15)) {
+            (true, _) => MAX_LIFETIME_MINUTES,
+            (false, m) if ROTATION_MINUTES.contains(&m) => m,
             (false, _) => {
                 return Err(ApiError::field(
                     "lifetime",
@@ -136,23 +137,42 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
                 ));
             }
         };
-        (None, Some(city), lifetime)
+        (None, Some(city), Some(minutes))
     };
-    // Rotating Premium proxies change exit on every request: no session. Budget's rotation time
-    // is a session that lasts that long; sticky ones keep theirs for the longest lifetime.
-    let needs_session = lifetime.is_some();
     Ok(Order {
-        targeting: Targeting {
-            kind,
-            country: Some(country),
-            state,
-            city,
-            session: needs_session.then(session_id),
-            lifetime_minutes: lifetime,
-        },
+        country,
+        state,
+        city,
+        session_minutes,
         quantity,
         socks,
     })
+}
+
+/// The code and name of the order's country, state and city (the provider may match by name).
+fn places(order: &Order) -> Option<(Place<'_>, Option<Place<'_>>, Option<Place<'_>>)> {
+    let country = locations::country(&order.country)?;
+    let state = match &order.state {
+        Some(code) => Some(country.states.iter().find(|s| s.code == *code)?),
+        None => None,
+    };
+    let city = match &order.city {
+        Some(code) => Some(
+            country
+                .states
+                .iter()
+                .filter(|s| state.is_none_or(|st| st.code == s.code))
+                .flat_map(|s| s.cities.iter())
+                .find(|c| c.code == *code)?,
+        ),
+        None => None,
+    };
+    let place = |code: &'static str, name: &'static str| Place { code, name };
+    Some((
+        place(&country.code, &country.name),
+        state.map(|s| place(&s.code, &s.name)),
+        city.map(|c| place(&c.code, &c.name)),
+    ))
 }
 
 async fn generate_for(
@@ -170,25 +190,46 @@ async fn generate_for(
     if purchased - used <= 0 {
         return Err(ApiError::PaymentRequired(msg::NO_TRAFFIC));
     }
-    let gateway = &state.settings.gateway;
-    let port = if order.socks {
-        gateway.socks_port
+    let source = state.residential.clone();
+    let account = if source.provider() == "local" {
+        None
     } else {
-        gateway.http_port
-    };
-    let proxies: Vec<String> = (0..order.quantity)
-        .map(|i| {
-            let mut t = order.targeting.clone();
-            if i > 0 && t.session.is_some() {
-                t.session = Some(session_id());
-            }
-            let username = t.username(&user.0.proxy_username);
-            format!(
-                "{}:{port}:{username}:{}",
-                gateway.host, user.0.proxy_password
-            )
+        let stored = with_conn(&state.pool, move |conn| {
+            Ok(upstream_accounts::find(
+                conn,
+                id,
+                kind.as_str(),
+                source.provider(),
+            )?)
         })
-        .collect();
+        .await?;
+        match stored {
+            Some(a) => Some(UpstreamAccount {
+                external_id: a.external_id,
+                username: a.username,
+                password: a.password,
+            }),
+            None => sync_customer(&state.pool, state.residential.as_ref(), id, kind).await?,
+        }
+    };
+    let (country, region, city) =
+        places(&order).ok_or_else(|| ApiError::field("country", msg::UNKNOWN_LOCATION))?;
+    let proxies = state
+        .residential
+        .proxies(&ProxyRequest {
+            kind,
+            username: &user.0.proxy_username,
+            password: &user.0.proxy_password,
+            account: account.as_ref(),
+            country,
+            state: region,
+            city,
+            session_minutes: order.session_minutes,
+            socks: order.socks,
+            quantity: order.quantity,
+        })
+        .await
+        .map_err(residential_error)?;
     let recorded = proxies.clone();
     in_transaction(&state.pool, move |conn| {
         let now = persistence::now();

@@ -5,6 +5,7 @@ mod generate;
 mod history;
 mod locations;
 mod stats;
+mod upstream_sync;
 
 pub use generate::{
     __path_generate_budget, __path_generate_premium, GenerateRequest, GenerateResponse,
@@ -17,6 +18,8 @@ pub use locations::{
 pub use stats::{
     __path_stats, __path_usage, StatsResponse, TrafficStat, UsageDay, UsageResponse, stats, usage,
 };
+
+pub use upstream_sync::{sync_all, sync_customer};
 
 use actix_web::web;
 

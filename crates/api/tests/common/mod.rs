@@ -99,6 +99,7 @@ pub struct Providers {
     /// Google sign-in against a wiremock JWKS.
     pub google: bool,
     pub pieces: Option<Arc<dyn upstream::PieceSource>>,
+    pub residential: Option<Arc<dyn upstream::ResidentialSource>>,
 }
 
 pub struct TestApp {
@@ -197,6 +198,7 @@ impl TestApp {
                 wallet::CHECKOUT_KEY.to_owned(),
             )),
             pieces: providers.pieces,
+            residential: providers.residential,
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());
