@@ -5,7 +5,7 @@ import { axeViolations, signUp } from './accessibility.mjs';
 
 const TIMEOUT = 15_000;
 
-async function topUp(page, url, amount) {
+export async function topUp(page, url, amount) {
   const created = await page.context().request.post(`${url}/api/payment`, {
     headers: { Origin: url },
     data: { amount, method: 'cryptomous', currency: 'USDT' },
@@ -18,13 +18,13 @@ async function topUp(page, url, amount) {
 }
 
 /** axe on the page once the toasts (which fade in and out, failing contrast mid-way) are gone. */
-async function expectAccessible(page, what) {
+export async function expectAccessible(page, what) {
   await page.waitForFunction(() => !globalThis.document.querySelector('[data-sonner-toast]'), null, { timeout: TIMEOUT });
   const problems = await axeViolations(page);
   if (problems.length > 0) throw new Error(`axe, ${what}:\n  ${problems.join('\n  ')}`);
 }
 
-const toast = (page, text) => page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor({ timeout: TIMEOUT });
+export const toast = (page, text) => page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor({ timeout: TIMEOUT });
 
 async function choose(page, label, search, option) {
   await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();
@@ -91,7 +91,7 @@ export function residentialJourney(test) {
 
     // the proxy is in the history of the Usage tab
     await page.getByRole('tab', { name: 'Usage' }).click();
-    await page.getByRole('table', { name: 'Proxy history' }).getByText('24h').first().waitFor({ timeout: TIMEOUT });
+    await page.getByRole('table', { name: 'Proxy history' }).getByText('24h', { exact: true }).first().waitFor({ timeout: TIMEOUT });
     await shot('03-usage');
     await expectAccessible(page, 'usage tab');
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { checkScreens, signUp } from './accessibility.mjs';
 import { frontendDir, launchBrowser, readCode, serverBin, startServer } from './harness.mjs';
 import { residentialJourney } from './residential.mjs';
+import { piecesJourney } from './pieces.mjs';
 import { topUpJourney } from './top-up.mjs';
 
 const shots = join(frontendDir, 'e2e/screenshots');
@@ -83,6 +84,7 @@ test('a new user registers, keeps the session on reload, logs out and logs in ag
 
 topUpJourney(test);
 residentialJourney(test);
+piecesJourney(test);
 
 test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url }) => {
   const problems = await checkScreens(page, url, ['/', '/login', '/register?ref=FRIEND1', '/no-such-page']);
@@ -91,7 +93,7 @@ test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and n
 
 test('dashboard screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url, dataDir }) => {
   await signUp(page, url, dataDir);
-  const routes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/referral', '/onboard/settings'];
+  const routes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/ipv4-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
   const problems = await checkScreens(page, url, routes);
   if (problems.length > 0) throw new Error(problems.join('\n  '));
 });

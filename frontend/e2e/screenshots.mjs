@@ -9,7 +9,7 @@ mkdirSync(outDir, { recursive: true });
 const filter = process.argv[2] ?? '';
 
 const publicRoutes = ['/', '/login', '/register?ref=FRIEND1', '/residential-proxies', '/location', '/contact', '/privacy', '/terms-of-service', '/use-case', '/use-case/data-scraping', '/faqs', '/blog', '/user&guide', '/support', '/no-such-page'];
-const userRoutes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
+const userRoutes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/ipv4-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
 const widths = (process.env.WIDTHS ?? '375,1280').split(',').map(Number);
 
 const server = await startServer();
@@ -56,6 +56,12 @@ try {
         await page.waitForURL(/\/onboard\/wallet/);
       }
     }
+    // some pieces for the history tables
+    const plans = await (await page.request.get(`${server.url}/api/user/plan?type=static`)).json();
+    await page.request.post(`${server.url}/api/user/get_proxy`, {
+      headers,
+      data: { type: 'static', plan: plans.plan.plans[0].id, country: 'us', location: 'us-comcast', quantity: 2 },
+    });
     for (const route of userRoutes.filter((r) => r.includes(filter) || filter === 'onboard' || filter === '')) {
       for (const width of widths) for (const theme of ['light', 'dark']) await shoot(route, width, theme);
     }

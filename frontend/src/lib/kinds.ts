@@ -26,3 +26,8 @@ export const KIND_PRODUCT_NAMES: Record<ProxyKind, string> = {
 export function isTrafficKind(kind: ProxyKind): boolean {
   return kind === 'premium' || kind === 'budget';
 }
+
+/** The tab label of a kind as the API spells it; anything unknown is shown as sent. */
+export function kindLabel(type: string): string {
+  return (PROXY_KINDS as readonly string[]).includes(type) ? KIND_TAB_LABELS[type as ProxyKind] : type;
+}

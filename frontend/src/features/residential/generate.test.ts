@@ -2,7 +2,8 @@ import { fillDays, parseUsage } from './api/get-usage';
 import { parseLocations } from './api/get-locations';
 import { niceMax } from './chart-scale';
 import { buildGenerateRequest, INITIAL_FORM, ROTATION_TIMES, SELECT_ALL_FIELDS, withCountry, withState, type GenerateForm } from './generate-request';
-import { downloadFileName, formatProxy, parseProxy, PROXY_FORMATS } from './proxy-format';
+import { downloadFileName } from '@/lib/text-file';
+import { formatProxy, parseProxy, PROXY_FORMATS } from './proxy-format';
 
 const all = { state: true, city: true };
 const form = (patch: Partial<GenerateForm>): GenerateForm => ({ ...INITIAL_FORM, ...patch });

@@ -1,5 +1,6 @@
 // Generated proxies (SPEC.md §3: "host:port:username:password"), the four output formats of
-// SPEC.md §9 and the download file name.
+// SPEC.md §9 and the download of the proxy.
+import { DOWNLOAD_FAILED, downloadFileName, NO_PROXY_TO_DOWNLOAD, PROXY_DOWNLOADED, saveTextFile } from '@/lib/text-file';
 import { notify } from '@/lib/toast';
 
 export const PROXY_FORMATS = ['host:port:user:pass', 'host:port@user:pass', 'user:pass:host:port', 'user:pass@host:port'] as const;
@@ -36,33 +37,6 @@ export function formatProxy({ host, port, username, password }: ProxyParts, form
 
 export function isProxyFormat(value: string): value is ProxyFormat {
   return (PROXY_FORMATS as readonly string[]).includes(value);
-}
-
-/** "proxy_2026-11-21.txt" (the local calendar date). */
-export function downloadFileName(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `proxy_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.txt`;
-}
-
-export const PROXY_DOWNLOADED = 'Proxy file downloaded successfully';
-export const NO_PROXY_TO_DOWNLOAD = 'No proxy available to download';
-export const DOWNLOAD_FAILED = 'Failed to download proxy file';
-
-/** Saves `text` as a text/plain file through a temporary object URL. Throws when the browser refuses. */
-export function saveTextFile(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // revoke after the click has been handled
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
 }
 
 /** SPEC.md §5/§8: a download without a proxy is refused with a toast; a failed save says so. */

@@ -1,12 +1,6 @@
 // /onboard/proxies: Generated Proxy history.
-import { HistoryTable } from '../components/history-table';
-import { PageHeader } from '@/components/ui/page-parts';
+import { GeneratedProxiesPage as Page } from '@/features/pieces/components/generated-proxies-page';
 
 export default function GeneratedProxiesPage() {
-  return (
-    <>
-      <PageHeader title="Generated Proxy history" crumbs={['Generated Proxies']} />
-      <HistoryTable title="Generated proxies" />
-    </>
-  );
+  return <Page />;
 }

@@ -1,6 +1,6 @@
 // /onboard/lte-proxy: Get LTE Proxy.
-import { PiecePage } from '../components/piece-page';
+import { LtePage } from '@/features/pieces/components/lte-page';
 
 export default function LteProxyPage() {
-  return <PiecePage kind="lte" title="Get LTE Proxy" crumb="LTE Mobile Proxy" />;
+  return <LtePage />;
 }

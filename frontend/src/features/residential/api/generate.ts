@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost } from '@/lib/api-client';
 import type { BudgetBody, PremiumBody } from '../generate-request';
-import { proxyHistoryKey } from './get-proxy-history';
+import { proxyHistoryKey } from '@/lib/proxy-history';
 
 export const PROXY_GENERATED = 'Proxy generated successfully';
 

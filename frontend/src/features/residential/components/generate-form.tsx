@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
+import { Segmented } from '@/components/ui/segmented';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { locationsQueryOptions, type Country, type Place } from '../api/get-locations';
 import { useGenerate } from '../api/generate';
@@ -25,49 +25,6 @@ import { isProxyFormat, parseProxy, PROXY_FORMATS, type ProxyFormat, type ProxyP
 import { SearchSelect } from './search-select';
 
 const selectClasses = `${inputClasses} border-slate-300 dark:border-slate-700`;
-
-function Segmented<T extends string>({
-  legend,
-  name,
-  options,
-  value,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  options: ReadonlyArray<{ label: string; value: T }>;
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-1.5 block text-sm font-medium">{legend}</legend>
-      <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={cn(
-              'flex h-9 cursor-pointer items-center justify-center rounded-md text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
-              option.value === value
-                ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-950 dark:text-brand-300'
-                : 'text-slate-700 hover:text-slate-900 dark:text-slate-200 dark:hover:text-white',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={option.value === value}
-              onChange={() => onChange(option.value)}
-              className="sr-only"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function NativeSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
   const id = useId();

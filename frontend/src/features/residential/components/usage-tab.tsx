@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statsQueryOptions } from '@/features/dashboard/api/get-stats';
-import { HistoryTable } from '@/features/dashboard/components/history-table';
+import { ProxyHistoryTable } from '@/components/proxy-history-table';
 import { formatFixed2 } from '@/lib/format';
-import { proxyHistoryQueryOptions } from '../api/get-proxy-history';
+import { proxyHistoryQueryOptions } from '@/lib/proxy-history';
 import { fillDays, usageQueryOptions } from '../api/get-usage';
 import type { GeneratorKind } from '../generate-request';
 import { UsageChart } from './usage-chart';
@@ -63,7 +63,7 @@ export function UsageTab({ kind }: { kind: GeneratorKind }) {
           <UsageChart days={fillDays(usage.data)} />
         )}
       </Card>
-      <HistoryTable title="Proxy history" rows={history.data} isPending={history.isPending} isError={history.isError} />
+      <ProxyHistoryTable title="Proxy history" rows={history.data} isPending={history.isPending} isError={history.isError} />
     </div>
   );
 }

@@ -1,0 +1,126 @@
+// Proxy history table (Ip, Date, Plan, Type, Action), 360 px high and scrolling (SPEC.md §3, §9):
+// the proxy truncated, the date as day short-month year, the fixed plan label 24h (or, on the
+// per-piece pages, the expiry in an "Expires" column) and a copy action; 5 skeleton rows while
+// loading. Under 640 px Date, Plan and Type fold into a line under the proxy so that the table fits
+// a 375 px screen without scrolling sideways.
+import { useState } from 'react';
+import { ExpiryLabel } from '@/components/expiry-label';
+import { CopyIcon } from '@/components/ui/icons';
+import { EmptyState } from '@/components/ui/page-parts';
+import { copyText } from '@/lib/clipboard';
+import { cn } from '@/lib/cn';
+import { expiryText } from '@/lib/expiry';
+import { formatDate, fromUnixSeconds } from '@/lib/format';
+import { kindLabel } from '@/lib/kinds';
+
+export type HistoryRow = { proxy: string; createdAt: number; type: string; expiresAt?: number | null };
+
+export const HISTORY_COPIED = 'Proxy Copied Successfully';
+export const PLAN_LABEL = '24h';
+
+/** Columns that only show from 640 px up. */
+const WIDE = 'hidden sm:table-cell';
+
+type ProxyHistoryTableProps = {
+  title?: string;
+  rows?: HistoryRow[];
+  isPending?: boolean;
+  isError?: boolean;
+  /** Per-piece pages: an "Expires" column instead of the fixed plan label. */
+  expiry?: boolean;
+  copiedMessage?: string;
+};
+
+export function ProxyHistoryTable({
+  title = 'History',
+  rows = [],
+  isPending = false,
+  isError = false,
+  expiry = false,
+  copiedMessage = HISTORY_COPIED,
+}: ProxyHistoryTableProps) {
+  // the moment the list was drawn decides which proxies count as expired
+  const [now] = useState(() => Date.now());
+  const columns = ['Ip', 'Date', expiry ? 'Expires' : 'Plan', 'Type', 'Action'];
+  const wide = (column: string) => column !== 'Ip' && column !== 'Action';
+  const planText = (row: HistoryRow) => (expiry && row.expiresAt != null ? `Expires: ${expiryText(row.expiresAt, now)}` : PLAN_LABEL);
+  return (
+    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="border-b border-slate-200 px-4 py-4 text-lg font-semibold sm:px-5 dark:border-slate-800">{title}</h2>
+      <div
+        className="h-[360px] overflow-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        tabIndex={0}
+        role="region"
+        aria-label={`${title} table`}
+      >
+        <table className="w-full text-left text-sm sm:min-w-[560px]">
+          <caption className="sr-only">{title}</caption>
+          <thead className="sticky top-0 bg-slate-50 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col" className={cn('px-4 py-3 font-medium sm:px-5', wide(column) && WIDE)}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {isPending &&
+              Array.from({ length: 5 }, (_, row) => (
+                <tr key={row} aria-hidden="true" data-testid="skeleton-row">
+                  {columns.map((column) => (
+                    <td key={column} className={cn('px-4 py-3 sm:px-5', wide(column) && WIDE)}>
+                      <span className="block h-4 w-full max-w-[8rem] animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            {!isPending && rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="p-4 sm:p-5">
+                  {isError ? (
+                    <EmptyState title="Could not load the history." body="Please try again in a moment." />
+                  ) : (
+                    <EmptyState title="No Proxy Generated" body="No proxy generated yet. Please generate a proxy first." />
+                  )}
+                </td>
+              </tr>
+            )}
+            {!isPending &&
+              rows.map((row, index) => {
+                const date = formatDate(fromUnixSeconds(row.createdAt));
+                return (
+                  <tr key={`${row.createdAt}-${index}`}>
+                    {/* max-w-0 + w-full: the proxy takes the room the other cells leave, and truncates */}
+                    <td className="w-full max-w-0 py-3 pl-4 sm:px-5">
+                      <span className="block truncate font-mono" title={row.proxy}>
+                        {row.proxy}
+                      </span>
+                      <span className="mt-0.5 block truncate text-xs text-slate-600 sm:hidden dark:text-slate-300">
+                        {`${date} · ${kindLabel(row.type)} · ${planText(row)}`}
+                      </span>
+                    </td>
+                    <td className={cn('px-5 py-3 whitespace-nowrap', WIDE)}>{date}</td>
+                    <td className={cn('px-5 py-3 whitespace-nowrap', WIDE)}>
+                      {expiry && row.expiresAt != null ? <ExpiryLabel expiresAt={row.expiresAt} now={now} /> : PLAN_LABEL}
+                    </td>
+                    <td className={cn('px-5 py-3 whitespace-nowrap', WIDE)}>{kindLabel(row.type)}</td>
+                    <td className="px-2 py-3 sm:px-5">
+                      <button
+                        type="button"
+                        onClick={() => void copyText(row.proxy, copiedMessage)}
+                        aria-label="Copy proxy"
+                        className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                      >
+                        <CopyIcon className="h-4 w-4" />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

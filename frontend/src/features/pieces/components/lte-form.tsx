@@ -1,0 +1,153 @@
+// The LTE generate card (SPEC.md §2, §4): protocol, country (GET /api/user/lte_credentials),
+// city and ISP (the country's records, filtered by city and protocol), the price per piece of
+// the cheapest LTE plan (or the plan picked when there are several) and Generate.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Segmented } from '@/components/ui/segmented';
+import { SelectField } from '@/components/ui/select-field';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { plansQueryOptions } from '@/lib/plans';
+import { notify } from '@/lib/toast';
+import { lteCountriesQueryOptions, lteRecordsQueryOptions } from '../api/get-lte-credentials';
+import { resultOf, useGetProxy } from '../api/get-proxy';
+import { planIdOf } from '../buy-request';
+import {
+  canGenerate,
+  cheapestPlan,
+  countryName,
+  INITIAL_LTE,
+  ispLabel,
+  LTE_PROTOCOLS,
+  lteCities,
+  lteIsps,
+  pickedRecord,
+  withLteCity,
+  withLteCountry,
+  withLteProtocol,
+} from '../lte-filter';
+
+export function LteForm() {
+  const [selection, setSelection] = useState(INITIAL_LTE);
+  const [planId, setPlanId] = useState('');
+  const countries = useQuery(lteCountriesQueryOptions);
+  const records = useQuery(lteRecordsQueryOptions(selection.country));
+  const plans = useQuery(plansQueryOptions('lte'));
+  const getProxy = useGetProxy();
+
+  const countryOptions = (countries.data ?? []).map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name));
+  const list = records.data ?? [];
+  const cities = lteCities(list);
+  const isps = lteIsps(list, selection);
+  const record = pickedRecord(list, selection);
+  const planList = plans.data ?? [];
+  const plan = planList.find((item) => item.id === planId) ?? cheapestPlan(planList);
+  const loading = countries.isPending || plans.isPending || (selection.country !== '' && records.isPending);
+  const ready = canGenerate({ record, loading, pending: getProxy.isPending, plan });
+
+  function generate() {
+    const id = plan ? planIdOf(plan) : null;
+    if (!ready || !record || id === null) return;
+    getProxy.mutate(
+      { type: 'lte', plan: id, location: record.id },
+      {
+        onSuccess: (data) => {
+          const result = resultOf(data);
+          if (result.delivered) notify.success(result.message);
+          else notify.info(result.message);
+        },
+        onError: (error) => notify.error(errorMessage(error)),
+      },
+    );
+  }
+
+  const cityPlaceholder = !selection.country
+    ? 'Select Country First'
+    : records.isPending
+      ? 'Loading cities…'
+      : records.isError
+        ? 'Could not load the cities'
+        : cities.length === 0 ? 'No cities available' : 'Select City';
+  const ispPlaceholder = !selection.city ? 'Select City First' : isps.length === 0 ? 'No ISPs for this protocol' : 'Select ISP';
+
+  return (
+    <form
+      className="grid gap-4 sm:grid-cols-2"
+      noValidate
+      aria-label="Generate LTE proxy"
+      aria-busy={loading || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        generate();
+      }}
+    >
+      <Segmented
+        legend="Protocol"
+        name="lte-protocol"
+        options={LTE_PROTOCOLS}
+        value={selection.protocol}
+        onChange={(protocol) => setSelection(withLteProtocol(selection, protocol, list))}
+      />
+      <SelectField
+        label="Country"
+        value={selection.country}
+        disabled={countries.isPending || countryOptions.length === 0}
+        onChange={(event) => setSelection(withLteCountry(selection, event.target.value))}
+      >
+        <option value="">{countries.isPending ? 'Loading countries…' : countries.isError ? 'Could not load the countries' : countryOptions.length === 0 ? 'No countries available' : 'Select Country'}</option>
+        {countryOptions.map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="City"
+        value={selection.city}
+        disabled={cities.length === 0}
+        onChange={(event) => setSelection(withLteCity(selection, event.target.value))}
+      >
+        <option value="">{cityPlaceholder}</option>
+        {cities.map((city) => (
+          <option key={city} value={city}>
+            {city}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="ISP"
+        value={selection.recordId}
+        disabled={isps.length === 0}
+        onChange={(event) => setSelection({ ...selection, recordId: event.target.value })}
+      >
+        <option value="">{ispPlaceholder}</option>
+        {isps.map((item) => (
+          <option key={item.id} value={item.id} disabled={item.amount <= 0}>
+            {ispLabel(item)}
+          </option>
+        ))}
+      </SelectField>
+      {planList.length > 1 && (
+        <SelectField label="Plan" value={plan?.id ?? ''} onChange={(event) => setPlanId(event.target.value)}>
+          {planList.map((item) => (
+            <option key={item.id} value={item.id}>
+              {`${item.name || item.validityPeriod || 'Plan'} · ${formatMoney(item.price)} per piece`}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
+        <p className="text-sm">
+          Price per piece{' '}
+          <span className="ml-1 text-xl font-bold tabular-nums" data-testid="lte-price">
+            {plans.isPending ? '…' : plan ? formatMoney(plan.price) : 'No plans available'}
+          </span>
+        </p>
+        <Button type="submit" className="w-full sm:w-auto" disabled={!ready} busy={getProxy.isPending}>
+          Generate
+        </Button>
+      </div>
+    </form>
+  );
+}
