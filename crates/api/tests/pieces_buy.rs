@@ -7,7 +7,7 @@
 #[macro_use]
 mod common;
 
-use common::{PASSWORD, Reply, TestApp};
+use common::{Reply, TestApp};
 use diesel::prelude::*;
 use persistence::schema::{piece_orders, piece_proxies, piece_stock, plans, proxy_history};
 use serde_json::{Value, json};
@@ -15,13 +15,7 @@ use serde_json::{Value, json};
 const USER: &str = "buyer@example.com";
 
 async fn funded(backend: persistence::Backend, dollars: f64) -> TestApp {
-    let app = TestApp::start(backend, |s| s.limits.payments_per_user = 100).await;
-    app.register(USER, PASSWORD).await;
-    if dollars > 0.0 {
-        let id = app.top_up(dollars).await;
-        app.pay(&id).await;
-    }
-    app
+    TestApp::funded(backend, USER, dollars).await
 }
 
 /// The id of the first (30-day) plan of a kind.

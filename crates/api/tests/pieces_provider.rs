@@ -62,8 +62,7 @@ async fn buyer(backend: persistence::Backend, source: Arc<dyn PieceSource>) -> T
     )
     .await;
     app.register(USER, PASSWORD).await;
-    let id = app.top_up(10.0).await;
-    app.pay(&id).await;
+    app.add_funds(10.0).await;
     app
 }
 

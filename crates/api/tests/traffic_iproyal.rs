@@ -56,8 +56,7 @@ api_test! {
         app.register(USER, PASSWORD).await;
         let id = app.user_id(USER);
         let name = format!("ps{id}p");
-        let top_up = app.top_up(25.0).await;
-        app.pay(&top_up).await;
+        app.add_funds(25.0).await;
 
         // The first purchase: not found by search, created with the 5 GB bought.
         Mock::given(method("GET")).and(path("/v1/residential-subusers")).and(query_param("search", name.as_str()))
@@ -107,8 +106,7 @@ api_test! {
         app.register(USER, PASSWORD).await;
         let id = app.user_id(USER);
         let name = format!("ps{id}b");
-        let top_up = app.top_up(25.0).await;
-        app.pay(&top_up).await;
+        app.add_funds(25.0).await;
         app.with_conn(|conn| persistence::upstream_accounts::save(conn, id, "budget", "iproyal", "hash-1", &name, "royalPw").unwrap());
         app.with_conn(|conn| persistence::write_transaction(conn, |c| persistence::traffic::add_purchased(c, id, "budget", 5_000_000_000, None)).unwrap());
         Mock::given(method("GET")).and(path("/v1/residential-subusers/hash-1"))
@@ -138,8 +136,7 @@ api_test! {
         }).unwrap());
         let app = TestApp::start_with(backend, Providers { residential: Some(source), ..Providers::default() }).await;
         app.register(USER, PASSWORD).await;
-        let top_up = app.top_up(25.0).await;
-        app.pay(&top_up).await;
+        app.add_funds(25.0).await;
         // The purchase itself stands: our balance is the truth, the sync retries later.
         let bought = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 5 })).await;
         assert_eq!(bought.status, 200, "{}", bought.text);

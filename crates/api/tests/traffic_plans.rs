@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use common::{PASSWORD, TestApp};
+use common::TestApp;
 use diesel::ExpressionMethods;
 use serde_json::json;
 
@@ -15,13 +15,7 @@ const GB: i64 = 1_000_000_000;
 
 /// A signed-in buyer with `dollars` in the wallet.
 async fn funded(backend: persistence::Backend, dollars: f64) -> TestApp {
-    let app = TestApp::start(backend, |s| s.limits.payments_per_user = 100).await;
-    app.register(BUYER, PASSWORD).await;
-    if dollars > 0.0 {
-        let id = app.top_up(dollars).await;
-        app.pay(&id).await;
-    }
-    app
+    TestApp::funded(backend, BUYER, dollars).await
 }
 
 fn traffic(app: &TestApp, kind: &str) -> (i64, i64) {

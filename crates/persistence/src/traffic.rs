@@ -142,30 +142,29 @@ pub fn balance(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<(i
 
 /// The balance of one kind with its expiry, purchased bytes counted as in [`balance`].
 pub fn balance_row(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<Option<Balance>> {
-    let row = traffic_balances::table
-        .find((user_id, kind))
-        .select((
-            traffic_balances::purchased_bytes,
-            traffic_balances::used_bytes,
-            traffic_balances::expires_at,
-        ))
-        .first::<(i64, i64, Option<i64>)>(conn)
-        .optional()?;
-    let at = now();
-    Ok(row.map(|(purchased, used, expires_at)| Balance {
-        user_id,
-        kind: kind.to_owned(),
-        purchased_bytes: effective_purchased(purchased, used, expires_at, at),
-        used_bytes: used,
-        expires_at,
-    }))
+    Ok(load_balances(conn, &[user_id], Some(kind))?
+        .into_iter()
+        .next())
 }
 
 /// Every balance row of these users (the gateway refreshes its limits with one query), with
 /// purchased bytes counted as in [`balance`].
 pub fn balances_of(conn: &mut DbConnection, user_ids: &[i64]) -> DbResult<Vec<Balance>> {
-    let rows = traffic_balances::table
+    load_balances(conn, user_ids, None)
+}
+
+fn load_balances(
+    conn: &mut DbConnection,
+    user_ids: &[i64],
+    kind: Option<&str>,
+) -> DbResult<Vec<Balance>> {
+    let mut query = traffic_balances::table
         .filter(traffic_balances::user_id.eq_any(user_ids))
+        .into_boxed();
+    if let Some(kind) = kind {
+        query = query.filter(traffic_balances::kind.eq(kind.to_owned()));
+    }
+    let rows = query
         .select((
             traffic_balances::user_id,
             traffic_balances::kind,

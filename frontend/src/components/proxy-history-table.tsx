@@ -4,10 +4,9 @@
 // loading. Under 640 px Date, Plan and Type fold into a line under the proxy so that the table fits
 // a 375 px screen without scrolling sideways.
 import { useState } from 'react';
+import { CopyProxyButton } from '@/components/copy-proxy-button';
 import { ExpiryLabel } from '@/components/expiry-label';
-import { CopyIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/page-parts';
-import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import { expiryText } from '@/lib/expiry';
 import { formatDate, fromUnixSeconds } from '@/lib/format';
@@ -106,14 +105,7 @@ export function ProxyHistoryTable({
                     </td>
                     <td className={cn('px-5 py-3 whitespace-nowrap', WIDE)}>{kindLabel(row.type)}</td>
                     <td className="px-2 py-3 sm:px-5">
-                      <button
-                        type="button"
-                        onClick={() => void copyText(row.proxy, copiedMessage)}
-                        aria-label="Copy proxy"
-                        className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-                      >
-                        <CopyIcon className="h-4 w-4" />
-                      </button>
+                      <CopyProxyButton proxy={row.proxy} message={copiedMessage} />
                     </td>
                   </tr>
                 );

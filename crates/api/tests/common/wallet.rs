@@ -20,6 +20,22 @@ pub const METHOD: &str = "cryptomous";
 pub type BonusRow = (i64, i64, String, i64);
 
 impl TestApp {
+    /// A signed-in customer `email` with `dollars` paid in through the local checkout.
+    pub async fn funded(backend: persistence::Backend, email: &str, dollars: f64) -> TestApp {
+        let app = TestApp::start(backend, |s| s.limits.payments_per_user = 100).await;
+        app.register(email, super::PASSWORD).await;
+        app.add_funds(dollars).await;
+        app
+    }
+
+    /// Tops up `dollars` and pays the invoice (nothing for 0).
+    pub async fn add_funds(&self, dollars: f64) {
+        if dollars > 0.0 {
+            let id = self.top_up(dollars).await;
+            self.pay(&id).await;
+        }
+    }
+
     /// A local checkout signing with `key` (the app's key unless a test forges).
     pub fn checkout_with_key(&self, key: &str) -> LocalCheckout {
         LocalCheckout::new(SecretString::from(key.to_owned()), self.address.clone())

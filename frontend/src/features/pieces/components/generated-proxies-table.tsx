@@ -2,12 +2,11 @@
 // "Expired" badge once past) and a copy action. Under 640 px Date and Type fold under the proxy
 // so that the table fits a 375 px screen.
 import { useState } from 'react';
+import { CopyProxyButton } from '@/components/copy-proxy-button';
 import { ExpiryLabel } from '@/components/expiry-label';
 import { Button } from '@/components/ui/button';
 import { DataTable, FullRow, SkeletonRows, WIDE_ONLY, type Column } from '@/components/ui/data-table';
-import { CopyIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/page-parts';
-import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import { formatDate, fromUnixSeconds } from '@/lib/format';
 import { kindLabel } from '@/lib/kinds';
@@ -74,14 +73,7 @@ export function GeneratedProxiesTable({ items, loading, failed, filtered, onRetr
                 )}
               </td>
               <td className="py-3 text-right">
-                <button
-                  type="button"
-                  onClick={() => void copyText(item.proxy, PROXY_COPIED)}
-                  aria-label="Copy proxy"
-                  className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-                >
-                  <CopyIcon className="h-4 w-4" />
-                </button>
+                <CopyProxyButton proxy={item.proxy} message={PROXY_COPIED} />
               </td>
             </tr>
           );
