@@ -80,7 +80,7 @@ pub(crate) async fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Res
         client,
         target,
         &to_target,
-        &lease.meter,
+        &lease,
         config.idle_timeout,
         shared.shutdown.clone(),
     )

@@ -6,6 +6,7 @@
 mod auth;
 mod destination;
 mod http;
+mod lease;
 mod meter;
 mod relay;
 mod socks;

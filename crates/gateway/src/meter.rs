@@ -1,21 +1,24 @@
 //! The one meter: bytes moved per (user, kind), kept in memory and flushed to the database in
 //! batches. A flush takes the counts it writes out of the counters first and gives them back
 //! if the write fails, so a flush never counts twice and a crash loses at most one interval.
+//! Traffic kinds are limited by the customer's balance; kinds sold by the piece are only
+//! counted (daily usage), and each piece in use is watched for its end instead.
 
+use crate::lease::{Entry, Lease, Live, PieceSlot, end, end_expired, forget_unused, lock};
 use domain::ProxyKind;
+use persistence::piece_credentials::{self, PieceCredential};
 use persistence::{DbError, DbPool, traffic, write_transaction};
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering::SeqCst};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
-
-type Key = (i64, ProxyKind);
 
 /// The counters of one (user, kind), shared by all its live connections.
 #[derive(Debug)]
 pub(crate) struct Meter {
     user_id: i64,
     kind: ProxyKind,
+    /// False for pieces: counted into daily usage only, never cut for traffic.
+    limited: bool,
     /// Bytes moved and not yet written to the database.
     pending: AtomicI64,
     /// purchased − used as the database said at the last read, less what was flushed since.
@@ -29,9 +32,18 @@ impl Meter {
         Meter {
             user_id,
             kind,
+            limited: true,
             pending: AtomicI64::new(0),
             limit: AtomicI64::new(limit),
             exhausted: watch::Sender::new(limit <= 0),
+        }
+    }
+
+    /// The meter of a kind sold by the piece: counts, never runs out.
+    fn unlimited(user_id: i64, kind: ProxyKind) -> Meter {
+        Meter {
+            limited: false,
+            ..Meter::new(user_id, kind, i64::MAX)
         }
     }
 
@@ -47,6 +59,11 @@ impl Meter {
         if self.limit.load(SeqCst) - pending <= 0 {
             self.mark_exhausted();
         }
+    }
+
+    /// Bytes counted and not yet written to the database.
+    pub(crate) fn pending(&self) -> i64 {
+        self.pending.load(SeqCst)
     }
 
     pub(crate) fn mark_exhausted(&self) {
@@ -65,24 +82,14 @@ impl Meter {
     }
 }
 
-#[derive(Debug)]
-struct Entry {
-    meter: Arc<Meter>,
-    connections: usize,
-}
-
-#[derive(Debug, Default)]
-struct Live {
-    meters: HashMap<Key, Entry>,
-    per_user: HashMap<i64, usize>,
-}
-
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum OpenError {
     #[error("no traffic left")]
     NoTraffic,
     #[error("too many connections")]
     TooMany,
+    #[error("the piece has ended")]
+    Ended,
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -96,34 +103,6 @@ pub(crate) struct Registry {
     db_sync: tokio::sync::Mutex<()>,
     pool: DbPool,
     max_per_user: usize,
-}
-
-/// One live connection's claim on a meter; dropping it releases the connection slot.
-#[derive(Debug)]
-pub(crate) struct Lease {
-    live: Arc<Mutex<Live>>,
-    key: Key,
-    pub(crate) meter: Arc<Meter>,
-}
-
-impl Drop for Lease {
-    fn drop(&mut self) {
-        let mut live = lock(&self.live);
-        if let Some(entry) = live.meters.get_mut(&self.key) {
-            entry.connections = entry.connections.saturating_sub(1);
-        }
-        if let Some(n) = live.per_user.get_mut(&self.key.0) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                live.per_user.remove(&self.key.0);
-            }
-        }
-    }
-}
-
-fn lock(live: &Mutex<Live>) -> MutexGuard<'_, Live> {
-    // A panic while holding the lock leaves plain counters behind: keep using them.
-    live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 async fn blocking<T: Send + 'static>(
@@ -158,6 +137,44 @@ impl Registry {
         .await?;
         self.try_lease(user_id, kind, Some(purchased - used))?
             .ok_or(OpenError::NoTraffic)
+    }
+
+    /// Takes a connection slot of the piece's owner, metered (not limited) per kind; the
+    /// caller has checked the credential, its kind and its expiry.
+    pub(crate) fn open_piece(
+        &self,
+        piece: &PieceCredential,
+        kind: ProxyKind,
+    ) -> Result<Lease, OpenError> {
+        let mut live = lock(&self.live);
+        if live.per_user.get(&piece.user_id).copied().unwrap_or(0) >= self.max_per_user {
+            return Err(OpenError::TooMany);
+        }
+        let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
+            expires_at: piece.expires_at,
+            connections: 0,
+            ended: watch::Sender::new(false),
+            ended_at: None,
+        });
+        if slot.ended_at.is_some() {
+            return Err(OpenError::Ended);
+        }
+        slot.connections += 1;
+        let ended = slot.ended.subscribe();
+        let key = (piece.user_id, kind);
+        let entry = live.meters.entry(key).or_insert_with(|| Entry {
+            meter: Arc::new(Meter::unlimited(piece.user_id, kind)),
+            connections: 0,
+        });
+        entry.connections += 1;
+        let meter = entry.meter.clone();
+        *live.per_user.entry(piece.user_id).or_insert(0) += 1;
+        Ok(Lease {
+            live: self.live.clone(),
+            key,
+            meter,
+            piece: Some((piece.id, ended)),
+        })
     }
 
     /// A lease on the existing meter, or on a new one with `limit` when given.
@@ -198,16 +215,21 @@ impl Registry {
             live: self.live.clone(),
             key,
             meter,
+            piece: None,
         }))
     }
 
-    /// Writes every pending count to the database (one transaction, today's UTC bucket),
-    /// refreshes the limits from the balances (purchases made meanwhile) and forgets meters
-    /// that have neither connections nor pending bytes.
+    /// Writes every pending count to the database (one transaction, today's UTC bucket):
+    /// traffic kinds to the balance and the day, piece kinds to the day only. Then refreshes
+    /// the limits from the balances (purchases made meanwhile), ends the pieces that expired,
+    /// went back to stock or whose owner was disabled, and forgets meters and pieces no
+    /// longer in use.
     pub(crate) async fn flush(&self) -> Result<(), DbError> {
         let _sync = self.db_sync.lock().await;
-        let (taken, ids) = {
-            let live = lock(&self.live);
+        let (taken, ids, piece_ids) = {
+            let mut live = lock(&self.live);
+            // On the clock alone, so that pieces end even while the database is unreachable.
+            end_expired(&mut live, persistence::now());
             let mut taken = Vec::new();
             for entry in live.meters.values() {
                 let m = &entry.meter;
@@ -216,38 +238,65 @@ impl Registry {
                     // Pending first, then the limit: in between the meter over- rather than
                     // under-states what remains, so no connection is cut by mistake.
                     m.pending.fetch_sub(n, SeqCst);
-                    m.limit.fetch_sub(n, SeqCst);
+                    if m.limited {
+                        m.limit.fetch_sub(n, SeqCst);
+                    }
                     taken.push((m.clone(), n));
                 }
             }
-            let mut ids: Vec<i64> = live.meters.keys().map(|k| k.0).collect();
+            let mut ids: Vec<i64> = live
+                .meters
+                .iter()
+                .filter(|(_, e)| e.meter.limited)
+                .map(|(k, _)| k.0)
+                .collect();
             ids.sort_unstable();
             ids.dedup();
-            (taken, ids)
+            let piece_ids: Vec<i64> = live
+                .pieces
+                .iter()
+                .filter(|(_, slot)| slot.ended_at.is_none())
+                .map(|(id, _)| *id)
+                .collect();
+            (taken, ids, piece_ids)
         };
-        if ids.is_empty() {
+        if taken.is_empty() && ids.is_empty() && piece_ids.is_empty() {
+            forget_unused(&mut lock(&self.live));
             return Ok(());
         }
-        let rows: Vec<(i64, ProxyKind, i64)> =
-            taken.iter().map(|(m, n)| (m.user_id, m.kind, *n)).collect();
+        let rows: Vec<(i64, ProxyKind, bool, i64)> = taken
+            .iter()
+            .map(|(m, n)| (m.user_id, m.kind, m.limited, *n))
+            .collect();
         let pool = self.pool.clone();
         // The same UTC day bucket the API reads usage by.
         let day = domain::calendar::utc_day(persistence::now());
+        let piece_ids_read = piece_ids.clone();
         let written = blocking(move || {
             let mut conn = pool.get()?;
+            // The reads are in the write's transaction: an error after the counts were
+            // committed would give them back and count them twice.
             write_transaction(&mut conn, |c| {
-                for (user_id, kind, bytes) in &rows {
-                    traffic::record_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
+                for (user_id, kind, limited, bytes) in &rows {
+                    if *limited {
+                        traffic::record_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
+                    } else {
+                        traffic::record_daily_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
+                    }
                 }
-                traffic::balances_of(c, &ids)
+                let balances = traffic::balances_of(c, &ids)?;
+                let pieces = piece_credentials::find_by_ids(c, &piece_ids_read)?;
+                Ok::<_, DbError>((balances, pieces))
             })
         })
         .await;
-        let balances = match written {
-            Ok(balances) => balances,
+        let (balances, pieces) = match written {
+            Ok(read) => read,
             Err(err) => {
                 for (m, n) in taken {
-                    m.limit.fetch_add(n, SeqCst);
+                    if m.limited {
+                        m.limit.fetch_add(n, SeqCst);
+                    }
                     m.pending.fetch_add(n, SeqCst);
                 }
                 return Err(err);
@@ -255,14 +304,27 @@ impl Registry {
         };
         let mut live = lock(&self.live);
         for (key, entry) in &live.meters {
+            if !entry.meter.limited {
+                continue;
+            }
             let limit = balances
                 .iter()
                 .find(|b| b.user_id == key.0 && b.kind == key.1.as_str())
                 .map_or(0, |b| b.purchased_bytes - b.used_bytes);
             entry.meter.set_limit(limit);
         }
-        live.meters
-            .retain(|_, e| e.connections > 0 || e.meter.pending.load(SeqCst) > 0);
+        for id in piece_ids {
+            let Some(slot) = live.pieces.get_mut(&id) else {
+                continue;
+            };
+            match pieces.iter().find(|p| p.id == id) {
+                Some(piece) if !piece.disabled => slot.expires_at = piece.expires_at,
+                // Released, deleted, or its owner disabled.
+                _ => end(slot),
+            }
+        }
+        end_expired(&mut live, persistence::now());
+        forget_unused(&mut live);
         Ok(())
     }
 }

@@ -1,8 +1,9 @@
 //! Moves bytes both ways between a customer and a destination once the tunnel is up, counting
 //! every byte delivered on the customer's meter. It ends when both sides have closed, on an
-//! error, when the meter runs out (for every connection of that meter at once), after
-//! `idle` without traffic, or at shutdown.
+//! error, when the meter runs out (for every connection of that meter at once), when the
+//! piece it uses ends, after `idle` without traffic, or at shutdown.
 
+use crate::lease::{Cut, Lease};
 use crate::meter::Meter;
 use std::io;
 use std::net::Shutdown;
@@ -20,6 +21,7 @@ pub(crate) const COPY_BUFFER: usize = 16 * 1024;
 pub(crate) enum Ended {
     Closed,
     OutOfTraffic,
+    PieceOver,
     Idle,
     Shutdown,
 }
@@ -31,7 +33,7 @@ pub(crate) struct Activity {
 }
 
 impl Activity {
-    fn new() -> Activity {
+    pub(crate) fn new() -> Activity {
         Activity {
             start: Instant::now(),
             last_ms: AtomicU64::new(0),
@@ -64,12 +66,12 @@ pub(crate) async fn relay(
     client: TcpStream,
     target: TcpStream,
     to_target: &[u8],
-    meter: &Meter,
+    lease: &Lease,
     idle: Duration,
     mut shutdown: watch::Receiver<bool>,
 ) -> io::Result<Ended> {
+    let meter = &*lease.meter;
     let activity = Activity::new();
-    let mut exhausted = meter.exhausted();
     let work = async {
         write_all(&target, to_target, meter, &activity).await?;
         tokio::try_join!(
@@ -83,7 +85,10 @@ pub(crate) async fn relay(
             Err(_) if meter.remaining() <= 0 => Ok(Ended::OutOfTraffic),
             Err(e) => Err(e),
         },
-        _ = exhausted.wait_for(|e| *e) => Ok(Ended::OutOfTraffic),
+        cut = lease.cut() => Ok(match cut {
+            Cut::OutOfTraffic => Ended::OutOfTraffic,
+            Cut::PieceEnded => Ended::PieceOver,
+        }),
         _ = shutdown.wait_for(|s| *s) => Ok(Ended::Shutdown),
         _ = activity.idle_for(idle) => Ok(Ended::Idle),
     }

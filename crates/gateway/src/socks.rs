@@ -4,7 +4,7 @@
 use crate::Shared;
 use crate::auth::Refusal;
 use crate::destination::{self, ConnectError};
-use crate::meter::Lease;
+use crate::lease::Lease;
 use crate::relay::relay;
 use std::io;
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -62,7 +62,7 @@ pub(crate) async fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Res
         client,
         target,
         &[],
-        &lease.meter,
+        &lease,
         config.idle_timeout,
         shared.shutdown.clone(),
     )

@@ -6,6 +6,7 @@ pub mod connection;
 pub mod email_codes;
 pub mod error;
 pub mod payments;
+pub mod piece_credentials;
 pub mod pieces;
 pub mod plans;
 pub mod proxy_history;

@@ -1,0 +1,66 @@
+//! The gateway as the server runs it (a multi-thread runtime of two workers, default config
+//! but loopback allowed) over a fresh SQLite database with one customer who has plenty of
+//! premium traffic. When stdin closes it stops, which flushes the meter, and prints
+//! `metered <used bytes>`.
+
+use gateway::{Gateway, GatewayConfig};
+use persistence::testing::TestDatabase;
+use persistence::users::NewUser;
+use persistence::{Backend, now, traffic, users, write_transaction};
+
+pub const USER: &str = "bench";
+pub const PASSWORD: &str = "benchpw";
+
+pub fn run() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(serve());
+}
+
+async fn serve() {
+    let db = TestDatabase::new(Backend::Sqlite).unwrap();
+    let mut conn = db.pool.get().unwrap();
+    let user = users::insert(
+        &mut conn,
+        &NewUser {
+            email: "bench@example.com",
+            password_hash: None,
+            google_sub: None,
+            name: "Bench",
+            avatar_url: None,
+            role: "user",
+            ref_code: "RBENCH",
+            referred_by: None,
+            proxy_username: USER,
+            proxy_password: PASSWORD,
+            created_at: now(),
+            updated_at: now(),
+        },
+    )
+    .unwrap();
+    write_transaction(&mut conn, |c| {
+        traffic::add_purchased(c, user.id, "premium", i64::MAX / 2, None)
+    })
+    .unwrap();
+    drop(conn);
+    let config = GatewayConfig {
+        http_addr: "127.0.0.1:0".parse().unwrap(),
+        socks_addr: "127.0.0.1:0".parse().unwrap(),
+        allow_private: true,
+        ..GatewayConfig::default()
+    };
+    let gateway = Gateway::bind(config, db.pool.clone()).await.unwrap();
+    println!("listening {}", gateway.http_addr());
+    gateway
+        .run(async {
+            let _ = tokio::task::spawn_blocking(crate::wait_for_stdin_eof).await;
+        })
+        .await
+        .unwrap();
+    let mut conn = db.pool.get().unwrap();
+    let (_, used) = traffic::balance(&mut conn, user.id, "premium").unwrap();
+    println!("metered {used}");
+}

@@ -1,0 +1,202 @@
+//! Gateway vs direct on loopback (DESIGN.md §6), with the client, the sink and the gateway in
+//! separate processes as in a deployment. Without `--role` it starts the sink, the gateway and
+//! a plain splice relay (the ceiling of relaying without tokio, auth or metering) as child
+//! processes of this binary, then runs the client here and prints the medians of several runs.
+//! Run by bench/gateway/run.sh; `--help` lists the options.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod client;
+mod cpu;
+mod gateway_role;
+#[cfg(target_os = "linux")]
+mod relay_role;
+mod sink;
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::SocketAddr;
+use std::process::{Child, ChildStdout, Command, Stdio};
+
+const USAGE: &str = "\
+throughput [--bytes N] [--runs N] [--pings N] [--connects N] [--gateway-cpu N]
+    starts sink, gateway and plain relay as child processes and runs the client;
+    --gateway-cpu runs gateway and relay under `taskset -c N` (start the rest under
+    `taskset -c M` to give the gateway a core of its own)
+throughput --role sink|gateway             print `listening ADDR`, serve until stdin closes
+throughput --role relay --to SINK          plain splice relay (Linux)
+throughput --role client --sink ADDR [--proxy GATEWAY] [--relay ADDR] [--bytes N] ...
+defaults: --bytes $BYTES or 1000000000, --runs 5, --pings 1000, --connects 200";
+
+#[derive(Debug, Clone)]
+pub struct Args {
+    pub role: Option<String>,
+    pub bytes: u64,
+    pub runs: usize,
+    pub pings: usize,
+    pub connects: usize,
+    pub sink: Option<SocketAddr>,
+    pub proxy: Option<SocketAddr>,
+    pub relay: Option<SocketAddr>,
+    pub to: Option<SocketAddr>,
+    /// Pin the gateway and the relay to this CPU (with taskset).
+    pub gateway_cpu: Option<String>,
+    /// Role processes to account CPU time for (set when this binary started them).
+    pub pids: Vec<(String, u32)>,
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        role: None,
+        bytes: std::env::var("BYTES")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(1_000_000_000),
+        runs: 5,
+        pings: 1000,
+        connects: 200,
+        sink: None,
+        proxy: None,
+        relay: None,
+        to: None,
+        gateway_cpu: None,
+        pids: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        if flag == "--help" || flag == "-h" {
+            println!("{USAGE}");
+            std::process::exit(0);
+        }
+        let value = it
+            .next()
+            .unwrap_or_else(|| panic!("{flag} needs a value\n{USAGE}"));
+        match flag.as_str() {
+            "--role" => args.role = Some(value),
+            "--bytes" => args.bytes = value_of(&flag, &value),
+            "--runs" => args.runs = value_of(&flag, &value),
+            "--pings" => args.pings = value_of(&flag, &value),
+            "--connects" => args.connects = value_of(&flag, &value),
+            "--sink" => args.sink = Some(value_of(&flag, &value)),
+            "--proxy" => args.proxy = Some(value_of(&flag, &value)),
+            "--relay" => args.relay = Some(value_of(&flag, &value)),
+            "--to" => args.to = Some(value_of(&flag, &value)),
+            "--gateway-cpu" => args.gateway_cpu = Some(value),
+            _ => panic!("unknown option {flag}\n{USAGE}"),
+        }
+    }
+    args
+}
+
+fn value_of<T: std::str::FromStr>(flag: &str, value: &str) -> T {
+    value
+        .parse()
+        .unwrap_or_else(|_| panic!("bad value for {flag}: {value}"))
+}
+
+/// Blocks until the parent closes our stdin (how the roles are told to stop).
+pub fn wait_for_stdin_eof() {
+    let _ = std::io::stdin().read_to_end(&mut Vec::new());
+}
+
+/// A role running as a child process: its address, and its stdout for the final report.
+struct Role {
+    child: Child,
+    stdout: BufReader<ChildStdout>,
+    addr: SocketAddr,
+}
+
+impl Role {
+    fn spawn(args: &[&str], cpu: Option<&str>) -> Role {
+        let exe = std::env::current_exe().unwrap();
+        let mut command = match cpu {
+            Some(cpu) => {
+                let mut c = Command::new("taskset");
+                c.args(["-c", cpu]).arg(exe);
+                c
+            }
+            None => Command::new(exe),
+        };
+        let mut child = command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening ")
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("{args:?} said {line:?}"));
+        Role {
+            child,
+            stdout,
+            addr,
+        }
+    }
+
+    /// Closes its stdin, waits for it to exit and returns what else it printed.
+    fn finish(mut self) -> String {
+        drop(self.child.stdin.take());
+        let mut rest = String::new();
+        self.stdout.read_to_string(&mut rest).unwrap();
+        assert!(self.child.wait().unwrap().success());
+        rest
+    }
+}
+
+fn main() {
+    let args = parse_args();
+    match args.role.as_deref() {
+        Some("sink") => sink::run(),
+        Some("gateway") => gateway_role::run(),
+        #[cfg(target_os = "linux")]
+        Some("relay") => relay_role::run(args.to.expect("--to SINK")),
+        Some("client") => {
+            let report = client::run(&args);
+            report.print(&args);
+        }
+        None => orchestrate(args),
+        Some(other) => panic!("unknown role {other}\n{USAGE}"),
+    }
+}
+
+fn orchestrate(mut args: Args) {
+    let cpu = args.gateway_cpu.as_deref();
+    let sink = Role::spawn(&["--role", "sink"], None);
+    let gateway = Role::spawn(&["--role", "gateway"], cpu);
+    #[cfg(target_os = "linux")]
+    let relay = Role::spawn(&["--role", "relay", "--to", &sink.addr.to_string()], cpu);
+    args.pids.push(("sink".into(), sink.child.id()));
+    args.pids.push(("gateway".into(), gateway.child.id()));
+    #[cfg(target_os = "linux")]
+    args.pids.push(("relay".into(), relay.child.id()));
+    args.sink = Some(sink.addr);
+    args.proxy = Some(gateway.addr);
+    #[cfg(target_os = "linux")]
+    {
+        args.relay = Some(relay.addr);
+    }
+    let report = client::run(&args);
+    let said = gateway.finish();
+    #[cfg(target_os = "linux")]
+    relay.finish();
+    sink.finish();
+    report.print(&args);
+    let metered: u64 = said
+        .lines()
+        .find_map(|l| l.strip_prefix("metered "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("the gateway said {said:?}"));
+    println!(
+        "metered bytes:        {metered} (expected {}: {})",
+        report.gateway_bytes,
+        if metered == report.gateway_bytes {
+            "exact"
+        } else {
+            "MISMATCH"
+        }
+    );
+    assert_eq!(metered, report.gateway_bytes, "the meter must be exact");
+}

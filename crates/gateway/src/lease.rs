@@ -1,0 +1,127 @@
+//! The live connections: which meter and which piece each one holds a slot on, and the per
+//! customer count that the connection limit reads. A lease is the slot of one connection;
+//! dropping it gives the slot back.
+
+use crate::meter::Meter;
+use domain::ProxyKind;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+pub(crate) type Key = (i64, ProxyKind);
+
+#[derive(Debug)]
+pub(crate) struct Entry {
+    pub(crate) meter: Arc<Meter>,
+    pub(crate) connections: usize,
+}
+
+/// A piece with live connections: they end together when it does.
+#[derive(Debug)]
+pub(crate) struct PieceSlot {
+    pub(crate) expires_at: i64,
+    pub(crate) connections: usize,
+    /// Set once the piece has ended (expired, released, owner disabled): its connections close
+    /// and, until `ended_at + ENDED_KEPT`, new ones are refused whatever a cache says.
+    pub(crate) ended: watch::Sender<bool>,
+    pub(crate) ended_at: Option<Instant>,
+}
+
+/// How long an ended piece stays refused here: longer than the credential cache trusts a
+/// lookup, so a cached credential cannot reopen it.
+const ENDED_KEPT: Duration = crate::auth::CACHE_TTL.saturating_mul(2);
+
+#[derive(Debug, Default)]
+pub(crate) struct Live {
+    pub(crate) meters: HashMap<Key, Entry>,
+    pub(crate) per_user: HashMap<i64, usize>,
+    pub(crate) pieces: HashMap<i64, PieceSlot>,
+}
+
+/// One live connection's claim on a meter; dropping it releases the connection slot.
+#[derive(Debug)]
+pub(crate) struct Lease {
+    pub(crate) live: Arc<Mutex<Live>>,
+    pub(crate) key: Key,
+    pub(crate) meter: Arc<Meter>,
+    /// The piece this connection uses, and its "ended" signal.
+    pub(crate) piece: Option<(i64, watch::Receiver<bool>)>,
+}
+
+impl Lease {
+    /// Resolves when the connection must close: its traffic ran out or its piece ended.
+    pub(crate) async fn cut(&self) -> Cut {
+        let mut exhausted = self.meter.exhausted();
+        let piece_ended = async {
+            match &self.piece {
+                // An error means the slot is gone, which cannot happen while this lease lives:
+                // close rather than keep a connection nobody watches.
+                Some((_, ended)) => drop(ended.clone().wait_for(|e| *e).await),
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            _ = exhausted.wait_for(|e| *e) => Cut::OutOfTraffic,
+            () = piece_ended => Cut::PieceEnded,
+        }
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Cut {
+    OutOfTraffic,
+    PieceEnded,
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let mut live = lock(&self.live);
+        if let Some((id, _)) = &self.piece
+            && let Some(slot) = live.pieces.get_mut(id)
+        {
+            slot.connections = slot.connections.saturating_sub(1);
+            // An ended piece stays (refused) until a flush forgets it.
+            if slot.connections == 0 && slot.ended_at.is_none() {
+                live.pieces.remove(id);
+            }
+        }
+        if let Some(entry) = live.meters.get_mut(&self.key) {
+            entry.connections = entry.connections.saturating_sub(1);
+        }
+        if let Some(n) = live.per_user.get_mut(&self.key.0) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                live.per_user.remove(&self.key.0);
+            }
+        }
+    }
+}
+
+pub(crate) fn lock(live: &Mutex<Live>) -> MutexGuard<'_, Live> {
+    // A panic while holding the lock leaves plain counters behind: keep using them.
+    live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+pub(crate) fn end(slot: &mut PieceSlot) {
+    if slot.ended_at.is_none() {
+        slot.ended_at = Some(Instant::now());
+        slot.ended.send_replace(true);
+    }
+}
+
+pub(crate) fn end_expired(live: &mut Live, at: i64) {
+    for slot in live.pieces.values_mut() {
+        if slot.expires_at <= at {
+            end(slot);
+        }
+    }
+}
+
+pub(crate) fn forget_unused(live: &mut Live) {
+    live.meters
+        .retain(|_, e| e.connections > 0 || e.meter.pending() > 0);
+    live.pieces.retain(|_, slot| {
+        slot.connections > 0 || slot.ended_at.is_some_and(|at| at.elapsed() < ENDED_KEPT)
+    });
+}

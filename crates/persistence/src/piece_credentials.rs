@@ -1,0 +1,77 @@
+//! The gateway's view of proxies sold by the piece: one credential per purchased piece, with
+//! what decides whether it may still be used (its expiry, whether the owner is disabled).
+//! A piece whose slot went back to stock (`released_at` set) is no credential any more.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::schema::{piece_proxies, users};
+use diesel::prelude::*;
+
+/// What the gateway needs to authenticate and meter a piece.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceCredential {
+    /// `piece_proxies.id`.
+    pub id: i64,
+    pub user_id: i64,
+    /// "static", "ipv4", "ipv6" or "lte".
+    pub kind: String,
+    pub password: String,
+    /// Unix seconds; the piece may be used while `now < expires_at`.
+    pub expires_at: i64,
+    /// The owner's `users.disabled`.
+    pub disabled: bool,
+}
+
+type Row = (i64, i64, String, String, i64, bool);
+
+fn from_row((id, user_id, kind, password, expires_at, disabled): Row) -> PieceCredential {
+    PieceCredential {
+        id,
+        user_id,
+        kind,
+        password,
+        expires_at,
+        disabled,
+    }
+}
+
+/// The live (not released) piece with this proxy username, if any.
+pub fn find(conn: &mut DbConnection, username: &str) -> DbResult<Option<PieceCredential>> {
+    let row = piece_proxies::table
+        .inner_join(users::table.on(users::id.eq(piece_proxies::user_id)))
+        .filter(piece_proxies::username.eq(username))
+        .filter(piece_proxies::released_at.is_null())
+        .select((
+            piece_proxies::id,
+            piece_proxies::user_id,
+            piece_proxies::kind,
+            piece_proxies::password,
+            piece_proxies::expires_at,
+            users::disabled,
+        ))
+        .first::<Row>(conn)
+        .optional()?;
+    Ok(row.map(from_row))
+}
+
+/// The live (not released) pieces among `ids`, in no particular order: the gateway re-reads
+/// the pieces of its open connections with one query. A missing id was released or deleted.
+pub fn find_by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<PieceCredential>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = piece_proxies::table
+        .inner_join(users::table.on(users::id.eq(piece_proxies::user_id)))
+        .filter(piece_proxies::id.eq_any(ids))
+        .filter(piece_proxies::released_at.is_null())
+        .select((
+            piece_proxies::id,
+            piece_proxies::user_id,
+            piece_proxies::kind,
+            piece_proxies::password,
+            piece_proxies::expires_at,
+            users::disabled,
+        ))
+        .load::<Row>(conn)?;
+    Ok(rows.into_iter().map(from_row).collect())
+}

@@ -1,0 +1,108 @@
+//! The gateway's lookup of piece credentials on both backends: by username and by ids, with the
+//! owner's disabled flag, and released pieces left out.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use diesel::prelude::*;
+use persistence::piece_credentials::{self, PieceCredential};
+use persistence::schema::{piece_orders, piece_proxies, users};
+use persistence::{DbConnection, db_test, now};
+
+/// An order of one piece of `kind` for `user_id`, and the piece; returns the piece's id.
+fn insert_piece(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    username: &str,
+    expires_at: i64,
+) -> i64 {
+    let t = now();
+    let order_id: i64 = diesel::insert_into(piece_orders::table)
+        .values((
+            piece_orders::user_id.eq(user_id),
+            piece_orders::kind.eq(kind),
+            piece_orders::quantity.eq(1),
+            piece_orders::price_cents.eq(300),
+            piece_orders::status.eq("completed"),
+            piece_orders::source.eq("local"),
+            piece_orders::created_at.eq(t),
+            piece_orders::updated_at.eq(t),
+        ))
+        .returning(piece_orders::id)
+        .get_result(conn)
+        .unwrap();
+    diesel::insert_into(piece_proxies::table)
+        .values((
+            piece_proxies::order_id.eq(order_id),
+            piece_proxies::user_id.eq(user_id),
+            piece_proxies::kind.eq(kind),
+            piece_proxies::host.eq("127.0.0.1"),
+            piece_proxies::port.eq(8000),
+            piece_proxies::username.eq(username),
+            piece_proxies::password.eq(format!("pw-{username}")),
+            piece_proxies::expires_at.eq(expires_at),
+            piece_proxies::created_at.eq(t),
+        ))
+        .returning(piece_proxies::id)
+        .get_result(conn)
+        .unwrap()
+}
+
+db_test! {
+    fn finds_a_piece_by_username_with_its_owner_state(db) {
+        let mut conn = db.pool.get().unwrap();
+        let owner = persistence::testing::insert_user(&mut conn, "p1");
+        let other = persistence::testing::insert_user(&mut conn, "p2");
+        let id = insert_piece(&mut conn, owner, "ipv4", "pcabcdefghij12", 2_000_000_000);
+        insert_piece(&mut conn, other, "lte", "pczzzzzzzzzzzz", 2_000_000_001);
+        let expected = PieceCredential {
+            id,
+            user_id: owner,
+            kind: "ipv4".into(),
+            password: "pw-pcabcdefghij12".into(),
+            expires_at: 2_000_000_000,
+            disabled: false,
+        };
+        assert_eq!(piece_credentials::find(&mut conn, "pcabcdefghij12").unwrap(), Some(expected.clone()));
+        assert_eq!(piece_credentials::find(&mut conn, "pcnothere00000").unwrap(), None);
+        // Exact match only.
+        assert_eq!(piece_credentials::find(&mut conn, "PCABCDEFGHIJ12").unwrap(), None);
+        assert_eq!(piece_credentials::find(&mut conn, "pcabcdefghij1").unwrap(), None);
+
+        diesel::update(users::table.find(owner))
+            .set(users::disabled.eq(true))
+            .execute(&mut conn)
+            .unwrap();
+        let found = piece_credentials::find(&mut conn, "pcabcdefghij12").unwrap().unwrap();
+        assert_eq!(found, PieceCredential { disabled: true, ..expected });
+    }
+
+    fn an_expired_piece_is_still_found_until_released(db) {
+        let mut conn = db.pool.get().unwrap();
+        let owner = persistence::testing::insert_user(&mut conn, "p3");
+        let expired = now() - 10;
+        let id = insert_piece(&mut conn, owner, "static", "pcexpired00001", expired);
+        // Expiry is the caller's decision (the gateway compares with its clock).
+        let found = piece_credentials::find(&mut conn, "pcexpired00001").unwrap().unwrap();
+        assert_eq!((found.id, found.kind.as_str(), found.expires_at), (id, "static", expired));
+        diesel::update(piece_proxies::table.find(id))
+            .set(piece_proxies::released_at.eq(Some(now())))
+            .execute(&mut conn)
+            .unwrap();
+        assert_eq!(piece_credentials::find(&mut conn, "pcexpired00001").unwrap(), None);
+        assert!(piece_credentials::find_by_ids(&mut conn, &[id]).unwrap().is_empty());
+    }
+
+    fn finds_live_pieces_by_ids(db) {
+        let mut conn = db.pool.get().unwrap();
+        let owner = persistence::testing::insert_user(&mut conn, "p4");
+        let a = insert_piece(&mut conn, owner, "ipv6", "pcaaaaaaaaaaaa", 2_000_000_000);
+        let b = insert_piece(&mut conn, owner, "lte", "pcbbbbbbbbbbbb", 2_000_000_100);
+        insert_piece(&mut conn, owner, "lte", "pccccccccccccc", 2_000_000_200);
+        assert!(piece_credentials::find_by_ids(&mut conn, &[]).unwrap().is_empty());
+        let mut found = piece_credentials::find_by_ids(&mut conn, &[b, a, 999_999]).unwrap();
+        found.sort_by_key(|p| p.id);
+        let summary: Vec<(i64, &str, i64)> =
+            found.iter().map(|p| (p.id, p.kind.as_str(), p.expires_at)).collect();
+        assert_eq!(summary, vec![(a, "ipv6", 2_000_000_000), (b, "lte", 2_000_000_100)]);
+    }
+}
