@@ -114,11 +114,13 @@ api_test! {
         assert_eq!(order_row(&app), ("placed".to_owned(), Some("2000096".to_owned())));
         assert_eq!(sold(&app), 2);
 
-        // Activation still running: nothing yet.
+        // Activation still running: one of the two so far, which is not a delivery yet.
         let pending = Mock::given(method("GET"))
             .and(path(api("proxy/list/ipv4")))
             .and(query_param("orderId", "2000096"))
-            .respond_with(envelope(json!({ "items": [] })))
+            .respond_with(envelope(json!({ "items": [
+                { "id": "11", "order_id": "2000096", "ip": "31.6.33.97", "ip_only": "31.6.33.97", "port_http": 50100, "port_socks": 50101, "login": "lg", "password": "pw", "country": "USA" }
+            ] })))
             .expect(1)
             .mount_as_scoped(&server)
             .await;
@@ -193,5 +195,23 @@ api_test! {
         assert_eq!(app.ledger(USER).len(), 1, "only the top-up");
         assert_eq!(sold(&app), 0);
         app.assert_books_balance(&[USER]);
+    }
+
+    async fn an_order_left_pending_by_a_stopped_server_becomes_unknown(backend) {
+        let (_server, source) = provider().await;
+        let app = buyer(backend, source.clone()).await;
+        let id = app.user_id(USER);
+        let (old, fresh) = app.with_conn(|conn| {
+            let mut order = |created_at| persistence::pieces::insert_order(conn, &persistence::pieces::NewOrder {
+                user_id: id, kind: "ipv4", plan_id: None, country: Some("us"), isp: None, quantity: 1,
+                price_cents: 150, status: "pending", source: "proxyseller", upstream_order_id: None,
+                created_at, updated_at: created_at, stock_id: None,
+            }).unwrap();
+            (order(persistence::now() - 3_600), order(persistence::now()))
+        });
+        assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0);
+        let status = |order| app.with_conn(|conn| persistence::pieces::find_order(conn, order).unwrap().unwrap().status);
+        assert_eq!(status(old), "unknown");
+        assert_eq!(status(fresh), "pending", "an order being placed right now is left alone");
     }
 }

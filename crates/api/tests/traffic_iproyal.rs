@@ -148,4 +148,25 @@ api_test! {
         let history = app.get("/api/user/proxy_history?type=premium").await;
         assert_eq!(history.body["history"], json!([]));
     }
+
+    async fn racing_syncs_give_the_bought_traffic_once(backend) {
+        let (server, source) = provider().await;
+        let app = TestApp::start_with(backend, Providers { residential: Some(source.clone()), ..Providers::default() }).await;
+        app.register(USER, PASSWORD).await;
+        let id = app.user_id(USER);
+        let name = format!("ps{id}p");
+        app.with_conn(|conn| persistence::upstream_accounts::save(conn, id, "premium", "iproyal", "hash-1", &name, "royalPw").unwrap());
+        app.with_conn(|conn| persistence::write_transaction(conn, |c| persistence::traffic::add_purchased(c, id, "premium", 10_000_000_000, None)).unwrap());
+        // The sub-user holds 5 GB of the 10 bought; a slow answer keeps the syncs overlapping.
+        Mock::given(method("GET")).and(path("/v1/residential-subusers/hash-1"))
+            .respond_with(ok(subuser(&name, 5.0, 0.0)).set_delay(std::time::Duration::from_millis(300)))
+            .mount(&server).await;
+        Mock::given(method("POST")).and(path("/v1/residential-subusers/hash-1/give-traffic"))
+            .and(body_json(json!({ "amount": 5.0 })))
+            .respond_with(ok(json!({}))).expect(1).mount(&server).await;
+        let syncs = (0..4).map(|_| api::traffic::sync_customer(app.pool(), source.as_ref(), id, domain::ProxyKind::Premium));
+        for result in futures::future::join_all(syncs).await {
+            assert_eq!(result.unwrap().unwrap().external_id, "hash-1");
+        }
+    }
 }

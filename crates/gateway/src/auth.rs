@@ -95,6 +95,7 @@ impl<T: Clone + Send + 'static> Cache<T> {
 #[derive(Debug)]
 pub(crate) struct Users {
     pool: DbPool,
+    serve_traffic: bool,
     users: Cache<ProxyUser>,
     pieces: Cache<PieceCredential>,
 }
@@ -104,9 +105,10 @@ fn password_matches(expected: &str, given: &str) -> bool {
 }
 
 impl Users {
-    pub(crate) fn new(pool: DbPool) -> Users {
+    pub(crate) fn new(pool: DbPool, serve_traffic: bool) -> Users {
         Users {
             pool,
+            serve_traffic,
             users: Cache::new(traffic::find_proxy_user),
             pieces: Cache::new(piece_credentials::find),
         }
@@ -128,6 +130,9 @@ impl Users {
             }
             if user.disabled {
                 return Err(Refusal::Disabled);
+            }
+            if !self.serve_traffic {
+                return Err(Refusal::BadCredentials);
             }
             return Ok(registry.open(user.id, targeting.kind).await?);
         }

@@ -40,6 +40,9 @@ pub struct GatewayConfig {
     /// A connection (or a handshake) without traffic for this long is closed.
     pub idle_timeout: Duration,
     pub max_connections_per_user: usize,
+    /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)
+    /// carries them: our gateway must not become a second, unmetered way to spend that traffic.
+    pub serve_traffic: bool,
 }
 
 impl Default for GatewayConfig {
@@ -52,6 +55,7 @@ impl Default for GatewayConfig {
             connect_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(300),
             max_connections_per_user: 256,
+            serve_traffic: true,
         }
     }
 }
@@ -111,7 +115,7 @@ impl Gateway {
         let socks = listen(config.socks_addr).await?;
         let (stop, shutdown) = watch::channel(false);
         let shared = Arc::new(Shared {
-            users: Users::new(pool.clone()),
+            users: Users::new(pool.clone(), config.serve_traffic),
             registry: Registry::new(pool, config.max_connections_per_user),
             config,
             shutdown,

@@ -95,6 +95,23 @@ async fn no_traffic_left_is_refused() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn traffic_kinds_are_refused_when_a_provider_carries_them() {
+    let h = Harness::start(Options {
+        serve_traffic: false,
+        ..Options::default()
+    })
+    .await
+    .unwrap();
+    let echo = echo_server().await;
+    let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
+    assert_eq!(code, 407, "a customer with traffic is still refused");
+    let refused = socks_connect(h.socks, USER, PASSWORD, Dest::Ip(echo))
+        .await
+        .err();
+    assert_eq!(refused, Some(("auth", 1)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn internal_destinations_are_refused() {
     let h = Harness::start(Options {
         allow_private: false,

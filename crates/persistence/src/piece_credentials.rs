@@ -41,6 +41,8 @@ pub fn find(conn: &mut DbConnection, username: &str) -> DbResult<Option<PieceCre
         .inner_join(users::table.on(users::id.eq(piece_proxies::user_id)))
         .filter(piece_proxies::username.eq(username))
         .filter(piece_proxies::released_at.is_null())
+        // Pieces delivered by a provider connect there, never through our gateway.
+        .filter(piece_proxies::upstream_id.is_null())
         .select((
             piece_proxies::id,
             piece_proxies::user_id,
@@ -64,6 +66,8 @@ pub fn find_by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<PieceCr
         .inner_join(users::table.on(users::id.eq(piece_proxies::user_id)))
         .filter(piece_proxies::id.eq_any(ids))
         .filter(piece_proxies::released_at.is_null())
+        // Pieces delivered by a provider connect there, never through our gateway.
+        .filter(piece_proxies::upstream_id.is_null())
         .select((
             piece_proxies::id,
             piece_proxies::user_id,

@@ -173,6 +173,7 @@ diesel::table! {
         username -> Text,
         password -> Text,
         used_bytes -> BigInt,
+        sync_until -> Nullable<BigInt>,
         created_at -> BigInt,
         updated_at -> BigInt,
     }

@@ -103,12 +103,18 @@ pub fn add_purchased(
     diesel::update(
         traffic_balances::table
             .find((user_id, kind))
+            .filter(traffic_balances::expires_at.le(t))
+            // Overuse (the meter ran past the end) stays owed: only unused bytes are forfeited.
+            .filter(traffic_balances::used_bytes.le(traffic_balances::purchased_bytes)),
+    )
+    .set(traffic_balances::purchased_bytes.eq(traffic_balances::used_bytes))
+    .execute(conn)?;
+    diesel::update(
+        traffic_balances::table
+            .find((user_id, kind))
             .filter(traffic_balances::expires_at.le(t)),
     )
-    .set((
-        traffic_balances::purchased_bytes.eq(traffic_balances::used_bytes),
-        traffic_balances::expires_at.eq(None::<i64>),
-    ))
+    .set(traffic_balances::expires_at.eq(None::<i64>))
     .execute(conn)?;
     bump_balance(conn, user_id, kind, bytes, 0)?;
     if let Some(end) = expires_at {

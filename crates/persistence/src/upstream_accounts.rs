@@ -3,7 +3,7 @@
 //! so that reading the same figure twice never counts twice.
 
 use crate::connection::DbConnection;
-use crate::error::DbResult;
+use crate::error::{DbError, DbResult};
 use crate::schema::{traffic_balances, upstream_accounts};
 use crate::{now, traffic};
 use diesel::prelude::*;
@@ -29,13 +29,16 @@ pub fn find(
 ) -> DbResult<Option<AccountRow>> {
     Ok(upstream_accounts::table
         .find((user_id, kind, provider))
+        // A row without an id is only a first sync's lease.
+        .filter(upstream_accounts::external_id.ne(""))
         .select(AccountRow::as_select())
         .first(conn)
         .optional()?)
 }
 
-/// Stores the account's id and credential (inserting it the first time); the recorded usage
-/// is left as it is.
+/// Stores the account's id and credential (inserting it the first time). The recorded usage
+/// stays while the account is the same one, and restarts from zero for a new one (a sub-user
+/// recreated at the provider counts its usage from zero).
 pub fn save(
     conn: &mut DbConnection,
     user_id: i64,
@@ -46,6 +49,13 @@ pub fn save(
     password: &str,
 ) -> DbResult<()> {
     let t = now();
+    diesel::update(
+        upstream_accounts::table
+            .find((user_id, kind, provider))
+            .filter(upstream_accounts::external_id.ne(external_id)),
+    )
+    .set(upstream_accounts::used_bytes.eq(0))
+    .execute(conn)?;
     let updated = diesel::update(upstream_accounts::table.find((user_id, kind, provider)))
         .set((
             upstream_accounts::external_id.eq(external_id),
@@ -73,8 +83,9 @@ pub fn save(
 }
 
 /// Records the provider's lifetime usage `reported` for the account: what grew since the last
-/// report goes to the balance and to `day`. Returns the bytes recorded. A report lower than the
-/// last one (a recreated sub-user) restarts the count without recording anything.
+/// report goes to the balance and to `day`. Returns the bytes recorded. A lower report (a late
+/// answer overtaken by a newer one) changes nothing; a recreated sub-user restarts the count
+/// through [`save`].
 pub fn record_reported_usage(
     conn: &mut DbConnection,
     user_id: i64,
@@ -87,6 +98,9 @@ pub fn record_reported_usage(
         return Ok(0);
     };
     let grew = reported - account.used_bytes;
+    if grew <= 0 {
+        return Ok(0);
+    }
     // Conditional on the figure read: a concurrent report of the same usage changes nothing.
     let updated = diesel::update(
         upstream_accounts::table
@@ -94,15 +108,84 @@ pub fn record_reported_usage(
             .filter(upstream_accounts::used_bytes.eq(account.used_bytes)),
     )
     .set((
-        upstream_accounts::used_bytes.eq(reported.max(0)),
+        upstream_accounts::used_bytes.eq(reported),
         upstream_accounts::updated_at.eq(now()),
     ))
     .execute(conn)?;
-    if updated == 0 || grew <= 0 {
+    if updated == 0 {
         return Ok(0);
     }
     traffic::record_usage(conn, user_id, kind, day, grew)?;
     Ok(grew)
+}
+
+/// Takes the right to sync the account until `until` (one sync at a time, across instances);
+/// false while another sync holds it. The first sync of an account holds it through a row
+/// without an id.
+pub fn try_lease(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    provider: &str,
+    until: i64,
+) -> DbResult<bool> {
+    let t = now();
+    let taken = diesel::update(
+        upstream_accounts::table
+            .find((user_id, kind, provider))
+            .filter(
+                upstream_accounts::sync_until
+                    .is_null()
+                    .or(upstream_accounts::sync_until.le(t)),
+            ),
+    )
+    .set(upstream_accounts::sync_until.eq(until))
+    .execute(conn)?;
+    if taken == 1 {
+        return Ok(true);
+    }
+    let exists: i64 = upstream_accounts::table
+        .find((user_id, kind, provider))
+        .count()
+        .get_result(conn)?;
+    if exists > 0 {
+        return Ok(false);
+    }
+    let inserted = conn
+        .transaction(|c| {
+            diesel::insert_into(upstream_accounts::table)
+                .values((
+                    upstream_accounts::user_id.eq(user_id),
+                    upstream_accounts::kind.eq(kind),
+                    upstream_accounts::provider.eq(provider),
+                    upstream_accounts::external_id.eq(""),
+                    upstream_accounts::username.eq(""),
+                    upstream_accounts::password.eq(""),
+                    upstream_accounts::sync_until.eq(until),
+                    upstream_accounts::created_at.eq(t),
+                    upstream_accounts::updated_at.eq(t),
+                ))
+                .execute(c)
+        })
+        .map_err(DbError::from);
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(DbError::UniqueViolation(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Gives the sync lease back.
+pub fn end_lease(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    provider: &str,
+) -> DbResult<()> {
+    diesel::update(upstream_accounts::table.find((user_id, kind, provider)))
+        .set(upstream_accounts::sync_until.eq(None::<i64>))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// The customers with bought traffic of `kind` (what a provider sync walks over).

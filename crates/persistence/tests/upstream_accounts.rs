@@ -28,10 +28,16 @@ db_test! {
         assert_eq!(report(300), 300);
         assert_eq!(report(300), 0, "the same figure twice counts once");
         assert_eq!(report(450), 150);
-        assert_eq!(report(100), 0, "a recreated sub-user restarts the count");
-        assert_eq!(report(160), 60);
-        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (10_000, 510));
-        assert_eq!(traffic::daily(&mut conn, id, "premium", "2026-11-21").unwrap(), vec![("2026-11-21".to_owned(), 510)]);
+        assert_eq!(report(100), 0, "a late, lower report changes nothing");
+        assert_eq!(report(460), 10, "and the count goes on from the highest figure");
+        // A recreated sub-user (a new hash) counts from zero.
+        accounts::save(&mut conn, id, "premium", "iproyal", "h2", "u", "p").unwrap();
+        let grew = write_transaction(&mut conn, |c| {
+            accounts::record_reported_usage(c, id, "premium", "iproyal", "2026-11-21", 60)
+        }).unwrap();
+        assert_eq!(grew, 60);
+        assert_eq!(traffic::balance(&mut conn, id, "premium").unwrap(), (10_000, 520));
+        assert_eq!(traffic::daily(&mut conn, id, "premium", "2026-11-21").unwrap(), vec![("2026-11-21".to_owned(), 520)]);
         assert_eq!(accounts::customers_with_traffic(&mut conn, "premium").unwrap(), vec![id]);
         assert!(accounts::customers_with_traffic(&mut conn, "budget").unwrap().is_empty());
     }
@@ -47,5 +53,34 @@ db_test! {
         });
         let mut conn = db.pool.get().unwrap();
         assert_eq!(traffic::balance(&mut conn, id, "budget").unwrap(), (0, 1_000));
+    }
+}
+
+db_test! {
+    fn one_sync_holds_the_lease_at_a_time(db) {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let id = insert_user(&mut db.pool.get().unwrap(), "d");
+        let until = persistence::now() + 60;
+        // The first lease of an account with no row yet: exactly one racer gets it.
+        let won = Arc::new(AtomicUsize::new(0));
+        let counter = won.clone();
+        concurrently(db, 6, move |conn, _| {
+            if accounts::try_lease(conn, id, "premium", "iproyal", until).unwrap() {
+                counter.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+        assert_eq!(won.load(Ordering::SeqCst), 1);
+        let mut conn = db.pool.get().unwrap();
+        assert!(accounts::find(&mut conn, id, "premium", "iproyal").unwrap().is_none(), "a lease is no account");
+        assert!(!accounts::try_lease(&mut conn, id, "premium", "iproyal", until).unwrap());
+        accounts::end_lease(&mut conn, id, "premium", "iproyal").unwrap();
+        assert!(accounts::try_lease(&mut conn, id, "premium", "iproyal", until).unwrap());
+        // An expired lease (a sync that died) can be taken over.
+        accounts::end_lease(&mut conn, id, "premium", "iproyal").unwrap();
+        assert!(accounts::try_lease(&mut conn, id, "premium", "iproyal", persistence::now() - 1).unwrap());
+        assert!(accounts::try_lease(&mut conn, id, "premium", "iproyal", until).unwrap());
+        accounts::save(&mut conn, id, "premium", "iproyal", "h", "u", "p").unwrap();
+        assert_eq!(accounts::find(&mut conn, id, "premium", "iproyal").unwrap().unwrap().external_id, "h");
     }
 }

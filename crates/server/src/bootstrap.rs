@@ -131,6 +131,8 @@ pub fn start_gateway(config: &Config, pool: DbPool) -> anyhow::Result<RunningGat
         http_addr: config.gateway_http_addr,
         socks_addr: config.gateway_socks_addr,
         allow_private: config.gateway_allow_private,
+        // With IPRoyal, residential traffic is carried (and metered) there only.
+        serve_traffic: config.providers.iproyal.is_none(),
         ..gateway::GatewayConfig::default()
     };
     let gw = runtime.block_on(gateway::Gateway::bind(gw_config, pool))?;

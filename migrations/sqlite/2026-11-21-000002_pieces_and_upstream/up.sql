@@ -16,6 +16,8 @@ CREATE TABLE upstream_accounts (
     password TEXT NOT NULL,
     -- The upstream's lifetime used bytes last seen (usage is recorded as the difference).
     used_bytes BIGINT NOT NULL DEFAULT 0 CHECK (used_bytes >= 0),
+    -- Who syncs the account holds it until then (one sync at a time across instances).
+    sync_until BIGINT,
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL,
     PRIMARY KEY (user_id, kind, provider)

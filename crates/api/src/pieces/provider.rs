@@ -93,6 +93,8 @@ pub(crate) async fn buy_from_provider(
     match outcome {
         Ok(placed) => {
             let id = reserved.order_id;
+            // Logged first: should the write below fail, the provider's id is still on record.
+            tracing::info!(order = id, upstream = %placed.order_id, "piece order placed");
             crate::blocking::in_transaction(pool, move |conn| {
                 pieces::transition_order(conn, id, "pending", "placed", Some(&placed.order_id))?;
                 users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
@@ -130,10 +132,34 @@ fn provider_error(err: &PieceError) -> ApiError {
     }
 }
 
-/// Writes the proxies of delivered orders (one pass over the `placed` orders of `source`).
-/// Returns how many orders were completed.
+/// An order still `pending` this long after it was written was never placed or answered (the
+/// server stopped mid-order): its outcome is unknown.
+const PENDING_TOO_LONG: i64 = 600;
+
+/// Writes the proxies of delivered orders (one pass over the `placed` orders of `source`), and
+/// marks orders left `pending` by a stopped server as `unknown` for reconciliation. Returns how
+/// many orders were completed.
 pub async fn poll_deliveries(pool: &DbPool, source: &dyn PieceSource) -> Result<usize, ApiError> {
     let provider = source.provider();
+    let stale = crate::blocking::in_transaction(pool, move |conn| {
+        let cutoff = persistence::now() - PENDING_TOO_LONG;
+        let mut stale = Vec::new();
+        for order in pieces::orders_in_status(conn, provider, "pending")? {
+            if order.created_at < cutoff
+                && pieces::transition_order(conn, order.id, "pending", "unknown", None)?
+            {
+                stale.push(order.id);
+            }
+        }
+        Ok(stale)
+    })
+    .await?;
+    for order in stale {
+        tracing::error!(
+            order,
+            "piece order left pending: marked unknown; reconcile with the provider"
+        );
+    }
     let placed = crate::blocking::with_conn(pool, move |conn| {
         Ok(pieces::orders_in_status(conn, provider, "placed")?)
     })
@@ -147,18 +173,24 @@ pub async fn poll_deliveries(pool: &DbPool, source: &dyn PieceSource) -> Result<
             continue;
         };
         let delivered = match source.delivered(kind, &upstream_id).await {
-            Ok(list) if !list.is_empty() => list,
+            // All of it, or keep waiting: a partial list is activation still running.
+            Ok(list) if list.len() >= order.quantity as usize => list,
             Ok(_) => continue,
             Err(err) => {
                 tracing::warn!(order = order.id, %err, "polling a piece order failed");
                 continue;
             }
         };
-        let done = crate::blocking::in_transaction(pool, move |conn| {
+        let id = order.id;
+        match crate::blocking::in_transaction(pool, move |conn| {
             record_delivery(conn, &order, &delivered)
         })
-        .await?;
-        completed += usize::from(done);
+        .await
+        {
+            Ok(done) => completed += usize::from(done),
+            // One order that cannot be written must not hold up the others.
+            Err(err) => tracing::error!(order = id, %err, "recording a piece delivery failed"),
+        }
     }
     Ok(completed)
 }
@@ -171,13 +203,14 @@ fn record_delivery(
     if !pieces::transition_order(conn, order.id, "placed", "delivered", None)? {
         return Ok(false);
     }
-    let validity = order
-        .plan_id
-        .and_then(|id| persistence::plans::find(conn, id).ok().flatten())
-        .map_or(30, |p| p.validity_days);
+    let plan = match order.plan_id {
+        Some(id) => persistence::plans::find(conn, id)?,
+        None => None,
+    };
+    let validity = plan.map_or(30, |p| p.validity_days);
     let now = persistence::now();
     let expires_at = now + i64::from(validity) * 86_400;
-    for proxy in delivered {
+    for proxy in delivered.iter().take(order.quantity as usize) {
         pieces::insert_piece(
             conn,
             &NewPiece {

@@ -17,7 +17,13 @@ pub(crate) fn residential_error(err: ResidentialError) -> ApiError {
     }
 }
 
+/// How long a sync may hold an account before another may take over (longer than the
+/// provider client's timeouts for the few calls of one sync).
+const LEASE_SECONDS: i64 = 90;
+
 /// Syncs one customer's account of `kind`; returns it (`None` for sources without accounts).
+/// One sync at a time per account, across instances: while another sync holds it, this one
+/// returns the stored account without calling the provider.
 pub async fn sync_customer(
     pool: &DbPool,
     source: &dyn ResidentialSource,
@@ -25,23 +31,60 @@ pub async fn sync_customer(
     kind: ProxyKind,
 ) -> Result<Option<UpstreamAccount>, ApiError> {
     let provider = source.provider();
-    let (stored, purchased) = with_conn(pool, move |conn| {
+    if provider == "local" {
+        return Ok(None);
+    }
+    let (leased, stored, purchased, used) = with_conn(pool, move |conn| {
+        let until = persistence::now() + LEASE_SECONDS;
+        let leased = upstream_accounts::try_lease(conn, user_id, kind.as_str(), provider, until)?;
         let stored = upstream_accounts::find(conn, user_id, kind.as_str(), provider)?;
-        let (purchased, _) = traffic::balance(conn, user_id, kind.as_str())?;
-        Ok((stored, purchased))
+        let (purchased, used) = traffic::balance(conn, user_id, kind.as_str())?;
+        Ok((leased, stored, purchased, used))
     })
     .await?;
-    let stored = stored.map(|a| UpstreamAccount {
-        external_id: a.external_id,
-        username: a.username,
-        password: a.password,
+    let account = stored.as_ref().map(|a| UpstreamAccount {
+        external_id: a.external_id.clone(),
+        username: a.username.clone(),
+        password: a.password.clone(),
     });
+    if !leased {
+        return Ok(account);
+    }
+    // What this sub-user should have been given in all: what is left to use, plus what it has
+    // used itself (traffic used elsewhere, e.g. on our gateway before, is not given again).
+    let counted_here = stored.as_ref().map_or(0, |a| a.used_bytes);
+    let target = (purchased - used).max(0) + counted_here;
+    let result = sync_leased(pool, source, user_id, kind, account.as_ref(), target).await;
+    let released = with_conn(pool, move |conn| {
+        Ok(upstream_accounts::end_lease(
+            conn,
+            user_id,
+            kind.as_str(),
+            provider,
+        )?)
+    })
+    .await;
+    if let Err(err) = released {
+        tracing::warn!(user_id, %kind, %err, "ending a sync lease failed; it times out");
+    }
+    result
+}
+
+async fn sync_leased(
+    pool: &DbPool,
+    source: &dyn ResidentialSource,
+    user_id: i64,
+    kind: ProxyKind,
+    stored: Option<&UpstreamAccount>,
+    target: i64,
+) -> Result<Option<UpstreamAccount>, ApiError> {
+    let provider = source.provider();
     let report = source
         .sync(SyncRequest {
             kind,
             user_id,
-            account: stored.as_ref(),
-            purchased_bytes: purchased,
+            account: stored,
+            purchased_bytes: target,
         })
         .await
         .map_err(residential_error)?;

@@ -23,6 +23,7 @@ pub struct Options {
     pub purchased: i64,
     pub max_connections_per_user: usize,
     pub idle_timeout: Duration,
+    pub serve_traffic: bool,
 }
 
 impl Default for Options {
@@ -33,6 +34,7 @@ impl Default for Options {
             purchased: 1_000_000_000,
             max_connections_per_user: 64,
             idle_timeout: Duration::from_secs(60),
+            serve_traffic: true,
         }
     }
 }
@@ -83,6 +85,7 @@ impl Harness {
             flush_interval: Duration::from_secs(3600),
             idle_timeout: options.idle_timeout,
             max_connections_per_user: options.max_connections_per_user,
+            serve_traffic: options.serve_traffic,
             ..GatewayConfig::default()
         };
         let gateway = Gateway::bind(config, db.pool.clone()).await.unwrap();

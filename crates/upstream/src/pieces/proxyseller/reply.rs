@@ -223,8 +223,9 @@ pub(super) fn delivered(data: &Value, order_id: &str) -> Result<Vec<DeliveredPro
 fn belongs_to(item: &Value, order_id: &str) -> bool {
     let of_order = id_text(item.get("order_id"));
     let number = id_text(item.get("order_number"));
+    // An item that names no order cannot be proved to be this order's: never hand it out.
     if of_order.is_none() && number.is_none() {
-        return true;
+        return false;
     }
     of_order.as_deref() == Some(order_id)
         || number.is_some_and(|number| {
@@ -339,6 +340,9 @@ mod tests {
         assert!(belongs_to(&ours, "77"));
         assert!(belongs_to(&by_number, "77"));
         assert!(!belongs_to(&theirs, "77"));
-        assert!(belongs_to(&json!({}), "77"));
+        assert!(
+            !belongs_to(&json!({}), "77"),
+            "an item naming no order is not handed out"
+        );
     }
 }
