@@ -69,7 +69,7 @@ async fn poll_deliveries(state: web::Data<AppState>) {
 }
 
 async fn sync_residential(state: web::Data<AppState>) {
-    if state.residential.provider() == "local" {
+    if state.residential.provider() == crate::traffic::LOCAL {
         return;
     }
     let mut tick = every(RESIDENTIAL_SYNC_EVERY);

@@ -91,12 +91,7 @@ async fn a_wrong_password_or_an_unknown_piece_is_refused() {
         // A piece credential carries no targeting options.
         (&format!("{PIECE}-type-premium") as &str, PIECE_PASSWORD),
     ] {
-        let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((user, pass))).await;
-        assert_eq!(code, 407, "{user}:{pass}");
-        let refused = socks_connect(h.socks, user, pass, Dest::Ip(echo))
-            .await
-            .err();
-        assert_eq!(refused, Some(("auth", 1)), "{user}:{pass}");
+        h.assert_refused(user, pass, echo).await;
     }
     assert_eq!(h.daily_usage("static"), 0);
 }
@@ -106,12 +101,7 @@ async fn an_expired_piece_is_refused() {
     let h = start(Backend::Sqlite).await.unwrap();
     h.insert_piece("lte", PIECE, PIECE_PASSWORD, now());
     let echo = echo_server().await;
-    let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((PIECE, PIECE_PASSWORD))).await;
-    assert_eq!(code, 407);
-    let refused = socks_connect(h.socks, PIECE, PIECE_PASSWORD, Dest::Ip(echo))
-        .await
-        .err();
-    assert_eq!(refused, Some(("auth", 1)));
+    h.assert_refused(PIECE, PIECE_PASSWORD, echo).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -126,12 +116,7 @@ async fn a_disabled_owner_is_refused() {
         .execute(&mut conn)
         .unwrap();
     let echo = echo_server().await;
-    let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((PIECE, PIECE_PASSWORD))).await;
-    assert_eq!(code, 407);
-    let refused = socks_connect(h.socks, PIECE, PIECE_PASSWORD, Dest::Ip(echo))
-        .await
-        .err();
-    assert_eq!(refused, Some(("auth", 1)));
+    h.assert_refused(PIECE, PIECE_PASSWORD, echo).await;
 }
 
 async fn live_connections_end_with_their_piece(backend: Backend) {

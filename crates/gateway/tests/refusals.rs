@@ -78,12 +78,7 @@ async fn no_traffic_left_is_refused() {
     .await
     .unwrap();
     let echo = echo_server().await;
-    let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
-    assert_eq!(code, 407);
-    let refused = socks_connect(h.socks, USER, PASSWORD, Dest::Ip(echo))
-        .await
-        .err();
-    assert_eq!(refused, Some(("auth", 1)));
+    h.assert_refused(USER, PASSWORD, echo).await;
     // Budget was never bought at all.
     let (_, code, _) = http_connect(
         h.http,
@@ -103,12 +98,7 @@ async fn traffic_kinds_are_refused_when_a_provider_carries_them() {
     .await
     .unwrap();
     let echo = echo_server().await;
-    let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
-    assert_eq!(code, 407, "a customer with traffic is still refused");
-    let refused = socks_connect(h.socks, USER, PASSWORD, Dest::Ip(echo))
-        .await
-        .err();
-    assert_eq!(refused, Some(("auth", 1)));
+    h.assert_refused(USER, PASSWORD, echo).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -35,13 +35,18 @@ fn from_row((id, user_id, kind, password, expires_at, disabled): Row) -> PieceCr
     }
 }
 
-/// The live (not released) piece with this proxy username, if any.
-pub fn find(conn: &mut DbConnection, username: &str) -> DbResult<Option<PieceCredential>> {
-    let row = piece_proxies::table
+/// Which live pieces to read.
+enum By<'a> {
+    Username(&'a str),
+    Ids(&'a [i64]),
+}
+
+/// Live pieces (not released, and sold from our own stock: a provider's pieces connect there)
+/// with their owner's state.
+fn live(conn: &mut DbConnection, by: By<'_>) -> DbResult<Vec<PieceCredential>> {
+    let query = piece_proxies::table
         .inner_join(users::table.on(users::id.eq(piece_proxies::user_id)))
-        .filter(piece_proxies::username.eq(username))
         .filter(piece_proxies::released_at.is_null())
-        // Pieces delivered by a provider connect there, never through our gateway.
         .filter(piece_proxies::upstream_id.is_null())
         .select((
             piece_proxies::id,
@@ -51,31 +56,24 @@ pub fn find(conn: &mut DbConnection, username: &str) -> DbResult<Option<PieceCre
             piece_proxies::expires_at,
             users::disabled,
         ))
-        .first::<Row>(conn)
-        .optional()?;
-    Ok(row.map(from_row))
+        .into_boxed();
+    let query = match by {
+        By::Username(name) => query.filter(piece_proxies::username.eq(name.to_owned())),
+        By::Ids(ids) => query.filter(piece_proxies::id.eq_any(ids.to_vec())),
+    };
+    Ok(query.load::<Row>(conn)?.into_iter().map(from_row).collect())
 }
 
-/// The live (not released) pieces among `ids`, in no particular order: the gateway re-reads
-/// the pieces of its open connections with one query. A missing id was released or deleted.
+/// The live piece with this proxy username, if any.
+pub fn find(conn: &mut DbConnection, username: &str) -> DbResult<Option<PieceCredential>> {
+    Ok(live(conn, By::Username(username))?.into_iter().next())
+}
+
+/// The live pieces among `ids`, in no particular order: the gateway re-reads the pieces of its
+/// open connections with one query. A missing id was released or deleted.
 pub fn find_by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<PieceCredential>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let rows = piece_proxies::table
-        .inner_join(users::table.on(users::id.eq(piece_proxies::user_id)))
-        .filter(piece_proxies::id.eq_any(ids))
-        .filter(piece_proxies::released_at.is_null())
-        // Pieces delivered by a provider connect there, never through our gateway.
-        .filter(piece_proxies::upstream_id.is_null())
-        .select((
-            piece_proxies::id,
-            piece_proxies::user_id,
-            piece_proxies::kind,
-            piece_proxies::password,
-            piece_proxies::expires_at,
-            users::disabled,
-        ))
-        .load::<Row>(conn)?;
-    Ok(rows.into_iter().map(from_row).collect())
+    live(conn, By::Ids(ids))
 }

@@ -13,3 +13,15 @@ export const defaultHandlers = [
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+/** Captures the JSON bodies posted to `path` and answers with `reply`. */
+export function capture(path: string, reply: () => Response | Promise<Response>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`*${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return reply();
+    }),
+  );
+  return bodies;
+}

@@ -96,10 +96,8 @@ pub async fn buy_plan(
     .await?;
     // With a residential provider the bought traffic moves to the customer's sub-user now; if
     // the provider is down the background sync moves it later (our balance is the truth).
-    if state.residential.provider() != "local"
-        && let Err(err) =
-            crate::traffic::sync_customer(&state.pool, state.residential.as_ref(), user_id, kind)
-                .await
+    if let Err(err) =
+        crate::traffic::sync_customer(&state.pool, state.residential.as_ref(), user_id, kind).await
     {
         tracing::warn!(user_id, %kind, %err, "moving bought traffic to the provider failed");
     }

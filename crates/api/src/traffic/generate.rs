@@ -3,7 +3,7 @@
 //! targeting in the username, or the customer's IPRoyal sub-user with the targeting in the
 //! password. Each proxy generated is recorded in the customer's history.
 
-use super::upstream_sync::{residential_error, sync_customer};
+use super::upstream_sync::{account_for, residential_error};
 use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -12,9 +12,9 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, web};
 use domain::targeting::MAX_LIFETIME_MINUTES;
 use domain::{FieldErrors, ProxyKind, locations, messages as msg};
-use persistence::{proxy_history, traffic, upstream_accounts};
+use persistence::{proxy_history, traffic};
 use serde::{Deserialize, Serialize};
-use upstream::{Place, ProxyRequest, UpstreamAccount};
+use upstream::{Place, ProxyRequest};
 use utoipa::ToSchema;
 
 /// Rotation options of SPEC.md §9, in minutes.
@@ -59,11 +59,12 @@ fn all_fields() -> ApiError {
     ApiError::Validation(errors)
 }
 
-/// The validated request: what to target, how many, over which protocol.
+/// The validated request: where (found in the shipped locations), how many, over which
+/// protocol.
 struct Order {
-    country: String,
-    state: Option<String>,
-    city: Option<String>,
+    country: Place<'static>,
+    state: Option<Place<'static>>,
+    city: Option<Place<'static>>,
     /// None: a new exit per request; Some(m): one exit kept for m minutes.
     session_minutes: Option<u32>,
     quantity: u32,
@@ -106,25 +107,27 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
             .iter()
             .find(|s| s.code == state)
             .ok_or_else(unknown)?;
-        if !found.cities.iter().any(|c| c.code == city) {
-            return Err(unknown());
-        }
+        let city = found
+            .cities
+            .iter()
+            .find(|c| c.code == city)
+            .ok_or_else(unknown)?;
         // Rotating Premium proxies change exit on every request: no session.
         (
-            Some(state),
-            Some(city),
+            Some(named(&found.code, &found.name)),
+            Some(named(&city.code, &city.name)),
             sticky.then_some(PREMIUM_STICKY_MINUTES),
         )
     } else {
         let raw = present(&body.city).ok_or_else(all_fields)?;
-        let city = raw.strip_prefix("-city-").unwrap_or(&raw).to_owned();
-        if !place
+        let code = raw.strip_prefix("-city-").unwrap_or(&raw);
+        let city = place
             .states
             .iter()
-            .any(|s| s.cities.iter().any(|c| c.code == city))
-        {
-            return Err(unknown());
-        }
+            .flat_map(|s| s.cities.iter())
+            .find(|c| c.code == code)
+            .ok_or_else(unknown)?;
+        let city = named(&city.code, &city.name);
         // Budget's rotation time is a session that lasts that long; sticky ones keep theirs
         // for the longest lifetime.
         let minutes = match (sticky, body.lifetime.unwrap_or(15)) {
@@ -140,7 +143,7 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
         (None, Some(city), Some(minutes))
     };
     Ok(Order {
-        country,
+        country: named(&place.code, &place.name),
         state,
         city,
         session_minutes,
@@ -149,30 +152,8 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
     })
 }
 
-/// The code and name of the order's country, state and city (the provider may match by name).
-fn places(order: &Order) -> Option<(Place<'_>, Option<Place<'_>>, Option<Place<'_>>)> {
-    let country = locations::country(&order.country)?;
-    let state = match &order.state {
-        Some(code) => Some(country.states.iter().find(|s| s.code == *code)?),
-        None => None,
-    };
-    let city = match &order.city {
-        Some(code) => Some(
-            country
-                .states
-                .iter()
-                .filter(|s| state.is_none_or(|st| st.code == s.code))
-                .flat_map(|s| s.cities.iter())
-                .find(|c| c.code == *code)?,
-        ),
-        None => None,
-    };
-    let place = |code: &'static str, name: &'static str| Place { code, name };
-    Some((
-        place(&country.code, &country.name),
-        state.map(|s| place(&s.code, &s.name)),
-        city.map(|c| place(&c.code, &c.name)),
-    ))
+fn named(code: &'static str, name: &'static str) -> Place<'static> {
+    Place { code, name }
 }
 
 async fn generate_for(
@@ -190,30 +171,7 @@ async fn generate_for(
     if purchased - used <= 0 {
         return Err(ApiError::PaymentRequired(msg::NO_TRAFFIC));
     }
-    let source = state.residential.clone();
-    let account = if source.provider() == "local" {
-        None
-    } else {
-        let stored = with_conn(&state.pool, move |conn| {
-            Ok(upstream_accounts::find(
-                conn,
-                id,
-                kind.as_str(),
-                source.provider(),
-            )?)
-        })
-        .await?;
-        match stored {
-            Some(a) => Some(UpstreamAccount {
-                external_id: a.external_id,
-                username: a.username,
-                password: a.password,
-            }),
-            None => sync_customer(&state.pool, state.residential.as_ref(), id, kind).await?,
-        }
-    };
-    let (country, region, city) =
-        places(&order).ok_or_else(|| ApiError::field("country", msg::UNKNOWN_LOCATION))?;
+    let account = account_for(&state.pool, state.residential.as_ref(), id, kind).await?;
     let proxies = state
         .residential
         .proxies(&ProxyRequest {
@@ -221,9 +179,9 @@ async fn generate_for(
             username: &user.0.proxy_username,
             password: &user.0.proxy_password,
             account: account.as_ref(),
-            country,
-            state: region,
-            city,
+            country: order.country,
+            state: order.state,
+            city: order.city,
             session_minutes: order.session_minutes,
             socks: order.socks,
             quantity: order.quantity,

@@ -19,7 +19,7 @@ pub use stats::{
     __path_stats, __path_usage, StatsResponse, TrafficStat, UsageDay, UsageResponse, stats, usage,
 };
 
-pub use upstream_sync::{sync_all, sync_customer};
+pub use upstream_sync::{LOCAL, sync_all, sync_customer};
 
 use actix_web::web;
 

@@ -8,6 +8,9 @@ use domain::ProxyKind;
 use persistence::{DbPool, traffic, upstream_accounts};
 use upstream::{ResidentialError, ResidentialSource, SyncRequest, UpstreamAccount};
 
+/// `ResidentialSource::provider()` of our own gateway, which keeps no upstream accounts.
+pub const LOCAL: &str = upstream::LocalResidential::PROVIDER;
+
 pub(crate) fn residential_error(err: ResidentialError) -> ApiError {
     match err {
         ResidentialError::UnknownLocation => {
@@ -31,7 +34,7 @@ pub async fn sync_customer(
     kind: ProxyKind,
 ) -> Result<Option<UpstreamAccount>, ApiError> {
     let provider = source.provider();
-    if provider == "local" {
+    if provider == LOCAL {
         return Ok(None);
     }
     let (leased, stored, purchased, used) = with_conn(pool, move |conn| {
@@ -116,6 +119,37 @@ async fn sync_leased(
     })
     .await?;
     Ok(Some(account))
+}
+
+/// The customer's account at the residential provider: the stored one, or a first sync's;
+/// `None` for sources without accounts (local).
+pub(crate) async fn account_for(
+    pool: &DbPool,
+    source: &dyn ResidentialSource,
+    user_id: i64,
+    kind: ProxyKind,
+) -> Result<Option<UpstreamAccount>, ApiError> {
+    let provider = source.provider();
+    if provider == LOCAL {
+        return Ok(None);
+    }
+    let stored = with_conn(pool, move |conn| {
+        Ok(upstream_accounts::find(
+            conn,
+            user_id,
+            kind.as_str(),
+            provider,
+        )?)
+    })
+    .await?;
+    match stored {
+        Some(a) => Ok(Some(UpstreamAccount {
+            external_id: a.external_id,
+            username: a.username,
+            password: a.password,
+        })),
+        None => sync_customer(pool, source, user_id, kind).await,
+    }
 }
 
 /// One pass over every customer with bought residential traffic; returns how many synced.

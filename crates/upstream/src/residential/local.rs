@@ -14,10 +14,15 @@ pub struct LocalResidential {
     pub socks_port: u16,
 }
 
+impl LocalResidential {
+    /// Its `provider()`: our own gateway, which keeps no upstream accounts.
+    pub const PROVIDER: &'static str = "local";
+}
+
 #[async_trait::async_trait]
 impl ResidentialSource for LocalResidential {
     fn provider(&self) -> &'static str {
-        "local"
+        Self::PROVIDER
     }
 
     async fn sync(

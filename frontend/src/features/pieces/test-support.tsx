@@ -135,14 +135,4 @@ export function withHistory(first: HistoryItem[] = [{ proxy: OLD_PROXY, createdA
   };
 }
 
-/** Captures the JSON bodies posted to `path` and answers with `reply`. */
-export function capture(path: string, reply: () => Response | Promise<Response>) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(`*${path}`, async ({ request }) => {
-      bodies.push(await request.json());
-      return reply();
-    }),
-  );
-  return bodies;
-}
+export { capture } from '@/test/server';

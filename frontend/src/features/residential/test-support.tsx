@@ -46,20 +46,9 @@ export function signedIn(balance = 40) {
   );
 }
 
-/** Captures the JSON bodies posted to `path` and answers with `reply`. */
-export function capture(path: string, reply: () => Response | Promise<Response>) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(`*${path}`, async ({ request }) => {
-      bodies.push(await request.json());
-      return reply();
-    }),
-  );
-  return bodies;
-}
-
 export async function choose(user: ReturnType<typeof renderAt>['user'], label: string, option: string) {
   await user.click(await screen.findByRole('button', { name: new RegExp(`^${label} `) }));
   await user.click(within(screen.getByRole('listbox', { name: label })).getByRole('option', { name: option }));
 }
 
+export { capture } from '@/test/server';

@@ -1,19 +1,17 @@
 // The static, IPv4 and IPv6 pages (SPEC.md §2, §4): the plan list; picking a plan opens the buy
 // form in its place and Back returns to the list (focus goes back to that plan's button). The
 // history stays below both.
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { PlanCard, PlanCardSkeleton } from '@/components/plans/plan-card';
+import { PlanGrid } from '@/components/plans/plan-grid';
 import { Button } from '@/components/ui/button';
-import { EmptyState, PageHeader } from '@/components/ui/page-parts';
-import { plansQueryOptions, type Plan } from '@/lib/plans';
+import { PageHeader } from '@/components/ui/page-parts';
+import type { Plan } from '@/lib/plans';
 import type { BuyKind } from '../api/types';
 import { planTitle } from '../buy-request';
 import { BuyForm } from './buy-form';
 import { PieceHistory } from './piece-history';
 
-function PlanGrid({ kind, onPick, focusPlanId }: { kind: BuyKind; onPick: (plan: Plan) => void; focusPlanId: string | null }) {
-  const { data: plans = [], isPending } = useQuery(plansQueryOptions(kind));
+function PiecePlans({ kind, onPick, focusPlanId }: { kind: BuyKind; onPick: (plan: Plan) => void; focusPlanId: string | null }) {
   const gridRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusPlanId === null) return;
@@ -22,30 +20,17 @@ function PlanGrid({ kind, onPick, focusPlanId }: { kind: BuyKind; onPick: (plan:
       .find((button) => button.dataset.planId === focusPlanId)
       ?.focus();
   }, [focusPlanId]);
-  if (isPending)
-    return (
-      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-        {[0, 1, 2].map((index) => (
-          <PlanCardSkeleton key={index} />
-        ))}
-      </div>
-    );
-  if (plans.length === 0) return <EmptyState title="No plans available" body="Plans for this product will appear here." />;
   return (
-    <div ref={gridRef} className="grid gap-6 pt-3 md:grid-cols-2 xl:grid-cols-3">
-      {plans.map((plan) => (
-        <PlanCard
-          key={plan.id}
-          plan={plan}
-          kind={kind}
-          action={
-            <Button className="w-full" data-plan-id={plan.id} onClick={() => onPick(plan)} aria-label={`Buy now: ${planTitle(plan)}`}>
-              Buy now
-            </Button>
-          }
-        />
-      ))}
-    </div>
+    <PlanGrid
+      kind={kind}
+      gridRef={gridRef}
+      emptyBody="Plans for this product will appear here."
+      action={(plan) => (
+        <Button className="w-full" data-plan-id={plan.id} onClick={() => onPick(plan)} aria-label={`Buy now: ${planTitle(plan)}`}>
+          Buy now
+        </Button>
+      )}
+    />
   );
 }
 
@@ -66,7 +51,7 @@ export function PiecePage({ kind, title, crumb }: { kind: BuyKind; title: string
             }}
           />
         ) : (
-          <PlanGrid kind={kind} onPick={setPlan} focusPlanId={lastPlanId} />
+          <PiecePlans kind={kind} onPick={setPlan} focusPlanId={lastPlanId} />
         )}
       </section>
       <PieceHistory kind={kind} />
