@@ -1,6 +1,7 @@
 //! Who may use the gateway: a proxy username (the customer's base username plus targeting
 //! options) and its password, or the credential of a piece, checked against short-lived caches
-//! of the database rows so that a burst of connections does not become a burst of queries.
+//! of the database rows so that a burst of connections does not become a burst of queries,
+//! and names found unknown are remembered as such for a while (the negative cache).
 
 use crate::lease::Lease;
 use crate::meter::{OpenError, Registry};
@@ -13,9 +14,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use subtle::ConstantTimeEq;
 
-/// How long a looked-up account or piece (or its absence) is trusted.
+/// How long a looked-up account or piece is trusted.
 pub(crate) const CACHE_TTL: Duration = Duration::from_secs(5);
-/// Bound on cached names, so that random usernames cannot grow memory without limit.
+/// Bound on cached names of each sort, so that random usernames cannot grow memory without
+/// limit (nor push known accounts out: those are kept apart).
 const CACHE_MAX: usize = 10_000;
 /// Longer names are never piece credentials (the API mints 14 characters): not looked up.
 const PIECE_NAME_MAX: usize = 64;
@@ -33,6 +35,8 @@ pub(crate) enum Refusal {
     Expired,
     #[error("too many connections")]
     TooManyConnections,
+    #[error("too many failed attempts from this source")]
+    TooManyFailures,
     #[error("database unavailable: {0}")]
     Unavailable(#[from] DbError),
 }
@@ -43,35 +47,70 @@ impl From<OpenError> for Refusal {
             OpenError::NoTraffic => Refusal::NoTraffic,
             OpenError::TooMany => Refusal::TooManyConnections,
             OpenError::Ended => Refusal::Expired,
+            OpenError::Disabled => Refusal::Disabled,
             OpenError::Db(e) => Refusal::Unavailable(e),
         }
     }
 }
 
-/// Rows by name, each trusted for `CACHE_TTL`.
+type Found<T> = HashMap<String, (Instant, T)>;
+
+/// Rows by name, each trusted for `CACHE_TTL`; names without a row (the negative cache) are
+/// remembered apart, for `unknown_ttl`.
 #[derive(Debug)]
 struct Cache<T> {
-    entries: Mutex<HashMap<String, (Instant, Option<T>)>>,
+    found: Mutex<Found<T>>,
+    unknown: Mutex<HashMap<String, Instant>>,
+    unknown_ttl: Duration,
     load: fn(&mut DbConnection, &str) -> DbResult<Option<T>>,
 }
 
+fn locked<M>(m: &Mutex<M>) -> std::sync::MutexGuard<'_, M> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Inserts `value` under `name`, first dropping entries older than `ttl` (all of them if
+/// that is not enough) when the map is full.
+fn insert_bounded<V>(
+    map: &mut HashMap<String, V>,
+    name: &str,
+    value: V,
+    at: impl Fn(&V) -> Instant,
+    ttl: Duration,
+) {
+    if map.len() >= CACHE_MAX {
+        map.retain(|_, v| at(v).elapsed() < ttl);
+        if map.len() >= CACHE_MAX {
+            map.clear();
+        }
+    }
+    map.insert(name.to_owned(), value);
+}
+
 impl<T: Clone + Send + 'static> Cache<T> {
-    fn new(load: fn(&mut DbConnection, &str) -> DbResult<Option<T>>) -> Cache<T> {
+    fn new(
+        load: fn(&mut DbConnection, &str) -> DbResult<Option<T>>,
+        unknown_ttl: Duration,
+    ) -> Cache<T> {
         Cache {
-            entries: Mutex::default(),
+            found: Mutex::default(),
+            unknown: Mutex::default(),
+            unknown_ttl,
             load,
         }
     }
 
-    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Instant, Option<T>)>> {
-        self.entries.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
     async fn get(&self, pool: &DbPool, name: &str) -> Result<Option<T>, DbError> {
-        if let Some((at, row)) = self.entries().get(name)
+        if let Some((at, row)) = locked(&self.found).get(name)
             && at.elapsed() < CACHE_TTL
         {
-            return Ok(row.clone());
+            return Ok(Some(row.clone()));
+        }
+        if locked(&self.unknown)
+            .get(name)
+            .is_some_and(|at| at.elapsed() < self.unknown_ttl)
+        {
+            return Ok(None);
         }
         let (pool, key, load) = (pool.clone(), name.to_owned(), self.load);
         let row = tokio::task::spawn_blocking(move || {
@@ -80,14 +119,19 @@ impl<T: Clone + Send + 'static> Cache<T> {
         })
         .await
         .map_err(|e| DbError::Connect(format!("database task failed: {e}")))??;
-        let mut entries = self.entries();
-        if entries.len() >= CACHE_MAX {
-            entries.retain(|_, (at, _)| at.elapsed() < CACHE_TTL);
-            if entries.len() >= CACHE_MAX {
-                entries.clear();
+        let now = Instant::now();
+        match &row {
+            Some(row) => {
+                locked(&self.unknown).remove(name);
+                let mut found = locked(&self.found);
+                insert_bounded(&mut found, name, (now, row.clone()), |v| v.0, CACHE_TTL);
+            }
+            None => {
+                locked(&self.found).remove(name);
+                let mut unknown = locked(&self.unknown);
+                insert_bounded(&mut unknown, name, now, |at| *at, self.unknown_ttl);
             }
         }
-        entries.insert(name.to_owned(), (Instant::now(), row.clone()));
         Ok(row)
     }
 }
@@ -105,12 +149,12 @@ fn password_matches(expected: &str, given: &str) -> bool {
 }
 
 impl Users {
-    pub(crate) fn new(pool: DbPool, serve_traffic: bool) -> Users {
+    pub(crate) fn new(pool: DbPool, serve_traffic: bool, unknown_ttl: Duration) -> Users {
         Users {
             pool,
             serve_traffic,
-            users: Cache::new(traffic::find_proxy_user),
-            pieces: Cache::new(piece_credentials::find),
+            users: Cache::new(traffic::find_proxy_user, unknown_ttl),
+            pieces: Cache::new(piece_credentials::find, unknown_ttl),
         }
     }
 

@@ -2,9 +2,9 @@
 //! only addresses that pass the policy are connected to, so a name that resolves to a private
 //! address (or DNS that changes its answer) cannot reach one.
 
+use crate::GatewayConfig;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
-use std::time::Duration;
 use tokio::net::TcpStream;
 
 #[derive(Debug, thiserror::Error)]
@@ -46,9 +46,6 @@ fn forbidden_v4(ip: Ipv4Addr) -> bool {
 }
 
 fn forbidden_v6(ip: Ipv6Addr) -> bool {
-    if let Some(v4) = ip.to_ipv4_mapped() {
-        return forbidden_v4(v4);
-    }
     let s = ip.segments();
     let embedded = |hi: u16, lo: u16| Ipv4Addr::from((u32::from(hi) << 16) | u32::from(lo));
     ip.is_loopback()
@@ -58,6 +55,16 @@ fn forbidden_v6(ip: Ipv6Addr) -> bool {
         || (s[0] & 0xffc0) == 0xfe80 // link-local
         || (s[0] & 0xffc0) == 0xfec0 // site-local (deprecated)
         || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation
+        || (s[0] == 0x2001 && s[1] == 0) // Teredo (2001::/32): tunnels to an IPv4 address
+        || (s[0] == 0x2001 && s[1] == 2 && s[2] == 0) // benchmarking (2001:2::/48)
+        || s[..4] == [0x100, 0, 0, 0] // discard-only (100::/64)
+        // IPv4-mapped (::ffff:0:0/96) and SIIT IPv4-translated (::ffff:0:0:0/96): a socket
+        // would leave over IPv4 to the embedded address; customers name IPv4 destinations
+        // directly instead.
+        || s[..6] == [0, 0, 0, 0, 0, 0xffff]
+        || s[..6] == [0, 0, 0, 0, 0xffff, 0]
+        // Local-use NAT64 (64:ff9b:1::/48, RFC 8215): translated by the operator's own network.
+        || s[..3] == [0x64, 0xff9b, 1]
         // IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4
         // address that the network may route to.
         || (s[..6] == [0; 6] && forbidden_v4(embedded(s[6], s[7])))
@@ -65,17 +72,22 @@ fn forbidden_v6(ip: Ipv6Addr) -> bool {
         || (s[0] == 0x2002 && forbidden_v4(embedded(s[1], s[2])))
 }
 
-/// Resolves `host` and connects to the first allowed address that answers, all within
-/// `timeout`.
+/// Resolves `host` and connects to the first allowed address that answers, all within the
+/// connect timeout; a refused destination port is refused before any lookup.
 pub(crate) async fn connect(
     host: &str,
     port: u16,
-    allow_private: bool,
-    timeout: Duration,
+    config: &GatewayConfig,
 ) -> Result<TcpStream, ConnectError> {
-    tokio::time::timeout(timeout, connect_inner(host, port, allow_private))
-        .await
-        .map_err(|_| ConnectError::Timeout)?
+    if config.refused_ports.contains(&port) {
+        return Err(ConnectError::NotAllowed);
+    }
+    tokio::time::timeout(
+        config.connect_timeout,
+        connect_inner(host, port, config.allow_private),
+    )
+    .await
+    .map_err(|_| ConnectError::Timeout)?
 }
 
 async fn connect_inner(
@@ -140,7 +152,21 @@ mod tests {
             "::ffff:10.0.0.1",
             "::127.0.0.1",
             "64:ff9b::a00:1",
+            "64:ff9b::7f00:1",
+            "64:ff9b::a9fe:a9fe",
             "2002:c0a8:0101::1",
+            // Every IPv4-mapped and SIIT IPv4-translated address, public ones included.
+            "::ffff:8.8.8.8",
+            "::ffff:0:8.8.8.8",
+            "::ffff:0:127.0.0.1",
+            // Local-use NAT64, whatever the embedded address.
+            "64:ff9b:1::808:808",
+            "64:ff9b:1:ffff::1",
+            // Teredo, benchmarking, discard-only.
+            "2001::1",
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+            "2001:2::1",
+            "100::1",
         ] {
             assert!(is_forbidden(bad.parse().unwrap()), "{bad} must be refused");
         }
@@ -148,8 +174,9 @@ mod tests {
             "8.8.8.8",
             "1.1.1.1",
             "2606:4700::1111",
-            "::ffff:8.8.8.8",
             "2002:808:808::1",
+            "64:ff9b::808:808",
+            "2001:4860:4860::8888",
         ] {
             assert!(
                 !is_forbidden(good.parse().unwrap()),

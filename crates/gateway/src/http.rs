@@ -1,18 +1,30 @@
-//! The HTTP proxy: `CONNECT host:port` tunnels and plain requests in absolute form (forwarded
-//! once, with `Connection: close`), authenticated by `Proxy-Authorization: Basic`.
+//! The HTTP proxy: `CONNECT host:port` tunnels and plain requests in absolute form,
+//! authenticated by `Proxy-Authorization: Basic`. A plain request is forwarded alone, with
+//! `Connection: close`, and the client connection closes after its response (`exchange.rs`).
+
+mod body;
+mod exchange;
+mod head;
 
 use crate::Shared;
 use crate::auth::Refusal;
 use crate::destination::{self, ConnectError};
-use crate::relay::relay;
-use base64::Engine;
+use crate::preauth::{self, Ticket};
+use crate::relay::{Activity, guarded, relay};
+use exchange::{Failed, exchange, read_some};
+use head::{Bad, Request};
 use std::io;
+use std::net::Shutdown;
 use std::sync::Arc;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
 /// Largest request head accepted.
 const MAX_HEAD: usize = 16 * 1024;
+/// After the response, how long what the client still sends is read and dropped, so that
+/// closing does not reset the connection before the client has read the response.
+const LINGER: Duration = Duration::from_secs(2);
 
 const PROXY_AUTH: &[u8] = b"HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"ProxyShop\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
 
@@ -21,31 +33,30 @@ fn status(code: u16, reason: &str) -> Vec<u8> {
         .into_bytes()
 }
 
-/// A parsed request head: what the gateway needs from it, and where the head ends.
-struct Head {
-    connect: bool,
-    host: String,
-    port: u16,
-    credentials: Option<(String, String)>,
-    /// The head to send to the destination for a plain request.
-    forward: Vec<u8>,
-    len: usize,
-}
-
-pub(crate) async fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Result<()> {
+pub(crate) async fn serve(
+    shared: Arc<Shared>,
+    mut client: TcpStream,
+    ticket: Ticket,
+) -> io::Result<()> {
+    let config = &shared.config;
     let mut buf = Vec::with_capacity(1024);
-    let read =
-        tokio::time::timeout(shared.config.idle_timeout, read_head(&mut client, &mut buf)).await;
+    let read = tokio::time::timeout(config.handshake_timeout, read_head(&client, &mut buf)).await;
     let head = match read.map_err(|_| io::Error::from(io::ErrorKind::TimedOut))?? {
         Ok(head) => head,
-        Err(response) => return client.write_all(response).await,
+        Err(Bad::TooLarge) => {
+            return client
+                .write_all(&status(431, "Request Header Fields Too Large"))
+                .await;
+        }
+        Err(Bad::Malformed) => return client.write_all(&status(400, "Bad Request")).await,
     };
     let Some((user, pass)) = &head.credentials else {
         return client.write_all(PROXY_AUTH).await;
     };
-    let lease = match shared.users.authorize(&shared.registry, user, pass).await {
+    let mut ticket = Some(ticket);
+    let lease = match preauth::authorize(&shared, &mut ticket, user, pass).await {
         Ok(lease) => lease,
-        Err(Refusal::TooManyConnections) => {
+        Err(Refusal::TooManyConnections | Refusal::TooManyFailures) => {
             return client.write_all(&status(429, "Too Many Requests")).await;
         }
         Err(Refusal::Unavailable(e)) => {
@@ -54,182 +65,71 @@ pub(crate) async fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Res
         }
         Err(_) => return client.write_all(PROXY_AUTH).await,
     };
-    let config = &shared.config;
-    let target = match destination::connect(
-        &head.host,
-        head.port,
-        config.allow_private,
-        config.connect_timeout,
-    )
-    .await
-    {
+    let target = match destination::connect(&head.host, head.port, config).await {
         Ok(target) => target,
         Err(ConnectError::NotAllowed) => return client.write_all(&status(403, "Forbidden")).await,
         Err(_) => return client.write_all(&status(502, "Bad Gateway")).await,
     };
     let early = &buf[head.len..];
-    let to_target = if head.connect {
+    let shutdown = shared.shutdown.clone();
+    if head.connect {
         client
             .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
             .await?;
-        early.to_vec()
-    } else {
-        [head.forward.as_slice(), early].concat()
+        let ended = relay(client, target, early, &lease, config.idle_timeout, shutdown).await?;
+        tracing::debug!(?ended, "http tunnel ended");
+        return Ok(());
+    }
+    let activity = Activity::new();
+    let mut failed = None;
+    let work = async {
+        if let Err(e) = exchange(&client, &target, head, early, &lease.meter, &activity).await {
+            failed = Some(e);
+        }
+        Ok(())
     };
-    let ended = relay(
-        client,
-        target,
-        &to_target,
-        &lease,
-        config.idle_timeout,
-        shared.shutdown.clone(),
-    )
-    .await?;
-    tracing::debug!(?ended, "http proxy connection ended");
+    let ended = guarded(&lease, &activity, config.idle_timeout, shutdown, work).await?;
+    drop(target);
+    match failed {
+        Some(Failed::NoResponse(e)) => {
+            tracing::debug!(error = %e, "origin gave no response");
+            client.write_all(&status(502, "Bad Gateway")).await?;
+        }
+        Some(Failed::Io(e)) => tracing::debug!(error = %e, "plain request ended early"),
+        None => tracing::debug!(?ended, "plain request done"),
+    }
+    linger(&client).await;
     Ok(())
 }
 
-/// Reads until a whole request head is in `buf`; `Err(response)` when it is malformed or too large.
-async fn read_head(
-    client: &mut TcpStream,
-    buf: &mut Vec<u8>,
-) -> io::Result<Result<Head, &'static [u8]>> {
+/// Half-closes the client connection, then drops what it still sends for a moment.
+async fn linger(client: &TcpStream) {
+    if socket2::SockRef::from(client)
+        .shutdown(Shutdown::Write)
+        .is_err()
+    {
+        return;
+    }
+    let mut sink = [0u8; 4096];
+    let _ = tokio::time::timeout(LINGER, async {
+        while let Ok(1..) = read_some(client, &mut sink).await {}
+    })
+    .await;
+}
+
+/// Reads until a whole request head is in `buf`.
+async fn read_head(client: &TcpStream, buf: &mut Vec<u8>) -> io::Result<Result<Request, Bad>> {
+    let mut chunk = [0u8; 2048];
     loop {
-        let mut chunk = [0u8; 2048];
-        let n = client.read(&mut chunk).await?;
+        let n = read_some(client, &mut chunk).await?;
         if n == 0 {
             return Err(io::ErrorKind::UnexpectedEof.into());
         }
         buf.extend_from_slice(&chunk[..n]);
-        match parse(buf) {
+        match head::parse_request(buf, MAX_HEAD) {
             Ok(Some(head)) => return Ok(Ok(head)),
-            Ok(None) if buf.len() < MAX_HEAD => continue,
-            Ok(None) => return Ok(Err(b"HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")),
-            Err(()) => return Ok(Err(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")),
+            Ok(None) => continue,
+            Err(bad) => return Ok(Err(bad)),
         }
-    }
-}
-
-/// `Ok(None)` while the head is incomplete.
-fn parse(buf: &[u8]) -> Result<Option<Head>, ()> {
-    let mut headers = [httparse::EMPTY_HEADER; 64];
-    let mut req = httparse::Request::new(&mut headers);
-    let len = match req.parse(buf).map_err(|_| ())? {
-        httparse::Status::Partial => return Ok(None),
-        httparse::Status::Complete(len) => len,
-    };
-    let (method, target) = (req.method.ok_or(())?, req.path.ok_or(())?);
-    let credentials = req
-        .headers
-        .iter()
-        .find(|h| h.name.eq_ignore_ascii_case("proxy-authorization"))
-        .and_then(|h| basic_credentials(h.value));
-    let connect = method.eq_ignore_ascii_case("CONNECT");
-    let (authority, path) = if connect {
-        (target, "")
-    } else {
-        let rest = target.strip_prefix("http://").ok_or(())?;
-        rest.find('/')
-            .map_or((rest, "/"), |i| (&rest[..i], &rest[i..]))
-    };
-    let (host, port) =
-        split_authority(authority, if connect { None } else { Some(80) }).ok_or(())?;
-    let mut forward = Vec::new();
-    if !connect {
-        forward.extend_from_slice(format!("{method} {path} HTTP/1.1\r\n").as_bytes());
-        let mut has_host = false;
-        for h in req.headers.iter() {
-            let name = h.name.to_ascii_lowercase();
-            if name.starts_with("proxy-") || name == "connection" || name == "keep-alive" {
-                continue;
-            }
-            has_host |= name == "host";
-            forward.extend_from_slice(h.name.as_bytes());
-            forward.extend_from_slice(b": ");
-            forward.extend_from_slice(h.value);
-            forward.extend_from_slice(b"\r\n");
-        }
-        if !has_host {
-            forward.extend_from_slice(format!("Host: {authority}\r\n").as_bytes());
-        }
-        forward.extend_from_slice(b"Connection: close\r\n\r\n");
-    }
-    Ok(Some(Head {
-        connect,
-        host,
-        port,
-        credentials,
-        forward,
-        len,
-    }))
-}
-
-fn basic_credentials(value: &[u8]) -> Option<(String, String)> {
-    let value = std::str::from_utf8(value).ok()?.trim();
-    let (scheme, encoded) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("basic") {
-        return None;
-    }
-    let decoded = base64::engine::general_purpose::STANDARD
-        .decode(encoded.trim())
-        .ok()?;
-    let decoded = String::from_utf8(decoded).ok()?;
-    let (user, pass) = decoded.split_once(':')?;
-    Some((user.to_owned(), pass.to_owned()))
-}
-
-/// `host:port`, `[v6]:port`, or without the port when a default is given.
-fn split_authority(authority: &str, default_port: Option<u16>) -> Option<(String, u16)> {
-    let (host, port) = if let Some(rest) = authority.strip_prefix('[') {
-        let (host, after) = rest.split_once(']')?;
-        (host, after.strip_prefix(':'))
-    } else {
-        match authority.rsplit_once(':') {
-            Some((h, p)) => (h, Some(p)),
-            None => (authority, None),
-        }
-    };
-    let port = match port {
-        Some(p) => p.parse().ok()?,
-        None => default_port?,
-    };
-    (!host.is_empty() && !host.contains('@')).then(|| (host.to_owned(), port))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splits_authorities() {
-        assert_eq!(
-            split_authority("example.com:443", None),
-            Some(("example.com".into(), 443))
-        );
-        assert_eq!(
-            split_authority("[::1]:8080", None),
-            Some(("::1".into(), 8080))
-        );
-        assert_eq!(
-            split_authority("example.com", Some(80)),
-            Some(("example.com".into(), 80))
-        );
-        assert_eq!(split_authority("example.com", None), None);
-        assert_eq!(split_authority("u@example.com:80", None), None);
-    }
-
-    #[test]
-    fn rewrites_a_plain_request_to_origin_form() {
-        let raw = b"GET http://example.com:8080/a?b=1 HTTP/1.1\r\nHost: example.com:8080\r\nProxy-Authorization: Basic dTpw\r\nProxy-Connection: keep-alive\r\n\r\n";
-        let head = parse(raw).unwrap().unwrap();
-        assert_eq!(
-            (head.host.as_str(), head.port, head.connect),
-            ("example.com", 8080, false)
-        );
-        assert_eq!(head.credentials, Some(("u".into(), "p".into())));
-        assert_eq!(
-            String::from_utf8(head.forward).unwrap(),
-            "GET /a?b=1 HTTP/1.1\r\nHost: example.com:8080\r\nConnection: close\r\n\r\n"
-        );
     }
 }

@@ -37,6 +37,9 @@ pub(crate) struct Live {
     pub(crate) meters: HashMap<Key, Entry>,
     pub(crate) per_user: HashMap<i64, usize>,
     pub(crate) pieces: HashMap<i64, PieceSlot>,
+    /// Customers found disabled at a flush, and when: refused until `ENDED_KEPT` later (then
+    /// the credential cache has seen the change too).
+    pub(crate) disabled: HashMap<i64, Instant>,
 }
 
 /// One live connection's claim on a meter; dropping it releases the connection slot.
@@ -121,6 +124,7 @@ pub(crate) fn end_expired(live: &mut Live, at: i64) {
 pub(crate) fn forget_unused(live: &mut Live) {
     live.meters
         .retain(|_, e| e.connections > 0 || e.meter.pending() > 0);
+    live.disabled.retain(|_, at| at.elapsed() < ENDED_KEPT);
     live.pieces.retain(|_, slot| {
         slot.connections > 0 || slot.ended_at.is_some_and(|at| at.elapsed() < ENDED_KEPT)
     });

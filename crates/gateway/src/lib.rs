@@ -4,10 +4,12 @@
 //! database every few seconds and at shutdown.
 
 mod auth;
+mod budget;
 mod destination;
 mod http;
 mod lease;
 mod meter;
+mod preauth;
 mod relay;
 mod socks;
 #[cfg(target_os = "linux")]
@@ -16,6 +18,7 @@ mod splice;
 use auth::Users;
 use meter::Registry;
 use persistence::{DbError, DbPool};
+use preauth::Gate;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
@@ -37,8 +40,22 @@ pub struct GatewayConfig {
     pub flush_interval: Duration,
     /// Resolving and connecting to a destination, together.
     pub connect_timeout: Duration,
-    /// A connection (or a handshake) without traffic for this long is closed.
+    /// A connection without traffic for this long is closed.
     pub idle_timeout: Duration,
+    /// A request head or SOCKS5 handshake (up to its CONNECT request) must arrive within this.
+    pub handshake_timeout: Duration,
+    /// Connections not yet authenticated, in all and per source address (an IPv4 address or
+    /// an IPv6 /64); more are closed at once.
+    pub max_unauthenticated: usize,
+    pub max_unauthenticated_per_source: usize,
+    /// After this many failed authentications from one source within `auth_failure_window`,
+    /// its further attempts are refused, without a database lookup, until the window ends.
+    pub auth_failures_per_source: u32,
+    pub auth_failure_window: Duration,
+    /// How long an unknown username is remembered as unknown (no database lookup meanwhile).
+    pub unknown_user_ttl: Duration,
+    /// Destination ports never connected to (mail submission by default: no spam relay).
+    pub refused_ports: Vec<u16>,
     pub max_connections_per_user: usize,
     /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)
     /// carries them: our gateway must not become a second, unmetered way to spend that traffic.
@@ -54,6 +71,13 @@ impl Default for GatewayConfig {
             flush_interval: Duration::from_secs(3),
             connect_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(300),
+            handshake_timeout: Duration::from_secs(10),
+            max_unauthenticated: 4096,
+            max_unauthenticated_per_source: 64,
+            auth_failures_per_source: 10,
+            auth_failure_window: Duration::from_secs(60),
+            unknown_user_ttl: Duration::from_secs(10),
+            refused_ports: vec![25],
             max_connections_per_user: 256,
             serve_traffic: true,
         }
@@ -78,6 +102,7 @@ pub(crate) struct Shared {
     pub(crate) config: GatewayConfig,
     pub(crate) users: Users,
     pub(crate) registry: Registry,
+    pub(crate) gate: Gate,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
 
@@ -115,8 +140,9 @@ impl Gateway {
         let socks = listen(config.socks_addr).await?;
         let (stop, shutdown) = watch::channel(false);
         let shared = Arc::new(Shared {
-            users: Users::new(pool.clone(), config.serve_traffic),
+            users: Users::new(pool.clone(), config.serve_traffic, config.unknown_user_ttl),
             registry: Registry::new(pool, config.max_connections_per_user),
+            gate: Gate::new(&config),
             config,
             shutdown,
         });
@@ -192,8 +218,8 @@ async fn accept(
     accepted: io::Result<(TcpStream, SocketAddr)>,
     protocol: Protocol,
 ) {
-    let stream = match accepted {
-        Ok((stream, _)) => stream,
+    let (stream, peer) = match accepted {
+        Ok(accepted) => accepted,
         Err(e) => {
             // Out of descriptors and the like: back off instead of spinning.
             tracing::warn!(error = %e, "gateway accept failed");
@@ -201,14 +227,19 @@ async fn accept(
             return;
         }
     };
+    // Over the cap of connections still to authenticate: closed before reading a byte.
+    let Some(ticket) = shared.gate.admit(peer.ip()) else {
+        tracing::debug!(%peer, "too many unauthenticated connections, closed");
+        return;
+    };
     let _ = stream.set_nodelay(true);
     let shared = shared.clone();
     let mut shutdown = shared.shutdown.clone();
     connections.spawn(async move {
         let serve = async {
             let result = match protocol {
-                Protocol::Http => http::serve(shared.clone(), stream).await,
-                Protocol::Socks => socks::serve(shared.clone(), stream).await,
+                Protocol::Http => http::serve(shared.clone(), stream, ticket).await,
+                Protocol::Socks => socks::serve(shared.clone(), stream, ticket).await,
             };
             if let Err(e) = result {
                 tracing::debug!(error = %e, ?protocol, "gateway connection failed");

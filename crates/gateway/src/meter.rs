@@ -4,83 +4,14 @@
 //! Traffic kinds are limited by the customer's balance; kinds sold by the piece are only
 //! counted (daily usage), and each piece in use is watched for its end instead.
 
+pub(crate) use crate::budget::Meter;
 use crate::lease::{Entry, Lease, Live, PieceSlot, end, end_expired, forget_unused, lock};
 use domain::ProxyKind;
 use persistence::piece_credentials::{self, PieceCredential};
-use persistence::{DbError, DbPool, traffic, write_transaction};
-use std::sync::atomic::{AtomicI64, Ordering::SeqCst};
+use persistence::{DbError, DbPool, gateway_accounts, traffic, write_transaction};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 use tokio::sync::watch;
-
-/// The counters of one (user, kind), shared by all its live connections.
-#[derive(Debug)]
-pub(crate) struct Meter {
-    user_id: i64,
-    kind: ProxyKind,
-    /// False for pieces: counted into daily usage only, never cut for traffic.
-    limited: bool,
-    /// Bytes moved and not yet written to the database.
-    pending: AtomicI64,
-    /// purchased − used as the database said at the last read, less what was flushed since.
-    limit: AtomicI64,
-    /// True once nothing remains: live connections of this meter watch it and close.
-    exhausted: watch::Sender<bool>,
-}
-
-impl Meter {
-    pub(crate) fn new(user_id: i64, kind: ProxyKind, limit: i64) -> Meter {
-        Meter {
-            user_id,
-            kind,
-            limited: true,
-            pending: AtomicI64::new(0),
-            limit: AtomicI64::new(limit),
-            exhausted: watch::Sender::new(limit <= 0),
-        }
-    }
-
-    /// The meter of a kind sold by the piece: counts, never runs out.
-    fn unlimited(user_id: i64, kind: ProxyKind) -> Meter {
-        Meter {
-            limited: false,
-            ..Meter::new(user_id, kind, i64::MAX)
-        }
-    }
-
-    /// Bytes this customer may still move in this kind.
-    pub(crate) fn remaining(&self) -> i64 {
-        self.limit.load(SeqCst) - self.pending.load(SeqCst)
-    }
-
-    /// Counts `n` bytes moved; signals the cut-off when nothing remains.
-    pub(crate) fn add(&self, n: usize) {
-        let n = n as i64;
-        let pending = self.pending.fetch_add(n, SeqCst) + n;
-        if self.limit.load(SeqCst) - pending <= 0 {
-            self.mark_exhausted();
-        }
-    }
-
-    /// Bytes counted and not yet written to the database.
-    pub(crate) fn pending(&self) -> i64 {
-        self.pending.load(SeqCst)
-    }
-
-    pub(crate) fn mark_exhausted(&self) {
-        self.exhausted.send_replace(true);
-    }
-
-    pub(crate) fn exhausted(&self) -> watch::Receiver<bool> {
-        self.exhausted.subscribe()
-    }
-
-    fn set_limit(&self, limit: i64) {
-        self.limit.store(limit, SeqCst);
-        let now_exhausted = self.remaining() <= 0;
-        self.exhausted
-            .send_if_modified(|v| std::mem::replace(v, now_exhausted) != now_exhausted);
-    }
-}
 
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum OpenError {
@@ -90,6 +21,8 @@ pub(crate) enum OpenError {
     TooMany,
     #[error("the piece has ended")]
     Ended,
+    #[error("account disabled")]
+    Disabled,
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -147,6 +80,9 @@ impl Registry {
         kind: ProxyKind,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
+        if live.disabled.contains_key(&piece.user_id) {
+            return Err(OpenError::Disabled);
+        }
         if live.per_user.get(&piece.user_id).copied().unwrap_or(0) >= self.max_per_user {
             return Err(OpenError::TooMany);
         }
@@ -185,6 +121,9 @@ impl Registry {
         limit: Option<i64>,
     ) -> Result<Option<Lease>, OpenError> {
         let mut live = lock(&self.live);
+        if live.disabled.contains_key(&user_id) {
+            return Err(OpenError::Disabled);
+        }
         if live.per_user.get(&user_id).copied().unwrap_or(0) >= self.max_per_user {
             return Err(OpenError::TooMany);
         }
@@ -222,8 +161,9 @@ impl Registry {
     /// Writes every pending count to the database (one transaction, today's UTC bucket):
     /// traffic kinds to the balance and the day, piece kinds to the day only. Then refreshes
     /// the limits from the balances (purchases made meanwhile), ends the pieces that expired,
-    /// went back to stock or whose owner was disabled, and forgets meters and pieces no
-    /// longer in use.
+    /// went back to stock or whose owner was disabled, cuts the traffic connections of disabled
+    /// owners (and refuses them here for a while, whatever a cache says), and forgets meters
+    /// and pieces no longer in use.
     pub(crate) async fn flush(&self) -> Result<(), DbError> {
         let _sync = self.db_sync.lock().await;
         let (taken, ids, piece_ids) = {
@@ -232,16 +172,9 @@ impl Registry {
             end_expired(&mut live, persistence::now());
             let mut taken = Vec::new();
             for entry in live.meters.values() {
-                let m = &entry.meter;
-                let n = m.pending.load(SeqCst);
+                let n = entry.meter.take_pending();
                 if n > 0 {
-                    // Pending first, then the limit: in between the meter over- rather than
-                    // under-states what remains, so no connection is cut by mistake.
-                    m.pending.fetch_sub(n, SeqCst);
-                    if m.limited {
-                        m.limit.fetch_sub(n, SeqCst);
-                    }
-                    taken.push((m.clone(), n));
+                    taken.push((entry.meter.clone(), n));
                 }
             }
             let mut ids: Vec<i64> = live
@@ -285,32 +218,39 @@ impl Registry {
                     }
                 }
                 let balances = traffic::balances_of(c, &ids)?;
+                let disabled = gateway_accounts::disabled_among(c, &ids)?;
                 let pieces = piece_credentials::find_by_ids(c, &piece_ids_read)?;
-                Ok::<_, DbError>((balances, pieces))
+                Ok::<_, DbError>((balances, disabled, pieces))
             })
         })
         .await;
-        let (balances, pieces) = match written {
+        let (balances, disabled, pieces) = match written {
             Ok(read) => read,
             Err(err) => {
                 for (m, n) in taken {
-                    if m.limited {
-                        m.limit.fetch_add(n, SeqCst);
-                    }
-                    m.pending.fetch_add(n, SeqCst);
+                    m.restore_pending(n);
                 }
                 return Err(err);
             }
         };
         let mut live = lock(&self.live);
+        let at = Instant::now();
+        for id in &disabled {
+            live.disabled.entry(*id).or_insert(at);
+        }
         for (key, entry) in &live.meters {
             if !entry.meter.limited {
                 continue;
             }
-            let limit = balances
-                .iter()
-                .find(|b| b.user_id == key.0 && b.kind == key.1.as_str())
-                .map_or(0, |b| b.purchased_bytes - b.used_bytes);
+            // A disabled owner's traffic connections are cut now, like their pieces below.
+            let limit = if disabled.contains(&key.0) {
+                0
+            } else {
+                balances
+                    .iter()
+                    .find(|b| b.user_id == key.0 && b.kind == key.1.as_str())
+                    .map_or(0, |b| b.purchased_bytes - b.used_bytes)
+            };
             entry.meter.set_limit(limit);
         }
         for id in piece_ids {

@@ -3,8 +3,9 @@
 //! error, when the meter runs out (for every connection of that meter at once), when the
 //! piece it uses ends, after `idle` without traffic, or at shutdown.
 
+use crate::budget::{Meter, Reservation};
 use crate::lease::{Cut, Lease};
-use crate::meter::Meter;
+use std::future::Future;
 use std::io;
 use std::net::Shutdown;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -56,19 +57,15 @@ impl Activity {
     }
 }
 
-pub(crate) fn quota_error() -> io::Error {
-    io::Error::other("traffic exhausted")
-}
-
-/// Relays until the connection ends; `to_target` is sent to the destination first (a
-/// rewritten request head, or bytes the client sent ahead of the tunnel).
+/// Relays until the connection ends; `to_target` is sent to the destination first (bytes the
+/// client sent ahead of the tunnel).
 pub(crate) async fn relay(
     client: TcpStream,
     target: TcpStream,
     to_target: &[u8],
     lease: &Lease,
     idle: Duration,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) -> io::Result<Ended> {
     let meter = &*lease.meter;
     let activity = Activity::new();
@@ -77,11 +74,25 @@ pub(crate) async fn relay(
         tokio::try_join!(
             pump(&client, &target, meter, &activity),
             pump(&target, &client, meter, &activity),
-        )
+        )?;
+        Ok(())
     };
+    guarded(lease, &activity, idle, shutdown, work).await
+}
+
+/// Runs `work` until it ends, the lease is cut, the gateway shuts down or `activity` saw
+/// nothing move for `idle`.
+pub(crate) async fn guarded(
+    lease: &Lease,
+    activity: &Activity,
+    idle: Duration,
+    mut shutdown: watch::Receiver<bool>,
+    work: impl Future<Output = io::Result<()>>,
+) -> io::Result<Ended> {
+    let meter = &*lease.meter;
     tokio::select! {
         result = work => match result {
-            Ok(_) => Ok(Ended::Closed),
+            Ok(()) => Ok(Ended::Closed),
             Err(_) if meter.remaining() <= 0 => Ok(Ended::OutOfTraffic),
             Err(e) => Err(e),
         },
@@ -118,7 +129,8 @@ fn half_close(dst: &TcpStream) -> io::Result<()> {
     }
 }
 
-/// The portable relay: read into a small buffer, write it out, count what was written.
+/// The portable relay: reserve, read into a small buffer, write it out, count what was
+/// written.
 async fn copy(
     src: &TcpStream,
     dst: &TcpStream,
@@ -132,28 +144,43 @@ async fn copy(
             // Allocated on first data, so that idle connections hold no buffer.
             buf = vec![0; COPY_BUFFER];
         }
-        let budget = budget(meter, COPY_BUFFER)?;
-        let n = match src.try_read(&mut buf[..budget]) {
+        let mut reserved = meter.reserve(COPY_BUFFER).await?;
+        let n = match src.try_read(&mut buf[..reserved.len()]) {
             Ok(0) => return Ok(()),
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
             Err(e) => return Err(e),
         };
-        write_all(dst, &buf[..n], meter, activity).await?;
+        reserved.shrink(n);
+        write_reserved(dst, &buf[..n], &mut reserved, activity).await?;
     }
 }
 
-/// How much the next move may carry: at most `chunk`, and never past the meter's remainder.
-pub(crate) fn budget(meter: &Meter, chunk: usize) -> io::Result<usize> {
-    let remaining = meter.remaining();
-    if remaining <= 0 {
-        meter.mark_exhausted();
-        return Err(quota_error());
+/// Writes all of `data`, counting each write against `reserved` (which holds at least
+/// `data.len()` bytes).
+pub(crate) async fn write_reserved(
+    dst: &TcpStream,
+    mut data: &[u8],
+    reserved: &mut Reservation<'_>,
+    activity: &Activity,
+) -> io::Result<()> {
+    while !data.is_empty() {
+        dst.writable().await?;
+        match dst.try_write(data) {
+            Ok(n) => {
+                reserved.used(n);
+                activity.touch();
+                data = &data[n..];
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            Err(e) => return Err(e),
+        }
     }
-    Ok(chunk.min(usize::try_from(remaining).unwrap_or(usize::MAX)))
+    Ok(())
 }
 
-/// Writes all of `data`, counting each write.
+/// Writes all of `data`, reserving and counting as it goes; an error once the customer's
+/// traffic runs out (what was written is counted).
 pub(crate) async fn write_all(
     dst: &TcpStream,
     mut data: &[u8],
@@ -161,16 +188,10 @@ pub(crate) async fn write_all(
     activity: &Activity,
 ) -> io::Result<()> {
     while !data.is_empty() {
-        dst.writable().await?;
-        match dst.try_write(data) {
-            Ok(n) => {
-                meter.add(n);
-                activity.touch();
-                data = &data[n..];
-            }
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
-            Err(e) => return Err(e),
-        }
+        let mut reserved = meter.reserve(data.len()).await?;
+        let n = reserved.len();
+        write_reserved(dst, &data[..n], &mut reserved, activity).await?;
+        data = &data[n..];
     }
     Ok(())
 }

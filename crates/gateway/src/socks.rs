@@ -5,9 +5,10 @@ use crate::Shared;
 use crate::auth::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::lease::Lease;
+use crate::preauth::{self, Ticket};
 use crate::relay::relay;
 use std::io;
-use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -33,31 +34,37 @@ async fn read_string(client: &mut TcpStream) -> io::Result<String> {
     String::from_utf8(bytes).map_err(|_| io::ErrorKind::InvalidData.into())
 }
 
-async fn reply(client: &mut TcpStream, code: u8, bound: Option<SocketAddr>) -> io::Result<()> {
-    let mut out = vec![VERSION, code, 0];
-    match bound.unwrap_or_else(|| SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0))) {
-        SocketAddr::V4(a) => {
-            out.push(0x01);
-            out.extend_from_slice(&a.ip().octets());
-        }
-        SocketAddr::V6(a) => {
-            out.push(0x04);
-            out.extend_from_slice(&a.ip().octets());
-        }
-    }
-    out.extend_from_slice(&bound.map_or(0, |a| a.port()).to_be_bytes());
+/// A reply to the request. BND.ADDR is always 0.0.0.0:0: the outbound socket's address is
+/// the gateway's internal one and is nobody's business (clients of CONNECT ignore it).
+async fn reply(client: &mut TcpStream, code: u8) -> io::Result<()> {
+    let mut out = vec![VERSION, code, 0, 0x01];
+    out.extend_from_slice(&Ipv4Addr::UNSPECIFIED.octets());
+    out.extend_from_slice(&0u16.to_be_bytes());
     client.write_all(&out).await
 }
 
-pub(crate) async fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Result<()> {
+pub(crate) async fn serve(
+    shared: Arc<Shared>,
+    mut client: TcpStream,
+    ticket: Ticket,
+) -> io::Result<()> {
     let config = &shared.config;
-    let negotiated =
-        tokio::time::timeout(config.idle_timeout, negotiate(&shared, &mut client)).await;
-    let Ok(Some((lease, target))) =
-        negotiated.map_err(|_| io::Error::from(io::ErrorKind::TimedOut))?
+    let mut ticket = Some(ticket);
+    let greeted = tokio::time::timeout(
+        config.handshake_timeout,
+        handshake(&shared, &mut client, &mut ticket),
+    )
+    .await;
+    let Some((lease, host, port)) =
+        greeted.map_err(|_| io::Error::from(io::ErrorKind::TimedOut))??
     else {
         return Ok(());
     };
+    let target = match destination::connect(&host, port, config).await {
+        Ok(target) => target,
+        Err(e) => return reply(&mut client, failure_code(&e)).await,
+    };
+    reply(&mut client, SUCCEEDED).await?;
     let ended = relay(
         client,
         target,
@@ -71,12 +78,13 @@ pub(crate) async fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Res
     Ok(())
 }
 
-/// The handshake up to the reply to CONNECT: the lease and the destination on success, None
-/// when the client was refused (the refusal is sent).
-async fn negotiate(
+/// The handshake up to the CONNECT request: the lease and the destination, or None when the
+/// client was refused (the refusal is sent).
+async fn handshake(
     shared: &Shared,
     client: &mut TcpStream,
-) -> io::Result<Option<(Lease, TcpStream)>> {
+    ticket: &mut Option<Ticket>,
+) -> io::Result<Option<(Lease, String, u16)>> {
     // Method selection: only username/password is offered, never "no authentication".
     if client.read_u8().await? != VERSION {
         return Ok(None);
@@ -96,7 +104,7 @@ async fn negotiate(
     }
     let user = read_string(client).await?;
     let pass = read_string(client).await?;
-    let lease = match shared.users.authorize(&shared.registry, &user, &pass).await {
+    let lease = match preauth::authorize(shared, ticket, &user, &pass).await {
         Ok(lease) => lease,
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {
@@ -127,27 +135,13 @@ async fn negotiate(
             Ipv6Addr::from(ip).to_string()
         }
         0x03 => read_string(client).await?,
-        _ => {
-            return reply(client, ADDRESS_NOT_SUPPORTED, None)
-                .await
-                .map(|()| None);
-        }
+        _ => return reply(client, ADDRESS_NOT_SUPPORTED).await.map(|()| None),
     };
     let port = client.read_u16().await?;
     if command != 0x01 {
-        return reply(client, COMMAND_NOT_SUPPORTED, None)
-            .await
-            .map(|()| None);
+        return reply(client, COMMAND_NOT_SUPPORTED).await.map(|()| None);
     }
-    let config = &shared.config;
-    let target =
-        match destination::connect(&host, port, config.allow_private, config.connect_timeout).await
-        {
-            Ok(target) => target,
-            Err(e) => return reply(client, failure_code(&e), None).await.map(|()| None),
-        };
-    reply(client, SUCCEEDED, target.local_addr().ok()).await?;
-    Ok(Some((lease, target)))
+    Ok(Some((lease, host, port)))
 }
 
 fn failure_code(e: &ConnectError) -> u8 {

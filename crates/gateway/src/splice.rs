@@ -1,5 +1,6 @@
 //! The zero-copy relay of Linux: socket → pipe → socket with splice(2), so the payload never
-//! enters userspace. Counts what each splice into the destination moved.
+//! enters userspace. Each splice from the source is capped by a reservation on the customer's
+//! budget (`budget.rs`); what each splice into the destination moved is counted against it.
 //!
 //! The pipe is what a relaying direction costs: it is made on first data at the kernel's
 //! default size (16 pages), grown to `LARGE_PIPE` once a splice fills it (a bulk stream: with
@@ -9,8 +10,8 @@
 //! pages; its size counts against the owner's pipe quota (`fs.pipe-user-pages-soft`, 64 MiB
 //! by default, unless privileged): when growing fails the pipe simply stays small.
 
-use crate::meter::Meter;
-use crate::relay::{Activity, budget};
+use crate::budget::Meter;
+use crate::relay::Activity;
 use rustix::io::Errno;
 use rustix::pipe::{PipeFlags, SpliceFlags, fcntl_setpipe_size, pipe_with, splice};
 use std::io;
@@ -96,7 +97,8 @@ pub(crate) async fn pump(
         let Some(p) = pipe.as_mut() else {
             continue;
         };
-        let len = budget(meter, p.size)?;
+        let mut reserved = meter.reserve(p.size).await?;
+        let len = reserved.len();
         // The pipe is empty here, so "would block" can only mean the socket has no data.
         let filled = src.try_io(Interest::READABLE, || {
             splice(src, None, &p.write, None, len, flags).map_err(|e| {
@@ -115,6 +117,7 @@ pub(crate) async fn pump(
             Err(e) => return Err(e.into()),
         };
         moved_any = true;
+        reserved.shrink(left);
         let filled_up = left >= p.size;
         while left > 0 {
             dst.writable().await?;
@@ -124,7 +127,7 @@ pub(crate) async fn pump(
             match drained {
                 Ok(0) => return Err(Error::Io(io::ErrorKind::WriteZero.into())),
                 Ok(n) => {
-                    meter.add(n);
+                    reserved.used(n);
                     activity.touch();
                     left -= n;
                 }

@@ -5,6 +5,7 @@
 pub mod connection;
 pub mod email_codes;
 pub mod error;
+pub mod gateway_accounts;
 pub mod payments;
 pub mod piece_credentials;
 pub mod pieces;

@@ -1,0 +1,269 @@
+//! Request and response heads of the plain HTTP proxy: parsed, and rewritten for the other
+//! side without the credential and without hop-by-hop headers (RFC 9110 §7.6.1: `Connection`,
+//! what it names, `Keep-Alive`, `Proxy-*`, `TE`, `Trailer`, `Upgrade`), always ending with
+//! `Connection: close`, since each client connection carries one request.
+
+use super::body::{Chunked, Framing};
+use base64::Engine;
+
+/// Headers accepted in one head.
+const MAX_HEADERS: usize = 100;
+
+/// A parsed request head: what the gateway needs from it, and where the head ends.
+#[derive(Debug)]
+pub(crate) struct Request {
+    pub(crate) connect: bool,
+    /// HEAD: the response has no body whatever it says.
+    pub(crate) head: bool,
+    pub(crate) host: String,
+    pub(crate) port: u16,
+    pub(crate) credentials: Option<(String, String)>,
+    /// The head to send to the destination for a plain request.
+    pub(crate) forward: Vec<u8>,
+    pub(crate) body: Framing,
+    pub(crate) len: usize,
+}
+
+/// A parsed response head.
+#[derive(Debug)]
+pub(crate) struct Response {
+    pub(crate) status: u16,
+    /// The head to send to the client.
+    pub(crate) forward: Vec<u8>,
+    pub(crate) body: Framing,
+    pub(crate) len: usize,
+}
+
+/// Why a head cannot be used.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Bad {
+    Malformed,
+    TooLarge,
+}
+
+/// Hop-by-hop headers, never forwarded either way.
+fn hop_by_hop(name: &str) -> bool {
+    const NAMES: [&str; 5] = ["connection", "keep-alive", "te", "trailer", "upgrade"];
+    NAMES.iter().any(|n| name.eq_ignore_ascii_case(n))
+        || name.to_ascii_lowercase().starts_with("proxy-")
+}
+
+/// The names a `Connection` header lists: hop-by-hop too. Never the framing or `Host`: those
+/// the gateway keeps consistent itself.
+fn connection_options(headers: &[httparse::Header<'_>]) -> Vec<String> {
+    headers
+        .iter()
+        .filter(|h| h.name.eq_ignore_ascii_case("connection"))
+        .filter_map(|h| std::str::from_utf8(h.value).ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().to_ascii_lowercase())
+        .filter(|t| {
+            !t.is_empty() && !["content-length", "transfer-encoding", "host"].contains(&t.as_str())
+        })
+        .collect()
+}
+
+/// The headers of `headers` to forward, written out, except those `skip` also names.
+fn forward_headers(
+    out: &mut Vec<u8>,
+    headers: &[httparse::Header<'_>],
+    skip: impl Fn(&str) -> bool,
+) {
+    let listed = connection_options(headers);
+    for h in headers {
+        if hop_by_hop(h.name)
+            || listed.iter().any(|l| h.name.eq_ignore_ascii_case(l))
+            || skip(h.name)
+        {
+            continue;
+        }
+        out.extend_from_slice(h.name.as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(h.value);
+        out.extend_from_slice(b"\r\n");
+    }
+}
+
+fn values<'h>(headers: &'h [httparse::Header<'_>], name: &str) -> impl Iterator<Item = &'h [u8]> {
+    headers
+        .iter()
+        .filter(move |h| h.name.eq_ignore_ascii_case(name))
+        .map(|h| h.value)
+}
+
+/// The body framing a head declares (RFC 9112 §6.3); None when it is malformed, or for a
+/// request with both a transfer coding and a length (a smuggling attempt or a broken peer; in
+/// a response the coding wins and the length is not forwarded).
+fn framing(headers: &[httparse::Header<'_>], request: bool) -> Option<Framing> {
+    let codings: Vec<String> = values(headers, "transfer-encoding")
+        .filter_map(|v| std::str::from_utf8(v).ok())
+        .flat_map(|v| v.split(','))
+        .map(|c| c.trim().to_ascii_lowercase())
+        .collect();
+    let lengths: Vec<&[u8]> = values(headers, "content-length").collect();
+    if !codings.is_empty() {
+        if request && !lengths.is_empty() {
+            return None;
+        }
+        return Some(if codings.last().map(String::as_str) == Some("chunked") {
+            Framing::Chunked(Chunked::new())
+        } else {
+            Framing::UntilClose
+        });
+    }
+    let mut length = None;
+    for value in lengths {
+        for part in std::str::from_utf8(value).ok()?.split(',') {
+            let part = part.trim();
+            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let n: u64 = part.parse().ok()?;
+            if length.is_some_and(|l| l != n) {
+                return None;
+            }
+            length = Some(n);
+        }
+    }
+    Some(match length {
+        Some(0) => Framing::Done,
+        Some(n) => Framing::Length(n),
+        None if request => Framing::Done,
+        None => Framing::UntilClose,
+    })
+}
+
+/// `Ok(None)` while the head is incomplete.
+pub(crate) fn parse_request(buf: &[u8], max: usize) -> Result<Option<Request>, Bad> {
+    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let mut req = httparse::Request::new(&mut headers);
+    let len = match req.parse(buf).map_err(|_| Bad::Malformed)? {
+        httparse::Status::Partial if buf.len() >= max => return Err(Bad::TooLarge),
+        httparse::Status::Partial => return Ok(None),
+        httparse::Status::Complete(len) => len,
+    };
+    let (method, target) = (
+        req.method.ok_or(Bad::Malformed)?,
+        req.path.ok_or(Bad::Malformed)?,
+    );
+    let credentials = values(req.headers, "proxy-authorization").find_map(basic_credentials);
+    let connect = method.eq_ignore_ascii_case("CONNECT");
+    let (authority, path) = if connect {
+        (target, "")
+    } else {
+        let rest = target
+            .get(..7)
+            .filter(|s| s.eq_ignore_ascii_case("http://"))
+            .map(|_| &target[7..])
+            .ok_or(Bad::Malformed)?;
+        rest.find(['/', '?'])
+            .map_or((rest, "/"), |i| (&rest[..i], &rest[i..]))
+    };
+    let (host, port) =
+        split_authority(authority, if connect { None } else { Some(80) }).ok_or(Bad::Malformed)?;
+    let mut forward = Vec::new();
+    let mut body = Framing::Done;
+    if !connect {
+        // A transfer coding other than chunked last cannot be delimited in a request.
+        body = framing(req.headers, true)
+            .filter(|f| *f != Framing::UntilClose)
+            .ok_or(Bad::Malformed)?;
+        let path = if path.starts_with('?') {
+            format!("/{path}")
+        } else {
+            path.to_owned()
+        };
+        forward.extend_from_slice(
+            format!("{method} {path} HTTP/1.1\r\nHost: {authority}\r\n").as_bytes(),
+        );
+        forward_headers(&mut forward, req.headers, |name| {
+            name.eq_ignore_ascii_case("host")
+        });
+        forward.extend_from_slice(b"Connection: close\r\n\r\n");
+    }
+    Ok(Some(Request {
+        connect,
+        head: method.eq_ignore_ascii_case("HEAD"),
+        host,
+        port,
+        credentials,
+        forward,
+        body,
+        len,
+    }))
+}
+
+/// `Ok(None)` while the head is incomplete. An interim (1xx) response is forwarded as it is,
+/// less its hop-by-hop headers; a final one also says `Connection: close`.
+pub(crate) fn parse_response(
+    buf: &[u8],
+    max: usize,
+    to_head: bool,
+) -> Result<Option<Response>, Bad> {
+    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let mut res = httparse::Response::new(&mut headers);
+    let len = match res.parse(buf).map_err(|_| Bad::Malformed)? {
+        httparse::Status::Partial if buf.len() >= max => return Err(Bad::TooLarge),
+        httparse::Status::Partial => return Ok(None),
+        httparse::Status::Complete(len) => len,
+    };
+    let status = res.code.ok_or(Bad::Malformed)?;
+    let reason = res.reason.unwrap_or("");
+    let interim = (100..200).contains(&status);
+    let body = if interim || to_head || status == 204 || status == 304 {
+        Framing::Done
+    } else {
+        framing(res.headers, false).ok_or(Bad::Malformed)?
+    };
+    let drop_length = values(res.headers, "transfer-encoding").next().is_some();
+    let mut forward = format!("HTTP/1.1 {status} {reason}\r\n").into_bytes();
+    forward_headers(&mut forward, res.headers, |name| {
+        drop_length && name.eq_ignore_ascii_case("content-length")
+    });
+    if !interim {
+        forward.extend_from_slice(b"Connection: close\r\n");
+    }
+    forward.extend_from_slice(b"\r\n");
+    Ok(Some(Response {
+        status,
+        forward,
+        body,
+        len,
+    }))
+}
+
+fn basic_credentials(value: &[u8]) -> Option<(String, String)> {
+    let value = std::str::from_utf8(value).ok()?.trim();
+    let (scheme, encoded) = value.split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("basic") {
+        return None;
+    }
+    let decoded = base64::engine::general_purpose::STANDARD
+        .decode(encoded.trim())
+        .ok()?;
+    let decoded = String::from_utf8(decoded).ok()?;
+    let (user, pass) = decoded.split_once(':')?;
+    Some((user.to_owned(), pass.to_owned()))
+}
+
+/// `host:port`, `[v6]:port`, or without the port when a default is given.
+fn split_authority(authority: &str, default_port: Option<u16>) -> Option<(String, u16)> {
+    let (host, port) = if let Some(rest) = authority.strip_prefix('[') {
+        let (host, after) = rest.split_once(']')?;
+        (host, after.strip_prefix(':'))
+    } else {
+        match authority.rsplit_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (authority, None),
+        }
+    };
+    let port = match port {
+        Some(p) => p.parse().ok()?,
+        None => default_port?,
+    };
+    (!host.is_empty() && !host.contains('@')).then(|| (host.to_owned(), port))
+}
+
+#[cfg(test)]
+#[path = "head_tests.rs"]
+mod tests;
