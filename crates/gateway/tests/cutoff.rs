@@ -57,3 +57,25 @@ async fn an_idle_connection_is_closed() {
     assert_eq!(read_to_close(&mut tunnel).await, 0);
     assert_eq!(h.wait_for_used(200).await.1, 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disabling_a_customer_cuts_their_live_traffic_connections() {
+    let h = Harness::start(Options::default()).await.unwrap();
+    let echo = echo_server().await;
+    let (mut tunnel, code, _) =
+        http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
+    assert_eq!(code, 200);
+    let mut socks = socks_connect(h.socks, USER, PASSWORD, Dest::Ip(echo))
+        .await
+        .unwrap();
+    echo_through(&mut tunnel, 1_000).await;
+    echo_through(&mut socks, 1_000).await;
+    h.set_disabled(true);
+    h.handle.flush_now().await.unwrap();
+    assert_eq!(read_to_close(&mut tunnel).await, 0, "cut at the flush");
+    assert_eq!(read_to_close(&mut socks).await, 0, "cut at the flush");
+    // And no new connection, though the credential cache still holds the account.
+    let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
+    assert_eq!(code, 407);
+    assert_eq!(h.usage().1, 4_000);
+}

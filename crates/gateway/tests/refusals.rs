@@ -189,3 +189,63 @@ async fn connections_per_user_are_capped() {
     }
     assert_eq!(code, 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_port_25_is_refused_by_default() {
+    let h = Harness::start(Options::default()).await.unwrap();
+    // Nothing need listen there: the port is refused before any connection attempt.
+    let (_, code, _) = http_connect(h.http, "127.0.0.1:25", Some((USER, PASSWORD))).await;
+    assert_eq!(code, 403);
+    let refused = socks_connect(h.socks, USER, PASSWORD, Dest::Domain("localhost", 25)).await;
+    assert_eq!(refused.err(), Some(("connect", 2)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn configured_ports_are_refused() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let dest = listener.local_addr().unwrap();
+    let h = Harness::start(Options {
+        configure: Box::new(move |c| c.refused_ports = vec![dest.port()]),
+        ..Options::default()
+    })
+    .await
+    .unwrap();
+    let (_, code, _) = http_connect(h.http, &dest.to_string(), Some((USER, PASSWORD))).await;
+    assert_eq!(code, 403);
+    let mut s = TcpStream::connect(h.http).await.unwrap();
+    let request = format!(
+        "GET http://{dest}/ HTTP/1.1\r\nProxy-Authorization: {}\r\n\r\n",
+        basic(USER, PASSWORD)
+    );
+    s.write_all(request.as_bytes()).await.unwrap();
+    assert!(read_head(&mut s).await.starts_with("HTTP/1.1 403 "));
+    let refused = socks_connect(h.socks, USER, PASSWORD, Dest::Ip(dest)).await;
+    assert_eq!(refused.err(), Some(("connect", 2)));
+    // The destination was never contacted.
+    drop(h);
+    let accepted = tokio::time::timeout(std::time::Duration::ZERO, listener.accept()).await;
+    assert!(accepted.is_err(), "nothing connected to the refused port");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_socks_reply_does_not_reveal_the_gateway_address() {
+    let h = Harness::start(Options::default()).await.unwrap();
+    let echo = echo_server().await;
+    let mut s = TcpStream::connect(h.socks).await.unwrap();
+    let mut hello = vec![5, 1, 2, 1, USER.len() as u8];
+    hello.extend_from_slice(USER.as_bytes());
+    hello.push(PASSWORD.len() as u8);
+    hello.extend_from_slice(PASSWORD.as_bytes());
+    hello.extend_from_slice(&[5, 1, 0, 1, 127, 0, 0, 1]);
+    hello.extend_from_slice(&echo.port().to_be_bytes());
+    s.write_all(&hello).await.unwrap();
+    let mut replies = [0u8; 2 + 2 + 10];
+    s.read_exact(&mut replies).await.unwrap();
+    assert_eq!(&replies[..4], &[5, 2, 1, 0], "method, then auth accepted");
+    assert_eq!(
+        replies[4..],
+        [5, 0, 0, 1, 0, 0, 0, 0, 0, 0],
+        "succeeded, bound 0.0.0.0:0"
+    );
+    echo_through(&mut s, 100).await;
+}

@@ -131,6 +131,7 @@ pub fn start_gateway(config: &Config, pool: DbPool) -> anyhow::Result<RunningGat
         http_addr: config.gateway_http_addr,
         socks_addr: config.gateway_socks_addr,
         allow_private: config.gateway_allow_private,
+        refused_ports: config.gateway_refused_ports.clone(),
         // With IPRoyal, residential traffic is carried (and metered) there only.
         serve_traffic: config.providers.iproyal.is_none(),
         ..gateway::GatewayConfig::default()

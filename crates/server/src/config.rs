@@ -34,6 +34,8 @@ pub struct Config {
     pub gateway_public_host: Option<String>,
     /// Let proxies reach private, loopback and link-local addresses (tests and local demos).
     pub gateway_allow_private: bool,
+    /// Destination ports the gateway never connects to.
+    pub gateway_refused_ports: Vec<u16>,
     pub session_secret: Option<String>,
     pub smtp_url: Option<String>,
     pub mail_from: String,
@@ -171,6 +173,26 @@ fn percent(src: &Source, key: &'static str, default: u32) -> Result<u32, ConfigE
     }
 }
 
+/// A comma list of ports, or `none`.
+fn ports(src: &Source, key: &'static str, default: &[u16]) -> Result<Vec<u16>, ConfigError> {
+    let Some(raw) = src.get(key) else {
+        return Ok(default.to_vec());
+    };
+    if raw.eq_ignore_ascii_case("none") {
+        return Ok(Vec::new());
+    }
+    raw.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            p.parse::<u16>()
+                .ok()
+                .filter(|p| *p > 0)
+                .ok_or_else(|| bad(key, format!("'{p}' is not a port from 1 to 65535")))
+        })
+        .collect()
+}
+
 impl Config {
     pub fn from_source(src: &Source) -> Result<Self, ConfigError> {
         let addr = socket_addr(src, "PROXYSHOP_ADDR", "127.0.0.1:8080")?.to_string();
@@ -227,6 +249,7 @@ impl Config {
             gateway_socks_addr: socket_addr(src, "GATEWAY_SOCKS_ADDR", "127.0.0.1:8001")?,
             gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
             gateway_allow_private: flag(src, "GATEWAY_ALLOW_PRIVATE")?,
+            gateway_refused_ports: ports(src, "GATEWAY_REFUSED_PORTS", &[25])?,
             session_secret,
             smtp_url,
             mail_from: src
@@ -263,6 +286,11 @@ mod tests {
         assert_eq!(c.database_url, "sqlite://./var/proxyshop.db");
         assert_eq!(c.gateway_http_addr.port(), 8000);
         assert_eq!(c.gateway_socks_addr.port(), 8001);
+        assert_eq!(c.gateway_refused_ports, vec![25]);
+        let ports = config(&[("GATEWAY_REFUSED_PORTS", "25, 465,587")]).unwrap();
+        assert_eq!(ports.gateway_refused_ports, vec![25, 465, 587]);
+        let none = config(&[("GATEWAY_REFUSED_PORTS", "none")]).unwrap();
+        assert!(none.gateway_refused_ports.is_empty());
         assert!(
             c.cors_origins
                 .contains(&"http://localhost:5173".to_string())
@@ -290,6 +318,10 @@ mod tests {
             "GATEWAY_SOCKS_ADDR"
         );
         assert_eq!(key(&[("SMTP_URL", "http://x")]), "SMTP_URL");
+        assert_eq!(
+            key(&[("GATEWAY_REFUSED_PORTS", "25,smtp")]),
+            "GATEWAY_REFUSED_PORTS"
+        );
         assert_eq!(
             key(&[("PROXYSHOP_CORS_ORIGINS", "localhost:5173")]),
             "PROXYSHOP_CORS_ORIGINS"

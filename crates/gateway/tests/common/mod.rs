@@ -24,6 +24,8 @@ pub struct Options {
     pub max_connections_per_user: usize,
     pub idle_timeout: Duration,
     pub serve_traffic: bool,
+    /// Any further setting, applied last.
+    pub configure: Box<dyn FnOnce(&mut GatewayConfig) + Send>,
 }
 
 impl Default for Options {
@@ -35,8 +37,43 @@ impl Default for Options {
             max_connections_per_user: 64,
             idle_timeout: Duration::from_secs(60),
             serve_traffic: true,
+            configure: Box::new(|_| {}),
         }
     }
+}
+
+fn insert_user(
+    conn: &mut persistence::DbConnection,
+    proxy_username: &str,
+    proxy_password: &str,
+    purchased: i64,
+) -> i64 {
+    let email = format!("{proxy_username}@example.com");
+    let ref_code = format!("R{}", proxy_username.to_ascii_uppercase());
+    let user_id = users::insert(
+        conn,
+        &NewUser {
+            email: &email,
+            password_hash: None,
+            google_sub: None,
+            name: proxy_username,
+            avatar_url: None,
+            role: "user",
+            ref_code: &ref_code,
+            referred_by: None,
+            proxy_username,
+            proxy_password,
+            created_at: now(),
+            updated_at: now(),
+        },
+    )
+    .unwrap()
+    .id;
+    write_transaction(conn, |c| {
+        traffic::add_purchased(c, user_id, "premium", purchased, None)
+    })
+    .unwrap();
+    user_id
 }
 
 pub struct Harness {
@@ -54,31 +91,9 @@ impl Harness {
     pub async fn start(options: Options) -> Option<Harness> {
         let db = TestDatabase::new(options.backend)?;
         let mut conn = db.pool.get().unwrap();
-        let user_id = users::insert(
-            &mut conn,
-            &NewUser {
-                email: "alice@example.com",
-                password_hash: None,
-                google_sub: None,
-                name: "Alice",
-                avatar_url: None,
-                role: "user",
-                ref_code: "RALICE",
-                referred_by: None,
-                proxy_username: USER,
-                proxy_password: PASSWORD,
-                created_at: now(),
-                updated_at: now(),
-            },
-        )
-        .unwrap()
-        .id;
-        write_transaction(&mut conn, |c| {
-            traffic::add_purchased(c, user_id, "premium", options.purchased, None)
-        })
-        .unwrap();
+        let user_id = insert_user(&mut conn, USER, PASSWORD, options.purchased);
         drop(conn);
-        let config = GatewayConfig {
+        let mut config = GatewayConfig {
             http_addr: "127.0.0.1:0".parse().unwrap(),
             socks_addr: "127.0.0.1:0".parse().unwrap(),
             allow_private: options.allow_private,
@@ -88,6 +103,7 @@ impl Harness {
             serve_traffic: options.serve_traffic,
             ..GatewayConfig::default()
         };
+        (options.configure)(&mut config);
         let gateway = Gateway::bind(config, db.pool.clone()).await.unwrap();
         let (http, socks, handle) = (gateway.http_addr(), gateway.socks_addr(), gateway.handle());
         let (stop, stopped) = oneshot::channel::<()>();
@@ -103,6 +119,23 @@ impl Harness {
             stop: Some(stop),
             task: Some(task),
         })
+    }
+
+    /// Another customer with `purchased` bytes of premium traffic; returns their id.
+    pub fn add_user(&self, proxy_username: &str, proxy_password: &str, purchased: i64) -> i64 {
+        let mut conn = self.db.pool.get().unwrap();
+        insert_user(&mut conn, proxy_username, proxy_password, purchased)
+    }
+
+    /// Disables (or enables) the customer's account, as an admin would.
+    pub fn set_disabled(&self, disabled: bool) {
+        use diesel::prelude::*;
+        use persistence::schema::users;
+        let mut conn = self.db.pool.get().unwrap();
+        diesel::update(users::table.find(self.user_id))
+            .set(users::disabled.eq(disabled))
+            .execute(&mut conn)
+            .unwrap();
     }
 
     /// Stops the gateway and returns what `run` returned.

@@ -32,7 +32,26 @@ pub async fn http_connect(
     target: &str,
     auth: Option<(&str, &str)>,
 ) -> (TcpStream, u16, String) {
-    let mut stream = TcpStream::connect(proxy).await.unwrap();
+    let stream = TcpStream::connect(proxy).await.unwrap();
+    http_connect_on(stream, target, auth).await
+}
+
+/// A connection to `to` from the loopback address `from` (any of 127.0.0.0/8), so that tests
+/// can play several sources.
+pub async fn connect_from(from: &str, to: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::new(from.parse().unwrap(), 0))
+        .unwrap();
+    socket.connect(to).await.unwrap()
+}
+
+/// Sends CONNECT on an open connection to the HTTP proxy.
+pub async fn http_connect_on(
+    mut stream: TcpStream,
+    target: &str,
+    auth: Option<(&str, &str)>,
+) -> (TcpStream, u16, String) {
     let mut request = format!("CONNECT {target} HTTP/1.1\r\nHost: {target}\r\n");
     if let Some((user, pass)) = auth {
         request.push_str(&format!("Proxy-Authorization: {}\r\n", basic(user, pass)));
@@ -191,4 +210,70 @@ pub async fn read_to_close(stream: &mut TcpStream) -> usize {
         .await
         .expect("the gateway must close the connection");
     total
+}
+
+/// What a kept-alive origin saw on one of its connections.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// A request head and its body.
+    Request(String, Vec<u8>),
+    /// The connection ended; with whatever partial bytes came last.
+    Closed(Vec<u8>),
+}
+
+/// An HTTP/1.1 origin that keeps every connection alive: it answers each request (bodies
+/// framed by Content-Length or chunked) with `response` and reports what it saw.
+pub async fn keep_alive_origin(
+    response: &'static [u8],
+) -> (SocketAddr, tokio::sync::mpsc::UnboundedReceiver<Seen>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = listener.accept().await {
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                loop {
+                    let head = read_head(&mut s).await;
+                    if !head.ends_with("\r\n\r\n") {
+                        let _ = tx.send(Seen::Closed(head.into_bytes()));
+                        return;
+                    }
+                    let lower = head.to_ascii_lowercase();
+                    let mut body = Vec::new();
+                    if lower.contains("transfer-encoding: chunked") {
+                        // The last chunk, then trailers up to an empty line (the tests'
+                        // chunk data holds no blank line).
+                        let last = |b: &[u8]| {
+                            (b.starts_with(b"0\r\n") || b.windows(5).any(|w| w == b"\r\n0\r\n"))
+                                && b.ends_with(b"\r\n\r\n")
+                        };
+                        while !last(&body) {
+                            match s.read_u8().await {
+                                Ok(b) => body.push(b),
+                                Err(_) => break,
+                            }
+                        }
+                    } else if let Some(i) = lower.find("content-length: ") {
+                        let len: usize = lower[i + 16..]
+                            .split("\r\n")
+                            .next()
+                            .unwrap()
+                            .parse()
+                            .unwrap();
+                        body = vec![0; len];
+                        if s.read_exact(&mut body).await.is_err() {
+                            let _ = tx.send(Seen::Closed(head.into_bytes()));
+                            return;
+                        }
+                    }
+                    let _ = tx.send(Seen::Request(head, body));
+                    if s.write_all(response).await.is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    (addr, rx)
 }
