@@ -90,12 +90,17 @@ pub(crate) async fn serve(
     };
     let ended = guarded(&lease, &activity, config.idle_timeout, shutdown, work).await?;
     drop(target);
+    let out_of_traffic = lease.meter.remaining() <= 0;
+    // The connection slot is free while the client reads the rest.
+    drop(lease);
     match failed {
-        Some(Failed::NoResponse(e)) => {
+        Some(Failed::NoResponse(e)) if !out_of_traffic => {
             tracing::debug!(error = %e, "origin gave no response");
             client.write_all(&status(502, "Bad Gateway")).await?;
         }
-        Some(Failed::Io(e)) => tracing::debug!(error = %e, "plain request ended early"),
+        Some(Failed::NoResponse(e) | Failed::Io(e)) => {
+            tracing::debug!(error = %e, "plain request ended early");
+        }
         None => tracing::debug!(?ended, "plain request done"),
     }
     linger(&client).await;

@@ -73,7 +73,7 @@ impl Default for GatewayConfig {
             idle_timeout: Duration::from_secs(300),
             handshake_timeout: Duration::from_secs(10),
             max_unauthenticated: 4096,
-            max_unauthenticated_per_source: 64,
+            max_unauthenticated_per_source: 256,
             auth_failures_per_source: 10,
             auth_failure_window: Duration::from_secs(60),
             unknown_user_ttl: Duration::from_secs(10),

@@ -163,7 +163,7 @@ mod tests {
             max_unauthenticated: total,
             max_unauthenticated_per_source: per_source,
             auth_failures_per_source: 2,
-            auth_failure_window: Duration::from_secs(3600),
+            auth_failure_window: Duration::from_secs(60),
             ..GatewayConfig::default()
         })
     }
@@ -192,5 +192,11 @@ mod tests {
         gate.failed(a);
         assert!(gate.blocked(a));
         assert!(!gate.blocked("192.0.2.2".parse().unwrap()));
+        // Once the window is over, the source may try again, and its count starts afresh.
+        let over = Instant::now().checked_sub(gate.window).unwrap();
+        lock(&gate.state).failures.get_mut(&a).unwrap().0 = over;
+        assert!(!gate.blocked(a));
+        gate.failed(a);
+        assert!(!gate.blocked(a), "one failure in the new window");
     }
 }

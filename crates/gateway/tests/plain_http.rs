@@ -163,3 +163,32 @@ async fn request_bodies_are_relayed_and_metered_exactly_sqlite() {
 async fn request_bodies_are_relayed_and_metered_exactly_postgres() {
     bodies_are_relayed_and_metered_exactly(Backend::Postgres).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chunked_response_ends_at_its_last_chunk() {
+    const CHUNKED: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n5\r\nhello\r\n0\r\nX-Sum: 5\r\n\r\n";
+    const EXPECTED: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\nX-Sum: 5\r\n\r\n";
+    let h = Harness::start(Options::default()).await.unwrap();
+    let (origin, mut seen) = keep_alive_origin(CHUNKED).await;
+    let mut client = TcpStream::connect(h.http).await.unwrap();
+    let request = format!(
+        "GET http://{origin}/c HTTP/1.1\r\nProxy-Authorization: {}\r\n\r\n",
+        basic(USER, PASSWORD)
+    );
+    client.write_all(request.as_bytes()).await.unwrap();
+    // The origin keeps its connection open: the proxy ends the response by its framing.
+    let mut response = Vec::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(30),
+        client.read_to_end(&mut response),
+    )
+    .await
+    .expect("the proxy closes after the last chunk")
+    .unwrap();
+    assert_eq!(response, EXPECTED);
+    let Some(Seen::Request(forwarded, _)) = seen.recv().await else {
+        panic!("the origin must see the request");
+    };
+    let expected = (forwarded.len() + EXPECTED.len()) as i64;
+    assert_eq!(h.wait_for_used(expected).await.1, expected);
+}
