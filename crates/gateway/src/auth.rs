@@ -204,3 +204,43 @@ impl Users {
         Ok(registry.open_piece(&piece, kind)?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use persistence::Backend;
+    use persistence::testing::TestDatabase;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static LOOKUPS: AtomicUsize = AtomicUsize::new(0);
+
+    /// Knows one name, "known".
+    fn lookup(_: &mut DbConnection, name: &str) -> DbResult<Option<u32>> {
+        LOOKUPS.fetch_add(1, Ordering::SeqCst);
+        Ok((name == "known").then_some(7))
+    }
+
+    /// Unknown names are remembered apart: a flood of them never pushes a known account out,
+    /// and each is looked up once per TTL.
+    #[tokio::test]
+    async fn unknown_names_are_cached_apart_from_known_ones() {
+        let db = TestDatabase::new(Backend::Sqlite).unwrap();
+        let cache = Cache::new(lookup, Duration::from_secs(3600));
+        assert_eq!(cache.get(&db.pool, "known").await.unwrap(), Some(7));
+        for i in 0..CACHE_MAX + 10 {
+            assert_eq!(
+                cache.get(&db.pool, &format!("bogus{i}")).await.unwrap(),
+                None
+            );
+        }
+        let before = LOOKUPS.load(Ordering::SeqCst);
+        assert_eq!(cache.get(&db.pool, "known").await.unwrap(), Some(7));
+        let last = format!("bogus{}", CACHE_MAX + 9);
+        assert_eq!(cache.get(&db.pool, &last).await.unwrap(), None);
+        assert_eq!(
+            LOOKUPS.load(Ordering::SeqCst),
+            before,
+            "both answered from memory"
+        );
+    }
+}
