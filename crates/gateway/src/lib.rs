@@ -54,7 +54,7 @@ pub struct GatewayConfig {
     pub auth_failure_window: Duration,
     /// How long an unknown username is remembered as unknown (no database lookup meanwhile).
     pub unknown_user_ttl: Duration,
-    /// Destination ports never connected to (mail submission by default: no spam relay).
+    /// Destination ports never connected to (SMTP by default: no spam relay).
     pub refused_ports: Vec<u16>,
     pub max_connections_per_user: usize,
     /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)

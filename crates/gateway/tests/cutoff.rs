@@ -1,10 +1,11 @@
-//! Live connections end when the customer's traffic runs out, and idle ones after the idle
-//! timeout.
+//! Live connections end when the customer's traffic runs out or the customer is disabled, and
+//! idle ones after the idle timeout.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
 use common::*;
+use persistence::Backend;
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -58,9 +59,16 @@ async fn an_idle_connection_is_closed() {
     assert_eq!(h.wait_for_used(200).await.1, 200);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn disabling_a_customer_cuts_their_live_traffic_connections() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn disabling_cuts_live_traffic(backend: Backend) {
+    let Some(h) = Harness::start(Options {
+        backend,
+        ..Options::default()
+    })
+    .await
+    else {
+        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+        return;
+    };
     let echo = echo_server().await;
     let (mut tunnel, code, _) =
         http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
@@ -78,4 +86,14 @@ async fn disabling_a_customer_cuts_their_live_traffic_connections() {
     let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
     assert_eq!(code, 407);
     assert_eq!(h.usage().1, 4_000);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disabling_a_customer_cuts_their_live_traffic_connections_sqlite() {
+    disabling_cuts_live_traffic(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disabling_a_customer_cuts_their_live_traffic_connections_postgres() {
+    disabling_cuts_live_traffic(Backend::Postgres).await;
 }
