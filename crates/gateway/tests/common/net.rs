@@ -80,7 +80,17 @@ pub async fn socks_connect(
     pass: &str,
     dest: Dest<'_>,
 ) -> Result<TcpStream, (&'static str, u8)> {
-    let mut s = TcpStream::connect(proxy).await.unwrap();
+    let stream = TcpStream::connect(proxy).await.unwrap();
+    socks_connect_on(stream, user, pass, dest).await
+}
+
+/// A SOCKS5 CONNECT on an open connection to the SOCKS proxy.
+pub async fn socks_connect_on(
+    mut s: TcpStream,
+    user: &str,
+    pass: &str,
+    dest: Dest<'_>,
+) -> Result<TcpStream, (&'static str, u8)> {
     s.write_all(&[5, 1, 2]).await.unwrap();
     let mut method = [0u8; 2];
     s.read_exact(&mut method).await.unwrap();
