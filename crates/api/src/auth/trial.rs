@@ -1,0 +1,58 @@
+//! The free trial: Premium traffic for every new customer with a verified email, valid 24 hours,
+//! once per mailbox ever and at most `trial_per_ip_per_day` per source address, granted in the
+//! sign-up's transaction. No money moves: the trial is traffic only, with no ledger row.
+
+use crate::error::ApiError;
+use crate::settings::{Settings, TRIAL_VALIDITY_SECS};
+use domain::{CanonicalEmail, ProxyKind};
+use persistence::trials::{self, Claim, NewClaim};
+use persistence::{DbConnection, traffic};
+
+/// Bytes in a trial MB (10^6, like the GB of plans is 10^9).
+const MB: i64 = 1_000_000;
+
+/// Grants the trial to the new account `user_id` if the settings, the mailbox and the address
+/// allow; returns whether it did. Call inside the transaction that created the account.
+pub fn grant(
+    conn: &mut DbConnection,
+    settings: &Settings,
+    user_id: i64,
+    mailbox: &CanonicalEmail,
+    ip: &str,
+) -> Result<bool, ApiError> {
+    if settings.trial_mb == 0 {
+        return Ok(false);
+    }
+    let now = persistence::now();
+    let bytes = i64::from(settings.trial_mb) * MB;
+    let day = domain::calendar::utc_day(now);
+    let claim = trials::claim(
+        conn,
+        &NewClaim {
+            mailbox: mailbox.as_str(),
+            user_id,
+            ip,
+            day: &day,
+            per_ip: settings.trial_per_ip_per_day,
+            bytes,
+            at: now,
+        },
+    )?;
+    match claim {
+        Claim::Granted => {
+            traffic::add_purchased(
+                conn,
+                user_id,
+                ProxyKind::Premium.as_str(),
+                bytes,
+                Some(now + TRIAL_VALIDITY_SECS),
+            )?;
+            tracing::info!(user_id, mb = settings.trial_mb, "free trial granted");
+            Ok(true)
+        }
+        refused => {
+            tracing::info!(user_id, ?refused, "no free trial");
+            Ok(false)
+        }
+    }
+}
