@@ -46,24 +46,27 @@ pub struct NewUser<'a> {
     pub updated_at: i64,
 }
 
-/// Inserts the user and its mailbox (derived from the email); returns the stored row. A taken
-/// email is a `UniqueViolation` naming `email`, a taken mailbox one naming `mailboxes`. Run it in
-/// a transaction (or savepoint): after a violation on PostgreSQL it must be rolled back.
+/// Inserts the user and its mailbox (derived from the email) together; returns the stored row.
+/// A taken email is a `UniqueViolation` naming `email`, a taken mailbox one naming `mailboxes`.
+/// Runs in a savepoint (a transaction of its own outside one): a refused insert writes nothing
+/// and, on PostgreSQL, leaves the caller's transaction usable for another attempt.
 pub fn insert(conn: &mut DbConnection, new: &NewUser<'_>) -> DbResult<UserRow> {
-    let id: i64 = diesel::insert_into(users::table)
-        .values(new)
-        .returning(users::id)
-        .get_result(conn)?;
-    diesel::insert_into(mailboxes::table)
-        .values((
-            mailboxes::email_normalized.eq(domain::canonical_email(new.email)),
-            mailboxes::user_id.eq(id),
-        ))
-        .execute(conn)?;
-    Ok(users::table
-        .find(id)
-        .select(UserRow::as_select())
-        .first(conn)?)
+    conn.transaction(|c| {
+        let id: i64 = diesel::insert_into(users::table)
+            .values(new)
+            .returning(users::id)
+            .get_result(c)?;
+        diesel::insert_into(mailboxes::table)
+            .values((
+                mailboxes::email_normalized.eq(domain::canonical_email(new.email)),
+                mailboxes::user_id.eq(id),
+            ))
+            .execute(c)?;
+        Ok(users::table
+            .find(id)
+            .select(UserRow::as_select())
+            .first(c)?)
+    })
 }
 
 pub fn find_by_id(conn: &mut DbConnection, id: i64) -> DbResult<Option<UserRow>> {

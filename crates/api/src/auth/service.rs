@@ -9,7 +9,6 @@ use argon2::Argon2;
 use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
 };
-use diesel::Connection;
 use domain::{CanonicalEmail, canonical_email, messages as msg, random};
 use hmac::{Hmac, Mac};
 use persistence::users::{self, NewUser, UserRow};
@@ -99,9 +98,9 @@ pub fn create_user(conn: &mut DbConnection, account: &NewAccount<'_>) -> Result<
 }
 
 /// `create_user` with the random values from `draw` (referral code, proxy username, proxy
-/// password), so that tests can make them collide. Each attempt runs in a savepoint: on
-/// PostgreSQL a unique violation aborts the whole transaction, and the next attempt could not
-/// run in it otherwise.
+/// password), so that tests can make them collide. Each attempt runs in a savepoint
+/// (`users::insert`): on PostgreSQL a unique violation aborts the whole transaction otherwise,
+/// and the next attempt could not run in it.
 pub fn create_user_drawing(
     conn: &mut DbConnection,
     account: &NewAccount<'_>,
@@ -124,7 +123,7 @@ pub fn create_user_drawing(
             created_at: t,
             updated_at: t,
         };
-        match conn.transaction(|c| users::insert(c, &new)) {
+        match users::insert(conn, &new) {
             Ok(user) => return Ok(user),
             Err(DbError::UniqueViolation(c))
                 if c.contains("email") || c.contains("mailboxes") || c.contains("google_sub") =>
