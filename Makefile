@@ -9,13 +9,14 @@ BIN_RELEASE := target/release/proxyshop
 .PHONY: run dev test lint test-rust test-frontend e2e frontend openapi check-openapi fmt clean
 
 ## run: build the front end and the server, then serve everything on http://127.0.0.1:8080
+## (top-ups through the local checkout, whose Pay button credits without payment: local only)
 run: frontend
 	$(CARGO) build --release -p server
-	PROXYSHOP_STATIC_DIR=frontend/dist $(BIN_RELEASE) serve
+	PROXYSHOP_LOCAL_CHECKOUT=true PROXYSHOP_STATIC_DIR=frontend/dist $(BIN_RELEASE) serve
 
 ## dev: the API (auto-reload when cargo-watch is installed) plus the Vite dev server on :5173
 dev: frontend/node_modules
-	@trap 'kill 0' INT TERM EXIT; \
+	@trap 'kill 0' INT TERM EXIT; export PROXYSHOP_LOCAL_CHECKOUT=true; \
 	if command -v cargo-watch >/dev/null; then $(CARGO) watch -x 'run -p server -- serve' & \
 	else $(CARGO) run -p server -- serve & fi; \
 	cd frontend && VITE_API_URL=$${VITE_API_URL:-http://127.0.0.1:8080} $(NPM) run dev

@@ -50,8 +50,12 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`proxyshop did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Starts the server; returns its URL, data dir, an env for CLI calls, and stop(). */
-export async function startServer({ log = false } = {}) {
+/**
+ * Starts the server; returns its URL, data dir, an env for CLI calls, and stop(). Top-ups go
+ * through the local checkout (PROXYSHOP_LOCAL_CHECKOUT=true) and the free trial is off so that
+ * traffic starts at zero; `env` overrides either (e.g. `{ PROXYSHOP_TRIAL_MB: '100' }`).
+ */
+export async function startServer({ log = false, env: overrides = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'proxyshop-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -64,6 +68,9 @@ export async function startServer({ log = false } = {}) {
     PROXYSHOP_STATIC_DIR: join(frontendDir, 'dist'),
     GATEWAY_HTTP_ADDR: '127.0.0.1:0',
     GATEWAY_SOCKS_ADDR: '127.0.0.1:0',
+    PROXYSHOP_LOCAL_CHECKOUT: 'true',
+    PROXYSHOP_TRIAL_MB: '0',
+    ...overrides,
   };
   const output = [];
   const child = spawn(serverBin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

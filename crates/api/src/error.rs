@@ -79,6 +79,9 @@ impl From<persistence::wallet::WalletError> for ApiError {
         match err {
             WalletError::Insufficient => ApiError::PaymentRequired(msg::INSUFFICIENT_BALANCE),
             WalletError::Duplicate(op) => ApiError::internal("wallet operation applied twice", op),
+            WalletError::NotPositive(cents) => {
+                ApiError::internal("wallet amount not positive", cents)
+            }
             WalletError::Db(e) => e.into(),
         }
     }

@@ -30,6 +30,14 @@ pub struct PublicConfig {
     /// The Google OAuth client id; null when Google sign-in is off (the button is hidden).
     #[serde(rename = "googleClientId")]
     pub google_client_id: Option<String>,
+    /// Whether wallet top-ups are taken (a payment gateway is configured); when false the Add
+    /// Funds dialog says so instead of offering a form, and `POST /api/payment` answers 503.
+    #[serde(rename = "topUps")]
+    pub top_ups: bool,
+    /// The free trial every new customer gets, in MB of Premium traffic valid 24 hours; 0 when
+    /// there is no trial (the site must not promise one).
+    #[serde(rename = "trialMb")]
+    pub trial_mb: u32,
 }
 
 /// `GET /api/config`: settings the front end reads before anyone signs in.
@@ -39,5 +47,9 @@ pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
         .google
         .as_ref()
         .and(state.settings.google_client_id.clone());
-    HttpResponse::Ok().json(PublicConfig { google_client_id })
+    HttpResponse::Ok().json(PublicConfig {
+        google_client_id,
+        top_ups: state.payments.is_some(),
+        trial_mb: state.settings.trial_mb,
+    })
 }

@@ -1,7 +1,7 @@
-//! Work the API does in the background while it serves: purging expired sessions and codes and
-//! giving the stock of expired pieces back (every 10 minutes); with a piece provider,
-//! collecting the proxies of placed orders (every 15 seconds); with a residential provider,
-//! moving bought or expired traffic and reading usage back (every minute).
+//! Work the API does in the background while it serves: purging expired sessions, codes and
+//! per-address trial counts and giving the stock of expired pieces back (every 10 minutes);
+//! with a piece provider, collecting the proxies of placed orders (every 15 seconds); with a
+//! residential provider, moving bought or expired traffic and reading usage back (every minute).
 
 use crate::state::AppState;
 use actix_web::web;
@@ -40,12 +40,17 @@ async fn purge_expired(state: web::Data<AppState>) {
                 persistence::write_transaction(&mut conn, |c| {
                     persistence::pieces::release_expired(c, now)
                 })?,
+                // Per-address trial counts matter for their own day only.
+                persistence::trials::purge_days_before(
+                    &mut conn,
+                    &domain::calendar::utc_day(now - 86_400),
+                )?,
             ))
         })
         .await;
         match result {
-            Ok(Ok((sessions, codes, pieces))) => {
-                tracing::debug!(sessions, codes, pieces, "purged expired rows")
+            Ok(Ok((sessions, codes, pieces, trial_days))) => {
+                tracing::debug!(sessions, codes, pieces, trial_days, "purged expired rows")
             }
             Ok(Err(err)) => tracing::warn!(%err, "purging expired rows failed"),
             Err(err) => tracing::warn!(%err, "purge task failed"),

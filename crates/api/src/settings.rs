@@ -24,6 +24,13 @@ pub struct Settings {
     pub limits: RateLimits,
     /// Share of each credited top-up of a referred customer paid to the referrer, in percent.
     pub referral_percent: u32,
+    /// The most a referrer earns from one referred customer, all top-ups together, in cents.
+    pub referral_cap_cents: i64,
+    /// The free trial: MB (10^6 bytes) of Premium traffic for each new customer with a verified
+    /// email, valid 24 hours, once per mailbox; 0 turns the trial off.
+    pub trial_mb: u32,
+    /// Trials one source address may get per UTC day.
+    pub trial_per_ip_per_day: u32,
     /// Where generated proxies point: our metering gateway.
     pub gateway: GatewayEndpoints,
 }
@@ -73,6 +80,8 @@ impl Default for RateLimits {
 pub const CODE_TTL_SECS: i64 = 10 * 60;
 pub const CODE_RESEND_SECS: i64 = 60;
 pub const CODE_MAX_ATTEMPTS: i32 = 5;
+/// How long the free trial's traffic stays valid.
+pub const TRIAL_VALIDITY_SECS: i64 = 24 * 60 * 60;
 /// How long a top-up invoice stays payable.
 pub const INVOICE_LIFETIME_SECS: u32 = 60 * 60;
 
@@ -90,6 +99,10 @@ impl Settings {
             trust_forwarded_for: false,
             limits: RateLimits::default(),
             referral_percent: 10,
+            referral_cap_cents: 5_000,
+            // Off, so that tests counting traffic start from zero; trial tests turn it on.
+            trial_mb: 0,
+            trial_per_ip_per_day: 3,
             gateway: GatewayEndpoints {
                 host: "127.0.0.1".into(),
                 http_port: 8000,

@@ -42,8 +42,11 @@ pub enum Payments {
     /// A real gateway (Cryptomus).
     Gateway(Arc<dyn PaymentGateway>),
     /// The local checkout, signing with this key; built here because its pages live under the
-    /// public URL, known only once the listener is bound.
+    /// public URL, known only once the listener is bound. Its Pay button credits without any
+    /// money: only for local runs and tests (`PROXYSHOP_LOCAL_CHECKOUT=true`).
     Local(secrecy::SecretString),
+    /// No gateway: top-ups are off.
+    Off,
 }
 
 pub struct Application {
@@ -113,8 +116,9 @@ impl Application {
             mailer: deps.mailer,
             google: deps.google,
             payments: match deps.payments {
-                Payments::Gateway(gateway) => gateway,
-                Payments::Local(key) => Arc::new(LocalCheckout::new(key, public_url.clone())),
+                Payments::Gateway(gateway) => Some(gateway),
+                Payments::Local(key) => Some(Arc::new(LocalCheckout::new(key, public_url.clone()))),
+                Payments::Off => None,
             },
             pieces: deps.pieces,
             residential,

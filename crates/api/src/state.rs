@@ -11,7 +11,9 @@ pub struct AppState {
     pub settings: Settings,
     pub mailer: Arc<dyn Mailer>,
     pub google: Option<Arc<dyn GoogleVerifier>>,
-    pub payments: Arc<dyn PaymentGateway>,
+    /// The payment gateway taking top-ups; `None`: top-ups are off (no Cryptomus keys and the
+    /// local checkout not chosen), and `POST /api/payment` answers 503.
+    pub payments: Option<Arc<dyn PaymentGateway>>,
     /// The provider of proxies sold by the piece; `None`: the local stock on our gateway.
     pub pieces: Option<Arc<dyn PieceSource>>,
     /// Where residential proxies come from: our gateway (local) or the provider.

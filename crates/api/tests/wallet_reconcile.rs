@@ -7,6 +7,7 @@
 mod common;
 
 use api::wallet::reconcile::{self, Outcome};
+use api::wallet::service::ReferralTerms;
 use common::wallet::CHECKOUT_KEY;
 use common::{PASSWORD, TestApp};
 use secrecy::SecretString;
@@ -14,6 +15,11 @@ use serde_json::{Value, json};
 use upstream::{CryptomusGateway, LocalCheckout};
 use wiremock::matchers::{body_partial_json, header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
+
+const TERMS: ReferralTerms = ReferralTerms {
+    percent: 10,
+    cap_cents: 5_000,
+};
 
 const PAYER: &str = "payer@example.com";
 
@@ -87,7 +93,7 @@ api_test! {
         let reply = app.callback(app.signed(&cancelled, 500, domain::Coin::Ltc, "cancel", true)).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
 
-        let outcome = reconcile::run(&app.db.pool, &local(&app), 10).await.unwrap();
+        let outcome = reconcile::run(&app.db.pool, &local(&app), TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { expired: 1, ..Outcome::default() });
         assert_eq!(app.payment(&stale).status, "expired");
@@ -95,7 +101,7 @@ api_test! {
         assert_eq!(app.payment(&cancelled).status, "cancel");
         assert_eq!(app.balance_cents(PAYER), 0);
         // Nothing is left to do on a second run.
-        assert_eq!(reconcile::run(&app.db.pool, &local(&app), 10).await.unwrap(), Outcome::default());
+        assert_eq!(reconcile::run(&app.db.pool, &local(&app), TERMS).await.unwrap(), Outcome::default());
         // An expired payment is no longer payable through a late local Pay.
         let reply = app.send(
             app.client.post(app.url(&format!("/checkout/{stale}/pay"))).header("origin", &app.address),
@@ -116,7 +122,7 @@ api_test! {
         answer(&server, &id, 200, invoice(&id, "25.00", "paid")).await;
         let gateway = cryptomus(&server);
 
-        let outcome = reconcile::run(&app.db.pool, &gateway, 10).await.unwrap();
+        let outcome = reconcile::run(&app.db.pool, &gateway, TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { credited: 1, ..Outcome::default() });
         let row = app.payment(&id);
@@ -125,7 +131,7 @@ api_test! {
         assert_eq!(app.balance_cents(PAYER), 2500);
         assert_eq!(app.balance_cents("alice@example.com"), 250);
         // A second run and a late webhook change nothing.
-        assert_eq!(reconcile::run(&app.db.pool, &gateway, 10).await.unwrap(), Outcome::default());
+        assert_eq!(reconcile::run(&app.db.pool, &gateway, TERMS).await.unwrap(), Outcome::default());
         app.pay(&id).await;
         assert_eq!(app.balance_cents(PAYER), 2500);
         assert_eq!(app.ledger(PAYER).len(), 1);
@@ -140,7 +146,7 @@ api_test! {
         let server = MockServer::start().await;
         Mock::given(method("POST")).respond_with(ResponseTemplate::new(500)).expect(0).mount(&server).await;
 
-        let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), 10).await.unwrap();
+        let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { expired: 1, ..Outcome::default() });
         assert_eq!(app.payment(&id).status, "expired");
@@ -155,7 +161,7 @@ api_test! {
         let server = MockServer::start().await;
         answer(&server, &down, 500, json!({ "state": 1, "message": "Server error" })).await;
 
-        let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), 10).await.unwrap();
+        let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { failed: 1, ..Outcome::default() });
         let row = app.payment(&down);
@@ -173,7 +179,7 @@ api_test! {
         let server = MockServer::start().await;
         answer(&server, &id, 200, json!({ "state": 1, "message": "Payment not found" })).await;
 
-        let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), 10).await.unwrap();
+        let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { expired: 1, ..Outcome::default() });
         assert_eq!(app.payment(&id).status, "expired");
@@ -188,7 +194,7 @@ api_test! {
         let server = MockServer::start().await;
         answer(&server, &id, 200, invoice(&id, "2500.00", "paid")).await;
 
-        let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), 10).await.unwrap();
+        let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { failed: 1, ..Outcome::default() });
         let row = app.payment(&id);

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod calendar;
+pub mod identity;
 pub mod inventory;
 pub mod kind;
 pub mod locations;
@@ -14,6 +15,7 @@ pub mod targeting;
 pub mod validation;
 
 pub use account::{Email, LoginForm, Password, RegistrationForm, Role, VerificationCode};
+pub use identity::{CanonicalEmail, canonical_email};
 pub use kind::ProxyKind;
 pub use money::Cents;
 pub use payment::{Coin, TopUp};

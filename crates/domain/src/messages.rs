@@ -55,6 +55,9 @@ pub const PAYMENT_PROVIDER_DOWN: &str =
 pub const PAYMENT_NOT_FOUND: &str = "Payment not found";
 pub const BAD_SIGNATURE: &str = "Invalid signature";
 pub const PAYMENT_RECORDED: &str = "Payment status recorded";
+/// `POST /api/payment` when no payment gateway is configured (no Cryptomus keys, and the local
+/// checkout not chosen).
+pub const TOPUPS_UNAVAILABLE: &str = "Top-ups are not available right now";
 
 // Plans and generators (SPEC.md §5, §8).
 pub const PLAN_PURCHASED: &str = "Plan purchased successfully";

@@ -2,7 +2,7 @@
 //! the time it was sent (for the resend countdown) and a count of wrong attempts.
 
 use crate::connection::DbConnection;
-use crate::error::DbResult;
+use crate::error::{DbError, DbResult};
 use crate::schema::email_codes;
 use diesel::prelude::*;
 
@@ -24,8 +24,10 @@ pub fn find(conn: &mut DbConnection, email: &str) -> DbResult<Option<EmailCodeRo
         .optional()?)
 }
 
-/// Replaces any code for `email` with a fresh one (attempts back to zero). Call inside a
-/// transaction when the caller also checks the resend countdown.
+/// Replaces any code for `email` with a fresh one (attempts back to zero). An upsert that two
+/// concurrent requests for one address cannot fail: update the row if there is one, otherwise
+/// insert it in a savepoint, and when another request inserted first (unique violation) update
+/// that row instead. Call inside a transaction when the caller also checks the resend countdown.
 pub fn replace(
     conn: &mut DbConnection,
     email: &str,
@@ -33,17 +35,40 @@ pub fn replace(
     sent_at: i64,
     expires_at: i64,
 ) -> DbResult<()> {
-    diesel::delete(email_codes::table.find(email)).execute(conn)?;
-    diesel::insert_into(email_codes::table)
-        .values((
-            email_codes::email.eq(email),
-            email_codes::code_hash.eq(code_hash),
-            email_codes::attempts.eq(0),
-            email_codes::sent_at.eq(sent_at),
-            email_codes::expires_at.eq(expires_at),
-        ))
-        .execute(conn)?;
-    Ok(())
+    let update = |c: &mut DbConnection| {
+        diesel::update(email_codes::table.find(email))
+            .set((
+                email_codes::code_hash.eq(code_hash),
+                email_codes::attempts.eq(0),
+                email_codes::sent_at.eq(sent_at),
+                email_codes::expires_at.eq(expires_at),
+            ))
+            .execute(c)
+    };
+    if update(conn)? > 0 {
+        return Ok(());
+    }
+    // A nested `transaction` is a savepoint: on PostgreSQL a failed insert would otherwise
+    // abort the caller's whole transaction.
+    let inserted = conn.transaction(|c| {
+        diesel::insert_into(email_codes::table)
+            .values((
+                email_codes::email.eq(email),
+                email_codes::code_hash.eq(code_hash),
+                email_codes::attempts.eq(0),
+                email_codes::sent_at.eq(sent_at),
+                email_codes::expires_at.eq(expires_at),
+            ))
+            .execute(c)
+    });
+    match inserted.map_err(DbError::from) {
+        Ok(_) => Ok(()),
+        Err(DbError::UniqueViolation(_)) => {
+            update(conn)?;
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Takes one of the code's `max` attempts before it is checked. One conditional UPDATE, so

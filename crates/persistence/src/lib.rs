@@ -17,6 +17,7 @@ pub mod sessions;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod traffic;
+pub mod trials;
 pub mod upstream_accounts;
 pub mod users;
 pub mod wallet;

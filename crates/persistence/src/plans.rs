@@ -31,9 +31,10 @@ pub struct PlanRow {
 }
 
 impl PlanRow {
-    /// Whether the plan can be bought at `at`: active and not past its end.
+    /// Whether the plan can be bought at `at`: active, not past its end, and priced (a plan
+    /// at $0 would "sell" traffic or pieces for a zero debit; it is never on sale).
     pub fn on_sale(&self, at: i64) -> bool {
-        self.active && self.available_until.is_none_or(|end| end > at)
+        self.active && self.price_cents > 0 && self.available_until.is_none_or(|end| end > at)
     }
 }
 
@@ -66,11 +67,12 @@ pub fn count(conn: &mut DbConnection) -> DbResult<i64> {
     Ok(plans::table.count().get_result(conn)?)
 }
 
-/// The active plans of a kind, in display order.
+/// The plans of a kind on sale now (see [`PlanRow::on_sale`]), in display order.
 pub fn active_for_kind(conn: &mut DbConnection, kind: &str) -> DbResult<Vec<PlanRow>> {
     Ok(plans::table
         .filter(plans::kind.eq(kind))
         .filter(plans::active.eq(true))
+        .filter(plans::price_cents.gt(0))
         .filter(
             plans::available_until
                 .is_null()

@@ -1,4 +1,5 @@
-//! Referral bonuses: one per credited top-up of a referred customer (unique per payment).
+//! Referral bonuses: one per credited top-up of a referred customer (unique per payment), and
+//! no more than a cap in total per referred customer.
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
@@ -6,7 +7,8 @@ use crate::now;
 use crate::schema::{referral_bonuses, users};
 use diesel::prelude::*;
 
-/// Records the bonus; false when this payment already earned one.
+/// Records the bonus; false when this payment already earned one. The insert runs in a
+/// savepoint, so a refused duplicate leaves the caller's transaction usable on PostgreSQL.
 pub fn insert(
     conn: &mut DbConnection,
     referrer_id: i64,
@@ -14,20 +16,58 @@ pub fn insert(
     payment_id: &str,
     amount_cents: i64,
 ) -> DbResult<bool> {
-    let result = diesel::insert_into(referral_bonuses::table)
-        .values((
-            referral_bonuses::referrer_id.eq(referrer_id),
-            referral_bonuses::referred_id.eq(referred_id),
-            referral_bonuses::payment_id.eq(payment_id),
-            referral_bonuses::amount_cents.eq(amount_cents),
-            referral_bonuses::created_at.eq(now()),
-        ))
-        .execute(conn);
+    let result = conn.transaction(|c| {
+        diesel::insert_into(referral_bonuses::table)
+            .values((
+                referral_bonuses::referrer_id.eq(referrer_id),
+                referral_bonuses::referred_id.eq(referred_id),
+                referral_bonuses::payment_id.eq(payment_id),
+                referral_bonuses::amount_cents.eq(amount_cents),
+                referral_bonuses::created_at.eq(now()),
+            ))
+            .execute(c)
+    });
     match result.map_err(crate::DbError::from) {
         Ok(_) => Ok(true),
         Err(crate::DbError::UniqueViolation(_)) => Ok(false),
         Err(e) => Err(e),
     }
+}
+
+/// Records the bonus `payment_id` earns, cut to what is left of `cap_cents` for this referred
+/// customer (all their bonuses together); returns the cents recorded, 0 when nothing is left or
+/// the payment already earned one. Run it in the transaction that credits the bonus: it first
+/// takes the referred customer's row lock, so concurrent callbacks for the same customer decide
+/// one after the other, each seeing the bonuses the other committed (SQLite's write transaction
+/// is exclusive already).
+pub fn insert_capped(
+    conn: &mut DbConnection,
+    referrer_id: i64,
+    referred_id: i64,
+    payment_id: &str,
+    wanted_cents: i64,
+    cap_cents: i64,
+) -> DbResult<i64> {
+    diesel::update(users::table.find(referred_id))
+        .set(users::updated_at.eq(users::updated_at))
+        .execute(conn)?;
+    let paid: i64 = referral_bonuses::table
+        .filter(referral_bonuses::referred_id.eq(referred_id))
+        .select(referral_bonuses::amount_cents)
+        .load::<i64>(conn)?
+        .iter()
+        .sum();
+    let granted = wanted_cents.min(cap_cents.saturating_sub(paid));
+    if granted <= 0 {
+        return Ok(0);
+    }
+    Ok(
+        if insert(conn, referrer_id, referred_id, payment_id, granted)? {
+            granted
+        } else {
+            0
+        },
+    )
 }
 
 /// A referrer's bonuses, newest first, with the referred customer's email.

@@ -218,6 +218,31 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    mailboxes (email_normalized) {
+        email_normalized -> Text,
+        user_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    trial_grants (email_normalized) {
+        email_normalized -> Text,
+        user_id -> Nullable<BigInt>,
+        ip -> Text,
+        bytes -> BigInt,
+        granted_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    trial_ip_days (ip, day) {
+        ip -> Text,
+        day -> Text,
+        grants -> Integer,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(wallet_ledger -> users (user_id));
 diesel::joinable!(payments -> users (user_id));
@@ -227,6 +252,7 @@ diesel::joinable!(proxy_history -> users (user_id));
 diesel::joinable!(piece_orders -> users (user_id));
 diesel::joinable!(piece_proxies -> piece_orders (order_id));
 diesel::joinable!(upstream_accounts -> users (user_id));
+diesel::joinable!(mailboxes -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -244,4 +270,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     piece_stock,
     referral_bonuses,
     audit_log,
+    mailboxes,
+    trial_grants,
+    trial_ip_days,
 );

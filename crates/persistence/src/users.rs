@@ -1,9 +1,11 @@
-//! Accounts. Emails are stored lower-cased, so equality is case-insensitive.
+//! Accounts. Emails are stored lower-cased, so equality is case-insensitive; beside each email
+//! the mailbox it reaches (`domain::canonical_email`) is kept unique in `mailboxes`, so
+//! `a.b+x@gmail.com` cannot open a second account beside `ab@gmail.com`.
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::now;
-use crate::schema::users;
+use crate::schema::{mailboxes, users};
 use diesel::prelude::*;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -44,16 +46,27 @@ pub struct NewUser<'a> {
     pub updated_at: i64,
 }
 
-/// Inserts the user and returns the stored row.
+/// Inserts the user and its mailbox (derived from the email) together; returns the stored row.
+/// A taken email is a `UniqueViolation` naming `email`, a taken mailbox one naming `mailboxes`.
+/// Runs in a savepoint (a transaction of its own outside one): a refused insert writes nothing
+/// and, on PostgreSQL, leaves the caller's transaction usable for another attempt.
 pub fn insert(conn: &mut DbConnection, new: &NewUser<'_>) -> DbResult<UserRow> {
-    let id: i64 = diesel::insert_into(users::table)
-        .values(new)
-        .returning(users::id)
-        .get_result(conn)?;
-    Ok(users::table
-        .find(id)
-        .select(UserRow::as_select())
-        .first(conn)?)
+    conn.transaction(|c| {
+        let id: i64 = diesel::insert_into(users::table)
+            .values(new)
+            .returning(users::id)
+            .get_result(c)?;
+        diesel::insert_into(mailboxes::table)
+            .values((
+                mailboxes::email_normalized.eq(domain::canonical_email(new.email)),
+                mailboxes::user_id.eq(id),
+            ))
+            .execute(c)?;
+        Ok(users::table
+            .find(id)
+            .select(UserRow::as_select())
+            .first(c)?)
+    })
 }
 
 pub fn find_by_id(conn: &mut DbConnection, id: i64) -> DbResult<Option<UserRow>> {
@@ -89,11 +102,16 @@ pub fn find_by_ref_code(conn: &mut DbConnection, code: &str) -> DbResult<Option<
         .optional()?)
 }
 
+/// Whether an account holds `email` or another spelling of its mailbox (`a.b+x@gmail.com`
+/// for `ab@gmail.com`).
 pub fn email_exists(conn: &mut DbConnection, email: &str) -> DbResult<bool> {
-    Ok(diesel::select(diesel::dsl::exists(
+    let mailbox = domain::canonical_email(email);
+    let by_email: bool = diesel::select(diesel::dsl::exists(
         users::table.filter(users::email.eq(email)),
     ))
-    .get_result(conn)?)
+    .get_result(conn)?;
+    Ok(by_email
+        || diesel::select(diesel::dsl::exists(mailboxes::table.find(&mailbox))).get_result(conn)?)
 }
 
 pub fn admin_exists(conn: &mut DbConnection) -> DbResult<bool> {

@@ -40,6 +40,10 @@ pub enum WalletError {
     Insufficient,
     #[error("operation {0} was already applied")]
     Duplicate(String),
+    /// A credit or debit of zero or less: a caller's bug, refused before anything is written
+    /// (a zero-cent ledger row or a "debit" that adds money must never exist).
+    #[error("wallet amounts must be positive, got {0} cents")]
+    NotPositive(i64),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -93,8 +97,17 @@ fn record(
     }
 }
 
-/// Adds `cents` (> 0) to the balance; returns the new balance. `Duplicate` when this
-/// (kind, reference) was applied before: the caller's transaction must then roll back.
+fn positive(cents: i64) -> Result<(), WalletError> {
+    if cents > 0 {
+        Ok(())
+    } else {
+        Err(WalletError::NotPositive(cents))
+    }
+}
+
+/// Adds `cents` (> 0, otherwise `NotPositive` with nothing written) to the balance; returns the
+/// new balance. `Duplicate` when this (kind, reference) was applied before: the caller's
+/// transaction must then roll back.
 pub fn credit(
     conn: &mut DbConnection,
     user_id: i64,
@@ -103,7 +116,7 @@ pub fn credit(
     reference: &str,
     note: Option<&str>,
 ) -> Result<i64, WalletError> {
-    debug_assert!(cents > 0);
+    positive(cents)?;
     let balance: i64 = diesel::update(users::table.find(user_id))
         .set((
             users::balance_cents.eq(users::balance_cents + cents),
@@ -115,8 +128,8 @@ pub fn credit(
     Ok(balance)
 }
 
-/// Takes `cents` (> 0) from the balance if it covers them; returns the new balance, or
-/// `Insufficient` with nothing written.
+/// Takes `cents` (> 0, otherwise `NotPositive`) from the balance if it covers them; returns the
+/// new balance, or `Insufficient` with nothing written.
 pub fn debit(
     conn: &mut DbConnection,
     user_id: i64,
@@ -125,7 +138,7 @@ pub fn debit(
     reference: &str,
     note: Option<&str>,
 ) -> Result<i64, WalletError> {
-    debug_assert!(cents > 0);
+    positive(cents)?;
     let balance: Option<i64> = diesel::update(
         users::table
             .find(user_id)

@@ -6,13 +6,12 @@ use api::auth::service::{NewAccount, create_user, hash_password};
 use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings};
 use persistence::{DbPool, PoolOptions, users};
 use secrecy::SecretString;
-use sha2::{Digest, Sha256};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use upstream::{
-    CryptomusGateway, FileMailer, GoogleVerifier, JwksGoogleVerifier, LocalCheckout, Mailer,
-    PaymentGateway, SmtpMailer,
+    FileMailer, GoogleVerifier, JwksGoogleVerifier, LocalCheckout, Mailer, PaymentGateway,
+    SmtpMailer,
 };
 
 const BOOTSTRAP_ADMIN_EMAIL: &str = "admin@proxyshop.local";
@@ -78,27 +77,6 @@ fn google(config: &Config) -> anyhow::Result<Option<Arc<dyn GoogleVerifier>>> {
     let verifier = JwksGoogleVerifier::new(client_id.clone(), config.google_jwks_url.clone())
         .context("GOOGLE_CLIENT_ID")?;
     Ok(Some(Arc::new(verifier)))
-}
-
-/// The payment gateway: Cryptomus when its keys are set, otherwise the local checkout, whose
-/// signing key is derived from the session secret (so it survives restarts).
-fn payments(config: &Config, secret: &str) -> anyhow::Result<Payments> {
-    if let Some(c) = &config.cryptomus {
-        let gateway = CryptomusGateway::new(
-            c.merchant_id.clone(),
-            SecretString::from(c.api_key.clone()),
-            c.api_url.clone(),
-        )
-        .map_err(|e| anyhow::anyhow!("CRYPTOMUS_API_KEY / CRYPTOMUS_MERCHANT_ID: {e}"))?;
-        return Ok(Payments::Gateway(Arc::new(gateway)));
-    }
-    let key = hex::encode(
-        Sha256::new()
-            .chain_update(b"proxyshop local checkout\0")
-            .chain_update(secret)
-            .finalize(),
-    );
-    Ok(Payments::Local(SecretString::from(key)))
 }
 
 /// The metering gateway, running on its own threads beside the API.
@@ -192,7 +170,8 @@ async fn serve(
     let mailer = mailer(&config)?;
     let google = google(&config)?;
     let secret = session_secret(&config)?;
-    let payments = payments(&config, &secret)?;
+    let (payments, payment_gateway) = crate::payments::payments(&config, &secret)?;
+    let top_ups_off = matches!(payments, Payments::Off);
     let residential = config.providers.residential()?;
     let pieces = config.providers.pieces()?;
     let implementations = format!(
@@ -200,11 +179,7 @@ async fn serve(
         persistence::Backend::from_url(&config.database_url)?,
         mailer.kind(),
         if google.is_some() { "on" } else { "off" },
-        if config.cryptomus.is_some() {
-            "cryptomus"
-        } else {
-            "local checkout"
-        },
+        payment_gateway,
         config.providers.describe(),
     );
     let settings = Settings {
@@ -218,6 +193,9 @@ async fn serve(
         trust_forwarded_for: config.trust_forwarded_for,
         limits: RateLimits::default(),
         referral_percent: config.referral_percent,
+        referral_cap_cents: config.referral_cap_cents,
+        trial_mb: config.trial_mb,
+        trial_per_ip_per_day: config.trial_per_ip_per_day,
         gateway: GatewayEndpoints {
             host: gateway_host(&config, gateway_http),
             http_port: gateway_http.port(),
@@ -239,6 +217,12 @@ async fn serve(
         app.addr()
     );
     tracing::info!("{implementations}");
+    if top_ups_off {
+        tracing::warn!(
+            "top-ups are off: set CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY (or, on a local \
+             machine only, PROXYSHOP_LOCAL_CHECKOUT=true)"
+        );
+    }
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built front end found: serving the API only");
     }
@@ -338,7 +322,7 @@ pub async fn create_admin(
 pub async fn reconcile_payments(config: &Config) -> anyhow::Result<()> {
     let pool = open_pool(config)?;
     let secret = session_secret(config)?;
-    let gateway: Arc<dyn PaymentGateway> = match payments(config, &secret)? {
+    let gateway: Arc<dyn PaymentGateway> = match crate::payments::payments(config, &secret)?.0 {
         Payments::Gateway(gateway) => gateway,
         Payments::Local(key) => Arc::new(LocalCheckout::new(
             key,
@@ -347,8 +331,15 @@ pub async fn reconcile_payments(config: &Config) -> anyhow::Result<()> {
                 .clone()
                 .unwrap_or_else(|| format!("http://{}", config.addr)),
         )),
+        Payments::Off => anyhow::bail!(
+            "no payment gateway is configured (CRYPTOMUS_MERCHANT_ID, CRYPTOMUS_API_KEY): nothing to reconcile"
+        ),
     };
-    let outcome = api::wallet::reconcile::run(&pool, gateway.as_ref(), config.referral_percent)
+    let terms = api::wallet::service::ReferralTerms {
+        percent: config.referral_percent,
+        cap_cents: config.referral_cap_cents,
+    };
+    let outcome = api::wallet::reconcile::run(&pool, gateway.as_ref(), terms)
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     println!(

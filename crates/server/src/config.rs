@@ -43,12 +43,20 @@ pub struct Config {
     pub google_jwks_url: String,
     pub trust_forwarded_for: bool,
     pub cryptomus: Option<CryptomusConfig>,
+    /// Take top-ups through the local checkout (no money moves): local runs and tests only.
+    pub local_checkout: bool,
     pub referral_percent: u32,
+    /// The most a referrer earns from one referred customer, in cents.
+    pub referral_cap_cents: i64,
+    /// MB of Premium traffic each new customer gets for 24 hours; 0: no trial.
+    pub trial_mb: u32,
+    pub trial_per_ip_per_day: u32,
     /// IPRoyal and Proxy-Seller; unset: residential proxies and pieces on our gateway.
     pub providers: crate::providers::ProviderConfig,
 }
 
-/// The real payment gateway's credentials; absent: the local checkout takes top-ups.
+/// The real payment gateway's credentials; absent: top-ups are off unless the local checkout is
+/// chosen (`PROXYSHOP_LOCAL_CHECKOUT`).
 #[derive(Debug, Clone)]
 pub struct CryptomusConfig {
     pub merchant_id: String,
@@ -193,6 +201,33 @@ fn ports(src: &Source, key: &'static str, default: &[u16]) -> Result<Vec<u16>, C
         .collect()
 }
 
+fn whole(src: &Source, key: &'static str, default: u32) -> Result<u32, ConfigError> {
+    match src.get(key) {
+        None => Ok(default),
+        Some(raw) => raw
+            .parse::<u32>()
+            .map_err(|_| bad(key, format!("'{raw}' is not a whole number from 0 up"))),
+    }
+}
+
+fn dollars(src: &Source, key: &'static str, default_cents: i64) -> Result<i64, ConfigError> {
+    match src.get(key) {
+        None => Ok(default_cents),
+        Some(raw) => raw
+            .parse::<f64>()
+            .ok()
+            .and_then(domain::Cents::from_dollars)
+            .map(domain::Cents::get)
+            .filter(|cents| *cents >= 0)
+            .ok_or_else(|| {
+                bad(
+                    key,
+                    format!("'{raw}' is not an amount of dollars (e.g. 50)"),
+                )
+            }),
+    }
+}
+
 impl Config {
     pub fn from_source(src: &Source) -> Result<Self, ConfigError> {
         let addr = socket_addr(src, "PROXYSHOP_ADDR", "127.0.0.1:8080")?.to_string();
@@ -236,7 +271,7 @@ impl Config {
                 "http://127.0.0.1:5173".into(),
             ],
         };
-        Ok(Config {
+        let config = Config {
             addr,
             database_url,
             public_url: http_url(src, "PROXYSHOP_PUBLIC_URL")?,
@@ -260,10 +295,16 @@ impl Config {
                 .unwrap_or_else(|| upstream::google::GOOGLE_JWKS_URL.to_owned()),
             trust_forwarded_for: flag(src, "PROXYSHOP_TRUST_FORWARDED_FOR")?,
             cryptomus: cryptomus(src)?,
+            local_checkout: flag(src, crate::payments::LOCAL_CHECKOUT_KEY)?,
             referral_percent: percent(src, "PROXYSHOP_REFERRAL_PERCENT", 10)?,
+            referral_cap_cents: dollars(src, "PROXYSHOP_REFERRAL_CAP", 5_000)?,
+            trial_mb: whole(src, "PROXYSHOP_TRIAL_MB", 100)?,
+            trial_per_ip_per_day: whole(src, "PROXYSHOP_TRIAL_PER_IP_PER_DAY", 3)?,
             providers: crate::providers::ProviderConfig::from_source(src)?,
             data_dir,
-        })
+        };
+        crate::payments::check_local_checkout(&config)?;
+        Ok(config)
     }
 }
 
@@ -295,6 +336,20 @@ mod tests {
             c.cors_origins
                 .contains(&"http://localhost:5173".to_string())
         );
+        assert!(
+            !c.local_checkout,
+            "the local checkout is an explicit choice"
+        );
+        assert_eq!(c.referral_cap_cents, 5_000);
+        assert_eq!((c.trial_mb, c.trial_per_ip_per_day), (100, 3));
+        let c = config(&[
+            ("PROXYSHOP_REFERRAL_CAP", "12.5"),
+            ("PROXYSHOP_TRIAL_MB", "0"),
+            ("PROXYSHOP_TRIAL_PER_IP_PER_DAY", "7"),
+        ])
+        .unwrap();
+        assert_eq!(c.referral_cap_cents, 1_250);
+        assert_eq!((c.trial_mb, c.trial_per_ip_per_day), (0, 7));
         assert_eq!(
             config(&[("PROXYSHOP_DATA_DIR", "/d")])
                 .unwrap()
@@ -330,6 +385,15 @@ mod tests {
             key(&[("PROXYSHOP_TRUST_FORWARDED_FOR", "maybe")]),
             "PROXYSHOP_TRUST_FORWARDED_FOR"
         );
+        for (k, v) in [
+            ("PROXYSHOP_REFERRAL_CAP", "-1"),
+            ("PROXYSHOP_REFERRAL_CAP", "fifty"),
+            ("PROXYSHOP_TRIAL_MB", "-5"),
+            ("PROXYSHOP_TRIAL_MB", "1.5"),
+            ("PROXYSHOP_TRIAL_PER_IP_PER_DAY", "many"),
+        ] {
+            assert_eq!(key(&[(k, v)]), k, "{k}={v}");
+        }
         let msg = config(&[("PROXYSHOP_ADDR", "nowhere")])
             .unwrap_err()
             .to_string();

@@ -3,6 +3,7 @@
 
 mod bootstrap;
 mod config;
+mod payments;
 mod providers;
 
 use clap::{Parser, Subcommand};

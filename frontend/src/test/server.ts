@@ -1,4 +1,5 @@
-// MSW server for unit tests. Defaults: a guest session, no Google client id, no server plans.
+// MSW server for unit tests. Defaults: a guest session, no Google client id, top-ups on, the
+// default 100 MB trial, no server plans.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GetResponse } from '@/lib/api-types';
@@ -6,7 +7,9 @@ import type { GetResponse } from '@/lib/api-types';
 export const guestSession: GetResponse<'/api/getuserinfo'> = { user: null };
 
 export const defaultHandlers = [
-  http.get('*/api/config', () => HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null })),
+  http.get('*/api/config', () =>
+    HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: true, trialMb: 100 }),
+  ),
   http.get('*/api/getuserinfo', () => HttpResponse.json(guestSession)),
   http.get('*/api/user/plan', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
   http.get('*/api/user/get_starts', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),

@@ -707,6 +707,17 @@ export interface components {
         PublicConfig: {
             /** @description The Google OAuth client id; null when Google sign-in is off (the button is hidden). */
             googleClientId?: string | null;
+            /**
+             * @description Whether wallet top-ups are taken (a payment gateway is configured); when false the Add
+             *     Funds dialog says so instead of offering a form, and `POST /api/payment` answers 503.
+             */
+            topUps: boolean;
+            /**
+             * Format: int32
+             * @description The free trial every new customer gets, in MB of Premium traffic valid 24 hours; 0 when
+             *     there is no trial (the site must not promise one).
+             */
+            trialMb: number;
         };
         ReferralBonus: {
             /** Format: double */
@@ -1060,6 +1071,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     payment_callback: {
@@ -1101,6 +1120,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,13 @@
 //! `POST /api/google-getway`: sign-in with a Google ID token. The token is verified against
 //! Google's keys; the name, email and id the browser also sends are never trusted on their own.
+//! A new account gets the free trial (Google verified the email), as a registration does.
 
-use crate::auth::service::{NewAccount, create_user, default_name, sign_in};
+use crate::auth::service::{NewAccount, create_user, default_name, referrer_for, sign_in};
+use crate::auth::trial;
 use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
+use crate::extractors::ClientIp;
 use crate::state::AppState;
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
@@ -36,6 +39,7 @@ pub struct GoogleRequest {
 pub async fn google_sign_in(
     state: web::Data<AppState>,
     session: Session,
+    ip: ClientIp,
     body: web::Json<GoogleRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let Some(verifier) = state.google.clone() else {
@@ -59,6 +63,7 @@ pub async fn google_sign_in(
         .map(str::trim)
         .filter(|r| !r.is_empty());
     let ref_code = ref_code.map(str::to_uppercase);
+    let settings = state.settings.clone();
     let user = in_transaction(&state.pool, move |conn| {
         if let Some(user) = users::find_by_google_sub(conn, &identity.sub)? {
             return Ok(user);
@@ -72,11 +77,9 @@ pub async fn google_sign_in(
             .name
             .clone()
             .unwrap_or_else(|| default_name(email.as_str()));
-        let referrer = match ref_code.as_deref() {
-            Some(code) => users::find_by_ref_code(conn, code)?.map(|r| r.id),
-            None => None,
-        };
-        create_user(
+        let mailbox = email.canonical();
+        let referrer = referrer_for(conn, ref_code.as_deref(), &mailbox)?;
+        let user = create_user(
             conn,
             &NewAccount {
                 email: email.as_str(),
@@ -87,7 +90,9 @@ pub async fn google_sign_in(
                 role: "user",
                 referred_by: referrer,
             },
-        )
+        )?;
+        trial::grant(conn, &settings, user.id, &mailbox, &ip.0)?;
+        Ok(user)
     })
     .await?;
     if user.disabled {

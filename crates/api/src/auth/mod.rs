@@ -7,6 +7,7 @@ mod logout;
 mod register;
 mod register_verification;
 pub mod service;
+pub mod trial;
 mod user_info;
 
 pub use google::{__path_google_sign_in, GoogleRequest, google_sign_in};

@@ -1,8 +1,11 @@
-//! `POST /api/register`: checks the emailed code, creates the account and signs it in.
+//! `POST /api/register`: checks the emailed code, creates the account (with the free trial, see
+//! `auth::trial`) and signs it in.
 
 use crate::auth::service::{
-    NewAccount, check_limits, code_matches, create_user, default_name, hash_password, sign_in,
+    NewAccount, check_limits, code_matches, create_user, default_name, hash_password, referrer_for,
+    sign_in,
 };
+use crate::auth::trial;
 use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
@@ -12,7 +15,7 @@ use crate::state::AppState;
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use domain::{RegistrationForm, messages as msg};
-use persistence::{email_codes, now, users};
+use persistence::{email_codes, now};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -65,6 +68,7 @@ pub async fn register(
     // Hash before the transaction: argon2 is the slow part and needs no lock.
     let password_hash = hash_password(form.password.expose().to_owned()).await?;
     let key = state.code_key;
+    let settings = state.settings.clone();
     let outcome = in_transaction(&state.pool, move |conn| {
         let email = form.email.as_str();
         let Some(pending) = email_codes::find(conn, email)? else {
@@ -86,11 +90,8 @@ pub async fn register(
                 msg::INVALID_CODE
             }));
         }
-        // An unknown referral code is ignored rather than failing the sign-up.
-        let referrer = match form.ref_code.as_deref() {
-            Some(code) => users::find_by_ref_code(conn, code)?.map(|r| r.id),
-            None => None,
-        };
+        let mailbox = form.email.canonical();
+        let referrer = referrer_for(conn, form.ref_code.as_deref(), &mailbox)?;
         let user = create_user(
             conn,
             &NewAccount {
@@ -104,6 +105,8 @@ pub async fn register(
             },
         )?;
         email_codes::delete(conn, email)?;
+        // The code proved the address: the trial goes with the account, or not at all.
+        trial::grant(conn, &settings, user.id, &mailbox, &ip.0)?;
         Ok(Outcome::Created(Box::new(user)))
     })
     .await?;

@@ -9,7 +9,7 @@ use argon2::Argon2;
 use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
 };
-use domain::{messages as msg, random};
+use domain::{CanonicalEmail, canonical_email, messages as msg, random};
 use hmac::{Hmac, Mac};
 use persistence::users::{self, NewUser, UserRow};
 use persistence::{DbConnection, DbError, now};
@@ -85,14 +85,29 @@ pub struct NewAccount<'a> {
 }
 
 /// Creates the account with a fresh referral code and proxy credentials, drawing again if a
-/// random value collides. A taken email is `Conflict`.
+/// random value collides. A taken email or mailbox (another spelling of a registered address)
+/// is `Conflict` with the duplicate-account message.
 pub fn create_user(conn: &mut DbConnection, account: &NewAccount<'_>) -> Result<UserRow, ApiError> {
-    for _ in 0..5 {
-        let (ref_code, proxy_user, proxy_pass) = (
+    create_user_drawing(conn, account, || {
+        (
             random::ref_code(),
             random::proxy_username(),
             random::proxy_password(),
-        );
+        )
+    })
+}
+
+/// `create_user` with the random values from `draw` (referral code, proxy username, proxy
+/// password), so that tests can make them collide. Each attempt runs in a savepoint
+/// (`users::insert`): on PostgreSQL a unique violation aborts the whole transaction otherwise,
+/// and the next attempt could not run in it.
+pub fn create_user_drawing(
+    conn: &mut DbConnection,
+    account: &NewAccount<'_>,
+    mut draw: impl FnMut() -> (String, String, String),
+) -> Result<UserRow, ApiError> {
+    for _ in 0..5 {
+        let (ref_code, proxy_user, proxy_pass) = draw();
         let t = now();
         let new = NewUser {
             email: account.email,
@@ -110,10 +125,9 @@ pub fn create_user(conn: &mut DbConnection, account: &NewAccount<'_>) -> Result<
         };
         match users::insert(conn, &new) {
             Ok(user) => return Ok(user),
-            Err(DbError::UniqueViolation(c)) if c.contains("email") => {
-                return Err(ApiError::Conflict(msg::EMAIL_TAKEN));
-            }
-            Err(DbError::UniqueViolation(c)) if c.contains("google_sub") => {
+            Err(DbError::UniqueViolation(c))
+                if c.contains("email") || c.contains("mailboxes") || c.contains("google_sub") =>
+            {
                 return Err(ApiError::Conflict(msg::EMAIL_TAKEN));
             }
             Err(DbError::UniqueViolation(_)) => continue,
@@ -124,6 +138,21 @@ pub fn create_user(conn: &mut DbConnection, account: &NewAccount<'_>) -> Result<
         "create user",
         "could not draw unique codes",
     ))
+}
+
+/// The account a sign-up's referral code names, unless it is the newcomer's own mailbox (a
+/// self-referral earns nothing). An unknown code is ignored rather than failing the sign-up.
+pub fn referrer_for(
+    conn: &mut DbConnection,
+    ref_code: Option<&str>,
+    mailbox: &CanonicalEmail,
+) -> Result<Option<i64>, ApiError> {
+    let Some(code) = ref_code else {
+        return Ok(None);
+    };
+    Ok(users::find_by_ref_code(conn, code)?
+        .filter(|referrer| canonical_email(&referrer.email) != mailbox.as_str())
+        .map(|referrer| referrer.id))
 }
 
 /// The display name for an account that has none: the email's local part.

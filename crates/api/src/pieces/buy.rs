@@ -185,17 +185,16 @@ pub(crate) fn take_order(
             stock_id: Some(stock.id),
         },
     )?;
-    if total > 0 {
-        let note = format!("{} × {} ({})", order.quantity, plan.name, stock.code);
-        wallet::debit(
-            conn,
-            user_id,
-            total,
-            EntryKind::Purchase,
-            &format!("piece_{order_id}"),
-            Some(&note),
-        )?;
-    }
+    // `plan_for` sells only priced plans, so the debit is positive (the wallet refuses others).
+    let note = format!("{} × {} ({})", order.quantity, plan.name, stock.code);
+    wallet::debit(
+        conn,
+        user_id,
+        total,
+        EntryKind::Purchase,
+        &format!("piece_{order_id}"),
+        Some(&note),
+    )?;
     Ok(Reserved {
         order_id,
         stock_id: stock.id,

@@ -5,7 +5,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::wallet::service::apply_report;
+use crate::wallet::service::{ReferralTerms, apply_report};
 use actix_web::{HttpResponse, web};
 use domain::messages as msg;
 use upstream::PaymentError;
@@ -13,23 +13,27 @@ use upstream::PaymentError;
 #[utoipa::path(post, path = "/api/payment/callback", tag = "wallet",
     request_body(content = String, description = "The gateway's signed JSON report", content_type = "application/json"),
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorResponse),
-              (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
+              (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
 pub async fn payment_callback(
     state: web::Data<AppState>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let report = state.payments.verify_webhook(&body).map_err(|err| {
+    // Without a gateway nothing can be verified; 503 lets the provider retry once it is back.
+    let gateway = state
+        .payments
+        .as_ref()
+        .ok_or(ApiError::Unavailable(msg::TOPUPS_UNAVAILABLE))?;
+    let report = gateway.verify_webhook(&body).map_err(|err| {
         tracing::warn!(%err, "payment callback refused");
         match err {
             PaymentError::BadSignature => ApiError::UnauthorizedWith(msg::BAD_SIGNATURE),
             _ => ApiError::BadRequest("The payment report is not valid".into()),
         }
     })?;
-    let percent = state.settings.referral_percent;
-    let applied = in_transaction(&state.pool, move |conn| {
-        apply_report(conn, &report, percent)
-    })
-    .await?;
+    let terms = ReferralTerms::of(&state.settings);
+    let applied =
+        in_transaction(&state.pool, move |conn| apply_report(conn, &report, terms)).await?;
     tracing::debug!(?applied, "payment callback applied");
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::PAYMENT_RECORDED.to_owned(),

@@ -1,24 +1,30 @@
-//! The local checkout (the embedded default when no Cryptomus keys are set): an invoice page
-//! with Pay and Cancel. Pay signs a Cryptomus-shaped report with the local key and sends it
+//! The local checkout (chosen with `PROXYSHOP_LOCAL_CHECKOUT=true` for local runs and tests): an
+//! invoice page with Pay and Cancel. Pay signs a Cryptomus-shaped report with the local key and sends it
 //! through the same verification and `apply_report` as a real callback, so the whole path runs.
-//! The pages exist only while the local gateway is active, and only for the payment's owner.
+//! The pages exist only while the local gateway is active (404 otherwise, whatever the payment),
+//! and only for the payment's owner.
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
 use crate::extractors::MaybeUser;
 use crate::state::AppState;
-use crate::wallet::service::apply_report;
+use crate::wallet::service::{ReferralTerms, apply_report};
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use domain::{Cents, Coin};
 use persistence::payments::{self, PaymentRow};
+use upstream::PaymentGateway;
 
 async fn owned_pending(
     state: &AppState,
     user: MaybeUser,
     id: String,
 ) -> Result<(&upstream::LocalCheckout, PaymentRow), ApiError> {
-    let local = state.payments.local_checkout().ok_or(ApiError::NotFound)?;
+    let local = state
+        .payments
+        .as_deref()
+        .and_then(|gateway| gateway.local_checkout())
+        .ok_or(ApiError::NotFound)?;
     let user = user.0.ok_or(ApiError::Unauthorized)?;
     let payment = with_conn(&state.pool, move |conn| {
         Ok(payments::find_for_user(conn, &id, user.id)?)
@@ -121,15 +127,11 @@ async fn settle(
         let amount = Cents::new(payment.amount_cents);
         let body = local.signed_webhook(&payment.id, amount, coin, status, true);
         // The same door a real callback comes through: verify, then apply.
-        let report = state
-            .payments
+        let report = local
             .verify_webhook(&body)
             .map_err(|e| ApiError::internal("local checkout signature", e))?;
-        let percent = state.settings.referral_percent;
-        in_transaction(&state.pool, move |conn| {
-            apply_report(conn, &report, percent)
-        })
-        .await?;
+        let terms = ReferralTerms::of(&state.settings);
+        in_transaction(&state.pool, move |conn| apply_report(conn, &report, terms)).await?;
     }
     let location = format!("{}/onboard/wallet?payment={}", state.public_url, payment.id);
     Ok(HttpResponse::SeeOther()

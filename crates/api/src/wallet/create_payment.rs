@@ -9,7 +9,7 @@ use crate::extractors::CurrentUser;
 use crate::settings::INVOICE_LIFETIME_SECS;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
-use domain::TopUp;
+use domain::{TopUp, messages as msg};
 use persistence::payments;
 use rand::Rng;
 use rand::distributions::Alphanumeric;
@@ -47,12 +47,17 @@ fn new_payment_id() -> String {
 #[utoipa::path(post, path = "/api/payment", tag = "wallet", request_body = PaymentRequest,
     responses((status = 200, body = PaymentCreated), (status = 401, body = ErrorResponse),
               (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse),
-              (status = 502, body = ErrorResponse)))]
+              (status = 502, body = ErrorResponse), (status = 503, body = ErrorResponse)))]
 pub async fn create_payment(
     state: web::Data<AppState>,
     user: CurrentUser,
     body: web::Json<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    // No gateway configured: refuse before anything is written.
+    let gateway = state
+        .payments
+        .clone()
+        .ok_or(ApiError::Unavailable(msg::TOPUPS_UNAVAILABLE))?;
     let top_up = TopUp::parse(
         body.amount,
         body.method.as_deref(),
@@ -70,7 +75,7 @@ pub async fn create_payment(
     )?;
 
     let id = new_payment_id();
-    let (pid, uid, provider) = (id.clone(), user.0.id, state.payments.kind());
+    let (pid, uid, provider) = (id.clone(), user.0.id, gateway.kind());
     let (cents, coin) = (top_up.amount.get(), top_up.coin.as_str());
     in_transaction(&state.pool, move |conn| {
         Ok(payments::insert_pending(
@@ -89,7 +94,7 @@ pub async fn create_payment(
         success_url: format!("{base}/onboard/wallet?payment={id}"),
         lifetime_secs: INVOICE_LIFETIME_SECS,
     };
-    let invoice = match state.payments.create_invoice(&request).await {
+    let invoice = match gateway.create_invoice(&request).await {
         Ok(invoice) => invoice,
         Err(err) => {
             let pid = id.clone();

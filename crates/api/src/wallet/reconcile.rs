@@ -4,7 +4,7 @@
 
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
-use crate::wallet::service::{Applied, apply_report};
+use crate::wallet::service::{Applied, ReferralTerms, apply_report};
 use persistence::{DbPool, payments};
 use upstream::PaymentGateway;
 
@@ -19,7 +19,7 @@ pub struct Outcome {
 pub async fn run(
     pool: &DbPool,
     gateway: &dyn PaymentGateway,
-    referral_percent: u32,
+    terms: ReferralTerms,
 ) -> Result<Outcome, ApiError> {
     let now = persistence::now();
     let stale = in_transaction(pool, move |conn| Ok(payments::pending_expired(conn, now)?)).await?;
@@ -37,11 +37,7 @@ pub async fn run(
         }
         match gateway.payment_info(&payment.id).await {
             Ok(Some(report)) => {
-                match in_transaction(pool, move |conn| {
-                    apply_report(conn, &report, referral_percent)
-                })
-                .await
-                {
+                match in_transaction(pool, move |conn| apply_report(conn, &report, terms)).await {
                     Ok(Applied::Credited) => outcome.credited += 1,
                     Ok(_) => outcome.recorded += 1,
                     Err(err) => {

@@ -1,12 +1,32 @@
 //! Applying a payment report (a verified callback, a local checkout action or a reconciliation
 //! answer) to the books: credit the wallet at most once, with the referral bonus, in one
-//! transaction; record other statuses; refuse reports that do not match our payment.
+//! transaction; record other statuses; refuse reports that do not match our payment. The bonus
+//! goes to a referrer other than the customer (another account and another mailbox), and no
+//! referred customer earns their referrer more than the cap in total.
 
 use crate::error::ApiError;
-use domain::{Cents, messages as msg};
+use domain::{Cents, canonical_email, messages as msg};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbConnection, payments, referrals, users};
 use upstream::PaymentReport;
+
+/// The referral programme's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReferralTerms {
+    /// Share of each credited top-up paid to the referrer.
+    pub percent: u32,
+    /// The most one referred customer earns their referrer, all top-ups together, in cents.
+    pub cap_cents: i64,
+}
+
+impl ReferralTerms {
+    pub fn of(settings: &crate::settings::Settings) -> Self {
+        ReferralTerms {
+            percent: settings.referral_percent,
+            cap_cents: settings.referral_cap_cents,
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Applied {
@@ -22,7 +42,7 @@ pub enum Applied {
 pub fn apply_report(
     conn: &mut DbConnection,
     report: &PaymentReport,
-    referral_percent: u32,
+    terms: ReferralTerms,
 ) -> Result<Applied, ApiError> {
     let Some(payment) = payments::find(conn, &report.order_id)? else {
         tracing::warn!(order_id = %report.order_id, "payment report for an unknown payment");
@@ -62,22 +82,57 @@ pub fn apply_report(
         &payment.id,
         Some(&note),
     )?;
-    let referrer = users::find_by_id(conn, payment.user_id)?.and_then(|u| u.referred_by);
-    let bonus = amount.percent(referral_percent);
-    if let Some(referrer) = referrer
-        && bonus > Cents::ZERO
-        && referrals::insert(conn, referrer, payment.user_id, &payment.id, bonus.get())?
-    {
-        let note = "Referral bonus";
-        wallet::credit(
-            conn,
-            referrer,
-            bonus.get(),
-            EntryKind::ReferralBonus,
-            &payment.id,
-            Some(note),
-        )?;
-    }
+    pay_referral_bonus(conn, &payment, amount, terms)?;
     tracing::info!(order_id = %payment.id, user_id = payment.user_id, %amount, "top-up credited");
     Ok(Applied::Credited)
+}
+
+/// Credits the referrer of the payment's customer their share, cut to what the cap leaves for
+/// this customer; nothing for a self-referral (the same account or the same mailbox).
+fn pay_referral_bonus(
+    conn: &mut DbConnection,
+    payment: &payments::PaymentRow,
+    amount: Cents,
+    terms: ReferralTerms,
+) -> Result<(), ApiError> {
+    let Some(customer) = users::find_by_id(conn, payment.user_id)? else {
+        return Ok(());
+    };
+    let Some(referrer_id) = customer.referred_by else {
+        return Ok(());
+    };
+    let wanted = amount.percent(terms.percent);
+    if wanted <= Cents::ZERO || referrer_id == customer.id {
+        return Ok(());
+    }
+    let Some(referrer) = users::find_by_id(conn, referrer_id)? else {
+        return Ok(());
+    };
+    if canonical_email(&referrer.email) == canonical_email(&customer.email) {
+        tracing::warn!(
+            user_id = customer.id,
+            referrer_id,
+            "self-referral: no bonus"
+        );
+        return Ok(());
+    }
+    let paid = referrals::insert_capped(
+        conn,
+        referrer_id,
+        customer.id,
+        &payment.id,
+        wanted.get(),
+        terms.cap_cents,
+    )?;
+    if paid > 0 {
+        wallet::credit(
+            conn,
+            referrer_id,
+            paid,
+            EntryKind::ReferralBonus,
+            &payment.id,
+            Some("Referral bonus"),
+        )?;
+    }
+    Ok(())
 }

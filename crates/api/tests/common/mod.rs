@@ -100,6 +100,9 @@ pub struct Providers {
     pub google: bool,
     pub pieces: Option<Arc<dyn upstream::PieceSource>>,
     pub residential: Option<Arc<dyn upstream::ResidentialSource>>,
+    /// No payment gateway at all (top-ups off), instead of the local checkout that
+    /// `PROXYSHOP_LOCAL_CHECKOUT=true` gives.
+    pub top_ups_off: bool,
 }
 
 pub struct TestApp {
@@ -143,7 +146,16 @@ impl TestApp {
 
     /// With these real provider clients instead of the local implementations.
     pub async fn start_with(backend: Backend, providers: Providers) -> TestApp {
-        Self::launch_with(backend, providers, |s| s.limits.payments_per_user = 100)
+        Self::start_with_settings(backend, providers, |s| s.limits.payments_per_user = 100).await
+    }
+
+    /// With these providers and `customise` applied to the test settings.
+    pub async fn start_with_settings(
+        backend: Backend,
+        providers: Providers,
+        customise: impl FnOnce(&mut Settings),
+    ) -> TestApp {
+        Self::launch_with(backend, providers, customise)
             .await
             .expect("test database")
     }
@@ -194,9 +206,11 @@ impl TestApp {
                 "ProxyShop <no-reply@proxyshop.test>".to_owned(),
             )),
             google: verifier,
-            payments: api::Payments::Local(secrecy::SecretString::from(
-                wallet::CHECKOUT_KEY.to_owned(),
-            )),
+            payments: if providers.top_ups_off {
+                api::Payments::Off
+            } else {
+                api::Payments::Local(secrecy::SecretString::from(wallet::CHECKOUT_KEY.to_owned()))
+            },
             pieces: providers.pieces,
             residential: providers.residential,
         };

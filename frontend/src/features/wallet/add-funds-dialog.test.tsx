@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Schemas } from '@/lib/api-types';
+import type { GetResponse, Schemas } from '@/lib/api-types';
 import { makeUser } from '@/test/fixtures';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
@@ -24,6 +24,28 @@ async function openDialog() {
 }
 
 describe('Add Funds dialog', () => {
+  it('says top-ups are not available, with no form, when the shop takes none', async () => {
+    server.use(http.get('*/api/config', () => HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: false, trialMb: 0 })));
+    const payments = vi.fn();
+    server.use(
+      http.post('*/api/payment', () => {
+        payments();
+        return HttpResponse.json({ message: 'Top-ups are not available right now' }, { status: 503 });
+      }),
+    );
+    signedIn();
+    const { user } = renderAt('/onboard');
+    await user.click(await screen.findByRole('button', { name: /Balance \$1\.00/ }));
+    const notice = await screen.findByText(/Top-ups are not available right now/);
+    const dialog = screen.getByRole('dialog', { name: 'Add Funds' });
+    expect(dialog).toContainElement(notice);
+    expect(within(dialog).queryByLabelText('Amount (USD)')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Continue to payment' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(payments).not.toHaveBeenCalled();
+  });
+
   it('offers Cryptomus and the four coins, LTC by default', async () => {
     const { dialog } = await openDialog();
     const method = within(dialog).getByLabelText('Method');

@@ -1,12 +1,14 @@
 // The app-wide payment dialog (SPEC.md §2, §5, §7, §9): amount (min 0.1, formatted to 2 decimals on
 // blur), method (Cryptomus) and currency (LTC by default). POST /api/payment answers with a checkout
 // URL that opens in a new tab; the balance refreshes when the customer comes back (wallet-sync).
+// When the shop takes no top-ups (GET /api/config says topUps: false) it says so instead.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, inputClasses } from '@/components/ui/field';
+import { usePublicConfig } from '@/features/auth/api/get-public-config';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { paymentModal } from '@/lib/payment-modal';
@@ -25,7 +27,32 @@ function openCheckout(url: string): boolean {
   return true;
 }
 
+/** Shown instead of the form when no payment gateway is configured. */
+function TopUpsUnavailable() {
+  return (
+    <Dialog open onClose={() => paymentModal.close()} title="Add Funds" description="Top up your wallet with cryptocurrency.">
+      <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        Top-ups are not available right now. Please try again later.
+      </p>
+      <div className="flex justify-end pt-4">
+        <Button variant="outline" onClick={() => paymentModal.close()}>
+          OK
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
 export default function AddFundsDialog() {
+  const config = usePublicConfig();
+  // Until the shop's settings are known nothing is shown (no form that would then vanish); if
+  // they cannot be read, the form is offered and the server's answer decides.
+  if (config.isPending) return null;
+  if (config.data?.topUps === false) return <TopUpsUnavailable />;
+  return <AddFundsForm />;
+}
+
+function AddFundsForm() {
   const payment = useCreatePayment();
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const {

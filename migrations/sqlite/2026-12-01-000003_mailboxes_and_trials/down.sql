@@ -1,0 +1,3 @@
+DROP TABLE trial_ip_days;
+DROP TABLE trial_grants;
+DROP TABLE mailboxes;
