@@ -171,6 +171,32 @@ fn percent(src: &Source, key: &'static str, default: u32) -> Result<u32, ConfigE
     }
 }
 
+/// Whether the site is reached on this machine only: the public URL's host (or, without one,
+/// the bind address) is `localhost` or a loopback address.
+fn serves_loopback(public_url: Option<&str>, addr: &str) -> bool {
+    let host = match public_url {
+        Some(url) => {
+            let authority = url.split("://").nth(1).unwrap_or(url);
+            let authority = authority.split(['/', '?', '#']).next().unwrap_or_default();
+            let host_port = authority.rsplit('@').next().unwrap_or_default();
+            match host_port.strip_prefix('[') {
+                Some(v6) => v6.split(']').next().unwrap_or_default().to_owned(),
+                None => host_port.split(':').next().unwrap_or_default().to_owned(),
+            }
+        }
+        None => match addr.parse::<SocketAddr>() {
+            Ok(addr) => return addr.ip().is_loopback(),
+            Err(_) => return false,
+        },
+    };
+    let host = host.to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 impl Config {
     pub fn from_source(src: &Source) -> Result<Self, ConfigError> {
         let addr = socket_addr(src, "PROXYSHOP_ADDR", "127.0.0.1:8080")?.to_string();
@@ -193,6 +219,7 @@ impl Config {
         {
             return Err(bad("SMTP_URL", "must start with smtp:// or smtps://"));
         }
+        let public_url = http_url(src, "PROXYSHOP_PUBLIC_URL")?;
         let cors_origins = match src.get("PROXYSHOP_CORS_ORIGINS") {
             Some(list) => list
                 .split(',')
@@ -209,15 +236,17 @@ impl Config {
                     }
                 })
                 .collect::<Result<_, _>>()?,
-            None => vec![
+            // The Vite dev server (`make dev`), only for a site that is itself on this machine.
+            None if serves_loopback(public_url.as_deref(), &addr) => vec![
                 "http://localhost:5173".into(),
                 "http://127.0.0.1:5173".into(),
             ],
+            None => Vec::new(),
         };
         Ok(Config {
             addr,
             database_url,
-            public_url: http_url(src, "PROXYSHOP_PUBLIC_URL")?,
+            public_url,
             static_dir: PathBuf::from(
                 src.get("PROXYSHOP_STATIC_DIR")
                     .unwrap_or_else(|| "frontend/dist".into()),
@@ -273,6 +302,41 @@ mod tests {
                 .database_url,
             "sqlite:///d/proxyshop.db"
         );
+    }
+
+    #[test]
+    fn the_dev_origins_are_allowed_by_default_only_for_a_loopback_site() {
+        let dev = vec![
+            "http://localhost:5173".to_string(),
+            "http://127.0.0.1:5173".to_string(),
+        ];
+        for loopback in [
+            vec![],
+            vec![("PROXYSHOP_PUBLIC_URL", "http://localhost:8080")],
+            vec![("PROXYSHOP_PUBLIC_URL", "http://127.0.0.1:8080/")],
+            vec![("PROXYSHOP_PUBLIC_URL", "http://[::1]:8080")],
+            vec![("PROXYSHOP_ADDR", "[::1]:8080")],
+        ] {
+            assert_eq!(config(&loopback).unwrap().cors_origins, dev, "{loopback:?}");
+        }
+        for public in [
+            vec![("PROXYSHOP_PUBLIC_URL", "https://shop.example")],
+            vec![("PROXYSHOP_PUBLIC_URL", "https://localhost.shop.example")],
+            vec![("PROXYSHOP_PUBLIC_URL", "http://10.0.0.5:8080")],
+            vec![("PROXYSHOP_ADDR", "0.0.0.0:8080")],
+        ] {
+            assert!(
+                config(&public).unwrap().cors_origins.is_empty(),
+                "{public:?}"
+            );
+        }
+        // An explicit list always wins.
+        let c = config(&[
+            ("PROXYSHOP_PUBLIC_URL", "https://shop.example"),
+            ("PROXYSHOP_CORS_ORIGINS", "http://localhost:5173"),
+        ])
+        .unwrap();
+        assert_eq!(c.cors_origins, ["http://localhost:5173"]);
     }
 
     #[test]
