@@ -10,6 +10,7 @@ pub mod messages;
 pub mod money;
 pub mod payment;
 pub mod random;
+pub mod redact;
 pub mod targeting;
 pub mod validation;
 
