@@ -5,7 +5,7 @@ use anyhow::Context;
 use api::auth::service::{NewAccount, create_user, hash_password};
 use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings};
 use persistence::{DbPool, PoolOptions, users};
-use secrecy::SecretString;
+use secrecy::{ExposeSecret, SecretString};
 use sha2::{Digest, Sha256};
 use std::path::Path;
 use std::sync::Arc;
@@ -35,7 +35,7 @@ pub fn migrate(config: &Config) -> anyhow::Result<usize> {
 /// readable by the owner only), so that `make run` needs no setup and sessions survive restarts.
 fn session_secret(config: &Config) -> anyhow::Result<String> {
     if let Some(secret) = &config.session_secret {
-        return Ok(secret.clone());
+        return Ok(secret.expose_secret().to_owned());
     }
     let path = config.data_dir.join("session_secret");
     if let Ok(existing) = std::fs::read_to_string(&path) {
@@ -61,9 +61,10 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
 
 fn mailer(config: &Config) -> anyhow::Result<Arc<dyn Mailer>> {
     Ok(match &config.smtp_url {
-        Some(url) => {
-            Arc::new(SmtpMailer::from_url(url, config.mail_from.clone()).context("SMTP_URL")?)
-        }
+        Some(url) => Arc::new(
+            SmtpMailer::from_url(url.expose_secret(), config.mail_from.clone())
+                .context("SMTP_URL")?,
+        ),
         None => Arc::new(FileMailer::new(
             config.data_dir.join("mail"),
             config.mail_from.clone(),
@@ -84,12 +85,9 @@ fn google(config: &Config) -> anyhow::Result<Option<Arc<dyn GoogleVerifier>>> {
 /// signing key is derived from the session secret (so it survives restarts).
 fn payments(config: &Config, secret: &str) -> anyhow::Result<Payments> {
     if let Some(c) = &config.cryptomus {
-        let gateway = CryptomusGateway::new(
-            c.merchant_id.clone(),
-            SecretString::from(c.api_key.clone()),
-            c.api_url.clone(),
-        )
-        .map_err(|e| anyhow::anyhow!("CRYPTOMUS_API_KEY / CRYPTOMUS_MERCHANT_ID: {e}"))?;
+        let gateway =
+            CryptomusGateway::new(c.merchant_id.clone(), c.api_key.clone(), c.api_url.clone())
+                .map_err(|e| anyhow::anyhow!("CRYPTOMUS_API_KEY / CRYPTOMUS_MERCHANT_ID: {e}"))?;
         return Ok(Payments::Gateway(Arc::new(gateway)));
     }
     let key = hex::encode(

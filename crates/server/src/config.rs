@@ -1,6 +1,7 @@
 //! Configuration from the environment and an optional `proxyshop.toml` (same key names; the
 //! environment wins), validated at start-up with an error that names the bad key.
 
+use secrecy::SecretString;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,8 @@ pub(crate) fn bad(key: &'static str, reason: impl Into<String>) -> ConfigError {
 }
 
 /// Every setting, parsed. Provider keys stay optional: unset selects the local implementation.
+/// Secrets (session secret, SMTP URL with its password, API keys) are `SecretString`s, so
+/// `Debug` never shows them.
 #[derive(Debug, Clone)]
 pub struct Config {
     pub addr: String,
@@ -34,8 +37,8 @@ pub struct Config {
     pub gateway_public_host: Option<String>,
     /// Let proxies reach private, loopback and link-local addresses (tests and local demos).
     pub gateway_allow_private: bool,
-    pub session_secret: Option<String>,
-    pub smtp_url: Option<String>,
+    pub session_secret: Option<SecretString>,
+    pub smtp_url: Option<SecretString>,
     pub mail_from: String,
     pub google_client_id: Option<String>,
     pub google_jwks_url: String,
@@ -50,7 +53,7 @@ pub struct Config {
 #[derive(Debug, Clone)]
 pub struct CryptomusConfig {
     pub merchant_id: String,
-    pub api_key: String,
+    pub api_key: SecretString,
     pub api_url: String,
 }
 
@@ -140,7 +143,7 @@ fn cryptomus(src: &Source) -> Result<Option<CryptomusConfig>, ConfigError> {
     ) {
         (Some(merchant_id), Some(api_key)) => Ok(Some(CryptomusConfig {
             merchant_id,
-            api_key,
+            api_key: SecretString::from(api_key),
             api_url,
         })),
         (None, None) => Ok(None),
@@ -256,8 +259,8 @@ impl Config {
             gateway_socks_addr: socket_addr(src, "GATEWAY_SOCKS_ADDR", "127.0.0.1:8001")?,
             gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
             gateway_allow_private: flag(src, "GATEWAY_ALLOW_PRIVATE")?,
-            session_secret,
-            smtp_url,
+            session_secret: session_secret.map(SecretString::from),
+            smtp_url: smtp_url.map(SecretString::from),
             mail_from: src
                 .get("PROXYSHOP_MAIL_FROM")
                 .unwrap_or_else(|| "ProxyShop <no-reply@proxyshop.local>".into()),
@@ -337,6 +340,33 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(c.cors_origins, ["http://localhost:5173"]);
+    }
+
+    #[test]
+    fn debug_shows_no_secret() {
+        let c = config(&[
+            (
+                "SESSION_SECRET",
+                "session-secret-0123456789abcdef0123456789",
+            ),
+            ("SMTP_URL", "smtp://mailer:smtp-pass-42@mail.example:587"),
+            ("CRYPTOMUS_MERCHANT_ID", "merchant-1"),
+            ("CRYPTOMUS_API_KEY", "cryptomus-key-77"),
+            ("IPROYAL_API_TOKEN", "iproyal-token-5"),
+            ("PROXYSELLER_API_KEY", "proxyseller-key-6"),
+        ])
+        .unwrap();
+        let shown = format!("{c:?} {:#?}", c.cryptomus);
+        for secret in [
+            "session-secret-0123",
+            "smtp-pass-42",
+            "cryptomus-key-77",
+            "iproyal-token-5",
+            "proxyseller-key-6",
+        ] {
+            assert!(!shown.contains(secret), "{secret} in {shown}");
+        }
+        assert!(shown.contains("merchant-1"), "{shown}");
     }
 
     #[test]

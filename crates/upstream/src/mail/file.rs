@@ -52,7 +52,7 @@ impl Mailer for FileMailer {
             SEQUENCE.fetch_add(1, Ordering::Relaxed),
             &recipient,
         );
-        let path = write_atomically(&self.dir, &name, &message.formatted())
+        write_atomically(&self.dir, &name, &message.formatted())
             .await
             .map_err(MailError::Io)?;
         // The file name carries the address: log the folder, and the address masked.
