@@ -64,5 +64,8 @@ async fn logs_masked_recipient_subject_and_folder() {
     assert!(log.contains("to=a***@example.com"), "{log}");
     assert!(!log.contains("alice"), "{log}");
     assert!(log.contains("subject=Your ProxyShop code"), "{log}");
-    assert!(log.contains(&format!("dir={}", temp.path().display())), "{log}");
+    assert!(
+        log.contains(&format!("dir={}", temp.path().display())),
+        "{log}"
+    );
 }
