@@ -78,9 +78,12 @@ impl FrontEnd {
             async move { root.page("/") }
         }));
         let fallback = self.clone();
+        let dir = self.dir.clone();
         cfg.service(
             actix_files::Files::new("/", &self.dir)
                 .use_etag(true)
+                // A folder (`/assets/`) is no page either: the app's 404, not a bare error.
+                .path_filter(move |path, _| !dir.join(path).is_dir())
                 .default_handler(fn_service(move |req: ServiceRequest| {
                     let response = fallback.page(req.path());
                     async move {

@@ -88,7 +88,7 @@ api_test! {
             assert!(reply.header("content-type").unwrap().starts_with("text/html"), "{path}");
             assert_security_headers(&reply, path);
         }
-        for path in ["/nope", "/wp-admin.php", "/use-case/a/b", "/onboard/nope", "/assets/missing.js"] {
+        for path in ["/nope", "/wp-admin.php", "/use-case/a/b", "/onboard/nope", "/assets/missing.js", "/assets", "/assets/"] {
             let reply = app.get(path).await;
             assert_eq!(reply.status, 404, "{path}");
             assert_eq!(reply.text, index_html(), "{path}: the app's own not-found page");
