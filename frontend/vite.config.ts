@@ -1,12 +1,27 @@
 /// <reference types="vitest/config" />
 // Vite build, dev server and Vitest configuration for the ProxyShop single-page app.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { routePatternsFromSource } from './src/app/route-list.ts';
+
+/** Writes `dist/routes.json`: the router's patterns, so the server can answer 404 for the rest. */
+function routeList(): Plugin {
+  const router = fileURLToPath(new URL('./src/app/app-routes.tsx', import.meta.url));
+  return {
+    name: 'proxyshop-route-list',
+    apply: 'build',
+    generateBundle() {
+      const patterns = routePatternsFromSource(readFileSync(router, 'utf8'));
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify(patterns, null, 1)}\n` });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routeList()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -20,6 +20,7 @@ use utoipa::OpenApi;
         auth::register,
         auth::google_sign_in,
         auth::logout,
+        auth::logout_post,
         admin::list_users,
         wallet::create_payment,
         wallet::payment_callback,

@@ -4,21 +4,22 @@
 use crate::error::{ApiError, json_error_handler, query_error_handler};
 use crate::origin_guard::{self, AllowedOrigins};
 use crate::rate_limit::RateLimiter;
+use crate::security_headers::{self, SecurityHeaders};
 use crate::session_store::DbSessionStore;
 use crate::settings::Settings;
+use crate::spa::FrontEnd;
 use crate::state::AppState;
 use crate::{admin, auth, catalog, health, openapi, pieces, traffic, wallet};
 use actix_cors::Cors;
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
 use actix_web::cookie::{Key, SameSite, time::Duration as CookieDuration};
-use actix_web::dev::{Server, ServiceRequest, ServiceResponse, fn_service};
+use actix_web::dev::Server;
 use actix_web::{App, HttpServer, middleware, web};
 use persistence::DbPool;
 use secrecy::ExposeSecret;
 use sha2::{Digest, Sha256};
 use std::net::{SocketAddr, TcpListener};
-use std::path::PathBuf;
 use std::sync::Arc;
 use upstream::{
     GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
@@ -98,10 +99,12 @@ impl Application {
         origins.push(origin_of(&public_url));
         let allowed = web::Data::new(AllowedOrigins(origins));
         let cors_origins = settings.cors_origins.clone();
-        let static_dir = settings
-            .static_dir
-            .clone()
-            .filter(|d| d.join("index.html").is_file());
+        let front_end = settings.static_dir.as_deref().and_then(FrontEnd::load);
+        let headers = web::Data::new(SecurityHeaders::new(
+            &origin_of(&public_url),
+            front_end.as_ref().map(FrontEnd::index_html),
+            deps.google.is_some() && settings.google_client_id.is_some(),
+        ));
         let ttl = CookieDuration::seconds(settings.session_ttl.as_secs() as i64);
         let residential: Arc<dyn ResidentialSource> = deps.residential.unwrap_or_else(|| {
             Arc::new(LocalResidential {
@@ -144,8 +147,10 @@ impl Application {
                 .wrap(sessions)
                 .wrap(cors(&cors_origins))
                 .wrap(middleware::Compress::default())
+                .wrap(middleware::from_fn(security_headers::add))
                 .wrap(tracing_actix_web::TracingLogger::default())
                 .app_data(state.clone())
+                .app_data(headers.clone())
                 .app_data(allowed.clone())
                 .app_data(
                     web::JsonConfig::default()
@@ -168,7 +173,12 @@ impl Application {
                         .default_service(web::to(not_found)),
                 )
                 .configure(wallet::configure_checkout)
-                .configure(|cfg| frontend(cfg, static_dir.clone()))
+                .configure(|cfg| match &front_end {
+                    Some(front_end) => front_end.configure(cfg),
+                    None => {
+                        cfg.default_service(web::to(not_found));
+                    }
+                })
         })
         .listen(listener)
         .map_err(&bind_err)?
@@ -223,30 +233,6 @@ fn origin_of(url: &str) -> String {
 
 async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
     Err(ApiError::NotFound)
-}
-
-/// The built single-page app: real files as they are, every other path gets `index.html` so
-/// the client-side router can take it.
-fn frontend(cfg: &mut web::ServiceConfig, dir: Option<PathBuf>) {
-    let Some(dir) = dir else {
-        cfg.default_service(web::to(not_found));
-        return;
-    };
-    let index = dir.join("index.html");
-    cfg.service(
-        actix_files::Files::new("/", dir)
-            .index_file("index.html")
-            .use_etag(true)
-            .default_handler(fn_service(move |req: ServiceRequest| {
-                let index = index.clone();
-                async move {
-                    let (req, _) = req.into_parts();
-                    let file = actix_files::NamedFile::open_async(&index).await?;
-                    let res = file.into_response(&req);
-                    Ok(ServiceResponse::new(req, res))
-                }
-            })),
-    );
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! `POST /api/register_verification`: email validation, the mailed six-digit code, the 60 s
-//! resend countdown and refusal for registered addresses.
+//! resend countdown, and the same answer for registered addresses (whose owner gets a notice).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[macro_use]
@@ -94,15 +94,41 @@ api_test! {
         assert_eq!(reply.status, 201, "{}", reply.text);
     }
 
-    async fn a_registered_address_gets_no_code(backend) {
+    async fn a_registered_address_gets_the_same_answer_and_a_notice_instead_of_a_code(backend) {
         let app = TestApp::start(backend, |_| {}).await;
         app.register(EMAIL, PASSWORD).await;
+        let fresh = app.request_code("stranger@example.com").await;
 
         let reply = app.request_code("NEWCOMER@EXAMPLE.COM").await;
 
-        assert_eq!(reply.status, 409, "{}", reply.text);
-        assert_eq!(reply.body, json!({ "message": "An account with this email already exists" }));
-        assert_eq!(app.mails_to(EMAIL).len(), 1, "only the sign-up mail");
+        // Nothing tells a registered address from a new one.
+        assert_eq!(reply.status, fresh.status, "{}", reply.text);
+        assert_eq!(reply.text, fresh.text);
+        assert_eq!(reply.body, json!({ "message": "Verification code sent to your email" }));
+        // The owner is told, and gets no code.
+        let mails = app.mails_to(EMAIL);
+        assert_eq!(mails.len(), 2, "the sign-up mail and the notice");
+        let notice = std::fs::read_to_string(app.latest_mail(EMAIL)).unwrap();
+        assert!(notice.contains("You already have an account"), "{notice}");
+        assert!(notice.contains(&format!("{}/login", app.address)), "{notice}");
+        assert!(!notice.contains("verification code is"), "{notice}");
+        assert!(
+            !notice.lines().any(|l| l.len() == 6 && l.bytes().all(|b| b.is_ascii_digit())),
+            "{notice}"
+        );
+        // The resend countdown holds for both alike.
+        let again = app.request_code(EMAIL).await;
+        let fresh_again = app.request_code("stranger@example.com").await;
+        assert_eq!(again.status, 429, "{}", again.text);
+        assert_eq!(fresh_again.status, 429, "{}", fresh_again.text);
+        assert_eq!(app.mails_to(EMAIL).len(), 2);
+        // No code exists to register the address a second time.
+        for code in ["000000", "123456"] {
+            let body = TestApp::registration(EMAIL, PASSWORD, code);
+            let reply = app.post_json("/api/register", body).await;
+            assert_eq!(reply.status, 400, "{}", reply.text);
+            assert_eq!(reply.body, json!({ "message": "Invalid or expired verification code" }));
+        }
     }
 
     async fn a_wrong_code_is_refused(backend) {

@@ -65,6 +65,50 @@ api_test! {
         logout_ends_the_session(&app, reqwest::Method::POST).await;
     }
 
+    // A link on another site (top-level navigation: the Lax cookie rides along) once signed
+    // the customer out.
+    async fn a_cross_site_logout_link_is_refused(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, PASSWORD).await;
+
+        let request = app
+            .client
+            .get(app.url("/api/user/logout"))
+            .header("sec-fetch-site", "cross-site")
+            .header("sec-fetch-mode", "navigate");
+        let reply = app.send(request).await;
+
+        assert_eq!(reply.status, 403, "{}", reply.text);
+        assert_eq!(reply.body, json!({ "message": "Request origin is not allowed" }));
+        assert_eq!(app.current_user().await["email"], EMAIL, "still signed in");
+        assert_eq!(app.session_count(EMAIL), 1);
+
+        // The site's own pages (and typed URLs) still may.
+        for site in ["same-origin", "none"] {
+            let request = app
+                .client
+                .get(app.url("/api/user/logout"))
+                .header("sec-fetch-site", site);
+            assert_eq!(app.send(request).await.status, 200, "{site}");
+        }
+        assert!(app.current_user().await.is_null());
+    }
+
+    async fn a_logout_post_from_another_origin_is_refused(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, PASSWORD).await;
+
+        let request = app
+            .client
+            .post(app.url("/api/user/logout"))
+            .header("origin", "https://evil.example")
+            .header("sec-fetch-site", "cross-site");
+        let reply = app.send(request).await;
+
+        assert_eq!(reply.status, 403, "{}", reply.text);
+        assert_eq!(app.current_user().await["email"], EMAIL, "still signed in");
+    }
+
     async fn logout_ends_only_that_browsers_session(backend) {
         let app = TestApp::start(backend, |_| {}).await;
         app.register(EMAIL, PASSWORD).await;

@@ -154,10 +154,11 @@ impl Role {
 }
 
 /// A login attempt. Only presence and email shape are checked: the policy is for new passwords.
+/// The password is a [`Password`], so `Debug` never shows it.
 #[derive(Debug)]
 pub struct LoginForm {
     pub email: Email,
-    pub password: String,
+    pub password: Password,
 }
 
 impl LoginForm {
@@ -170,7 +171,7 @@ impl LoginForm {
         match email {
             Some(email) if errors.is_empty() => Ok(LoginForm {
                 email,
-                password: password.to_owned(),
+                password: Password(password.to_owned()),
             }),
             _ => Err(errors),
         }

@@ -11,6 +11,7 @@ pub mod messages;
 pub mod money;
 pub mod payment;
 pub mod random;
+pub mod redact;
 pub mod targeting;
 pub mod validation;
 

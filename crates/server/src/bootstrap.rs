@@ -1,12 +1,13 @@
 //! Start-up work: data folder, session secret, database, the first admin, the outside services.
 
 use crate::config::Config;
+use crate::data_dir::{self, write_private};
+use crate::first_admin;
 use anyhow::Context;
 use api::auth::service::{NewAccount, create_user, hash_password};
 use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings};
 use persistence::{DbPool, PoolOptions, users};
-use secrecy::SecretString;
-use std::path::Path;
+use secrecy::{ExposeSecret, SecretString};
 use std::sync::Arc;
 use std::time::Duration;
 use upstream::{
@@ -14,13 +15,12 @@ use upstream::{
     SmtpMailer,
 };
 
-const BOOTSTRAP_ADMIN_EMAIL: &str = "admin@proxyshop.local";
-
 fn open_pool(config: &Config) -> anyhow::Result<DbPool> {
-    std::fs::create_dir_all(&config.data_dir)
-        .with_context(|| format!("creating data folder {}", config.data_dir.display()))?;
+    data_dir::secure(config)?;
     let pool = persistence::connect(&config.database_url, &PoolOptions::default())
         .context("opening the database (DATABASE_URL)")?;
+    // Again, now that SQLite may have created the database file.
+    data_dir::secure(config)?;
     Ok(pool)
 }
 
@@ -34,7 +34,7 @@ pub fn migrate(config: &Config) -> anyhow::Result<usize> {
 /// readable by the owner only), so that `make run` needs no setup and sessions survive restarts.
 fn session_secret(config: &Config) -> anyhow::Result<String> {
     if let Some(secret) = &config.session_secret {
-        return Ok(secret.clone());
+        return Ok(secret.expose_secret().to_owned());
     }
     let path = config.data_dir.join("session_secret");
     if let Ok(existing) = std::fs::read_to_string(&path) {
@@ -49,20 +49,12 @@ fn session_secret(config: &Config) -> anyhow::Result<String> {
     Ok(secret)
 }
 
-fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)?.write_all(contents.as_bytes())
-}
-
 fn mailer(config: &Config) -> anyhow::Result<Arc<dyn Mailer>> {
     Ok(match &config.smtp_url {
-        Some(url) => {
-            Arc::new(SmtpMailer::from_url(url, config.mail_from.clone()).context("SMTP_URL")?)
-        }
+        Some(url) => Arc::new(
+            SmtpMailer::from_url(url.expose_secret(), config.mail_from.clone())
+                .context("SMTP_URL")?,
+        ),
         None => Arc::new(FileMailer::new(
             config.data_dir.join("mail"),
             config.mail_from.clone(),
@@ -226,41 +218,8 @@ async fn serve(
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built front end found: serving the API only");
     }
-    bootstrap_admin(&pool).await?;
+    first_admin::bootstrap(&pool, &config.data_dir).await?;
     app.run_until_stopped().await?;
-    Ok(())
-}
-
-/// On the first start, when no admin exists, creates one and prints its credentials once.
-async fn bootstrap_admin(pool: &DbPool) -> anyhow::Result<()> {
-    let pool2 = pool.clone();
-    let exists = actix_web::web::block(move || users::admin_exists(&mut *pool2.get()?)).await??;
-    if exists {
-        return Ok(());
-    }
-    let password = domain::random::strong_password();
-    let hash = hash_password(password.clone())
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let pool = pool.clone();
-    actix_web::web::block(move || -> anyhow::Result<()> {
-        let mut conn = pool.get()?;
-        let account = NewAccount {
-            email: BOOTSTRAP_ADMIN_EMAIL,
-            password_hash: Some(&hash),
-            google_sub: None,
-            name: "Admin",
-            avatar_url: None,
-            role: "admin",
-            referred_by: None,
-        };
-        create_user(&mut conn, &account).map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok(())
-    })
-    .await??;
-    println!(
-        "\n  First start: created the admin account (shown only this once)\n    email:    {BOOTSTRAP_ADMIN_EMAIL}\n    password: {password}\n"
-    );
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! Configuration from the environment and an optional `proxyshop.toml` (same key names; the
 //! environment wins), validated at start-up with an error that names the bad key.
 
+use secrecy::SecretString;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,8 @@ pub(crate) fn bad(key: &'static str, reason: impl Into<String>) -> ConfigError {
 }
 
 /// Every setting, parsed. Provider keys stay optional: unset selects the local implementation.
+/// Secrets (session secret, SMTP URL with its password, API keys) are `SecretString`s, so
+/// `Debug` never shows them.
 #[derive(Debug, Clone)]
 pub struct Config {
     pub addr: String,
@@ -36,8 +39,8 @@ pub struct Config {
     pub gateway_allow_private: bool,
     /// Destination ports the gateway never connects to.
     pub gateway_refused_ports: Vec<u16>,
-    pub session_secret: Option<String>,
-    pub smtp_url: Option<String>,
+    pub session_secret: Option<SecretString>,
+    pub smtp_url: Option<SecretString>,
     pub mail_from: String,
     pub google_client_id: Option<String>,
     pub google_jwks_url: String,
@@ -60,7 +63,7 @@ pub struct Config {
 #[derive(Debug, Clone)]
 pub struct CryptomusConfig {
     pub merchant_id: String,
-    pub api_key: String,
+    pub api_key: SecretString,
     pub api_url: String,
 }
 
@@ -150,7 +153,7 @@ fn cryptomus(src: &Source) -> Result<Option<CryptomusConfig>, ConfigError> {
     ) {
         (Some(merchant_id), Some(api_key)) => Ok(Some(CryptomusConfig {
             merchant_id,
-            api_key,
+            api_key: SecretString::from(api_key),
             api_url,
         })),
         (None, None) => Ok(None),
@@ -228,6 +231,38 @@ fn dollars(src: &Source, key: &'static str, default_cents: i64) -> Result<i64, C
     }
 }
 
+/// Whether the site is reached on this machine only: the public URL's host (or, without one,
+/// the bind address) is `localhost` or a loopback address.
+fn serves_loopback(public_url: Option<&str>, addr: &str) -> bool {
+    match public_url {
+        Some(url) => is_loopback_host(url_host(url)),
+        None => addr
+            .parse::<SocketAddr>()
+            .is_ok_and(|addr| addr.ip().is_loopback()),
+    }
+}
+
+/// `https://user@Shop.example:8443/x` to `Shop.example`; `http://[::1]:8080` to `::1`.
+pub(crate) fn url_host(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    if let Some(v6) = host_port.strip_prefix('[') {
+        return v6.split(']').next().unwrap_or_default();
+    }
+    host_port.split(':').next().unwrap_or_default()
+}
+
+pub(crate) fn is_loopback_host(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let lower = host.to_ascii_lowercase();
+    lower == "localhost"
+        || lower.ends_with(".localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 impl Config {
     pub fn from_source(src: &Source) -> Result<Self, ConfigError> {
         let addr = socket_addr(src, "PROXYSHOP_ADDR", "127.0.0.1:8080")?.to_string();
@@ -250,6 +285,7 @@ impl Config {
         {
             return Err(bad("SMTP_URL", "must start with smtp:// or smtps://"));
         }
+        let public_url = http_url(src, "PROXYSHOP_PUBLIC_URL")?;
         let cors_origins = match src.get("PROXYSHOP_CORS_ORIGINS") {
             Some(list) => list
                 .split(',')
@@ -266,15 +302,17 @@ impl Config {
                     }
                 })
                 .collect::<Result<_, _>>()?,
-            None => vec![
+            // The Vite dev server (`make dev`), only for a site that is itself on this machine.
+            None if serves_loopback(public_url.as_deref(), &addr) => vec![
                 "http://localhost:5173".into(),
                 "http://127.0.0.1:5173".into(),
             ],
+            None => Vec::new(),
         };
         let config = Config {
             addr,
             database_url,
-            public_url: http_url(src, "PROXYSHOP_PUBLIC_URL")?,
+            public_url,
             static_dir: PathBuf::from(
                 src.get("PROXYSHOP_STATIC_DIR")
                     .unwrap_or_else(|| "frontend/dist".into()),
@@ -285,8 +323,8 @@ impl Config {
             gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
             gateway_allow_private: flag(src, "GATEWAY_ALLOW_PRIVATE")?,
             gateway_refused_ports: ports(src, "GATEWAY_REFUSED_PORTS", &[25])?,
-            session_secret,
-            smtp_url,
+            session_secret: session_secret.map(SecretString::from),
+            smtp_url: smtp_url.map(SecretString::from),
             mail_from: src
                 .get("PROXYSHOP_MAIL_FROM")
                 .unwrap_or_else(|| "ProxyShop <no-reply@proxyshop.local>".into()),
@@ -356,6 +394,68 @@ mod tests {
                 .database_url,
             "sqlite:///d/proxyshop.db"
         );
+    }
+
+    #[test]
+    fn the_dev_origins_are_allowed_by_default_only_for_a_loopback_site() {
+        let dev = vec![
+            "http://localhost:5173".to_string(),
+            "http://127.0.0.1:5173".to_string(),
+        ];
+        for loopback in [
+            vec![],
+            vec![("PROXYSHOP_PUBLIC_URL", "http://localhost:8080")],
+            vec![("PROXYSHOP_PUBLIC_URL", "http://127.0.0.1:8080/")],
+            vec![("PROXYSHOP_PUBLIC_URL", "http://[::1]:8080")],
+            vec![("PROXYSHOP_ADDR", "[::1]:8080")],
+        ] {
+            assert_eq!(config(&loopback).unwrap().cors_origins, dev, "{loopback:?}");
+        }
+        for public in [
+            vec![("PROXYSHOP_PUBLIC_URL", "https://shop.example")],
+            vec![("PROXYSHOP_PUBLIC_URL", "https://localhost.shop.example")],
+            vec![("PROXYSHOP_PUBLIC_URL", "http://10.0.0.5:8080")],
+            vec![("PROXYSHOP_ADDR", "0.0.0.0:8080")],
+        ] {
+            assert!(
+                config(&public).unwrap().cors_origins.is_empty(),
+                "{public:?}"
+            );
+        }
+        // An explicit list always wins.
+        let c = config(&[
+            ("PROXYSHOP_PUBLIC_URL", "https://shop.example"),
+            ("PROXYSHOP_CORS_ORIGINS", "http://localhost:5173"),
+        ])
+        .unwrap();
+        assert_eq!(c.cors_origins, ["http://localhost:5173"]);
+    }
+
+    #[test]
+    fn debug_shows_no_secret() {
+        let c = config(&[
+            (
+                "SESSION_SECRET",
+                "session-secret-0123456789abcdef0123456789",
+            ),
+            ("SMTP_URL", "smtp://mailer:smtp-pass-42@mail.example:587"),
+            ("CRYPTOMUS_MERCHANT_ID", "merchant-1"),
+            ("CRYPTOMUS_API_KEY", "cryptomus-key-77"),
+            ("IPROYAL_API_TOKEN", "iproyal-token-5"),
+            ("PROXYSELLER_API_KEY", "proxyseller-key-6"),
+        ])
+        .unwrap();
+        let shown = format!("{c:?} {:#?}", c.cryptomus);
+        for secret in [
+            "session-secret-0123",
+            "smtp-pass-42",
+            "cryptomus-key-77",
+            "iproyal-token-5",
+            "proxyseller-key-6",
+        ] {
+            assert!(!shown.contains(secret), "{secret} in {shown}");
+        }
+        assert!(shown.contains("merchant-1"), "{shown}");
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 mod bootstrap;
 mod config;
+mod data_dir;
+mod first_admin;
 mod payments;
 mod providers;
 

@@ -3,11 +3,10 @@
 //! none (top-ups are off). The local checkout's Pay button credits any amount without money, so
 //! it must never run where customers or real providers are.
 
-use crate::config::{Config, ConfigError, bad};
+use crate::config::{Config, ConfigError, bad, is_loopback_host, url_host};
 use api::Payments;
 use secrecy::SecretString;
 use sha2::{Digest, Sha256};
-use std::net::IpAddr;
 use std::sync::Arc;
 use upstream::CryptomusGateway;
 
@@ -62,34 +61,12 @@ pub fn check_local_checkout(config: &Config) -> Result<(), ConfigError> {
     Ok(())
 }
 
-/// `https://user@Shop.example:8443/x` to `Shop.example`; `http://[::1]:8080` to `::1`.
-fn url_host(url: &str) -> &str {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    if let Some(v6) = host_port.strip_prefix('[') {
-        return v6.split(']').next().unwrap_or_default();
-    }
-    host_port.split(':').next().unwrap_or_default()
-}
-
-fn is_loopback_host(host: &str) -> bool {
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    let lower = host.to_ascii_lowercase();
-    lower == "localhost"
-        || lower.ends_with(".localhost")
-        || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
 /// The gateway for the API, and its name for the start-up log.
 pub fn payments(config: &Config, secret: &str) -> anyhow::Result<(Payments, &'static str)> {
     if let Some(c) = &config.cryptomus {
-        let gateway = CryptomusGateway::new(
-            c.merchant_id.clone(),
-            SecretString::from(c.api_key.clone()),
-            c.api_url.clone(),
-        )
-        .map_err(|e| anyhow::anyhow!("CRYPTOMUS_API_KEY / CRYPTOMUS_MERCHANT_ID: {e}"))?;
+        let gateway =
+            CryptomusGateway::new(c.merchant_id.clone(), c.api_key.clone(), c.api_url.clone())
+                .map_err(|e| anyhow::anyhow!("CRYPTOMUS_API_KEY / CRYPTOMUS_MERCHANT_ID: {e}"))?;
         return Ok((Payments::Gateway(Arc::new(gateway)), "cryptomus"));
     }
     if !config.local_checkout {

@@ -1,4 +1,5 @@
-//! `FileMailer` logs one line per mail with recipient, subject and path.
+//! `FileMailer` logs one line per mail with the recipient masked (`a***@example.com`), the
+//! subject and the folder; never the full address (the file's name carries it, so not the path).
 //!
 //! Alone in its own test binary on purpose: tracing caches each callsite's interest globally,
 //! so when another test in the same binary reached the same `info!` with no subscriber first,
@@ -42,7 +43,7 @@ impl std::io::Write for Captured {
 }
 
 #[tokio::test]
-async fn logs_recipient_subject_and_path() {
+async fn logs_masked_recipient_subject_and_folder() {
     let captured = Captured::default();
     let writer = captured.clone();
     let subscriber = tracing_subscriber::fmt()
@@ -57,10 +58,14 @@ async fn logs_recipient_subject_and_path() {
     mailer.send(code_mail("alice@example.com")).await.unwrap();
 
     let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
-    let path = entries(temp.path()).remove(0);
+    assert_eq!(entries(temp.path()).len(), 1);
     assert_eq!(log.lines().count(), 1, "{log}");
     assert!(log.contains("INFO"), "{log}");
-    assert!(log.contains("to=alice@example.com"), "{log}");
+    assert!(log.contains("to=a***@example.com"), "{log}");
+    assert!(!log.contains("alice"), "{log}");
     assert!(log.contains("subject=Your ProxyShop code"), "{log}");
-    assert!(log.contains(&format!("path={}", path.display())), "{log}");
+    assert!(
+        log.contains(&format!("dir={}", temp.path().display())),
+        "{log}"
+    );
 }

@@ -2,7 +2,7 @@
 // targets of SPEC.md §2. Every screen reads the session through `useSession`.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiGet, errorMessage, FALLBACK_ERROR } from './api-client';
+import { apiGet, apiPost, errorMessage, FALLBACK_ERROR } from './api-client';
 import type { User } from './api-types';
 import { notify } from './toast';
 
@@ -59,7 +59,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiGet('/api/user/logout'),
+    mutationFn: () => apiPost('/api/user/logout', undefined),
     onSuccess: (data) => {
       if (data.success) notify.success(data.message);
       // leave the protected page first (a plain, synchronous navigation), then drop the user

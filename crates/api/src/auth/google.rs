@@ -13,14 +13,17 @@ use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use domain::{Email, messages as msg};
 use persistence::users;
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GoogleRequest {
+    // A bearer credential: a `SecretString`, so `Debug` never shows it.
     /// The ID token (JWT) from Google Identity Services.
     #[serde(default)]
-    pub credential: String,
+    #[schema(value_type = String)]
+    pub credential: SecretString,
     /// Sent by the SPEC's client; ignored in favour of the verified token.
     pub name: Option<String>,
     pub email: Option<String>,
@@ -45,13 +48,16 @@ pub async fn google_sign_in(
     let Some(verifier) = state.google.clone() else {
         return Err(ApiError::Unavailable(msg::GOOGLE_NOT_CONFIGURED));
     };
-    if body.credential.is_empty() {
+    if body.credential.expose_secret().is_empty() {
         return Err(ApiError::UnauthorizedWith(msg::GOOGLE_FAILED));
     }
-    let identity = verifier.verify(&body.credential).await.map_err(|err| {
-        tracing::warn!(%err, "Google ID token refused");
-        ApiError::UnauthorizedWith(msg::GOOGLE_FAILED)
-    })?;
+    let identity = verifier
+        .verify(body.credential.expose_secret())
+        .await
+        .map_err(|err| {
+            tracing::warn!(%err, "Google ID token refused");
+            ApiError::UnauthorizedWith(msg::GOOGLE_FAILED)
+        })?;
     let email = match identity.email.as_deref().map(Email::parse) {
         Some(Ok(email)) if identity.email_verified => email,
         _ => return Err(ApiError::UnauthorizedWith(msg::GOOGLE_EMAIL_UNVERIFIED)),

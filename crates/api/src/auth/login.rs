@@ -10,15 +10,18 @@ use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use domain::{LoginForm, messages as msg};
 use persistence::users;
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+// `Debug` shows no password: it is a `SecretString`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[serde(default)]
     pub email: String,
     #[serde(default)]
-    pub password: String,
+    #[schema(value_type = String)]
+    pub password: SecretString,
 }
 
 #[utoipa::path(post, path = "/api/login", tag = "auth", request_body = LoginRequest,
@@ -31,7 +34,8 @@ pub async fn login(
     ip: ClientIp,
     body: web::Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = LoginForm::parse(&body.email, &body.password).map_err(ApiError::Validation)?;
+    let form = LoginForm::parse(&body.email, body.password.expose_secret())
+        .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
     check_limits(
         &state,
@@ -52,7 +56,7 @@ pub async fn login(
     .await?;
     let hash = user.as_ref().and_then(|u| u.password_hash.clone());
     // Same work and the same answer whether the email is unknown or the password wrong.
-    let valid = verify_password(form.password, hash).await?;
+    let valid = verify_password(form.password.expose().to_owned(), hash).await?;
     let user = match user {
         Some(user) if valid => user,
         _ => return Err(ApiError::UnauthorizedWith(msg::INVALID_CREDENTIALS)),

@@ -1,7 +1,14 @@
 //! `GET|POST /api/user/logout`: ends the session on the server and clears the cookie.
+//!
+//! SPEC.md keeps the GET, but a GET is what a link on another site makes, and the session cookie
+//! (SameSite=Lax) rides along on a top-level navigation: a GET the browser marks
+//! `Sec-Fetch-Site: cross-site` is refused. The front end uses the POST, which the origin guard
+//! checks like every other state change.
 
+use crate::dto::ErrorResponse;
+use crate::error::ApiError;
 use actix_session::Session;
-use actix_web::HttpResponse;
+use actix_web::{HttpRequest, HttpResponse};
 use domain::messages as msg;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -13,8 +20,25 @@ pub struct LogoutResponse {
 }
 
 #[utoipa::path(get, path = "/api/user/logout", tag = "auth",
-    responses((status = 200, body = LogoutResponse)))]
-pub async fn logout(session: Session) -> HttpResponse {
+    responses((status = 200, body = LogoutResponse), (status = 403, body = ErrorResponse)))]
+pub async fn logout(req: HttpRequest, session: Session) -> Result<HttpResponse, ApiError> {
+    let cross_site = req
+        .headers()
+        .get("sec-fetch-site")
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"cross-site"));
+    if cross_site {
+        return Err(ApiError::Forbidden(msg::BAD_ORIGIN));
+    }
+    Ok(end_session(&session))
+}
+
+#[utoipa::path(post, path = "/api/user/logout", tag = "auth", operation_id = "logout_post",
+    responses((status = 200, body = LogoutResponse), (status = 403, body = ErrorResponse)))]
+pub async fn logout_post(session: Session) -> HttpResponse {
+    end_session(&session)
+}
+
+fn end_session(session: &Session) -> HttpResponse {
     session.purge();
     HttpResponse::Ok().json(LogoutResponse {
         success: true,

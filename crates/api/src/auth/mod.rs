@@ -12,7 +12,7 @@ mod user_info;
 
 pub use google::{__path_google_sign_in, GoogleRequest, google_sign_in};
 pub use login::{__path_login, LoginRequest, login};
-pub use logout::{__path_logout, LogoutResponse, logout};
+pub use logout::{__path_logout, __path_logout_post, LogoutResponse, logout, logout_post};
 pub use register::{__path_register, RegisterRequest, register};
 pub use register_verification::{__path_request_code, CodeRequest, request_code};
 pub use user_info::{__path_user_info, user_info};
@@ -26,5 +26,5 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/register", web::post().to(register))
         .route("/google-getway", web::post().to(google_sign_in))
         .route("/user/logout", web::get().to(logout))
-        .route("/user/logout", web::post().to(logout));
+        .route("/user/logout", web::post().to(logout_post));
 }

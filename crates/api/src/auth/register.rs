@@ -16,6 +16,7 @@ use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use domain::{RegistrationForm, messages as msg};
 use persistence::{email_codes, now};
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -24,9 +25,11 @@ pub struct RegisterRequest {
     #[serde(default)]
     pub email: String,
     #[serde(default)]
-    pub password: String,
+    #[schema(value_type = String)]
+    pub password: SecretString,
     #[serde(default, rename = "confirmPassword")]
-    pub confirm_password: String,
+    #[schema(value_type = String)]
+    pub confirm_password: SecretString,
     #[serde(default)]
     pub code: String,
     #[serde(default, rename = "refCode")]
@@ -52,8 +55,8 @@ pub async fn register(
 ) -> Result<HttpResponse, ApiError> {
     let form = RegistrationForm::parse(
         &body.email,
-        &body.password,
-        &body.confirm_password,
+        body.password.expose_secret(),
+        body.confirm_password.expose_secret(),
         &body.code,
         body.ref_code.as_deref(),
     )

@@ -1,4 +1,8 @@
 //! `POST /api/register_verification`: mails a six-digit code to an address not yet registered.
+//!
+//! The answer never tells whether the address has an account: a registered address gets the
+//! same 200 (after the same rate limits and resend countdown), and its owner is mailed a notice
+//! instead of a code.
 
 use crate::auth::service::{check_limits, code_hash};
 use crate::blocking::in_transaction;
@@ -20,9 +24,13 @@ pub struct CodeRequest {
     pub email: String,
 }
 
+/// Stored in place of a code hash for a registered address: it keeps the resend countdown
+/// identical for both kinds of address and never matches a typed code (hashes are 64 hex digits).
+const NO_CODE: &str = "registered";
+
 #[utoipa::path(post, path = "/api/register_verification", tag = "auth", request_body = CodeRequest,
-    responses((status = 200, body = MessageResponse), (status = 409, body = ErrorResponse),
-              (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse)))]
+    responses((status = 200, body = MessageResponse), (status = 422, body = ErrorResponse),
+              (status = 429, body = ErrorResponse)))]
 pub async fn request_code(
     state: web::Data<AppState>,
     ip: ClientIp,
@@ -45,10 +53,8 @@ pub async fn request_code(
     let code = random::verification_code();
     let hash = code_hash(&state.code_key, email.as_str(), &code);
     let address = email.as_str().to_owned();
-    in_transaction(&state.pool, move |conn| {
-        if users::email_exists(conn, &address)? {
-            return Err(ApiError::Conflict(msg::EMAIL_TAKEN));
-        }
+    let registered = in_transaction(&state.pool, move |conn| {
+        let registered = users::email_exists(conn, &address)?;
         let t = now();
         if let Some(previous) = email_codes::find(conn, &address)? {
             let wait = previous.sent_at + CODE_RESEND_SECS - t;
@@ -59,19 +65,17 @@ pub async fn request_code(
                 });
             }
         }
-        email_codes::replace(conn, &address, &hash, t, t + CODE_TTL_SECS)?;
-        Ok(())
+        let stored = if registered { NO_CODE } else { hash.as_str() };
+        email_codes::replace(conn, &address, stored, t, t + CODE_TTL_SECS)?;
+        Ok(registered)
     })
     .await?;
 
-    let mail = OutgoingMail {
-        to: email.as_str().to_owned(),
-        subject: "Your ProxyShop verification code".to_owned(),
-        text: format!(
-            "Your ProxyShop verification code is {code}\n\n\
-             It expires in {} minutes. If you did not ask for it, ignore this message.\n",
-            CODE_TTL_SECS / 60
-        ),
+    let to = email.as_str().to_owned();
+    let mail = if registered {
+        account_exists_mail(to, &state.public_url)
+    } else {
+        code_mail(to, &code)
     };
     if let Err(err) = state.mailer.send(mail).await {
         // Undo the code so the customer is not held by the resend countdown for a mail that
@@ -86,4 +90,35 @@ pub async fn request_code(
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::CODE_SENT.to_owned(),
     }))
+}
+
+fn code_mail(to: String, code: &str) -> OutgoingMail {
+    OutgoingMail {
+        to,
+        subject: "Your ProxyShop verification code".to_owned(),
+        text: format!(
+            "Your ProxyShop verification code is {code}\n\n\
+             It expires in {} minutes. If you did not ask for it, ignore this message.\n",
+            CODE_TTL_SECS / 60
+        ),
+    }
+}
+
+/// Sent instead of a code when the address already has an account.
+fn account_exists_mail(to: String, site: &str) -> OutgoingMail {
+    OutgoingMail {
+        to,
+        subject: "Someone tried to sign up to ProxyShop with your email".to_owned(),
+        text: format!(
+            "Someone (perhaps you) just asked to create a ProxyShop account with this email \
+             address. You already have an account with it, so no verification code was sent \
+             and no new account was made.\n\n\
+             If it was you, sign in instead: {site}/login\n\
+             (If you signed up with Google, use the Sign in with Google button there.)\n\
+             If you forgot your password, follow \"Forgot your password?\" on that page to \
+             have it reset.\n\n\
+             If it was not you, ignore this message: your account is unchanged, and nobody can \
+             register this address without access to your mailbox.\n"
+        ),
+    }
 }

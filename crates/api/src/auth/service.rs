@@ -176,7 +176,7 @@ pub fn check_limits(
 ) -> Result<(), ApiError> {
     for (key, limit) in keys {
         if let Err(retry_after) = state.limiter.hit(key, *limit, window) {
-            tracing::warn!(key = %key, "rate limit reached");
+            tracing::warn!(key = %domain::redact::mask_emails_in(key), "rate limit reached");
             return Err(ApiError::TooManyRequests {
                 message: msg::TOO_MANY_REQUESTS.to_owned(),
                 retry_after,

@@ -52,13 +52,14 @@ impl Mailer for FileMailer {
             SEQUENCE.fetch_add(1, Ordering::Relaxed),
             &recipient,
         );
-        let path = write_atomically(&self.dir, &name, &message.formatted())
+        write_atomically(&self.dir, &name, &message.formatted())
             .await
             .map_err(MailError::Io)?;
+        // The file name carries the address: log the folder, and the address masked.
         tracing::info!(
-            to = %recipient,
+            to = %domain::redact::mask_email(&recipient),
             subject = %mail.subject,
-            path = %path.display(),
+            dir = %self.dir.display(),
             "mail written to file"
         );
         Ok(())
@@ -97,12 +98,24 @@ fn sanitise_address(address: &str) -> String {
 
 /// Writes to a hidden temporary file in the same directory, then renames it into place, so a
 /// reader polling the directory for `*.eml` never sees a half-written mail.
+/// Mail holds codes: the folder is the owner's only (0700) and each file 0600.
 async fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
-    tokio::fs::create_dir_all(dir).await?;
+    let mut builder = tokio::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    builder.mode(0o700);
+    builder.create(dir).await?;
     let temporary = dir.join(format!(".{name}.tmp"));
     let path = dir.join(name);
     let result = async {
-        tokio::fs::write(&temporary, bytes).await?;
+        let mut options = tokio::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        options.mode(0o600);
+        let mut file = options.open(&temporary).await?;
+        tokio::io::AsyncWriteExt::write_all(&mut file, bytes).await?;
+        file.sync_all().await?;
+        drop(file);
         tokio::fs::rename(&temporary, &path).await
     }
     .await;
@@ -138,6 +151,31 @@ mod tests {
     fn sanitise_caps_the_length() {
         let long = format!("{}@example.com", "a".repeat(300));
         assert_eq!(sanitise_address(&long).len(), MAX_ADDRESS_CHARS);
+    }
+
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn mail_files_are_the_owners_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("mail");
+        let mailer = FileMailer::new(dir.clone(), "Shop <shop@example.com>".into());
+        mailer
+            .send(OutgoingMail {
+                to: "alice@example.com".into(),
+                subject: "Code".into(),
+                text: "123456".into(),
+            })
+            .await
+            .unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&dir), 0o700);
+        let files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(files.len(), 1);
+        assert_eq!(mode(&files[0]), 0o600);
     }
 
     #[test]

@@ -63,7 +63,7 @@ impl Mailer for SmtpMailer {
             .map_err(|_| MailError::Timeout(self.timeout))?
             .map_err(MailError::Transport)?;
         tracing::info!(
-            to = %mail.to,
+            to = %domain::redact::mask_email(&mail.to),
             subject = %mail.subject,
             reply = %response.code(),
             "mail sent over SMTP"

@@ -110,7 +110,10 @@ describe('dashboard layout', () => {
 
   it('shows name and email in the user menu, and Logout goes to /', async () => {
     signedIn();
-    server.use(http.get('*/api/user/logout', () => HttpResponse.json({ success: true, message: 'Logged out successfully' })));
+    server.use(
+      http.get('*/api/user/logout', () => HttpResponse.json({ message: 'logout must be a POST' }, { status: 405 })),
+      http.post('*/api/user/logout', () => HttpResponse.json({ success: true, message: 'Logged out successfully' })),
+    );
     const { user } = renderAt('/onboard');
     await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
     const menu = screen.getByRole('menu', { name: 'Account' });

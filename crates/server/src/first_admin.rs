@@ -1,0 +1,123 @@
+//! The first start's admin account. Its generated password is shown on the terminal when there
+//! is one; otherwise (a service, a container, a redirected log) it goes to
+//! `$PROXYSHOP_DATA_DIR/initial-admin-password` (0600) and the log names the file, never the
+//! password.
+
+use crate::data_dir::write_private;
+use api::auth::service::{NewAccount, create_user, hash_password};
+use persistence::{DbPool, users};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+const BOOTSTRAP_ADMIN_EMAIL: &str = "admin@proxyshop.local";
+pub const PASSWORD_FILE: &str = "initial-admin-password";
+
+/// When no admin exists, creates one and hands its password over once.
+pub async fn bootstrap(pool: &DbPool, data_dir: &Path) -> anyhow::Result<()> {
+    let pool2 = pool.clone();
+    let exists = actix_web::web::block(move || users::admin_exists(&mut *pool2.get()?)).await??;
+    if exists {
+        return Ok(());
+    }
+    let password = domain::random::strong_password();
+    let hash = hash_password(password.clone())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let pool = pool.clone();
+    actix_web::web::block(move || -> anyhow::Result<()> {
+        let mut conn = pool.get()?;
+        let account = NewAccount {
+            email: BOOTSTRAP_ADMIN_EMAIL,
+            password_hash: Some(&hash),
+            google_sub: None,
+            name: "Admin",
+            avatar_url: None,
+            role: "admin",
+            referred_by: None,
+        };
+        create_user(&mut conn, &account).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(())
+    })
+    .await??;
+    let stdout = std::io::stdout();
+    let terminal = stdout.is_terminal();
+    hand_over(&password, data_dir, terminal, &mut stdout.lock())?;
+    Ok(())
+}
+
+/// Where the password went.
+#[derive(Debug, PartialEq, Eq)]
+pub enum HandedOver {
+    Terminal,
+    File(PathBuf),
+}
+
+/// Prints the credentials to `terminal_out` when it is a terminal, else writes the password
+/// file and logs its path.
+pub fn hand_over(
+    password: &str,
+    data_dir: &Path,
+    terminal: bool,
+    terminal_out: &mut dyn Write,
+) -> anyhow::Result<HandedOver> {
+    if terminal {
+        writeln!(
+            terminal_out,
+            "\n  First start: created the admin account (shown only this once)\n    \
+             email:    {BOOTSTRAP_ADMIN_EMAIL}\n    password: {password}\n"
+        )?;
+        return Ok(HandedOver::Terminal);
+    }
+    let path = data_dir.join(PASSWORD_FILE);
+    write_private(
+        &path,
+        &format!("email: {BOOTSTRAP_ADMIN_EMAIL}\npassword: {password}\n"),
+    )
+    .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+    tracing::warn!(
+        file = %path.display(),
+        "first start: created the admin account {BOOTSTRAP_ADMIN_EMAIL}; its password is in the file (read it, sign in, then delete the file)"
+    );
+    Ok(HandedOver::File(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_terminal_the_password_goes_to_a_private_file_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut out = Vec::new();
+
+        let went = hand_over("Pw-Secret-1", dir.path(), false, &mut out).unwrap();
+
+        let path = dir.path().join(PASSWORD_FILE);
+        assert_eq!(went, HandedOver::File(path.clone()));
+        assert!(out.is_empty(), "nothing printed");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("password: Pw-Secret-1"), "{text}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+        }
+    }
+
+    #[test]
+    fn on_a_terminal_it_is_printed_and_no_file_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut out = Vec::new();
+
+        let went = hand_over("Pw-Secret-1", dir.path(), true, &mut out).unwrap();
+
+        assert_eq!(went, HandedOver::Terminal);
+        assert!(
+            String::from_utf8(out)
+                .unwrap()
+                .contains("password: Pw-Secret-1")
+        );
+        assert!(!dir.path().join(PASSWORD_FILE).exists());
+    }
+}
