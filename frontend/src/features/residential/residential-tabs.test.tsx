@@ -41,11 +41,11 @@ describe('plans tab', () => {
     // the stats were loaded before (e.g. on the overview): the purchase must refresh them
     await client.query(statsQueryOptions);
     await user.click(await screen.findByRole('tab', { name: 'Plans' }));
-    expect(await screen.findByText('5 GB', { selector: 'dd' })).toBeInTheDocument();
+    expect(await screen.findAllByText('30 days', { selector: 'dd' })).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Buy now: 5GB' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy Plan' });
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to buy this plan?');
-    expect(within(dialog).getByTestId('buy-plan-summary')).toHaveTextContent('5 GB for $15.00');
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('5 GB for $15.00');
     await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
     expect(await screen.findByText('Plan purchased successfully')).toBeInTheDocument();
     expect(bodies).toEqual([{ type: 'premium', planId: 7 }]);

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { paymentModal } from '@/lib/payment-modal';
-import { homeFor, useSession } from '@/lib/session';
+import { homeFor, useLiveSession, useSession } from '@/lib/session';
 import { CHAT_URL } from '@/lib/site';
 import { GET_STARTED, GO_TO_DASHBOARD, START_TRIAL, useTrial } from '../trial';
 
@@ -85,6 +85,8 @@ function AccountActions({ stacked = false, onNavigate }: { stacked?: boolean; on
 
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  // a signed-in visitor's balance stays current
+  useLiveSession();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
