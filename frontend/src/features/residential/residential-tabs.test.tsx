@@ -82,7 +82,7 @@ describe('usage tab', () => {
   function usage(days: Array<{ day: string; bytes: number }>, history: unknown[] = []) {
     server.use(
       http.get('*/api/user/get_starts', () =>
-        HttpResponse.json({ success: true, premiumStat: { availableTraffic: 3.456, usedTraffic: 1.5 }, budgetStat: { availableTraffic: 0, usedTraffic: 0 } }),
+        HttpResponse.json({ success: true, premiumStat: { availableTraffic: 3.456, usedTraffic: 1.5, expiresAt: 1924084800 }, budgetStat: { availableTraffic: 0, usedTraffic: 0 } }),
       ),
       http.get('*/api/user/usage', ({ request }) => {
         const url = new URL(request.url);
@@ -109,6 +109,8 @@ describe('usage tab', () => {
     expect(await screen.findByTestId('usage-remaining')).toHaveTextContent('3.46 GB');
     expect(screen.getByTestId('usage-used')).toHaveTextContent('1.50 GB');
     expect(screen.getByTestId('usage-total')).toHaveTextContent('4.96 GB');
+    // when the unused traffic expires (21 Dec 2030 12:00 UTC), in local time
+    expect(screen.getByTestId('traffic-expiry')).toHaveTextContent(/^Expires 21 Dec 2030, \d{2}:\d{2}$/);
 
     const chart = await screen.findByTestId('usage-chart');
     const bars = within(chart).getAllByTestId('usage-bar');
