@@ -28,7 +28,7 @@ const plan = (id: number, amount: number, price: number) => ({
 
 const PIECE_PLANS: Record<string, unknown[]> = {
   static: [{ ...plan(21, 1, 3.5), name: 'ISP 30 days', size: '1 proxy' }],
-  lte: [{ ...plan(41, 1, 45), name: 'LTE 30 days', size: '1 proxy' }],
+  lte: [{ ...plan(41, 1, 45), name: 'LTE 30 days', size: '1 proxy' }, { ...plan(42, 1, 3), name: 'LTE 1 day', size: '1 proxy' }],
   ipv4: [],
   ipv6: [],
 };
@@ -154,6 +154,19 @@ describe('overview', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
     expect(await screen.findByText('Plan purchased successfully')).toBeInTheDocument();
     expect(bodies).toEqual([{ type: 'premium', planId: 9 }]);
+  });
+
+  it("opens a piece plan's buy form from the plans list", async () => {
+    setup();
+    server.use(
+      http.get('*/api/user/lte_credentials', () => HttpResponse.json({ success: true, data: ['us'] })),
+      http.get('*/api/user/proxy_history', () => HttpResponse.json({ history: [] })),
+    );
+    const { user } = renderAt('/onboard');
+    await user.click(await screen.findByRole('tab', { name: 'LTE Mobile' }));
+    await user.click(await screen.findByRole('link', { name: 'Buy now: LTE 30 days' }));
+    await waitFor(() => expect(location()).toBe('/onboard/lte-proxy'));
+    expect(await screen.findByTestId('lte-price')).toHaveTextContent('$45.00');
   });
 
   it.each([
