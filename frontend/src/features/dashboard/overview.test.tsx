@@ -40,7 +40,7 @@ const pieceStats = {
   ipv6: { live: 0, expiringSoon: 0, nextExpiresAt: null },
 };
 
-function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924084800 as number | null } = {}) {
+function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924084800 } = {}) {
   const bodies: unknown[] = [];
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ balance }) })),

@@ -40,7 +40,7 @@ export function trialFor(config: PublicConfig | undefined): Trial {
 
 export function useTrial(): Trial {
   const { data } = useQuery(publicConfigQueryOptions);
-  return trialFor(data as PublicConfig | undefined);
+  return trialFor(data);
 }
 
 /** The main call to action: where it goes and what it says. */
