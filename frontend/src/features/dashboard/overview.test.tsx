@@ -97,6 +97,7 @@ describe('overview', () => {
     expect(within(usage).getByTestId('pieces-next-expiry')).toHaveTextContent(/^21 Dec 2030, \d{2}:\d{2}$/);
     expect(within(usage).queryByText(/GB/)).not.toBeInTheDocument();
     expect(within(usage).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Plans' })).getByText('1 piece')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'LTE Mobile' }));
     expect(within(usage).getByTestId('pieces-live')).toHaveTextContent('1 live proxy');
     await user.click(screen.getByRole('tab', { name: 'Datacenter IPv6' }));

@@ -30,7 +30,7 @@ export function PlansList({ kind }: { kind: ProxyKind }) {
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Plans">
           {plans.map((plan) => {
-            const label = traffic ? `${plan.amount} GB` : `${plan.amount} pieces`;
+            const label = traffic ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`;
             return (
               <li key={plan.id} className="flex items-center justify-between gap-3 py-3">
                 <span className="min-w-0">
