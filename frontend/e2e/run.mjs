@@ -1,7 +1,7 @@
 // `npm run e2e`: builds the app, starts `proxyshop serve` on a fresh SQLite database serving the
 // build, and drives headless Chromium through the sign-up / sign-in, top-up, premium, piece and
-// screens journeys. Screenshots of each
-// step go to e2e/screenshots/ (git-ignored). Ends with one line "N passed, N failed".
+// screens journeys. Screenshots of each step go to e2e/screenshots/ (git-ignored). Ends with one
+// line "N passed, N failed".
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
