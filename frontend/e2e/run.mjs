@@ -1,6 +1,7 @@
 // `npm run e2e`: builds the app, starts `proxyshop serve` on a fresh SQLite database serving the
-// build, and drives headless Chromium through the sign-up / sign-in and top-up journeys. Screenshots of each
-// step go to e2e/screenshots/ (git-ignored). Ends with one line "N passed, N failed".
+// build, and drives headless Chromium through the sign-up / sign-in, top-up, premium, piece and
+// screens journeys. Screenshots of each step go to e2e/screenshots/ (git-ignored). Ends with one
+// line "N passed, N failed".
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { checkScreens, signUp } from './accessibility.mjs';
 import { frontendDir, launchBrowser, readCode, serverBin, startServer } from './harness.mjs';
 import { residentialJourney } from './residential.mjs';
 import { piecesJourney } from './pieces.mjs';
+import { screensJourney } from './screens.mjs';
 import { topUpJourney } from './top-up.mjs';
 
 const shots = join(frontendDir, 'e2e/screenshots');
@@ -85,6 +87,7 @@ test('a new user registers, keeps the session on reload, logs out and logs in ag
 topUpJourney(test);
 residentialJourney(test);
 piecesJourney(test);
+screensJourney(test);
 
 test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url }) => {
   const problems = await checkScreens(page, url, ['/', '/login', '/register?ref=FRIEND1', '/no-such-page']);
@@ -103,7 +106,8 @@ let failed = 0;
 const server = await startServer();
 const browser = await launchBrowser();
 try {
-  for (const { name, fn } of tests) {
+  // E2E_ONLY=<text>: only the tests whose name contains it (for quick reruns)
+  for (const { name, fn } of tests.filter((t) => !process.env.E2E_ONLY || t.name.includes(process.env.E2E_ONLY))) {
     const before = new Set(browser.context.pages());
     const page = await browser.context.newPage();
     await browser.context.clearCookies();

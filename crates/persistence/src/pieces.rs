@@ -258,3 +258,54 @@ pub fn release_expired(conn: &mut DbConnection, at: i64) -> DbResult<usize> {
     }
     Ok(released)
 }
+
+/// A customer's pieces of one kind that still work: how many, how many of them stop working
+/// within the "soon" window, and when the first of them stops.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveCount {
+    pub kind: String,
+    pub live: i64,
+    pub expiring: i64,
+    /// Unix seconds.
+    pub next_expiry: i64,
+}
+
+/// The live pieces (expiring after `at`, not released) of a customer per kind, with those that
+/// expire by `soon` counted apart. Kinds without live pieces are absent.
+pub fn live_counts(
+    conn: &mut DbConnection,
+    user_id: i64,
+    at: i64,
+    soon: i64,
+) -> DbResult<Vec<LiveCount>> {
+    use diesel::dsl::{count_star, min};
+    let live = piece_proxies::table
+        .filter(piece_proxies::user_id.eq(user_id))
+        .filter(piece_proxies::released_at.is_null())
+        .filter(piece_proxies::expires_at.gt(at));
+    let totals: Vec<(String, i64, Option<i64>)> = live
+        .group_by(piece_proxies::kind)
+        .select((
+            piece_proxies::kind,
+            count_star(),
+            min(piece_proxies::expires_at),
+        ))
+        .load(conn)?;
+    let expiring: Vec<(String, i64)> = live
+        .filter(piece_proxies::expires_at.le(soon))
+        .group_by(piece_proxies::kind)
+        .select((piece_proxies::kind, count_star()))
+        .load(conn)?;
+    Ok(totals
+        .into_iter()
+        .map(|(kind, live, next)| LiveCount {
+            expiring: expiring
+                .iter()
+                .find(|(k, _)| *k == kind)
+                .map_or(0, |(_, n)| *n),
+            next_expiry: next.unwrap_or(at),
+            live,
+            kind,
+        })
+        .collect())
+}

@@ -2,13 +2,13 @@
 // the proxy truncated, the date as day short-month year, the fixed plan label 24h (or, on the
 // per-piece pages, the expiry in an "Expires" column) and a copy action; 5 skeleton rows while
 // loading. Under 640 px Date, Plan and Type fold into a line under the proxy so that the table fits
-// a 375 px screen without scrolling sideways.
+// a 375 px screen without scrolling sideways; the expiry gets a line of its own there, never cut off.
 import { useState } from 'react';
 import { CopyProxyButton } from '@/components/copy-proxy-button';
 import { ExpiryLabel } from '@/components/expiry-label';
+import { isExpired } from '@/lib/expiry';
 import { EmptyState } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
-import { expiryText } from '@/lib/expiry';
 import { formatDate, fromUnixSeconds } from '@/lib/format';
 import { kindLabel } from '@/lib/kinds';
 
@@ -42,7 +42,6 @@ export function ProxyHistoryTable({
   const [now] = useState(() => Date.now());
   const columns = ['Ip', 'Date', expiry ? 'Expires' : 'Plan', 'Type', 'Action'];
   const wide = (column: string) => column !== 'Ip' && column !== 'Action';
-  const planText = (row: HistoryRow) => (expiry && row.expiresAt != null ? `Expires: ${expiryText(row.expiresAt, now)}` : PLAN_LABEL);
   return (
     <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <h2 className="border-b border-slate-200 px-4 py-4 text-lg font-semibold sm:px-5 dark:border-slate-800">{title}</h2>
@@ -96,8 +95,14 @@ export function ProxyHistoryTable({
                         {row.proxy}
                       </span>
                       <span className="mt-0.5 block truncate text-xs text-slate-600 sm:hidden dark:text-slate-300">
-                        {`${date} · ${kindLabel(row.type)} · ${planText(row)}`}
+                        {expiry && row.expiresAt != null ? `${date} · ${kindLabel(row.type)}` : `${date} · ${kindLabel(row.type)} · ${PLAN_LABEL}`}
                       </span>
+                      {expiry && row.expiresAt != null && (
+                        <span className="mt-1 flex items-center gap-1 text-xs whitespace-nowrap text-slate-600 sm:hidden dark:text-slate-300" data-testid="narrow-expiry">
+                          {isExpired(row.expiresAt, now) ? null : 'Expires'}
+                          <ExpiryLabel expiresAt={row.expiresAt} now={now} />
+                        </span>
+                      )}
                     </td>
                     <td className={cn('px-5 py-3 whitespace-nowrap', WIDE)}>{date}</td>
                     <td className={cn('px-5 py-3 whitespace-nowrap', WIDE)}>

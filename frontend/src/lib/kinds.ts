@@ -22,6 +22,16 @@ export const KIND_PRODUCT_NAMES: Record<ProxyKind, string> = {
   ipv6: 'Datacenter IPv6 Proxies',
 };
 
+/** The dashboard page of each kind (Come Into Use, Buy now). */
+export const KIND_PAGES: Record<ProxyKind, string> = {
+  premium: '/onboard/rotating-proxy',
+  budget: '/onboard/budget-proxy',
+  static: '/onboard/static-proxy',
+  lte: '/onboard/lte-proxy',
+  ipv4: '/onboard/ipv4-proxy',
+  ipv6: '/onboard/ipv6-proxy',
+};
+
 /** Residential traffic kinds are sold by the GB; the others by the piece. */
 export function isTrafficKind(kind: ProxyKind): boolean {
   return kind === 'premium' || kind === 'budget';

@@ -3,7 +3,7 @@
 // counts as "no server plans" (SPEC.md §2 fallback rules).
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
-import { isTrafficKind, type ProxyKind } from './kinds';
+import type { ProxyKind } from './kinds';
 
 export type Plan = {
   id: string;
@@ -14,7 +14,8 @@ export type Plan = {
   price: number;
   amount: number;
   validityPeriod: string | null;
-  regions: string;
+  /** Country codes the plan can be bought in now (the server derives them from stock and locations). */
+  regions: string[];
   countrySelection: string;
   protocols: boolean;
   ipDuration: string;
@@ -26,8 +27,10 @@ type Raw = Record<string, unknown>;
 const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
-const list = (value: unknown): string =>
-  Array.isArray(value) ? value.filter((item) => typeof item === 'string').join(' ') : (text(value) ?? '');
+const list = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : (text(value) ?? '').split(/[\s,]+/).filter(Boolean);
 
 function toPlan(raw: unknown): Plan | null {
   if (!isRecord(raw)) return null;
@@ -91,17 +94,24 @@ export const SAMPLE_PLANS: Plan[] = [
   price: price!,
   amount: amount!,
   validityPeriod: '30 days',
-  regions: 'US JP CA ID AU VN UK FR DE',
+  regions: ['US', 'JP', 'CA', 'ID', 'AU', 'VN', 'UK', 'FR', 'DE'],
   countrySelection: 'City-level',
   protocols: true,
   ipDuration: '1~240 minutes',
   availability: '99.7%',
 }));
 
-/** SPEC.md §3: 'N GB' for residential kinds, validityPeriod for LTE, 'Unknown' otherwise. */
-export function planValidity(plan: Plan, kind: ProxyKind, sample = false): string {
-  if (sample && plan.validityPeriod) return plan.validityPeriod;
-  if (isTrafficKind(kind)) return `${plan.amount} GB`;
-  if (kind === 'lte') return plan.validityPeriod ?? 'Unknown';
-  return 'Unknown';
+/** The plan's period ("30 days") for every kind; SPEC.md §3's 'Unknown' only when the plan has none. */
+export function planValidity(plan: Plan): string {
+  return plan.validityPeriod || 'Unknown';
+}
+
+/** Regions shown in full up to this many codes; beyond, the first few and how many more. */
+const REGIONS_IN_FULL = 9;
+const REGIONS_SHOWN = 6;
+
+/** "US JP CA", or "US JP CA ID AU VN +226 more" for a long list. */
+export function regionsText(regions: string[]): string {
+  if (regions.length <= REGIONS_IN_FULL) return regions.join(' ');
+  return `${regions.slice(0, REGIONS_SHOWN).join(' ')} +${regions.length - REGIONS_SHOWN} more`;
 }

@@ -1,21 +1,27 @@
 // The signed-in user (GET /api/getuserinfo) as a TanStack Query, plus logout and the post-sign-in
-// targets of SPEC.md §2. Every screen reads the session through `useSession`.
+// targets of SPEC.md §2. Every screen reads the session through `useSession`; the signed-in layout
+// and the public header use `useLiveSession`, which re-reads the user (the balance) every
+// LIVE_REFRESH_MS while the page is visible.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiGet, apiPost, errorMessage, FALLBACK_ERROR } from './api-client';
 import type { User } from './api-types';
+import { LIVE_REFRESH_MS } from './live-refresh';
 import { notify } from './toast';
 
 export const sessionQueryKey = ['session'] as const;
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: async ({ signal }): Promise<User | null> => {
+  queryFn: async ({ signal, client }): Promise<User | null> => {
     try {
       const data = await apiGet('/api/getuserinfo', { signal });
       return data.user ?? null;
     } catch (error) {
       if (signal.aborted) throw error;
+      // a failed refresh (a poll, a refetch after a top-up) keeps the signed-in user: the query
+      // keeps its data and the next refresh tries again
+      if (client.getQueryData(sessionQueryKey)) throw error;
       // SPEC.md §8: a failed user-info load shows an error toast and leaves the visitor signed out.
       notify.error(errorMessage(error));
       return null;
@@ -27,6 +33,13 @@ export const sessionQueryOptions = queryOptions({
 
 export function useSession(): { user: User | null; isLoading: boolean } {
   const query = useQuery(sessionQueryOptions);
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/** As `useSession`, polling the user every LIVE_REFRESH_MS while someone is signed in and the page
+ * is visible (TanStack Query pauses interval refetches in background tabs). */
+export function useLiveSession(): { user: User | null; isLoading: boolean } {
+  const query = useQuery({ ...sessionQueryOptions, refetchInterval: (current) => (current.state.data ? LIVE_REFRESH_MS : false) });
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 

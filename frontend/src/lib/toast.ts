@@ -6,6 +6,11 @@ type Kind = 'success' | 'error' | 'info';
 
 const DURATION: Record<Kind, number> = { success: 3000, error: 5000, info: 4000 };
 
+/** Toasts start this far from the top: below the 64 px sticky top bar (h-16), with an 8 px gap. */
+export const TOAST_TOP_OFFSET_PX = 64 + 8;
+/** At most this many toasts show at once. */
+export const VISIBLE_TOASTS = 3;
+
 let requested = false;
 const listeners = new Set<() => void>();
 let markMounted: () => void = () => undefined;

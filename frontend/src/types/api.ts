@@ -644,6 +644,27 @@ export interface components {
             /** @description The invoice page, while it can still be paid. */
             url?: string | null;
         };
+        /** @description The customer's pieces of one kind that still work. */
+        PieceStat: {
+            /**
+             * Format: int64
+             * @description Of the live pieces, those that stop working within `expiringSoonDays`.
+             */
+            expiringSoon: number;
+            /** Format: int64 */
+            live: number;
+            /**
+             * Format: int64
+             * @description When the first live piece stops working (unix seconds); null without live pieces.
+             */
+            nextExpiresAt?: number | null;
+        };
+        PieceStats: {
+            ipv4: components["schemas"]["PieceStat"];
+            ipv6: components["schemas"]["PieceStat"];
+            lte: components["schemas"]["PieceStat"];
+            static: components["schemas"]["PieceStat"];
+        };
         /** @description A plan as SPEC.md §3 lists its fields. */
         Plan: {
             /**
@@ -664,6 +685,10 @@ export interface components {
              */
             price: number;
             protocols: boolean;
+            /**
+             * @description Upper-case country codes the kind can be bought in now: the plan's own list first (those
+             *     still buyable), then the others alphabetically.
+             */
             regions: string[];
             /** @description "5 GB" or "1 proxy". */
             size: string;
@@ -758,6 +783,10 @@ export interface components {
         };
         StatsResponse: {
             budgetStat: components["schemas"]["TrafficStat"];
+            /** Format: int64 */
+            expiringSoonDays: number;
+            /** @description Pieces per piece kind (static, LTE, IPv4, IPv6). */
+            pieceStats: components["schemas"]["PieceStats"];
             premiumStat: components["schemas"]["TrafficStat"];
             success: boolean;
         };

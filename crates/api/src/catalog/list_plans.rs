@@ -1,5 +1,6 @@
 //! `GET /api/user/plan?type=`: the plan group of a kind (open to guests: the landing page's
-//! pricing reads it).
+//! pricing reads it). A plan's regions are where the kind can be bought right now (the
+//! residential locations, or the piece stock with something left), so cards and forms agree.
 
 use crate::blocking::with_conn;
 use crate::error::ApiError;
@@ -7,6 +8,7 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, web};
 use domain::{Cents, ProxyKind};
 use persistence::plans::{self, PlanRow};
+use persistence::{DbConnection, DbResult, pieces};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -42,6 +44,8 @@ pub struct Plan {
     pub amount: i64,
     #[serde(rename = "validityPeriod")]
     pub validity_period: String,
+    /// Upper-case country codes the kind can be bought in now: the plan's own list first (those
+    /// still buyable), then the others alphabetically.
     pub regions: Vec<String>,
     #[serde(rename = "countrySelection")]
     pub country_selection: String,
@@ -63,8 +67,45 @@ pub struct PlanResponse {
     pub plan: PlanGroup,
 }
 
-impl From<PlanRow> for Plan {
-    fn from(row: PlanRow) -> Self {
+/// The countries (upper-case codes, alphabetical) where a kind can be bought now: every
+/// residential location for traffic kinds, the active stock with pieces left for the others.
+fn buyable_countries(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<String>> {
+    let mut codes: Vec<String> = if kind.is_traffic() {
+        domain::locations::countries()
+            .iter()
+            .map(|c| c.code.to_uppercase())
+            .collect()
+    } else {
+        pieces::stock_of(conn, kind.as_str())?
+            .into_iter()
+            .filter(|row| row.available() > 0)
+            .map(|row| row.country.to_uppercase())
+            .collect()
+    };
+    codes.sort();
+    codes.dedup();
+    Ok(codes)
+}
+
+/// The plan's stored regions that are buyable, in their order, then the other buyable ones.
+fn plan_regions(stored: &str, buyable: &[String]) -> Vec<String> {
+    let mut regions: Vec<String> = Vec::with_capacity(buyable.len());
+    let preferred = stored.split(',').map(|r| r.trim().to_uppercase());
+    for code in preferred {
+        if buyable.contains(&code) && !regions.contains(&code) {
+            regions.push(code);
+        }
+    }
+    for code in buyable {
+        if !regions.contains(code) {
+            regions.push(code.clone());
+        }
+    }
+    regions
+}
+
+impl Plan {
+    fn new(row: PlanRow, buyable: &[String]) -> Self {
         let features: serde_json::Value = serde_json::from_str(&row.features).unwrap_or_default();
         let text = |key: &str| features[key].as_str().unwrap_or_default().to_owned();
         let traffic = ProxyKind::parse(&row.kind).is_some_and(ProxyKind::is_traffic);
@@ -89,12 +130,7 @@ impl From<PlanRow> for Plan {
             price: Cents::new(row.price_cents),
             amount: row.amount,
             validity_period: days,
-            regions: row
-                .regions
-                .split(',')
-                .filter(|r| !r.is_empty())
-                .map(str::to_owned)
-                .collect(),
+            regions: plan_regions(&row.regions, buyable),
             country_selection: text("countrySelection"),
             protocols: features["protocols"].as_bool().unwrap_or(false),
             ip_duration: text("ipDuration"),
@@ -110,14 +146,33 @@ pub async fn list_plans(
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let kind = query.parse()?;
-    let rows = with_conn(&state.pool, move |conn| {
-        Ok(plans::active_for_kind(conn, kind.as_str())?)
+    let (rows, buyable) = with_conn(&state.pool, move |conn| {
+        Ok((
+            plans::active_for_kind(conn, kind.as_str())?,
+            buyable_countries(conn, kind)?,
+        ))
     })
     .await?;
     Ok(HttpResponse::Ok().json(PlanResponse {
         plan: PlanGroup {
             name: kind.as_str().to_owned(),
-            plans: rows.into_iter().map(Plan::from).collect(),
+            plans: rows
+                .into_iter()
+                .map(|row| Plan::new(row, &buyable))
+                .collect(),
         },
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plan_regions;
+
+    #[test]
+    fn stored_regions_lead_and_unbuyable_ones_drop() {
+        let buyable = ["DE", "GB", "NL", "US"].map(String::from);
+        assert_eq!(plan_regions("US,UK,de", &buyable), ["US", "DE", "GB", "NL"]);
+        assert_eq!(plan_regions("", &buyable), ["DE", "GB", "NL", "US"]);
+        assert!(plan_regions("US,DE", &[]).is_empty());
+    }
 }

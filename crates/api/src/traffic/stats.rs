@@ -1,5 +1,5 @@
 //! `GET /api/user/get_starts` (SPEC.md's spelling) and `GET /api/user/usage`: what the meter
-//! says about the customer's traffic, in GB.
+//! says about the customer's traffic, in GB, and how many pieces they hold of each piece kind.
 
 use crate::blocking::with_conn;
 use crate::catalog::{GB, KindQuery};
@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
-use persistence::traffic;
+use persistence::{pieces, traffic};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -36,6 +36,51 @@ impl TrafficStat {
     }
 }
 
+/// A piece that stops working within this many days counts as "expiring soon".
+pub const EXPIRING_SOON_DAYS: i64 = 3;
+
+/// The customer's pieces of one kind that still work.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct PieceStat {
+    pub live: i64,
+    /// Of the live pieces, those that stop working within `expiringSoonDays`.
+    #[serde(rename = "expiringSoon")]
+    pub expiring_soon: i64,
+    /// When the first live piece stops working (unix seconds); null without live pieces.
+    #[serde(rename = "nextExpiresAt")]
+    pub next_expires_at: Option<i64>,
+}
+
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct PieceStats {
+    #[serde(rename = "static")]
+    pub static_: PieceStat,
+    pub lte: PieceStat,
+    pub ipv4: PieceStat,
+    pub ipv6: PieceStat,
+}
+
+impl PieceStats {
+    fn from_counts(counts: Vec<pieces::LiveCount>) -> Self {
+        let mut stats = PieceStats::default();
+        for count in counts {
+            let slot = match count.kind.as_str() {
+                "static" => &mut stats.static_,
+                "lte" => &mut stats.lte,
+                "ipv4" => &mut stats.ipv4,
+                "ipv6" => &mut stats.ipv6,
+                _ => continue,
+            };
+            *slot = PieceStat {
+                live: count.live,
+                expiring_soon: count.expiring,
+                next_expires_at: Some(count.next_expiry),
+            };
+        }
+        stats
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StatsResponse {
     pub success: bool,
@@ -43,6 +88,11 @@ pub struct StatsResponse {
     pub premium_stat: TrafficStat,
     #[serde(rename = "budgetStat")]
     pub budget_stat: TrafficStat,
+    /// Pieces per piece kind (static, LTE, IPv4, IPv6).
+    #[serde(rename = "pieceStats")]
+    pub piece_stats: PieceStats,
+    #[serde(rename = "expiringSoonDays")]
+    pub expiring_soon_days: i64,
 }
 
 #[utoipa::path(get, path = "/api/user/get_starts", tag = "traffic",
@@ -52,10 +102,13 @@ pub async fn stats(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let (premium, budget) = with_conn(&state.pool, move |conn| {
+    let now = persistence::now();
+    let soon = now + EXPIRING_SOON_DAYS * 86_400;
+    let (premium, budget, counts) = with_conn(&state.pool, move |conn| {
         Ok((
             traffic::balance_row(conn, id, "premium")?,
             traffic::balance_row(conn, id, "budget")?,
+            pieces::live_counts(conn, id, now, soon)?,
         ))
     })
     .await?;
@@ -65,6 +118,8 @@ pub async fn stats(
             success: true,
             premium_stat: TrafficStat::from_balance(premium),
             budget_stat: TrafficStat::from_balance(budget),
+            piece_stats: PieceStats::from_counts(counts),
+            expiring_soon_days: EXPIRING_SOON_DAYS,
         }))
 }
 

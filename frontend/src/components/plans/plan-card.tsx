@@ -5,7 +5,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
-import { planValidity, type Plan } from '@/lib/plans';
+import { planValidity, regionsText, type Plan } from '@/lib/plans';
 
 type PlanCardProps = {
   plan: Plan;
@@ -17,10 +17,10 @@ type PlanCardProps = {
 export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) {
   const traffic = isTrafficKind(kind) || sample;
   const rows = [
-    ['Validity', planValidity(plan, kind, sample)],
+    ['Validity', planValidity(plan)],
     ['IP duration', plan.ipDuration],
     ['Availability', plan.availability],
-    ['Regions', plan.regions],
+    ['Regions', regionsText(plan.regions)],
     ['Country selection', plan.countrySelection],
   ].filter(([, value]) => value);
   const highlighted = Boolean(plan.tag);

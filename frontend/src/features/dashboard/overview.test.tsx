@@ -26,19 +26,35 @@ const plan = (id: number, amount: number, price: number) => ({
   availability: '99.7%',
 });
 
-function setup({ plans = [plan(7, 5, 15)], balance = 40 } = {}) {
+const PIECE_PLANS: Record<string, unknown[]> = {
+  static: [{ ...plan(21, 1, 3.5), name: 'ISP 30 days', size: '1 proxy' }],
+  lte: [{ ...plan(41, 1, 45), name: 'LTE 30 days', size: '1 proxy' }, { ...plan(42, 1, 3), name: 'LTE 1 day', size: '1 proxy' }],
+  ipv4: [],
+  ipv6: [],
+};
+
+const pieceStats = {
+  static: { live: 3, expiringSoon: 1, nextExpiresAt: 1924084800 },
+  lte: { live: 1, expiringSoon: 0, nextExpiresAt: 1924084800 },
+  ipv4: { live: 0, expiringSoon: 0, nextExpiresAt: null },
+  ipv6: { live: 0, expiringSoon: 0, nextExpiresAt: null },
+};
+
+function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924084800 } = {}) {
   const bodies: unknown[] = [];
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ balance }) })),
     http.get('*/api/user/plan', ({ request }) => {
       const type = new URL(request.url).searchParams.get('type') ?? '';
-      return HttpResponse.json({ plan: { name: type, plans: type === 'premium' || type === 'budget' ? plans : [] } });
+      return HttpResponse.json({ plan: { name: type, plans: type === 'premium' || type === 'budget' ? plans : (PIECE_PLANS[type] ?? []) } });
     }),
     http.get('*/api/user/get_starts', () =>
       HttpResponse.json({
         success: true,
-        premiumStat: { availableTraffic: bodies.length > 0 ? 8.333 : 3.333, usedTraffic: 1.667 },
-        budgetStat: { availableTraffic: 0, usedTraffic: 0 },
+        premiumStat: { availableTraffic: bodies.length > 0 ? 8.333 : 3.333, usedTraffic: 1.667, expiresAt: premiumExpiresAt },
+        budgetStat: { availableTraffic: 0, usedTraffic: 0, expiresAt: null },
+        pieceStats,
+        expiringSoonDays: 3,
       }),
     ),
     http.post('*/api/user/get_plan', async ({ request }) => {
@@ -58,6 +74,52 @@ describe('overview', () => {
     expect(within(usage).getByText('5.00 GB')).toBeInTheDocument();
     expect(within(usage).getByText('1.67 GB')).toBeInTheDocument();
     expect(within(usage).getByRole('progressbar', { name: 'Traffic used' })).toHaveAttribute('aria-valuenow', '33');
+    expect(within(usage).getByTestId('traffic-expiry')).toHaveTextContent(/^Expires 21 Dec 2030, \d{2}:\d{2}$/);
+  });
+
+  it('says when traffic has expired, and when there is none', async () => {
+    setup({ premiumExpiresAt: 1740830400 });
+    const { user } = renderAt('/onboard');
+    const usage = (await screen.findByRole('heading', { name: 'Usage' })).closest('section')!;
+    expect(await within(usage).findByTestId('traffic-expiry')).toHaveTextContent(/^Expired on 1 Mar 2025, \d{2}:\d{2}$/);
+    await user.click(screen.getByRole('tab', { name: 'Residential Proxies' }));
+    expect(within(usage).getByTestId('traffic-expiry')).toHaveTextContent('No active traffic');
+  });
+
+  it('shows pieces, not GB, on the piece tabs', async () => {
+    setup();
+    const { user } = renderAt('/onboard');
+    const usage = (await screen.findByRole('heading', { name: 'Usage' })).closest('section')!;
+    await within(usage).findByText('3.33');
+    await user.click(screen.getByRole('tab', { name: 'Static Residential' }));
+    expect(within(usage).getByTestId('pieces-live')).toHaveTextContent('3 live proxies');
+    expect(within(usage).getByText('Expiring within 3 days').nextElementSibling).toHaveTextContent('1');
+    expect(within(usage).getByTestId('pieces-next-expiry')).toHaveTextContent(/^21 Dec 2030, \d{2}:\d{2}$/);
+    expect(within(usage).queryByText(/GB/)).not.toBeInTheDocument();
+    expect(within(usage).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Plans' })).getByText('1 piece')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'LTE Mobile' }));
+    expect(within(usage).getByTestId('pieces-live')).toHaveTextContent('1 live proxy');
+    await user.click(screen.getByRole('tab', { name: 'Datacenter IPv6' }));
+    expect(within(usage).getByTestId('pieces-live')).toHaveTextContent('0 live proxies');
+    expect(within(usage).getByTestId('pieces-next-expiry')).toHaveTextContent('—');
+  });
+
+  it('titles a random piece pick per piece and opens its buy form on the kind page', async () => {
+    setup();
+    server.use(
+      http.get('*/api/user/server_credentials', () => HttpResponse.json({ success: true, data: { supportedCountries: [], supportedISPs: {} } })),
+      http.get('*/api/user/proxy_history', () => HttpResponse.json({ history: [] })),
+    );
+    const { user } = renderAt('/onboard');
+    await user.click(await screen.findByRole('tab', { name: 'Static Residential' }));
+    await screen.findByText('ISP 30 days');
+    await user.click(screen.getByRole('button', { name: 'Pick A Random Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ISP 30 days - $3.50 per piece' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pick' }));
+    await waitFor(() => expect(location()).toBe('/onboard/static-proxy'));
+    expect(await screen.findByRole('heading', { name: 'Buy ISP 30 days' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Buy proxies' })).toBeInTheDocument();
   });
 
   it('buys a random plan from the dialog titled with GB and price; the balance updates', async () => {
@@ -95,17 +157,38 @@ describe('overview', () => {
     expect(bodies).toEqual([{ type: 'premium', planId: 9 }]);
   });
 
-  it('Come Into Use goes to the premium page for Premium and the budget page for the others', async () => {
+  it("opens a piece plan's buy form from the plans list", async () => {
     setup();
-    server.use(http.get('*/api/user/residential_location', () => HttpResponse.json({ locations: [] })));
+    server.use(
+      http.get('*/api/user/lte_credentials', () => HttpResponse.json({ success: true, data: ['us'] })),
+      http.get('*/api/user/proxy_history', () => HttpResponse.json({ history: [] })),
+    );
     const { user } = renderAt('/onboard');
-    await user.click(await screen.findByRole('button', { name: 'Come Into Use' }));
-    await waitFor(() => expect(location()).toBe('/onboard/rotating-proxy'));
+    await user.click(await screen.findByRole('tab', { name: 'LTE Mobile' }));
+    await user.click(await screen.findByRole('link', { name: 'Buy now: LTE 30 days' }));
+    await waitFor(() => expect(location()).toBe('/onboard/lte-proxy'));
+    expect(await screen.findByTestId('lte-price')).toHaveTextContent('$45.00');
+  });
 
-    await user.click(screen.getAllByRole('link', { name: (name) => name === 'Dashboard' })[0]!);
-    await waitFor(() => expect(location()).toMatch(/^\/onboard\/?$/));
-    await user.click(await screen.findByRole('tab', { name: 'Static Residential' }));
+  it.each([
+    ['Premium Residential', '/onboard/rotating-proxy'],
+    ['Residential Proxies', '/onboard/budget-proxy'],
+    ['Static Residential', '/onboard/static-proxy'],
+    ['LTE Mobile', '/onboard/lte-proxy'],
+    ['Datacenter IPv4', '/onboard/ipv4-proxy'],
+    ['Datacenter IPv6', '/onboard/ipv6-proxy'],
+  ])('Come Into Use on the %s tab opens %s', async (tab, path) => {
+    setup();
+    server.use(
+      http.get('*/api/user/residential_location', () => HttpResponse.json({ locations: [] })),
+      http.get('*/api/user/budget_residential_location', () => HttpResponse.json({ locations: [] })),
+      http.get('*/api/user/server_credentials', () => HttpResponse.json({ success: true, data: [] })),
+      http.get('*/api/user/lte_credentials', () => HttpResponse.json({ success: true, data: [] })),
+      http.get('*/api/user/proxy_history', () => HttpResponse.json({ history: [] })),
+    );
+    const { user } = renderAt('/onboard');
+    await user.click(await screen.findByRole('tab', { name: tab }));
     await user.click(screen.getByRole('button', { name: 'Come Into Use' }));
-    await waitFor(() => expect(location()).toBe('/onboard/budget-proxy'));
+    await waitFor(() => expect(location()).toBe(path));
   });
 });

@@ -27,13 +27,13 @@ describe('site header', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/#pricing');
     expect(within(mainNav()).getByRole('link', { name: 'Use Guide & Details' })).toHaveAttribute('href', '/user&guide');
     expect(within(mainNav()).getByRole('link', { name: /Contact Us/ })).toHaveAttribute('target', '_blank');
-    expect(screen.queryByRole('link', { name: 'Onboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to dashboard' })).not.toBeInTheDocument();
   });
 
-  it('shows signed-in visitors Onboard and their balance, without Start Free Trial', async () => {
+  it('shows signed-in visitors Go to dashboard and their balance, without Start Free Trial', async () => {
     server.use(http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ balance: 7 }) })));
     const { user } = renderAt('/', <SiteHeader />);
-    expect(await screen.findByRole('link', { name: 'Onboard' })).toHaveAttribute('href', '/onboard');
+    expect(await screen.findByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/onboard');
     expect(screen.getByRole('button', { name: /Balance \$7\.00/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Start Free Trial' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
@@ -89,7 +89,9 @@ describe('pricing', () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Static Residential' }));
     expect(await screen.findByRole('heading', { name: 'Static 10' })).toBeInTheDocument();
     expect(screen.getByText('/piece')).toBeInTheDocument();
-    expect(screen.getByText('Unknown')).toBeInTheDocument();
+    // the plan's real period, not SPEC.md's 'Unknown'
+    expect(screen.getByText('Validity').nextElementSibling).toHaveTextContent('30 days');
+    expect(screen.queryByText('Unknown')).not.toBeInTheDocument();
     expect(screen.queryByTestId('pricing-mobile')).not.toBeInTheDocument();
   });
 });

@@ -19,6 +19,14 @@ function setUp() {
   withStock();
 }
 
+/** Confirms the purchase in the "Buy Proxies" dialog; returns the dialog's text. */
+async function confirmBuy(user: ReturnType<typeof renderAt>['user']) {
+  const dialog = await screen.findByRole('dialog', { name: 'Buy Proxies' });
+  const text = dialog.textContent;
+  await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+  return text;
+}
+
 async function openForm(path: string, planName: string) {
   const rendered = renderAt(path);
   await rendered.user.click(await screen.findByRole('button', { name: `Buy now: ${planName}` }, FIRST));
@@ -124,6 +132,13 @@ describe('static buy form', () => {
     await user.type(quantity, '2');
     expect(screen.getByTestId('total-price')).toHaveTextContent('$5.00');
     await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Proxies' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to buy these 2 proxies?');
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent(
+      '2 × Static 30 days (United States, Comcast) at $2.50 each: $5.00 in total, paid from your wallet balance.',
+    );
+    expect(bodies).toHaveLength(0);
+    await confirmBuy(user);
 
     expect(await screen.findByText('Proxy Generated Successfully')).toBeInTheDocument();
     expect(bodies).toEqual([{ type: 'static', plan: 21, country: 'us', location: 'us-comcast', quantity: 2 }]);
@@ -149,9 +164,12 @@ describe('static buy form', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'de');
     await user.selectOptions(screen.getByRole('combobox', { name: 'ISP' }), 'de-telekom');
     await user.click(screen.getByRole('button', { name: 'Buy' }));
+    await confirmBuy(user);
     expect(await screen.findByText('Not enough proxies in stock')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     status = 202;
     await user.click(screen.getByRole('button', { name: 'Buy' }));
+    await confirmBuy(user);
     expect(await screen.findByText('Your proxies will be ready in a few minutes')).toBeInTheDocument();
   });
 
@@ -165,15 +183,35 @@ describe('static buy form', () => {
     expect(within(table).getByRole('columnheader', { name: 'Expires' })).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Plan' })).not.toBeInTheDocument();
     expect(within(row).getByText('12 Mar 2025')).toBeInTheDocument();
-    expect(within(row).getByText('Expired')).toBeInTheDocument();
+    expect(within(row).getAllByText('Expired')).toHaveLength(2); // the Expires column and the narrow-screen line
     expect(within(row).getByText('Static Residential')).toBeInTheDocument();
     // under 640 px only Ip and Action stay as columns; the rest folds under the proxy
     expect(within(table).getByRole('columnheader', { name: 'Date' })).toHaveClass('hidden', 'sm:table-cell');
-    expect(within(row).getByText('12 Mar 2025 · Static Residential · Expires: Expired')).toHaveClass('sm:hidden');
+    expect(within(row).getByText('12 Mar 2025 · Static Residential')).toHaveClass('sm:hidden');
+    expect(within(row).getByTestId('narrow-expiry')).toHaveTextContent('Expired');
     expect(screen.getByRole('region', { name: 'Proxy history table' })).toHaveAttribute('tabindex', '0');
     await user.click(within(row).getByRole('button', { name: 'Copy proxy' }));
     expect(await screen.findByText('Proxy copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(OLD_PROXY);
+  });
+});
+
+describe('piece purchase confirmation', () => {
+  it('asks before buying; Cancel buys nothing and keeps the form', async () => {
+    setUp();
+    withHistory([]);
+    const bodies = capture('/api/user/get_proxy', () => HttpResponse.json({ success: true, proxies: NEW_PROXIES }));
+    const { user } = await openForm('/onboard/static-proxy', 'Static 30 days');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'us');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'ISP' }), 'us-comcast');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Proxies' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to buy this proxy?');
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('1 × Static 30 days (United States, Comcast) at $2.50 each: $2.50 in total');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toHaveLength(0);
+    expect(screen.getByRole('combobox', { name: 'ISP' })).toHaveValue('us-comcast');
   });
 });
 
@@ -193,6 +231,7 @@ describe('IPv4 buy form', () => {
     await user.type(quantity, '3');
     expect(screen.getByTestId('total-price')).toHaveTextContent('$3.60');
     await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(await confirmBuy(user)).toContain('3 × IPv4 30 days (United States) at $1.20 each: $3.60 in total');
     // no message in the answer: the fallback
     expect(await screen.findByText('Proxy Generated Successfully')).toBeInTheDocument();
     expect(bodies).toEqual([{ type: 'ipv4', plan: 31, location: 'ipv4-us', quantity: 3 }]);

@@ -85,6 +85,13 @@ describe('LTE page', () => {
     expect(screen.getByTestId('lte-price')).toHaveTextContent('$9.99');
 
     await user.click(screen.getByRole('button', { name: 'Generate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Proxies' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to buy this proxy?');
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent(
+      '1 × LTE 7 days (New York, T-Mobile · SOCKS5) for $9.99, paid from your wallet balance.',
+    );
+    expect(bodies).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
     expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();
     expect(await screen.findByText('Proxy Generated Successfully')).toBeInTheDocument();
     expect(bodies).toEqual([{ type: 'lte', plan: 41, location: 'lte-us-ny-tmobile-socks' }]);
@@ -112,6 +119,7 @@ describe('LTE page', () => {
     await user.selectOptions(field('City'), 'Berlin');
     await user.selectOptions(field('ISP'), 'lte-de-berlin-vodafone-https');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Buy Proxies' })).getByRole('button', { name: 'Buy' }));
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
   });
 });

@@ -41,11 +41,11 @@ describe('plans tab', () => {
     // the stats were loaded before (e.g. on the overview): the purchase must refresh them
     await client.query(statsQueryOptions);
     await user.click(await screen.findByRole('tab', { name: 'Plans' }));
-    expect(await screen.findByText('5 GB', { selector: 'dd' })).toBeInTheDocument();
+    expect(await screen.findAllByText('30 days', { selector: 'dd' })).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Buy now: 5GB' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy Plan' });
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to buy this plan?');
-    expect(within(dialog).getByTestId('buy-plan-summary')).toHaveTextContent('5 GB for $15.00');
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('5 GB for $15.00');
     await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
     expect(await screen.findByText('Plan purchased successfully')).toBeInTheDocument();
     expect(bodies).toEqual([{ type: 'premium', planId: 7 }]);
@@ -82,7 +82,7 @@ describe('usage tab', () => {
   function usage(days: Array<{ day: string; bytes: number }>, history: unknown[] = []) {
     server.use(
       http.get('*/api/user/get_starts', () =>
-        HttpResponse.json({ success: true, premiumStat: { availableTraffic: 3.456, usedTraffic: 1.5 }, budgetStat: { availableTraffic: 0, usedTraffic: 0 } }),
+        HttpResponse.json({ success: true, premiumStat: { availableTraffic: 3.456, usedTraffic: 1.5, expiresAt: 1924084800 }, budgetStat: { availableTraffic: 0, usedTraffic: 0 } }),
       ),
       http.get('*/api/user/usage', ({ request }) => {
         const url = new URL(request.url);
@@ -109,6 +109,8 @@ describe('usage tab', () => {
     expect(await screen.findByTestId('usage-remaining')).toHaveTextContent('3.46 GB');
     expect(screen.getByTestId('usage-used')).toHaveTextContent('1.50 GB');
     expect(screen.getByTestId('usage-total')).toHaveTextContent('4.96 GB');
+    // when the unused traffic expires (21 Dec 2030 12:00 UTC), in local time
+    expect(screen.getByTestId('traffic-expiry')).toHaveTextContent(/^Expires 21 Dec 2030, \d{2}:\d{2}$/);
 
     const chart = await screen.findByTestId('usage-chart');
     const bars = within(chart).getAllByTestId('usage-bar');

@@ -6,15 +6,17 @@ import { homeFor, useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';
 import { RegisterForm } from '../components/register-form';
+import { useTrial } from '@/features/marketing/trial';
 
 export default function RegisterPage() {
   const { user, isLoading } = useSession();
   const [params] = useSearchParams();
   const refCode = params.get('ref')?.trim() || null;
+  const trial = useTrial();
   if (isLoading) return <PageSpinner />;
   if (user) return <Navigate to={homeFor(user)} replace />;
   return (
-    <AuthLayout title="Create your account" subtitle="Start your free trial in under a minute.">
+    <AuthLayout title="Create your account" subtitle={trial.offered ? `${trial.summary}, once you verify your email.` : 'Create your account in under a minute.'}>
       {refCode && (
         <p className="mb-6 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200">
           Referral code <strong>{refCode}</strong> will be applied to your account.

@@ -1,16 +1,17 @@
 // Layout of /onboard/* (SPEC.md §2): guests are sent to /login once the session has loaded; the
-// balance refreshes when the customer comes back from a checkout tab.
+// balance refreshes every few seconds while the page is visible and when the customer comes back
+// from a checkout tab.
 import { Suspense, useCallback } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/lib/session';
+import { useLiveSession } from '@/lib/session';
 import { useWalletRefresh } from '@/lib/wallet-sync';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
 
 export default function DashboardLayout() {
-  const { user, isLoading } = useSession();
+  const { user, isLoading } = useLiveSession();
   const sidebar = useSidebar();
   const { setMobileOpen } = sidebar;
   const closeMobile = useCallback(() => setMobileOpen(false), [setMobileOpen]);

@@ -1,6 +1,6 @@
 // Plans of one kind as a compact list (overview) with loading and empty states. Traffic plans are
 // bought here (Buy now → confirmation); per-piece products are bought on their own page (they need
-// a country, ISP and quantity).
+// a country, ISP and quantity), which opens with the plan's buy form.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,15 +9,9 @@ import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePlanPurchase } from '@/features/plans/components/plan-purchase';
 import { formatMoney } from '@/lib/format';
-import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
+import { isTrafficKind, KIND_PAGES, type ProxyKind } from '@/lib/kinds';
+import type { PlanState } from '@/features/pieces/plan-state';
 import { plansQueryOptions } from '@/lib/plans';
-
-const PIECE_PAGES: Partial<Record<ProxyKind, string>> = {
-  static: '/onboard/static-proxy',
-  lte: '/onboard/lte-proxy',
-  ipv4: '/onboard/ipv4-proxy',
-  ipv6: '/onboard/ipv6-proxy',
-};
 
 export function PlansList({ kind }: { kind: ProxyKind }) {
   const { data: plans = [], isPending } = useQuery(plansQueryOptions(kind));
@@ -36,7 +30,7 @@ export function PlansList({ kind }: { kind: ProxyKind }) {
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Plans">
           {plans.map((plan) => {
-            const label = traffic ? `${plan.amount} GB` : `${plan.amount} pieces`;
+            const label = traffic ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`;
             return (
               <li key={plan.id} className="flex items-center justify-between gap-3 py-3">
                 <span className="min-w-0">
@@ -53,7 +47,7 @@ export function PlansList({ kind }: { kind: ProxyKind }) {
                       Buy now
                     </Button>
                   ) : (
-                    <Link to={PIECE_PAGES[kind] ?? '/onboard'} className={buttonClasses('outline', 'sm')} aria-label={`Buy now: ${plan.name || label}`}>
+                    <Link to={KIND_PAGES[kind]} state={{ planId: plan.id } satisfies PlanState} className={buttonClasses('outline', 'sm')} aria-label={`Buy now: ${plan.name || label}`}>
                       Buy now
                     </Link>
                   )}

@@ -1,20 +1,31 @@
-// Usage of the selected kind: remaining, total and used GB with a progress bar, plus the random
-// plan pick and "Come Into Use" (SPEC.md §2 /onboard).
+// Usage of the selected kind (SPEC.md §2 /onboard): GB for the traffic kinds, pieces for the
+// others (./usage-figures.tsx), re-read every few seconds while the page is visible; the random
+// plan pick (titled with GB and price, or the plan and its price per piece) and Come Into Use, which
+// opens the kind's own page. A picked traffic plan is bought from the dialog; a picked piece plan
+// opens its buy form on the kind's page (it needs a country and a quantity).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Card } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatFixed2, formatMoney } from '@/lib/format';
-import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
+import { planTitle } from '@/features/pieces/buy-request';
+import type { PlanState } from '@/features/pieces/plan-state';
+import { usePurchase } from '@/features/plans/components/plan-purchase';
+import { formatMoney } from '@/lib/format';
+import { isTrafficKind, KIND_PAGES, type ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions, type Plan } from '@/lib/plans';
 import { notify } from '@/lib/toast';
-import { usePurchase } from '@/features/plans/components/plan-purchase';
 import { statsQueryOptions } from '../api/get-stats';
-import { Card } from '@/components/ui/page-parts';
+import { PieceFigures, TrafficFigures } from './usage-figures';
 
 export const NO_PLANS = 'No plans available';
+
+/** The random pick's title: "5 GB - $15.00" (SPEC.md §2), "ISP 30 days - $3.50 per piece". */
+function pickTitle(plan: Plan, kind: ProxyKind): string {
+  return isTrafficKind(kind) ? `${plan.amount} GB - ${formatMoney(plan.price)}` : `${planTitle(plan)} - ${formatMoney(plan.price)} per piece`;
+}
 
 export function UsageCard({ kind }: { kind: ProxyKind }) {
   const navigate = useNavigate();
@@ -22,12 +33,7 @@ export function UsageCard({ kind }: { kind: ProxyKind }) {
   const plans = useQuery(plansQueryOptions(kind));
   const purchase = usePurchase(kind);
   const [picked, setPicked] = useState<Plan | null>(null);
-
-  const stat = kind === 'premium' ? stats.data?.premiumStat : kind === 'budget' ? stats.data?.budgetStat : null;
-  const remaining = stat?.availableTraffic ?? 0;
-  const used = stat?.usedTraffic ?? 0;
-  const total = remaining + used;
-  const percent = total > 0 ? Math.min(100, (used / total) * 100) : 0;
+  const traffic = isTrafficKind(kind);
 
   function pickRandom() {
     const list = plans.data ?? [];
@@ -40,9 +46,11 @@ export function UsageCard({ kind }: { kind: ProxyKind }) {
 
   function confirmPick() {
     if (!picked) return;
-    purchase.buy(picked, () => setPicked(null));
+    if (traffic) purchase.buy(picked, () => setPicked(null));
+    else void navigate(KIND_PAGES[kind], { state: { planId: picked.id } satisfies PlanState });
   }
 
+  const data = stats.data;
   return (
     <Card title="Usage">
       {stats.isPending ? (
@@ -50,44 +58,23 @@ export function UsageCard({ kind }: { kind: ProxyKind }) {
           <Skeleton className="h-8 w-32" />
           <Skeleton className="h-3 w-full" />
         </div>
+      ) : kind === 'premium' || kind === 'budget' ? (
+        <TrafficFigures stat={(kind === 'premium' ? data?.premiumStat : data?.budgetStat) ?? null} />
       ) : (
-        <>
-          <p className="text-3xl font-bold tabular-nums">
-            {formatFixed2(remaining)} <span className="text-base font-medium text-slate-600 dark:text-slate-400">GB remaining</span>
-          </p>
-          {!isTrafficKind(kind) && (
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">This product is billed per piece; traffic is not metered.</p>
-          )}
-          <div
-            className="mt-4 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-            role="progressbar"
-            aria-label="Traffic used"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(percent)}
-          >
-            <div className="h-full rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${percent}%` }} />
-          </div>
-          <dl className="mt-3 flex justify-between text-sm">
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">Total</dt>
-              <dd className="font-semibold tabular-nums">{formatFixed2(total)} GB</dd>
-            </div>
-            <div className="text-right">
-              <dt className="text-slate-600 dark:text-slate-400">Used</dt>
-              <dd className="font-semibold tabular-nums">{formatFixed2(used)} GB</dd>
-            </div>
-          </dl>
-        </>
+        <PieceFigures stat={data?.pieceStats?.[kind] ?? null} soonDays={data?.expiringSoonDays ?? 3} />
       )}
       <div className="mt-6 flex flex-wrap gap-3">
         <Button variant="outline" onClick={pickRandom} disabled={plans.isPending}>
           Pick A Random Plan
         </Button>
-        <Button onClick={() => void navigate(kind === 'premium' ? '/onboard/rotating-proxy' : '/onboard/budget-proxy')}>Come Into Use</Button>
+        <Button onClick={() => void navigate(KIND_PAGES[kind])}>Come Into Use</Button>
       </div>
-      <Dialog open={picked !== null} onClose={() => setPicked(null)} title={picked ? `${picked.amount} GB - ${formatMoney(picked.price)}` : ''}>
-        <p className="text-sm text-slate-600 dark:text-slate-300">The price is taken from your wallet balance.</p>
+      <Dialog open={picked !== null} onClose={() => setPicked(null)} title={picked ? pickTitle(picked, kind) : ''}>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {traffic
+            ? 'The price is taken from your wallet balance.'
+            : 'Pick opens this plan on its page: choose where and how many, then confirm the total.'}
+        </p>
         <div className="mt-6 flex justify-end gap-3">
           <Button variant="outline" onClick={() => setPicked(null)}>
             Cancel

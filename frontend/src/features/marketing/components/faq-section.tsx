@@ -1,9 +1,11 @@
 // Landing FAQ block, the target of /#faq.
 import { Link } from 'react-router';
-import { FAQ_ITEMS } from '../content/faq';
+import { faqItems } from '../content/faq';
+import { useTrial } from '../trial';
 import { FaqAccordion } from './faq-accordion';
 
 export function FaqSection() {
+  const trial = useTrial();
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 bg-slate-50 py-16 lg:py-24 dark:bg-slate-900/40">
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
@@ -11,7 +13,7 @@ export function FaqSection() {
           Frequently asked questions
         </h2>
         <div className="mt-10">
-          <FaqAccordion items={FAQ_ITEMS.slice(0, 6)} />
+          <FaqAccordion items={faqItems(trial).slice(0, 6)} />
         </div>
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
           More answers on the{' '}

@@ -1,9 +1,12 @@
-// Landing hero: the offer, the headline claims of SPEC.md §1 and the two calls to action.
+// Landing hero: the offer, the headline claims of SPEC.md §1 and the two calls to action; the free
+// trial is promised (and said what it is) only while the shop offers one.
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { CheckIcon } from '@/components/ui/icons';
+import { useTrial } from '../trial';
+import { StartCtaLink } from './start-cta';
 
-const claims = ['HTTP(S) & SOCKS5', 'City & state targeting', 'Free trial', 'Pay as you go'];
+const claims = (freeTrial: boolean) => ['HTTP(S) & SOCKS5', 'City & state targeting', freeTrial ? 'Free trial' : 'Crypto top-ups', 'Pay as you go'];
 const stats = [
   { value: '80M+', label: 'Residential IPs' },
   { value: '195+', label: 'Countries' },
@@ -11,6 +14,7 @@ const stats = [
 ];
 
 export function Hero() {
+  const trial = useTrial();
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white dark:from-brand-950/60 dark:to-slate-950">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-24">
@@ -26,7 +30,7 @@ export function Hero() {
             verification, e-commerce and surveys.
           </p>
           <ul className="mt-6 grid max-w-md grid-cols-2 gap-2 text-sm text-slate-700 dark:text-slate-200">
-            {claims.map((claim) => (
+            {claims(trial.offered).map((claim) => (
               <li key={claim} className="flex items-center gap-2">
                 <CheckIcon className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
                 {claim}
@@ -34,13 +38,16 @@ export function Hero() {
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/register" className={buttonClasses('primary', 'lg')}>
-              Start Free Trial
-            </Link>
+            <StartCtaLink className={buttonClasses('primary', 'lg')} />
             <Link to={{ pathname: '/', hash: '#pricing' }} className={buttonClasses('outline', 'lg')}>
               View Pricing
             </Link>
           </div>
+          {trial.offered && (
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" data-testid="trial-summary">
+              {trial.summary}, as soon as you verify your email.
+            </p>
+          )}
         </div>
         <div className="rounded-2xl bg-slate-900 p-5 text-sm text-slate-100 shadow-2xl ring-1 ring-slate-800 sm:p-6">
           <div className="mb-4 flex gap-1.5" aria-hidden="true">

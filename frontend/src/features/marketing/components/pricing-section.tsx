@@ -7,20 +7,11 @@ import { PlanCard, PlanCardSkeleton } from '@/components/plans/plan-card';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { panelId, tabId } from '@/components/ui/tab-ids';
 import { Tabs } from '@/components/ui/tabs';
-import { KIND_TAB_LABELS, PROXY_KINDS, type ProxyKind } from '@/lib/kinds';
+import { KIND_PAGES, KIND_TAB_LABELS, PROXY_KINDS, type ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions, SAMPLE_PLANS, type Plan } from '@/lib/plans';
 import { useSession } from '@/lib/session';
 
 export const EMPTY_PLANS_MESSAGE = 'No plans available for this proxy type.';
-
-const DASHBOARD_PATH: Record<ProxyKind, string> = {
-  premium: '/onboard/rotating-proxy',
-  budget: '/onboard/budget-proxy',
-  static: '/onboard/static-proxy',
-  lte: '/onboard/lte-proxy',
-  ipv4: '/onboard/ipv4-proxy',
-  ipv6: '/onboard/ipv6-proxy',
-};
 
 function PlanGrid({ plans, kind, sample = false }: { plans: Plan[]; kind: ProxyKind; sample?: boolean }) {
   const { user } = useSession();
@@ -33,7 +24,7 @@ function PlanGrid({ plans, kind, sample = false }: { plans: Plan[]; kind: ProxyK
           kind={kind}
           sample={sample}
           action={
-            <Link to={user ? DASHBOARD_PATH[kind] : '/register'} className={buttonClasses('primary', 'md', 'w-full')}>
+            <Link to={user ? KIND_PAGES[kind] : '/register'} className={buttonClasses('primary', 'md', 'w-full')}>
               {user ? 'Buy now' : 'Get started'}
               <span className="sr-only"> with the {plan.name} plan</span>
             </Link>

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { CheckIcon, RefreshIcon } from '@/components/ui/icons';
+import { StartCtaLink } from './start-cta';
 
 const points = [
   'A fresh residential IP on every request, or a sticky session from 1 to 1440 minutes',
@@ -62,9 +63,7 @@ export function ResidentialBlock() {
             <Link to="/residential-proxies" className={buttonClasses('primary')}>
               Learn more
             </Link>
-            <Link to="/register" className={buttonClasses('outline')}>
-              Start Free Trial
-            </Link>
+            <StartCtaLink className={buttonClasses('outline')} />
           </div>
         </div>
       </div>

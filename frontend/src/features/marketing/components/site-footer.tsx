@@ -1,7 +1,9 @@
-// Public footer: product, use-case, resource and legal links.
+// Public footer: product, use-case, resource and legal links (the sign-up link follows the main
+// call to action: Start Free Trial, Get started or Go to dashboard).
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { CHAT_URL, SUPPORT_EMAIL } from '@/lib/site';
+import { useStartCta } from '../trial';
 
 const columns: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [
   {
@@ -10,7 +12,7 @@ const columns: Array<{ title: string; links: Array<{ to: string; label: string }
       { to: '/residential-proxies', label: 'Residential Proxies' },
       { to: '/#pricing', label: 'Pricing' },
       { to: '/location', label: 'Locations' },
-      { to: '/register', label: 'Start Free Trial' },
+      { to: '/register', label: 'Start Free Trial' }, // replaced by the call to action
     ],
   },
   {
@@ -42,6 +44,8 @@ const columns: Array<{ title: string; links: Array<{ to: string; label: string }
 ];
 
 export function SiteFooter() {
+  const cta = useStartCta();
+  const links = (list: Array<{ to: string; label: string }>) => list.map((link) => (link.to === '/register' ? cta : link));
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.2fr_3fr] lg:px-8">
@@ -66,7 +70,7 @@ export function SiteFooter() {
             <div key={column.title}>
               <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{column.title}</h2>
               <ul className="mt-3 space-y-2">
-                {column.links.map((link) => (
+                {links(column.links).map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} className="text-sm text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300">
                       {link.label}

@@ -1,5 +1,6 @@
-// Sticky public header (SPEC.md §2): guests get Login and Start Free Trial, signed-in visitors the
-// Onboard link and their balance; a skeleton stands in while the session loads.
+// Sticky public header (SPEC.md §2): guests get Login and Start Free Trial ("Get started" when the
+// shop offers no trial), signed-in visitors their balance and Go to dashboard; a skeleton stands
+// in while the session loads.
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';
@@ -9,8 +10,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { paymentModal } from '@/lib/payment-modal';
-import { useSession } from '@/lib/session';
+import { homeFor, useLiveSession, useSession } from '@/lib/session';
 import { CHAT_URL } from '@/lib/site';
+import { GET_STARTED, GO_TO_DASHBOARD, START_TRIAL, useTrial } from '../trial';
 
 const navLink =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white';
@@ -33,6 +35,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
 
 function AccountActions({ stacked = false, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
   const { user, isLoading } = useSession();
+  const trial = useTrial();
   const wrap = cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center');
   if (isLoading) {
     return (
@@ -57,8 +60,8 @@ function AccountActions({ stacked = false, onNavigate }: { stacked?: boolean; on
           <WalletIcon className="h-4 w-4" />
           {formatMoney(user.balance)}
         </button>
-        <Link to="/onboard" className={buttonClasses('primary', 'sm', stacked ? 'h-10' : undefined)} onClick={onNavigate}>
-          Onboard
+        <Link to={homeFor(user)} className={buttonClasses('primary', 'sm', stacked ? 'h-10' : undefined)} onClick={onNavigate}>
+          {GO_TO_DASHBOARD}
         </Link>
       </div>
     );
@@ -68,8 +71,13 @@ function AccountActions({ stacked = false, onNavigate }: { stacked?: boolean; on
       <Link to="/login" className={buttonClasses('ghost', 'sm', stacked ? 'h-10 border border-slate-300 dark:border-slate-600' : undefined)} onClick={onNavigate}>
         Login
       </Link>
-      <Link to="/register" className={buttonClasses('primary', 'sm', stacked ? 'h-10' : undefined)} onClick={onNavigate}>
-        Start Free Trial
+      <Link
+        to="/register"
+        className={buttonClasses('primary', 'sm', stacked ? 'h-10' : undefined)}
+        onClick={onNavigate}
+        title={trial.offered ? trial.summary : undefined}
+      >
+        {trial.offered ? START_TRIAL : GET_STARTED}
       </Link>
     </div>
   );
@@ -77,6 +85,8 @@ function AccountActions({ stacked = false, onNavigate }: { stacked?: boolean; on
 
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  // a signed-in visitor's balance stays current
+  useLiveSession();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">

@@ -1,5 +1,10 @@
-// Frequently asked questions shown on the landing page (#faq) and on /faqs.
+// Frequently asked questions shown on the landing page (#faq) and on /faqs. The free-trial answer
+// follows the server's trial (see ../trial.ts); without a trial the question is left out.
+import { TRIAL_HOURS, type Trial } from '../trial';
+
 export type FaqItem = { question: string; answer: string };
+
+export const TRIAL_QUESTION = 'Is there a free trial?';
 
 export const FAQ_ITEMS: FaqItem[] = [
   {
@@ -7,11 +12,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     answer:
       'A residential proxy routes your requests through an IP address that an internet provider assigned to a real household. Websites see an ordinary visitor instead of a data centre, so you are blocked far less often.',
   },
-  {
-    question: 'Is there a free trial?',
-    answer:
-      'Yes. Create an account with your email and you can test our residential network before you buy. If you need more trial traffic for a larger evaluation, contact support.',
-  },
+  { question: TRIAL_QUESTION, answer: '' },
   {
     question: 'How do I pay?',
     answer:
@@ -42,3 +43,15 @@ export const FAQ_ITEMS: FaqItem[] = [
       'Open the live chat from the Contact Us link, write to support, or read the Use Guide & Details for step-by-step set-up instructions.',
   },
 ];
+
+function trialAnswer(trial: Trial): string {
+  return `Yes. Every new account gets ${trial.amount} of Premium Residential traffic, valid for ${TRIAL_HOURS} hours, as soon as its email is verified (one trial per person). Generate a proxy on the Premium page and test the network before you buy; if you need more for a larger evaluation, contact support.`;
+}
+
+/** The questions with the trial answer filled in, or without the trial question when there is none. */
+export function faqItems(trial: Trial): FaqItem[] {
+  return FAQ_ITEMS.flatMap((item) => {
+    if (item.question !== TRIAL_QUESTION) return [item];
+    return trial.offered ? [{ ...item, answer: trialAnswer(trial) }] : [];
+  });
+}

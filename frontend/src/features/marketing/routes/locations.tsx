@@ -1,8 +1,8 @@
 // /location: coverage by continent with flagship and further countries.
-import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { formatMillions } from '@/lib/format';
 import { ContentPage } from '../components/content-page';
+import { StartCtaLink } from '../components/start-cta';
 import { CONTINENTS, MORE_COUNTRIES } from '../content/continents';
 
 export default function LocationsPage() {
@@ -37,9 +37,7 @@ export default function LocationsPage() {
         ))}
       </div>
       <div className="mt-10">
-        <Link to="/register" className={buttonClasses('primary', 'lg')}>
-          Start Free Trial
-        </Link>
+        <StartCtaLink className={buttonClasses('primary', 'lg')} />
       </div>
     </ContentPage>
   );

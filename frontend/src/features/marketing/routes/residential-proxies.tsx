@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { GlobeIcon, LayersIcon, RefreshIcon, ShieldIcon } from '@/components/ui/icons';
 import { ContentPage } from '../components/content-page';
+import { StartCtaLink } from '../components/start-cta';
 
 const benefits = [
   { icon: GlobeIcon, title: '195+ countries', body: 'Country, state and city targeting across 200+ locations.' },
@@ -46,9 +47,7 @@ export default function ResidentialProxiesPage() {
         ))}
       </div>
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link to="/register" className={buttonClasses('primary', 'lg')}>
-          Start Free Trial
-        </Link>
+        <StartCtaLink className={buttonClasses('primary', 'lg')} />
         <Link to={{ pathname: '/', hash: '#pricing' }} className={buttonClasses('outline', 'lg')}>
           See pricing
         </Link>

@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { ContentPage, ProseSection } from '../components/content-page';
+import { StartCtaLink } from '../components/start-cta';
 import { USE_CASES } from '../content/use-cases';
 import NotFoundPage from './not-found';
 
@@ -25,9 +26,7 @@ export default function UseCaseDetailPage() {
         <p>{useCase.recommended}</p>
       </ProseSection>
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link to="/register" className={buttonClasses('primary')}>
-          Start Free Trial
-        </Link>
+        <StartCtaLink className={buttonClasses('primary')} />
         <Link to="/use-case" className={buttonClasses('outline')}>
           All use cases
         </Link>

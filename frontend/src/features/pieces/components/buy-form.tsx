@@ -1,10 +1,11 @@
 // The buy form of the static, IPv4 and IPv6 pages (SPEC.md §2, §4, §5): country (and ISP for
 // static; a new country clears the ISP), quantity as numeric text (default 1), the live total of
-// plan price × quantity, Buy (busy while pending) and Back to the plan list. Out-of-stock options
-// cannot be picked.
+// plan price × quantity, Buy (which asks for confirmation with the total first, as plans do) and
+// Back to the plan list. Out-of-stock options cannot be picked.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmPurchaseDialog } from '@/components/confirm-purchase-dialog';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -18,7 +19,20 @@ import { notify } from '@/lib/toast';
 import { resultOf, useGetProxy } from '../api/get-proxy';
 import { stockQueryOptions, type StockChoice } from '../api/get-server-credentials';
 import type { BuyKind } from '../api/types';
-import { buyBody, buySchema, INITIAL_VALUES, numericText, planIdOf, planTitle, SELECT_ALL_FIELDS, stockLabel, totalPrice, type BuyValues } from '../buy-request';
+import {
+  BUY_PROXIES_TITLE,
+  buyBody,
+  buyQuestion,
+  buySchema,
+  INITIAL_VALUES,
+  numericText,
+  planIdOf,
+  planTitle,
+  SELECT_ALL_FIELDS,
+  stockLabel,
+  totalPrice,
+  type BuyValues,
+} from '../buy-request';
 
 function StockOptions({ items }: { items: ReadonlyArray<StockChoice> }) {
   return items.map((item) => (
@@ -28,10 +42,23 @@ function StockOptions({ items }: { items: ReadonlyArray<StockChoice> }) {
   ));
 }
 
+/** "2 × Static 30 days (United States, Comcast) at $2.50 each: $5.00 in total, paid from your wallet balance." */
+function PieceSummary({ plan, values, countries, isps }: { plan: Plan; values: BuyValues; countries: ReadonlyArray<StockChoice>; isps: ReadonlyArray<StockChoice> }) {
+  const where = [countries.find((item) => item.value === values.country)?.name, isps.find((item) => item.value === values.isp)?.name].filter(Boolean).join(', ');
+  return (
+    <>
+      {`${values.quantity.trim()} × ${planTitle(plan)}${where ? ` (${where})` : ''} at ${formatMoney(plan.price)} each: `}
+      <span className="font-semibold">{formatMoney(totalPrice(plan.price, values.quantity))}</span> in total, paid from your wallet balance.
+    </>
+  );
+}
+
 export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onBack: () => void }) {
   const stock = useQuery(stockQueryOptions(kind));
   const getProxy = useGetProxy();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The valid form values waiting for the customer's confirmation. */
+  const [confirming, setConfirming] = useState<BuyValues | null>(null);
   const { register, handleSubmit, setValue, setError, control, formState } = useForm<BuyValues>({
     resolver: zodResolver(buySchema(kind)),
     defaultValues: INITIAL_VALUES,
@@ -45,23 +72,26 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
   // the form replaces the plan list: move focus to it so keyboard users are not lost
   useEffect(() => headingRef.current?.focus(), []);
 
+  function buy(values: BuyValues) {
+    const id = planIdOf(plan);
+    if (id === null || getProxy.isPending) return;
+    getProxy.mutate(buyBody(kind, id, values), {
+      onSettled: () => setConfirming(null),
+      onSuccess: (data) => {
+        const result = resultOf(data);
+        if (result.delivered) notify.success(result.message);
+        else notify.info(result.message);
+      },
+      onError: (error) => {
+        const field = error instanceof ApiError ? error.fields.quantity : undefined;
+        if (field) setError('quantity', { type: 'server', message: field });
+        notify.error(errorMessage(error));
+      },
+    });
+  }
+
   const onSubmit = handleSubmit(
-    (values) => {
-      const id = planIdOf(plan);
-      if (id === null || getProxy.isPending) return;
-      getProxy.mutate(buyBody(kind, id, values), {
-        onSuccess: (data) => {
-          const result = resultOf(data);
-          if (result.delivered) notify.success(result.message);
-          else notify.info(result.message);
-        },
-        onError: (error) => {
-          const field = error instanceof ApiError ? error.fields.quantity : undefined;
-          if (field) setError('quantity', { type: 'server', message: field });
-          notify.error(errorMessage(error));
-        },
-      });
-    },
+    (values) => setConfirming(values),
     (invalid) => {
       if (invalid.country || invalid.isp) notify.error(SELECT_ALL_FIELDS);
     },
@@ -134,6 +164,15 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
           </Button>
         </div>
       </form>
+      <ConfirmPurchaseDialog
+        open={confirming !== null}
+        title={BUY_PROXIES_TITLE}
+        question={buyQuestion(Number(confirming?.quantity ?? 1))}
+        summary={confirming && <PieceSummary plan={plan} values={confirming} countries={countries} isps={stock.data?.isps[confirming.country] ?? []} />}
+        busy={getProxy.isPending}
+        onConfirm={() => confirming && buy(confirming)}
+        onClose={() => setConfirming(null)}
+      />
     </section>
   );
 }

@@ -1,8 +1,12 @@
 // The LTE generate card (SPEC.md §2, §4): protocol, country (GET /api/user/lte_credentials),
 // city and ISP (the country's records, filtered by city and protocol), the price per piece of
-// the cheapest LTE plan (or the plan picked when there are several) and Generate.
+// the cheapest LTE plan (or the plan picked when there are several; a plan id in the navigation
+// state, e.g. from the overview's random pick, preselects one) and Generate, which asks for
+// confirmation with the price first, as plans do.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { ConfirmPurchaseDialog } from '@/components/confirm-purchase-dialog';
 import { Button } from '@/components/ui/button';
 import { Segmented } from '@/components/ui/segmented';
 import { SelectField } from '@/components/ui/select-field';
@@ -12,7 +16,8 @@ import { plansQueryOptions } from '@/lib/plans';
 import { notify } from '@/lib/toast';
 import { lteCountriesQueryOptions, lteRecordsQueryOptions } from '../api/get-lte-credentials';
 import { resultOf, useGetProxy } from '../api/get-proxy';
-import { planIdOf } from '../buy-request';
+import { BUY_PROXIES_TITLE, buyQuestion, planIdOf } from '../buy-request';
+import { planIdFromState } from '../plan-state';
 import {
   canGenerate,
   cheapestPlan,
@@ -30,7 +35,9 @@ import {
 
 export function LteForm() {
   const [selection, setSelection] = useState(INITIAL_LTE);
-  const [planId, setPlanId] = useState('');
+  const location = useLocation();
+  const [planId, setPlanId] = useState(() => planIdFromState(location.state) ?? '');
+  const [confirming, setConfirming] = useState(false);
   const countries = useQuery(lteCountriesQueryOptions);
   const records = useQuery(lteRecordsQueryOptions(selection.country));
   const plans = useQuery(plansQueryOptions('lte'));
@@ -52,6 +59,7 @@ export function LteForm() {
     getProxy.mutate(
       { type: 'lte', plan: id, location: record.id },
       {
+        onSettled: () => setConfirming(false),
         onSuccess: (data) => {
           const result = resultOf(data);
           if (result.delivered) notify.success(result.message);
@@ -79,7 +87,7 @@ export function LteForm() {
       aria-busy={loading || undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        generate();
+        if (ready) setConfirming(true);
       }}
     >
       <Segmented
@@ -148,6 +156,23 @@ export function LteForm() {
           Generate
         </Button>
       </div>
+      <ConfirmPurchaseDialog
+        open={confirming && record !== null && plan !== null}
+        title={BUY_PROXIES_TITLE}
+        question={buyQuestion(1)}
+        summary={
+          record &&
+          plan && (
+            <>
+              {`1 × ${plan.name || 'LTE proxy'} (${record.city}, ${record.isp} · ${record.type}) for `}
+              <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet balance.
+            </>
+          )
+        }
+        busy={getProxy.isPending}
+        onConfirm={generate}
+        onClose={() => setConfirming(false)}
+      />
     </form>
   );
 }

@@ -1,13 +1,17 @@
 // The static, IPv4 and IPv6 pages (SPEC.md §2, §4): the plan list; picking a plan opens the buy
-// form in its place and Back returns to the list (focus goes back to that plan's button). The
-// history stays below both.
+// form in its place and Back returns to the list (focus goes back to that plan's button). A plan id
+// in the navigation state (the overview's random pick or plan list) opens that plan's form at once.
+// The history stays below both.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { PlanGrid } from '@/components/plans/plan-grid';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-parts';
-import type { Plan } from '@/lib/plans';
+import { plansQueryOptions, type Plan } from '@/lib/plans';
 import type { BuyKind } from '../api/types';
 import { planTitle } from '../buy-request';
+import { planIdFromState } from '../plan-state';
 import { BuyForm } from './buy-form';
 import { PieceHistory } from './piece-history';
 
@@ -35,7 +39,11 @@ function PiecePlans({ kind, onPick, focusPlanId }: { kind: BuyKind; onPick: (pla
 }
 
 export function PiecePage({ kind, title, crumb }: { kind: BuyKind; title: string; crumb: string }) {
-  const [plan, setPlan] = useState<Plan | null>(null);
+  const wanted = planIdFromState(useLocation().state);
+  const plans = useQuery(plansQueryOptions(kind));
+  // undefined until the customer picks or goes Back: the plan asked for on arrival, if any
+  const [picked, setPicked] = useState<Plan | null | undefined>(undefined);
+  const plan = picked !== undefined ? picked : (plans.data?.find((item) => item.id === wanted) ?? null);
   const [lastPlanId, setLastPlanId] = useState<string | null>(null);
   return (
     <>
@@ -47,11 +55,11 @@ export function PiecePage({ kind, title, crumb }: { kind: BuyKind; title: string
             plan={plan}
             onBack={() => {
               setLastPlanId(plan.id);
-              setPlan(null);
+              setPicked(null);
             }}
           />
         ) : (
-          <PiecePlans kind={kind} onPick={setPlan} focusPlanId={lastPlanId} />
+          <PiecePlans kind={kind} onPick={setPicked} focusPlanId={lastPlanId} />
         )}
       </section>
       <PieceHistory kind={kind} />

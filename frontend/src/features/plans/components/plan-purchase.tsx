@@ -1,8 +1,7 @@
 // Buying a plan (SPEC.md §4): a confirmation dialog ("Buy Plan" / "Are you sure you want to buy this
 // plan?" / "Buy"), busy while the purchase is pending; success toast with the server message.
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmPurchaseDialog } from '@/components/confirm-purchase-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
@@ -37,22 +36,22 @@ export function usePlanPurchase(kind: ProxyKind) {
   const { buy, isPending } = usePurchase(kind);
   const close = () => setPlan(null);
   const dialog = (
-    <Dialog open={plan !== null} onClose={close} title={BUY_PLAN_TITLE} description={BUY_PLAN_QUESTION}>
-      {plan && (
-        <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="buy-plan-summary">
-          {isTrafficKind(kind) ? `${plan.amount} GB` : plan.name || `${plan.amount} pieces`} for{' '}
-          <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet balance.
-        </p>
-      )}
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="outline" onClick={close}>
-          Cancel
-        </Button>
-        <Button onClick={() => plan && buy(plan, close)} busy={isPending}>
-          Buy
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmPurchaseDialog
+      open={plan !== null}
+      title={BUY_PLAN_TITLE}
+      question={BUY_PLAN_QUESTION}
+      summary={
+        plan && (
+          <>
+            {isTrafficKind(kind) ? `${plan.amount} GB` : plan.name || `${plan.amount} pieces`} for{' '}
+            <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet balance.
+          </>
+        )
+      }
+      busy={isPending}
+      onConfirm={() => plan && buy(plan, close)}
+      onClose={close}
+    />
   );
   return { ask: setPlan, dialog };
 }

@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-types';
 import type { ProxyKind } from '@/lib/kinds';
+import { LIVE_REFRESH_MS } from '@/lib/live-refresh';
 
 export const USAGE_DAYS = 30;
 /** GB = 10^9 bytes. */
@@ -36,5 +37,6 @@ export function usageQueryOptions(kind: ProxyKind) {
     queryKey: ['usage', kind],
     queryFn: async ({ signal }) =>
       parseUsage(await apiGet('/api/user/usage', { query: { type: kind, days: String(USAGE_DAYS) }, signal })),
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }

@@ -1,11 +1,13 @@
-// Usage tab of a generator page: the kind's traffic totals (GET /api/user/get_starts), the daily
-// usage chart of the last 30 days (GET /api/user/usage) and the proxy history.
+// Usage tab of a generator page: the kind's traffic totals and when the traffic expires (GET
+// /api/user/get_starts), the daily usage chart of the last 30 days (GET /api/user/usage; both
+// re-read every few seconds while the page is visible) and the proxy history.
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statsQueryOptions } from '@/features/dashboard/api/get-stats';
 import { ProxyHistoryTable } from '@/components/proxy-history-table';
+import { TrafficExpiry } from '@/components/traffic-expiry';
 import { formatFixed2 } from '@/lib/format';
 import { proxyHistoryQueryOptions } from '@/lib/proxy-history';
 import { fillDays, usageQueryOptions } from '../api/get-usage';
@@ -48,6 +50,7 @@ export function UsageTab({ kind }: { kind: GeneratorKind }) {
           <Total label="Used" value={used} testId="usage-used" />
           <Total label="Total" value={total} testId="usage-total" />
         </dl>
+        {loaded && <TrafficExpiry expiresAt={stat?.expiresAt} className="mt-4 text-sm text-slate-600 dark:text-slate-300" />}
       </Card>
       <Card title="Daily usage">
         {usage.isPending ? (

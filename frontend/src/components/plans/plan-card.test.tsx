@@ -1,0 +1,39 @@
+// Plan cards (issue 10): the validity is the plan's period for every kind ("Unknown" only when
+// the plan has none) and the regions are the server's list of buyable countries, shortened when long.
+import { render, screen } from '@testing-library/react';
+import type { ProxyKind } from '@/lib/kinds';
+import { parsePlans, type Plan } from '@/lib/plans';
+import { PlanCard } from './plan-card';
+
+function plan(overrides: Record<string, unknown> = {}): Plan {
+  const raw = { id: 1, tag: null, name: 'Plan', note: null, size: '5 GB', price: 15, amount: 5, validityPeriod: '30 days', regions: ['US', 'DE'], countrySelection: 'City-level', protocols: true, ipDuration: '1~240 minutes', availability: '99.7%', ...overrides };
+  return parsePlans({ plan: { name: 'premium', plans: [raw] } })[0]!;
+}
+
+const row = (label: string) => screen.getByText(label).nextElementSibling;
+
+describe('plan card', () => {
+  it.each<ProxyKind>(['premium', 'budget', 'static', 'lte', 'ipv4', 'ipv6'])('shows the plan period as the validity of a %s plan', (kind) => {
+    render(<PlanCard plan={plan({ validityPeriod: '90 days' })} kind={kind} action={null} />);
+    expect(row('Validity')).toHaveTextContent(/^90 days$/);
+  });
+
+  it('says Unknown only when the plan has no period', () => {
+    render(<PlanCard plan={plan({ validityPeriod: null })} kind="ipv4" action={null} />);
+    expect(row('Validity')).toHaveTextContent('Unknown');
+  });
+
+  it('lists the buyable regions, the first six and a count when there are many', () => {
+    const { unmount } = render(<PlanCard plan={plan({ regions: ['US', 'GB', 'DE', 'NL'] })} kind="ipv6" action={null} />);
+    expect(row('Regions')).toHaveTextContent(/^US GB DE NL$/);
+    unmount();
+    const many = Array.from({ length: 232 }, (_, index) => `C${index}`);
+    render(<PlanCard plan={plan({ regions: ['US', 'JP', 'CA', 'ID', 'AU', 'VN', ...many] })} kind="premium" action={null} />);
+    expect(row('Regions')).toHaveTextContent(/^US JP CA ID AU VN \+232 more$/);
+  });
+
+  it('hides the regions row when nothing can be bought', () => {
+    render(<PlanCard plan={plan({ regions: [] })} kind="static" action={null} />);
+    expect(screen.queryByText('Regions')).not.toBeInTheDocument();
+  });
+});
