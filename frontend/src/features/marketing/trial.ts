@@ -14,7 +14,7 @@ export const START_TRIAL = 'Start Free Trial';
 export const GET_STARTED = 'Get started';
 export const GO_TO_DASHBOARD = 'Go to dashboard';
 
-type PublicConfig = GetResponse<'/api/config'> & { trialMb?: number };
+type PublicConfig = Omit<GetResponse<'/api/config'>, 'trialMb'> & { trialMb?: number };
 
 export type Trial = {
   /** Whether a trial is offered at all. */
