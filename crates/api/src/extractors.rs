@@ -78,8 +78,9 @@ impl FromRequest for AdminUser {
     }
 }
 
-/// The client's address: the TCP peer, or the first `X-Forwarded-For` hop when configured to
-/// sit behind a trusted proxy (otherwise that header is ignored: anyone can send it).
+/// The client's address: the TCP peer, or, when configured to sit behind a trusted proxy, the
+/// last `X-Forwarded-For` hop (the one that proxy appended; earlier hops are whatever the client
+/// sent). A hop that is not an IP address is ignored: anyone can write that header.
 pub struct ClientIp(pub String);
 
 impl FromRequest for ClientIp {
@@ -90,20 +91,56 @@ impl FromRequest for ClientIp {
             .app_data::<web::Data<AppState>>()
             .is_some_and(|s| s.settings.trust_forwarded_for);
         let forwarded = trust
-            .then(|| {
-                req.headers()
-                    .get("x-forwarded-for")?
-                    .to_str()
-                    .ok()?
-                    .split(',')
-                    .next()
-                    .map(str::trim)
-                    .map(str::to_owned)
-            })
+            .then(|| forwarded_client(req.headers().get_all("x-forwarded-for")))
             .flatten();
         let peer = req.peer_addr().map(|a| a.ip().to_string());
         std::future::ready(Ok(ClientIp(
             forwarded.or(peer).unwrap_or_else(|| "unknown".into()),
         )))
+    }
+}
+
+/// The right-most hop of all `X-Forwarded-For` headers, if it is an IP address.
+fn forwarded_client<'a>(
+    values: impl Iterator<Item = &'a actix_web::http::header::HeaderValue>,
+) -> Option<String> {
+    let last_header = values.last()?.to_str().ok()?;
+    let hop = last_header.rsplit(',').next()?.trim();
+    hop.parse::<std::net::IpAddr>()
+        .ok()
+        .map(|ip| ip.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forwarded_client;
+    use actix_web::http::header::HeaderValue;
+
+    fn client(values: &[&str]) -> Option<String> {
+        let values: Vec<HeaderValue> = values
+            .iter()
+            .map(|v| HeaderValue::from_str(v).unwrap())
+            .collect();
+        forwarded_client(values.iter())
+    }
+
+    #[test]
+    fn the_hop_the_trusted_proxy_appended_counts() {
+        assert_eq!(
+            client(&["fake-1, 203.0.113.9"]).as_deref(),
+            Some("203.0.113.9")
+        );
+        assert_eq!(
+            client(&["198.51.100.1", "203.0.113.9"]).as_deref(),
+            Some("203.0.113.9")
+        );
+        assert_eq!(client(&[" 2001:db8::1 "]).as_deref(), Some("2001:db8::1"));
+    }
+
+    #[test]
+    fn a_hop_that_is_no_address_is_ignored() {
+        assert_eq!(client(&["203.0.113.9, fake-2"]), None);
+        assert_eq!(client(&[""]), None);
+        assert_eq!(client(&[]), None);
     }
 }

@@ -1,5 +1,5 @@
-//! `Debug` of what carries a password or a token (the request bodies and the parsed forms)
-//! never shows it, so a stray `{:?}` in a log cannot leak one.
+//! `Debug` of what carries a password or a token (the request bodies, the parsed forms, the
+//! stored accounts and credentials, the providers' accounts and proxies) never shows it, so a stray `{:?}` in a log cannot leak one.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use api::auth::{GoogleRequest, LoginRequest, RegisterRequest};
@@ -52,4 +52,81 @@ fn missing_fields_still_default_to_empty() {
         secrecy::ExposeSecret::expose_secret(&login.password),
     );
     assert!(form.is_err());
+}
+
+#[test]
+fn stored_accounts_and_credentials_hide_passwords() {
+    let hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$secret-hash";
+    let row = persistence::users::UserRow {
+        id: 7,
+        email: "a@example.com".into(),
+        password_hash: Some(hash.into()),
+        google_sub: None,
+        name: "A".into(),
+        phone: None,
+        avatar_url: None,
+        role: "user".into(),
+        balance_cents: 0,
+        ref_code: "r".into(),
+        referred_by: None,
+        proxy_username: "u7abc".into(),
+        proxy_password: PASSWORD.into(),
+        disabled: false,
+        created_at: 0,
+        updated_at: 0,
+    };
+    let new = persistence::users::NewUser {
+        email: "a@example.com",
+        password_hash: Some(hash),
+        google_sub: None,
+        name: "A",
+        avatar_url: None,
+        role: "user",
+        ref_code: "r",
+        referred_by: None,
+        proxy_username: "u7abc",
+        proxy_password: PASSWORD,
+        created_at: 0,
+        updated_at: 0,
+    };
+    let proxy_user = persistence::traffic::ProxyUser {
+        id: 7,
+        proxy_password: PASSWORD.into(),
+        disabled: false,
+    };
+    let piece = persistence::piece_credentials::PieceCredential {
+        id: 1,
+        user_id: 7,
+        kind: "static".into(),
+        password: PASSWORD.into(),
+        expires_at: 0,
+        disabled: false,
+    };
+    let account = upstream::UpstreamAccount {
+        external_id: "h".into(),
+        username: "ps7p".into(),
+        password: PASSWORD.into(),
+    };
+    let delivered = upstream::DeliveredProxy {
+        upstream_id: "1".into(),
+        host: "203.0.113.1".into(),
+        port: 8080,
+        username: "login".into(),
+        password: PASSWORD.into(),
+        country: None,
+    };
+    for shown in [
+        format!("{row:?}"),
+        format!("{new:?}"),
+        format!("{proxy_user:?}"),
+        format!("{piece:?}"),
+        format!("{account:?}"),
+        format!("{delivered:?}"),
+    ] {
+        assert!(
+            !shown.contains(PASSWORD) && !shown.contains("secret-hash"),
+            "{shown}"
+        );
+    }
+    assert!(format!("{row:?}").contains("u7abc"));
 }

@@ -37,6 +37,14 @@ impl Backend {
     }
 }
 
+/// The database file of a SQLite URL (`sqlite://./var/x.db` or `sqlite:x.db`); `None` for
+/// PostgreSQL and in-memory databases.
+pub fn sqlite_file(url: &str) -> Option<&str> {
+    (Backend::from_url(url).ok() == Some(Backend::Sqlite))
+        .then(|| sqlite_path(url))
+        .filter(|path| !path.is_empty() && !path.starts_with(":memory:"))
+}
+
 /// `sqlite://./var/x.db` or `sqlite:x.db` to the path SQLite opens; `:memory:` stays as is.
 fn sqlite_path(url: &str) -> &str {
     url.strip_prefix("sqlite://")

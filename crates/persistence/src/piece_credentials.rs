@@ -8,7 +8,8 @@ use crate::schema::{piece_proxies, users};
 use diesel::prelude::*;
 
 /// What the gateway needs to authenticate and meter a piece.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// `Debug` leaves out the password.
+#[derive(Clone, PartialEq, Eq)]
 pub struct PieceCredential {
     /// `piece_proxies.id`.
     pub id: i64,
@@ -20,6 +21,18 @@ pub struct PieceCredential {
     pub expires_at: i64,
     /// The owner's `users.disabled`.
     pub disabled: bool,
+}
+
+impl std::fmt::Debug for PieceCredential {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PieceCredential")
+            .field("id", &self.id)
+            .field("user_id", &self.user_id)
+            .field("kind", &self.kind)
+            .field("expires_at", &self.expires_at)
+            .field("disabled", &self.disabled)
+            .finish_non_exhaustive()
+    }
 }
 
 type Row = (i64, i64, String, String, i64, bool);

@@ -14,11 +14,21 @@ use crate::schema::{traffic_balances, usage_daily, users};
 use diesel::prelude::*;
 
 /// What the gateway needs to authenticate a proxy username.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// `Debug` leaves out the password.
+#[derive(Clone, PartialEq, Eq)]
 pub struct ProxyUser {
     pub id: i64,
     pub proxy_password: String,
     pub disabled: bool,
+}
+
+impl std::fmt::Debug for ProxyUser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProxyUser")
+            .field("id", &self.id)
+            .field("disabled", &self.disabled)
+            .finish_non_exhaustive()
+    }
 }
 
 /// One row of `traffic_balances`.

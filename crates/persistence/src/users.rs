@@ -8,7 +8,8 @@ use crate::now;
 use crate::schema::{mailboxes, users};
 use diesel::prelude::*;
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+/// `Debug` leaves out the password hash and the proxy password.
+#[derive(Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
 pub struct UserRow {
     pub id: i64,
@@ -29,7 +30,20 @@ pub struct UserRow {
     pub updated_at: i64,
 }
 
-#[derive(Debug, Insertable)]
+impl std::fmt::Debug for UserRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UserRow")
+            .field("id", &self.id)
+            .field("email", &self.email)
+            .field("role", &self.role)
+            .field("proxy_username", &self.proxy_username)
+            .field("disabled", &self.disabled)
+            .finish_non_exhaustive()
+    }
+}
+
+/// `Debug` leaves out the password hash and the proxy password.
+#[derive(Insertable)]
 #[diesel(table_name = users)]
 pub struct NewUser<'a> {
     pub email: &'a str,
@@ -44,6 +58,16 @@ pub struct NewUser<'a> {
     pub proxy_password: &'a str,
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+impl std::fmt::Debug for NewUser<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NewUser")
+            .field("email", &self.email)
+            .field("role", &self.role)
+            .field("proxy_username", &self.proxy_username)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Inserts the user and its mailbox (derived from the email) together; returns the stored row.

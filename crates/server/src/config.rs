@@ -123,17 +123,30 @@ fn socket_addr(src: &Source, key: &'static str, default: &str) -> Result<SocketA
         .map_err(|_| bad(key, format!("'{raw}' is not a host:port address")))
 }
 
+/// An http(s) URL, read the way browsers read it (WHATWG rules: `https://a.example\@localhost`
+/// is a.example), without user name or password, written back in that normal form without a
+/// trailing slash.
 pub(crate) fn http_url(src: &Source, key: &'static str) -> Result<Option<String>, ConfigError> {
-    match src.get(key) {
-        Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
-            Ok(Some(url.trim_end_matches('/').to_owned()))
-        }
-        Some(url) => Err(bad(
+    let Some(raw) = src.get(key) else {
+        return Ok(None);
+    };
+    let url = url::Url::parse(&raw).map_err(|e| bad(key, format!("'{raw}' is not a URL: {e}")))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(bad(
             key,
-            format!("'{url}' must start with http:// or https://"),
-        )),
-        None => Ok(None),
+            format!("'{raw}' must start with http:// or https://"),
+        ));
     }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(bad(key, format!("'{raw}' names no host")));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(bad(
+            key,
+            format!("'{raw}' must not carry a user name or password"),
+        ));
+    }
+    Ok(Some(url.as_str().trim_end_matches('/').to_owned()))
 }
 
 fn flag(src: &Source, key: &'static str) -> Result<bool, ConfigError> {
@@ -235,22 +248,20 @@ fn dollars(src: &Source, key: &'static str, default_cents: i64) -> Result<i64, C
 /// the bind address) is `localhost` or a loopback address.
 fn serves_loopback(public_url: Option<&str>, addr: &str) -> bool {
     match public_url {
-        Some(url) => is_loopback_host(url_host(url)),
+        Some(url) => is_loopback_host(&url_host(url)),
         None => addr
             .parse::<SocketAddr>()
             .is_ok_and(|addr| addr.ip().is_loopback()),
     }
 }
 
-/// `https://user@Shop.example:8443/x` to `Shop.example`; `http://[::1]:8080` to `::1`.
-pub(crate) fn url_host(url: &str) -> &str {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    if let Some(v6) = host_port.strip_prefix('[') {
-        return v6.split(']').next().unwrap_or_default();
-    }
-    host_port.split(':').next().unwrap_or_default()
+/// The host of a URL as a browser reads it (`http://[::1]:8080` gives `[::1]`); empty when it
+/// has none.
+pub(crate) fn url_host(url: &str) -> String {
+    url::Url::parse(url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_owned))
+        .unwrap_or_default()
 }
 
 pub(crate) fn is_loopback_host(host: &str) -> bool {
@@ -337,7 +348,16 @@ impl Config {
             referral_percent: percent(src, "PROXYSHOP_REFERRAL_PERCENT", 10)?,
             referral_cap_cents: dollars(src, "PROXYSHOP_REFERRAL_CAP", 5_000)?,
             trial_mb: whole(src, "PROXYSHOP_TRIAL_MB", 100)?,
-            trial_per_ip_per_day: whole(src, "PROXYSHOP_TRIAL_PER_IP_PER_DAY", 3)?,
+            trial_per_ip_per_day: match whole(src, "PROXYSHOP_TRIAL_PER_IP_PER_DAY", 3)? {
+                // 0 would promise a trial that nobody gets.
+                0 => {
+                    return Err(bad(
+                        "PROXYSHOP_TRIAL_PER_IP_PER_DAY",
+                        "must be at least 1 (PROXYSHOP_TRIAL_MB=0 turns the trial off)",
+                    ));
+                }
+                n => n,
+            },
             providers: crate::providers::ProviderConfig::from_source(src)?,
             data_dir,
         };
@@ -388,6 +408,12 @@ mod tests {
         .unwrap();
         assert_eq!(c.referral_cap_cents, 1_250);
         assert_eq!((c.trial_mb, c.trial_per_ip_per_day), (0, 7));
+        assert_eq!(
+            config(&[("PROXYSHOP_TRIAL_PER_IP_PER_DAY", "0")])
+                .unwrap_err()
+                .key,
+            "PROXYSHOP_TRIAL_PER_IP_PER_DAY"
+        );
         assert_eq!(
             config(&[("PROXYSHOP_DATA_DIR", "/d")])
                 .unwrap()

@@ -17,7 +17,7 @@ pub fn secure(config: &Config) -> anyhow::Result<()> {
     if mail.is_dir() {
         restrict(&mail).with_context(|| format!("restricting {}", mail.display()))?;
     }
-    if let Some(db) = config.database_url.strip_prefix("sqlite://") {
+    if let Some(db) = persistence::connection::sqlite_file(&config.database_url) {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             let file = Path::new(&format!("{db}{suffix}")).to_owned();
             if file.is_file() {
@@ -62,4 +62,37 @@ pub fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     let mut file = options.open(path)?;
     set_mode(path, 0o600)?;
     file.write_all(contents.as_bytes())
+}
+
+#[cfg(test)]
+#[cfg(unix)]
+mod tests {
+    use super::*;
+    use crate::config::Source;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn the_database_is_tightened_whichever_sqlite_url_names_it() {
+        let root = tempfile::tempdir().unwrap();
+        for (i, scheme) in ["sqlite://", "sqlite:"].into_iter().enumerate() {
+            let data = root.path().join(format!("data{i}"));
+            // Outside the data folder, so only the URL leads to it.
+            let db = root.path().join(format!("elsewhere{i}.db"));
+            std::fs::write(&db, b"").unwrap();
+            std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
+            let values = [
+                ("PROXYSHOP_DATA_DIR", data.display().to_string()),
+                ("DATABASE_URL", format!("{scheme}{}", db.display())),
+            ];
+            let source = Source::from_map(values.into_iter().map(|(k, v)| (k.into(), v)).collect());
+            let config = Config::from_source(&source).unwrap();
+            secure(&config).unwrap();
+            assert_eq!(mode(&db), 0o600, "{scheme}");
+            assert_eq!(mode(&data), 0o700, "{scheme}");
+        }
+    }
 }

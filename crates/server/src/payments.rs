@@ -42,7 +42,7 @@ pub fn check_local_checkout(config: &Config) -> Result<(), ConfigError> {
         return Err(refuse(format!("{key} is set")));
     }
     if let Some(url) = &config.public_url
-        && !is_loopback_host(url_host(url))
+        && !is_loopback_host(&url_host(url))
     {
         return Err(refuse(format!(
             "PROXYSHOP_PUBLIC_URL '{url}' is not a loopback or localhost address"
@@ -100,10 +100,14 @@ mod tests {
 
     #[test]
     fn hosts_of_urls() {
-        assert_eq!(url_host("https://Shop.example:8443/x"), "Shop.example");
+        assert_eq!(url_host("https://Shop.example:8443/x"), "shop.example");
         assert_eq!(url_host("http://u:p@127.0.0.1/"), "127.0.0.1");
-        assert_eq!(url_host("http://[::1]:8080"), "::1");
+        assert_eq!(url_host("http://[::1]:8080"), "[::1]");
         assert_eq!(url_host("http://localhost"), "localhost");
+        // As browsers read them: the host is what a customer's browser would reach.
+        assert_eq!(url_host("https://shop.example\\@localhost"), "shop.example");
+        assert_eq!(url_host("http://0x7f.1/"), "127.0.0.1");
+        assert_eq!(url_host("http://[::1]shop.example"), "");
         for host in [
             "localhost",
             "app.localhost",
@@ -139,6 +143,11 @@ mod tests {
         for refused in [
             vec![on, ("PROXYSHOP_PUBLIC_URL", "https://shop.example")],
             vec![on, ("PROXYSHOP_PUBLIC_URL", "http://10.1.2.3:8080")],
+            // Browsers read this as shop.example, whatever a naive split says.
+            vec![
+                on,
+                ("PROXYSHOP_PUBLIC_URL", "https://shop.example\\@localhost"),
+            ],
             vec![on, ("PROXYSHOP_ADDR", "0.0.0.0:8080")],
             vec![
                 on,
@@ -158,6 +167,14 @@ mod tests {
             let text = err.to_string();
             assert!(text.contains(LOCAL_CHECKOUT_KEY), "{text}");
             assert!(!text.contains("secret-1"), "no key values: {text}");
+        }
+        for malformed in [
+            "http://[::1]shop.example",
+            "http://user@localhost",
+            "http://",
+        ] {
+            let err = config(&[on, ("PROXYSHOP_PUBLIC_URL", malformed)]).unwrap_err();
+            assert_eq!(err.key, "PROXYSHOP_PUBLIC_URL", "{malformed}");
         }
         // Not chosen: a public shop without Cryptomus starts, with top-ups off.
         assert!(config(&[("PROXYSHOP_PUBLIC_URL", "https://shop.example")]).is_ok());

@@ -43,8 +43,9 @@ pub async fn request_code(
         limits.code_window,
         &[
             (format!("code:ip:{}", ip.0), limits.code_per_ip),
+            // Per mailbox: `a.b+1@gmail.com` and `ab+2@gmail.com` reach one person.
             (
-                format!("code:email:{}", email.as_str()),
+                format!("code:email:{}", email.canonical().as_str()),
                 limits.code_per_email,
             ),
         ],

@@ -77,7 +77,8 @@ pub struct PlacedOrder {
 }
 
 /// One proxy of a delivered order.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// `Debug` leaves out the password.
+#[derive(Clone, PartialEq, Eq)]
 pub struct DeliveredProxy {
     /// The provider's id of this proxy; it changes when the proxy is renewed.
     pub upstream_id: String,
@@ -88,6 +89,18 @@ pub struct DeliveredProxy {
     pub password: String,
     /// The shop's lower-case alpha-2 code of the proxy's country, when the provider says it.
     pub country: Option<String>,
+}
+
+impl std::fmt::Debug for DeliveredProxy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeliveredProxy")
+            .field("upstream_id", &self.upstream_id)
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("username", &self.username)
+            .field("country", &self.country)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Buys proxies by the piece; held by the application as `Arc<dyn PieceSource>`.

@@ -18,12 +18,22 @@ use domain::ProxyKind;
 use rand::Rng;
 
 /// The customer's account at an upstream provider (stored by the API in `upstream_accounts`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// `Debug` leaves out the password.
+#[derive(Clone, PartialEq, Eq)]
 pub struct UpstreamAccount {
     /// The provider's id of the account (IPRoyal: the sub-user `hash`).
     pub external_id: String,
     pub username: String,
     pub password: String,
+}
+
+impl std::fmt::Debug for UpstreamAccount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UpstreamAccount")
+            .field("external_id", &self.external_id)
+            .field("username", &self.username)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What [`ResidentialSource::sync`] brings upstream in line with.
