@@ -39,6 +39,10 @@ async fn a_slow_handshake_is_closed() {
     assert_eq!(read_to_close(&mut socks).await, 0);
 }
 
+/// A handshake timeout that never closes a silent connection within a test, so that only the
+/// caps can.
+const NEVER: Duration = Duration::from_secs(3600);
+
 /// Opens a connection that sends nothing: it stays unauthenticated.
 async fn silent(from: &str, to: std::net::SocketAddr) -> TcpStream {
     connect_from(from, to).await
@@ -46,9 +50,12 @@ async fn silent(from: &str, to: std::net::SocketAddr) -> TcpStream {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unauthenticated_connections_are_capped_per_source() {
-    let h = Harness::start(options(|c| c.max_unauthenticated_per_source = 2))
-        .await
-        .unwrap();
+    let h = Harness::start(options(|c| {
+        c.max_unauthenticated_per_source = 2;
+        c.handshake_timeout = NEVER;
+    }))
+    .await
+    .unwrap();
     let echo = echo_server().await.to_string();
     let first = silent("127.0.0.1", h.http).await;
     let _second = silent("127.0.0.1", h.http).await;
@@ -80,6 +87,7 @@ async fn a_flood_of_waiting_connections_cannot_keep_an_honest_client_out() {
     let h = Harness::start(options(|c| {
         c.max_unauthenticated = 6;
         c.max_unauthenticated_per_source = 2;
+        c.handshake_timeout = NEVER;
     }))
     .await
     .unwrap();
@@ -107,7 +115,10 @@ async fn a_flood_of_waiting_connections_cannot_keep_an_honest_client_out() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn by_default_a_source_holds_32_waiting_connections_and_a_network_256() {
-    let h = Harness::start(Options::default()).await.unwrap();
+    // The caps as configured by default.
+    let h = Harness::start(options(|c| c.handshake_timeout = NEVER))
+        .await
+        .unwrap();
     let echo = echo_server().await.to_string();
     let mut waiting = Vec::new();
     for i in 1..=8 {
