@@ -1,4 +1,5 @@
 use super::*;
+use crate::http::body::Chunked;
 
 fn text(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).unwrap()
