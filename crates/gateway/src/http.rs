@@ -4,6 +4,7 @@
 
 mod body;
 mod exchange;
+mod framing;
 mod head;
 
 use crate::Shared;

@@ -44,9 +44,12 @@ pub struct GatewayConfig {
     pub idle_timeout: Duration,
     /// A request head or SOCKS5 handshake (up to its CONNECT request) must arrive within this.
     pub handshake_timeout: Duration,
-    /// Connections not yet authenticated, in all and per source address (an IPv4 address or
-    /// an IPv6 /64); more are closed at once.
+    /// Connections not yet authenticated, in all, per network (an IPv4 /24 or an IPv6 /48)
+    /// and per source (an IPv4 address or an IPv6 /64). Past a source's or a network's cap, a
+    /// newcomer is closed at once; at the cap in all, the oldest waiting connection of the
+    /// network holding the most is closed to make room for it.
     pub max_unauthenticated: usize,
+    pub max_unauthenticated_per_network: usize,
     pub max_unauthenticated_per_source: usize,
     /// After this many failed authentications from one source within `auth_failure_window`,
     /// its further attempts are refused, without a database lookup, until the window ends.
@@ -73,7 +76,8 @@ impl Default for GatewayConfig {
             idle_timeout: Duration::from_secs(300),
             handshake_timeout: Duration::from_secs(10),
             max_unauthenticated: 4096,
-            max_unauthenticated_per_source: 256,
+            max_unauthenticated_per_network: 256,
+            max_unauthenticated_per_source: 32,
             auth_failures_per_source: 10,
             auth_failure_window: Duration::from_secs(60),
             unknown_user_ttl: Duration::from_secs(10),
@@ -227,8 +231,9 @@ async fn accept(
             return;
         }
     };
-    // Over the cap of connections still to authenticate: closed before reading a byte.
-    let Some(ticket) = shared.gate.admit(peer.ip()) else {
+    // Over its source's or network's share of connections still to authenticate: closed
+    // before reading a byte.
+    let Some((ticket, evicted)) = shared.gate.admit(peer.ip()) else {
         tracing::debug!(%peer, "too many unauthenticated connections, closed");
         return;
     };
@@ -245,8 +250,11 @@ async fn accept(
                 tracing::debug!(error = %e, ?protocol, "gateway connection failed");
             }
         };
+        // Evicted only while unauthenticated: the ticket leaves the gate's table with
+        // authentication, and nothing tells this connection afterwards.
         tokio::select! {
             _ = serve => {}
+            _ = evicted.wait() => tracing::debug!(%peer, "unauthenticated connection closed to make room"),
             _ = shutdown.wait_for(|s| *s) => {}
         }
     });

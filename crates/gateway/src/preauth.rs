@@ -1,31 +1,99 @@
-//! What a connection may cost before it authenticates: a cap on connections still in their
-//! handshake (in all and per source), and a per-source limit on failed authentications after
-//! which that source's attempts are refused without a database lookup. A source is an IPv4
-//! address or an IPv6 /64 (what one customer or host typically holds).
+//! What a connection may cost before it authenticates: caps on connections still in their
+//! handshake (per source, per network, in all), and a per-source limit on failed
+//! authentications after which that source's attempts are refused without a database lookup.
+//! A source is an IPv4 address or an IPv6 /64 (what one customer or host typically holds); a
+//! network an IPv4 /24 or an IPv6 /48. At the cap in all, a newcomer is not refused: the oldest
+//! waiting connection of the network holding the most is closed instead, so that a flood from
+//! a few networks cannot keep everyone else out.
 
 use crate::auth::Refusal;
 use crate::lease::Lease;
 use crate::{GatewayConfig, Shared};
-use std::collections::HashMap;
-use std::net::{IpAddr, Ipv6Addr};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 
 /// Bound on remembered failing sources, so that many addresses cannot grow memory without
 /// limit (past it, expired entries are dropped, then new sources go unrecorded).
 const FAILURES_MAX: usize = 65_536;
 
+/// The waiting connections of one network, oldest first, and how many each source holds.
+#[derive(Debug, Default)]
+struct Network {
+    waiting: BTreeMap<u64, (IpAddr, Arc<Notify>)>,
+    per_source: HashMap<IpAddr, usize>,
+}
+
 #[derive(Debug, Default)]
 struct State {
     unauthenticated: usize,
-    per_source: HashMap<IpAddr, usize>,
+    next_id: u64,
+    networks: HashMap<IpAddr, Network>,
+    /// (waiting connections, network) of every network with some: the last holds the most.
+    by_size: BTreeSet<(usize, IpAddr)>,
     /// Failures per source: when the window began and how many since.
     failures: HashMap<IpAddr, (Instant, u32)>,
+}
+
+impl State {
+    fn add(&mut self, network: IpAddr, source: IpAddr, id: u64, evict: Arc<Notify>) {
+        let net = self.networks.entry(network).or_default();
+        let before = net.waiting.len();
+        net.waiting.insert(id, (source, evict));
+        *net.per_source.entry(source).or_insert(0) += 1;
+        self.by_size.remove(&(before, network));
+        self.by_size.insert((before + 1, network));
+        self.unauthenticated += 1;
+    }
+
+    /// Takes connection `id` out of the table; what it held is free again. None when it is not
+    /// there (already evicted).
+    fn remove(&mut self, network: IpAddr, id: u64) -> Option<Arc<Notify>> {
+        let net = self.networks.get_mut(&network)?;
+        let before = net.waiting.len();
+        let (source, evict) = net.waiting.remove(&id)?;
+        if let Some(n) = net.per_source.get_mut(&source) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                net.per_source.remove(&source);
+            }
+        }
+        self.by_size.remove(&(before, network));
+        if before > 1 {
+            self.by_size.insert((before - 1, network));
+        } else {
+            self.networks.remove(&network);
+        }
+        self.unauthenticated = self.unauthenticated.saturating_sub(1);
+        Some(evict)
+    }
+
+    /// Closes the oldest waiting connection of the network holding the most; false when
+    /// there is none.
+    fn evict_one(&mut self) -> bool {
+        let Some(&(_, network)) = self.by_size.last() else {
+            return false;
+        };
+        let oldest = self
+            .networks
+            .get(&network)
+            .and_then(|net| net.waiting.keys().next().copied());
+        match oldest.and_then(|id| self.remove(network, id)) {
+            Some(evict) => {
+                evict.notify_one();
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 #[derive(Debug)]
 pub(crate) struct Gate {
     max_total: usize,
+    max_per_network: usize,
     max_per_source: usize,
     failures_allowed: u32,
     window: Duration,
@@ -38,6 +106,8 @@ pub(crate) struct Gate {
 pub(crate) struct Ticket {
     state: Arc<Mutex<State>>,
     source: IpAddr,
+    network: IpAddr,
+    id: u64,
 }
 
 impl Ticket {
@@ -46,16 +116,34 @@ impl Ticket {
     }
 }
 
-fn source_of(ip: IpAddr) -> IpAddr {
-    match ip {
+/// Told when the gate closes a waiting connection to make room: its task must end.
+#[derive(Debug)]
+pub(crate) struct Evicted(Arc<Notify>);
+
+impl Evicted {
+    pub(crate) async fn wait(&self) {
+        self.0.notified().await;
+    }
+}
+
+/// The source and the network of `ip`.
+fn source_of(ip: IpAddr) -> (IpAddr, IpAddr) {
+    let ip = match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
         IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-            }
-        },
+    };
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, c, _] = v4.octets();
+            (ip, IpAddr::V4(Ipv4Addr::new(a, b, c, 0)))
+        }
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            (
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0)),
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], 0, 0, 0, 0, 0)),
+            )
+        }
     }
 }
 
@@ -67,6 +155,7 @@ impl Gate {
     pub(crate) fn new(config: &GatewayConfig) -> Gate {
         Gate {
             max_total: config.max_unauthenticated,
+            max_per_network: config.max_unauthenticated_per_network,
             max_per_source: config.max_unauthenticated_per_source,
             failures_allowed: config.auth_failures_per_source,
             window: config.auth_failure_window,
@@ -74,20 +163,34 @@ impl Gate {
         }
     }
 
-    /// A place for a new connection from `ip`, or None when it must be closed.
-    pub(crate) fn admit(&self, ip: IpAddr) -> Option<Ticket> {
-        let source = source_of(ip);
+    /// A place for a new connection from `ip`, and what tells it that it was closed to make
+    /// room for another; None when it must be closed at once (its source or network holds
+    /// its share already).
+    pub(crate) fn admit(&self, ip: IpAddr) -> Option<(Ticket, Evicted)> {
+        let (source, network) = source_of(ip);
         let mut state = lock(&self.state);
-        let from_source = state.per_source.get(&source).copied().unwrap_or(0);
-        if state.unauthenticated >= self.max_total || from_source >= self.max_per_source {
+        let net = state.networks.get(&network);
+        let in_network = net.map_or(0, |n| n.waiting.len());
+        let from_source = net.and_then(|n| n.per_source.get(&source)).copied();
+        if from_source.unwrap_or(0) >= self.max_per_source || in_network >= self.max_per_network {
             return None;
         }
-        state.unauthenticated += 1;
-        state.per_source.insert(source, from_source + 1);
-        Some(Ticket {
+        while state.unauthenticated >= self.max_total {
+            if !state.evict_one() {
+                return None;
+            }
+        }
+        let id = state.next_id;
+        state.next_id += 1;
+        let evict = Arc::new(Notify::new());
+        state.add(network, source, id, evict.clone());
+        let ticket = Ticket {
             state: self.state.clone(),
             source,
-        })
+            network,
+            id,
+        };
+        Some((ticket, Evicted(evict)))
     }
 
     /// Whether `source` used up its failed attempts for the current window.
@@ -119,14 +222,7 @@ impl Gate {
 
 impl Drop for Ticket {
     fn drop(&mut self) {
-        let mut state = lock(&self.state);
-        state.unauthenticated = state.unauthenticated.saturating_sub(1);
-        if let Some(n) = state.per_source.get_mut(&self.source) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                state.per_source.remove(&self.source);
-            }
-        }
+        lock(&self.state).remove(self.network, self.id);
     }
 }
 
@@ -155,48 +251,5 @@ pub(crate) async fn authorize(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn gate(total: usize, per_source: usize) -> Gate {
-        Gate::new(&GatewayConfig {
-            max_unauthenticated: total,
-            max_unauthenticated_per_source: per_source,
-            auth_failures_per_source: 2,
-            auth_failure_window: Duration::from_secs(60),
-            ..GatewayConfig::default()
-        })
-    }
-
-    #[test]
-    fn unauthenticated_places_are_capped_per_source_and_in_all() {
-        let gate = gate(3, 2);
-        let a: IpAddr = "192.0.2.1".parse().unwrap();
-        let b: IpAddr = "2001:db8:1:2::7".parse().unwrap();
-        let first = gate.admit(a).unwrap();
-        let _second = gate.admit(a).unwrap();
-        assert!(gate.admit(a).is_none(), "per source");
-        let _third = gate.admit(b).unwrap();
-        // Same /64: the same source, but the total is reached first.
-        assert!(gate.admit("2001:db8:1:2::8".parse().unwrap()).is_none());
-        drop(first);
-        assert!(gate.admit(a).is_some(), "a freed place is reusable");
-    }
-
-    #[test]
-    fn failures_block_their_source_only() {
-        let gate = gate(10, 10);
-        let a: IpAddr = "192.0.2.1".parse().unwrap();
-        gate.failed(a);
-        assert!(!gate.blocked(a));
-        gate.failed(a);
-        assert!(gate.blocked(a));
-        assert!(!gate.blocked("192.0.2.2".parse().unwrap()));
-        // Once the window is over, the source may try again, and its count starts afresh.
-        let over = Instant::now().checked_sub(gate.window).unwrap();
-        lock(&gate.state).failures.get_mut(&a).unwrap().0 = over;
-        assert!(!gate.blocked(a));
-        gate.failed(a);
-        assert!(!gate.blocked(a), "one failure in the new window");
-    }
-}
+#[path = "preauth_tests.rs"]
+mod tests;

@@ -17,7 +17,7 @@ use tokio::sync::mpsc::UnboundedReceiver;
 const KEPT_ALIVE: &[u8] = b"HTTP/1.1 200 OK\r\nConnection: keep-alive, X-Hop\r\nKeep-Alive: timeout=30\r\nX-Hop: 1\r\nProxy-Authenticate: Basic realm=\"origin\"\r\nUpgrade: h2c\r\nContent-Length: 2\r\nX-Kept: 1\r\n\r\nok";
 /// What the client must receive instead.
 const CLEANED: &str =
-    "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Kept: 1\r\nConnection: close\r\n\r\nok";
+    "HTTP/1.1 200 OK\r\nX-Kept: 1\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok";
 
 fn request(origin: SocketAddr, path: &str) -> String {
     format!(

@@ -39,6 +39,10 @@ async fn a_slow_handshake_is_closed() {
     assert_eq!(read_to_close(&mut socks).await, 0);
 }
 
+/// A handshake timeout that never closes a silent connection within a test, so that only the
+/// caps can.
+const NEVER: Duration = Duration::from_secs(3600);
+
 /// Opens a connection that sends nothing: it stays unauthenticated.
 async fn silent(from: &str, to: std::net::SocketAddr) -> TcpStream {
     connect_from(from, to).await
@@ -46,9 +50,12 @@ async fn silent(from: &str, to: std::net::SocketAddr) -> TcpStream {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unauthenticated_connections_are_capped_per_source() {
-    let h = Harness::start(options(|c| c.max_unauthenticated_per_source = 2))
-        .await
-        .unwrap();
+    let h = Harness::start(options(|c| {
+        c.max_unauthenticated_per_source = 2;
+        c.handshake_timeout = NEVER;
+    }))
+    .await
+    .unwrap();
     let echo = echo_server().await.to_string();
     let first = silent("127.0.0.1", h.http).await;
     let _second = silent("127.0.0.1", h.http).await;
@@ -76,14 +83,61 @@ async fn unauthenticated_connections_are_capped_per_source() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn unauthenticated_connections_are_capped_in_all() {
-    let h = Harness::start(options(|c| c.max_unauthenticated = 2))
+async fn a_flood_of_waiting_connections_cannot_keep_an_honest_client_out() {
+    let h = Harness::start(options(|c| {
+        c.max_unauthenticated = 6;
+        c.max_unauthenticated_per_source = 2;
+        c.handshake_timeout = NEVER;
+    }))
+    .await
+    .unwrap();
+    let echo = echo_server().await.to_string();
+    // The cap in all is reached: four connections from one network, two from another.
+    let mut oldest = silent("127.0.1.1", h.http).await;
+    let mut flood = Vec::new();
+    for from in [
+        "127.0.1.1",
+        "127.0.1.2",
+        "127.0.1.2",
+        "127.0.2.1",
+        "127.0.2.1",
+    ] {
+        flood.push(silent(from, h.http).await);
+    }
+    // A newcomer from elsewhere still gets in and through...
+    let honest = connect_from("127.0.9.1", h.http).await;
+    let (mut tunnel, code, _) = http_connect_on(honest, &echo, Some((USER, PASSWORD))).await;
+    assert_eq!(code, 200);
+    echo_through(&mut tunnel, 1000).await;
+    // ...in place of the oldest waiting connection of the network holding the most.
+    assert_eq!(read_to_close(&mut oldest).await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn by_default_a_source_holds_32_waiting_connections_and_a_network_256() {
+    // The caps as configured by default.
+    let h = Harness::start(options(|c| c.handshake_timeout = NEVER))
         .await
         .unwrap();
-    let _first = silent("127.0.0.1", h.http).await;
-    let _second = silent("127.0.0.2", h.http).await;
-    let mut third = silent("127.0.0.3", h.http).await;
-    assert_eq!(read_to_close(&mut third).await, 0);
+    let echo = echo_server().await.to_string();
+    let mut waiting = Vec::new();
+    for i in 1..=8 {
+        for _ in 0..32 {
+            waiting.push(silent(&format!("127.0.5.{i}"), h.http).await);
+        }
+    }
+    // The 33rd from one address, then the 257th from one /24, are closed at once.
+    for _ in 0..32 {
+        waiting.push(silent("127.0.6.1", h.http).await);
+    }
+    let mut over = silent("127.0.6.1", h.http).await;
+    assert_eq!(read_to_close(&mut over).await, 0, "per source");
+    let mut network_full = silent("127.0.5.9", h.http).await;
+    assert_eq!(read_to_close(&mut network_full).await, 0, "per network");
+    // Another network is not affected.
+    let other = connect_from("127.0.7.1", h.http).await;
+    let (_, code, _) = http_connect_on(other, &echo, Some((USER, PASSWORD))).await;
+    assert_eq!(code, 200);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,7 +3,8 @@
 //! what it names, `Keep-Alive`, `Proxy-*`, `TE`, `Trailer`, `Upgrade`), always ending with
 //! `Connection: close`, since each client connection carries one request.
 
-use super::body::{Chunked, Framing};
+use super::body::Framing;
+use super::framing::{declared, framing_header, values};
 use base64::Engine;
 
 /// Headers accepted in one head.
@@ -72,6 +73,7 @@ fn forward_headers(
     let listed = connection_options(headers);
     for h in headers {
         if hop_by_hop(h.name)
+            || framing_header(h.name)
             || listed.iter().any(|l| h.name.eq_ignore_ascii_case(l))
             || skip(h.name)
         {
@@ -82,55 +84,6 @@ fn forward_headers(
         out.extend_from_slice(h.value);
         out.extend_from_slice(b"\r\n");
     }
-}
-
-fn values<'h>(headers: &'h [httparse::Header<'_>], name: &str) -> impl Iterator<Item = &'h [u8]> {
-    headers
-        .iter()
-        .filter(move |h| h.name.eq_ignore_ascii_case(name))
-        .map(|h| h.value)
-}
-
-/// The body framing a head declares (RFC 9112 §6.3); None when it is malformed, or for a
-/// request with both a transfer coding and a length (a smuggling attempt or a broken peer; in
-/// a response the coding wins and the length is not forwarded).
-fn framing(headers: &[httparse::Header<'_>], request: bool) -> Option<Framing> {
-    let codings: Vec<String> = values(headers, "transfer-encoding")
-        .filter_map(|v| std::str::from_utf8(v).ok())
-        .flat_map(|v| v.split(','))
-        .map(|c| c.trim().to_ascii_lowercase())
-        .collect();
-    let lengths: Vec<&[u8]> = values(headers, "content-length").collect();
-    if !codings.is_empty() {
-        if request && !lengths.is_empty() {
-            return None;
-        }
-        return Some(if codings.last().map(String::as_str) == Some("chunked") {
-            Framing::Chunked(Chunked::new())
-        } else {
-            Framing::UntilClose
-        });
-    }
-    let mut length = None;
-    for value in lengths {
-        for part in std::str::from_utf8(value).ok()?.split(',') {
-            let part = part.trim();
-            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            let n: u64 = part.parse().ok()?;
-            if length.is_some_and(|l| l != n) {
-                return None;
-            }
-            length = Some(n);
-        }
-    }
-    Some(match length {
-        Some(0) => Framing::Done,
-        Some(n) => Framing::Length(n),
-        None if request => Framing::Done,
-        None => Framing::UntilClose,
-    })
 }
 
 /// `Ok(None)` while the head is incomplete.
@@ -165,7 +118,9 @@ pub(crate) fn parse_request(buf: &[u8], max: usize) -> Result<Option<Request>, B
     let mut body = Framing::Done;
     if !connect {
         // A transfer coding other than chunked last cannot be delimited in a request.
-        body = framing(req.headers, true)
+        let declared = declared(req.headers).ok_or(Bad::Malformed)?;
+        body = declared
+            .framing(true)
             .filter(|f| *f != Framing::UntilClose)
             .ok_or(Bad::Malformed)?;
         let path = if path.starts_with('?') {
@@ -179,6 +134,7 @@ pub(crate) fn parse_request(buf: &[u8], max: usize) -> Result<Option<Request>, B
         forward_headers(&mut forward, req.headers, |name| {
             name.eq_ignore_ascii_case("host")
         });
+        declared.write(&mut forward);
         forward.extend_from_slice(b"Connection: close\r\n\r\n");
     }
     Ok(Some(Request {
@@ -210,17 +166,16 @@ pub(crate) fn parse_response(
     let status = res.code.ok_or(Bad::Malformed)?;
     let reason = res.reason.unwrap_or("");
     let interim = (100..200).contains(&status);
+    let declared = declared(res.headers).ok_or(Bad::Malformed)?;
     let body = if interim || to_head || status == 204 || status == 304 {
         Framing::Done
     } else {
-        framing(res.headers, false).ok_or(Bad::Malformed)?
+        declared.framing(false).ok_or(Bad::Malformed)?
     };
-    let drop_length = values(res.headers, "transfer-encoding").next().is_some();
     let mut forward = format!("HTTP/1.1 {status} {reason}\r\n").into_bytes();
-    forward_headers(&mut forward, res.headers, |name| {
-        drop_length && name.eq_ignore_ascii_case("content-length")
-    });
+    forward_headers(&mut forward, res.headers, |_| false);
     if !interim {
+        declared.write(&mut forward);
         forward.extend_from_slice(b"Connection: close\r\n");
     }
     forward.extend_from_slice(b"\r\n");

@@ -1,4 +1,5 @@
 use super::*;
+use crate::http::body::Chunked;
 
 fn text(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).unwrap()
@@ -109,5 +110,67 @@ fn responses_lose_hop_by_hop_headers_and_say_close() {
     assert_eq!(
         parse_response(open, 65536, false).unwrap().unwrap().body,
         Framing::UntilClose
+    );
+}
+
+#[test]
+fn framing_values_must_be_visible_ascii() {
+    let parse = |headers: &[u8]| {
+        let mut raw = b"POST http://example.com/ HTTP/1.1\r\n".to_vec();
+        raw.extend_from_slice(headers);
+        raw.extend_from_slice(b"\r\n");
+        parse_request(&raw, 16384).map(|h| h.map(|h| h.body))
+    };
+    for bad in [
+        &b"Transfer-Encoding: \xffchunked\r\nContent-Length: 3\r\n"[..],
+        b"Transfer-Encoding: \xffchunked\r\n",
+        b"Transfer-Encoding: chunked\xc2\xa0\r\n",
+        b"Content-Length: 3\xff\r\n",
+        b"Transfer-Encoding: ,\r\n",
+    ] {
+        assert_eq!(parse(bad).unwrap_err(), Bad::Malformed, "{bad:?}");
+    }
+    let res = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: \xffchunked\r\nContent-Length: 3\r\n\r\n";
+    assert_eq!(
+        parse_response(res, 65536, false).unwrap_err(),
+        Bad::Malformed
+    );
+}
+
+#[test]
+fn framing_headers_are_written_as_parsed() {
+    let forward = |headers: &str| {
+        let raw = format!("POST http://example.com/ HTTP/1.1\r\n{headers}X-Kept: 1\r\n\r\n");
+        let head = parse_request(raw.as_bytes(), 16384).unwrap().unwrap();
+        text(&head.forward).to_owned()
+    };
+    let end = |framing: &str| {
+        format!(
+            "POST / HTTP/1.1\r\nHost: example.com\r\nX-Kept: 1\r\n{framing}Connection: close\r\n\r\n"
+        )
+    };
+    assert_eq!(
+        forward("Content-Length: 3, 3\r\ncontent-length:3\r\n"),
+        end("Content-Length: 3\r\n")
+    );
+    assert_eq!(
+        forward("Content-Length: 0\r\n"),
+        end("Content-Length: 0\r\n")
+    );
+    assert_eq!(
+        forward("Transfer-Encoding: CHUNKED\r\n"),
+        end("Transfer-Encoding: chunked\r\n")
+    );
+    assert_eq!(
+        forward("Transfer-Encoding: gzip,\r\nTransfer-Encoding: chunked\r\n"),
+        end("Transfer-Encoding: gzip, chunked\r\n")
+    );
+    assert_eq!(forward(""), end(""));
+    // A response: the coding, never the length beside it.
+    let both = b"HTTP/1.1 200 OK\r\nContent-Length: 9\r\ntransfer-encoding: Chunked\r\n\r\n";
+    let res = parse_response(both, 65536, false).unwrap().unwrap();
+    assert_eq!(
+        text(&res.forward),
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     );
 }
