@@ -52,8 +52,9 @@ async function waitForHealth(url, child, timeoutMs) {
 
 /**
  * Starts the server; returns its URL, data dir, an env for CLI calls, and stop(). Top-ups go
- * through the local checkout (PROXYSHOP_LOCAL_CHECKOUT=true) and the free trial is off so that
- * traffic starts at zero; `env` overrides either (e.g. `{ PROXYSHOP_TRIAL_MB: '100' }`).
+ * through the local checkout (PROXYSHOP_LOCAL_CHECKOUT=true); every new account gets the default
+ * free trial (100 MB of Premium for 24 hours: the per-address limit is lifted, since every test
+ * signs up from 127.0.0.1); `env` overrides any of it (e.g. `{ PROXYSHOP_TRIAL_MB: '0' }`).
  */
 export async function startServer({ log = false, env: overrides = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'proxyshop-e2e-'));
@@ -69,7 +70,8 @@ export async function startServer({ log = false, env: overrides = {} } = {}) {
     GATEWAY_HTTP_ADDR: '127.0.0.1:0',
     GATEWAY_SOCKS_ADDR: '127.0.0.1:0',
     PROXYSHOP_LOCAL_CHECKOUT: 'true',
-    PROXYSHOP_TRIAL_MB: '0',
+    PROXYSHOP_TRIAL_MB: '100',
+    PROXYSHOP_TRIAL_PER_IP_PER_DAY: '1000',
     ...overrides,
   };
   const output = [];

@@ -53,7 +53,8 @@ export function residentialJourney(test) {
     await page.getByRole('button', { name: /^Balance \$5\.00/ }).waitFor({ timeout: TIMEOUT });
 
     await page.getByRole('tab', { name: 'Usage' }).click();
-    await page.getByTestId('usage-remaining').getByText('5.00 GB').waitFor({ timeout: TIMEOUT });
+    // the 5 GB bought plus the 0.10 GB free trial
+    await page.getByTestId('usage-remaining').getByText('5.10 GB').waitFor({ timeout: TIMEOUT });
 
     await page.getByRole('tab', { name: 'Generate' }).click();
     await page.getByRole('button', { name: /^Country / }).click();

@@ -33,13 +33,15 @@ export function screensJourney(test) {
     await page.goto(`${url}/onboard`);
     await page.getByTestId('wallet-balance').getByText('$20.00').waitFor({ timeout: TIMEOUT });
     const usage = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Usage' }) });
-    await usage.getByTestId('traffic-expiry').getByText('No active traffic').waitFor({ timeout: TIMEOUT });
+    // the free trial: 100 MB of Premium for 24 hours from the sign-up
+    await usage.getByText('0.10 GB remaining').waitFor({ timeout: TIMEOUT });
+    await usage.getByTestId('traffic-expiry').getByText(/^Expires \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/).waitFor({ timeout: TIMEOUT });
 
     // bought elsewhere (another device): this page is neither reloaded nor told
     const bought = await page.context().request.post(`${url}/api/user/get_plan`, { headers: { Origin: url }, data: { type: 'premium', amount: 5 } });
     if (!bought.ok()) throw new Error(`get_plan: ${bought.status()} ${await bought.text()}`);
     await page.getByTestId('wallet-balance').getByText('$5.00').waitFor({ timeout: 25_000 });
-    await usage.getByText('5.00 GB remaining').waitFor({ timeout: 25_000 });
+    await usage.getByText('5.10 GB remaining').waitFor({ timeout: 25_000 });
     await usage.getByTestId('traffic-expiry').getByText(/^Expires \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/).waitFor({ timeout: TIMEOUT });
     await shot('01-overview-refreshed');
 
