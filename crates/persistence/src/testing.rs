@@ -106,11 +106,21 @@ impl Drop for TestDatabase {
 /// Inserts a plain user for tests: email `<tag>@example.com`, proxy username `u<tag>`, proxy
 /// password `secretpw`, referral code `R<tag>`; returns its id.
 pub fn insert_user(conn: &mut crate::DbConnection, tag: &str) -> i64 {
+    insert_user_with_email(conn, &format!("{tag}@example.com"), tag).expect("insert test user")
+}
+
+/// [`insert_user`] with its own email; the insert's error (a taken email or mailbox) is the
+/// caller's to check.
+pub fn insert_user_with_email(
+    conn: &mut crate::DbConnection,
+    email: &str,
+    tag: &str,
+) -> crate::DbResult<i64> {
     let t = crate::now();
-    crate::users::insert(
+    let user = crate::users::insert(
         conn,
         &crate::users::NewUser {
-            email: &format!("{tag}@example.com"),
+            email,
             password_hash: None,
             google_sub: None,
             name: tag,
@@ -123,9 +133,8 @@ pub fn insert_user(conn: &mut crate::DbConnection, tag: &str) -> i64 {
             created_at: t,
             updated_at: t,
         },
-    )
-    .expect("insert test user")
-    .id
+    )?;
+    Ok(user.id)
 }
 
 /// Runs `each` on `threads` threads at once (released together by a barrier), each with its own

@@ -8,36 +8,16 @@ use diesel::prelude::*;
 use diesel_migrations::MigrationHarness;
 use persistence::connection::{POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 use persistence::schema::{mailboxes, referral_bonuses, trial_ip_days, wallet_ledger};
-use persistence::testing::{TestDatabase, concurrently, insert_user};
+use persistence::testing::{
+    TestDatabase, concurrently, insert_user, insert_user_with_email as user_with_email,
+};
 use persistence::trials::{self, Claim, NewClaim};
-use persistence::users::NewUser;
 use persistence::wallet::{self, EntryKind, WalletError};
 use persistence::{
     DbConnection, DbError, db_test, email_codes, now, payments, referrals, run_migrations, users,
     write_transaction,
 };
 use std::sync::{Arc, Mutex};
-
-fn user_with_email(conn: &mut DbConnection, email: &str, tag: &str) -> Result<i64, DbError> {
-    users::insert(
-        conn,
-        &NewUser {
-            email,
-            password_hash: None,
-            google_sub: None,
-            name: tag,
-            avatar_url: None,
-            role: "user",
-            ref_code: &format!("R{tag}"),
-            referred_by: None,
-            proxy_username: &format!("u{tag}"),
-            proxy_password: "pw",
-            created_at: now(),
-            updated_at: now(),
-        },
-    )
-    .map(|u| u.id)
-}
 
 fn claim<'a>(mailbox: &'a str, user_id: i64, ip: &'a str, per_ip: u32) -> NewClaim<'a> {
     NewClaim {

@@ -90,6 +90,17 @@ impl Source {
         Source { values }
     }
 
+    /// The settings of a test, as if they were in the environment.
+    #[cfg(test)]
+    pub fn from_pairs(pairs: &[(&str, &str)]) -> Self {
+        Self::from_map(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
     pub(crate) fn get(&self, key: &str) -> Option<String> {
         self.values
             .get(key)
@@ -371,11 +382,7 @@ mod tests {
     use super::*;
 
     fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let map = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Config::from_source(&Source::from_map(map))
+        Config::from_source(&Source::from_pairs(pairs))
     }
 
     #[test]

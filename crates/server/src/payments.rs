@@ -91,11 +91,7 @@ mod tests {
     use crate::config::Source;
 
     fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let map = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Config::from_source(&Source::from_map(map))
+        Config::from_source(&Source::from_pairs(pairs))
     }
 
     #[test]

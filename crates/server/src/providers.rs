@@ -98,11 +98,7 @@ mod tests {
     use super::*;
 
     fn providers(pairs: &[(&str, &str)]) -> Result<ProviderConfig, ConfigError> {
-        let map = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        ProviderConfig::from_source(&Source::from_map(map))
+        ProviderConfig::from_source(&Source::from_pairs(pairs))
     }
 
     #[test]
