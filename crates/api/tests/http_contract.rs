@@ -162,6 +162,7 @@ api_test! {
             ("/api/google-getway", "post"),
             ("/api/getuserinfo", "get"),
             ("/api/user/logout", "get"),
+            ("/api/user/logout", "post"),
             ("/api/admin/users", "get"),
             ("/api/config", "get"),
             ("/healthz", "get"),

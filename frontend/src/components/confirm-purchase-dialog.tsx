@@ -1,5 +1,5 @@
-// The confirmation before anything is paid from the wallet (SPEC.md §4 "Buy Plan / Are you sure you
-// want to buy this plan? / Buy"): a title, the question, what is bought for what total, Cancel and
+// The confirmation before anything is paid from the wallet ("Buy Plan / Are you sure you want
+// to buy this plan? / Buy"): a title, the question, what is bought for what total, Cancel and
 // the confirm button (busy while the purchase is pending). Plans and piece purchases share it.
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';

@@ -101,7 +101,7 @@ export const SAMPLE_PLANS: Plan[] = [
   availability: '99.7%',
 }));
 
-/** The plan's period ("30 days") for every kind; SPEC.md §3's 'Unknown' only when the plan has none. */
+/** The plan's period ("30 days") for every kind; 'Unknown' only when the plan has none. */
 export function planValidity(plan: Plan): string {
   return plan.validityPeriod || 'Unknown';
 }

@@ -1,5 +1,5 @@
 // The signed-in user (GET /api/getuserinfo) as a TanStack Query, plus logout and the post-sign-in
-// targets of SPEC.md §2. Every screen reads the session through `useSession`; the signed-in layout
+// targets (admins to /admin, everyone else to /onboard). Every screen reads the session through `useSession`; the signed-in layout
 // and the public header use `useLiveSession`, which re-reads the user (the balance) every
 // LIVE_REFRESH_MS while the page is visible.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

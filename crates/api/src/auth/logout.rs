@@ -1,6 +1,6 @@
 //! `GET|POST /api/user/logout`: ends the session on the server and clears the cookie.
 //!
-//! SPEC.md keeps the GET, but a GET is what a link on another site makes, and the session cookie
+//! The API contract keeps the GET, but a GET is what a link on another site makes, and the session cookie
 //! (SameSite=Lax) rides along on a top-level navigation: a GET the browser marks
 //! `Sec-Fetch-Site: cross-site` is refused. The front end uses the POST, which the origin guard
 //! checks like every other state change.

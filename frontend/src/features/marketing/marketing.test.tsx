@@ -89,7 +89,7 @@ describe('pricing', () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Static Residential' }));
     expect(await screen.findByRole('heading', { name: 'Static 10' })).toBeInTheDocument();
     expect(screen.getByText('/piece')).toBeInTheDocument();
-    // the plan's real period, not SPEC.md's 'Unknown'
+    // the plan's real period, 'Unknown' only without one
     expect(screen.getByText('Validity').nextElementSibling).toHaveTextContent('30 days');
     expect(screen.queryByText('Unknown')).not.toBeInTheDocument();
     expect(screen.queryByTestId('pricing-mobile')).not.toBeInTheDocument();

@@ -59,7 +59,7 @@ export function stockLabel({ name, amount }: Pick<StockItem, 'name' | 'amount'>)
   return amount > 0 ? `${name} (${amount} in stock)` : `${name} (${OUT_OF_STOCK})`;
 }
 
-/** The confirmation before a piece purchase (the plans' dialog, SPEC.md §4, with the total). */
+/** The confirmation before a piece purchase (the plans' dialog, with the total). */
 export const BUY_PROXIES_TITLE = 'Buy Proxies';
 export const buyQuestion = (quantity: number) =>
   quantity === 1 ? 'Are you sure you want to buy this proxy?' : `Are you sure you want to buy these ${quantity} proxies?`;

@@ -1,4 +1,4 @@
-// Usage of the selected kind (SPEC.md §2 /onboard): GB for the traffic kinds, pieces for the
+// Usage of the selected kind (/onboard): GB for the traffic kinds, pieces for the
 // others (./usage-figures.tsx), re-read every few seconds while the page is visible; the random
 // plan pick (titled with GB and price, or the plan and its price per piece) and Come Into Use, which
 // opens the kind's own page. A picked traffic plan is bought from the dialog; a picked piece plan
@@ -22,7 +22,7 @@ import { PieceFigures, TrafficFigures } from './usage-figures';
 
 export const NO_PLANS = 'No plans available';
 
-/** The random pick's title: "5 GB - $15.00" (SPEC.md §2), "ISP 30 days - $3.50 per piece". */
+/** The random pick's title: "5 GB - $15.00" for traffic, "ISP 30 days - $3.50 per piece". */
 function pickTitle(plan: Plan, kind: ProxyKind): string {
   return isTrafficKind(kind) ? `${plan.amount} GB - ${formatMoney(plan.price)}` : `${planTitle(plan)} - ${formatMoney(plan.price)} per piece`;
 }

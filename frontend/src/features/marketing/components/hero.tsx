@@ -1,4 +1,4 @@
-// Landing hero: the offer, the headline claims of SPEC.md §1 and the two calls to action; the free
+// Landing hero: the offer, the headline claims and the two calls to action; the free
 // trial is promised (and said what it is) only while the shop offers one.
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';

@@ -1,4 +1,4 @@
-// Sticky public header (SPEC.md §2): guests get Login and Start Free Trial ("Get started" when the
+// Sticky public header: guests get Login and Start Free Trial ("Get started" when the
 // shop offers no trial), signed-in visitors their balance and Go to dashboard; a skeleton stands
 // in while the session loads.
 import { useState } from 'react';
