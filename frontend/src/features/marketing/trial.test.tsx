@@ -25,9 +25,9 @@ describe('free trial', () => {
     const { user } = renderAt('/');
     await screen.findByRole('heading', { level: 1 });
     expect(await within(hero()).findByTestId('trial-summary')).toHaveTextContent('Free trial: 100 MB of Premium traffic for 24 hours');
-    expect(within(hero()).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
+    expect(await within(hero()).findByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
     expect(within(hero()).getByText('Free trial')).toBeInTheDocument();
-    expect(within(header()).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('title', 'Free trial: 100 MB of Premium traffic for 24 hours');
+    expect(await within(header()).findByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('title', 'Free trial: 100 MB of Premium traffic for 24 hours');
     await user.click(screen.getByRole('button', { name: 'Is there a free trial?' }));
     expect(screen.getByText(/Every new account gets 100 MB of Premium Residential traffic, valid for 24 hours/)).toBeInTheDocument();
   });
