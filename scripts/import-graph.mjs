@@ -63,12 +63,34 @@ function expandUse(tree) {
   return items.filter(Boolean).flatMap((item) => expandUse(prefix + item));
 }
 
+// Inline modules (`mod tests { … }`) as [start, end, name] spans, so that `super::` inside them
+// resolves from the inline module, not from the file.
+function inlineModules(text) {
+  const spans = [];
+  for (const m of text.matchAll(/\bmod\s+([a-z_][a-z0-9_]*)\s*\{/g)) {
+    let depth = 0;
+    let i = m.index + m[0].length - 1;
+    for (; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) break;
+    }
+    spans.push([m.index, i, m[1]]);
+  }
+  return spans;
+}
+
+// Every path a file mentions that may name a module of its crate, with the inline modules
+// enclosing the place it is mentioned.
 function pathsIn(text) {
+  const spans = inlineModules(text);
+  const enclosing = (at) => spans.filter(([a, b]) => a < at && at < b).map(([, , name]) => name);
   const paths = [];
-  for (const m of text.matchAll(/\buse\s+([^;]+);/g)) paths.push(...expandUse(m[1]));
-  const withoutUses = text.replace(/\buse\s+[^;]+;/g, '');
+  for (const m of text.matchAll(/\buse\s+([^;]+);/g)) {
+    for (const path of expandUse(m[1])) paths.push([path, enclosing(m.index)]);
+  }
+  const withoutUses = text.replace(/\buse\s+[^;]+;/g, (u) => ' '.repeat(u.length));
   for (const m of withoutUses.matchAll(/\b(?:crate|super|self)(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)) {
-    paths.push(m[0]);
+    paths.push([m[0], enclosing(m.index)]);
   }
   return paths;
 }
@@ -88,19 +110,19 @@ for (const crate of readdirSync(cratesDir).sort()) {
     const text = stripNoise(readFileSync(file, 'utf8'));
     const children = new Set([...text.matchAll(/\bmod\s+([a-z_][a-z0-9_]*)\s*;/g)].map((m) => m[1]));
     const targets = new Set();
-    for (const path of pathsIn(text)) {
+    for (const [path, inline] of pathsIn(text)) {
       let segs = path.split('::').filter(Boolean);
       let base;
       if (segs[0] === 'crate') {
         base = [];
         segs = segs.slice(1);
       } else if (segs[0] === 'self' || segs[0] === 'super') {
-        base = [...here];
+        base = [...here, ...inline];
         while (segs[0] === 'self' || segs[0] === 'super') {
           if (segs[0] === 'super') base.pop();
           segs = segs.slice(1);
         }
-      } else if (children.has(segs[0])) {
+      } else if (children.has(segs[0]) && inline.length === 0) {
         base = [...here];
       } else continue;
       const full = [...base, ...segs];

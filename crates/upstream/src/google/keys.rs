@@ -12,8 +12,8 @@ use reqwest::header::CACHE_CONTROL;
 use tokio::sync::{Mutex, RwLock};
 use tokio::time::Instant;
 
-use super::GoogleError;
-use crate::error_chain;
+use super::error::GoogleError;
+use crate::error_chain::error_chain;
 
 /// Used when the response has no usable `Cache-Control: max-age`.
 const DEFAULT_MAX_AGE: Duration = Duration::from_secs(60 * 60);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::{MailError, Mailer, OutgoingMail, build_message, parse_mailbox};
+use super::message::{MailError, Mailer, OutgoingMail, build_message, parse_mailbox};
 
 /// Tells apart files written in the same millisecond. Process-wide rather than per mailer so
 /// that two mailers sharing a directory can never pick the same name.

@@ -6,7 +6,7 @@ use std::time::Duration;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
-use super::{MailError, Mailer, OutgoingMail, build_message, parse_mailbox};
+use super::message::{MailError, Mailer, OutgoingMail, build_message, parse_mailbox};
 
 /// Deadline for connecting and for the whole SMTP exchange of one mail. lettre's own timeout
 /// only covers the TCP connect on tokio, so a relay that accepts and then stalls would otherwise

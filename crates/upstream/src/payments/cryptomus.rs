@@ -9,13 +9,14 @@ use reqwest::header::{CONTENT_TYPE, HeaderValue};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Map, Value, json};
 
+use super::error::PaymentError;
+use super::gateway::{
+    Invoice, InvoiceRequest, PaymentGateway, check_order_id, effective_lifetime, verify_webhook,
+};
+use super::report::PaymentReport;
 use super::report::{self, text};
 use super::sign::{php_json, sign};
-use super::{
-    Invoice, InvoiceRequest, PaymentError, PaymentGateway, PaymentReport, check_order_id,
-    effective_lifetime, verify_webhook,
-};
-use crate::error_chain;
+use crate::error_chain::error_chain;
 
 /// The production API; tests point the gateway at a mock server instead.
 pub const CRYPTOMUS_API_URL: &str = "https://api.cryptomus.com";

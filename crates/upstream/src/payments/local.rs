@@ -9,11 +9,12 @@ use md5::{Digest, Md5};
 use secrecy::SecretString;
 use serde_json::{Value, json};
 
-use super::sign::{php_json, sign};
-use super::{
-    Invoice, InvoiceRequest, PaymentError, PaymentGateway, PaymentReport, check_order_id,
-    effective_lifetime, verify_webhook,
+use super::error::PaymentError;
+use super::gateway::{
+    Invoice, InvoiceRequest, PaymentGateway, check_order_id, effective_lifetime, verify_webhook,
 };
+use super::report::PaymentReport;
+use super::sign::{php_json, sign};
 
 /// Signs and verifies webhooks with its own key; keeps no state of its own (the API's payment
 /// rows are the truth).

@@ -5,7 +5,31 @@
 use domain::Cents;
 use serde_json::{Map, Value};
 
-use super::{PaymentError, PaymentReport};
+use super::error::PaymentError;
+
+/// A payment status report whose authenticity is established (a verified webhook, or a status
+/// query we made).
+#[derive(Debug, Clone)]
+pub struct PaymentReport {
+    pub order_id: String,
+    pub provider_uuid: Option<String>,
+    /// The Cryptomus status word: `paid`, `paid_over`, `wrong_amount`, `cancel`, `check`, ...
+    pub status: String,
+    pub is_final: bool,
+    /// The invoice amount (`amount`), parsed exactly. `None` when absent, unparseable, or when
+    /// the report's `currency` is not USD: a coin amount must never be read as dollars.
+    pub amount: Option<Cents>,
+    /// The JSON as received, for the record. It never contains our keys.
+    pub raw: String,
+}
+
+impl PaymentReport {
+    /// Whether this report alone justifies crediting the wallet: a final `paid` or `paid_over`
+    /// (the rule of UPSTREAM.md §1.3). Credit once per order, inside one transaction.
+    pub fn credits_wallet(&self) -> bool {
+        self.is_final && matches!(self.status.as_str(), "paid" | "paid_over")
+    }
+}
 
 /// The one invoice currency we create, and so the only one whose `amount` is dollars.
 const INVOICE_CURRENCY: &str = "USD";

@@ -13,7 +13,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Map, Value};
 use subtle::ConstantTimeEq;
 
-use super::PaymentError;
+use super::error::PaymentError;
 
 /// `value` as the official PHP SDK writes it: compact, non-ASCII unescaped, `/` as `\/`.
 ///

@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use self::reply::Stakes;
 use super::{DeliveredProxy, PieceCatalogue, PieceError, PieceOrder, PieceSource, PlacedOrder};
-use crate::error_chain;
+use crate::error_chain::error_chain;
 
 /// The production API (v1); tests point the client at a mock server instead.
 pub const PROXYSELLER_API_URL: &str = "https://proxy-seller.com/personal/api/v1";

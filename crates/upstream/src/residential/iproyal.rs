@@ -14,10 +14,10 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{
+use super::source::{
     ProxyRequest, ResidentialError, ResidentialSource, SyncReport, SyncRequest, render_each,
 };
-use crate::error_chain;
+use crate::error_chain::error_chain;
 
 /// The production management API; tests point the client at a mock server instead.
 pub const IPROYAL_API_URL: &str = "https://resi-api.iproyal.com/v1";

@@ -4,7 +4,7 @@
 
 use domain::Targeting;
 
-use super::{ProxyRequest, ResidentialError, ResidentialSource, SyncReport, SyncRequest};
+use super::source::{ProxyRequest, ResidentialError, ResidentialSource, SyncReport, SyncRequest};
 
 /// Where customers reach our own gateway.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,10 +47,14 @@ impl ResidentialSource for LocalResidential {
             lifetime_minutes: request.session_minutes,
         };
         let sticky = request.session_minutes.is_some();
-        Ok(super::render_each(request.quantity, sticky, |session| {
-            targeting.session = session.map(str::to_owned);
-            let username = targeting.username(request.username);
-            format!("{}:{port}:{username}:{}", self.host, request.password)
-        }))
+        Ok(super::source::render_each(
+            request.quantity,
+            sticky,
+            |session| {
+                targeting.session = session.map(str::to_owned);
+                let username = targeting.username(request.username);
+                format!("{}:{port}:{username}:{}", self.host, request.password)
+            },
+        ))
     }
 }

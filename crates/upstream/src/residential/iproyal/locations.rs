@@ -13,7 +13,7 @@ use tokio::sync::Mutex;
 use tokio::time::Instant;
 
 use super::IpRoyalResidential;
-use crate::residential::{Place, ProxyRequest, ResidentialError};
+use crate::residential::source::{Place, ProxyRequest, ResidentialError};
 
 const COUNTRIES_TTL: Duration = Duration::from_secs(60 * 60);
 /// The documented prefixes, for a reply that leaves one out.

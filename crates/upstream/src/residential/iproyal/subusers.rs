@@ -13,7 +13,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
 use super::IpRoyalResidential;
-use crate::residential::{ResidentialError, SyncReport, SyncRequest, UpstreamAccount};
+use crate::residential::source::{ResidentialError, SyncReport, SyncRequest, UpstreamAccount};
 
 const SUBUSERS: &str = "/residential-subusers";
 const PER_PAGE: u32 = 100;
