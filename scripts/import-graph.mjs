@@ -43,9 +43,9 @@ function stripNoise(text) {
 
 // Expands `use a::{b, c::{d, e}}` into full paths [a::b, a::c::d, a::c::e].
 function expandUse(tree) {
-  tree = tree.replace(/\s+/g, '');
+  tree = tree.replace(/\s+as\s+\w+/g, '').replace(/\s+/g, '');
   const brace = tree.indexOf('{');
-  if (brace < 0) return [tree.replace(/::\*$/, '').replace(/\bas\w+$/, '')];
+  if (brace < 0) return [tree.replace(/::\*$/, '')];
   const prefix = tree.slice(0, brace);
   const inner = tree.slice(brace + 1, tree.lastIndexOf('}'));
   const items = [];

@@ -9,6 +9,7 @@ mod common;
 use common::{PASSWORD, TestApp};
 use domain::{Cents, Coin};
 use serde_json::json;
+use upstream::CheckoutSigner;
 
 const PAYER: &str = "payer@example.com";
 

@@ -19,8 +19,8 @@ pub use google::{
 };
 pub use mail::{FileMailer, MailError, Mailer, OutgoingMail, SmtpMailer};
 pub use payments::{
-    CRYPTOMUS_API_URL, CryptomusGateway, Invoice, InvoiceRequest, LocalCheckout, PaymentError,
-    PaymentGateway, PaymentReport,
+    CRYPTOMUS_API_URL, CheckoutSigner, CryptomusGateway, Invoice, InvoiceRequest, LocalCheckout,
+    PaymentError, PaymentGateway, PaymentReport,
 };
 pub use pieces::{
     DeliveredProxy, PROXYSELLER_API_URL, PieceCatalogue, PieceCountry, PieceError, PieceOperator,

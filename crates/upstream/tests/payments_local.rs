@@ -9,8 +9,8 @@ use domain::{Cents, Coin};
 use serde_json::Value;
 use support::{invoice_request, object, secret, webhook_sign};
 use upstream::{
-    CRYPTOMUS_API_URL, CryptomusGateway, InvoiceRequest, LocalCheckout, PaymentError,
-    PaymentGateway,
+    CRYPTOMUS_API_URL, CheckoutSigner, CryptomusGateway, InvoiceRequest, LocalCheckout,
+    PaymentError, PaymentGateway,
 };
 
 const KEY: &str = "local-checkout-test-key-0123456789abcdef";

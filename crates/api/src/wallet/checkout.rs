@@ -13,13 +13,12 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use domain::{Cents, Coin};
 use persistence::payments::{self, PaymentRow};
-use upstream::PaymentGateway;
 
 async fn owned_pending(
     state: &AppState,
     user: MaybeUser,
     id: String,
-) -> Result<(&upstream::LocalCheckout, PaymentRow), ApiError> {
+) -> Result<(&dyn upstream::CheckoutSigner, PaymentRow), ApiError> {
     let local = state
         .payments
         .as_deref()

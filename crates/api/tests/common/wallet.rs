@@ -10,7 +10,7 @@ use persistence::schema::{referral_bonuses, wallet_ledger};
 use persistence::wallet::LedgerRow;
 use secrecy::SecretString;
 use serde_json::{Value, json};
-use upstream::LocalCheckout;
+use upstream::{CheckoutSigner, LocalCheckout};
 
 /// The key the harness gives `api::Payments::Local`.
 pub const CHECKOUT_KEY: &str = "test-local-checkout-key";

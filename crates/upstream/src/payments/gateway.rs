@@ -1,7 +1,6 @@
 //! The [`PaymentGateway`] trait, the invoice it opens, and the checks both gateways share.
 
 use super::error::PaymentError;
-use super::local::LocalCheckout;
 use super::report::{self, PaymentReport};
 use super::sign;
 use domain::{Cents, Coin};
@@ -60,9 +59,23 @@ pub trait PaymentGateway: Send + Sync + 'static {
     fn verify_webhook(&self, body: &[u8]) -> Result<PaymentReport, PaymentError>;
 
     /// The local checkout, when this gateway is it (the API serves its page only then).
-    fn local_checkout(&self) -> Option<&LocalCheckout> {
+    fn local_checkout(&self) -> Option<&dyn CheckoutSigner> {
         None
     }
+}
+
+/// What the local checkout page needs from the gateway behind it: the webhook a provider would
+/// send for a payment, signed so that the one webhook handler verifies it like any other.
+pub trait CheckoutSigner: PaymentGateway {
+    /// The exact bytes of a signed `payment` webhook for `order_id`.
+    fn signed_webhook(
+        &self,
+        order_id: &str,
+        amount: Cents,
+        coin: Coin,
+        status: &str,
+        is_final: bool,
+    ) -> Vec<u8>;
 }
 
 /// The webhook check both gateways share: the signature first, so that nothing is read from a

@@ -11,7 +11,8 @@ use serde_json::{Value, json};
 
 use super::error::PaymentError;
 use super::gateway::{
-    Invoice, InvoiceRequest, PaymentGateway, check_order_id, effective_lifetime, verify_webhook,
+    CheckoutSigner, Invoice, InvoiceRequest, PaymentGateway, check_order_id, effective_lifetime,
+    verify_webhook,
 };
 use super::report::PaymentReport;
 use super::sign::{php_json, sign};
@@ -41,12 +42,14 @@ impl LocalCheckout {
             public_url: public_url.trim_end_matches('/').to_owned(),
         }
     }
+}
 
+impl CheckoutSigner for LocalCheckout {
     /// Builds a Cryptomus-shaped `payment` webhook for `order_id`, signed with this checkout's
     /// key, and returns the exact bytes to feed to `verify_webhook`. Like Cryptomus's PHP, it
     /// writes `/` as `\/`; `additional_data` always holds a date with slashes, so the escaping
     /// rule is exercised on every local payment.
-    pub fn signed_webhook(
+    fn signed_webhook(
         &self,
         order_id: &str,
         amount: Cents,
@@ -122,7 +125,7 @@ impl PaymentGateway for LocalCheckout {
         verify_webhook(body, &self.key)
     }
 
-    fn local_checkout(&self) -> Option<&LocalCheckout> {
+    fn local_checkout(&self) -> Option<&dyn CheckoutSigner> {
         Some(self)
     }
 }

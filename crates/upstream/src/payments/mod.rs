@@ -13,6 +13,6 @@ mod sign;
 
 pub use cryptomus::{CRYPTOMUS_API_URL, CryptomusGateway};
 pub use error::PaymentError;
-pub use gateway::{Invoice, InvoiceRequest, PaymentGateway};
+pub use gateway::{CheckoutSigner, Invoice, InvoiceRequest, PaymentGateway};
 pub use local::LocalCheckout;
 pub use report::PaymentReport;
