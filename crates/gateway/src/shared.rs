@@ -1,0 +1,32 @@
+//! What every connection task shares: the configuration, the credential check, the meters and
+//! the gate of unauthenticated connections.
+
+use crate::auth::{Refusal, Users};
+use crate::config::GatewayConfig;
+use crate::lease::Lease;
+use crate::meter::Registry;
+use crate::preauth::{Gate, Ticket};
+use tokio::sync::watch;
+
+#[derive(Debug)]
+pub(crate) struct Shared {
+    pub(crate) config: GatewayConfig,
+    pub(crate) users: Users,
+    pub(crate) registry: Registry,
+    pub(crate) gate: Gate,
+    pub(crate) shutdown: watch::Receiver<bool>,
+}
+
+impl Shared {
+    /// Checks a credential for the connection holding `ticket` and takes a connection slot on
+    /// its meter, within the gate's limits on failed attempts.
+    pub(crate) async fn authorize(
+        &self,
+        ticket: &mut Option<Ticket>,
+        user: &str,
+        pass: &str,
+    ) -> Result<Lease, Refusal> {
+        let check = self.users.authorize(&self.registry, user, pass);
+        self.gate.authorize(ticket, check).await
+    }
+}
