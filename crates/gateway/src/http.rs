@@ -9,8 +9,9 @@ mod head;
 
 use crate::auth::Refusal;
 use crate::destination::{self, ConnectError};
+use crate::flow::Activity;
 use crate::preauth::Ticket;
-use crate::relay::{Activity, guarded, relay};
+use crate::relay::{guarded, relay};
 use crate::shared::Shared;
 use exchange::{Failed, exchange, read_some};
 use head::{Bad, Request};

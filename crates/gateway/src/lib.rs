@@ -7,6 +7,7 @@ mod auth;
 mod budget;
 mod config;
 mod destination;
+mod flow;
 mod http;
 mod lease;
 mod meter;

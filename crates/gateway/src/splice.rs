@@ -11,7 +11,7 @@
 //! by default, unless privileged): when growing fails the pipe simply stays small.
 
 use crate::budget::Meter;
-use crate::relay::Activity;
+use crate::flow::Activity;
 use rustix::io::Errno;
 use rustix::pipe::{PipeFlags, SpliceFlags, fcntl_setpipe_size, pipe_with, splice};
 use std::io;
