@@ -4,7 +4,7 @@
 //! and names found unknown are remembered as such for a while (the negative cache).
 
 use crate::lease::Lease;
-use crate::meter::{OpenError, Registry};
+use crate::registry::{OpenError, Registry};
 use domain::{ProxyKind, Targeting};
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::traffic::{self, ProxyUser};

@@ -1,7 +1,7 @@
 //! What every relaying path shares: the activity clock that the idle timeout reads, and the
 //! metered writes (reserve on the customer's budget, write, count what was written).
 
-use crate::budget::{Meter, Reservation};
+use crate::meter::{Meter, Reservation};
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;

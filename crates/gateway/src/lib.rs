@@ -4,7 +4,6 @@
 //! database every few seconds and at shutdown.
 
 mod auth;
-mod budget;
 mod config;
 mod destination;
 mod flow;
@@ -12,6 +11,7 @@ mod http;
 mod lease;
 mod meter;
 mod preauth;
+mod registry;
 mod relay;
 mod shared;
 mod socks;
@@ -20,7 +20,7 @@ mod splice;
 
 use auth::Users;
 pub use config::GatewayConfig;
-use meter::Registry;
+use registry::Registry;
 use persistence::{DbError, DbPool};
 use preauth::Gate;
 use shared::Shared;

@@ -4,7 +4,7 @@
 use crate::auth::{Refusal, Users};
 use crate::config::GatewayConfig;
 use crate::lease::Lease;
-use crate::meter::Registry;
+use crate::registry::Registry;
 use crate::preauth::{Gate, Ticket};
 use tokio::sync::watch;
 

@@ -6,7 +6,7 @@
 
 use super::body::Framing;
 use super::head::{self, Request};
-use crate::budget::Meter;
+use crate::meter::Meter;
 use crate::flow::{Activity, COPY_BUFFER, write_all};
 use std::io;
 use tokio::net::TcpStream;
