@@ -7,7 +7,7 @@ mod exchange;
 mod framing;
 mod head;
 
-use crate::auth::Refusal;
+use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::flow::Activity;
 use crate::preauth::Ticket;

@@ -3,10 +3,12 @@
 //! destinations, counting every byte per (customer, kind) and flushing the counts to the
 //! database every few seconds and at shutdown.
 
-mod auth;
+mod cache;
 mod config;
+mod credentials;
 mod destination;
 mod flow;
+mod flush;
 mod http;
 mod lease;
 mod meter;
@@ -17,12 +19,13 @@ mod shared;
 mod socks;
 #[cfg(target_os = "linux")]
 mod splice;
+mod store;
 
-use auth::Users;
 pub use config::GatewayConfig;
-use registry::Registry;
+use credentials::Credentials;
 use persistence::{DbError, DbPool};
 use preauth::Gate;
+use registry::Registry;
 use shared::Shared;
 use std::future::Future;
 use std::io;
@@ -79,7 +82,11 @@ impl Gateway {
         let socks = listen(config.socks_addr).await?;
         let (stop, shutdown) = watch::channel(false);
         let shared = Arc::new(Shared {
-            users: Users::new(pool.clone(), config.serve_traffic, config.unknown_user_ttl),
+            credentials: Credentials::new(
+                pool.clone(),
+                config.serve_traffic,
+                config.unknown_user_ttl,
+            ),
             registry: Registry::new(pool, config.max_connections_per_user),
             gate: Gate::new(&config),
             config,

@@ -6,8 +6,8 @@
 //! waiting connection of the network holding the most is closed instead, so that a flood from
 //! a few networks cannot keep everyone else out.
 
-use crate::auth::Refusal;
 use crate::config::GatewayConfig;
+use crate::credentials::Refusal;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};

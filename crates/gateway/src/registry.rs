@@ -1,16 +1,17 @@
-//! The one meter: bytes moved per (user, kind), kept in memory and flushed to the database in
-//! batches. A flush takes the counts it writes out of the counters first and gives them back
+//! The meters of the gateway, one per (customer, kind) in use, and the connection slots taken
+//! on them; their counts are flushed to the database in batches (`flush.rs`). A flush takes the counts it writes out of the counters first and gives them back
 //! if the write fails, so a flush never counts twice and a crash loses at most one interval.
 //! Traffic kinds are limited by the customer's balance; kinds sold by the piece are only
 //! counted (daily usage), and each piece in use is watched for its end instead.
 
+use crate::flush::{apply_limits, end_pieces, take_counts};
+use crate::lease::{Entry, Lease, Live, PieceSlot, lock};
 use crate::meter::Meter;
-use crate::lease::{Entry, Lease, Live, PieceSlot, end, end_expired, forget_unused, lock};
+use crate::store;
 use domain::ProxyKind;
-use persistence::piece_credentials::{self, PieceCredential};
-use persistence::{DbError, DbPool, gateway_accounts, traffic, write_transaction};
+use persistence::piece_credentials::PieceCredential;
+use persistence::{DbError, DbPool};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 use tokio::sync::watch;
 
 #[derive(Debug, thiserror::Error)]
@@ -38,14 +39,6 @@ pub(crate) struct Registry {
     max_per_user: usize,
 }
 
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, DbError> + Send + 'static,
-) -> Result<T, DbError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| DbError::Connect(format!("database task failed: {e}")))?
-}
-
 impl Registry {
     pub(crate) fn new(pool: DbPool, max_per_user: usize) -> Registry {
         Registry {
@@ -62,13 +55,8 @@ impl Registry {
             return Ok(lease);
         }
         let _sync = self.db_sync.lock().await;
-        let pool = self.pool.clone();
-        let (purchased, used) = blocking(move || {
-            let mut conn = pool.get()?;
-            traffic::balance(&mut conn, user_id, kind.as_str())
-        })
-        .await?;
-        self.try_lease(user_id, kind, Some(purchased - used))?
+        let remaining = store::remaining(&self.pool, user_id, kind).await?;
+        self.try_lease(user_id, kind, Some(remaining))?
             .ok_or(OpenError::NoTraffic)
     }
 
@@ -166,105 +154,29 @@ impl Registry {
     /// and pieces no longer in use.
     pub(crate) async fn flush(&self) -> Result<(), DbError> {
         let _sync = self.db_sync.lock().await;
-        let (taken, ids, piece_ids) = {
+        let batch = {
             let mut live = lock(&self.live);
             // On the clock alone, so that pieces end even while the database is unreachable.
-            end_expired(&mut live, persistence::now());
-            let mut taken = Vec::new();
-            for entry in live.meters.values() {
-                let n = entry.meter.take_pending();
-                if n > 0 {
-                    taken.push((entry.meter.clone(), n));
-                }
-            }
-            let mut ids: Vec<i64> = live
-                .meters
-                .iter()
-                .filter(|(_, e)| e.meter.limited)
-                .map(|(k, _)| k.0)
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            let piece_ids: Vec<i64> = live
-                .pieces
-                .iter()
-                .filter(|(_, slot)| slot.ended_at.is_none())
-                .map(|(id, _)| *id)
-                .collect();
-            (taken, ids, piece_ids)
+            live.end_expired(persistence::now());
+            take_counts(&live)
         };
-        if taken.is_empty() && ids.is_empty() && piece_ids.is_empty() {
-            forget_unused(&mut lock(&self.live));
+        if batch.is_empty() {
+            lock(&self.live).forget_unused();
             return Ok(());
         }
-        let rows: Vec<(i64, ProxyKind, bool, i64)> = taken
-            .iter()
-            .map(|(m, n)| (m.user_id, m.kind, m.limited, *n))
-            .collect();
-        let pool = self.pool.clone();
-        // The same UTC day bucket the API reads usage by.
-        let day = domain::calendar::utc_day(persistence::now());
-        let piece_ids_read = piece_ids.clone();
-        let written = blocking(move || {
-            let mut conn = pool.get()?;
-            // The reads are in the write's transaction: an error after the counts were
-            // committed would give them back and count them twice.
-            write_transaction(&mut conn, |c| {
-                for (user_id, kind, limited, bytes) in &rows {
-                    if *limited {
-                        traffic::record_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
-                    } else {
-                        traffic::record_daily_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
-                    }
-                }
-                let balances = traffic::balances_of(c, &ids)?;
-                let disabled = gateway_accounts::disabled_among(c, &ids)?;
-                let pieces = piece_credentials::find_by_ids(c, &piece_ids_read)?;
-                Ok::<_, DbError>((balances, disabled, pieces))
-            })
-        })
-        .await;
-        let (balances, disabled, pieces) = match written {
-            Ok(read) => read,
+        let (users, pieces) = (batch.users.clone(), batch.pieces.clone());
+        let fresh = match store::write(&self.pool, batch.counts(), users, pieces).await {
+            Ok(fresh) => fresh,
             Err(err) => {
-                for (m, n) in taken {
-                    m.restore_pending(n);
-                }
+                batch.give_back();
                 return Err(err);
             }
         };
         let mut live = lock(&self.live);
-        let at = Instant::now();
-        for id in &disabled {
-            live.disabled.entry(*id).or_insert(at);
-        }
-        for (key, entry) in &live.meters {
-            if !entry.meter.limited {
-                continue;
-            }
-            // A disabled owner's traffic connections are cut now, like their pieces below.
-            let limit = if disabled.contains(&key.0) {
-                0
-            } else {
-                balances
-                    .iter()
-                    .find(|b| b.user_id == key.0 && b.kind == key.1.as_str())
-                    .map_or(0, |b| b.purchased_bytes - b.used_bytes)
-            };
-            entry.meter.set_limit(limit);
-        }
-        for id in piece_ids {
-            let Some(slot) = live.pieces.get_mut(&id) else {
-                continue;
-            };
-            match pieces.iter().find(|p| p.id == id) {
-                Some(piece) if !piece.disabled => slot.expires_at = piece.expires_at,
-                // Released, deleted, or its owner disabled.
-                _ => end(slot),
-            }
-        }
-        end_expired(&mut live, persistence::now());
-        forget_unused(&mut live);
+        apply_limits(&mut live, &fresh);
+        end_pieces(&mut live, &batch.pieces, &fresh);
+        live.end_expired(persistence::now());
+        live.forget_unused();
         Ok(())
     }
 }

@@ -3,9 +3,9 @@
 //! error, when the meter runs out (for every connection of that meter at once), when the
 //! piece it uses ends, after `idle` without traffic, or at shutdown.
 
-use crate::meter::Meter;
 use crate::flow::{Activity, COPY_BUFFER, write_all, write_reserved};
 use crate::lease::{Cut, Lease};
+use crate::meter::Meter;
 use std::future::Future;
 use std::io;
 use std::net::Shutdown;

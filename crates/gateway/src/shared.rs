@@ -1,17 +1,17 @@
 //! What every connection task shares: the configuration, the credential check, the meters and
 //! the gate of unauthenticated connections.
 
-use crate::auth::{Refusal, Users};
 use crate::config::GatewayConfig;
+use crate::credentials::{Credentials, Refusal};
 use crate::lease::Lease;
-use crate::registry::Registry;
 use crate::preauth::{Gate, Ticket};
+use crate::registry::Registry;
 use tokio::sync::watch;
 
 #[derive(Debug)]
 pub(crate) struct Shared {
     pub(crate) config: GatewayConfig,
-    pub(crate) users: Users,
+    pub(crate) credentials: Credentials,
     pub(crate) registry: Registry,
     pub(crate) gate: Gate,
     pub(crate) shutdown: watch::Receiver<bool>,
@@ -26,7 +26,7 @@ impl Shared {
         user: &str,
         pass: &str,
     ) -> Result<Lease, Refusal> {
-        let check = self.users.authorize(&self.registry, user, pass);
+        let check = self.credentials.authorize(&self.registry, user, pass);
         self.gate.authorize(ticket, check).await
     }
 }

@@ -1,7 +1,7 @@
 //! The SOCKS5 proxy (RFC 1928) with username/password authentication only (RFC 1929) and the
 //! CONNECT command to an IPv4, IPv6 or domain destination.
 
-use crate::auth::Refusal;
+use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::lease::Lease;
 use crate::preauth::Ticket;

@@ -10,8 +10,8 @@
 //! pages; its size counts against the owner's pipe quota (`fs.pipe-user-pages-soft`, 64 MiB
 //! by default, unless privileged): when growing fails the pipe simply stays small.
 
-use crate::meter::Meter;
 use crate::flow::Activity;
+use crate::meter::Meter;
 use rustix::io::Errno;
 use rustix::pipe::{PipeFlags, SpliceFlags, fcntl_setpipe_size, pipe_with, splice};
 use std::io;
