@@ -1,6 +1,7 @@
 //! The meters of the gateway, one per (customer, kind) in use, and the connection slots taken
-//! on them; their counts are flushed to the database in batches (`flush.rs`). A flush takes the counts it writes out of the counters first and gives them back
-//! if the write fails, so a flush never counts twice and a crash loses at most one interval.
+//! on them; their counts are flushed to the database in batches (steps in `flush.rs`). A flush
+//! takes the counts it writes out of the counters first and gives them back if the write
+//! fails, so a flush never counts twice and a crash loses at most one interval.
 //! Traffic kinds are limited by the customer's balance; kinds sold by the piece are only
 //! counted (daily usage), and each piece in use is watched for its end instead.
 
@@ -68,12 +69,7 @@ impl Registry {
         kind: ProxyKind,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
-        if live.disabled.contains_key(&piece.user_id) {
-            return Err(OpenError::Disabled);
-        }
-        if live.per_user.get(&piece.user_id).copied().unwrap_or(0) >= self.max_per_user {
-            return Err(OpenError::TooMany);
-        }
+        self.admit(&live, piece.user_id)?;
         let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
             expires_at: piece.expires_at,
             connections: 0,
@@ -101,6 +97,17 @@ impl Registry {
         })
     }
 
+    /// Whether `user_id` may open one more connection: not disabled here, under the cap.
+    fn admit(&self, live: &Live, user_id: i64) -> Result<(), OpenError> {
+        if live.disabled.contains_key(&user_id) {
+            return Err(OpenError::Disabled);
+        }
+        if live.per_user.get(&user_id).copied().unwrap_or(0) >= self.max_per_user {
+            return Err(OpenError::TooMany);
+        }
+        Ok(())
+    }
+
     /// A lease on the existing meter, or on a new one with `limit` when given.
     fn try_lease(
         &self,
@@ -109,12 +116,7 @@ impl Registry {
         limit: Option<i64>,
     ) -> Result<Option<Lease>, OpenError> {
         let mut live = lock(&self.live);
-        if live.disabled.contains_key(&user_id) {
-            return Err(OpenError::Disabled);
-        }
-        if live.per_user.get(&user_id).copied().unwrap_or(0) >= self.max_per_user {
-            return Err(OpenError::TooMany);
-        }
+        self.admit(&live, user_id)?;
         let key = (user_id, kind);
         let meter = match (live.meters.get_mut(&key), limit) {
             (Some(entry), _) => entry.meter.clone(),
