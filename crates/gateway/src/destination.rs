@@ -2,7 +2,7 @@
 //! only addresses that pass the policy are connected to, so a name that resolves to a private
 //! address (or DNS that changes its answer) cannot reach one.
 
-use crate::GatewayConfig;
+use crate::config::GatewayConfig;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use tokio::net::TcpStream;

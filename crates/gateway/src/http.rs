@@ -7,11 +7,12 @@ mod exchange;
 mod framing;
 mod head;
 
-use crate::Shared;
-use crate::auth::Refusal;
+use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
-use crate::preauth::{self, Ticket};
-use crate::relay::{Activity, guarded, relay};
+use crate::flow::Activity;
+use crate::preauth::Ticket;
+use crate::relay::{guarded, relay};
+use crate::shared::Shared;
 use exchange::{Failed, exchange, read_some};
 use head::{Bad, Request};
 use std::io;
@@ -55,7 +56,7 @@ pub(crate) async fn serve(
         return client.write_all(PROXY_AUTH).await;
     };
     let mut ticket = Some(ticket);
-    let lease = match preauth::authorize(&shared, &mut ticket, user, pass).await {
+    let lease = match shared.authorize(&mut ticket, user, pass).await {
         Ok(lease) => lease,
         Err(Refusal::TooManyConnections | Refusal::TooManyFailures) => {
             return client.write_all(&status(429, "Too Many Requests")).await;

@@ -2,6 +2,7 @@
 //! customer count that the connection limit reads. A lease is the slot of one connection;
 //! dropping it gives the slot back.
 
+use crate::cache::CACHE_TTL;
 use crate::meter::Meter;
 use domain::ProxyKind;
 use std::collections::HashMap;
@@ -30,7 +31,7 @@ pub(crate) struct PieceSlot {
 
 /// How long an ended piece stays refused here: longer than the credential cache trusts a
 /// lookup, so a cached credential cannot reopen it.
-const ENDED_KEPT: Duration = crate::auth::CACHE_TTL.saturating_mul(2);
+const ENDED_KEPT: Duration = CACHE_TTL.saturating_mul(2);
 
 #[derive(Debug, Default)]
 pub(crate) struct Live {
@@ -106,26 +107,33 @@ pub(crate) fn lock(live: &Mutex<Live>) -> MutexGuard<'_, Live> {
     live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-pub(crate) fn end(slot: &mut PieceSlot) {
-    if slot.ended_at.is_none() {
-        slot.ended_at = Some(Instant::now());
-        slot.ended.send_replace(true);
-    }
-}
-
-pub(crate) fn end_expired(live: &mut Live, at: i64) {
-    for slot in live.pieces.values_mut() {
-        if slot.expires_at <= at {
-            end(slot);
+impl PieceSlot {
+    /// Ends the piece here: its connections close and new ones are refused for a while.
+    pub(crate) fn end(&mut self) {
+        if self.ended_at.is_none() {
+            self.ended_at = Some(Instant::now());
+            self.ended.send_replace(true);
         }
     }
 }
 
-pub(crate) fn forget_unused(live: &mut Live) {
-    live.meters
-        .retain(|_, e| e.connections > 0 || e.meter.pending() > 0);
-    live.disabled.retain(|_, at| at.elapsed() < ENDED_KEPT);
-    live.pieces.retain(|_, slot| {
-        slot.connections > 0 || slot.ended_at.is_some_and(|at| at.elapsed() < ENDED_KEPT)
-    });
+impl Live {
+    /// Ends the pieces whose expiry is at or before `at`.
+    pub(crate) fn end_expired(&mut self, at: i64) {
+        for slot in self.pieces.values_mut() {
+            if slot.expires_at <= at {
+                slot.end();
+            }
+        }
+    }
+
+    /// Drops the meters, pieces and disabled customers nobody needs any more.
+    pub(crate) fn forget_unused(&mut self) {
+        self.meters
+            .retain(|_, e| e.connections > 0 || e.meter.pending() > 0);
+        self.disabled.retain(|_, at| at.elapsed() < ENDED_KEPT);
+        self.pieces.retain(|_, slot| {
+            slot.connections > 0 || slot.ended_at.is_some_and(|at| at.elapsed() < ENDED_KEPT)
+        });
+    }
 }

@@ -3,22 +3,30 @@
 //! destinations, counting every byte per (customer, kind) and flushing the counts to the
 //! database every few seconds and at shutdown.
 
-mod auth;
-mod budget;
+mod cache;
+mod config;
+mod credentials;
 mod destination;
+mod flow;
+mod flush;
 mod http;
 mod lease;
 mod meter;
 mod preauth;
+mod registry;
 mod relay;
+mod shared;
 mod socks;
 #[cfg(target_os = "linux")]
 mod splice;
+mod store;
 
-use auth::Users;
-use meter::Registry;
+pub use config::GatewayConfig;
+use credentials::Credentials;
 use persistence::{DbError, DbPool};
 use preauth::Gate;
+use registry::Registry;
+use shared::Shared;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
@@ -27,66 +35,6 @@ use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
-
-#[derive(Debug, Clone)]
-pub struct GatewayConfig {
-    /// HTTP proxy listener (CONNECT and plain requests); port 0 picks a free port.
-    pub http_addr: SocketAddr,
-    /// SOCKS5 listener; port 0 picks a free port.
-    pub socks_addr: SocketAddr,
-    /// Let customers reach loopback and private networks (tests only).
-    pub allow_private: bool,
-    /// How often counts go to the database; a crash loses at most this much metering.
-    pub flush_interval: Duration,
-    /// Resolving and connecting to a destination, together.
-    pub connect_timeout: Duration,
-    /// A connection without traffic for this long is closed.
-    pub idle_timeout: Duration,
-    /// A request head or SOCKS5 handshake (up to its CONNECT request) must arrive within this.
-    pub handshake_timeout: Duration,
-    /// Connections not yet authenticated, in all, per network (an IPv4 /24 or an IPv6 /48)
-    /// and per source (an IPv4 address or an IPv6 /64). Past a source's or a network's cap, a
-    /// newcomer is closed at once; at the cap in all, the oldest waiting connection of the
-    /// network holding the most is closed to make room for it.
-    pub max_unauthenticated: usize,
-    pub max_unauthenticated_per_network: usize,
-    pub max_unauthenticated_per_source: usize,
-    /// After this many failed authentications from one source within `auth_failure_window`,
-    /// its further attempts are refused, without a database lookup, until the window ends.
-    pub auth_failures_per_source: u32,
-    pub auth_failure_window: Duration,
-    /// How long an unknown username is remembered as unknown (no database lookup meanwhile).
-    pub unknown_user_ttl: Duration,
-    /// Destination ports never connected to (SMTP by default: no spam relay).
-    pub refused_ports: Vec<u16>,
-    pub max_connections_per_user: usize,
-    /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)
-    /// carries them: our gateway must not become a second, unmetered way to spend that traffic.
-    pub serve_traffic: bool,
-}
-
-impl Default for GatewayConfig {
-    fn default() -> Self {
-        GatewayConfig {
-            http_addr: SocketAddr::from(([127, 0, 0, 1], 8000)),
-            socks_addr: SocketAddr::from(([127, 0, 0, 1], 8001)),
-            allow_private: false,
-            flush_interval: Duration::from_secs(3),
-            connect_timeout: Duration::from_secs(10),
-            idle_timeout: Duration::from_secs(300),
-            handshake_timeout: Duration::from_secs(10),
-            max_unauthenticated: 4096,
-            max_unauthenticated_per_network: 256,
-            max_unauthenticated_per_source: 32,
-            auth_failures_per_source: 10,
-            auth_failure_window: Duration::from_secs(60),
-            unknown_user_ttl: Duration::from_secs(10),
-            refused_ports: vec![25],
-            max_connections_per_user: 256,
-            serve_traffic: true,
-        }
-    }
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum GatewayError {
@@ -98,16 +46,6 @@ pub enum GatewayError {
     },
     #[error("cannot write metered usage: {0}")]
     Flush(#[from] DbError),
-}
-
-/// What every connection task shares.
-#[derive(Debug)]
-pub(crate) struct Shared {
-    pub(crate) config: GatewayConfig,
-    pub(crate) users: Users,
-    pub(crate) registry: Registry,
-    pub(crate) gate: Gate,
-    pub(crate) shutdown: watch::Receiver<bool>,
 }
 
 /// The bound gateway; `run` serves it.
@@ -144,7 +82,11 @@ impl Gateway {
         let socks = listen(config.socks_addr).await?;
         let (stop, shutdown) = watch::channel(false);
         let shared = Arc::new(Shared {
-            users: Users::new(pool.clone(), config.serve_traffic, config.unknown_user_ttl),
+            credentials: Credentials::new(
+                pool.clone(),
+                config.serve_traffic,
+                config.unknown_user_ttl,
+            ),
             registry: Registry::new(pool, config.max_connections_per_user),
             gate: Gate::new(&config),
             config,

@@ -1,270 +1,233 @@
-//! The one meter: bytes moved per (user, kind), kept in memory and flushed to the database in
-//! batches. A flush takes the counts it writes out of the counters first and gives them back
-//! if the write fails, so a flush never counts twice and a crash loses at most one interval.
-//! Traffic kinds are limited by the customer's balance; kinds sold by the piece are only
-//! counted (daily usage), and each piece in use is watched for its end instead.
+//! The counters of one (customer, kind) and the budget every relay step takes from before it
+//! moves data. A step reserves at most what the customer has left (shared by all their live
+//! connections on this gateway), moves no more than it reserved, counts what it moved and
+//! gives the rest back: so the bytes moved never pass the limit, however many connections
+//! run at once. One compare-and-swap per step, never a lock.
 
-pub(crate) use crate::budget::Meter;
-use crate::lease::{Entry, Lease, Live, PieceSlot, end, end_expired, forget_unused, lock};
 use domain::ProxyKind;
-use persistence::piece_credentials::{self, PieceCredential};
-use persistence::{DbError, DbPool, gateway_accounts, traffic, write_transaction};
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::io;
+use std::sync::atomic::{AtomicI64, Ordering::SeqCst};
+use std::time::Duration;
 use tokio::sync::watch;
 
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum OpenError {
-    #[error("no traffic left")]
-    NoTraffic,
-    #[error("too many connections")]
-    TooMany,
-    #[error("the piece has ended")]
-    Ended,
-    #[error("account disabled")]
-    Disabled,
-    #[error(transparent)]
-    Db(#[from] DbError),
+/// How long a step waits before asking again when everything left is reserved by other
+/// connections' steps under way (what they do not move comes back at once).
+const RESERVE_RETRY: Duration = Duration::from_millis(2);
+
+pub(crate) fn quota_error() -> io::Error {
+    io::Error::other("traffic exhausted")
 }
 
-/// All meters of the gateway and the connection counts that keep them alive.
+/// The counters of one (user, kind), shared by all its live connections.
 #[derive(Debug)]
-pub(crate) struct Registry {
-    live: Arc<Mutex<Live>>,
-    /// Held while reading limits from or writing counts to the database, so that a limit read
-    /// never straddles a flush.
-    db_sync: tokio::sync::Mutex<()>,
-    pool: DbPool,
-    max_per_user: usize,
+pub(crate) struct Meter {
+    pub(crate) user_id: i64,
+    pub(crate) kind: ProxyKind,
+    /// False for pieces: counted into daily usage only, never cut for traffic.
+    pub(crate) limited: bool,
+    /// Bytes moved and not yet written to the database.
+    pending: AtomicI64,
+    /// purchased − used as the database said at the last read, less what was flushed since.
+    limit: AtomicI64,
+    /// limit − pending − bytes reserved by steps under way: what the next step may take.
+    available: AtomicI64,
+    /// True once nothing remains: live connections of this meter watch it and close.
+    exhausted: watch::Sender<bool>,
 }
 
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, DbError> + Send + 'static,
-) -> Result<T, DbError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| DbError::Connect(format!("database task failed: {e}")))?
+impl Meter {
+    pub(crate) fn new(user_id: i64, kind: ProxyKind, limit: i64) -> Meter {
+        Meter {
+            user_id,
+            kind,
+            limited: true,
+            pending: AtomicI64::new(0),
+            limit: AtomicI64::new(limit),
+            available: AtomicI64::new(limit),
+            exhausted: watch::Sender::new(limit <= 0),
+        }
+    }
+
+    /// The meter of a kind sold by the piece: counts, never runs out.
+    pub(crate) fn unlimited(user_id: i64, kind: ProxyKind) -> Meter {
+        Meter {
+            limited: false,
+            ..Meter::new(user_id, kind, i64::MAX)
+        }
+    }
+
+    /// Bytes this customer may still move in this kind (reservations under way included).
+    pub(crate) fn remaining(&self) -> i64 {
+        self.limit.load(SeqCst) - self.pending.load(SeqCst)
+    }
+
+    /// Bytes counted and not yet written to the database.
+    pub(crate) fn pending(&self) -> i64 {
+        self.pending.load(SeqCst)
+    }
+
+    pub(crate) fn mark_exhausted(&self) {
+        self.exhausted.send_replace(true);
+    }
+
+    pub(crate) fn exhausted(&self) -> watch::Receiver<bool> {
+        self.exhausted.subscribe()
+    }
+
+    /// Counts `n` bytes moved; signals the cut-off when nothing remains.
+    fn count(&self, n: usize) {
+        let n = n as i64;
+        let pending = self.pending.fetch_add(n, SeqCst) + n;
+        if self.limited && self.limit.load(SeqCst) - pending <= 0 {
+            self.mark_exhausted();
+        }
+    }
+
+    /// Takes what is pending for a flush: the limit drops by the same amount, so what remains
+    /// (and the budget) does not change.
+    pub(crate) fn take_pending(&self) -> i64 {
+        let n = self.pending.load(SeqCst);
+        if n > 0 {
+            // Pending first, then the limit: in between the meter over- rather than
+            // under-states what remains, so no connection is cut by mistake.
+            self.pending.fetch_sub(n, SeqCst);
+            if self.limited {
+                self.limit.fetch_sub(n, SeqCst);
+            }
+        }
+        n
+    }
+
+    /// Gives back what `take_pending` took when the flush could not write it.
+    pub(crate) fn restore_pending(&self, n: i64) {
+        if self.limited {
+            self.limit.fetch_add(n, SeqCst);
+        }
+        self.pending.fetch_add(n, SeqCst);
+    }
+
+    /// A new limit from the database (purchases, use elsewhere); 0 cuts the meter's
+    /// connections.
+    pub(crate) fn set_limit(&self, limit: i64) {
+        let old = self.limit.swap(limit, SeqCst);
+        self.available.fetch_add(limit - old, SeqCst);
+        let now_exhausted = self.remaining() <= 0;
+        self.exhausted
+            .send_if_modified(|v| std::mem::replace(v, now_exhausted) != now_exhausted);
+    }
+
+    fn try_reserve(&self, want: i64) -> Option<i64> {
+        let mut available = self.available.load(SeqCst);
+        loop {
+            if available <= 0 {
+                return None;
+            }
+            let take = want.min(available);
+            match self
+                .available
+                .compare_exchange_weak(available, available - take, SeqCst, SeqCst)
+            {
+                Ok(_) => return Some(take),
+                Err(now) => available = now,
+            }
+        }
+    }
+
+    /// Reserves up to `want` bytes for the next step (at least one); an error when nothing
+    /// remains (the cut-off is signalled).
+    pub(crate) async fn reserve(&self, want: usize) -> io::Result<Reservation<'_>> {
+        if !self.limited {
+            return Ok(Reservation {
+                meter: self,
+                left: want,
+            });
+        }
+        let want = i64::try_from(want).unwrap_or(i64::MAX);
+        loop {
+            if let Some(take) = self.try_reserve(want) {
+                return Ok(Reservation {
+                    meter: self,
+                    left: take as usize,
+                });
+            }
+            if self.remaining() <= 0 {
+                self.mark_exhausted();
+                return Err(quota_error());
+            }
+            tokio::time::sleep(RESERVE_RETRY).await;
+        }
+    }
 }
 
-impl Registry {
-    pub(crate) fn new(pool: DbPool, max_per_user: usize) -> Registry {
-        Registry {
-            live: Arc::default(),
-            db_sync: tokio::sync::Mutex::new(()),
-            pool,
-            max_per_user,
+/// Bytes one step may move; what it does not use goes back to the budget when dropped.
+#[derive(Debug)]
+pub(crate) struct Reservation<'a> {
+    meter: &'a Meter,
+    left: usize,
+}
+
+impl Reservation<'_> {
+    /// Bytes still reserved.
+    pub(crate) fn len(&self) -> usize {
+        self.left
+    }
+
+    /// Counts `n` moved bytes (at most `len`) against the reservation.
+    pub(crate) fn used(&mut self, n: usize) {
+        let n = n.min(self.left);
+        self.left -= n;
+        self.meter.count(n);
+    }
+
+    /// Gives back all but `keep` bytes.
+    pub(crate) fn shrink(&mut self, keep: usize) {
+        if keep < self.left {
+            self.give_back(self.left - keep);
+            self.left = keep;
         }
     }
 
-    /// Takes a connection slot of `user_id` on the meter of `kind`, if traffic remains.
-    pub(crate) async fn open(&self, user_id: i64, kind: ProxyKind) -> Result<Lease, OpenError> {
-        if let Some(lease) = self.try_lease(user_id, kind, None)? {
-            return Ok(lease);
+    fn give_back(&self, n: usize) {
+        if self.meter.limited && n > 0 {
+            self.meter.available.fetch_add(n as i64, SeqCst);
         }
-        let _sync = self.db_sync.lock().await;
-        let pool = self.pool.clone();
-        let (purchased, used) = blocking(move || {
-            let mut conn = pool.get()?;
-            traffic::balance(&mut conn, user_id, kind.as_str())
-        })
-        .await?;
-        self.try_lease(user_id, kind, Some(purchased - used))?
-            .ok_or(OpenError::NoTraffic)
     }
+}
 
-    /// Takes a connection slot of the piece's owner, metered (not limited) per kind; the
-    /// caller has checked the credential, its kind and its expiry.
-    pub(crate) fn open_piece(
-        &self,
-        piece: &PieceCredential,
-        kind: ProxyKind,
-    ) -> Result<Lease, OpenError> {
-        let mut live = lock(&self.live);
-        if live.disabled.contains_key(&piece.user_id) {
-            return Err(OpenError::Disabled);
-        }
-        if live.per_user.get(&piece.user_id).copied().unwrap_or(0) >= self.max_per_user {
-            return Err(OpenError::TooMany);
-        }
-        let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
-            expires_at: piece.expires_at,
-            connections: 0,
-            ended: watch::Sender::new(false),
-            ended_at: None,
-        });
-        if slot.ended_at.is_some() {
-            return Err(OpenError::Ended);
-        }
-        slot.connections += 1;
-        let ended = slot.ended.subscribe();
-        let key = (piece.user_id, kind);
-        let entry = live.meters.entry(key).or_insert_with(|| Entry {
-            meter: Arc::new(Meter::unlimited(piece.user_id, kind)),
-            connections: 0,
-        });
-        entry.connections += 1;
-        let meter = entry.meter.clone();
-        *live.per_user.entry(piece.user_id).or_insert(0) += 1;
-        Ok(Lease {
-            live: self.live.clone(),
-            key,
-            meter,
-            piece: Some((piece.id, ended)),
-        })
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        self.give_back(self.left);
     }
+}
 
-    /// A lease on the existing meter, or on a new one with `limit` when given.
-    fn try_lease(
-        &self,
-        user_id: i64,
-        kind: ProxyKind,
-        limit: Option<i64>,
-    ) -> Result<Option<Lease>, OpenError> {
-        let mut live = lock(&self.live);
-        if live.disabled.contains_key(&user_id) {
-            return Err(OpenError::Disabled);
-        }
-        if live.per_user.get(&user_id).copied().unwrap_or(0) >= self.max_per_user {
-            return Err(OpenError::TooMany);
-        }
-        let key = (user_id, kind);
-        let meter = match (live.meters.get_mut(&key), limit) {
-            (Some(entry), _) => entry.meter.clone(),
-            (None, None) => return Ok(None),
-            (None, Some(limit)) => {
-                let meter = Arc::new(Meter::new(user_id, kind, limit));
-                live.meters.insert(
-                    key,
-                    Entry {
-                        meter: meter.clone(),
-                        connections: 0,
-                    },
-                );
-                meter
-            }
-        };
-        if meter.remaining() <= 0 {
-            return Err(OpenError::NoTraffic);
-        }
-        if let Some(entry) = live.meters.get_mut(&key) {
-            entry.connections += 1;
-        }
-        *live.per_user.entry(user_id).or_insert(0) += 1;
-        Ok(Some(Lease {
-            live: self.live.clone(),
-            key,
-            meter,
-            piece: None,
-        }))
-    }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    /// Writes every pending count to the database (one transaction, today's UTC bucket):
-    /// traffic kinds to the balance and the day, piece kinds to the day only. Then refreshes
-    /// the limits from the balances (purchases made meanwhile), ends the pieces that expired,
-    /// went back to stock or whose owner was disabled, cuts the traffic connections of disabled
-    /// owners (and refuses them here for a while, whatever a cache says), and forgets meters
-    /// and pieces no longer in use.
-    pub(crate) async fn flush(&self) -> Result<(), DbError> {
-        let _sync = self.db_sync.lock().await;
-        let (taken, ids, piece_ids) = {
-            let mut live = lock(&self.live);
-            // On the clock alone, so that pieces end even while the database is unreachable.
-            end_expired(&mut live, persistence::now());
-            let mut taken = Vec::new();
-            for entry in live.meters.values() {
-                let n = entry.meter.take_pending();
-                if n > 0 {
-                    taken.push((entry.meter.clone(), n));
-                }
-            }
-            let mut ids: Vec<i64> = live
-                .meters
-                .iter()
-                .filter(|(_, e)| e.meter.limited)
-                .map(|(k, _)| k.0)
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            let piece_ids: Vec<i64> = live
-                .pieces
-                .iter()
-                .filter(|(_, slot)| slot.ended_at.is_none())
-                .map(|(id, _)| *id)
-                .collect();
-            (taken, ids, piece_ids)
-        };
-        if taken.is_empty() && ids.is_empty() && piece_ids.is_empty() {
-            forget_unused(&mut lock(&self.live));
-            return Ok(());
-        }
-        let rows: Vec<(i64, ProxyKind, bool, i64)> = taken
-            .iter()
-            .map(|(m, n)| (m.user_id, m.kind, m.limited, *n))
-            .collect();
-        let pool = self.pool.clone();
-        // The same UTC day bucket the API reads usage by.
-        let day = domain::calendar::utc_day(persistence::now());
-        let piece_ids_read = piece_ids.clone();
-        let written = blocking(move || {
-            let mut conn = pool.get()?;
-            // The reads are in the write's transaction: an error after the counts were
-            // committed would give them back and count them twice.
-            write_transaction(&mut conn, |c| {
-                for (user_id, kind, limited, bytes) in &rows {
-                    if *limited {
-                        traffic::record_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
-                    } else {
-                        traffic::record_daily_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
-                    }
-                }
-                let balances = traffic::balances_of(c, &ids)?;
-                let disabled = gateway_accounts::disabled_among(c, &ids)?;
-                let pieces = piece_credentials::find_by_ids(c, &piece_ids_read)?;
-                Ok::<_, DbError>((balances, disabled, pieces))
-            })
-        })
-        .await;
-        let (balances, disabled, pieces) = match written {
-            Ok(read) => read,
-            Err(err) => {
-                for (m, n) in taken {
-                    m.restore_pending(n);
-                }
-                return Err(err);
-            }
-        };
-        let mut live = lock(&self.live);
-        let at = Instant::now();
-        for id in &disabled {
-            live.disabled.entry(*id).or_insert(at);
-        }
-        for (key, entry) in &live.meters {
-            if !entry.meter.limited {
-                continue;
-            }
-            // A disabled owner's traffic connections are cut now, like their pieces below.
-            let limit = if disabled.contains(&key.0) {
-                0
-            } else {
-                balances
-                    .iter()
-                    .find(|b| b.user_id == key.0 && b.kind == key.1.as_str())
-                    .map_or(0, |b| b.purchased_bytes - b.used_bytes)
-            };
-            entry.meter.set_limit(limit);
-        }
-        for id in piece_ids {
-            let Some(slot) = live.pieces.get_mut(&id) else {
-                continue;
-            };
-            match pieces.iter().find(|p| p.id == id) {
-                Some(piece) if !piece.disabled => slot.expires_at = piece.expires_at,
-                // Released, deleted, or its owner disabled.
-                _ => end(slot),
-            }
-        }
-        end_expired(&mut live, persistence::now());
-        forget_unused(&mut live);
-        Ok(())
+    #[tokio::test]
+    async fn reservations_never_pass_the_limit_and_come_back_unused() {
+        let meter = Meter::new(1, ProxyKind::Premium, 1000);
+        let mut a = meter.reserve(600).await.unwrap();
+        let mut b = meter.reserve(600).await.unwrap();
+        assert_eq!(
+            (a.len(), b.len()),
+            (600, 400),
+            "the second gets what is left"
+        );
+        a.used(100);
+        a.shrink(0);
+        b.used(400);
+        drop((a, b));
+        assert_eq!(meter.remaining(), 500);
+        assert_eq!(meter.reserve(10_000).await.unwrap().len(), 500);
+        // A flush does not change the budget; a lower limit from the database does.
+        assert_eq!(meter.take_pending(), 500);
+        assert_eq!(meter.reserve(10_000).await.unwrap().len(), 500);
+        meter.set_limit(300);
+        assert_eq!(meter.reserve(10_000).await.unwrap().len(), 300);
+        let mut all = meter.reserve(300).await.unwrap();
+        all.used(300);
+        assert!(*meter.exhausted().borrow());
+        assert!(meter.reserve(1).await.is_err());
     }
 }

@@ -6,10 +6,10 @@
 //! waiting connection of the network holding the most is closed instead, so that a flood from
 //! a few networks cannot keep everyone else out.
 
-use crate::auth::Refusal;
-use crate::lease::Lease;
-use crate::{GatewayConfig, Shared};
+use crate::config::GatewayConfig;
+use crate::credentials::Refusal;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -218,36 +218,36 @@ impl Gate {
         }
         entry.1 = entry.1.saturating_add(1);
     }
+
+    /// Runs `check`, the credential check of the connection holding `ticket`, counting its
+    /// failures against the source; a source over its failure limit is refused before the
+    /// check runs (no lookup). The ticket is given back on success (the connection is no
+    /// longer unauthenticated).
+    pub(crate) async fn authorize<T>(
+        &self,
+        ticket: &mut Option<Ticket>,
+        check: impl Future<Output = Result<T, Refusal>>,
+    ) -> Result<T, Refusal> {
+        let Some(source) = ticket.as_ref().map(Ticket::source) else {
+            return Err(Refusal::BadCredentials);
+        };
+        if self.blocked(source) {
+            return Err(Refusal::TooManyFailures);
+        }
+        let result = check.await;
+        match &result {
+            Ok(_) => *ticket = None,
+            Err(Refusal::BadCredentials) => self.failed(source),
+            Err(_) => {}
+        }
+        result
+    }
 }
 
 impl Drop for Ticket {
     fn drop(&mut self) {
         lock(&self.state).remove(self.network, self.id);
     }
-}
-
-/// Checks a credential for the connection holding `ticket`, counting failures against its
-/// source; a source over its failure limit is refused before any lookup. The ticket is given
-/// back on success (the connection is no longer unauthenticated).
-pub(crate) async fn authorize(
-    shared: &Shared,
-    ticket: &mut Option<Ticket>,
-    user: &str,
-    pass: &str,
-) -> Result<Lease, Refusal> {
-    let Some(source) = ticket.as_ref().map(Ticket::source) else {
-        return Err(Refusal::BadCredentials);
-    };
-    if shared.gate.blocked(source) {
-        return Err(Refusal::TooManyFailures);
-    }
-    let result = shared.users.authorize(&shared.registry, user, pass).await;
-    match &result {
-        Ok(_) => *ticket = None,
-        Err(Refusal::BadCredentials) => shared.gate.failed(source),
-        Err(_) => {}
-    }
-    result
 }
 
 #[cfg(test)]

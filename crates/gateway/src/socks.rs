@@ -1,12 +1,12 @@
 //! The SOCKS5 proxy (RFC 1928) with username/password authentication only (RFC 1929) and the
 //! CONNECT command to an IPv4, IPv6 or domain destination.
 
-use crate::Shared;
-use crate::auth::Refusal;
+use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::lease::Lease;
-use crate::preauth::{self, Ticket};
+use crate::preauth::Ticket;
 use crate::relay::relay;
+use crate::shared::Shared;
 use std::io;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
@@ -104,7 +104,7 @@ async fn handshake(
     }
     let user = read_string(client).await?;
     let pass = read_string(client).await?;
-    let lease = match preauth::authorize(shared, ticket, &user, &pass).await {
+    let lease = match shared.authorize(ticket, &user, &pass).await {
         Ok(lease) => lease,
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {

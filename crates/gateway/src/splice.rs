@@ -1,6 +1,6 @@
 //! The zero-copy relay of Linux: socket → pipe → socket with splice(2), so the payload never
 //! enters userspace. Each splice from the source is capped by a reservation on the customer's
-//! budget (`budget.rs`); what each splice into the destination moved is counted against it.
+//! budget (`meter.rs`); what each splice into the destination moved is counted against it.
 //!
 //! The pipe is what a relaying direction costs: it is made on first data at the kernel's
 //! default size (16 pages), grown to `LARGE_PIPE` once a splice fills it (a bulk stream: with
@@ -10,8 +10,8 @@
 //! pages; its size counts against the owner's pipe quota (`fs.pipe-user-pages-soft`, 64 MiB
 //! by default, unless privileged): when growing fails the pipe simply stays small.
 
-use crate::budget::Meter;
-use crate::relay::Activity;
+use crate::flow::Activity;
+use crate::meter::Meter;
 use rustix::io::Errno;
 use rustix::pipe::{PipeFlags, SpliceFlags, fcntl_setpipe_size, pipe_with, splice};
 use std::io;

@@ -6,8 +6,8 @@
 
 use super::body::Framing;
 use super::head::{self, Request};
-use crate::budget::Meter;
-use crate::relay::{Activity, COPY_BUFFER, write_all};
+use crate::flow::{Activity, COPY_BUFFER, write_all};
+use crate::meter::Meter;
 use std::io;
 use tokio::net::TcpStream;
 

@@ -1,0 +1,118 @@
+//! Who may use the gateway: a customer's proxy username (the base username plus targeting
+//! options) and its password, or the credential of a piece, checked against short-lived caches
+//! of the database rows (`cache.rs`).
+
+use crate::cache::RowCache;
+use crate::lease::Lease;
+use crate::registry::{OpenError, Registry};
+use crate::store;
+use domain::Targeting;
+use persistence::piece_credentials::{self, PieceCredential};
+use persistence::traffic::{self, ProxyUser};
+use persistence::{DbError, DbPool};
+use std::time::Duration;
+use subtle::ConstantTimeEq;
+
+/// Longer names are never piece credentials (the API mints 14 characters): not looked up.
+const PIECE_NAME_MAX: usize = 64;
+
+/// Why a connection is refused before any destination is contacted.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Refusal {
+    #[error("unknown user or wrong password")]
+    BadCredentials,
+    #[error("account disabled")]
+    Disabled,
+    #[error("no traffic left")]
+    NoTraffic,
+    #[error("the piece has expired")]
+    Expired,
+    #[error("too many connections")]
+    TooManyConnections,
+    #[error("too many failed attempts from this source")]
+    TooManyFailures,
+    #[error("database unavailable: {0}")]
+    Unavailable(#[from] DbError),
+}
+
+impl From<OpenError> for Refusal {
+    fn from(e: OpenError) -> Self {
+        match e {
+            OpenError::NoTraffic => Refusal::NoTraffic,
+            OpenError::TooMany => Refusal::TooManyConnections,
+            OpenError::Ended => Refusal::Expired,
+            OpenError::Disabled => Refusal::Disabled,
+            OpenError::Db(e) => Refusal::Unavailable(e),
+        }
+    }
+}
+
+/// The credentials the gateway accepts: customers' proxy accounts and pieces.
+#[derive(Debug)]
+pub(crate) struct Credentials {
+    pool: DbPool,
+    serve_traffic: bool,
+    customers: RowCache<ProxyUser>,
+    pieces: RowCache<PieceCredential>,
+}
+
+fn password_matches(expected: &str, given: &str) -> bool {
+    expected.as_bytes().ct_eq(given.as_bytes()).into()
+}
+
+impl Credentials {
+    pub(crate) fn new(pool: DbPool, serve_traffic: bool, unknown_ttl: Duration) -> Credentials {
+        Credentials {
+            pool,
+            serve_traffic,
+            customers: RowCache::new(traffic::find_proxy_user, unknown_ttl),
+            pieces: RowCache::new(piece_credentials::find, unknown_ttl),
+        }
+    }
+
+    /// Checks the credential and takes a connection slot on the meter of its kind. A name
+    /// that is no customer's proxy username (with or without targeting) may be a piece's.
+    pub(crate) async fn authorize(
+        &self,
+        registry: &Registry,
+        username: &str,
+        password: &str,
+    ) -> Result<Lease, Refusal> {
+        if let Ok((base, targeting)) = Targeting::parse(username)
+            && let Some(user) = self.customers.get(&self.pool, &base).await?
+        {
+            if !password_matches(&user.proxy_password, password) {
+                return Err(Refusal::BadCredentials);
+            }
+            if user.disabled {
+                return Err(Refusal::Disabled);
+            }
+            if !self.serve_traffic {
+                return Err(Refusal::BadCredentials);
+            }
+            return Ok(registry.open(user.id, targeting.kind).await?);
+        }
+        if username.is_empty() || username.len() > PIECE_NAME_MAX {
+            return Err(Refusal::BadCredentials);
+        }
+        let piece = self
+            .pieces
+            .get(&self.pool, username)
+            .await?
+            .ok_or(Refusal::BadCredentials)?;
+        if !password_matches(&piece.password, password) {
+            return Err(Refusal::BadCredentials);
+        }
+        let Some(kind) = store::piece_kind(&piece).filter(|k| !k.is_traffic()) else {
+            tracing::warn!(piece = piece.id, kind = ?piece.kind, "piece of a kind not sold by the piece");
+            return Err(Refusal::BadCredentials);
+        };
+        if piece.disabled {
+            return Err(Refusal::Disabled);
+        }
+        if piece.expires_at <= persistence::now() {
+            return Err(Refusal::Expired);
+        }
+        Ok(registry.open_piece(&piece, kind)?)
+    }
+}

@@ -1,0 +1,82 @@
+//! What every relaying path shares: the activity clock that the idle timeout reads, and the
+//! metered writes (reserve on the customer's budget, write, count what was written).
+
+use crate::meter::{Meter, Reservation};
+use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::time::Instant;
+
+/// Buffer of the userspace copy: small, so idle connections stay cheap.
+pub(crate) const COPY_BUFFER: usize = 16 * 1024;
+
+/// The last time either direction moved data.
+pub(crate) struct Activity {
+    start: Instant,
+    last_ms: AtomicU64,
+}
+
+impl Activity {
+    pub(crate) fn new() -> Activity {
+        Activity {
+            start: Instant::now(),
+            last_ms: AtomicU64::new(0),
+        }
+    }
+
+    pub(crate) fn touch(&self) {
+        let ms = self.start.elapsed().as_millis() as u64;
+        self.last_ms.store(ms, Ordering::Relaxed);
+    }
+
+    pub(crate) async fn idle_for(&self, idle: Duration) {
+        loop {
+            let seen = self.last_ms.load(Ordering::Relaxed);
+            tokio::time::sleep_until(self.start + Duration::from_millis(seen) + idle).await;
+            if self.last_ms.load(Ordering::Relaxed) == seen {
+                return;
+            }
+        }
+    }
+}
+
+/// Writes all of `data`, counting each write against `reserved` (which holds at least
+/// `data.len()` bytes).
+pub(crate) async fn write_reserved(
+    dst: &TcpStream,
+    mut data: &[u8],
+    reserved: &mut Reservation<'_>,
+    activity: &Activity,
+) -> io::Result<()> {
+    while !data.is_empty() {
+        dst.writable().await?;
+        match dst.try_write(data) {
+            Ok(n) => {
+                reserved.used(n);
+                activity.touch();
+                data = &data[n..];
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// Writes all of `data`, reserving and counting as it goes; an error once the customer's
+/// traffic runs out (what was written is counted).
+pub(crate) async fn write_all(
+    dst: &TcpStream,
+    mut data: &[u8],
+    meter: &Meter,
+    activity: &Activity,
+) -> io::Result<()> {
+    while !data.is_empty() {
+        let mut reserved = meter.reserve(data.len()).await?;
+        let n = reserved.len();
+        write_reserved(dst, &data[..n], &mut reserved, activity).await?;
+        data = &data[n..];
+    }
+    Ok(())
+}
