@@ -5,6 +5,8 @@
 mod buy;
 mod catalog;
 mod list;
+mod local;
+mod order;
 mod provider;
 pub mod seed;
 

@@ -10,7 +10,7 @@
 //!    written with the history in one transaction and the order is `delivered`.
 
 use crate::error::ApiError;
-use crate::pieces::buy::{PieceOrder, Reserved, take_order};
+use crate::pieces::order::{PieceOrder, Reserved, take_order};
 use domain::{ProxyKind, messages as msg};
 use persistence::pieces::{self, NewPiece, OrderRow};
 use persistence::wallet::{self, EntryKind};
