@@ -1,6 +1,6 @@
 //! `POST /api/login`: email and password sign-in under a fresh session id.
 
-use crate::auth::service::{check_limits, sign_in, verify_password};
+use crate::auth::service::{sign_in, verify_password};
 use crate::blocking::with_conn;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
@@ -37,8 +37,7 @@ pub async fn login(
     let form = LoginForm::parse(&body.email, body.password.expose_secret())
         .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    check_limits(
-        &state,
+    state.limiter.check_limits(
         limits.login_window,
         &[
             (format!("login:ip:{}", ip.0), limits.login_per_ip),

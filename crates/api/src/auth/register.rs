@@ -2,8 +2,7 @@
 //! `auth::trial`) and signs it in.
 
 use crate::auth::service::{
-    NewAccount, check_limits, code_matches, create_user, default_name, hash_password, referrer_for,
-    sign_in,
+    NewAccount, code_matches, create_user, default_name, hash_password, referrer_for, sign_in,
 };
 use crate::auth::trial;
 use crate::blocking::in_transaction;
@@ -62,8 +61,7 @@ pub async fn register(
     )
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    check_limits(
-        &state,
+    state.limiter.check_limits(
         limits.register_window,
         &[(format!("register:ip:{}", ip.0), limits.register_per_ip)],
     )?;

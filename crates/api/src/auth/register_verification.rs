@@ -4,7 +4,7 @@
 //! same 200 (after the same rate limits and resend countdown), and its owner is mailed a notice
 //! instead of a code.
 
-use crate::auth::service::{check_limits, code_hash};
+use crate::auth::service::code_hash;
 use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
@@ -38,8 +38,7 @@ pub async fn request_code(
 ) -> Result<HttpResponse, ApiError> {
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let limits = &state.settings.limits;
-    check_limits(
-        &state,
+    state.limiter.check_limits(
         limits.code_window,
         &[
             (format!("code:ip:{}", ip.0), limits.code_per_ip),

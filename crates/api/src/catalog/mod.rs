@@ -4,8 +4,8 @@ mod buy_plan;
 mod list_plans;
 pub mod seed;
 
-pub use buy_plan::{__path_buy_plan, BuyPlanRequest, BuyPlanResponse, GB, buy_plan};
-pub use list_plans::{__path_list_plans, KindQuery, Plan, PlanGroup, PlanResponse, list_plans};
+pub use buy_plan::{__path_buy_plan, BuyPlanRequest, BuyPlanResponse, buy_plan};
+pub use list_plans::{__path_list_plans, Plan, PlanGroup, PlanResponse, list_plans};
 
 use actix_web::web;
 

@@ -3,7 +3,7 @@
 //! with LTE stock, or one country's endpoints), in SPEC.md §3's shapes, with the stock left.
 
 use crate::blocking::with_conn;
-use crate::catalog::KindQuery;
+use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;

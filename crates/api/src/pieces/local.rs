@@ -2,7 +2,7 @@
 //! commit together or not at all.
 
 use crate::error::ApiError;
-use crate::pieces::order::{PieceOrder, take_order};
+use crate::pieces::order::{PieceOrder, plan_for, stock_for, take_order};
 use domain::random;
 use persistence::pieces::{self, NewPiece};
 use persistence::{DbConnection, proxy_history, users};
@@ -15,7 +15,10 @@ pub(crate) fn buy_local(
     order: &PieceOrder,
     gateway: &crate::settings::GatewayEndpoints,
 ) -> Result<(Vec<String>, users::UserRow), ApiError> {
-    let taken = take_order(conn, user_id, order, "local", "delivered")?;
+    // The plan's refusals come before the location's, as they always have.
+    let plan = plan_for(conn, order)?;
+    let stock = stock_for(conn, order)?;
+    let taken = take_order(conn, user_id, order, &plan, stock, "local", "delivered")?;
     let port = if taken.socks {
         gateway.socks_port
     } else {

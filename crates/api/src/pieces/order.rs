@@ -3,7 +3,7 @@
 
 use crate::error::ApiError;
 use domain::{ProxyKind, inventory, messages as msg};
-use persistence::pieces::{self, NewOrder};
+use persistence::pieces::{self, NewOrder, StockRow};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbConnection, plans};
 
@@ -48,19 +48,26 @@ pub(crate) struct Reserved {
     pub socks: bool,
 }
 
-/// Takes the stock, records the order in `status` and debits the wallet, in the caller's
-/// transaction. Every refusal leaves the database as it was.
+/// The stock line an order's location names. Looked up once per purchase: the caller passes it
+/// on to [`take_order`].
+pub(crate) fn stock_for(conn: &mut DbConnection, order: &PieceOrder) -> Result<StockRow, ApiError> {
+    pieces::find_stock(conn, order.kind.as_str(), &order.location)?
+        .ok_or_else(|| ApiError::field("location", msg::UNKNOWN_LOCATION))
+}
+
+/// Takes `stock` (from [`stock_for`]) at `plan`'s price (from [`plan_for`]), records the order in `status` and debits the wallet, in
+/// the caller's transaction. Every refusal leaves the database as it was.
 pub(crate) fn take_order(
     conn: &mut DbConnection,
     user_id: i64,
     order: &PieceOrder,
+    plan: &plans::PlanRow,
+    stock: StockRow,
     source: &str,
     status: &str,
 ) -> Result<Reserved, ApiError> {
-    let plan = plan_for(conn, order)?;
     let kind = order.kind.as_str();
     let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
-    let stock = pieces::find_stock(conn, kind, &order.location)?.ok_or_else(unknown)?;
     if order.country.as_ref().is_some_and(|c| *c != stock.country) {
         return Err(unknown());
     }

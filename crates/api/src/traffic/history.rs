@@ -1,7 +1,7 @@
 //! `GET /api/user/proxy_history?type=`: the proxies a customer generated or bought of a kind.
 
 use crate::blocking::with_conn;
-use crate::catalog::KindQuery;
+use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;

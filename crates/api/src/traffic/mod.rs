@@ -4,6 +4,7 @@
 mod generate;
 mod history;
 mod locations;
+mod purchase;
 mod stats;
 mod upstream_sync;
 
@@ -19,6 +20,7 @@ pub use stats::{
     __path_stats, __path_usage, StatsResponse, TrafficStat, UsageDay, UsageResponse, stats, usage,
 };
 
+pub use purchase::{PlanChoice, buy_plan};
 pub use upstream_sync::{LOCAL, sync_all, sync_customer};
 
 use actix_web::web;

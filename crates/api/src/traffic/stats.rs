@@ -2,11 +2,12 @@
 //! says about the customer's traffic, in GB, and how many pieces they hold of each piece kind.
 
 use crate::blocking::with_conn;
-use crate::catalog::{GB, KindQuery};
+use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
+use domain::units::GB;
 use persistence::{pieces, traffic};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

@@ -1,7 +1,6 @@
 //! `POST /api/payment`: opens a top-up invoice. A pending payment row is written first; the
 //! invoice call is never retried blindly (the order id makes a repeat idempotent at Cryptomus).
 
-use crate::auth::service::check_limits;
 use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -65,8 +64,7 @@ pub async fn create_payment(
     )
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    check_limits(
-        &state,
+    state.limiter.check_limits(
         limits.payments_window,
         &[(
             format!("payment:user:{}", user.0.id),
