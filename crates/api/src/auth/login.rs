@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::state::AppState;
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{LoginForm, messages as msg};
 use persistence::users;
 use secrecy::{ExposeSecret, SecretString};
@@ -24,10 +24,11 @@ pub struct LoginRequest {
     pub password: SecretString,
 }
 
-#[utoipa::path(post, path = "/api/login", tag = "auth", request_body = LoginRequest,
+#[utoipa::path(tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
+#[post("/login")]
 pub async fn login(
     state: web::Data<AppState>,
     session: Session,

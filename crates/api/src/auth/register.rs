@@ -12,7 +12,7 @@ use crate::extractors::ClientIp;
 use crate::settings::CODE_MAX_ATTEMPTS;
 use crate::state::AppState;
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{RegistrationForm, messages as msg};
 use persistence::{email_codes, now};
 use secrecy::{ExposeSecret, SecretString};
@@ -42,10 +42,11 @@ enum Outcome {
     Refused(&'static str),
 }
 
-#[utoipa::path(post, path = "/api/register", tag = "auth", request_body = RegisterRequest,
+#[utoipa::path(tag = "auth", request_body = RegisterRequest,
     responses((status = 201, body = AuthResponse), (status = 400, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
+#[post("/register")]
 pub async fn register(
     state: web::Data<AppState>,
     session: Session,

@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{Email, messages as msg, random};
 use persistence::{email_codes, now, users};
 use serde::Deserialize;
@@ -28,9 +28,10 @@ pub struct CodeRequest {
 /// identical for both kinds of address and never matches a typed code (hashes are 64 hex digits).
 const NO_CODE: &str = "registered";
 
-#[utoipa::path(post, path = "/api/register_verification", tag = "auth", request_body = CodeRequest,
+#[utoipa::path(tag = "auth", request_body = CodeRequest,
     responses((status = 200, body = MessageResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
+#[post("/register_verification")]
 pub async fn request_code(
     state: web::Data<AppState>,
     ip: ClientIp,

@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use crate::traffic::{self, PlanChoice};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{ProxyKind, messages as msg};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -29,10 +29,11 @@ pub struct BuyPlanResponse {
     pub user: User,
 }
 
-#[utoipa::path(post, path = "/api/user/get_plan", tag = "plans", request_body = BuyPlanRequest,
+#[utoipa::path(tag = "plans", request_body = BuyPlanRequest,
     responses((status = 200, body = BuyPlanResponse), (status = 401, body = ErrorResponse),
               (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse),
               (status = 422, body = ErrorResponse)))]
+#[post("/user/get_plan")]
 pub async fn buy_plan(
     state: web::Data<AppState>,
     user: CurrentUser,

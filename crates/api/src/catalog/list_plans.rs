@@ -6,7 +6,7 @@ use crate::blocking::with_conn;
 use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use domain::{Cents, ProxyKind};
 use persistence::plans::{self, PlanRow};
 use persistence::{DbConnection, DbResult, pieces};
@@ -124,8 +124,9 @@ impl Plan {
     }
 }
 
-#[utoipa::path(get, path = "/api/user/plan", tag = "plans", params(KindQuery),
+#[utoipa::path(tag = "plans", params(KindQuery),
     responses((status = 200, body = PlanResponse), (status = 422)))]
+#[get("/user/plan")]
 pub async fn list_plans(
     state: web::Data<AppState>,
     query: web::Query<KindQuery>,

@@ -12,7 +12,7 @@ use crate::extractors::CurrentUser;
 use crate::pieces::order::PieceOrder;
 use crate::pieces::{local, provider};
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{ProxyKind, messages as msg};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -101,11 +101,12 @@ fn parse(body: &GetProxyRequest) -> Result<PieceOrder, ApiError> {
     })
 }
 
-#[utoipa::path(post, path = "/api/user/get_proxy", tag = "pieces", request_body = GetProxyRequest,
+#[utoipa::path(tag = "pieces", request_body = GetProxyRequest,
     responses((status = 200, body = GetProxyResponse), (status = 401, body = ErrorResponse),
               (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 410, body = ErrorResponse),
               (status = 422, body = ErrorResponse), (status = 502, body = ErrorResponse)))]
+#[post("/user/get_proxy")]
 pub async fn get_proxy(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::settings::INVOICE_LIFETIME_SECS;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{TopUp, messages as msg};
 use persistence::payments;
 use rand::Rng;
@@ -43,10 +43,11 @@ fn new_payment_id() -> String {
     format!("pay_{tail}")
 }
 
-#[utoipa::path(post, path = "/api/payment", tag = "wallet", request_body = PaymentRequest,
+#[utoipa::path(tag = "wallet", request_body = PaymentRequest,
     responses((status = 200, body = PaymentCreated), (status = 401, body = ErrorResponse),
               (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse),
               (status = 502, body = ErrorResponse), (status = 503, body = ErrorResponse)))]
+#[post("/payment")]
 pub async fn create_payment(
     state: web::Data<AppState>,
     user: CurrentUser,
