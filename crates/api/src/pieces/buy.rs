@@ -5,12 +5,12 @@
 //! The handler parses the request and hands it to the local stock ([`crate::pieces::local`]) or
 //! the provider ([`crate::pieces::provider`]).
 
-use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::pieces::local;
 use crate::pieces::order::PieceOrder;
-use crate::pieces::{local, provider};
+use crate::pieces::provider;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::{ProxyKind, messages as msg};
@@ -124,10 +124,7 @@ pub async fn get_proxy(
         }));
     }
     let gateway = state.settings.gateway.clone();
-    let (proxies, updated) = in_transaction(&state.pool, move |conn| {
-        local::buy_local(conn, user_id, &order, &gateway)
-    })
-    .await?;
+    let (proxies, updated) = local::buy_local(&state.pool, user_id, order, gateway).await?;
     Ok(HttpResponse::Ok().json(GetProxyResponse {
         success: true,
         proxies,

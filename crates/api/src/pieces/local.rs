@@ -1,19 +1,31 @@
 //! Fulfilment from the local stock: the order, one gateway credential per piece and the history
 //! commit together or not at all.
 
+use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::pieces::order::{PieceOrder, plan_for, stock_for, take_order};
+use crate::settings::GatewayEndpoints;
 use domain::random;
 use persistence::pieces::{self, NewPiece};
-use persistence::{DbConnection, proxy_history, users};
+use persistence::{DbConnection, DbPool, proxy_history, users};
 
-/// Buys from the local stock: the order, one gateway credential per piece and the history, in
-/// the caller's transaction.
-pub(crate) fn buy_local(
+/// Buys `order` from the local stock in one transaction; answers the proxy lines
+/// (`host:port:username:password`) and the updated user.
+pub(crate) async fn buy_local(
+    pool: &DbPool,
+    user_id: i64,
+    order: PieceOrder,
+    gateway: GatewayEndpoints,
+) -> Result<(Vec<String>, users::UserRow), ApiError> {
+    in_transaction(pool, move |conn| deliver(conn, user_id, &order, &gateway)).await
+}
+
+/// The order, one gateway credential per piece and the history, in the caller's transaction.
+fn deliver(
     conn: &mut DbConnection,
     user_id: i64,
     order: &PieceOrder,
-    gateway: &crate::settings::GatewayEndpoints,
+    gateway: &GatewayEndpoints,
 ) -> Result<(Vec<String>, users::UserRow), ApiError> {
     // The plan's refusals come before the location's, as they always have.
     let plan = plan_for(conn, order)?;
