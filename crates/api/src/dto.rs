@@ -1,10 +1,11 @@
 //! Shapes that cross the wire, shared by several routes. Names are those of the OpenAPI schemas
 //! the front end generates its types from.
 
-use domain::{Cents, Role};
+use crate::error::ApiError;
+use domain::{Cents, ProxyKind, Role};
 use persistence::users::UserRow;
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Profile {
@@ -70,4 +71,21 @@ pub struct ErrorResponse {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<std::collections::BTreeMap<String, String>>,
+}
+
+/// `?type=`: the kind a route is asked about.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct KindQuery {
+    /// premium, budget, static, lte, ipv4 or ipv6.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+}
+
+impl KindQuery {
+    pub fn parse(&self) -> Result<ProxyKind, ApiError> {
+        self.kind
+            .as_deref()
+            .and_then(ProxyKind::parse)
+            .ok_or_else(|| ApiError::field("type", domain::messages::UNKNOWN_TYPE))
+    }
 }

@@ -2,19 +2,21 @@
 
 use crate::blocking::with_conn;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
 /// `GET /healthz`: the process is up.
-#[utoipa::path(get, path = "/healthz", tag = "ops", responses((status = 200)))]
+#[utoipa::path(tag = "ops", responses((status = 200)))]
+#[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(json!({ "status": "ok" }))
 }
 
 /// `GET /readyz`: the database answers.
-#[utoipa::path(get, path = "/readyz", tag = "ops", responses((status = 200), (status = 503)))]
+#[utoipa::path(tag = "ops", responses((status = 200), (status = 503)))]
+#[get("/readyz")]
 pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     match with_conn(&state.pool, |conn| Ok(persistence::connection::ping(conn)?)).await {
         Ok(()) => HttpResponse::Ok().json(json!({ "status": "ready" })),
@@ -41,7 +43,8 @@ pub struct PublicConfig {
 }
 
 /// `GET /api/config`: settings the front end reads before anyone signs in.
-#[utoipa::path(get, path = "/api/config", tag = "ops", responses((status = 200, body = PublicConfig)))]
+#[utoipa::path(tag = "ops", responses((status = 200, body = PublicConfig)))]
+#[get("/config")]
 pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
     let google_client_id = state
         .google

@@ -15,6 +15,7 @@ pub mod origin_guard;
 pub mod pagination;
 pub mod pieces;
 pub mod rate_limit;
+pub mod routes;
 pub mod security_headers;
 pub mod session_store;
 pub mod settings;

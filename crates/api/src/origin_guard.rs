@@ -9,9 +9,28 @@ use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{Error, web};
 use domain::messages as msg;
+use url::{Origin, Url};
 
 /// The origins a state-changing request may come from.
-pub struct AllowedOrigins(pub Vec<String>);
+pub struct AllowedOrigins(pub Vec<Origin>);
+
+impl AllowedOrigins {
+    /// The origins of `urls`; entries that are not absolute URLs allow nothing.
+    pub fn new<'a>(urls: impl IntoIterator<Item = &'a str>) -> AllowedOrigins {
+        AllowedOrigins(urls.into_iter().filter_map(origin_of).collect())
+    }
+
+    fn allows(&self, origin: &str) -> bool {
+        origin_of(origin).is_some_and(|o| self.0.contains(&o))
+    }
+}
+
+/// The origin (scheme, host and port) of `url`, as a browser names it in `Origin`; `None` for
+/// text that is not an absolute URL with a host (such as the `null` origin).
+pub fn origin_of(url: &str) -> Option<Origin> {
+    let origin = Url::parse(url).ok()?.origin();
+    origin.is_tuple().then_some(origin)
+}
 
 pub async fn guard(
     req: ServiceRequest,
@@ -26,7 +45,7 @@ pub async fn guard(
     if let Some(origin) = req.headers().get("origin") {
         let allowed = req
             .app_data::<web::Data<AllowedOrigins>>()
-            .is_some_and(|a| origin.to_str().is_ok_and(|o| a.0.iter().any(|x| x == o)));
+            .is_some_and(|a| origin.to_str().is_ok_and(|o| a.allows(o)));
         if !allowed {
             return Ok(reject(req, ApiError::Forbidden(msg::BAD_ORIGIN)));
         }
@@ -56,4 +75,34 @@ pub async fn guard(
 fn reject<B>(req: ServiceRequest, err: ApiError) -> ServiceResponse<EitherBody<B>> {
     let response = actix_web::ResponseError::error_response(&err);
     req.into_response(response).map_into_right_body()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origin_is_scheme_host_and_port() {
+        let origin = |url| origin_of(url).map(|o| o.ascii_serialization());
+        assert_eq!(
+            origin("https://shop.example:8443/x/y").as_deref(),
+            Some("https://shop.example:8443")
+        );
+        assert_eq!(
+            origin("http://127.0.0.1:8080").as_deref(),
+            Some("http://127.0.0.1:8080")
+        );
+        assert_eq!(origin("null"), None);
+    }
+
+    #[test]
+    fn allowed_origins_match_whatever_the_spelling() {
+        let allowed = AllowedOrigins::new(["https://shop.example/", "http://localhost:5173"]);
+        assert!(allowed.allows("https://shop.example"));
+        assert!(allowed.allows("https://SHOP.example:443"));
+        assert!(allowed.allows("http://localhost:5173"));
+        assert!(!allowed.allows("http://localhost:5174"));
+        assert!(!allowed.allows("http://evil.example"));
+        assert!(!allowed.allows("null"));
+    }
 }

@@ -3,6 +3,8 @@
 //! Kept in process memory: with several `serve` instances behind a balancer each enforces its
 //! own share, which still bounds guessing. Old windows are dropped as the map is used.
 
+use crate::error::ApiError;
+use domain::messages as msg;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -29,6 +31,20 @@ impl RateLimiter {
             return Err(left.as_secs().max(1));
         }
         entry.1 += 1;
+        Ok(())
+    }
+
+    /// Counts one attempt against each `(key, limit)`; 429 with the customer-facing message when over.
+    pub fn check_limits(&self, window: Duration, keys: &[(String, u32)]) -> Result<(), ApiError> {
+        for (key, limit) in keys {
+            if let Err(retry_after) = self.hit(key, *limit, window) {
+                tracing::warn!(key = %domain::redact::mask_emails_in(key), "rate limit reached");
+                return Err(ApiError::TooManyRequests {
+                    message: msg::TOO_MANY_REQUESTS.to_owned(),
+                    retry_after,
+                });
+            }
+        }
         Ok(())
     }
 }

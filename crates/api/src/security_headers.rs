@@ -16,6 +16,7 @@ use actix_web::middleware::Next;
 use actix_web::{Error, web};
 use base64::Engine;
 use sha2::{Digest, Sha256};
+use url::Url;
 
 /// Google Identity Services, as its documentation lists them for a CSP.
 const GSI_SCRIPT: &str = "https://accounts.google.com/gsi/client";
@@ -29,9 +30,10 @@ const GOOGLE_AVATARS: &str = "https://*.googleusercontent.com";
 pub struct SecurityHeaders(Vec<(HeaderName, HeaderValue)>);
 
 impl SecurityHeaders {
-    /// `public_origin`: `https://shop.example`; `index_html`: the served page, if any.
-    pub fn new(public_origin: &str, index_html: Option<&[u8]>, google: bool) -> SecurityHeaders {
-        let csp = content_security_policy(public_origin, index_html, google);
+    /// `public_url`: where the site is served; `index_html`: the served page, if any.
+    pub fn new(public_url: &Url, index_html: Option<&[u8]>, google: bool) -> SecurityHeaders {
+        let public_origin = public_url.origin().ascii_serialization();
+        let csp = content_security_policy(&public_origin, index_html, google);
         let mut headers = vec![
             (
                 HeaderName::from_static("content-security-policy"),
@@ -52,7 +54,7 @@ impl SecurityHeaders {
                 HeaderValue::from_static("DENY"),
             ),
         ];
-        if public_origin.starts_with("https://") {
+        if public_url.scheme() == "https" {
             headers.push((
                 HeaderName::from_static("strict-transport-security"),
                 HeaderValue::from_static("max-age=31536000"),

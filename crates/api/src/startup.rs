@@ -1,15 +1,16 @@
 //! Building and running the HTTP application: bind (port 0 in tests), wire middleware, routes
 //! and the built front end, and purge expired sessions and codes in the background.
 
-use crate::error::{ApiError, json_error_handler, query_error_handler};
+use crate::error::{json_error_handler, query_error_handler};
 use crate::origin_guard::{self, AllowedOrigins};
 use crate::rate_limit::RateLimiter;
+use crate::routes::{self, OpenApiJson};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::session_store::DbSessionStore;
 use crate::settings::Settings;
 use crate::spa::FrontEnd;
 use crate::state::AppState;
-use crate::{admin, auth, catalog, health, openapi, pieces, traffic, wallet};
+use crate::{openapi, wallet};
 use actix_cors::Cors;
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
@@ -25,6 +26,8 @@ use upstream::{
     GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
     ResidentialSource,
 };
+use url::Url;
+use utoipa_actix_web::AppExt;
 
 /// The outside services the API talks to, chosen by the composition root.
 pub struct Dependencies {
@@ -61,6 +64,11 @@ pub struct Application {
 pub enum StartError {
     #[error("SESSION_SECRET must be at least 32 bytes")]
     ShortSecret,
+    #[error("the public URL {url} is not a URL: {source}")]
+    PublicUrl {
+        url: String,
+        source: url::ParseError,
+    },
     #[error("cannot bind {addr}: {source}")]
     Bind {
         addr: String,
@@ -94,14 +102,22 @@ impl Application {
             .unwrap_or_else(|| format!("http://{addr}"))
             .trim_end_matches('/')
             .to_owned();
-        let cookie_secure = public_url.starts_with("https://");
-        let mut origins = settings.cors_origins.clone();
-        origins.push(origin_of(&public_url));
-        let allowed = web::Data::new(AllowedOrigins(origins));
+        let parsed_url = Url::parse(&public_url).map_err(|source| StartError::PublicUrl {
+            url: public_url.clone(),
+            source,
+        })?;
+        let cookie_secure = parsed_url.scheme() == "https";
+        let allowed = web::Data::new(AllowedOrigins::new(
+            settings
+                .cors_origins
+                .iter()
+                .map(String::as_str)
+                .chain([public_url.as_str()]),
+        ));
         let cors_origins = settings.cors_origins.clone();
         let front_end = settings.static_dir.as_deref().and_then(FrontEnd::load);
         let headers = web::Data::new(SecurityHeaders::new(
-            &origin_of(&public_url),
+            &parsed_url,
             front_end.as_ref().map(FrontEnd::index_html),
             deps.google.is_some() && settings.google_client_id.is_some(),
         ));
@@ -130,6 +146,7 @@ impl Application {
             code_key,
         });
 
+        let openapi_json = web::Data::new(OpenApiJson(openapi::document()));
         let jobs_state = state.clone();
         let server = HttpServer::new(move || {
             let sessions = SessionMiddleware::builder(
@@ -142,7 +159,7 @@ impl Application {
             .cookie_same_site(SameSite::Lax)
             .session_lifecycle(PersistentSession::default().session_ttl(ttl))
             .build();
-            App::new()
+            let app = App::new()
                 .wrap(middleware::from_fn(origin_guard::guard))
                 .wrap(sessions)
                 .wrap(cors(&cors_origins))
@@ -152,31 +169,20 @@ impl Application {
                 .app_data(state.clone())
                 .app_data(headers.clone())
                 .app_data(allowed.clone())
+                .app_data(openapi_json.clone())
                 .app_data(
                     web::JsonConfig::default()
                         .limit(64 * 1024)
                         .error_handler(json_error_handler),
                 )
-                .app_data(web::QueryConfig::default().error_handler(query_error_handler))
-                .route("/healthz", web::get().to(health::healthz))
-                .route("/readyz", web::get().to(health::readyz))
-                .service(
-                    web::scope("/api")
-                        .configure(auth::configure)
-                        .configure(admin::configure)
-                        .configure(wallet::configure)
-                        .configure(catalog::configure)
-                        .configure(traffic::configure)
-                        .configure(pieces::configure)
-                        .route("/config", web::get().to(health::public_config))
-                        .route("/openapi.json", web::get().to(openapi::serve))
-                        .default_service(web::to(not_found)),
-                )
-                .configure(wallet::configure_checkout)
+                .app_data(web::QueryConfig::default().error_handler(query_error_handler));
+            // The document served is built once above, from this same registration.
+            let (app, _) = routes::register(app.into_utoipa_app()).split_for_parts();
+            app.configure(wallet::configure_checkout)
                 .configure(|cfg| match &front_end {
                     Some(front_end) => front_end.configure(cfg),
                     None => {
-                        cfg.default_service(web::to(not_found));
+                        cfg.default_service(web::to(routes::not_found));
                     }
                 })
         })
@@ -220,32 +226,4 @@ fn cors(origins: &[String]) -> Cors {
         .allowed_methods(["GET", "POST", "PUT", "PATCH", "DELETE"])
         .allowed_headers(["content-type", "accept"])
         .max_age(3600)
-}
-
-/// `https://shop.example:8443/path` to `https://shop.example:8443`.
-fn origin_of(url: &str) -> String {
-    let after_scheme = url.find("://").map_or(0, |i| i + 3);
-    match url[after_scheme..].find('/') {
-        Some(i) => url[..after_scheme + i].to_owned(),
-        None => url.to_owned(),
-    }
-}
-
-async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::NotFound)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn origin_is_scheme_host_and_port() {
-        assert_eq!(
-            super::origin_of("https://shop.example:8443/x/y"),
-            "https://shop.example:8443"
-        );
-        assert_eq!(
-            super::origin_of("http://127.0.0.1:8080"),
-            "http://127.0.0.1:8080"
-        );
-    }
 }

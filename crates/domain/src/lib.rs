@@ -13,6 +13,7 @@ pub mod payment;
 pub mod random;
 pub mod redact;
 pub mod targeting;
+pub mod units;
 pub mod validation;
 
 pub use account::{Email, LoginForm, Password, RegistrationForm, Role, VerificationCode};

@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use domain::Cents;
 use persistence::users;
 use serde::Serialize;
@@ -33,8 +33,9 @@ pub struct UserPage {
     pub per_page: i64,
 }
 
-#[utoipa::path(get, path = "/api/admin/users", tag = "admin", params(PageQuery),
+#[utoipa::path(tag = "admin", params(PageQuery),
     responses((status = 200, body = UserPage), (status = 401), (status = 403)))]
+#[get("/admin/users")]
 pub async fn list_users(
     _admin: AdminUser,
     state: web::Data<AppState>,

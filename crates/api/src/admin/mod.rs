@@ -3,10 +3,10 @@
 
 mod list_users;
 
-pub use list_users::{__path_list_users, AdminUserRow, UserPage, list_users};
+pub use list_users::{AdminUserRow, UserPage};
 
-use actix_web::web;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/admin/users", web::get().to(list_users));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list_users::list_users);
 }

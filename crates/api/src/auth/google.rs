@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::state::AppState;
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{Email, messages as msg};
 use persistence::users;
 use secrecy::{ExposeSecret, SecretString};
@@ -36,9 +36,10 @@ pub struct GoogleRequest {
     pub ref_code: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/google-getway", tag = "auth", request_body = GoogleRequest,
+#[utoipa::path(tag = "auth", request_body = GoogleRequest,
     responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
               (status = 503, body = ErrorResponse)))]
+#[post("/google-getway")]
 pub async fn google_sign_in(
     state: web::Data<AppState>,
     session: Session,

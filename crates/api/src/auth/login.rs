@@ -1,13 +1,13 @@
 //! `POST /api/login`: email and password sign-in under a fresh session id.
 
-use crate::auth::service::{check_limits, sign_in, verify_password};
+use crate::auth::service::{sign_in, verify_password};
 use crate::blocking::with_conn;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::state::AppState;
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{LoginForm, messages as msg};
 use persistence::users;
 use secrecy::{ExposeSecret, SecretString};
@@ -24,10 +24,11 @@ pub struct LoginRequest {
     pub password: SecretString,
 }
 
-#[utoipa::path(post, path = "/api/login", tag = "auth", request_body = LoginRequest,
+#[utoipa::path(tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
+#[post("/login")]
 pub async fn login(
     state: web::Data<AppState>,
     session: Session,
@@ -37,8 +38,7 @@ pub async fn login(
     let form = LoginForm::parse(&body.email, body.password.expose_secret())
         .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    check_limits(
-        &state,
+    state.limiter.check_limits(
         limits.login_window,
         &[
             (format!("login:ip:{}", ip.0), limits.login_per_ip),

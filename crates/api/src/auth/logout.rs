@@ -8,7 +8,7 @@
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use actix_session::Session;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse, get, post};
 use domain::messages as msg;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -19,8 +19,9 @@ pub struct LogoutResponse {
     pub message: String,
 }
 
-#[utoipa::path(get, path = "/api/user/logout", tag = "auth",
+#[utoipa::path(tag = "auth",
     responses((status = 200, body = LogoutResponse), (status = 403, body = ErrorResponse)))]
+#[get("/user/logout")]
 pub async fn logout(req: HttpRequest, session: Session) -> Result<HttpResponse, ApiError> {
     let cross_site = req
         .headers()
@@ -32,8 +33,9 @@ pub async fn logout(req: HttpRequest, session: Session) -> Result<HttpResponse, 
     Ok(end_session(&session))
 }
 
-#[utoipa::path(post, path = "/api/user/logout", tag = "auth", operation_id = "logout_post",
+#[utoipa::path(tag = "auth", operation_id = "logout_post",
     responses((status = 200, body = LogoutResponse), (status = 403, body = ErrorResponse)))]
+#[post("/user/logout")]
 pub async fn logout_post(session: Session) -> HttpResponse {
     end_session(&session)
 }

@@ -10,21 +10,20 @@ pub mod service;
 pub mod trial;
 mod user_info;
 
-pub use google::{__path_google_sign_in, GoogleRequest, google_sign_in};
-pub use login::{__path_login, LoginRequest, login};
-pub use logout::{__path_logout, __path_logout_post, LogoutResponse, logout, logout_post};
-pub use register::{__path_register, RegisterRequest, register};
-pub use register_verification::{__path_request_code, CodeRequest, request_code};
-pub use user_info::{__path_user_info, user_info};
+pub use google::GoogleRequest;
+pub use login::LoginRequest;
+pub use logout::LogoutResponse;
+pub use register::RegisterRequest;
+pub use register_verification::CodeRequest;
 
-use actix_web::web;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/getuserinfo", web::get().to(user_info))
-        .route("/login", web::post().to(login))
-        .route("/register_verification", web::post().to(request_code))
-        .route("/register", web::post().to(register))
-        .route("/google-getway", web::post().to(google_sign_in))
-        .route("/user/logout", web::get().to(logout))
-        .route("/user/logout", web::post().to(logout_post));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(user_info::user_info)
+        .service(login::login)
+        .service(register_verification::request_code)
+        .service(register::register)
+        .service(google::google_sign_in)
+        .service(logout::logout)
+        .service(logout::logout_post);
 }

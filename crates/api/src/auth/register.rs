@@ -2,8 +2,7 @@
 //! `auth::trial`) and signs it in.
 
 use crate::auth::service::{
-    NewAccount, check_limits, code_matches, create_user, default_name, hash_password, referrer_for,
-    sign_in,
+    NewAccount, code_matches, create_user, default_name, hash_password, referrer_for, sign_in,
 };
 use crate::auth::trial;
 use crate::blocking::in_transaction;
@@ -13,7 +12,7 @@ use crate::extractors::ClientIp;
 use crate::settings::CODE_MAX_ATTEMPTS;
 use crate::state::AppState;
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{RegistrationForm, messages as msg};
 use persistence::{email_codes, now};
 use secrecy::{ExposeSecret, SecretString};
@@ -43,10 +42,11 @@ enum Outcome {
     Refused(&'static str),
 }
 
-#[utoipa::path(post, path = "/api/register", tag = "auth", request_body = RegisterRequest,
+#[utoipa::path(tag = "auth", request_body = RegisterRequest,
     responses((status = 201, body = AuthResponse), (status = 400, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
+#[post("/register")]
 pub async fn register(
     state: web::Data<AppState>,
     session: Session,
@@ -62,8 +62,7 @@ pub async fn register(
     )
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    check_limits(
-        &state,
+    state.limiter.check_limits(
         limits.register_window,
         &[(format!("register:ip:{}", ip.0), limits.register_per_ip)],
     )?;

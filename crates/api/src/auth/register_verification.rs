@@ -4,14 +4,14 @@
 //! same 200 (after the same rate limits and resend countdown), and its owner is mailed a notice
 //! instead of a code.
 
-use crate::auth::service::{check_limits, code_hash};
+use crate::auth::service::code_hash;
 use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{Email, messages as msg, random};
 use persistence::{email_codes, now, users};
 use serde::Deserialize;
@@ -28,9 +28,10 @@ pub struct CodeRequest {
 /// identical for both kinds of address and never matches a typed code (hashes are 64 hex digits).
 const NO_CODE: &str = "registered";
 
-#[utoipa::path(post, path = "/api/register_verification", tag = "auth", request_body = CodeRequest,
+#[utoipa::path(tag = "auth", request_body = CodeRequest,
     responses((status = 200, body = MessageResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
+#[post("/register_verification")]
 pub async fn request_code(
     state: web::Data<AppState>,
     ip: ClientIp,
@@ -38,8 +39,7 @@ pub async fn request_code(
 ) -> Result<HttpResponse, ApiError> {
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let limits = &state.settings.limits;
-    check_limits(
-        &state,
+    state.limiter.check_limits(
         limits.code_window,
         &[
             (format!("code:ip:{}", ip.0), limits.code_per_ip),

@@ -3,7 +3,6 @@
 
 use crate::error::ApiError;
 use crate::session_store::USER_ID_KEY;
-use crate::state::AppState;
 use actix_session::Session;
 use argon2::Argon2;
 use argon2::password_hash::{
@@ -15,7 +14,6 @@ use persistence::users::{self, NewUser, UserRow};
 use persistence::{DbConnection, DbError, now};
 use sha2::Sha256;
 use std::sync::OnceLock;
-use std::time::Duration;
 
 /// argon2id with the crate's default cost (19 MiB, 2 passes), on the blocking pool.
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
@@ -166,22 +164,4 @@ pub fn sign_in(session: &Session, user: &UserRow) -> Result<(), ApiError> {
     session
         .insert(USER_ID_KEY, user.id)
         .map_err(|e| ApiError::internal("session insert", e))
-}
-
-/// Counts one attempt against each `(key, limit)`; 429 with the SPEC-style message when over.
-pub fn check_limits(
-    state: &AppState,
-    window: Duration,
-    keys: &[(String, u32)],
-) -> Result<(), ApiError> {
-    for (key, limit) in keys {
-        if let Err(retry_after) = state.limiter.hit(key, *limit, window) {
-            tracing::warn!(key = %domain::redact::mask_emails_in(key), "rate limit reached");
-            return Err(ApiError::TooManyRequests {
-                message: msg::TOO_MANY_REQUESTS.to_owned(),
-                retry_after,
-            });
-        }
-    }
-    Ok(())
 }

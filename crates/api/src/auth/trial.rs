@@ -5,12 +5,10 @@
 
 use crate::error::ApiError;
 use crate::settings::{Settings, TRIAL_VALIDITY_SECS};
+use domain::units::MB;
 use domain::{CanonicalEmail, ProxyKind};
 use persistence::trials::{self, Claim, NewClaim};
 use persistence::{DbConnection, traffic};
-
-/// Bytes in a trial MB (10^6, like the GB of plans is 10^9).
-const MB: i64 = 1_000_000;
 
 /// Grants the trial to the new account `user_id` if the settings, the mailbox and the address
 /// allow; returns whether it did. Call inside the transaction that created the account.

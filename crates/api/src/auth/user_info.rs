@@ -2,10 +2,11 @@
 
 use crate::dto::{User, UserEnvelope};
 use crate::extractors::MaybeUser;
-use actix_web::HttpResponse;
+use actix_web::{HttpResponse, get};
 
-#[utoipa::path(get, path = "/api/getuserinfo", tag = "auth",
+#[utoipa::path(tag = "auth",
     responses((status = 200, body = UserEnvelope)))]
+#[get("/getuserinfo")]
 pub async fn user_info(user: MaybeUser) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))

@@ -3,30 +3,15 @@
 //! residential locations, or the piece stock with something left), so cards and forms agree.
 
 use crate::blocking::with_conn;
+use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use domain::{Cents, ProxyKind};
 use persistence::plans::{self, PlanRow};
 use persistence::{DbConnection, DbResult, pieces};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct KindQuery {
-    /// premium, budget, static, lte, ipv4 or ipv6.
-    #[serde(rename = "type")]
-    pub kind: Option<String>,
-}
-
-impl KindQuery {
-    pub fn parse(&self) -> Result<ProxyKind, ApiError> {
-        self.kind
-            .as_deref()
-            .and_then(ProxyKind::parse)
-            .ok_or_else(|| ApiError::field("type", domain::messages::UNKNOWN_TYPE))
-    }
-}
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// A plan as SPEC.md §3 lists its fields.
 #[derive(Debug, Serialize, ToSchema)]
@@ -139,8 +124,9 @@ impl Plan {
     }
 }
 
-#[utoipa::path(get, path = "/api/user/plan", tag = "plans", params(KindQuery),
+#[utoipa::path(tag = "plans", params(KindQuery),
     responses((status = 200, body = PlanResponse), (status = 422)))]
+#[get("/user/plan")]
 pub async fn list_plans(
     state: web::Data<AppState>,
     query: web::Query<KindQuery>,

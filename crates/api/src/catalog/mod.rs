@@ -4,12 +4,12 @@ mod buy_plan;
 mod list_plans;
 pub mod seed;
 
-pub use buy_plan::{__path_buy_plan, BuyPlanRequest, BuyPlanResponse, GB, buy_plan};
-pub use list_plans::{__path_list_plans, KindQuery, Plan, PlanGroup, PlanResponse, list_plans};
+pub use buy_plan::{BuyPlanRequest, BuyPlanResponse};
+pub use list_plans::{Plan, PlanGroup, PlanResponse};
 
-use actix_web::web;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/user/plan", web::get().to(list_plans))
-        .route("/user/get_plan", web::post().to(buy_plan));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list_plans::list_plans)
+        .service(buy_plan::buy_plan);
 }

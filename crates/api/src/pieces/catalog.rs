@@ -3,11 +3,11 @@
 //! with LTE stock, or one country's endpoints), in SPEC.md §3's shapes, with the stock left.
 
 use crate::blocking::with_conn;
-use crate::catalog::KindQuery;
+use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use domain::{ProxyKind, locations, messages as msg};
 use persistence::pieces::{self, StockRow};
 use serde::{Deserialize, Serialize};
@@ -89,8 +89,9 @@ fn static_credentials(rows: &[StockRow]) -> StaticCredentials {
     }
 }
 
-#[utoipa::path(get, path = "/api/user/server_credentials", tag = "pieces", params(KindQuery),
+#[utoipa::path(tag = "pieces", params(KindQuery),
     responses((status = 200, body = ServerCredentialsResponse), (status = 401), (status = 422)))]
+#[get("/user/server_credentials")]
 pub async fn server_credentials(
     state: web::Data<AppState>,
     _user: CurrentUser,
@@ -160,8 +161,9 @@ pub struct LteResponse {
     pub data: LteData,
 }
 
-#[utoipa::path(get, path = "/api/user/lte_credentials", tag = "pieces", params(LteQuery),
+#[utoipa::path(tag = "pieces", params(LteQuery),
     responses((status = 200, body = LteResponse), (status = 401)))]
+#[get("/user/lte_credentials")]
 pub async fn lte_credentials(
     state: web::Data<AppState>,
     _user: CurrentUser,

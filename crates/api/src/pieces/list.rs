@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::pagination::PageQuery;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use domain::{ProxyKind, messages as msg};
 use persistence::proxy_history;
 use serde::{Deserialize, Serialize};
@@ -46,8 +46,9 @@ pub struct ProxiesResponse {
     pub per_page: i64,
 }
 
-#[utoipa::path(get, path = "/api/user/proxies", tag = "pieces", params(ProxiesQuery),
+#[utoipa::path(tag = "pieces", params(ProxiesQuery),
     responses((status = 200, body = ProxiesResponse), (status = 401), (status = 422)))]
+#[get("/user/proxies")]
 pub async fn list_proxies(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -5,26 +5,24 @@
 mod buy;
 mod catalog;
 mod list;
+mod local;
+mod order;
 mod provider;
 pub mod seed;
 
-pub use buy::{__path_get_proxy, GetProxyRequest, GetProxyResponse, get_proxy};
+pub use buy::{GetProxyRequest, GetProxyResponse};
 pub use catalog::{
-    __path_lte_credentials, __path_server_credentials, DatacenterCountry, LteData, LteRecord,
-    LteResponse, ServerCredentialsData, ServerCredentialsResponse, StaticCredentials, StockCountry,
-    StockIsp, lte_credentials, server_credentials,
+    DatacenterCountry, LteData, LteRecord, LteResponse, ServerCredentialsData,
+    ServerCredentialsResponse, StaticCredentials, StockCountry, StockIsp,
 };
-pub use list::{__path_list_proxies, ProxiesResponse, ProxyItem, list_proxies};
+pub use list::{ProxiesResponse, ProxyItem};
 pub use provider::poll_deliveries;
 
-use actix_web::web;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/user/server_credentials",
-        web::get().to(server_credentials),
-    )
-    .route("/user/lte_credentials", web::get().to(lte_credentials))
-    .route("/user/get_proxy", web::post().to(get_proxy))
-    .route("/user/proxies", web::get().to(list_proxies));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(catalog::server_credentials)
+        .service(catalog::lte_credentials)
+        .service(buy::get_proxy)
+        .service(list::list_proxies);
 }

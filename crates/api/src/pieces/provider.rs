@@ -10,7 +10,7 @@
 //!    written with the history in one transaction and the order is `delivered`.
 
 use crate::error::ApiError;
-use crate::pieces::buy::{PieceOrder, Reserved, take_order};
+use crate::pieces::order::{PieceOrder, Reserved, plan_for, stock_for, take_order};
 use domain::{ProxyKind, messages as msg};
 use persistence::pieces::{self, NewPiece, OrderRow};
 use persistence::wallet::{self, EntryKind};
@@ -56,12 +56,10 @@ pub(crate) async fn buy_from_provider(
         .await
         .map_err(|e| provider_error(&e))?;
     let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
-    let (kind, location) = (order.kind, order.location.clone());
-    let stock = crate::blocking::with_conn(pool, move |conn| {
-        Ok(pieces::find_stock(conn, kind.as_str(), &location)?)
-    })
-    .await?
-    .ok_or_else(unknown)?;
+    let stock = {
+        let order = order.clone();
+        crate::blocking::with_conn(pool, move |conn| stock_for(conn, &order)).await?
+    };
     let country_id = catalogue
         .countries
         .iter()
@@ -72,7 +70,8 @@ pub(crate) async fn buy_from_provider(
     let reserved = {
         let order = order.clone();
         crate::blocking::in_transaction(pool, move |conn| {
-            take_order(conn, user_id, &order, provider, "pending")
+            let plan = plan_for(conn, &order)?;
+            take_order(conn, user_id, &order, &plan, stock, provider, "pending")
         })
         .await?
     };

@@ -9,7 +9,7 @@ use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::targeting::MAX_LIFETIME_MINUTES;
 use domain::{FieldErrors, ProxyKind, locations, messages as msg};
 use persistence::{proxy_history, traffic};
@@ -203,9 +203,10 @@ async fn generate_for(
     }))
 }
 
-#[utoipa::path(post, path = "/api/user/generate", tag = "traffic", request_body = GenerateRequest,
+#[utoipa::path(tag = "traffic", request_body = GenerateRequest,
     responses((status = 200, body = GenerateResponse), (status = 401, body = ErrorResponse),
               (status = 402, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
+#[post("/user/generate")]
 pub async fn generate_premium(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -214,9 +215,10 @@ pub async fn generate_premium(
     generate_for(state, user, ProxyKind::Premium, body).await
 }
 
-#[utoipa::path(post, path = "/api/user/generate_budget", tag = "traffic", request_body = GenerateRequest,
+#[utoipa::path(tag = "traffic", request_body = GenerateRequest,
     responses((status = 200, body = GenerateResponse), (status = 401, body = ErrorResponse),
               (status = 402, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
+#[post("/user/generate_budget")]
 pub async fn generate_budget(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -1,11 +1,11 @@
 //! `GET /api/user/proxy_history?type=`: the proxies a customer generated or bought of a kind.
 
 use crate::blocking::with_conn;
-use crate::catalog::KindQuery;
+use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use persistence::proxy_history;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -28,8 +28,9 @@ pub struct HistoryResponse {
     pub history: Vec<HistoryItem>,
 }
 
-#[utoipa::path(get, path = "/api/user/proxy_history", tag = "traffic", params(KindQuery),
+#[utoipa::path(tag = "traffic", params(KindQuery),
     responses((status = 200, body = HistoryResponse), (status = 401), (status = 422)))]
+#[get("/user/proxy_history")]
 pub async fn proxy_history_list(
     state: web::Data<AppState>,
     user: CurrentUser,

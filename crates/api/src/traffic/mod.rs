@@ -4,37 +4,25 @@
 mod generate;
 mod history;
 mod locations;
+mod purchase;
 mod stats;
 mod upstream_sync;
 
-pub use generate::{
-    __path_generate_budget, __path_generate_premium, GenerateRequest, GenerateResponse,
-    generate_budget, generate_premium,
-};
-pub use history::{__path_proxy_history_list, HistoryItem, HistoryResponse, proxy_history_list};
-pub use locations::{
-    __path_budget_locations, __path_premium_locations, budget_locations, premium_locations,
-};
-pub use stats::{
-    __path_stats, __path_usage, StatsResponse, TrafficStat, UsageDay, UsageResponse, stats, usage,
-};
+pub use generate::{GenerateRequest, GenerateResponse};
+pub use history::{HistoryItem, HistoryResponse};
+pub use stats::{StatsResponse, TrafficStat, UsageDay, UsageResponse};
 
+pub use purchase::{PlanChoice, buy_plan};
 pub use upstream_sync::{LOCAL, sync_all, sync_customer};
 
-use actix_web::web;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/user/get_starts", web::get().to(stats))
-        .route("/user/usage", web::get().to(usage))
-        .route("/user/proxy_history", web::get().to(proxy_history_list))
-        .route(
-            "/user/residential_location",
-            web::get().to(premium_locations),
-        )
-        .route(
-            "/user/budget_residential_location",
-            web::get().to(budget_locations),
-        )
-        .route("/user/generate", web::post().to(generate_premium))
-        .route("/user/generate_budget", web::post().to(generate_budget));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(stats::traffic_stats)
+        .service(stats::usage)
+        .service(history::proxy_history_list)
+        .service(locations::premium_locations)
+        .service(locations::budget_locations)
+        .service(generate::generate_premium)
+        .service(generate::generate_budget);
 }

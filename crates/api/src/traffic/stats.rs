@@ -2,11 +2,12 @@
 //! says about the customer's traffic, in GB, and how many pieces they hold of each piece kind.
 
 use crate::blocking::with_conn;
-use crate::catalog::{GB, KindQuery};
+use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
+use domain::units::GB;
 use persistence::{pieces, traffic};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -95,9 +96,11 @@ pub struct StatsResponse {
     pub expiring_soon_days: i64,
 }
 
-#[utoipa::path(get, path = "/api/user/get_starts", tag = "traffic",
+// Named apart from the `stats` its body builds; the document keeps the operation id `stats`.
+#[utoipa::path(tag = "traffic", operation_id = "stats",
     responses((status = 200, body = StatsResponse), (status = 401)))]
-pub async fn stats(
+#[get("/user/get_starts")]
+pub async fn traffic_stats(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
@@ -146,8 +149,9 @@ pub struct UsageResponse {
     pub days: Vec<UsageDay>,
 }
 
-#[utoipa::path(get, path = "/api/user/usage", tag = "traffic", params(UsageQuery),
+#[utoipa::path(tag = "traffic", params(UsageQuery),
     responses((status = 200, body = UsageResponse), (status = 401), (status = 422)))]
+#[get("/user/usage")]
 pub async fn usage(
     state: web::Data<AppState>,
     user: CurrentUser,

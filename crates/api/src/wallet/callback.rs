@@ -6,15 +6,16 @@ use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wallet::service::{ReferralTerms, apply_report};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
 use upstream::PaymentError;
 
-#[utoipa::path(post, path = "/api/payment/callback", tag = "wallet",
+#[utoipa::path(tag = "wallet",
     request_body(content = String, description = "The gateway's signed JSON report", content_type = "application/json"),
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorResponse),
               (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse),
               (status = 503, body = ErrorResponse)))]
+#[post("/payment/callback")]
 pub async fn payment_callback(
     state: web::Data<AppState>,
     body: web::Bytes,

@@ -1,14 +1,13 @@
 //! `POST /api/payment`: opens a top-up invoice. A pending payment row is written first; the
 //! invoice call is never retried blindly (the order id makes a repeat idempotent at Cryptomus).
 
-use crate::auth::service::check_limits;
 use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::settings::INVOICE_LIFETIME_SECS;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use domain::{TopUp, messages as msg};
 use persistence::payments;
 use rand::Rng;
@@ -44,10 +43,11 @@ fn new_payment_id() -> String {
     format!("pay_{tail}")
 }
 
-#[utoipa::path(post, path = "/api/payment", tag = "wallet", request_body = PaymentRequest,
+#[utoipa::path(tag = "wallet", request_body = PaymentRequest,
     responses((status = 200, body = PaymentCreated), (status = 401, body = ErrorResponse),
               (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse),
               (status = 502, body = ErrorResponse), (status = 503, body = ErrorResponse)))]
+#[post("/payment")]
 pub async fn create_payment(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -65,8 +65,7 @@ pub async fn create_payment(
     )
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    check_limits(
-        &state,
+    state.limiter.check_limits(
         limits.payments_window,
         &[(
             format!("payment:user:{}", user.0.id),

@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use domain::Cents;
 use persistence::{payments, wallet};
 use serde::Serialize;
@@ -54,8 +54,9 @@ pub struct WalletHistory {
     pub payments: Vec<PaymentSummary>,
 }
 
-#[utoipa::path(get, path = "/api/user/wallet", tag = "wallet", params(PageQuery),
+#[utoipa::path(tag = "wallet", params(PageQuery),
     responses((status = 200, body = WalletHistory), (status = 401)))]
+#[get("/user/wallet")]
 pub async fn wallet_history(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -10,21 +10,19 @@ pub mod reconcile;
 mod referrals;
 pub mod service;
 
-pub use callback::{__path_payment_callback, payment_callback};
 pub use checkout::{checkout_cancel, checkout_page, checkout_pay};
-pub use create_payment::{__path_create_payment, PaymentCreated, PaymentRequest, create_payment};
-pub use history::{
-    __path_wallet_history, LedgerEntry, PaymentSummary, WalletHistory, wallet_history,
-};
-pub use referrals::{__path_referral_history, ReferralBonus, ReferralHistory, referral_history};
+pub use create_payment::{PaymentCreated, PaymentRequest};
+pub use history::{LedgerEntry, PaymentSummary, WalletHistory};
+pub use referrals::{ReferralBonus, ReferralHistory};
 
 use actix_web::web;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/payment", web::post().to(create_payment))
-        .route("/payment/callback", web::post().to(payment_callback))
-        .route("/user/wallet", web::get().to(wallet_history))
-        .route("/user/referrals", web::get().to(referral_history));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(create_payment::create_payment)
+        .service(callback::payment_callback)
+        .service(history::wallet_history)
+        .service(referrals::referral_history);
 }
 
 /// The local checkout's pages, outside `/api` (they are HTML for the customer's browser).

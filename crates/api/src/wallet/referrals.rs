@@ -5,7 +5,7 @@ use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use domain::Cents;
 use persistence::referrals;
 use serde::Serialize;
@@ -44,8 +44,9 @@ pub fn mask_email(email: &str) -> String {
     }
 }
 
-#[utoipa::path(get, path = "/api/user/referrals", tag = "wallet",
+#[utoipa::path(tag = "wallet",
     responses((status = 200, body = ReferralHistory), (status = 401)))]
+#[get("/user/referrals")]
 pub async fn referral_history(
     state: web::Data<AppState>,
     user: CurrentUser,

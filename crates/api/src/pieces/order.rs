@@ -1,0 +1,120 @@
+//! The order step every piece purchase shares: the plan it is priced by, the stock it takes, the
+//! order row and the wallet debit, in the caller's transaction.
+
+use crate::error::ApiError;
+use domain::{ProxyKind, inventory, messages as msg};
+use persistence::pieces::{self, NewOrder, StockRow};
+use persistence::wallet::{self, EntryKind};
+use persistence::{DbConnection, plans};
+
+/// A validated purchase.
+#[derive(Debug, Clone)]
+pub(crate) struct PieceOrder {
+    pub kind: ProxyKind,
+    pub plan: Option<i64>,
+    pub country: Option<String>,
+    pub location: String,
+    pub quantity: i32,
+}
+
+/// The plan an order is priced by: on sale and of the order's kind.
+pub(crate) fn plan_for(
+    conn: &mut DbConnection,
+    order: &PieceOrder,
+) -> Result<plans::PlanRow, ApiError> {
+    let kind = order.kind.as_str();
+    let plan = match order.plan {
+        Some(id) => plans::find(conn, id)?.filter(|p| p.kind == kind),
+        None => plans::active_for_kind(conn, kind)?
+            .into_iter()
+            .min_by_key(|p| p.price_cents),
+    }
+    .ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
+    if !plan.on_sale(persistence::now()) {
+        return Err(ApiError::Gone(msg::PLAN_UNAVAILABLE));
+    }
+    Ok(plan)
+}
+
+/// What the order transaction settled: the order row and what it bought.
+pub(crate) struct Reserved {
+    pub order_id: i64,
+    pub stock_id: i64,
+    pub total: i64,
+    pub validity_days: i32,
+    pub country: String,
+    pub city: Option<String>,
+    pub isp: Option<String>,
+    pub socks: bool,
+}
+
+/// The stock line an order's location names. Looked up once per purchase: the caller passes it
+/// on to [`take_order`].
+pub(crate) fn stock_for(conn: &mut DbConnection, order: &PieceOrder) -> Result<StockRow, ApiError> {
+    pieces::find_stock(conn, order.kind.as_str(), &order.location)?
+        .ok_or_else(|| ApiError::field("location", msg::UNKNOWN_LOCATION))
+}
+
+/// Takes `stock` (from [`stock_for`]) at `plan`'s price (from [`plan_for`]), records the order in `status` and debits the wallet, in
+/// the caller's transaction. Every refusal leaves the database as it was.
+pub(crate) fn take_order(
+    conn: &mut DbConnection,
+    user_id: i64,
+    order: &PieceOrder,
+    plan: &plans::PlanRow,
+    stock: StockRow,
+    source: &str,
+    status: &str,
+) -> Result<Reserved, ApiError> {
+    let kind = order.kind.as_str();
+    let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
+    if order.country.as_ref().is_some_and(|c| *c != stock.country) {
+        return Err(unknown());
+    }
+    if !pieces::reserve(conn, stock.id, order.quantity)? {
+        return Err(ApiError::Conflict(msg::OUT_OF_STOCK));
+    }
+    let total = plan
+        .price_cents
+        .checked_mul(i64::from(order.quantity))
+        .ok_or_else(|| ApiError::field("quantity", msg::VALID_QUANTITY))?;
+    let now = persistence::now();
+    let order_id = pieces::insert_order(
+        conn,
+        &NewOrder {
+            user_id,
+            kind,
+            plan_id: Some(plan.id),
+            country: Some(&stock.country),
+            isp: stock.isp.as_deref(),
+            quantity: order.quantity,
+            price_cents: total,
+            status,
+            source,
+            upstream_order_id: None,
+            created_at: now,
+            updated_at: now,
+            stock_id: Some(stock.id),
+        },
+    )?;
+    // `plan_for` sells only priced plans, so the debit is positive (the wallet refuses others).
+    let note = format!("{} × {} ({})", order.quantity, plan.name, stock.code);
+    wallet::debit(
+        conn,
+        user_id,
+        total,
+        EntryKind::Purchase,
+        &format!("piece_{order_id}"),
+        Some(&note),
+    )?;
+    Ok(Reserved {
+        order_id,
+        stock_id: stock.id,
+        total,
+        validity_days: plan.validity_days,
+        socks: stock.conn_type.as_deref().is_some_and(inventory::is_socks),
+        country: stock.country,
+        city: stock.city,
+        isp: stock.isp,
+    })
+}

@@ -1,0 +1,7 @@
+//! Traffic units: decimal, as the meter counts bytes and the plans sell them.
+
+/// Bytes in a GB (10^9): the unit traffic plans sell.
+pub const GB: i64 = 1_000_000_000;
+
+/// Bytes in an MB (10^6): the unit of the free trial.
+pub const MB: i64 = 1_000_000;
