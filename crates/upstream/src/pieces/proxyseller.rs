@@ -3,7 +3,9 @@
 //! The API key travels in the URL path, so no URL ever reaches an error or a log line: reqwest
 //! errors lose theirs (`without_url`), and provider texts have the key blanked out.
 
+mod delivery;
 mod envelope;
+mod fields;
 mod order_body;
 mod reply;
 
@@ -229,7 +231,7 @@ impl PieceSource for ProxySellerPieces {
                 Stakes::Read,
             )
             .await?;
-        reply::delivered(&data, order_id)
+        delivery::delivered(&data, order_id)
     }
 }
 

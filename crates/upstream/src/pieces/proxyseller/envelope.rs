@@ -147,3 +147,65 @@ fn redact(message: &str, key: &SecretString) -> String {
 pub(super) fn unreadable(what: &str) -> PieceError {
     PieceError::Unavailable(format!("cannot read {what} in Proxy-Seller's answer"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(body: &str) -> Result<Data, PieceError> {
+        open(
+            StatusCode::OK,
+            body,
+            Stakes::Buy,
+            &SecretString::from("k3y".to_owned()),
+        )
+    }
+
+    #[test]
+    fn only_an_object_with_a_status_is_an_envelope() {
+        for body in ["", "[]", "{}", "<html>", r#"{"data": {}}"#] {
+            let error = read(body).err().unwrap();
+            assert!(matches!(error, PieceError::Unknown(_)), "{body}: {error}");
+            assert!(
+                error
+                    .to_string()
+                    .contains("without a Proxy-Seller envelope")
+            );
+        }
+        for body in [
+            r#"{"status": null}"#,
+            r#"{"status": 1}"#,
+            r#"{"status": "ok"}"#,
+        ] {
+            let error = read(body).err().unwrap();
+            assert!(
+                error.to_string().contains("neither success nor error"),
+                "{body}"
+            );
+        }
+    }
+
+    #[test]
+    fn error_entries_of_the_wrong_shape_count_as_empty() {
+        let refused = |body: &str| match read(body).err().unwrap() {
+            PieceError::Refused { code, message } => (code, message),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            refused(r#"{"status": "error", "errors": "x"}"#),
+            (None, "no reason given".to_owned())
+        );
+        assert_eq!(
+            refused(
+                r#"{"status": "error", "errors": [5, {"code": "14", "message": " Incorrect goal "}, {"code": 14}]}"#
+            ),
+            (Some(14), "Incorrect goal".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_success_without_data_reads_as_null() {
+        let data = read(r#"{"status": "success"}"#).ok().unwrap();
+        assert_eq!(data.read::<Option<u32>>().unwrap(), None);
+    }
+}

@@ -1,52 +1,14 @@
-//! Reading the `data` of Proxy-Seller's answers into typed values: the reference list behind a
-//! catalogue, the placed order, and the delivered proxies. The provider sends ids and numbers
-//! as JSON numbers or as text, and shapes vary between API versions, so every field is read
-//! leniently: a value of the wrong type counts as absent, never as an unreadable answer.
+//! Reading the `data` of Proxy-Seller's answers to reads and buys: the reference list behind a
+//! catalogue and the placed order. The provider's shapes vary between API versions, so every
+//! field is read leniently: a value of the wrong type counts as absent, never as unreadable.
 
 use serde::Deserialize;
 use serde_with::{DefaultOnError, DisplayFromStr, PickFirst, serde_as};
 
 use super::envelope::{Data, unreadable};
+use super::fields::{Loose, Whole, amount, trimmed};
 use crate::pieces::country_codes;
-use crate::pieces::source::{
-    DeliveredProxy, PieceCatalogue, PieceCountry, PieceError, PieceOperator, PlacedOrder,
-};
-
-/// A scalar the provider sends as text or as a number (ids, amounts).
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Loose {
-    Text(String),
-    Number(serde_json::Number),
-}
-
-impl Loose {
-    /// As text: a number as written, a string trimmed; `None` when empty.
-    fn text(&self) -> Option<String> {
-        match self {
-            Loose::Number(number) => Some(number.to_string()),
-            Loose::Text(text) => trimmed(Some(text)),
-        }
-    }
-}
-
-/// A whole number sent as a number or as digits (`"50102"`, trimmed).
-#[derive(Debug, Clone, Copy, Deserialize)]
-struct Whole(u32);
-
-impl std::str::FromStr for Whole {
-    type Err = std::num::ParseIntError;
-    fn from_str(digits: &str) -> Result<Self, Self::Err> {
-        digits.trim().parse().map(Whole)
-    }
-}
-
-/// A non-empty string, trimmed.
-fn trimmed(text: Option<&String>) -> Option<String> {
-    text.map(|text| text.trim())
-        .filter(|text| !text.is_empty())
-        .map(str::to_owned)
-}
+use crate::pieces::source::{PieceCatalogue, PieceCountry, PieceError, PieceOperator, PlacedOrder};
 
 /// `data` of `reference/list/{section}`: `{items: [section]}` in v1, `{items: section}` in v2,
 /// or the section itself (the all-sections form).
@@ -207,182 +169,62 @@ pub(super) fn placed(data: &Data) -> Result<PlacedOrder, PieceError> {
     Ok(PlacedOrder { order_id, total })
 }
 
-/// `data` of `proxy/list/{section}`: `{items: [...]}` or the list itself; nothing yet (null,
-/// `{}`) while the order is being activated.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum ProxyList {
-    Bare(Items),
-    Wrapped { items: Items },
-}
-
-#[serde_as]
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Items {
-    /// An item that is not an object names no order, so it is never handed out.
-    List(#[serde_as(as = "Vec<DefaultOnError>")] Vec<Item>),
-    Nothing(Option<Empty>),
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Empty {}
-
-#[serde_as]
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct Item {
-    #[serde_as(as = "DefaultOnError")]
-    id: Option<Loose>,
-    #[serde_as(as = "DefaultOnError")]
-    order_id: Option<Loose>,
-    #[serde_as(as = "DefaultOnError")]
-    order_number: Option<Loose>,
-    #[serde_as(as = "DefaultOnError")]
-    ip_only: Option<String>,
-    #[serde_as(as = "DefaultOnError")]
-    ip: Option<String>,
-    #[serde_as(as = "DefaultOnError<Option<PickFirst<(_, DisplayFromStr)>>>")]
-    port_http: Option<Whole>,
-    #[serde_as(as = "DefaultOnError<Option<PickFirst<(_, DisplayFromStr)>>>")]
-    port_socks: Option<Whole>,
-    #[serde_as(as = "DefaultOnError")]
-    login: Option<String>,
-    #[serde_as(as = "DefaultOnError")]
-    password: Option<String>,
-    #[serde_as(as = "DefaultOnError")]
-    country: Option<String>,
-}
-
-/// The proxies of `proxy/list/{section}?orderId=…`. Items that name another order are left
-/// out, so that a filter the provider ignored can never hand one customer another's proxies.
-pub(super) fn delivered(data: &Data, order_id: &str) -> Result<Vec<DeliveredProxy>, PieceError> {
-    let items = match data.read::<ProxyList>() {
-        Ok(ProxyList::Bare(items) | ProxyList::Wrapped { items }) => match items {
-            Items::List(items) => items,
-            Items::Nothing(None | Some(Empty {})) => Vec::new(),
-        },
-        Err(_) => return Err(unreadable("the proxy list")),
-    };
-    let mut proxies = Vec::with_capacity(items.len());
-    let mut foreign = 0_usize;
-    for item in &items {
-        if !belongs_to(item, order_id) {
-            foreign += 1;
-            continue;
-        }
-        proxies.push(proxy(item)?);
-    }
-    if foreign > 0 {
-        tracing::warn!(
-            order_id,
-            foreign,
-            "Proxy-Seller listed proxies of other orders; ignored them"
-        );
-    }
-    Ok(proxies)
-}
-
-fn belongs_to(item: &Item, order_id: &str) -> bool {
-    let of_order = item.order_id.as_ref().and_then(Loose::text);
-    let number = item.order_number.as_ref().and_then(Loose::text);
-    // An item that names no order cannot be proved to be this order's: never hand it out.
-    if of_order.is_none() && number.is_none() {
-        return false;
-    }
-    of_order.as_deref() == Some(order_id)
-        || number.is_some_and(|number| {
-            number == order_id
-                || number
-                    .strip_prefix(order_id)
-                    .is_some_and(|rest| rest.starts_with('_'))
-        })
-}
-
-fn proxy(item: &Item) -> Result<DeliveredProxy, PieceError> {
-    let missing = |field: &str| unreadable(&format!("the {field} of a delivered proxy"));
-    let host = trimmed(item.ip_only.as_ref())
-        .or_else(|| trimmed(item.ip.as_ref()))
-        .ok_or_else(|| missing("address"))?;
-    let port = [item.port_http, item.port_socks]
-        .into_iter()
-        .flatten()
-        .find_map(|Whole(port)| u16::try_from(port).ok().filter(|port| *port != 0))
-        .ok_or_else(|| missing("port"))?;
-    Ok(DeliveredProxy {
-        upstream_id: item
-            .id
-            .as_ref()
-            .and_then(Loose::text)
-            .ok_or_else(|| missing("id"))?,
-        host,
-        port,
-        username: trimmed(item.login.as_ref()).ok_or_else(|| missing("login"))?,
-        password: trimmed(item.password.as_ref()).ok_or_else(|| missing("password"))?,
-        country: trimmed(item.country.as_ref())
-            .and_then(|country| country_codes::shop_code(&country)),
-    })
-}
-
-/// An amount sent as a number (`9`, `1.35`) or as decimal text, as decimal text.
-fn amount(value: Option<&Loose>) -> Option<String> {
-    let amount = match value? {
-        Loose::Number(number) => number.to_string(),
-        Loose::Text(text) => text.trim().to_owned(),
-    };
-    let (whole, fraction) = amount.split_once('.').unwrap_or((&amount, ""));
-    let decimal = !whole.is_empty()
-        && whole.bytes().all(|b| b.is_ascii_digit())
-        && fraction.bytes().all(|b| b.is_ascii_digit())
-        && !amount.ends_with('.');
-    decimal.then_some(amount)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::{Value, json};
+    use crate::pieces::proxyseller::envelope::{Stakes, open};
+    use reqwest::StatusCode;
+    use secrecy::SecretString;
 
-    fn loose(value: Value) -> Option<Loose> {
-        serde_json::from_value(value).ok()
-    }
-
-    fn item(value: Value) -> Item {
-        serde_json::from_value(value).unwrap()
+    fn data(json: &str) -> Data {
+        let body = format!(r#"{{"status": "success", "data": {json}}}"#);
+        open(
+            StatusCode::OK,
+            &body,
+            Stakes::Read,
+            &SecretString::from("k".to_owned()),
+        )
+        .ok()
+        .unwrap()
     }
 
     #[test]
-    fn amounts_are_kept_as_decimal_text() {
-        assert_eq!(amount(loose(json!(9)).as_ref()).as_deref(), Some("9"));
-        assert_eq!(amount(loose(json!(1.35)).as_ref()).as_deref(), Some("1.35"));
-        assert_eq!(
-            amount(loose(json!("12.50")).as_ref()).as_deref(),
-            Some("12.50")
-        );
-        for bad in [
-            json!(-1),
-            json!("1e3"),
-            json!("12."),
-            json!(""),
-            json!(null),
-            json!("$9"),
+    fn every_form_of_the_reference_list_reads_alike() {
+        let section = r#"{"country": [7, {"id": " "}, {"id": 561, "alpha3": "fra", "name": "France",
+            "operators": {"dedicated": [{"id": "op", "rotations": [{"id": "5"}, {"id": 60}, {"id": "x"}, 3]}]}}],
+            "period": [{"id": "1m"}, {"id": 2}, "3m"]}"#;
+        for form in [
+            format!(r#"{{"items": [{section}, 5]}}"#),
+            format!(r#"{{"items": {section}}}"#),
+            section.to_owned(),
         ] {
-            assert_eq!(amount(loose(bad.clone()).as_ref()), None, "{bad}");
+            let catalogue = catalogue(&data(&form)).unwrap();
+            assert_eq!(catalogue.countries.len(), 1, "{form}");
+            assert_eq!(catalogue.countries[0].code, "fr");
+            assert_eq!(catalogue.countries[0].alpha3.as_deref(), Some("FRA"));
+            assert_eq!(catalogue.operators[0].1.rotations, [5, 60]);
+            assert_eq!(catalogue.periods, ["1m", "2"]);
+        }
+        for unreadable in ["null", "[]", r#"{"items": []}"#, r#"{"country": "x"}"#] {
+            let error = catalogue(&data(unreadable)).unwrap_err();
+            assert!(matches!(error, PieceError::Unavailable(_)), "{unreadable}");
         }
     }
 
     #[test]
-    fn proxies_of_other_orders_are_not_ours() {
-        let ours = item(json!({"order_id": "77", "order_number": "77_1"}));
-        let by_number = item(json!({"order_id": "x", "order_number": "77_2"}));
-        let theirs = item(json!({"order_id": "78", "order_number": "778_1"}));
-        assert!(belongs_to(&ours, "77"));
-        assert!(belongs_to(&by_number, "77"));
-        assert!(!belongs_to(&theirs, "77"));
-        assert!(
-            !belongs_to(&item(json!({})), "77"),
-            "an item naming no order is not handed out"
+    fn a_placed_order_needs_its_id_and_total() {
+        let placed = placed(&data(r#"{"orderId": " 77 ", "total": "12.50"}"#)).unwrap();
+        assert_eq!(
+            (placed.order_id.as_str(), placed.total.as_str()),
+            ("77", "12.50")
         );
+        for unknown in [
+            "null",
+            r#"{"total": 9}"#,
+            r#"{"orderId": 1, "total": "9."}"#,
+        ] {
+            let error = super::placed(&data(unknown)).unwrap_err();
+            assert!(matches!(error, PieceError::Unknown(_)), "{unknown}");
+        }
     }
 }
