@@ -1,9 +1,11 @@
-//! Clients for everything outside the process: mail delivery, Google sign-in, payments and
-//! residential proxies.
+//! Clients for everything outside the process: mail delivery, Google sign-in, payments
+//! (Cryptomus), residential proxies (IPRoyal) and proxies sold by the piece (Proxy-Seller).
 //!
-//! Each outside dependency is a trait with a real client (SMTP, Google's JWKS) and a local
-//! implementation that keeps the embedded default fully usable without any account (mail written
-//! to `.eml` files; Google sign-in is simply not offered when no client id is configured). The
+//! Each outside dependency is a trait with a real client and, where one exists, a local
+//! implementation that keeps the embedded default usable without any account: mail written to
+//! `.eml` files, the local checkout, residential proxies on our own gateway. Google sign-in is
+//! simply not offered without a client id, and pieces without Proxy-Seller are the `api` crate's
+//! own stock on the gateway. The
 //! `api` crate holds the chosen implementation as `Arc<dyn Trait>`, so tests can swap in fakes.
 //! Errors are `thiserror` enums; the `api` crate maps each kind to a status explicitly.
 

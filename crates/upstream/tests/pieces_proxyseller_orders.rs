@@ -1,6 +1,6 @@
-//! `ProxySellerPieces` quoting and buying against a wiremock stand-in for the Proxy-Seller user
-//! API v1: the exact bodies of `order/calc` and `order/make`, error envelopes on HTTP 200, buys
-//! and quotes that time out or fail, and the key never showing in an error. Fixtures and
+//! `ProxySellerPieces` buying against a wiremock stand-in for the Proxy-Seller user API v1: the
+//! exact bodies of `order/make`, error envelopes on HTTP 200, buys and reads that time out or
+//! fail, and the key never showing in an error. Fixtures and
 //! builders live in `support/proxyseller.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -13,38 +13,22 @@ use domain::ProxyKind;
 use secrecy::SecretString;
 use serde_json::json;
 use support::{
-    KEY, assert_no_key, client, config, fixture, impatient, ipv4_body, ipv4_order, ok, url_path,
+    KEY, assert_no_key, client, config, fixture, impatient, ipv4_order, make_body, ok, url_path,
 };
 use upstream::{PieceError, PieceOrder, PieceSource, ProxySellerConfig, ProxySellerPieces};
 use wiremock::matchers::{body_json, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 #[tokio::test]
-async fn a_quote_posts_exactly_the_documented_ipv4_body() {
-    let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path(url_path("order/calc")))
-        .and(body_json(ipv4_body()))
-        .respond_with(ok(fixture("calc")))
-        .expect(1)
-        .mount(&server)
-        .await;
-
-    let total = client(&server).quote(&ipv4_order(30)).await.unwrap();
-
-    assert_eq!(total, "9");
-}
-
-#[tokio::test]
 async fn static_is_the_isp_section_with_a_target_name() {
     let server = MockServer::start().await;
-    let mut body = ipv4_body();
+    let mut body = make_body();
     body["sectionCode"] = json!("isp");
     body["periodId"] = json!("3m");
     Mock::given(method("POST"))
-        .and(path(url_path("order/calc")))
+        .and(path(url_path("order/make")))
         .and(body_json(body))
-        .respond_with(ok(fixture("calc")))
+        .respond_with(ok(fixture("make")))
         .expect(1)
         .mount(&server)
         .await;
@@ -53,20 +37,20 @@ async fn static_is_the_isp_section_with_a_target_name() {
         ..ipv4_order(90)
     };
 
-    assert_eq!(client(&server).quote(&order).await.unwrap(), "9");
+    assert_eq!(client(&server).place(&order).await.unwrap().total, "8.55");
 }
 
 #[tokio::test]
 async fn ipv6_orders_name_their_protocol() {
     let server = MockServer::start().await;
     for (protocol, total) in [("SOCKS5", 4), ("HTTPS", 3)] {
-        let mut body = ipv4_body();
+        let mut body = make_body();
         body["sectionCode"] = json!("ipv6");
         body["protocol"] = json!(protocol);
-        let mut reply = fixture("calc");
+        let mut reply = fixture("make");
         reply["data"]["total"] = json!(total);
         Mock::given(method("POST"))
-            .and(path(url_path("order/calc")))
+            .and(path(url_path("order/make")))
             .and(body_json(body))
             .respond_with(ok(reply))
             .expect(1)
@@ -84,15 +68,15 @@ async fn ipv6_orders_name_their_protocol() {
         ..socks
     };
 
-    assert_eq!(pieces.quote(&socks).await.unwrap(), "4");
-    assert_eq!(pieces.quote(&https).await.unwrap(), "3");
+    assert_eq!(pieces.place(&socks).await.unwrap().total, "4");
+    assert_eq!(pieces.place(&https).await.unwrap().total, "3");
 }
 
 #[tokio::test]
 async fn mobile_orders_send_the_operator_and_rotation_and_no_target_name() {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
-        .and(path(url_path("order/calc")))
+        .and(path(url_path("order/make")))
         .and(body_json(json!({
             "sectionCode": "mobile",
             "countryId": 1283,
@@ -102,8 +86,9 @@ async fn mobile_orders_send_the_operator_and_rotation_and_no_target_name() {
             "mobileServiceType": "dedicated",
             "operatorId": "64a2f1c9e4b0a1d2c3e4f501",
             "rotationId": 5,
+            "generateAuth": "Y",
         })))
-        .respond_with(ok(fixture("calc")))
+        .respond_with(ok(fixture("make")))
         .expect(1)
         .mount(&server)
         .await;
@@ -116,17 +101,15 @@ async fn mobile_orders_send_the_operator_and_rotation_and_no_target_name() {
         ..ipv4_order(30)
     };
 
-    client(&server).quote(&order).await.unwrap();
+    client(&server).place(&order).await.unwrap();
 }
 
 #[tokio::test]
 async fn placing_adds_generate_auth_and_returns_the_order() {
     let server = MockServer::start().await;
-    let mut body = ipv4_body();
-    body["generateAuth"] = json!("Y");
     Mock::given(method("POST"))
         .and(path(url_path("order/make")))
-        .and(body_json(body))
+        .and(body_json(make_body()))
         .respond_with(ok(fixture("make")))
         .expect(1)
         .mount(&server)
@@ -141,8 +124,8 @@ async fn placing_adds_generate_auth_and_returns_the_order() {
 #[tokio::test]
 async fn a_business_error_on_http_200_is_refused_with_its_code() {
     let server = MockServer::start().await;
-    for endpoint in ["order/calc", "order/make"] {
-        Mock::given(method("POST"))
+    for (verb, endpoint) in [("GET", "reference/list/ipv4"), ("POST", "order/make")] {
+        Mock::given(method(verb))
             .and(path(url_path(endpoint)))
             .respond_with(ok(fixture("error_incorrect_goal")))
             .expect(1)
@@ -152,7 +135,7 @@ async fn a_business_error_on_http_200_is_refused_with_its_code() {
     let pieces = client(&server);
 
     for error in [
-        pieces.quote(&ipv4_order(30)).await.unwrap_err(),
+        pieces.catalogue(ProxyKind::Ipv4).await.unwrap_err(),
         pieces.place(&ipv4_order(30)).await.unwrap_err(),
     ] {
         let PieceError::Refused { code, message } = &error else {
@@ -218,16 +201,19 @@ async fn a_buy_that_gets_no_answer_is_unknown_and_was_sent_once() {
 }
 
 #[tokio::test]
-async fn a_quote_that_gets_no_answer_is_merely_unavailable() {
+async fn a_read_that_gets_no_answer_is_merely_unavailable() {
     let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path(url_path("order/calc")))
-        .respond_with(ok(fixture("calc")).set_delay(Duration::from_secs(5)))
+    Mock::given(method("GET"))
+        .and(path(url_path("reference/list/ipv4")))
+        .respond_with(ok(fixture("reference_ipv4")).set_delay(Duration::from_secs(5)))
         .expect(1)
         .mount(&server)
         .await;
 
-    let error = impatient(&server).quote(&ipv4_order(30)).await.unwrap_err();
+    let error = impatient(&server)
+        .catalogue(ProxyKind::Ipv4)
+        .await
+        .unwrap_err();
 
     assert!(matches!(error, PieceError::Unavailable(_)), "{error:?}");
     assert_no_key(&error);

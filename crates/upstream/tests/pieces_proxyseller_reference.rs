@@ -107,11 +107,11 @@ async fn periods_round_up_to_the_shortest_provider_period() {
     let server = MockServer::start().await;
     for (days, period) in [(7, "1m"), (30, "1m"), (31, "3m"), (90, "3m"), (365, "12m")] {
         Mock::given(method("POST"))
-            .and(path(url_path("order/calc")))
+            .and(path(url_path("order/make")))
             .and(body_partial_json(
                 json!({ "periodId": period, "quantity": days }),
             ))
-            .respond_with(ok(fixture("calc")))
+            .respond_with(ok(fixture("make")))
             .expect(1)
             .mount(&server)
             .await;
@@ -120,7 +120,7 @@ async fn periods_round_up_to_the_shortest_provider_period() {
             quantity: u32::try_from(days).unwrap(),
             ..ipv4_order(days)
         };
-        client(&server).quote(&order).await.unwrap();
+        client(&server).place(&order).await.unwrap();
     }
 }
 
@@ -134,10 +134,10 @@ async fn a_plan_longer_than_any_period_is_refused_before_any_call() {
         .await;
     let pieces = client(&server);
 
-    let quote = pieces.quote(&ipv4_order(366)).await.unwrap_err();
+    let just_over = pieces.place(&ipv4_order(366)).await.unwrap_err();
     let place = pieces.place(&ipv4_order(400)).await.unwrap_err();
 
-    assert!(matches!(quote, PieceError::Invalid(_)), "{quote:?}");
+    assert!(matches!(just_over, PieceError::Invalid(_)), "{just_over:?}");
     assert!(matches!(place, PieceError::Invalid(_)), "{place:?}");
 }
 

@@ -11,6 +11,7 @@ use crate::state::AppState;
 use crate::wallet::service::{ReferralTerms, apply_report};
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
+use askama::Template;
 use domain::{Cents, Coin};
 use persistence::payments::{self, PaymentRow};
 
@@ -33,44 +34,18 @@ async fn owned_pending(
     Ok((local, payment))
 }
 
-fn escape(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '<' => "&lt;".to_owned(),
-            '>' => "&gt;".to_owned(),
-            '&' => "&amp;".to_owned(),
-            '"' => "&quot;".to_owned(),
-            '\'' => "&#39;".to_owned(),
-            c => c.to_string(),
-        })
-        .collect()
+/// The invoice page; the template escapes every value.
+#[derive(Template)]
+#[template(path = "checkout.html")]
+struct InvoicePage<'a> {
+    amount: Cents,
+    coin: &'a str,
+    id: &'a str,
+    /// The status word once the invoice takes no payment (`paid`, `cancel`, `expired`, …).
+    closed: Option<&'a str>,
+    /// The wallet page, for the Back link of a closed invoice.
+    back: String,
 }
-
-fn page(title: &str, body: &str) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .insert_header(("Cache-Control", "no-store"))
-        .insert_header(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"))
-        .body(format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-             <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-             <title>{title} · ProxyShop checkout</title><style>{CSS}</style></head>\
-             <body><main><p class=\"brand\">ProxyShop · Local checkout</p>{body}</main></body></html>",
-            title = escape(title),
-        ))
-}
-
-const CSS: &str = "*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a}\
-main{max-width:420px;margin:10vh auto;background:#fff;border-radius:16px;padding:32px;\
-box-shadow:0 10px 30px #0f172a1a}@media (max-width:480px){main{margin:24px 12px;padding:24px}}\
-.brand{color:#4338ca;font-weight:700;margin:0 0 16px}\
-h1{font-size:1.5rem;margin:0 0 8px}dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:8px 16px}\
-dt{color:#475569;white-space:nowrap}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}.row{display:flex;gap:12px;margin-top:24px}\
-button,a.btn{flex:1;font:inherit;font-weight:600;padding:12px;border-radius:10px;border:1px solid #cbd5e1;\
-background:#fff;color:#0f172a;cursor:pointer;text-align:center;text-decoration:none}\
-button.pay{background:#4f46e5;border-color:#4f46e5;color:#fff}p.note{color:#475569;font-size:.875rem}\
-@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}main{background:#0f172a}\
-dt,p.note{color:#94a3b8}button,a.btn{background:#1e293b;color:#e2e8f0;border-color:#334155}.brand{color:#a5b4fc}}";
 
 /// `GET /checkout/{id}`: the invoice, with Pay and Cancel while it is open.
 pub async fn checkout_page(
@@ -80,37 +55,34 @@ pub async fn checkout_page(
 ) -> Result<HttpResponse, ApiError> {
     let (_, payment) = owned_pending(&state, user, path.into_inner()).await?;
     let amount = Cents::new(payment.amount_cents);
-    let id = escape(&payment.id);
-    let details = format!(
-        "<dl><dt>Amount</dt><dd>{amount}</dd><dt>Pay with</dt><dd>{coin}</dd><dt>Invoice</dt><dd>{id}</dd></dl>",
-        coin = escape(&payment.currency),
-    );
     let expired = payment.expires_at.is_some_and(|t| t <= persistence::now());
-    if payment.status != payments::PENDING || expired {
-        let status = if expired && payment.status == payments::PENDING {
+    let closed = if payment.status != payments::PENDING || expired {
+        Some(if expired && payment.status == payments::PENDING {
             "expired"
         } else {
-            &payment.status
-        };
-        let back = format!("{}/onboard/wallet?payment={id}", state.public_url);
-        return Ok(page(
-            "Invoice closed",
-            &format!(
-                "<h1>This invoice is {}</h1>{details}<div class=\"row\"><a class=\"btn\" href=\"{}\">Back to wallet</a></div>",
-                escape(status),
-                escape(&back),
-            ),
-        ));
-    }
-    Ok(page(
-        "Pay invoice",
-        &format!(
-            "<h1>Top up your wallet</h1>{details}\
-         <p class=\"note\">This local checkout stands in for the crypto payment page. Pay credits your wallet at once.</p>\
-         <div class=\"row\"><form method=\"post\" action=\"/checkout/{id}/cancel\"><button type=\"submit\">Cancel</button></form>\
-         <form method=\"post\" action=\"/checkout/{id}/pay\" style=\"flex:1;display:flex\"><button class=\"pay\" type=\"submit\">Pay</button></form></div>"
-        ),
-    ))
+            payment.status.as_str()
+        })
+    } else {
+        None
+    };
+    let page = InvoicePage {
+        amount,
+        coin: &payment.currency,
+        id: &payment.id,
+        closed,
+        back: format!("{}/onboard/wallet?payment={}", state.public_url, payment.id),
+    };
+    let html = page
+        .render()
+        .map_err(|e| ApiError::internal("checkout page", e))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Cache-Control", "no-store"))
+        .insert_header((
+            "Content-Security-Policy",
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        ))
+        .body(html))
 }
 
 async fn settle(
@@ -154,4 +126,30 @@ pub async fn checkout_cancel(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     settle(state, user, path.into_inner(), "cancel").await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_on_the_page_is_escaped() {
+        let page = InvoicePage {
+            amount: Cents::new(2_500),
+            coin: "<b>DOGE</b>",
+            id: "pay\"><script>x</script>",
+            closed: Some("<i>paid</i>"),
+            back: "https://shop.example/onboard/wallet?payment=a&b".to_owned(),
+        };
+        let html = page.render().unwrap();
+        assert!(!html.contains("<script>") && !html.contains("<b>") && !html.contains("<i>"));
+        assert!(html.contains("pay&#34;&#62;&#60;script&#62;"), "{html}");
+        assert!(html.contains("&#60;b&#62;DOGE&#60;/b&#62;"), "{html}");
+        assert!(
+            html.contains("This invoice is &#60;i&#62;paid&#60;/i&#62;"),
+            "{html}"
+        );
+        assert!(html.contains("payment=a&#38;b"), "{html}");
+        assert!(html.contains("$25.00"), "{html}");
+    }
 }

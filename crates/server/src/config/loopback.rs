@@ -23,7 +23,7 @@ pub(crate) fn url_host(url: &str) -> String {
         .unwrap_or_default()
 }
 
-pub(crate) fn is_loopback_host(host: &str) -> bool {
+pub(super) fn is_loopback_host(host: &str) -> bool {
     let host = host.trim_start_matches('[').trim_end_matches(']');
     let lower = host.to_ascii_lowercase();
     lower == "localhost"
@@ -31,4 +31,41 @@ pub(crate) fn is_loopback_host(host: &str) -> bool {
         || host
             .parse::<std::net::IpAddr>()
             .is_ok_and(|ip| ip.is_loopback())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_of_urls() {
+        assert_eq!(url_host("https://Shop.example:8443/x"), "shop.example");
+        assert_eq!(url_host("http://u:p@127.0.0.1/"), "127.0.0.1");
+        assert_eq!(url_host("http://[::1]:8080"), "[::1]");
+        assert_eq!(url_host("http://localhost"), "localhost");
+        // As browsers read them: the host is what a customer's browser would reach.
+        assert_eq!(url_host("https://shop.example\\@localhost"), "shop.example");
+        assert_eq!(url_host("http://0x7f.1/"), "127.0.0.1");
+        assert_eq!(url_host("http://[::1]shop.example"), "");
+        for host in [
+            "localhost",
+            "app.localhost",
+            "127.0.0.1",
+            "127.8.9.1",
+            "::1",
+            "[::1]",
+        ] {
+            assert!(is_loopback_host(host), "{host}");
+        }
+        for host in [
+            "0.0.0.0",
+            "::",
+            "10.0.0.1",
+            "shop.example",
+            "localhost.example.com",
+            "",
+        ] {
+            assert!(!is_loopback_host(host), "{host}");
+        }
+    }
 }

@@ -1,10 +1,23 @@
 //! Where settings come from (the environment over an optional `proxyshop.toml`) and the readers
 //! that turn one key's text into a typed value, with an error naming the key.
 
-use super::{ConfigError, bad};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+
+#[derive(Debug, thiserror::Error)]
+#[error("invalid configuration: {key}: {reason}")]
+pub struct ConfigError {
+    pub key: &'static str,
+    pub reason: String,
+}
+
+pub(super) fn bad(key: &'static str, reason: impl Into<String>) -> ConfigError {
+    ConfigError {
+        key,
+        reason: reason.into(),
+    }
+}
 
 /// Where values come from: the environment over the file.
 pub struct Source {
@@ -40,7 +53,7 @@ impl Source {
         )
     }
 
-    pub(crate) fn get(&self, key: &str) -> Option<String> {
+    pub(super) fn get(&self, key: &str) -> Option<String> {
         self.values
             .get(key)
             .map(|v| v.trim().to_owned())
@@ -80,7 +93,7 @@ pub(super) fn socket_addr(
 /// An http(s) URL, read the way browsers read it (WHATWG rules: `https://a.example\@localhost`
 /// is a.example), without user name or password, written back in that normal form without a
 /// trailing slash.
-pub(crate) fn http_url(src: &Source, key: &'static str) -> Result<Option<String>, ConfigError> {
+pub(super) fn http_url(src: &Source, key: &'static str) -> Result<Option<String>, ConfigError> {
     let Some(raw) = src.get(key) else {
         return Ok(None);
     };

@@ -28,11 +28,6 @@ impl FileMailer {
     pub fn new(dir: PathBuf, from: String) -> Self {
         Self { dir, from }
     }
-
-    /// The directory mail is written to, for the start-up log.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
 }
 
 #[async_trait::async_trait]

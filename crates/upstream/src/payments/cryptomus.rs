@@ -68,12 +68,22 @@ impl CryptomusGateway {
                     error_chain(&e)
                 ))
             })?;
-        Self::with_client(merchant_id, payment_key, base_url, http)
+        Self::build(merchant_id, payment_key, base_url, http)
     }
 
     /// As [`CryptomusGateway::new`] with a caller-built client, which must carry its own
-    /// timeouts (tests use this for short ones).
+    /// timeouts (short ones, for servers that never answer).
+    #[cfg(feature = "testing")]
     pub fn with_client(
+        merchant_id: String,
+        payment_key: SecretString,
+        base_url: String,
+        http: reqwest::Client,
+    ) -> Result<Self, PaymentError> {
+        Self::build(merchant_id, payment_key, base_url, http)
+    }
+
+    fn build(
         merchant_id: String,
         payment_key: SecretString,
         base_url: String,

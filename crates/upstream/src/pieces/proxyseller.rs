@@ -3,6 +3,9 @@
 //! The API key travels in the URL path, so no URL ever reaches an error or a log line: reqwest
 //! errors lose theirs (`without_url`), and provider texts have the key blanked out.
 
+mod delivery;
+mod envelope;
+mod fields;
 mod order_body;
 mod reply;
 
@@ -14,8 +17,10 @@ use reqwest::{Method, Url};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::Value;
 
-use self::reply::Stakes;
-use super::{DeliveredProxy, PieceCatalogue, PieceError, PieceOrder, PieceSource, PlacedOrder};
+use self::envelope::{Data, Stakes};
+use super::source::{
+    DeliveredProxy, PieceCatalogue, PieceError, PieceOrder, PieceSource, PlacedOrder,
+};
 use crate::error_chain::error_chain;
 
 /// The production API (v1); tests point the client at a mock server instead.
@@ -62,11 +67,20 @@ impl fmt::Debug for ProxySellerPieces {
 impl ProxySellerPieces {
     /// A client with 5 s to connect and 20 s per call. Refuses an empty key or a bad URL.
     pub fn new(config: ProxySellerConfig) -> Result<Self, PieceError> {
-        Self::with_timeouts(config, CONNECT_TIMEOUT, REQUEST_TIMEOUT)
+        Self::build(config, CONNECT_TIMEOUT, REQUEST_TIMEOUT)
     }
 
-    /// As [`ProxySellerPieces::new`] with other timeouts (tests use short ones).
+    /// As [`ProxySellerPieces::new`] with short timeouts, for servers that never answer.
+    #[cfg(feature = "testing")]
     pub fn with_timeouts(
+        config: ProxySellerConfig,
+        connect: Duration,
+        total: Duration,
+    ) -> Result<Self, PieceError> {
+        Self::build(config, connect, total)
+    }
+
+    fn build(
         config: ProxySellerConfig,
         connect: Duration,
         total: Duration,
@@ -112,7 +126,7 @@ impl ProxySellerPieces {
     /// The URL of `path`, given as the segments after the key.
     fn endpoint(&self, path: &[&str]) -> Url {
         let mut url = self.base.clone();
-        // Cannot fail: `with_timeouts` checked that the base takes a path.
+        // Cannot fail: `build` checked that the base takes a path.
         if let Ok(mut segments) = url.path_segments_mut() {
             segments.extend(path);
         }
@@ -127,7 +141,7 @@ impl ProxySellerPieces {
         query: Option<(&str, &str)>,
         body: Option<&Value>,
         stakes: Stakes,
-    ) -> Result<Value, PieceError> {
+    ) -> Result<Data, PieceError> {
         let mut url = self.endpoint(path);
         if let Some((name, value)) = query {
             url.query_pairs_mut().append_pair(name, value);
@@ -146,7 +160,7 @@ impl ProxySellerPieces {
                 .text()
                 .await
                 .map_err(|e| transport_error(e, stakes))?;
-            reply::open(http, &text, stakes, &self.key)
+            envelope::open(http, &text, stakes, &self.key)
         }
         .await;
         if let Err(error) = &result {
@@ -177,22 +191,8 @@ impl PieceSource for ProxySellerPieces {
         reply::catalogue(&data)
     }
 
-    async fn quote(&self, order: &PieceOrder<'_>) -> Result<String, PieceError> {
-        let body = order_body::order_body(order, false)?;
-        let data = self
-            .call(
-                Method::POST,
-                &["order", "calc"],
-                None,
-                Some(&body),
-                Stakes::Read,
-            )
-            .await?;
-        reply::total(&data)
-    }
-
     async fn place(&self, order: &PieceOrder<'_>) -> Result<PlacedOrder, PieceError> {
-        let body = order_body::order_body(order, true)?;
+        let body = order_body::order_body(order)?;
         let data = self
             .call(
                 Method::POST,
@@ -231,7 +231,7 @@ impl PieceSource for ProxySellerPieces {
                 Stakes::Read,
             )
             .await?;
-        reply::delivered(&data, order_id)
+        delivery::delivered(&data, order_id)
     }
 }
 

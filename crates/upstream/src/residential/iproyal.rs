@@ -96,15 +96,20 @@ impl IpRoyalResidential {
                     error_chain(&e)
                 ))
             })?;
-        Self::with_client(config, http)
+        Self::build(config, http)
     }
 
     /// As [`IpRoyalResidential::new`] with a caller-built client, which must carry its own
-    /// timeouts (tests use this for short ones).
+    /// timeouts (short ones, for servers that never answer).
+    #[cfg(feature = "testing")]
     pub fn with_client(
-        mut config: IpRoyalConfig,
+        config: IpRoyalConfig,
         http: reqwest::Client,
     ) -> Result<Self, ResidentialError> {
+        Self::build(config, http)
+    }
+
+    fn build(mut config: IpRoyalConfig, http: reqwest::Client) -> Result<Self, ResidentialError> {
         if config.token.expose_secret().trim().is_empty() {
             return Err(ResidentialError::Unavailable(
                 "the IPRoyal API token is empty".to_owned(),

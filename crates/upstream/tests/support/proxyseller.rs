@@ -66,7 +66,8 @@ pub fn ipv4_order(period_days: i32) -> PieceOrder<'static> {
     }
 }
 
-pub fn ipv4_body() -> Value {
+/// The `order/make` body of [`ipv4_order`] for 30 days.
+pub fn make_body() -> Value {
     json!({
         "sectionCode": "ipv4",
         "countryId": 561,
@@ -74,6 +75,7 @@ pub fn ipv4_body() -> Value {
         "quantity": 5,
         "paymentId": "balance",
         "customTargetName": "po_01J8ZQ4",
+        "generateAuth": "Y",
     })
 }
 

@@ -1,14 +1,14 @@
-//! What Proxy-Seller's `order/calc` and `order/make` are sent: the section of a kind, the period
+//! What Proxy-Seller's `order/make` is sent: the section of a kind, the period
 //! of a plan, and the JSON body with only the fields that apply to the section (UPSTREAM.md §2b.2).
 
 use domain::ProxyKind;
 use serde_json::{Map, Value, json};
 
-use crate::pieces::{PieceError, PieceOrder};
+use crate::pieces::source::{PieceError, PieceOrder};
 
 /// The period codes bought, with their length in days, shortest first. The API resolves a code
 /// in `periodId` as well as an id. Only the lengths every section sells are listed: a code a
-/// section lacks would be refused, while a longer period is merely dearer (and quoted first).
+/// section lacks would be refused, while a longer period is merely dearer.
 const PERIODS: [(&str, i32); 4] = [("1m", 30), ("3m", 90), ("6m", 180), ("12m", 365)];
 
 /// Proxy-Seller's `sectionCode` for a kind sold by the piece.
@@ -42,8 +42,8 @@ pub(super) fn period_code(days: i32) -> Result<&'static str, PieceError> {
         })
 }
 
-/// The body of `order/calc` (`make == false`) or `order/make`.
-pub(super) fn order_body(order: &PieceOrder<'_>, make: bool) -> Result<Value, PieceError> {
+/// The body of `order/make`.
+pub(super) fn order_body(order: &PieceOrder<'_>) -> Result<Value, PieceError> {
     let section = section(order.kind)?;
     let mut body = Map::new();
     body.insert("sectionCode".into(), json!(section));
@@ -73,10 +73,8 @@ pub(super) fn order_body(order: &PieceOrder<'_>, make: bool) -> Result<Value, Pi
         let protocol = if order.socks { "SOCKS5" } else { "HTTPS" };
         body.insert("protocol".into(), json!(protocol));
     }
-    if make {
-        // Login/password credentials for the new proxies ("N" would reuse older ones).
-        body.insert("generateAuth".into(), json!("Y"));
-    }
+    // Login/password credentials for the new proxies ("N" would reuse older ones).
+    body.insert("generateAuth".into(), json!("Y"));
     Ok(Value::Object(body))
 }
 

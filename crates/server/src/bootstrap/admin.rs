@@ -1,42 +1,56 @@
-//! The first start's admin account. Its generated password is shown on the terminal when there
-//! is one; otherwise (a service, a container, a redirected log) it goes to
+//! Admin accounts: the one made on the first start and the one `create-admin` makes or promotes,
+//! both inserted by [`insert_admin`]. The first start's generated password is shown on the
+//! terminal when there is one; otherwise (a service, a container, a redirected log) it goes to
 //! `$PROXYSHOP_DATA_DIR/initial-admin-password` (0600) and the log names the file, never the
 //! password.
 
 use crate::data_dir::write_private;
 use api::auth::service::{NewAccount, create_user, hash_password};
-use persistence::{DbPool, users};
+use persistence::{DbConnection, DbPool, users};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 const BOOTSTRAP_ADMIN_EMAIL: &str = "admin@proxyshop.local";
-pub const PASSWORD_FILE: &str = "initial-admin-password";
+pub(super) const PASSWORD_FILE: &str = "initial-admin-password";
+
+/// The one place an admin account is built and inserted.
+fn insert_admin(
+    conn: &mut DbConnection,
+    email: &str,
+    name: &str,
+    password_hash: &str,
+) -> anyhow::Result<()> {
+    let account = NewAccount {
+        email,
+        password_hash: Some(password_hash),
+        google_sub: None,
+        name,
+        avatar_url: None,
+        role: "admin",
+        referred_by: None,
+    };
+    create_user(conn, &account).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(())
+}
+
+async fn hash(password: &str) -> anyhow::Result<String> {
+    hash_password(password.to_owned())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))
+}
 
 /// When no admin exists, creates one and hands its password over once.
-pub async fn bootstrap(pool: &DbPool, data_dir: &Path) -> anyhow::Result<()> {
+pub(super) async fn first_start(pool: &DbPool, data_dir: &Path) -> anyhow::Result<()> {
     let pool2 = pool.clone();
     let exists = actix_web::web::block(move || users::admin_exists(&mut *pool2.get()?)).await??;
     if exists {
         return Ok(());
     }
     let password = domain::random::strong_password();
-    let hash = hash_password(password.clone())
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let hash = hash(&password).await?;
     let pool = pool.clone();
-    actix_web::web::block(move || -> anyhow::Result<()> {
-        let mut conn = pool.get()?;
-        let account = NewAccount {
-            email: BOOTSTRAP_ADMIN_EMAIL,
-            password_hash: Some(&hash),
-            google_sub: None,
-            name: "Admin",
-            avatar_url: None,
-            role: "admin",
-            referred_by: None,
-        };
-        create_user(&mut conn, &account).map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok(())
+    actix_web::web::block(move || {
+        insert_admin(&mut *pool.get()?, BOOTSTRAP_ADMIN_EMAIL, "Admin", &hash)
     })
     .await??;
     let stdout = std::io::stdout();
@@ -45,16 +59,41 @@ pub async fn bootstrap(pool: &DbPool, data_dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `create-admin`: creates the account, or makes the existing one admin with this password and
+/// ends its sessions. Returns whether it was created.
+pub(super) async fn create_or_promote(
+    pool: &DbPool,
+    email: &domain::Email,
+    password: &str,
+) -> anyhow::Result<bool> {
+    let hash = hash(password).await?;
+    let address = email.as_str().to_owned();
+    let pool = pool.clone();
+    actix_web::web::block(move || -> anyhow::Result<bool> {
+        let mut conn = pool.get()?;
+        if let Some(user) = users::find_by_email(&mut conn, &address)? {
+            users::set_role(&mut conn, user.id, "admin")?;
+            users::set_password_hash(&mut conn, user.id, &hash)?;
+            persistence::sessions::delete_for_user(&mut conn, user.id)?;
+            return Ok(false);
+        }
+        let name = api::auth::service::default_name(&address);
+        insert_admin(&mut conn, &address, &name, &hash)?;
+        Ok(true)
+    })
+    .await?
+}
+
 /// Where the password went.
 #[derive(Debug, PartialEq, Eq)]
-pub enum HandedOver {
+pub(super) enum HandedOver {
     Terminal,
     File(PathBuf),
 }
 
 /// Prints the credentials to `terminal_out` when it is a terminal, else writes the password
 /// file and logs its path.
-pub fn hand_over(
+pub(super) fn hand_over(
     password: &str,
     data_dir: &Path,
     terminal: bool,

@@ -1,14 +1,9 @@
-//! The proxy providers' configuration (UPSTREAM.md §2a.1 IPRoyal, §2b.2 Proxy-Seller) and their
-//! clients. Unset keys keep the local implementations: residential proxies and pieces on our own
-//! gateway.
+//! The proxy providers' settings: IPRoyal for residential proxies, Proxy-Seller for pieces.
+//! Unset keys keep the local implementations on our own gateway.
 
-use crate::config::{ConfigError, Source, bad, http_url};
+use super::source::{ConfigError, Source, bad, http_url};
 use secrecy::SecretString;
-use std::sync::Arc;
-use upstream::{
-    IpRoyalConfig, IpRoyalResidential, PieceSource, ProxySellerConfig, ProxySellerPieces,
-    ResidentialSource,
-};
+use upstream::{IpRoyalConfig, ProxySellerConfig};
 
 /// Which providers are configured. Secrets are wrapped so that `Debug` never shows them.
 #[derive(Debug, Clone, Default)]
@@ -73,24 +68,6 @@ impl ProviderConfig {
             },
         )
     }
-
-    pub fn residential(&self) -> anyhow::Result<Option<Arc<dyn ResidentialSource>>> {
-        let Some(config) = &self.iproyal else {
-            return Ok(None);
-        };
-        let client = IpRoyalResidential::new(config.clone())
-            .map_err(|e| anyhow::anyhow!("IPROYAL_API_TOKEN: {e}"))?;
-        Ok(Some(Arc::new(client)))
-    }
-
-    pub fn pieces(&self) -> anyhow::Result<Option<Arc<dyn PieceSource>>> {
-        let Some(config) = &self.proxyseller else {
-            return Ok(None);
-        };
-        let client = ProxySellerPieces::new(config.clone())
-            .map_err(|e| anyhow::anyhow!("PROXYSELLER_API_KEY: {e}"))?;
-        Ok(Some(Arc::new(client)))
-    }
 }
 
 #[cfg(test)]
@@ -106,7 +83,6 @@ mod tests {
         let c = providers(&[("IPROYAL_API_TOKEN", " ")]).unwrap();
         assert!(c.iproyal.is_none() && c.proxyseller.is_none());
         assert_eq!(c.describe(), "residential=gateway pieces=gateway");
-        assert!(c.residential().unwrap().is_none() && c.pieces().unwrap().is_none());
     }
 
     #[test]
@@ -131,8 +107,6 @@ mod tests {
             !shown.contains("tok-secret-1") && !shown.contains("key-secret-2"),
             "{shown}"
         );
-        assert_eq!(c.residential().unwrap().unwrap().provider(), "iproyal");
-        assert_eq!(c.pieces().unwrap().unwrap().provider(), "proxyseller");
     }
 
     #[test]

@@ -1,0 +1,186 @@
+//! Every client of an outside service, built from the configuration: mail, Google sign-in,
+//! payments, and the residential and piece providers. Unset keys select the local
+//! implementations; a payment gateway runs only when chosen (see `config::local_checkout`).
+
+use crate::config::{Config, ProviderConfig};
+use anyhow::Context;
+use api::Payments;
+use secrecy::{ExposeSecret, SecretString};
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+use upstream::{
+    CryptomusGateway, FileMailer, GoogleVerifier, IpRoyalResidential, JwksGoogleVerifier,
+    LocalCheckout, Mailer, PaymentGateway, PieceSource, ProxySellerPieces, ResidentialSource,
+    SmtpMailer,
+};
+
+/// The clients the API is given, built once at start-up.
+pub(super) struct Clients {
+    pub mailer: Arc<dyn Mailer>,
+    pub google: Option<Arc<dyn GoogleVerifier>>,
+    pub payments: Payments,
+    pub residential: Option<Arc<dyn ResidentialSource>>,
+    pub pieces: Option<Arc<dyn PieceSource>>,
+    /// Which implementations run, for the start-up log (no secrets).
+    pub described: String,
+}
+
+impl Clients {
+    /// `secret`: the session secret, from which the local checkout's key is derived.
+    pub(super) fn build(config: &Config, secret: &str) -> anyhow::Result<Self> {
+        let mailer = mailer(config)?;
+        let google = google(config)?;
+        let (payments, payment_gateway) = payments(config, secret)?;
+        let described = format!(
+            "database={:?} mail={} google={} payments={payment_gateway} {}",
+            persistence::Backend::from_url(&config.database_url)?,
+            mailer.kind(),
+            if google.is_some() { "on" } else { "off" },
+            config.providers.describe(),
+        );
+        Ok(Clients {
+            mailer,
+            google,
+            payments,
+            residential: residential(&config.providers)?,
+            pieces: pieces(&config.providers)?,
+            described,
+        })
+    }
+}
+
+fn mailer(config: &Config) -> anyhow::Result<Arc<dyn Mailer>> {
+    Ok(match &config.smtp_url {
+        Some(url) => Arc::new(
+            SmtpMailer::from_url(url.expose_secret(), config.mail_from.clone())
+                .context("SMTP_URL")?,
+        ),
+        None => Arc::new(FileMailer::new(
+            config.data_dir.join("mail"),
+            config.mail_from.clone(),
+        )),
+    })
+}
+
+fn google(config: &Config) -> anyhow::Result<Option<Arc<dyn GoogleVerifier>>> {
+    let Some(client_id) = &config.google_client_id else {
+        return Ok(None);
+    };
+    let verifier = JwksGoogleVerifier::new(client_id.clone(), config.google_jwks_url.clone())
+        .context("GOOGLE_CLIENT_ID")?;
+    Ok(Some(Arc::new(verifier)))
+}
+
+fn residential(providers: &ProviderConfig) -> anyhow::Result<Option<Arc<dyn ResidentialSource>>> {
+    let Some(config) = &providers.iproyal else {
+        return Ok(None);
+    };
+    let client = IpRoyalResidential::new(config.clone())
+        .map_err(|e| anyhow::anyhow!("IPROYAL_API_TOKEN: {e}"))?;
+    Ok(Some(Arc::new(client)))
+}
+
+fn pieces(providers: &ProviderConfig) -> anyhow::Result<Option<Arc<dyn PieceSource>>> {
+    let Some(config) = &providers.proxyseller else {
+        return Ok(None);
+    };
+    let client = ProxySellerPieces::new(config.clone())
+        .map_err(|e| anyhow::anyhow!("PROXYSELLER_API_KEY: {e}"))?;
+    Ok(Some(Arc::new(client)))
+}
+
+/// The gateway that takes top-ups, and its name for the start-up log: Cryptomus when its keys
+/// are set, the local checkout when chosen, otherwise none (top-ups are off).
+fn payments(config: &Config, secret: &str) -> anyhow::Result<(Payments, &'static str)> {
+    if let Some(c) = &config.cryptomus {
+        let gateway =
+            CryptomusGateway::new(c.merchant_id.clone(), c.api_key.clone(), c.api_url.clone())
+                .map_err(|e| anyhow::anyhow!("CRYPTOMUS_API_KEY / CRYPTOMUS_MERCHANT_ID: {e}"))?;
+        return Ok((Payments::Gateway(Arc::new(gateway)), "cryptomus"));
+    }
+    if !config.local_checkout {
+        return Ok((Payments::Off, "off (top-ups refused)"));
+    }
+    // The checkout's signing key is derived from the session secret, so it survives restarts.
+    let key = hex::encode(
+        Sha256::new()
+            .chain_update(b"proxyshop local checkout\0")
+            .chain_update(secret)
+            .finalize(),
+    );
+    Ok((
+        Payments::Local(SecretString::from(key)),
+        "local checkout (PROXYSHOP_LOCAL_CHECKOUT: Pay credits without payment)",
+    ))
+}
+
+/// The gateway that `payments reconcile` asks about pending payments.
+pub(super) fn reconcile_gateway(
+    config: &Config,
+    secret: &str,
+) -> anyhow::Result<Arc<dyn PaymentGateway>> {
+    Ok(match payments(config, secret)?.0 {
+        Payments::Gateway(gateway) => gateway,
+        Payments::Local(key) => Arc::new(LocalCheckout::new(
+            key,
+            config
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{}", config.addr)),
+        )),
+        Payments::Off => anyhow::bail!(
+            "no payment gateway is configured (CRYPTOMUS_MERCHANT_ID, CRYPTOMUS_API_KEY): nothing to reconcile"
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Source;
+
+    fn config(pairs: &[(&str, &str)]) -> Config {
+        Config::from_source(&Source::from_pairs(pairs)).unwrap()
+    }
+
+    #[test]
+    fn unset_provider_keys_build_no_provider_client() {
+        let c = config(&[("IPROYAL_API_TOKEN", " ")]);
+        assert!(
+            residential(&c.providers).unwrap().is_none() && pieces(&c.providers).unwrap().is_none()
+        );
+    }
+
+    #[test]
+    fn provider_keys_build_their_clients() {
+        let c = config(&[
+            ("IPROYAL_API_TOKEN", "tok-secret-1"),
+            ("IPROYAL_PROXY_HOST", "us.proxy.iproyal.com"),
+            ("PROXYSELLER_API_KEY", "key-secret-2"),
+            ("PROXYSELLER_API_URL", "http://127.0.0.1:9/api/"),
+        ]);
+        assert_eq!(
+            residential(&c.providers).unwrap().unwrap().provider(),
+            "iproyal"
+        );
+        assert_eq!(
+            pieces(&c.providers).unwrap().unwrap().provider(),
+            "proxyseller"
+        );
+    }
+
+    #[test]
+    fn the_gateway_is_cryptomus_local_or_none() {
+        let kind = |pairs: &[(&str, &str)]| match payments(&config(pairs), "s").unwrap().0 {
+            Payments::Gateway(g) => g.kind(),
+            Payments::Local(_) => "local",
+            Payments::Off => "off",
+        };
+        assert_eq!(kind(&[]), "off");
+        assert_eq!(kind(&[("PROXYSHOP_LOCAL_CHECKOUT", "true")]), "local");
+        assert_eq!(
+            kind(&[("CRYPTOMUS_MERCHANT_ID", "m"), ("CRYPTOMUS_API_KEY", "k")]),
+            "cryptomus"
+        );
+    }
+}

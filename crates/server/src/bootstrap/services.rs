@@ -1,0 +1,107 @@
+//! The API application: its settings and dependencies from the configuration, then served until
+//! stopped (after the first start's admin is in place).
+
+use super::admin;
+use super::clients::Clients;
+use super::storage::session_secret;
+use crate::config::{Config, url_host};
+use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings};
+use persistence::DbPool;
+use secrecy::SecretString;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Serves the API until stopped; `gateway` is the running gateway's (HTTP, SOCKS5) addresses.
+pub(super) async fn serve(
+    config: Config,
+    pool: DbPool,
+    (gateway_http, gateway_socks): (SocketAddr, SocketAddr),
+) -> anyhow::Result<()> {
+    let secret = session_secret(&config)?;
+    let clients = Clients::build(&config, &secret)?;
+    let top_ups_off = matches!(clients.payments, Payments::Off);
+    let settings = Settings {
+        addr: config.addr.clone(),
+        public_url: config.public_url.clone(),
+        cors_origins: config.cors_origins.clone(),
+        static_dir: Some(config.static_dir.clone()),
+        session_secret: SecretString::from(secret),
+        session_ttl: Duration::from_secs(14 * 24 * 3600),
+        google_client_id: config.google_client_id.clone(),
+        trust_forwarded_for: config.trust_forwarded_for,
+        limits: RateLimits::default(),
+        referral_percent: config.referral_percent,
+        referral_cap_cents: config.referral_cap_cents,
+        trial_mb: config.trial_mb,
+        trial_per_ip_per_day: config.trial_per_ip_per_day,
+        gateway: GatewayEndpoints {
+            host: gateway_host(&config, gateway_http),
+            http_port: gateway_http.port(),
+            socks_port: gateway_socks.port(),
+        },
+    };
+    let deps = Dependencies {
+        pool: pool.clone(),
+        mailer: clients.mailer,
+        google: clients.google,
+        payments: clients.payments,
+        pieces: clients.pieces,
+        residential: clients.residential,
+    };
+    let app = Application::build(settings, deps)?;
+    tracing::info!(
+        "proxyshop listening on {} (bound {}); gateway: http proxy {gateway_http}, socks5 {gateway_socks}",
+        app.public_url(),
+        app.addr()
+    );
+    tracing::info!("{}", clients.described);
+    if top_ups_off {
+        tracing::warn!(
+            "top-ups are off: set CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY (or, on a local \
+             machine only, PROXYSHOP_LOCAL_CHECKOUT=true)"
+        );
+    }
+    if !config.static_dir.join("index.html").is_file() {
+        tracing::warn!(dir = %config.static_dir.display(), "no built front end found: serving the API only");
+    }
+    admin::first_start(&pool, &config.data_dir).await?;
+    app.run_until_stopped().await?;
+    Ok(())
+}
+
+/// The host written into generated proxies: configured, or the gateway's bind address (the
+/// public URL's host when it binds all interfaces).
+fn gateway_host(config: &Config, bound: SocketAddr) -> String {
+    if let Some(host) = &config.gateway_public_host {
+        return host.clone();
+    }
+    if !bound.ip().is_unspecified() {
+        return bound.ip().to_string();
+    }
+    config
+        .public_url
+        .as_deref()
+        .map(url_host)
+        .filter(|host| !host.is_empty())
+        .unwrap_or_else(|| "127.0.0.1".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Source;
+
+    #[test]
+    fn proxies_name_the_public_host_when_the_gateway_binds_everywhere() {
+        let config =
+            |pairs: &[(&str, &str)]| Config::from_source(&Source::from_pairs(pairs)).unwrap();
+        let everywhere: SocketAddr = "0.0.0.0:8000".parse().unwrap();
+        let public = config(&[("PROXYSHOP_PUBLIC_URL", "https://shop.example:8443/app")]);
+        assert_eq!(gateway_host(&public, everywhere), "shop.example");
+        assert_eq!(gateway_host(&config(&[]), everywhere), "127.0.0.1");
+        let bound: SocketAddr = "10.0.0.5:8000".parse().unwrap();
+        assert_eq!(gateway_host(&public, bound), "10.0.0.5");
+        let named = config(&[("GATEWAY_PUBLIC_HOST", "gw.shop.example")]);
+        assert_eq!(gateway_host(&named, everywhere), "gw.shop.example");
+    }
+}

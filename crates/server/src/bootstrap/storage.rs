@@ -1,0 +1,44 @@
+//! What start-up keeps in the data folder: the database (opened with the folder secured) and the
+//! session secret.
+
+use crate::config::Config;
+use crate::data_dir::{self, write_private};
+use anyhow::Context;
+use persistence::{DbPool, PoolOptions};
+use secrecy::ExposeSecret;
+
+/// The pool of `DATABASE_URL`, with the data folder secured before and after (SQLite may create
+/// the database file on connecting).
+pub(super) fn open_pool(config: &Config) -> anyhow::Result<DbPool> {
+    data_dir::secure(config)?;
+    let pool = persistence::connect(&config.database_url, &PoolOptions::default())
+        .context("opening the database (DATABASE_URL)")?;
+    // Again, now that SQLite may have created the database file.
+    data_dir::secure(config)?;
+    Ok(pool)
+}
+
+/// Applies the pending migrations; returns how many ran.
+pub(super) fn migrate(pool: &DbPool) -> anyhow::Result<usize> {
+    let mut conn = pool.get().context("connecting to the database")?;
+    Ok(persistence::run_migrations(&mut conn)?)
+}
+
+/// The session secret from config, or the one kept in the data folder (made on first start,
+/// readable by the owner only), so that `make run` needs no setup and sessions survive restarts.
+pub(super) fn session_secret(config: &Config) -> anyhow::Result<String> {
+    if let Some(secret) = &config.session_secret {
+        return Ok(secret.expose_secret().to_owned());
+    }
+    let path = config.data_dir.join("session_secret");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        let existing = existing.trim().to_owned();
+        if existing.len() >= 32 {
+            return Ok(existing);
+        }
+    }
+    let secret = hex::encode(rand::random::<[u8; 32]>()) + &hex::encode(rand::random::<[u8; 32]>());
+    write_private(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
+    tracing::debug!(path = %path.display(), "generated a session secret");
+    Ok(secret)
+}

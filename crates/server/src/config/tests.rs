@@ -1,0 +1,232 @@
+//! The configuration read from settings as a whole: defaults, errors naming the key, secrets kept
+//! out of `Debug`, the file under the environment, and the local checkout's refusal.
+
+use super::source::read_file;
+use super::*;
+
+fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+    Config::from_source(&Source::from_pairs(pairs))
+}
+
+#[test]
+fn defaults_are_the_embedded_setup() {
+    let c = config(&[]).unwrap();
+    assert_eq!(c.addr, "127.0.0.1:8080");
+    assert_eq!(c.database_url, "sqlite://./var/proxyshop.db");
+    assert_eq!(c.gateway_http_addr.port(), 8000);
+    assert_eq!(c.gateway_socks_addr.port(), 8001);
+    assert_eq!(c.gateway_refused_ports, vec![25]);
+    let ports = config(&[("GATEWAY_REFUSED_PORTS", "25, 465,587")]).unwrap();
+    assert_eq!(ports.gateway_refused_ports, vec![25, 465, 587]);
+    let none = config(&[("GATEWAY_REFUSED_PORTS", "none")]).unwrap();
+    assert!(none.gateway_refused_ports.is_empty());
+    assert!(
+        c.cors_origins
+            .contains(&"http://localhost:5173".to_string())
+    );
+    assert!(
+        !c.local_checkout,
+        "the local checkout is an explicit choice"
+    );
+    assert_eq!(c.referral_cap_cents, 5_000);
+    assert_eq!((c.trial_mb, c.trial_per_ip_per_day), (100, 3));
+    let c = config(&[
+        ("PROXYSHOP_REFERRAL_CAP", "12.5"),
+        ("PROXYSHOP_TRIAL_MB", "0"),
+        ("PROXYSHOP_TRIAL_PER_IP_PER_DAY", "7"),
+    ])
+    .unwrap();
+    assert_eq!(c.referral_cap_cents, 1_250);
+    assert_eq!((c.trial_mb, c.trial_per_ip_per_day), (0, 7));
+    assert_eq!(
+        config(&[("PROXYSHOP_TRIAL_PER_IP_PER_DAY", "0")])
+            .unwrap_err()
+            .key,
+        "PROXYSHOP_TRIAL_PER_IP_PER_DAY"
+    );
+    assert_eq!(
+        config(&[("PROXYSHOP_DATA_DIR", "/d")])
+            .unwrap()
+            .database_url,
+        "sqlite:///d/proxyshop.db"
+    );
+}
+
+#[test]
+fn the_dev_origins_are_allowed_by_default_only_for_a_loopback_site() {
+    let dev = vec![
+        "http://localhost:5173".to_string(),
+        "http://127.0.0.1:5173".to_string(),
+    ];
+    for loopback in [
+        vec![],
+        vec![("PROXYSHOP_PUBLIC_URL", "http://localhost:8080")],
+        vec![("PROXYSHOP_PUBLIC_URL", "http://127.0.0.1:8080/")],
+        vec![("PROXYSHOP_PUBLIC_URL", "http://[::1]:8080")],
+        vec![("PROXYSHOP_ADDR", "[::1]:8080")],
+    ] {
+        assert_eq!(config(&loopback).unwrap().cors_origins, dev, "{loopback:?}");
+    }
+    for public in [
+        vec![("PROXYSHOP_PUBLIC_URL", "https://shop.example")],
+        vec![("PROXYSHOP_PUBLIC_URL", "https://localhost.shop.example")],
+        vec![("PROXYSHOP_PUBLIC_URL", "http://10.0.0.5:8080")],
+        vec![("PROXYSHOP_ADDR", "0.0.0.0:8080")],
+    ] {
+        assert!(
+            config(&public).unwrap().cors_origins.is_empty(),
+            "{public:?}"
+        );
+    }
+    // An explicit list always wins.
+    let c = config(&[
+        ("PROXYSHOP_PUBLIC_URL", "https://shop.example"),
+        ("PROXYSHOP_CORS_ORIGINS", "http://localhost:5173"),
+    ])
+    .unwrap();
+    assert_eq!(c.cors_origins, ["http://localhost:5173"]);
+}
+
+#[test]
+fn debug_shows_no_secret() {
+    let c = config(&[
+        (
+            "SESSION_SECRET",
+            "session-secret-0123456789abcdef0123456789",
+        ),
+        ("SMTP_URL", "smtp://mailer:smtp-pass-42@mail.example:587"),
+        ("CRYPTOMUS_MERCHANT_ID", "merchant-1"),
+        ("CRYPTOMUS_API_KEY", "cryptomus-key-77"),
+        ("IPROYAL_API_TOKEN", "iproyal-token-5"),
+        ("PROXYSELLER_API_KEY", "proxyseller-key-6"),
+    ])
+    .unwrap();
+    let shown = format!("{c:?} {:#?}", c.cryptomus);
+    for secret in [
+        "session-secret-0123",
+        "smtp-pass-42",
+        "cryptomus-key-77",
+        "iproyal-token-5",
+        "proxyseller-key-6",
+    ] {
+        assert!(!shown.contains(secret), "{secret} in {shown}");
+    }
+    assert!(shown.contains("merchant-1"), "{shown}");
+}
+
+#[test]
+fn errors_name_the_bad_key() {
+    let key = |pairs: &[(&str, &str)]| config(pairs).unwrap_err().key;
+    assert_eq!(key(&[("PROXYSHOP_ADDR", "nowhere")]), "PROXYSHOP_ADDR");
+    assert_eq!(key(&[("DATABASE_URL", "mysql://x")]), "DATABASE_URL");
+    assert_eq!(
+        key(&[("PROXYSHOP_PUBLIC_URL", "shop.example")]),
+        "PROXYSHOP_PUBLIC_URL"
+    );
+    assert_eq!(key(&[("SESSION_SECRET", "short")]), "SESSION_SECRET");
+    assert_eq!(
+        key(&[("GATEWAY_SOCKS_ADDR", "1.2.3.4")]),
+        "GATEWAY_SOCKS_ADDR"
+    );
+    assert_eq!(key(&[("SMTP_URL", "http://x")]), "SMTP_URL");
+    assert_eq!(
+        key(&[("GATEWAY_REFUSED_PORTS", "25,smtp")]),
+        "GATEWAY_REFUSED_PORTS"
+    );
+    assert_eq!(
+        key(&[("PROXYSHOP_CORS_ORIGINS", "localhost:5173")]),
+        "PROXYSHOP_CORS_ORIGINS"
+    );
+    assert_eq!(
+        key(&[("PROXYSHOP_TRUST_FORWARDED_FOR", "maybe")]),
+        "PROXYSHOP_TRUST_FORWARDED_FOR"
+    );
+    for (k, v) in [
+        ("PROXYSHOP_REFERRAL_CAP", "-1"),
+        ("PROXYSHOP_REFERRAL_CAP", "fifty"),
+        ("PROXYSHOP_TRIAL_MB", "-5"),
+        ("PROXYSHOP_TRIAL_MB", "1.5"),
+        ("PROXYSHOP_TRIAL_PER_IP_PER_DAY", "many"),
+    ] {
+        assert_eq!(key(&[(k, v)]), k, "{k}={v}");
+    }
+    let msg = config(&[("PROXYSHOP_ADDR", "nowhere")])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("PROXYSHOP_ADDR") && msg.contains("nowhere"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn file_values_apply_and_environment_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("proxyshop.toml");
+    std::fs::write(
+        &path,
+        "PROXYSHOP_ADDR = \"127.0.0.1:9999\"\nGATEWAY_HTTP_ADDR = \"127.0.0.1:7000\"\n",
+    )
+    .unwrap();
+    let mut values = read_file(&path).unwrap();
+    values.insert("PROXYSHOP_ADDR".into(), "127.0.0.1:1234".into());
+    let c = Config::from_source(&Source::from_map(values)).unwrap();
+    assert_eq!(c.addr, "127.0.0.1:1234");
+    assert_eq!(c.gateway_http_addr.port(), 7000);
+}
+
+#[test]
+fn the_local_checkout_runs_only_when_chosen_on_a_local_shop() {
+    let on = ("PROXYSHOP_LOCAL_CHECKOUT", "true");
+    assert!(!config(&[]).unwrap().local_checkout);
+    assert!(config(&[on]).unwrap().local_checkout);
+    assert!(
+        config(&[on, ("PROXYSHOP_PUBLIC_URL", "http://localhost:5173")])
+            .unwrap()
+            .local_checkout
+    );
+    for refused in [
+        vec![on, ("PROXYSHOP_PUBLIC_URL", "https://shop.example")],
+        vec![on, ("PROXYSHOP_PUBLIC_URL", "http://10.1.2.3:8080")],
+        // Browsers read this as shop.example, whatever a naive split says.
+        vec![
+            on,
+            ("PROXYSHOP_PUBLIC_URL", "https://shop.example\\@localhost"),
+        ],
+        vec![on, ("PROXYSHOP_ADDR", "0.0.0.0:8080")],
+        vec![
+            on,
+            ("PROXYSHOP_ADDR", "0.0.0.0:8080"),
+            ("PROXYSHOP_PUBLIC_URL", "http://localhost:8080"),
+        ],
+        vec![
+            on,
+            ("CRYPTOMUS_MERCHANT_ID", "m"),
+            ("CRYPTOMUS_API_KEY", "secret-1"),
+        ],
+        vec![on, ("IPROYAL_API_TOKEN", "secret-1")],
+        vec![on, ("PROXYSELLER_API_KEY", "secret-1")],
+    ] {
+        let err = config(&refused).unwrap_err();
+        assert_eq!(err.key, LOCAL_CHECKOUT_KEY, "{refused:?}");
+        let text = err.to_string();
+        assert!(text.contains(LOCAL_CHECKOUT_KEY), "{text}");
+        assert!(!text.contains("secret-1"), "no key values: {text}");
+    }
+    for malformed in [
+        "http://[::1]shop.example",
+        "http://user@localhost",
+        "http://",
+    ] {
+        let err = config(&[on, ("PROXYSHOP_PUBLIC_URL", malformed)]).unwrap_err();
+        assert_eq!(err.key, "PROXYSHOP_PUBLIC_URL", "{malformed}");
+    }
+    // Not chosen: a public shop without Cryptomus starts, with top-ups off.
+    assert!(config(&[("PROXYSHOP_PUBLIC_URL", "https://shop.example")]).is_ok());
+    assert_eq!(
+        config(&[("PROXYSHOP_LOCAL_CHECKOUT", "perhaps")])
+            .unwrap_err()
+            .key,
+        LOCAL_CHECKOUT_KEY
+    );
+}
