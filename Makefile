@@ -21,11 +21,13 @@ dev: frontend/node_modules
 	else $(CARGO) run -p server -- serve & fi; \
 	cd frontend && VITE_API_URL=$${VITE_API_URL:-http://127.0.0.1:8080} $(NPM) run dev
 
-## test: everything CI checks: formatting, lints, API types, Rust tests, front-end unit and browser tests
+## test: everything CI checks: formatting, lints, the import graph, API types, Rust tests, front-end unit
+## and browser tests
 test: lint test-rust test-frontend e2e
 
 lint: frontend/node_modules
 	$(CARGO) fmt --all -- --check
+	node scripts/import-graph.mjs
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	cd frontend && $(NPM) run lint
 	$(MAKE) check-openapi
