@@ -10,9 +10,10 @@ pub mod seed;
 
 pub use buy::{__path_get_proxy, GetProxyRequest, GetProxyResponse, get_proxy};
 pub use catalog::{
-    __path_lte_credentials, __path_server_credentials, DatacenterCountry, LteData, LteRecord,
-    LteResponse, ServerCredentialsData, ServerCredentialsResponse, StaticCredentials, StockCountry,
-    StockIsp, lte_credentials, server_credentials,
+    __path_lte_credentials, __path_server_credentials, DatacenterCountry,
+    DatacenterCredentialsResponse, LteCountriesResponse, LteRecord, LteRecordsResponse,
+    LteResponse, ServerCredentialsResponse, StaticCredentials, StaticCredentialsResponse,
+    StockCountry, StockIsp, lte_credentials, server_credentials,
 };
 pub use list::{__path_list_proxies, ProxiesResponse, ProxyItem, list_proxies};
 pub use provider::poll_deliveries;
