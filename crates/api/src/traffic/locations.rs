@@ -8,14 +8,14 @@ use utoipa::ToSchema;
 
 /// A city (or, for premium, a state's city); `code` is what generation takes.
 #[derive(ToSchema)]
-#[allow(dead_code, reason = "only describes domain::locations::City to the OpenAPI document")]
+#[allow(dead_code, reason = "documents domain::locations::City")]
 pub struct LocationCity {
     code: String,
     name: String,
 }
 
 #[derive(ToSchema)]
-#[allow(dead_code, reason = "only describes domain::locations::State to the OpenAPI document")]
+#[allow(dead_code, reason = "documents domain::locations::State")]
 pub struct LocationState {
     code: String,
     name: String,
@@ -23,7 +23,7 @@ pub struct LocationState {
 }
 
 #[derive(ToSchema)]
-#[allow(dead_code, reason = "only describes domain::locations::Country to the OpenAPI document")]
+#[allow(dead_code, reason = "documents domain::locations::Country")]
 pub struct PremiumCountry {
     code: String,
     name: String,
@@ -31,7 +31,7 @@ pub struct PremiumCountry {
 }
 
 #[derive(ToSchema)]
-#[allow(dead_code, reason = "only describes domain::locations::BudgetCountry to the OpenAPI document")]
+#[allow(dead_code, reason = "documents domain::locations::BudgetCountry")]
 pub struct BudgetLocationCountry {
     code: String,
     name: String,
