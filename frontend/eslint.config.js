@@ -1,9 +1,37 @@
-// ESLint flat config: typescript-eslint (type-aware), React hooks and fast-refresh rules.
+// ESLint flat config: typescript-eslint (type-aware), React hooks and fast-refresh rules, and the
+// layers of src/ (see featureBoundaries below).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A feature (src/features/<name>) imports the shared layers (components, lib, hooks, types) and
+ * itself, never another feature nor the app; the shared layers import no feature and not the app.
+ * Only src/app (the router) and the test harness (src/test) put features together.
+ */
+export const featureBoundaries = [
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'A feature may not import another feature: move what both need to components, lib, hooks or types.',
+  })),
+  { target: './src/features', from: './src/app', message: 'A feature may not import the app layer.' },
+  {
+    target: ['./src/components', './src/lib', './src/hooks', './src/types'],
+    from: ['./src/features', './src/app'],
+    message: 'The shared layers may not import features or the app.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/types/api.ts', 'e2e/screenshots'] },
@@ -18,8 +46,10 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })] },
     rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: featureBoundaries }],
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['error', { allowConstantExport: true }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -33,7 +63,7 @@ export default tseslint.config(
     rules: { 'react-refresh/only-export-components': 'off', '@typescript-eslint/no-floating-promises': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', 'eslint.config.js'],
+    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', 'eslint.config.js', 'playwright.config.mjs'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node },
   },

@@ -1,5 +1,6 @@
 // End-to-end harness: a `proxyshop serve` on a fresh SQLite database and free ports serving the
-// built front end, and a headless Chromium (system /usr/bin/chromium) with a throw-away profile.
+// built front end, the mailed codes, the Chromium arguments, and (for e2e/screenshots.mjs) a
+// headless Chromium (system /usr/bin/chromium) with a throw-away profile.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';

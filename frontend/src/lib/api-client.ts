@@ -1,6 +1,9 @@
-// The one HTTP client of the app: JSON in and out, cookie session (credentials: 'include'),
-// base URL from VITE_API_URL (same origin when empty), errors as ApiError with the server message.
-import type { GetPath, GetResponse, PostBody, PostPath, PostResponse } from './api-types';
+// The one HTTP client of the app: openapi-fetch over the types generated from openapi.json
+// (src/types/api.ts), so every path, query, body and answer is typed by the contract. Cookie
+// session (credentials: 'include'), base URL from VITE_API_URL (same origin when empty), errors
+// as ApiError with the server's message.
+import createClient from 'openapi-fetch';
+import type { paths } from '@/types/api';
 
 export const FALLBACK_ERROR = 'Something went wrong';
 
@@ -22,12 +25,25 @@ export function apiUrl(path: string): string {
   return `${baseUrl}${path}`;
 }
 
-type RequestOptions = {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  query?: Record<string, string>;
-  signal?: AbortSignal;
-};
+export const api = createClient<paths>({
+  // openapi-fetch builds a Request, which needs an absolute URL
+  baseUrl: baseUrl || globalThis.location.origin,
+  credentials: 'include',
+  headers: { Accept: 'application/json' },
+  // looked up on each call, so a fetch replaced after start-up (the tests' mock server) is used
+  fetch: (request) => globalThis.fetch(request),
+});
+
+// The server's origin guard takes state-changing requests only as JSON: a POST without a body
+// (logout) still sends `{}`.
+api.use({
+  onRequest({ request }) {
+    if (request.method !== 'POST' || request.body !== null) return undefined;
+    const headers = new Headers(request.headers);
+    headers.set('Content-Type', 'application/json');
+    return new Request(request, { body: '{}', headers });
+  },
+});
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -45,49 +61,17 @@ function toError(status: number, payload: unknown): ApiError {
   return new ApiError(message, status, fields);
 }
 
-/** Low-level request; prefer the typed `apiGet`/`apiPost`. Resolves to the parsed JSON body. */
-export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
-  const { method = 'GET', body, query, signal } = options;
-  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-  let response: Response;
+/** The answer of a successful call (`api.GET(…)`, `api.POST(…)`); an ApiError otherwise. */
+export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
+  let result: Awaited<typeof call>;
   try {
-    response = await fetch(apiUrl(path) + search, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    result = await call;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(FALLBACK_ERROR, 0);
   }
-  const text = await response.text();
-  let payload: unknown = null;
-  if (text) {
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      payload = null;
-    }
-  }
-  if (!response.ok) throw toError(response.status, payload);
-  return payload;
-}
-
-export function apiGet<P extends GetPath>(
-  path: P,
-  options: Omit<RequestOptions, 'method' | 'body'> = {},
-): Promise<GetResponse<P>> {
-  return apiRequest(path, options) as Promise<GetResponse<P>>;
-}
-
-export function apiPost<P extends PostPath>(
-  path: P,
-  body: PostBody<P> | undefined,
-  options: Omit<RequestOptions, 'method' | 'body'> = {},
-): Promise<PostResponse<P>> {
-  return apiRequest(path, { ...options, method: 'POST', body: body ?? {} }) as Promise<PostResponse<P>>;
+  if (!result.response.ok) throw toError(result.response.status, result.error);
+  return result.data as D;
 }
 
 export function errorMessage(error: unknown): string {

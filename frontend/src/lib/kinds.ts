@@ -41,3 +41,10 @@ export function isTrafficKind(kind: ProxyKind): boolean {
 export function kindLabel(type: string): string {
   return (PROXY_KINDS as readonly string[]).includes(type) ? KIND_TAB_LABELS[type as ProxyKind] : type;
 }
+
+/** Kinds sold by the piece. */
+export const PIECE_KINDS = ['static', 'ipv4', 'ipv6', 'lte'] as const;
+export type PieceKind = (typeof PIECE_KINDS)[number];
+export type DatacenterKind = 'ipv4' | 'ipv6';
+/** Kinds bought through the plan list → buy form (country, ISP for static, quantity). */
+export type BuyKind = 'static' | DatacenterKind;

@@ -2,8 +2,9 @@
 // time (ids become strings so the built-in sample plans fit the same type); anything unexpected
 // counts as "no server plans" (SPEC.md §2 fallback rules).
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { api, unwrap } from './api-client';
 import type { ProxyKind } from './kinds';
+import { queryKeys } from './query-keys';
 
 export type Plan = {
   id: string;
@@ -63,10 +64,10 @@ export function parsePlans(payload: unknown): Plan[] {
 
 export function plansQueryOptions(kind: ProxyKind) {
   return queryOptions({
-    queryKey: ['plans', kind],
+    queryKey: queryKeys.plans(kind),
     queryFn: async ({ signal }) => {
       try {
-        return parsePlans(await apiRequest('/api/user/plan', { query: { type: kind }, signal }));
+        return parsePlans(await unwrap(api.GET('/api/user/plan', { params: { query: { type: kind } }, signal })));
       } catch (error) {
         if (signal.aborted) throw error;
         // SPEC.md §8: failed plan loads are only logged; the screen shows its fallback.
@@ -100,6 +101,9 @@ export const SAMPLE_PLANS: Plan[] = [
   ipDuration: '1~240 minutes',
   availability: '99.7%',
 }));
+
+/** "10 IPs", or "10 pieces" for a plan without a name. */
+export const planTitle = (plan: Plan) => plan.name || `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`;
 
 /** The plan's period ("30 days") for every kind; 'Unknown' only when the plan has none. */
 export function planValidity(plan: Plan): string {

@@ -4,24 +4,23 @@
 // LIVE_REFRESH_MS while the page is visible.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiGet, apiPost, errorMessage, FALLBACK_ERROR } from './api-client';
+import { api, errorMessage, FALLBACK_ERROR, unwrap } from './api-client';
 import type { User } from './api-types';
 import { LIVE_REFRESH_MS } from './live-refresh';
+import { queryKeys } from './query-keys';
 import { notify } from './toast';
 
-export const sessionQueryKey = ['session'] as const;
-
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: queryKeys.session,
   queryFn: async ({ signal, client }): Promise<User | null> => {
     try {
-      const data = await apiGet('/api/getuserinfo', { signal });
+      const data = await unwrap(api.GET('/api/getuserinfo', { signal }));
       return data.user ?? null;
     } catch (error) {
       if (signal.aborted) throw error;
       // a failed refresh (a poll, a refetch after a top-up) keeps the signed-in user: the query
       // keeps its data and the next refresh tries again
-      if (client.getQueryData(sessionQueryKey)) throw error;
+      if (client.getQueryData(queryKeys.session)) throw error;
       // SPEC.md §8: a failed user-info load shows an error toast and leaves the visitor signed out.
       notify.error(errorMessage(error));
       return null;
@@ -72,13 +71,13 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiPost('/api/user/logout', undefined),
+    mutationFn: () => unwrap(api.POST('/api/user/logout')),
     onSuccess: (data) => {
       if (data.success) notify.success(data.message);
       // leave the protected page first (a plain, synchronous navigation), then drop the user
       void navigate('/');
-      queryClient.setQueryData(sessionQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData(queryKeys.session, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
     },
     onError: () => notify.error(FALLBACK_ERROR),
   });

@@ -4,10 +4,7 @@
 // and referral queries are invalidated so the top bar and the wallet screens refetch.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionQueryKey } from './session';
-
-export const walletQueryRoot = ['wallet'] as const;
-export const referralsQueryRoot = ['referrals'] as const;
+import { queryKeys } from './query-keys';
 
 const CHANNEL = 'proxyshop-wallet';
 /** focus and visibilitychange usually fire together: refresh once for both. */
@@ -17,9 +14,9 @@ const TAB_ID = Math.random().toString(36).slice(2);
 
 export function invalidateWallet(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-    queryClient.invalidateQueries({ queryKey: walletQueryRoot }),
-    queryClient.invalidateQueries({ queryKey: referralsQueryRoot }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.walletAll }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.referrals }),
   ]).then(() => undefined);
 }
 

@@ -462,6 +462,14 @@ export interface components {
             message: string;
             user: components["schemas"]["User"];
         };
+        BudgetLocationCountry: {
+            cities: components["schemas"]["LocationCity"][];
+            code: string;
+            name: string;
+        };
+        BudgetLocations: {
+            locations: components["schemas"]["BudgetLocationCountry"][];
+        };
         BuyPlanRequest: {
             /**
              * Format: int64
@@ -490,6 +498,11 @@ export interface components {
             /** @description Sent back as `location` when buying. */
             id: string;
             name: string;
+        };
+        /** @description The answer to `?type=ipv4` and `?type=ipv6`. */
+        DatacenterCredentialsResponse: {
+            data: components["schemas"]["DatacenterCountry"][];
+            success: boolean;
         };
         /** @description Every error: a message for the customer, and per-field messages for validation errors. */
         ErrorResponse: {
@@ -587,6 +600,16 @@ export interface components {
             note?: string | null;
             reference: string;
         };
+        /** @description A city (or, for premium, a state's city); `code` is what generation takes. */
+        LocationCity: {
+            code: string;
+            name: string;
+        };
+        LocationState: {
+            cities: components["schemas"]["LocationCity"][];
+            code: string;
+            name: string;
+        };
         LoginRequest: {
             email?: string;
             password?: string;
@@ -595,7 +618,11 @@ export interface components {
             message: string;
             success: boolean;
         };
-        LteData: string[] | components["schemas"]["LteRecord"][];
+        /** @description The answer without `?country=`: the country codes with LTE stock. */
+        LteCountriesResponse: {
+            data: string[];
+            success: boolean;
+        };
         LteRecord: {
             /** Format: int32 */
             amount: number;
@@ -609,10 +636,13 @@ export interface components {
             /** @description HTTPS or WIFI (used over Http/s), SOCKS5 or SOCKS5-WIFI (used over Socks5). */
             type: string;
         };
-        LteResponse: {
-            data: components["schemas"]["LteData"];
+        /** @description The answer to `?country=CC`: that country's endpoints. */
+        LteRecordsResponse: {
+            data: components["schemas"]["LteRecord"][];
             success: boolean;
         };
+        /** @description Untagged for the same `{ success, data }` wire shape, with a named schema per answer. */
+        LteResponse: components["schemas"]["LteCountriesResponse"] | components["schemas"]["LteRecordsResponse"];
         MessageResponse: {
             message: string;
         };
@@ -703,6 +733,14 @@ export interface components {
         PlanResponse: {
             plan: components["schemas"]["PlanGroup"];
         };
+        PremiumCountry: {
+            code: string;
+            name: string;
+            states: components["schemas"]["LocationState"][];
+        };
+        PremiumLocations: {
+            locations: components["schemas"]["PremiumCountry"][];
+        };
         Profile: {
             avatarUrl?: string | null;
             name: string;
@@ -769,17 +807,22 @@ export interface components {
             password?: string;
             refCode?: string | null;
         };
-        ServerCredentialsData: components["schemas"]["StaticCredentials"] | components["schemas"]["DatacenterCountry"][];
-        ServerCredentialsResponse: {
-            data: components["schemas"]["ServerCredentialsData"];
-            success: boolean;
-        };
+        /**
+         * @description Untagged, so the wire keeps the `{ success, data }` shape; each variant is its own named
+         *     schema, so the generated client types tell a static answer from a datacenter one.
+         */
+        ServerCredentialsResponse: components["schemas"]["StaticCredentialsResponse"] | components["schemas"]["DatacenterCredentialsResponse"];
         StaticCredentials: {
             supportedCountries: components["schemas"]["StockCountry"][];
             /** @description ISPs keyed by country code. */
             supportedISPs: {
                 [key: string]: components["schemas"]["StockIsp"][];
             };
+        };
+        /** @description The answer to `?type=static`. */
+        StaticCredentialsResponse: {
+            data: components["schemas"]["StaticCredentials"];
+            success: boolean;
         };
         StatsResponse: {
             budgetStat: components["schemas"]["TrafficStat"];
@@ -1269,12 +1312,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {locations: [{code, name, cities: [{code, name}]}]} */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BudgetLocations"];
+                };
             };
         };
     };
@@ -1747,12 +1791,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {locations: [{code, name, states: [{code, name, cities: [{code, name}]}]}]} */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PremiumLocations"];
+                };
             };
         };
     };

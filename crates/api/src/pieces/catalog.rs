@@ -49,17 +49,27 @@ pub struct DatacenterCountry {
     pub amount: i32,
 }
 
+/// The answer to `?type=static`.
 #[derive(Debug, Serialize, ToSchema)]
-#[serde(untagged)]
-pub enum ServerCredentialsData {
-    Static(StaticCredentials),
-    Datacenter(Vec<DatacenterCountry>),
+pub struct StaticCredentialsResponse {
+    pub success: bool,
+    pub data: StaticCredentials,
 }
 
+/// The answer to `?type=ipv4` and `?type=ipv6`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ServerCredentialsResponse {
+pub struct DatacenterCredentialsResponse {
     pub success: bool,
-    pub data: ServerCredentialsData,
+    pub data: Vec<DatacenterCountry>,
+}
+
+/// Untagged, so the wire keeps the `{ success, data }` shape; each variant is its own named
+/// schema, so the generated client types tell a static answer from a datacenter one.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ServerCredentialsResponse {
+    Static(StaticCredentialsResponse),
+    Datacenter(DatacenterCredentialsResponse),
 }
 
 fn country_name(code: &str) -> String {
@@ -105,11 +115,16 @@ pub async fn server_credentials(
         Ok(pieces::stock_of(conn, kind.as_str())?)
     })
     .await?;
-    let data = if kind == ProxyKind::Static {
-        ServerCredentialsData::Static(static_credentials(&rows))
+    let answer = if kind == ProxyKind::Static {
+        ServerCredentialsResponse::Static(StaticCredentialsResponse {
+            success: true,
+            data: static_credentials(&rows),
+        })
     } else {
-        ServerCredentialsData::Datacenter(
-            rows.iter()
+        ServerCredentialsResponse::Datacenter(DatacenterCredentialsResponse {
+            success: true,
+            data: rows
+                .iter()
                 .map(|row| DatacenterCountry {
                     id: row.code.clone(),
                     code: row.country.clone(),
@@ -117,14 +132,11 @@ pub async fn server_credentials(
                     amount: row.available(),
                 })
                 .collect(),
-        )
+        })
     };
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(ServerCredentialsResponse {
-            success: true,
-            data,
-        }))
+        .json(answer))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -148,17 +160,26 @@ pub struct LteRecord {
     pub amount: i32,
 }
 
+/// The answer without `?country=`: the country codes with LTE stock.
 #[derive(Debug, Serialize, ToSchema)]
-#[serde(untagged)]
-pub enum LteData {
-    Countries(Vec<String>),
-    Records(Vec<LteRecord>),
+pub struct LteCountriesResponse {
+    pub success: bool,
+    pub data: Vec<String>,
 }
 
+/// The answer to `?country=CC`: that country's endpoints.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct LteResponse {
+pub struct LteRecordsResponse {
     pub success: bool,
-    pub data: LteData,
+    pub data: Vec<LteRecord>,
+}
+
+/// Untagged for the same `{ success, data }` wire shape, with a named schema per answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LteResponse {
+    Countries(LteCountriesResponse),
+    Records(LteRecordsResponse),
 }
 
 #[utoipa::path(tag = "pieces", params(LteQuery),
@@ -178,7 +199,7 @@ pub async fn lte_credentials(
         .as_deref()
         .map(|c| c.trim().to_lowercase())
         .filter(|c| !c.is_empty());
-    let data = match country {
+    let answer = match country {
         None => {
             let mut codes: Vec<String> = rows
                 .iter()
@@ -186,10 +207,15 @@ pub async fn lte_credentials(
                 .map(|r| r.country.clone())
                 .collect();
             codes.dedup();
-            LteData::Countries(codes)
+            LteResponse::Countries(LteCountriesResponse {
+                success: true,
+                data: codes,
+            })
         }
-        Some(country) => LteData::Records(
-            rows.into_iter()
+        Some(country) => LteResponse::Records(LteRecordsResponse {
+            success: true,
+            data: rows
+                .into_iter()
                 .filter(|r| r.country == country)
                 .map(|r| LteRecord {
                     amount: r.available(),
@@ -203,12 +229,9 @@ pub async fn lte_credentials(
                     id: r.code,
                 })
                 .collect(),
-        ),
+        }),
     };
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(LteResponse {
-            success: true,
-            data,
-        }))
+        .json(answer))
 }

@@ -12,8 +12,9 @@ pub mod seed;
 
 pub use buy::{GetProxyRequest, GetProxyResponse};
 pub use catalog::{
-    DatacenterCountry, LteData, LteRecord, LteResponse, ServerCredentialsData,
-    ServerCredentialsResponse, StaticCredentials, StockCountry, StockIsp,
+    DatacenterCountry, DatacenterCredentialsResponse, LteCountriesResponse, LteRecord,
+    LteRecordsResponse, LteResponse, ServerCredentialsResponse, StaticCredentials,
+    StaticCredentialsResponse, StockCountry, StockIsp,
 };
 pub use list::{ProxiesResponse, ProxyItem};
 pub use provider::poll_deliveries;

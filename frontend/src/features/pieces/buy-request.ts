@@ -1,8 +1,17 @@
 // The buy form of the static, IPv4 and IPv6 pages as data (SPEC.md §4, §5, §9): the zod schema
 // with SPEC's exact messages, the live total, and the get_proxy body it becomes.
 import { z } from 'zod';
+import type { BuyKind, DatacenterKind } from '@/lib/kinds';
 import type { Plan } from '@/lib/plans';
-import type { BuyKind, GetProxyBody, StockItem } from './api/types';
+import type { StockItem } from './api/get-server-credentials';
+
+/** POST /api/user/get_proxy as each kind sends it (narrower than the contract's all-optional
+ * request). `plan` is the plan's id; `location` the ISP code (static), the country id (IPv4/IPv6)
+ * or the record id (LTE). */
+export type GetProxyBody =
+  | { type: 'static'; plan: number; country: string; location: string; quantity: number }
+  | { type: DatacenterKind; plan: number; location: string; quantity: number }
+  | { type: 'lte'; plan: number; location: string };
 
 export const QUANTITY_INVALID = 'Please enter a valid quantity';
 export const NUMBER_INVALID = 'Please enter a valid number';
@@ -38,9 +47,6 @@ export function totalPrice(price: number, quantity: string): number {
   if (!quantitySchema.safeParse(quantity).success) return 0;
   return (Math.round(price * 100) * Number(quantity.trim())) / 100;
 }
-
-/** "10 IPs", or "10 pieces" for a plan without a name. */
-export const planTitle = (plan: Plan) => plan.name || `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`;
 
 /** The server id of a plan (plans are read with string ids); null for one without. */
 export function planIdOf(plan: Plan): number | null {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
-import type { GeneratedProxy } from './api/types';
+import type { GeneratedProxy } from './api/get-generated-proxies';
 import { FIRST, NOON, preloadRoutes, signedIn } from './test-support';
 
 beforeAll(preloadRoutes);

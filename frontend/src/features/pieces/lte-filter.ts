@@ -2,8 +2,23 @@
 // city clears the ISP, ISP options are the country's records of the chosen city whose connection
 // type fits the protocol (HTTPS and WIFI for Http/s, the others for Socks5), and Generate waits
 // for an ISP option with an id while nothing is loading or pending.
+import type { Schemas } from '@/lib/api-types';
 import type { Plan } from '@/lib/plans';
-import type { LteRecord, LteType } from './api/types';
+
+export const LTE_TYPES = ['HTTPS', 'WIFI', 'SOCKS5', 'SOCKS5-WIFI'] as const;
+export type LteType = (typeof LTE_TYPES)[number];
+/** An LTE endpoint of GET /api/user/lte_credentials?country=CC whose connection type the form knows. */
+export type LteRecord = Omit<Schemas['LteRecord'], 'type'> & { type: LteType };
+
+const isLteType = (value: string): value is LteType => (LTE_TYPES as readonly string[]).includes(value);
+
+/** The records the form can offer: a known connection type (any case), an id, a city and an ISP. */
+export function knownLteRecords(records: ReadonlyArray<Schemas['LteRecord']>): LteRecord[] {
+  return records.flatMap((record) => {
+    const type = record.type.toUpperCase();
+    return isLteType(type) && record.id && record.city && record.isp ? [{ ...record, type }] : [];
+  });
+}
 
 export const LTE_PROTOCOLS = [
   { label: 'Http/s', value: 'http' },

@@ -1,13 +1,13 @@
 // The pure rules of the per-piece pages: LTE filtering, the buy form's quantity and body, and the
-// readers of the hand-typed answers.
+// LTE records the form can offer.
 import type { Plan } from '@/lib/plans';
-import { parseDatacenterCountries, parseGeneratedProxies, parseGetProxy, parseLteRecords, parseStaticCredentials } from './api/parse';
 import { buyBody, buySchema, NUMBER_INVALID, numericText, planIdOf, QUANTITY_INVALID, quantitySchema, SELECT_ALL_FIELDS, stockLabel, totalPrice } from './buy-request';
 import {
   canGenerate,
   cheapestPlan,
   countryName,
   INITIAL_LTE,
+  knownLteRecords,
   lteCities,
   lteIsps,
   pickedRecord,
@@ -123,28 +123,12 @@ describe('buy form rules', () => {
   });
 });
 
-describe('answer readers', () => {
-  it('reads static and datacenter stock, dropping malformed entries', () => {
-    const stock = parseStaticCredentials({
-      success: true,
-      data: { supportedCountries: [{ code: 'us', name: 'United States', amount: 118 }, { name: 'no code' }], supportedISPs: { us: [{ code: 'us-comcast', name: 'Comcast' }, 5] } },
-    });
-    expect(stock).toEqual({ supportedCountries: [{ code: 'us', name: 'United States', amount: 118 }], supportedISPs: { us: [{ code: 'us-comcast', name: 'Comcast', amount: 0 }] } });
-    expect(parseStaticCredentials({ success: false })).toEqual({ supportedCountries: [], supportedISPs: {} });
-    expect(parseDatacenterCountries({ data: [{ id: 'ipv4-us', code: 'us', name: 'United States', amount: 480 }, { code: 'jp' }] })).toEqual([
-      { id: 'ipv4-us', code: 'us', name: 'United States', amount: 480 },
+describe('LTE records', () => {
+  it('keeps the records with a known type, read in any case', () => {
+    const records = knownLteRecords([
+      { id: 'a', ip: '1.2.3.4', type: 'https', isp: 'X', city: 'Y', amount: 1 },
+      { id: 'b', ip: '', type: 'FTP', isp: 'X', city: 'Y', amount: 0 },
     ]);
-  });
-
-  it('reads LTE records with a known type', () => {
-    const records = parseLteRecords({ data: [{ id: 'a', ip: '1.2.3.4', type: 'https', isp: 'X', city: 'Y', amount: 1 }, { id: 'b', type: 'FTP', isp: 'X', city: 'Y' }] });
     expect(records).toEqual([{ id: 'a', ip: '1.2.3.4', type: 'HTTPS', isp: 'X', city: 'Y', amount: 1 }]);
-  });
-
-  it('reads get_proxy and the generated proxies page', () => {
-    expect(parseGetProxy({ success: true, proxies: ['h:1:u:p', ''], message: 'ok' })).toEqual({ success: true, proxies: ['h:1:u:p'], message: 'ok', user: undefined });
-    expect(parseGetProxy({ proxies: [], message: 'later' }).proxies).toEqual([]);
-    const page = parseGeneratedProxies({ items: [{ id: 5, proxy: 'h:1:u:p', type: 'static', createdAt: 1, expiresAt: null }, { id: 6 }], total: 42 }, { page: 2, perPage: 20 });
-    expect(page).toEqual({ items: [{ id: 5, proxy: 'h:1:u:p', type: 'static', createdAt: 1, expiresAt: null }], total: 42, page: 2, perPage: 20 });
   });
 });

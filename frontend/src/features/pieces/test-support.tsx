@@ -3,20 +3,12 @@
 import { http, HttpResponse } from 'msw';
 import type { HistoryItem } from '@/lib/proxy-history';
 import { makeUser } from '@/test/fixtures';
+import { preloadRoutes as preload } from '@/test/preload-routes';
 import { server } from '@/test/server';
-import type { LteRecord } from './api/types';
+import type { LteRecord } from './lte-filter';
 
-/** The lazily loaded route modules compile on first use; load them once up front so the first
- * test's lookups do not time out. */
-export async function preloadRoutes() {
-  await Promise.all([
-    import('@/features/dashboard/components/dashboard-layout'),
-    import('@/features/dashboard/routes/static-proxy'),
-    import('@/features/dashboard/routes/ipv4-proxy'),
-    import('@/features/dashboard/routes/lte-proxy'),
-    import('@/features/dashboard/routes/generated-proxies'),
-  ]);
-}
+/** Loads the pages of these tests once up front so the first test's lookups do not time out. */
+export const preloadRoutes = () => preload('dashboard-layout', 'static-proxy', 'ipv4-proxy', 'lte-proxy', 'generated-proxies');
 
 /** The first lookup of a page waits for its lazy chunks and first queries, slow on a cold run. */
 export const FIRST = { timeout: 5000 };

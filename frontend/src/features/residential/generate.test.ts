@@ -1,5 +1,5 @@
 import { fillDays, parseUsage } from './api/get-usage';
-import { parseLocations } from './api/get-locations';
+import { budgetCountries, premiumCountries } from './api/get-locations';
 import { niceMax } from './chart-scale';
 import { buildGenerateRequest, INITIAL_FORM, ROTATION_TIMES, SELECT_ALL_FIELDS, withCountry, withState, type GenerateForm } from './generate-request';
 import { downloadFileName } from '@/lib/text-file';
@@ -97,10 +97,10 @@ describe('usage and locations', () => {
     expect([0, 0.3, 1.2, 2.2, 4, 7, 12].map(niceMax)).toEqual([1, 0.5, 2, 2.5, 5, 10, 20]);
   });
 
-  it('drops malformed locations', () => {
-    const countries = parseLocations({
-      locations: [{ code: 'us', name: 'United States', states: [{ code: 'ca', name: 'California', cities: [{ code: 'la' }] }] }, { name: 'No code' }],
-    });
-    expect(countries).toEqual([{ code: 'us', name: 'United States', cities: [], states: [{ code: 'ca', name: 'California', cities: [] }] }]);
+  it('reads premium and budget locations into one shape', () => {
+    const premium = premiumCountries({ locations: [{ code: 'us', name: 'United States', states: [{ code: 'ca', name: 'California', cities: [] }] }] });
+    expect(premium).toEqual([{ code: 'us', name: 'United States', cities: [], states: [{ code: 'ca', name: 'California', cities: [] }] }]);
+    const budget = budgetCountries({ locations: [{ code: 'us', name: 'United States', cities: [{ code: 'losangeles', name: 'Los Angeles' }] }] });
+    expect(budget).toEqual([{ code: 'us', name: 'United States', states: [], cities: [{ code: 'losangeles', name: 'Los Angeles' }] }]);
   });
 });

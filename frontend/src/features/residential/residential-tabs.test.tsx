@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { makeUser } from '@/test/fixtures';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
-import { statsQueryOptions } from '@/features/dashboard/api/get-stats';
+import { statsQueryOptions } from '@/lib/stats';
 import { PROXY, capture, preloadRoutes, signedIn } from './test-support';
 
 beforeAll(preloadRoutes);

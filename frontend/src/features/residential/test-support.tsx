@@ -3,18 +3,12 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { makeUser } from '@/test/fixtures';
+import { preloadRoutes as preload } from '@/test/preload-routes';
 import type { renderAt } from '@/test/render';
 import { server } from '@/test/server';
 
-/** The lazily loaded route modules compile on first use; load them once up front so the first
- * test's lookups do not time out. */
-export async function preloadRoutes() {
-  await Promise.all([
-    import('@/features/dashboard/components/dashboard-layout'),
-    import('@/features/dashboard/routes/budget-proxy'),
-    import('@/features/dashboard/routes/premium-proxy'),
-  ]);
-}
+/** Loads the pages of these tests once up front so the first test's lookups do not time out. */
+export const preloadRoutes = () => preload('dashboard-layout', 'budget-proxy', 'premium-proxy');
 
 export const PROXY = 'gw.proxyshop.test:8000:uabc-type-budget-country-us-city-losangeles:s3cret';
 

@@ -1,12 +1,12 @@
 // POST /api/login: password sign-in. The caller stores the returned user in the session query
 // (after noting that the sign-in was by password, which decides the admin's landing page).
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { PostBody } from '@/lib/api-types';
 
 export type LoginBody = PostBody<'/api/login'>;
 
-export const login = (body: LoginBody) => apiPost('/api/login', body);
+export const login = (body: LoginBody) => unwrap(api.POST('/api/login', { body }));
 
 export function useLogin() {
   return useMutation({ mutationFn: login });

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '@/lib/theme';
 import { notify } from '@/lib/toast';
 import { useGoogleSignIn } from '../api/google-sign-in';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '@/lib/public-config';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 export const GOOGLE_FAILED = 'Failed to login with Google';

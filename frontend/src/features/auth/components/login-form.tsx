@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
@@ -27,7 +27,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     login.mutate(values, {
       onSuccess: (data) => {
         onSignedIn();
-        queryClient.setQueryData(sessionQueryKey, data.user);
+        queryClient.setQueryData(queryKeys.session, data.user);
         notify.success(data.message);
       },
       onError: (error) => {

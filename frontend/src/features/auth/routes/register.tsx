@@ -6,7 +6,7 @@ import { homeFor, useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';
 import { RegisterForm } from '../components/register-form';
-import { useTrial } from '@/features/marketing/trial';
+import { useTrial } from '@/lib/trial';
 
 export default function RegisterPage() {
   const { user, isLoading } = useSession();

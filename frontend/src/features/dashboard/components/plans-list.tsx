@@ -7,10 +7,10 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePlanPurchase } from '@/features/plans/components/plan-purchase';
+import { usePlanPurchase } from '@/hooks/use-plan-purchase';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, KIND_PAGES, type ProxyKind } from '@/lib/kinds';
-import type { PlanState } from '@/features/pieces/plan-state';
+import type { PlanState } from '@/lib/plan-state';
 import { plansQueryOptions } from '@/lib/plans';
 
 export function PlansList({ kind }: { kind: ProxyKind }) {

@@ -10,14 +10,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Card } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { planTitle } from '@/features/pieces/buy-request';
-import type { PlanState } from '@/features/pieces/plan-state';
-import { usePurchase } from '@/features/plans/components/plan-purchase';
+import type { PlanState } from '@/lib/plan-state';
+import { usePurchase } from '@/hooks/use-plan-purchase';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, KIND_PAGES, type ProxyKind } from '@/lib/kinds';
-import { plansQueryOptions, type Plan } from '@/lib/plans';
+import { plansQueryOptions, planTitle, type Plan } from '@/lib/plans';
 import { notify } from '@/lib/toast';
-import { statsQueryOptions } from '../api/get-stats';
+import { statsQueryOptions } from '@/lib/stats';
 import { PieceFigures, TrafficFigures } from './usage-figures';
 
 export const NO_PLANS = 'No plans available';

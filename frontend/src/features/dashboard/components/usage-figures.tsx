@@ -2,7 +2,7 @@
 // the expiry for traffic kinds; live pieces, those expiring soon and the next expiry for piece kinds.
 import { TrafficExpiry } from '@/components/traffic-expiry';
 import { formatDateTime, formatFixed2, fromUnixSeconds } from '@/lib/format';
-import type { PieceStat, TrafficStat } from '../api/get-stats';
+import type { PieceStat, TrafficStat } from '@/lib/stats';
 
 const muted = 'text-slate-600 dark:text-slate-400';
 

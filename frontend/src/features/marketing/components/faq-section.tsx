@@ -1,7 +1,7 @@
 // Landing FAQ block, the target of /#faq.
 import { Link } from 'react-router';
 import { faqItems } from '../content/faq';
-import { useTrial } from '../trial';
+import { useTrial } from '@/lib/trial';
 import { FaqAccordion } from './faq-accordion';
 
 export function FaqSection() {

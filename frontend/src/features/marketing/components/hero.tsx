@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { CheckIcon } from '@/components/ui/icons';
-import { useTrial } from '../trial';
+import { useTrial } from '@/lib/trial';
 import { StartCtaLink } from './start-cta';
 
 const claims = (freeTrial: boolean) => ['HTTP(S) & SOCKS5', 'City & state targeting', freeTrial ? 'Free trial' : 'Crypto top-ups', 'Pay as you go'];

@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { CHAT_URL, SUPPORT_EMAIL } from '@/lib/site';
-import { useStartCta } from '../trial';
+import { useStartCta } from '@/lib/trial';
 
 const columns: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [
   {

@@ -12,7 +12,7 @@ import { formatMoney } from '@/lib/format';
 import { paymentModal } from '@/lib/payment-modal';
 import { homeFor, useLiveSession, useSession } from '@/lib/session';
 import { CHAT_URL } from '@/lib/site';
-import { GET_STARTED, GO_TO_DASHBOARD, START_TRIAL, useTrial } from '../trial';
+import { GET_STARTED, GO_TO_DASHBOARD, START_TRIAL, useTrial } from '@/lib/trial';
 
 const navLink =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white';

@@ -1,6 +1,6 @@
 // Frequently asked questions shown on the landing page (#faq) and on /faqs. The free-trial answer
 // follows the server's trial (see ../trial.ts); without a trial the question is left out.
-import { TRIAL_HOURS, type Trial } from '../trial';
+import { TRIAL_HOURS, type Trial } from '@/lib/trial';
 
 export type FaqItem = { question: string; answer: string };
 

@@ -4,7 +4,7 @@ import { CHAT_URL } from '@/lib/site';
 import { ContentPage } from '../components/content-page';
 import { FaqAccordion } from '../components/faq-accordion';
 import { faqItems } from '../content/faq';
-import { useTrial } from '../trial';
+import { useTrial } from '@/lib/trial';
 
 export default function FaqsPage() {
   const trial = useTrial();

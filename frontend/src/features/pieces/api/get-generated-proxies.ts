@@ -1,24 +1,25 @@
 // GET /api/user/proxies?type=&q=&page=&perPage=: every generated proxy of the customer, newest
 // first, filtered by kind (empty for all) and by text; plus the whole filtered list for export.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { parseGeneratedProxies } from './parse';
-import type { GeneratedProxiesFilter, GeneratedProxy } from './types';
+import { api, unwrap } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-types';
+import { queryKeys, type GeneratedProxiesFilter } from '@/lib/query-keys';
 
-export const generatedProxiesRoot = ['generated-proxies'] as const;
+/** One generated proxy (times in unix seconds; no expiresAt for traffic proxies). */
+export type GeneratedProxy = Schemas['ProxyItem'];
+
 export const PER_PAGE = 20;
 /** Page size of the export, and a bound on how many pages it reads. */
 export const EXPORT_PER_PAGE = 100;
 const EXPORT_MAX_PAGES = 500;
 
 function fetchPage(filter: GeneratedProxiesFilter, signal?: AbortSignal) {
-  const query = { type: filter.type, q: filter.q, page: String(filter.page), perPage: String(filter.perPage) };
-  return apiRequest('/api/user/proxies', { query, signal }).then((payload) => parseGeneratedProxies(payload, filter));
+  return unwrap(api.GET('/api/user/proxies', { params: { query: filter }, signal }));
 }
 
 export function generatedProxiesQueryOptions(filter: GeneratedProxiesFilter) {
   return queryOptions({
-    queryKey: [...generatedProxiesRoot, filter],
+    queryKey: queryKeys.generatedProxies(filter),
     queryFn: ({ signal }) => fetchPage(filter, signal),
     // keep the last page on screen while the next one loads
     placeholderData: keepPreviousData,

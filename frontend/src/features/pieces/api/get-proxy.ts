@@ -3,14 +3,10 @@
 // proxies go to the front of that kind's history before it is refetched, and the stock lists, the
 // generated proxies list, the stats and the wallet are refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { proxyHistoryKey, type HistoryItem } from '@/lib/proxy-history';
-import { sessionQueryKey } from '@/lib/session';
-import { walletQueryRoot } from '@/lib/wallet-sync';
-import { generatedProxiesRoot } from './get-generated-proxies';
-import { credentialsKey } from './get-server-credentials';
-import { parseGetProxy } from './parse';
-import type { GetProxyBody } from './types';
+import { api, unwrap } from '@/lib/api-client';
+import type { HistoryItem } from '@/lib/proxy-history';
+import { queryKeys } from '@/lib/query-keys';
+import type { GetProxyBody } from '../buy-request';
 
 export const PROXY_GENERATED = 'Proxy Generated Successfully';
 
@@ -20,19 +16,19 @@ export type GetProxyResult = { proxies: string[]; message: string; delivered: bo
 export function useGetProxy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: GetProxyBody) => parseGetProxy(await apiRequest('/api/user/get_proxy', { method: 'POST', body })),
+    mutationFn: (body: GetProxyBody) => unwrap(api.POST('/api/user/get_proxy', { body })),
     onSuccess: ({ proxies, user }, body) => {
-      if (user) queryClient.setQueryData(sessionQueryKey, user);
+      queryClient.setQueryData(queryKeys.session, user);
       if (proxies.length > 0) {
         const createdAt = Math.floor(Date.now() / 1000);
         const fresh: HistoryItem[] = proxies.map((proxy) => ({ proxy, createdAt, type: body.type, expiresAt: null }));
-        queryClient.setQueryData<HistoryItem[]>(proxyHistoryKey(body.type), (old) => [...fresh, ...(old ?? [])]);
+        queryClient.setQueryData<HistoryItem[]>(queryKeys.proxyHistory(body.type), (old) => [...fresh, ...(old ?? [])]);
       }
-      void queryClient.invalidateQueries({ queryKey: proxyHistoryKey(body.type) });
-      void queryClient.invalidateQueries({ queryKey: credentialsKey(body.type) });
-      void queryClient.invalidateQueries({ queryKey: generatedProxiesRoot });
-      void queryClient.invalidateQueries({ queryKey: ['stats'] });
-      void queryClient.invalidateQueries({ queryKey: walletQueryRoot });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.proxyHistory(body.type) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pieceStock(body.type) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.generatedProxiesAll });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.walletAll });
     },
   });
 }

@@ -3,13 +3,13 @@
 // shape whose `value` is what the buy form sends: the country code and ISP code for static, the
 // country id for IPv4/IPv6.
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { parseDatacenterCountries, parseStaticCredentials } from './parse';
-import type { BuyKind, PieceKind, StockItem } from './types';
+import { api, unwrap } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-types';
+import type { BuyKind } from '@/lib/kinds';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Root key of a kind's stock lists; a purchase invalidates it because the stock changed. */
-export const credentialsKey = (kind: PieceKind) => ['piece-credentials', kind] as const;
-
+/** A country or an ISP with the number of proxies in stock (`amount`). */
+export type StockItem = Schemas['StockCountry'];
 export type StockChoice = StockItem & { value: string };
 export type Stock = { countries: StockChoice[]; isps: Record<string, StockChoice[]> };
 
@@ -17,14 +17,14 @@ const byCode = (item: StockItem): StockChoice => ({ ...item, value: item.code })
 
 export function stockQueryOptions(kind: BuyKind) {
   return queryOptions({
-    queryKey: credentialsKey(kind),
+    queryKey: queryKeys.pieceStock(kind),
     queryFn: async ({ signal }): Promise<Stock> => {
-      const payload = await apiRequest('/api/user/server_credentials', { query: { type: kind }, signal });
-      if (kind !== 'static') return { countries: parseDatacenterCountries(payload).map((item) => ({ ...item, value: item.id })), isps: {} };
-      const { supportedCountries, supportedISPs } = parseStaticCredentials(payload);
+      const { data } = await unwrap(api.GET('/api/user/server_credentials', { params: { query: { type: kind } }, signal }));
+      // IPv4/IPv6 answer a list of countries, static an object of countries and ISPs
+      if (Array.isArray(data)) return { countries: data.map((item) => ({ ...item, value: item.id })), isps: {} };
       const isps: Record<string, StockChoice[]> = {};
-      for (const [country, items] of Object.entries(supportedISPs)) isps[country] = items.map(byCode);
-      return { countries: supportedCountries.map(byCode), isps };
+      for (const [country, items] of Object.entries(data.supportedISPs)) isps[country] = items.map(byCode);
+      return { countries: data.supportedCountries.map(byCode), isps };
     },
     staleTime: 60_000,
   });

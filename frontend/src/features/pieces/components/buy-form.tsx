@@ -14,11 +14,11 @@ import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import type { Plan } from '@/lib/plans';
+import { planTitle, type Plan } from '@/lib/plans';
+import type { BuyKind } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { resultOf, useGetProxy } from '../api/get-proxy';
 import { stockQueryOptions, type StockChoice } from '../api/get-server-credentials';
-import type { BuyKind } from '../api/types';
 import {
   BUY_PROXIES_TITLE,
   buyBody,
@@ -27,7 +27,6 @@ import {
   INITIAL_VALUES,
   numericText,
   planIdOf,
-  planTitle,
   SELECT_ALL_FIELDS,
   stockLabel,
   totalPrice,

@@ -15,7 +15,7 @@ import { KIND_TAB_LABELS, PROXY_KINDS, type ProxyKind } from '@/lib/kinds';
 import { DOWNLOAD_FAILED, downloadFileName, NO_PROXY_TO_DOWNLOAD, PROXY_DOWNLOADED, saveTextFile } from '@/lib/text-file';
 import { notify } from '@/lib/toast';
 import { fetchAllGeneratedProxies, generatedProxiesQueryOptions, PER_PAGE } from '../api/get-generated-proxies';
-import type { GeneratedProxiesFilter } from '../api/types';
+import type { GeneratedProxiesFilter } from '@/lib/query-keys';
 import { GeneratedProxiesTable } from './generated-proxies-table';
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
 import { formatDate, fromUnixSeconds } from '@/lib/format';
 import { kindLabel } from '@/lib/kinds';
-import type { GeneratedProxy } from '../api/types';
+import type { GeneratedProxy } from '../api/get-generated-proxies';
 import { PROXY_COPIED } from './piece-history';
 
 const COLUMNS: Column[] = ['Proxy', { label: 'Date', wide: true }, { label: 'Type', wide: true }, 'Expires', { label: 'Action', align: 'right' }];
@@ -63,7 +63,7 @@ export function GeneratedProxiesTable({ items, loading, failed, filtered, onRetr
               <td className={cn('py-3 pr-4 whitespace-nowrap', WIDE_ONLY)}>{date}</td>
               <td className={cn('py-3 pr-4 whitespace-nowrap', WIDE_ONLY)}>{kindLabel(item.type)}</td>
               <td className="py-3 pr-4 whitespace-nowrap" data-testid="expires">
-                {item.expiresAt === null ? (
+                {item.expiresAt == null ? (
                   <>
                     <span aria-hidden="true">—</span>
                     <span className="sr-only">Does not expire</span>

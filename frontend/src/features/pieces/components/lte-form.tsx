@@ -17,7 +17,7 @@ import { notify } from '@/lib/toast';
 import { lteCountriesQueryOptions, lteRecordsQueryOptions } from '../api/get-lte-credentials';
 import { resultOf, useGetProxy } from '../api/get-proxy';
 import { BUY_PROXIES_TITLE, buyQuestion, planIdOf } from '../buy-request';
-import { planIdFromState } from '../plan-state';
+import { planIdFromState } from '@/lib/plan-state';
 import {
   canGenerate,
   cheapestPlan,

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ProxyHistoryTable } from '@/components/proxy-history-table';
 import { proxyHistoryQueryOptions } from '@/lib/proxy-history';
-import type { PieceKind } from '../api/types';
+import type { PieceKind } from '@/lib/kinds';
 
 export const PROXY_COPIED = 'Proxy copied to clipboard';
 

@@ -8,10 +8,9 @@ import { useLocation } from 'react-router';
 import { PlanGrid } from '@/components/plans/plan-grid';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-parts';
-import { plansQueryOptions, type Plan } from '@/lib/plans';
-import type { BuyKind } from '../api/types';
-import { planTitle } from '../buy-request';
-import { planIdFromState } from '../plan-state';
+import { plansQueryOptions, planTitle, type Plan } from '@/lib/plans';
+import type { BuyKind } from '@/lib/kinds';
+import { planIdFromState } from '@/lib/plan-state';
 import { BuyForm } from './buy-form';
 import { PieceHistory } from './piece-history';
 

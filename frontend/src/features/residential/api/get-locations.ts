@@ -1,52 +1,31 @@
 // GET /api/user/residential_location (countries → states → cities) and
-// GET /api/user/budget_residential_location (countries → cities), read into one shape. openapi.json
-// describes these answers only in prose, so they are checked at run time; malformed entries are
-// dropped.
+// GET /api/user/budget_residential_location (countries → cities), read into one shape: a premium
+// country has no cities of its own, a budget country no states.
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-types';
+import { queryKeys } from '@/lib/query-keys';
 import type { GeneratorKind } from '../generate-request';
-import { asArray, asString, isRecord } from './parse';
 
-export type Place = { code: string; name: string };
-export type State = Place & { cities: Place[] };
+export type Place = Schemas['LocationCity'];
+export type State = Schemas['LocationState'];
 export type Country = Place & { states: State[]; cities: Place[] };
 
-function place(raw: unknown): Place | null {
-  if (!isRecord(raw)) return null;
-  const code = asString(raw.code);
-  const name = asString(raw.name);
-  return code && name ? { code, name } : null;
+export const premiumCountries = ({ locations }: Schemas['PremiumLocations']): Country[] =>
+  locations.map((country) => ({ ...country, cities: [] }));
+
+export const budgetCountries = ({ locations }: Schemas['BudgetLocations']): Country[] =>
+  locations.map((country) => ({ ...country, states: [] }));
+
+async function fetchLocations(kind: GeneratorKind, signal: AbortSignal): Promise<Country[]> {
+  if (kind === 'premium') return premiumCountries(await unwrap(api.GET('/api/user/residential_location', { signal })));
+  return budgetCountries(await unwrap(api.GET('/api/user/budget_residential_location', { signal })));
 }
-
-const places = (value: unknown): Place[] => asArray(value).map(place).filter((p): p is Place => p !== null);
-
-function state(raw: unknown): State | null {
-  const base = place(raw);
-  return base && isRecord(raw) ? { ...base, cities: places(raw.cities) } : null;
-}
-
-function country(raw: unknown): Country | null {
-  const base = place(raw);
-  if (!base || !isRecord(raw)) return null;
-  return { ...base, states: asArray(raw.states).map(state).filter((s): s is State => s !== null), cities: places(raw.cities) };
-}
-
-export function parseLocations(payload: unknown): Country[] {
-  if (!isRecord(payload)) return [];
-  return asArray(payload.locations)
-    .map(country)
-    .filter((c): c is Country => c !== null);
-}
-
-const PATHS: Record<GeneratorKind, string> = {
-  premium: '/api/user/residential_location',
-  budget: '/api/user/budget_residential_location',
-};
 
 export function locationsQueryOptions(kind: GeneratorKind) {
   return queryOptions({
-    queryKey: ['locations', kind],
-    queryFn: async ({ signal }) => parseLocations(await apiRequest(PATHS[kind], { signal })),
+    queryKey: queryKeys.locations(kind),
+    queryFn: ({ signal }) => fetchLocations(kind, signal),
     staleTime: 30 * 60_000,
   });
 }

@@ -1,10 +1,11 @@
 // GET /api/user/usage?type=KIND&days=30: bytes used per UTC day (ascending, only days with usage).
 // The chart wants every day of the window, so the gaps are filled with zeros here.
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-types';
 import type { ProxyKind } from '@/lib/kinds';
 import { LIVE_REFRESH_MS } from '@/lib/live-refresh';
+import { queryKeys } from '@/lib/query-keys';
 
 export const USAGE_DAYS = 30;
 /** GB = 10^9 bytes. */
@@ -34,9 +35,9 @@ export function fillDays(days: UsageDay[], count = USAGE_DAYS, today: Date = new
 
 export function usageQueryOptions(kind: ProxyKind) {
   return queryOptions({
-    queryKey: ['usage', kind],
+    queryKey: queryKeys.usage(kind),
     queryFn: async ({ signal }) =>
-      parseUsage(await apiGet('/api/user/usage', { query: { type: kind, days: String(USAGE_DAYS) }, signal })),
+      parseUsage(await unwrap(api.GET('/api/user/usage', { params: { query: { type: kind, days: USAGE_DAYS } }, signal }))),
     refetchInterval: LIVE_REFRESH_MS,
   });
 }

@@ -1,7 +1,7 @@
 // Plans tab of a generator page: plan cards with Buy now and the purchase confirmation.
 import { PlanGrid } from '@/components/plans/plan-grid';
 import { Button } from '@/components/ui/button';
-import { usePlanPurchase } from '@/features/plans/components/plan-purchase';
+import { usePlanPurchase } from '@/hooks/use-plan-purchase';
 import type { GeneratorKind } from '../generate-request';
 
 export function PlansTab({ kind }: { kind: GeneratorKind }) {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { statsQueryOptions } from '@/features/dashboard/api/get-stats';
+import { statsQueryOptions } from '@/lib/stats';
 import { ProxyHistoryTable } from '@/components/proxy-history-table';
 import { TrafficExpiry } from '@/components/traffic-expiry';
 import { formatFixed2 } from '@/lib/format';

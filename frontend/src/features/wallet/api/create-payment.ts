@@ -1,8 +1,8 @@
 // POST /api/payment {amount, method, currency} -> {url, paymentId}: starts a top-up and answers with
 // the checkout page to open in a new tab.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiPost, FALLBACK_ERROR } from '@/lib/api-client';
-import { walletQueryRoot } from '@/lib/wallet-sync';
+import { api, ApiError, FALLBACK_ERROR, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { checkoutUrl } from '../checkout-url';
 import type { Currency } from '../schemas';
 
@@ -10,7 +10,7 @@ export type CreatePaymentInput = { amount: number; method: string; currency: Cur
 export type CreatedPayment = { url: string; paymentId: string };
 
 export async function createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
-  const created = await apiPost('/api/payment', input);
+  const created = await unwrap(api.POST('/api/payment', { body: input }));
   const url = checkoutUrl(created.url);
   // never open a link that is not http(s)
   if (!url) throw new ApiError(FALLBACK_ERROR, 200);
@@ -22,6 +22,6 @@ export function useCreatePayment() {
   return useMutation({
     mutationFn: createPayment,
     // the new pending payment shows in the wallet's payment list
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletQueryRoot }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.walletAll }),
   });
 }

@@ -2,9 +2,9 @@
 // payments. The contract types `kind` and `status` as open strings, so they are narrowed here to
 // the values the screens label (anything new shows as "Other" / "Unknown").
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-types';
-import { walletQueryRoot } from '@/lib/wallet-sync';
+import { queryKeys } from '@/lib/query-keys';
 import { checkoutUrl } from '../checkout-url';
 
 export const LEDGER_KINDS = ['topup', 'purchase', 'referral_bonus', 'refund', 'admin_adjustment'] as const;
@@ -42,9 +42,9 @@ const POLL_LIMIT = 120;
 
 export function walletQueryOptions(page: number, returnedPaymentId: string | null = null) {
   return queryOptions({
-    queryKey: [...walletQueryRoot, { page, perPage: PER_PAGE }],
+    queryKey: queryKeys.wallet(page, PER_PAGE),
     queryFn: async ({ signal }) =>
-      toWallet(await apiGet('/api/user/wallet', { query: { page: String(page), perPage: String(PER_PAGE) }, signal })),
+      toWallet(await unwrap(api.GET('/api/user/wallet', { params: { query: { page, perPage: PER_PAGE } }, signal }))),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
     refetchInterval: (query) => {

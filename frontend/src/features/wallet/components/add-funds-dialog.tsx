@@ -8,7 +8,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, inputClasses } from '@/components/ui/field';
-import { usePublicConfig } from '@/features/auth/api/get-public-config';
+import { usePublicConfig } from '@/lib/public-config';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { paymentModal } from '@/lib/payment-modal';

@@ -7,7 +7,8 @@ import { BalanceCard } from '@/components/balance-card';
 import { Pager } from '@/components/ui/data-table';
 import { Card, PageHeader } from '@/components/ui/page-parts';
 import type { User } from '@/lib/api-types';
-import { sessionQueryKey, useSession } from '@/lib/session';
+import { queryKeys } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
 import { PER_PAGE, walletQueryOptions } from '../api/get-wallet';
 import { LedgerTable } from '../components/ledger-table';
 import { PaymentReturn } from '../components/payment-return';
@@ -27,7 +28,7 @@ export default function WalletPage() {
   const balance = data?.balance;
   useEffect(() => {
     if (balance === undefined) return;
-    queryClient.setQueryData<User | null>(sessionQueryKey, (current) => (current && current.balance !== balance ? { ...current, balance } : current));
+    queryClient.setQueryData<User | null>(queryKeys.session, (current) => (current && current.balance !== balance ? { ...current, balance } : current));
   }, [balance, queryClient]);
 
   if (!user) return null;

@@ -7,7 +7,7 @@ import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
 import type { Plan } from '@/lib/plans';
 import { notify } from '@/lib/toast';
-import { useBuyPlan } from '../api/buy-plan';
+import { useBuyPlan } from '@/lib/buy-plan';
 
 export const BUY_PLAN_TITLE = 'Buy Plan';
 export const BUY_PLAN_QUESTION = 'Are you sure you want to buy this plan?';

@@ -1,10 +1,11 @@
 // GET /api/config: public settings (whether Google sign-in is configured).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { api, unwrap } from './api-client';
+import { queryKeys } from './query-keys';
 
 export const publicConfigQueryOptions = queryOptions({
-  queryKey: ['public-config'],
-  queryFn: ({ signal }) => apiGet('/api/config', { signal }),
+  queryKey: queryKeys.publicConfig,
+  queryFn: ({ signal }) => unwrap(api.GET('/api/config', { signal })),
   staleTime: Infinity,
   retry: false,
 });

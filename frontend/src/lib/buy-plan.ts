@@ -2,12 +2,11 @@
 // built-in sample): buys a traffic plan from the wallet. The returned user replaces the one in the
 // session cache (the balance in the top bar updates at once); stats and the wallet refetch.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '@/lib/api-client';
-import type { PostBody } from '@/lib/api-types';
-import type { ProxyKind } from '@/lib/kinds';
-import type { Plan } from '@/lib/plans';
-import { sessionQueryKey } from '@/lib/session';
-import { walletQueryRoot } from '@/lib/wallet-sync';
+import { api, unwrap } from './api-client';
+import type { PostBody } from './api-types';
+import type { ProxyKind } from './kinds';
+import type { Plan } from './plans';
+import { queryKeys } from './query-keys';
 
 export const PLAN_PURCHASED = 'Plan purchased successfully';
 
@@ -20,13 +19,13 @@ export function useBuyPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ type, plan }: { type: ProxyKind; plan: Plan }) => {
-      const payload = await apiPost('/api/user/get_plan', purchaseBody(type, plan));
+      const payload = await unwrap(api.POST('/api/user/get_plan', { body: purchaseBody(type, plan) }));
       return { message: payload.message || PLAN_PURCHASED, user: payload.user };
     },
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(sessionQueryKey, user);
-      void queryClient.invalidateQueries({ queryKey: ['stats'] });
-      void queryClient.invalidateQueries({ queryKey: walletQueryRoot });
+      queryClient.setQueryData(queryKeys.session, user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.walletAll });
     },
   });
 }

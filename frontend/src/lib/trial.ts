@@ -4,9 +4,9 @@
 // Also the main call to action that goes with it: guests are invited to start the trial (or just
 // to get started), signed-in visitors are sent to their dashboard.
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigQueryOptions } from '@/features/auth/api/get-public-config';
-import type { GetResponse } from '@/lib/api-types';
-import { homeFor, useSession } from '@/lib/session';
+import type { GetResponse } from './api-types';
+import { publicConfigQueryOptions } from './public-config';
+import { homeFor, useSession } from './session';
 
 export const DEFAULT_TRIAL_MB = 100;
 export const TRIAL_HOURS = 24;

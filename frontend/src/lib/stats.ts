@@ -2,9 +2,10 @@
 // never below 0; when the traffic expires) and the live pieces of the piece kinds. Re-read every
 // LIVE_REFRESH_MS while the page is visible: usage grows while proxies are in use.
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
-import type { Schemas } from '@/lib/api-types';
-import { LIVE_REFRESH_MS } from '@/lib/live-refresh';
+import { api, unwrap } from './api-client';
+import type { Schemas } from './api-types';
+import { LIVE_REFRESH_MS } from './live-refresh';
+import { queryKeys } from './query-keys';
 
 export type TrafficStat = Schemas['TrafficStat'];
 export type PieceStat = Schemas['PieceStat'];
@@ -21,10 +22,10 @@ export type Stats = {
 export const DEFAULT_EXPIRING_SOON_DAYS = 3;
 
 export const statsQueryOptions = queryOptions({
-  queryKey: ['stats'],
+  queryKey: queryKeys.stats,
   queryFn: async ({ signal }): Promise<Stats> => {
     // read leniently: an older server (or a test double) may leave the newer fields out
-    const payload: Partial<Schemas['StatsResponse']> = await apiGet('/api/user/get_starts', { signal });
+    const payload: Partial<Schemas['StatsResponse']> = await unwrap(api.GET('/api/user/get_starts', { signal }));
     return {
       premiumStat: payload.premiumStat ?? null,
       budgetStat: payload.budgetStat ?? null,

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { makeUser } from '@/test/fixtures';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
-import { trialFor } from './trial';
+import { trialFor } from '@/lib/trial';
 
 beforeAll(async () => {
   await Promise.all([import('@/features/marketing/routes/landing'), import('@/features/marketing/routes/faqs'), import('@/features/auth/routes/register')]);

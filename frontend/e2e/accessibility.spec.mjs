@@ -1,0 +1,16 @@
+// axe-core (WCAG 2 A/AA: contrast, labels, names, keyboard-reachable regions) on the public and
+// dashboard screens, light and dark, at 1280 and 375 px.
+import { checkScreens, signUp } from './accessibility.mjs';
+import { test } from './fixtures.mjs';
+
+test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url }) => {
+  const problems = await checkScreens(page, url, ['/', '/login', '/register?ref=FRIEND1', '/no-such-page']);
+  if (problems.length > 0) throw new Error(problems.join('\n  '));
+});
+
+test('dashboard screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url, dataDir }) => {
+  await signUp(page, url, dataDir);
+  const routes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/ipv4-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
+  const problems = await checkScreens(page, url, routes);
+  if (problems.length > 0) throw new Error(problems.join('\n  '));
+});

@@ -1,0 +1,19 @@
+// The fixtures every journey takes: the server's `url` and `dataDir` (for the mailed codes, from
+// global-setup.mjs) and `shot(step, target?)`, a screenshot into e2e/screenshots/ named after the
+// test and the step.
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+import { frontendDir } from './harness.mjs';
+
+const shots = join(frontendDir, 'e2e/screenshots');
+
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for
+  url: async ({}, use) => use(process.env.E2E_URL),
+  // eslint-disable-next-line no-empty-pattern
+  dataDir: async ({}, use) => use(process.env.E2E_DATA_DIR),
+  shot: async ({ page }, use, testInfo) => {
+    const slug = testInfo.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+    await use((step, target = page) => target.screenshot({ path: join(shots, `${slug}--${step}.png`), fullPage: false }));
+  },
+});

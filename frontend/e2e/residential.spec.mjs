@@ -1,0 +1,77 @@
+// The premium journey: a customer tops up $20 on the local checkout, buys the 5 GB Premium plan
+// from the Plans tab, generates a sticky US proxy, copies it and downloads proxy_<date>.txt.
+import { readFileSync } from 'node:fs';
+import { signUp } from './accessibility.mjs';
+import { test } from './fixtures.mjs';
+import { expectAccessible, toast, topUp } from './helpers.mjs';
+
+const TIMEOUT = 15_000;
+
+async function choose(page, label, search, option) {
+  await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();
+  await page.getByRole('combobox', { name: `Search ${label.toLowerCase()}` }).fill(search);
+  await page.getByRole('listbox', { name: label }).getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a customer buys 5 GB of Premium, generates a sticky US proxy, copies and downloads it', async ({ page, url, dataDir, shot }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+  await signUp(page, url, dataDir);
+  await topUp(page, url, 20);
+  await page.getByRole('button', { name: /^Balance \$20\.00/ }).waitFor({ timeout: TIMEOUT });
+
+  await page.goto(`${url}/onboard/rotating-proxy`);
+  await page.getByRole('heading', { level: 1, name: 'Create Residential Proxy (Premium)' }).waitFor({ timeout: TIMEOUT });
+  await page.getByRole('tab', { name: 'Plans' }).click();
+  await page.getByRole('button', { name: 'Buy now: Starter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buy Plan' });
+  await dialog.getByText('Are you sure you want to buy this plan?').waitFor({ timeout: TIMEOUT });
+  await shot('01-buy-plan');
+  await dialog.getByRole('button', { name: 'Buy', exact: true }).click();
+  await toast(page, 'Plan purchased successfully');
+  // the returned user replaced the cached one: $20 − $15
+  await page.getByRole('button', { name: /^Balance \$5\.00/ }).waitFor({ timeout: TIMEOUT });
+
+  await page.getByRole('tab', { name: 'Usage' }).click();
+  // the 5 GB bought plus the 0.10 GB free trial
+  await page.getByTestId('usage-remaining').getByText('5.10 GB').waitFor({ timeout: TIMEOUT });
+
+  await page.getByRole('tab', { name: 'Generate' }).click();
+  await page.getByRole('button', { name: /^Country / }).click();
+  await page.getByRole('listbox', { name: 'Country' }).waitFor({ timeout: TIMEOUT });
+  await expectAccessible(page, 'open country list');
+  await page.keyboard.press('Escape');
+  await page.locator('label').filter({ hasText: /^Sticky$/ }).click();
+  if (!(await page.getByRole('radio', { name: 'Sticky' }).isChecked())) throw new Error('Sticky is not selected');
+  await choose(page, 'Country', 'united st', 'United States');
+  await choose(page, 'State', 'calif', 'California');
+  await choose(page, 'City', 'los', 'Los Angeles');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await toast(page, 'Proxy generated successfully');
+  const proxy = (await page.getByTestId('proxy-string').textContent()).trim();
+  const [host, port, username, password] = proxy.split(':');
+  if (!host || !/^\d+$/.test(port) || !password) throw new Error(`unexpected proxy ${proxy}`);
+  if (!/-type-premium-country-us-state-ca-city-losangeles-session-[a-z0-9]+-lifetime-\d+$/.test(username)) {
+    throw new Error(`the username carries no sticky US targeting: ${username}`);
+  }
+  await shot('02-generated');
+  await expectAccessible(page, 'generated proxy');
+
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await toast(page, 'Proxy copied to clipboard');
+  const copied = await page.evaluate(() => globalThis.navigator.clipboard.readText());
+  if (copied !== proxy) throw new Error(`clipboard holds ${copied}, not ${proxy}`);
+
+  const download = page.waitForEvent('download', { timeout: TIMEOUT });
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const file = await download;
+  if (!/^proxy_\d{4}-\d{2}-\d{2}\.txt$/.test(file.suggestedFilename())) throw new Error(`file name ${file.suggestedFilename()}`);
+  const text = readFileSync(await file.path(), 'utf8');
+  if (text.trim() !== proxy) throw new Error(`downloaded ${text}, not ${proxy}`);
+  await toast(page, 'Proxy file downloaded successfully');
+
+  // the proxy is in the history of the Usage tab
+  await page.getByRole('tab', { name: 'Usage' }).click();
+  await page.getByRole('table', { name: 'Proxy history' }).getByText('24h', { exact: true }).first().waitFor({ timeout: TIMEOUT });
+  await shot('03-usage');
+  await expectAccessible(page, 'usage tab');
+});

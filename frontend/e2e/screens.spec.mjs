@@ -1,0 +1,100 @@
+// The screens customers already use (issue 10), in the browser against the real server: the free
+// trial promise and "Go to dashboard"; balance and usage refreshing on their own; the traffic
+// expiry; toasts below the top bar, at most three; plan cards with the real validity and the
+// regions the buy form offers.
+import { signUp } from './accessibility.mjs';
+import { test } from './fixtures.mjs';
+import { expectAccessible, topUp } from './helpers.mjs';
+
+const TIMEOUT = 15_000;
+
+test('the landing says what the free trial is; signed-in visitors get Go to dashboard', async ({ page, url, dataDir, shot }) => {
+  await page.goto(url);
+  const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) });
+  await hero.getByTestId('trial-summary').getByText(/^Free trial: \d+ (MB|GB) of Premium traffic for 24 hours/).waitFor({ timeout: TIMEOUT });
+  await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).first().waitFor({ timeout: TIMEOUT });
+  await shot('01-landing-guest');
+
+  await signUp(page, url, dataDir);
+  await page.goto(url);
+  const dashboard = page.getByRole('banner').getByRole('link', { name: 'Go to dashboard' }).first();
+  await dashboard.waitFor({ timeout: TIMEOUT });
+  await hero.getByRole('link', { name: 'Go to dashboard' }).waitFor({ timeout: TIMEOUT });
+  if ((await page.getByRole('link', { name: 'Start Free Trial' }).count()) > 0) throw new Error('a signed-in visitor is offered the trial');
+  await shot('02-landing-signed-in');
+  await dashboard.click();
+  await page.waitForURL(`${url}/onboard`, { timeout: TIMEOUT });
+});
+
+test('balance and usage refresh on their own; toasts sit below the top bar, three at most', async ({ page, url, dataDir, shot }) => {
+  await signUp(page, url, dataDir);
+  await topUp(page, url, 20);
+  await page.goto(`${url}/onboard`);
+  await page.getByTestId('wallet-balance').getByText('$20.00').waitFor({ timeout: TIMEOUT });
+  const usage = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Usage' }) });
+  // the free trial: 100 MB of Premium for 24 hours from the sign-up
+  await usage.getByText('0.10 GB remaining').waitFor({ timeout: TIMEOUT });
+  await usage.getByTestId('traffic-expiry').getByText(/^Expires \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/).waitFor({ timeout: TIMEOUT });
+
+  // bought elsewhere (another device): this page is neither reloaded nor told
+  const bought = await page.context().request.post(`${url}/api/user/get_plan`, { headers: { Origin: url }, data: { type: 'premium', amount: 5 } });
+  if (!bought.ok()) throw new Error(`get_plan: ${bought.status()} ${await bought.text()}`);
+  await page.getByTestId('wallet-balance').getByText('$5.00').waitFor({ timeout: 25_000 });
+  await usage.getByText('5.10 GB remaining').waitFor({ timeout: 25_000 });
+  await usage.getByTestId('traffic-expiry').getByText(/^Expires \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/).waitFor({ timeout: TIMEOUT });
+  await shot('01-overview-refreshed');
+
+  // five refusals in a row: the toasts start under the top bar and three show at once
+  await page.getByRole('tab', { name: 'Residential Proxies' }).click();
+  await page.getByRole('button', { name: 'Pick A Random Plan' }).click();
+  const dialog = page.getByRole('dialog');
+  for (let i = 0; i < 5; i += 1) {
+    await dialog.getByRole('button', { name: 'Pick', exact: true }).click();
+    await page.locator('[data-sonner-toast]').nth(i).waitFor({ timeout: TIMEOUT });
+  }
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const bar = await page.locator('header').first().boundingBox();
+  const toasts = page.locator('[data-sonner-toast][data-visible="true"]');
+  const visible = await toasts.count();
+  if (visible > 3) throw new Error(`${visible} toasts show at once`);
+  // once it has slid in, the front toast rests below the bar
+  const barBottom = bar ? bar.y + bar.height : 64;
+  await page
+    .waitForFunction(
+      (bottom) => {
+        const front = globalThis.document.querySelector('[data-sonner-toast][data-front="true"]');
+        return front !== null && front.getBoundingClientRect().top >= bottom;
+      },
+      barBottom,
+      { timeout: TIMEOUT },
+    )
+    .catch(async () => {
+      const top = await page.locator('[data-sonner-toast][data-front="true"]').evaluate((el) => el.getBoundingClientRect().top);
+      throw new Error(`the front toast rests at y=${top}, over the top bar (bottom ${barBottom})`);
+    });
+  await shot('02-toasts');
+});
+
+test('plan cards show the real validity and the regions the buy form offers', async ({ page, url, dataDir, shot }) => {
+  await signUp(page, url, dataDir);
+  await page.goto(`${url}/#pricing`);
+  const pricing = page.locator('#pricing');
+  await pricing.getByRole('tab', { name: 'Datacenter IPv6' }).click();
+  const card = pricing.getByRole('article').first();
+  await card.getByRole('heading', { name: 'IPv6 30 days' }).waitFor({ timeout: TIMEOUT });
+  const row = async (label) => (await card.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').textContent()).trim();
+  if ((await row('Validity')) !== '30 days') throw new Error(`validity ${await row('Validity')}`);
+  const regions = (await row('Regions')).split(' ');
+  await card.scrollIntoViewIfNeeded();
+  await shot('01-ipv6-card');
+
+  await page.goto(`${url}/onboard/ipv6-proxy`);
+  await page.getByRole('button', { name: /^Buy now: IPv6 30 days/ }).click();
+  const country = page.getByRole('form', { name: 'Buy proxies' }).getByLabel('Country');
+  await country.locator('option').nth(1).waitFor({ state: 'attached', timeout: TIMEOUT });
+  const offered = await country.locator('option:not([disabled])').evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
+  // the form offers country ids ("ipv6-gb"); the card lists country codes
+  const codes = offered.map((id) => id.split('-').pop().toUpperCase()).sort();
+  if (codes.join(' ') !== [...regions].sort().join(' ')) throw new Error(`card regions ${regions.join(' ')}, form countries ${codes.join(' ')}`);
+  await expectAccessible(page, 'ipv6 buy form');
+});

@@ -1,0 +1,30 @@
+// `npm run e2e`: @playwright/test drives Debian's Chromium (/usr/bin/chromium, no downloaded
+// browsers) against a `proxyshop serve` that e2e/global-setup.mjs builds and starts. One worker:
+// the journeys share that server. Ends with one line "N passed, N failed" (e2e/summary-reporter.mjs).
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './e2e/harness.mjs';
+
+/** `E2E_ONLY=<text>`: only the tests whose name contains it (for quick reruns). */
+const only = process.env.E2E_ONLY;
+const escaped = only?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.mjs',
+  outputDir: './test-results',
+  globalSetup: './e2e/global-setup.mjs',
+  grep: escaped ? new RegExp(escaped) : undefined,
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 180_000,
+  reporter: [['list'], ['./e2e/summary-reporter.mjs']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,25 @@
+// Every TanStack Query key of the app, so that a query and the invalidations that refresh it
+// cannot drift apart. Roots (`…All`) match every query below them.
+import type { ProxyKind } from './kinds';
+
+/** The filter of GET /api/user/proxies: `type` empty for every kind, `q` matched against the proxy text. */
+export type GeneratedProxiesFilter = { type: ProxyKind | ''; q: string; page: number; perPage: number };
+
+export const queryKeys = {
+  session: ['session'] as const,
+  publicConfig: ['public-config'] as const,
+  stats: ['stats'] as const,
+  walletAll: ['wallet'] as const,
+  wallet: (page: number, perPage: number) => ['wallet', { page, perPage }] as const,
+  referrals: ['referrals'] as const,
+  plans: (kind: ProxyKind) => ['plans', kind] as const,
+  proxyHistory: (kind: ProxyKind) => ['proxy-history', kind] as const,
+  usage: (kind: ProxyKind) => ['usage', kind] as const,
+  locations: (kind: 'premium' | 'budget') => ['locations', kind] as const,
+  /** A piece kind's stock lists; a purchase invalidates them because the stock changed. */
+  pieceStock: (kind: ProxyKind) => ['piece-credentials', kind] as const,
+  lteCountries: ['piece-credentials', 'lte', 'countries'] as const,
+  lteRecords: (country: string) => ['piece-credentials', 'lte', 'records', country] as const,
+  generatedProxiesAll: ['generated-proxies'] as const,
+  generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
+};

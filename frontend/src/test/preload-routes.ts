@@ -1,0 +1,15 @@
+// The lazily loaded route modules compile on first use; tests load the ones they open up front so
+// that the first lookup does not time out. Lives with the test harness, which may reach any layer.
+const modules = {
+  'dashboard-layout': () => import('@/features/dashboard/components/dashboard-layout'),
+  'static-proxy': () => import('@/app/routes/static-proxy'),
+  'ipv4-proxy': () => import('@/app/routes/ipv4-proxy'),
+  'lte-proxy': () => import('@/app/routes/lte-proxy'),
+  'generated-proxies': () => import('@/app/routes/generated-proxies'),
+  'budget-proxy': () => import('@/app/routes/budget-proxy'),
+  'premium-proxy': () => import('@/app/routes/premium-proxy'),
+};
+
+export async function preloadRoutes(...names: Array<keyof typeof modules>): Promise<void> {
+  await Promise.all(names.map((name) => modules[name]()));
+}
