@@ -7,11 +7,12 @@ use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::{piece_orders, piece_proxies, piece_stock};
 use diesel::prelude::*;
+use domain::{Cents, OrderStatus, PlanId, ProxyKind};
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = piece_stock)]
 pub struct NewStock<'a> {
-    pub kind: &'a str,
+    pub kind: ProxyKind,
     pub code: &'a str,
     pub country: &'a str,
     pub isp: Option<&'a str>,
@@ -26,7 +27,7 @@ pub struct NewStock<'a> {
 #[diesel(table_name = piece_stock)]
 pub struct StockRow {
     pub id: i64,
-    pub kind: String,
+    pub kind: ProxyKind,
     pub code: String,
     pub country: String,
     pub isp: Option<String>,
@@ -57,7 +58,7 @@ pub fn insert_stock(conn: &mut DbConnection, stock: &NewStock<'_>) -> DbResult<i
 }
 
 /// The active stock of a kind, by country then code.
-pub fn stock_of(conn: &mut DbConnection, kind: &str) -> DbResult<Vec<StockRow>> {
+pub fn stock_of(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<StockRow>> {
     Ok(piece_stock::table
         .filter(piece_stock::kind.eq(kind))
         .filter(piece_stock::active.eq(true))
@@ -67,7 +68,11 @@ pub fn stock_of(conn: &mut DbConnection, kind: &str) -> DbResult<Vec<StockRow>> 
 }
 
 /// The active stock row of a kind with this code.
-pub fn find_stock(conn: &mut DbConnection, kind: &str, code: &str) -> DbResult<Option<StockRow>> {
+pub fn find_stock(
+    conn: &mut DbConnection,
+    kind: ProxyKind,
+    code: &str,
+) -> DbResult<Option<StockRow>> {
     Ok(piece_stock::table
         .filter(piece_stock::kind.eq(kind))
         .filter(piece_stock::code.eq(code))
@@ -106,13 +111,13 @@ pub fn unreserve(conn: &mut DbConnection, stock_id: i64, quantity: i32) -> DbRes
 #[diesel(table_name = piece_orders)]
 pub struct NewOrder<'a> {
     pub user_id: i64,
-    pub kind: &'a str,
-    pub plan_id: Option<i64>,
+    pub kind: ProxyKind,
+    pub plan_id: Option<PlanId>,
     pub country: Option<&'a str>,
     pub isp: Option<&'a str>,
     pub quantity: i32,
-    pub price_cents: i64,
-    pub status: &'a str,
+    pub price_cents: Cents,
+    pub status: OrderStatus,
     pub source: &'a str,
     pub upstream_order_id: Option<&'a str>,
     pub created_at: i64,
@@ -125,13 +130,13 @@ pub struct NewOrder<'a> {
 pub struct OrderRow {
     pub id: i64,
     pub user_id: i64,
-    pub kind: String,
-    pub plan_id: Option<i64>,
+    pub kind: ProxyKind,
+    pub plan_id: Option<PlanId>,
     pub country: Option<String>,
     pub isp: Option<String>,
     pub quantity: i32,
-    pub price_cents: i64,
-    pub status: String,
+    pub price_cents: Cents,
+    pub status: OrderStatus,
     pub source: String,
     pub upstream_order_id: Option<String>,
     pub created_at: i64,
@@ -159,8 +164,8 @@ pub fn find_order(conn: &mut DbConnection, id: i64) -> DbResult<Option<OrderRow>
 pub fn transition_order(
     conn: &mut DbConnection,
     id: i64,
-    from: &str,
-    to: &str,
+    from: OrderStatus,
+    to: OrderStatus,
     upstream_order_id: Option<&str>,
 ) -> DbResult<bool> {
     let target = piece_orders::table
@@ -188,7 +193,7 @@ pub fn transition_order(
 pub fn orders_in_status(
     conn: &mut DbConnection,
     source: &str,
-    status: &str,
+    status: OrderStatus,
 ) -> DbResult<Vec<OrderRow>> {
     Ok(piece_orders::table
         .filter(piece_orders::source.eq(source))
@@ -203,7 +208,7 @@ pub fn orders_in_status(
 pub struct NewPiece<'a> {
     pub order_id: i64,
     pub user_id: i64,
-    pub kind: &'a str,
+    pub kind: ProxyKind,
     pub host: &'a str,
     pub port: i32,
     pub username: &'a str,
@@ -263,7 +268,7 @@ pub fn release_expired(conn: &mut DbConnection, at: i64) -> DbResult<usize> {
 /// within the "soon" window, and when the first of them stops.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveCount {
-    pub kind: String,
+    pub kind: ProxyKind,
     pub live: i64,
     pub expiring: i64,
     /// Unix seconds.
@@ -283,7 +288,7 @@ pub fn live_counts(
         .filter(piece_proxies::user_id.eq(user_id))
         .filter(piece_proxies::released_at.is_null())
         .filter(piece_proxies::expires_at.gt(at));
-    let totals: Vec<(String, i64, Option<i64>)> = live
+    let totals: Vec<(ProxyKind, i64, Option<i64>)> = live
         .group_by(piece_proxies::kind)
         .select((
             piece_proxies::kind,
@@ -291,7 +296,7 @@ pub fn live_counts(
             min(piece_proxies::expires_at),
         ))
         .load(conn)?;
-    let expiring: Vec<(String, i64)> = live
+    let expiring: Vec<(ProxyKind, i64)> = live
         .filter(piece_proxies::expires_at.le(soon))
         .group_by(piece_proxies::kind)
         .select((piece_proxies::kind, count_star()))

@@ -2,16 +2,16 @@
 //! measured, and the per-day usage the dashboard shows. The gateway is the one meter; it adds its
 //! counts here in batches through `record_usage`.
 //!
-//! Writes are "update, then insert if there was no row" so that they run unchanged on both
-//! backends (no `on_conflict` through the MultiConnection). A concurrent first insert is caught
-//! by the primary key inside a savepoint and turned back into an update, so callers may run these
-//! from any number of transactions at once.
+//! Writes go through [`update_or_insert`], so callers may run them from any number of
+//! transactions at once.
 
 use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::now;
 use crate::schema::{traffic_balances, usage_daily, users};
+use crate::upsert::update_or_insert;
 use diesel::prelude::*;
+use domain::ProxyKind;
 
 /// What the gateway needs to authenticate a proxy username.
 /// `Debug` leaves out the password.
@@ -35,39 +35,17 @@ impl std::fmt::Debug for ProxyUser {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Balance {
     pub user_id: i64,
-    pub kind: String,
+    pub kind: ProxyKind,
     pub purchased_bytes: i64,
     pub used_bytes: i64,
     /// When the unused traffic expires; `None` = never.
     pub expires_at: Option<i64>,
 }
 
-/// Runs `update`; when it touched no row runs `insert` in a savepoint, and when that loses a
-/// race with another first insert (unique violation) runs `update` again.
-fn update_or_insert<U, I>(conn: &mut DbConnection, update: U, insert: I) -> DbResult<()>
-where
-    U: Fn(&mut DbConnection) -> QueryResult<usize>,
-    I: Fn(&mut DbConnection) -> QueryResult<usize>,
-{
-    if update(conn)? > 0 {
-        return Ok(());
-    }
-    // A nested `transaction` is a savepoint: a failed insert leaves the caller's
-    // transaction usable (PostgreSQL aborts the whole transaction otherwise).
-    match conn.transaction(|c| insert(c)).map_err(DbError::from) {
-        Ok(_) => Ok(()),
-        Err(DbError::UniqueViolation(_)) => {
-            update(conn)?;
-            Ok(())
-        }
-        Err(e) => Err(e),
-    }
-}
-
 fn bump_balance(
     conn: &mut DbConnection,
     user_id: i64,
-    kind: &str,
+    kind: ProxyKind,
     purchased: i64,
     used: i64,
 ) -> DbResult<()> {
@@ -94,7 +72,8 @@ fn bump_balance(
                 ))
                 .execute(c)
         },
-    )
+    )?;
+    Ok(())
 }
 
 /// Adds bought traffic valid until `expires_at` (run it in the purchase's transaction, beside
@@ -104,7 +83,7 @@ fn bump_balance(
 pub fn add_purchased(
     conn: &mut DbConnection,
     user_id: i64,
-    kind: &str,
+    kind: ProxyKind,
     bytes: i64,
     expires_at: Option<i64>,
 ) -> DbResult<()> {
@@ -151,13 +130,17 @@ fn effective_purchased(purchased: i64, used: i64, expires_at: Option<i64>, at: i
 
 /// (purchased, used) bytes of one kind; (0, 0) when the user never had any. Expired traffic
 /// counts as used up.
-pub fn balance(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<(i64, i64)> {
+pub fn balance(conn: &mut DbConnection, user_id: i64, kind: ProxyKind) -> DbResult<(i64, i64)> {
     let row = balance_row(conn, user_id, kind)?;
     Ok(row.map_or((0, 0), |b| (b.purchased_bytes, b.used_bytes)))
 }
 
 /// The balance of one kind with its expiry, purchased bytes counted as in [`balance`].
-pub fn balance_row(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<Option<Balance>> {
+pub fn balance_row(
+    conn: &mut DbConnection,
+    user_id: i64,
+    kind: ProxyKind,
+) -> DbResult<Option<Balance>> {
     Ok(load_balances(conn, &[user_id], Some(kind))?
         .into_iter()
         .next())
@@ -172,13 +155,13 @@ pub fn balances_of(conn: &mut DbConnection, user_ids: &[i64]) -> DbResult<Vec<Ba
 fn load_balances(
     conn: &mut DbConnection,
     user_ids: &[i64],
-    kind: Option<&str>,
+    kind: Option<ProxyKind>,
 ) -> DbResult<Vec<Balance>> {
     let mut query = traffic_balances::table
         .filter(traffic_balances::user_id.eq_any(user_ids))
         .into_boxed();
     if let Some(kind) = kind {
-        query = query.filter(traffic_balances::kind.eq(kind.to_owned()));
+        query = query.filter(traffic_balances::kind.eq(kind));
     }
     let rows = query
         .select((
@@ -188,7 +171,7 @@ fn load_balances(
             traffic_balances::used_bytes,
             traffic_balances::expires_at,
         ))
-        .load::<(i64, String, i64, i64, Option<i64>)>(conn)?;
+        .load::<(i64, ProxyKind, i64, i64, Option<i64>)>(conn)?;
     let at = now();
     Ok(rows
         .into_iter()
@@ -209,7 +192,7 @@ fn load_balances(
 pub fn record_usage(
     conn: &mut DbConnection,
     user_id: i64,
-    kind: &str,
+    kind: ProxyKind,
     day: &str,
     bytes: i64,
 ) -> DbResult<()> {
@@ -223,7 +206,7 @@ pub fn record_usage(
 pub fn record_daily_usage(
     conn: &mut DbConnection,
     user_id: i64,
-    kind: &str,
+    kind: ProxyKind,
     day: &str,
     bytes: i64,
 ) -> DbResult<()> {
@@ -245,14 +228,15 @@ pub fn record_daily_usage(
                 ))
                 .execute(c)
         },
-    )
+    )?;
+    Ok(())
 }
 
 /// Bytes per day from `from_day` (inclusive) on, oldest first; days without traffic are absent.
 pub fn daily(
     conn: &mut DbConnection,
     user_id: i64,
-    kind: &str,
+    kind: ProxyKind,
     from_day: &str,
 ) -> DbResult<Vec<(String, i64)>> {
     usage_daily::table

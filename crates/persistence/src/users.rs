@@ -7,6 +7,7 @@ use crate::error::DbResult;
 use crate::now;
 use crate::schema::{mailboxes, users};
 use diesel::prelude::*;
+use domain::Cents;
 
 /// `Debug` leaves out the password hash and the proxy password.
 #[derive(Clone, Queryable, Selectable)]
@@ -20,7 +21,7 @@ pub struct UserRow {
     pub phone: Option<String>,
     pub avatar_url: Option<String>,
     pub role: String,
-    pub balance_cents: i64,
+    pub balance_cents: Cents,
     pub ref_code: String,
     pub referred_by: Option<i64>,
     pub proxy_username: String,

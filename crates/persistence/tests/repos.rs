@@ -27,7 +27,7 @@ db_test! {
     fn users_insert_find_and_unique(db) {
         let mut conn = db.pool.get().unwrap();
         let alice = users::insert(&mut conn, &new_user("alice@example.com", "REF1", "ualice")).unwrap();
-        assert_eq!(alice.balance_cents, 0);
+        assert_eq!(alice.balance_cents, domain::Cents::ZERO);
         assert_eq!(alice.role, "user");
         assert!(!alice.disabled);
         assert_eq!(users::find_by_email(&mut conn, "alice@example.com").unwrap().unwrap().id, alice.id);
