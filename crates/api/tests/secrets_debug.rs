@@ -66,7 +66,7 @@ fn stored_accounts_and_credentials_hide_passwords() {
         phone: None,
         avatar_url: None,
         role: "user".into(),
-        balance_cents: 0,
+        balance_cents: domain::Cents::ZERO,
         ref_code: "r".into(),
         referred_by: None,
         proxy_username: "u7abc".into(),
@@ -97,7 +97,7 @@ fn stored_accounts_and_credentials_hide_passwords() {
     let piece = persistence::piece_credentials::PieceCredential {
         id: 1,
         user_id: 7,
-        kind: "static".into(),
+        kind: domain::ProxyKind::Static,
         password: PASSWORD.into(),
         expires_at: 0,
         disabled: false,

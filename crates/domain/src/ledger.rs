@@ -1,7 +1,10 @@
 //! Why a wallet ledger row was written.
 
+use serde::Serialize;
+
 /// The kind of a ledger row; stored as text, unique together with the row's reference.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
 #[cfg_attr(
     feature = "diesel",
     derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)

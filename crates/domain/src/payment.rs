@@ -4,6 +4,7 @@
 use crate::messages as msg;
 use crate::money::Cents;
 use crate::validation::FieldErrors;
+use serde::Serialize;
 
 /// The coins a customer may pay with (SPEC.md §9). LTC is the default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -36,7 +37,8 @@ impl Coin {
 
 /// Where a top-up payment stands: ours (`pending` until a report arrives, `expired`, `failed`)
 /// or the Cryptomus status word its last report carried.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
 #[cfg_attr(
     feature = "diesel",
     derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)

@@ -5,7 +5,7 @@
 
 use crate::lease::Lease;
 use crate::meter::{OpenError, Registry};
-use domain::{ProxyKind, Targeting};
+use domain::Targeting;
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::traffic::{self, ProxyUser};
 use persistence::{DbConnection, DbError, DbPool, DbResult};
@@ -191,10 +191,11 @@ impl Users {
         if !password_matches(&piece.password, password) {
             return Err(Refusal::BadCredentials);
         }
-        let Some(kind) = ProxyKind::parse(&piece.kind).filter(|k| !k.is_traffic()) else {
-            tracing::warn!(piece = piece.id, kind = %piece.kind, "piece of a kind not sold by the piece");
+        let kind = piece.kind;
+        if kind.is_traffic() {
+            tracing::warn!(piece = piece.id, %kind, "piece of a kind not sold by the piece");
             return Err(Refusal::BadCredentials);
-        };
+        }
         if piece.disabled {
             return Err(Refusal::Disabled);
         }

@@ -65,7 +65,7 @@ impl Registry {
         let pool = self.pool.clone();
         let (purchased, used) = blocking(move || {
             let mut conn = pool.get()?;
-            traffic::balance(&mut conn, user_id, kind.as_str())
+            traffic::balance(&mut conn, user_id, kind)
         })
         .await?;
         self.try_lease(user_id, kind, Some(purchased - used))?
@@ -212,9 +212,9 @@ impl Registry {
             write_transaction(&mut conn, |c| {
                 for (user_id, kind, limited, bytes) in &rows {
                     if *limited {
-                        traffic::record_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
+                        traffic::record_usage(c, *user_id, *kind, &day, *bytes)?;
                     } else {
-                        traffic::record_daily_usage(c, *user_id, kind.as_str(), &day, *bytes)?;
+                        traffic::record_daily_usage(c, *user_id, *kind, &day, *bytes)?;
                     }
                 }
                 let balances = traffic::balances_of(c, &ids)?;
@@ -248,7 +248,7 @@ impl Registry {
             } else {
                 balances
                     .iter()
-                    .find(|b| b.user_id == key.0 && b.kind == key.1.as_str())
+                    .find(|b| b.user_id == key.0 && b.kind == key.1)
                     .map_or(0, |b| b.purchased_bytes - b.used_bytes)
             };
             entry.meter.set_limit(limit);

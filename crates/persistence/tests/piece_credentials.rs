@@ -58,7 +58,7 @@ db_test! {
         let expected = PieceCredential {
             id,
             user_id: owner,
-            kind: ProxyKind::Ipv4.into(),
+            kind: ProxyKind::Ipv4,
             password: "pw-pcabcdefghij12".into(),
             expires_at: 2_000_000_000,
             disabled: false,

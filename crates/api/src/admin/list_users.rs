@@ -56,7 +56,7 @@ pub async fn list_users(
             email: u.email,
             name: u.name,
             role: u.role,
-            balance: Cents::new(u.balance_cents),
+            balance: u.balance_cents,
             disabled: u.disabled,
             created_at: u.created_at,
         })

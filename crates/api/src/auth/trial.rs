@@ -45,7 +45,7 @@ pub fn grant(
             traffic::add_purchased(
                 conn,
                 user_id,
-                ProxyKind::Premium.as_str(),
+                ProxyKind::Premium,
                 bytes,
                 Some(now + TRIAL_VALIDITY_SECS),
             )?;

@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
-use domain::{ProxyKind, messages as msg};
+use domain::{PlanId, ProxyKind, messages as msg};
 use persistence::wallet::{self, EntryKind};
 use persistence::{plans, traffic, users};
 use rand::Rng;
@@ -65,15 +65,15 @@ pub async fn buy_plan(
     let user_id = user.0.id;
     let updated = in_transaction(&state.pool, move |conn| {
         let plan = match (plan_id, amount) {
-            (Some(id), _) => plans::find(conn, id)?.filter(|p| p.kind == kind.as_str()),
-            (None, Some(gb)) => plans::find_by_amount(conn, kind.as_str(), gb)?,
+            (Some(id), _) => plans::find(conn, PlanId::new(id))?.filter(|p| p.kind == kind),
+            (None, Some(gb)) => plans::find_by_amount(conn, kind, gb)?,
             (None, None) => None,
         };
         let plan = plan.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
         if !plan.on_sale(persistence::now()) {
             return Err(ApiError::Gone(msg::PLAN_UNAVAILABLE));
         }
-        let note = format!("{} plan {} ({} GB)", kind.as_str(), plan.name, plan.amount);
+        let note = format!("{} plan {} ({} GB)", kind, plan.name, plan.amount);
         let reference = format!("plan_{reference}");
         wallet::debit(
             conn,
@@ -87,7 +87,7 @@ pub async fn buy_plan(
         traffic::add_purchased(
             conn,
             user_id,
-            kind.as_str(),
+            kind,
             plan.amount.saturating_mul(GB),
             Some(expires_at),
         )?;

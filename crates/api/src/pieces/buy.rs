@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
-use domain::{ProxyKind, inventory, messages as msg, random};
+use domain::{Cents, OrderStatus, PlanId, ProxyKind, inventory, messages as msg, random};
 use persistence::pieces::{self, NewOrder, NewPiece};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbConnection, plans, proxy_history, users};
@@ -117,9 +117,9 @@ pub(crate) fn plan_for(
     conn: &mut DbConnection,
     order: &PieceOrder,
 ) -> Result<plans::PlanRow, ApiError> {
-    let kind = order.kind.as_str();
+    let kind = order.kind;
     let plan = match order.plan {
-        Some(id) => plans::find(conn, id)?.filter(|p| p.kind == kind),
+        Some(id) => plans::find(conn, PlanId::new(id))?.filter(|p| p.kind == kind),
         None => plans::active_for_kind(conn, kind)?
             .into_iter()
             .min_by_key(|p| p.price_cents),
@@ -135,7 +135,7 @@ pub(crate) fn plan_for(
 pub(crate) struct Reserved {
     pub order_id: i64,
     pub stock_id: i64,
-    pub total: i64,
+    pub total: Cents,
     pub validity_days: i32,
     pub country: String,
     pub city: Option<String>,
@@ -150,10 +150,10 @@ pub(crate) fn take_order(
     user_id: i64,
     order: &PieceOrder,
     source: &str,
-    status: &str,
+    status: OrderStatus,
 ) -> Result<Reserved, ApiError> {
     let plan = plan_for(conn, order)?;
-    let kind = order.kind.as_str();
+    let kind = order.kind;
     let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
     let stock = pieces::find_stock(conn, kind, &order.location)?.ok_or_else(unknown)?;
     if order.country.as_ref().is_some_and(|c| *c != stock.country) {
@@ -164,7 +164,9 @@ pub(crate) fn take_order(
     }
     let total = plan
         .price_cents
+        .get()
         .checked_mul(i64::from(order.quantity))
+        .map(Cents::new)
         .ok_or_else(|| ApiError::field("quantity", msg::VALID_QUANTITY))?;
     let now = persistence::now();
     let order_id = pieces::insert_order(
@@ -215,7 +217,7 @@ fn buy_local(
     order: &PieceOrder,
     gateway: &crate::settings::GatewayEndpoints,
 ) -> Result<(Vec<String>, users::UserRow), ApiError> {
-    let taken = take_order(conn, user_id, order, "local", "delivered")?;
+    let taken = take_order(conn, user_id, order, "local", OrderStatus::Delivered)?;
     let port = if taken.socks {
         gateway.socks_port
     } else {
@@ -232,7 +234,7 @@ fn buy_local(
             &NewPiece {
                 order_id: taken.order_id,
                 user_id,
-                kind: order.kind.as_str(),
+                kind: order.kind,
                 host: &gateway.host,
                 port: i32::from(port),
                 username: &username,
@@ -247,14 +249,7 @@ fn buy_local(
             },
         )?;
         let proxy = format!("{}:{port}:{username}:{password}", gateway.host);
-        proxy_history::insert(
-            conn,
-            user_id,
-            order.kind.as_str(),
-            &proxy,
-            Some(expires_at),
-            now,
-        )?;
+        proxy_history::insert(conn, user_id, order.kind, &proxy, Some(expires_at), now)?;
         proxies.push(proxy);
     }
     let user = users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)?;

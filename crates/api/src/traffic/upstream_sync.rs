@@ -39,9 +39,9 @@ pub async fn sync_customer(
     }
     let (leased, stored, purchased, used) = with_conn(pool, move |conn| {
         let until = persistence::now() + LEASE_SECONDS;
-        let leased = upstream_accounts::try_lease(conn, user_id, kind.as_str(), provider, until)?;
-        let stored = upstream_accounts::find(conn, user_id, kind.as_str(), provider)?;
-        let (purchased, used) = traffic::balance(conn, user_id, kind.as_str())?;
+        let leased = upstream_accounts::try_lease(conn, user_id, kind, provider, until)?;
+        let stored = upstream_accounts::find(conn, user_id, kind, provider)?;
+        let (purchased, used) = traffic::balance(conn, user_id, kind)?;
         Ok((leased, stored, purchased, used))
     })
     .await?;
@@ -59,12 +59,7 @@ pub async fn sync_customer(
     let target = (purchased - used).max(0) + counted_here;
     let result = sync_leased(pool, source, user_id, kind, account.as_ref(), target).await;
     let released = with_conn(pool, move |conn| {
-        Ok(upstream_accounts::end_lease(
-            conn,
-            user_id,
-            kind.as_str(),
-            provider,
-        )?)
+        Ok(upstream_accounts::end_lease(conn, user_id, kind, provider)?)
     })
     .await;
     if let Err(err) = released {
@@ -100,7 +95,7 @@ async fn sync_leased(
         upstream_accounts::save(
             conn,
             user_id,
-            kind.as_str(),
+            kind,
             provider,
             &a.external_id,
             &a.username,
@@ -110,7 +105,7 @@ async fn sync_leased(
         upstream_accounts::record_reported_usage(
             conn,
             user_id,
-            kind.as_str(),
+            kind,
             provider,
             &day,
             report.used_bytes,
@@ -134,12 +129,7 @@ pub(crate) async fn account_for(
         return Ok(None);
     }
     let stored = with_conn(pool, move |conn| {
-        Ok(upstream_accounts::find(
-            conn,
-            user_id,
-            kind.as_str(),
-            provider,
-        )?)
+        Ok(upstream_accounts::find(conn, user_id, kind, provider)?)
     })
     .await?;
     match stored {
@@ -157,10 +147,7 @@ pub async fn sync_all(pool: &DbPool, source: &dyn ResidentialSource) -> Result<u
     let mut synced = 0;
     for kind in [ProxyKind::Premium, ProxyKind::Budget] {
         let customers = with_conn(pool, move |conn| {
-            Ok(upstream_accounts::customers_with_traffic(
-                conn,
-                kind.as_str(),
-            )?)
+            Ok(upstream_accounts::customers_with_traffic(conn, kind)?)
         })
         .await?;
         for user_id in customers {

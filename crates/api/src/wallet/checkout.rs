@@ -11,7 +11,7 @@ use crate::state::AppState;
 use crate::wallet::service::{ReferralTerms, apply_report};
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
-use domain::{Cents, Coin};
+use domain::{Coin, PaymentStatus};
 use persistence::payments::{self, PaymentRow};
 use upstream::PaymentGateway;
 
@@ -80,25 +80,25 @@ pub async fn checkout_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, payment) = owned_pending(&state, user, path.into_inner()).await?;
-    let amount = Cents::new(payment.amount_cents);
+    let amount = payment.amount_cents;
     let id = escape(&payment.id);
     let details = format!(
         "<dl><dt>Amount</dt><dd>{amount}</dd><dt>Pay with</dt><dd>{coin}</dd><dt>Invoice</dt><dd>{id}</dd></dl>",
         coin = escape(&payment.currency),
     );
     let expired = payment.expires_at.is_some_and(|t| t <= persistence::now());
-    if payment.status != payments::PENDING || expired {
-        let status = if expired && payment.status == payments::PENDING {
-            "expired"
+    if payment.status != PaymentStatus::Pending || expired {
+        let status = if expired && payment.status == PaymentStatus::Pending {
+            PaymentStatus::Expired
         } else {
-            &payment.status
+            payment.status
         };
         let back = format!("{}/onboard/wallet?payment={id}", state.public_url);
         return Ok(page(
             "Invoice closed",
             &format!(
                 "<h1>This invoice is {}</h1>{details}<div class=\"row\"><a class=\"btn\" href=\"{}\">Back to wallet</a></div>",
-                escape(status),
+                escape(status.as_str()),
                 escape(&back),
             ),
         ));
@@ -122,9 +122,9 @@ async fn settle(
 ) -> Result<HttpResponse, ApiError> {
     let (local, payment) = owned_pending(&state, user, id).await?;
     let expired = payment.expires_at.is_some_and(|t| t <= persistence::now());
-    if payment.status == payments::PENDING && !expired {
+    if payment.status == PaymentStatus::Pending && !expired {
         let coin = Coin::parse(&payment.currency).unwrap_or(Coin::DEFAULT);
-        let amount = Cents::new(payment.amount_cents);
+        let amount = payment.amount_cents;
         let body = local.signed_webhook(&payment.id, amount, coin, status, true);
         // The same door a real callback comes through: verify, then apply.
         let report = local

@@ -99,7 +99,7 @@ impl TestApp {
         let row = self.payment(id);
         let coin = Coin::parse(&row.currency).expect("coin");
         let reply = self
-            .callback(self.signed(id, row.amount_cents, coin, "paid", true))
+            .callback(self.signed(id, row.amount_cents.get(), coin, "paid", true))
             .await;
         assert_eq!(reply.status, 200, "{}", reply.text);
     }
@@ -116,7 +116,7 @@ impl TestApp {
     }
 
     pub fn balance_cents(&self, email: &str) -> i64 {
-        self.user(email).expect("user").balance_cents
+        self.user(email).expect("user").balance_cents.get()
     }
 
     /// The user's ledger rows, oldest first.
