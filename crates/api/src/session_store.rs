@@ -6,8 +6,6 @@
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
 use actix_web::cookie::time::Duration;
 use persistence::{DbPool, now, sessions};
-use rand::Rng;
-use rand::distributions::Alphanumeric;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 
@@ -55,11 +53,7 @@ fn expires_at(ttl: &Duration) -> i64 {
 }
 
 fn new_key() -> anyhow::Result<SessionKey> {
-    let key: String = rand::thread_rng()
-        .sample_iter(&Alphanumeric)
-        .take(64)
-        .map(char::from)
-        .collect();
+    let key = domain::random::alphanumeric(64);
     SessionKey::try_from(key).map_err(|e| anyhow::anyhow!("session key: {e}"))
 }
 

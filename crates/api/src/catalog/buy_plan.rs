@@ -10,8 +10,6 @@ use actix_web::{HttpResponse, web};
 use domain::{PlanId, ProxyKind, messages as msg};
 use persistence::wallet::{self, EntryKind};
 use persistence::{plans, traffic, users};
-use rand::Rng;
-use rand::distributions::Alphanumeric;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -57,11 +55,7 @@ pub async fn buy_plan(
     if plan_id.is_none() && amount.is_none() {
         return Err(ApiError::field("amount", msg::FILL_ALL_FIELDS));
     }
-    let reference: String = rand::thread_rng()
-        .sample_iter(&Alphanumeric)
-        .take(20)
-        .map(char::from)
-        .collect();
+    let reference = domain::random::alphanumeric(20);
     let user_id = user.0.id;
     let updated = in_transaction(&state.pool, move |conn| {
         let plan = match (plan_id, amount) {

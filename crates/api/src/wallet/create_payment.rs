@@ -11,8 +11,6 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, web};
 use domain::{PaymentStatus, TopUp, messages as msg};
 use persistence::payments;
-use rand::Rng;
-use rand::distributions::Alphanumeric;
 use serde::{Deserialize, Serialize};
 use upstream::InvoiceRequest;
 use utoipa::ToSchema;
@@ -36,12 +34,7 @@ pub struct PaymentCreated {
 }
 
 fn new_payment_id() -> String {
-    let tail: String = rand::thread_rng()
-        .sample_iter(&Alphanumeric)
-        .take(20)
-        .map(char::from)
-        .collect();
-    format!("pay_{tail}")
+    format!("pay_{}", domain::random::alphanumeric(20))
 }
 
 #[utoipa::path(post, path = "/api/payment", tag = "wallet", request_body = PaymentRequest,
