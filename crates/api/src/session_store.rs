@@ -44,8 +44,11 @@ pub fn hash_key(key: &str) -> String {
     hex::encode(Sha256::digest(key.as_bytes()))
 }
 
-fn user_id(state: &State) -> Option<i64> {
-    state.get(USER_ID_KEY).and_then(|v| v.parse().ok())
+fn user_id(state: &State) -> Option<domain::UserId> {
+    state
+        .get(USER_ID_KEY)
+        .and_then(|v| v.parse().ok())
+        .map(domain::UserId::new)
 }
 
 fn expires_at(ttl: &Duration) -> i64 {

@@ -58,7 +58,7 @@ fn missing_fields_still_default_to_empty() {
 fn stored_accounts_and_credentials_hide_passwords() {
     let hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$secret-hash";
     let row = persistence::users::UserRow {
-        id: 7,
+        id: domain::UserId::new(7),
         email: "a@example.com".into(),
         password_hash: Some(hash.into()),
         google_sub: None,
@@ -90,13 +90,13 @@ fn stored_accounts_and_credentials_hide_passwords() {
         updated_at: 0,
     };
     let proxy_user = persistence::traffic::ProxyUser {
-        id: 7,
+        id: domain::UserId::new(7),
         proxy_password: PASSWORD.into(),
         disabled: false,
     };
     let piece = persistence::piece_credentials::PieceCredential {
         id: 1,
-        user_id: 7,
+        user_id: domain::UserId::new(7),
         kind: domain::ProxyKind::Static,
         password: PASSWORD.into(),
         expires_at: 0,

@@ -37,8 +37,8 @@ fn assert_one_bonus(app: &TestApp, payment: &str, cents: i64) {
     assert_eq!(app.balance_cents(REFERRER), cents);
     let bonuses = app.bonuses();
     let expected = (
-        app.user_id(REFERRER),
-        app.user_id(FRIEND),
+        app.user_id(REFERRER).get(),
+        app.user_id(FRIEND).get(),
         payment.to_owned(),
         cents,
     );

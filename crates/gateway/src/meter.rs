@@ -6,7 +6,7 @@
 
 pub(crate) use crate::budget::Meter;
 use crate::lease::{Entry, Lease, Live, PieceSlot, end, end_expired, forget_unused, lock};
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::{DbError, DbPool, gateway_accounts, traffic, write_transaction};
 use std::sync::{Arc, Mutex};
@@ -57,7 +57,7 @@ impl Registry {
     }
 
     /// Takes a connection slot of `user_id` on the meter of `kind`, if traffic remains.
-    pub(crate) async fn open(&self, user_id: i64, kind: ProxyKind) -> Result<Lease, OpenError> {
+    pub(crate) async fn open(&self, user_id: UserId, kind: ProxyKind) -> Result<Lease, OpenError> {
         if let Some(lease) = self.try_lease(user_id, kind, None)? {
             return Ok(lease);
         }
@@ -116,7 +116,7 @@ impl Registry {
     /// A lease on the existing meter, or on a new one with `limit` when given.
     fn try_lease(
         &self,
-        user_id: i64,
+        user_id: UserId,
         kind: ProxyKind,
         limit: Option<i64>,
     ) -> Result<Option<Lease>, OpenError> {
@@ -177,7 +177,7 @@ impl Registry {
                     taken.push((entry.meter.clone(), n));
                 }
             }
-            let mut ids: Vec<i64> = live
+            let mut ids: Vec<UserId> = live
                 .meters
                 .iter()
                 .filter(|(_, e)| e.meter.limited)
@@ -197,7 +197,7 @@ impl Registry {
             forget_unused(&mut lock(&self.live));
             return Ok(());
         }
-        let rows: Vec<(i64, ProxyKind, bool, i64)> = taken
+        let rows: Vec<(UserId, ProxyKind, bool, i64)> = taken
             .iter()
             .map(|(m, n)| (m.user_id, m.kind, m.limited, *n))
             .collect();

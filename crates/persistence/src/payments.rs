@@ -6,13 +6,13 @@ use crate::error::DbResult;
 use crate::now;
 use crate::schema::payments;
 use diesel::prelude::*;
-use domain::{Cents, PaymentStatus};
+use domain::{Cents, PaymentStatus, UserId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = payments)]
 pub struct PaymentRow {
     pub id: String,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub amount_cents: Cents,
     pub currency: String,
     pub provider: String,
@@ -29,7 +29,7 @@ pub struct PaymentRow {
 pub fn insert_pending(
     conn: &mut DbConnection,
     id: &str,
-    user_id: i64,
+    user_id: UserId,
     amount_cents: Cents,
     currency: &str,
     provider: &str,
@@ -61,7 +61,7 @@ pub fn find(conn: &mut DbConnection, id: &str) -> DbResult<Option<PaymentRow>> {
 pub fn find_for_user(
     conn: &mut DbConnection,
     id: &str,
-    user_id: i64,
+    user_id: UserId,
 ) -> DbResult<Option<PaymentRow>> {
     Ok(payments::table
         .find(id)
@@ -140,7 +140,7 @@ pub fn record_status(
 /// A user's most recent payments.
 pub fn recent_for_user(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
 ) -> DbResult<Vec<PaymentRow>> {
     Ok(payments::table

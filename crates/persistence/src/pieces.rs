@@ -7,7 +7,7 @@ use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::{piece_orders, piece_proxies, piece_stock};
 use diesel::prelude::*;
-use domain::{Cents, OrderStatus, PlanId, ProxyKind};
+use domain::{Cents, OrderStatus, PlanId, ProxyKind, UserId};
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = piece_stock)]
@@ -110,7 +110,7 @@ pub fn unreserve(conn: &mut DbConnection, stock_id: i64, quantity: i32) -> DbRes
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = piece_orders)]
 pub struct NewOrder<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: ProxyKind,
     pub plan_id: Option<PlanId>,
     pub country: Option<&'a str>,
@@ -129,7 +129,7 @@ pub struct NewOrder<'a> {
 #[diesel(table_name = piece_orders)]
 pub struct OrderRow {
     pub id: i64,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: ProxyKind,
     pub plan_id: Option<PlanId>,
     pub country: Option<String>,
@@ -207,7 +207,7 @@ pub fn orders_in_status(
 #[diesel(table_name = piece_proxies)]
 pub struct NewPiece<'a> {
     pub order_id: i64,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: ProxyKind,
     pub host: &'a str,
     pub port: i32,
@@ -279,7 +279,7 @@ pub struct LiveCount {
 /// expire by `soon` counted apart. Kinds without live pieces are absent.
 pub fn live_counts(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     at: i64,
     soon: i64,
 ) -> DbResult<Vec<LiveCount>> {

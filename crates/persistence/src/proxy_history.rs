@@ -4,13 +4,13 @@ use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::proxy_history;
 use diesel::prelude::*;
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = proxy_history)]
 pub struct HistoryRow {
     pub id: i64,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: ProxyKind,
     pub proxy: String,
     pub expires_at: Option<i64>,
@@ -19,7 +19,7 @@ pub struct HistoryRow {
 
 pub fn insert(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     proxy: &str,
     expires_at: Option<i64>,
@@ -40,7 +40,7 @@ pub fn insert(
 /// A user's history for one kind, newest first.
 pub fn for_user(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     limit: i64,
 ) -> DbResult<Vec<HistoryRow>> {
@@ -59,7 +59,7 @@ diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql
 /// the proxies containing `search` (case-insensitive); with the total count of matches.
 pub fn page(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: Option<ProxyKind>,
     search: Option<&str>,
     offset: i64,

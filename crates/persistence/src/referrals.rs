@@ -6,14 +6,14 @@ use crate::error::DbResult;
 use crate::now;
 use crate::schema::{referral_bonuses, users};
 use diesel::prelude::*;
-use domain::Cents;
+use domain::{Cents, UserId};
 
 /// Records the bonus; false when this payment already earned one. The insert runs in a
 /// savepoint, so a refused duplicate leaves the caller's transaction usable on PostgreSQL.
 pub fn insert(
     conn: &mut DbConnection,
-    referrer_id: i64,
-    referred_id: i64,
+    referrer_id: UserId,
+    referred_id: UserId,
     payment_id: &str,
     amount_cents: Cents,
 ) -> DbResult<bool> {
@@ -43,8 +43,8 @@ pub fn insert(
 /// is exclusive already).
 pub fn insert_capped(
     conn: &mut DbConnection,
-    referrer_id: i64,
-    referred_id: i64,
+    referrer_id: UserId,
+    referred_id: UserId,
     payment_id: &str,
     wanted_cents: Cents,
     cap_cents: Cents,
@@ -75,7 +75,7 @@ pub fn insert_capped(
 /// A referrer's bonuses, newest first, with the referred customer's email.
 pub fn for_referrer(
     conn: &mut DbConnection,
-    referrer_id: i64,
+    referrer_id: UserId,
     limit: i64,
 ) -> DbResult<Vec<(String, i64, Cents)>> {
     Ok(referral_bonuses::table
@@ -92,7 +92,7 @@ pub fn for_referrer(
 }
 
 /// How many customers signed up with this referrer's code, and the bonus total.
-pub fn summary(conn: &mut DbConnection, referrer_id: i64) -> DbResult<(i64, Cents)> {
+pub fn summary(conn: &mut DbConnection, referrer_id: UserId) -> DbResult<(i64, Cents)> {
     let referred = users::table
         .filter(users::referred_by.eq(referrer_id))
         .count()

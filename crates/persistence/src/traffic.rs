@@ -11,13 +11,13 @@ use crate::now;
 use crate::schema::{traffic_balances, usage_daily, users};
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
 
 /// What the gateway needs to authenticate a proxy username.
 /// `Debug` leaves out the password.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ProxyUser {
-    pub id: i64,
+    pub id: UserId,
     pub proxy_password: String,
     pub disabled: bool,
 }
@@ -34,7 +34,7 @@ impl std::fmt::Debug for ProxyUser {
 /// One row of `traffic_balances`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Balance {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: ProxyKind,
     pub purchased_bytes: i64,
     pub used_bytes: i64,
@@ -44,7 +44,7 @@ pub struct Balance {
 
 fn bump_balance(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     purchased: i64,
     used: i64,
@@ -82,7 +82,7 @@ fn bump_balance(
 /// expired is forfeited first (it does not come back with a new purchase).
 pub fn add_purchased(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     bytes: i64,
     expires_at: Option<i64>,
@@ -130,7 +130,7 @@ fn effective_purchased(purchased: i64, used: i64, expires_at: Option<i64>, at: i
 
 /// (purchased, used) bytes of one kind; (0, 0) when the user never had any. Expired traffic
 /// counts as used up.
-pub fn balance(conn: &mut DbConnection, user_id: i64, kind: ProxyKind) -> DbResult<(i64, i64)> {
+pub fn balance(conn: &mut DbConnection, user_id: UserId, kind: ProxyKind) -> DbResult<(i64, i64)> {
     let row = balance_row(conn, user_id, kind)?;
     Ok(row.map_or((0, 0), |b| (b.purchased_bytes, b.used_bytes)))
 }
@@ -138,7 +138,7 @@ pub fn balance(conn: &mut DbConnection, user_id: i64, kind: ProxyKind) -> DbResu
 /// The balance of one kind with its expiry, purchased bytes counted as in [`balance`].
 pub fn balance_row(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
 ) -> DbResult<Option<Balance>> {
     Ok(load_balances(conn, &[user_id], Some(kind))?
@@ -148,13 +148,13 @@ pub fn balance_row(
 
 /// Every balance row of these users (the gateway refreshes its limits with one query), with
 /// purchased bytes counted as in [`balance`].
-pub fn balances_of(conn: &mut DbConnection, user_ids: &[i64]) -> DbResult<Vec<Balance>> {
+pub fn balances_of(conn: &mut DbConnection, user_ids: &[UserId]) -> DbResult<Vec<Balance>> {
     load_balances(conn, user_ids, None)
 }
 
 fn load_balances(
     conn: &mut DbConnection,
-    user_ids: &[i64],
+    user_ids: &[UserId],
     kind: Option<ProxyKind>,
 ) -> DbResult<Vec<Balance>> {
     let mut query = traffic_balances::table
@@ -171,7 +171,7 @@ fn load_balances(
             traffic_balances::used_bytes,
             traffic_balances::expires_at,
         ))
-        .load::<(i64, ProxyKind, i64, i64, Option<i64>)>(conn)?;
+        .load::<(UserId, ProxyKind, i64, i64, Option<i64>)>(conn)?;
     let at = now();
     Ok(rows
         .into_iter()
@@ -191,7 +191,7 @@ fn load_balances(
 /// date, `YYYY-MM-DD`). Run both in one transaction so that the two never disagree.
 pub fn record_usage(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     day: &str,
     bytes: i64,
@@ -205,7 +205,7 @@ pub fn record_usage(
 /// recorded but not limited by a traffic balance.
 pub fn record_daily_usage(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     day: &str,
     bytes: i64,
@@ -235,7 +235,7 @@ pub fn record_daily_usage(
 /// Bytes per day from `from_day` (inclusive) on, oldest first; days without traffic are absent.
 pub fn daily(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     from_day: &str,
 ) -> DbResult<Vec<(String, i64)>> {
@@ -257,7 +257,7 @@ pub fn find_proxy_user(
     let row = users::table
         .filter(users::proxy_username.eq(proxy_username))
         .select((users::id, users::proxy_password, users::disabled))
-        .first::<(i64, String, bool)>(conn)
+        .first::<(UserId, String, bool)>(conn)
         .optional()?;
     Ok(row.map(|(id, proxy_password, disabled)| ProxyUser {
         id,

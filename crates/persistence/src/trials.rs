@@ -7,6 +7,7 @@ use crate::error::{DbError, DbResult};
 use crate::schema::{trial_grants, trial_ip_days};
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
+use domain::UserId;
 
 /// What asking for a trial came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +25,7 @@ pub enum Claim {
 pub struct NewClaim<'a> {
     /// The mailbox (`domain::canonical_email`).
     pub mailbox: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub ip: &'a str,
     /// The UTC day (`YYYY-MM-DD`) the per-address count runs for.
     pub day: &'a str,

@@ -8,12 +8,12 @@ use crate::schema::{traffic_balances, upstream_accounts};
 use crate::upsert::update_or_insert;
 use crate::{now, traffic};
 use diesel::prelude::*;
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = upstream_accounts)]
 pub struct AccountRow {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: ProxyKind,
     pub provider: String,
     pub external_id: String,
@@ -25,7 +25,7 @@ pub struct AccountRow {
 
 pub fn find(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     provider: &str,
 ) -> DbResult<Option<AccountRow>> {
@@ -43,7 +43,7 @@ pub fn find(
 /// recreated at the provider counts its usage from zero).
 pub fn save(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     provider: &str,
     external_id: &str,
@@ -93,7 +93,7 @@ pub fn save(
 /// through [`save`].
 pub fn record_reported_usage(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     provider: &str,
     day: &str,
@@ -129,7 +129,7 @@ pub fn record_reported_usage(
 /// without an id.
 pub fn try_lease(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     provider: &str,
     until: i64,
@@ -183,7 +183,7 @@ pub fn try_lease(
 /// Gives the sync lease back.
 pub fn end_lease(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     provider: &str,
 ) -> DbResult<()> {
@@ -194,7 +194,7 @@ pub fn end_lease(
 }
 
 /// The customers with bought traffic of `kind` (what a provider sync walks over).
-pub fn customers_with_traffic(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<i64>> {
+pub fn customers_with_traffic(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<UserId>> {
     Ok(traffic_balances::table
         .filter(traffic_balances::kind.eq(kind))
         .filter(traffic_balances::purchased_bytes.gt(0))

@@ -11,8 +11,8 @@ use crate::error::{DbError, DbResult};
 use crate::now;
 use crate::schema::{users, wallet_ledger};
 use diesel::prelude::*;
-use domain::Cents;
 pub use domain::EntryKind;
+use domain::{Cents, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum WalletError {
@@ -38,7 +38,7 @@ impl From<diesel::result::Error> for WalletError {
 #[diesel(table_name = wallet_ledger)]
 pub struct LedgerRow {
     pub id: i64,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: EntryKind,
     pub amount_cents: Cents,
     pub balance_after: Cents,
@@ -49,7 +49,7 @@ pub struct LedgerRow {
 
 fn record(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: EntryKind,
     amount: Cents,
     balance_after: Cents,
@@ -89,7 +89,7 @@ fn positive(cents: Cents) -> Result<(), WalletError> {
 /// transaction must then roll back.
 pub fn credit(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     cents: Cents,
     kind: EntryKind,
     reference: &str,
@@ -111,7 +111,7 @@ pub fn credit(
 /// new balance, or `Insufficient` with nothing written.
 pub fn debit(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     cents: Cents,
     kind: EntryKind,
     reference: &str,
@@ -138,7 +138,7 @@ pub fn debit(
 /// One page of a user's ledger, newest first, and the total number of rows.
 pub fn history(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
     offset: i64,
 ) -> DbResult<(Vec<LedgerRow>, i64)> {
@@ -157,7 +157,7 @@ pub fn history(
 }
 
 /// The sum of a user's ledger rows (what the balance must equal).
-pub fn ledger_sum(conn: &mut DbConnection, user_id: i64) -> DbResult<Cents> {
+pub fn ledger_sum(conn: &mut DbConnection, user_id: UserId) -> DbResult<Cents> {
     let amounts: Vec<Cents> = wallet_ledger::table
         .filter(wallet_ledger::user_id.eq(user_id))
         .select(wallet_ledger::amount_cents)

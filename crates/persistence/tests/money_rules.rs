@@ -20,7 +20,7 @@ use persistence::{
 };
 use std::sync::{Arc, Mutex};
 
-fn claim<'a>(mailbox: &'a str, user_id: i64, ip: &'a str, per_ip: u32) -> NewClaim<'a> {
+fn claim<'a>(mailbox: &'a str, user_id: domain::UserId, ip: &'a str, per_ip: u32) -> NewClaim<'a> {
     NewClaim {
         mailbox,
         user_id,
@@ -60,7 +60,7 @@ db_test! {
         user_with_email(&mut conn, "ab@example.com", "d").unwrap();
         assert!(users::email_exists(&mut conn, "ab+news@example.com").unwrap());
         assert!(!users::email_exists(&mut conn, "abc@example.com").unwrap());
-        let held: Vec<(String, i64)> = mailboxes::table
+        let held: Vec<(String, domain::UserId)> = mailboxes::table
             .order(mailboxes::user_id.asc())
             .select((mailboxes::email_normalized, mailboxes::user_id))
             .load(&mut conn)

@@ -11,7 +11,7 @@ use persistence::{DbConnection, db_test, now};
 /// An order of one piece of `kind` for `user_id`, and the piece; returns the piece's id.
 fn insert_piece(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: domain::UserId,
     kind: ProxyKind,
     username: &str,
     expires_at: i64,

@@ -27,7 +27,7 @@ fn stock(conn: &mut DbConnection, code: &str, capacity: i32) -> i64 {
     .unwrap()
 }
 
-fn order(conn: &mut DbConnection, user_id: i64) -> i64 {
+fn order(conn: &mut DbConnection, user_id: domain::UserId) -> i64 {
     pieces::insert_order(
         conn,
         &NewOrder {
@@ -52,7 +52,7 @@ fn order(conn: &mut DbConnection, user_id: i64) -> i64 {
 fn piece(
     conn: &mut DbConnection,
     order_id: i64,
-    user_id: i64,
+    user_id: domain::UserId,
     name: &str,
     stock_id: i64,
     expires_at: i64,

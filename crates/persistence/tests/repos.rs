@@ -32,7 +32,7 @@ db_test! {
         assert!(!alice.disabled);
         assert_eq!(users::find_by_email(&mut conn, "alice@example.com").unwrap().unwrap().id, alice.id);
         assert_eq!(users::find_by_ref_code(&mut conn, "REF1").unwrap().unwrap().id, alice.id);
-        assert!(users::find_by_id(&mut conn, alice.id + 100).unwrap().is_none());
+        assert!(users::find_by_id(&mut conn, domain::UserId::new(alice.id.get() + 100)).unwrap().is_none());
         assert!(users::email_exists(&mut conn, "alice@example.com").unwrap());
         assert!(!users::admin_exists(&mut conn).unwrap());
 

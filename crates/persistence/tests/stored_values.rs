@@ -8,7 +8,7 @@ use persistence::testing::insert_user;
 use persistence::{DbConnection, DbError, db_test, now, piece_credentials, pieces};
 
 /// A provider order (placed) with one piece of our own, both stored with `kind`.
-fn insert_raw(conn: &mut DbConnection, user_id: i64, kind: &str) {
+fn insert_raw(conn: &mut DbConnection, user_id: domain::UserId, kind: &str) {
     let t = now();
     let order_id: i64 = diesel::insert_into(piece_orders::table)
         .values((

@@ -7,11 +7,11 @@ use persistence::testing::concurrently;
 use persistence::traffic::{self, ProxyUser};
 use persistence::{DbConnection, db_test, write_transaction};
 
-fn user(conn: &mut DbConnection, tag: &str) -> i64 {
+fn user(conn: &mut DbConnection, tag: &str) -> domain::UserId {
     persistence::testing::insert_user(conn, tag)
 }
 
-fn record(conn: &mut DbConnection, id: i64, kind: ProxyKind, day: &str, bytes: i64) {
+fn record(conn: &mut DbConnection, id: domain::UserId, kind: ProxyKind, day: &str, bytes: i64) {
     write_transaction(conn, |c| traffic::record_usage(c, id, kind, day, bytes)).unwrap();
 }
 

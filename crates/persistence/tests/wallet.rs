@@ -8,11 +8,11 @@ use persistence::wallet::{self, EntryKind, WalletError};
 use persistence::{DbConnection, db_test, now, payments, referrals, users, write_transaction};
 use std::sync::{Arc, Barrier};
 
-fn user(conn: &mut DbConnection, email: &str) -> i64 {
+fn user(conn: &mut DbConnection, email: &str) -> domain::UserId {
     persistence::testing::insert_user(conn, email.split('@').next().unwrap())
 }
 
-fn balance(conn: &mut DbConnection, id: i64) -> i64 {
+fn balance(conn: &mut DbConnection, id: domain::UserId) -> i64 {
     users::find_by_id(conn, id)
         .unwrap()
         .unwrap()
@@ -22,7 +22,7 @@ fn balance(conn: &mut DbConnection, id: i64) -> i64 {
 
 fn credit(
     conn: &mut DbConnection,
-    id: i64,
+    id: domain::UserId,
     cents: i64,
     reference: &str,
 ) -> Result<i64, WalletError> {
@@ -34,7 +34,7 @@ fn credit(
 
 fn debit(
     conn: &mut DbConnection,
-    id: i64,
+    id: domain::UserId,
     cents: i64,
     reference: &str,
 ) -> Result<i64, WalletError> {

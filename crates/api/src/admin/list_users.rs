@@ -52,7 +52,7 @@ pub async fn list_users(
     let users = rows
         .into_iter()
         .map(|u| AdminUserRow {
-            id: u.id,
+            id: u.id.get(),
             email: u.email,
             name: u.name,
             role: u.role,

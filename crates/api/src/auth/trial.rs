@@ -17,7 +17,7 @@ const MB: i64 = 1_000_000;
 pub fn grant(
     conn: &mut DbConnection,
     settings: &Settings,
-    user_id: i64,
+    user_id: domain::UserId,
     mailbox: &CanonicalEmail,
     ip: &str,
 ) -> Result<bool, ApiError> {
@@ -49,11 +49,11 @@ pub fn grant(
                 bytes,
                 Some(now + TRIAL_VALIDITY_SECS),
             )?;
-            tracing::info!(user_id, mb = settings.trial_mb, "free trial granted");
+            tracing::info!(%user_id, mb = settings.trial_mb, "free trial granted");
             Ok(true)
         }
         refused => {
-            tracing::info!(user_id, ?refused, "no free trial");
+            tracing::info!(%user_id, ?refused, "no free trial");
             Ok(false)
         }
     }

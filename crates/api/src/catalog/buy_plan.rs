@@ -93,7 +93,7 @@ pub async fn buy_plan(
     if let Err(err) =
         crate::traffic::sync_customer(&state.pool, state.residential.as_ref(), user_id, kind).await
     {
-        tracing::warn!(user_id, %kind, %err, "moving bought traffic to the provider failed");
+        tracing::warn!(%user_id, %kind, %err, "moving bought traffic to the provider failed");
     }
     Ok(HttpResponse::Ok().json(BuyPlanResponse {
         success: true,

@@ -147,7 +147,7 @@ pub(crate) struct Reserved {
 /// transaction. Every refusal leaves the database as it was.
 pub(crate) fn take_order(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: domain::UserId,
     order: &PieceOrder,
     source: &str,
     status: OrderStatus,
@@ -213,7 +213,7 @@ pub(crate) fn take_order(
 /// the caller's transaction.
 fn buy_local(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: domain::UserId,
     order: &PieceOrder,
     gateway: &crate::settings::GatewayEndpoints,
 ) -> Result<(Vec<String>, users::UserRow), ApiError> {

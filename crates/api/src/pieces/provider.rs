@@ -21,7 +21,7 @@ use upstream::{PieceError, PieceSource};
 /// Gives back what [`take_order`] took, once: the order moves `pending` → `failed` first.
 fn refund(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: domain::UserId,
     r: &Reserved,
     quantity: i32,
 ) -> Result<(), ApiError> {
@@ -53,7 +53,7 @@ fn refund(
 pub(crate) async fn buy_from_provider(
     pool: &DbPool,
     source: Arc<dyn PieceSource>,
-    user_id: i64,
+    user_id: domain::UserId,
     order: PieceOrder,
 ) -> Result<users::UserRow, ApiError> {
     // Read-only first: the provider must sell in this country before any money moves.

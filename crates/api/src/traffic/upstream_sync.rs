@@ -30,7 +30,7 @@ const LEASE_SECONDS: i64 = 90;
 pub async fn sync_customer(
     pool: &DbPool,
     source: &dyn ResidentialSource,
-    user_id: i64,
+    user_id: domain::UserId,
     kind: ProxyKind,
 ) -> Result<Option<UpstreamAccount>, ApiError> {
     let provider = source.provider();
@@ -63,7 +63,7 @@ pub async fn sync_customer(
     })
     .await;
     if let Err(err) = released {
-        tracing::warn!(user_id, %kind, %err, "ending a sync lease failed; it times out");
+        tracing::warn!(%user_id, %kind, %err, "ending a sync lease failed; it times out");
     }
     result
 }
@@ -71,7 +71,7 @@ pub async fn sync_customer(
 async fn sync_leased(
     pool: &DbPool,
     source: &dyn ResidentialSource,
-    user_id: i64,
+    user_id: domain::UserId,
     kind: ProxyKind,
     stored: Option<&UpstreamAccount>,
     target: i64,
@@ -80,7 +80,7 @@ async fn sync_leased(
     let report = source
         .sync(SyncRequest {
             kind,
-            user_id,
+            user_id: user_id.get(),
             account: stored,
             purchased_bytes: target,
         })
@@ -121,7 +121,7 @@ async fn sync_leased(
 pub(crate) async fn account_for(
     pool: &DbPool,
     source: &dyn ResidentialSource,
-    user_id: i64,
+    user_id: domain::UserId,
     kind: ProxyKind,
 ) -> Result<Option<UpstreamAccount>, ApiError> {
     let provider = source.provider();
@@ -153,7 +153,7 @@ pub async fn sync_all(pool: &DbPool, source: &dyn ResidentialSource) -> Result<u
         for user_id in customers {
             match sync_customer(pool, source, user_id, kind).await {
                 Ok(_) => synced += 1,
-                Err(err) => tracing::warn!(user_id, %kind, %err, "residential sync failed"),
+                Err(err) => tracing::warn!(%user_id, %kind, %err, "residential sync failed"),
             }
         }
     }

@@ -88,7 +88,7 @@ pub fn apply_report(
         Some(&note),
     )?;
     pay_referral_bonus(conn, &payment, amount, terms)?;
-    tracing::info!(order_id = %payment.id, user_id = payment.user_id, %amount, "top-up credited");
+    tracing::info!(order_id = %payment.id, user_id = %payment.user_id, %amount, "top-up credited");
     Ok(Applied::Credited)
 }
 
@@ -115,8 +115,8 @@ fn pay_referral_bonus(
     };
     if canonical_email(&referrer.email) == canonical_email(&customer.email) {
         tracing::warn!(
-            user_id = customer.id,
-            referrer_id,
+            user_id = %customer.id,
+            %referrer_id,
             "self-referral: no bonus"
         );
         return Ok(());

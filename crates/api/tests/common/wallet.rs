@@ -109,7 +109,7 @@ impl TestApp {
             .unwrap_or_else(|| panic!("no payment {id}"))
     }
 
-    pub fn user_id(&self, email: &str) -> i64 {
+    pub fn user_id(&self, email: &str) -> domain::UserId {
         self.user(email)
             .unwrap_or_else(|| panic!("no user {email}"))
             .id

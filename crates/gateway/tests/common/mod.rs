@@ -48,7 +48,7 @@ fn insert_user(
     proxy_username: &str,
     proxy_password: &str,
     purchased: i64,
-) -> i64 {
+) -> domain::UserId {
     let email = format!("{proxy_username}@example.com");
     let ref_code = format!("R{}", proxy_username.to_ascii_uppercase());
     let user_id = users::insert(
@@ -79,7 +79,7 @@ fn insert_user(
 
 pub struct Harness {
     pub db: TestDatabase,
-    pub user_id: i64,
+    pub user_id: domain::UserId,
     pub http: SocketAddr,
     pub socks: SocketAddr,
     pub handle: GatewayHandle,
@@ -123,7 +123,12 @@ impl Harness {
     }
 
     /// Another customer with `purchased` bytes of premium traffic; returns their id.
-    pub fn add_user(&self, proxy_username: &str, proxy_password: &str, purchased: i64) -> i64 {
+    pub fn add_user(
+        &self,
+        proxy_username: &str,
+        proxy_password: &str,
+        purchased: i64,
+    ) -> domain::UserId {
         let mut conn = self.db.pool.get().unwrap();
         insert_user(&mut conn, proxy_username, proxy_password, purchased)
     }
