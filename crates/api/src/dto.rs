@@ -42,7 +42,7 @@ impl From<&UserRow> for User {
                 avatar_url: row.avatar_url.clone(),
             },
             role: Role::from_stored(&row.role),
-            balance: Cents::new(row.balance_cents),
+            balance: row.balance_cents,
             ref_code: row.ref_code.clone(),
         }
     }

@@ -22,7 +22,7 @@ type Fut<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
 async fn load_user(req: HttpRequest) -> Result<Option<UserRow>, ApiError> {
     let session = req.get_session();
-    let Some(id) = session.get::<i64>(USER_ID_KEY).ok().flatten() else {
+    let Some(id) = session.get::<domain::UserId>(USER_ID_KEY).ok().flatten() else {
         return Ok(None);
     };
     let state = req

@@ -6,8 +6,6 @@
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
 use actix_web::cookie::time::Duration;
 use persistence::{DbPool, now, sessions};
-use rand::Rng;
-use rand::distributions::Alphanumeric;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 
@@ -46,8 +44,11 @@ pub fn hash_key(key: &str) -> String {
     hex::encode(Sha256::digest(key.as_bytes()))
 }
 
-fn user_id(state: &State) -> Option<i64> {
-    state.get(USER_ID_KEY).and_then(|v| v.parse().ok())
+fn user_id(state: &State) -> Option<domain::UserId> {
+    state
+        .get(USER_ID_KEY)
+        .and_then(|v| v.parse().ok())
+        .map(domain::UserId::new)
 }
 
 fn expires_at(ttl: &Duration) -> i64 {
@@ -55,11 +56,7 @@ fn expires_at(ttl: &Duration) -> i64 {
 }
 
 fn new_key() -> anyhow::Result<SessionKey> {
-    let key: String = rand::thread_rng()
-        .sample_iter(&Alphanumeric)
-        .take(64)
-        .map(char::from)
-        .collect();
+    let key = domain::random::alphanumeric(64);
     SessionKey::try_from(key).map_err(|e| anyhow::anyhow!("session key: {e}"))
 }
 

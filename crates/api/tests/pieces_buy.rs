@@ -109,8 +109,8 @@ api_test! {
         assert_eq!(listed.body["total"], 2);
 
         let ledger = app.ledger(USER);
-        let purchase = ledger.iter().find(|e| e.kind == "purchase").unwrap();
-        assert_eq!(purchase.amount_cents, -700);
+        let purchase = ledger.iter().find(|e| e.kind.as_str() == "purchase").unwrap();
+        assert_eq!(purchase.amount_cents.get(), -700);
         app.assert_books_balance(&[USER]);
         let stock = app.get("/api/user/server_credentials?type=static").await;
         let comcast = stock.body["data"]["supportedISPs"]["us"].as_array().unwrap().iter().find(|i| i["code"] == "us-comcast").cloned().unwrap();

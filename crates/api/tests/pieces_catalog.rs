@@ -98,10 +98,10 @@ api_test! {
         };
         app.with_conn(|conn| {
             for i in 0..25 {
-                persistence::proxy_history::insert(conn, id, "static", &format!("h:8000:pcstatic{i:02}:pw"), Some(1_000 + i), i).unwrap();
+                persistence::proxy_history::insert(conn, id, domain::ProxyKind::Static, &format!("h:8000:pcstatic{i:02}:pw"), Some(1_000 + i), i).unwrap();
             }
-            persistence::proxy_history::insert(conn, id, "premium", "h:8000:u1-type-premium:pw", None, 99).unwrap();
-            persistence::proxy_history::insert(conn, other, "static", "h:8000:pcsecret:pw", Some(5), 99).unwrap();
+            persistence::proxy_history::insert(conn, id, domain::ProxyKind::Premium, "h:8000:u1-type-premium:pw", None, 99).unwrap();
+            persistence::proxy_history::insert(conn, other, domain::ProxyKind::Static, "h:8000:pcsecret:pw", Some(5), 99).unwrap();
         });
         let all = app.get("/api/user/proxies").await;
         assert_eq!(all.status, 200, "{}", all.text);

@@ -162,7 +162,7 @@ api_test! {
         assert_eq!(app.balance_cents(USER), 1000);
         assert_eq!(sold(&app), 0);
         assert_eq!(order_row(&app).0, "failed");
-        let kinds: Vec<String> = app.ledger(USER).into_iter().map(|e| e.kind).collect();
+        let kinds: Vec<String> = app.ledger(USER).into_iter().map(|e| e.kind.to_string()).collect();
         assert_eq!(kinds, ["topup", "purchase", "refund"]);
         app.assert_books_balance(&[USER]);
     }
@@ -203,14 +203,14 @@ api_test! {
         let id = app.user_id(USER);
         let (old, fresh) = app.with_conn(|conn| {
             let mut order = |created_at| persistence::pieces::insert_order(conn, &persistence::pieces::NewOrder {
-                user_id: id, kind: "ipv4", plan_id: None, country: Some("us"), isp: None, quantity: 1,
-                price_cents: 150, status: "pending", source: "proxyseller", upstream_order_id: None,
+                user_id: id, kind: domain::ProxyKind::Ipv4, plan_id: None, country: Some("us"), isp: None, quantity: 1,
+                price_cents: domain::Cents::new(150), status: domain::OrderStatus::Pending, source: "proxyseller", upstream_order_id: None,
                 created_at, updated_at: created_at, stock_id: None,
             }).unwrap();
             (order(persistence::now() - 3_600), order(persistence::now()))
         });
         assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0);
-        let status = |order| app.with_conn(|conn| persistence::pieces::find_order(conn, order).unwrap().unwrap().status);
+        let status = |order| app.with_conn(|conn| persistence::pieces::find_order(conn, order).unwrap().unwrap().status.as_str());
         assert_eq!(status(old), "unknown");
         assert_eq!(status(fresh), "pending", "an order being placed right now is left alone");
     }

@@ -58,7 +58,7 @@ fn missing_fields_still_default_to_empty() {
 fn stored_accounts_and_credentials_hide_passwords() {
     let hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$secret-hash";
     let row = persistence::users::UserRow {
-        id: 7,
+        id: domain::UserId::new(7),
         email: "a@example.com".into(),
         password_hash: Some(hash.into()),
         google_sub: None,
@@ -66,7 +66,7 @@ fn stored_accounts_and_credentials_hide_passwords() {
         phone: None,
         avatar_url: None,
         role: "user".into(),
-        balance_cents: 0,
+        balance_cents: domain::Cents::ZERO,
         ref_code: "r".into(),
         referred_by: None,
         proxy_username: "u7abc".into(),
@@ -90,14 +90,14 @@ fn stored_accounts_and_credentials_hide_passwords() {
         updated_at: 0,
     };
     let proxy_user = persistence::traffic::ProxyUser {
-        id: 7,
+        id: domain::UserId::new(7),
         proxy_password: PASSWORD.into(),
         disabled: false,
     };
     let piece = persistence::piece_credentials::PieceCredential {
         id: 1,
-        user_id: 7,
-        kind: "static".into(),
+        user_id: domain::UserId::new(7),
+        kind: domain::ProxyKind::Static,
         password: PASSWORD.into(),
         expires_at: 0,
         disabled: false,

@@ -120,7 +120,7 @@ api_test! {
         let app = with_traffic(backend).await;
         let id = app.user_id(USER);
         let today = domain::calendar::utc_day(persistence::now());
-        app.with_conn(|conn| persistence::traffic::record_usage(conn, id, "premium", &today, 1_500_000_000).unwrap());
+        app.with_conn(|conn| persistence::traffic::record_usage(conn, id, domain::ProxyKind::Premium, &today, 1_500_000_000).unwrap());
         let stats = app.get("/api/user/get_starts").await;
         assert_eq!(stats.body["success"], true);
         assert_eq!(stats.body["premiumStat"]["usedTraffic"], 1.5);

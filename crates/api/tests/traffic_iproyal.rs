@@ -107,8 +107,8 @@ api_test! {
         let id = app.user_id(USER);
         let name = format!("ps{id}b");
         app.add_funds(25.0).await;
-        app.with_conn(|conn| persistence::upstream_accounts::save(conn, id, "budget", "iproyal", "hash-1", &name, "royalPw").unwrap());
-        app.with_conn(|conn| persistence::write_transaction(conn, |c| persistence::traffic::add_purchased(c, id, "budget", 5_000_000_000, None)).unwrap());
+        app.with_conn(|conn| persistence::upstream_accounts::save(conn, id, domain::ProxyKind::Budget, "iproyal", "hash-1", &name, "royalPw").unwrap());
+        app.with_conn(|conn| persistence::write_transaction(conn, |c| persistence::traffic::add_purchased(c, id, domain::ProxyKind::Budget, 5_000_000_000, None)).unwrap());
         Mock::given(method("GET")).and(path("/v1/residential-subusers/hash-1"))
             .respond_with(ok(subuser(&name, 5.0, 0.0))).expect(1).mount(&server).await;
         Mock::given(method("POST")).and(path("/v1/residential-subusers/hash-1/give-traffic"))
@@ -155,8 +155,8 @@ api_test! {
         app.register(USER, PASSWORD).await;
         let id = app.user_id(USER);
         let name = format!("ps{id}p");
-        app.with_conn(|conn| persistence::upstream_accounts::save(conn, id, "premium", "iproyal", "hash-1", &name, "royalPw").unwrap());
-        app.with_conn(|conn| persistence::write_transaction(conn, |c| persistence::traffic::add_purchased(c, id, "premium", 10_000_000_000, None)).unwrap());
+        app.with_conn(|conn| persistence::upstream_accounts::save(conn, id, domain::ProxyKind::Premium, "iproyal", "hash-1", &name, "royalPw").unwrap());
+        app.with_conn(|conn| persistence::write_transaction(conn, |c| persistence::traffic::add_purchased(c, id, domain::ProxyKind::Premium, 10_000_000_000, None)).unwrap());
         // The sub-user holds 5 GB of the 10 bought; a slow answer keeps the syncs overlapping.
         Mock::given(method("GET")).and(path("/v1/residential-subusers/hash-1"))
             .respond_with(ok(subuser(&name, 5.0, 0.0)).set_delay(std::time::Duration::from_millis(300)))

@@ -18,7 +18,7 @@ async fn funded(backend: persistence::Backend, dollars: f64) -> TestApp {
     TestApp::funded(backend, BUYER, dollars).await
 }
 
-fn traffic(app: &TestApp, kind: &str) -> (i64, i64) {
+fn traffic(app: &TestApp, kind: domain::ProxyKind) -> (i64, i64) {
     let id = app.user_id(BUYER);
     app.with_conn(|conn| persistence::traffic::balance(conn, id, kind).unwrap())
 }
@@ -52,13 +52,13 @@ api_test! {
         assert_eq!(reply.body["success"], true);
         assert_eq!(reply.message(), "Plan purchased successfully");
         assert_eq!(reply.body["user"]["balance"], 10.0);
-        assert_eq!(traffic(&app, "premium"), (5 * GB, 0));
+        assert_eq!(traffic(&app, domain::ProxyKind::Premium), (5 * GB, 0));
         let stats = app.get("/api/user/get_starts").await;
         assert_eq!(stats.body["premiumStat"]["availableTraffic"], 5.0);
         assert_eq!(stats.body["budgetStat"]["availableTraffic"], 0.0);
         let ledger = app.ledger(BUYER);
-        let purchase = ledger.iter().find(|e| e.kind == "purchase").expect("a purchase row");
-        assert_eq!((purchase.amount_cents, purchase.balance_after), (-1500, 1000));
+        let purchase = ledger.iter().find(|e| e.kind.as_str() == "purchase").expect("a purchase row");
+        assert_eq!((purchase.amount_cents.get(), purchase.balance_after.get()), (-1500, 1000));
         app.assert_books_balance(&[BUYER]);
 
         // By plan id too.
@@ -66,7 +66,7 @@ api_test! {
         let id = plans.body["plan"]["plans"][0]["id"].as_i64().unwrap();
         let reply = app.post_json("/api/user/get_plan", json!({ "type": "budget", "planId": id })).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
-        assert_eq!(traffic(&app, "budget"), (5 * GB, 0));
+        assert_eq!(traffic(&app, domain::ProxyKind::Budget), (5 * GB, 0));
     }
 
     async fn refused_purchases_change_nothing(backend) {
@@ -81,7 +81,7 @@ api_test! {
         let mismatch = app.post_json("/api/user/get_plan", json!({ "type": "budget", "planId": premium_id })).await;
         assert_eq!(mismatch.status, 404, "a plan of another kind is not found");
         assert_eq!(app.balance_cents(BUYER), 1200);
-        assert_eq!(traffic(&app, "premium"), (0, 0));
+        assert_eq!(traffic(&app, domain::ProxyKind::Premium), (0, 0));
         assert_eq!(app.ledger(BUYER).len(), 1, "only the top-up");
         let guest = app.post_json_with(&app.new_client(), "/api/user/get_plan", json!({ "type": "premium", "amount": 5 })).await;
         assert_eq!(guest.status, 401);
@@ -95,7 +95,7 @@ api_test! {
         let poor = replies.iter().filter(|r| r.status == 402).count();
         assert_eq!((ok, poor), (2, 4), "{:?}", replies.iter().map(|r| r.status).collect::<Vec<_>>());
         assert_eq!(app.balance_cents(BUYER), 0);
-        assert_eq!(traffic(&app, "premium"), (10 * GB, 0));
+        assert_eq!(traffic(&app, domain::ProxyKind::Premium), (10 * GB, 0));
         app.assert_books_balance(&[BUYER]);
     }
 
@@ -104,8 +104,8 @@ api_test! {
         let plans = app.get("/api/user/plan?type=premium").await;
         let ids: Vec<i64> = plans.body["plan"]["plans"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
         app.with_conn(|conn| {
-            persistence::plans::set_available_until(conn, ids[0], Some(persistence::now() - 1)).unwrap();
-            persistence::plans::set_active(conn, ids[1], false).unwrap();
+            persistence::plans::set_available_until(conn, domain::PlanId::new(ids[0]), Some(persistence::now() - 1)).unwrap();
+            persistence::plans::set_active(conn, domain::PlanId::new(ids[1]), false).unwrap();
         });
         for id in &ids[..2] {
             let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "planId": id })).await;
@@ -120,7 +120,7 @@ api_test! {
         let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "planId": ids[2] })).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         let id = app.user_id(BUYER);
-        let row = app.with_conn(|conn| persistence::traffic::balance_row(conn, id, "premium").unwrap().unwrap());
+        let row = app.with_conn(|conn| persistence::traffic::balance_row(conn, id, domain::ProxyKind::Premium).unwrap().unwrap());
         let expires = row.expires_at.unwrap();
         assert!((before + 30 * 86_400..=persistence::now() + 30 * 86_400).contains(&expires), "{expires}");
         let stats = app.get("/api/user/get_starts").await;

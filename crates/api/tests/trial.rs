@@ -27,7 +27,7 @@ async fn with_trial(backend: persistence::Backend, mb: u32, per_ip: u32) -> Test
 fn premium(app: &TestApp, email: &str) -> (i64, i64, Option<i64>) {
     let id = app.user_id(email);
     app.with_conn(|conn| {
-        persistence::traffic::balance_row(conn, id, "premium")
+        persistence::traffic::balance_row(conn, id, domain::ProxyKind::Premium)
             .unwrap()
             .map_or((0, 0, None), |b| {
                 (b.purchased_bytes, b.used_bytes, b.expires_at)

@@ -24,7 +24,7 @@ async fn with_payment(backend: persistence::Backend) -> (TestApp, String) {
 /// The payment is still pending and the payer's wallet untouched.
 fn assert_untouched(app: &TestApp, id: &str) {
     let row = app.payment(id);
-    assert_eq!(row.status, "pending");
+    assert_eq!(row.status.as_str(), "pending");
     assert!(row.credited_at.is_none());
     assert!(row.raw_callback.is_none());
     assert_eq!(app.balance_cents(PAYER), 0);
@@ -35,14 +35,14 @@ fn assert_untouched(app: &TestApp, id: &str) {
 /// Credited exactly once with $25.00.
 fn assert_credited_once(app: &TestApp, id: &str, status: &str) {
     let row = app.payment(id);
-    assert_eq!(row.status, status);
+    assert_eq!(row.status.as_str(), status);
     assert!(row.credited_at.is_some());
     assert_eq!(app.balance_cents(PAYER), 2500);
     let ledger = app.ledger(PAYER);
     assert_eq!(ledger.len(), 1, "{ledger:?}");
-    assert_eq!(ledger[0].kind, "topup");
-    assert_eq!(ledger[0].amount_cents, 2500);
-    assert_eq!(ledger[0].balance_after, 2500);
+    assert_eq!(ledger[0].kind.as_str(), "topup");
+    assert_eq!(ledger[0].amount_cents.get(), 2500);
+    assert_eq!(ledger[0].balance_after.get(), 2500);
     assert_eq!(ledger[0].reference, id);
     app.assert_books_balance(&[PAYER]);
 }
@@ -116,7 +116,7 @@ api_test! {
             let reply = app.callback(app.signed(&id, 2500, Coin::Ltc, status, is_final)).await;
             assert_eq!(reply.status, 200, "{status}: {}", reply.text);
             let row = app.payment(&id);
-            assert_eq!(row.status, status);
+            assert_eq!(row.status.as_str(), status);
             assert!(row.credited_at.is_none(), "{status}");
             assert!(row.raw_callback.is_some(), "{status}");
         }
@@ -130,7 +130,7 @@ api_test! {
 
         let reply = app.callback(app.signed(&id, 2500, Coin::Ltc, "check", false)).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
-        assert_eq!(app.payment(&id).status, "check");
+        assert_eq!(app.payment(&id).status.as_str(), "check");
         assert_eq!(app.balance_cents(PAYER), 0);
 
         app.pay(&id).await;
@@ -151,7 +151,7 @@ api_test! {
 
         assert_eq!(reply.status, 200, "{}", reply.text);
         let row = app.payment(&id);
-        assert_eq!(row.status, "pending", "not shown as paid before the money is final");
+        assert_eq!(row.status.as_str(), "pending", "not shown as paid before the money is final");
         assert!(row.credited_at.is_none());
         assert_eq!(app.balance_cents(PAYER), 0);
         app.pay(&id).await;
@@ -164,7 +164,7 @@ api_test! {
 
         let late = app.callback(app.signed(&id, 2500, Coin::Ltc, "check", false)).await;
         assert_eq!(late.status, 200, "{}", late.text);
-        assert_eq!(app.payment(&id).status, "cancel", "a late waiting report does not reopen it");
+        assert_eq!(app.payment(&id).status.as_str(), "cancel", "a late waiting report does not reopen it");
 
         // Money that arrives for a cancelled invoice is still credited, once.
         app.callback(app.signed(&id, 2500, Coin::Ltc, "paid", true)).await;

@@ -64,7 +64,7 @@ api_test! {
         assert_eq!(app.get_with(&other, "/checkout/pay_nosuchpayment").await.status, 404);
 
         let row = app.payment(&id);
-        assert_eq!(row.status, "pending");
+        assert_eq!(row.status.as_str(), "pending");
         assert_eq!(app.balance_cents(PAYER), 0);
         assert_eq!(app.balance_cents("other@example.com"), 0);
     }
@@ -78,7 +78,7 @@ api_test! {
         }
 
         let row = app.payment(&id);
-        assert_eq!(row.status, "paid");
+        assert_eq!(row.status.as_str(), "paid");
         assert!(row.credited_at.is_some());
         assert_eq!(app.balance_cents(PAYER), 2500);
         let ledger = app.ledger(PAYER);
@@ -95,7 +95,7 @@ api_test! {
         // Cancelling a paid invoice changes nothing.
         let reply = submit(&app, &payer, &format!("/checkout/{id}/cancel")).await;
         assert_back_to_wallet(&app, &reply, &id);
-        assert_eq!(app.payment(&id).status, "paid");
+        assert_eq!(app.payment(&id).status.as_str(), "paid");
         assert_eq!(app.balance_cents(PAYER), 2500);
     }
 
@@ -108,11 +108,11 @@ api_test! {
 
         assert_back_to_wallet(&app, &reply, &cancelled);
         let row = app.payment(&cancelled);
-        assert_eq!(row.status, "cancel");
+        assert_eq!(row.status.as_str(), "cancel");
         assert!(row.credited_at.is_none());
         // Pay after Cancel does nothing: the invoice is closed.
         submit(&app, &payer, &format!("/checkout/{cancelled}/pay")).await;
-        assert_eq!(app.payment(&cancelled).status, "cancel");
+        assert_eq!(app.payment(&cancelled).status.as_str(), "cancel");
         assert_eq!(app.balance_cents(PAYER), 2500);
         assert_eq!(app.ledger(PAYER).len(), 1);
         let page = app.get_with(&payer, &format!("/checkout/{cancelled}")).await;
@@ -132,7 +132,7 @@ api_test! {
         let reply = submit(&app, &payer, &format!("/checkout/{id}/pay")).await;
 
         assert_back_to_wallet(&app, &reply, &id);
-        assert_eq!(app.payment(&id).status, "pending");
+        assert_eq!(app.payment(&id).status.as_str(), "pending");
         assert!(app.payment(&id).credited_at.is_none());
         assert_eq!(app.balance_cents(PAYER), 0);
         assert!(app.ledger(PAYER).is_empty());
@@ -147,7 +147,7 @@ api_test! {
         let reply = app.send(request).await;
 
         assert_eq!(reply.status, 403, "{}", reply.text);
-        assert_eq!(app.payment(&id).status, "pending");
+        assert_eq!(app.payment(&id).status.as_str(), "pending");
         assert_eq!(app.balance_cents(PAYER), 0);
     }
 }

@@ -48,7 +48,7 @@ api_test! {
         let user_id = app.user_id(PAYER);
         app.with_conn(|conn| {
             persistence::write_transaction(conn, |conn| {
-                wallet::debit(conn, user_id, 750, EntryKind::Purchase, "order-1", Some("Plan"))
+                wallet::debit(conn, user_id, domain::Cents::new(750), EntryKind::Purchase, "order-1", Some("Plan"))
             })
             .unwrap()
         });

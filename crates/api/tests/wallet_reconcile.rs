@@ -96,9 +96,9 @@ api_test! {
         let outcome = reconcile::run(&app.db.pool, &local(&app), TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { expired: 1, ..Outcome::default() });
-        assert_eq!(app.payment(&stale).status, "expired");
-        assert_eq!(app.payment(&fresh).status, "pending");
-        assert_eq!(app.payment(&cancelled).status, "cancel");
+        assert_eq!(app.payment(&stale).status.as_str(), "expired");
+        assert_eq!(app.payment(&fresh).status.as_str(), "pending");
+        assert_eq!(app.payment(&cancelled).status.as_str(), "cancel");
         assert_eq!(app.balance_cents(PAYER), 0);
         // Nothing is left to do on a second run.
         assert_eq!(reconcile::run(&app.db.pool, &local(&app), TERMS).await.unwrap(), Outcome::default());
@@ -126,7 +126,7 @@ api_test! {
 
         assert_eq!(outcome, Outcome { credited: 1, ..Outcome::default() });
         let row = app.payment(&id);
-        assert_eq!(row.status, "paid");
+        assert_eq!(row.status.as_str(), "paid");
         assert!(row.credited_at.is_some());
         assert_eq!(app.balance_cents(PAYER), 2500);
         assert_eq!(app.balance_cents("alice@example.com"), 250);
@@ -149,7 +149,7 @@ api_test! {
         let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { expired: 1, ..Outcome::default() });
-        assert_eq!(app.payment(&id).status, "expired");
+        assert_eq!(app.payment(&id).status.as_str(), "expired");
         assert_eq!(app.balance_cents(PAYER), 0);
     }
 
@@ -165,7 +165,7 @@ api_test! {
 
         assert_eq!(outcome, Outcome { failed: 1, ..Outcome::default() });
         let row = app.payment(&down);
-        assert_eq!(row.status, "pending");
+        assert_eq!(row.status.as_str(), "pending");
         assert!(row.credited_at.is_none());
         assert_eq!(app.balance_cents(PAYER), 0);
         assert!(app.ledger(PAYER).is_empty());
@@ -182,7 +182,7 @@ api_test! {
         let outcome = reconcile::run(&app.db.pool, &cryptomus(&server), TERMS).await.unwrap();
 
         assert_eq!(outcome, Outcome { expired: 1, ..Outcome::default() });
-        assert_eq!(app.payment(&id).status, "expired");
+        assert_eq!(app.payment(&id).status.as_str(), "expired");
         assert_eq!(app.balance_cents(PAYER), 0);
     }
 
@@ -198,7 +198,7 @@ api_test! {
 
         assert_eq!(outcome, Outcome { failed: 1, ..Outcome::default() });
         let row = app.payment(&id);
-        assert_eq!(row.status, "pending");
+        assert_eq!(row.status.as_str(), "pending");
         assert!(row.credited_at.is_none());
         assert_eq!(app.balance_cents(PAYER), 0);
         app.assert_books_balance(&[PAYER]);

@@ -52,7 +52,7 @@ api_test! {
         // $10, then the $5 the $15 cap leaves, then nothing.
         assert_eq!(bonus_cents(&app), vec![1_000, 500]);
         assert_eq!(app.balance_cents(REFERRER), 1_500);
-        let kinds: Vec<_> = app.ledger(REFERRER).into_iter().map(|r| r.amount_cents).collect();
+        let kinds: Vec<_> = app.ledger(REFERRER).into_iter().map(|r| r.amount_cents.get()).collect();
         assert_eq!(kinds, vec![1_000, 500], "no zero bonus row");
         assert_eq!(app.balance_cents(FRIEND), 30_000);
         app.assert_books_balance(&[REFERRER, FRIEND]);

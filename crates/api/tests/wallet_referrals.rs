@@ -31,14 +31,14 @@ async fn referred_pair(backend: persistence::Backend, percent: u32) -> (TestApp,
 fn assert_one_bonus(app: &TestApp, payment: &str, cents: i64) {
     let ledger = app.ledger(REFERRER);
     assert_eq!(ledger.len(), 1, "{ledger:?}");
-    assert_eq!(ledger[0].kind, "referral_bonus");
-    assert_eq!(ledger[0].amount_cents, cents);
+    assert_eq!(ledger[0].kind.as_str(), "referral_bonus");
+    assert_eq!(ledger[0].amount_cents.get(), cents);
     assert_eq!(ledger[0].reference, payment);
     assert_eq!(app.balance_cents(REFERRER), cents);
     let bonuses = app.bonuses();
     let expected = (
-        app.user_id(REFERRER),
-        app.user_id(FRIEND),
+        app.user_id(REFERRER).get(),
+        app.user_id(FRIEND).get(),
         payment.to_owned(),
         cents,
     );
@@ -127,7 +127,7 @@ api_test! {
         assert!(app.ledger(REFERRER).is_empty());
         let ledger = app.ledger("carol@example.com");
         assert_eq!(ledger.len(), 1);
-        assert_eq!(ledger[0].kind, "topup");
+        assert_eq!(ledger[0].kind.as_str(), "topup");
         app.assert_books_balance(&[REFERRER, "carol@example.com"]);
     }
 

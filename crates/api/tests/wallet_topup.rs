@@ -92,7 +92,7 @@ api_test! {
                 .await;
             assert_eq!(reply.status, 200, "{amount}: {}", reply.text);
             let id = reply.body["paymentId"].as_str().unwrap();
-            assert_eq!(app.payment(id).amount_cents, cents);
+            assert_eq!(app.payment(id).amount_cents.get(), cents);
         }
     }
 
@@ -131,10 +131,10 @@ api_test! {
         );
         let row = app.payment(&id);
         assert_eq!(row.user_id, app.user_id("payer@example.com"));
-        assert_eq!(row.amount_cents, 2500);
+        assert_eq!(row.amount_cents.get(), 2500);
         assert_eq!(row.currency, "LTC");
         assert_eq!(row.provider, "local");
-        assert_eq!(row.status, "pending");
+        assert_eq!(row.status.as_str(), "pending");
         assert_eq!(row.pay_url.as_deref(), reply.body["url"].as_str());
         assert!(row.credited_at.is_none());
         assert!(row.expires_at.unwrap() > persistence::now());
@@ -145,7 +145,7 @@ api_test! {
         // Cents are kept exactly (no float drift), and each top-up is its own payment.
         let other = app.top_up_with(&app.client, 19.99, "USDT").await;
         assert_ne!(other, id);
-        assert_eq!(app.payment(&other).amount_cents, 1999);
+        assert_eq!(app.payment(&other).amount_cents.get(), 1999);
     }
 
     async fn top_ups_are_limited_per_customer(backend) {

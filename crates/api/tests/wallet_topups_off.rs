@@ -64,7 +64,7 @@ api_test! {
         // A pending payment left from when the local checkout ran.
         let uid = app.user_id("payer@example.com");
         app.with_conn(|conn| {
-            persistence::payments::insert_pending(conn, "pay_left", uid, 2500, "LTC", "local").unwrap()
+            persistence::payments::insert_pending(conn, "pay_left", uid, domain::Cents::new(2500), "LTC", "local").unwrap()
         });
 
         let page = app.get("/checkout/pay_left").await;
@@ -72,7 +72,7 @@ api_test! {
 
         assert_eq!(page.status, 404, "{}", page.text);
         assert_eq!(pay.status, 404, "{}", pay.text);
-        assert_eq!(app.payment("pay_left").status, "pending");
+        assert_eq!(app.payment("pay_left").status.as_str(), "pending");
         assert_eq!(app.balance_cents("payer@example.com"), 0);
     }
 
@@ -80,7 +80,7 @@ api_test! {
         let app = without_gateway(backend).await;
         let uid = app.user_id("payer@example.com");
         app.with_conn(|conn| {
-            persistence::payments::insert_pending(conn, "pay_cb", uid, 2500, "LTC", "local").unwrap()
+            persistence::payments::insert_pending(conn, "pay_cb", uid, domain::Cents::new(2500), "LTC", "local").unwrap()
         });
 
         let reply = app.callback(app.signed("pay_cb", 2500, Coin::Ltc, "paid", true)).await;

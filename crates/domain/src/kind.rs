@@ -1,9 +1,14 @@
-//! The six proxy kinds the shop sells, and how they travel in the API (`type`).
+//! The six proxy kinds the shop sells, and how they travel in the API (`type`) and are stored.
 
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(
+    feature = "diesel",
+    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
+)]
+#[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::Text))]
 pub enum ProxyKind {
     Premium,
     Budget,

@@ -4,22 +4,30 @@
 pub mod account;
 pub mod calendar;
 pub mod identity;
+pub mod ids;
 pub mod inventory;
 pub mod kind;
+pub mod ledger;
 pub mod locations;
 pub mod messages;
 pub mod money;
+pub mod order;
 pub mod payment;
 pub mod random;
 pub mod redact;
+#[cfg(feature = "diesel")]
+mod sql;
 pub mod targeting;
 pub mod units;
 pub mod validation;
 
 pub use account::{Email, LoginForm, Password, RegistrationForm, Role, VerificationCode};
 pub use identity::{CanonicalEmail, canonical_email};
+pub use ids::{PlanId, UserId};
 pub use kind::ProxyKind;
+pub use ledger::EntryKind;
 pub use money::Cents;
-pub use payment::{Coin, TopUp};
+pub use order::OrderStatus;
+pub use payment::{Coin, PaymentStatus, TopUp};
 pub use targeting::{ProxyFormat, Targeting, TargetingError};
 pub use validation::FieldErrors;

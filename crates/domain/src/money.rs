@@ -1,9 +1,15 @@
-//! Money is integer cents inside; JSON shows dollars as numbers with two decimals.
+//! Money is integer cents inside (stored as BIGINT cents); JSON shows dollars as numbers with
+//! two decimals. Every operation on `Cents` lives here.
 
 use serde::{Serialize, Serializer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Cents(i64);
+#[cfg_attr(
+    feature = "diesel",
+    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
+)]
+#[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::BigInt))]
+pub struct Cents(pub(crate) i64);
 
 impl Cents {
     pub const ZERO: Cents = Cents(0);
@@ -28,6 +34,50 @@ impl Cents {
             return None;
         }
         Some(Cents((dollars * 100.0).round() as i64))
+    }
+
+    /// "25.00": the exact decimal string payment APIs take.
+    pub fn to_decimal_string(self) -> String {
+        let sign = if self.get() < 0 { "-" } else { "" };
+        let abs = self.get().unsigned_abs();
+        format!("{sign}{}.{:02}", abs / 100, abs % 100)
+    }
+
+    /// Parses "25", "25.5", "25.50" or "25.500" exactly (no floating point); refuses a non-zero
+    /// third decimal, signs, exponents and anything else.
+    pub fn parse_decimal(value: &str) -> Option<Cents> {
+        let (whole, frac) = value.trim().split_once('.').unwrap_or((value.trim(), ""));
+        if whole.is_empty() || whole.len() > 12 || !whole.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if !frac.bytes().all(|b| b.is_ascii_digit()) || frac.len() > 8 {
+            return None;
+        }
+        let (cents_part, rest) = frac.split_at(frac.len().min(2));
+        if rest.bytes().any(|b| b != b'0') {
+            return None;
+        }
+        let cents: i64 = format!("{cents_part:0<2}").parse().ok()?;
+        Some(Cents::new(whole.parse::<i64>().ok()? * 100 + cents))
+    }
+
+    /// `percent` of this amount, rounded down to the cent (referral bonuses never over-pay).
+    pub fn percent(self, percent: u32) -> Cents {
+        Cents::new(self.get() * i64::from(percent) / 100)
+    }
+}
+
+impl std::ops::Neg for Cents {
+    type Output = Cents;
+
+    fn neg(self) -> Cents {
+        Cents(-self.0)
+    }
+}
+
+impl std::iter::Sum for Cents {
+    fn sum<I: Iterator<Item = Cents>>(iter: I) -> Cents {
+        Cents(iter.map(Cents::get).sum())
     }
 }
 
@@ -65,11 +115,44 @@ mod tests {
         assert_eq!(Cents::from_dollars(1e12), None);
     }
 
+    #[test]
+    fn decimal_strings() {
+        assert_eq!(Cents::new(2500).to_decimal_string(), "25.00");
+        assert_eq!(Cents::new(7).to_decimal_string(), "0.07");
+        for (s, c) in [
+            ("25", 2500),
+            ("25.5", 2550),
+            ("25.50", 2550),
+            ("0.10", 10),
+            ("25.500", 2550),
+        ] {
+            assert_eq!(Cents::parse_decimal(s), Some(Cents::new(c)), "{s}");
+        }
+        for s in [
+            "", ".5", "25.505", "-1", "1e3", "25,00", "abc", "25.5.5", "+1",
+        ] {
+            assert_eq!(Cents::parse_decimal(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn percent_rounds_down() {
+        assert_eq!(Cents::new(2500).percent(10), Cents::new(250));
+        assert_eq!(Cents::new(999).percent(10), Cents::new(99));
+        assert_eq!(Cents::new(5).percent(10), Cents::ZERO);
+    }
+
     proptest! {
         #[test]
         fn dollars_round_trip(cents in -10_000_000_000i64..10_000_000_000i64) {
             let c = Cents::new(cents);
             prop_assert_eq!(Cents::from_dollars(c.as_dollars()), Some(c));
+        }
+
+        #[test]
+        fn decimal_round_trip(cents in 0i64..100_000_000_000) {
+            let c = Cents::new(cents);
+            prop_assert_eq!(Cents::parse_decimal(&c.to_decimal_string()), Some(c));
         }
     }
 }

@@ -1,9 +1,10 @@
 //! Wallet top-ups: the coins accepted, the one payment method, the amount rules of SPEC.md §5
-//! (Add Funds) and §9, and exact decimal strings for provider APIs.
+//! (Add Funds) and §9, and the statuses a payment goes through.
 
 use crate::messages as msg;
 use crate::money::Cents;
 use crate::validation::FieldErrors;
+use serde::Serialize;
 
 /// The coins a customer may pay with (SPEC.md §9). LTC is the default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -31,6 +32,100 @@ impl Coin {
         Self::ALL
             .into_iter()
             .find(|c| c.as_str().eq_ignore_ascii_case(value.trim()))
+    }
+}
+
+/// Where a top-up payment stands: ours (`pending` until a report arrives, `expired`, `failed`)
+/// or the Cryptomus status word its last report carried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(
+    feature = "diesel",
+    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
+)]
+#[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::Text))]
+pub enum PaymentStatus {
+    Pending,
+    Expired,
+    Failed,
+    Paid,
+    PaidOver,
+    WrongAmount,
+    WrongAmountWaiting,
+    Process,
+    Check,
+    ConfirmCheck,
+    Cancel,
+    Fail,
+    SystemFail,
+    RefundProcess,
+    RefundFail,
+    RefundPaid,
+    Locked,
+}
+
+impl PaymentStatus {
+    pub const ALL: [PaymentStatus; 17] = [
+        PaymentStatus::Pending,
+        PaymentStatus::Expired,
+        PaymentStatus::Failed,
+        PaymentStatus::Paid,
+        PaymentStatus::PaidOver,
+        PaymentStatus::WrongAmount,
+        PaymentStatus::WrongAmountWaiting,
+        PaymentStatus::Process,
+        PaymentStatus::Check,
+        PaymentStatus::ConfirmCheck,
+        PaymentStatus::Cancel,
+        PaymentStatus::Fail,
+        PaymentStatus::SystemFail,
+        PaymentStatus::RefundProcess,
+        PaymentStatus::RefundFail,
+        PaymentStatus::RefundPaid,
+        PaymentStatus::Locked,
+    ];
+
+    /// Statuses after which no report but a credit changes the payment.
+    pub const CLOSED: [PaymentStatus; 7] = [
+        PaymentStatus::Expired,
+        PaymentStatus::Failed,
+        PaymentStatus::Cancel,
+        PaymentStatus::Fail,
+        PaymentStatus::SystemFail,
+        PaymentStatus::WrongAmount,
+        PaymentStatus::RefundPaid,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentStatus::Pending => "pending",
+            PaymentStatus::Expired => "expired",
+            PaymentStatus::Failed => "failed",
+            PaymentStatus::Paid => "paid",
+            PaymentStatus::PaidOver => "paid_over",
+            PaymentStatus::WrongAmount => "wrong_amount",
+            PaymentStatus::WrongAmountWaiting => "wrong_amount_waiting",
+            PaymentStatus::Process => "process",
+            PaymentStatus::Check => "check",
+            PaymentStatus::ConfirmCheck => "confirm_check",
+            PaymentStatus::Cancel => "cancel",
+            PaymentStatus::Fail => "fail",
+            PaymentStatus::SystemFail => "system_fail",
+            PaymentStatus::RefundProcess => "refund_process",
+            PaymentStatus::RefundFail => "refund_fail",
+            PaymentStatus::RefundPaid => "refund_paid",
+            PaymentStatus::Locked => "locked",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == value)
+    }
+}
+
+impl std::fmt::Display for PaymentStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -84,42 +179,17 @@ impl TopUp {
     }
 }
 
-impl Cents {
-    /// "25.00": the exact decimal string payment APIs take.
-    pub fn to_decimal_string(self) -> String {
-        let sign = if self.get() < 0 { "-" } else { "" };
-        let abs = self.get().unsigned_abs();
-        format!("{sign}{}.{:02}", abs / 100, abs % 100)
-    }
-
-    /// Parses "25", "25.5", "25.50" or "25.500" exactly (no floating point); refuses a non-zero
-    /// third decimal, signs, exponents and anything else.
-    pub fn parse_decimal(value: &str) -> Option<Cents> {
-        let (whole, frac) = value.trim().split_once('.').unwrap_or((value.trim(), ""));
-        if whole.is_empty() || whole.len() > 12 || !whole.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        if !frac.bytes().all(|b| b.is_ascii_digit()) || frac.len() > 8 {
-            return None;
-        }
-        let (cents_part, rest) = frac.split_at(frac.len().min(2));
-        if rest.bytes().any(|b| b != b'0') {
-            return None;
-        }
-        let cents: i64 = format!("{cents_part:0<2}").parse().ok()?;
-        Some(Cents::new(whole.parse::<i64>().ok()? * 100 + cents))
-    }
-
-    /// `percent` of this amount, rounded down to the cent (referral bonuses never over-pay).
-    pub fn percent(self, percent: u32) -> Cents {
-        Cents::new(self.get() * i64::from(percent) / 100)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
+
+    #[test]
+    fn every_payment_status_round_trips_through_its_stored_name() {
+        for status in PaymentStatus::ALL {
+            assert_eq!(PaymentStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(PaymentStatus::parse("PAID"), None);
+    }
 
     #[test]
     fn top_up_rules_and_messages() {
@@ -176,40 +246,5 @@ mod tests {
                 coin: Coin::Usdt
             }
         );
-    }
-
-    #[test]
-    fn decimal_strings() {
-        assert_eq!(Cents::new(2500).to_decimal_string(), "25.00");
-        assert_eq!(Cents::new(7).to_decimal_string(), "0.07");
-        for (s, c) in [
-            ("25", 2500),
-            ("25.5", 2550),
-            ("25.50", 2550),
-            ("0.10", 10),
-            ("25.500", 2550),
-        ] {
-            assert_eq!(Cents::parse_decimal(s), Some(Cents::new(c)), "{s}");
-        }
-        for s in [
-            "", ".5", "25.505", "-1", "1e3", "25,00", "abc", "25.5.5", "+1",
-        ] {
-            assert_eq!(Cents::parse_decimal(s), None, "{s}");
-        }
-    }
-
-    #[test]
-    fn percent_rounds_down() {
-        assert_eq!(Cents::new(2500).percent(10), Cents::new(250));
-        assert_eq!(Cents::new(999).percent(10), Cents::new(99));
-        assert_eq!(Cents::new(5).percent(10), Cents::ZERO);
-    }
-
-    proptest! {
-        #[test]
-        fn decimal_round_trip(cents in 0i64..100_000_000_000) {
-            let c = Cents::new(cents);
-            prop_assert_eq!(Cents::parse_decimal(&c.to_decimal_string()), Some(c));
-        }
     }
 }

@@ -1,4 +1,5 @@
-//! Random identifiers customers see: referral codes, proxy usernames and passwords, email codes.
+//! Random strings: referral codes, proxy usernames and passwords, email codes, and the
+//! alphanumeric tokens other crates draw (payment ids, session keys, provider passwords).
 
 use rand::Rng;
 use rand::distributions::{Alphanumeric, Uniform};
@@ -31,13 +32,18 @@ pub fn piece_username() -> String {
     format!("pc{}", lower_alnum(12))
 }
 
-/// The customer's proxy password: 20 alphanumerics (about 119 bits).
-pub fn proxy_password() -> String {
+/// `len` ASCII letters and digits (about 5.95 bits each).
+pub fn alphanumeric(len: usize) -> String {
     rand::thread_rng()
         .sample_iter(&Alphanumeric)
-        .take(20)
+        .take(len)
         .map(char::from)
         .collect()
+}
+
+/// The customer's proxy password: 20 alphanumerics (about 119 bits).
+pub fn proxy_password() -> String {
+    alphanumeric(20)
 }
 
 /// A six-digit email verification code, leading zeros allowed.

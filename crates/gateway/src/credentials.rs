@@ -5,7 +5,6 @@
 use crate::cache::RowCache;
 use crate::lease::Lease;
 use crate::registry::{OpenError, Registry};
-use crate::store;
 use domain::Targeting;
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::traffic::{self, ProxyUser};
@@ -103,10 +102,11 @@ impl Credentials {
         if !password_matches(&piece.password, password) {
             return Err(Refusal::BadCredentials);
         }
-        let Some(kind) = store::piece_kind(&piece).filter(|k| !k.is_traffic()) else {
-            tracing::warn!(piece = piece.id, kind = ?piece.kind, "piece of a kind not sold by the piece");
+        let kind = piece.kind;
+        if kind.is_traffic() {
+            tracing::warn!(piece = piece.id, %kind, "piece of a kind not sold by the piece");
             return Err(Refusal::BadCredentials);
-        };
+        }
         if piece.disabled {
             return Err(Refusal::Disabled);
         }

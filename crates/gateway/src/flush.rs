@@ -5,6 +5,7 @@
 use crate::lease::Live;
 use crate::meter::Meter;
 use crate::store::{Count, Fresh};
+use domain::UserId;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -14,7 +15,7 @@ pub(crate) struct Batch {
     /// Each meter with what was taken out of it, given back if the write fails.
     taken: Vec<(Arc<Meter>, i64)>,
     /// Owners of traffic meters: their balances and whether they are disabled.
-    pub(crate) users: Vec<i64>,
+    pub(crate) users: Vec<UserId>,
     /// Pieces in use that have not ended: whether they still serve, and until when.
     pub(crate) pieces: Vec<i64>,
 }
@@ -57,7 +58,7 @@ pub(crate) fn take_counts(live: &Live) -> Batch {
             (n > 0).then(|| (entry.meter.clone(), n))
         })
         .collect();
-    let mut users: Vec<i64> = live
+    let mut users: Vec<UserId> = live
         .meters
         .iter()
         .filter(|(_, e)| e.meter.limited)

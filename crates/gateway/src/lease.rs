@@ -4,13 +4,13 @@
 
 use crate::cache::CACHE_TTL;
 use crate::meter::Meter;
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
-pub(crate) type Key = (i64, ProxyKind);
+pub(crate) type Key = (UserId, ProxyKind);
 
 #[derive(Debug)]
 pub(crate) struct Entry {
@@ -36,11 +36,11 @@ const ENDED_KEPT: Duration = CACHE_TTL.saturating_mul(2);
 #[derive(Debug, Default)]
 pub(crate) struct Live {
     pub(crate) meters: HashMap<Key, Entry>,
-    pub(crate) per_user: HashMap<i64, usize>,
+    pub(crate) per_user: HashMap<UserId, usize>,
     pub(crate) pieces: HashMap<i64, PieceSlot>,
     /// Customers found disabled at a flush, and when: refused until `ENDED_KEPT` later (then
     /// the credential cache has seen the change too).
-    pub(crate) disabled: HashMap<i64, Instant>,
+    pub(crate) disabled: HashMap<UserId, Instant>,
 }
 
 /// One live connection's claim on a meter; dropping it releases the connection slot.

@@ -4,7 +4,7 @@
 //! gives the rest back: so the bytes moved never pass the limit, however many connections
 //! run at once. One compare-and-swap per step, never a lock.
 
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
 use std::io;
 use std::sync::atomic::{AtomicI64, Ordering::SeqCst};
 use std::time::Duration;
@@ -21,7 +21,7 @@ pub(crate) fn quota_error() -> io::Error {
 /// The counters of one (user, kind), shared by all its live connections.
 #[derive(Debug)]
 pub(crate) struct Meter {
-    pub(crate) user_id: i64,
+    pub(crate) user_id: UserId,
     pub(crate) kind: ProxyKind,
     /// False for pieces: counted into daily usage only, never cut for traffic.
     pub(crate) limited: bool,
@@ -36,7 +36,7 @@ pub(crate) struct Meter {
 }
 
 impl Meter {
-    pub(crate) fn new(user_id: i64, kind: ProxyKind, limit: i64) -> Meter {
+    pub(crate) fn new(user_id: UserId, kind: ProxyKind, limit: i64) -> Meter {
         Meter {
             user_id,
             kind,
@@ -49,7 +49,7 @@ impl Meter {
     }
 
     /// The meter of a kind sold by the piece: counts, never runs out.
-    pub(crate) fn unlimited(user_id: i64, kind: ProxyKind) -> Meter {
+    pub(crate) fn unlimited(user_id: UserId, kind: ProxyKind) -> Meter {
         Meter {
             limited: false,
             ..Meter::new(user_id, kind, i64::MAX)
@@ -206,7 +206,7 @@ mod tests {
 
     #[tokio::test]
     async fn reservations_never_pass_the_limit_and_come_back_unused() {
-        let meter = Meter::new(1, ProxyKind::Premium, 1000);
+        let meter = Meter::new(domain::UserId::new(1), ProxyKind::Premium, 1000);
         let mut a = meter.reserve(600).await.unwrap();
         let mut b = meter.reserve(600).await.unwrap();
         assert_eq!(

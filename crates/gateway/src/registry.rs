@@ -9,7 +9,7 @@ use crate::flush::{apply_limits, end_pieces, take_counts};
 use crate::lease::{Entry, Lease, Live, PieceSlot, lock};
 use crate::meter::Meter;
 use crate::store;
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
 use persistence::piece_credentials::PieceCredential;
 use persistence::{DbError, DbPool};
 use std::sync::{Arc, Mutex};
@@ -51,7 +51,7 @@ impl Registry {
     }
 
     /// Takes a connection slot of `user_id` on the meter of `kind`, if traffic remains.
-    pub(crate) async fn open(&self, user_id: i64, kind: ProxyKind) -> Result<Lease, OpenError> {
+    pub(crate) async fn open(&self, user_id: UserId, kind: ProxyKind) -> Result<Lease, OpenError> {
         if let Some(lease) = self.try_lease(user_id, kind, None)? {
             return Ok(lease);
         }
@@ -98,7 +98,7 @@ impl Registry {
     }
 
     /// Whether `user_id` may open one more connection: not disabled here, under the cap.
-    fn admit(&self, live: &Live, user_id: i64) -> Result<(), OpenError> {
+    fn admit(&self, live: &Live, user_id: UserId) -> Result<(), OpenError> {
         if live.disabled.contains_key(&user_id) {
             return Err(OpenError::Disabled);
         }
@@ -111,7 +111,7 @@ impl Registry {
     /// A lease on the existing meter, or on a new one with `limit` when given.
     fn try_lease(
         &self,
-        user_id: i64,
+        user_id: UserId,
         kind: ProxyKind,
         limit: Option<i64>,
     ) -> Result<Option<Lease>, OpenError> {

@@ -142,7 +142,7 @@ mod tests {
     async fn the_copy_counts_exactly_and_stops_at_the_quota() {
         let (mut writer, src) = pair().await;
         let (dst, mut reader) = pair().await;
-        let meter = Meter::new(1, ProxyKind::Premium, 100_000);
+        let meter = Meter::new(domain::UserId::new(1), ProxyKind::Premium, 100_000);
         let feed = tokio::spawn(async move {
             let _ = writer.write_all(&vec![7u8; 250_000]).await;
             writer

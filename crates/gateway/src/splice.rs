@@ -172,7 +172,7 @@ mod tests {
     async fn pipes_grow_and_go_away_without_losing_a_byte() {
         let (mut writer, src) = pair().await;
         let (dst, mut reader) = pair().await;
-        let meter = Meter::new(1, ProxyKind::Premium, i64::MAX);
+        let meter = Meter::new(domain::UserId::new(1), ProxyKind::Premium, i64::MAX);
         let activity = Activity::new();
         let drive = async {
             send_and_receive(&mut writer, &mut reader, 3_000_000).await;

@@ -1,20 +1,9 @@
-//! The gateway's reads and writes of the database, each run off the async threads. Also the
-//! one place where a `ProxyKind` meets the kind as stored.
+//! The gateway's reads and writes of the database, each run off the async threads.
 
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::traffic::{self, Balance};
 use persistence::{DbError, DbPool, gateway_accounts, write_transaction};
-
-/// A kind as the database stores it.
-fn stored(kind: ProxyKind) -> &'static str {
-    kind.as_str()
-}
-
-/// The kind a stored piece serves; None when what is stored names no kind.
-pub(crate) fn piece_kind(piece: &PieceCredential) -> Option<ProxyKind> {
-    ProxyKind::parse(&piece.kind)
-}
 
 /// Runs `f` (which uses a pooled connection) on the blocking threads.
 pub(crate) async fn blocking<T: Send + 'static>(
@@ -28,13 +17,13 @@ pub(crate) async fn blocking<T: Send + 'static>(
 /// Bytes `user_id` may still move in `kind`: purchased less used.
 pub(crate) async fn remaining(
     pool: &DbPool,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
 ) -> Result<i64, DbError> {
     let pool = pool.clone();
     blocking(move || {
         let mut conn = pool.get()?;
-        let (purchased, used) = traffic::balance(&mut conn, user_id, stored(kind))?;
+        let (purchased, used) = traffic::balance(&mut conn, user_id, kind)?;
         Ok(purchased - used)
     })
     .await
@@ -43,7 +32,7 @@ pub(crate) async fn remaining(
 /// Bytes one meter moved since the last flush.
 #[derive(Debug)]
 pub(crate) struct Count {
-    pub(crate) user_id: i64,
+    pub(crate) user_id: UserId,
     pub(crate) kind: ProxyKind,
     /// A traffic kind: the bytes come off the balance too, not only into the day.
     pub(crate) limited: bool,
@@ -55,19 +44,19 @@ pub(crate) struct Count {
 pub(crate) struct Fresh {
     balances: Vec<Balance>,
     /// Disabled customers among those asked about.
-    pub(crate) disabled: Vec<i64>,
+    pub(crate) disabled: Vec<UserId>,
     pieces: Vec<PieceCredential>,
 }
 
 impl Fresh {
     /// What `user_id` has left in `kind`: 0 once disabled or without a balance.
-    pub(crate) fn remaining(&self, user_id: i64, kind: ProxyKind) -> i64 {
+    pub(crate) fn remaining(&self, user_id: UserId, kind: ProxyKind) -> i64 {
         if self.disabled.contains(&user_id) {
             return 0;
         }
         self.balances
             .iter()
-            .find(|b| b.user_id == user_id && b.kind == stored(kind))
+            .find(|b| b.user_id == user_id && b.kind == kind)
             .map_or(0, |b| b.purchased_bytes - b.used_bytes)
     }
 
@@ -84,7 +73,7 @@ impl Fresh {
 pub(crate) async fn write(
     pool: &DbPool,
     counts: Vec<Count>,
-    users: Vec<i64>,
+    users: Vec<UserId>,
     pieces: Vec<i64>,
 ) -> Result<Fresh, DbError> {
     let pool = pool.clone();
@@ -93,11 +82,10 @@ pub(crate) async fn write(
         let mut conn = pool.get()?;
         write_transaction(&mut conn, |c| {
             for n in &counts {
-                let kind = stored(n.kind);
                 if n.limited {
-                    traffic::record_usage(c, n.user_id, kind, &day, n.bytes)?;
+                    traffic::record_usage(c, n.user_id, n.kind, &day, n.bytes)?;
                 } else {
-                    traffic::record_daily_usage(c, n.user_id, kind, &day, n.bytes)?;
+                    traffic::record_daily_usage(c, n.user_id, n.kind, &day, n.bytes)?;
                 }
             }
             Ok(Fresh {

@@ -7,6 +7,7 @@
 mod common;
 
 use common::*;
+use domain::ProxyKind;
 use persistence::{Backend, now};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -31,7 +32,7 @@ async fn a_piece_carries_all_three_protocols(backend: Backend) {
     let Some(h) = start(backend).await else {
         return;
     };
-    h.insert_piece("ipv4", PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
+    h.insert_piece(ProxyKind::Ipv4, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let echo = echo_server().await;
 
     let (origin, received) = one_shot_origin().await;
@@ -59,13 +60,17 @@ async fn a_piece_carries_all_three_protocols(backend: Backend) {
     echo_through(&mut socks, 12_345).await;
     expected += 2 * 12_345;
 
-    assert_eq!(h.wait_for_daily("ipv4", expected).await, expected);
+    assert_eq!(h.wait_for_daily(ProxyKind::Ipv4, expected).await, expected);
     // Counted by day only: the premium balance is untouched and no balance of the piece's
     // kind appears.
     assert_eq!(h.balances(), vec![("premium".into(), 1_000_000_000, 0)]);
-    assert_eq!(h.daily_usage("premium"), 0);
+    assert_eq!(h.daily_usage(ProxyKind::Premium), 0);
     h.handle.flush_now().await.unwrap();
-    assert_eq!(h.daily_usage("ipv4"), expected, "nothing counted twice");
+    assert_eq!(
+        h.daily_usage(ProxyKind::Ipv4),
+        expected,
+        "nothing counted twice"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -81,7 +86,7 @@ async fn a_piece_carries_http_connect_and_socks5_metered_by_day_postgres() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_password_or_an_unknown_piece_is_refused() {
     let h = start(Backend::Sqlite).await.unwrap();
-    h.insert_piece("static", PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
+    h.insert_piece(ProxyKind::Static, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let echo = echo_server().await;
     for (user, pass) in [
         (PIECE, "wrong"),
@@ -93,13 +98,13 @@ async fn a_wrong_password_or_an_unknown_piece_is_refused() {
     ] {
         h.assert_refused(user, pass, echo).await;
     }
-    assert_eq!(h.daily_usage("static"), 0);
+    assert_eq!(h.daily_usage(ProxyKind::Static), 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_expired_piece_is_refused() {
     let h = start(Backend::Sqlite).await.unwrap();
-    h.insert_piece("lte", PIECE, PIECE_PASSWORD, now());
+    h.insert_piece(ProxyKind::Lte, PIECE, PIECE_PASSWORD, now());
     let echo = echo_server().await;
     h.assert_refused(PIECE, PIECE_PASSWORD, echo).await;
 }
@@ -109,7 +114,7 @@ async fn a_disabled_owner_is_refused() {
     use diesel::prelude::*;
     use persistence::schema::users;
     let h = start(Backend::Sqlite).await.unwrap();
-    h.insert_piece("ipv6", PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
+    h.insert_piece(ProxyKind::Ipv6, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let mut conn = h.db.pool.get().unwrap();
     diesel::update(users::table.find(h.user_id))
         .set(users::disabled.eq(true))
@@ -123,10 +128,10 @@ async fn live_connections_end_with_their_piece(backend: Backend) {
     let Some(h) = start(backend).await else {
         return;
     };
-    let ending = h.insert_piece("static", PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
+    let ending = h.insert_piece(ProxyKind::Static, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     // Another piece of the same customer and kind, which goes on.
     let other = "pc0000otherpc1";
-    h.insert_piece("static", other, PIECE_PASSWORD, now() + IN_A_MONTH);
+    h.insert_piece(ProxyKind::Static, other, PIECE_PASSWORD, now() + IN_A_MONTH);
     let echo = echo_server().await;
     let (mut tunnel, code, _) =
         http_connect(h.http, &echo.to_string(), Some((PIECE, PIECE_PASSWORD))).await;
@@ -154,7 +159,10 @@ async fn live_connections_end_with_their_piece(backend: Backend) {
     let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((PIECE, PIECE_PASSWORD))).await;
     assert_eq!(code, 407);
     let expected = 2 * (1_000 + 2_000 + 500);
-    assert_eq!(h.wait_for_daily("static", expected).await, expected);
+    assert_eq!(
+        h.wait_for_daily(ProxyKind::Static, expected).await,
+        expected
+    );
     assert_eq!(h.balances(), vec![("premium".into(), 1_000_000_000, 0)]);
 }
 
@@ -176,7 +184,7 @@ async fn pieces_share_the_customers_connection_limit() {
     })
     .await
     .unwrap();
-    h.insert_piece("ipv4", PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
+    h.insert_piece(ProxyKind::Ipv4, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let echo = echo_server().await.to_string();
     let (_a, code_a, _) = http_connect(h.http, &echo, Some((PIECE, PIECE_PASSWORD))).await;
     let (_b, code_b, _) = http_connect(h.http, &echo, Some((USER, PASSWORD))).await;

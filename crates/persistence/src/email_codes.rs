@@ -2,8 +2,9 @@
 //! the time it was sent (for the resend countdown) and a count of wrong attempts.
 
 use crate::connection::DbConnection;
-use crate::error::{DbError, DbResult};
+use crate::error::DbResult;
 use crate::schema::email_codes;
+use crate::upsert::update_or_insert;
 use diesel::prelude::*;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -24,10 +25,9 @@ pub fn find(conn: &mut DbConnection, email: &str) -> DbResult<Option<EmailCodeRo
         .optional()?)
 }
 
-/// Replaces any code for `email` with a fresh one (attempts back to zero). An upsert that two
-/// concurrent requests for one address cannot fail: update the row if there is one, otherwise
-/// insert it in a savepoint, and when another request inserted first (unique violation) update
-/// that row instead. Call inside a transaction when the caller also checks the resend countdown.
+/// Replaces any code for `email` with a fresh one (attempts back to zero); concurrent requests
+/// for one address cannot fail it ([`update_or_insert`]). Call inside a transaction when the
+/// caller also checks the resend countdown.
 pub fn replace(
     conn: &mut DbConnection,
     email: &str,
@@ -45,12 +45,7 @@ pub fn replace(
             ))
             .execute(c)
     };
-    if update(conn)? > 0 {
-        return Ok(());
-    }
-    // A nested `transaction` is a savepoint: on PostgreSQL a failed insert would otherwise
-    // abort the caller's whole transaction.
-    let inserted = conn.transaction(|c| {
+    let insert = |c: &mut DbConnection| {
         diesel::insert_into(email_codes::table)
             .values((
                 email_codes::email.eq(email),
@@ -60,15 +55,9 @@ pub fn replace(
                 email_codes::expires_at.eq(expires_at),
             ))
             .execute(c)
-    });
-    match inserted.map_err(DbError::from) {
-        Ok(_) => Ok(()),
-        Err(DbError::UniqueViolation(_)) => {
-            update(conn)?;
-            Ok(())
-        }
-        Err(e) => Err(e),
-    }
+    };
+    update_or_insert(conn, update, insert)?;
+    Ok(())
 }
 
 /// Takes one of the code's `max` attempts before it is checked. One conditional UPDATE, so

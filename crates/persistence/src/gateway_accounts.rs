@@ -3,13 +3,14 @@
 use crate::schema::users;
 use crate::{DbConnection, DbResult};
 use diesel::prelude::*;
+use domain::UserId;
 
 /// The ids among `user_ids` whose account is disabled or gone, in the order given.
-pub fn disabled_among(conn: &mut DbConnection, user_ids: &[i64]) -> DbResult<Vec<i64>> {
+pub fn disabled_among(conn: &mut DbConnection, user_ids: &[UserId]) -> DbResult<Vec<UserId>> {
     if user_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let enabled: Vec<i64> = users::table
+    let enabled: Vec<UserId> = users::table
         .filter(users::id.eq_any(user_ids.to_vec()))
         .filter(users::disabled.eq(false))
         .select(users::id)

@@ -18,6 +18,7 @@ pub mod sessions;
 pub mod testing;
 pub mod traffic;
 pub mod trials;
+mod upsert;
 pub mod upstream_accounts;
 pub mod users;
 pub mod wallet;

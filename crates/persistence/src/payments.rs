@@ -6,21 +6,18 @@ use crate::error::DbResult;
 use crate::now;
 use crate::schema::payments;
 use diesel::prelude::*;
-
-pub const PENDING: &str = "pending";
-pub const EXPIRED: &str = "expired";
-pub const FAILED: &str = "failed";
+use domain::{Cents, PaymentStatus, UserId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = payments)]
 pub struct PaymentRow {
     pub id: String,
-    pub user_id: i64,
-    pub amount_cents: i64,
+    pub user_id: UserId,
+    pub amount_cents: Cents,
     pub currency: String,
     pub provider: String,
     pub provider_uuid: Option<String>,
-    pub status: String,
+    pub status: PaymentStatus,
     pub pay_url: Option<String>,
     pub raw_callback: Option<String>,
     pub expires_at: Option<i64>,
@@ -32,8 +29,8 @@ pub struct PaymentRow {
 pub fn insert_pending(
     conn: &mut DbConnection,
     id: &str,
-    user_id: i64,
-    amount_cents: i64,
+    user_id: UserId,
+    amount_cents: Cents,
     currency: &str,
     provider: &str,
 ) -> DbResult<()> {
@@ -45,7 +42,7 @@ pub fn insert_pending(
             payments::amount_cents.eq(amount_cents),
             payments::currency.eq(currency),
             payments::provider.eq(provider),
-            payments::status.eq(PENDING),
+            payments::status.eq(PaymentStatus::Pending),
             payments::created_at.eq(t),
             payments::updated_at.eq(t),
         ))
@@ -64,7 +61,7 @@ pub fn find(conn: &mut DbConnection, id: &str) -> DbResult<Option<PaymentRow>> {
 pub fn find_for_user(
     conn: &mut DbConnection,
     id: &str,
-    user_id: i64,
+    user_id: UserId,
 ) -> DbResult<Option<PaymentRow>> {
     Ok(payments::table
         .find(id)
@@ -95,7 +92,12 @@ pub fn set_invoice(
 
 /// Moves the payment to `paid`/`paid_over` and marks it credited, only if it never was:
 /// true for exactly one caller however many reports arrive, concurrently or not.
-pub fn mark_credited(conn: &mut DbConnection, id: &str, status: &str, raw: &str) -> DbResult<bool> {
+pub fn mark_credited(
+    conn: &mut DbConnection,
+    id: &str,
+    status: PaymentStatus,
+    raw: &str,
+) -> DbResult<bool> {
     let t = now();
     let n = diesel::update(
         payments::table
@@ -112,30 +114,19 @@ pub fn mark_credited(conn: &mut DbConnection, id: &str, status: &str, raw: &str)
     Ok(n == 1)
 }
 
-/// Statuses after which no report but a credit changes the payment.
-pub const CLOSED: [&str; 7] = [
-    EXPIRED,
-    FAILED,
-    "cancel",
-    "fail",
-    "system_fail",
-    "wrong_amount",
-    "refund_paid",
-];
-
 /// Records a status that does not credit (waiting, cancelled, failed, underpaid). A payment
 /// already credited, or closed, keeps its status: a late or out-of-order report cannot undo it
 /// (a credit still can, through `mark_credited`: money that arrives is never ignored).
 pub fn record_status(
     conn: &mut DbConnection,
     id: &str,
-    status: &str,
+    status: PaymentStatus,
     raw: Option<&str>,
 ) -> DbResult<bool> {
     let open = payments::table
         .find(id)
         .filter(payments::credited_at.is_null())
-        .filter(payments::status.ne_all(CLOSED));
+        .filter(payments::status.ne_all(PaymentStatus::CLOSED));
     let n = diesel::update(open)
         .set((
             payments::status.eq(status),
@@ -149,7 +140,7 @@ pub fn record_status(
 /// A user's most recent payments.
 pub fn recent_for_user(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
 ) -> DbResult<Vec<PaymentRow>> {
     Ok(payments::table
@@ -164,7 +155,7 @@ pub fn recent_for_user(
 pub fn pending_expired(conn: &mut DbConnection, now: i64) -> DbResult<Vec<PaymentRow>> {
     Ok(payments::table
         .filter(payments::credited_at.is_null())
-        .filter(payments::status.ne_all(CLOSED))
+        .filter(payments::status.ne_all(PaymentStatus::CLOSED))
         .filter(payments::expires_at.le(now))
         .select(PaymentRow::as_select())
         .load(conn)?)

@@ -6,6 +6,7 @@ use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::{piece_proxies, users};
 use diesel::prelude::*;
+use domain::{ProxyKind, UserId};
 
 /// What the gateway needs to authenticate and meter a piece.
 /// `Debug` leaves out the password.
@@ -13,9 +14,9 @@ use diesel::prelude::*;
 pub struct PieceCredential {
     /// `piece_proxies.id`.
     pub id: i64,
-    pub user_id: i64,
-    /// "static", "ipv4", "ipv6" or "lte".
-    pub kind: String,
+    pub user_id: UserId,
+    /// Static, IPv4, IPv6 or LTE.
+    pub kind: ProxyKind,
     pub password: String,
     /// Unix seconds; the piece may be used while `now < expires_at`.
     pub expires_at: i64,
@@ -35,7 +36,7 @@ impl std::fmt::Debug for PieceCredential {
     }
 }
 
-type Row = (i64, i64, String, String, i64, bool);
+type Row = (i64, UserId, ProxyKind, String, i64, bool);
 
 fn from_row((id, user_id, kind, password, expires_at, disabled): Row) -> PieceCredential {
     PieceCredential {

@@ -5,16 +5,17 @@ use crate::error::DbResult;
 use crate::now;
 use crate::schema::plans;
 use diesel::prelude::*;
+use domain::{Cents, PlanId, ProxyKind};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = plans)]
 pub struct PlanRow {
-    pub id: i64,
-    pub kind: String,
+    pub id: PlanId,
+    pub kind: ProxyKind,
     pub name: String,
     pub tag: Option<String>,
     pub note: Option<String>,
-    pub price_cents: i64,
+    pub price_cents: Cents,
     /// GB for traffic plans, proxies for piece plans.
     pub amount: i64,
     pub validity_days: i32,
@@ -34,18 +35,20 @@ impl PlanRow {
     /// Whether the plan can be bought at `at`: active, not past its end, and priced (a plan
     /// at $0 would "sell" traffic or pieces for a zero debit; it is never on sale).
     pub fn on_sale(&self, at: i64) -> bool {
-        self.active && self.price_cents > 0 && self.available_until.is_none_or(|end| end > at)
+        self.active
+            && self.price_cents > Cents::ZERO
+            && self.available_until.is_none_or(|end| end > at)
     }
 }
 
 #[derive(Debug, Insertable)]
 #[diesel(table_name = plans)]
 pub struct NewPlan<'a> {
-    pub kind: &'a str,
+    pub kind: ProxyKind,
     pub name: &'a str,
     pub tag: Option<&'a str>,
     pub note: Option<&'a str>,
-    pub price_cents: i64,
+    pub price_cents: Cents,
     pub amount: i64,
     pub validity_days: i32,
     pub regions: &'a str,
@@ -56,7 +59,7 @@ pub struct NewPlan<'a> {
     pub updated_at: i64,
 }
 
-pub fn insert(conn: &mut DbConnection, plan: &NewPlan<'_>) -> DbResult<i64> {
+pub fn insert(conn: &mut DbConnection, plan: &NewPlan<'_>) -> DbResult<PlanId> {
     Ok(diesel::insert_into(plans::table)
         .values(plan)
         .returning(plans::id)
@@ -68,11 +71,11 @@ pub fn count(conn: &mut DbConnection) -> DbResult<i64> {
 }
 
 /// The plans of a kind on sale now (see [`PlanRow::on_sale`]), in display order.
-pub fn active_for_kind(conn: &mut DbConnection, kind: &str) -> DbResult<Vec<PlanRow>> {
+pub fn active_for_kind(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<PlanRow>> {
     Ok(plans::table
         .filter(plans::kind.eq(kind))
         .filter(plans::active.eq(true))
-        .filter(plans::price_cents.gt(0))
+        .filter(plans::price_cents.gt(Cents::ZERO))
         .filter(
             plans::available_until
                 .is_null()
@@ -83,7 +86,7 @@ pub fn active_for_kind(conn: &mut DbConnection, kind: &str) -> DbResult<Vec<Plan
         .load(conn)?)
 }
 
-pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Option<PlanRow>> {
+pub fn find(conn: &mut DbConnection, id: PlanId) -> DbResult<Option<PlanRow>> {
     Ok(plans::table
         .find(id)
         .select(PlanRow::as_select())
@@ -94,7 +97,7 @@ pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Option<PlanRow>> {
 /// The active plan of `kind` selling `amount` (SPEC.md's `{type, amount}` purchase).
 pub fn find_by_amount(
     conn: &mut DbConnection,
-    kind: &str,
+    kind: ProxyKind,
     amount: i64,
 ) -> DbResult<Option<PlanRow>> {
     Ok(plans::table
@@ -113,7 +116,11 @@ pub fn find_by_amount(
 }
 
 /// Ends (or, with `None`, reopens) the sale of a plan at `until`.
-pub fn set_available_until(conn: &mut DbConnection, id: i64, until: Option<i64>) -> DbResult<()> {
+pub fn set_available_until(
+    conn: &mut DbConnection,
+    id: PlanId,
+    until: Option<i64>,
+) -> DbResult<()> {
     diesel::update(plans::table.find(id))
         .set((
             plans::available_until.eq(until),
@@ -123,7 +130,7 @@ pub fn set_available_until(conn: &mut DbConnection, id: i64, until: Option<i64>)
     Ok(())
 }
 
-pub fn set_active(conn: &mut DbConnection, id: i64, active: bool) -> DbResult<()> {
+pub fn set_active(conn: &mut DbConnection, id: PlanId, active: bool) -> DbResult<()> {
     diesel::update(plans::table.find(id))
         .set((plans::active.eq(active), plans::updated_at.eq(now())))
         .execute(conn)?;

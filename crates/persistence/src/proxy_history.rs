@@ -4,13 +4,14 @@ use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::proxy_history;
 use diesel::prelude::*;
+use domain::{ProxyKind, UserId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = proxy_history)]
 pub struct HistoryRow {
     pub id: i64,
-    pub user_id: i64,
-    pub kind: String,
+    pub user_id: UserId,
+    pub kind: ProxyKind,
     pub proxy: String,
     pub expires_at: Option<i64>,
     pub created_at: i64,
@@ -18,8 +19,8 @@ pub struct HistoryRow {
 
 pub fn insert(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     proxy: &str,
     expires_at: Option<i64>,
     created_at: i64,
@@ -39,8 +40,8 @@ pub fn insert(
 /// A user's history for one kind, newest first.
 pub fn for_user(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     limit: i64,
 ) -> DbResult<Vec<HistoryRow>> {
     Ok(proxy_history::table
@@ -58,8 +59,8 @@ diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql
 /// the proxies containing `search` (case-insensitive); with the total count of matches.
 pub fn page(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: Option<&str>,
+    user_id: UserId,
+    kind: Option<ProxyKind>,
     search: Option<&str>,
     offset: i64,
     limit: i64,
@@ -80,7 +81,7 @@ pub fn page(
             .filter(proxy_history::user_id.eq(user_id))
             .into_boxed();
         if let Some(kind) = kind {
-            query = query.filter(proxy_history::kind.eq(kind.to_owned()));
+            query = query.filter(proxy_history::kind.eq(kind));
         }
         if let Some(pattern) = &pattern {
             query = query.filter(

@@ -6,15 +6,16 @@ use crate::error::DbResult;
 use crate::now;
 use crate::schema::{referral_bonuses, users};
 use diesel::prelude::*;
+use domain::{Cents, UserId};
 
 /// Records the bonus; false when this payment already earned one. The insert runs in a
 /// savepoint, so a refused duplicate leaves the caller's transaction usable on PostgreSQL.
 pub fn insert(
     conn: &mut DbConnection,
-    referrer_id: i64,
-    referred_id: i64,
+    referrer_id: UserId,
+    referred_id: UserId,
     payment_id: &str,
-    amount_cents: i64,
+    amount_cents: Cents,
 ) -> DbResult<bool> {
     let result = conn.transaction(|c| {
         diesel::insert_into(referral_bonuses::table)
@@ -42,30 +43,31 @@ pub fn insert(
 /// is exclusive already).
 pub fn insert_capped(
     conn: &mut DbConnection,
-    referrer_id: i64,
-    referred_id: i64,
+    referrer_id: UserId,
+    referred_id: UserId,
     payment_id: &str,
-    wanted_cents: i64,
-    cap_cents: i64,
-) -> DbResult<i64> {
+    wanted_cents: Cents,
+    cap_cents: Cents,
+) -> DbResult<Cents> {
     diesel::update(users::table.find(referred_id))
         .set(users::updated_at.eq(users::updated_at))
         .execute(conn)?;
-    let paid: i64 = referral_bonuses::table
+    let paid: Cents = referral_bonuses::table
         .filter(referral_bonuses::referred_id.eq(referred_id))
         .select(referral_bonuses::amount_cents)
-        .load::<i64>(conn)?
-        .iter()
+        .load::<Cents>(conn)?
+        .into_iter()
         .sum();
-    let granted = wanted_cents.min(cap_cents.saturating_sub(paid));
-    if granted <= 0 {
-        return Ok(0);
+    let left = Cents::new(cap_cents.get().saturating_sub(paid.get()));
+    let granted = wanted_cents.min(left);
+    if granted <= Cents::ZERO {
+        return Ok(Cents::ZERO);
     }
     Ok(
         if insert(conn, referrer_id, referred_id, payment_id, granted)? {
             granted
         } else {
-            0
+            Cents::ZERO
         },
     )
 }
@@ -73,9 +75,9 @@ pub fn insert_capped(
 /// A referrer's bonuses, newest first, with the referred customer's email.
 pub fn for_referrer(
     conn: &mut DbConnection,
-    referrer_id: i64,
+    referrer_id: UserId,
     limit: i64,
-) -> DbResult<Vec<(String, i64, i64)>> {
+) -> DbResult<Vec<(String, i64, Cents)>> {
     Ok(referral_bonuses::table
         .inner_join(users::table.on(users::id.eq(referral_bonuses::referred_id)))
         .filter(referral_bonuses::referrer_id.eq(referrer_id))
@@ -90,14 +92,14 @@ pub fn for_referrer(
 }
 
 /// How many customers signed up with this referrer's code, and the bonus total.
-pub fn summary(conn: &mut DbConnection, referrer_id: i64) -> DbResult<(i64, i64)> {
+pub fn summary(conn: &mut DbConnection, referrer_id: UserId) -> DbResult<(i64, Cents)> {
     let referred = users::table
         .filter(users::referred_by.eq(referrer_id))
         .count()
         .get_result(conn)?;
-    let amounts: Vec<i64> = referral_bonuses::table
+    let amounts: Vec<Cents> = referral_bonuses::table
         .filter(referral_bonuses::referrer_id.eq(referrer_id))
         .select(referral_bonuses::amount_cents)
         .load(conn)?;
-    Ok((referred, amounts.iter().sum()))
+    Ok((referred, amounts.into_iter().sum()))
 }

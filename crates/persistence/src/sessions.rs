@@ -5,11 +5,12 @@ use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::sessions;
 use diesel::prelude::*;
+use domain::UserId;
 
 pub fn insert(
     conn: &mut DbConnection,
     id_hash: &str,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     data: &str,
     expires_at: i64,
     now: i64,
@@ -40,7 +41,7 @@ pub fn load(conn: &mut DbConnection, id_hash: &str, now: i64) -> DbResult<Option
 pub fn update(
     conn: &mut DbConnection,
     id_hash: &str,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     data: &str,
     expires_at: i64,
     now: i64,
@@ -72,11 +73,11 @@ pub fn delete(conn: &mut DbConnection, id_hash: &str) -> DbResult<()> {
 }
 
 /// Ends every session of a user (password change, account disabled).
-pub fn delete_for_user(conn: &mut DbConnection, user_id: i64) -> DbResult<usize> {
+pub fn delete_for_user(conn: &mut DbConnection, user_id: UserId) -> DbResult<usize> {
     Ok(diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)?)
 }
 
-pub fn count_for_user(conn: &mut DbConnection, user_id: i64, now: i64) -> DbResult<i64> {
+pub fn count_for_user(conn: &mut DbConnection, user_id: UserId, now: i64) -> DbResult<i64> {
     Ok(sessions::table
         .filter(sessions::user_id.eq(user_id))
         .filter(sessions::expires_at.gt(now))

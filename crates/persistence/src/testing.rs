@@ -105,7 +105,7 @@ impl Drop for TestDatabase {
 
 /// Inserts a plain user for tests: email `<tag>@example.com`, proxy username `u<tag>`, proxy
 /// password `secretpw`, referral code `R<tag>`; returns its id.
-pub fn insert_user(conn: &mut crate::DbConnection, tag: &str) -> i64 {
+pub fn insert_user(conn: &mut crate::DbConnection, tag: &str) -> domain::UserId {
     insert_user_with_email(conn, &format!("{tag}@example.com"), tag).expect("insert test user")
 }
 
@@ -115,7 +115,7 @@ pub fn insert_user_with_email(
     conn: &mut crate::DbConnection,
     email: &str,
     tag: &str,
-) -> crate::DbResult<i64> {
+) -> crate::DbResult<domain::UserId> {
     let t = crate::now();
     let user = crate::users::insert(
         conn,

@@ -2,22 +2,22 @@
 //! measured, and the per-day usage the dashboard shows. The gateway is the one meter; it adds its
 //! counts here in batches through `record_usage`.
 //!
-//! Writes are "update, then insert if there was no row" so that they run unchanged on both
-//! backends (no `on_conflict` through the MultiConnection). A concurrent first insert is caught
-//! by the primary key inside a savepoint and turned back into an update, so callers may run these
-//! from any number of transactions at once.
+//! Writes go through [`update_or_insert`], so callers may run them from any number of
+//! transactions at once.
 
 use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::now;
 use crate::schema::{traffic_balances, usage_daily, users};
+use crate::upsert::update_or_insert;
 use diesel::prelude::*;
+use domain::{ProxyKind, UserId};
 
 /// What the gateway needs to authenticate a proxy username.
 /// `Debug` leaves out the password.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ProxyUser {
-    pub id: i64,
+    pub id: UserId,
     pub proxy_password: String,
     pub disabled: bool,
 }
@@ -34,40 +34,18 @@ impl std::fmt::Debug for ProxyUser {
 /// One row of `traffic_balances`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Balance {
-    pub user_id: i64,
-    pub kind: String,
+    pub user_id: UserId,
+    pub kind: ProxyKind,
     pub purchased_bytes: i64,
     pub used_bytes: i64,
     /// When the unused traffic expires; `None` = never.
     pub expires_at: Option<i64>,
 }
 
-/// Runs `update`; when it touched no row runs `insert` in a savepoint, and when that loses a
-/// race with another first insert (unique violation) runs `update` again.
-fn update_or_insert<U, I>(conn: &mut DbConnection, update: U, insert: I) -> DbResult<()>
-where
-    U: Fn(&mut DbConnection) -> QueryResult<usize>,
-    I: Fn(&mut DbConnection) -> QueryResult<usize>,
-{
-    if update(conn)? > 0 {
-        return Ok(());
-    }
-    // A nested `transaction` is a savepoint: a failed insert leaves the caller's
-    // transaction usable (PostgreSQL aborts the whole transaction otherwise).
-    match conn.transaction(|c| insert(c)).map_err(DbError::from) {
-        Ok(_) => Ok(()),
-        Err(DbError::UniqueViolation(_)) => {
-            update(conn)?;
-            Ok(())
-        }
-        Err(e) => Err(e),
-    }
-}
-
 fn bump_balance(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     purchased: i64,
     used: i64,
 ) -> DbResult<()> {
@@ -94,7 +72,8 @@ fn bump_balance(
                 ))
                 .execute(c)
         },
-    )
+    )?;
+    Ok(())
 }
 
 /// Adds bought traffic valid until `expires_at` (run it in the purchase's transaction, beside
@@ -103,8 +82,8 @@ fn bump_balance(
 /// expired is forfeited first (it does not come back with a new purchase).
 pub fn add_purchased(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     bytes: i64,
     expires_at: Option<i64>,
 ) -> DbResult<()> {
@@ -151,13 +130,17 @@ fn effective_purchased(purchased: i64, used: i64, expires_at: Option<i64>, at: i
 
 /// (purchased, used) bytes of one kind; (0, 0) when the user never had any. Expired traffic
 /// counts as used up.
-pub fn balance(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<(i64, i64)> {
+pub fn balance(conn: &mut DbConnection, user_id: UserId, kind: ProxyKind) -> DbResult<(i64, i64)> {
     let row = balance_row(conn, user_id, kind)?;
     Ok(row.map_or((0, 0), |b| (b.purchased_bytes, b.used_bytes)))
 }
 
 /// The balance of one kind with its expiry, purchased bytes counted as in [`balance`].
-pub fn balance_row(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResult<Option<Balance>> {
+pub fn balance_row(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    kind: ProxyKind,
+) -> DbResult<Option<Balance>> {
     Ok(load_balances(conn, &[user_id], Some(kind))?
         .into_iter()
         .next())
@@ -165,20 +148,20 @@ pub fn balance_row(conn: &mut DbConnection, user_id: i64, kind: &str) -> DbResul
 
 /// Every balance row of these users (the gateway refreshes its limits with one query), with
 /// purchased bytes counted as in [`balance`].
-pub fn balances_of(conn: &mut DbConnection, user_ids: &[i64]) -> DbResult<Vec<Balance>> {
+pub fn balances_of(conn: &mut DbConnection, user_ids: &[UserId]) -> DbResult<Vec<Balance>> {
     load_balances(conn, user_ids, None)
 }
 
 fn load_balances(
     conn: &mut DbConnection,
-    user_ids: &[i64],
-    kind: Option<&str>,
+    user_ids: &[UserId],
+    kind: Option<ProxyKind>,
 ) -> DbResult<Vec<Balance>> {
     let mut query = traffic_balances::table
         .filter(traffic_balances::user_id.eq_any(user_ids))
         .into_boxed();
     if let Some(kind) = kind {
-        query = query.filter(traffic_balances::kind.eq(kind.to_owned()));
+        query = query.filter(traffic_balances::kind.eq(kind));
     }
     let rows = query
         .select((
@@ -188,7 +171,7 @@ fn load_balances(
             traffic_balances::used_bytes,
             traffic_balances::expires_at,
         ))
-        .load::<(i64, String, i64, i64, Option<i64>)>(conn)?;
+        .load::<(UserId, ProxyKind, i64, i64, Option<i64>)>(conn)?;
     let at = now();
     Ok(rows
         .into_iter()
@@ -208,8 +191,8 @@ fn load_balances(
 /// date, `YYYY-MM-DD`). Run both in one transaction so that the two never disagree.
 pub fn record_usage(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     day: &str,
     bytes: i64,
 ) -> DbResult<()> {
@@ -222,8 +205,8 @@ pub fn record_usage(
 /// recorded but not limited by a traffic balance.
 pub fn record_daily_usage(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     day: &str,
     bytes: i64,
 ) -> DbResult<()> {
@@ -245,14 +228,15 @@ pub fn record_daily_usage(
                 ))
                 .execute(c)
         },
-    )
+    )?;
+    Ok(())
 }
 
 /// Bytes per day from `from_day` (inclusive) on, oldest first; days without traffic are absent.
 pub fn daily(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     from_day: &str,
 ) -> DbResult<Vec<(String, i64)>> {
     usage_daily::table
@@ -273,7 +257,7 @@ pub fn find_proxy_user(
     let row = users::table
         .filter(users::proxy_username.eq(proxy_username))
         .select((users::id, users::proxy_password, users::disabled))
-        .first::<(i64, String, bool)>(conn)
+        .first::<(UserId, String, bool)>(conn)
         .optional()?;
     Ok(row.map(|(id, proxy_password, disabled)| ProxyUser {
         id,

@@ -5,7 +5,9 @@
 use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::schema::{trial_grants, trial_ip_days};
+use crate::upsert::update_or_insert;
 use diesel::prelude::*;
+use domain::UserId;
 
 /// What asking for a trial came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,7 +25,7 @@ pub enum Claim {
 pub struct NewClaim<'a> {
     /// The mailbox (`domain::canonical_email`).
     pub mailbox: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub ip: &'a str,
     /// The UTC day (`YYYY-MM-DD`) the per-address count runs for.
     pub day: &'a str,
@@ -106,10 +108,7 @@ fn count_for_address(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<
         .set(trial_ip_days::grants.eq(trial_ip_days::grants + 1))
         .execute(c)
     };
-    if bump(conn)? > 0 {
-        return Ok(true);
-    }
-    let inserted = conn.transaction(|c| {
+    let insert = |c: &mut DbConnection| {
         diesel::insert_into(trial_ip_days::table)
             .values((
                 trial_ip_days::ip.eq(claim.ip),
@@ -117,13 +116,9 @@ fn count_for_address(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<
                 trial_ip_days::grants.eq(1),
             ))
             .execute(c)
-    });
-    match inserted.map_err(DbError::from) {
-        Ok(_) => Ok(true),
-        // The day's row exists (at the limit, or another sign-up just made it): count on it.
-        Err(DbError::UniqueViolation(_)) => Ok(bump(conn)? > 0),
-        Err(e) => Err(e),
-    }
+    };
+    // When the day's row exists (at the limit, or another sign-up just made it) the bump decides.
+    Ok(update_or_insert(conn, bump, insert)? > 0)
 }
 
 /// Whether this mailbox ever had a trial.

@@ -5,14 +5,16 @@
 use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::schema::{traffic_balances, upstream_accounts};
+use crate::upsert::update_or_insert;
 use crate::{now, traffic};
 use diesel::prelude::*;
+use domain::{ProxyKind, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = upstream_accounts)]
 pub struct AccountRow {
-    pub user_id: i64,
-    pub kind: String,
+    pub user_id: UserId,
+    pub kind: ProxyKind,
     pub provider: String,
     pub external_id: String,
     pub username: String,
@@ -23,8 +25,8 @@ pub struct AccountRow {
 
 pub fn find(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     provider: &str,
 ) -> DbResult<Option<AccountRow>> {
     Ok(upstream_accounts::table
@@ -41,8 +43,8 @@ pub fn find(
 /// recreated at the provider counts its usage from zero).
 pub fn save(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     provider: &str,
     external_id: &str,
     username: &str,
@@ -56,15 +58,17 @@ pub fn save(
     )
     .set(upstream_accounts::used_bytes.eq(0))
     .execute(conn)?;
-    let updated = diesel::update(upstream_accounts::table.find((user_id, kind, provider)))
-        .set((
-            upstream_accounts::external_id.eq(external_id),
-            upstream_accounts::username.eq(username),
-            upstream_accounts::password.eq(password),
-            upstream_accounts::updated_at.eq(t),
-        ))
-        .execute(conn)?;
-    if updated == 0 {
+    let update = |c: &mut DbConnection| {
+        diesel::update(upstream_accounts::table.find((user_id, kind, provider)))
+            .set((
+                upstream_accounts::external_id.eq(external_id),
+                upstream_accounts::username.eq(username),
+                upstream_accounts::password.eq(password),
+                upstream_accounts::updated_at.eq(t),
+            ))
+            .execute(c)
+    };
+    let insert = |c: &mut DbConnection| {
         diesel::insert_into(upstream_accounts::table)
             .values((
                 upstream_accounts::user_id.eq(user_id),
@@ -77,8 +81,9 @@ pub fn save(
                 upstream_accounts::created_at.eq(t),
                 upstream_accounts::updated_at.eq(t),
             ))
-            .execute(conn)?;
-    }
+            .execute(c)
+    };
+    update_or_insert(conn, update, insert)?;
     Ok(())
 }
 
@@ -88,8 +93,8 @@ pub fn save(
 /// through [`save`].
 pub fn record_reported_usage(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     provider: &str,
     day: &str,
     reported: i64,
@@ -124,8 +129,8 @@ pub fn record_reported_usage(
 /// without an id.
 pub fn try_lease(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     provider: &str,
     until: i64,
 ) -> DbResult<bool> {
@@ -178,8 +183,8 @@ pub fn try_lease(
 /// Gives the sync lease back.
 pub fn end_lease(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: UserId,
+    kind: ProxyKind,
     provider: &str,
 ) -> DbResult<()> {
     diesel::update(upstream_accounts::table.find((user_id, kind, provider)))
@@ -189,7 +194,7 @@ pub fn end_lease(
 }
 
 /// The customers with bought traffic of `kind` (what a provider sync walks over).
-pub fn customers_with_traffic(conn: &mut DbConnection, kind: &str) -> DbResult<Vec<i64>> {
+pub fn customers_with_traffic(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<UserId>> {
     Ok(traffic_balances::table
         .filter(traffic_balances::kind.eq(kind))
         .filter(traffic_balances::purchased_bytes.gt(0))

@@ -7,12 +7,13 @@ use crate::error::DbResult;
 use crate::now;
 use crate::schema::{mailboxes, users};
 use diesel::prelude::*;
+use domain::{Cents, UserId};
 
 /// `Debug` leaves out the password hash and the proxy password.
 #[derive(Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
 pub struct UserRow {
-    pub id: i64,
+    pub id: UserId,
     pub email: String,
     pub password_hash: Option<String>,
     pub google_sub: Option<String>,
@@ -20,9 +21,9 @@ pub struct UserRow {
     pub phone: Option<String>,
     pub avatar_url: Option<String>,
     pub role: String,
-    pub balance_cents: i64,
+    pub balance_cents: Cents,
     pub ref_code: String,
-    pub referred_by: Option<i64>,
+    pub referred_by: Option<UserId>,
     pub proxy_username: String,
     pub proxy_password: String,
     pub disabled: bool,
@@ -53,7 +54,7 @@ pub struct NewUser<'a> {
     pub avatar_url: Option<&'a str>,
     pub role: &'a str,
     pub ref_code: &'a str,
-    pub referred_by: Option<i64>,
+    pub referred_by: Option<UserId>,
     pub proxy_username: &'a str,
     pub proxy_password: &'a str,
     pub created_at: i64,
@@ -76,7 +77,7 @@ impl std::fmt::Debug for NewUser<'_> {
 /// and, on PostgreSQL, leaves the caller's transaction usable for another attempt.
 pub fn insert(conn: &mut DbConnection, new: &NewUser<'_>) -> DbResult<UserRow> {
     conn.transaction(|c| {
-        let id: i64 = diesel::insert_into(users::table)
+        let id: UserId = diesel::insert_into(users::table)
             .values(new)
             .returning(users::id)
             .get_result(c)?;
@@ -93,7 +94,7 @@ pub fn insert(conn: &mut DbConnection, new: &NewUser<'_>) -> DbResult<UserRow> {
     })
 }
 
-pub fn find_by_id(conn: &mut DbConnection, id: i64) -> DbResult<Option<UserRow>> {
+pub fn find_by_id(conn: &mut DbConnection, id: UserId) -> DbResult<Option<UserRow>> {
     Ok(users::table
         .find(id)
         .select(UserRow::as_select())
@@ -148,7 +149,7 @@ pub fn admin_exists(conn: &mut DbConnection) -> DbResult<bool> {
 /// Links a Google account to an existing user, filling the avatar only where none is set.
 pub fn link_google(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     sub: &str,
     picture: Option<&str>,
 ) -> DbResult<()> {
@@ -163,14 +164,14 @@ pub fn link_google(
     Ok(())
 }
 
-pub fn set_password_hash(conn: &mut DbConnection, id: i64, hash: &str) -> DbResult<()> {
+pub fn set_password_hash(conn: &mut DbConnection, id: UserId, hash: &str) -> DbResult<()> {
     diesel::update(users::table.find(id))
         .set((users::password_hash.eq(hash), users::updated_at.eq(now())))
         .execute(conn)?;
     Ok(())
 }
 
-pub fn set_role(conn: &mut DbConnection, id: i64, role: &str) -> DbResult<()> {
+pub fn set_role(conn: &mut DbConnection, id: UserId, role: &str) -> DbResult<()> {
     diesel::update(users::table.find(id))
         .set((users::role.eq(role), users::updated_at.eq(now())))
         .execute(conn)?;

@@ -11,28 +11,8 @@ use crate::error::{DbError, DbResult};
 use crate::now;
 use crate::schema::{users, wallet_ledger};
 use diesel::prelude::*;
-
-/// Why a ledger row was written; stored as text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EntryKind {
-    Topup,
-    Purchase,
-    ReferralBonus,
-    Refund,
-    AdminAdjustment,
-}
-
-impl EntryKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EntryKind::Topup => "topup",
-            EntryKind::Purchase => "purchase",
-            EntryKind::ReferralBonus => "referral_bonus",
-            EntryKind::Refund => "refund",
-            EntryKind::AdminAdjustment => "admin_adjustment",
-        }
-    }
-}
+pub use domain::EntryKind;
+use domain::{Cents, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum WalletError {
@@ -42,8 +22,8 @@ pub enum WalletError {
     Duplicate(String),
     /// A credit or debit of zero or less: a caller's bug, refused before anything is written
     /// (a zero-cent ledger row or a "debit" that adds money must never exist).
-    #[error("wallet amounts must be positive, got {0} cents")]
-    NotPositive(i64),
+    #[error("wallet amounts must be positive, got {0}")]
+    NotPositive(Cents),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -58,10 +38,10 @@ impl From<diesel::result::Error> for WalletError {
 #[diesel(table_name = wallet_ledger)]
 pub struct LedgerRow {
     pub id: i64,
-    pub user_id: i64,
-    pub kind: String,
-    pub amount_cents: i64,
-    pub balance_after: i64,
+    pub user_id: UserId,
+    pub kind: EntryKind,
+    pub amount_cents: Cents,
+    pub balance_after: Cents,
     pub reference: String,
     pub note: Option<String>,
     pub created_at: i64,
@@ -69,17 +49,17 @@ pub struct LedgerRow {
 
 fn record(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     kind: EntryKind,
-    amount: i64,
-    balance_after: i64,
+    amount: Cents,
+    balance_after: Cents,
     reference: &str,
     note: Option<&str>,
 ) -> Result<(), WalletError> {
     let inserted = diesel::insert_into(wallet_ledger::table)
         .values((
             wallet_ledger::user_id.eq(user_id),
-            wallet_ledger::kind.eq(kind.as_str()),
+            wallet_ledger::kind.eq(kind),
             wallet_ledger::amount_cents.eq(amount),
             wallet_ledger::balance_after.eq(balance_after),
             wallet_ledger::reference.eq(reference),
@@ -89,16 +69,15 @@ fn record(
         .execute(conn);
     match inserted.map_err(DbError::from) {
         Ok(_) => Ok(()),
-        Err(DbError::UniqueViolation(_)) => Err(WalletError::Duplicate(format!(
-            "{}:{reference}",
-            kind.as_str()
-        ))),
+        Err(DbError::UniqueViolation(_)) => {
+            Err(WalletError::Duplicate(format!("{kind}:{reference}")))
+        }
         Err(e) => Err(e.into()),
     }
 }
 
-fn positive(cents: i64) -> Result<(), WalletError> {
-    if cents > 0 {
+fn positive(cents: Cents) -> Result<(), WalletError> {
+    if cents > Cents::ZERO {
         Ok(())
     } else {
         Err(WalletError::NotPositive(cents))
@@ -110,14 +89,14 @@ fn positive(cents: i64) -> Result<(), WalletError> {
 /// transaction must then roll back.
 pub fn credit(
     conn: &mut DbConnection,
-    user_id: i64,
-    cents: i64,
+    user_id: UserId,
+    cents: Cents,
     kind: EntryKind,
     reference: &str,
     note: Option<&str>,
-) -> Result<i64, WalletError> {
+) -> Result<Cents, WalletError> {
     positive(cents)?;
-    let balance: i64 = diesel::update(users::table.find(user_id))
+    let balance: Cents = diesel::update(users::table.find(user_id))
         .set((
             users::balance_cents.eq(users::balance_cents + cents),
             users::updated_at.eq(now()),
@@ -132,14 +111,14 @@ pub fn credit(
 /// new balance, or `Insufficient` with nothing written.
 pub fn debit(
     conn: &mut DbConnection,
-    user_id: i64,
-    cents: i64,
+    user_id: UserId,
+    cents: Cents,
     kind: EntryKind,
     reference: &str,
     note: Option<&str>,
-) -> Result<i64, WalletError> {
+) -> Result<Cents, WalletError> {
     positive(cents)?;
-    let balance: Option<i64> = diesel::update(
+    let balance: Option<Cents> = diesel::update(
         users::table
             .find(user_id)
             .filter(users::balance_cents.ge(cents)),
@@ -159,7 +138,7 @@ pub fn debit(
 /// One page of a user's ledger, newest first, and the total number of rows.
 pub fn history(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
     offset: i64,
 ) -> DbResult<(Vec<LedgerRow>, i64)> {
@@ -178,10 +157,10 @@ pub fn history(
 }
 
 /// The sum of a user's ledger rows (what the balance must equal).
-pub fn ledger_sum(conn: &mut DbConnection, user_id: i64) -> DbResult<i64> {
-    let amounts: Vec<i64> = wallet_ledger::table
+pub fn ledger_sum(conn: &mut DbConnection, user_id: UserId) -> DbResult<Cents> {
+    let amounts: Vec<Cents> = wallet_ledger::table
         .filter(wallet_ledger::user_id.eq(user_id))
         .select(wallet_ledger::amount_cents)
         .load(conn)?;
-    Ok(amounts.iter().sum())
+    Ok(amounts.into_iter().sum())
 }

@@ -6,6 +6,7 @@
 
 use diesel::prelude::*;
 use diesel_migrations::MigrationHarness;
+use domain::Cents;
 use persistence::connection::{POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 use persistence::schema::{mailboxes, referral_bonuses, trial_ip_days, wallet_ledger};
 use persistence::testing::{
@@ -19,7 +20,7 @@ use persistence::{
 };
 use std::sync::{Arc, Mutex};
 
-fn claim<'a>(mailbox: &'a str, user_id: i64, ip: &'a str, per_ip: u32) -> NewClaim<'a> {
+fn claim<'a>(mailbox: &'a str, user_id: domain::UserId, ip: &'a str, per_ip: u32) -> NewClaim<'a> {
     NewClaim {
         mailbox,
         user_id,
@@ -36,14 +37,14 @@ db_test! {
         let mut conn = db.pool.get().unwrap();
         let id = insert_user(&mut conn, "w");
         for cents in [0, -1, -500] {
-            let credit = write_transaction(&mut conn, |c| wallet::credit(c, id, cents, EntryKind::Topup, &format!("c{cents}"), None));
-            assert!(matches!(credit, Err(WalletError::NotPositive(n)) if n == cents), "{credit:?}");
-            let debit = write_transaction(&mut conn, |c| wallet::debit(c, id, cents, EntryKind::Purchase, &format!("d{cents}"), None));
-            assert!(matches!(debit, Err(WalletError::NotPositive(n)) if n == cents), "{debit:?}");
+            let credit = write_transaction(&mut conn, |c| wallet::credit(c, id, Cents::new(cents), EntryKind::Topup, &format!("c{cents}"), None));
+            assert!(matches!(credit, Err(WalletError::NotPositive(n)) if n.get() == cents), "{credit:?}");
+            let debit = write_transaction(&mut conn, |c| wallet::debit(c, id, Cents::new(cents), EntryKind::Purchase, &format!("d{cents}"), None));
+            assert!(matches!(debit, Err(WalletError::NotPositive(n)) if n.get() == cents), "{debit:?}");
         }
         let rows: i64 = wallet_ledger::table.count().get_result(&mut conn).unwrap();
         assert_eq!(rows, 0, "no ledger row for a non-positive amount");
-        assert_eq!(users::find_by_id(&mut conn, id).unwrap().unwrap().balance_cents, 0);
+        assert_eq!(users::find_by_id(&mut conn, id).unwrap().unwrap().balance_cents.get(), 0);
     }
 
     fn one_mailbox_holds_one_account(db) {
@@ -59,7 +60,7 @@ db_test! {
         user_with_email(&mut conn, "ab@example.com", "d").unwrap();
         assert!(users::email_exists(&mut conn, "ab+news@example.com").unwrap());
         assert!(!users::email_exists(&mut conn, "abc@example.com").unwrap());
-        let held: Vec<(String, i64)> = mailboxes::table
+        let held: Vec<(String, domain::UserId)> = mailboxes::table
             .order(mailboxes::user_id.asc())
             .select((mailboxes::email_normalized, mailboxes::user_id))
             .load(&mut conn)
@@ -157,12 +158,12 @@ db_test! {
         let referrer = insert_user(&mut conn, "ref");
         let referred = insert_user(&mut conn, "friend");
         for i in 0..8 {
-            payments::insert_pending(&mut conn, &format!("pay_{i}"), referred, 10_000, "LTC", "local").unwrap();
+            payments::insert_pending(&mut conn, &format!("pay_{i}"), referred, Cents::new(10_000), "LTC", "local").unwrap();
         }
         drop(conn);
         concurrently(db, 8, move |conn, i| {
             write_transaction(conn, |c| {
-                referrals::insert_capped(c, referrer, referred, &format!("pay_{i}"), 1_000, 2_500)
+                referrals::insert_capped(c, referrer, referred, &format!("pay_{i}"), Cents::new(1_000), Cents::new(2_500))
             })
             .unwrap();
         });
@@ -174,9 +175,9 @@ db_test! {
         assert_eq!(amounts.iter().sum::<i64>(), 2_500, "{amounts:?}");
         assert!(amounts.iter().all(|a| *a > 0), "no zero rows: {amounts:?}");
         // Nothing is left for a ninth payment.
-        payments::insert_pending(&mut conn, "pay_9", referred, 10_000, "LTC", "local").unwrap();
-        let more = write_transaction(&mut conn, |c| referrals::insert_capped(c, referrer, referred, "pay_9", 1_000, 2_500)).unwrap();
-        assert_eq!(more, 0);
+        payments::insert_pending(&mut conn, "pay_9", referred, Cents::new(10_000), "LTC", "local").unwrap();
+        let more = write_transaction(&mut conn, |c| referrals::insert_capped(c, referrer, referred, "pay_9", Cents::new(1_000), Cents::new(2_500))).unwrap();
+        assert_eq!(more.get(), 0);
     }
 }
 

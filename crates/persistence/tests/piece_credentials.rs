@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use diesel::prelude::*;
+use domain::{OrderStatus, ProxyKind};
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::schema::{piece_orders, piece_proxies, users};
 use persistence::{DbConnection, db_test, now};
@@ -10,8 +11,8 @@ use persistence::{DbConnection, db_test, now};
 /// An order of one piece of `kind` for `user_id`, and the piece; returns the piece's id.
 fn insert_piece(
     conn: &mut DbConnection,
-    user_id: i64,
-    kind: &str,
+    user_id: domain::UserId,
+    kind: ProxyKind,
     username: &str,
     expires_at: i64,
 ) -> i64 {
@@ -22,7 +23,7 @@ fn insert_piece(
             piece_orders::kind.eq(kind),
             piece_orders::quantity.eq(1),
             piece_orders::price_cents.eq(300),
-            piece_orders::status.eq("completed"),
+            piece_orders::status.eq(OrderStatus::Delivered),
             piece_orders::source.eq("local"),
             piece_orders::created_at.eq(t),
             piece_orders::updated_at.eq(t),
@@ -52,12 +53,12 @@ db_test! {
         let mut conn = db.pool.get().unwrap();
         let owner = persistence::testing::insert_user(&mut conn, "p1");
         let other = persistence::testing::insert_user(&mut conn, "p2");
-        let id = insert_piece(&mut conn, owner, "ipv4", "pcabcdefghij12", 2_000_000_000);
-        insert_piece(&mut conn, other, "lte", "pczzzzzzzzzzzz", 2_000_000_001);
+        let id = insert_piece(&mut conn, owner, ProxyKind::Ipv4, "pcabcdefghij12", 2_000_000_000);
+        insert_piece(&mut conn, other, ProxyKind::Lte, "pczzzzzzzzzzzz", 2_000_000_001);
         let expected = PieceCredential {
             id,
             user_id: owner,
-            kind: "ipv4".into(),
+            kind: ProxyKind::Ipv4,
             password: "pw-pcabcdefghij12".into(),
             expires_at: 2_000_000_000,
             disabled: false,
@@ -80,10 +81,10 @@ db_test! {
         let mut conn = db.pool.get().unwrap();
         let owner = persistence::testing::insert_user(&mut conn, "p3");
         let expired = now() - 10;
-        let id = insert_piece(&mut conn, owner, "static", "pcexpired00001", expired);
+        let id = insert_piece(&mut conn, owner, ProxyKind::Static, "pcexpired00001", expired);
         // Expiry is the caller's decision (the gateway compares with its clock).
         let found = piece_credentials::find(&mut conn, "pcexpired00001").unwrap().unwrap();
-        assert_eq!((found.id, found.kind.as_str(), found.expires_at), (id, "static", expired));
+        assert_eq!((found.id, found.kind, found.expires_at), (id, ProxyKind::Static, expired));
         diesel::update(piece_proxies::table.find(id))
             .set(piece_proxies::released_at.eq(Some(now())))
             .execute(&mut conn)
@@ -95,14 +96,14 @@ db_test! {
     fn finds_live_pieces_by_ids(db) {
         let mut conn = db.pool.get().unwrap();
         let owner = persistence::testing::insert_user(&mut conn, "p4");
-        let a = insert_piece(&mut conn, owner, "ipv6", "pcaaaaaaaaaaaa", 2_000_000_000);
-        let b = insert_piece(&mut conn, owner, "lte", "pcbbbbbbbbbbbb", 2_000_000_100);
-        insert_piece(&mut conn, owner, "lte", "pccccccccccccc", 2_000_000_200);
+        let a = insert_piece(&mut conn, owner, ProxyKind::Ipv6, "pcaaaaaaaaaaaa", 2_000_000_000);
+        let b = insert_piece(&mut conn, owner, ProxyKind::Lte, "pcbbbbbbbbbbbb", 2_000_000_100);
+        insert_piece(&mut conn, owner, ProxyKind::Lte, "pccccccccccccc", 2_000_000_200);
         assert!(piece_credentials::find_by_ids(&mut conn, &[]).unwrap().is_empty());
         let mut found = piece_credentials::find_by_ids(&mut conn, &[b, a, 999_999]).unwrap();
         found.sort_by_key(|p| p.id);
-        let summary: Vec<(i64, &str, i64)> =
-            found.iter().map(|p| (p.id, p.kind.as_str(), p.expires_at)).collect();
-        assert_eq!(summary, vec![(a, "ipv6", 2_000_000_000), (b, "lte", 2_000_000_100)]);
+        let summary: Vec<(i64, ProxyKind, i64)> =
+            found.iter().map(|p| (p.id, p.kind, p.expires_at)).collect();
+        assert_eq!(summary, vec![(a, ProxyKind::Ipv6, 2_000_000_000), (b, ProxyKind::Lte, 2_000_000_100)]);
     }
 }

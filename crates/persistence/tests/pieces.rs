@@ -2,6 +2,7 @@
 //! buyers, and expired pieces give their slot back exactly once.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use domain::{Cents, OrderStatus, ProxyKind};
 use persistence::pieces::{self, NewOrder, NewPiece, NewStock};
 use persistence::testing::{concurrently, insert_user};
 use persistence::{DbConnection, db_test, proxy_history, write_transaction};
@@ -12,7 +13,7 @@ fn stock(conn: &mut DbConnection, code: &str, capacity: i32) -> i64 {
     pieces::insert_stock(
         conn,
         &NewStock {
-            kind: "static",
+            kind: ProxyKind::Static,
             code,
             country: "us",
             isp: Some("comcast"),
@@ -26,18 +27,18 @@ fn stock(conn: &mut DbConnection, code: &str, capacity: i32) -> i64 {
     .unwrap()
 }
 
-fn order(conn: &mut DbConnection, user_id: i64) -> i64 {
+fn order(conn: &mut DbConnection, user_id: domain::UserId) -> i64 {
     pieces::insert_order(
         conn,
         &NewOrder {
             user_id,
-            kind: "static",
+            kind: ProxyKind::Static,
             plan_id: None,
             country: Some("us"),
             isp: Some("comcast"),
             quantity: 1,
-            price_cents: 350,
-            status: "pending",
+            price_cents: Cents::new(350),
+            status: OrderStatus::Pending,
             source: "local",
             upstream_order_id: None,
             created_at: 1,
@@ -51,7 +52,7 @@ fn order(conn: &mut DbConnection, user_id: i64) -> i64 {
 fn piece(
     conn: &mut DbConnection,
     order_id: i64,
-    user_id: i64,
+    user_id: domain::UserId,
     name: &str,
     stock_id: i64,
     expires_at: i64,
@@ -61,7 +62,7 @@ fn piece(
         &NewPiece {
             order_id,
             user_id,
-            kind: "static",
+            kind: ProxyKind::Static,
             host: "127.0.0.1",
             port: 8000,
             username: name,
@@ -85,10 +86,10 @@ db_test! {
         assert!(pieces::reserve(&mut conn, id, 2).unwrap());
         assert!(!pieces::reserve(&mut conn, id, 2).unwrap(), "only 1 left");
         assert!(pieces::reserve(&mut conn, id, 1).unwrap());
-        let row = pieces::find_stock(&mut conn, "static", "us-comcast").unwrap().unwrap();
+        let row = pieces::find_stock(&mut conn, ProxyKind::Static, "us-comcast").unwrap().unwrap();
         assert_eq!((row.sold, row.available()), (3, 0));
-        assert_eq!(pieces::stock_of(&mut conn, "static").unwrap().len(), 1);
-        assert!(pieces::find_stock(&mut conn, "ipv4", "us-comcast").unwrap().is_none());
+        assert_eq!(pieces::stock_of(&mut conn, ProxyKind::Static).unwrap().len(), 1);
+        assert!(pieces::find_stock(&mut conn, ProxyKind::Ipv4, "us-comcast").unwrap().is_none());
     }
 
     fn racing_buyers_never_oversell(db) {
@@ -102,7 +103,7 @@ db_test! {
             }
         });
         assert_eq!(won.load(Ordering::SeqCst), 2);
-        let row = pieces::find_stock(&mut db.pool.get().unwrap(), "static", "us-att").unwrap().unwrap();
+        let row = pieces::find_stock(&mut db.pool.get().unwrap(), ProxyKind::Static, "us-att").unwrap().unwrap();
         assert_eq!(row.sold, 4);
     }
 
@@ -116,7 +117,7 @@ db_test! {
         piece(&mut conn, order_id, user, "pcvalid", id, 10_000);
         assert_eq!(write_transaction(&mut conn, |c| pieces::release_expired(c, 500)).unwrap(), 1);
         assert_eq!(write_transaction(&mut conn, |c| pieces::release_expired(c, 500)).unwrap(), 0);
-        let row = pieces::find_stock(&mut conn, "static", "us-cox").unwrap().unwrap();
+        let row = pieces::find_stock(&mut conn, ProxyKind::Static, "us-cox").unwrap().unwrap();
         assert_eq!(row.sold, 1);
     }
 
@@ -124,11 +125,11 @@ db_test! {
         let mut conn = db.pool.get().unwrap();
         let user = insert_user(&mut conn, "q");
         let id = order(&mut conn, user);
-        assert!(pieces::transition_order(&mut conn, id, "pending", "placed", Some("ps-77")).unwrap());
-        assert!(!pieces::transition_order(&mut conn, id, "pending", "failed", None).unwrap());
+        assert!(pieces::transition_order(&mut conn, id, OrderStatus::Pending, OrderStatus::Placed, Some("ps-77")).unwrap());
+        assert!(!pieces::transition_order(&mut conn, id, OrderStatus::Pending, OrderStatus::Failed, None).unwrap());
         let row = pieces::find_order(&mut conn, id).unwrap().unwrap();
         assert_eq!((row.status.as_str(), row.upstream_order_id.as_deref()), ("placed", Some("ps-77")));
-        assert_eq!(pieces::orders_in_status(&mut conn, "local", "placed").unwrap().len(), 1);
+        assert_eq!(pieces::orders_in_status(&mut conn, "local", OrderStatus::Placed).unwrap().len(), 1);
     }
 
     fn history_pages_filter_and_search(db) {
@@ -136,22 +137,22 @@ db_test! {
         let user = insert_user(&mut conn, "r");
         let other = insert_user(&mut conn, "s");
         for i in 0..5 {
-            proxy_history::insert(&mut conn, user, "static", &format!("h:1:Static{i}:pw"), Some(9), i).unwrap();
+            proxy_history::insert(&mut conn, user, ProxyKind::Static, &format!("h:1:Static{i}:pw"), Some(9), i).unwrap();
         }
-        proxy_history::insert(&mut conn, user, "premium", "h:2:user-type-premium:pw_%", None, 9).unwrap();
-        proxy_history::insert(&mut conn, other, "static", "h:1:static9:pw", None, 9).unwrap();
+        proxy_history::insert(&mut conn, user, ProxyKind::Premium, "h:2:user-type-premium:pw_%", None, 9).unwrap();
+        proxy_history::insert(&mut conn, other, ProxyKind::Static, "h:1:static9:pw", None, 9).unwrap();
 
         let (rows, total) = proxy_history::page(&mut conn, user, None, None, 0, 4).unwrap();
         assert_eq!((rows.len(), total), (4, 6));
-        assert_eq!(rows[0].kind, "premium", "newest first");
-        let (rows, total) = proxy_history::page(&mut conn, user, Some("static"), Some("STATIC3"), 0, 10).unwrap();
+        assert_eq!(rows[0].kind, ProxyKind::Premium, "newest first");
+        let (rows, total) = proxy_history::page(&mut conn, user, Some(ProxyKind::Static), Some("STATIC3"), 0, 10).unwrap();
         assert_eq!((rows.len(), total, rows[0].proxy.as_str()), (1, 1, "h:1:Static3:pw"));
         // LIKE's wildcards in the search are plain characters.
         let (_, total) = proxy_history::page(&mut conn, user, None, Some("_%"), 0, 10).unwrap();
         assert_eq!(total, 1);
         let (_, total) = proxy_history::page(&mut conn, user, None, Some("%"), 0, 10).unwrap();
         assert_eq!(total, 1);
-        let (rows, total) = proxy_history::page(&mut conn, user, Some("static"), None, 4, 10).unwrap();
+        let (rows, total) = proxy_history::page(&mut conn, user, Some(ProxyKind::Static), None, 4, 10).unwrap();
         assert_eq!((rows.len(), total), (1, 5));
     }
 }

@@ -27,12 +27,12 @@ db_test! {
     fn users_insert_find_and_unique(db) {
         let mut conn = db.pool.get().unwrap();
         let alice = users::insert(&mut conn, &new_user("alice@example.com", "REF1", "ualice")).unwrap();
-        assert_eq!(alice.balance_cents, 0);
+        assert_eq!(alice.balance_cents, domain::Cents::ZERO);
         assert_eq!(alice.role, "user");
         assert!(!alice.disabled);
         assert_eq!(users::find_by_email(&mut conn, "alice@example.com").unwrap().unwrap().id, alice.id);
         assert_eq!(users::find_by_ref_code(&mut conn, "REF1").unwrap().unwrap().id, alice.id);
-        assert!(users::find_by_id(&mut conn, alice.id + 100).unwrap().is_none());
+        assert!(users::find_by_id(&mut conn, domain::UserId::new(alice.id.get() + 100)).unwrap().is_none());
         assert!(users::email_exists(&mut conn, "alice@example.com").unwrap());
         assert!(!users::admin_exists(&mut conn).unwrap());
 

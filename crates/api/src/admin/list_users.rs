@@ -53,11 +53,11 @@ pub async fn list_users(
     let users = rows
         .into_iter()
         .map(|u| AdminUserRow {
-            id: u.id,
+            id: u.id.get(),
             email: u.email,
             name: u.name,
             role: u.role,
-            balance: Cents::new(u.balance_cents),
+            balance: u.balance_cents,
             disabled: u.disabled,
             created_at: u.created_at,
         })

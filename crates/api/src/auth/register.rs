@@ -117,7 +117,7 @@ pub async fn register(
         Outcome::Refused(message) => Err(ApiError::BadRequest(message.to_owned())),
         Outcome::Created(user) => {
             sign_in(&session, &user)?;
-            tracing::info!(user_id = user.id, "account created");
+            tracing::info!(user_id = %user.id, "account created");
             Ok(HttpResponse::Created().json(AuthResponse {
                 message: msg::ACCOUNT_CREATED.to_owned(),
                 user: User::from(user.as_ref()),

@@ -79,7 +79,7 @@ pub struct NewAccount<'a> {
     pub name: &'a str,
     pub avatar_url: Option<&'a str>,
     pub role: &'a str,
-    pub referred_by: Option<i64>,
+    pub referred_by: Option<domain::UserId>,
 }
 
 /// Creates the account with a fresh referral code and proxy credentials, drawing again if a
@@ -144,7 +144,7 @@ pub fn referrer_for(
     conn: &mut DbConnection,
     ref_code: Option<&str>,
     mailbox: &CanonicalEmail,
-) -> Result<Option<i64>, ApiError> {
+) -> Result<Option<domain::UserId>, ApiError> {
     let Some(code) = ref_code else {
         return Ok(None);
     };

@@ -15,7 +15,7 @@ use persistence::{DbConnection, traffic};
 pub fn grant(
     conn: &mut DbConnection,
     settings: &Settings,
-    user_id: i64,
+    user_id: domain::UserId,
     mailbox: &CanonicalEmail,
     ip: &str,
 ) -> Result<bool, ApiError> {
@@ -43,15 +43,15 @@ pub fn grant(
             traffic::add_purchased(
                 conn,
                 user_id,
-                ProxyKind::Premium.as_str(),
+                ProxyKind::Premium,
                 bytes,
                 Some(now + TRIAL_VALIDITY_SECS),
             )?;
-            tracing::info!(user_id, mb = settings.trial_mb, "free trial granted");
+            tracing::info!(%user_id, mb = settings.trial_mb, "free trial granted");
             Ok(true)
         }
         refused => {
-            tracing::info!(user_id, ?refused, "no free trial");
+            tracing::info!(%user_id, ?refused, "no free trial");
             Ok(false)
         }
     }

@@ -7,7 +7,7 @@ use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use crate::traffic::{self, PlanChoice};
 use actix_web::{HttpResponse, post, web};
-use domain::{ProxyKind, messages as msg};
+use domain::{PlanId, ProxyKind, messages as msg};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -48,7 +48,7 @@ pub async fn buy_plan(
         return Err(ApiError::field("type", msg::PLAN_PER_PIECE));
     }
     let choice = match (body.plan_id, body.amount) {
-        (Some(id), _) => PlanChoice::Id(id),
+        (Some(id), _) => PlanChoice::Id(PlanId::new(id)),
         (None, Some(gb)) => PlanChoice::Amount(gb),
         (None, None) => return Err(ApiError::field("amount", msg::FILL_ALL_FIELDS)),
     };

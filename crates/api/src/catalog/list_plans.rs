@@ -61,7 +61,7 @@ fn buyable_countries(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<S
             .map(|c| c.code.to_uppercase())
             .collect()
     } else {
-        pieces::stock_of(conn, kind.as_str())?
+        pieces::stock_of(conn, kind)?
             .into_iter()
             .filter(|row| row.available() > 0)
             .map(|row| row.country.to_uppercase())
@@ -93,7 +93,7 @@ impl Plan {
     fn new(row: PlanRow, buyable: &[String]) -> Self {
         let features: serde_json::Value = serde_json::from_str(&row.features).unwrap_or_default();
         let text = |key: &str| features[key].as_str().unwrap_or_default().to_owned();
-        let traffic = ProxyKind::parse(&row.kind).is_some_and(ProxyKind::is_traffic);
+        let traffic = row.kind.is_traffic();
         let size = if traffic {
             format!("{} GB", row.amount)
         } else if row.amount == 1 {
@@ -107,12 +107,12 @@ impl Plan {
             format!("{} days", row.validity_days)
         };
         Plan {
-            id: row.id,
+            id: row.id.get(),
             tag: row.tag,
             name: row.name,
             note: row.note,
             size,
-            price: Cents::new(row.price_cents),
+            price: row.price_cents,
             amount: row.amount,
             validity_period: days,
             regions: plan_regions(&row.regions, buyable),
@@ -134,7 +134,7 @@ pub async fn list_plans(
     let kind = query.parse()?;
     let (rows, buyable) = with_conn(&state.pool, move |conn| {
         Ok((
-            plans::active_for_kind(conn, kind.as_str())?,
+            plans::active_for_kind(conn, kind)?,
             buyable_countries(conn, kind)?,
         ))
     })

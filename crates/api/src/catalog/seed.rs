@@ -1,11 +1,12 @@
 //! The default catalogue, written on first start (when there are no plans yet) so that a fresh
 //! shop has something to sell. Prices in cents; traffic plans sell GB, piece plans one proxy.
 
+use domain::{Cents, ProxyKind};
 use persistence::plans::{self, NewPlan};
 use persistence::{DbConnection, DbResult, now};
 
 struct Default {
-    kind: &'static str,
+    kind: ProxyKind,
     name: &'static str,
     tag: Option<&'static str>,
     note: Option<&'static str>,
@@ -26,22 +27,22 @@ const LTE: &str = r#"{"countrySelection":"City and carrier","protocols":true,"ip
 #[rustfmt::skip]
 const DEFAULTS: &[Default] = &[
     // SPEC.md §9's sample plans, for real.
-    Default { kind: "premium", name: "Starter", tag: None, note: Some("Try every feature"), price_cents: 1500, amount: 5, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
-    Default { kind: "premium", name: "Growth", tag: Some("Popular"), note: Some("For regular scraping"), price_cents: 2800, amount: 10, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
-    Default { kind: "premium", name: "Business", tag: None, note: Some("For teams"), price_cents: 9600, amount: 40, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
-    Default { kind: "premium", name: "Enterprise", tag: Some("Best value"), note: Some("At scale"), price_cents: 75000, amount: 1000, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
-    Default { kind: "budget", name: "Budget 5", tag: None, note: Some("Low-cost rotating traffic"), price_cents: 1000, amount: 5, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: BUDGET },
-    Default { kind: "budget", name: "Budget 10", tag: Some("Popular"), note: None, price_cents: 1800, amount: 10, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: BUDGET },
-    Default { kind: "budget", name: "Budget 50", tag: None, note: None, price_cents: 8000, amount: 50, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: BUDGET },
-    Default { kind: "budget", name: "Budget 100", tag: Some("Best value"), note: None, price_cents: 15000, amount: 100, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: BUDGET },
-    Default { kind: "static", name: "ISP 30 days", tag: Some("Popular"), note: Some("One dedicated ISP address"), price_cents: 350, amount: 1, validity_days: 30, regions: "US,GB,DE,FR,NL", features: STATIC },
-    Default { kind: "static", name: "ISP 90 days", tag: None, note: Some("One dedicated ISP address"), price_cents: 990, amount: 1, validity_days: 90, regions: "US,GB,DE,FR,NL", features: STATIC },
-    Default { kind: "ipv4", name: "IPv4 30 days", tag: Some("Popular"), note: Some("One dedicated datacenter IPv4"), price_cents: 150, amount: 1, validity_days: 30, regions: "US,GB,DE,NL,FR,CA", features: DATACENTER },
-    Default { kind: "ipv4", name: "IPv4 90 days", tag: None, note: Some("One dedicated datacenter IPv4"), price_cents: 400, amount: 1, validity_days: 90, regions: "US,GB,DE,NL,FR,CA", features: DATACENTER },
-    Default { kind: "ipv6", name: "IPv6 30 days", tag: None, note: Some("One dedicated IPv6 address"), price_cents: 30, amount: 1, validity_days: 30, regions: "US,DE,NL", features: DATACENTER },
-    Default { kind: "ipv6", name: "IPv6 90 days", tag: None, note: Some("One dedicated IPv6 address"), price_cents: 80, amount: 1, validity_days: 90, regions: "US,DE,NL", features: DATACENTER },
-    Default { kind: "lte", name: "LTE 1 day", tag: None, note: Some("A mobile carrier connection"), price_cents: 300, amount: 1, validity_days: 1, regions: "US,GB,DE", features: LTE },
-    Default { kind: "lte", name: "LTE 30 days", tag: Some("Best value"), note: Some("A mobile carrier connection"), price_cents: 4500, amount: 1, validity_days: 30, regions: "US,GB,DE", features: LTE },
+    Default { kind: ProxyKind::Premium, name: "Starter", tag: None, note: Some("Try every feature"), price_cents: 1500, amount: 5, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
+    Default { kind: ProxyKind::Premium, name: "Growth", tag: Some("Popular"), note: Some("For regular scraping"), price_cents: 2800, amount: 10, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
+    Default { kind: ProxyKind::Premium, name: "Business", tag: None, note: Some("For teams"), price_cents: 9600, amount: 40, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
+    Default { kind: ProxyKind::Premium, name: "Enterprise", tag: Some("Best value"), note: Some("At scale"), price_cents: 75000, amount: 1000, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
+    Default { kind: ProxyKind::Budget, name: "Budget 5", tag: None, note: Some("Low-cost rotating traffic"), price_cents: 1000, amount: 5, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: BUDGET },
+    Default { kind: ProxyKind::Budget, name: "Budget 10", tag: Some("Popular"), note: None, price_cents: 1800, amount: 10, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: BUDGET },
+    Default { kind: ProxyKind::Budget, name: "Budget 50", tag: None, note: None, price_cents: 8000, amount: 50, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: BUDGET },
+    Default { kind: ProxyKind::Budget, name: "Budget 100", tag: Some("Best value"), note: None, price_cents: 15000, amount: 100, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: BUDGET },
+    Default { kind: ProxyKind::Static, name: "ISP 30 days", tag: Some("Popular"), note: Some("One dedicated ISP address"), price_cents: 350, amount: 1, validity_days: 30, regions: "US,GB,DE,FR,NL", features: STATIC },
+    Default { kind: ProxyKind::Static, name: "ISP 90 days", tag: None, note: Some("One dedicated ISP address"), price_cents: 990, amount: 1, validity_days: 90, regions: "US,GB,DE,FR,NL", features: STATIC },
+    Default { kind: ProxyKind::Ipv4, name: "IPv4 30 days", tag: Some("Popular"), note: Some("One dedicated datacenter IPv4"), price_cents: 150, amount: 1, validity_days: 30, regions: "US,GB,DE,NL,FR,CA", features: DATACENTER },
+    Default { kind: ProxyKind::Ipv4, name: "IPv4 90 days", tag: None, note: Some("One dedicated datacenter IPv4"), price_cents: 400, amount: 1, validity_days: 90, regions: "US,GB,DE,NL,FR,CA", features: DATACENTER },
+    Default { kind: ProxyKind::Ipv6, name: "IPv6 30 days", tag: None, note: Some("One dedicated IPv6 address"), price_cents: 30, amount: 1, validity_days: 30, regions: "US,DE,NL", features: DATACENTER },
+    Default { kind: ProxyKind::Ipv6, name: "IPv6 90 days", tag: None, note: Some("One dedicated IPv6 address"), price_cents: 80, amount: 1, validity_days: 90, regions: "US,DE,NL", features: DATACENTER },
+    Default { kind: ProxyKind::Lte, name: "LTE 1 day", tag: None, note: Some("A mobile carrier connection"), price_cents: 300, amount: 1, validity_days: 1, regions: "US,GB,DE", features: LTE },
+    Default { kind: ProxyKind::Lte, name: "LTE 30 days", tag: Some("Best value"), note: Some("A mobile carrier connection"), price_cents: 4500, amount: 1, validity_days: 30, regions: "US,GB,DE", features: LTE },
 ];
 
 /// Writes the default catalogue when there are no plans; returns how many were written.
@@ -66,7 +67,7 @@ pub fn seed_default_plans(conn: &mut DbConnection) -> DbResult<usize> {
                 name: d.name,
                 tag: d.tag,
                 note: d.note,
-                price_cents: d.price_cents,
+                price_cents: Cents::new(d.price_cents),
                 amount: d.amount,
                 validity_days: d.validity_days,
                 regions: d.regions,
@@ -86,10 +87,7 @@ mod tests {
     #[test]
     fn every_kind_has_plans_and_features_parse() {
         for kind in domain::ProxyKind::ALL {
-            assert!(
-                super::DEFAULTS.iter().any(|d| d.kind == kind.as_str()),
-                "{kind}"
-            );
+            assert!(super::DEFAULTS.iter().any(|d| d.kind == kind), "{kind}");
         }
         for d in super::DEFAULTS {
             let parsed: serde_json::Value = serde_json::from_str(d.features).unwrap();

@@ -111,10 +111,7 @@ pub async fn server_credentials(
     if !matches!(kind, ProxyKind::Static | ProxyKind::Ipv4 | ProxyKind::Ipv6) {
         return Err(ApiError::field("type", msg::UNKNOWN_TYPE));
     }
-    let rows = with_conn(&state.pool, move |conn| {
-        Ok(pieces::stock_of(conn, kind.as_str())?)
-    })
-    .await?;
+    let rows = with_conn(&state.pool, move |conn| Ok(pieces::stock_of(conn, kind)?)).await?;
     let answer = if kind == ProxyKind::Static {
         ServerCredentialsResponse::Static(StaticCredentialsResponse {
             success: true,
@@ -191,7 +188,7 @@ pub async fn lte_credentials(
     query: web::Query<LteQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let rows = with_conn(&state.pool, |conn| {
-        Ok(pieces::stock_of(conn, ProxyKind::Lte.as_str())?)
+        Ok(pieces::stock_of(conn, ProxyKind::Lte)?)
     })
     .await?;
     let country = query

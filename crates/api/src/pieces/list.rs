@@ -29,7 +29,8 @@ pub struct ProxyItem {
     pub id: i64,
     pub proxy: String,
     #[serde(rename = "type")]
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: ProxyKind,
     #[serde(rename = "createdAt")]
     pub created_at: i64,
     /// When a piece stops working; null for traffic proxies.
@@ -76,7 +77,7 @@ pub async fn list_proxies(
         Ok(proxy_history::page(
             conn,
             id,
-            kind.map(ProxyKind::as_str),
+            kind,
             search.as_deref(),
             page.offset,
             page.per_page,

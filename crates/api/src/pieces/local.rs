@@ -5,7 +5,7 @@ use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::pieces::order::{PieceOrder, plan_for, stock_for, take_order};
 use crate::settings::GatewayEndpoints;
-use domain::random;
+use domain::{OrderStatus, UserId, random};
 use persistence::pieces::{self, NewPiece};
 use persistence::{DbConnection, DbPool, proxy_history, users};
 
@@ -13,7 +13,7 @@ use persistence::{DbConnection, DbPool, proxy_history, users};
 /// (`host:port:username:password`) and the updated user.
 pub(crate) async fn buy_local(
     pool: &DbPool,
-    user_id: i64,
+    user_id: UserId,
     order: PieceOrder,
     gateway: GatewayEndpoints,
 ) -> Result<(Vec<String>, users::UserRow), ApiError> {
@@ -23,14 +23,22 @@ pub(crate) async fn buy_local(
 /// The order, one gateway credential per piece and the history, in the caller's transaction.
 fn deliver(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     order: &PieceOrder,
     gateway: &GatewayEndpoints,
 ) -> Result<(Vec<String>, users::UserRow), ApiError> {
     // The plan's refusals come before the location's, as they always have.
     let plan = plan_for(conn, order)?;
     let stock = stock_for(conn, order)?;
-    let taken = take_order(conn, user_id, order, &plan, stock, "local", "delivered")?;
+    let taken = take_order(
+        conn,
+        user_id,
+        order,
+        &plan,
+        stock,
+        "local",
+        OrderStatus::Delivered,
+    )?;
     let port = if taken.socks {
         gateway.socks_port
     } else {
@@ -47,7 +55,7 @@ fn deliver(
             &NewPiece {
                 order_id: taken.order_id,
                 user_id,
-                kind: order.kind.as_str(),
+                kind: order.kind,
                 host: &gateway.host,
                 port: i32::from(port),
                 username: &username,
@@ -62,14 +70,7 @@ fn deliver(
             },
         )?;
         let proxy = format!("{}:{port}:{username}:{password}", gateway.host);
-        proxy_history::insert(
-            conn,
-            user_id,
-            order.kind.as_str(),
-            &proxy,
-            Some(expires_at),
-            now,
-        )?;
+        proxy_history::insert(conn, user_id, order.kind, &proxy, Some(expires_at), now)?;
         proxies.push(proxy);
     }
     let user = users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)?;

@@ -2,7 +2,7 @@
 //! order row and the wallet debit, in the caller's transaction.
 
 use crate::error::ApiError;
-use domain::{ProxyKind, inventory, messages as msg};
+use domain::{Cents, OrderStatus, PlanId, ProxyKind, UserId, inventory, messages as msg};
 use persistence::pieces::{self, NewOrder, StockRow};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbConnection, plans};
@@ -22,9 +22,9 @@ pub(crate) fn plan_for(
     conn: &mut DbConnection,
     order: &PieceOrder,
 ) -> Result<plans::PlanRow, ApiError> {
-    let kind = order.kind.as_str();
+    let kind = order.kind;
     let plan = match order.plan {
-        Some(id) => plans::find(conn, id)?.filter(|p| p.kind == kind),
+        Some(id) => plans::find(conn, PlanId::new(id))?.filter(|p| p.kind == kind),
         None => plans::active_for_kind(conn, kind)?
             .into_iter()
             .min_by_key(|p| p.price_cents),
@@ -40,7 +40,7 @@ pub(crate) fn plan_for(
 pub(crate) struct Reserved {
     pub order_id: i64,
     pub stock_id: i64,
-    pub total: i64,
+    pub total: Cents,
     pub validity_days: i32,
     pub country: String,
     pub city: Option<String>,
@@ -51,7 +51,7 @@ pub(crate) struct Reserved {
 /// The stock line an order's location names. Looked up once per purchase: the caller passes it
 /// on to [`take_order`].
 pub(crate) fn stock_for(conn: &mut DbConnection, order: &PieceOrder) -> Result<StockRow, ApiError> {
-    pieces::find_stock(conn, order.kind.as_str(), &order.location)?
+    pieces::find_stock(conn, order.kind, &order.location)?
         .ok_or_else(|| ApiError::field("location", msg::UNKNOWN_LOCATION))
 }
 
@@ -59,14 +59,14 @@ pub(crate) fn stock_for(conn: &mut DbConnection, order: &PieceOrder) -> Result<S
 /// the caller's transaction. Every refusal leaves the database as it was.
 pub(crate) fn take_order(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     order: &PieceOrder,
     plan: &plans::PlanRow,
     stock: StockRow,
     source: &str,
-    status: &str,
+    status: OrderStatus,
 ) -> Result<Reserved, ApiError> {
-    let kind = order.kind.as_str();
+    let kind = order.kind;
     let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
     if order.country.as_ref().is_some_and(|c| *c != stock.country) {
         return Err(unknown());
@@ -76,7 +76,9 @@ pub(crate) fn take_order(
     }
     let total = plan
         .price_cents
+        .get()
         .checked_mul(i64::from(order.quantity))
+        .map(Cents::new)
         .ok_or_else(|| ApiError::field("quantity", msg::VALID_QUANTITY))?;
     let now = persistence::now();
     let order_id = pieces::insert_order(

@@ -11,7 +11,7 @@
 
 use crate::error::ApiError;
 use crate::pieces::order::{PieceOrder, Reserved, plan_for, stock_for, take_order};
-use domain::{ProxyKind, messages as msg};
+use domain::{Cents, OrderStatus, UserId, messages as msg};
 use persistence::pieces::{self, NewPiece, OrderRow};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbConnection, DbPool, proxy_history, users};
@@ -21,15 +21,21 @@ use upstream::{PieceError, PieceSource};
 /// Gives back what [`take_order`] took, once: the order moves `pending` → `failed` first.
 fn refund(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     r: &Reserved,
     quantity: i32,
 ) -> Result<(), ApiError> {
-    if !pieces::transition_order(conn, r.order_id, "pending", "failed", None)? {
+    if !pieces::transition_order(
+        conn,
+        r.order_id,
+        OrderStatus::Pending,
+        OrderStatus::Failed,
+        None,
+    )? {
         return Ok(());
     }
     pieces::unreserve(conn, r.stock_id, quantity)?;
-    if r.total > 0 {
+    if r.total > Cents::ZERO {
         wallet::credit(
             conn,
             user_id,
@@ -47,7 +53,7 @@ fn refund(
 pub(crate) async fn buy_from_provider(
     pool: &DbPool,
     source: Arc<dyn PieceSource>,
-    user_id: i64,
+    user_id: UserId,
     order: PieceOrder,
 ) -> Result<users::UserRow, ApiError> {
     // Read-only first: the provider must sell in this country before any money moves.
@@ -71,7 +77,15 @@ pub(crate) async fn buy_from_provider(
         let order = order.clone();
         crate::blocking::in_transaction(pool, move |conn| {
             let plan = plan_for(conn, &order)?;
-            take_order(conn, user_id, &order, &plan, stock, provider, "pending")
+            take_order(
+                conn,
+                user_id,
+                &order,
+                &plan,
+                stock,
+                provider,
+                OrderStatus::Pending,
+            )
         })
         .await?
     };
@@ -95,7 +109,13 @@ pub(crate) async fn buy_from_provider(
             // Logged first: should the write below fail, the provider's id is still on record.
             tracing::info!(order = id, upstream = %placed.order_id, "piece order placed");
             crate::blocking::in_transaction(pool, move |conn| {
-                pieces::transition_order(conn, id, "pending", "placed", Some(&placed.order_id))?;
+                pieces::transition_order(
+                    conn,
+                    id,
+                    OrderStatus::Pending,
+                    OrderStatus::Placed,
+                    Some(&placed.order_id),
+                )?;
                 users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
             })
             .await
@@ -105,7 +125,13 @@ pub(crate) async fn buy_from_provider(
                 "piece order outcome unknown; not retried, reconcile with the provider");
             let id = reserved.order_id;
             crate::blocking::in_transaction(pool, move |conn| {
-                pieces::transition_order(conn, id, "pending", "unknown", None)?;
+                pieces::transition_order(
+                    conn,
+                    id,
+                    OrderStatus::Pending,
+                    OrderStatus::Unknown,
+                    None,
+                )?;
                 users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
             })
             .await
@@ -143,9 +169,15 @@ pub async fn poll_deliveries(pool: &DbPool, source: &dyn PieceSource) -> Result<
     let stale = crate::blocking::in_transaction(pool, move |conn| {
         let cutoff = persistence::now() - PENDING_TOO_LONG;
         let mut stale = Vec::new();
-        for order in pieces::orders_in_status(conn, provider, "pending")? {
+        for order in pieces::orders_in_status(conn, provider, OrderStatus::Pending)? {
             if order.created_at < cutoff
-                && pieces::transition_order(conn, order.id, "pending", "unknown", None)?
+                && pieces::transition_order(
+                    conn,
+                    order.id,
+                    OrderStatus::Pending,
+                    OrderStatus::Unknown,
+                    None,
+                )?
             {
                 stale.push(order.id);
             }
@@ -160,14 +192,16 @@ pub async fn poll_deliveries(pool: &DbPool, source: &dyn PieceSource) -> Result<
         );
     }
     let placed = crate::blocking::with_conn(pool, move |conn| {
-        Ok(pieces::orders_in_status(conn, provider, "placed")?)
+        Ok(pieces::orders_in_status(
+            conn,
+            provider,
+            OrderStatus::Placed,
+        )?)
     })
     .await?;
     let mut completed = 0;
     for order in placed {
-        let Some(kind) = ProxyKind::parse(&order.kind) else {
-            continue;
-        };
+        let kind = order.kind;
         let Some(upstream_id) = order.upstream_order_id.clone() else {
             continue;
         };
@@ -199,7 +233,13 @@ fn record_delivery(
     order: &OrderRow,
     delivered: &[upstream::DeliveredProxy],
 ) -> Result<bool, ApiError> {
-    if !pieces::transition_order(conn, order.id, "placed", "delivered", None)? {
+    if !pieces::transition_order(
+        conn,
+        order.id,
+        OrderStatus::Placed,
+        OrderStatus::Delivered,
+        None,
+    )? {
         return Ok(false);
     }
     let plan = match order.plan_id {
@@ -215,7 +255,7 @@ fn record_delivery(
             &NewPiece {
                 order_id: order.id,
                 user_id: order.user_id,
-                kind: &order.kind,
+                kind: order.kind,
                 host: &proxy.host,
                 port: i32::from(proxy.port),
                 // Provider logins are not unique across orders; ours must be.
@@ -237,7 +277,7 @@ fn record_delivery(
         proxy_history::insert(
             conn,
             order.user_id,
-            &order.kind,
+            order.kind,
             &line,
             Some(expires_at),
             now,

@@ -16,7 +16,7 @@ pub fn seed_local_stock(conn: &mut DbConnection) -> DbResult<usize> {
             pieces::insert_stock(
                 conn,
                 &NewStock {
-                    kind: kind.as_str(),
+                    kind,
                     code: &item.code,
                     country: &item.country,
                     isp: item.isp.as_deref(),

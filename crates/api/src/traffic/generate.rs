@@ -165,7 +165,7 @@ async fn generate_for(
     let order = parse(kind, &body)?;
     let id = user.0.id;
     let (purchased, used) = with_conn(&state.pool, move |conn| {
-        Ok(traffic::balance(conn, id, kind.as_str())?)
+        Ok(traffic::balance(conn, id, kind)?)
     })
     .await?;
     if purchased - used <= 0 {
@@ -192,7 +192,7 @@ async fn generate_for(
     in_transaction(&state.pool, move |conn| {
         let now = persistence::now();
         for proxy in &recorded {
-            proxy_history::insert(conn, id, kind.as_str(), proxy, None, now)?;
+            proxy_history::insert(conn, id, kind, proxy, None, now)?;
         }
         Ok(())
     })

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use domain::ProxyKind;
 use persistence::proxy_history;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -17,7 +18,8 @@ pub struct HistoryItem {
     #[serde(rename = "createdAt")]
     pub created_at: i64,
     #[serde(rename = "type")]
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: ProxyKind,
     /// When the proxy stops working (pieces); null for traffic proxies.
     #[serde(rename = "expiresAt")]
     pub expires_at: Option<i64>,
@@ -39,7 +41,7 @@ pub async fn proxy_history_list(
     let kind = query.parse()?;
     let id = user.0.id;
     let rows = with_conn(&state.pool, move |conn| {
-        Ok(proxy_history::for_user(conn, id, kind.as_str(), 500)?)
+        Ok(proxy_history::for_user(conn, id, kind, 500)?)
     })
     .await?;
     Ok(HttpResponse::Ok()

@@ -5,18 +5,16 @@ use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::traffic::upstream_sync::sync_customer;
 use domain::units::GB;
-use domain::{ProxyKind, messages as msg};
+use domain::{PlanId, ProxyKind, UserId, messages as msg};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbPool, plans, traffic, users};
-use rand::Rng;
-use rand::distributions::Alphanumeric;
 use upstream::ResidentialSource;
 
 /// Which plan of a traffic kind is bought.
 #[derive(Debug, Clone, Copy)]
 pub enum PlanChoice {
     /// The plan's id.
-    Id(i64),
+    Id(PlanId),
     /// The plan's amount in GB.
     Amount(i64),
 }
@@ -25,25 +23,21 @@ pub enum PlanChoice {
 pub async fn buy_plan(
     pool: &DbPool,
     residential: &dyn ResidentialSource,
-    user_id: i64,
+    user_id: UserId,
     kind: ProxyKind,
     choice: PlanChoice,
 ) -> Result<users::UserRow, ApiError> {
-    let reference: String = rand::thread_rng()
-        .sample_iter(&Alphanumeric)
-        .take(20)
-        .map(char::from)
-        .collect();
+    let reference = domain::random::alphanumeric(20);
     let updated = in_transaction(pool, move |conn| {
         let plan = match choice {
-            PlanChoice::Id(id) => plans::find(conn, id)?.filter(|p| p.kind == kind.as_str()),
-            PlanChoice::Amount(gb) => plans::find_by_amount(conn, kind.as_str(), gb)?,
+            PlanChoice::Id(id) => plans::find(conn, id)?.filter(|p| p.kind == kind),
+            PlanChoice::Amount(gb) => plans::find_by_amount(conn, kind, gb)?,
         };
         let plan = plan.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
         if !plan.on_sale(persistence::now()) {
             return Err(ApiError::Gone(msg::PLAN_UNAVAILABLE));
         }
-        let note = format!("{} plan {} ({} GB)", kind.as_str(), plan.name, plan.amount);
+        let note = format!("{} plan {} ({} GB)", kind, plan.name, plan.amount);
         let reference = format!("plan_{reference}");
         wallet::debit(
             conn,
@@ -57,7 +51,7 @@ pub async fn buy_plan(
         traffic::add_purchased(
             conn,
             user_id,
-            kind.as_str(),
+            kind,
             plan.amount.saturating_mul(GB),
             Some(expires_at),
         )?;
@@ -67,7 +61,7 @@ pub async fn buy_plan(
     // With a residential provider the bought traffic moves to the customer's sub-user now; if
     // the provider is down the background sync moves it later (our balance is the truth).
     if let Err(err) = sync_customer(pool, residential, user_id, kind).await {
-        tracing::warn!(user_id, %kind, %err, "moving bought traffic to the provider failed");
+        tracing::warn!(%user_id, %kind, %err, "moving bought traffic to the provider failed");
     }
     Ok(updated)
 }

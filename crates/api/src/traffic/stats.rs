@@ -7,6 +7,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use domain::ProxyKind;
 use domain::units::GB;
 use persistence::{pieces, traffic};
 use serde::{Deserialize, Serialize};
@@ -65,12 +66,12 @@ impl PieceStats {
     fn from_counts(counts: Vec<pieces::LiveCount>) -> Self {
         let mut stats = PieceStats::default();
         for count in counts {
-            let slot = match count.kind.as_str() {
-                "static" => &mut stats.static_,
-                "lte" => &mut stats.lte,
-                "ipv4" => &mut stats.ipv4,
-                "ipv6" => &mut stats.ipv6,
-                _ => continue,
+            let slot = match count.kind {
+                ProxyKind::Static => &mut stats.static_,
+                ProxyKind::Lte => &mut stats.lte,
+                ProxyKind::Ipv4 => &mut stats.ipv4,
+                ProxyKind::Ipv6 => &mut stats.ipv6,
+                ProxyKind::Premium | ProxyKind::Budget => continue,
             };
             *slot = PieceStat {
                 live: count.live,
@@ -109,8 +110,8 @@ pub async fn traffic_stats(
     let soon = now + EXPIRING_SOON_DAYS * 86_400;
     let (premium, budget, counts) = with_conn(&state.pool, move |conn| {
         Ok((
-            traffic::balance_row(conn, id, "premium")?,
-            traffic::balance_row(conn, id, "budget")?,
+            traffic::balance_row(conn, id, ProxyKind::Premium)?,
+            traffic::balance_row(conn, id, ProxyKind::Budget)?,
             pieces::live_counts(conn, id, now, soon)?,
         ))
     })
@@ -144,7 +145,8 @@ pub struct UsageDay {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UsageResponse {
     #[serde(rename = "type")]
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: ProxyKind,
     /// Ascending; only days with traffic.
     pub days: Vec<UsageDay>,
 }
@@ -165,13 +167,13 @@ pub async fn usage(
     let from = domain::calendar::utc_day(persistence::now() - (days - 1) * 86_400);
     let id = user.0.id;
     let rows = with_conn(&state.pool, move |conn| {
-        Ok(traffic::daily(conn, id, kind.as_str(), &from)?)
+        Ok(traffic::daily(conn, id, kind, &from)?)
     })
     .await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(UsageResponse {
-            kind: kind.as_str().to_owned(),
+            kind,
             days: rows
                 .into_iter()
                 .map(|(day, bytes)| UsageDay { day, bytes })

@@ -30,7 +30,7 @@ const LEASE_SECONDS: i64 = 90;
 pub async fn sync_customer(
     pool: &DbPool,
     source: &dyn ResidentialSource,
-    user_id: i64,
+    user_id: domain::UserId,
     kind: ProxyKind,
 ) -> Result<Option<UpstreamAccount>, ApiError> {
     let provider = source.provider();
@@ -39,9 +39,9 @@ pub async fn sync_customer(
     }
     let (leased, stored, purchased, used) = with_conn(pool, move |conn| {
         let until = persistence::now() + LEASE_SECONDS;
-        let leased = upstream_accounts::try_lease(conn, user_id, kind.as_str(), provider, until)?;
-        let stored = upstream_accounts::find(conn, user_id, kind.as_str(), provider)?;
-        let (purchased, used) = traffic::balance(conn, user_id, kind.as_str())?;
+        let leased = upstream_accounts::try_lease(conn, user_id, kind, provider, until)?;
+        let stored = upstream_accounts::find(conn, user_id, kind, provider)?;
+        let (purchased, used) = traffic::balance(conn, user_id, kind)?;
         Ok((leased, stored, purchased, used))
     })
     .await?;
@@ -59,16 +59,11 @@ pub async fn sync_customer(
     let target = (purchased - used).max(0) + counted_here;
     let result = sync_leased(pool, source, user_id, kind, account.as_ref(), target).await;
     let released = with_conn(pool, move |conn| {
-        Ok(upstream_accounts::end_lease(
-            conn,
-            user_id,
-            kind.as_str(),
-            provider,
-        )?)
+        Ok(upstream_accounts::end_lease(conn, user_id, kind, provider)?)
     })
     .await;
     if let Err(err) = released {
-        tracing::warn!(user_id, %kind, %err, "ending a sync lease failed; it times out");
+        tracing::warn!(%user_id, %kind, %err, "ending a sync lease failed; it times out");
     }
     result
 }
@@ -76,7 +71,7 @@ pub async fn sync_customer(
 async fn sync_leased(
     pool: &DbPool,
     source: &dyn ResidentialSource,
-    user_id: i64,
+    user_id: domain::UserId,
     kind: ProxyKind,
     stored: Option<&UpstreamAccount>,
     target: i64,
@@ -85,7 +80,7 @@ async fn sync_leased(
     let report = source
         .sync(SyncRequest {
             kind,
-            user_id,
+            user_id: user_id.get(),
             account: stored,
             purchased_bytes: target,
         })
@@ -100,7 +95,7 @@ async fn sync_leased(
         upstream_accounts::save(
             conn,
             user_id,
-            kind.as_str(),
+            kind,
             provider,
             &a.external_id,
             &a.username,
@@ -110,7 +105,7 @@ async fn sync_leased(
         upstream_accounts::record_reported_usage(
             conn,
             user_id,
-            kind.as_str(),
+            kind,
             provider,
             &day,
             report.used_bytes,
@@ -126,7 +121,7 @@ async fn sync_leased(
 pub(crate) async fn account_for(
     pool: &DbPool,
     source: &dyn ResidentialSource,
-    user_id: i64,
+    user_id: domain::UserId,
     kind: ProxyKind,
 ) -> Result<Option<UpstreamAccount>, ApiError> {
     let provider = source.provider();
@@ -134,12 +129,7 @@ pub(crate) async fn account_for(
         return Ok(None);
     }
     let stored = with_conn(pool, move |conn| {
-        Ok(upstream_accounts::find(
-            conn,
-            user_id,
-            kind.as_str(),
-            provider,
-        )?)
+        Ok(upstream_accounts::find(conn, user_id, kind, provider)?)
     })
     .await?;
     match stored {
@@ -157,16 +147,13 @@ pub async fn sync_all(pool: &DbPool, source: &dyn ResidentialSource) -> Result<u
     let mut synced = 0;
     for kind in [ProxyKind::Premium, ProxyKind::Budget] {
         let customers = with_conn(pool, move |conn| {
-            Ok(upstream_accounts::customers_with_traffic(
-                conn,
-                kind.as_str(),
-            )?)
+            Ok(upstream_accounts::customers_with_traffic(conn, kind)?)
         })
         .await?;
         for user_id in customers {
             match sync_customer(pool, source, user_id, kind).await {
                 Ok(_) => synced += 1,
-                Err(err) => tracing::warn!(user_id, %kind, %err, "residential sync failed"),
+                Err(err) => tracing::warn!(%user_id, %kind, %err, "residential sync failed"),
             }
         }
     }

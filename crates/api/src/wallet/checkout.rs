@@ -12,7 +12,7 @@ use crate::wallet::service::{ReferralTerms, apply_report};
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use domain::{Cents, Coin};
+use domain::{Cents, Coin, PaymentStatus};
 use persistence::payments::{self, PaymentRow};
 
 async fn owned_pending(
@@ -54,11 +54,11 @@ pub async fn checkout_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, payment) = owned_pending(&state, user, path.into_inner()).await?;
-    let amount = Cents::new(payment.amount_cents);
+    let amount = payment.amount_cents;
     let expired = payment.expires_at.is_some_and(|t| t <= persistence::now());
-    let closed = if payment.status != payments::PENDING || expired {
-        Some(if expired && payment.status == payments::PENDING {
-            "expired"
+    let closed = if payment.status != PaymentStatus::Pending || expired {
+        Some(if expired && payment.status == PaymentStatus::Pending {
+            PaymentStatus::Expired.as_str()
         } else {
             payment.status.as_str()
         })
@@ -93,9 +93,9 @@ async fn settle(
 ) -> Result<HttpResponse, ApiError> {
     let (local, payment) = owned_pending(&state, user, id).await?;
     let expired = payment.expires_at.is_some_and(|t| t <= persistence::now());
-    if payment.status == payments::PENDING && !expired {
+    if payment.status == PaymentStatus::Pending && !expired {
         let coin = Coin::parse(&payment.currency).unwrap_or(Coin::DEFAULT);
-        let amount = Cents::new(payment.amount_cents);
+        let amount = payment.amount_cents;
         let body = local.signed_webhook(&payment.id, amount, coin, status, true);
         // The same door a real callback comes through: verify, then apply.
         let report = local

@@ -8,10 +8,8 @@ use crate::extractors::CurrentUser;
 use crate::settings::INVOICE_LIFETIME_SECS;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
-use domain::{TopUp, messages as msg};
+use domain::{PaymentStatus, TopUp, messages as msg};
 use persistence::payments;
-use rand::Rng;
-use rand::distributions::Alphanumeric;
 use serde::{Deserialize, Serialize};
 use upstream::InvoiceRequest;
 use utoipa::ToSchema;
@@ -35,12 +33,7 @@ pub struct PaymentCreated {
 }
 
 fn new_payment_id() -> String {
-    let tail: String = rand::thread_rng()
-        .sample_iter(&Alphanumeric)
-        .take(20)
-        .map(char::from)
-        .collect();
-    format!("pay_{tail}")
+    format!("pay_{}", domain::random::alphanumeric(20))
 }
 
 #[utoipa::path(tag = "wallet", request_body = PaymentRequest,
@@ -75,7 +68,7 @@ pub async fn create_payment(
 
     let id = new_payment_id();
     let (pid, uid, provider) = (id.clone(), user.0.id, gateway.kind());
-    let (cents, coin) = (top_up.amount.get(), top_up.coin.as_str());
+    let (cents, coin) = (top_up.amount, top_up.coin.as_str());
     in_transaction(&state.pool, move |conn| {
         Ok(payments::insert_pending(
             conn, &pid, uid, cents, coin, provider,
@@ -98,7 +91,12 @@ pub async fn create_payment(
         Err(err) => {
             let pid = id.clone();
             in_transaction(&state.pool, move |conn| {
-                Ok(payments::record_status(conn, &pid, payments::FAILED, None)?)
+                Ok(payments::record_status(
+                    conn,
+                    &pid,
+                    PaymentStatus::Failed,
+                    None,
+                )?)
             })
             .await?;
             return Err(ApiError::BadGateway(format!("create invoice {id}: {err}")));

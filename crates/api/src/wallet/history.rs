@@ -6,7 +6,7 @@ use crate::extractors::CurrentUser;
 use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
-use domain::Cents;
+use domain::{Cents, EntryKind, PaymentStatus};
 use persistence::{payments, wallet};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -15,7 +15,8 @@ use utoipa::ToSchema;
 pub struct LedgerEntry {
     pub id: i64,
     /// topup, purchase, referral_bonus, refund or admin_adjustment.
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: EntryKind,
     /// Signed dollars: positive in, negative out.
     #[schema(value_type = f64)]
     pub amount: Cents,
@@ -35,7 +36,8 @@ pub struct PaymentSummary {
     pub amount: Cents,
     pub currency: String,
     /// pending, paid, paid_over, wrong_amount, cancel, expired, failed, or another gateway status.
-    pub status: String,
+    #[schema(value_type = String)]
+    pub status: PaymentStatus,
     /// The invoice page, while it can still be paid.
     pub url: Option<String>,
     #[serde(rename = "createdAt")]
@@ -79,8 +81,8 @@ pub async fn wallet_history(
         .map(|r| LedgerEntry {
             id: r.id,
             kind: r.kind,
-            amount: Cents::new(r.amount_cents),
-            balance_after: Cents::new(r.balance_after),
+            amount: r.amount_cents,
+            balance_after: r.balance_after,
             reference: r.reference,
             note: r.note,
             created_at: r.created_at,
@@ -89,18 +91,18 @@ pub async fn wallet_history(
     let payments = recent
         .into_iter()
         .map(|p| {
-            let pending = p.status == payments::PENDING;
+            let pending = p.status == PaymentStatus::Pending;
             let open = pending && p.expires_at.is_none_or(|t| t > now);
             // Until reconciliation settles it, an unpaid invoice past its expiry reads as expired.
             let status = if pending && !open {
-                payments::EXPIRED.to_owned()
+                PaymentStatus::Expired
             } else {
                 p.status
             };
             PaymentSummary {
                 url: if open { p.pay_url } else { None },
                 id: p.id,
-                amount: Cents::new(p.amount_cents),
+                amount: p.amount_cents,
                 currency: p.currency,
                 status,
                 created_at: p.created_at,
@@ -110,7 +112,7 @@ pub async fn wallet_history(
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(WalletHistory {
-            balance: Cents::new(user.0.balance_cents),
+            balance: user.0.balance_cents,
             entries,
             total,
             page,

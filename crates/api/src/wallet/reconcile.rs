@@ -5,6 +5,7 @@
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::wallet::service::{Applied, ReferralTerms, apply_report};
+use domain::PaymentStatus;
 use persistence::{DbPool, payments};
 use upstream::PaymentGateway;
 
@@ -29,7 +30,12 @@ pub async fn run(
             // Its gateway is no longer configured, so nobody can pay or confirm it any more.
             let id = payment.id.clone();
             in_transaction(pool, move |conn| {
-                Ok(payments::record_status(conn, &id, payments::EXPIRED, None)?)
+                Ok(payments::record_status(
+                    conn,
+                    &id,
+                    PaymentStatus::Expired,
+                    None,
+                )?)
             })
             .await?;
             outcome.expired += 1;
@@ -49,7 +55,12 @@ pub async fn run(
             Ok(None) => {
                 let id = payment.id.clone();
                 in_transaction(pool, move |conn| {
-                    Ok(payments::record_status(conn, &id, payments::EXPIRED, None)?)
+                    Ok(payments::record_status(
+                        conn,
+                        &id,
+                        PaymentStatus::Expired,
+                        None,
+                    )?)
                 })
                 .await?;
                 outcome.expired += 1;

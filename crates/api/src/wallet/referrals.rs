@@ -63,13 +63,13 @@ pub async fn referral_history(
         ref_code: user.0.ref_code,
         percent: state.settings.referral_percent,
         referred_count,
-        total_bonus: Cents::new(total),
+        total_bonus: total,
         bonuses: rows
             .into_iter()
             .map(|(email, date, cents)| ReferralBonus {
                 user: mask_email(&email),
                 date,
-                bonus: Cents::new(cents),
+                bonus: cents,
             })
             .collect(),
     }))

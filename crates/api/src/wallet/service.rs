@@ -5,7 +5,7 @@
 //! referred customer earns their referrer more than the cap in total.
 
 use crate::error::ApiError;
-use domain::{Cents, canonical_email, messages as msg};
+use domain::{Cents, PaymentStatus, canonical_email, messages as msg};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbConnection, payments, referrals, users};
 use upstream::PaymentReport;
@@ -48,7 +48,7 @@ pub fn apply_report(
         tracing::warn!(order_id = %report.order_id, "payment report for an unknown payment");
         return Err(ApiError::NotFoundWith(msg::PAYMENT_NOT_FOUND));
     };
-    let amount = Cents::new(payment.amount_cents);
+    let amount = payment.amount_cents;
     if report.amount != Some(amount) {
         tracing::warn!(order_id = %payment.id, reported = ?report.amount, expected = %amount,
             "payment report amount does not match");
@@ -56,11 +56,16 @@ pub fn apply_report(
             "The reported amount does not match the payment".into(),
         ));
     }
+    let Some(reported) = PaymentStatus::parse(&report.status) else {
+        tracing::warn!(order_id = %payment.id, status = %report.status,
+            "payment report with an unknown status");
+        return Err(ApiError::BadRequest("Unknown payment status".into()));
+    };
     if !report.credits_wallet() {
         // "paid" before the provider calls it final is still money on its way: keep it pending
         // rather than show a payment as paid that has not reached the wallet.
-        let status = match report.status.as_str() {
-            "paid" | "paid_over" => payments::PENDING,
+        let status = match reported {
+            PaymentStatus::Paid | PaymentStatus::PaidOver => PaymentStatus::Pending,
             other => other,
         };
         let recorded = payments::record_status(conn, &payment.id, status, Some(&report.raw))?;
@@ -70,20 +75,20 @@ pub fn apply_report(
             Applied::AlreadySettled
         });
     }
-    if !payments::mark_credited(conn, &payment.id, &report.status, &report.raw)? {
+    if !payments::mark_credited(conn, &payment.id, reported, &report.raw)? {
         return Ok(Applied::AlreadySettled);
     }
     let note = format!("Top-up in {}", payment.currency);
     wallet::credit(
         conn,
         payment.user_id,
-        amount.get(),
+        amount,
         EntryKind::Topup,
         &payment.id,
         Some(&note),
     )?;
     pay_referral_bonus(conn, &payment, amount, terms)?;
-    tracing::info!(order_id = %payment.id, user_id = payment.user_id, %amount, "top-up credited");
+    tracing::info!(order_id = %payment.id, user_id = %payment.user_id, %amount, "top-up credited");
     Ok(Applied::Credited)
 }
 
@@ -110,8 +115,8 @@ fn pay_referral_bonus(
     };
     if canonical_email(&referrer.email) == canonical_email(&customer.email) {
         tracing::warn!(
-            user_id = customer.id,
-            referrer_id,
+            user_id = %customer.id,
+            %referrer_id,
             "self-referral: no bonus"
         );
         return Ok(());
@@ -121,10 +126,10 @@ fn pay_referral_bonus(
         referrer_id,
         customer.id,
         &payment.id,
-        wanted.get(),
-        terms.cap_cents,
+        wanted,
+        Cents::new(terms.cap_cents),
     )?;
-    if paid > 0 {
+    if paid > Cents::ZERO {
         wallet::credit(
             conn,
             referrer_id,

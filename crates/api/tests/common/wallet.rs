@@ -99,7 +99,7 @@ impl TestApp {
         let row = self.payment(id);
         let coin = Coin::parse(&row.currency).expect("coin");
         let reply = self
-            .callback(self.signed(id, row.amount_cents, coin, "paid", true))
+            .callback(self.signed(id, row.amount_cents.get(), coin, "paid", true))
             .await;
         assert_eq!(reply.status, 200, "{}", reply.text);
     }
@@ -109,14 +109,14 @@ impl TestApp {
             .unwrap_or_else(|| panic!("no payment {id}"))
     }
 
-    pub fn user_id(&self, email: &str) -> i64 {
+    pub fn user_id(&self, email: &str) -> domain::UserId {
         self.user(email)
             .unwrap_or_else(|| panic!("no user {email}"))
             .id
     }
 
     pub fn balance_cents(&self, email: &str) -> i64 {
-        self.user(email).expect("user").balance_cents
+        self.user(email).expect("user").balance_cents.get()
     }
 
     /// The user's ledger rows, oldest first.

@@ -42,7 +42,7 @@ async fn serve() {
     )
     .unwrap();
     write_transaction(&mut conn, |c| {
-        traffic::add_purchased(c, user.id, "premium", i64::MAX / 2, None)
+        traffic::add_purchased(c, user.id, domain::ProxyKind::Premium, i64::MAX / 2, None)
     })
     .unwrap();
     drop(conn);
@@ -61,6 +61,6 @@ async fn serve() {
         .await
         .unwrap();
     let mut conn = db.pool.get().unwrap();
-    let (_, used) = traffic::balance(&mut conn, user.id, "premium").unwrap();
+    let (_, used) = traffic::balance(&mut conn, user.id, domain::ProxyKind::Premium).unwrap();
     println!("metered {used}");
 }

@@ -2,6 +2,7 @@
 //! destinations are in `net`.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
+use domain::ProxyKind;
 use gateway::{Gateway, GatewayConfig, GatewayError, GatewayHandle};
 use persistence::testing::TestDatabase;
 use persistence::users::NewUser;
@@ -47,7 +48,7 @@ fn insert_user(
     proxy_username: &str,
     proxy_password: &str,
     purchased: i64,
-) -> i64 {
+) -> domain::UserId {
     let email = format!("{proxy_username}@example.com");
     let ref_code = format!("R{}", proxy_username.to_ascii_uppercase());
     let user_id = users::insert(
@@ -70,7 +71,7 @@ fn insert_user(
     .unwrap()
     .id;
     write_transaction(conn, |c| {
-        traffic::add_purchased(c, user_id, "premium", purchased, None)
+        traffic::add_purchased(c, user_id, ProxyKind::Premium, purchased, None)
     })
     .unwrap();
     user_id
@@ -78,7 +79,7 @@ fn insert_user(
 
 pub struct Harness {
     pub db: TestDatabase,
-    pub user_id: i64,
+    pub user_id: domain::UserId,
     pub http: SocketAddr,
     pub socks: SocketAddr,
     pub handle: GatewayHandle,
@@ -122,7 +123,12 @@ impl Harness {
     }
 
     /// Another customer with `purchased` bytes of premium traffic; returns their id.
-    pub fn add_user(&self, proxy_username: &str, proxy_password: &str, purchased: i64) -> i64 {
+    pub fn add_user(
+        &self,
+        proxy_username: &str,
+        proxy_password: &str,
+        purchased: i64,
+    ) -> domain::UserId {
         let mut conn = self.db.pool.get().unwrap();
         insert_user(&mut conn, proxy_username, proxy_password, purchased)
     }
@@ -160,15 +166,23 @@ impl Harness {
 
     pub fn usage(&self) -> (i64, i64, i64) {
         let mut conn = self.db.pool.get().unwrap();
-        let (purchased, used) = traffic::balance(&mut conn, self.user_id, "premium").unwrap();
-        let days = traffic::daily(&mut conn, self.user_id, "premium", "2000-01-01").unwrap();
+        let (purchased, used) =
+            traffic::balance(&mut conn, self.user_id, ProxyKind::Premium).unwrap();
+        let days =
+            traffic::daily(&mut conn, self.user_id, ProxyKind::Premium, "2000-01-01").unwrap();
         assert!(days.len() <= 2, "one bucket per UTC day");
         (purchased, used, days.iter().map(|d| d.1).sum())
     }
 
     /// Inserts a purchased piece of `kind` for the customer (an order of one and its
     /// credential) valid until `expires_at`; returns the piece's id.
-    pub fn insert_piece(&self, kind: &str, username: &str, password: &str, expires_at: i64) -> i64 {
+    pub fn insert_piece(
+        &self,
+        kind: ProxyKind,
+        username: &str,
+        password: &str,
+        expires_at: i64,
+    ) -> i64 {
         use diesel::prelude::*;
         use persistence::schema::{piece_orders, piece_proxies};
         let mut conn = self.db.pool.get().unwrap();
@@ -179,7 +193,7 @@ impl Harness {
                 piece_orders::kind.eq(kind),
                 piece_orders::quantity.eq(1),
                 piece_orders::price_cents.eq(300),
-                piece_orders::status.eq("completed"),
+                piece_orders::status.eq(domain::OrderStatus::Delivered),
                 piece_orders::source.eq("local"),
                 piece_orders::created_at.eq(t),
                 piece_orders::updated_at.eq(t),
@@ -216,7 +230,7 @@ impl Harness {
     }
 
     /// The sum of the customer's daily usage buckets of `kind`.
-    pub fn daily_usage(&self, kind: &str) -> i64 {
+    pub fn daily_usage(&self, kind: ProxyKind) -> i64 {
         let mut conn = self.db.pool.get().unwrap();
         let days = traffic::daily(&mut conn, self.user_id, kind, "2000-01-01").unwrap();
         days.iter().map(|d| d.1).sum()
@@ -228,14 +242,14 @@ impl Harness {
         let mut rows: Vec<_> = traffic::balances_of(&mut conn, &[self.user_id])
             .unwrap()
             .into_iter()
-            .map(|b| (b.kind, b.purchased_bytes, b.used_bytes))
+            .map(|b| (b.kind.to_string(), b.purchased_bytes, b.used_bytes))
             .collect();
         rows.sort();
         rows
     }
 
     /// Flushes until the daily usage of `kind` reaches `bytes`, with a bound (as `wait_for_used`).
-    pub async fn wait_for_daily(&self, kind: &str, bytes: i64) -> i64 {
+    pub async fn wait_for_daily(&self, kind: ProxyKind, bytes: i64) -> i64 {
         for _ in 0..500 {
             self.handle.flush_now().await.unwrap();
             let used = self.daily_usage(kind);

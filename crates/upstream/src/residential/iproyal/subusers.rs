@@ -5,8 +5,6 @@
 //! lost is repaired by the next one instead of being retried blindly.
 
 use domain::ProxyKind;
-use rand::Rng;
-use rand::distributions::Alphanumeric;
 use reqwest::{Method, StatusCode};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
@@ -167,11 +165,7 @@ fn known_password(subuser: &Subuser) -> Option<String> {
 }
 
 fn new_password() -> String {
-    rand::thread_rng()
-        .sample_iter(&Alphanumeric)
-        .take(PASSWORD_LEN)
-        .map(char::from)
-        .collect()
+    domain::random::alphanumeric(PASSWORD_LEN)
 }
 
 impl IpRoyalResidential {

@@ -1,0 +1,65 @@
+//! The life of an order of proxies sold by the piece.
+
+/// Where a piece order stands. Local orders are `delivered` at once; a provider's order goes
+/// `pending` → `placed` → `delivered`, or `failed` (refunded) or `unknown` (left for an operator).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "diesel",
+    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
+)]
+#[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::Text))]
+pub enum OrderStatus {
+    /// Paid for and not yet sent to the provider (or its answer not yet recorded).
+    Pending,
+    /// The provider accepted it; its proxies are awaited.
+    Placed,
+    /// The proxies are written.
+    Delivered,
+    /// Refused by the provider: the money and the stock went back.
+    Failed,
+    /// Sent without a known outcome: not retried, the money stays held.
+    Unknown,
+}
+
+impl OrderStatus {
+    pub const ALL: [OrderStatus; 5] = [
+        OrderStatus::Pending,
+        OrderStatus::Placed,
+        OrderStatus::Delivered,
+        OrderStatus::Failed,
+        OrderStatus::Unknown,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::Pending => "pending",
+            OrderStatus::Placed => "placed",
+            OrderStatus::Delivered => "delivered",
+            OrderStatus::Failed => "failed",
+            OrderStatus::Unknown => "unknown",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == value)
+    }
+}
+
+impl std::fmt::Display for OrderStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_round_trips_through_its_stored_name() {
+        for status in OrderStatus::ALL {
+            assert_eq!(OrderStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(OrderStatus::parse("Pending"), None);
+    }
+}

@@ -1,0 +1,11 @@
+//! Proxies sold by the piece (static residential, datacenter IPv4/IPv6, LTE): the stock, the
+//! orders and the purchased pieces. The wallet debit, the order and its pieces are written in the
+//! caller's transaction.
+
+mod orders;
+mod proxies;
+mod stock;
+
+pub use orders::*;
+pub use proxies::*;
+pub use stock::*;
