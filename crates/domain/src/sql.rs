@@ -4,7 +4,11 @@
 //! error, never a silently skipped row.
 
 use crate::ids::{PlanId, UserId};
-use crate::{Cents, EntryKind, OrderStatus, PaymentStatus, ProxyKind};
+use crate::kind::ProxyKind;
+use crate::ledger::EntryKind;
+use crate::money::Cents;
+use crate::order::OrderStatus;
+use crate::payment::PaymentStatus;
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
