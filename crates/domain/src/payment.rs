@@ -1,11 +1,11 @@
-//! Wallet top-ups: the coins accepted, the one payment method, the amount rules of SPEC.md §5
-//! (Add Funds) and §9, and exact decimal strings for provider APIs.
+//! Wallet top-ups: the coins accepted, the one payment method, the amount rules of the Add Funds
+//! dialog (docs/api.md#wallet), and exact decimal strings for provider APIs.
 
 use crate::messages as msg;
 use crate::money::Cents;
 use crate::validation::FieldErrors;
 
-/// The coins a customer may pay with (SPEC.md §9). LTC is the default.
+/// The coins a customer may pay with. LTC is the default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Coin {
     Doge,
@@ -34,9 +34,9 @@ impl Coin {
     }
 }
 
-/// The single payment method, spelled as SPEC.md §7 sends it.
+/// The single payment method, spelled as the front end has always sent it (sic).
 pub const METHOD_CRYPTOMUS: &str = "cryptomous";
-/// Smallest top-up: $0.10 (SPEC.md §5, §9).
+/// Smallest top-up: $0.10 ("Amount must be greater than 0.1" below it).
 pub const MIN_TOPUP: Cents = Cents::new(10);
 /// Largest single top-up: $10,000.
 pub const MAX_TOPUP: Cents = Cents::new(1_000_000);
