@@ -1,5 +1,5 @@
 //! `proxyshop`: the composition root. Reads configuration, sets up telemetry, and runs the API
-//! (and, from the gateway issue on, the metering gateway) or an operator command.
+//! with the metering gateway, the gateway alone, or an operator command.
 
 mod bootstrap;
 mod config;

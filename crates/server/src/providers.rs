@@ -1,6 +1,6 @@
-//! The proxy providers' configuration (UPSTREAM.md §2a.1 IPRoyal, §2b.2 Proxy-Seller) and their
-//! clients. Unset keys keep the local implementations: residential proxies and pieces on our own
-//! gateway.
+//! The proxy providers' configuration (IPRoyal residential, Proxy-Seller pieces; see
+//! docs/providers.md) and their clients. Unset keys keep the local implementations: residential
+//! proxies and pieces on our own gateway.
 
 use crate::config::{ConfigError, Source, bad, http_url};
 use secrecy::SecretString;
