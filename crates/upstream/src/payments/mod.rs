@@ -16,7 +16,7 @@ use domain::{Cents, Coin};
 use secrecy::SecretString;
 use serde_json::Value;
 
-/// Invoice lifetimes Cryptomus accepts, in seconds (UPSTREAM.md §1.2).
+/// Invoice lifetimes Cryptomus accepts, in seconds (its `lifetime` field: 300 to 43200).
 const MIN_LIFETIME_SECS: u32 = 300;
 const MAX_LIFETIME_SECS: u32 = 43_200;
 /// Longest `order_id` Cryptomus accepts.
@@ -69,7 +69,8 @@ pub struct PaymentReport {
 
 impl PaymentReport {
     /// Whether this report alone justifies crediting the wallet: a final `paid` or `paid_over`
-    /// (the rule of UPSTREAM.md §1.3). Credit once per order, inside one transaction.
+    /// (any other status, or a report that is not final, waits or fails; see
+    /// docs/providers.md#payment-statuses). Credit once per order, inside one transaction.
     pub fn credits_wallet(&self) -> bool {
         self.is_final && matches!(self.status.as_str(), "paid" | "paid_over")
     }
@@ -113,7 +114,8 @@ pub trait PaymentGateway: Send + Sync + 'static {
     /// no such order.
     async fn payment_info(&self, order_id: &str) -> Result<Option<PaymentReport>, PaymentError>;
 
-    /// Verifies a webhook body's `sign` exactly as UPSTREAM.md §1.4 says and parses it.
+    /// Verifies a webhook body's `sign` (the body without `sign`, re-serialised as PHP writes it,
+    /// md5 of its base64 plus the payment key; docs/providers.md#webhook) and parses it.
     fn verify_webhook(&self, body: &[u8]) -> Result<PaymentReport, PaymentError>;
 
     /// The local checkout, when this gateway is it (the API serves its page only then).

@@ -1,5 +1,5 @@
 //! Reading Proxy-Seller's answers: the `{status, data, errors}` envelope, whose business errors
-//! arrive with HTTP 200 (UPSTREAM.md §2b.2), and the `data` of each call.
+//! arrive with HTTP 200 (docs/providers.md#proxy-seller), and the `data` of each call.
 
 use reqwest::StatusCode;
 use secrecy::{ExposeSecret, SecretString};
