@@ -465,7 +465,7 @@ export interface components {
         BuyPlanRequest: {
             /**
              * Format: int64
-             * @description The plan's amount in GB (SPEC.md §7).
+             * @description The plan's amount in GB (the front end's `{type, amount}` purchase).
              */
             amount?: number | null;
             /**
@@ -665,7 +665,7 @@ export interface components {
             lte: components["schemas"]["PieceStat"];
             static: components["schemas"]["PieceStat"];
         };
-        /** @description A plan as SPEC.md §3 lists its fields. */
+        /** @description A plan with every field a plan card shows. */
         Plan: {
             /**
              * Format: int64

@@ -15,14 +15,14 @@ use rand::distributions::Alphanumeric;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Bytes in a GB (10^9, DESIGN.md §3).
+/// Bytes in a GB: 10^9, the unit of every traffic figure in the API (docs/api.md#units).
 pub const GB: i64 = 1_000_000_000;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BuyPlanRequest {
     #[serde(rename = "type")]
     pub kind: Option<String>,
-    /// The plan's amount in GB (SPEC.md §7).
+    /// The plan's amount in GB (the front end's `{type, amount}` purchase).
     pub amount: Option<i64>,
     /// Or the plan's id.
     #[serde(rename = "planId")]

@@ -28,7 +28,7 @@ impl KindQuery {
     }
 }
 
-/// A plan as SPEC.md §3 lists its fields.
+/// A plan with every field a plan card shows.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Plan {
     pub id: i64,
