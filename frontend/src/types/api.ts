@@ -549,7 +549,7 @@ export interface components {
             credential?: string;
             email?: string | null;
             googleId?: string | null;
-            /** @description Sent by the SPEC's client; ignored in favour of the verified token. */
+            /** @description Sent by older clients; ignored in favour of the verified token. */
             name?: string | null;
             photoURL?: string | null;
             /** @description The referral code of a sign-up from `/register?ref=…`; applies to new accounts only. */
