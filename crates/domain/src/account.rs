@@ -1,5 +1,5 @@
 //! Accounts: email, password policy, verification codes, roles, and the login and registration
-//! forms with every rule and message (docs/api.md#validation).
+//! forms with every rule and message (docs/api.md#messages).
 
 use crate::messages as msg;
 use crate::validation::FieldErrors;
