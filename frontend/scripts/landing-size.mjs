@@ -1,5 +1,5 @@
 // Measures the first-load JavaScript of `/` (gzip): the entry chunk, the landing route chunk and
-// every chunk they import statically, read from Vite's build manifest. DESIGN.md target: <= 120 KB.
+// every chunk they import statically, read from Vite's build manifest. Target: <= 120 KB.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 //! The one error policy of the API.
 //!
 //! Every failure a handler can meet is an `ApiError` variant with an explicit status. Client
-//! errors carry the exact message the customer sees (SPEC.md §5 and §8 where it has one).
+//! errors carry the exact message the customer sees (docs/api.md#errors lists them).
 //! Server errors answer only "Something went wrong"; their cause goes to the log, never into the
 //! response. There is deliberately no blanket `From<E: Error>`: each source of failure is mapped
 //! here by name.

@@ -86,7 +86,7 @@ pub const TRIAL_VALIDITY_SECS: i64 = 24 * 60 * 60;
 pub const INVOICE_LIFETIME_SECS: u32 = 60 * 60;
 
 impl Settings {
-    /// Settings for tests and local runs: loopback, port 0, generous limits, no Google.
+    /// Settings for tests and local runs: loopback, port 0, the default rate limits, no Google.
     pub fn for_tests(session_secret: &str) -> Self {
         Settings {
             addr: "127.0.0.1:0".into(),

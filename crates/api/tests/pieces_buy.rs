@@ -1,4 +1,4 @@
-//! Buying proxies by the piece (SPEC.md §4 Static/IPv4/IPv6 and LTE, §5, §7 get_proxy): one
+//! Buying proxies by the piece (`POST /api/user/get_proxy` for static, IPv4/IPv6 and LTE): one
 //! transaction takes the stock, debits the wallet, records the order, mints one gateway
 //! credential per piece and writes the history; every refusal changes nothing, and racing
 //! buyers never oversell the stock or overdraw the wallet.

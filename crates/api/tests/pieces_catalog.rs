@@ -1,4 +1,4 @@
-//! What is sold by the piece (SPEC.md §3 Static/IPv4/IPv6 and LTE credentials, §7): the shapes,
+//! What is sold by the piece (static, IPv4/IPv6 and LTE credentials): the shapes,
 //! the stock left, and the Generated Proxies list with its filter, search and pages.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -1,4 +1,4 @@
-//! Buying pieces from Proxy-Seller (DESIGN.md §5, UPSTREAM.md §2b.2), against a local mock:
+//! Buying pieces from Proxy-Seller (docs/providers.md#proxy-seller), against a local mock:
 //! the money and stock are held by a pending order before the one order call; a placed order's
 //! proxies arrive by polling; a refusal gives everything back; an unknown outcome is never
 //! retried and keeps the money held for reconciliation.

@@ -1,4 +1,4 @@
-//! `POST /api/register`: every SPEC.md §5 field message, the created account as the front end
+//! `POST /api/register`: every field message of the form, the created account as the front end
 //! sees it (and nothing secret), sign-in on success, referrals and duplicate emails.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -1,4 +1,4 @@
-//! Generating residential proxies (SPEC.md §4 Generate, §5, §7, §9): the payloads and mappings,
+//! Generating residential proxies (docs/api.md#traffic-and-generators): the payloads and mappings,
 //! every validation message, the traffic requirement, the targeting in the username, history,
 //! and usage read back from the meter.
 #![allow(clippy::unwrap_used, clippy::expect_used)]

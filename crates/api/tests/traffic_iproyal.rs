@@ -1,4 +1,4 @@
-//! Premium and Budget from IPRoyal (DESIGN.md §5, UPSTREAM.md §2a.1) against a local mock: a
+//! Premium and Budget from IPRoyal (docs/providers.md#iproyal) against a local mock: a
 //! purchase moves the bought GB to the customer's sub-user, generation builds IPRoyal's proxy
 //! strings with the targeting in the password, and the sub-user's usage comes back into our
 //! meter by difference.

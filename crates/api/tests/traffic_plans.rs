@@ -1,4 +1,4 @@
-//! Plans and traffic purchases (SPEC.md §3 Plan, §4 Plan purchase, §7 get_plan): the catalogue
+//! Plans and traffic purchases (`GET /api/user/plan`, `POST /api/user/get_plan`): the catalogue
 //! is public, a purchase debits the wallet and adds the traffic in one transaction, and racing
 //! purchases never overdraw.
 #![allow(clippy::unwrap_used, clippy::expect_used)]

@@ -1,5 +1,5 @@
-//! `POST /api/payment/callback` (UPSTREAM.md §1.3–1.5): a signed final `paid` report credits the
-//! wallet exactly once however often (and however concurrently) it arrives; other statuses are
+//! `POST /api/payment/callback` (docs/providers.md#cryptomus): a signed final `paid` report credits
+//! the wallet exactly once however often (and however concurrently) it arrives; other statuses are
 //! recorded without money; forged, tampered, unknown or mismatched reports write nothing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

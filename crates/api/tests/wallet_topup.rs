@@ -1,4 +1,4 @@
-//! `POST /api/payment` (SPEC.md §5 Add Funds, §7, §9): who may open a top-up, the exact
+//! `POST /api/payment` (the Add Funds dialog's call): who may open a top-up, the exact
 //! messages for each invalid form, the invoice it answers with and the pending row it writes,
 //! and the per-customer limit.
 #![allow(clippy::unwrap_used, clippy::expect_used)]

@@ -1,5 +1,5 @@
 //! Accounts: email, password policy, verification codes, roles, and the login and registration
-//! forms with every rule and message of SPEC.md §5.
+//! forms with every rule and message (docs/api.md#messages).
 
 use crate::messages as msg;
 use crate::validation::FieldErrors;
@@ -67,7 +67,8 @@ impl std::fmt::Debug for Password {
 }
 
 impl Password {
-    /// The policy for new passwords (SPEC.md §5 Register).
+    /// The policy for new passwords: 6 to 128 characters, an upper- and a lower-case letter, a
+    /// digit and one of `@$!%*?&`, nothing else.
     pub fn parse_new(raw: &str) -> Result<Self, &'static str> {
         Self::check_policy(raw, msg::PASSWORD_REQUIRED).map(|()| Password(raw.to_owned()))
     }

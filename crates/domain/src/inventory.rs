@@ -1,4 +1,4 @@
-//! The local piece inventory (DESIGN.md §5): what the built-in gateway sells by the piece when no
+//! The local piece inventory: what the built-in gateway sells by the piece when no
 //! provider is configured. `data/inventory.json` lists, per kind, the static-residential ISPs per
 //! country, the datacenter IPv4 and IPv6 countries, and the LTE endpoints (city, carrier and
 //! connection type). It seeds the `piece_stock` table on first start; the table is the stock
@@ -13,7 +13,8 @@ use std::sync::OnceLock;
 
 const DATA: &str = include_str!("../data/inventory.json");
 
-/// LTE connection types (SPEC.md §4): HTTPS and WIFI serve Http/s, the others SOCKS5.
+/// LTE connection types: HTTPS and WIFI serve Http/s, the others SOCKS5 (the LTE form filters
+/// its ISP options by protocol this way; docs/api.md#proxies-by-the-piece).
 pub const LTE_CONN_TYPES: [&str; 4] = ["HTTPS", "WIFI", "SOCKS5", "SOCKS5-WIFI"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

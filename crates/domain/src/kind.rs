@@ -39,7 +39,7 @@ impl ProxyKind {
         }
     }
 
-    /// Product name as SPEC.md §1 lists it.
+    /// The product's name as the site shows it.
     pub fn label(self) -> &'static str {
         match self {
             ProxyKind::Premium => "Premium Residential Proxies",

@@ -1,5 +1,5 @@
-//! The user-facing messages of SPEC.md §5 and §8, word for word, plus the server's own messages.
-//! Tests and the front end rely on these exact strings.
+//! The user-facing messages, word for word (listed in docs/api.md#messages): the form messages the
+//! front end shows too, then the server's own. Tests and the front end rely on these exact strings.
 
 pub const EMAIL_REQUIRED: &str = "Email is required";
 pub const EMAIL_INVALID: &str = "Please enter a valid email";
@@ -14,7 +14,7 @@ pub const CODE_TOO_LONG: &str = "Code must be 6 characters";
 pub const CODE_NOT_DIGITS: &str = "Code must contain 6 digits";
 pub const SOMETHING_WENT_WRONG: &str = "Something went wrong";
 
-// Server-side messages (SPEC.md leaves their wording to us).
+// Server-side messages: only the server says these.
 pub const VALIDATION_FAILED: &str = "Please check the highlighted fields";
 pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
 pub const INVALID_CODE: &str = "Invalid or expired verification code";
@@ -43,7 +43,7 @@ pub fn wait_before_resend(seconds: i64) -> String {
     format!("Please wait {seconds} seconds before requesting a new code")
 }
 
-// Wallet (SPEC.md §5 Add Funds, §8).
+// Wallet (the Add Funds dialog shows the first two itself).
 pub const FILL_ALL_FIELDS: &str = "Please fill all the fields";
 pub const AMOUNT_TOO_SMALL: &str = "Amount must be greater than 0.1";
 pub const AMOUNT_TOO_LARGE: &str = "Amount must be at most 10000";
@@ -59,7 +59,7 @@ pub const PAYMENT_RECORDED: &str = "Payment status recorded";
 /// checkout not chosen).
 pub const TOPUPS_UNAVAILABLE: &str = "Top-ups are not available right now";
 
-// Plans and generators (SPEC.md §5, §8).
+// Plans and generators.
 pub const PLAN_PURCHASED: &str = "Plan purchased successfully";
 pub const PLAN_NOT_FOUND: &str = "Plan not found";
 pub const PLAN_PER_PIECE: &str = "This plan is bought per piece";
@@ -68,7 +68,7 @@ pub const PROXY_GENERATED: &str = "Proxy generated successfully";
 pub const NO_TRAFFIC: &str = "No traffic left for this plan. Buy a plan first.";
 pub const UNKNOWN_TYPE: &str = "Unknown proxy type";
 
-// Proxies by the piece (SPEC.md §5 Static, IPv4, IPv6; §8).
+// Proxies by the piece (the buy form shows the first two itself).
 pub const VALID_QUANTITY: &str = "Please enter a valid quantity";
 pub const VALID_NUMBER: &str = "Please enter a valid number";
 pub const PIECE_GENERATED: &str = "Proxy Generated Successfully";

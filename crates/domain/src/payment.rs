@@ -1,12 +1,13 @@
-//! Wallet top-ups: the coins accepted, the one payment method, the amount rules of SPEC.md §5
-//! (Add Funds) and §9, and the statuses a payment goes through.
+//! Wallet top-ups: the coins accepted, the one payment method, the amount rules of the Add Funds
+//! dialog (docs/api.md#wallet), exact decimal strings for provider APIs, and the statuses a
+//! payment goes through.
 
 use crate::messages as msg;
 use crate::money::Cents;
 use crate::validation::FieldErrors;
 use serde::Serialize;
 
-/// The coins a customer may pay with (SPEC.md §9). LTC is the default.
+/// The coins a customer may pay with. LTC is the default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Coin {
     Doge,
@@ -129,9 +130,9 @@ impl std::fmt::Display for PaymentStatus {
     }
 }
 
-/// The single payment method, spelled as SPEC.md §7 sends it.
+/// The single payment method, spelled as the front end has always sent it (sic).
 pub const METHOD_CRYPTOMUS: &str = "cryptomous";
-/// Smallest top-up: $0.10 (SPEC.md §5, §9).
+/// Smallest top-up: $0.10 ("Amount must be greater than 0.1" below it).
 pub const MIN_TOPUP: Cents = Cents::new(10);
 /// Largest single top-up: $10,000.
 pub const MAX_TOPUP: Cents = Cents::new(1_000_000);

@@ -1,6 +1,6 @@
 //! Proxy credentials of the traffic kinds: the customer's proxy username with targeting options
 //! appended, `<user>-type-premium-country-us-state-ca-city-losangeles-session-ab12cd34-lifetime-30`
-//! (DESIGN.md §6), and the four output formats of SPEC.md §9.
+//! (the gateway parses it back), and the four output formats of a generated proxy.
 //!
 //! Every part is lowercase ASCII letters and digits, so `-` separates without ambiguity.
 
@@ -38,7 +38,7 @@ fn is_token(value: &str, max: usize) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
-/// Longest sticky session, in minutes (SPEC.md §9's longest rotation option: 1 Day).
+/// Longest sticky session, in minutes: the longest rotation option the generator offers (1 Day).
 pub const MAX_LIFETIME_MINUTES: u32 = 1440;
 
 impl Targeting {
@@ -116,7 +116,7 @@ impl Targeting {
     }
 }
 
-/// The four output formats of SPEC.md §9.
+/// The four output formats the generator offers (docs/api.md#constants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProxyFormat {
     /// host:port:user:pass

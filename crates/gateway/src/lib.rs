@@ -1,7 +1,7 @@
-//! The metering forward proxy (DESIGN.md §6): HTTP (CONNECT and plain requests) and SOCKS5 on
-//! their own ports, authenticated by a customer's proxy credential, refusing internal
-//! destinations, counting every byte per (customer, kind) and flushing the counts to the
-//! database every few seconds and at shutdown.
+//! The metering forward proxy: HTTP (CONNECT and plain requests) and SOCKS5 on their own ports,
+//! authenticated by a customer's proxy credential, refusing internal destinations, counting every
+//! byte per (customer, kind) and flushing the counts to the database every few seconds and at
+//! shutdown. ARCHITECTURE.md maps its modules and the invariants they keep.
 
 mod cache;
 mod config;

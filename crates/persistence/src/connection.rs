@@ -177,7 +177,7 @@ pub fn run_migrations(conn: &mut DbConnection) -> DbResult<usize> {
     result.map_err(|e| DbError::Migration(e.to_string()))
 }
 
-/// Reverts every applied migration (used by the reversibility test and `migrate --down-all`).
+/// Reverts every applied migration (used by the reversibility test: up, down, up on both backends).
 pub fn revert_all_migrations(conn: &mut DbConnection) -> DbResult<usize> {
     let result = match conn {
         DbConnection::Postgres(c) => c

@@ -94,7 +94,7 @@ pub fn find(conn: &mut DbConnection, id: PlanId) -> DbResult<Option<PlanRow>> {
         .optional()?)
 }
 
-/// The active plan of `kind` selling `amount` (SPEC.md's `{type, amount}` purchase).
+/// The active plan of `kind` selling `amount` (`POST /api/user/get_plan` with `{type, amount}`).
 pub fn find_by_amount(
     conn: &mut DbConnection,
     kind: ProxyKind,

@@ -1,12 +1,13 @@
-//! Clients for everything outside the process: mail delivery, Google sign-in, payments
-//! (Cryptomus), residential proxies (IPRoyal) and proxies sold by the piece (Proxy-Seller).
+//! Clients for everything outside the process: mail delivery, Google sign-in, payments,
+//! residential proxies and proxies by the piece.
 //!
-//! Each outside dependency is a trait with a real client and, where one exists, a local
-//! implementation that keeps the embedded default usable without any account: mail written to
-//! `.eml` files, the local checkout, residential proxies on our own gateway. Google sign-in is
-//! simply not offered without a client id, and pieces without Proxy-Seller are the `api` crate's
-//! own stock on the gateway. The
-//! `api` crate holds the chosen implementation as `Arc<dyn Trait>`, so tests can swap in fakes.
+//! Each outside dependency is a trait with a real client and a local implementation that keeps
+//! the embedded default fully usable without any account: mail over SMTP or written to `.eml`
+//! files; Google's JWKS, or no Google sign-in when no client id is set; Cryptomus or the local
+//! checkout; IPRoyal or the built-in gateway for residential proxies. Pieces have only the
+//! Proxy-Seller client: without it the `api` crate sells its local stock on the built-in gateway.
+//! docs/providers.md holds the providers' facts. The `api` crate holds the chosen implementation
+//! as `Arc<dyn Trait>`, so tests can swap in fakes.
 //! Errors are `thiserror` enums; the `api` crate maps each kind to a status explicitly.
 
 mod error_chain;

@@ -1,4 +1,4 @@
-//! Webhook verification (UPSTREAM.md §1.4) against signatures computed by Python, the way
+//! Webhook verification (docs/providers.md#webhook) against signatures computed by Python, the way
 //! pyCryptomusAPI does, and the ways a body must be refused.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

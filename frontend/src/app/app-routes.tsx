@@ -1,4 +1,4 @@
-// Every route of SPEC.md §2. Each page is its own lazily loaded chunk.
+// Every route of the site (docs/screens.md#routes). Each page is its own lazily loaded chunk.
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';

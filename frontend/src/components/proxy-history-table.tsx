@@ -1,4 +1,4 @@
-// Proxy history table (Ip, Date, Plan, Type, Action), 360 px high and scrolling (SPEC.md §3, §9):
+// Proxy history table (Ip, Date, Plan, Type, Action), 360 px high and scrolling:
 // the proxy truncated, the date as day short-month year, the fixed plan label 24h (or, on the
 // per-piece pages, the expiry in an "Expires" column) and a copy action; 5 skeleton rows while
 // loading. Under 640 px Date, Plan and Type fold into a line under the proxy so that the table fits

@@ -1,4 +1,4 @@
-// Buying a plan (SPEC.md §4): a confirmation dialog ("Buy Plan" / "Are you sure you want to buy this
+// Buying a plan: a confirmation dialog ("Buy Plan" / "Are you sure you want to buy this
 // plan?" / "Buy"), busy while the purchase is pending; success toast with the server message.
 import { useState } from 'react';
 import { ConfirmPurchaseDialog } from '@/components/confirm-purchase-dialog';

@@ -1,5 +1,5 @@
-// Copies text and confirms with a toast (SPEC.md §8 copy confirmations); a refused clipboard shows
-// the generic error.
+// Copies text and confirms with a toast (docs/screens.md#toasts-and-messages); a refused clipboard
+// shows the generic error.
 import { FALLBACK_ERROR } from './api-client';
 import { notify } from './toast';
 

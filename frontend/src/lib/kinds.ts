@@ -1,4 +1,4 @@
-// The six proxy kinds as they travel over the API, with the labels of SPEC.md §1-§2.
+// The six proxy kinds as they travel over the API (docs/api.md#kinds), with the site's labels.
 export const PROXY_KINDS = ['premium', 'budget', 'static', 'lte', 'ipv4', 'ipv6'] as const;
 export type ProxyKind = (typeof PROXY_KINDS)[number];
 

@@ -1,4 +1,4 @@
-// React.lazy with the 120 s chunk time-out of SPEC.md §9: a chunk that never arrives becomes an
+// React.lazy with a 120 s chunk time-out: a chunk that never arrives becomes an
 // error (shown by the route error boundary) instead of an endless spinner.
 import { lazy, type ComponentType } from 'react';
 

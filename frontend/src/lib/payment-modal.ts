@@ -1,4 +1,4 @@
-// The app-wide "payment modal open" flag (SPEC.md §3-§4): any screen can open the dialog that
+// The app-wide "payment modal open" flag: any screen can open the dialog that
 // the app shell renders in its slot.
 import { useSyncExternalStore } from 'react';
 

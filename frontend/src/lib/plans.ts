@@ -1,6 +1,6 @@
-// Plans (SPEC.md §3) as read from GET /api/user/plan?type=KIND. The answer is still checked at run
+// Plans as read from GET /api/user/plan?type=KIND. The answer is still checked at run
 // time (ids become strings so the built-in sample plans fit the same type); anything unexpected
-// counts as "no server plans" (SPEC.md §2 fallback rules).
+// counts as "no server plans" (the fallback rules of docs/screens.md#landing-page).
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './api-client';
 import type { ProxyKind } from './kinds';
@@ -70,7 +70,7 @@ export function plansQueryOptions(kind: ProxyKind) {
         return parsePlans(await unwrap(api.GET('/api/user/plan', { params: { query: { type: kind } }, signal })));
       } catch (error) {
         if (signal.aborted) throw error;
-        // SPEC.md §8: failed plan loads are only logged; the screen shows its fallback.
+        // Failed plan loads are only logged; the screen shows its fallback.
         console.warn(`Loading ${kind} plans failed`, error);
         return [];
       }
@@ -80,7 +80,7 @@ export function plansQueryOptions(kind: ProxyKind) {
   });
 }
 
-/** The four built-in sample plans of SPEC.md §9 (mobile fallback). */
+/** The four built-in sample plans (the mobile pricing's fallback). */
 export const SAMPLE_PLANS: Plan[] = [
   [5, 15],
   [10, 28],

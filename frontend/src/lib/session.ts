@@ -21,7 +21,7 @@ export const sessionQueryOptions = queryOptions({
       // a failed refresh (a poll, a refetch after a top-up) keeps the signed-in user: the query
       // keeps its data and the next refresh tries again
       if (client.getQueryData(queryKeys.session)) throw error;
-      // SPEC.md §8: a failed user-info load shows an error toast and leaves the visitor signed out.
+      // A failed user-info load shows an error toast and leaves the visitor signed out.
       notify.error(errorMessage(error));
       return null;
     }
@@ -51,7 +51,7 @@ export function homeFor(user: User): string {
   return isAdmin(user) ? '/admin/dashboard' : '/onboard';
 }
 
-/** Where a password sign-in lands (SPEC.md §2: admins go to /admin here). */
+/** Where a password sign-in lands (admins go to /admin here, to /admin/dashboard elsewhere). */
 export function loginTargetFor(user: User): string {
   return isAdmin(user) ? '/admin' : '/onboard';
 }

@@ -1,4 +1,4 @@
-// Browser storage keys (SPEC.md §9): values other code and returning visitors rely on.
+// Browser storage keys: values other code and returning visitors rely on.
 export const THEME_KEY = 'app-theme';
 export const SIDEBAR_KEY = 'slideBar';
 

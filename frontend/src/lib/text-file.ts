@@ -1,4 +1,4 @@
-// Saving generated proxies as a text file: the "proxy_<date>.txt" name of SPEC.md §9 and a
+// Saving generated proxies as a text file: the "proxy_<date>.txt" name and a
 // text/plain download through a temporary object URL.
 
 /** "proxy_2026-11-21.txt" (the local calendar date). */

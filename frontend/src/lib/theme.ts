@@ -1,5 +1,5 @@
 // Light/dark theme kept in localStorage under `app-theme`. With nothing stored, the OS preference
-// decides and is saved as the first value (SPEC.md §4).
+// decides and is saved as the first value.
 import { useSyncExternalStore } from 'react';
 import { readStorage, THEME_KEY, writeStorage } from './storage-keys';
 

@@ -1,4 +1,4 @@
-// Toasts with the durations of SPEC.md §9 (3 s success, 5 s error, 4 s default). The toast library
+// Toasts with fixed durations (3 s success, 5 s error, 4 s default). The toast library
 // and its <Toaster> load on the first toast, which keeps them out of the landing page's first load.
 import { useSyncExternalStore } from 'react';
 

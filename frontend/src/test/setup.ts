@@ -12,7 +12,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 Element.prototype.scrollIntoView = function scrollIntoView() {
   return undefined;
 };
-// failed plan loads are logged by design (SPEC.md §8); keep test output readable
+// failed plan loads are only logged by design (the screens show their fallback); keep test output
+// readable
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

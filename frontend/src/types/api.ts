@@ -473,7 +473,7 @@ export interface components {
         BuyPlanRequest: {
             /**
              * Format: int64
-             * @description The plan's amount in GB (SPEC.md §7).
+             * @description The plan's amount in GB (the front end's `{type, amount}` purchase).
              */
             amount?: number | null;
             /**
@@ -562,7 +562,7 @@ export interface components {
             credential?: string;
             email?: string | null;
             googleId?: string | null;
-            /** @description Sent by the SPEC's client; ignored in favour of the verified token. */
+            /** @description Sent by older clients; ignored in favour of the verified token. */
             name?: string | null;
             photoURL?: string | null;
             /** @description The referral code of a sign-up from `/register?ref=…`; applies to new accounts only. */
@@ -695,7 +695,7 @@ export interface components {
             lte: components["schemas"]["PieceStat"];
             static: components["schemas"]["PieceStat"];
         };
-        /** @description A plan as SPEC.md §3 lists its fields. */
+        /** @description A plan with every field a plan card shows. */
         Plan: {
             /**
              * Format: int64

@@ -24,7 +24,7 @@ pub struct GoogleRequest {
     #[serde(default)]
     #[schema(value_type = String)]
     pub credential: SecretString,
-    /// Sent by the SPEC's client; ignored in favour of the verified token.
+    /// Sent by older clients; ignored in favour of the verified token.
     pub name: Option<String>,
     pub email: Option<String>,
     #[serde(rename = "photoURL")]

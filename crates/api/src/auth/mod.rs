@@ -1,5 +1,5 @@
 //! Accounts and sessions: code requests, registration, password and Google sign-in, user info,
-//! logout (SPEC.md §2 Login/Register, §5, §7).
+//! logout (docs/api.md#accounts).
 
 mod google;
 mod login;

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 pub struct BuyPlanRequest {
     #[serde(rename = "type")]
     pub kind: Option<String>,
-    /// The plan's amount in GB (SPEC.md §7).
+    /// The plan's amount in GB (the front end's `{type, amount}` purchase).
     pub amount: Option<i64>,
     /// Or the plan's id.
     #[serde(rename = "planId")]

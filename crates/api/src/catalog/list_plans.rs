@@ -13,7 +13,7 @@ use persistence::{DbConnection, DbResult, pieces};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// A plan as SPEC.md §3 lists its fields.
+/// A plan with every field a plan card shows.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Plan {
     pub id: i64,

@@ -1,4 +1,4 @@
-//! The plan catalogue and traffic plan purchases (SPEC.md §2 Plans, §3 Plan, §4 Plan purchase).
+//! The plan catalogue and traffic plan purchases (docs/api.md#plans).
 
 mod buy_plan;
 mod list_plans;

@@ -26,7 +26,7 @@ const LTE: &str = r#"{"countrySelection":"City and carrier","protocols":true,"ip
 
 #[rustfmt::skip]
 const DEFAULTS: &[Default] = &[
-    // SPEC.md §9's sample plans, for real.
+    // The four sample plans the landing page falls back to, sold for real.
     Default { kind: ProxyKind::Premium, name: "Starter", tag: None, note: Some("Try every feature"), price_cents: 1500, amount: 5, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
     Default { kind: ProxyKind::Premium, name: "Growth", tag: Some("Popular"), note: Some("For regular scraping"), price_cents: 2800, amount: 10, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },
     Default { kind: ProxyKind::Premium, name: "Business", tag: None, note: Some("For teams"), price_cents: 9600, amount: 40, validity_days: 30, regions: RESIDENTIAL_REGIONS, features: PREMIUM },

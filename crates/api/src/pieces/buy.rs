@@ -1,6 +1,6 @@
-//! `POST /api/user/get_proxy`: buys proxies by the piece (SPEC.md §7). Static:
-//! `{type, plan, country, location (ISP code), quantity}`; IPv4/IPv6: `{type, plan, location
-//! (country id), quantity}`; LTE: `{type, location (endpoint id)[, plan]}`.
+//! `POST /api/user/get_proxy`: buys proxies by the piece (docs/api.md#proxies-by-the-piece).
+//! Static: `{type, plan, country, location (ISP code), quantity}`; IPv4/IPv6: `{type, plan,
+//! location (country id), quantity}`; LTE: `{type, location (endpoint id)[, plan]}`.
 //!
 //! The handler parses the request and hands it to the local stock ([`crate::pieces::local`]) or
 //! the provider ([`crate::pieces::provider`]).
@@ -53,8 +53,8 @@ fn text(value: &Option<String>) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// SPEC.md §5: an emptied field is "Please enter a valid number"; anything but a whole number
-/// of at least 1 is "Please enter a valid quantity".
+/// The buy form's rule: an emptied field is "Please enter a valid number"; anything but a whole
+/// number of at least 1 is "Please enter a valid quantity".
 fn quantity(value: Option<&Value>) -> Result<i32, ApiError> {
     let number = match value {
         None | Some(Value::Null) => None,

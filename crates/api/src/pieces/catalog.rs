@@ -1,6 +1,7 @@
 //! What can be bought by the piece: `GET /api/user/server_credentials?type=` (static: countries
 //! and ISPs; IPv4/IPv6: countries) and `GET /api/user/lte_credentials[?country=]` (the countries
-//! with LTE stock, or one country's endpoints), in SPEC.md §3's shapes, with the stock left.
+//! with LTE stock, or one country's endpoints), in the shapes of docs/api.md#proxies-by-the-piece,
+//! with the stock left.
 
 use crate::blocking::with_conn;
 use crate::dto::KindQuery;

@@ -1,6 +1,6 @@
-//! Proxies sold by the piece: static residential, datacenter IPv4 and IPv6, LTE mobile (SPEC.md
-//! §2 /onboard/static-proxy, /onboard/ipv4-proxy, /onboard/ipv6-proxy, /onboard/lte-proxy,
-//! /onboard/proxies; §7 server_credentials, lte_credentials, get_proxy).
+//! Proxies sold by the piece: static residential, datacenter IPv4 and IPv6, LTE mobile
+//! (`server_credentials`, `lte_credentials`, `get_proxy`, `proxies`;
+//! docs/api.md#proxies-by-the-piece).
 
 mod buy;
 mod catalog;

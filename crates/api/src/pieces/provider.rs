@@ -1,6 +1,6 @@
-//! Buying pieces from a provider (Proxy-Seller, DESIGN.md §5) instead of the local stock.
+//! Buying pieces from a provider (Proxy-Seller) instead of the local stock.
 //!
-//! Orders at the provider are not idempotent (UPSTREAM.md §2a.5), so:
+//! Orders at the provider are not idempotent (docs/providers.md#orders-are-not-idempotent), so:
 //! 1. the stock reservation, the wallet debit and a `pending` order row commit first;
 //! 2. the order is placed once. A clear refusal or an unavailable provider means nothing was
 //!    bought: the money and the stock go back in one transaction and the order is `failed`.

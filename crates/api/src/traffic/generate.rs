@@ -1,5 +1,5 @@
 //! `POST /api/user/generate` (Premium) and `POST /api/user/generate_budget` (Budget): proxy
-//! credentials from the residential source (DESIGN.md §5): our metering gateway with the
+//! credentials from the residential source: our metering gateway with the
 //! targeting in the username, or the customer's IPRoyal sub-user with the targeting in the
 //! password. Each proxy generated is recorded in the customer's history.
 
@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use upstream::{Place, ProxyRequest};
 use utoipa::ToSchema;
 
-/// Rotation options of SPEC.md §9, in minutes.
+/// The rotation options the Budget generator offers, in minutes (15 min to 1 day).
 pub const ROTATION_MINUTES: [u32; 8] = [15, 30, 60, 240, 360, 720, 1080, 1440];
 /// The lifetime of a Premium sticky session (Premium's payload carries none).
 pub const PREMIUM_STICKY_MINUTES: u32 = 30;

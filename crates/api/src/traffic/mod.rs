@@ -1,5 +1,5 @@
 //! Residential traffic: locations, proxy generation, usage from the meter, and proxy history
-//! (SPEC.md §2 /onboard, /onboard/rotating-proxy, /onboard/budget-proxy; §7).
+//! (docs/api.md#traffic-and-generators).
 
 mod generate;
 mod history;

@@ -1,5 +1,5 @@
-//! `GET /api/user/get_starts` (SPEC.md's spelling) and `GET /api/user/usage`: what the meter
-//! says about the customer's traffic, in GB, and how many pieces they hold of each piece kind.
+//! `GET /api/user/get_starts` (sic: the front end's spelling) and `GET /api/user/usage`: what the
+//! meter says about the customer's traffic, in GB, and how many pieces they hold of each kind.
 
 use crate::blocking::with_conn;
 use crate::dto::KindQuery;

@@ -1,5 +1,5 @@
 //! Keeping a customer's account at the residential provider in line with what they bought
-//! (DESIGN.md §5; UPSTREAM.md §4 point 3): our balance is the source of truth, the provider's
+//! (docs/providers.md#iproyal): our balance is the source of truth, the provider's
 //! sub-user gets the difference, and its usage comes back into our meter by difference.
 
 use crate::blocking::{in_transaction, with_conn};

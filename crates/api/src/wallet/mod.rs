@@ -1,6 +1,6 @@
 //! The wallet: top-ups through the payment gateway (Cryptomus or the local checkout), the
-//! gateway's signed callback, the wallet history and the referral programme (SPEC.md §2 top bar
-//! and wallet card, §5 Add Funds, §7 `/api/payment`).
+//! gateway's signed callback, the wallet history and the referral programme
+//! (docs/api.md#wallet).
 
 mod callback;
 mod checkout;

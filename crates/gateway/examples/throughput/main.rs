@@ -1,7 +1,8 @@
-//! Gateway vs direct on loopback (DESIGN.md §6), with the client, the sink and the gateway in
-//! separate processes as in a deployment. Without `--role` it starts the sink, the gateway and
-//! a plain splice relay (the ceiling of relaying without tokio, auth or metering) as child
-//! processes of this binary, then runs the client here and prints the medians of several runs.
+//! Gateway vs direct on loopback (target: gateway/direct >= 0.9), with the client, the sink and
+//! the gateway in separate processes as in a deployment. Without `--role` it starts the sink, the
+//! gateway and a plain splice relay (the ceiling of relaying without tokio, auth or metering) as
+//! child processes of this binary, then runs the client here and prints the medians of several
+//! runs.
 //! Run by bench/gateway/run.sh; `--help` lists the options.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

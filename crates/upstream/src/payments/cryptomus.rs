@@ -1,5 +1,5 @@
 //! [`CryptomusGateway`]: invoices over the Cryptomus merchant API and the verification of its
-//! webhooks with the payment key (UPSTREAM.md §1).
+//! webhooks with the payment key (docs/providers.md#cryptomus).
 
 use std::fmt;
 use std::time::Duration;

@@ -7,7 +7,7 @@ use domain::{Cents, Coin};
 use secrecy::SecretString;
 use serde_json::Value;
 
-/// Invoice lifetimes Cryptomus accepts, in seconds (UPSTREAM.md §1.2).
+/// Invoice lifetimes Cryptomus accepts, in seconds (its `lifetime` field: 300 to 43200).
 const MIN_LIFETIME_SECS: u32 = 300;
 const MAX_LIFETIME_SECS: u32 = 43_200;
 /// Longest `order_id` Cryptomus accepts.
@@ -55,7 +55,8 @@ pub trait PaymentGateway: Send + Sync + 'static {
     /// no such order.
     async fn payment_info(&self, order_id: &str) -> Result<Option<PaymentReport>, PaymentError>;
 
-    /// Verifies a webhook body's `sign` exactly as UPSTREAM.md §1.4 says and parses it.
+    /// Verifies a webhook body's `sign` (the body without `sign`, re-serialised as PHP writes it,
+    /// md5 of its base64 plus the payment key; docs/providers.md#webhook) and parses it.
     fn verify_webhook(&self, body: &[u8]) -> Result<PaymentReport, PaymentError>;
 
     /// The local checkout, when this gateway is it (the API serves its page only then).

@@ -25,7 +25,8 @@ pub struct PaymentReport {
 
 impl PaymentReport {
     /// Whether this report alone justifies crediting the wallet: a final `paid` or `paid_over`
-    /// (the rule of UPSTREAM.md §1.3). Credit once per order, inside one transaction.
+    /// (any other status, or a report that is not final, waits or fails; see
+    /// docs/providers.md#payment-statuses). Credit once per order, inside one transaction.
     pub fn credits_wallet(&self) -> bool {
         self.is_final && matches!(self.status.as_str(), "paid" | "paid_over")
     }

@@ -1,4 +1,4 @@
-//! Cryptomus signatures (UPSTREAM.md §1.1, §1.4): `md5(base64(json) + key)` as lowercase hex,
+//! Cryptomus signatures (docs/providers.md#cryptomus): `md5(base64(json) + key)` as lowercase hex,
 //! where `json` is written the way PHP's `json_encode($data, JSON_UNESCAPED_UNICODE)` writes it.
 //!
 //! Known limit: the re-serialised webhook text matches PHP's only for what Cryptomus sends

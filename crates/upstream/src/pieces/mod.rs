@@ -1,8 +1,8 @@
 //! Proxies sold by the piece (Static Residential, Datacenter IPv4 and IPv6, LTE Mobile): the
 //! [`PieceSource`] trait the API buys them through, and [`ProxySellerPieces`], its client for the
-//! Proxy-Seller order API (UPSTREAM.md §2b.2).
+//! Proxy-Seller order API (docs/providers.md#proxy-seller).
 //!
-//! Buying is not idempotent at the provider (UPSTREAM.md §2a.5, §4 point 5): the caller writes a
+//! Buying is not idempotent at the provider (it documents no idempotency key): the caller writes a
 //! pending row before [`PieceSource::place`], never retries a call that ended in
 //! [`PieceError::Unknown`], and polls [`PieceSource::delivered`] until the proxies appear.
 

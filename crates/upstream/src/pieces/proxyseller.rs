@@ -1,4 +1,5 @@
-//! [`ProxySellerPieces`]: [`PieceSource`] over the Proxy-Seller user API v1 (UPSTREAM.md §2b.2).
+//! [`ProxySellerPieces`]: [`PieceSource`] over the Proxy-Seller user API v1
+//! (docs/providers.md#proxy-seller).
 //!
 //! The API key travels in the URL path, so no URL ever reaches an error or a log line: reqwest
 //! errors lose theirs (`without_url`), and provider texts have the key blanked out.

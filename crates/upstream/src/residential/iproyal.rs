@@ -1,6 +1,6 @@
-//! [`IpRoyalResidential`]: IPRoyal's residential sub-user API (UPSTREAM.md §2a.1). Each customer
-//! gets one sub-user per kind, holding as many GB as they bought; proxies carry the targeting in
-//! the password (`…_country-us_state-california_session-ab12cd34_lifetime-30m`).
+//! [`IpRoyalResidential`]: IPRoyal's residential sub-user API (docs/providers.md#iproyal). Each
+//! customer gets one sub-user per kind, holding as many GB as they bought; proxies carry the
+//! targeting in the password (`…_country-us_state-california_session-ab12cd34_lifetime-30m`).
 
 mod locations;
 mod subusers;

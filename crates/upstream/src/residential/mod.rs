@@ -1,9 +1,10 @@
 //! Residential (per-GB) proxies: the [`ResidentialSource`] trait, the built-in gateway
 //! ([`LocalResidential`]) and IPRoyal's sub-user API ([`IpRoyalResidential`]).
 //!
-//! The customer's GB balance is kept locally and is the source of truth (UPSTREAM.md §4.3): a
-//! source only mirrors it upstream ([`ResidentialSource::sync`]) and turns a targeting request into
-//! proxy strings ([`ResidentialSource::proxies`]).
+//! The customer's GB balance is kept locally and is the source of truth (the provider's usage is
+//! read back into our meter; docs/providers.md#iproyal): a source only mirrors it upstream
+//! ([`ResidentialSource::sync`]) and turns a targeting request into proxy strings
+//! ([`ResidentialSource::proxies`]).
 
 mod iproyal;
 mod local;

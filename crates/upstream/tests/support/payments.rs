@@ -64,7 +64,7 @@ pub fn request_fixture(name: &str) -> &'static Value {
         .unwrap()
 }
 
-/// `md5(base64(bytes) + key)`, hex: the test's own rendering of UPSTREAM.md §1.1.
+/// `md5(base64(bytes) + key)`, hex: the test's own rendering of Cryptomus's request signature.
 pub fn md5_sign(bytes: &[u8], key: &str) -> String {
     let mut text = STANDARD.encode(bytes).into_bytes();
     text.extend_from_slice(key.as_bytes());
@@ -137,7 +137,7 @@ pub fn assert_provider(result: Result<impl std::fmt::Debug, PaymentError>, needl
 /// The uuid of the invoice the mock Cryptomus returns.
 pub const UUID: &str = "26109ba0-b05b-4ee0-93d1-fd62c822ce95";
 
-/// A freshly created invoice as Cryptomus returns it (UPSTREAM.md §1.2), for the request
+/// A freshly created invoice as Cryptomus returns it (docs/providers.md#invoices), for the request
 /// fixture's order.
 pub fn invoice_result() -> serde_json::Value {
     json!({

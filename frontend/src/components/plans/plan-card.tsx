@@ -1,5 +1,5 @@
 // One plan as a card (landing pricing and dashboard). Residential plans are priced for an amount
-// in GB; the other kinds per piece (SPEC.md §3).
+// in GB; the other kinds per piece (docs/screens.md#constants).
 import type { ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';

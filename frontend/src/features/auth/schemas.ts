@@ -1,4 +1,5 @@
-// Form rules of SPEC.md §5 with their exact messages, shared by the forms and their tests.
+// Form rules with their exact messages (docs/screens.md#form-rules), shared by the forms and their
+// tests.
 import { z } from 'zod';
 
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-// The referral link of SPEC.md §9: the site's register path with the customer's code in ?ref=.
+// The referral link: the site's register path with the customer's code in ?ref=.
 export function referralLink(refCode: string): string {
   return `${window.location.origin}/register?ref=${encodeURIComponent(refCode)}`;
 }

@@ -1,5 +1,5 @@
-// The buy form of the static, IPv4 and IPv6 pages as data (SPEC.md §4, §5, §9): the zod schema
-// with SPEC's exact messages, the live total, and the get_proxy body it becomes.
+// The buy form of the static, IPv4 and IPv6 pages as data: the zod schema with the exact
+// messages of docs/screens.md#form-rules, the live total, and the get_proxy body it becomes.
 import { z } from 'zod';
 import type { BuyKind, DatacenterKind } from '@/lib/kinds';
 import type { Plan } from '@/lib/plans';
@@ -39,7 +39,7 @@ export type BuyValues = z.infer<ReturnType<typeof buySchema>>;
 
 export const INITIAL_VALUES: BuyValues = { country: '', isp: '', quantity: DEFAULT_QUANTITY };
 
-/** SPEC.md §5: the quantity input takes numeric text only. */
+/** The quantity input takes numeric text only. */
 export const numericText = (value: string) => value.replace(/[^\d.]/g, '');
 
 /** Plan price × quantity in dollars, computed in cents; 0 while the quantity is not valid. */

@@ -1,4 +1,4 @@
-// The LTE form's rules as pure functions (SPEC.md §4): a new country clears city and ISP, a new
+// The LTE form's rules as pure functions: a new country clears city and ISP, a new
 // city clears the ISP, ISP options are the country's records of the chosen city whose connection
 // type fits the protocol (HTTPS and WIFI for Http/s, the others for Socks5), and Generate waits
 // for an ISP option with an id while nothing is loading or pending.

@@ -1,5 +1,6 @@
 // The generate form of the premium and budget pages as plain data, and the request bodies it
-// becomes (SPEC.md §4, §5, §7, §9): protocol and rotation mappings, sticky lifetime 0, quantity 1.
+// becomes (docs/api.md#traffic-and-generators): protocol and rotation mappings, sticky lifetime 0,
+// quantity 1.
 
 export type GeneratorKind = 'premium' | 'budget';
 
@@ -15,7 +16,7 @@ export const ROTATIONS = [
 ] as const;
 export type Rotation = (typeof ROTATIONS)[number]['value'];
 
-/** Rotation time options (minutes) of SPEC.md §9. */
+/** Rotation time options (minutes): 15 minutes to 1 day. */
 export const ROTATION_TIMES: ReadonlyArray<{ name: string; value: number }> = [
   { name: '15 Minutes', value: 15 },
   { name: '30 Minutes', value: 30 },
@@ -94,7 +95,7 @@ export function buildGenerateRequest(kind: GeneratorKind, form: GenerateForm, ne
       state: '',
       city: form.city ? `-city-${form.city}` : '',
       quantity,
-      // SPEC.md §4: sticky sets the lifetime to 0
+      // sticky sessions carry no rotation time: the lifetime is 0
       lifetime: form.rotation === 'sticky' ? 0 : form.lifetime,
       rotation: form.rotation,
       port: form.port,

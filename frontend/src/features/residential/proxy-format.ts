@@ -1,5 +1,5 @@
-// Generated proxies (SPEC.md §3: "host:port:username:password"), the four output formats of
-// SPEC.md §9 and the download of the proxy.
+// Generated proxies ("host:port:username:password"), the four output formats
+// (docs/screens.md#constants) and the download of the proxy.
 import { DOWNLOAD_FAILED, downloadFileName, NO_PROXY_TO_DOWNLOAD, PROXY_DOWNLOADED, saveTextFile } from '@/lib/text-file';
 import { notify } from '@/lib/toast';
 
@@ -39,7 +39,7 @@ export function isProxyFormat(value: string): value is ProxyFormat {
   return (PROXY_FORMATS as readonly string[]).includes(value);
 }
 
-/** SPEC.md §5/§8: a download without a proxy is refused with a toast; a failed save says so. */
+/** A download without a proxy is refused with a toast; a failed save says so. */
 export function downloadProxy(text: string | null, now: Date = new Date()): void {
   if (!text) {
     notify.error(NO_PROXY_TO_DOWNLOAD);

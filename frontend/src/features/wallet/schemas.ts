@@ -1,4 +1,5 @@
-// Add Funds rules of SPEC.md §5 and §9 with their exact messages, shared by the dialog and its tests.
+// Add Funds rules with their exact messages (docs/screens.md#form-rules), shared by the dialog and
+// its tests.
 import { z } from 'zod';
 
 export const CURRENCIES = ['DOGE', 'TRX', 'LTC', 'USDT'] as const;

@@ -1,5 +1,5 @@
-//! What Proxy-Seller's `order/make` is sent: the section of a kind, the period
-//! of a plan, and the JSON body with only the fields that apply to the section (UPSTREAM.md §2b.2).
+//! What Proxy-Seller's `order/make` is sent: the section of a kind, the period of a plan, and
+//! the JSON body with only the fields that apply to the section (docs/providers.md#proxy-seller).
 
 use domain::ProxyKind;
 use serde_json::{Map, Value, json};

@@ -1,6 +1,6 @@
 //! Keeping a customer's IPRoyal sub-user in step with what they bought.
 //!
-//! Creating a sub-user and moving traffic are not idempotent at IPRoyal (UPSTREAM.md §2a.5), so
+//! Creating a sub-user and moving traffic are not idempotent at IPRoyal (no idempotency key), so
 //! a sync always reads the sub-user first and moves only the difference: a sync whose reply was
 //! lost is repaired by the next one instead of being retried blindly.
 

@@ -1,4 +1,4 @@
-// Six-box verification code entry (SPEC.md §2): digits only, focus moves forward on each digit and
+// Six-box verification code entry: digits only, focus moves forward on each digit and
 // back on Backspace, and a pasted six-digit code fills every box.
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';

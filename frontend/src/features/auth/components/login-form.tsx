@@ -1,5 +1,5 @@
-// Email + password sign-in (SPEC.md §2, §5). On success the page redirects; failures toast the
-// server's message.
+// Email + password sign-in (docs/screens.md#sign-in-and-registration). On success the page
+// redirects; failures toast the server's message.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,6 @@
-// Registration (SPEC.md §2, §4, §5): Send Code checks the email first and then locks for 60 s,
-// the six-box code, password and confirmation, and the optional referral code from `?ref=`.
+// Registration (docs/screens.md#sign-in-and-registration): Send Code checks the email first and
+// then locks for 60 s, the six-box code, password and confirmation, and the optional referral code
+// from `?ref=`.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

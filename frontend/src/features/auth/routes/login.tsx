@@ -1,4 +1,4 @@
-// /login, "Welcome back" (SPEC.md §2). Signed-in visitors are sent on (admin /admin/dashboard,
+// /login, "Welcome back". Signed-in visitors are sent on (admin /admin/dashboard,
 // others /onboard, replacing history); right after a password sign-in admins land on /admin.
 import { useState } from 'react';
 import { Navigate } from 'react-router';

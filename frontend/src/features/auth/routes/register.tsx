@@ -1,4 +1,4 @@
-// /register (SPEC.md §2): reads `?ref=` as the referral code; signed-in visitors are redirected as
+// /register: reads `?ref=` as the referral code; signed-in visitors are redirected as
 // on /login, and a new account lands on /onboard.
 import { Navigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-// Layout of /onboard/* (SPEC.md §2): guests are sent to /login once the session has loaded; the
+// Layout of /onboard/*: guests are sent to /login once the session has loaded; the
 // balance refreshes every few seconds while the page is visible and when the customer comes back
 // from a checkout tab.
 import { Suspense, useCallback } from 'react';

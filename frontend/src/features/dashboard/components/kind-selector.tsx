@@ -1,4 +1,4 @@
-// Proxy type selector: tabs on wide screens, a dropdown on narrow ones (SPEC.md §2 /onboard).
+// Proxy type selector of /onboard: tabs on wide screens, a dropdown on narrow ones.
 import { useId } from 'react';
 import { inputClasses } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';

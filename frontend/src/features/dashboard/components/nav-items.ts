@@ -1,4 +1,4 @@
-// Sidebar entries of SPEC.md §2, plus Wallet (issue 4). Groups only expand their sub-menu.
+// Sidebar entries (docs/screens.md#dashboard). Groups only expand their sub-menu.
 import type { ComponentType, SVGProps } from 'react';
 import { GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, PhoneIcon, ServerIcon, SettingsIcon, ShieldIcon, BoltIcon, WalletIcon } from '@/components/ui/icons';
 

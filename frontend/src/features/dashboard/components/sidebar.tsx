@@ -1,5 +1,6 @@
-// Dashboard sidebar: every entry of SPEC.md §2, collapsible groups, a minimised (icons only) mode
-// on wide screens, a slide-in drawer under 1024 px, and the help centre at the bottom.
+// Dashboard sidebar: every entry of docs/screens.md#dashboard, collapsible groups, a minimised
+// (icons only) mode on wide screens, a slide-in drawer under 1024 px, and the help centre at the
+// bottom.
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BookIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, HelpIcon } from '@/components/ui/icons';

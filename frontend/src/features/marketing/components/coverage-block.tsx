@@ -1,4 +1,4 @@
-// Global coverage (SPEC.md §2): six continent tabs, a count-up of the selected continent's IPs,
+// Global coverage: six continent tabs, a count-up of the selected continent's IPs,
 // its flagship countries and a link to /location.
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import { CONTINENTS, type Continent } from '../content/continents';
 import { COUNT_UP_MS, useCountUp } from './use-count-up';
 
 function Stars() {
-  // SPEC.md §2: 4.7 is shown while the accessible text says 4.5 (as in the original site).
+  // 4.7 is shown while the accessible text says 4.5, as on the original site.
   return (
     <div className="flex items-center gap-2">
       <span role="img" aria-label="Rated 4.5 out of 5 stars" className="flex text-amber-500">

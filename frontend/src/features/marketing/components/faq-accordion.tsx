@@ -1,4 +1,4 @@
-// FAQ accordion (SPEC.md §2): at most one item is open at a time; clicking the open one closes it.
+// FAQ accordion: at most one item is open at a time; clicking the open one closes it.
 import { useId, useState } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';

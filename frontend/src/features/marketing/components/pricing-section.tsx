@@ -1,5 +1,6 @@
-// Landing pricing (SPEC.md §2): a tab per proxy kind; plans from the API. Without server plans
-// the mobile view falls back to the four built-in samples and the desktop view shows the empty state.
+// Landing pricing (docs/screens.md#landing-page): a tab per proxy kind; plans from the API. Without
+// server plans the mobile view falls back to the four built-in samples and the desktop view shows
+// the empty state.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// Animates a number from 0 to `target` over `duration` ms (SPEC.md §2: default 1500 ms).
+// Animates a number from 0 to `target` over `duration` ms (1500 ms by default).
 // Jumps straight to the target when the visitor prefers reduced motion.
 import { useEffect, useState } from 'react';
 

@@ -1,4 +1,5 @@
-// Static coverage data (SPEC.md §3 "Continent data", §9 "Coverage IPs").
+// Static coverage data: per continent its countries, IP count and flagship countries
+// (docs/screens.md#constants).
 export type Flagship = { code: string; name: string; ipCount: number };
 export type Continent = { id: string; name: string; countries: number; ipCount: number; flagships: Flagship[] };
 

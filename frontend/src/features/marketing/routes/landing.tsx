@@ -1,4 +1,4 @@
-// Landing page `/` (SPEC.md §2).
+// Landing page `/` (docs/screens.md#landing-page).
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { CoverageBlock } from '../components/coverage-block';
 import { FaqSection } from '../components/faq-section';

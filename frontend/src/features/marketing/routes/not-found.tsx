@@ -1,4 +1,4 @@
-// 404 page (SPEC.md §2): "Page not found." with Go Back, Back to Home and helpful links.
+// 404 page: "Page not found." with Go Back, Back to Home and helpful links.
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';

@@ -1,7 +1,7 @@
-// The buy form of the static, IPv4 and IPv6 pages (SPEC.md §2, §4, §5): country (and ISP for
-// static; a new country clears the ISP), quantity as numeric text (default 1), the live total of
-// plan price × quantity, Buy (which asks for confirmation with the total first, as plans do) and
-// Back to the plan list. Out-of-stock options cannot be picked.
+// The buy form of the static, IPv4 and IPv6 pages (docs/screens.md#proxies-by-the-piece): country
+// (and ISP for static; a new country clears the ISP), quantity as numeric text (default 1), the
+// live total of plan price × quantity, Buy (which asks for confirmation with the total first, as
+// plans do) and Back to the plan list. Out-of-stock options cannot be picked.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

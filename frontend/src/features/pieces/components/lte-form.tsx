@@ -1,4 +1,4 @@
-// The LTE generate card (SPEC.md §2, §4): protocol, country (GET /api/user/lte_credentials),
+// The LTE generate card: protocol, country (GET /api/user/lte_credentials),
 // city and ISP (the country's records, filtered by city and protocol), the price per piece of
 // the cheapest LTE plan (or the plan picked when there are several; a plan id in the navigation
 // state, e.g. from the overview's random pick, preselects one) and Generate, which asks for

@@ -1,4 +1,4 @@
-// /onboard/lte-proxy: Get LTE Proxy (SPEC.md §2): the generate card and the LTE history.
+// /onboard/lte-proxy: Get LTE Proxy: the generate card and the LTE history.
 import { Card, PageHeader } from '@/components/ui/page-parts';
 import { LteForm } from './lte-form';
 import { PieceHistory } from './piece-history';

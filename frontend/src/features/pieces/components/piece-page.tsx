@@ -1,4 +1,4 @@
-// The static, IPv4 and IPv6 pages (SPEC.md §2, §4): the plan list; picking a plan opens the buy
+// The static, IPv4 and IPv6 pages: the plan list; picking a plan opens the buy
 // form in its place and Back returns to the list (focus goes back to that plan's button). A plan id
 // in the navigation state (the overview's random pick or plan list) opens that plan's form at once.
 // The history stays below both.

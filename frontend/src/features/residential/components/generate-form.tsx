@@ -1,4 +1,5 @@
-// The Generate card of the premium and budget pages (SPEC.md §2, §4, §5, §9): protocol, rotation,
+// The Generate card of the premium and budget pages (docs/screens.md#residential-generators):
+// protocol, rotation,
 // country → state (premium) → city, rotation time (budget, Rotating only), output format. Quantity
 // has no input and stays 1. Busy while the call is pending; a new country clears state and city.
 import { useQuery } from '@tanstack/react-query';

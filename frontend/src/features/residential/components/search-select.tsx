@@ -1,5 +1,5 @@
 // A select with a search box (country, state, city): a button opens a popup with a filter input
-// (ARIA combobox) over a listbox capped at 300 px (SPEC.md §2); "Not Found" when nothing matches.
+// (ARIA combobox) over a listbox capped at 300 px; "Not Found" when nothing matches.
 // Keys: ArrowUp/ArrowDown/Home/End move, Enter picks, Escape closes and returns focus.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDownIcon, SearchIcon } from '@/components/ui/icons';

@@ -1,7 +1,8 @@
-// The app-wide payment dialog (SPEC.md §2, §5, §7, §9): amount (min 0.1, formatted to 2 decimals on
-// blur), method (Cryptomus) and currency (LTC by default). POST /api/payment answers with a checkout
-// URL that opens in a new tab; the balance refreshes when the customer comes back (wallet-sync).
-// When the shop takes no top-ups (GET /api/config says topUps: false) it says so instead.
+// The app-wide payment dialog (docs/screens.md#wallet-and-referral): amount (min 0.1, formatted to
+// 2 decimals on blur), method (Cryptomus) and currency (LTC by default). POST /api/payment answers
+// with a checkout URL that opens in a new tab; the balance refreshes when the customer comes back
+// (wallet-sync). When the shop takes no top-ups (GET /api/config says topUps: false) it says so
+// instead.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
