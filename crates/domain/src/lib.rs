@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod calendar;
+pub mod forms;
 pub mod identity;
 pub mod ids;
 pub mod inventory;
@@ -21,7 +22,8 @@ pub mod targeting;
 pub mod units;
 pub mod validation;
 
-pub use account::{Email, LoginForm, Password, RegistrationForm, Role, VerificationCode};
+pub use account::{Email, Password, Role, VerificationCode};
+pub use forms::{LoginForm, RegistrationForm};
 pub use identity::{CanonicalEmail, canonical_email};
 pub use ids::{PlanId, UserId};
 pub use kind::ProxyKind;
