@@ -1,5 +1,6 @@
 //! The six proxy kinds the shop sells, and how they travel in the API (`type`) and are stored.
 
+use crate::names::names;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
@@ -18,27 +19,16 @@ pub enum ProxyKind {
     Ipv6,
 }
 
+names!(ProxyKind {
+    Premium => "premium",
+    Budget => "budget",
+    Static => "static",
+    Lte => "lte",
+    Ipv4 => "ipv4",
+    Ipv6 => "ipv6",
+});
+
 impl ProxyKind {
-    pub const ALL: [ProxyKind; 6] = [
-        ProxyKind::Premium,
-        ProxyKind::Budget,
-        ProxyKind::Static,
-        ProxyKind::Lte,
-        ProxyKind::Ipv4,
-        ProxyKind::Ipv6,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProxyKind::Premium => "premium",
-            ProxyKind::Budget => "budget",
-            ProxyKind::Static => "static",
-            ProxyKind::Lte => "lte",
-            ProxyKind::Ipv4 => "ipv4",
-            ProxyKind::Ipv6 => "ipv6",
-        }
-    }
-
     /// The product's name as the site shows it.
     pub fn label(self) -> &'static str {
         match self {
@@ -54,16 +44,6 @@ impl ProxyKind {
     /// Traffic kinds are sold by the GB; the others by the piece.
     pub fn is_traffic(self) -> bool {
         matches!(self, ProxyKind::Premium | ProxyKind::Budget)
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.as_str() == value)
-    }
-}
-
-impl std::fmt::Display for ProxyKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

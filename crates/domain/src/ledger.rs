@@ -1,5 +1,6 @@
 //! Why a wallet ledger row was written.
 
+use crate::names::names;
 use serde::Serialize;
 
 /// The kind of a ledger row; stored as text, unique together with the row's reference.
@@ -18,35 +19,13 @@ pub enum EntryKind {
     AdminAdjustment,
 }
 
-impl EntryKind {
-    pub const ALL: [EntryKind; 5] = [
-        EntryKind::Topup,
-        EntryKind::Purchase,
-        EntryKind::ReferralBonus,
-        EntryKind::Refund,
-        EntryKind::AdminAdjustment,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EntryKind::Topup => "topup",
-            EntryKind::Purchase => "purchase",
-            EntryKind::ReferralBonus => "referral_bonus",
-            EntryKind::Refund => "refund",
-            EntryKind::AdminAdjustment => "admin_adjustment",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.as_str() == value)
-    }
-}
-
-impl std::fmt::Display for EntryKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+names!(EntryKind {
+    Topup => "topup",
+    Purchase => "purchase",
+    ReferralBonus => "referral_bonus",
+    Refund => "refund",
+    AdminAdjustment => "admin_adjustment",
+});
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,7 @@ pub mod ledger;
 pub mod locations;
 pub mod messages;
 pub mod money;
+mod names;
 pub mod order;
 pub mod payment;
 pub mod random;

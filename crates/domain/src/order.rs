@@ -1,5 +1,7 @@
 //! The life of an order of proxies sold by the piece.
 
+use crate::names::names;
+
 /// Where a piece order stands. Local orders are `delivered` at once; a provider's order goes
 /// `pending` → `placed` → `delivered`, or `failed` (refunded) or `unknown` (left for an operator).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -21,35 +23,13 @@ pub enum OrderStatus {
     Unknown,
 }
 
-impl OrderStatus {
-    pub const ALL: [OrderStatus; 5] = [
-        OrderStatus::Pending,
-        OrderStatus::Placed,
-        OrderStatus::Delivered,
-        OrderStatus::Failed,
-        OrderStatus::Unknown,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OrderStatus::Pending => "pending",
-            OrderStatus::Placed => "placed",
-            OrderStatus::Delivered => "delivered",
-            OrderStatus::Failed => "failed",
-            OrderStatus::Unknown => "unknown",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.as_str() == value)
-    }
-}
-
-impl std::fmt::Display for OrderStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+names!(OrderStatus {
+    Pending => "pending",
+    Placed => "placed",
+    Delivered => "delivered",
+    Failed => "failed",
+    Unknown => "unknown",
+});
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@
 
 use crate::messages as msg;
 use crate::money::Cents;
+use crate::names::names;
 use crate::validation::FieldErrors;
 use serde::Serialize;
 
@@ -65,27 +66,27 @@ pub enum PaymentStatus {
     Locked,
 }
 
-impl PaymentStatus {
-    pub const ALL: [PaymentStatus; 17] = [
-        PaymentStatus::Pending,
-        PaymentStatus::Expired,
-        PaymentStatus::Failed,
-        PaymentStatus::Paid,
-        PaymentStatus::PaidOver,
-        PaymentStatus::WrongAmount,
-        PaymentStatus::WrongAmountWaiting,
-        PaymentStatus::Process,
-        PaymentStatus::Check,
-        PaymentStatus::ConfirmCheck,
-        PaymentStatus::Cancel,
-        PaymentStatus::Fail,
-        PaymentStatus::SystemFail,
-        PaymentStatus::RefundProcess,
-        PaymentStatus::RefundFail,
-        PaymentStatus::RefundPaid,
-        PaymentStatus::Locked,
-    ];
+names!(PaymentStatus {
+    Pending => "pending",
+    Expired => "expired",
+    Failed => "failed",
+    Paid => "paid",
+    PaidOver => "paid_over",
+    WrongAmount => "wrong_amount",
+    WrongAmountWaiting => "wrong_amount_waiting",
+    Process => "process",
+    Check => "check",
+    ConfirmCheck => "confirm_check",
+    Cancel => "cancel",
+    Fail => "fail",
+    SystemFail => "system_fail",
+    RefundProcess => "refund_process",
+    RefundFail => "refund_fail",
+    RefundPaid => "refund_paid",
+    Locked => "locked",
+});
 
+impl PaymentStatus {
     /// Statuses after which no report but a credit changes the payment.
     pub const CLOSED: [PaymentStatus; 7] = [
         PaymentStatus::Expired,
@@ -96,38 +97,6 @@ impl PaymentStatus {
         PaymentStatus::WrongAmount,
         PaymentStatus::RefundPaid,
     ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PaymentStatus::Pending => "pending",
-            PaymentStatus::Expired => "expired",
-            PaymentStatus::Failed => "failed",
-            PaymentStatus::Paid => "paid",
-            PaymentStatus::PaidOver => "paid_over",
-            PaymentStatus::WrongAmount => "wrong_amount",
-            PaymentStatus::WrongAmountWaiting => "wrong_amount_waiting",
-            PaymentStatus::Process => "process",
-            PaymentStatus::Check => "check",
-            PaymentStatus::ConfirmCheck => "confirm_check",
-            PaymentStatus::Cancel => "cancel",
-            PaymentStatus::Fail => "fail",
-            PaymentStatus::SystemFail => "system_fail",
-            PaymentStatus::RefundProcess => "refund_process",
-            PaymentStatus::RefundFail => "refund_fail",
-            PaymentStatus::RefundPaid => "refund_paid",
-            PaymentStatus::Locked => "locked",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.as_str() == value)
-    }
-}
-
-impl std::fmt::Display for PaymentStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
 }
 
 /// The single payment method, spelled as the front end has always sent it (sic).
