@@ -1,32 +1,18 @@
 //! The six proxy kinds the shop sells, and how they travel in the API (`type`) and are stored.
 
 use crate::names::names;
-use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(
-    feature = "diesel",
-    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
-)]
-#[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::Text))]
-pub enum ProxyKind {
-    Premium,
-    Budget,
-    Static,
-    Lte,
-    Ipv4,
-    Ipv6,
+names! {
+    #[derive(PartialOrd, Ord)]
+    pub enum ProxyKind {
+        Premium => "premium",
+        Budget => "budget",
+        Static => "static",
+        Lte => "lte",
+        Ipv4 => "ipv4",
+        Ipv6 => "ipv6",
+    }
 }
-
-names!(ProxyKind {
-    Premium => "premium",
-    Budget => "budget",
-    Static => "static",
-    Lte => "lte",
-    Ipv4 => "ipv4",
-    Ipv6 => "ipv6",
-});
 
 impl ProxyKind {
     /// The product's name as the site shows it.
@@ -58,6 +44,21 @@ mod tests {
         }
         assert_eq!(ProxyKind::parse("Premium"), None);
         assert_eq!(ProxyKind::parse(""), None);
+    }
+
+    #[test]
+    fn json_carries_the_same_names() {
+        for kind in ProxyKind::ALL {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.as_str()));
+            assert_eq!(serde_json::from_str::<ProxyKind>(&json).unwrap(), kind);
+        }
+        let err = serde_json::from_str::<ProxyKind>("\"Premium\"").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("unknown variant `Premium`, expected one of `premium`"),
+            "{err}"
+        );
     }
 
     #[test]

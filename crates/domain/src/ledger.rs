@@ -1,31 +1,17 @@
 //! Why a wallet ledger row was written.
 
 use crate::names::names;
-use serde::Serialize;
 
-/// The kind of a ledger row; stored as text, unique together with the row's reference.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(
-    feature = "diesel",
-    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
-)]
-#[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::Text))]
-pub enum EntryKind {
-    Topup,
-    Purchase,
-    ReferralBonus,
-    Refund,
-    AdminAdjustment,
+names! {
+    /// The kind of a ledger row; stored as text, unique together with the row's reference.
+    pub enum EntryKind {
+        Topup => "topup",
+        Purchase => "purchase",
+        ReferralBonus => "referral_bonus",
+        Refund => "refund",
+        AdminAdjustment => "admin_adjustment",
+    }
 }
-
-names!(EntryKind {
-    Topup => "topup",
-    Purchase => "purchase",
-    ReferralBonus => "referral_bonus",
-    Refund => "refund",
-    AdminAdjustment => "admin_adjustment",
-});
 
 #[cfg(test)]
 mod tests {

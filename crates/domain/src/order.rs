@@ -2,34 +2,22 @@
 
 use crate::names::names;
 
-/// Where a piece order stands. Local orders are `delivered` at once; a provider's order goes
-/// `pending` → `placed` → `delivered`, or `failed` (refunded) or `unknown` (left for an operator).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "diesel",
-    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
-)]
-#[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::Text))]
-pub enum OrderStatus {
-    /// Paid for and not yet sent to the provider (or its answer not yet recorded).
-    Pending,
-    /// The provider accepted it; its proxies are awaited.
-    Placed,
-    /// The proxies are written.
-    Delivered,
-    /// Refused by the provider: the money and the stock went back.
-    Failed,
-    /// Sent without a known outcome: not retried, the money stays held.
-    Unknown,
+names! {
+    /// Where a piece order stands. Local orders are `delivered` at once; a provider's order goes
+    /// `pending` → `placed` → `delivered`, or `failed` (refunded) or `unknown` (left for an operator).
+    pub enum OrderStatus {
+        /// Paid for and not yet sent to the provider (or its answer not yet recorded).
+        Pending => "pending",
+        /// The provider accepted it; its proxies are awaited.
+        Placed => "placed",
+        /// The proxies are written.
+        Delivered => "delivered",
+        /// Refused by the provider: the money and the stock went back.
+        Failed => "failed",
+        /// Sent without a known outcome: not retried, the money stays held.
+        Unknown => "unknown",
+    }
 }
-
-names!(OrderStatus {
-    Pending => "pending",
-    Placed => "placed",
-    Delivered => "delivered",
-    Failed => "failed",
-    Unknown => "unknown",
-});
 
 #[cfg(test)]
 mod tests {

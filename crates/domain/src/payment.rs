@@ -6,7 +6,6 @@ use crate::messages as msg;
 use crate::money::Cents;
 use crate::names::names;
 use crate::validation::FieldErrors;
-use serde::Serialize;
 
 /// The coins a customer may pay with. LTC is the default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,54 +36,29 @@ impl Coin {
     }
 }
 
-/// Where a top-up payment stands: ours (`pending` until a report arrives, `expired`, `failed`)
-/// or the Cryptomus status word its last report carried.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(
-    feature = "diesel",
-    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
-)]
-#[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::Text))]
-pub enum PaymentStatus {
-    Pending,
-    Expired,
-    Failed,
-    Paid,
-    PaidOver,
-    WrongAmount,
-    WrongAmountWaiting,
-    Process,
-    Check,
-    ConfirmCheck,
-    Cancel,
-    Fail,
-    SystemFail,
-    RefundProcess,
-    RefundFail,
-    RefundPaid,
-    Locked,
+names! {
+    /// Where a top-up payment stands: ours (`pending` until a report arrives, `expired`, `failed`)
+    /// or the Cryptomus status word its last report carried.
+    pub enum PaymentStatus {
+        Pending => "pending",
+        Expired => "expired",
+        Failed => "failed",
+        Paid => "paid",
+        PaidOver => "paid_over",
+        WrongAmount => "wrong_amount",
+        WrongAmountWaiting => "wrong_amount_waiting",
+        Process => "process",
+        Check => "check",
+        ConfirmCheck => "confirm_check",
+        Cancel => "cancel",
+        Fail => "fail",
+        SystemFail => "system_fail",
+        RefundProcess => "refund_process",
+        RefundFail => "refund_fail",
+        RefundPaid => "refund_paid",
+        Locked => "locked",
+    }
 }
-
-names!(PaymentStatus {
-    Pending => "pending",
-    Expired => "expired",
-    Failed => "failed",
-    Paid => "paid",
-    PaidOver => "paid_over",
-    WrongAmount => "wrong_amount",
-    WrongAmountWaiting => "wrong_amount_waiting",
-    Process => "process",
-    Check => "check",
-    ConfirmCheck => "confirm_check",
-    Cancel => "cancel",
-    Fail => "fail",
-    SystemFail => "system_fail",
-    RefundProcess => "refund_process",
-    RefundFail => "refund_fail",
-    RefundPaid => "refund_paid",
-    Locked => "locked",
-});
 
 impl PaymentStatus {
     /// Statuses after which no report but a credit changes the payment.
