@@ -5,7 +5,8 @@
 use diesel::prelude::*;
 use domain::{OrderStatus, ProxyKind};
 use persistence::piece_credentials::{self, PieceCredential};
-use persistence::schema::{piece_orders, piece_proxies, users};
+use persistence::schema::{piece_proxies, users};
+use persistence::testing::{RawPiece, insert_raw_piece};
 use persistence::{DbConnection, db_test, now};
 
 /// An order of one piece of `kind` for `user_id`, and the piece; returns the piece's id.
@@ -16,36 +17,14 @@ fn insert_piece(
     username: &str,
     expires_at: i64,
 ) -> i64 {
-    let t = now();
-    let order_id: i64 = diesel::insert_into(piece_orders::table)
-        .values((
-            piece_orders::user_id.eq(user_id),
-            piece_orders::kind.eq(kind),
-            piece_orders::quantity.eq(1),
-            piece_orders::price_cents.eq(300),
-            piece_orders::status.eq(OrderStatus::Delivered),
-            piece_orders::source.eq("local"),
-            piece_orders::created_at.eq(t),
-            piece_orders::updated_at.eq(t),
-        ))
-        .returning(piece_orders::id)
-        .get_result(conn)
-        .unwrap();
-    diesel::insert_into(piece_proxies::table)
-        .values((
-            piece_proxies::order_id.eq(order_id),
-            piece_proxies::user_id.eq(user_id),
-            piece_proxies::kind.eq(kind),
-            piece_proxies::host.eq("127.0.0.1"),
-            piece_proxies::port.eq(8000),
-            piece_proxies::username.eq(username),
-            piece_proxies::password.eq(format!("pw-{username}")),
-            piece_proxies::expires_at.eq(expires_at),
-            piece_proxies::created_at.eq(t),
-        ))
-        .returning(piece_proxies::id)
-        .get_result(conn)
-        .unwrap()
+    let piece = RawPiece {
+        kind: kind.as_str(),
+        status: OrderStatus::Delivered.as_str(),
+        source: "local",
+        username,
+        expires_at,
+    };
+    insert_raw_piece(conn, user_id, &piece)
 }
 
 db_test! {

@@ -3,41 +3,20 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use diesel::prelude::*;
-use persistence::schema::{piece_orders, piece_proxies};
-use persistence::testing::insert_user;
+use persistence::schema::piece_orders;
+use persistence::testing::{RawPiece, insert_raw_piece, insert_user};
 use persistence::{DbConnection, DbError, db_test, now, piece_credentials, pieces};
 
 /// A provider order (placed) with one piece of our own, both stored with `kind`.
 fn insert_raw(conn: &mut DbConnection, user_id: domain::UserId, kind: &str) {
-    let t = now();
-    let order_id: i64 = diesel::insert_into(piece_orders::table)
-        .values((
-            piece_orders::user_id.eq(user_id),
-            piece_orders::kind.eq(kind),
-            piece_orders::quantity.eq(1),
-            piece_orders::price_cents.eq(300),
-            piece_orders::status.eq("placed"),
-            piece_orders::source.eq("proxyseller"),
-            piece_orders::created_at.eq(t),
-            piece_orders::updated_at.eq(t),
-        ))
-        .returning(piece_orders::id)
-        .get_result(conn)
-        .unwrap();
-    diesel::insert_into(piece_proxies::table)
-        .values((
-            piece_proxies::order_id.eq(order_id),
-            piece_proxies::user_id.eq(user_id),
-            piece_proxies::kind.eq(kind),
-            piece_proxies::host.eq("127.0.0.1"),
-            piece_proxies::port.eq(8000),
-            piece_proxies::username.eq("pcbadkind00001"),
-            piece_proxies::password.eq("pw"),
-            piece_proxies::expires_at.eq(t + 86_400),
-            piece_proxies::created_at.eq(t),
-        ))
-        .execute(conn)
-        .unwrap();
+    let piece = RawPiece {
+        kind,
+        status: "placed",
+        source: "proxyseller",
+        username: "pcbadkind00001",
+        expires_at: now() + 86_400,
+    };
+    insert_raw_piece(conn, user_id, &piece);
 }
 
 fn is_unreadable<T>(result: &Result<T, DbError>) -> bool {

@@ -28,16 +28,7 @@ pub async fn run(
     for payment in stale {
         if payment.provider != gateway.kind() {
             // Its gateway is no longer configured, so nobody can pay or confirm it any more.
-            let id = payment.id.clone();
-            in_transaction(pool, move |conn| {
-                Ok(payments::record_status(
-                    conn,
-                    &id,
-                    PaymentStatus::Expired,
-                    None,
-                )?)
-            })
-            .await?;
+            expire(pool, payment.id).await?;
             outcome.expired += 1;
             continue;
         }
@@ -53,16 +44,7 @@ pub async fn run(
                 }
             }
             Ok(None) => {
-                let id = payment.id.clone();
-                in_transaction(pool, move |conn| {
-                    Ok(payments::record_status(
-                        conn,
-                        &id,
-                        PaymentStatus::Expired,
-                        None,
-                    )?)
-                })
-                .await?;
+                expire(pool, payment.id).await?;
                 outcome.expired += 1;
             }
             Err(err) => {
@@ -73,4 +55,18 @@ pub async fn run(
         }
     }
     Ok(outcome)
+}
+
+/// Marks a pending payment that nobody can pay any more as expired.
+async fn expire(pool: &DbPool, id: String) -> Result<(), ApiError> {
+    in_transaction(pool, move |conn| {
+        Ok(payments::record_status(
+            conn,
+            &id,
+            PaymentStatus::Expired,
+            None,
+        )?)
+    })
+    .await?;
+    Ok(())
 }
