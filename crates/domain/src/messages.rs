@@ -78,3 +78,32 @@ pub const UNKNOWN_LOCATION: &str = "This location is not available";
 pub const ORDER_PENDING: &str =
     "Your order is being prepared. The proxies will appear in your history shortly.";
 pub const PROXY_PROVIDER_DOWN: &str = "The proxy provider is unavailable. Please try again later";
+
+// The operator console (/api/admin/*).
+pub const REASON_REQUIRED: &str = "Please give a reason (3–200 characters)";
+pub const USER_NOT_FOUND: &str = "User not found";
+pub const VALID_AMOUNT: &str = "Please enter a valid amount";
+pub const DEBIT_TOO_LARGE: &str = "The customer's balance is too low for this debit";
+pub const TRAFFIC_KIND_ONLY: &str = "Traffic can only be changed for premium or budget";
+pub const VALID_GB: &str = "Please enter a valid number of GB";
+pub const TRAFFIC_BELOW_USED: &str = "Cannot remove more traffic than is unused";
+pub const CANNOT_DISABLE_SELF: &str = "You cannot disable your own account";
+pub const LAST_ADMIN: &str = "The shop must keep at least one administrator";
+pub const ALREADY_DISABLED: &str = "This account is already disabled";
+pub const NOT_DISABLED: &str = "This account is not disabled";
+pub const UNKNOWN_ROLE: &str = "Role must be admin or user";
+pub const VALID_PRICE: &str = "Please enter a valid price";
+pub const VALID_PLAN_AMOUNT: &str = "Amount must be greater than zero";
+pub const VALID_VALIDITY: &str = "Please enter a valid number of days";
+pub const PLAN_NAME_REQUIRED: &str = "Please enter a plan name (1–80 characters)";
+pub const STOCK_NOT_FOUND: &str = "Stock entry not found";
+pub const STOCK_EXISTS: &str = "This stock entry already exists";
+pub const STOCK_KIND_ONLY: &str = "Stock is kept for static, lte, ipv4 and ipv6 only";
+pub const VALID_CAPACITY: &str = "Please enter a valid capacity";
+pub const CAPACITY_BELOW_SOLD: &str = "Capacity cannot be lower than the number already sold";
+pub const COUNTRY_REQUIRED: &str = "Please enter a country";
+pub const ORDER_NOT_FOUND: &str = "Order not found";
+pub const ORDER_SETTLED: &str = "This order is already settled";
+pub const UNKNOWN_OUTCOME: &str = "Outcome must be failed or delivered";
+pub const PROXY_LINES: &str = "Enter exactly one host:port:user:pass line per ordered proxy";
+pub const VALID_DAYS: &str = "Days must be between 1 and 365";

@@ -2,6 +2,7 @@
 //! picked by the `DATABASE_URL` scheme. Repository functions take a connection so that callers
 //! compose transactions; no SQL lives outside this crate.
 
+pub mod audit;
 pub mod connection;
 pub mod email_codes;
 pub mod error;

@@ -215,6 +215,37 @@ diesel::table! {
         target -> Nullable<Text>,
         detail -> Nullable<Text>,
         created_at -> BigInt,
+        before_state -> Nullable<Text>,
+        after_state -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    traffic_purchases (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        plan_id -> Nullable<BigInt>,
+        bytes -> BigInt,
+        price_cents -> BigInt,
+        source -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    user_logins (user_id) {
+        user_id -> BigInt,
+        last_login_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    payment_events (id) {
+        id -> BigInt,
+        payment_id -> Text,
+        status -> Text,
+        created_at -> BigInt,
     }
 }
 
@@ -253,6 +284,9 @@ diesel::joinable!(piece_orders -> users (user_id));
 diesel::joinable!(piece_proxies -> piece_orders (order_id));
 diesel::joinable!(upstream_accounts -> users (user_id));
 diesel::joinable!(mailboxes -> users (user_id));
+diesel::joinable!(traffic_purchases -> users (user_id));
+diesel::joinable!(user_logins -> users (user_id));
+diesel::joinable!(payment_events -> payments (payment_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -273,4 +307,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     mailboxes,
     trial_grants,
     trial_ip_days,
+    traffic_purchases,
+    payment_events,
+    user_logins,
 );

@@ -5,7 +5,7 @@
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::now;
-use crate::schema::{mailboxes, users};
+use crate::schema::{mailboxes, user_logins, users};
 use diesel::prelude::*;
 use domain::{Cents, UserId};
 
@@ -188,4 +188,32 @@ pub fn list(conn: &mut DbConnection, limit: i64, offset: i64) -> DbResult<(Vec<U
         .load(conn)?;
     let total = users::table.count().get_result(conn)?;
     Ok((rows, total))
+}
+
+/// Records a successful sign-in (shown to operators as "last sign-in").
+pub fn record_login(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
+    let at = now();
+    crate::upsert::update_or_insert(
+        conn,
+        |c| {
+            diesel::update(user_logins::table.find(id.get()))
+                .set(user_logins::last_login_at.eq(at))
+                .execute(c)
+        },
+        |c| {
+            diesel::insert_into(user_logins::table)
+                .values((user_logins::user_id.eq(id.get()), user_logins::last_login_at.eq(at)))
+                .execute(c)
+        },
+    )?;
+    Ok(())
+}
+
+/// When `id` last signed in, if ever.
+pub fn last_login(conn: &mut DbConnection, id: UserId) -> DbResult<Option<i64>> {
+    Ok(user_logins::table
+        .find(id.get())
+        .select(user_logins::last_login_at)
+        .first(conn)
+        .optional()?)
 }

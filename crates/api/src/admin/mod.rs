@@ -1,6 +1,7 @@
 //! The admin area's API (`/api/admin/*`): every route takes `AdminUser`, so non-admins get 403
 //! and guests 401.
 
+mod audit_trail;
 mod list_users;
 
 pub use list_users::{AdminUserRow, UserPage};

@@ -105,7 +105,7 @@ pub async fn google_sign_in(
     if user.disabled {
         return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
     }
-    sign_in(&session, &user)?;
+    sign_in(&state.pool, &session, &user).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::LOGGED_IN_GOOGLE.to_owned(),
         user: User::from(&user),

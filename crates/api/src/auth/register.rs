@@ -116,7 +116,7 @@ pub async fn register(
     match outcome {
         Outcome::Refused(message) => Err(ApiError::BadRequest(message.to_owned())),
         Outcome::Created(user) => {
-            sign_in(&session, &user)?;
+            sign_in(&state.pool, &session, &user).await?;
             tracing::info!(user_id = %user.id, "account created");
             Ok(HttpResponse::Created().json(AuthResponse {
                 message: msg::ACCOUNT_CREATED.to_owned(),

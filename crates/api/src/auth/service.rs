@@ -11,7 +11,8 @@ use argon2::password_hash::{
 use domain::{CanonicalEmail, canonical_email, messages as msg, random};
 use hmac::{Hmac, Mac};
 use persistence::users::{self, NewUser, UserRow};
-use persistence::{DbConnection, DbError, now};
+use crate::blocking::with_conn;
+use persistence::{DbConnection, DbError, DbPool, now};
 use sha2::Sha256;
 use std::sync::OnceLock;
 
@@ -158,10 +159,12 @@ pub fn default_name(email: &str) -> String {
     email.split('@').next().unwrap_or(email).to_owned()
 }
 
-/// Starts a signed-in session under a new id (defeats session fixation).
-pub fn sign_in(session: &Session, user: &UserRow) -> Result<(), ApiError> {
+/// Starts a signed-in session under a new id (defeats session fixation) and records the sign-in.
+pub async fn sign_in(pool: &DbPool, session: &Session, user: &UserRow) -> Result<(), ApiError> {
     session.renew();
     session
         .insert(USER_ID_KEY, user.id)
-        .map_err(|e| ApiError::internal("session insert", e))
+        .map_err(|e| ApiError::internal("session insert", e))?;
+    let id = user.id;
+    with_conn(pool, move |conn| Ok(users::record_login(conn, id)?)).await
 }

@@ -1,0 +1,52 @@
+//! What every operator action shares: the reason it must give, and the audit row it writes in
+//! its own transaction (persistence::audit), so the change and its record commit together.
+
+use crate::error::ApiError;
+use domain::{UserId, messages as msg};
+use persistence::DbConnection;
+use persistence::audit::{self, AuditEntry};
+use serde::Serialize;
+
+/// The operator's reason, trimmed: 3 to 200 characters, otherwise 422 on the field `reason`.
+pub(crate) fn reason(raw: Option<&str>) -> Result<String, ApiError> {
+    let text = raw.unwrap_or_default().trim();
+    let length = text.chars().count();
+    if (3..=200).contains(&length) {
+        Ok(text.to_owned())
+    } else {
+        Err(ApiError::field("reason", msg::REASON_REQUIRED))
+    }
+}
+
+/// One audited change: `actor` did `action` to `target` (e.g. `user:12`), with the target's
+/// state `before` and `after` (serialised to JSON). Call inside the change's transaction.
+pub(crate) fn audit<B: Serialize, A: Serialize>(
+    conn: &mut DbConnection,
+    actor: UserId,
+    action: &str,
+    target: &str,
+    reason: Option<&str>,
+    before: Option<&B>,
+    after: Option<&A>,
+) -> Result<(), ApiError> {
+    let before = before
+        .map(serde_json::to_value)
+        .transpose()
+        .map_err(|e| ApiError::internal("audit before", e))?;
+    let after = after
+        .map(serde_json::to_value)
+        .transpose()
+        .map_err(|e| ApiError::internal("audit after", e))?;
+    audit::record(
+        conn,
+        &AuditEntry {
+            actor,
+            action,
+            target,
+            reason,
+            before,
+            after,
+        },
+    )?;
+    Ok(())
+}

@@ -1,0 +1,13 @@
+DROP INDEX piece_orders_plan;
+DROP INDEX piece_orders_status;
+DROP INDEX payments_status;
+DROP INDEX wallet_ledger_kind_created;
+DROP TABLE payment_events;
+DROP TABLE traffic_purchases;
+DROP INDEX users_created_at;
+DROP TABLE user_logins;
+DROP INDEX audit_log_target;
+DROP INDEX audit_log_action;
+DROP INDEX audit_log_admin;
+ALTER TABLE audit_log DROP COLUMN after_state;
+ALTER TABLE audit_log DROP COLUMN before_state;
