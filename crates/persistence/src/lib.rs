@@ -18,6 +18,7 @@ pub mod sessions;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod traffic;
+pub mod traffic_purchases;
 pub mod trials;
 mod upsert;
 pub mod upstream_accounts;

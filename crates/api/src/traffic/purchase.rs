@@ -7,6 +7,7 @@ use crate::traffic::upstream_sync::sync_customer;
 use domain::units::GB;
 use domain::{PlanId, ProxyKind, UserId, messages as msg};
 use persistence::wallet::{self, EntryKind};
+use persistence::traffic_purchases::{self, NewTrafficPurchase, Source};
 use persistence::{DbPool, plans, traffic, users};
 use upstream::ResidentialSource;
 
@@ -48,12 +49,18 @@ pub async fn buy_plan(
             Some(&note),
         )?;
         let expires_at = persistence::now() + i64::from(plan.validity_days) * 86_400;
-        traffic::add_purchased(
+        let bytes = plan.amount.saturating_mul(GB);
+        traffic::add_purchased(conn, user_id, kind, bytes, Some(expires_at))?;
+        traffic_purchases::record(
             conn,
-            user_id,
-            kind,
-            plan.amount.saturating_mul(GB),
-            Some(expires_at),
+            &NewTrafficPurchase {
+                user_id,
+                kind,
+                plan_id: Some(plan.id),
+                bytes,
+                price: plan.price_cents,
+                source: Source::Purchase,
+            },
         )?;
         users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
     })
