@@ -18,7 +18,7 @@ use wire::{AdminSummary, to_wire};
 mod wire;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(summary);
+    cfg.service(admin_summary);
 }
 
 const DEFAULT_DAYS: u16 = 30;
@@ -47,7 +47,7 @@ fn window(raw: Option<&str>) -> Result<u16, ApiError> {
 #[utoipa::path(tag = "admin", params(SummaryQuery),
     responses((status = 200, body = AdminSummary), (status = 401), (status = 403), (status = 422)))]
 #[get("/admin/summary")]
-pub async fn summary(
+pub async fn admin_summary(
     _admin: AdminUser,
     state: web::Data<AppState>,
     query: web::Query<SummaryQuery>,
