@@ -64,8 +64,10 @@ fn order(app: &TestApp, user: UserId, kind: &str, status: &str, cents: i64, days
 fn usage(app: &TestApp, user: UserId, kind: ProxyKind, days_ago: i64, bytes: i64) {
     let day = utc_day(persistence::now() - days_ago * DAY);
     app.with_conn(|conn| {
-        persistence::write_transaction(conn, |c| persistence::traffic::record_usage(c, user, kind, &day, bytes))
-            .unwrap()
+        persistence::write_transaction(conn, |c| {
+            persistence::traffic::record_usage(c, user, kind, &day, bytes)
+        })
+        .unwrap()
     });
 }
 
@@ -80,15 +82,25 @@ fn stock_from_rows(app: &TestApp, kind: &str) -> (i64, i64, i64, i64) {
             .load(conn)
             .unwrap()
     });
-    rows.iter().fold((0, 0, 0, 0), |(c, s, a, l), &(capacity, sold)| {
-        let left = i64::from(capacity - sold);
-        (c + i64::from(capacity), s + i64::from(sold), a + left, l + i64::from(left < 5))
-    })
+    rows.iter()
+        .fold((0, 0, 0, 0), |(c, s, a, l), &(capacity, sold)| {
+            let left = i64::from(capacity - sold);
+            (
+                c + i64::from(capacity),
+                s + i64::from(sold),
+                a + left,
+                l + i64::from(left < 5),
+            )
+        })
 }
 
 /// The per-day list `list` with `field` read as a number, oldest first.
 fn column(list: &Value, field: &str) -> Vec<f64> {
-    list.as_array().unwrap().iter().map(|d| d[field].as_f64().unwrap()).collect()
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d[field].as_f64().unwrap())
+        .collect()
 }
 
 /// `days` zeros with `values` at their (index from the newest day, value) places.

@@ -74,7 +74,14 @@ fn traffic_row(conn: &mut DbConnection, user_id: UserId, row: (&str, &str, i64, 
         .unwrap();
 }
 
-fn order(conn: &mut DbConnection, user_id: UserId, kind: &str, status: &str, cents: i64, created_at: i64) {
+fn order(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    kind: &str,
+    status: &str,
+    cents: i64,
+    created_at: i64,
+) {
     diesel::insert_into(piece_orders::table)
         .values((
             piece_orders::user_id.eq(user_id),

@@ -55,7 +55,10 @@ pub async fn admin_summary(
     let days = window(query.days.as_deref())?;
     let at = persistence::now();
     let range = stats::DayRange::ending_at(at, days);
-    let figures = with_conn(&state.pool, move |conn| Ok(stats::summary(conn, range, at)?)).await?;
+    let figures = with_conn(&state.pool, move |conn| {
+        Ok(stats::summary(conn, range, at)?)
+    })
+    .await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(to_wire(days, figures)))

@@ -63,13 +63,15 @@ pub fn stock(conn: &mut DbConnection) -> DbResult<Vec<StockTotal>> {
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(kind, capacity, sold, available, low_entries)| StockTotal {
-            kind,
-            capacity,
-            sold,
-            available,
-            low_entries,
-        })
+        .map(
+            |(kind, capacity, sold, available, low_entries)| StockTotal {
+                kind,
+                capacity,
+                sold,
+                available,
+                low_entries,
+            },
+        )
         .collect())
 }
 
