@@ -26,11 +26,25 @@ fn refused(reply: &common::Reply, status: u16, field: Option<&str>, message: &st
 fn add_plan(app: &TestApp, kind: ProxyKind, validity_days: i32, active: bool) {
     let t = persistence::now();
     app.with_conn(|conn| {
-        persistence::plans::insert(conn, &persistence::plans::NewPlan {
-            kind, name: "Long", tag: None, note: None, price_cents: domain::Cents::new(100),
-            amount: 1, validity_days, regions: "", features: "{}", active, sort: 99,
-            created_at: t, updated_at: t,
-        }).unwrap();
+        persistence::plans::insert(
+            conn,
+            &persistence::plans::NewPlan {
+                kind,
+                name: "Long",
+                tag: None,
+                note: None,
+                price_cents: domain::Cents::new(100),
+                amount: 1,
+                validity_days,
+                regions: "",
+                features: "{}",
+                active,
+                sort: 99,
+                created_at: t,
+                updated_at: t,
+            },
+        )
+        .unwrap();
     });
 }
 

@@ -26,7 +26,12 @@ async fn disabling_refuses_new_and_cuts_live_connections(backend: Backend) {
         eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
     };
-    h.insert_piece(ProxyKind::Static, PIECE, PIECE_PASSWORD, now() + 30 * 86_400);
+    h.insert_piece(
+        ProxyKind::Static,
+        PIECE,
+        PIECE_PASSWORD,
+        now() + 30 * 86_400,
+    );
     h.add_user(OTHER, OTHER_PASSWORD, 1_000_000_000);
     let echo = echo_server().await;
     let (mut tunnel, code, _) =
@@ -46,15 +51,30 @@ async fn disabling_refuses_new_and_cuts_live_connections(backend: Backend) {
     }
     let mut conn = h.db.pool.get().unwrap();
     let t = now();
-    sessions::insert(&mut conn, "hash-of-a-session", Some(h.user_id), "{}", t + 3_600, t).unwrap();
+    sessions::insert(
+        &mut conn,
+        "hash-of-a-session",
+        Some(h.user_id),
+        "{}",
+        t + 3_600,
+        t,
+    )
+    .unwrap();
 
     let outcome = write_transaction(&mut conn, |c| admin_access::disable(c, h.user_id)).unwrap();
 
     assert_eq!(outcome, Outcome::Changed);
-    assert_eq!(sessions::count_for_user(&mut conn, h.user_id, now()).unwrap(), 0);
+    assert_eq!(
+        sessions::count_for_user(&mut conn, h.user_id, now()).unwrap(),
+        0
+    );
     // Within one flush: the live connections end ...
     h.handle.flush_now().await.unwrap();
-    assert_eq!(read_to_close(&mut tunnel).await, 0, "traffic tunnel cut at the flush");
+    assert_eq!(
+        read_to_close(&mut tunnel).await,
+        0,
+        "traffic tunnel cut at the flush"
+    );
     assert_eq!(read_to_close(&mut socks).await, 0, "socks cut at the flush");
     assert_eq!(read_to_close(&mut piece).await, 0, "piece cut at the flush");
     // ... and new ones are refused, though the credential cache still holds the account.

@@ -29,7 +29,10 @@ fn enabled_admins(conn: &mut DbConnection) -> i64 {
 
 fn race(db: &TestDatabase, change: fn(&mut DbConnection, UserId) -> Outcome) {
     let mut conn = db.pool.get().unwrap();
-    let ids = [insert_user(&mut conn, "boss"), insert_user(&mut conn, "alice")];
+    let ids = [
+        insert_user(&mut conn, "boss"),
+        insert_user(&mut conn, "alice"),
+    ];
     for round in 0..25 {
         reset(&mut conn, &ids);
         let outcomes = Arc::new(Mutex::new(Vec::new()));
@@ -37,15 +40,20 @@ fn race(db: &TestDatabase, change: fn(&mut DbConnection, UserId) -> Outcome) {
         concurrently(db, 2, move |c, i| {
             // Each admin acts on the other.
             let target = ids[1 - i];
-            let outcome = write_transaction(c, |t| Ok::<_, diesel::result::Error>(change(t, target)))
-                .unwrap();
+            let outcome =
+                write_transaction(c, |t| Ok::<_, diesel::result::Error>(change(t, target)))
+                    .unwrap();
             seen.lock().unwrap().push(outcome);
         });
         let outcomes = outcomes.lock().unwrap().clone();
         assert_eq!(enabled_admins(&mut conn), 1, "round {round}: {outcomes:?}");
         let mut sorted = outcomes.clone();
         sorted.sort_by_key(|o| *o == Outcome::Changed);
-        assert_eq!(sorted, [Outcome::LastAdmin, Outcome::Changed], "round {round}");
+        assert_eq!(
+            sorted,
+            [Outcome::LastAdmin, Outcome::Changed],
+            "round {round}"
+        );
     }
 }
 

@@ -78,7 +78,12 @@ impl TestApp {
     }
 
     /// `POST /api/admin/users/{id}/{action}` from the main client.
-    pub async fn admin_post(&self, email: &str, action: &str, body: serde_json::Value) -> super::Reply {
+    pub async fn admin_post(
+        &self,
+        email: &str,
+        action: &str,
+        body: serde_json::Value,
+    ) -> super::Reply {
         let id = self.user_id(email);
         self.post_json(&format!("/api/admin/users/{id}/{action}"), body)
             .await

@@ -83,10 +83,7 @@ async fn read_batch(
 }
 
 fn lines(batch: &[Customer]) -> String {
-    batch
-        .iter()
-        .map(|c| line(&AdminUserRow::from(c)))
-        .collect()
+    batch.iter().map(|c| line(&AdminUserRow::from(c))).collect()
 }
 
 /// The body: the chunks the reading task sends, in order; an error ends the response early.

@@ -51,7 +51,9 @@ pub fn load_row(
     conn: &mut DbConnection,
     id: UserId,
 ) -> Result<Option<AdminUserRow>, persistence::DbError> {
-    Ok(admin_users::find(conn, id)?.as_ref().map(AdminUserRow::from))
+    Ok(admin_users::find(conn, id)?
+        .as_ref()
+        .map(AdminUserRow::from))
 }
 
 /// `{ "user": AdminUserRow }`: what the access routes answer.
@@ -86,8 +88,9 @@ pub fn traffic_row(
     kind: ProxyKind,
 ) -> Result<TrafficRow, persistence::DbError> {
     let row = traffic::balance_row(conn, id, kind)?;
-    let (purchased, used, expires_at) =
-        row.map_or((0, 0, None), |b| (b.purchased_bytes, b.used_bytes, b.expires_at));
+    let (purchased, used, expires_at) = row.map_or((0, 0, None), |b| {
+        (b.purchased_bytes, b.used_bytes, b.expires_at)
+    });
     Ok(TrafficRow {
         kind,
         purchased: gb(purchased),
