@@ -51,7 +51,7 @@ pub async fn change_balance(
     let actor = admin.0.id;
     let reference = format!("admin_{}", domain::random::alphanumeric(20));
     let changed = in_transaction(&state.pool, move |conn| {
-        let before = load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+        load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         let note = Some(reason.as_str());
         let kind = EntryKind::AdminAdjustment;
         let applied = if cents > Cents::ZERO {
@@ -59,13 +59,15 @@ pub async fn change_balance(
         } else {
             wallet::debit(conn, id, -cents, kind, &reference, note)
         };
-        match applied {
-            Ok(_) => {}
+        // The balance the change itself saw (a read before it could be stale by a racing
+        // purchase on PostgreSQL).
+        let balance_before = match applied {
+            Ok(after) => Cents::new(after.get() - cents.get()),
             Err(WalletError::Insufficient) => {
                 return Err(ApiError::PaymentRequired(msg::DEBIT_TOO_LARGE));
             }
             Err(other) => return Err(other.into()),
-        }
+        };
         let entry = admin_users::ledger_entry(conn, kind, &reference)?
             .ok_or_else(|| ApiError::internal("admin adjustment", "ledger row missing"))?;
         let user = load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
@@ -75,7 +77,7 @@ pub async fn change_balance(
             "user.balance",
             &format!("user:{id}"),
             Some(&reason),
-            Some(&json!({ "balance": before.balance })),
+            Some(&json!({ "balance": balance_before })),
             Some(&json!({ "balance": user.balance, "amount": cents, "reference": reference })),
         )?;
         Ok(BalanceChanged {
