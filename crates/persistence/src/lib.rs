@@ -2,6 +2,9 @@
 //! picked by the `DATABASE_URL` scheme. Repository functions take a connection so that callers
 //! compose transactions; no SQL lives outside this crate.
 
+pub mod admin_access;
+pub mod admin_traffic;
+pub mod admin_users;
 pub mod audit;
 pub mod connection;
 pub mod email_codes;

@@ -38,6 +38,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["user_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["disable_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enable_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["user_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_role"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_traffic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -461,6 +589,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminReferrer: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+        };
         AdminSummary: {
             customers: components["schemas"]["SummaryCustomers"];
             /** Format: int32 */
@@ -484,6 +617,50 @@ export interface components {
             topups: components["schemas"]["SummaryTopups"];
             traffic: components["schemas"]["SummaryTraffic"];
         };
+        AdminUsageDay: {
+            /** Format: int64 */
+            bytes: number;
+            day: string;
+            type: string;
+        };
+        AdminUserDetail: components["schemas"]["AdminUserRow"] & {
+            avatarUrl?: string | null;
+            phone?: string | null;
+            /** Format: int64 */
+            referredCount: number;
+            referrer?: null | components["schemas"]["AdminReferrer"];
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description `{ "user": AdminUserRow }`: what the access routes answer. */
+        AdminUserEnvelope: {
+            user: components["schemas"]["AdminUserRow"];
+        };
+        AdminUserPayment: {
+            /** Format: double */
+            amount: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            creditedAt?: number | null;
+            currency: string;
+            id: string;
+            provider: string;
+            status: string;
+        };
+        AdminUserPiece: {
+            country?: string | null;
+            /** Format: int64 */
+            expiresAt: number;
+            host: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            port: number;
+            type: string;
+            username: string;
+        };
+        /** @description A customer as the operator's list shows them. */
         AdminUserRow: {
             /** Format: double */
             balance: number;
@@ -493,13 +670,42 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
+            /** Format: int64 */
+            lastLoginAt?: number | null;
             name: string;
+            proxyUsername: string;
+            refCode: string;
+            /** @description admin or user. */
             role: string;
+        };
+        AdminUserView: {
+            /** @description The last 10. */
+            payments: components["schemas"]["AdminUserPayment"][];
+            /** @description The pieces that still work. */
+            pieces: components["schemas"]["AdminUserPiece"][];
+            /** @description Premium and budget, always both. */
+            traffic: components["schemas"]["TrafficRow"][];
+            /** @description The last 30 days (today included), oldest first; days without traffic are absent. */
+            usage: components["schemas"]["AdminUsageDay"][];
+            user: components["schemas"]["AdminUserDetail"];
         };
         /** @description A message and the signed-in user (login, registration, Google sign-in). */
         AuthResponse: {
             message: string;
             user: components["schemas"]["User"];
+        };
+        BalanceChanged: {
+            entry: components["schemas"]["LedgerItem"];
+            user: components["schemas"]["AdminUserRow"];
+        };
+        BalanceRequest: {
+            /**
+             * Format: double
+             * @description Dollars: positive credits, negative debits; non-zero, at most 2 decimals, |amount| ≤ 100000.
+             */
+            amount: number;
+            /** @description 3–200 characters; the customer sees it as the ledger row's note. */
+            reason?: string | null;
         };
         BudgetLocationCountry: {
             cities: components["schemas"]["LocationCity"][];
@@ -638,6 +844,33 @@ export interface components {
             kind: string;
             note?: string | null;
             reference: string;
+        };
+        /** @description One row of a customer's wallet ledger. */
+        LedgerItem: {
+            /**
+             * Format: double
+             * @description Signed dollars: positive in, negative out.
+             */
+            amount: number;
+            /** Format: double */
+            balanceAfter: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** @description topup, purchase, referral_bonus, refund or admin_adjustment. */
+            kind: string;
+            note?: string | null;
+            reference: string;
+        };
+        LedgerPage: {
+            items: components["schemas"]["LedgerItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
         };
         /** @description A city (or, for premium, a state's city); `code` is what generation takes. */
         LocationCity: {
@@ -821,6 +1054,10 @@ export interface components {
              */
             trialMb: number;
         };
+        ReasonRequest: {
+            /** @description 3–200 characters. */
+            reason?: string | null;
+        };
         ReferralBonus: {
             /** Format: double */
             bonus: number;
@@ -845,6 +1082,12 @@ export interface components {
             email?: string;
             password?: string;
             refCode?: string | null;
+        };
+        RoleRequest: {
+            /** @description Optional, 3–200 characters when given. */
+            reason?: string | null;
+            /** @description admin or user. */
+            role?: string | null;
         };
         /**
          * @description Untagged, so the wire keeps the `{ success, data }` shape; each variant is its own named
@@ -982,6 +1225,35 @@ export interface components {
         SummaryTraffic: {
             perDay: components["schemas"]["SummaryDayTraffic"][];
         };
+        TrafficChanged: {
+            traffic: components["schemas"]["TrafficRow"];
+        };
+        TrafficRequest: {
+            /**
+             * Format: double
+             * @description GB: positive grants, negative removes; non-zero, at most 2 decimals, |gb| ≤ 100000.
+             */
+            gb: number;
+            reason?: string | null;
+            /** @description premium or budget. */
+            type?: string | null;
+        };
+        /** @description A customer's traffic of one metered kind, in GB. */
+        TrafficRow: {
+            /** Format: double */
+            available: number;
+            /**
+             * Format: int64
+             * @description When the unused traffic expires; null = never.
+             */
+            expiresAt?: number | null;
+            /** Format: double */
+            purchased: number;
+            /** @description premium or budget. */
+            type: string;
+            /** Format: double */
+            used: number;
+        };
         TrafficStat: {
             /**
              * Format: double
@@ -1027,13 +1299,13 @@ export interface components {
             user?: null | components["schemas"]["User"];
         };
         UserPage: {
+            items: components["schemas"]["AdminUserRow"][];
             /** Format: int64 */
             page: number;
             /** Format: int64 */
             perPage: number;
             /** Format: int64 */
             total: number;
-            users: components["schemas"]["AdminUserRow"][];
         };
         WalletHistory: {
             /** Format: double */
@@ -1099,8 +1371,13 @@ export interface operations {
     list_users: {
         parameters: {
             query?: {
+                disabled?: boolean | null;
                 page?: number | null;
                 perPage?: number | null;
+                /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
+                q?: string | null;
+                /** @description admin or user. */
+                role?: string | null;
             };
             header?: never;
             path?: never;
@@ -1123,6 +1400,430 @@ export interface operations {
                 content?: never;
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description role is neither admin nor user */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_users: {
+        parameters: {
+            query?: {
+                disabled?: boolean | null;
+                /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
+                q?: string | null;
+                /** @description admin or user. */
+                role?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description attachment customers.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    change_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceChanged"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer's balance is too low for this debit */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description amount or reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    disable_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description oneself, the last enabled admin, or already disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    enable_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This account is not disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description reason given but invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_ledger: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                perPage?: number | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    change_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The shop must keep at least one administrator */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description role or reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    change_traffic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrafficRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrafficChanged"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Cannot remove more traffic than is unused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description type, gb or reason invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

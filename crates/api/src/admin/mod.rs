@@ -2,14 +2,14 @@
 //! and guests 401.
 
 mod audit_trail;
-mod list_users;
 mod summary;
+mod users;
 
-pub use list_users::{AdminUserRow, UserPage};
+pub use users::{AdminUserRow, UserPage};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(list_users::list_users);
+    cfg.configure(users::configure);
     summary::configure(cfg);
 }
