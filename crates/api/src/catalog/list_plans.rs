@@ -139,7 +139,10 @@ pub async fn list_plans(
         ))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(PlanResponse {
+    // Never cached: an operator's price or catalogue change shows on the next request.
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(PlanResponse {
         plan: PlanGroup {
             name: kind.as_str().to_owned(),
             plans: rows
