@@ -28,7 +28,7 @@ api_test! {
         let plan = app.post_json("/api/admin/plans", json!({ "type": "budget", "name": "Budget 3 GB", "price": 4, "amount": 3, "validityDays": 30 })).await;
         assert_eq!(plan.status, 201, "{}", plan.text);
         let plan_id = plan.body["id"].as_i64().unwrap();
-        let stock = app.post_json_with(&second, "/api/admin/stock", json!({ "type": "ipv4", "country": "jp", "capacity": 3 })).await;
+        let stock = app.post_json_with(&second, "/api/admin/stock", json!({ "type": "ipv4", "code": "ipv4-jp-audit", "country": "jp", "capacity": 3 })).await;
         assert_eq!(stock.status, 201, "{}", stock.text);
         let stock_id = stock.body["id"].as_i64().unwrap();
         let patched = app.send(app.client.patch(app.url(&format!("/api/admin/plans/{plan_id}"))).json(&json!({ "price": 5 }))).await;

@@ -154,7 +154,8 @@ api_test! {
         assert_eq!(rows[0].after(), Some(reply.body["payment"].clone()));
         let detail = app.get(&format!("/api/admin/payments/{id}")).await;
         assert_eq!(statuses(&detail), ["pending", "paid"]);
-        assert_eq!(detail.body["report"]["order_id"], id);
+        // The provider's answer as it came: Cryptomus wraps the invoice in `result`.
+        assert_eq!(detail.body["report"]["result"]["order_id"], id);
 
         // Asking again credits nothing more.
         let again = check(&app, id).await;
