@@ -33,7 +33,12 @@ async fn shop(backend: persistence::Backend) -> (TestApp, reqwest::Client) {
 }
 
 fn sold(app: &TestApp, code: &str) -> i32 {
-    app.with_conn(|conn| pieces::find_stock(conn, ProxyKind::Ipv4, code).unwrap().unwrap().sold)
+    app.with_conn(|conn| {
+        pieces::find_stock(conn, ProxyKind::Ipv4, code)
+            .unwrap()
+            .unwrap()
+            .sold
+    })
 }
 
 /// An order placed at a provider whose answer never came: stock reserved, the price debited,
@@ -47,12 +52,32 @@ fn stuck_order(app: &TestApp, quantity: i32, status: OrderStatus) -> i64 {
             assert!(pieces::reserve(conn, stock.id, quantity)?);
             let total = Cents::new(plan.price_cents.get() * i64::from(quantity));
             let now = persistence::now();
-            let id = pieces::insert_order(conn, &NewOrder {
-                user_id: user, kind: ProxyKind::Ipv4, plan_id: Some(plan.id), country: Some("us"),
-                isp: None, quantity, price_cents: total, status, source: "proxyseller",
-                upstream_order_id: None, created_at: now, updated_at: now, stock_id: Some(stock.id),
-            })?;
-            wallet::debit(conn, user, total, EntryKind::Purchase, &format!("piece_{id}"), None)?;
+            let id = pieces::insert_order(
+                conn,
+                &NewOrder {
+                    user_id: user,
+                    kind: ProxyKind::Ipv4,
+                    plan_id: Some(plan.id),
+                    country: Some("us"),
+                    isp: None,
+                    quantity,
+                    price_cents: total,
+                    status,
+                    source: "proxyseller",
+                    upstream_order_id: None,
+                    created_at: now,
+                    updated_at: now,
+                    stock_id: Some(stock.id),
+                },
+            )?;
+            wallet::debit(
+                conn,
+                user,
+                total,
+                EntryKind::Purchase,
+                &format!("piece_{id}"),
+                None,
+            )?;
             Ok::<_, WalletError>(id)
         })
         .unwrap()
@@ -64,16 +89,28 @@ fn order_status(app: &TestApp, id: i64) -> OrderStatus {
 }
 
 fn audit_rows(app: &TestApp, action: &str) -> Vec<AuditRow> {
-    let filter = AuditFilter { action: Some(action.to_owned()), ..AuditFilter::default() };
+    let filter = AuditFilter {
+        action: Some(action.to_owned()),
+        ..AuditFilter::default()
+    };
     app.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
 }
 
 fn refunds(app: &TestApp) -> usize {
-    app.ledger(BUYER).iter().filter(|e| e.kind == EntryKind::Refund).count()
+    app.ledger(BUYER)
+        .iter()
+        .filter(|e| e.kind == EntryKind::Refund)
+        .count()
 }
 
-async fn resolve_with(app: &TestApp, client: &reqwest::Client, id: i64, body: Value) -> common::Reply {
-    app.post_json_with(client, &format!("/api/admin/orders/{id}/resolve"), body).await
+async fn resolve_with(
+    app: &TestApp,
+    client: &reqwest::Client,
+    id: i64,
+    body: Value,
+) -> common::Reply {
+    app.post_json_with(client, &format!("/api/admin/orders/{id}/resolve"), body)
+        .await
 }
 
 async fn resolve(app: &TestApp, id: i64, body: Value) -> common::Reply {

@@ -58,7 +58,10 @@ fn invoice(order_id: &str, amount: &str, status: &str, is_final: bool) -> Value 
 
 /// An admin (main client) and a customer (returned client), on the Cryptomus mock at `server`
 /// or, without one, on the local checkout.
-async fn shop(backend: persistence::Backend, server: Option<&MockServer>) -> (TestApp, reqwest::Client) {
+async fn shop(
+    backend: persistence::Backend,
+    server: Option<&MockServer>,
+) -> (TestApp, reqwest::Client) {
     let providers = Providers {
         payments: server.map(|s| cryptomus(s) as Arc<dyn upstream::PaymentGateway>),
         ..Providers::default()
@@ -75,21 +78,31 @@ async fn shop(backend: persistence::Backend, server: Option<&MockServer>) -> (Te
 fn pending(app: &TestApp, id: &str, cents: i64) {
     let user = app.user_id(PAYER);
     app.with_conn(|conn| {
-        persistence::payments::insert_pending(conn, id, user, Cents::new(cents), "LTC", "cryptomus").unwrap()
+        persistence::payments::insert_pending(conn, id, user, Cents::new(cents), "LTC", "cryptomus")
+            .unwrap()
     });
 }
 
 fn audit_rows(app: &TestApp, action: &str) -> Vec<AuditRow> {
-    let filter = AuditFilter { action: Some(action.to_owned()), ..AuditFilter::default() };
+    let filter = AuditFilter {
+        action: Some(action.to_owned()),
+        ..AuditFilter::default()
+    };
     app.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
 }
 
 async fn check(app: &TestApp, id: &str) -> common::Reply {
-    app.post_json(&format!("/api/admin/payments/{id}/check"), json!({})).await
+    app.post_json(&format!("/api/admin/payments/{id}/check"), json!({}))
+        .await
 }
 
 fn statuses(detail: &common::Reply) -> Vec<String> {
-    detail.body["events"].as_array().unwrap().iter().map(|e| e["status"].as_str().unwrap().to_owned()).collect()
+    detail.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["status"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 api_test! {

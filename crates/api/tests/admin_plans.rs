@@ -56,7 +56,9 @@ fn new_plan() -> Value {
 }
 
 async fn customer_prices(client: &reqwest::Client, app: &TestApp, kind: &str) -> Vec<(i64, f64)> {
-    let reply = app.get_with(client, &format!("/api/user/plan?type={kind}")).await;
+    let reply = app
+        .get_with(client, &format!("/api/user/plan?type={kind}"))
+        .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     assert_eq!(reply.header("cache-control"), Some("no-store"));
     reply.body["plan"]["plans"]

@@ -41,20 +41,37 @@ fn stock_count(app: &TestApp) -> i64 {
 async fn entry(app: &TestApp, kind: &str, code: &str) -> Value {
     let list = app.get(&format!("/api/admin/stock?type={kind}")).await;
     assert_eq!(list.status, 200, "{}", list.text);
-    list.body["items"].as_array().unwrap().iter().find(|i| i["code"] == code).cloned().expect(code)
+    list.body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["code"] == code)
+        .cloned()
+        .expect(code)
 }
 
 async fn patch(app: &TestApp, id: i64, body: Value) -> common::Reply {
-    app.send(app.client.patch(app.url(&format!("/api/admin/stock/{id}"))).json(&body)).await
+    app.send(
+        app.client
+            .patch(app.url(&format!("/api/admin/stock/{id}")))
+            .json(&body),
+    )
+    .await
 }
 
 /// The static ISP codes customers are offered in `country`.
 async fn offered(app: &TestApp, client: &reqwest::Client, country: &str) -> Vec<String> {
-    let reply = app.get_with(client, "/api/user/server_credentials?type=static").await;
+    let reply = app
+        .get_with(client, "/api/user/server_credentials?type=static")
+        .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     reply.body["data"]["supportedISPs"][country]
         .as_array()
-        .map(|isps| isps.iter().map(|i| i["code"].as_str().unwrap().to_owned()).collect())
+        .map(|isps| {
+            isps.iter()
+                .map(|i| i["code"].as_str().unwrap().to_owned())
+                .collect()
+        })
         .unwrap_or_default()
 }
 

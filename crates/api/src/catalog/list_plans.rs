@@ -143,14 +143,14 @@ pub async fn list_plans(
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(PlanResponse {
-        plan: PlanGroup {
-            name: kind.as_str().to_owned(),
-            plans: rows
-                .into_iter()
-                .map(|row| Plan::new(row, &buyable))
-                .collect(),
-        },
-    }))
+            plan: PlanGroup {
+                name: kind.as_str().to_owned(),
+                plans: rows
+                    .into_iter()
+                    .map(|row| Plan::new(row, &buyable))
+                    .collect(),
+            },
+        }))
 }
 
 #[cfg(test)]

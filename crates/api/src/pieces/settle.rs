@@ -33,7 +33,11 @@ impl Taken {
 
 /// Puts the order's stock back and refunds its price (ledger kind `refund`, reference
 /// `piece_{order}`, so a second refund of one order is refused by the ledger).
-pub(crate) fn give_back(conn: &mut DbConnection, taken: &Taken, note: &str) -> Result<(), ApiError> {
+pub(crate) fn give_back(
+    conn: &mut DbConnection,
+    taken: &Taken,
+    note: &str,
+) -> Result<(), ApiError> {
     if let Some(stock_id) = taken.stock_id {
         pieces::unreserve(conn, stock_id, taken.quantity)?;
     }

@@ -111,7 +111,9 @@ pub async fn list_audit(
         .map(|row| AuditItem {
             id: row.id,
             actor_id: row.admin_id.map(UserId::get),
-            actor_email: row.admin_id.and_then(|id| emails.get(&id).cloned().flatten()),
+            actor_email: row
+                .admin_id
+                .and_then(|id| emails.get(&id).cloned().flatten()),
             action: row.action.clone(),
             target: row.target.clone(),
             reason: row.detail.clone(),

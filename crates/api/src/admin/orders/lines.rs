@@ -1,8 +1,8 @@
 //! The proxy lines an operator types for an order delivered by hand: `host:port:user:pass`, one
 //! per ordered proxy (the password may itself contain `:`).
 
-use domain::messages as msg;
 use crate::error::ApiError;
+use domain::messages as msg;
 use upstream::DeliveredProxy;
 
 /// One line, or `None` when it is not `host:port:user:pass` with a port from 1 to 65535 and no

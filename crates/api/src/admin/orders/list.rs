@@ -45,9 +45,9 @@ pub async fn list_orders(
         offset,
     } = paging.resolve(50, 200);
     let kind = match present(&query.kind) {
-        Some(text) => Some(
-            ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?,
-        ),
+        Some(text) => {
+            Some(ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
+        }
         None => None,
     };
     let status = present(&query.status);

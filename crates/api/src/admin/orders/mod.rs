@@ -1,8 +1,8 @@
 //! Piece orders for operators (`/api/admin/orders`, docs/admin-api/orders.md): the list, and
 //! settling by hand an order the provider left `pending` or `unknown`.
 
-mod list;
 mod lines;
+mod list;
 mod resolve;
 mod view;
 

@@ -69,7 +69,8 @@ pub async fn resolve_order(
     let lines = body.proxies.unwrap_or_default();
     let actor = admin.0.id;
     let order = in_transaction(&state.pool, move |conn| {
-        let order = pieces::find_order(conn, id)?.ok_or(ApiError::NotFoundWith(msg::ORDER_NOT_FOUND))?;
+        let order =
+            pieces::find_order(conn, id)?.ok_or(ApiError::NotFoundWith(msg::ORDER_NOT_FOUND))?;
         if !OPEN.contains(&order.status) {
             return Err(ApiError::Conflict(msg::ORDER_SETTLED));
         }
@@ -90,10 +91,19 @@ pub async fn resolve_order(
             None => give_back(conn, &Taken::of(&order), "order failed at the provider")?,
         }
         let before = view(conn, order)?;
-        let after_row = pieces::find_order(conn, id)?.ok_or(ApiError::NotFoundWith(msg::ORDER_NOT_FOUND))?;
+        let after_row =
+            pieces::find_order(conn, id)?.ok_or(ApiError::NotFoundWith(msg::ORDER_NOT_FOUND))?;
         let after = view(conn, after_row)?;
         let target = format!("order:{id}");
-        audit(conn, actor, "order.resolve", &target, Some(&why), Some(&before), Some(&after))?;
+        audit(
+            conn,
+            actor,
+            "order.resolve",
+            &target,
+            Some(&why),
+            Some(&before),
+            Some(&after),
+        )?;
         Ok(after)
     })
     .await?;

@@ -31,7 +31,15 @@ fn record(
 ) -> Result<PaymentCheck, ApiError> {
     let after = load(conn, &before.id)?;
     let target = format!("payment:{}", before.id);
-    audit(conn, actor, "payment.check", &target, None, Some(before), Some(&after))?;
+    audit(
+        conn,
+        actor,
+        "payment.check",
+        &target,
+        None,
+        Some(before),
+        Some(&after),
+    )?;
     Ok(PaymentCheck {
         changed: after.status != before.status || after.credited_at != before.credited_at,
         payment: after,

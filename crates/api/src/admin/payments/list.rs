@@ -10,8 +10,8 @@ use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::{PaymentStatus, messages as msg};
-use persistence::payment_list::{self, PaymentFilter};
 use persistence::payment_events;
+use persistence::payment_list::{self, PaymentFilter};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -38,7 +38,11 @@ pub async fn list_payments(
         per_page,
         offset,
     } = paging.resolve(50, 200);
-    let status = query.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let status = query
+        .status
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
     let empty = PaymentPage {
         items: Vec::new(),
         total: 0,

@@ -34,7 +34,10 @@ pub async fn update_plan(
     body: web::Json<PlanForm>,
 ) -> Result<HttpResponse, ApiError> {
     let id = PlanId::new(path.into_inner());
-    let (_, changes) = body.into_inner().changes(false).map_err(ApiError::Validation)?;
+    let (_, changes) = body
+        .into_inner()
+        .changes(false)
+        .map_err(ApiError::Validation)?;
     let actor = admin.0.id;
     let plan = in_transaction(&state.pool, move |conn| {
         let before = load(conn, id)?;
@@ -72,7 +75,15 @@ pub async fn delete_plan(
         // The conditional DELETE re-checks "never sold" itself, so a sale racing it wins.
         if before.sold == 0 && plans::delete_unsold(conn, id)? {
             let none = None::<&AdminPlan>;
-            audit(conn, actor, "plan.delete", &target, None, Some(&before), none)?;
+            audit(
+                conn,
+                actor,
+                "plan.delete",
+                &target,
+                None,
+                Some(&before),
+                none,
+            )?;
             return Ok(PlanDeleted {
                 deleted: true,
                 plan: None,
@@ -88,7 +99,15 @@ pub async fn delete_plan(
         let after = load(conn, id)?;
         if before.active {
             let action = "plan.deactivate";
-            audit(conn, actor, action, &target, None, Some(&before), Some(&after))?;
+            audit(
+                conn,
+                actor,
+                action,
+                &target,
+                None,
+                Some(&before),
+                Some(&after),
+            )?;
         }
         Ok(PlanDeleted {
             deleted: false,

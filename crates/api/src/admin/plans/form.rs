@@ -64,9 +64,7 @@ fn price(value: f64) -> Option<Cents> {
 }
 
 fn text(value: Option<String>) -> Option<String> {
-    value
-        .map(|t| t.trim().to_owned())
-        .filter(|t| !t.is_empty())
+    value.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty())
 }
 
 impl PlanForm {

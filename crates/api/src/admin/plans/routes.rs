@@ -31,9 +31,9 @@ pub async fn list_plans(
     query: web::Query<PlanQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let kind = match query.kind.as_deref().filter(|k| !k.is_empty()) {
-        Some(text) => Some(
-            ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?,
-        ),
+        Some(text) => {
+            Some(ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
+        }
         None => None,
     };
     let items = with_conn(&state.pool, move |conn| {
@@ -57,7 +57,10 @@ pub async fn create_plan(
     state: web::Data<AppState>,
     body: web::Json<PlanForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let (kind, changes) = body.into_inner().changes(true).map_err(ApiError::Validation)?;
+    let (kind, changes) = body
+        .into_inner()
+        .changes(true)
+        .map_err(ApiError::Validation)?;
     let kind = kind.ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?;
     let actor = admin.0.id;
     let plan = in_transaction(&state.pool, move |conn| {

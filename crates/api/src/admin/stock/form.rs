@@ -95,12 +95,16 @@ pub struct CheckedStock {
 }
 
 fn text(value: Option<&str>) -> Option<String> {
-    value.map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned)
+    value
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
 }
 
 /// A capacity from a JSON number: a whole number from 0 to i32::MAX.
 pub fn capacity(value: f64) -> Option<i32> {
-    let ok = value.is_finite() && value.fract() == 0.0 && (0.0..=f64::from(i32::MAX)).contains(&value);
+    let ok =
+        value.is_finite() && value.fract() == 0.0 && (0.0..=f64::from(i32::MAX)).contains(&value);
     ok.then_some(value as i32)
 }
 
@@ -142,13 +146,24 @@ impl NewStockForm {
         let code = text(self.code.as_deref()).unwrap_or_else(|| {
             let parts: Vec<&str> = match kind {
                 ProxyKind::Static => vec![&country, isp.as_deref().unwrap_or("static")],
-                ProxyKind::Lte => [Some("lte"), Some(country.as_str()), city.as_deref(), isp.as_deref(), conn_type.as_deref()]
-                    .into_iter()
-                    .flatten()
-                    .collect(),
+                ProxyKind::Lte => [
+                    Some("lte"),
+                    Some(country.as_str()),
+                    city.as_deref(),
+                    isp.as_deref(),
+                    conn_type.as_deref(),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
                 _ => vec![kind.as_str(), &country],
             };
-            parts.iter().map(|p| slug(p)).filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
+            parts
+                .iter()
+                .map(|p| slug(p))
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
+                .join("-")
         });
         Ok(CheckedStock {
             kind,

@@ -99,7 +99,15 @@ pub async fn create_stock(
         };
         let item = load(conn, id)?;
         let target = format!("stock:{id}");
-        audit(conn, actor, "stock.create", &target, None, None::<&StockItem>, Some(&item))?;
+        audit(
+            conn,
+            actor,
+            "stock.create",
+            &target,
+            None,
+            None::<&StockItem>,
+            Some(&item),
+        )?;
         Ok(item)
     })
     .await?;
@@ -139,7 +147,15 @@ pub async fn update_stock(
         }
         let after = load(conn, id)?;
         let target = format!("stock:{id}");
-        audit(conn, actor, "stock.update", &target, None, Some(&before), Some(&after))?;
+        audit(
+            conn,
+            actor,
+            "stock.update",
+            &target,
+            None,
+            Some(&before),
+            Some(&after),
+        )?;
         Ok(after)
     })
     .await?;
