@@ -59,6 +59,18 @@ async fn patch(app: &TestApp, id: i64, body: Value) -> common::Reply {
     .await
 }
 
+/// The LTE endpoints customers are offered in the Netherlands.
+async fn lte_nl(app: &TestApp) -> Vec<String> {
+    let reply = app.get("/api/user/lte_credentials?country=nl").await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 /// The static ISP codes customers are offered in `country`.
 async fn offered(app: &TestApp, client: &reqwest::Client, country: &str) -> Vec<String> {
     let reply = app
@@ -103,8 +115,8 @@ api_test! {
         let items = nl.body["items"].as_array().unwrap();
         assert!(items.iter().all(|i| i["country"] == "nl"));
         assert!(items.len() >= 2);
-        let lte_nl = app.get("/api/admin/stock?type=lte&country=nl").await;
-        assert_eq!(lte_nl.body["items"].as_array().unwrap().len(), 1);
+        let admin_lte = app.get("/api/admin/stock?type=lte&country=nl").await;
+        assert_eq!(admin_lte.body["items"].as_array().unwrap().len(), 1);
 
         let changed = patch(&app, id, json!({ "capacity": 9 })).await;
         assert_eq!(changed.status, 200, "{}", changed.text);
@@ -113,6 +125,12 @@ api_test! {
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].before(), Some(item));
         assert_eq!(rows[0].after(), Some(changed.body.clone()));
+
+        // The new LTE endpoint is on sale at once, and gone at once when closed.
+        assert!(lte_nl(&app).await.contains(&"lte-nl-amsterdam-kpn-https".to_owned()));
+        let closed = patch(&app, id, json!({ "active": false })).await;
+        assert_eq!((closed.status, closed.body["active"].as_bool()), (200, Some(false)));
+        assert!(!lte_nl(&app).await.contains(&"lte-nl-amsterdam-kpn-https".to_owned()));
     }
 
     async fn capacity_never_below_sold_and_a_closed_entry_keeps_its_pieces_working(backend) {
