@@ -147,6 +147,9 @@ api_test! {
         let edited = app.send(app.client.patch(app.url(&format!("/api/admin/plans/{plan_id}"))).json(&json!({ "price": price + 10.0 }))).await;
         assert_eq!(edited.status, 200, "{}", edited.text);
         assert_eq!(edited.body["sold"], 1);
+        let listed = app.get("/api/admin/plans?type=premium").await;
+        let row = listed.body["items"].as_array().unwrap().iter().find(|p| p["id"] == plan_id).cloned().unwrap();
+        assert_eq!(row, edited.body, "the list counts sales as the plan itself does");
         // What was bought keeps its price: the purchase row and the ledger are unchanged.
         let paid: Vec<i64> = app.with_conn(|conn| traffic_purchases::table
             .filter(traffic_purchases::plan_id.eq(plan_id))

@@ -190,6 +190,30 @@ pub fn times_sold(conn: &mut DbConnection, id: PlanId) -> DbResult<i64> {
     Ok(traffic + pieces)
 }
 
+/// [`times_sold`] of every plan named at least once, in two grouped queries (for the operator's
+/// plan list).
+pub fn sold_counts(conn: &mut DbConnection) -> DbResult<std::collections::HashMap<PlanId, i64>> {
+    use crate::schema::{piece_orders, traffic_purchases};
+    use diesel::dsl::count_star;
+    let traffic: Vec<(Option<PlanId>, i64)> = traffic_purchases::table
+        .filter(traffic_purchases::plan_id.is_not_null())
+        .group_by(traffic_purchases::plan_id)
+        .select((traffic_purchases::plan_id, count_star()))
+        .load(conn)?;
+    let pieces: Vec<(Option<PlanId>, i64)> = piece_orders::table
+        .filter(piece_orders::plan_id.is_not_null())
+        .group_by(piece_orders::plan_id)
+        .select((piece_orders::plan_id, count_star()))
+        .load(conn)?;
+    let mut counts = std::collections::HashMap::new();
+    for (plan, n) in traffic.into_iter().chain(pieces) {
+        if let Some(plan) = plan {
+            *counts.entry(plan).or_insert(0) += n;
+        }
+    }
+    Ok(counts)
+}
+
 /// Deletes the plan `id` only if nothing was ever bought with it (one conditional DELETE);
 /// false when it was sold (or is gone).
 pub fn delete_unsold(conn: &mut DbConnection, id: PlanId) -> DbResult<bool> {

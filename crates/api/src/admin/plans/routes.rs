@@ -37,12 +37,14 @@ pub async fn list_plans(
         None => None,
     };
     let items = with_conn(&state.pool, move |conn| {
-        let mut items = Vec::new();
-        for row in plans::list_all(conn, kind)? {
-            let sold = plans::times_sold(conn, row.id)?;
-            items.push(AdminPlan::new(row, sold));
-        }
-        Ok(items)
+        let sold = plans::sold_counts(conn)?;
+        Ok(plans::list_all(conn, kind)?
+            .into_iter()
+            .map(|row| {
+                let n = sold.get(&row.id).copied().unwrap_or(0);
+                AdminPlan::new(row, n)
+            })
+            .collect::<Vec<_>>())
     })
     .await?;
     Ok(HttpResponse::Ok().json(AdminPlanList { items }))
