@@ -10,6 +10,8 @@ pub mod connection;
 pub mod email_codes;
 pub mod error;
 pub mod gateway_accounts;
+pub mod payment_events;
+pub mod payment_list;
 pub mod payments;
 pub mod piece_credentials;
 pub mod pieces;
