@@ -61,6 +61,18 @@ api_test! {
                     .map(move |method| (method.clone(), path.clone()))
             })
             .collect();
+        // Operation ids name the generated client's functions: two routes must not share one.
+        let mut ids: Vec<&str> = doc["paths"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|methods| methods.as_object().unwrap().values())
+            .filter_map(|op| op["operationId"].as_str())
+            .collect();
+        let count = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "duplicate operationId in the OpenAPI document");
         // Logging out ends the session the later calls need: last.
         let mut routes = routes;
         routes.sort_by_key(|(_, path)| path.ends_with("/logout"));
