@@ -4,12 +4,14 @@ import { kindLabel } from '@/lib/kinds';
 import type { AdminOrder, AdminPlan, AdminUserRow, Role, TrafficRow } from './types';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
+/** Dollars with a true minus sign when below zero (a debit the server will refuse still reads right). */
+const money = (dollars: number) => (dollars < 0 ? `\u2212${formatMoney(-dollars)}` : formatMoney(dollars));
 const gb = (value: number) => `${value.toFixed(2)} GB`;
 
 export function balanceStatement(user: Pick<AdminUserRow, 'email' | 'balance'>, amount: number): string {
   const after = (cents(user.balance) + cents(amount)) / 100;
   const change = amount > 0 ? `Credit ${formatMoney(amount)} to` : `Debit ${formatMoney(-amount)} from`;
-  return `${change} ${user.email}: balance ${formatMoney(user.balance)} → ${formatMoney(after)}`;
+  return `${change} ${user.email}: balance ${money(user.balance)} → ${money(after)}`;
 }
 
 export function trafficStatement(email: string, row: Pick<TrafficRow, 'type' | 'available'> | undefined, type: string, amount: number): string {
