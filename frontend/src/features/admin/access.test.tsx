@@ -56,7 +56,7 @@ describe('console layout and overview', () => {
       }),
     );
     renderAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5000 })).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Admin navigation' })[0]!;
     const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
     expect(labels).toEqual(['Overview', 'Customers', 'Plans', 'Stock', 'Orders', 'Payments', 'Audit log']);
@@ -71,7 +71,7 @@ describe('console layout and overview', () => {
   it('links every warning to the filtered list that resolves it', async () => {
     server.use(http.get('*/api/admin/summary', () => HttpResponse.json(makeSummary({ ordersPending: 1 }))));
     renderAt('/admin');
-    const warnings = await screen.findByRole('region', { name: 'Needs attention' });
+    const warnings = await screen.findByRole('region', { name: 'Needs attention' }, { timeout: 5000 });
     expect(within(warnings).getByText('Low stock: Static Residential has 2 entries under 5 available')).toBeInTheDocument();
     expect(within(warnings).getByRole('link', { name: 'Open Static Residential stock' })).toHaveAttribute('href', '/admin/stock?type=static');
     expect(within(warnings).getByText('1 payment is pending')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('console layout and overview', () => {
     const calm = makeSummary({ stock: [], paymentsPending: 0, ordersPending: 0, ordersUnknown: 0 });
     server.use(http.get('*/api/admin/summary', ({ request }) => HttpResponse.json({ ...calm, days: Number(new URL(request.url).searchParams.get('days')) })));
     const { user } = renderAt('/admin');
-    expect(await screen.findByText('Nothing needs attention.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing needs attention.', {}, { timeout: 5000 })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Period'), 'Last 7 days');
     await waitFor(() => expect(screen.getByLabelText('Period')).toHaveValue('7'));
   });
@@ -95,13 +95,13 @@ describe('console layout and overview', () => {
       http.post('*/api/user/logout', () => HttpResponse.json({ success: true, message: 'Logged out successfully' })),
     );
     const { user } = renderAt('/admin');
-    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('shows the console page-not-found for an unknown admin path', async () => {
     renderAt('/admin/nope');
-    expect(await screen.findByText('This page of the operator console does not exist.')).toBeInTheDocument();
+    expect(await screen.findByText('This page of the operator console does not exist.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ describe('plan form', () => {
       }),
     );
     const { user } = renderAt('/admin/plans?type=budget');
-    expect(await screen.findByText('Budget 10')).toBeInTheDocument();
+    expect(await screen.findByText('Budget 10', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(kinds).toEqual(['budget']);
     await user.click(screen.getByRole('button', { name: 'New plan' }));
     const dialog = screen.getByRole('dialog', { name: 'New plan' });
@@ -50,7 +50,7 @@ describe('plan form', () => {
       }),
     );
     const { user } = renderAt('/admin/plans');
-    expect(await screen.findByText('No plans of this kind yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No plans of this kind yet.', {}, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New plan' }));
     const dialog = screen.getByRole('dialog', { name: 'New plan' });
     await user.selectOptions(within(dialog).getByLabelText('Kind'), 'static');
@@ -98,7 +98,7 @@ describe('plan form', () => {
       http.delete('*/api/admin/plans/3', () => HttpResponse.json({ deleted: false, plan: makePlan({ active: false, sold: 4 }) })),
     );
     const { user } = renderAt('/admin/plans');
-    await user.click(await screen.findByRole('button', { name: 'Edit Starter' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Starter' }, { timeout: 5000 }));
     const dialog = screen.getByRole('dialog', { name: 'Edit plan "Starter"' });
     expect(within(dialog).getByLabelText('Kind')).toBeDisabled();
     await user.clear(within(dialog).getByLabelText('Price (USD)'));
@@ -131,7 +131,7 @@ describe('stock form', () => {
       }),
     );
     const { user } = renderAt('/admin/stock?type=ipv4');
-    await user.click(await screen.findByRole('button', { name: 'Add entry' }));
+    await user.click(await screen.findByRole('button', { name: 'Add entry' }, { timeout: 5000 }));
     const dialog = screen.getByRole('dialog', { name: 'Add stock entry' });
     expect(within(dialog).getByLabelText('Kind')).toHaveValue('ipv4');
     await user.type(within(dialog).getByLabelText('Capacity'), '-1');
@@ -163,7 +163,7 @@ describe('stock form', () => {
       }),
     );
     const { user } = renderAt('/admin/stock');
-    await user.click(await screen.findByRole('button', { name: 'Edit stock entry 11' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit stock entry 11' }, { timeout: 5000 }));
     const dialog = screen.getByRole('dialog', { name: 'Edit stock entry' });
     expect(dialog).toHaveTextContent('30 sold, so capacity can go down to 30.');
     const capacity = within(dialog).getByLabelText('Capacity');
@@ -199,7 +199,7 @@ describe('resolve dialog', () => {
       }),
     );
     const { user } = renderAt('/admin/orders?status=unknown');
-    await user.click(await screen.findByRole('button', { name: 'Resolve order 42' }));
+    await user.click(await screen.findByRole('button', { name: 'Resolve order 42' }, { timeout: 5000 }));
     expect(screen.queryByRole('button', { name: 'Resolve order 43' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('unknown');
     const dialog = screen.getByRole('dialog', { name: 'Resolve order #42' });
@@ -226,7 +226,7 @@ describe('resolve dialog', () => {
       }),
     );
     const { user } = renderAt('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Resolve order 42' }));
+    await user.click(await screen.findByRole('button', { name: 'Resolve order 42' }, { timeout: 5000 }));
     const dialog = screen.getByRole('dialog', { name: 'Resolve order #42' });
     await user.click(within(dialog).getByRole('radio', { name: 'Delivered: record the proxies' }));
     const proxies = within(dialog).getByLabelText('Proxies');

@@ -21,7 +21,8 @@ function customer(detail: CustomerDetail = makeDetail()) {
 
 async function openAction(name: string) {
   const view = renderAt('/admin/customers/7');
-  await view.user.click(await screen.findByRole('button', { name }));
+  // the first render loads the page's chunk and the customer: slower when the suite runs in parallel
+  await view.user.click(await screen.findByRole('button', { name }, { timeout: 5000 }));
   return view;
 }
 
@@ -196,7 +197,7 @@ describe('disable, enable and role', () => {
   it('says "User not found" for an unknown customer', async () => {
     server.use(http.get('*/api/admin/users/99', () => HttpResponse.json({ message: 'User not found' }, { status: 404 })));
     renderAt('/admin/customers/99');
-    expect(await screen.findByText('User not found')).toBeInTheDocument();
+    expect(await screen.findByText('User not found', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });
 
@@ -211,7 +212,7 @@ describe('customer list', () => {
       }),
     );
     const { user } = renderAt('/admin/customers');
-    expect(await screen.findByRole('link', { name: 'a@b.c' })).toHaveAttribute('href', '/admin/customers/7');
+    expect(await screen.findByRole('link', { name: 'a@b.c' }, { timeout: 5000 })).toHaveAttribute('href', '/admin/customers/7');
     expect(screen.getByText('120 results')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'alice');
     await waitFor(() => expect(queries.at(-1)).toBe('q=alice&page=1&perPage=50'));
