@@ -4,10 +4,10 @@
 // admin routes); otherwise the server answers, after a little seeding through the API.
 // Usage: npm run build && node e2e/admin-screenshots.mjs [--fixtures] [route-filter]
 //        (SHOTS_DIR=<folder> to write elsewhere than e2e/screenshots/admin)
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { answer } from './admin-fixtures.mjs';
-import { frontendDir, launchBrowser, readCode, startServer } from './harness.mjs';
+import { frontendDir, launchBrowser, readCode, readInitialAdmin, startServer } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const fixtures = args.includes('--fixtures');
@@ -20,8 +20,7 @@ const browser = await launchBrowser();
 try {
   const page = await browser.context.newPage();
   const headers = { Origin: server.url };
-  const password = readFileSync(join(server.dataDir, 'initial-admin-password'), 'utf8').trim();
-  const login = await page.request.post(`${server.url}/api/login`, { headers, data: { email: 'admin@proxyshop.local', password } });
+  const login = await page.request.post(`${server.url}/api/login`, { headers, data: readInitialAdmin(server.dataDir) });
   if (!login.ok()) throw new Error(`admin login: ${login.status()}`);
 
   let customerId = 100;

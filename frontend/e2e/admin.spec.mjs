@@ -3,15 +3,13 @@
 // wallet history), disables them (their session ends), creates a plan, lowers a stock entry's
 // capacity and reads all of it back in the audit log; axe (WCAG 2 A/AA) on every console screen,
 // and at 375 px and in dark theme at the end.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkScreens } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
-import { readCode } from './harness.mjs';
+import { readCode, readInitialAdmin } from './harness.mjs';
 import { expectAccessible, toast } from './helpers.mjs';
 
 const TIMEOUT = 15_000;
-const ADMIN_EMAIL = 'admin@proxyshop.local';
 const PASSWORD = 'Secret1!';
 
 /** Registers a customer in its own browser context and signs them in there. */
@@ -34,10 +32,10 @@ test('an operator credits, disables, adds a plan, lowers stock and reads the aud
   const customer = await newCustomer(browser, url, dataDir, email);
 
   // sign in as the admin the server made on its first start
-  const password = readFileSync(join(dataDir, 'initial-admin-password'), 'utf8').trim();
+  const admin = readInitialAdmin(dataDir);
   await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(`${url}/admin`, { timeout: TIMEOUT });
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: TIMEOUT });

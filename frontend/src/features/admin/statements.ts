@@ -1,7 +1,7 @@
 // The sentence each confirmation states: what will change, to whom, from what to what.
 import { formatMoney } from '@/lib/format';
-import { kindLabel } from '@/lib/kinds';
 import type { AdminOrder, AdminPlan, AdminUserRow, Role, TrafficRow } from './types';
+import { kindName } from './kinds';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 /** Dollars with a true minus sign when below zero (a debit the server will refuse still reads right). */
@@ -17,7 +17,7 @@ export function balanceStatement(user: Pick<AdminUserRow, 'email' | 'balance'>, 
 export function trafficStatement(email: string, row: Pick<TrafficRow, 'type' | 'available'> | undefined, type: string, amount: number): string {
   const available = row?.available ?? 0;
   const after = (cents(available) + cents(amount)) / 100;
-  const change = amount > 0 ? `Grant ${gb(amount)} of ${kindLabel(type)} to` : `Remove ${gb(-amount)} of ${kindLabel(type)} from`;
+  const change = amount > 0 ? `Grant ${gb(amount)} of ${kindName(type)} to` : `Remove ${gb(-amount)} of ${kindName(type)} from`;
   return `${change} ${email}: available ${gb(available)} → ${gb(after)}`;
 }
 
@@ -32,7 +32,7 @@ export function roleStatement(email: string, from: Role, to: Role): string {
 }
 
 export function resolveStatement(order: Pick<AdminOrder, 'id' | 'quantity' | 'type' | 'userEmail' | 'price'>, outcome: 'failed' | 'delivered'): string {
-  const what = `order #${order.id} (${order.quantity} × ${kindLabel(order.type)} for ${order.userEmail})`;
+  const what = `order #${order.id} (${order.quantity} × ${kindName(order.type)} for ${order.userEmail})`;
   return outcome === 'failed'
     ? `Mark ${what} as failed: refund ${formatMoney(order.price)} to ${order.userEmail} and return the stock.`
     : `Mark ${what} as delivered with ${order.quantity} ${order.quantity === 1 ? 'proxy' : 'proxies'}.`;

@@ -48,3 +48,5 @@ export function AdminTable({ label, columns, loading, failed, empty, emptyText, 
 /** Classes of a body cell and of a muted body cell. */
 export const CELL = 'py-3 pr-4 last:pr-0 align-top';
 export const MUTED = 'text-slate-600 dark:text-slate-400';
+/** The cell of a row's buttons, which are taller than a line of text. */
+export const ACTIONS = 'py-1.5 text-right whitespace-nowrap align-top';

@@ -37,16 +37,25 @@ function Frame({ title, children, summary }: { title: string; children: ReactNod
   );
 }
 
-type ChartProps = { title: string; data: Row[]; series: Series[]; format: (value: number) => string; summary: string; kind?: 'bar' | 'stacked' | 'line' | 'area' };
+type ChartProps = {
+  title: string;
+  data: Row[];
+  series: Series[];
+  /** The value in the tooltip; `tick` (default the same) labels the value axis. */
+  format: (value: number) => string;
+  tick?: (value: number) => string;
+  summary: string;
+  kind?: 'bar' | 'stacked' | 'line' | 'area';
+};
 
 const axis = { stroke: 'currentColor', tick: { fill: 'currentColor', fontSize: 11 }, tickLine: false };
 
-export function DayChart({ title, data, series, format, summary, kind = 'bar' }: ChartProps) {
+export function DayChart({ title, data, series, format, tick = format, summary, kind = 'bar' }: ChartProps) {
   const common = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} vertical={false} />
       <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...axis} />
-      <YAxis width={48} tickFormatter={(value: number) => format(value)} allowDecimals {...axis} />
+      <YAxis width={52} tickFormatter={(value: number) => tick(value)} allowDecimals {...axis} />
       <Tooltip content={<ChartTooltip format={format} />} cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} />
       {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
     </>

@@ -26,13 +26,13 @@ export function ConfirmStep({ statement, confirmLabel = 'Confirm', busy, onBack,
   );
 }
 
-export function FormButtons({ onCancel, submitLabel, busy = false }: { onCancel: () => void; submitLabel: string; busy?: boolean }) {
+export function FormButtons({ onCancel, submitLabel, busy = false, disabled = false }: { onCancel: () => void; submitLabel: string; busy?: boolean; disabled?: boolean }) {
   return (
     <div className="flex justify-end gap-3 pt-2">
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" busy={busy}>
+      <Button type="submit" busy={busy} disabled={disabled}>
         {submitLabel}
       </Button>
     </div>

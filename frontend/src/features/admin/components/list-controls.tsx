@@ -14,7 +14,7 @@ export function SearchBox({ label, value, onSearch, placeholder }: { label: stri
   const apply = useDebouncedCallback((next: string) => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
   return (
     <div className="min-w-0 flex-1 basis-56">
-      <label className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+      <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
         <span className="relative mt-1.5 block">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />

@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { notify } from '@/lib/toast';
 import { useResolveOrder } from '../api/resolve-order';
 import { proxyLines, resolveSchema, type ResolveValues } from '../schemas';
+import { kindName } from '../kinds';
 import { resolveStatement } from '../statements';
 import type { AdminOrder } from '../types';
 import { ConfirmStep, FormButtons } from './confirm-step';
@@ -44,7 +45,7 @@ export function ResolveDialog({ order, onClose }: { order: AdminOrder; onClose: 
     );
 
   return (
-    <Dialog open wide onClose={onClose} title={`Resolve order #${order.id}`} description={`${order.quantity} × ${order.type} for ${order.userEmail}, status ${order.status}.`}>
+    <Dialog open wide onClose={onClose} title={`Resolve order #${order.id}`} description={`${order.quantity} × ${kindName(order.type)} for ${order.userEmail}, status ${order.status}.`}>
       {pending ? (
         <ConfirmStep statement={resolveStatement(order, pending.outcome)} danger={pending.outcome === 'failed'} busy={resolve.isPending} onBack={() => setPending(null)} onConfirm={() => confirm(pending)} />
       ) : (
@@ -74,7 +75,7 @@ export function ResolveDialog({ order, onClose }: { order: AdminOrder; onClose: 
               placeholder="host:port:user:pass"
               hint={`One host:port:user:pass line per proxy: ${order.quantity} ${order.quantity === 1 ? 'line' : 'lines'}.`}
               error={errors.proxies?.message}
-              className="font-mono"
+              mono
               {...register('proxies')}
             />
           )}

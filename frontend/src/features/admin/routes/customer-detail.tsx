@@ -65,15 +65,15 @@ export default function CustomerDetailPage() {
         <Badge tone={user.role === 'admin' ? 'brand' : 'grey'}>{user.role}</Badge>
         {user.disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>}
       </div>
-      <div className="grid gap-6 xl:grid-cols-[1.4fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
         <ProfileCard user={user} />
         <BalanceTrafficCard balance={user.balance} traffic={data.traffic} />
       </div>
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 2xl:grid-cols-2">
         <PiecesCard pieces={data.pieces} />
         <PaymentsCard payments={data.payments} />
       </div>
-      <div className="mt-6 grid gap-6">
+      <div className="mt-6 grid grid-cols-1 gap-6">
         <UsageCard usage={data.usage} />
         <LedgerCard userId={user.id} />
       </div>

@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/page-parts';
 import { formatMoney } from '@/lib/format';
-import { kindLabel, PROXY_KINDS } from '@/lib/kinds';
+import { PROXY_KINDS } from '@/lib/kinds';
 import { ordersQueryOptions } from '../api/get-orders';
 import { AdminHeader } from '../components/admin-header';
-import { AdminTable, CELL, MUTED } from '../components/admin-table';
+import { ACTIONS, AdminTable, CELL, MUTED } from '../components/admin-table';
 import { StatusBadge } from '../components/badge';
 import { FilterSelect, SearchBox, Toolbar } from '../components/list-controls';
 import { ResolveDialog } from '../components/resolve-dialog';
@@ -17,9 +17,10 @@ import { useListParams } from '../components/use-list-params';
 import { ORDER_STATUSES } from '../constants';
 import { PER_PAGE, when } from '../format';
 import type { AdminOrder } from '../types';
+import { kindName } from '../kinds';
 
 const STATUSES = ORDER_STATUSES.map((value) => ({ value, label: value }));
-const KINDS = PROXY_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }));
+const KINDS = PROXY_KINDS.map((kind) => ({ value: kind, label: kindName(kind) }));
 const COLUMNS = ['Order', 'Customer', 'Kind', { label: 'Qty', align: 'right' as const }, { label: 'Price', align: 'right' as const }, 'Status', 'Created', { label: 'Actions', align: 'right' as const }];
 
 export default function OrdersPage() {
@@ -62,7 +63,7 @@ export default function OrdersPage() {
                 </Link>
               </td>
               <td className={CELL}>
-                {kindLabel(order.type)}
+                {kindName(order.type)}
                 {order.country ? <span className={`block text-xs ${MUTED}`}>{[order.country, order.isp].filter(Boolean).join(' · ')}</span> : null}
               </td>
               <td className={`${CELL} text-right tabular-nums`}>{order.quantity}</td>
@@ -71,7 +72,7 @@ export default function OrdersPage() {
                 <StatusBadge status={order.status} />
               </td>
               <td className={`${CELL} whitespace-nowrap ${MUTED}`}>{when(order.createdAt)}</td>
-              <td className={`${CELL} text-right`}>
+              <td className={ACTIONS}>
                 {(order.status === 'pending' || order.status === 'unknown') && (
                   <Button size="sm" variant="outline" onClick={() => setResolving(order)} aria-label={`Resolve order ${order.id}`}>
                     Resolve

@@ -15,7 +15,9 @@ import { Warnings } from '../components/overview/warnings';
 import type { Summary } from '../types';
 
 const PERIODS = [7, 30, 90, 365] as const;
-const gb = (value: number) => `${value.toFixed(value >= 100 ? 0 : 1)} GB`;
+const gb = (value: number) => `${value.toFixed(2)} GB`;
+/** Axis labels stay short: the unit is in the chart's title. */
+const plain = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const count = (value: number) => String(Math.round(value));
 const money = (value: number) => (value >= 1000 ? `$${(value / 1000).toFixed(1)}k` : formatMoney(value));
 
@@ -42,7 +44,7 @@ function Charts({ summary }: { summary: Summary }) {
     { key: 'ipv6', label: 'IPv6' },
   ].map((kind, index) => ({ ...kind, color: SERIES_COLORS[index]! }));
   return (
-    <div className="mt-6 grid gap-6 xl:grid-cols-2">
+    <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
       <Card>
         <DayChart
           title="New customers per day"
@@ -74,7 +76,7 @@ function Charts({ summary }: { summary: Summary }) {
       </Card>
       <Card>
         <DayChart
-          title="Residential GB sold and used per day"
+          title="Residential traffic sold and used per day (GB)"
           kind="line"
           data={summary.traffic.perDay}
           series={[
@@ -84,6 +86,7 @@ function Charts({ summary }: { summary: Summary }) {
             { key: 'budgetUsed', label: 'Budget used', color: SERIES_COLORS[2]! },
           ]}
           format={gb}
+          tick={plain}
           summary={`${sold.toFixed(2)} GB sold and ${used.toFixed(2)} GB used from ${summary.from} to ${summary.to}`}
         />
       </Card>
@@ -112,7 +115,7 @@ export default function AdminOverviewPage() {
         }
       />
       {summary.isPending && (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} className="h-28 rounded-2xl" />
           ))}
@@ -121,7 +124,7 @@ export default function AdminOverviewPage() {
       {summary.isError && !data && <EmptyState title="Could not load the overview." body="Please try again in a moment." />}
       {data && (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <Stat label="Customers" value={String(data.customers.total)} detail={`${data.customers.disabled} disabled`} />
             <Stat label="Top-ups" value={formatMoney(data.topups.total)} detail={`${data.from} to ${data.to}`} />
             <Stat label="Sales" value={formatMoney(data.sales.total)} detail={`${data.from} to ${data.to}`} />

@@ -61,9 +61,9 @@ export default function PaymentDetailPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-[1.4fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
         <Card title="Payment">
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Item label="Status">
               <StatusBadge status={payment.status} />
             </Item>

@@ -7,19 +7,20 @@ import { Card } from '@/components/ui/page-parts';
 import { Tabs } from '@/components/ui/tabs';
 import { panelId, tabId } from '@/components/ui/tab-ids';
 import { formatMoney } from '@/lib/format';
-import { isTrafficKind, kindLabel, type ProxyKind } from '@/lib/kinds';
+import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions } from '../api/get-plans';
 import { AdminHeader } from '../components/admin-header';
-import { AdminTable, CELL, MUTED } from '../components/admin-table';
+import { ACTIONS, AdminTable, CELL, MUTED } from '../components/admin-table';
 import { Badge } from '../components/badge';
 import { PlanFormDialog } from '../components/plans/plan-form';
 import { PlanActiveDialog, PlanRemoveDialog } from '../components/plans/plan-remove-dialog';
 import { useListParams } from '../components/use-list-params';
 import { PLAN_KINDS } from '../schemas';
 import type { AdminPlan } from '../types';
+import { kindName } from '../kinds';
 
 type Open = { kind: 'form'; plan: AdminPlan | null } | { kind: 'remove' | 'active'; plan: AdminPlan } | null;
-const TABS = PLAN_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }));
+const TABS = PLAN_KINDS.map((kind) => ({ value: kind, label: kindName(kind) }));
 const COLUMNS = ['Plan', { label: 'Price', align: 'right' as const }, 'Amount', 'Validity', 'State', { label: 'Sold', align: 'right' as const }, { label: 'Sort', align: 'right' as const }, { label: 'Actions', align: 'right' as const }];
 
 export default function PlansPage() {
@@ -44,7 +45,7 @@ export default function PlansPage() {
       <Tabs label="Plan kind" items={TABS} value={type} onChange={(value) => set('type', value)} idPrefix="admin-plans" size="sm" className="mb-4" />
       <Card>
         <div id={panelId('admin-plans', type)} role="tabpanel" aria-labelledby={tabId('admin-plans', type)}>
-          <AdminTable label={`${kindLabel(type)} plans`} columns={COLUMNS} loading={plans.isPending} failed={plans.isError && !items} empty={items?.length === 0} emptyText="No plans of this kind yet." minWidth="min-w-[820px]">
+          <AdminTable label={`${kindName(type)} plans`} columns={COLUMNS} loading={plans.isPending} failed={plans.isError && !items} empty={items?.length === 0} emptyText="No plans of this kind yet." minWidth="min-w-[820px]">
             {items?.map((plan) => (
               <tr key={plan.id}>
                 <td className={CELL}>
@@ -65,7 +66,7 @@ export default function PlansPage() {
                 <td className={CELL}>{plan.active ? <Badge tone="green">active</Badge> : <Badge tone="grey">inactive</Badge>}</td>
                 <td className={`${CELL} text-right tabular-nums`}>{plan.sold}</td>
                 <td className={`${CELL} text-right tabular-nums`}>{plan.sort}</td>
-                <td className={`${CELL} text-right whitespace-nowrap`}>
+                <td className={ACTIONS}>
                   <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'form', plan })} aria-label={`Edit ${plan.name}`}>
                     Edit
                   </Button>

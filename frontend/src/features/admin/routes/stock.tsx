@@ -4,16 +4,16 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
 import { Card } from '@/components/ui/page-parts';
-import { kindLabel } from '@/lib/kinds';
 import { stockQueryOptions } from '../api/get-stock';
 import { AdminHeader } from '../components/admin-header';
-import { AdminTable, CELL, MUTED } from '../components/admin-table';
+import { ACTIONS, AdminTable, CELL, MUTED } from '../components/admin-table';
 import { Badge } from '../components/badge';
 import { FilterSelect, SearchBox, Toolbar } from '../components/list-controls';
 import { StockCreateDialog, StockEditDialog } from '../components/stock/stock-forms';
 import { useListParams } from '../components/use-list-params';
 import { STOCK_KINDS } from '../schemas';
 import type { StockItem } from '../types';
+import { kindName } from '../kinds';
 
 const COLUMNS = ['Entry', 'Location', 'ISP', { label: 'Capacity', align: 'right' as const }, { label: 'Sold', align: 'right' as const }, { label: 'Available', align: 'right' as const }, 'State', { label: 'Actions', align: 'right' as const }];
 type StockKind = (typeof STOCK_KINDS)[number];
@@ -39,14 +39,14 @@ export default function StockPage() {
       />
       <Card>
         <Toolbar>
-          <FilterSelect label="Kind" value={type} options={STOCK_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }))} onChange={(value) => set('type', value)} />
+          <FilterSelect label="Kind" value={type} options={STOCK_KINDS.map((kind) => ({ value: kind, label: kindName(kind) }))} onChange={(value) => set('type', value)} />
           <SearchBox label="Country" value={values.country} placeholder="US" onSearch={(text) => set('country', text)} />
         </Toolbar>
         <AdminTable label="Stock entries" columns={COLUMNS} loading={stock.isPending} failed={stock.isError && !items} empty={items?.length === 0} emptyText="No stock entries match." minWidth="min-w-[860px]">
           {items?.map((item) => (
             <tr key={item.id}>
               <td className={CELL}>
-                <span className="font-medium">{kindLabel(item.type)}</span>
+                <span className="font-medium">{kindName(item.type)}</span>
                 <span className={`block text-xs ${MUTED}`}>
                   #{item.id}
                   {item.code ? ` · ${item.code}` : ''}
@@ -65,7 +65,7 @@ export default function StockPage() {
               <td className={`${CELL} text-right tabular-nums`}>{item.sold}</td>
               <td className={`${CELL} text-right tabular-nums`}>{item.available}</td>
               <td className={CELL}>{item.active ? <Badge tone="green">active</Badge> : <Badge tone="grey">inactive</Badge>}</td>
-              <td className={`${CELL} text-right`}>
+              <td className={ACTIONS}>
                 <Button size="sm" variant="ghost" onClick={() => setEditing(item)} aria-label={`Edit stock entry ${item.id}`}>
                   Edit
                 </Button>

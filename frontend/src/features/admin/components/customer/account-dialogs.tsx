@@ -97,7 +97,7 @@ export function RoleDialog({ user, onClose }: { user: AdminUserRow; onClose: () 
             <option value="user">user (customer)</option>
             <option value="admin">admin</option>
           </SelectField>
-          <FormButtons onCancel={onClose} submitLabel="Review" />
+          <FormButtons onCancel={onClose} submitLabel="Review" disabled={role === user.role} />
         </form>
       )}
     </Dialog>

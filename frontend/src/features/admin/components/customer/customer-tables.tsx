@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatSignedMoney } from '@/lib/format';
-import { kindLabel } from '@/lib/kinds';
 import { LEDGER_PER_PAGE, userLedgerQueryOptions } from '../../api/get-user-ledger';
 import { bytesToGb, formatGb, when } from '../../format';
 import type { LivePiece, UsageDay, UserPayment } from '../../types';
@@ -13,6 +12,7 @@ import { AdminTable, CELL, MUTED } from '../admin-table';
 import { StatusBadge } from '../badge';
 import { SERIES_COLORS, usageRows } from '../chart-data';
 import { DayChart } from '../charts';
+import { kindName } from '../../kinds';
 
 export function PiecesCard({ pieces }: { pieces: LivePiece[] }) {
   return (
@@ -20,7 +20,7 @@ export function PiecesCard({ pieces }: { pieces: LivePiece[] }) {
       <AdminTable label="Live pieces" columns={['Kind', 'Proxy', 'Country', 'Expires']} loading={false} failed={false} empty={pieces.length === 0} emptyText="No live pieces." minWidth="min-w-[560px]">
         {pieces.map((piece) => (
           <tr key={piece.id}>
-            <td className={CELL}>{kindLabel(piece.type)}</td>
+            <td className={CELL}>{kindName(piece.type)}</td>
             <td className={CELL}>
               <code className="text-xs">
                 {piece.host}:{piece.port}:{piece.username}
@@ -101,11 +101,12 @@ export function UsageCard({ usage }: { usage: UsageDay[] }) {
         <p className="text-sm text-slate-600 dark:text-slate-400">No traffic used in the last 30 days.</p>
       ) : (
         <DayChart
-          title="GB used per day"
+          title="Traffic used per day (GB)"
           kind="stacked"
           data={rows}
-          series={kinds.map((kind, index) => ({ key: kind, label: kindLabel(kind), color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
+          series={kinds.map((kind, index) => ({ key: kind, label: kindName(kind), color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
           format={(value) => formatGb(value)}
+          tick={(value) => (Number.isInteger(value) ? String(value) : value.toFixed(1))}
           summary={`${formatGb(total)} used in the last 30 days`}
         />
       )}

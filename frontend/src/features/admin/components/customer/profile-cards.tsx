@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/page-parts';
 import { formatMoney } from '@/lib/format';
-import { kindLabel } from '@/lib/kinds';
 import { formatGb, when } from '../../format';
 import type { AdminUserDetail, TrafficRow } from '../../types';
+import { kindName } from '../../kinds';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -19,7 +19,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 export function ProfileCard({ user }: { user: AdminUserDetail }) {
   return (
     <Card title="Profile">
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Item label="Name">{user.name || '—'}</Item>
         <Item label="Email">{user.email}</Item>
         <Item label="Phone">{user.phone ?? '—'}</Item>
@@ -58,7 +58,7 @@ export function BalanceTrafficCard({ balance, traffic }: { balance: number; traf
           return (
             <li key={row.type}>
               <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                <span className="font-semibold">{kindLabel(row.type)}</span>
+                <span className="font-semibold">{kindName(row.type)}</span>
                 <span className="tabular-nums">{formatGb(row.available)} available</span>
               </div>
               <div className="mt-1.5 h-2 rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden="true">

@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
-import { kindLabel } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { useChangeTraffic } from '../../api/change-traffic';
 import { toNumber, trafficSchema, type TrafficValues } from '../../schemas';
@@ -14,6 +13,7 @@ import { trafficStatement } from '../../statements';
 import type { TrafficRow } from '../../types';
 import { ConfirmStep, FormButtons } from '../confirm-step';
 import { showServerError } from '../server-errors';
+import { kindName } from '../../kinds';
 
 export function TrafficDialog({ userId, email, traffic, onClose }: { userId: number; email: string; traffic: TrafficRow[]; onClose: () => void }) {
   const change = useChangeTraffic();
@@ -29,7 +29,7 @@ export function TrafficDialog({ userId, email, traffic, onClose }: { userId: num
       { id: userId, type: values.type, gb, reason: values.reason.trim() },
       {
         onSuccess: (answer) => {
-          notify.success(`${kindLabel(values.type)}: ${answer.traffic.available.toFixed(2)} GB available now`);
+          notify.success(`${kindName(values.type)}: ${answer.traffic.available.toFixed(2)} GB available now`);
           onClose();
         },
         onError: (error) => {
@@ -52,8 +52,8 @@ export function TrafficDialog({ userId, email, traffic, onClose }: { userId: num
       ) : (
         <form noValidate onSubmit={(event) => void handleSubmit(setPending)(event)} className="space-y-4">
           <SelectField label="Kind" error={errors.type?.message} {...register('type')}>
-            <option value="premium">{kindLabel('premium')}</option>
-            <option value="budget">{kindLabel('budget')}</option>
+            <option value="premium">{kindName('premium')}</option>
+            <option value="budget">{kindName('budget')}</option>
           </SelectField>
           <Field label="GB" inputMode="decimal" autoComplete="off" placeholder="10 or -2.5" error={errors.gb?.message} {...register('gb')} />
           <Field label="Reason" autoComplete="off" error={errors.reason?.message} {...register('reason')} />

@@ -1,9 +1,9 @@
 // Stock per piece kind: capacity, sold, available, and whether some entries run low.
 import { Link } from 'react-router';
-import { kindLabel } from '@/lib/kinds';
 import type { StockSummary } from '../../types';
 import { AdminTable, CELL } from '../admin-table';
 import { Badge } from '../badge';
+import { kindName } from '../../kinds';
 
 const COLUMNS = ['Kind', { label: 'Capacity', align: 'right' as const }, { label: 'Sold', align: 'right' as const }, { label: 'Available', align: 'right' as const }, 'State'];
 
@@ -14,7 +14,7 @@ export function StockSummaryTable({ stock, threshold }: { stock: StockSummary[];
         <tr key={row.type}>
           <td className={CELL}>
             <Link to={`/admin/stock?type=${row.type}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              {kindLabel(row.type)}
+              {kindName(row.type)}
             </Link>
           </td>
           <td className={`${CELL} text-right tabular-nums`}>{row.capacity}</td>

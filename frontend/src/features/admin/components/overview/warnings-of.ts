@@ -1,6 +1,6 @@
 // The overview's warnings, each with the filtered list that resolves it.
-import { kindLabel } from '@/lib/kinds';
 import type { Summary } from '../../types';
+import { kindName } from '../../kinds';
 
 type Warning = { text: string; to: string; link: string };
 
@@ -9,7 +9,7 @@ export function warningsOf(summary: Summary): Warning[] {
   for (const row of summary.stock) {
     if (!row.low) continue;
     const entries = `${row.lowEntries} ${row.lowEntries === 1 ? 'entry' : 'entries'}`;
-    list.push({ text: `Low stock: ${kindLabel(row.type)} has ${entries} under ${summary.lowStockThreshold} available`, to: `/admin/stock?type=${row.type}`, link: `Open ${kindLabel(row.type)} stock` });
+    list.push({ text: `Low stock: ${kindName(row.type)} has ${entries} under ${summary.lowStockThreshold} available`, to: `/admin/stock?type=${row.type}`, link: `Open ${kindName(row.type)} stock` });
   }
   if (summary.paymentsPending > 0) {
     list.push({ text: `${summary.paymentsPending} ${summary.paymentsPending === 1 ? 'payment is' : 'payments are'} pending`, to: '/admin/payments?status=pending', link: 'Open pending payments' });

@@ -4,7 +4,6 @@ import { useForm, useWatch, type Path } from 'react-hook-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
-import { kindLabel } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { useSavePlan } from '../../api/save-plan';
 import { PLAN_KINDS, planSchema, type PlanValues } from '../../schemas';
@@ -13,6 +12,7 @@ import { FormButtons } from '../confirm-step';
 import { showServerError } from '../server-errors';
 import { TextArea } from '../text-area';
 import { EMPTY_PLAN, patchOf, planToValues, valuesToBody } from './plan-values';
+import { kindName } from '../../kinds';
 
 const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil'];
 
@@ -38,11 +38,11 @@ export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan
 
   return (
     <Dialog open wide onClose={onClose} title={plan ? `Edit plan "${plan.name}"` : 'New plan'} description={plan ? 'Prices already paid never change.' : undefined}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField label="Kind" disabled={plan !== null} error={errors.type?.message} {...register('type')}>
           {PLAN_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {kindLabel(kind)}
+              {kindName(kind)}
             </option>
           ))}
         </SelectField>
@@ -60,7 +60,8 @@ export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan
           rows={3}
           placeholder='{"ipDuration": "1~240 minutes"}'
           error={errors.features?.message}
-          className="font-mono sm:col-span-2"
+          mono
+          className="sm:col-span-2"
           {...register('features')}
         />
         <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">

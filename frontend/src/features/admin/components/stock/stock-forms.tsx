@@ -4,7 +4,6 @@ import { useForm, type Path } from 'react-hook-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
-import { kindLabel } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { useCreateStock, useUpdateStock } from '../../api/save-stock';
 import { STOCK_KINDS, stockEditSchema, stockSchema, type StockEditValues, type StockValues } from '../../schemas';
@@ -12,6 +11,7 @@ import type { StockItem } from '../../types';
 import { FormButtons } from '../confirm-step';
 import { showServerError } from '../server-errors';
 import { toStockBody } from './stock-body';
+import { kindName } from '../../kinds';
 
 const FIELDS: ReadonlyArray<Path<StockValues>> = ['type', 'code', 'country', 'isp', 'ispName', 'city', 'connType', 'ip', 'capacity'];
 export function StockCreateDialog({ defaultType, onClose }: { defaultType?: StockValues['type']; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function StockCreateDialog({ defaultType, onClose }: { defaultType?: Stoc
   const submit = handleSubmit((values) =>
     create.mutate(toStockBody(values), {
       onSuccess: (item) => {
-        notify.success(`Stock entry added: ${kindLabel(item.type)} ${item.country}, capacity ${item.capacity}`);
+        notify.success(`Stock entry added: ${kindName(item.type)} ${item.country}, capacity ${item.capacity}`);
         onClose();
       },
       onError: (error) => showServerError(error, setError, FIELDS),
@@ -31,11 +31,11 @@ export function StockCreateDialog({ defaultType, onClose }: { defaultType?: Stoc
   );
   return (
     <Dialog open wide onClose={onClose} title="Add stock entry">
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField label="Kind" error={errors.type?.message} {...register('type')}>
           {STOCK_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {kindLabel(kind)}
+              {kindName(kind)}
             </option>
           ))}
         </SelectField>
@@ -74,7 +74,7 @@ export function StockEditDialog({ item, onClose }: { item: StockItem; onClose: (
       },
     );
   });
-  const where = [kindLabel(item.type), item.country, item.city, item.ispName ?? item.isp].filter(Boolean).join(' · ');
+  const where = [kindName(item.type), item.country, item.city, item.ispName ?? item.isp].filter(Boolean).join(' · ');
   return (
     <Dialog open onClose={onClose} title="Edit stock entry" description={`${where}. ${item.sold} sold, so capacity can go down to ${item.sold}.`}>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
