@@ -15,6 +15,7 @@ pub mod proxy_history;
 pub mod referrals;
 pub mod schema;
 pub mod sessions;
+pub mod stats;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod traffic;

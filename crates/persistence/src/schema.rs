@@ -39,6 +39,9 @@ diesel::table! {
         data -> Text,
         expires_at -> BigInt,
         created_at -> BigInt,
+        ip -> Nullable<Text>,
+        user_agent -> Nullable<Text>,
+        last_seen_at -> Nullable<BigInt>,
     }
 }
 
@@ -274,6 +277,72 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    password_resets (user_id) {
+        user_id -> BigInt,
+        code_hash -> Text,
+        attempts -> Integer,
+        sent_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    email_changes (user_id) {
+        user_id -> BigInt,
+        new_email -> Text,
+        code_hash -> Text,
+        attempts -> Integer,
+        sent_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    user_totp (user_id) {
+        user_id -> BigInt,
+        secret -> Text,
+        enabled_at -> Nullable<BigInt>,
+        last_step -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    recovery_codes (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        code_hash -> Text,
+        used_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    api_keys (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        name -> Text,
+        prefix -> Text,
+        key_hash -> Text,
+        scopes -> Text,
+        allowed_ips -> Text,
+        expires_at -> Nullable<BigInt>,
+        last_used_at -> Nullable<BigInt>,
+        revoked_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    avatars (id) {
+        id -> Text,
+        user_id -> BigInt,
+        content_type -> Text,
+        bytes -> Binary,
+        created_at -> BigInt,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(wallet_ledger -> users (user_id));
 diesel::joinable!(payments -> users (user_id));
@@ -286,6 +355,12 @@ diesel::joinable!(upstream_accounts -> users (user_id));
 diesel::joinable!(mailboxes -> users (user_id));
 diesel::joinable!(traffic_purchases -> users (user_id));
 diesel::joinable!(user_logins -> users (user_id));
+diesel::joinable!(password_resets -> users (user_id));
+diesel::joinable!(email_changes -> users (user_id));
+diesel::joinable!(user_totp -> users (user_id));
+diesel::joinable!(recovery_codes -> users (user_id));
+diesel::joinable!(api_keys -> users (user_id));
+diesel::joinable!(avatars -> users (user_id));
 diesel::joinable!(payment_events -> payments (payment_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -310,4 +385,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     traffic_purchases,
     payment_events,
     user_logins,
+    password_resets,
+    email_changes,
+    user_totp,
+    recovery_codes,
+    api_keys,
+    avatars,
 );

@@ -202,7 +202,10 @@ pub fn record_login(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
         },
         |c| {
             diesel::insert_into(user_logins::table)
-                .values((user_logins::user_id.eq(id.get()), user_logins::last_login_at.eq(at)))
+                .values((
+                    user_logins::user_id.eq(id.get()),
+                    user_logins::last_login_at.eq(at),
+                ))
                 .execute(c)
         },
     )?;

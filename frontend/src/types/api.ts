@@ -6,6 +6,22 @@
  */
 
 export interface paths {
+    "/api/admin/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -445,6 +461,29 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminSummary: {
+            customers: components["schemas"]["SummaryCustomers"];
+            /** Format: int32 */
+            days: number;
+            /** @description First day of the window, `YYYY-MM-DD` (UTC). */
+            from: string;
+            /** Format: int32 */
+            lowStockThreshold: number;
+            /** Format: int64 */
+            ordersPending: number;
+            /** Format: int64 */
+            ordersUnknown: number;
+            /** Format: int64 */
+            paymentsPending: number;
+            piecesLive: components["schemas"]["SummaryPiecesLive"];
+            sales: components["schemas"]["SummarySales"];
+            /** @description One row per piece kind. */
+            stock: components["schemas"]["SummaryStock"][];
+            /** @description Last day of the window (today, UTC). */
+            to: string;
+            topups: components["schemas"]["SummaryTopups"];
+            traffic: components["schemas"]["SummaryTraffic"];
+        };
         AdminUserRow: {
             /** Format: double */
             balance: number;
@@ -850,6 +889,99 @@ export interface components {
             code: string;
             name: string;
         };
+        SummaryCustomers: {
+            /** Format: int64 */
+            disabled: number;
+            newPerDay: components["schemas"]["SummaryDayCount"][];
+            /**
+             * Format: int64
+             * @description Every customer account (operators not counted).
+             */
+            total: number;
+        };
+        SummaryDayAmount: {
+            /** Format: double */
+            amount: number;
+            day: string;
+        };
+        SummaryDayCount: {
+            /** Format: int64 */
+            count: number;
+            day: string;
+        };
+        /** @description One day's sales per kind, USD. */
+        SummaryDaySales: {
+            /** Format: double */
+            budget: number;
+            day: string;
+            /** Format: double */
+            ipv4: number;
+            /** Format: double */
+            ipv6: number;
+            /** Format: double */
+            lte: number;
+            /** Format: double */
+            premium: number;
+            /** Format: double */
+            static: number;
+        };
+        /** @description One day's traffic in GB (10^9 bytes): bought in plans and metered. */
+        SummaryDayTraffic: {
+            /** Format: double */
+            budgetSold: number;
+            /** Format: double */
+            budgetUsed: number;
+            day: string;
+            /** Format: double */
+            premiumSold: number;
+            /** Format: double */
+            premiumUsed: number;
+        };
+        /** @description Pieces working now, per kind. */
+        SummaryPiecesLive: {
+            /** Format: int64 */
+            ipv4: number;
+            /** Format: int64 */
+            ipv6: number;
+            /** Format: int64 */
+            lte: number;
+            /** Format: int64 */
+            static: number;
+        };
+        SummarySales: {
+            perDay: components["schemas"]["SummaryDaySales"][];
+            /**
+             * Format: double
+             * @description Sold in the window, all kinds, USD.
+             */
+            total: number;
+        };
+        /** @description The active stock of one piece kind, summed over its entries. */
+        SummaryStock: {
+            /** Format: int64 */
+            available: number;
+            /** Format: int64 */
+            capacity: number;
+            /** @description Some entry has fewer than `lowStockThreshold` available. */
+            low: boolean;
+            /** Format: int64 */
+            lowEntries: number;
+            /** Format: int64 */
+            sold: number;
+            /** @example static */
+            type: string;
+        };
+        SummaryTopups: {
+            perDay: components["schemas"]["SummaryDayAmount"][];
+            /**
+             * Format: double
+             * @description Credited in the window, USD.
+             */
+            total: number;
+        };
+        SummaryTraffic: {
+            perDay: components["schemas"]["SummaryDayTraffic"][];
+        };
         TrafficStat: {
             /**
              * Format: double
@@ -924,6 +1056,46 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_summary: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, ending today: 1 to 365 (default 30). */
+                days?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSummary"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     list_users: {
         parameters: {
             query?: {

@@ -3,6 +3,7 @@
 
 mod audit_trail;
 mod list_users;
+mod summary;
 
 pub use list_users::{AdminUserRow, UserPage};
 
@@ -10,4 +11,5 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list_users::list_users);
+    summary::configure(cfg);
 }

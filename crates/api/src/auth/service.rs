@@ -1,6 +1,7 @@
 //! The account rules that handlers share: password hashing, code hashing, creating users with
 //! unique codes, starting a session, and rate-limit checks.
 
+use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::session_store::USER_ID_KEY;
 use actix_session::Session;
@@ -11,7 +12,6 @@ use argon2::password_hash::{
 use domain::{CanonicalEmail, canonical_email, messages as msg, random};
 use hmac::{Hmac, Mac};
 use persistence::users::{self, NewUser, UserRow};
-use crate::blocking::with_conn;
 use persistence::{DbConnection, DbError, DbPool, now};
 use sha2::Sha256;
 use std::sync::OnceLock;

@@ -6,8 +6,8 @@ use crate::error::ApiError;
 use crate::traffic::upstream_sync::sync_customer;
 use domain::units::GB;
 use domain::{PlanId, ProxyKind, UserId, messages as msg};
-use persistence::wallet::{self, EntryKind};
 use persistence::traffic_purchases::{self, NewTrafficPurchase, Source};
+use persistence::wallet::{self, EntryKind};
 use persistence::{DbPool, plans, traffic, users};
 use upstream::ResidentialSource;
 
