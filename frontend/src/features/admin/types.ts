@@ -1,7 +1,9 @@
 // The operator console's wire shapes (/api/admin/*), word for word from the API contract of the
 // admin routes (docs/api.md conventions: camelCase, money in dollars, traffic in GB, times in unix
-// seconds, days as YYYY-MM-DD UTC). Hand-kept until the server's OpenAPI document lists these routes;
-// then they give way to the generated `paths` types.
+// seconds, days as YYYY-MM-DD UTC). The routes the server's OpenAPI document lists already come
+// from the generated types (src/types/api.ts); the others are hand-kept to the contract until it
+// lists them too.
+import type { Schemas } from '@/lib/api-types';
 
 export type Role = 'admin' | 'user';
 export type TrafficKind = 'premium' | 'budget';
@@ -11,29 +13,10 @@ export type Kind = TrafficKind | PieceKind;
 /** A paged list: `page` is 1-based, `perPage` at most 200. */
 export type Page<T> = { items: T[]; total: number; page: number; perPage: number };
 
-// ---- Overview: GET /api/admin/summary?days=
+// ---- Overview: GET /api/admin/summary?days= (generated from the server's OpenAPI document)
 
-export type DayCount = { day: string; count: number };
-export type DayAmount = { day: string; amount: number };
-export type SalesDay = { day: string } & Record<Kind, number>;
-export type TrafficDay = { day: string; premiumSold: number; premiumUsed: number; budgetSold: number; budgetUsed: number };
-export type StockSummary = { type: PieceKind; capacity: number; sold: number; available: number; low: boolean; lowEntries: number };
-
-export type Summary = {
-  days: number;
-  from: string;
-  to: string;
-  customers: { total: number; disabled: number; newPerDay: DayCount[] };
-  topups: { total: number; perDay: DayAmount[] };
-  sales: { total: number; perDay: SalesDay[] };
-  traffic: { perDay: TrafficDay[] };
-  piecesLive: Record<PieceKind, number>;
-  stock: StockSummary[];
-  lowStockThreshold: number;
-  paymentsPending: number;
-  ordersPending: number;
-  ordersUnknown: number;
-};
+export type Summary = Schemas['AdminSummary'];
+export type StockSummary = Schemas['SummaryStock'];
 
 // ---- Customers
 

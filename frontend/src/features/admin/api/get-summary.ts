@@ -1,11 +1,10 @@
-// GET /api/admin/summary?days=: the overview's totals, per-day series and warnings.
+// GET /api/admin/summary?days=: the overview's totals, per-day series and warnings (docs/admin-api/summary.md).
 import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Summary } from '../types';
-import { adminGet } from './admin-request';
 
 export const summaryQueryOptions = (days: number) =>
   queryOptions({
     queryKey: queryKeys.adminSummary(days),
-    queryFn: ({ signal }) => adminGet<Summary>('/api/admin/summary', { days }, signal),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/admin/summary', { params: { query: { days } }, signal })),
   });
