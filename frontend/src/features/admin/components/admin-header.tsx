@@ -31,7 +31,7 @@ export function AdminHeader({ title, crumbs = [], actions }: { title: string; cr
             ))}
           </ol>
         </nav>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight break-words">{title}</h1>
+        <h1 className="mt-1 text-xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-2xl">{title}</h1>
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>

@@ -46,18 +46,23 @@ type ChartProps = {
   tick?: (value: number) => string;
   summary: string;
   kind?: 'bar' | 'stacked' | 'line' | 'area';
+  /** Whole numbers only on the value axis (counts). */
+  integer?: boolean;
 };
 
 const axis = { stroke: 'currentColor', tick: { fill: 'currentColor', fontSize: 11 }, tickLine: false };
 
-export function DayChart({ title, data, series, format, tick = format, summary, kind = 'bar' }: ChartProps) {
+export function DayChart({ title, data, series, format, tick = format, summary, kind = 'bar', integer = false }: ChartProps) {
   const common = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} vertical={false} />
       <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...axis} />
-      <YAxis width={52} tickFormatter={(value: number) => tick(value)} allowDecimals {...axis} />
+      <YAxis width={52} tickFormatter={(value: number) => tick(value)} allowDecimals={!integer} {...axis} />
       <Tooltip content={<ChartTooltip format={format} />} cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} />
-      {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
+      {series.length > 1 && (
+        // the legend's text stays in the theme's text colour (series colours are too faint for text)
+        <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span className="text-slate-700 dark:text-slate-300">{value}</span>} />
+      )}
     </>
   );
   let chart: ReactNode;

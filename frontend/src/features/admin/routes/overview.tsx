@@ -51,6 +51,7 @@ function Charts({ summary }: { summary: Summary }) {
           data={summary.customers.newPerDay}
           series={[{ key: 'count', label: 'New customers', color: SERIES_COLORS[0]! }]}
           format={count}
+          integer
           summary={`${newCustomers} new customers from ${summary.from} to ${summary.to}`}
         />
       </Card>
