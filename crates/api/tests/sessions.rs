@@ -152,7 +152,7 @@ api_test! {
         let admin = app.get_with(&boss, "/api/admin/users").await;
         assert_eq!(admin.status, 200, "{}", admin.text);
         assert_eq!(admin.body["total"], 2);
-        let users = admin.body["users"].as_array().unwrap();
+        let users = admin.body["items"].as_array().unwrap();
         let emails: Vec<&str> = users.iter().map(|u| u["email"].as_str().unwrap()).collect();
         assert_eq!(emails, ["boss@example.com", EMAIL], "newest first");
         assert_eq!(users[0]["role"], "admin");
@@ -180,14 +180,14 @@ api_test! {
         assert_eq!(reply.body["total"], 3);
         assert_eq!(reply.body["page"], 2);
         assert_eq!(reply.body["perPage"], 2);
-        assert_eq!(reply.body["users"][0]["email"], "user0@example.com");
+        assert_eq!(reply.body["items"][0]["email"], "user0@example.com");
 
         let bad = app.get("/api/admin/users?page=x").await;
         assert_eq!(bad.status, 400, "{}", bad.text);
         for query in ["page=0&perPage=0", "page=-5&perPage=-1", "perPage=100000"] {
             let reply = app.get(&format!("/api/admin/users?{query}")).await;
             assert_eq!(reply.status, 200, "{query}: {}", reply.text);
-            assert_eq!(reply.body["users"][0]["email"], "user2@example.com", "{query}");
+            assert_eq!(reply.body["items"][0]["email"], "user2@example.com", "{query}");
         }
     }
 
@@ -201,7 +201,7 @@ api_test! {
         let reply = app.get(&format!("/api/admin/users?page={}", i64::MAX)).await;
 
         assert_eq!(reply.status, 200, "{}", reply.text);
-        assert_eq!(reply.body["users"], json!([]), "no user is that far down the list");
+        assert_eq!(reply.body["items"], json!([]), "no user is that far down the list");
         assert_eq!(reply.body["total"], 1);
     }
 

@@ -2,11 +2,16 @@
 //! picked by the `DATABASE_URL` scheme. Repository functions take a connection so that callers
 //! compose transactions; no SQL lives outside this crate.
 
+pub mod admin_access;
+pub mod admin_traffic;
+pub mod admin_users;
 pub mod audit;
 pub mod connection;
 pub mod email_codes;
 pub mod error;
 pub mod gateway_accounts;
+pub mod payment_events;
+pub mod payment_list;
 pub mod payments;
 pub mod piece_credentials;
 pub mod pieces;

@@ -4,6 +4,7 @@
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::now;
+use crate::payment_events;
 use crate::schema::payments;
 use diesel::prelude::*;
 use domain::{Cents, PaymentStatus, UserId};
@@ -47,7 +48,7 @@ pub fn insert_pending(
             payments::updated_at.eq(t),
         ))
         .execute(conn)?;
-    Ok(())
+    payment_events::record(conn, id, PaymentStatus::Pending)
 }
 
 pub fn find(conn: &mut DbConnection, id: &str) -> DbResult<Option<PaymentRow>> {
@@ -111,18 +112,27 @@ pub fn mark_credited(
         payments::updated_at.eq(t),
     ))
     .execute(conn)?;
+    if n == 1 {
+        payment_events::record(conn, id, status)?;
+    }
     Ok(n == 1)
 }
 
 /// Records a status that does not credit (waiting, cancelled, failed, underpaid). A payment
 /// already credited, or closed, keeps its status: a late or out-of-order report cannot undo it
 /// (a credit still can, through `mark_credited`: money that arrives is never ignored).
+/// A status different from the one stored is added to the payment's history.
 pub fn record_status(
     conn: &mut DbConnection,
     id: &str,
     status: PaymentStatus,
     raw: Option<&str>,
 ) -> DbResult<bool> {
+    let previous: Option<PaymentStatus> = payments::table
+        .find(id)
+        .select(payments::status)
+        .first(conn)
+        .optional()?;
     let open = payments::table
         .find(id)
         .filter(payments::credited_at.is_null())
@@ -134,6 +144,9 @@ pub fn record_status(
             payments::updated_at.eq(now()),
         ))
         .execute(conn)?;
+    if n == 1 && previous != Some(status) {
+        payment_events::record(conn, id, status)?;
+    }
     Ok(n == 1)
 }
 

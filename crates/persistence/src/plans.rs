@@ -136,3 +136,99 @@ pub fn set_active(conn: &mut DbConnection, id: PlanId, active: bool) -> DbResult
         .execute(conn)?;
     Ok(())
 }
+
+/// Every plan (inactive ones too), of one kind or all, by kind then display order.
+pub fn list_all(conn: &mut DbConnection, kind: Option<ProxyKind>) -> DbResult<Vec<PlanRow>> {
+    let mut query = plans::table.into_boxed();
+    if let Some(kind) = kind {
+        query = query.filter(plans::kind.eq(kind));
+    }
+    Ok(query
+        .order((plans::kind.asc(), plans::sort.asc(), plans::id.asc()))
+        .select(PlanRow::as_select())
+        .load(conn)?)
+}
+
+/// An operator's edit of a plan: each `Some` field is written, the others kept. The kind never
+/// changes. Prices already paid are unaffected: purchases and orders store their own price.
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = plans)]
+pub struct PlanChanges {
+    pub name: Option<String>,
+    pub tag: Option<Option<String>>,
+    pub note: Option<Option<String>>,
+    pub price_cents: Option<Cents>,
+    pub amount: Option<i64>,
+    pub validity_days: Option<i32>,
+    pub regions: Option<String>,
+    pub features: Option<String>,
+    pub active: Option<bool>,
+    pub sort: Option<i32>,
+    pub available_until: Option<Option<i64>>,
+}
+
+/// Writes `changes` (and the update time) to the plan `id`.
+pub fn update(conn: &mut DbConnection, id: PlanId, changes: &PlanChanges) -> DbResult<()> {
+    diesel::update(plans::table.find(id))
+        .set((changes, plans::updated_at.eq(now())))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// How many purchases and orders name the plan `id` (traffic purchases of any source and piece
+/// orders of any status): a plan named by any of them is never deleted.
+pub fn times_sold(conn: &mut DbConnection, id: PlanId) -> DbResult<i64> {
+    use crate::schema::{piece_orders, traffic_purchases};
+    let traffic: i64 = traffic_purchases::table
+        .filter(traffic_purchases::plan_id.eq(id))
+        .count()
+        .get_result(conn)?;
+    let pieces: i64 = piece_orders::table
+        .filter(piece_orders::plan_id.eq(id))
+        .count()
+        .get_result(conn)?;
+    Ok(traffic + pieces)
+}
+
+/// [`times_sold`] of every plan named at least once, in two grouped queries (for the operator's
+/// plan list).
+pub fn sold_counts(conn: &mut DbConnection) -> DbResult<std::collections::HashMap<PlanId, i64>> {
+    use crate::schema::{piece_orders, traffic_purchases};
+    use diesel::dsl::count_star;
+    let traffic: Vec<(Option<PlanId>, i64)> = traffic_purchases::table
+        .filter(traffic_purchases::plan_id.is_not_null())
+        .group_by(traffic_purchases::plan_id)
+        .select((traffic_purchases::plan_id, count_star()))
+        .load(conn)?;
+    let pieces: Vec<(Option<PlanId>, i64)> = piece_orders::table
+        .filter(piece_orders::plan_id.is_not_null())
+        .group_by(piece_orders::plan_id)
+        .select((piece_orders::plan_id, count_star()))
+        .load(conn)?;
+    let mut counts = std::collections::HashMap::new();
+    for (plan, n) in traffic.into_iter().chain(pieces) {
+        if let Some(plan) = plan {
+            *counts.entry(plan).or_insert(0) += n;
+        }
+    }
+    Ok(counts)
+}
+
+/// Deletes the plan `id` only if nothing was ever bought with it (one conditional DELETE);
+/// false when it was sold (or is gone).
+pub fn delete_unsold(conn: &mut DbConnection, id: PlanId) -> DbResult<bool> {
+    use crate::schema::{piece_orders, traffic_purchases};
+    use diesel::dsl::{exists, not};
+    let deleted = diesel::delete(
+        plans::table
+            .find(id)
+            .filter(not(exists(
+                traffic_purchases::table.filter(traffic_purchases::plan_id.eq(id)),
+            )))
+            .filter(not(exists(
+                piece_orders::table.filter(piece_orders::plan_id.eq(id)),
+            ))),
+    )
+    .execute(conn)?;
+    Ok(deleted == 1)
+}

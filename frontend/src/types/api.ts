@@ -6,6 +6,166 @@
  */
 
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resolve_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payment_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_plans"];
+        put?: never;
+        post: operations["create_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_plan"];
+        options?: never;
+        head?: never;
+        patch: operations["update_plan"];
+        trace?: never;
+    };
+    "/api/admin/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_stock"];
+        put?: never;
+        post: operations["create_stock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_stock"];
+        trace?: never;
+    };
     "/api/admin/summary": {
         parameters: {
             query?: never;
@@ -32,6 +192,134 @@ export interface paths {
         get: operations["list_users"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["user_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["disable_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enable_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["user_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_role"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_traffic"];
         delete?: never;
         options?: never;
         head?: never;
@@ -461,6 +749,111 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminOrder: {
+            country?: string | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            isp?: string | null;
+            /** Format: int64 */
+            planId?: number | null;
+            /**
+             * Format: double
+             * @description What the customer paid for the whole order, USD.
+             */
+            price: number;
+            /** Format: int32 */
+            quantity: number;
+            /** @description Who fulfils it: local or the provider's name. */
+            source: string;
+            /** @description pending, placed, delivered, failed or unknown. */
+            status: string;
+            /** @description static, lte, ipv4 or ipv6. */
+            type: string;
+            /** Format: int64 */
+            updatedAt: number;
+            upstreamOrderId?: string | null;
+            userEmail: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        AdminPayment: {
+            /**
+             * Format: double
+             * @description USD.
+             */
+            amount: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            creditedAt?: number | null;
+            /** @description The coin the customer chose. */
+            currency: string;
+            /** Format: int64 */
+            expiresAt?: number | null;
+            id: string;
+            /** @description local or cryptomus. */
+            provider: string;
+            providerUuid?: string | null;
+            status: string;
+            /** Format: int64 */
+            updatedAt: number;
+            userEmail: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        AdminPlan: {
+            active: boolean;
+            /**
+             * Format: int64
+             * @description GB for traffic plans, proxies for piece plans.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description Unix seconds; null = no end.
+             */
+            availableUntil?: number | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** @description Display features (country selection, protocols, IP duration, availability). */
+            features: Record<string, never>;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            note?: string | null;
+            /**
+             * Format: double
+             * @description USD.
+             */
+            price: number;
+            /** @description Region codes, e.g. `US`. */
+            regions: string[];
+            /**
+             * Format: int64
+             * @description Purchases and orders made with this plan.
+             */
+            sold: number;
+            /** Format: int32 */
+            sort: number;
+            tag?: string | null;
+            /** @description premium, budget, static, lte, ipv4 or ipv6. */
+            type: string;
+            /** Format: int64 */
+            updatedAt: number;
+            /** Format: int32 */
+            validityDays: number;
+        };
+        /** @description `GET /api/admin/plans`. */
+        AdminPlanList: {
+            items: components["schemas"]["AdminPlan"][];
+        };
+        AdminReferrer: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+        };
         AdminSummary: {
             customers: components["schemas"]["SummaryCustomers"];
             /** Format: int32 */
@@ -484,6 +877,50 @@ export interface components {
             topups: components["schemas"]["SummaryTopups"];
             traffic: components["schemas"]["SummaryTraffic"];
         };
+        AdminUsageDay: {
+            /** Format: int64 */
+            bytes: number;
+            day: string;
+            type: string;
+        };
+        AdminUserDetail: components["schemas"]["AdminUserRow"] & {
+            avatarUrl?: string | null;
+            phone?: string | null;
+            /** Format: int64 */
+            referredCount: number;
+            referrer?: null | components["schemas"]["AdminReferrer"];
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description `{ "user": AdminUserRow }`: what the access routes answer. */
+        AdminUserEnvelope: {
+            user: components["schemas"]["AdminUserRow"];
+        };
+        AdminUserPayment: {
+            /** Format: double */
+            amount: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            creditedAt?: number | null;
+            currency: string;
+            id: string;
+            provider: string;
+            status: string;
+        };
+        AdminUserPiece: {
+            country?: string | null;
+            /** Format: int64 */
+            expiresAt: number;
+            host: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            port: number;
+            type: string;
+            username: string;
+        };
+        /** @description A customer as the operator's list shows them. */
         AdminUserRow: {
             /** Format: double */
             balance: number;
@@ -493,13 +930,67 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
+            /** Format: int64 */
+            lastLoginAt?: number | null;
             name: string;
+            proxyUsername: string;
+            refCode: string;
+            /** @description admin or user. */
             role: string;
+        };
+        AdminUserView: {
+            /** @description The last 10. */
+            payments: components["schemas"]["AdminUserPayment"][];
+            /** @description The pieces that still work. */
+            pieces: components["schemas"]["AdminUserPiece"][];
+            /** @description Premium and budget, always both. */
+            traffic: components["schemas"]["TrafficRow"][];
+            /** @description The last 30 days (today included), oldest first; days without traffic are absent. */
+            usage: components["schemas"]["AdminUsageDay"][];
+            user: components["schemas"]["AdminUserDetail"];
+        };
+        AuditItem: {
+            action: string;
+            actorEmail?: string | null;
+            /** Format: int64 */
+            actorId?: number | null;
+            /** @description The target's state after the change (JSON), or null. */
+            after?: Record<string, never> | null;
+            /** @description The target's state before the change (JSON), or null. */
+            before?: Record<string, never> | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            reason?: string | null;
+            target?: string | null;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
         };
         /** @description A message and the signed-in user (login, registration, Google sign-in). */
         AuthResponse: {
             message: string;
             user: components["schemas"]["User"];
+        };
+        BalanceChanged: {
+            entry: components["schemas"]["LedgerItem"];
+            user: components["schemas"]["AdminUserRow"];
+        };
+        BalanceRequest: {
+            /**
+             * Format: double
+             * @description Dollars: positive credits, negative debits; non-zero, at most 2 decimals, |amount| ≤ 100000.
+             */
+            amount: number;
+            /** @description 3–200 characters; the customer sees it as the ledger row's note. */
+            reason?: string | null;
         };
         BudgetLocationCountry: {
             cities: components["schemas"]["LocationCity"][];
@@ -639,6 +1130,33 @@ export interface components {
             note?: string | null;
             reference: string;
         };
+        /** @description One row of a customer's wallet ledger. */
+        LedgerItem: {
+            /**
+             * Format: double
+             * @description Signed dollars: positive in, negative out.
+             */
+            amount: number;
+            /** Format: double */
+            balanceAfter: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** @description topup, purchase, referral_bonus, refund or admin_adjustment. */
+            kind: string;
+            note?: string | null;
+            reference: string;
+        };
+        LedgerPage: {
+            items: components["schemas"]["LedgerItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+        };
         /** @description A city (or, for premium, a state's city); `code` is what generation takes. */
         LocationCity: {
             code: string;
@@ -685,10 +1203,70 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        /**
+         * @description `POST /api/admin/stock`. Without `code`, one is made from the kind, country, city, ISP and
+         *     connection type (as the shipped inventory's codes are: `us-comcast`, `ipv4-us`,
+         *     `lte-us-newyork-tmobile-https`).
+         */
+        NewStockForm: {
+            /**
+             * Format: double
+             * @description A whole number, at least 0.
+             */
+            capacity?: number | null;
+            city?: string | null;
+            code?: string | null;
+            connType?: string | null;
+            country?: string | null;
+            ip?: string | null;
+            isp?: string | null;
+            ispName?: string | null;
+            type?: string | null;
+        };
+        OrderEnvelope: {
+            order: components["schemas"]["AdminOrder"];
+        };
+        OrderPage: {
+            items: components["schemas"]["AdminOrder"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description `POST /api/admin/payments/{id}/check`. */
+        PaymentCheck: {
+            /** @description Whether the gateway's answer changed the payment. */
+            changed: boolean;
+            payment: components["schemas"]["AdminPayment"];
+        };
         PaymentCreated: {
             paymentId: string;
             /** @description The invoice page to open in a new tab. */
             url: string;
+        };
+        /** @description `GET /api/admin/payments/{id}`. */
+        PaymentDetail: {
+            /** @description Each status the payment went through, oldest first. */
+            events: components["schemas"]["PaymentEvent"][];
+            payment: components["schemas"]["AdminPayment"];
+            /** @description The provider's last report as it sent it (JSON), or null. */
+            report?: Record<string, never> | null;
+        };
+        PaymentEvent: {
+            /** Format: int64 */
+            createdAt: number;
+            status: string;
+        };
+        PaymentPage: {
+            items: components["schemas"]["AdminPayment"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
         };
         PaymentRequest: {
             /**
@@ -764,6 +1342,48 @@ export interface components {
             tag?: string | null;
             validityPeriod: string;
         };
+        /** @description `DELETE /api/admin/plans/{id}`: deleted when never sold, otherwise deactivated (`plan`). */
+        PlanDeleted: {
+            deleted: boolean;
+            plan?: null | components["schemas"]["AdminPlan"];
+        };
+        /**
+         * @description A plan's fields. On `POST` `type`, `name`, `price`, `amount` and `validityDays` are required;
+         *     on `PATCH` every field is optional and `type` cannot change. `tag`, `note` and
+         *     `availableUntil` may be set to null.
+         */
+        PlanForm: {
+            active?: boolean | null;
+            /**
+             * Format: double
+             * @description GB (traffic plans) or proxies (piece plans): a whole number above 0.
+             */
+            amount?: number | null;
+            /**
+             * Format: int64
+             * @description Unix seconds when the plan stops being sold; null = no end.
+             */
+            availableUntil?: number | null;
+            features?: Record<string, never> | null;
+            name?: string | null;
+            note?: string | null;
+            /**
+             * Format: double
+             * @description USD, at least 0, at most 2 decimals.
+             */
+            price?: number | null;
+            regions?: string[] | null;
+            /** Format: int32 */
+            sort?: number | null;
+            tag?: string | null;
+            /** @description premium, budget, static, lte, ipv4 or ipv6 (POST only). */
+            type?: string | null;
+            /**
+             * Format: double
+             * @description 1 to 3650.
+             */
+            validityDays?: number | null;
+        };
         PlanGroup: {
             /** @description The kind, as `type` travels. */
             name: string;
@@ -821,6 +1441,10 @@ export interface components {
              */
             trialMb: number;
         };
+        ReasonRequest: {
+            /** @description 3–200 characters. */
+            reason?: string | null;
+        };
         ReferralBonus: {
             /** Format: double */
             bonus: number;
@@ -845,6 +1469,20 @@ export interface components {
             email?: string;
             password?: string;
             refCode?: string | null;
+        };
+        ResolveRequest: {
+            /** @description failed or delivered. */
+            outcome?: string | null;
+            /** @description For delivered: one `host:port:user:pass` line per ordered proxy. */
+            proxies?: string[] | null;
+            /** @description 3 to 200 characters. */
+            reason?: string | null;
+        };
+        RoleRequest: {
+            /** @description Optional, 3–200 characters when given. */
+            reason?: string | null;
+            /** @description admin or user. */
+            role?: string | null;
         };
         /**
          * @description Untagged, so the wire keeps the `{ success, data }` shape; each variant is its own named
@@ -872,6 +1510,16 @@ export interface components {
             premiumStat: components["schemas"]["TrafficStat"];
             success: boolean;
         };
+        /** @description `PATCH /api/admin/stock/{id}`. */
+        StockChange: {
+            /** @description false: the entry leaves the customers' location lists; sold pieces keep working. */
+            active?: boolean | null;
+            /**
+             * Format: double
+             * @description A whole number, at least what is already sold.
+             */
+            capacity?: number | null;
+        };
         StockCountry: {
             /**
              * Format: int32
@@ -888,6 +1536,31 @@ export interface components {
             /** @description Sent back as `location` when buying. */
             code: string;
             name: string;
+        };
+        StockItem: {
+            active: boolean;
+            /** Format: int32 */
+            available: number;
+            /** Format: int32 */
+            capacity: number;
+            city?: string | null;
+            /** @description What customers send as `location` when buying. */
+            code: string;
+            connType?: string | null;
+            /** @description Lower-case ISO 3166-1 alpha-2. */
+            country: string;
+            /** Format: int64 */
+            id: number;
+            ip?: string | null;
+            isp?: string | null;
+            ispName?: string | null;
+            /** Format: int32 */
+            sold: number;
+            /** @description static, lte, ipv4 or ipv6. */
+            type: string;
+        };
+        StockList: {
+            items: components["schemas"]["StockItem"][];
         };
         SummaryCustomers: {
             /** Format: int64 */
@@ -982,6 +1655,35 @@ export interface components {
         SummaryTraffic: {
             perDay: components["schemas"]["SummaryDayTraffic"][];
         };
+        TrafficChanged: {
+            traffic: components["schemas"]["TrafficRow"];
+        };
+        TrafficRequest: {
+            /**
+             * Format: double
+             * @description GB: positive grants, negative removes; non-zero, at most 2 decimals, |gb| ≤ 100000.
+             */
+            gb: number;
+            reason?: string | null;
+            /** @description premium or budget. */
+            type?: string | null;
+        };
+        /** @description A customer's traffic of one metered kind, in GB. */
+        TrafficRow: {
+            /** Format: double */
+            available: number;
+            /**
+             * Format: int64
+             * @description When the unused traffic expires; null = never.
+             */
+            expiresAt?: number | null;
+            /** Format: double */
+            purchased: number;
+            /** @description premium or budget. */
+            type: string;
+            /** Format: double */
+            used: number;
+        };
         TrafficStat: {
             /**
              * Format: double
@@ -1027,13 +1729,13 @@ export interface components {
             user?: null | components["schemas"]["User"];
         };
         UserPage: {
+            items: components["schemas"]["AdminUserRow"][];
             /** Format: int64 */
             page: number;
             /** Format: int64 */
             perPage: number;
             /** Format: int64 */
             total: number;
-            users: components["schemas"]["AdminUserRow"][];
         };
         WalletHistory: {
             /** Format: double */
@@ -1056,6 +1758,684 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_audit: {
+        parameters: {
+            query?: {
+                /** @description e.g. `plan.update`. */
+                action?: string | null;
+                /** @description The operator: a user id or an email. */
+                actor?: string | null;
+                page?: number | null;
+                perPage?: number | null;
+                /** @description e.g. `plan:3`. */
+                target?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_orders: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                perPage?: number | null;
+                /** @description An order id, a provider order id, or part of the customer's email. */
+                q?: string | null;
+                /** @description pending, placed, delivered, failed or unknown. */
+                status?: string | null;
+                /** @description static, lte, ipv4 or ipv6. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    resolve_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_payments: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                perPage?: number | null;
+                /** @description A payment id, a provider invoice id, or part of the customer's email. */
+                q?: string | null;
+                /** @description pending, paid, paid_over, expired, ... (the stored status). */
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    payment_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    check_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCheck"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_plans: {
+        parameters: {
+            query?: {
+                /** @description Only plans of this kind. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlanList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlan"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    delete_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plan id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDeleted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plan id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlan"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_stock: {
+        parameters: {
+            query?: {
+                /** @description Lower-case alpha-2 country code. */
+                country?: string | null;
+                /** @description static, lte, ipv4 or ipv6. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewStockForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Stock entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     admin_summary: {
         parameters: {
             query?: {
@@ -1099,8 +2479,13 @@ export interface operations {
     list_users: {
         parameters: {
             query?: {
+                disabled?: boolean | null;
                 page?: number | null;
                 perPage?: number | null;
+                /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
+                q?: string | null;
+                /** @description admin or user. */
+                role?: string | null;
             };
             header?: never;
             path?: never;
@@ -1123,6 +2508,430 @@ export interface operations {
                 content?: never;
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description role is neither admin nor user */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_users: {
+        parameters: {
+            query?: {
+                disabled?: boolean | null;
+                /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
+                q?: string | null;
+                /** @description admin or user. */
+                role?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description attachment customers.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    change_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceChanged"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer's balance is too low for this debit */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description amount or reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    disable_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description oneself, the last enabled admin, or already disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    enable_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This account is not disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description reason given but invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_ledger: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                perPage?: number | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    change_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The shop must keep at least one administrator */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description role or reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    change_traffic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrafficRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrafficChanged"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Cannot remove more traffic than is unused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description type, gb or reason invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -139,15 +139,18 @@ pub async fn list_plans(
         ))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(PlanResponse {
-        plan: PlanGroup {
-            name: kind.as_str().to_owned(),
-            plans: rows
-                .into_iter()
-                .map(|row| Plan::new(row, &buyable))
-                .collect(),
-        },
-    }))
+    // Never cached: an operator's price or catalogue change shows on the next request.
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(PlanResponse {
+            plan: PlanGroup {
+                name: kind.as_str().to_owned(),
+                plans: rows
+                    .into_iter()
+                    .map(|row| Plan::new(row, &buyable))
+                    .collect(),
+            },
+        }))
 }
 
 #[cfg(test)]

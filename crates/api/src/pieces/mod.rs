@@ -9,6 +9,7 @@ mod local;
 mod order;
 mod provider;
 pub mod seed;
+pub(crate) mod settle;
 
 pub use buy::{GetProxyRequest, GetProxyResponse};
 pub use catalog::{

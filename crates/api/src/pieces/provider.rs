@@ -11,10 +11,10 @@
 
 use crate::error::ApiError;
 use crate::pieces::order::{PieceOrder, Reserved, plan_for, stock_for, take_order};
-use domain::{Cents, OrderStatus, UserId, messages as msg};
-use persistence::pieces::{self, NewPiece, OrderRow};
-use persistence::wallet::{self, EntryKind};
-use persistence::{DbConnection, DbPool, proxy_history, users};
+use crate::pieces::settle::{Taken, give_back, write_delivery};
+use domain::{OrderStatus, UserId, messages as msg};
+use persistence::pieces::{self, OrderRow};
+use persistence::{DbConnection, DbPool, users};
 use std::sync::Arc;
 use upstream::{PieceError, PieceSource};
 
@@ -34,18 +34,14 @@ fn refund(
     )? {
         return Ok(());
     }
-    pieces::unreserve(conn, r.stock_id, quantity)?;
-    if r.total > Cents::ZERO {
-        wallet::credit(
-            conn,
-            user_id,
-            r.total,
-            EntryKind::Refund,
-            &format!("piece_{}", r.order_id),
-            Some("order not placed by the provider"),
-        )?;
-    }
-    Ok(())
+    let taken = Taken {
+        order_id: r.order_id,
+        user_id,
+        stock_id: Some(r.stock_id),
+        quantity,
+        total: r.total,
+    };
+    give_back(conn, &taken, "order not placed by the provider")
 }
 
 /// Buys `order` from `source`. Answers the updated user, and whether the order was placed
@@ -242,46 +238,6 @@ fn record_delivery(
     )? {
         return Ok(false);
     }
-    let plan = match order.plan_id {
-        Some(id) => persistence::plans::find(conn, id)?,
-        None => None,
-    };
-    let validity = plan.map_or(30, |p| p.validity_days);
-    let now = persistence::now();
-    let expires_at = now + i64::from(validity) * 86_400;
-    for proxy in delivered.iter().take(order.quantity as usize) {
-        pieces::insert_piece(
-            conn,
-            &NewPiece {
-                order_id: order.id,
-                user_id: order.user_id,
-                kind: order.kind,
-                host: &proxy.host,
-                port: i32::from(proxy.port),
-                // Provider logins are not unique across orders; ours must be.
-                username: &format!("{}#{}", proxy.username, proxy.upstream_id),
-                password: &proxy.password,
-                country: proxy.country.as_deref().or(order.country.as_deref()),
-                city: None,
-                isp: order.isp.as_deref(),
-                upstream_id: Some(&proxy.upstream_id),
-                expires_at,
-                created_at: now,
-                stock_id: order.stock_id,
-            },
-        )?;
-        let line = format!(
-            "{}:{}:{}:{}",
-            proxy.host, proxy.port, proxy.username, proxy.password
-        );
-        proxy_history::insert(
-            conn,
-            order.user_id,
-            order.kind,
-            &line,
-            Some(expires_at),
-            now,
-        )?;
-    }
+    write_delivery(conn, order, delivered)?;
     Ok(true)
 }

@@ -1,11 +1,11 @@
 //! `POST /api/payment/callback`: the gateway's webhook. The body's signature is verified
 //! before anything is read from it; then the report is applied exactly once.
 
-use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::wallet::service::{ReferralTerms, apply_report};
+use crate::wallet::service::ReferralTerms;
+use crate::wallet::settle::settle;
 use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
 use upstream::PaymentError;
@@ -33,8 +33,7 @@ pub async fn payment_callback(
         }
     })?;
     let terms = ReferralTerms::of(&state.settings);
-    let applied =
-        in_transaction(&state.pool, move |conn| apply_report(conn, &report, terms)).await?;
+    let (applied, ()) = settle(&state.pool, report, terms, |_, _, _| Ok(())).await?;
     tracing::debug!(?applied, "payment callback applied");
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::PAYMENT_RECORDED.to_owned(),

@@ -1,14 +1,15 @@
 //! The local checkout (chosen with `PROXYSHOP_LOCAL_CHECKOUT=true` for local runs and tests): an
 //! invoice page with Pay and Cancel. Pay signs a Cryptomus-shaped report with the local key and sends it
-//! through the same verification and `apply_report` as a real callback, so the whole path runs.
+//! through the same verification and `settle` as a real callback, so the whole path runs.
 //! The pages exist only while the local gateway is active (404 otherwise, whatever the payment),
 //! and only for the payment's owner.
 
-use crate::blocking::{in_transaction, with_conn};
+use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::MaybeUser;
 use crate::state::AppState;
-use crate::wallet::service::{ReferralTerms, apply_report};
+use crate::wallet::service::ReferralTerms;
+use crate::wallet::settle;
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -102,7 +103,7 @@ async fn settle(
             .verify_webhook(&body)
             .map_err(|e| ApiError::internal("local checkout signature", e))?;
         let terms = ReferralTerms::of(&state.settings);
-        in_transaction(&state.pool, move |conn| apply_report(conn, &report, terms)).await?;
+        settle::settle(&state.pool, report, terms, |_, _, _| Ok(())).await?;
     }
     let location = format!("{}/onboard/wallet?payment={}", state.public_url, payment.id);
     Ok(HttpResponse::SeeOther()

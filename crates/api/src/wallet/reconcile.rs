@@ -4,7 +4,8 @@
 
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
-use crate::wallet::service::{Applied, ReferralTerms, apply_report};
+use crate::wallet::service::{Applied, ReferralTerms};
+use crate::wallet::settle::settle;
 use domain::PaymentStatus;
 use persistence::{DbPool, payments};
 use upstream::PaymentGateway;
@@ -33,16 +34,14 @@ pub async fn run(
             continue;
         }
         match gateway.payment_info(&payment.id).await {
-            Ok(Some(report)) => {
-                match in_transaction(pool, move |conn| apply_report(conn, &report, terms)).await {
-                    Ok(Applied::Credited) => outcome.credited += 1,
-                    Ok(_) => outcome.recorded += 1,
-                    Err(err) => {
-                        tracing::warn!(payment = %payment.id, %err, "could not settle payment");
-                        outcome.failed += 1;
-                    }
+            Ok(Some(report)) => match settle(pool, report, terms, |_, _, _| Ok(())).await {
+                Ok((Applied::Credited, ())) => outcome.credited += 1,
+                Ok(_) => outcome.recorded += 1,
+                Err(err) => {
+                    tracing::warn!(payment = %payment.id, %err, "could not settle payment");
+                    outcome.failed += 1;
                 }
-            }
+            },
             Ok(None) => {
                 expire(pool, payment.id).await?;
                 outcome.expired += 1;

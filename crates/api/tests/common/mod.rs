@@ -3,6 +3,7 @@
 //! stand-in for Google's key set, so tests never share state.
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
+pub mod customers;
 mod db;
 pub mod google;
 mod mail;
@@ -103,6 +104,8 @@ pub struct Providers {
     /// No payment gateway at all (top-ups off), instead of the local checkout that
     /// `PROXYSHOP_LOCAL_CHECKOUT=true` gives.
     pub top_ups_off: bool,
+    /// This payment gateway (e.g. Cryptomus against a mock) instead of the local checkout.
+    pub payments: Option<Arc<dyn upstream::PaymentGateway>>,
 }
 
 pub struct TestApp {
@@ -206,7 +209,9 @@ impl TestApp {
                 "ProxyShop <no-reply@proxyshop.test>".to_owned(),
             )),
             google: verifier,
-            payments: if providers.top_ups_off {
+            payments: if let Some(gateway) = providers.payments {
+                api::Payments::Gateway(gateway)
+            } else if providers.top_ups_off {
                 api::Payments::Off
             } else {
                 api::Payments::Local(secrecy::SecretString::from(wallet::CHECKOUT_KEY.to_owned()))

@@ -2,10 +2,12 @@
 //! orders and the purchased pieces. The wallet debit, the order and its pieces are written in the
 //! caller's transaction.
 
+mod order_list;
 mod orders;
 mod proxies;
 mod stock;
 
+pub use order_list::*;
 pub use orders::*;
 pub use proxies::*;
 pub use stock::*;

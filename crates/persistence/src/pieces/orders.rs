@@ -101,3 +101,24 @@ pub fn orders_in_status(
         .select(OrderRow::as_select())
         .load(conn)?)
 }
+
+/// Moves an order from any of `from` to `to` in one conditional UPDATE: true for exactly one
+/// caller however many try at once (an operator settling an order by hand).
+pub fn settle_order(
+    conn: &mut DbConnection,
+    id: i64,
+    from: &[OrderStatus],
+    to: OrderStatus,
+) -> DbResult<bool> {
+    let updated = diesel::update(
+        piece_orders::table
+            .find(id)
+            .filter(piece_orders::status.eq_any(from.to_vec())),
+    )
+    .set((
+        piece_orders::status.eq(to),
+        piece_orders::updated_at.eq(crate::now()),
+    ))
+    .execute(conn)?;
+    Ok(updated == 1)
+}

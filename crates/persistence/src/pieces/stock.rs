@@ -104,3 +104,68 @@ pub fn unreserve(conn: &mut DbConnection, stock_id: i64, quantity: i32) -> DbRes
     .execute(conn)?;
     Ok(())
 }
+
+/// Every stock row (inactive ones too) for the operator, optionally of one kind and country,
+/// by kind, country and code.
+pub fn list_stock(
+    conn: &mut DbConnection,
+    kind: Option<ProxyKind>,
+    country: Option<&str>,
+) -> DbResult<Vec<StockRow>> {
+    let mut query = piece_stock::table.into_boxed();
+    if let Some(kind) = kind {
+        query = query.filter(piece_stock::kind.eq(kind));
+    }
+    if let Some(country) = country {
+        query = query.filter(piece_stock::country.eq(country.to_owned()));
+    }
+    Ok(query
+        .order((
+            piece_stock::kind.asc(),
+            piece_stock::country.asc(),
+            piece_stock::code.asc(),
+        ))
+        .select(StockRow::as_select())
+        .load(conn)?)
+}
+
+/// The stock row `id`, active or not.
+pub fn stock_by_id(conn: &mut DbConnection, id: i64) -> DbResult<Option<StockRow>> {
+    Ok(piece_stock::table
+        .find(id)
+        .select(StockRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Whether a row of `kind` with `code` exists, active or not (codes are unique per kind).
+pub fn stock_code_taken(conn: &mut DbConnection, kind: ProxyKind, code: &str) -> DbResult<bool> {
+    use diesel::dsl::exists;
+    Ok(diesel::select(exists(
+        piece_stock::table
+            .filter(piece_stock::kind.eq(kind))
+            .filter(piece_stock::code.eq(code)),
+    ))
+    .get_result(conn)?)
+}
+
+/// Sets the capacity of row `id` only while it is at least what is sold (one conditional
+/// UPDATE, so a sale racing the change can never leave capacity below sold); false when not.
+pub fn set_capacity(conn: &mut DbConnection, id: i64, capacity: i32) -> DbResult<bool> {
+    let updated = diesel::update(
+        piece_stock::table
+            .find(id)
+            .filter(piece_stock::sold.le(capacity)),
+    )
+    .set(piece_stock::capacity.eq(capacity))
+    .execute(conn)?;
+    Ok(updated == 1)
+}
+
+/// Opens or closes row `id` for sale; pieces already sold from it keep working.
+pub fn set_stock_active(conn: &mut DbConnection, id: i64, active: bool) -> DbResult<()> {
+    diesel::update(piece_stock::table.find(id))
+        .set(piece_stock::active.eq(active))
+        .execute(conn)?;
+    Ok(())
+}

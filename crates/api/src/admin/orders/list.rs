@@ -1,0 +1,81 @@
+//! `GET /api/admin/orders?status=&type=&q=&page=&perPage=`: newest first. A `status` that names
+//! no order status matches no order.
+
+use crate::admin::orders::view::{AdminOrder, OrderPage};
+use crate::blocking::with_conn;
+use crate::dto::ErrorResponse;
+use crate::error::ApiError;
+use crate::extractors::AdminUser;
+use crate::pagination::{Page, PageQuery};
+use crate::state::AppState;
+use actix_web::{HttpResponse, get, web};
+use domain::{OrderStatus, ProxyKind, messages as msg};
+use persistence::pieces::{self, OrderFilter};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct OrderQuery {
+    /// pending, placed, delivered, failed or unknown.
+    pub status: Option<String>,
+    /// static, lte, ipv4 or ipv6.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// An order id, a provider order id, or part of the customer's email.
+    pub q: Option<String>,
+}
+
+fn present(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+#[utoipa::path(tag = "admin", params(OrderQuery, PageQuery),
+    responses((status = 200, body = OrderPage), (status = 401, body = ErrorResponse),
+              (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
+#[get("/admin/orders")]
+pub async fn list_orders(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    query: web::Query<OrderQuery>,
+    paging: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Page {
+        page,
+        per_page,
+        offset,
+    } = paging.resolve(50, 200);
+    let kind = match present(&query.kind) {
+        Some(text) => {
+            Some(ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
+        }
+        None => None,
+    };
+    let status = present(&query.status);
+    if status.is_some_and(|s| OrderStatus::parse(s).is_none()) {
+        return Ok(HttpResponse::Ok().json(OrderPage {
+            items: Vec::new(),
+            total: 0,
+            page,
+            per_page,
+        }));
+    }
+    let filter = OrderFilter {
+        status: status.and_then(OrderStatus::parse),
+        kind,
+        q: present(&query.q).map(str::to_owned),
+    };
+    let (rows, total) = with_conn(&state.pool, move |conn| {
+        Ok(pieces::list_orders(conn, &filter, per_page, offset)?)
+    })
+    .await?;
+    let items = rows
+        .into_iter()
+        .map(|(row, email)| AdminOrder::new(row, email))
+        .collect();
+    Ok(HttpResponse::Ok().json(OrderPage {
+        items,
+        total,
+        page,
+        per_page,
+    }))
+}

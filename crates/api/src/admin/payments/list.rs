@@ -1,0 +1,109 @@
+//! `GET /api/admin/payments?status=&q=&page=&perPage=` (newest first; a `status` that names no
+//! payment status matches none) and `GET /api/admin/payments/{id}`.
+
+use crate::admin::payments::view::{AdminPayment, PaymentDetail, PaymentEvent, PaymentPage};
+use crate::blocking::with_conn;
+use crate::dto::ErrorResponse;
+use crate::error::ApiError;
+use crate::extractors::AdminUser;
+use crate::pagination::{Page, PageQuery};
+use crate::state::AppState;
+use actix_web::{HttpResponse, get, web};
+use domain::{PaymentStatus, messages as msg};
+use persistence::payment_events;
+use persistence::payment_list::{self, PaymentFilter};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PaymentQuery {
+    /// pending, paid, paid_over, expired, ... (the stored status).
+    pub status: Option<String>,
+    /// A payment id, a provider invoice id, or part of the customer's email.
+    pub q: Option<String>,
+}
+
+#[utoipa::path(tag = "admin", params(PaymentQuery, PageQuery),
+    responses((status = 200, body = PaymentPage), (status = 401, body = ErrorResponse),
+              (status = 403, body = ErrorResponse)))]
+#[get("/admin/payments")]
+pub async fn list_payments(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    query: web::Query<PaymentQuery>,
+    paging: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Page {
+        page,
+        per_page,
+        offset,
+    } = paging.resolve(50, 200);
+    let status = query
+        .status
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    let empty = PaymentPage {
+        items: Vec::new(),
+        total: 0,
+        page,
+        per_page,
+    };
+    if status.is_some_and(|s| PaymentStatus::parse(s).is_none()) {
+        return Ok(HttpResponse::Ok().json(empty));
+    }
+    let filter = PaymentFilter {
+        status: status.and_then(PaymentStatus::parse),
+        q: query
+            .q
+            .as_deref()
+            .map(str::trim)
+            .filter(|q| !q.is_empty())
+            .map(str::to_owned),
+    };
+    let (rows, total) = with_conn(&state.pool, move |conn| {
+        Ok(payment_list::list(conn, &filter, per_page, offset)?)
+    })
+    .await?;
+    let items = rows
+        .into_iter()
+        .map(|(row, email)| AdminPayment::new(row, email))
+        .collect();
+    Ok(HttpResponse::Ok().json(PaymentPage {
+        items,
+        total,
+        ..empty
+    }))
+}
+
+#[utoipa::path(tag = "admin", params(("id" = String, Path, description = "Payment id")),
+    responses((status = 200, body = PaymentDetail), (status = 401, body = ErrorResponse),
+              (status = 403, body = ErrorResponse), (status = 404, body = ErrorResponse)))]
+#[get("/admin/payments/{id}")]
+pub async fn payment_detail(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let (found, events) = with_conn(&state.pool, move |conn| {
+        Ok((
+            payment_list::find_with_email(conn, &id)?,
+            payment_events::history(conn, &id)?,
+        ))
+    })
+    .await?;
+    let (row, email) = found.ok_or(ApiError::NotFoundWith(msg::PAYMENT_NOT_FOUND))?;
+    let report = row
+        .raw_callback
+        .as_deref()
+        .and_then(|raw| serde_json::from_str(raw).ok());
+    Ok(HttpResponse::Ok().json(PaymentDetail {
+        payment: AdminPayment::new(row, email),
+        events: events
+            .into_iter()
+            .map(|(status, created_at)| PaymentEvent { status, created_at })
+            .collect(),
+        report,
+    }))
+}

@@ -1,0 +1,124 @@
+//! The plan form: `POST` (every field) and `PATCH` (any field but the type) bodies, checked
+//! field by field into `PlanChanges` (422 naming each field that is wrong).
+
+use domain::{Cents, FieldErrors, ProxyKind, messages as msg};
+use persistence::plans::PlanChanges;
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+/// A plan's fields. On `POST` `type`, `name`, `price`, `amount` and `validityDays` are required;
+/// on `PATCH` every field is optional and `type` cannot change. `tag`, `note` and
+/// `availableUntil` may be set to null.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanForm {
+    /// premium, budget, static, lte, ipv4 or ipv6 (POST only).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub tag: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub note: Option<Option<String>>,
+    /// USD, at least 0, at most 2 decimals.
+    pub price: Option<f64>,
+    /// GB (traffic plans) or proxies (piece plans): a whole number above 0.
+    pub amount: Option<f64>,
+    /// 1 to 3650.
+    pub validity_days: Option<f64>,
+    pub regions: Option<Vec<String>>,
+    #[schema(value_type = Option<Object>)]
+    pub features: Option<Map<String, Value>>,
+    pub active: Option<bool>,
+    pub sort: Option<i32>,
+    /// Unix seconds when the plan stops being sold; null = no end.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<i64>)]
+    pub available_until: Option<Option<i64>>,
+}
+
+/// Tells a field set to null (`Some(None)`) from an absent one (`None`).
+fn nullable<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// A whole number in `range`, from a JSON number.
+fn whole(value: f64, range: std::ops::RangeInclusive<i64>) -> Option<i64> {
+    let ok = value.is_finite() && value.fract() == 0.0 && value.abs() < 1e15;
+    let n = value as i64;
+    (ok && range.contains(&n)).then_some(n)
+}
+
+/// Dollars with at most two decimals, at least 0.
+fn price(value: f64) -> Option<Cents> {
+    let cents = Cents::from_dollars(value)?;
+    let exact = (value * 100.0 - cents.get() as f64).abs() < 1e-6;
+    (exact && cents >= Cents::ZERO).then_some(cents)
+}
+
+fn text(value: Option<String>) -> Option<String> {
+    value.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty())
+}
+
+impl PlanForm {
+    /// The checked kind (when `require`) and changes; `require` makes the fields a new plan
+    /// must have mandatory. A `PATCH` ignores `type`: a plan's kind never changes.
+    pub fn changes(self, require: bool) -> Result<(Option<ProxyKind>, PlanChanges), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut changes = PlanChanges::default();
+        let kind = if require {
+            let kind = self.kind.as_deref().and_then(ProxyKind::parse);
+            if kind.is_none() {
+                errors.add("type", msg::UNKNOWN_TYPE);
+            }
+            kind
+        } else {
+            None
+        };
+        match self.name.map(|n| n.trim().to_owned()) {
+            Some(name) if (1..=80).contains(&name.chars().count()) => changes.name = Some(name),
+            None if !require => {}
+            _ => errors.add("name", msg::PLAN_NAME_REQUIRED),
+        }
+        match self.price.map(price) {
+            Some(Some(cents)) => changes.price_cents = Some(cents),
+            None if !require => {}
+            _ => errors.add("price", msg::VALID_PRICE),
+        }
+        match self.amount.map(|a| whole(a, 1..=1_000_000_000)) {
+            Some(Some(amount)) => changes.amount = Some(amount),
+            None if !require => {}
+            _ => errors.add("amount", msg::VALID_PLAN_AMOUNT),
+        }
+        match self.validity_days.map(|d| whole(d, 1..=3650)) {
+            Some(Some(days)) => changes.validity_days = Some(days as i32),
+            None if !require => {}
+            _ => errors.add("validityDays", msg::VALID_VALIDITY),
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        changes.tag = self.tag.map(text);
+        changes.note = self.note.map(text);
+        changes.regions = self.regions.map(|regions| {
+            regions
+                .iter()
+                .map(|r| r.trim().to_uppercase())
+                .filter(|r| !r.is_empty())
+                .collect::<Vec<_>>()
+                .join(",")
+        });
+        changes.features = self.features.map(|f| Value::Object(f).to_string());
+        changes.active = self.active;
+        changes.sort = self.sort;
+        changes.available_until = self.available_until;
+        Ok((kind, changes))
+    }
+}

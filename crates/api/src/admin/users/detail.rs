@@ -1,0 +1,154 @@
+//! `GET /api/admin/users/{id}`: one customer with their referrer, traffic, live pieces, last
+//! payments and the last 30 days of usage.
+
+use super::row::{AdminUserRow, TrafficRow, traffic_row};
+use crate::blocking::with_conn;
+use crate::error::ApiError;
+use crate::extractors::AdminUser;
+use crate::state::AppState;
+use actix_web::{HttpResponse, get, web};
+use domain::calendar::utc_day;
+use domain::{Cents, PaymentStatus, ProxyKind, UserId, messages as msg};
+use persistence::{admin_users, payments};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminReferrer {
+    pub id: i64,
+    pub email: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminUserDetail {
+    #[serde(flatten)]
+    pub row: AdminUserRow,
+    pub phone: Option<String>,
+    pub avatar_url: Option<String>,
+    pub updated_at: i64,
+    pub referrer: Option<AdminReferrer>,
+    pub referred_count: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminUserPiece {
+    pub id: i64,
+    #[serde(rename = "type")]
+    #[schema(value_type = String)]
+    pub kind: ProxyKind,
+    pub host: String,
+    pub port: i32,
+    pub username: String,
+    pub country: Option<String>,
+    pub expires_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminUserPayment {
+    pub id: String,
+    #[schema(value_type = f64)]
+    pub amount: Cents,
+    pub currency: String,
+    pub provider: String,
+    #[schema(value_type = String)]
+    pub status: PaymentStatus,
+    pub created_at: i64,
+    pub credited_at: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminUsageDay {
+    pub day: String,
+    #[serde(rename = "type")]
+    #[schema(value_type = String)]
+    pub kind: ProxyKind,
+    pub bytes: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminUserView {
+    pub user: AdminUserDetail,
+    /// Premium and budget, always both.
+    pub traffic: Vec<TrafficRow>,
+    /// The pieces that still work.
+    pub pieces: Vec<AdminUserPiece>,
+    /// The last 10.
+    pub payments: Vec<AdminUserPayment>,
+    /// The last 30 days (today included), oldest first; days without traffic are absent.
+    pub usage: Vec<AdminUsageDay>,
+}
+
+#[utoipa::path(tag = "admin", params(("id" = i64, Path)),
+    responses((status = 200, body = AdminUserView), (status = 401), (status = 403),
+        (status = 404, description = "User not found")))]
+#[get("/admin/users/{id}")]
+pub async fn user_detail(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = UserId::new(path.into_inner());
+    let view = with_conn(&state.pool, move |conn| {
+        let customer =
+            admin_users::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+        let now = persistence::now();
+        let user = AdminUserDetail {
+            row: AdminUserRow::from(&customer),
+            phone: customer.user.phone.clone(),
+            avatar_url: customer.user.avatar_url.clone(),
+            updated_at: customer.user.updated_at,
+            referrer: admin_users::referrer(conn, id)?.map(|(id, email)| AdminReferrer {
+                id: id.get(),
+                email,
+            }),
+            referred_count: admin_users::referred_count(conn, id)?,
+        };
+        let traffic = [ProxyKind::Premium, ProxyKind::Budget]
+            .into_iter()
+            .map(|kind| traffic_row(conn, id, kind))
+            .collect::<Result<_, _>>()?;
+        let pieces = admin_users::live_pieces(conn, id, now)?
+            .into_iter()
+            .map(|p| AdminUserPiece {
+                id: p.id,
+                kind: p.kind,
+                host: p.host,
+                port: p.port,
+                username: p.username,
+                country: p.country,
+                expires_at: p.expires_at,
+            })
+            .collect();
+        let payments = payments::recent_for_user(conn, id, 10)?
+            .into_iter()
+            .map(|p| AdminUserPayment {
+                id: p.id,
+                amount: p.amount_cents,
+                currency: p.currency,
+                provider: p.provider,
+                status: p.status,
+                created_at: p.created_at,
+                credited_at: p.credited_at,
+            })
+            .collect();
+        let from = utc_day(now - 29 * 86_400);
+        let usage = admin_users::usage_since(conn, id, &from)?
+            .into_iter()
+            .map(|(day, kind, bytes)| AdminUsageDay { day, kind, bytes })
+            .collect();
+        Ok(AdminUserView {
+            user,
+            traffic,
+            pieces,
+            payments,
+            usage,
+        })
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(view))
+}

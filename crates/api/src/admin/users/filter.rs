@@ -1,0 +1,37 @@
+//! `?q=&role=&disabled=`: which customers the list and the export show.
+
+use crate::error::ApiError;
+use domain::messages as msg;
+use persistence::admin_users::CustomerFilter;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CustomerQuery {
+    /// Case-insensitive: part of the email or name, or the whole ref code, proxy username or id.
+    pub q: Option<String>,
+    /// admin or user.
+    pub role: Option<String>,
+    pub disabled: Option<bool>,
+}
+
+impl CustomerQuery {
+    /// The filter, or 422 on the field `role` for a role that is neither admin nor user.
+    pub fn filter(&self) -> Result<CustomerFilter, ApiError> {
+        let role = match self.role.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(role @ ("admin" | "user")) => Some(role.to_owned()),
+            Some(_) => return Err(ApiError::field("role", msg::UNKNOWN_ROLE)),
+        };
+        Ok(CustomerFilter {
+            q: self
+                .q
+                .as_deref()
+                .map(str::trim)
+                .filter(|q| !q.is_empty())
+                .map(str::to_owned),
+            role,
+            disabled: self.disabled,
+        })
+    }
+}
