@@ -109,7 +109,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list_plans"];
+        get: operations["admin_list_plans"];
         put?: never;
         post: operations["create_plan"];
         delete?: never;
@@ -2070,7 +2070,7 @@ export interface operations {
             };
         };
     };
-    list_plans: {
+    admin_list_plans: {
         parameters: {
             query?: {
                 /** @description Only plans of this kind. */

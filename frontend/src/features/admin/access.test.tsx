@@ -19,6 +19,9 @@ function refuseAdminCalls() {
   return calls;
 }
 
+// the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeAll(async () => {
   // the lazily loaded pages compile on first use; load them up front so no lookup times out
   await Promise.all([import('./components/admin-layout'), import('./routes/overview'), import('./routes/admin-not-found'), import('./components/charts')]);
@@ -56,7 +59,7 @@ describe('console layout and overview', () => {
       }),
     );
     renderAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 10_000 })).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Admin navigation' })[0]!;
     const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
     expect(labels).toEqual(['Overview', 'Customers', 'Plans', 'Stock', 'Orders', 'Payments', 'Audit log']);
@@ -71,7 +74,7 @@ describe('console layout and overview', () => {
   it('links every warning to the filtered list that resolves it', async () => {
     server.use(http.get('*/api/admin/summary', () => HttpResponse.json(makeSummary({ ordersPending: 1 }))));
     renderAt('/admin');
-    const warnings = await screen.findByRole('region', { name: 'Needs attention' }, { timeout: 5000 });
+    const warnings = await screen.findByRole('region', { name: 'Needs attention' }, { timeout: 10_000 });
     expect(within(warnings).getByText('Low stock: Static Residential has 2 entries under 5 available')).toBeInTheDocument();
     expect(within(warnings).getByRole('link', { name: 'Open Static Residential stock' })).toHaveAttribute('href', '/admin/stock?type=static');
     expect(within(warnings).getByText('1 payment is pending')).toBeInTheDocument();
@@ -84,7 +87,7 @@ describe('console layout and overview', () => {
     const calm = makeSummary({ stock: [], paymentsPending: 0, ordersPending: 0, ordersUnknown: 0 });
     server.use(http.get('*/api/admin/summary', ({ request }) => HttpResponse.json({ ...calm, days: Number(new URL(request.url).searchParams.get('days')) })));
     const { user } = renderAt('/admin');
-    expect(await screen.findByText('Nothing needs attention.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing needs attention.', {}, { timeout: 10_000 })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Period'), 'Last 7 days');
     await waitFor(() => expect(screen.getByLabelText('Period')).toHaveValue('7'));
   });
@@ -95,13 +98,13 @@ describe('console layout and overview', () => {
       http.post('*/api/user/logout', () => HttpResponse.json({ success: true, message: 'Logged out successfully' })),
     );
     const { user } = renderAt('/admin');
-    await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('shows the console page-not-found for an unknown admin path', async () => {
     renderAt('/admin/nope');
-    expect(await screen.findByText('This page of the operator console does not exist.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('This page of the operator console does not exist.', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

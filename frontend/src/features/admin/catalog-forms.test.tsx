@@ -5,6 +5,9 @@ import { server } from '@/test/server';
 import { MESSAGES } from './schemas';
 import { makeOrder, makePlan, makeStock, page, recorder, signedInAdmin } from './tests/admin-data';
 
+// the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeAll(async () => {
   await Promise.all([import('./components/admin-layout'), import('./routes/plans'), import('./routes/stock'), import('./routes/orders')]);
 });
@@ -21,7 +24,7 @@ describe('plan form', () => {
       }),
     );
     const { user } = renderAt('/admin/plans?type=budget');
-    expect(await screen.findByText('Budget 10', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Budget 10', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(kinds).toEqual(['budget']);
     await user.click(screen.getByRole('button', { name: 'New plan' }));
     const dialog = screen.getByRole('dialog', { name: 'New plan' });
@@ -50,7 +53,7 @@ describe('plan form', () => {
       }),
     );
     const { user } = renderAt('/admin/plans');
-    expect(await screen.findByText('No plans of this kind yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No plans of this kind yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New plan' }));
     const dialog = screen.getByRole('dialog', { name: 'New plan' });
     await user.selectOptions(within(dialog).getByLabelText('Kind'), 'static');
@@ -98,7 +101,7 @@ describe('plan form', () => {
       http.delete('*/api/admin/plans/3', () => HttpResponse.json({ deleted: false, plan: makePlan({ active: false, sold: 4 }) })),
     );
     const { user } = renderAt('/admin/plans');
-    await user.click(await screen.findByRole('button', { name: 'Edit Starter' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Starter' }, { timeout: 10_000 }));
     const dialog = screen.getByRole('dialog', { name: 'Edit plan "Starter"' });
     expect(within(dialog).getByLabelText('Kind')).toBeDisabled();
     await user.clear(within(dialog).getByLabelText('Price (USD)'));
@@ -131,7 +134,7 @@ describe('stock form', () => {
       }),
     );
     const { user } = renderAt('/admin/stock?type=ipv4');
-    await user.click(await screen.findByRole('button', { name: 'Add entry' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add entry' }, { timeout: 10_000 }));
     const dialog = screen.getByRole('dialog', { name: 'Add stock entry' });
     expect(within(dialog).getByLabelText('Kind')).toHaveValue('ipv4');
     await user.type(within(dialog).getByLabelText('Capacity'), '-1');
@@ -163,7 +166,7 @@ describe('stock form', () => {
       }),
     );
     const { user } = renderAt('/admin/stock');
-    await user.click(await screen.findByRole('button', { name: 'Edit stock entry 11' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit stock entry 11' }, { timeout: 10_000 }));
     const dialog = screen.getByRole('dialog', { name: 'Edit stock entry' });
     expect(dialog).toHaveTextContent('30 sold, so capacity can go down to 30.');
     const capacity = within(dialog).getByLabelText('Capacity');
@@ -199,7 +202,7 @@ describe('resolve dialog', () => {
       }),
     );
     const { user } = renderAt('/admin/orders?status=unknown');
-    await user.click(await screen.findByRole('button', { name: 'Resolve order 42' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Resolve order 42' }, { timeout: 10_000 }));
     expect(screen.queryByRole('button', { name: 'Resolve order 43' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('unknown');
     const dialog = screen.getByRole('dialog', { name: 'Resolve order #42' });
@@ -226,7 +229,7 @@ describe('resolve dialog', () => {
       }),
     );
     const { user } = renderAt('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Resolve order 42' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Resolve order 42' }, { timeout: 10_000 }));
     const dialog = screen.getByRole('dialog', { name: 'Resolve order #42' });
     await user.click(within(dialog).getByRole('radio', { name: 'Delivered: record the proxies' }));
     const proxies = within(dialog).getByLabelText('Proxies');

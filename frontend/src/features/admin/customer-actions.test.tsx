@@ -6,6 +6,9 @@ import { MESSAGES } from './schemas';
 import { makeDetail, makeRow, page, recorder, signedInAdmin, stubResizeObserver } from './tests/admin-data';
 import type { CustomerDetail } from './types';
 
+// the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeAll(async () => {
   await Promise.all([import('./components/admin-layout'), import('./routes/customer-detail'), import('./routes/customers'), import('./components/charts')]);
 });
@@ -22,7 +25,7 @@ function customer(detail: CustomerDetail = makeDetail()) {
 async function openAction(name: string) {
   const view = renderAt('/admin/customers/7');
   // the first render loads the page's chunk and the customer: slower when the suite runs in parallel
-  await view.user.click(await screen.findByRole('button', { name }, { timeout: 5000 }));
+  await view.user.click(await screen.findByRole('button', { name }, { timeout: 10_000 }));
   return view;
 }
 
@@ -197,7 +200,7 @@ describe('disable, enable and role', () => {
   it('says "User not found" for an unknown customer', async () => {
     server.use(http.get('*/api/admin/users/99', () => HttpResponse.json({ message: 'User not found' }, { status: 404 })));
     renderAt('/admin/customers/99');
-    expect(await screen.findByText('User not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('User not found', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
 
@@ -212,7 +215,7 @@ describe('customer list', () => {
       }),
     );
     const { user } = renderAt('/admin/customers');
-    expect(await screen.findByRole('link', { name: 'a@b.c' }, { timeout: 5000 })).toHaveAttribute('href', '/admin/customers/7');
+    expect(await screen.findByRole('link', { name: 'a@b.c' }, { timeout: 10_000 })).toHaveAttribute('href', '/admin/customers/7');
     expect(screen.getByText('120 results')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'alice');
     await waitFor(() => expect(queries.at(-1)).toBe('q=alice&page=1&perPage=50'));

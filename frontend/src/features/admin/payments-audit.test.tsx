@@ -6,6 +6,9 @@ import { diffRows } from './components/json-diff-rows';
 import { page, signedInAdmin, T0 } from './tests/admin-data';
 import type { AdminPayment, AuditEntry } from './types';
 
+// the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeAll(async () => {
   await Promise.all([import('./components/admin-layout'), import('./routes/payment-detail'), import('./routes/audit')]);
 });
@@ -37,10 +40,10 @@ describe('payment detail', () => {
     let reply = () => HttpResponse.json({ payment: { ...payment, status: 'paid', creditedAt: T0 + 60 }, changed: true });
     server.use(http.post('*/api/admin/payments/pay_1/check', () => reply()));
     const { user } = renderAt('/admin/payments/pay_1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment $10.00' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment $10.00' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Raw provider report')).toHaveTextContent('"uuid": "uuid-1"');
     await user.click(screen.getByRole('button', { name: 'Check with provider' }));
-    expect(await screen.findByText('The provider reports paid: payment updated')).toBeInTheDocument();
+    expect(await screen.findByText('The provider reports paid: payment updated', {}, { timeout: 10_000 })).toBeInTheDocument();
 
     reply = () => HttpResponse.json({ message: 'The payment provider is unavailable. Please try again later' }, { status: 502 });
     await user.click(screen.getByRole('button', { name: 'Check with provider' }));
@@ -50,7 +53,7 @@ describe('payment detail', () => {
   it('says "Payment not found" for an unknown payment', async () => {
     server.use(http.get('*/api/admin/payments/nope', () => HttpResponse.json({ message: 'Payment not found' }, { status: 404 })));
     renderAt('/admin/payments/nope');
-    expect(await screen.findByText('Payment not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Payment not found', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
 
@@ -76,7 +79,7 @@ describe('audit log', () => {
       }),
     );
     const { user } = renderAt('/admin/audit');
-    const log = await screen.findByRole('region', { name: 'Audit log' }, { timeout: 5000 });
+    const log = await screen.findByRole('region', { name: 'Audit log' }, { timeout: 10_000 });
     const row = (await within(log).findByText('Goodwill credit')).closest('tr')!;
     expect(within(row).getByRole('link', { name: 'user:7' })).toHaveAttribute('href', '/admin/customers/7');
     expect(within(row).getByText('balance')).toBeInTheDocument();

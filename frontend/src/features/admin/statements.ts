@@ -27,7 +27,7 @@ export function accountStatement(email: string, disable: boolean): string {
     : `Enable ${email}: they can sign in again.`;
 }
 
-export function roleStatement(email: string, from: Role, to: Role): string {
+export function roleStatement(email: string, from: string, to: Role): string {
   return `Change the role of ${email}: ${from} → ${to}`;
 }
 

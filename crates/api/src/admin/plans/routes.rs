@@ -21,7 +21,7 @@ pub struct PlanQuery {
     pub kind: Option<String>,
 }
 
-#[utoipa::path(tag = "admin", params(PlanQuery),
+#[utoipa::path(tag = "admin", operation_id = "admin_list_plans", params(PlanQuery),
     responses((status = 200, body = AdminPlanList), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/admin/plans")]

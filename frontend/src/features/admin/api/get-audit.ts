@@ -1,12 +1,13 @@
 // GET /api/admin/audit?actor&action&target&page&perPage: who changed what, newest first.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { AuditEntry, AuditFilter, Page } from '../types';
-import { adminGet } from './admin-request';
+import type { AuditFilter } from '../types';
+import { withoutEmpty } from './query';
 
 export const auditQueryOptions = (filter: AuditFilter) =>
   queryOptions({
     queryKey: queryKeys.adminAudit(filter),
-    queryFn: ({ signal }) => adminGet<Page<AuditEntry>>('/api/admin/audit', filter, signal),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/admin/audit', { params: { query: withoutEmpty(filter) }, signal })),
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,13 @@
 // GET /api/admin/payments?status&q&page&perPage: top-ups, newest first.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { AdminPayment, Page, PaymentsFilter } from '../types';
-import { adminGet } from './admin-request';
+import type { PaymentsFilter } from '../types';
+import { withoutEmpty } from './query';
 
 export const paymentsQueryOptions = (filter: PaymentsFilter) =>
   queryOptions({
     queryKey: queryKeys.adminPayments(filter),
-    queryFn: ({ signal }) => adminGet<Page<AdminPayment>>('/api/admin/payments', filter, signal),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/admin/payments', { params: { query: withoutEmpty(filter) }, signal })),
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,11 @@
 // POST /api/admin/stock (new entry, 201) and PATCH /api/admin/stock/{id} {capacity?, active?}.
-import type { StockBody, StockItem, StockPatch } from '../types';
-import { adminRequest } from './admin-request';
+import { api, unwrap } from '@/lib/api-client';
+import type { StockBody, StockPatch } from '../types';
 import { useAdminMutation } from './use-admin-mutation';
 
-export const createStock = (body: StockBody) => adminRequest<StockItem>('POST', '/api/admin/stock', { body });
+export const createStock = (body: StockBody) => unwrap(api.POST('/api/admin/stock', { body }));
 export const updateStock = ({ id, ...body }: StockPatch & { id: number }) =>
-  adminRequest<StockItem>('PATCH', `/api/admin/stock/${id}`, { body });
+  unwrap(api.PATCH('/api/admin/stock/{id}', { params: { path: { id } }, body }));
 
 export const useCreateStock = () => useAdminMutation(createStock);
 export const useUpdateStock = () => useAdminMutation(updateStock);

@@ -16,7 +16,7 @@ import { PER_PAGE, when } from '../format';
 const COLUMNS = ['When', 'Actor', 'Action', 'Target', 'Reason', 'Change'];
 
 /** `user:12` links to the customer, `payment:abc` to the payment; other targets show as text. */
-function Target({ target }: { target: string | null }) {
+function Target({ target }: { target?: string | null }) {
   if (!target) return <span className={MUTED}>—</span>;
   const [kind, id] = target.split(':', 2);
   const to = kind === 'user' ? `/admin/customers/${id}` : kind === 'payment' && id ? `/admin/payments/${encodeURIComponent(id)}` : null;

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/page-parts';
 import { Tabs } from '@/components/ui/tabs';
 import { panelId, tabId } from '@/components/ui/tab-ids';
 import { formatMoney } from '@/lib/format';
-import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
+import type { ProxyKind } from '@/lib/kinds';
 import { plansQueryOptions } from '../api/get-plans';
 import { AdminHeader } from '../components/admin-header';
 import { ACTIONS, AdminTable, CELL, MUTED } from '../components/admin-table';
@@ -61,7 +61,7 @@ export default function PlansPage() {
                   </span>
                 </td>
                 <td className={`${CELL} text-right tabular-nums`}>{formatMoney(plan.price)}</td>
-                <td className={CELL}>{isTrafficKind(plan.type) ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`}</td>
+                <td className={CELL}>{plan.type === 'premium' || plan.type === 'budget' ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`}</td>
                 <td className={CELL}>{plan.validityDays} days</td>
                 <td className={CELL}>{plan.active ? <Badge tone="green">active</Badge> : <Badge tone="grey">inactive</Badge>}</td>
                 <td className={`${CELL} text-right tabular-nums`}>{plan.sold}</td>

@@ -1,6 +1,7 @@
 // Between a plan and its form: the form holds text; the API takes numbers, lists and null.
 import type { PlanValues } from '../../schemas';
-import type { AdminPlan, PlanBody, PlanPatch } from '../../types';
+import { PLAN_KINDS } from '../../schemas';
+import type { AdminPlan, PlanBody } from '../../types';
 
 /** The form's date (YYYY-MM-DD) is the last day the plan is offered: it ends at 23:59:59 UTC. */
 export function dayToUnixEnd(day: string): number | null {
@@ -30,7 +31,7 @@ export const EMPTY_PLAN: PlanValues = {
 
 export function planToValues(plan: AdminPlan): PlanValues {
   return {
-    type: plan.type,
+    type: PLAN_KINDS.find((kind) => kind === plan.type) ?? 'premium',
     name: plan.name,
     tag: plan.tag ?? '',
     note: plan.note ?? '',
@@ -41,7 +42,7 @@ export function planToValues(plan: AdminPlan): PlanValues {
     features: Object.keys(plan.features).length ? JSON.stringify(plan.features, null, 2) : '',
     active: plan.active,
     sort: String(plan.sort),
-    availableUntil: unixToDay(plan.availableUntil),
+    availableUntil: unixToDay(plan.availableUntil ?? null),
   };
 }
 
@@ -58,7 +59,8 @@ export function valuesToBody(values: PlanValues): PlanBody {
       .split(',')
       .map((region) => region.trim())
       .filter(Boolean),
-    features: values.features.trim() ? (JSON.parse(values.features) as Record<string, unknown>) : {},
+    // any JSON object: the generated document types it as an object of unknown fields
+    features: (values.features.trim() ? JSON.parse(values.features) : {}) as PlanBody['features'],
     active: values.active,
     sort: Number(values.sort),
     availableUntil: dayToUnixEnd(values.availableUntil),
@@ -66,6 +68,6 @@ export function valuesToBody(values: PlanValues): PlanBody {
 }
 
 /** An edit sends every field but the kind, which is fixed at creation. */
-export function patchOf(body: PlanBody): PlanPatch {
+export function patchOf(body: PlanBody): PlanBody {
   return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'type'));
 }
