@@ -54,7 +54,7 @@ export default function StockPage() {
                 </span>
               </td>
               <td className={CELL}>
-                {item.country}
+                {item.country.toUpperCase()}
                 {item.city ? <span className={`block text-xs ${MUTED}`}>{item.city}</span> : null}
               </td>
               <td className={CELL}>

@@ -23,7 +23,7 @@ export function StockCreateDialog({ defaultType, onClose }: { defaultType?: Stoc
   const submit = handleSubmit((values) =>
     create.mutate(toStockBody(values), {
       onSuccess: (item) => {
-        notify.success(`Stock entry added: ${kindName(item.type)} ${item.country}, capacity ${item.capacity}`);
+        notify.success(`Stock entry added: ${kindName(item.type)} ${item.country.toUpperCase()}, capacity ${item.capacity}`);
         onClose();
       },
       onError: (error) => showServerError(error, setError, FIELDS),
@@ -74,7 +74,7 @@ export function StockEditDialog({ item, onClose }: { item: StockItem; onClose: (
       },
     );
   });
-  const where = [kindName(item.type), item.country, item.city, item.ispName ?? item.isp].filter(Boolean).join(' · ');
+  const where = [kindName(item.type), item.country.toUpperCase(), item.city, item.ispName ?? item.isp].filter(Boolean).join(' · ');
   return (
     <Dialog open onClose={onClose} title="Edit stock entry" description={`${where}. ${item.sold} sold, so capacity can go down to ${item.sold}.`}>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
