@@ -65,8 +65,9 @@ describe('audit log', () => {
     action: 'user.balance',
     target: 'user:7',
     reason: 'Goodwill credit',
-    before: { balance: 0, disabled: false },
-    after: { balance: 5, disabled: false },
+    // the document types these JSON objects as objects of unknown fields
+    before: { balance: 0, disabled: false } as unknown as AuditEntry['before'],
+    after: { balance: 5, disabled: false } as unknown as AuditEntry['after'],
     createdAt: T0,
   };
 
