@@ -219,6 +219,16 @@ api_test! {
         needs_session(app.with_key(&key, "get", "/api/user/logout", Value::Null).await);
         assert_eq!(app.key_rows().len(), 1);
         assert_eq!(app.key_rows()[0].3, None);
+        // With the session cookie beside it, the key still decides, and no cookie comes back.
+        let both = app
+            .send(app.client.get(app.url("/api/user/api-keys")).bearer_auth(&key))
+            .await;
+        needs_session(both);
+        let both = app
+            .send(app.client.get(app.url("/api/user/get_starts")).bearer_auth(&key))
+            .await;
+        assert_eq!(both.status, 200);
+        assert!(both.session_set_cookie().is_none());
         // The customer's own session is untouched.
         assert_eq!(app.get("/api/user/api-keys").await.status, 200);
     }
