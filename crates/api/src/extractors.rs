@@ -1,12 +1,14 @@
 //! Who is calling: `MaybeUser` for routes open to guests, `CurrentUser` (401 for guests) and
-//! `AdminUser` (403 for non-admins), and `ClientIp` for rate limits.
+//! `AdminUser` (403 for non-admins), and `ClientIp` for rate limits. On `/api/user/*` an API key
+//! stands in for the session (`api_keys::bearer`).
 
+use crate::api_keys::caller::KeyCaller;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::session_store::USER_ID_KEY;
 use crate::state::AppState;
 use actix_session::SessionExt;
-use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload, web};
 use domain::{Role, messages as msg};
 use persistence::users::{self, UserRow};
 use std::future::Future;
@@ -21,6 +23,10 @@ pub struct AdminUser(pub UserRow);
 type Fut<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
 async fn load_user(req: HttpRequest) -> Result<Option<UserRow>, ApiError> {
+    // A request the API key middleware accepted acts as the key's owner, never as a session.
+    if let Some(caller) = req.extensions().get::<KeyCaller>() {
+        return Ok(Some(caller.user.clone()));
+    }
     let session = req.get_session();
     let Some(id) = session.get::<domain::UserId>(USER_ID_KEY).ok().flatten() else {
         return Ok(None);

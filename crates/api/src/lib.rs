@@ -2,6 +2,7 @@
 //! functions that orchestrate a request over `persistence` and `upstream`.
 
 pub mod admin;
+pub mod api_keys;
 pub mod auth;
 pub mod blocking;
 pub mod catalog;

@@ -1,7 +1,7 @@
 //! The OpenAPI document of every route (`GET /api/openapi.json`, `proxyshop openapi`); the
 //! front end generates its types from it. Its paths come from [`crate::routes::register`].
 
-use crate::{admin, auth, dto, health, routes};
+use crate::{admin, api_keys, auth, dto, health, routes};
 use actix_web::App;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -35,6 +35,7 @@ struct ApiDoc;
 /// The document as pretty JSON, read off the routes as the server registers them.
 pub fn document() -> String {
     let app = App::new().into_utoipa_app().openapi(ApiDoc::openapi());
-    let (_, doc) = routes::register(app).split_for_parts();
+    let (_, mut doc) = routes::register(app).split_for_parts();
+    api_keys::security::declare(&mut doc);
     doc.to_pretty_json().unwrap_or_else(|_| "{}".to_owned())
 }

@@ -57,6 +57,8 @@ pub struct RateLimits {
     /// Invoices one customer may open per window.
     pub payments_per_user: u32,
     pub payments_window: Duration,
+    /// Requests one API key may make per minute (all instances together).
+    pub api_key_per_minute: u32,
 }
 
 impl Default for RateLimits {
@@ -72,6 +74,7 @@ impl Default for RateLimits {
             register_window: Duration::from_secs(60 * 60),
             payments_per_user: 30,
             payments_window: Duration::from_secs(60 * 60),
+            api_key_per_minute: 120,
         }
     }
 }

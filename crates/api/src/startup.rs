@@ -162,6 +162,9 @@ impl Application {
             let app = App::new()
                 .wrap(middleware::from_fn(origin_guard::guard))
                 .wrap(sessions)
+                // Outside the session middleware, so that it can drop any cookie from the answer
+                // to a request made with an API key.
+                .wrap(middleware::from_fn(crate::api_keys::bearer::authenticate))
                 .wrap(cors(&cors_origins))
                 .wrap(middleware::Compress::default())
                 .wrap(middleware::from_fn(security_headers::add))

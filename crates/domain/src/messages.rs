@@ -59,6 +59,21 @@ pub const PAYMENT_RECORDED: &str = "Payment status recorded";
 /// checkout not chosen).
 pub const TOPUPS_UNAVAILABLE: &str = "Top-ups are not available right now";
 
+// The customer API's keys (/api/user/api-keys and `Authorization: Bearer psk_…`).
+pub const KEY_NAME: &str = "Please enter a key name (1–60 characters)";
+pub const KEY_SCOPES: &str = "Please choose at least one scope: read, generate or buy";
+pub const KEY_EXPIRY: &str = "The expiry must be in the future";
+pub const KEY_ALLOWED_IPS: &str =
+    "Please enter IP addresses or CIDR ranges, e.g. 203.0.113.7 or 10.0.0.0/8 (at most 20)";
+pub const KEY_LIMIT: &str = "You can have at most 20 API keys. Revoke one first.";
+pub const KEY_NOT_FOUND: &str = "API key not found";
+pub const KEY_REVOKED: &str = "Key revoked";
+pub const INVALID_API_KEY: &str = "Invalid API key";
+pub const NEEDS_SESSION: &str = "This action needs a signed-in session";
+pub const KEY_LACKS_READ: &str = "This key lacks the read scope";
+pub const KEY_LACKS_GENERATE: &str = "This key lacks the generate scope";
+pub const KEY_LACKS_BUY: &str = "This key lacks the buy scope";
+
 // Plans and generators.
 pub const PLAN_PURCHASED: &str = "Plan purchased successfully";
 pub const PLAN_NOT_FOUND: &str = "Plan not found";

@@ -5,6 +5,7 @@
 pub mod admin_access;
 pub mod admin_traffic;
 pub mod admin_users;
+pub mod api_keys;
 pub mod audit;
 pub mod connection;
 pub mod email_codes;

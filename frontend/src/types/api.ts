@@ -455,6 +455,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_api_keys"];
+        put?: never;
+        post: operations["create_api_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["revoke_api_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/budget_residential_location": {
         parameters: {
             query?: never;
@@ -949,6 +981,37 @@ export interface components {
             usage: components["schemas"]["AdminUsageDay"][];
             user: components["schemas"]["AdminUserDetail"];
         };
+        /**
+         * @description The one answer that carries the key: it is not stored and cannot be shown again. No `Debug`,
+         *     so that it cannot reach a log.
+         */
+        ApiKeyCreated: {
+            /** Format: int64 */
+            id: number;
+            /** @description `psk_` and 43 base62 characters. Shown once. */
+            key: string;
+            name: string;
+            scopes: string[];
+        };
+        ApiKeyList: {
+            /** @description The keys not revoked, expired ones included, newest first. */
+            items: components["schemas"]["ApiKeyView"][];
+        };
+        ApiKeyView: {
+            allowedIps: string[];
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            expiresAt?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lastUsedAt?: number | null;
+            name: string;
+            /** @description The key's first 8 characters (`psk_` and 4 more), to recognise it by. */
+            prefix: string;
+            scopes: string[];
+        };
         AuditItem: {
             action: string;
             actorEmail?: string | null;
@@ -1020,6 +1083,29 @@ export interface components {
         };
         CodeRequest: {
             email?: string;
+        };
+        CreateKeyRequest: {
+            /**
+             * @description Addresses or CIDR ranges (IPv4 or IPv6) the key may be used from; absent or empty: any.
+             * @default null
+             */
+            allowedIps: string[] | null;
+            /**
+             * Format: int64
+             * @description Unix seconds, in the future; absent or null: the key does not expire.
+             * @default null
+             */
+            expiresAt: number | null;
+            /**
+             * @description 1–60 characters, trimmed.
+             * @default
+             */
+            name: string;
+            /**
+             * @description A non-empty subset of `read`, `generate`, `buy`.
+             * @default []
+             */
+            scopes: string[];
         };
         DatacenterCountry: {
             /** Format: int32 */
@@ -3275,6 +3361,142 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_api_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revoke_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@
 //! stand-in for Google's key set, so tests never share state.
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
+pub mod api_keys;
 pub mod customers;
 mod db;
 pub mod google;

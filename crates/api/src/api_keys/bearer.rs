@@ -1,0 +1,106 @@
+//! `Authorization: Bearer psk_…` on `/api/user/*`: the request acts as the key's owner, within
+//! the key's scopes, and never as or with a session.
+//!
+//! Order of checks: the key (unknown, revoked, expired, source address not allowed, owner
+//! disabled: 401 "Invalid API key"), then the key's rate limit (429), then the operation (not in
+//! the scope table: 403 "This action needs a signed-in session"; scope missing: 403 "This key
+//! lacks the <scope> scope"). Only then is the use recorded and the owner handed to the
+//! extractors (`KeyCaller` in the request's extensions). Any `Set-Cookie` of the answer is
+//! dropped: a key request never gets a cookie.
+
+use crate::api_keys::caller::KeyCaller;
+use crate::api_keys::{networks, scope, token};
+use crate::blocking::with_conn;
+use crate::error::ApiError;
+use crate::extractors::ClientIp;
+use crate::state::AppState;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{AUTHORIZATION, SET_COOKIE};
+use actix_web::middleware::Next;
+use actix_web::{Error, FromRequest, HttpMessage, web};
+use domain::messages as msg;
+use persistence::{api_keys, users};
+
+/// The paths keys are accepted on; elsewhere the header is ignored.
+const KEY_PATHS: &str = "/api/user/";
+/// A key's last use is written at most this often (seconds).
+const TOUCH_EVERY: i64 = 60;
+/// The key rate limit's window (seconds).
+const WINDOW: i64 = 60;
+
+pub async fn authenticate(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
+    let token = bearer_token(&req);
+    let Some(token) = token.filter(|_| req.path().starts_with(KEY_PATHS)) else {
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body);
+    };
+    let caller = match check(&req, token).await {
+        Ok(caller) => caller,
+        Err(err) => {
+            let response = actix_web::ResponseError::error_response(&err);
+            return Ok(req.into_response(response).map_into_right_body());
+        }
+    };
+    req.extensions_mut().insert(caller);
+    let mut response = next.call(req).await?;
+    response.headers_mut().remove(SET_COOKIE);
+    Ok(response.map_into_left_body())
+}
+
+/// The token of an `Authorization: Bearer <token>` header (the scheme in any case).
+fn bearer_token(req: &ServiceRequest) -> Option<String> {
+    let value = req.headers().get(AUTHORIZATION)?.to_str().ok()?;
+    let value = value.trim();
+    let (scheme, token) = value.split_once(' ').unwrap_or((value, ""));
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_owned())
+}
+
+async fn check(req: &ServiceRequest, token: String) -> Result<KeyCaller, ApiError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal("app state", "missing"))?;
+    let ClientIp(client) = ClientIp::extract(req.request()).await?;
+    let required = req
+        .match_pattern()
+        .and_then(|path| scope::required(req.method().as_str(), &path));
+    let limit = i32::try_from(state.settings.limits.api_key_per_minute).unwrap_or(i32::MAX);
+    let key_hash = token::hash(&token);
+    let invalid = ApiError::UnauthorizedWith(msg::INVALID_API_KEY);
+    with_conn(&state.pool, move |conn| {
+        let now = persistence::now();
+        let key = api_keys::find_by_hash(conn, &key_hash)?
+            .filter(|k| k.revoked_at.is_none())
+            .filter(|k| k.expires_at.is_none_or(|at| at > now))
+            .filter(|k| networks::allows(&k.allowed_ips, &client))
+            .ok_or(invalid)?;
+        let user = users::find_by_id(conn, key.user_id)?
+            .filter(|u| !u.disabled)
+            .ok_or(ApiError::UnauthorizedWith(msg::INVALID_API_KEY))?;
+        if let Err(retry_after) = api_keys::hit_window(conn, key.id, limit, WINDOW, now)? {
+            tracing::warn!(key = key.id, "API key rate limit reached");
+            return Err(ApiError::TooManyRequests {
+                message: msg::TOO_MANY_REQUESTS.to_owned(),
+                retry_after: retry_after.unsigned_abs(),
+            });
+        }
+        let required = required.ok_or(ApiError::Forbidden(msg::NEEDS_SESSION))?;
+        if !scope::load(&key.scopes).contains(&required) {
+            return Err(ApiError::Forbidden(required.lacking_message()));
+        }
+        api_keys::touch(conn, key.id, now, TOUCH_EVERY)?;
+        Ok(KeyCaller {
+            user,
+            key_id: key.id,
+        })
+    })
+    .await
+}

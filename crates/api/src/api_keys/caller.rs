@@ -1,0 +1,11 @@
+//! Who a request authenticated with an API key acts as: put into the request's extensions by the
+//! bearer middleware, read by the user extractors instead of the session.
+
+use persistence::users::UserRow;
+
+#[derive(Debug, Clone)]
+pub struct KeyCaller {
+    /// The key's owner, loaded with the key (enabled).
+    pub user: UserRow,
+    pub key_id: i64,
+}

@@ -1,0 +1,25 @@
+//! The customer API's keys (docs/api-keys.md): managing them (`manage.rs`, session only), the
+//! bearer authentication of `/api/user/*` (`bearer.rs`, with `caller.rs` for the extractors),
+//! which scope each operation needs (`scope.rs`, declared in the OpenAPI document by
+//! `security.rs`), the key format (`token.rs`), the allowed source addresses (`networks.rs`).
+
+pub mod bearer;
+pub mod caller;
+mod form;
+mod manage;
+mod networks;
+pub mod scope;
+pub mod security;
+mod token;
+mod wire;
+
+pub use form::CreateKeyRequest;
+pub use wire::{ApiKeyCreated, ApiKeyList, ApiKeyView};
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(manage::list_api_keys)
+        .service(manage::create_api_key)
+        .service(manage::revoke_api_key);
+}

@@ -1,0 +1,114 @@
+//! What an API key may do: its scopes, and the one table saying which scope each
+//! `/api/user/*` operation needs. The bearer middleware enforces the table and the OpenAPI
+//! document declares it, both from here. A route missing from the table refuses every key
+//! ("This action needs a signed-in session"): new routes are session-only until listed.
+
+use domain::messages as msg;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Scope {
+    /// Usage, history, balance, plans, the proxies and locations.
+    Read,
+    /// Generate residential proxies.
+    Generate,
+    /// Spend the wallet: buy plans and proxies.
+    Buy,
+}
+
+impl Scope {
+    pub const ALL: [Scope; 3] = [Scope::Read, Scope::Generate, Scope::Buy];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::Read => "read",
+            Scope::Generate => "generate",
+            Scope::Buy => "buy",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Scope> {
+        Scope::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The 403 message of a key without this scope.
+    pub fn lacking_message(self) -> &'static str {
+        match self {
+            Scope::Read => msg::KEY_LACKS_READ,
+            Scope::Generate => msg::KEY_LACKS_GENERATE,
+            Scope::Buy => msg::KEY_LACKS_BUY,
+        }
+    }
+}
+
+/// A key's scopes as stored: comma-separated names, sorted, no duplicates.
+pub fn store(scopes: &[Scope]) -> String {
+    let mut scopes = scopes.to_vec();
+    scopes.sort();
+    scopes.dedup();
+    scopes
+        .iter()
+        .map(|s| s.name())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The stored form read back; names this version does not know grant nothing.
+pub fn load(stored: &str) -> Vec<Scope> {
+    stored.split(',').filter_map(Scope::parse).collect()
+}
+
+/// Every `/api/user/*` operation a key may call, by method and path as the OpenAPI document
+/// writes them, with the scope it needs.
+const KEY_ROUTES: &[(&str, &str, Scope)] = &[
+    ("get", "/api/user/get_starts", Scope::Read),
+    ("get", "/api/user/usage", Scope::Read),
+    ("get", "/api/user/proxy_history", Scope::Read),
+    ("get", "/api/user/proxies", Scope::Read),
+    ("get", "/api/user/wallet", Scope::Read),
+    ("get", "/api/user/referrals", Scope::Read),
+    ("get", "/api/user/plan", Scope::Read),
+    ("get", "/api/user/residential_location", Scope::Read),
+    ("get", "/api/user/budget_residential_location", Scope::Read),
+    ("get", "/api/user/server_credentials", Scope::Read),
+    ("get", "/api/user/lte_credentials", Scope::Read),
+    ("post", "/api/user/generate", Scope::Generate),
+    ("post", "/api/user/generate_budget", Scope::Generate),
+    ("post", "/api/user/get_plan", Scope::Buy),
+    ("post", "/api/user/get_proxy", Scope::Buy),
+];
+
+/// The scope operation `method path` needs from a key; None: keys may not call it.
+pub fn required(method: &str, path: &str) -> Option<Scope> {
+    KEY_ROUTES
+        .iter()
+        .find(|(m, p, _)| m.eq_ignore_ascii_case(method) && *p == path)
+        .map(|(_, _, scope)| *scope)
+}
+
+/// Every listed operation, for checking the table against the routes.
+pub fn listed() -> impl Iterator<Item = (&'static str, &'static str)> {
+    KEY_ROUTES.iter().map(|(m, p, _)| (*m, *p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scopes_round_trip_sorted_and_deduplicated() {
+        let stored = store(&[Scope::Buy, Scope::Read, Scope::Buy]);
+        assert_eq!(stored, "read,buy");
+        assert_eq!(load(&stored), vec![Scope::Read, Scope::Buy]);
+        assert_eq!(load("read,admin"), vec![Scope::Read]);
+        assert!(load("").is_empty());
+    }
+
+    #[test]
+    fn unlisted_operations_need_a_session() {
+        assert_eq!(required("GET", "/api/user/get_starts"), Some(Scope::Read));
+        assert_eq!(required("post", "/api/user/get_plan"), Some(Scope::Buy));
+        assert_eq!(required("get", "/api/user/get_plan"), None);
+        assert_eq!(required("get", "/api/user/api-keys"), None);
+        assert_eq!(required("post", "/api/user/logout"), None);
+    }
+}

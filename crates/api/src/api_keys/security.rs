@@ -1,0 +1,67 @@
+//! The OpenAPI document's two security schemes, `session` (the cookie) and `apiKey`
+//! (`Authorization: Bearer psk_…`), and each `/api/user/*` operation's requirement: the session,
+//! or a key with the scope the scope table names. Written from the same table the bearer
+//! middleware enforces, so the document and the server cannot disagree.
+
+use crate::api_keys::scope;
+use utoipa::openapi::OpenApi;
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+};
+
+pub const SESSION_SCHEME: &str = "session";
+pub const KEY_SCHEME: &str = "apiKey";
+
+pub fn declare(doc: &mut OpenApi) {
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.add_security_scheme(
+        SESSION_SCHEME,
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+            "proxyshop_session",
+            "The signed-in session (set by the login routes).",
+        ))),
+    );
+    components.add_security_scheme(
+        KEY_SCHEME,
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .bearer_format("psk_…")
+                .description(Some(
+                    "An API key (docs/api-keys.md). Its scopes, read, generate and buy, are the \
+                     scopes this scheme lists on each operation; an operation without this \
+                     scheme answers 403 to any key.",
+                ))
+                .build(),
+        ),
+    );
+    for (path, item) in doc.paths.paths.iter_mut() {
+        if !path.starts_with("/api/user/") {
+            continue;
+        }
+        let operations = [
+            ("get", &mut item.get),
+            ("put", &mut item.put),
+            ("post", &mut item.post),
+            ("delete", &mut item.delete),
+            ("patch", &mut item.patch),
+        ];
+        for (method, operation) in operations {
+            if let Some(operation) = operation.as_mut() {
+                set_requirements(operation, scope::required(method, path));
+            }
+        }
+    }
+}
+
+fn set_requirements(operation: &mut Operation, scope: Option<scope::Scope>) {
+    let mut requirements = vec![SecurityRequirement::new(
+        SESSION_SCHEME,
+        Vec::<String>::new(),
+    )];
+    if let Some(scope) = scope {
+        requirements.push(SecurityRequirement::new(KEY_SCHEME, [scope.name()]));
+    }
+    operation.security = Some(requirements);
+}

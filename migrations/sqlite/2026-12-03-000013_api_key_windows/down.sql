@@ -1,0 +1,1 @@
+DROP TABLE api_key_windows;
