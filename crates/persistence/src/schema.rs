@@ -343,6 +343,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    request_limits (key, window_start) {
+        key -> Text,
+        window_start -> BigInt,
+        hits -> Integer,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(wallet_ledger -> users (user_id));
 diesel::joinable!(payments -> users (user_id));
@@ -391,4 +399,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     recovery_codes,
     api_keys,
     avatars,
+    request_limits,
 );
