@@ -33,6 +33,7 @@ api_test! {
         assert_eq!(reply.message(), "Profile updated");
         assert_eq!(reply.body["user"]["name"], "Ada Lovelace");
         assert_eq!(reply.body["user"]["profile"]["name"], "Ada Lovelace");
+        assert_eq!(reply.body["user"]["profile"]["phone"], "+14155550123");
         assert_eq!(app.current_user().await["name"], "Ada Lovelace");
         let row = app.user(EMAIL).unwrap();
         assert_eq!(row.phone.as_deref(), Some("+14155550123"));
@@ -42,6 +43,7 @@ api_test! {
             let reply = app.patch_json("/api/user/profile", json!({ "name": "Ada", "phone": phone })).await;
             assert_eq!(reply.status, 200, "{}", reply.text);
             assert_eq!(app.user(EMAIL).unwrap().phone, None);
+            assert!(reply.body["user"]["profile"].get("phone").is_none(), "{}", reply.text);
         }
     }
 
