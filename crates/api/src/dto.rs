@@ -12,6 +12,9 @@ pub struct Profile {
     pub name: String,
     #[serde(rename = "avatarUrl")]
     pub avatar_url: Option<String>,
+    /// E.164 (`+14155550123`); absent when none is set (`PATCH /api/user/profile`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
 }
 
 /// The customer as the front end sees them: nothing secret.
@@ -40,6 +43,7 @@ impl From<&UserRow> for User {
             profile: Profile {
                 name: row.name.clone(),
                 avatar_url: row.avatar_url.clone(),
+                phone: row.phone.clone(),
             },
             role: Role::from_stored(&row.role),
             balance: row.balance_cents,

@@ -34,6 +34,10 @@ pub enum ApiError {
     Gone(&'static str),
     #[error("unsupported media type")]
     UnsupportedMedia,
+    #[error("unsupported media type: {0}")]
+    UnsupportedMediaWith(&'static str),
+    #[error("payload too large: {0}")]
+    PayloadTooLarge(&'static str),
     #[error("payment required: {0}")]
     PaymentRequired(&'static str),
     #[error("upstream failure: {0}")]
@@ -103,7 +107,10 @@ impl ResponseError for ApiError {
             ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Gone(_) => StatusCode::GONE,
-            ApiError::UnsupportedMedia => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedMedia | ApiError::UnsupportedMediaWith(_) => {
+                StatusCode::UNSUPPORTED_MEDIA_TYPE
+            }
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             ApiError::BadGateway(_) | ApiError::ProviderDown(_) => StatusCode::BAD_GATEWAY,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -126,6 +133,8 @@ impl ResponseError for ApiError {
             | ApiError::Gone(m)
             | ApiError::Unavailable(m)
             | ApiError::NotFoundWith(m)
+            | ApiError::UnsupportedMediaWith(m)
+            | ApiError::PayloadTooLarge(m)
             | ApiError::PaymentRequired(m) => (*m).to_owned(),
             ApiError::NotFound => msg::NOT_FOUND.to_owned(),
             ApiError::UnsupportedMedia => msg::UNSUPPORTED_MEDIA.to_owned(),

@@ -1,6 +1,7 @@
 //! The ProxyShop HTTP API: routes, extractors, sessions, CORS, errors, OpenAPI, and the service
 //! functions that orchestrate a request over `persistence` and `upstream`.
 
+pub mod account;
 pub mod admin;
 pub mod api_keys;
 pub mod auth;

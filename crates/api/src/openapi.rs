@@ -1,7 +1,7 @@
 //! The OpenAPI document of every route (`GET /api/openapi.json`, `proxyshop openapi`); the
 //! front end generates its types from it. Its paths come from [`crate::routes::register`].
 
-use crate::{admin, api_keys, auth, dto, health, routes};
+use crate::{account, admin, api_keys, auth, dto, health, routes};
 use actix_web::App;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -28,6 +28,7 @@ use utoipa_actix_web::AppExt;
         health::PublicConfig,
         admin::AdminUserRow,
         admin::UserPage,
+        account::password_reset::TwoFactorRequired,
     ))
 )]
 struct ApiDoc;

@@ -2,7 +2,7 @@
 //! document is read off the same one (`utoipa-actix-web`), so the two cannot drift apart.
 
 use crate::error::ApiError;
-use crate::{admin, api_keys, auth, catalog, health, pieces, traffic, wallet};
+use crate::{account, admin, api_keys, auth, catalog, health, pieces, traffic, wallet};
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpResponse, web};
 use utoipa_actix_web::{UtoipaApp, scope};
@@ -20,6 +20,7 @@ where
         .service(
             scope("/api")
                 .configure(auth::configure)
+                .configure(account::configure)
                 .configure(admin::configure)
                 .configure(wallet::configure)
                 .configure(catalog::configure)

@@ -11,7 +11,7 @@ use common::{PASSWORD, Reply, TestApp};
 use serde_json::json;
 
 /// Routes a guest may call, each for its reason.
-const PUBLIC: [&str; 13] = [
+const PUBLIC: [&str; 16] = [
     "/healthz",
     "/readyz",
     "/api/config",
@@ -30,6 +30,11 @@ const PUBLIC: [&str; 13] = [
     "/api/user/budget_residential_location",
     // the payment gateway's webhook, authenticated by its signature
     "/api/payment/callback",
+    // the forgotten password: for someone who cannot sign in, proven by the mailed code
+    "/api/password/forgot",
+    "/api/password/reset",
+    // avatars are shown wherever the customer's name is; their ids are random and unguessable
+    "/api/avatars/{id}.{ext}",
 ];
 
 async fn call(app: &TestApp, client: &reqwest::Client, method: &str, path: &str) -> Reply {

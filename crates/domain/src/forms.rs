@@ -2,6 +2,7 @@
 //! collected per field (docs/api.md#messages).
 
 use crate::account::{Email, Password, VerificationCode};
+use crate::account_forms::new_password_pair;
 use crate::messages as msg;
 use crate::validation::FieldErrors;
 
@@ -49,15 +50,7 @@ impl RegistrationForm {
     ) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
         let email = errors.take("email", Email::parse(email));
-        let password = errors.take("password", Password::parse_new(password));
-        let confirm = Password::check_policy(confirm_password, msg::CONFIRM_REQUIRED);
-        if let Some(ref password) = password
-            && confirm.is_ok()
-            && password.expose() != confirm_password
-        {
-            errors.add("confirmPassword", msg::PASSWORDS_DO_NOT_MATCH);
-        }
-        errors.take("confirmPassword", confirm);
+        let password = new_password_pair(&mut errors, "password", password, confirm_password);
         let code = errors.take("code", VerificationCode::parse(code));
         let ref_code = ref_code
             .map(str::trim)

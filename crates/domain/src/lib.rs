@@ -2,6 +2,7 @@
 //! nothing of ours. Types here are parsed once at the edge and trusted afterwards.
 
 pub mod account;
+pub mod account_forms;
 pub mod calendar;
 pub mod forms;
 pub mod identity;
@@ -24,6 +25,7 @@ pub mod units;
 pub mod validation;
 
 pub use account::{Email, Password, Role, VerificationCode};
+pub use account_forms::{EmailChangeForm, PasswordChangeForm, PasswordResetForm, ProfileForm};
 pub use forms::{LoginForm, RegistrationForm};
 pub use identity::{CanonicalEmail, canonical_email};
 pub use ids::{PlanId, UserId};

@@ -122,3 +122,26 @@ pub const ORDER_SETTLED: &str = "This order is already settled";
 pub const UNKNOWN_OUTCOME: &str = "Outcome must be failed or delivered";
 pub const PROXY_LINES: &str = "Enter exactly one host:port:user:pass line per ordered proxy";
 pub const VALID_DAYS: &str = "Days must be between 1 and 365";
+
+// Account settings: profile, photo, email, password and the forgotten-password reset
+// (docs/account.md).
+pub const NAME_INVALID: &str = "Please enter your name (1–80 characters)";
+pub const PHONE_INVALID: &str =
+    "Please enter the phone number in international format, e.g. +14155550123";
+pub const PROFILE_UPDATED: &str = "Profile updated";
+pub const AVATAR_TOO_LARGE: &str = "The image must be at most 2 MB";
+pub const AVATAR_UNSUPPORTED: &str = "Please upload a PNG, JPEG or WebP image";
+pub const AVATAR_UPDATED: &str = "Photo updated";
+pub const AVATAR_REMOVED: &str = "Photo removed";
+pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
+pub const EMAIL_CHANGED: &str = "Email changed";
+pub const PASSWORD_CHANGED: &str = "Password changed";
+pub const RESET_CODE_SENT: &str =
+    "If an account exists for this email, we sent a code to reset the password.";
+pub const RESET_CODE_INVALID: &str = "Invalid or expired code";
+pub const PASSWORD_RESET: &str = "Password reset";
+
+/// The answer to an email change request: where the code went.
+pub fn email_code_sent(new_email: &str) -> String {
+    format!("We sent a code to {new_email}")
+}

@@ -351,6 +351,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    request_limits (key, window_start) {
+        key -> Text,
+        window_start -> BigInt,
+        hits -> Integer,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(wallet_ledger -> users (user_id));
 diesel::joinable!(payments -> users (user_id));
@@ -401,4 +409,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
     api_key_windows,
     avatars,
+    request_limits,
 );

@@ -220,3 +220,57 @@ pub fn last_login(conn: &mut DbConnection, id: UserId) -> DbResult<Option<i64>> 
         .first(conn)
         .optional()?)
 }
+
+pub fn update_profile(
+    conn: &mut DbConnection,
+    id: UserId,
+    name: &str,
+    phone: Option<&str>,
+) -> DbResult<()> {
+    diesel::update(users::table.find(id))
+        .set((
+            users::name.eq(name),
+            users::phone.eq(phone),
+            users::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn set_avatar_url(conn: &mut DbConnection, id: UserId, url: Option<&str>) -> DbResult<()> {
+    diesel::update(users::table.find(id))
+        .set((users::avatar_url.eq(url), users::updated_at.eq(now())))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Moves the account to `email` (lower case) and its mailbox with it, in a savepoint: a taken
+/// address is a `UniqueViolation` naming `email`, a taken mailbox one naming `mailboxes`, and
+/// nothing is written then.
+pub fn change_email(conn: &mut DbConnection, id: UserId, email: &str) -> DbResult<()> {
+    conn.transaction(|c| {
+        diesel::update(users::table.find(id))
+            .set((users::email.eq(email), users::updated_at.eq(now())))
+            .execute(c)?;
+        diesel::delete(mailboxes::table.filter(mailboxes::user_id.eq(id))).execute(c)?;
+        diesel::insert_into(mailboxes::table)
+            .values((
+                mailboxes::email_normalized.eq(domain::canonical_email(email)),
+                mailboxes::user_id.eq(id),
+            ))
+            .execute(c)?;
+        Ok(())
+    })
+}
+
+/// Whether the account signs in with a second factor (a TOTP enrolment that was confirmed).
+/// The password reset asks this before it signs in.
+pub fn two_factor_enabled(conn: &mut DbConnection, id: UserId) -> DbResult<bool> {
+    use crate::schema::user_totp;
+    Ok(diesel::select(diesel::dsl::exists(
+        user_totp::table
+            .filter(user_totp::user_id.eq(id))
+            .filter(user_totp::enabled_at.is_not_null()),
+    ))
+    .get_result(conn)?)
+}

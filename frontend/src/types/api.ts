@@ -109,7 +109,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["admin_list_plans"];
+        get: operations["list_plans"];
         put?: never;
         post: operations["create_plan"];
         delete?: never;
@@ -326,6 +326,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/avatars/{id}.{ext}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["serve_avatar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -385,6 +401,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reset_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -455,23 +503,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/user/api-keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["list_api_keys"];
-        put?: never;
-        post: operations["create_api_key"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/api-keys/{id}": {
+    "/api/user/avatar": {
         parameters: {
             query?: never;
             header?: never;
@@ -480,8 +512,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
-        delete: operations["revoke_api_key"];
+        post: operations["upload_avatar"];
+        delete: operations["remove_avatar"];
         options?: never;
         head?: never;
         patch?: never;
@@ -497,6 +529,38 @@ export interface paths {
         get: operations["budget_locations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_email_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_email_change"];
         delete?: never;
         options?: never;
         head?: never;
@@ -615,6 +679,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/plan": {
         parameters: {
             query?: never;
@@ -629,6 +709,22 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/user/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_profile"];
         trace?: never;
     };
     "/api/user/proxies": {
@@ -981,37 +1077,6 @@ export interface components {
             usage: components["schemas"]["AdminUsageDay"][];
             user: components["schemas"]["AdminUserDetail"];
         };
-        /**
-         * @description The one answer that carries the key: it is not stored and cannot be shown again. No `Debug`,
-         *     so that it cannot reach a log.
-         */
-        ApiKeyCreated: {
-            /** Format: int64 */
-            id: number;
-            /** @description `psk_` and 43 base62 characters. Shown once. */
-            key: string;
-            name: string;
-            scopes: string[];
-        };
-        ApiKeyList: {
-            /** @description The keys not revoked, expired ones included, newest first. */
-            items: components["schemas"]["ApiKeyView"][];
-        };
-        ApiKeyView: {
-            allowedIps: string[];
-            /** Format: int64 */
-            createdAt: number;
-            /** Format: int64 */
-            expiresAt?: number | null;
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            lastUsedAt?: number | null;
-            name: string;
-            /** @description The key's first 8 characters (`psk_` and 4 more), to recognise it by. */
-            prefix: string;
-            scopes: string[];
-        };
         AuditItem: {
             action: string;
             actorEmail?: string | null;
@@ -1041,6 +1106,11 @@ export interface components {
         AuthResponse: {
             message: string;
             user: components["schemas"]["User"];
+        };
+        /** @description The multipart form: one part `file`, a PNG, JPEG or WebP image of at most 2 MB. */
+        AvatarUpload: {
+            /** Format: binary */
+            file: string;
         };
         BalanceChanged: {
             entry: components["schemas"]["LedgerItem"];
@@ -1084,29 +1154,6 @@ export interface components {
         CodeRequest: {
             email?: string;
         };
-        CreateKeyRequest: {
-            /**
-             * @description Addresses or CIDR ranges (IPv4 or IPv6) the key may be used from; absent or empty: any.
-             * @default null
-             */
-            allowedIps: string[] | null;
-            /**
-             * Format: int64
-             * @description Unix seconds, in the future; absent or null: the key does not expire.
-             * @default null
-             */
-            expiresAt: number | null;
-            /**
-             * @description 1–60 characters, trimmed.
-             * @default
-             */
-            name: string;
-            /**
-             * @description A non-empty subset of `read`, `generate`, `buy`.
-             * @default []
-             */
-            scopes: string[];
-        };
         DatacenterCountry: {
             /** Format: int32 */
             amount: number;
@@ -1120,12 +1167,23 @@ export interface components {
             data: components["schemas"]["DatacenterCountry"][];
             success: boolean;
         };
+        EmailChangeRequest: {
+            newEmail?: string;
+            /** @description Needed only when the account has a password. */
+            password?: string;
+        };
+        EmailConfirmRequest: {
+            code?: string;
+        };
         /** @description Every error: a message for the customer, and per-field messages for validation errors. */
         ErrorResponse: {
             fields?: {
                 [key: string]: string;
             } | null;
             message: string;
+        };
+        ForgotRequest: {
+            email?: string;
         };
         GenerateRequest: {
             /** @description Premium: a city code. Budget: `-city-<code>`. */
@@ -1321,6 +1379,12 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        PasswordChangeRequest: {
+            confirmPassword?: string;
+            /** @description Needed only when the account has a password. */
+            currentPassword?: string;
+            newPassword?: string;
+        };
         /** @description `POST /api/admin/payments/{id}/check`. */
         PaymentCheck: {
             /** @description Whether the gateway's answer changed the payment. */
@@ -1489,6 +1553,13 @@ export interface components {
         Profile: {
             avatarUrl?: string | null;
             name: string;
+            /** @description E.164 (`+14155550123`); absent when none is set (`PATCH /api/user/profile`). */
+            phone?: string | null;
+        };
+        ProfileRequest: {
+            name?: string;
+            /** @description E.164 (`+14155550123`); empty or null clears it. */
+            phone?: string | null;
         };
         ProxiesResponse: {
             items: components["schemas"]["ProxyItem"][];
@@ -1555,6 +1626,12 @@ export interface components {
             email?: string;
             password?: string;
             refCode?: string | null;
+        };
+        ResetRequest: {
+            code?: string;
+            confirmPassword?: string;
+            email?: string;
+            password?: string;
         };
         ResolveRequest: {
             /** @description failed or delivered. */
@@ -1783,6 +1860,13 @@ export interface components {
             expiresAt?: number | null;
             /** Format: double */
             usedTraffic: number;
+        };
+        /**
+         * @description The answer when the account signs in with a second factor: the password is reset, but the
+         *     customer is not signed in until that step is passed.
+         */
+        TwoFactorRequired: {
+            twoFactorRequired: boolean;
         };
         UsageDay: {
             /** Format: int64 */
@@ -2156,7 +2240,7 @@ export interface operations {
             };
         };
     };
-    admin_list_plans: {
+    list_plans: {
         parameters: {
             query?: {
                 /** @description Only plans of this kind. */
@@ -3025,6 +3109,39 @@ export interface operations {
             };
         };
     };
+    serve_avatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description png or webp */
+                ext: string;
+                /** @description The avatar's random id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     public_config: {
         parameters: {
             query?: never;
@@ -3132,6 +3249,93 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Reset and signed in; `{twoFactorRequired: true}` (TwoFactorRequired) instead when the account has two-factor sign-in on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3370,7 +3574,54 @@ export interface operations {
             };
         };
     };
-    list_api_keys: {
+    upload_avatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AvatarUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    remove_avatar: {
         parameters: {
             query?: never;
             header?: never;
@@ -3384,7 +3635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiKeyList"];
+                    "application/json": components["schemas"]["AuthResponse"];
                 };
             };
             401: {
@@ -3395,17 +3646,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            403: {
+        };
+    };
+    budget_locations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["BudgetLocations"];
                 };
             };
         };
     };
-    create_api_key: {
+    request_email_change: {
         parameters: {
             query?: never;
             header?: never;
@@ -3414,16 +3676,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateKeyRequest"];
+                "application/json": components["schemas"]["EmailChangeRequest"];
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiKeyCreated"];
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             401: {
@@ -3458,26 +3720,43 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    revoke_api_key: {
+    confirm_email_change: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Key id */
-                id: number;
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailConfirmRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             401: {
@@ -3488,7 +3767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            403: {
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3496,31 +3775,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            404: {
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    budget_locations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BudgetLocations"];
                 };
             };
         };
@@ -3860,6 +4120,61 @@ export interface operations {
             };
         };
     };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     list_plans: {
         parameters: {
             query?: {
@@ -3885,6 +4200,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };

@@ -1,0 +1,75 @@
+//! `POST /api/user/password`: a new password for the signed-in account. Every other session of
+//! the account ends; the current one goes on under a new id. A Google-only account sets its
+//! first password without a current one.
+
+use crate::account::{current_password, mails};
+use crate::auth::service::hash_password;
+use crate::blocking::in_transaction;
+use crate::dto::{ErrorResponse, MessageResponse};
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::state::AppState;
+use actix_session::Session;
+use actix_web::{HttpResponse, post, web};
+use domain::{PasswordChangeForm, messages as msg};
+use persistence::{password_resets, sessions, users};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordChangeRequest {
+    /// Needed only when the account has a password.
+    #[serde(default, rename = "currentPassword")]
+    #[schema(value_type = String)]
+    pub current_password: SecretString,
+    #[serde(default, rename = "newPassword")]
+    #[schema(value_type = String)]
+    pub new_password: SecretString,
+    #[serde(default, rename = "confirmPassword")]
+    #[schema(value_type = String)]
+    pub confirm_password: SecretString,
+}
+
+#[utoipa::path(tag = "account", request_body = PasswordChangeRequest,
+    responses((status = 200, body = MessageResponse), (status = 401, body = ErrorResponse),
+              (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse),
+              (status = 429, body = ErrorResponse)))]
+#[post("/user/password")]
+pub async fn change_password(
+    state: web::Data<AppState>,
+    session: Session,
+    user: CurrentUser,
+    body: web::Json<PasswordChangeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let form = PasswordChangeForm::parse(
+        body.current_password.expose_secret(),
+        body.new_password.expose_secret(),
+        body.confirm_password.expose_secret(),
+    )
+    .map_err(ApiError::Validation)?;
+    let user = user.0;
+    current_password::check(&state.pool, &user, form.current.as_ref(), "currentPassword").await?;
+
+    let hash = hash_password(form.new_password.expose().to_owned()).await?;
+    let id = user.id;
+    in_transaction(&state.pool, move |conn| {
+        users::set_password_hash(conn, id, &hash)?;
+        // Every session of the account, this one included: this one is saved again under a
+        // new id when the response goes out (`renew` below).
+        sessions::delete_for_user(conn, id)?;
+        password_resets::delete(conn, id)?;
+        Ok(())
+    })
+    .await?;
+    session.renew();
+    tracing::info!(user_id = %id, "password changed");
+    mails::send_notice(
+        state.mailer.as_ref(),
+        mails::password_changed(user.email.clone(), &state.public_url),
+    )
+    .await;
+    Ok(HttpResponse::Ok().json(MessageResponse {
+        message: msg::PASSWORD_CHANGED.to_owned(),
+    }))
+}

@@ -1,0 +1,212 @@
+//! The forgotten password: `POST /api/password/forgot` mails a reset code, `POST
+//! /api/password/reset` spends it (docs/account.md#forgotten-password).
+//!
+//! Nothing tells whether an address has an account: the request answers the same 200 for every
+//! address, does the same database work, and mails from a background task, so the answer comes
+//! as fast for a known address as for an unknown one. A wrong email and a wrong code answer
+//! alike. The limits per client address and per mailbox live in the database.
+
+use crate::account::codes::Purpose;
+use crate::account::rules::{
+    FORGOT_PER_EMAIL, FORGOT_PER_IP, MAX_ATTEMPTS, RESEND_SECS, RESET_PER_IP, RESET_TTL_SECS,
+};
+use crate::account::{limits, mails};
+use crate::auth::service::{hash_password, sign_in};
+use crate::blocking::in_transaction;
+use crate::dto::{AuthResponse, ErrorResponse, MessageResponse, User};
+use crate::error::ApiError;
+use crate::extractors::ClientIp;
+use crate::state::AppState;
+use actix_session::Session;
+use actix_web::{HttpResponse, post, web};
+use domain::{Email, PasswordResetForm, UserId, messages as msg, random};
+use persistence::users::{self, UserRow};
+use persistence::{DbConnection, now, password_resets, sessions};
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ForgotRequest {
+    #[serde(default)]
+    pub email: String,
+}
+
+#[utoipa::path(tag = "account", request_body = ForgotRequest,
+    responses((status = 200, body = MessageResponse), (status = 422, body = ErrorResponse),
+              (status = 429, body = ErrorResponse)))]
+#[post("/password/forgot")]
+pub async fn forgot_password(
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<ForgotRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
+    let code = random::verification_code();
+    let (key, typed) = (state.code_key, code.clone());
+    let hash_for = move |user: UserId| Purpose::Reset(user).hash(&key, &typed);
+    let address = email.as_str().to_owned();
+    let to_mail = in_transaction(&state.pool, move |conn| {
+        limits::check(
+            conn,
+            &[
+                (format!("forgot:ip:{}", ip.0), FORGOT_PER_IP),
+                // Per mailbox: `a.b+1@gmail.com` and `ab+2@gmail.com` reach one person.
+                (
+                    format!("forgot:email:{}", domain::canonical_email(&address)),
+                    FORGOT_PER_EMAIL,
+                ),
+            ],
+        )?;
+        let Some(user) = users::find_by_email(conn, &address)?.filter(|u| !u.disabled) else {
+            return Ok(None);
+        };
+        let t = now();
+        // Within the resend countdown the pending code stays and no mail goes: the answer is
+        // the same, so the countdown cannot tell an account either.
+        if password_resets::find(conn, user.id)?.is_some_and(|p| p.sent_at + RESEND_SECS > t) {
+            return Ok(None);
+        }
+        let hash = hash_for(user.id);
+        password_resets::replace(conn, user.id, &hash, t, t + RESET_TTL_SECS)?;
+        Ok(Some(user.email))
+    })
+    .await?;
+
+    if let Some(to) = to_mail {
+        let mailer = state.mailer.clone();
+        let mail = mails::reset_code(to, &code, RESET_TTL_SECS / 60);
+        actix_web::rt::spawn(async move { mails::send_notice(mailer.as_ref(), mail).await });
+    }
+    Ok(HttpResponse::Ok().json(MessageResponse {
+        message: msg::RESET_CODE_SENT.to_owned(),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetRequest {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub code: String,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub password: SecretString,
+    #[serde(default, rename = "confirmPassword")]
+    #[schema(value_type = String)]
+    pub confirm_password: SecretString,
+}
+
+/// The answer when the account signs in with a second factor: the password is reset, but the
+/// customer is not signed in until that step is passed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TwoFactorRequired {
+    #[serde(rename = "twoFactorRequired")]
+    pub two_factor_required: bool,
+}
+
+/// What checking the code came to. Wrong attempts are counted in the database even though the
+/// request fails, so this is a value, not an error that would roll the count back.
+enum Outcome {
+    Reset {
+        user: Box<UserRow>,
+        two_factor: bool,
+    },
+    Refused,
+}
+
+#[utoipa::path(tag = "account", request_body = ResetRequest,
+    responses((status = 200, body = AuthResponse,
+               description = "Reset and signed in; `{twoFactorRequired: true}` (TwoFactorRequired) instead when the account has two-factor sign-in on"),
+              (status = 400, body = ErrorResponse), (status = 422, body = ErrorResponse),
+              (status = 429, body = ErrorResponse)))]
+#[post("/password/reset")]
+pub async fn reset_password(
+    state: web::Data<AppState>,
+    session: Session,
+    ip: ClientIp,
+    body: web::Json<ResetRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let form = PasswordResetForm::parse(
+        &body.email,
+        &body.code,
+        body.password.expose_secret(),
+        body.confirm_password.expose_secret(),
+    )
+    .map_err(ApiError::Validation)?;
+    // Hashed whether or not the account exists: the same work either way.
+    let hash = hash_password(form.password.expose().to_owned()).await?;
+    let key = state.code_key;
+    let outcome = in_transaction(&state.pool, move |conn| {
+        limits::check(conn, &[(format!("reset:ip:{}", ip.0), RESET_PER_IP)])?;
+        let Some(user) = users::find_by_email(conn, form.email.as_str())?.filter(|u| !u.disabled)
+        else {
+            return Ok(Outcome::Refused);
+        };
+        if !spend_code(conn, &key, user.id, form.code.as_str())? {
+            return Ok(Outcome::Refused);
+        }
+        users::set_password_hash(conn, user.id, &hash)?;
+        password_resets::delete(conn, user.id)?;
+        // Every session of the account ends; `sign_in` below starts the new one.
+        sessions::delete_for_user(conn, user.id)?;
+        let two_factor = requires_two_factor(conn, user.id)?;
+        Ok(Outcome::Reset {
+            user: Box::new(user),
+            two_factor,
+        })
+    })
+    .await?;
+
+    let Outcome::Reset { user, two_factor } = outcome else {
+        return Err(ApiError::BadRequest(msg::RESET_CODE_INVALID.to_owned()));
+    };
+    tracing::info!(user_id = %user.id, "password reset");
+    mails::send_notice(
+        state.mailer.as_ref(),
+        mails::password_changed(user.email.clone(), &state.public_url),
+    )
+    .await;
+    if two_factor {
+        // Not signed in: the second factor is still owed. Whatever session this browser had
+        // ends too (its row is gone already).
+        session.purge();
+        return Ok(HttpResponse::Ok().json(TwoFactorRequired {
+            two_factor_required: true,
+        }));
+    }
+    sign_in(&state.pool, &session, &user).await?;
+    Ok(HttpResponse::Ok().json(AuthResponse {
+        message: msg::PASSWORD_RESET.to_owned(),
+        user: User::from(user.as_ref()),
+    }))
+}
+
+/// Checks `code` against the account's pending reset, spending one of its attempts first
+/// (atomically, so parallel guesses share the limit). An expired code is deleted; a code with
+/// no attempt left stays void until a new one is asked for.
+fn spend_code(
+    conn: &mut DbConnection,
+    key: &[u8; 32],
+    user: UserId,
+    code: &str,
+) -> Result<bool, ApiError> {
+    let Some(pending) = password_resets::find(conn, user)? else {
+        return Ok(false);
+    };
+    if pending.expires_at <= now() {
+        password_resets::delete(conn, user)?;
+        return Ok(false);
+    }
+    if !password_resets::reserve_attempt(conn, user, MAX_ATTEMPTS)? {
+        return Ok(false);
+    }
+    Ok(Purpose::Reset(user).matches(key, code, &pending.code_hash))
+}
+
+/// The hook of two-factor sign-in: whether the account must pass its second factor before a
+/// reset may sign it in. The second factor's own step (`POST /api/login/2fa`) belongs to the
+/// two-factor area; this only reads whether the account has it on.
+pub fn requires_two_factor(conn: &mut DbConnection, user: UserId) -> Result<bool, ApiError> {
+    Ok(users::two_factor_enabled(conn, user)?)
+}

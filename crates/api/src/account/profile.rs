@@ -1,0 +1,44 @@
+//! `PATCH /api/user/profile`: the customer's name and phone number.
+
+use crate::blocking::in_transaction;
+use crate::dto::{AuthResponse, ErrorResponse, User};
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::state::AppState;
+use actix_web::{HttpResponse, patch, web};
+use domain::{ProfileForm, messages as msg};
+use persistence::users;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ProfileRequest {
+    #[serde(default)]
+    pub name: String,
+    /// E.164 (`+14155550123`); empty or null clears it.
+    #[serde(default)]
+    pub phone: Option<String>,
+}
+
+#[utoipa::path(tag = "account", request_body = ProfileRequest,
+    responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
+              (status = 422, body = ErrorResponse)))]
+#[patch("/user/profile")]
+pub async fn update_profile(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<ProfileRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let form =
+        ProfileForm::parse(&body.name, body.phone.as_deref()).map_err(ApiError::Validation)?;
+    let id = user.0.id;
+    let user = in_transaction(&state.pool, move |conn| {
+        users::update_profile(conn, id, &form.name, form.phone.as_deref())?;
+        users::find_by_id(conn, id)?.ok_or(ApiError::Unauthorized)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(AuthResponse {
+        message: msg::PROFILE_UPDATED.to_owned(),
+        user: User::from(&user),
+    }))
+}

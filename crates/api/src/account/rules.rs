@@ -1,0 +1,30 @@
+//! The account settings' numbers: code lifetimes, attempts and the abuse limits
+//! (docs/account.md#limits).
+
+/// A password reset code lives 30 minutes; an email change code as long as a sign-up code.
+pub const RESET_TTL_SECS: i64 = 30 * 60;
+pub const EMAIL_CHANGE_TTL_SECS: i64 = crate::settings::CODE_TTL_SECS;
+/// A new code for the same account only after this many seconds.
+pub const RESEND_SECS: i64 = crate::settings::CODE_RESEND_SECS;
+/// Wrong tries that void a code.
+pub const MAX_ATTEMPTS: i32 = crate::settings::CODE_MAX_ATTEMPTS;
+
+/// The window of every limit below.
+pub const WINDOW_SECS: i64 = 60 * 60;
+/// Reset codes asked for per client address and per mailbox in a window.
+pub const FORGOT_PER_IP: i32 = 10;
+pub const FORGOT_PER_EMAIL: i32 = 5;
+/// Reset attempts (right or wrong codes, any account) per client address in a window.
+pub const RESET_PER_IP: i32 = 30;
+/// Email change codes per client address, per account and per new mailbox in a window.
+pub const EMAIL_CHANGE_PER_IP: i32 = 10;
+pub const EMAIL_CHANGE_PER_USER: i32 = 5;
+pub const EMAIL_CHANGE_PER_EMAIL: i32 = 5;
+/// Checks of the current password (password and email changes) per account in a window.
+pub const PASSWORD_CHECKS_PER_USER: i32 = 10;
+
+/// The largest avatar upload, and the largest image it may decode to (per side).
+pub const AVATAR_MAX_BYTES: usize = 2 * 1024 * 1024;
+pub const AVATAR_MAX_SIDE: u32 = 4096;
+/// The stored avatar's side, in pixels.
+pub const AVATAR_SIDE: u32 = 256;
