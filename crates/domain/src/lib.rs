@@ -2,6 +2,7 @@
 //! nothing of ours. Types here are parsed once at the edge and trusted afterwards.
 
 pub mod account;
+pub mod base32;
 pub mod calendar;
 pub mod forms;
 pub mod identity;
@@ -20,6 +21,7 @@ pub mod redact;
 #[cfg(feature = "diesel")]
 mod sql;
 pub mod targeting;
+pub mod totp;
 pub mod units;
 pub mod validation;
 
