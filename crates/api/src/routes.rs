@@ -2,7 +2,7 @@
 //! document is read off the same one (`utoipa-actix-web`), so the two cannot drift apart.
 
 use crate::error::ApiError;
-use crate::{admin, auth, catalog, health, pieces, traffic, wallet};
+use crate::{admin, auth, catalog, health, pieces, traffic, twofactor, user_sessions, wallet};
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpResponse, web};
 use utoipa_actix_web::{UtoipaApp, scope};
@@ -25,6 +25,8 @@ where
                 .configure(catalog::configure)
                 .configure(traffic::configure)
                 .configure(pieces::configure)
+                .configure(twofactor::configure)
+                .configure(user_sessions::configure)
                 .service(health::public_config)
                 // The document does not describe itself.
                 .route("/openapi.json", web::get().to(openapi_json))

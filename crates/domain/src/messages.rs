@@ -107,3 +107,17 @@ pub const ORDER_SETTLED: &str = "This order is already settled";
 pub const UNKNOWN_OUTCOME: &str = "Outcome must be failed or delivered";
 pub const PROXY_LINES: &str = "Enter exactly one host:port:user:pass line per ordered proxy";
 pub const VALID_DAYS: &str = "Days must be between 1 and 365";
+
+// Two-factor sign-in and sessions (/api/user/2fa/*, /api/login/2fa, /api/user/sessions).
+pub const TWO_FACTOR_ALREADY_ON: &str = "Two-factor sign-in is already on";
+pub const TWO_FACTOR_NOT_ON: &str = "Two-factor sign-in is not on";
+pub const TWO_FACTOR_NO_SETUP: &str = "Please start the two-factor setup first";
+pub const TWO_FACTOR_ON: &str = "Two-factor sign-in is on";
+pub const TWO_FACTOR_OFF: &str = "Two-factor sign-in is off";
+pub const INVALID_TWO_FACTOR_CODE: &str = "Invalid code";
+pub const SIGN_IN_AGAIN: &str = "Please sign in again";
+pub const ADMIN_TWO_FACTOR_REQUIRED: &str = "Two-factor sign-in is required for administrators";
+/// The same words as the password change's refusal; its own name so each area owns its messages.
+pub const TWO_FACTOR_PASSWORD_WRONG: &str = "Current password is incorrect";
+pub const SESSION_ENDED: &str = "Session ended";
+pub const OTHER_SESSIONS_ENDED: &str = "Other sessions ended";

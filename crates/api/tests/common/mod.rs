@@ -6,6 +6,7 @@
 pub mod customers;
 mod db;
 pub mod google;
+pub mod two_factor;
 mod mail;
 pub mod wallet;
 
