@@ -27,12 +27,20 @@ async fn enrolled(backend: persistence::Backend) -> (TestApp, common::two_factor
 /// A password sign-in on `client` that must stop at the second factor.
 async fn password_step(app: &TestApp, client: &reqwest::Client) {
     let reply = app
-        .post_json_with(client, "/api/login", json!({ "email": EMAIL, "password": PASSWORD }))
+        .post_json_with(
+            client,
+            "/api/login",
+            json!({ "email": EMAIL, "password": PASSWORD }),
+        )
         .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     assert_eq!(reply.body, json!({ "twoFactorRequired": true }));
     let info = app.get_with(client, "/api/getuserinfo").await;
-    assert_eq!(info.body, json!({ "user": null }), "nobody is signed in yet");
+    assert_eq!(
+        info.body,
+        json!({ "user": null }),
+        "nobody is signed in yet"
+    );
 }
 
 api_test! {

@@ -28,7 +28,13 @@ fn browser(agent: &str) -> reqwest::Client {
 
 async fn signed_in(app: &TestApp, agent: &str) -> reqwest::Client {
     let client = browser(agent);
-    let reply = app.post_json_with(&client, "/api/login", json!({ "email": EMAIL, "password": PASSWORD })).await;
+    let reply = app
+        .post_json_with(
+            &client,
+            "/api/login",
+            json!({ "email": EMAIL, "password": PASSWORD }),
+        )
+        .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     client
 }
@@ -40,7 +46,10 @@ async fn list(app: &TestApp, client: &reqwest::Client) -> Vec<Value> {
 }
 
 fn item<'a>(items: &'a [Value], device: &str) -> &'a Value {
-    items.iter().find(|i| i["device"] == json!(device)).unwrap_or_else(|| panic!("{device}: {items:?}"))
+    items
+        .iter()
+        .find(|i| i["device"] == json!(device))
+        .unwrap_or_else(|| panic!("{device}: {items:?}"))
 }
 
 async fn is_signed_in(app: &TestApp, client: &reqwest::Client) -> bool {

@@ -65,7 +65,9 @@ pub async fn complete(
             return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
         }
         pending::save(&session, &waiting)?;
-        return Err(ApiError::BadRequest(msg::INVALID_TWO_FACTOR_CODE.to_owned()));
+        return Err(ApiError::BadRequest(
+            msg::INVALID_TWO_FACTOR_CODE.to_owned(),
+        ));
     }
     pending::clear(&session);
     if user.disabled {

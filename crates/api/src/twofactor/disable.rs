@@ -80,7 +80,9 @@ pub async fn disable(
     })
     .await?;
     if !turned_off {
-        return Err(ApiError::BadRequest(msg::INVALID_TWO_FACTOR_CODE.to_owned()));
+        return Err(ApiError::BadRequest(
+            msg::INVALID_TWO_FACTOR_CODE.to_owned(),
+        ));
     }
     if let Err(err) = state
         .mailer

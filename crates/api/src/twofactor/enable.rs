@@ -83,7 +83,11 @@ pub async fn enable(
         Outcome::On(codes) => codes,
         Outcome::AlreadyOn => return Err(ApiError::Conflict(msg::TWO_FACTOR_ALREADY_ON)),
         Outcome::NoSetup => return Err(ApiError::Conflict(msg::TWO_FACTOR_NO_SETUP)),
-        Outcome::WrongCode => return Err(ApiError::BadRequest(msg::INVALID_TWO_FACTOR_CODE.to_owned())),
+        Outcome::WrongCode => {
+            return Err(ApiError::BadRequest(
+                msg::INVALID_TWO_FACTOR_CODE.to_owned(),
+            ));
+        }
     };
     let mail = mails::turned_on(&user.0.email, &state.public_url);
     if let Err(err) = state.mailer.send(mail).await {

@@ -6,8 +6,8 @@
 pub mod customers;
 mod db;
 pub mod google;
-pub mod two_factor;
 mod mail;
+pub mod two_factor;
 pub mod wallet;
 
 use api::{Application, Dependencies, Settings};

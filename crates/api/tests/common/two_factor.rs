@@ -71,7 +71,8 @@ impl TestApp {
                 .unwrap();
             let mut changed = 0;
             for (id, data) in rows {
-                let mut state: serde_json::Map<String, Value> = serde_json::from_str(&data).unwrap();
+                let mut state: serde_json::Map<String, Value> =
+                    serde_json::from_str(&data).unwrap();
                 let Some(raw) = state.get("tfa_pending").and_then(Value::as_str) else {
                     continue;
                 };
