@@ -1,6 +1,7 @@
 //! Who is calling: `MaybeUser` for routes open to guests, `CurrentUser` (401 for guests) and
-//! `AdminUser` (403 for non-admins), and `ClientIp` for rate limits. On `/api/user/*` an API key
-//! stands in for the session (`api_keys::bearer`).
+//! `AdminUser` (403 for non-admins, and for admins without two-factor sign-in when
+//! `PROXYSHOP_ADMIN_2FA=required`), and `ClientIp` for rate limits and the session list. On
+//! `/api/user/*` an API key stands in for the session (`api_keys::bearer`).
 
 use crate::api_keys::caller::KeyCaller;
 use crate::blocking::with_conn;
@@ -74,12 +75,26 @@ impl FromRequest for AdminUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let user = load_user(req).await?.ok_or(ApiError::Unauthorized)?;
-            if Role::from_stored(&user.role) == Role::Admin {
-                Ok(AdminUser(user))
-            } else {
-                Err(ApiError::Forbidden(msg::FORBIDDEN))
+            let user = load_user(req.clone())
+                .await?
+                .ok_or(ApiError::Unauthorized)?;
+            if Role::from_stored(&user.role) != Role::Admin {
+                return Err(ApiError::Forbidden(msg::FORBIDDEN));
             }
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| ApiError::internal("app state", "missing"))?;
+            if state.settings.admin_2fa_required {
+                let id = user.id;
+                let enrolled = with_conn(&state.pool, move |conn| {
+                    Ok(persistence::two_factor::is_enabled(conn, id)?)
+                })
+                .await?;
+                if !enrolled {
+                    return Err(ApiError::Forbidden(msg::ADMIN_TWO_FACTOR_REQUIRED));
+                }
+            }
+            Ok(AdminUser(user))
         })
     }
 }

@@ -37,6 +37,8 @@ async fn purge_expired(state: web::Data<AppState>) {
             Ok((
                 persistence::sessions::purge_expired(&mut conn, now)?,
                 persistence::email_codes::purge_expired(&mut conn, now)?,
+                // The longest attempt window is an hour; older windows would start over anyway.
+                persistence::rate_windows::purge_older_than(&mut conn, now - 86_400)?,
                 persistence::write_transaction(&mut conn, |c| {
                     persistence::pieces::release_expired(c, now)
                 })?,
@@ -49,8 +51,15 @@ async fn purge_expired(state: web::Data<AppState>) {
         })
         .await;
         match result {
-            Ok(Ok((sessions, codes, pieces, trial_days))) => {
-                tracing::debug!(sessions, codes, pieces, trial_days, "purged expired rows")
+            Ok(Ok((sessions, codes, windows, pieces, trial_days))) => {
+                tracing::debug!(
+                    sessions,
+                    codes,
+                    windows,
+                    pieces,
+                    trial_days,
+                    "purged expired rows"
+                )
             }
             Ok(Err(err)) => tracing::warn!(%err, "purging expired rows failed"),
             Err(err) => tracing::warn!(%err, "purge task failed"),

@@ -25,6 +25,8 @@ pub mod spa;
 pub mod startup;
 pub mod state;
 pub mod traffic;
+pub mod twofactor;
+pub mod user_sessions;
 pub mod wallet;
 
 pub use error::ApiError;

@@ -1,10 +1,14 @@
 //! Fixed-window attempt counters per key ("login:ip:1.2.3.4", "code:email:a@b.co").
 //!
-//! Kept in process memory: with several `serve` instances behind a balancer each enforces its
-//! own share, which still bounds guessing. Old windows are dropped as the map is used.
+//! `RateLimiter` keeps them in process memory: with several `serve` instances behind a balancer
+//! each enforces its own share, which still bounds guessing. Old windows are dropped as the map
+//! is used. `check_db_limits` keeps them in the database (`rate_windows`), for the guesses that
+//! must be bounded across all instances (second-factor codes).
 
+use crate::blocking::with_conn;
 use crate::error::ApiError;
 use domain::messages as msg;
+use persistence::DbPool;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -46,6 +50,37 @@ impl RateLimiter {
             }
         }
         Ok(())
+    }
+}
+
+/// Counts one attempt against each `(key, limit)` in the database; 429 with the customer-facing
+/// message when over. A key over its limit is not counted further.
+pub async fn check_db_limits(
+    pool: &DbPool,
+    window: Duration,
+    keys: Vec<(String, u32)>,
+) -> Result<(), ApiError> {
+    let window = i64::try_from(window.as_secs()).unwrap_or(i64::MAX);
+    let refused = with_conn(pool, move |conn| {
+        let now = persistence::now();
+        for (key, limit) in &keys {
+            let limit = i32::try_from(*limit).unwrap_or(i32::MAX);
+            if let Some(retry) = persistence::rate_windows::hit(conn, key, limit, window, now)? {
+                return Ok(Some((key.clone(), retry)));
+            }
+        }
+        Ok(None)
+    })
+    .await?;
+    match refused {
+        None => Ok(()),
+        Some((key, retry_after)) => {
+            tracing::warn!(key = %domain::redact::mask_emails_in(&key), "rate limit reached");
+            Err(ApiError::TooManyRequests {
+                message: msg::TOO_MANY_REQUESTS.to_owned(),
+                retry_after: u64::try_from(retry_after).unwrap_or(1),
+            })
+        }
     }
 }
 

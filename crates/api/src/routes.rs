@@ -2,7 +2,10 @@
 //! document is read off the same one (`utoipa-actix-web`), so the two cannot drift apart.
 
 use crate::error::ApiError;
-use crate::{account, admin, api_keys, auth, catalog, health, pieces, traffic, wallet};
+use crate::{
+    account, admin, api_keys, auth, catalog, health, pieces, traffic, twofactor, user_sessions,
+    wallet,
+};
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpResponse, web};
 use utoipa_actix_web::{UtoipaApp, scope};
@@ -27,6 +30,8 @@ where
                 .configure(traffic::configure)
                 .configure(pieces::configure)
                 .configure(api_keys::configure)
+                .configure(twofactor::configure)
+                .configure(user_sessions::configure)
                 .service(health::public_config)
                 // The document does not describe itself.
                 .route("/openapi.json", web::get().to(openapi_json))

@@ -2,6 +2,9 @@
 //!
 //! The cookie carries a random 64-character key; the table stores only its SHA-256, the state
 //! as JSON, the signed-in user (so all of a user's sessions can be ended at once) and the expiry.
+//! The client a signed-in session is used from (address, user agent, last seen) travels in the
+//! state under the `CLIENT_*` keys (`user_sessions::record` puts it there, at most once a
+//! minute) and is written to its own columns for the session list.
 
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
 use actix_web::cookie::time::Duration;
@@ -11,6 +14,13 @@ use std::collections::HashMap;
 
 /// The session state key holding the signed-in user's id.
 pub const USER_ID_KEY: &str = "user_id";
+/// Put into the state when a session is loaded, never stored: the hash the row is keyed by, so
+/// that a handler can tell the caller's own session apart (`user_sessions`).
+pub const SESSION_ID_KEY: &str = "_sid";
+/// The client address, user agent and last-seen time (unix seconds) of a signed-in session.
+pub const CLIENT_IP_KEY: &str = "client_ip";
+pub const CLIENT_AGENT_KEY: &str = "client_agent";
+pub const CLIENT_SEEN_KEY: &str = "client_seen";
 
 type State = HashMap<String, String>;
 
@@ -51,6 +61,38 @@ fn user_id(state: &State) -> Option<domain::UserId> {
         .map(domain::UserId::new)
 }
 
+/// A state value as the string it holds (actix-session keeps each value as JSON).
+fn text(state: &State, key: &str) -> Option<String> {
+    state.get(key).and_then(|v| serde_json::from_str(v).ok())
+}
+
+/// The client columns of the row, from the state; None when the state records no client.
+fn client(state: &State) -> Option<(Option<String>, Option<String>, i64)> {
+    let seen = state.get(CLIENT_SEEN_KEY)?.parse().ok()?;
+    Some((
+        text(state, CLIENT_IP_KEY),
+        text(state, CLIENT_AGENT_KEY),
+        seen,
+    ))
+}
+
+/// Writes the client columns after the row was inserted or updated.
+fn write_client(
+    conn: &mut persistence::DbConnection,
+    id: &str,
+    client: Option<(Option<String>, Option<String>, i64)>,
+) -> Result<(), persistence::DbError> {
+    let Some((ip, agent, seen)) = client else {
+        return Ok(());
+    };
+    let info = sessions::ClientInfo {
+        ip: ip.as_deref(),
+        user_agent: agent.as_deref(),
+        last_seen_at: Some(seen),
+    };
+    sessions::set_client(conn, id, &info)
+}
+
 fn expires_at(ttl: &Duration) -> i64 {
     now() + ttl.whole_seconds()
 }
@@ -67,33 +109,51 @@ impl SessionStore for DbSessionStore {
             .run(move |conn| sessions::load(conn, &id, now()))
             .await
             .map_err(LoadError::Other)?;
-        data.map(|d| serde_json::from_str(&d).map_err(|e| LoadError::Deserialization(e.into())))
-            .transpose()
+        let Some(data) = data else {
+            return Ok(None);
+        };
+        let mut state: State =
+            serde_json::from_str(&data).map_err(|e| LoadError::Deserialization(e.into()))?;
+        let id = hash_key(session_key.as_ref());
+        let id = serde_json::to_string(&id).map_err(|e| LoadError::Other(e.into()))?;
+        state.insert(SESSION_ID_KEY.to_owned(), id);
+        Ok(Some(state))
     }
 
-    async fn save(&self, state: State, ttl: &Duration) -> Result<SessionKey, SaveError> {
+    async fn save(&self, mut state: State, ttl: &Duration) -> Result<SessionKey, SaveError> {
+        state.remove(SESSION_ID_KEY);
         let data = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
         let key = new_key().map_err(SaveError::Other)?;
         let id = hash_key(key.as_ref());
-        let (user, expires) = (user_id(&state), expires_at(ttl));
-        self.run(move |conn| sessions::insert(conn, &id, user, &data, expires, now()))
-            .await
-            .map_err(SaveError::Other)?;
+        let (user, expires, client) = (user_id(&state), expires_at(ttl), client(&state));
+        self.run(move |conn| {
+            sessions::insert(conn, &id, user, &data, expires, now())?;
+            write_client(conn, &id, client)
+        })
+        .await
+        .map_err(SaveError::Other)?;
         Ok(key)
     }
 
     async fn update(
         &self,
         session_key: SessionKey,
-        state: State,
+        mut state: State,
         ttl: &Duration,
     ) -> Result<SessionKey, UpdateError> {
+        state.remove(SESSION_ID_KEY);
         let data =
             serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
         let id = hash_key(session_key.as_ref());
-        let (user, expires) = (user_id(&state), expires_at(ttl));
+        let (user, expires, client) = (user_id(&state), expires_at(ttl), client(&state));
         let updated = self
-            .run(move |conn| sessions::update(conn, &id, user, &data, expires, now()))
+            .run(move |conn| {
+                let updated = sessions::update(conn, &id, user, &data, expires, now())?;
+                if updated {
+                    write_client(conn, &id, client)?;
+                }
+                Ok(updated)
+            })
             .await
             .map_err(UpdateError::Other)?;
         if updated {

@@ -21,6 +21,9 @@ pub struct Settings {
     pub google_client_id: Option<String>,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted reverse proxy).
     pub trust_forwarded_for: bool,
+    /// Administrators must have two-factor sign-in on to use /api/admin/*
+    /// (`PROXYSHOP_ADMIN_2FA=required`).
+    pub admin_2fa_required: bool,
     pub limits: RateLimits,
     /// Share of each credited top-up of a referred customer paid to the referrer, in percent.
     pub referral_percent: u32,
@@ -59,6 +62,11 @@ pub struct RateLimits {
     pub payments_window: Duration,
     /// Requests one API key may make per minute (all instances together).
     pub api_key_per_minute: u32,
+    /// Two-factor codes (`POST /api/login/2fa`) per account and per client IP, counted in the
+    /// database so that the limit holds across instances.
+    pub two_factor_per_user: u32,
+    pub two_factor_per_ip: u32,
+    pub two_factor_window: Duration,
 }
 
 impl Default for RateLimits {
@@ -75,6 +83,9 @@ impl Default for RateLimits {
             payments_per_user: 30,
             payments_window: Duration::from_secs(60 * 60),
             api_key_per_minute: 120,
+            two_factor_per_user: 10,
+            two_factor_per_ip: 30,
+            two_factor_window: Duration::from_secs(15 * 60),
         }
     }
 }
@@ -83,6 +94,11 @@ impl Default for RateLimits {
 pub const CODE_TTL_SECS: i64 = 10 * 60;
 pub const CODE_RESEND_SECS: i64 = 60;
 pub const CODE_MAX_ATTEMPTS: i32 = 5;
+/// How long a password sign-in waits for its second factor, and how many wrong codes it takes.
+pub const TWO_FACTOR_PENDING_SECS: i64 = 5 * 60;
+pub const TWO_FACTOR_MAX_ATTEMPTS: u32 = 5;
+/// How often a session's last-seen time is written at most.
+pub const SESSION_SEEN_EVERY_SECS: i64 = 60;
 /// How long the free trial's traffic stays valid.
 pub const TRIAL_VALIDITY_SECS: i64 = 24 * 60 * 60;
 /// How long a top-up invoice stays payable.
@@ -100,6 +116,7 @@ impl Settings {
             session_ttl: Duration::from_secs(14 * 24 * 3600),
             google_client_id: None,
             trust_forwarded_for: false,
+            admin_2fa_required: false,
             limits: RateLimits::default(),
             referral_percent: 10,
             referral_cap_cents: 5_000,

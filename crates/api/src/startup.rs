@@ -10,7 +10,7 @@ use crate::session_store::DbSessionStore;
 use crate::settings::Settings;
 use crate::spa::FrontEnd;
 use crate::state::AppState;
-use crate::{openapi, wallet};
+use crate::{openapi, user_sessions, wallet};
 use actix_cors::Cors;
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
@@ -160,6 +160,8 @@ impl Application {
             .session_lifecycle(PersistentSession::default().session_ttl(ttl))
             .build();
             let app = App::new()
+                // Inside the session middleware: it records the signed-in session's client.
+                .wrap(middleware::from_fn(user_sessions::record::record))
                 .wrap(middleware::from_fn(origin_guard::guard))
                 .wrap(sessions)
                 // Outside the session middleware, so that it can drop any cookie from the answer

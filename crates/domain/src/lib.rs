@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod account_forms;
+pub mod base32;
 pub mod calendar;
 pub mod forms;
 pub mod identity;
@@ -21,6 +22,7 @@ pub mod redact;
 #[cfg(feature = "diesel")]
 mod sql;
 pub mod targeting;
+pub mod totp;
 pub mod units;
 pub mod validation;
 

@@ -145,3 +145,17 @@ pub const PASSWORD_RESET: &str = "Password reset";
 pub fn email_code_sent(new_email: &str) -> String {
     format!("We sent a code to {new_email}")
 }
+
+// Two-factor sign-in and sessions (/api/user/2fa/*, /api/login/2fa, /api/user/sessions).
+pub const TWO_FACTOR_ALREADY_ON: &str = "Two-factor sign-in is already on";
+pub const TWO_FACTOR_NOT_ON: &str = "Two-factor sign-in is not on";
+pub const TWO_FACTOR_NO_SETUP: &str = "Please start the two-factor setup first";
+pub const TWO_FACTOR_ON: &str = "Two-factor sign-in is on";
+pub const TWO_FACTOR_OFF: &str = "Two-factor sign-in is off";
+pub const INVALID_TWO_FACTOR_CODE: &str = "Invalid code";
+pub const SIGN_IN_AGAIN: &str = "Please sign in again";
+pub const ADMIN_TWO_FACTOR_REQUIRED: &str = "Two-factor sign-in is required for administrators";
+/// The same words as the password change's refusal; its own name so each area owns its messages.
+pub const TWO_FACTOR_PASSWORD_WRONG: &str = CURRENT_PASSWORD_WRONG;
+pub const SESSION_ENDED: &str = "Session ended";
+pub const OTHER_SESSIONS_ENDED: &str = "Other sessions ended";

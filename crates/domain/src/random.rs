@@ -51,6 +51,13 @@ pub fn verification_code() -> String {
     format!("{:06}", rand::thread_rng().gen_range(0..1_000_000))
 }
 
+/// A two-factor recovery code like `abcd-ef23-jkmn`: 12 characters of a 32-letter alphabet
+/// (60 bits), grouped by four for reading aloud and typing.
+pub fn recovery_code() -> String {
+    let raw = lower_alnum(12);
+    format!("{}-{}-{}", &raw[..4], &raw[4..8], &raw[8..])
+}
+
 /// A random password for generated accounts (bootstrap admin): satisfies the password policy.
 pub fn strong_password() -> String {
     format!("{}Aa1!", proxy_password())

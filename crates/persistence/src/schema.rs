@@ -318,6 +318,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    rate_windows (key) {
+        key -> Text,
+        window_start -> BigInt,
+        hits -> Integer,
+    }
+}
+
+diesel::table! {
     api_keys (id) {
         id -> BigInt,
         user_id -> BigInt,
@@ -384,6 +392,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     users,
     email_codes,
     sessions,
+    rate_windows,
     plans,
     wallet_ledger,
     payments,

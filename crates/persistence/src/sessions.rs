@@ -88,3 +88,68 @@ pub fn count_for_user(conn: &mut DbConnection, user_id: UserId, now: i64) -> DbR
 pub fn purge_expired(conn: &mut DbConnection, now: i64) -> DbResult<usize> {
     Ok(diesel::delete(sessions::table.filter(sessions::expires_at.le(now))).execute(conn)?)
 }
+
+/// Where a session is used from, as the session list shows it.
+pub struct ClientInfo<'a> {
+    pub ip: Option<&'a str>,
+    pub user_agent: Option<&'a str>,
+    pub last_seen_at: Option<i64>,
+}
+
+/// Records the client of a session (address, user agent, last seen).
+pub fn set_client(conn: &mut DbConnection, id_hash: &str, client: &ClientInfo<'_>) -> DbResult<()> {
+    diesel::update(sessions::table.find(id_hash))
+        .set((
+            sessions::ip.eq(client.ip),
+            sessions::user_agent.eq(client.user_agent),
+            sessions::last_seen_at.eq(client.last_seen_at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = sessions)]
+pub struct SessionRow {
+    pub id: String,
+    pub created_at: i64,
+    pub last_seen_at: Option<i64>,
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+/// The live sessions of a user, most recently used first.
+pub fn list_for_user(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    now: i64,
+) -> DbResult<Vec<SessionRow>> {
+    let mut rows: Vec<SessionRow> = sessions::table
+        .filter(sessions::user_id.eq(user_id))
+        .filter(sessions::expires_at.gt(now))
+        .select(SessionRow::as_select())
+        .load(conn)?;
+    rows.sort_by_key(|r| std::cmp::Reverse((r.last_seen_at.unwrap_or(r.created_at), r.created_at)));
+    Ok(rows)
+}
+
+/// Ends one session of `user_id`; false when it is not theirs (or gone).
+pub fn delete_of_user(conn: &mut DbConnection, id_hash: &str, user_id: UserId) -> DbResult<bool> {
+    let n = diesel::delete(
+        sessions::table
+            .find(id_hash)
+            .filter(sessions::user_id.eq(user_id)),
+    )
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Ends every session of `user_id` but `keep` (the caller's own).
+pub fn delete_others(conn: &mut DbConnection, user_id: UserId, keep: &str) -> DbResult<usize> {
+    Ok(diesel::delete(
+        sessions::table
+            .filter(sessions::user_id.eq(user_id))
+            .filter(sessions::id.ne(keep)),
+    )
+    .execute(conn)?)
+}

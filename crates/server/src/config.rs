@@ -44,6 +44,9 @@ pub struct Config {
     pub google_client_id: Option<String>,
     pub google_jwks_url: String,
     pub trust_forwarded_for: bool,
+    /// `PROXYSHOP_ADMIN_2FA=required`: administrators must have two-factor sign-in on to use
+    /// /api/admin/*.
+    pub admin_2fa_required: bool,
     pub cryptomus: Option<CryptomusConfig>,
     /// Take top-ups through the local checkout (no money moves): local runs and tests only.
     pub local_checkout: bool,
@@ -159,6 +162,7 @@ impl Config {
             google_jwks_url: http_url(src, "GOOGLE_JWKS_URL")?
                 .unwrap_or_else(|| upstream::google::GOOGLE_JWKS_URL.to_owned()),
             trust_forwarded_for: flag(src, "PROXYSHOP_TRUST_FORWARDED_FOR")?,
+            admin_2fa_required: admin_2fa(src)?,
             cryptomus: cryptomus(src)?,
             local_checkout: flag(src, LOCAL_CHECKOUT_KEY)?,
             referral_percent: percent(src, "PROXYSHOP_REFERRAL_PERCENT", 10)?,
@@ -187,5 +191,15 @@ impl Config {
             })?;
         }
         Ok(config)
+    }
+}
+
+/// `PROXYSHOP_ADMIN_2FA`: `required` or `optional` (the default).
+fn admin_2fa(src: &Source) -> Result<bool, ConfigError> {
+    const KEY: &str = "PROXYSHOP_ADMIN_2FA";
+    match src.get(KEY).as_deref() {
+        None | Some("" | "optional") => Ok(false),
+        Some("required") => Ok(true),
+        Some(other) => Err(bad(KEY, format!("'{other}' is not required or optional"))),
     }
 }

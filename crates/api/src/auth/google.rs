@@ -2,13 +2,14 @@
 //! Google's keys; the name, email and id the browser also sends are never trusted on their own.
 //! A new account gets the free trial (Google verified the email), as a registration does.
 
-use crate::auth::service::{NewAccount, create_user, default_name, referrer_for, sign_in};
+use crate::auth::service::{NewAccount, create_user, default_name, referrer_for};
 use crate::auth::trial;
 use crate::blocking::in_transaction;
-use crate::dto::{AuthResponse, ErrorResponse, User};
+use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::state::AppState;
+use crate::twofactor::challenge::{SignInReply, sign_in_or_challenge};
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
 use domain::{Email, messages as msg};
@@ -37,7 +38,7 @@ pub struct GoogleRequest {
 }
 
 #[utoipa::path(tag = "auth", request_body = GoogleRequest,
-    responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
+    responses((status = 200, body = SignInReply), (status = 401, body = ErrorResponse),
               (status = 503, body = ErrorResponse)))]
 #[post("/google-getway")]
 pub async fn google_sign_in(
@@ -105,9 +106,5 @@ pub async fn google_sign_in(
     if user.disabled {
         return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
     }
-    sign_in(&state.pool, &session, &user).await?;
-    Ok(HttpResponse::Ok().json(AuthResponse {
-        message: msg::LOGGED_IN_GOOGLE.to_owned(),
-        user: User::from(&user),
-    }))
+    sign_in_or_challenge(&state, &session, &user, msg::LOGGED_IN_GOOGLE).await
 }

@@ -1,11 +1,12 @@
 //! `POST /api/login`: email and password sign-in under a fresh session id.
 
-use crate::auth::service::{sign_in, verify_password};
+use crate::auth::service::verify_password;
 use crate::blocking::with_conn;
-use crate::dto::{AuthResponse, ErrorResponse, User};
+use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::state::AppState;
+use crate::twofactor::challenge::{SignInReply, sign_in_or_challenge};
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
 use domain::{LoginForm, messages as msg};
@@ -25,7 +26,7 @@ pub struct LoginRequest {
 }
 
 #[utoipa::path(tag = "auth", request_body = LoginRequest,
-    responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
+    responses((status = 200, body = SignInReply), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
 #[post("/login")]
@@ -64,9 +65,5 @@ pub async fn login(
     if user.disabled {
         return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
     }
-    sign_in(&state.pool, &session, &user).await?;
-    Ok(HttpResponse::Ok().json(AuthResponse {
-        message: msg::LOGGED_IN.to_owned(),
-        user: User::from(&user),
-    }))
+    sign_in_or_challenge(&state, &session, &user, msg::LOGGED_IN).await
 }

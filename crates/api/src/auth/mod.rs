@@ -10,6 +10,9 @@ pub mod service;
 pub mod trial;
 mod user_info;
 
+/// Sign in, or hold the sign-in for its second factor: what every route that proves an account
+/// (password, Google, password reset) answers with.
+pub use crate::twofactor::challenge::{SignInReply, TwoFactorRequired, sign_in_or_challenge};
 pub use google::GoogleRequest;
 pub use login::LoginRequest;
 pub use logout::LogoutResponse;

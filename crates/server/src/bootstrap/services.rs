@@ -29,6 +29,7 @@ pub(super) async fn serve(
         session_ttl: Duration::from_secs(14 * 24 * 3600),
         google_client_id: config.google_client_id.clone(),
         trust_forwarded_for: config.trust_forwarded_for,
+        admin_2fa_required: config.admin_2fa_required,
         limits: RateLimits::default(),
         referral_percent: config.referral_percent,
         referral_cap_cents: config.referral_cap_cents,

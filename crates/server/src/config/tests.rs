@@ -230,3 +230,16 @@ fn the_local_checkout_runs_only_when_chosen_on_a_local_shop() {
         LOCAL_CHECKOUT_KEY
     );
 }
+
+#[test]
+fn admin_two_factor_is_optional_unless_required() {
+    assert!(!config(&[]).unwrap().admin_2fa_required);
+    let optional = config(&[("PROXYSHOP_ADMIN_2FA", "optional")]).unwrap();
+    assert!(!optional.admin_2fa_required);
+    let required = config(&[("PROXYSHOP_ADMIN_2FA", "required")]).unwrap();
+    assert!(required.admin_2fa_required);
+    let Err(err) = config(&[("PROXYSHOP_ADMIN_2FA", "yes")]) else {
+        panic!("'yes' accepted");
+    };
+    assert!(err.to_string().contains("PROXYSHOP_ADMIN_2FA"), "{err}");
+}

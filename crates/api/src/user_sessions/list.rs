@@ -1,0 +1,69 @@
+//! `GET /api/user/sessions`: every live session of the account, with where and when it was
+//! used, the caller's own marked `current`.
+
+use crate::blocking::with_conn;
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::session_store::SESSION_ID_KEY;
+use crate::state::AppState;
+use crate::user_sessions::device::describe;
+use crate::user_sessions::public_id::public_id;
+use actix_session::Session;
+use actix_web::{HttpResponse, get, web};
+use persistence::{now, sessions};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionItem {
+    /// An opaque id for `DELETE /api/user/sessions/{id}` (not the session key).
+    pub id: String,
+    #[serde(rename = "createdAt")]
+    pub created_at: i64,
+    /// When the session was last used (recorded at most once a minute).
+    #[serde(rename = "lastSeenAt")]
+    pub last_seen_at: Option<i64>,
+    pub ip: Option<String>,
+    /// Browser and system read from the user agent, e.g. "Chrome on Windows".
+    pub device: String,
+    /// The session this request came with.
+    pub current: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionList {
+    pub items: Vec<SessionItem>,
+}
+
+/// The row id of the caller's own session, if the request came with a stored session.
+pub fn current_row(session: &Session) -> Option<String> {
+    session.get::<String>(SESSION_ID_KEY).ok().flatten()
+}
+
+#[utoipa::path(tag = "account",
+    responses((status = 200, body = SessionList), (status = 401)))]
+#[get("/user/sessions")]
+pub async fn list(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let id = user.0.id;
+    let rows = with_conn(&state.pool, move |conn| {
+        Ok(sessions::list_for_user(conn, id, now())?)
+    })
+    .await?;
+    let current = current_row(&session);
+    let items = rows
+        .into_iter()
+        .map(|row| SessionItem {
+            current: current.as_deref() == Some(row.id.as_str()),
+            id: public_id(&state.code_key, &row.id),
+            created_at: row.created_at,
+            last_seen_at: row.last_seen_at,
+            ip: row.ip,
+            device: describe(row.user_agent.as_deref()),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(SessionList { items }))
+}

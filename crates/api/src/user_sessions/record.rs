@@ -1,0 +1,75 @@
+//! Records where a signed-in session is used from: the client address (`ClientIp`, which
+//! follows `PROXYSHOP_TRUST_FORWARDED_FOR`), the user agent (at most 255 bytes) and the time.
+//! Written into the session state at sign-in and then at most once a minute, so that a busy
+//! session costs no extra write per request; the store copies them into the row's columns.
+
+use crate::extractors::ClientIp;
+use crate::session_store::{CLIENT_AGENT_KEY, CLIENT_IP_KEY, CLIENT_SEEN_KEY, USER_ID_KEY};
+use crate::settings::SESSION_SEEN_EVERY_SECS;
+use actix_session::SessionExt;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::USER_AGENT;
+use actix_web::middleware::Next;
+use actix_web::{Error, FromRequest};
+
+/// The longest user agent kept.
+const AGENT_MAX_BYTES: usize = 255;
+
+/// `agent` cut to `AGENT_MAX_BYTES` on a character boundary.
+fn truncate(agent: &str) -> &str {
+    if agent.len() <= AGENT_MAX_BYTES {
+        return agent;
+    }
+    let mut end = AGENT_MAX_BYTES;
+    while !agent.is_char_boundary(end) {
+        end -= 1;
+    }
+    &agent[..end]
+}
+
+/// Middleware inside the session middleware: after the handler, a session with a signed-in
+/// user whose client was not recorded in the last minute gets it recorded.
+pub async fn record(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let ip = ClientIp::extract(req.request()).await.map(|ip| ip.0).ok();
+    let agent = req
+        .headers()
+        .get(USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| truncate(v).to_owned());
+    let response = next.call(req).await?;
+    let session = response.request().get_session();
+    let signed_in = session
+        .get::<domain::UserId>(USER_ID_KEY)
+        .ok()
+        .flatten()
+        .is_some();
+    if signed_in {
+        let now = persistence::now();
+        let seen = session.get::<i64>(CLIENT_SEEN_KEY).ok().flatten();
+        if seen.is_none_or(|t| now - t >= SESSION_SEEN_EVERY_SECS || t > now) {
+            // Failing to record must not fail the request: the values are plain strings.
+            let _ = session.insert(CLIENT_IP_KEY, ip);
+            let _ = session.insert(CLIENT_AGENT_KEY, agent);
+            let _ = session.insert(CLIENT_SEEN_KEY, now);
+        }
+    }
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::truncate;
+
+    #[test]
+    fn long_agents_are_cut_on_a_character_boundary() {
+        let long = "é".repeat(200);
+        let cut = truncate(&long);
+        assert!(cut.len() <= 255);
+        assert_eq!(cut.len(), 254);
+        assert_eq!(truncate("short"), "short");
+    }
+}

@@ -1,0 +1,65 @@
+//! Fixed-window attempt counters in the database, so that a limit holds across instances.
+//! Each step is one conditional statement: concurrent attempts cannot all slip under a limit.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::schema::rate_windows;
+use crate::upsert::update_or_insert;
+use diesel::prelude::*;
+
+/// Counts one attempt for `key` in a window of `window_secs`. `Ok(None)` when under `limit`,
+/// `Ok(Some(seconds))` until the window resets when the limit is reached (nothing counted).
+pub fn hit(
+    conn: &mut DbConnection,
+    key: &str,
+    limit: i32,
+    window_secs: i64,
+    now: i64,
+) -> DbResult<Option<i64>> {
+    // A window that has run out starts over.
+    diesel::update(
+        rate_windows::table
+            .find(key)
+            .filter(rate_windows::window_start.le(now - window_secs)),
+    )
+    .set((rate_windows::window_start.eq(now), rate_windows::hits.eq(0)))
+    .execute(conn)?;
+    let counted = update_or_insert(
+        conn,
+        |c| {
+            diesel::update(
+                rate_windows::table
+                    .find(key)
+                    .filter(rate_windows::hits.lt(limit)),
+            )
+            .set(rate_windows::hits.eq(rate_windows::hits + 1))
+            .execute(c)
+        },
+        |c| {
+            diesel::insert_into(rate_windows::table)
+                .values((
+                    rate_windows::key.eq(key),
+                    rate_windows::window_start.eq(now),
+                    rate_windows::hits.eq(1),
+                ))
+                .execute(c)
+        },
+    )?;
+    if counted > 0 && limit > 0 {
+        return Ok(None);
+    }
+    let start: Option<i64> = rate_windows::table
+        .find(key)
+        .select(rate_windows::window_start)
+        .first(conn)
+        .optional()?;
+    Ok(Some((start.unwrap_or(now) + window_secs - now).max(1)))
+}
+
+/// Drops windows that ended before `now` (they would start over anyway).
+pub fn purge_older_than(conn: &mut DbConnection, cutoff: i64) -> DbResult<usize> {
+    Ok(
+        diesel::delete(rate_windows::table.filter(rate_windows::window_start.lt(cutoff)))
+            .execute(conn)?,
+    )
+}
