@@ -10,6 +10,8 @@ export function useGoogleSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: googleSignIn,
-    onSuccess: (data) => queryClient.setQueryData(queryKeys.session, data.user),
+    onSuccess: (data) => {
+      if ('user' in data) queryClient.setQueryData(queryKeys.session, data.user);
+    },
   });
 }

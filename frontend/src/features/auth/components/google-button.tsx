@@ -56,7 +56,7 @@ function GoogleButtonInner({ clientId, text, refCode }: InnerProps) {
             mutateRef.current(
               { credential, refCode: refCodeRef.current ?? undefined },
               {
-                onSuccess: (data) => notify.success(data.message || GOOGLE_SUCCESS),
+                onSuccess: (data) => notify.success(('message' in data && data.message) || GOOGLE_SUCCESS),
                 onError: () => notify.error(GOOGLE_FAILED),
               },
             ),

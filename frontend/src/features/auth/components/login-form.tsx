@@ -26,6 +26,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: (data) => {
+        if (!('user' in data)) {
+          // The account has two-factor sign-in on: the code step is still to come.
+          notify.error('Two-factor sign-in is on for this account');
+          return;
+        }
         onSignedIn();
         queryClient.setQueryData(queryKeys.session, data.user);
         notify.success(data.message);
