@@ -42,11 +42,11 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: { setup: Setup; o
         <li>Scan the QR code, or enter the key below by hand.</li>
         <li>Type the 6-digit code the app shows.</li>
       </ol>
-      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+      <div className="flex flex-wrap items-start justify-center gap-4">
         <QrCode text={setup.otpauthUrl} label="QR code for your authenticator app" />
-        <div className="min-w-0 flex-1 space-y-2">
+        <div className="min-w-48 flex-1 space-y-2">
           <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Setup key</p>
-          <p className="rounded-md bg-slate-100 px-3 py-2 font-mono text-sm break-all dark:bg-slate-800" data-testid="totp-secret">
+          <p className="rounded-md bg-slate-100 px-3 py-2 font-mono text-sm break-words dark:bg-slate-800" data-testid="totp-secret">
             {groupSecret(setup.secret)}
           </p>
           <Button variant="outline" size="sm" onClick={() => void copyText(setup.secret, 'Copied to clipboard')}>
