@@ -153,3 +153,12 @@ export async function launchBrowser() {
     },
   };
 }
+
+/** The admin the server made on its first start: email and password from its password file. */
+export function readInitialAdmin(dataDir) {
+  const text = readFileSync(join(dataDir, 'initial-admin-password'), 'utf8');
+  const email = /^email:\s*(\S+)/m.exec(text)?.[1];
+  const password = /^password:\s*(\S+)/m.exec(text)?.[1];
+  if (!email || !password) throw new Error(`no admin credentials in ${dataDir}/initial-admin-password`);
+  return { email, password };
+}

@@ -83,6 +83,7 @@ fn actual(conn: &mut DbConnection) -> Columns {
                 ("INTEGER", _) => "Integer",
                 ("TEXT", _) => "Text",
                 ("BOOLEAN", _) => "Bool",
+                ("BLOB", _) | ("BYTEA", _) => "Binary",
                 (other, _) => panic!(
                     "unexpected type {other} for {}.{}",
                     r.table_name, r.column_name

@@ -36,7 +36,18 @@ const Wallet = m(() => import('@/features/wallet/routes/wallet'));
 const Referral = m(() => import('@/features/dashboard/routes/referral'));
 const Settings = m(() => import('@/features/account/routes/settings'));
 const DashboardNotFound = m(() => import('@/features/dashboard/routes/dashboard-not-found'));
-const AdminDashboard = m(() => import('@/features/admin/routes/admin-dashboard'));
+// the operator console: its own chunks, which a customer's pages never import
+const AdminLayout = m(() => import('@/features/admin/components/admin-layout'));
+const AdminOverview = m(() => import('@/features/admin/routes/overview'));
+const AdminCustomers = m(() => import('@/features/admin/routes/customers'));
+const AdminCustomer = m(() => import('@/features/admin/routes/customer-detail'));
+const AdminPlans = m(() => import('@/features/admin/routes/plans'));
+const AdminStock = m(() => import('@/features/admin/routes/stock'));
+const AdminOrders = m(() => import('@/features/admin/routes/orders'));
+const AdminPayments = m(() => import('@/features/admin/routes/payments'));
+const AdminPayment = m(() => import('@/features/admin/routes/payment-detail'));
+const AdminAudit = m(() => import('@/features/admin/routes/audit'));
+const AdminNotFound = m(() => import('@/features/admin/routes/admin-not-found'));
 
 export function AppRoutes() {
   return (
@@ -72,8 +83,19 @@ export function AppRoutes() {
             <Route path="settings" element={<Settings />} />
             <Route path="*" element={<DashboardNotFound />} />
           </Route>
-          <Route path="/admin" element={<AdminDashboard />} />
-          <Route path="/admin/dashboard" element={<AdminDashboard />} />
+          <Route path="/admin" element={<AdminLayout />}>
+            <Route index element={<AdminOverview />} />
+            <Route path="dashboard" element={<AdminOverview />} />
+            <Route path="customers" element={<AdminCustomers />} />
+            <Route path="customers/:id" element={<AdminCustomer />} />
+            <Route path="plans" element={<AdminPlans />} />
+            <Route path="stock" element={<AdminStock />} />
+            <Route path="orders" element={<AdminOrders />} />
+            <Route path="payments" element={<AdminPayments />} />
+            <Route path="payments/:id" element={<AdminPayment />} />
+            <Route path="audit" element={<AdminAudit />} />
+            <Route path="*" element={<AdminNotFound />} />
+          </Route>
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -26,4 +26,17 @@ export const queryKeys = {
   apiKeys: ['account', 'api-keys'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
+  /** The operator console (/api/admin/*): every admin change invalidates this root, since one
+   * change (a credit, a resolved order) shows in the summary, the lists and the audit log alike. */
+  adminAll: ['admin'] as const,
+  adminSummary: (days: number) => ['admin', 'summary', days] as const,
+  adminUsers: (filter: object) => ['admin', 'users', filter] as const,
+  adminUser: (id: number) => ['admin', 'user', id] as const,
+  adminUserLedger: (id: number, page: number, perPage: number) => ['admin', 'user', id, 'ledger', { page, perPage }] as const,
+  adminPlans: (type: string) => ['admin', 'plans', type] as const,
+  adminStock: (filter: object) => ['admin', 'stock', filter] as const,
+  adminOrders: (filter: object) => ['admin', 'orders', filter] as const,
+  adminPayments: (filter: object) => ['admin', 'payments', filter] as const,
+  adminPayment: (id: string) => ['admin', 'payment', id] as const,
+  adminAudit: (filter: object) => ['admin', 'audit', filter] as const,
 };

@@ -1,7 +1,8 @@
-// Modal dialog: portal, focus moved inside and trapped, Escape and backdrop close, focus returned
+// Modal dialog (narrow, or wide for long forms; scrolls inside when taller than the screen): portal, focus moved inside and trapped, Escape and backdrop close, focus returned
 // to the opener on close.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { cn } from '@/lib/cn';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =
@@ -13,9 +14,11 @@ type DialogProps = {
   title: string;
   description?: string;
   children: ReactNode;
+  /** A wider panel, for forms with many fields. */
+  wide?: boolean;
 };
 
-export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, wide = false }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -74,7 +77,10 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+        className={cn(
+          'relative max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700',
+          wide ? 'max-w-2xl' : 'max-w-md',
+        )}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>

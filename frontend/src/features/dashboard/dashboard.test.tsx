@@ -124,17 +124,3 @@ describe('dashboard layout', () => {
     expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 });
-
-describe('admin area', () => {
-  it('sends a non-admin to /onboard', async () => {
-    signedIn();
-    renderAt('/admin/dashboard');
-    await waitFor(() => expect(location()).toBe('/onboard'));
-  });
-
-  it('shows the admin dashboard to an admin', async () => {
-    signedIn({ role: 'admin' });
-    renderAt('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
-  });
-});

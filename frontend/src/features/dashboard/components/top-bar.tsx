@@ -4,7 +4,7 @@ import { MenuIcon, WalletIcon } from '@/components/ui/icons';
 import type { User } from '@/lib/api-types';
 import { formatMoney } from '@/lib/format';
 import { paymentModal } from '@/lib/payment-modal';
-import { ThemeSwitch } from './theme-switch';
+import { ThemeSwitch } from '@/components/theme-switch';
 import { UserMenu } from './user-menu';
 
 export function TopBar({ user, onOpenMenu, menuOpen }: { user: User; onOpenMenu: () => void; menuOpen: boolean }) {

@@ -1,0 +1,65 @@
+// Grant or remove premium/budget traffic: kind, GB (negative removes) and reason, then a
+// confirmation stating the change to what is available.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select-field';
+import { notify } from '@/lib/toast';
+import { useChangeTraffic } from '../../api/change-traffic';
+import { toNumber, trafficSchema, type TrafficValues } from '../../schemas';
+import { trafficStatement } from '../../statements';
+import type { TrafficRow } from '../../types';
+import { ConfirmStep, FormButtons } from '../confirm-step';
+import { showServerError } from '../server-errors';
+import { kindName } from '../../kinds';
+
+export function TrafficDialog({ userId, email, traffic, onClose }: { userId: number; email: string; traffic: TrafficRow[]; onClose: () => void }) {
+  const change = useChangeTraffic();
+  const [pending, setPending] = useState<TrafficValues | null>(null);
+  const { register, handleSubmit, setError, formState: { errors } } = useForm<TrafficValues>({
+    resolver: zodResolver(trafficSchema),
+    defaultValues: { type: 'premium', gb: '', reason: '' },
+  });
+
+  const confirm = (values: TrafficValues) => {
+    const gb = toNumber(values.gb);
+    change.mutate(
+      { id: userId, type: values.type, gb, reason: values.reason.trim() },
+      {
+        onSuccess: (answer) => {
+          notify.success(`${kindName(values.type)}: ${answer.traffic.available.toFixed(2)} GB available now`);
+          onClose();
+        },
+        onError: (error) => {
+          setPending(null);
+          showServerError(error, setError, ['type', 'gb', 'reason']);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} title="Grant or remove traffic" description="A negative number of GB removes unused traffic.">
+      {pending ? (
+        <ConfirmStep
+          statement={trafficStatement(email, traffic.find((row) => row.type === pending.type), pending.type, toNumber(pending.gb))}
+          busy={change.isPending}
+          onBack={() => setPending(null)}
+          onConfirm={() => confirm(pending)}
+        />
+      ) : (
+        <form noValidate onSubmit={(event) => void handleSubmit(setPending)(event)} className="space-y-4">
+          <SelectField label="Kind" error={errors.type?.message} {...register('type')}>
+            <option value="premium">{kindName('premium')}</option>
+            <option value="budget">{kindName('budget')}</option>
+          </SelectField>
+          <Field label="GB" inputMode="decimal" autoComplete="off" placeholder="10 or -2.5" error={errors.gb?.message} {...register('gb')} />
+          <Field label="Reason" autoComplete="off" error={errors.reason?.message} {...register('reason')} />
+          <FormButtons onCancel={onClose} submitLabel="Review" />
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,15 @@
+// The operator console's sidebar entries.
+import type { ComponentType, SVGProps } from 'react';
+import { CartIcon, HomeIcon, LayersIcon, ListIcon, ServerIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+
+export type AdminNavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
+
+export const ADMIN_NAV: AdminNavItem[] = [
+  { to: '/admin', label: 'Overview', icon: HomeIcon, end: true },
+  { to: '/admin/customers', label: 'Customers', icon: UserIcon },
+  { to: '/admin/plans', label: 'Plans', icon: LayersIcon },
+  { to: '/admin/stock', label: 'Stock', icon: ServerIcon },
+  { to: '/admin/orders', label: 'Orders', icon: CartIcon },
+  { to: '/admin/payments', label: 'Payments', icon: WalletIcon },
+  { to: '/admin/audit', label: 'Audit log', icon: ListIcon },
+];

@@ -1,0 +1,146 @@
+// The console's form rules with the server's own messages (crates/domain/src/messages.rs, "The
+// operator console"), shared by the forms and their tests. Inputs are text; each schema turns them
+// into the numbers the API takes.
+import { z } from 'zod';
+
+export const MESSAGES = {
+  reason: 'Please give a reason (3–200 characters)',
+  amount: 'Please enter a valid amount',
+  gb: 'Please enter a valid number of GB',
+  planName: 'Please enter a plan name (1–80 characters)',
+  price: 'Please enter a valid price',
+  planAmount: 'Amount must be greater than zero',
+  validity: 'Please enter a valid number of days',
+  sort: 'Please enter a whole number',
+  features: 'Features must be a JSON object',
+  country: 'Please enter a country',
+  capacity: 'Please enter a valid capacity',
+  proxies: 'Enter exactly one host:port:user:pass line per ordered proxy',
+} as const;
+
+export const MAX_ADJUSTMENT = 100_000;
+
+/** A number with at most two decimals, optionally signed. */
+const TWO_DECIMALS = /^[+-]?\d+(\.\d{1,2})?$/;
+const WHOLE = /^\d+$/;
+
+const reason = z.string().trim().min(3, MESSAGES.reason).max(200, MESSAGES.reason);
+
+/** A non-zero amount with at most two decimals and at most `MAX_ADJUSTMENT` either way. */
+const signedAdjustment = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => {
+      if (!TWO_DECIMALS.test(text)) return false;
+      const value = Number(text);
+      return value !== 0 && Math.abs(value) <= MAX_ADJUSTMENT;
+    }, message);
+
+export const balanceSchema = z.object({ amount: signedAdjustment(MESSAGES.amount), reason });
+export type BalanceValues = z.infer<typeof balanceSchema>;
+
+export const trafficSchema = z.object({ type: z.enum(['premium', 'budget']), gb: signedAdjustment(MESSAGES.gb), reason });
+export type TrafficValues = z.infer<typeof trafficSchema>;
+
+export const disableSchema = z.object({ reason });
+/** Enabling takes an optional reason; when one is given it follows the same rule. */
+export const enableSchema = z.object({ reason: z.string().trim().refine((text) => text === '' || (text.length >= 3 && text.length <= 200), MESSAGES.reason) });
+export type ReasonValues = z.infer<typeof disableSchema>;
+
+export const PLAN_KINDS = ['premium', 'budget', 'static', 'lte', 'ipv4', 'ipv6'] as const;
+
+function isJsonObject(text: string): boolean {
+  if (!text.trim()) return true;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+export const planSchema = z.object({
+  type: z.enum(PLAN_KINDS),
+  name: z.string().trim().min(1, MESSAGES.planName).max(80, MESSAGES.planName),
+  tag: z.string().trim(),
+  note: z.string().trim(),
+  price: z
+    .string()
+    .trim()
+    .refine((text) => /^\d+(\.\d{1,2})?$/.test(text), MESSAGES.price),
+  amount: z
+    .string()
+    .trim()
+    .refine((text) => WHOLE.test(text) && Number(text) > 0, MESSAGES.planAmount),
+  validityDays: z
+    .string()
+    .trim()
+    .refine((text) => WHOLE.test(text) && Number(text) >= 1 && Number(text) <= 3650, MESSAGES.validity),
+  regions: z.string(),
+  features: z.string().refine(isJsonObject, MESSAGES.features),
+  active: z.boolean(),
+  sort: z
+    .string()
+    .trim()
+    .refine((text) => /^-?\d+$/.test(text), MESSAGES.sort),
+  availableUntil: z.string(),
+});
+export type PlanValues = z.infer<typeof planSchema>;
+
+export const STOCK_KINDS = ['static', 'lte', 'ipv4', 'ipv6'] as const;
+
+const capacity = z
+  .string()
+  .trim()
+  .refine((text) => WHOLE.test(text) && Number.isSafeInteger(Number(text)), MESSAGES.capacity);
+
+export const stockSchema = z.object({
+  type: z.enum(STOCK_KINDS),
+  code: z.string().trim(),
+  country: z.string().trim().min(1, MESSAGES.country),
+  isp: z.string().trim(),
+  ispName: z.string().trim(),
+  city: z.string().trim(),
+  connType: z.string().trim(),
+  ip: z.string().trim(),
+  capacity,
+});
+export type StockValues = z.infer<typeof stockSchema>;
+
+export const stockEditSchema = z.object({ capacity, active: z.boolean() });
+export type StockEditValues = z.infer<typeof stockEditSchema>;
+
+/** host:port:user:pass with a port from 1 to 65535. */
+export function isProxyLine(line: string): boolean {
+  const parts = line.split(':');
+  if (parts.length !== 4 || parts.some((part) => part === '' || /\s/.test(part))) return false;
+  const port = Number(parts[1]);
+  return WHOLE.test(parts[1]!) && port >= 1 && port <= 65535;
+}
+
+export function proxyLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** The resolve form; delivered needs exactly `quantity` valid lines. */
+export function resolveSchema(quantity: number) {
+  return z
+    .object({ outcome: z.enum(['failed', 'delivered']), proxies: z.string(), reason })
+    .superRefine((values, context) => {
+      if (values.outcome !== 'delivered') return;
+      const lines = proxyLines(values.proxies);
+      if (lines.length !== quantity || !lines.every(isProxyLine)) {
+        context.addIssue({ code: 'custom', path: ['proxies'], message: MESSAGES.proxies });
+      }
+    });
+}
+export type ResolveValues = z.infer<ReturnType<typeof resolveSchema>>;
+
+/** Dollars or GB from the validated text. */
+export function toNumber(text: string): number {
+  return Math.round(Number(text.trim()) * 100) / 100;
+}

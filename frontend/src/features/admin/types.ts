@@ -1,0 +1,50 @@
+// The operator console's wire shapes (/api/admin/*), read from the types generated from the
+// server's OpenAPI document (src/types/api.ts, `make openapi`), under the names the screens use.
+// Only the list filters and the kind names are the console's own.
+import type { Schemas } from '@/lib/api-types';
+
+export type Role = 'admin' | 'user';
+export type TrafficKind = 'premium' | 'budget';
+export type PieceKind = 'static' | 'lte' | 'ipv4' | 'ipv6';
+export type Kind = TrafficKind | PieceKind;
+
+/** A paged list: `page` is 1-based, `perPage` at most 200. */
+export type Page<T> = { items: T[]; total: number; page: number; perPage: number };
+
+// Overview: GET /api/admin/summary?days=
+export type Summary = Schemas['AdminSummary'];
+export type StockSummary = Schemas['SummaryStock'];
+
+// Customers
+export type AdminUserRow = Schemas['AdminUserRow'];
+export type AdminUserDetail = Schemas['AdminUserDetail'];
+export type CustomerDetail = Schemas['AdminUserView'];
+export type TrafficRow = Schemas['TrafficRow'];
+export type LivePiece = Schemas['AdminUserPiece'];
+export type UserPayment = Schemas['AdminUserPayment'];
+export type UsageDay = Schemas['AdminUsageDay'];
+export type LedgerItem = Schemas['LedgerItem'];
+export type UsersFilter = { q: string; role: Role | ''; disabled: '' | 'true' | 'false'; page: number; perPage: number };
+
+// Plans
+export type AdminPlan = Schemas['AdminPlan'];
+/** POST and PATCH take the same form; PATCH leaves the kind out. */
+export type PlanBody = Schemas['PlanForm'];
+
+// Stock
+export type StockItem = Schemas['StockItem'];
+export type StockBody = Schemas['NewStockForm'];
+export type StockPatch = Schemas['StockChange'];
+
+// Orders
+export type AdminOrder = Schemas['AdminOrder'];
+export type OrdersFilter = { status: string; type: string; q: string; page: number; perPage: number };
+export type ResolveBody = Schemas['ResolveRequest'];
+
+// Payments
+export type AdminPayment = Schemas['AdminPayment'];
+export type PaymentsFilter = { status: string; q: string; page: number; perPage: number };
+
+// Audit log
+export type AuditEntry = Schemas['AuditItem'];
+export type AuditFilter = { actor: string; action: string; target: string; page: number; perPage: number };
