@@ -8,9 +8,9 @@ import { queryKeys } from './query-keys';
 export type ApiKeyScope = 'read' | 'generate' | 'buy';
 
 export type ApiKey = {
-  id: string;
+  id: number;
   name: string;
-  /** The start of the key (`psk_…`), enough to recognise it; the key itself is shown once. */
+  /** The start of the key (`psk_` and a few characters), enough to recognise it; the key itself is shown once. */
   prefix: string;
   scopes: ApiKeyScope[];
   /** Unix seconds; null for a key that does not expire. */

@@ -97,7 +97,7 @@ describe('settings: API keys', { timeout: 60_000 }, () => {
     const state = account();
     const created = record('post', '/api/user/api-keys', () => {
       state.keys = [readKey];
-      return json({ id: 'k1', name: 'scraper', scopes: ['read'], key: 'psk_AbC123secretsecretsecret' }, 201);
+      return json({ id: 7, name: 'scraper', scopes: ['read'], key: 'psk_AbC123secretsecretsecret' }, 201);
     });
     const { user } = renderAt('/onboard/settings');
     expect(await screen.findByText('No API keys', {}, SLOW)).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('settings: API keys', { timeout: 60_000 }, () => {
     expect(dialog).toHaveTextContent('Programs using “scraper” stop working at once.');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Key revoked')).toBeInTheDocument();
-    expect(revoked[0]?.path).toBe('/api/user/api-keys/k1');
+    expect(revoked[0]?.path).toBe('/api/user/api-keys/7');
     expect(await screen.findByText('No API keys')).toBeInTheDocument();
   });
 });

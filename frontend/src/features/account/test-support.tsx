@@ -20,11 +20,11 @@ export const NOON = 1741781100; // 12 Mar 2025 12:05 UTC
 
 export const sessions: AccountSession[] = [
   { id: 'h-current', createdAt: NOON, lastSeenAt: NOON + 60, ip: '203.0.113.7', device: 'Chrome on Windows', current: true },
-  { id: 'h-phone', createdAt: NOON - 86_400, lastSeenAt: NOON - 3600, ip: '198.51.100.4', device: 'Safari on iPhone', current: false },
+  { id: 'h-phone', createdAt: NOON - 86_400, lastSeenAt: null, ip: '198.51.100.4', device: 'Safari on iPhone', current: false },
 ];
 
 export const readKey: ApiKey = {
-  id: 'k1',
+  id: 7,
   name: 'scraper',
   prefix: 'psk_AbC123',
   scopes: ['read'],

@@ -22,7 +22,8 @@ export type AccountSession = {
   /** An opaque hash of the session, not its key. */
   id: string;
   createdAt: number;
-  lastSeenAt: number;
+  /** Null until the session has been used after signing in. */
+  lastSeenAt: number | null;
   ip: string | null;
   device: string;
   current: boolean;
@@ -36,4 +37,4 @@ export type ApiKeyCreateBody = {
   allowedIps?: string[];
 };
 /** The answer to a new key: `key` is shown once and never again. */
-export type ApiKeyCreated = { id: string; name: string; scopes: Array<'read' | 'generate' | 'buy'>; key: string };
+export type ApiKeyCreated = { id: number; name: string; scopes: Array<'read' | 'generate' | 'buy'>; key: string };

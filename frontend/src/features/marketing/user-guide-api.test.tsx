@@ -19,7 +19,7 @@ describe('user guide: the customer API', () => {
       http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser() })),
       http.get('*/api/user/api-keys', () =>
         HttpResponse.json({
-          items: [{ id: 'k1', name: 'scraper', prefix: 'psk_AbC123', scopes: ['read'], expiresAt: null, allowedIps: [], lastUsedAt: null, createdAt: 1 }],
+          items: [{ id: 1, name: 'scraper', prefix: 'psk_AbC123', scopes: ['read'], expiresAt: null, allowedIps: [], lastUsedAt: null, createdAt: 1 }],
         }),
       ),
     );

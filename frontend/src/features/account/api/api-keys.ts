@@ -14,7 +14,7 @@ export function useApiKeys() {
 }
 
 export const createApiKey = (body: ApiKeyCreateBody) => requestJson<ApiKeyCreated>('POST', '/api/user/api-keys', { body });
-export const revokeApiKey = (id: string) => requestJson<MessageOnly>('DELETE', `/api/user/api-keys/${encodeURIComponent(id)}`);
+export const revokeApiKey = (id: number) => requestJson<MessageOnly>('DELETE', `/api/user/api-keys/${id}`);
 
 function useRefresh() {
   const queryClient = useQueryClient();

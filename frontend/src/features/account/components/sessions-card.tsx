@@ -23,8 +23,8 @@ function SessionRow({ session }: { session: AccountSession }) {
           )}
         </p>
         <p className="mt-0.5 text-slate-600 dark:text-slate-400">
-          {session.ip ?? 'Unknown IP'} · Signed in {formatDateTime(fromUnixSeconds(session.createdAt))} · Last seen{' '}
-          {formatDateTime(fromUnixSeconds(session.lastSeenAt))}
+          {session.ip ?? 'Unknown IP'} · Signed in {formatDateTime(fromUnixSeconds(session.createdAt))}
+          {session.lastSeenAt !== null && ` · Last seen ${formatDateTime(fromUnixSeconds(session.lastSeenAt))}`}
         </p>
       </div>
       {!session.current && (
