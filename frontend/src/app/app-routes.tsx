@@ -22,6 +22,7 @@ const Support = m(() => import('@/features/marketing/routes/support'));
 const NotFound = m(() => import('@/features/marketing/routes/not-found'));
 const Login = m(() => import('@/features/auth/routes/login'));
 const Register = m(() => import('@/features/auth/routes/register'));
+const ForgotPassword = m(() => import('@/features/auth/routes/forgot-password'));
 const DashboardLayout = m(() => import('@/features/dashboard/components/dashboard-layout'));
 const Overview = m(() => import('@/features/dashboard/routes/overview'));
 const PremiumProxy = m(() => import('./routes/premium-proxy'));
@@ -33,7 +34,7 @@ const Ipv6Proxy = m(() => import('./routes/ipv6-proxy'));
 const GeneratedProxies = m(() => import('./routes/generated-proxies'));
 const Wallet = m(() => import('@/features/wallet/routes/wallet'));
 const Referral = m(() => import('@/features/dashboard/routes/referral'));
-const Settings = m(() => import('@/features/dashboard/routes/settings'));
+const Settings = m(() => import('@/features/account/routes/settings'));
 const DashboardNotFound = m(() => import('@/features/dashboard/routes/dashboard-not-found'));
 // the operator console: its own chunks, which a customer's pages never import
 const AdminLayout = m(() => import('@/features/admin/components/admin-layout'));
@@ -67,6 +68,7 @@ export function AppRoutes() {
           <Route path="/support" element={<Support />} />
           <Route path="/login" element={<Login />} />
           <Route path="/register" element={<Register />} />
+          <Route path="/forgot-password" element={<ForgotPassword />} />
           <Route path="/onboard" element={<DashboardLayout />}>
             <Route index element={<Overview />} />
             <Route path="rotating-proxy" element={<PremiumProxy />} />

@@ -49,7 +49,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toError(status: number, payload: unknown): ApiError {
+/** The ApiError of a failed answer's status and JSON body (`{message, fields?}`). */
+export function toError(status: number, payload: unknown): ApiError {
   if (!isRecord(payload)) return new ApiError(FALLBACK_ERROR, status);
   const message = typeof payload.message === 'string' && payload.message ? payload.message : FALLBACK_ERROR;
   const fields: Record<string, string> = {};

@@ -20,6 +20,10 @@ export const queryKeys = {
   pieceStock: (kind: ProxyKind) => ['piece-credentials', kind] as const,
   lteCountries: ['piece-credentials', 'lte', 'countries'] as const,
   lteRecords: (country: string) => ['piece-credentials', 'lte', 'records', country] as const,
+  /** The account's security settings (two-factor status, sessions, API keys). */
+  twoFactor: ['account', 'two-factor'] as const,
+  sessions: ['account', 'sessions'] as const,
+  apiKeys: ['account', 'api-keys'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one

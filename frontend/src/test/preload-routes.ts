@@ -2,6 +2,8 @@
 // that the first lookup does not time out. Lives with the test harness, which may reach any layer.
 const modules = {
   'dashboard-layout': () => import('@/features/dashboard/components/dashboard-layout'),
+  settings: () => import('@/features/account/routes/settings'),
+  'forgot-password': () => import('@/features/auth/routes/forgot-password'),
   'static-proxy': () => import('@/app/routes/static-proxy'),
   'ipv4-proxy': () => import('@/app/routes/ipv4-proxy'),
   'lte-proxy': () => import('@/app/routes/lte-proxy'),

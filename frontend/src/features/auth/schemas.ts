@@ -1,32 +1,12 @@
 // Form rules with their exact messages (docs/screens.md#form-rules), shared by the forms and their
-// tests.
+// tests. The password and code rules are the shared ones of src/lib/form-rules.ts.
 import { z } from 'zod';
+import { CODE_LENGTH } from '@/components/ui/code-input';
+import { codeSchema, emailSchema, matchingPasswords, PASSWORD_MIN, RULE_MESSAGES, strongPassword } from '@/lib/form-rules';
 
-export const MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email',
-  passwordRequired: 'Password is required',
-  passwordMin: 'Password must be at least 6 characters',
-  passwordRules:
-    'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
-  confirmRequired: 'Please confirm your password',
-  passwordsMismatch: 'Passwords do not match',
-  codeMin: 'Please enter the 6-digit verification code',
-  codeMax: 'Code must be 6 characters',
-  codeDigits: 'Code must contain 6 digits',
-} as const;
-
-export const CODE_LENGTH = 6;
-export const PASSWORD_MIN = 6;
+export const MESSAGES = RULE_MESSAGES;
+export { CODE_LENGTH, emailSchema, PASSWORD_MIN };
 export const RESEND_SECONDS = 60;
-
-/** At least one of each class, and nothing but letters, digits and @$!%*?&. */
-const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
-
-export const emailSchema = z.string().trim().min(1, MESSAGES.emailRequired).pipe(z.email(MESSAGES.emailInvalid));
-
-const strongPassword = (required: string) =>
-  z.string().min(1, required).min(PASSWORD_MIN, MESSAGES.passwordMin).regex(PASSWORD_PATTERN, MESSAGES.passwordRules);
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -34,24 +14,34 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-export const registerSchema = z
-  .object({
+export const registerSchema = matchingPasswords(
+  z.object({
     email: emailSchema,
-    code: z
-      .string()
-      .min(CODE_LENGTH, MESSAGES.codeMin)
-      .max(CODE_LENGTH, MESSAGES.codeMax)
-      .regex(/^\d+$/, MESSAGES.codeDigits),
+    code: codeSchema,
     password: strongPassword(MESSAGES.passwordRequired),
     confirmPassword: strongPassword(MESSAGES.confirmRequired),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: MESSAGES.passwordsMismatch,
-    path: ['confirmPassword'],
-    // check the match even while other fields are still invalid
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; confirmPassword?: unknown };
-      return typeof value.password === 'string' && typeof value.confirmPassword === 'string';
-    },
-  });
+  }),
+  'password',
+  'confirmPassword',
+);
 export type RegisterValues = z.infer<typeof registerSchema>;
+
+export const forgotEmailSchema = z.object({ email: emailSchema });
+export type ForgotEmailValues = z.infer<typeof forgotEmailSchema>;
+
+export const resetSchema = matchingPasswords(
+  z.object({
+    code: codeSchema,
+    password: strongPassword(MESSAGES.passwordRequired),
+    confirmPassword: strongPassword(MESSAGES.confirmRequired),
+  }),
+  'password',
+  'confirmPassword',
+);
+export type ResetValues = z.infer<typeof resetSchema>;
+
+/** The second sign-in step: six digits from the app, or a recovery code like abcd-efgh-ijkl. */
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: 'Please enter the 6-digit code from your authenticator app',
+  recoveryRequired: 'Please enter one of your recovery codes',
+} as const;

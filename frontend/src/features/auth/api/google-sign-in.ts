@@ -1,17 +1,20 @@
-// POST /api/google-getway: exchanges a Google ID token (`credential`) for a session.
+// POST /api/google-getway: exchanges a Google ID token (`credential`) for a session, or answers
+// `{twoFactorRequired: true}` when the account asks for a second factor first.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import type { PostBody } from '@/lib/api-types';
+import type { PostBody, PostResponse } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
+import { isTwoFactorChallenge, type TwoFactorChallenge } from '../types';
 
-export const googleSignIn = (body: PostBody<'/api/google-getway'>) => unwrap(api.POST('/api/google-getway', { body }));
+export const googleSignIn = (body: PostBody<'/api/google-getway'>) =>
+  unwrap(api.POST('/api/google-getway', { body })) as Promise<PostResponse<'/api/google-getway'> | TwoFactorChallenge>;
 
 export function useGoogleSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: googleSignIn,
     onSuccess: (data) => {
-      if ('user' in data) queryClient.setQueryData(queryKeys.session, data.user);
+      if (!isTwoFactorChallenge(data)) queryClient.setQueryData(queryKeys.session, data.user);
     },
   });
 }

@@ -1,11 +1,13 @@
 // "Sign in with Google", shown only when GET /api/config returns a client id. The Google Identity
 // Services script is loaded only then; its ID token is posted to /api/google-getway as `credential`
-// (with the `?ref=` referral code on sign-up).
+// (with the `?ref=` referral code on sign-up). An account with two-factor sign-in on answers
+// `{twoFactorRequired: true}`: `onTwoFactor` then shows the code step.
 import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '@/lib/theme';
 import { notify } from '@/lib/toast';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { usePublicConfig } from '@/lib/public-config';
+import { isTwoFactorChallenge } from '../types';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 export const GOOGLE_FAILED = 'Failed to login with Google';
@@ -28,19 +30,21 @@ function loadScript(): Promise<void> {
   return scriptPromise;
 }
 
-type InnerProps = { clientId: string; text: 'signin_with' | 'signup_with'; refCode?: string | null };
+type InnerProps = { clientId: string; text: 'signin_with' | 'signup_with'; refCode?: string | null; onTwoFactor?: () => void };
 
-function GoogleButtonInner({ clientId, text, refCode }: InnerProps) {
+function GoogleButtonInner({ clientId, text, refCode, onTwoFactor }: InnerProps) {
   const container = useRef<HTMLDivElement>(null);
   const [theme] = useTheme();
   const [failed, setFailed] = useState(false);
   const mutation = useGoogleSignIn();
   const mutateRef = useRef(mutation.mutate);
   const refCodeRef = useRef(refCode);
+  const onTwoFactorRef = useRef(onTwoFactor);
 
   useEffect(() => {
     mutateRef.current = mutation.mutate;
     refCodeRef.current = refCode;
+    onTwoFactorRef.current = onTwoFactor;
   });
 
   useEffect(() => {
@@ -56,7 +60,10 @@ function GoogleButtonInner({ clientId, text, refCode }: InnerProps) {
             mutateRef.current(
               { credential, refCode: refCodeRef.current ?? undefined },
               {
-                onSuccess: (data) => notify.success(('message' in data && data.message) || GOOGLE_SUCCESS),
+                onSuccess: (data) => {
+                  if (isTwoFactorChallenge(data)) onTwoFactorRef.current?.();
+                  else notify.success(data.message || GOOGLE_SUCCESS);
+                },
                 onError: () => notify.error(GOOGLE_FAILED),
               },
             ),
@@ -83,7 +90,7 @@ function GoogleButtonInner({ clientId, text, refCode }: InnerProps) {
 }
 
 /** Renders nothing unless Google sign-in is configured on the server. */
-export function GoogleButton({ mode, refCode }: { mode: 'signin' | 'signup'; refCode?: string | null }) {
+export function GoogleButton({ mode, refCode, onTwoFactor }: { mode: 'signin' | 'signup'; refCode?: string | null; onTwoFactor?: () => void }) {
   const { data } = usePublicConfig();
   const clientId = data?.googleClientId;
   if (!clientId) return null;
@@ -93,6 +100,7 @@ export function GoogleButton({ mode, refCode }: { mode: 'signin' | 'signup'; ref
         clientId={clientId}
         text={mode === 'signin' ? 'signin_with' : 'signup_with'}
         refCode={refCode}
+        onTwoFactor={onTwoFactor}
       />
       <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />

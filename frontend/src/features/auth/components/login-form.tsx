@@ -1,5 +1,5 @@
 // Email + password sign-in (docs/screens.md#sign-in-and-registration). On success the page
-// redirects; failures toast the server's message.
+// redirects (or shows the two-factor step); failures toast the server's message.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -11,9 +11,10 @@ import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
-import { applyFieldErrors } from './apply-field-errors';
+import { isTwoFactorChallenge } from '../types';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void; onTwoFactor: () => void }) {
   const login = useLogin();
   const queryClient = useQueryClient();
   const {
@@ -26,9 +27,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: (data) => {
-        if (!('user' in data)) {
-          // The account has two-factor sign-in on: the code step is still to come.
-          notify.error('Two-factor sign-in is on for this account');
+        if (isTwoFactorChallenge(data)) {
+          onTwoFactor();
           return;
         }
         onSignedIn();
@@ -55,7 +55,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           {...register('password')}
         />
         <div className="mt-2 text-right">
-          <Link to="/support" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
             Forgot your password?
           </Link>
         </div>

@@ -6,14 +6,14 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useRegister } from '../api/register';
 import { useSendCode } from '../api/send-code';
 import { registerSchema, RESEND_SECONDS, type RegisterValues } from '../schemas';
-import { applyFieldErrors } from './apply-field-errors';
-import { CodeInput } from './code-input';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { useCountdown } from './use-countdown';
 
 const FIELDS = ['email', 'code', 'password', 'confirmPassword'] as const;

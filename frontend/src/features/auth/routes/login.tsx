@@ -1,22 +1,49 @@
 // /login, "Welcome back". Signed-in visitors are sent on (admin /admin/dashboard,
 // others /onboard, replacing history); right after a password sign-in admins land on /admin.
+// An account with two-factor sign-in on answers the password (or Google) with a code step.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import type { User } from '@/lib/api-types';
+import { queryKeys } from '@/lib/query-keys';
 import { homeFor, loginTargetFor, useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
 import { AuthLayout } from '../components/auth-layout';
 import { GoogleButton } from '../components/google-button';
 import { LoginForm } from '../components/login-form';
+import { TwoFactorStep } from '../components/two-factor-step';
+
+type Via = 'password' | 'google';
+/** Set by /register and /forgot-password when their sign-in asked for the second factor. */
+export type LoginState = { twoFactor?: Via } | null;
 
 export default function LoginPage() {
   const { user, isLoading } = useSession();
+  const queryClient = useQueryClient();
+  const location = useLocation();
   const [viaPassword, setViaPassword] = useState(false);
+  const [twoFactor, setTwoFactor] = useState<Via | null>((location.state as LoginState)?.twoFactor ?? null);
   if (isLoading) return <PageSpinner />;
   if (user) return <Navigate to={viaPassword ? loginTargetFor(user) : homeFor(user)} replace />;
+
+  function signedIn(next: User, message: string) {
+    setViaPassword(twoFactor === 'password');
+    queryClient.setQueryData(queryKeys.session, next);
+    notify.success(message);
+  }
+
+  if (twoFactor) {
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle="Enter the code from your authenticator app, or one of your recovery codes.">
+        <TwoFactorStep onSignedIn={signedIn} onRestart={() => setTwoFactor(null)} />
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout title="Welcome back" subtitle="Log in to manage your proxies and wallet.">
-      <GoogleButton mode="signin" />
-      <LoginForm onSignedIn={() => setViaPassword(true)} />
+      <GoogleButton mode="signin" onTwoFactor={() => setTwoFactor('google')} />
+      <LoginForm onSignedIn={() => setViaPassword(true)} onTwoFactor={() => setTwoFactor('password')} />
     </AuthLayout>
   );
 }

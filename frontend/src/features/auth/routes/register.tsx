@@ -1,6 +1,7 @@
 // /register: reads `?ref=` as the referral code; signed-in visitors are redirected as
-// on /login, and a new account lands on /onboard.
-import { Navigate, useSearchParams } from 'react-router';
+// on /login, and a new account lands on /onboard. A Google account with two-factor sign-in on
+// continues on /login's code step.
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { homeFor, useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
@@ -13,6 +14,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const refCode = params.get('ref')?.trim() || null;
   const trial = useTrial();
+  const navigate = useNavigate();
   if (isLoading) return <PageSpinner />;
   if (user) return <Navigate to={homeFor(user)} replace />;
   return (
@@ -22,7 +24,7 @@ export default function RegisterPage() {
           Referral code <strong>{refCode}</strong> will be applied to your account.
         </p>
       )}
-      <GoogleButton mode="signup" refCode={refCode} />
+      <GoogleButton mode="signup" refCode={refCode} onTwoFactor={() => void navigate('/login', { state: { twoFactor: 'google' } })} />
       <RegisterForm refCode={refCode} />
     </AuthLayout>
   );

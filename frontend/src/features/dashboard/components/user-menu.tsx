@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDownIcon, LogoutIcon } from '@/components/ui/icons';
 import type { User } from '@/lib/api-types';
 import { displayName, useLogout } from '@/lib/session';
-import { Avatar } from './avatar';
+import { Avatar } from '@/components/avatar';
 
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);

@@ -1,8 +1,30 @@
-// /user&guide: how to go from sign-up to a working proxy, and the string formats.
+// /user&guide: how to go from sign-up to a working proxy, the string formats, and a call to the
+// customer API (with the signed-in customer's own key prefix when they have a key).
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { apiKeysQueryOptions, curlExample } from '@/lib/api-keys';
+import { useSession } from '@/lib/session';
 import { ContentPage, ProseSection } from '../components/content-page';
 
 const formats = ['host:port:user:pass', 'host:port@user:pass', 'user:pass:host:port', 'user:pass@host:port'];
+
+function ApiSection() {
+  const { user } = useSession();
+  const keys = useQuery({ ...apiKeysQueryOptions, enabled: Boolean(user) });
+  const prefix = keys.data?.items[0]?.prefix ?? null;
+  return (
+    <ProseSection title="Automate with the API">
+      <p>
+        Create an API key under <Link to="/onboard/settings">Settings</Link> with the scopes it needs (<code>read</code> for usage,
+        history, balance and plans; <code>generate</code> to generate proxies; <code>buy</code> to spend the wallet), then send it as a
+        bearer token. The key is shown once when you create it{prefix ? '; below is the start of yours' : ''}:
+      </p>
+      <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 font-mono text-sm text-slate-100" data-testid="api-curl">
+        {curlExample(globalThis.location.origin, prefix)}
+      </pre>
+    </ProseSection>
+  );
+}
 
 export default function UserGuidePage() {
   return (
@@ -37,6 +59,7 @@ export default function UserGuidePage() {
           curl -x http://USER:PASS@HOST:PORT https://ipinfo.io/json
         </pre>
       </ProseSection>
+      <ApiSection />
       <ProseSection title="Output formats">
         <ul>
           {formats.map((format) => (

@@ -1,8 +1,10 @@
-// Six-box verification code entry: digits only, focus moves forward on each digit and
+// Six-box code entry (registration, password reset, email change, two-factor sign-in): digits only, focus moves forward on each digit and
 // back on Backspace, and a pasted six-digit code fills every box.
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
-import { CODE_LENGTH } from '../schemas';
+
+/** Every mailed or authenticator code of the site has six digits. */
+export const CODE_LENGTH = 6;
 
 type CodeInputProps = {
   value: string;

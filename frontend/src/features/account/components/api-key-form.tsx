@@ -1,0 +1,118 @@
+// The new-key form: name, scopes, expiry and allowed source addresses.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, inputClasses } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select-field';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
+import { useCreateApiKey } from '../api/api-keys';
+import { apiKeySchema, EXPIRY_CHOICES, expiresAt, KEY_NAME_MAX, splitIps, type ApiKeyValues } from '../schemas';
+import type { ApiKeyCreated } from '../types';
+
+const SCOPES = [
+  { value: 'read', label: 'Read', hint: 'usage, history, balance and plans' },
+  { value: 'generate', label: 'Generate', hint: 'generate proxies' },
+  { value: 'buy', label: 'Buy', hint: 'spend the wallet on plans and proxies' },
+] as const;
+
+export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCreated) => void; onCancel: () => void }) {
+  const create = useCreateApiKey();
+  const scopesId = useId();
+  const ipsId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ApiKeyValues>({
+    resolver: zodResolver(apiKeySchema),
+    defaultValues: { name: '', scopes: ['read'], expiry: '90', allowedIps: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const ips = splitIps(values.allowedIps);
+    const expiry = expiresAt(values.expiry);
+    create.mutate(
+      {
+        name: values.name.trim(),
+        scopes: values.scopes,
+        ...(expiry === undefined ? {} : { expiresAt: expiry }),
+        ...(ips.length > 0 ? { allowedIps: ips } : {}),
+      },
+      {
+        onSuccess: (data) => onCreated(data),
+        onError: (error) => {
+          applyFieldErrors(error, ['name', 'scopes', 'allowedIps'], setError);
+          const expiryProblem = error instanceof ApiError ? error.fields.expiresAt : undefined;
+          if (expiryProblem) setError('expiry', { type: 'server', message: expiryProblem });
+          notify.error(errorMessage(error));
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+      <Field label="Name" placeholder="e.g. scraper on server 1" maxLength={KEY_NAME_MAX + 20} error={errors.name?.message} {...register('name')} />
+      <fieldset aria-describedby={errors.scopes ? scopesId : undefined}>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">Scopes</legend>
+        <div className="space-y-2">
+          {SCOPES.map((scope) => (
+            <label key={scope.value} className="flex items-start gap-2 text-sm">
+              <input type="checkbox" value={scope.value} className="mt-0.5 h-4 w-4 accent-brand-600" {...register('scopes')} />
+              <span>
+                <span className="font-medium">{scope.label}</span>
+                <span className="text-slate-600 dark:text-slate-400"> – {scope.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.scopes && (
+          <p id={scopesId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+            {errors.scopes.message}
+          </p>
+        )}
+      </fieldset>
+      <SelectField label="Expires" error={errors.expiry?.message} {...register('expiry')}>
+        {EXPIRY_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </SelectField>
+      <div>
+        <label htmlFor={ipsId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+          Allowed IPs (optional)
+        </label>
+        <textarea
+          id={ipsId}
+          rows={2}
+          placeholder="203.0.113.7, 10.0.0.0/8"
+          aria-invalid={errors.allowedIps ? true : undefined}
+          aria-describedby={errors.allowedIps ? `${ipsId}-error` : undefined}
+          className={cn(inputClasses, 'h-auto py-2', errors.allowedIps ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-700')}
+          {...register('allowedIps')}
+        />
+        {errors.allowedIps ? (
+          <p id={`${ipsId}-error`} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+            {errors.allowedIps.message}
+          </p>
+        ) : (
+          <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">Empty: the key works from any address.</p>
+        )}
+      </div>
+      <div className="flex justify-end gap-3">
+        <Button variant="outline" onClick={onCancel} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={create.isPending}>
+          Create key
+        </Button>
+      </div>
+    </form>
+  );
+}

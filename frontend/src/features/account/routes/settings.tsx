@@ -1,0 +1,35 @@
+// /onboard/settings: profile, photo, email, password, two-factor sign-in, sessions and API keys.
+import { PageHeader } from '@/components/ui/page-parts';
+import { useSession } from '@/lib/session';
+import { ApiKeysCard } from '../components/api-keys-card';
+import { EmailCard } from '../components/email-card';
+import { PasswordCard } from '../components/password-card';
+import { PhotoCard } from '../components/photo-card';
+import { ProfileCard } from '../components/profile-card';
+import { SessionsCard } from '../components/sessions-card';
+import { TwoFactorCard } from '../components/two-factor-card';
+
+export default function SettingsPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <div className="grid gap-6 xl:grid-cols-[1fr_2fr]">
+        <div className="space-y-6">
+          <PhotoCard user={user} />
+          <TwoFactorCard user={user} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <ProfileCard key={`${user.name}|${user.email}`} user={user} />
+          <EmailCard user={user} />
+          <PasswordCard user={user} />
+        </div>
+        <div className="min-w-0 space-y-6 xl:col-span-2">
+          <SessionsCard />
+          <ApiKeysCard />
+        </div>
+      </div>
+    </>
+  );
+}

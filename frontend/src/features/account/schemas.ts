@@ -1,0 +1,113 @@
+// The settings forms' rules and messages. The name and phone messages are the server's (the
+// profile route's 422 answers); the password rules are the registration's (src/lib/form-rules.ts).
+import { z } from 'zod';
+import { codeSchema, emailSchema, matchingPasswords, RULE_MESSAGES, strongPassword } from '@/lib/form-rules';
+
+export const ACCOUNT_MESSAGES = {
+  name: 'Please enter your name (1–80 characters)',
+  phone: 'Please enter the phone number in international format, e.g. +14155550123',
+  imageType: 'Please upload a PNG, JPEG or WebP image',
+  imageSize: 'The image must be at most 2 MB',
+  sameEmail: 'This is already your email',
+  authCode: 'Please enter the 6-digit code from your authenticator app',
+  disableCode: 'Please enter a code from your authenticator app or a recovery code',
+  keyName: 'Please name the key (1–60 characters)',
+  keyScopes: 'Please choose at least one scope',
+  keyIps: 'Please enter IPv4 or IPv6 addresses or CIDR ranges, separated by commas or new lines',
+} as const;
+
+export const NAME_MAX = 80;
+export const KEY_NAME_MAX = 60;
+/** The largest photo the server takes. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Spaces, dashes, dots and brackets people type in phone numbers; the server takes `+` and digits. */
+export function normalisePhone(text: string): string {
+  return text.replace(/[\s\-().]/g, '');
+}
+
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, ACCOUNT_MESSAGES.name).max(NAME_MAX, ACCOUNT_MESSAGES.name),
+  phone: z
+    .string()
+    .transform(normalisePhone)
+    .refine((phone) => phone === '' || /^\+\d{7,15}$/.test(phone), ACCOUNT_MESSAGES.phone),
+});
+export type ProfileValues = z.input<typeof profileSchema>;
+
+export const emailChangeSchema = z.object({ newEmail: emailSchema, password: z.string() });
+export type EmailChangeValues = z.infer<typeof emailChangeSchema>;
+
+export const emailCodeSchema = z.object({ code: codeSchema });
+export type EmailCodeValues = z.infer<typeof emailCodeSchema>;
+
+export const passwordChangeSchema = matchingPasswords(
+  z.object({
+    currentPassword: z.string(),
+    newPassword: strongPassword(RULE_MESSAGES.passwordRequired),
+    confirmPassword: strongPassword(RULE_MESSAGES.confirmRequired),
+  }),
+  'newPassword',
+  'confirmPassword',
+);
+export type PasswordChangeValues = z.infer<typeof passwordChangeSchema>;
+
+export const enableSchema = z.object({ code: z.string().regex(/^\d{6}$/, ACCOUNT_MESSAGES.authCode) });
+export type EnableValues = z.infer<typeof enableSchema>;
+
+export const disableSchema = z.object({
+  password: z.string(),
+  code: z.string().trim().min(1, ACCOUNT_MESSAGES.disableCode),
+});
+export type DisableValues = z.infer<typeof disableSchema>;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9a-f:]+(:\d{1,3}(\.\d{1,3}){3})?$/i;
+
+/** One address or CIDR range: IPv4 (prefix 0–32) or IPv6 (prefix 0–128). */
+export function isIpOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const v4 = IPV4.test(address);
+  const v6 = !v4 && address.includes(':') && IPV6.test(address) && (address.match(/::/g) ?? []).length <= 1;
+  if (!v4 && !v6) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/** The entries of the allowed-IPs box: split on commas, spaces and new lines. */
+export function splitIps(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+export const EXPIRY_CHOICES = [
+  { value: 'never', label: 'Never', days: null },
+  { value: '30', label: '30 days', days: 30 },
+  { value: '90', label: '90 days', days: 90 },
+  { value: '365', label: '1 year', days: 365 },
+] as const;
+export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
+
+export const apiKeySchema = z.object({
+  name: z.string().trim().min(1, ACCOUNT_MESSAGES.keyName).max(KEY_NAME_MAX, ACCOUNT_MESSAGES.keyName),
+  scopes: z.array(z.enum(['read', 'generate', 'buy'])).min(1, ACCOUNT_MESSAGES.keyScopes),
+  expiry: z.enum(['never', '30', '90', '365']),
+  allowedIps: z.string().refine((text) => splitIps(text).every(isIpOrCidr), ACCOUNT_MESSAGES.keyIps),
+});
+export type ApiKeyValues = z.infer<typeof apiKeySchema>;
+
+/** The expiry as unix seconds, `days` from `now`; undefined for a key that does not expire. */
+export function expiresAt(choice: ExpiryChoice, now: Date = new Date()): number | undefined {
+  const days = EXPIRY_CHOICES.find((entry) => entry.value === choice)?.days ?? null;
+  if (days === null) return undefined;
+  return Math.floor(now.getTime() / 1000) + days * 86_400;
+}
+
+/** "JBSW Y3DP …": the base32 secret in groups of four, easier to type. */
+export function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}

@@ -1,0 +1,72 @@
+// Shared set-up of the settings tests: a signed-in customer whose user the server keeps (so a
+// refetch after a change sees the change), the security lists, and captured requests.
+import { configure } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { User } from '@/lib/api-types';
+import { makeUser } from '@/test/fixtures';
+import { preloadRoutes as preload } from '@/test/preload-routes';
+import { server } from '@/test/server';
+import type { AccountSession, ApiKey, TwoFactorStatus } from './types';
+
+export const preloadRoutes = () => preload('dashboard-layout', 'settings');
+
+// these journeys make many round trips through MSW; give each lookup room on a busy machine
+configure({ asyncUtilTimeout: 4000 });
+
+/** The first lookup on a page: its chunk may still be compiling on a busy machine. */
+export const SLOW = { timeout: 10_000 };
+
+export const NOON = 1741781100; // 12 Mar 2025 12:05 UTC
+
+export const sessions: AccountSession[] = [
+  { id: 'h-current', createdAt: NOON, lastSeenAt: NOON + 60, ip: '203.0.113.7', device: 'Chrome on Windows', current: true },
+  { id: 'h-phone', createdAt: NOON - 86_400, lastSeenAt: null, ip: '198.51.100.4', device: 'Safari on iPhone', current: false },
+];
+
+export const readKey: ApiKey = {
+  id: 7,
+  name: 'scraper',
+  prefix: 'psk_AbC123',
+  scopes: ['read'],
+  expiresAt: null,
+  allowedIps: [],
+  lastUsedAt: null,
+  createdAt: NOON,
+};
+
+type Options = { user?: Partial<User>; twoFactor?: TwoFactorStatus; keys?: ApiKey[] };
+
+/** A signed-in customer; `state.user` is what GET /api/getuserinfo answers now. */
+export function account({ user = {}, twoFactor = { enabled: false, recoveryCodesLeft: 0 }, keys = [] }: Options = {}) {
+  const state = { user: makeUser(user), twoFactor, keys };
+  server.use(
+    http.get('*/api/getuserinfo', () => HttpResponse.json({ user: state.user })),
+    http.get('*/api/user/2fa', () => HttpResponse.json(state.twoFactor)),
+    http.get('*/api/user/sessions', () => HttpResponse.json({ items: sessions })),
+    http.get('*/api/user/api-keys', () => HttpResponse.json({ items: state.keys })),
+  );
+  return state;
+}
+
+/** A request as the server saw it: method, path and JSON body (if any). */
+export type Seen = { method: string; path: string; body: unknown };
+
+export function record(method: 'post' | 'patch' | 'delete', path: string, reply: (body: unknown) => Response) {
+  const seen: Seen[] = [];
+  server.use(
+    http[method](`*${path}`, async ({ request }) => {
+      const text = await request.text();
+      let body: unknown = text || null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // a multipart upload: keep the raw text
+      }
+      seen.push({ method: request.method, path: new URL(request.url).pathname, body });
+      return reply(body);
+    }),
+  );
+  return seen;
+}
+
+export const json = (body: unknown, status = 200) => HttpResponse.json(body as Record<string, unknown>, { status });

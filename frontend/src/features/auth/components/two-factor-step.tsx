@@ -1,0 +1,94 @@
+// The second sign-in step: the 6-digit code from the authenticator app, or one recovery code.
+// A pending sign-in that the server has ended (too many wrong codes, or five minutes passed)
+// answers 401: the visitor starts again from the password.
+import { useId, useState, type SyntheticEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
+import { Field } from '@/components/ui/field';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import type { User } from '@/lib/api-types';
+import { notify } from '@/lib/toast';
+import { useLoginTwoFactor } from '../api/login-two-factor';
+import { TWO_FACTOR_MESSAGES } from '../schemas';
+
+type Props = { onSignedIn: (user: User, message: string) => void; onRestart: () => void };
+
+export function TwoFactorStep({ onSignedIn, onRestart }: Props) {
+  const verify = useLoginTwoFactor();
+  const [mode, setMode] = useState<'app' | 'recovery'>('app');
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const labelId = useId();
+  const errorId = useId();
+
+  function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    const value = mode === 'app' ? code : recovery.trim();
+    if (mode === 'app' && !/^\d{6}$/.test(value)) return setProblem(TWO_FACTOR_MESSAGES.codeRequired);
+    if (mode === 'recovery' && !value) return setProblem(TWO_FACTOR_MESSAGES.recoveryRequired);
+    setProblem(null);
+    verify.mutate(
+      { code: value },
+      {
+        onSuccess: (data) => onSignedIn(data.user, data.message),
+        onError: (error) => {
+          notify.error(errorMessage(error));
+          if (error instanceof ApiError && error.status === 401) onRestart();
+          else setProblem(errorMessage(error));
+        },
+      },
+    );
+  }
+
+  function switchMode() {
+    setMode(mode === 'app' ? 'recovery' : 'app');
+    setProblem(null);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Two-factor sign-in">
+      {mode === 'app' ? (
+        <div>
+          <p id={labelId} className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
+            Code from your authenticator app
+          </p>
+          <CodeInput
+            value={code}
+            onChange={setCode}
+            labelId={labelId}
+            errorId={problem ? errorId : undefined}
+            invalid={Boolean(problem)}
+            disabled={verify.isPending}
+          />
+          {problem && (
+            <p id={errorId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+              {problem}
+            </p>
+          )}
+        </div>
+      ) : (
+        <Field
+          label="Recovery code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          placeholder="abcd-efgh-ijkl"
+          value={recovery}
+          onChange={(event) => setRecovery(event.target.value)}
+          error={problem ?? undefined}
+        />
+      )}
+      <Button type="submit" size="lg" className="w-full" busy={verify.isPending}>
+        Verify
+      </Button>
+      <div className="flex flex-wrap justify-between gap-3 text-sm">
+        <button type="button" onClick={switchMode} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          {mode === 'app' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
+        </button>
+        <button type="button" onClick={onRestart} className="font-medium text-slate-700 hover:underline dark:text-slate-300">
+          Back to sign-in
+        </button>
+      </div>
+    </form>
+  );
+}
