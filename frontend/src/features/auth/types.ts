@@ -7,7 +7,7 @@ import type { User } from '@/lib/api-types';
 export type TwoFactorChallenge = { twoFactorRequired: true };
 export type SignedIn = { message: string; user: User };
 
-export function isTwoFactorChallenge(data: unknown): data is TwoFactorChallenge {
+export function isTwoFactorChallenge(data: unknown): data is { twoFactorRequired: boolean } {
   return typeof data === 'object' && data !== null && (data as { twoFactorRequired?: unknown }).twoFactorRequired === true;
 }
 
