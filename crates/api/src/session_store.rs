@@ -159,9 +159,10 @@ impl SessionStore for DbSessionStore {
         if updated {
             Ok(session_key)
         } else {
-            // The session ended meanwhile (expired, logged out elsewhere): start a new one
-            // rather than resurrect the old key.
-            self.save(state, ttl)
+            // The session ended meanwhile (expired, logged out, revoked, password changed,
+            // account disabled): start a new, signed-out one. Keeping the state would bring the
+            // ended sign-in back under a new key.
+            self.save(State::new(), ttl)
                 .await
                 .map_err(|e| UpdateError::Other(anyhow::anyhow!("{e}")))
         }
