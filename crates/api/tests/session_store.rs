@@ -3,7 +3,7 @@
 //! new, signed-out session, not a new key for the old sign-in.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use actix_session::storage::SessionStore;
+use actix_session::storage::{SessionKey, SessionStore};
 use actix_web::cookie::time::Duration;
 use api::session_store::{DbSessionStore, USER_ID_KEY};
 use persistence::testing::{TestDatabase, insert_user};
@@ -26,10 +26,12 @@ async fn ended_session_is_not_resurrected(backend: Backend) {
     // Every session of the account ends while a request holding `key` is still running.
     sessions::delete_for_user(&mut db.pool.get().unwrap(), user).unwrap();
     state.insert("note".to_owned(), "\"changed\"".to_owned());
-    let renewed = store.update(key.clone(), state, &ttl).await.unwrap();
+    let old = key.as_ref().to_owned();
+    let renewed = store.update(key, state, &ttl).await.unwrap();
 
-    assert_ne!(renewed.as_ref(), key.as_ref());
-    assert!(store.load(&key).await.unwrap().is_none());
+    assert_ne!(renewed.as_ref(), old.as_str());
+    let old = SessionKey::try_from(old).unwrap();
+    assert!(store.load(&old).await.unwrap().is_none());
     let fresh = store.load(&renewed).await.unwrap().unwrap();
     assert!(!fresh.contains_key(USER_ID_KEY), "{fresh:?}");
     assert!(!fresh.contains_key("note"), "{fresh:?}");

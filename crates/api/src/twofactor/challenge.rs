@@ -27,7 +27,7 @@ pub struct TwoFactorRequired {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum SignInReply {
-    SignedIn(AuthResponse),
+    SignedIn(Box<AuthResponse>),
     TwoFactorRequired(TwoFactorRequired),
 }
 
@@ -56,10 +56,10 @@ pub async fn sign_in_or_challenge(
     } else {
         pending::clear(session);
         sign_in(&state.pool, session, user).await?;
-        SignInReply::SignedIn(AuthResponse {
+        SignInReply::SignedIn(Box::new(AuthResponse {
             message: message.to_owned(),
             user: User::from(user),
-        })
+        }))
     };
     Ok(HttpResponse::Ok().json(reply))
 }
