@@ -60,7 +60,7 @@ test('settings: the new name shows in the top bar; the page passes axe', async (
   await page.getByLabel('Phone (optional)').fill('+1 415 555 0123');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await toast(page, 'Profile updated');
-  await page.getByRole('banner').getByText('Ada Settings').waitFor({ timeout: TIMEOUT });
+  await page.getByRole('banner').getByText('Ada Settings', { exact: true }).waitFor({ timeout: TIMEOUT });
   await page.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device').waitFor({ timeout: TIMEOUT });
   await shot('settings');
   await expectAccessible(page, '/onboard/settings');
@@ -128,7 +128,7 @@ test('forgotten password: the mailed code sets a new password and signs in', asy
   await expectAccessible(page, '/forgot-password');
   // the registration mail is older; the newest mail to the address is the reset code
   await typeCode(page, readCode(dataDir, email));
-  await page.getByLabel('New password').fill('Newpass1!');
+  await page.getByLabel('New password', { exact: true }).fill('Newpass1!');
   await page.getByLabel('Confirm new password').fill('Newpass1!');
   await shot('reset-filled');
   await page.getByRole('button', { name: 'Reset password' }).click();

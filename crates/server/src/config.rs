@@ -47,6 +47,8 @@ pub struct Config {
     /// `PROXYSHOP_ADMIN_2FA=required`: administrators must have two-factor sign-in on to use
     /// /api/admin/*.
     pub admin_2fa_required: bool,
+    /// Verification codes (sign-up) one client IP may request per hour.
+    pub code_requests_per_ip: u32,
     pub cryptomus: Option<CryptomusConfig>,
     /// Take top-ups through the local checkout (no money moves): local runs and tests only.
     pub local_checkout: bool,
@@ -174,6 +176,15 @@ impl Config {
                     return Err(bad(
                         "PROXYSHOP_TRIAL_PER_IP_PER_DAY",
                         "must be at least 1 (PROXYSHOP_TRIAL_MB=0 turns the trial off)",
+                    ));
+                }
+                n => n,
+            },
+            code_requests_per_ip: match whole(src, "PROXYSHOP_CODE_REQUESTS_PER_IP", 10)? {
+                0 => {
+                    return Err(bad(
+                        "PROXYSHOP_CODE_REQUESTS_PER_IP",
+                        "must be at least 1 (0 would refuse every sign-up)",
                     ));
                 }
                 n => n,

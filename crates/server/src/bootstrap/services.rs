@@ -30,7 +30,10 @@ pub(super) async fn serve(
         google_client_id: config.google_client_id.clone(),
         trust_forwarded_for: config.trust_forwarded_for,
         admin_2fa_required: config.admin_2fa_required,
-        limits: RateLimits::default(),
+        limits: RateLimits {
+            code_per_ip: config.code_requests_per_ip,
+            ..RateLimits::default()
+        },
         referral_percent: config.referral_percent,
         referral_cap_cents: config.referral_cap_cents,
         trial_mb: config.trial_mb,
