@@ -2,8 +2,9 @@
 //!
 //! `RateLimiter` keeps them in process memory: with several `serve` instances behind a balancer
 //! each enforces its own share, which still bounds guessing. Old windows are dropped as the map
-//! is used. `check_db_limits` keeps them in the database (`rate_windows`), for the guesses that
-//! must be bounded across all instances (second-factor codes).
+//! is used. The limits that must hold across all instances count in the database instead
+//! (`persistence::rate_windows`): `check_db_limits` here for second-factor codes,
+//! `account::limits` for resets and email changes, the bearer check for API keys.
 
 use crate::blocking::with_conn;
 use crate::error::ApiError;

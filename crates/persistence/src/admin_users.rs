@@ -30,16 +30,6 @@ pub struct Customer {
     pub last_login_at: Option<i64>,
 }
 
-/// `text` with LIKE's wildcards and the escape character escaped (ESCAPE '\').
-fn like_escaped(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| match c {
-            '\\' | '%' | '_' => vec!['\\', c],
-            _ => vec![c],
-        })
-        .collect()
-}
-
 type Db = <DbConnection as diesel::Connection>::Backend;
 
 /// The `users` query with `filter` applied.
@@ -47,7 +37,7 @@ fn filtered(filter: &CustomerFilter) -> users::BoxedQuery<'static, Db> {
     let mut query = users::table.into_boxed();
     if let Some(q) = filter.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
         let lowered = q.to_lowercase();
-        let pattern = format!("%{}%", like_escaped(&lowered));
+        let pattern = crate::like::contains(&lowered);
         let id: Option<i64> = q.parse().ok();
         query = query.filter(
             lower(users::email)

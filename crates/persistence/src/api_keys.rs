@@ -1,10 +1,9 @@
 //! The customer API's keys (`api_keys`): only the SHA-256 of a key is kept; a key is revoked,
-//! never deleted. Each key's request window (`api_key_windows`) holds its rate limit.
+//! never deleted. A key's rate limit is its window in `rate_windows` (`apikey:<id>`).
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
-use crate::schema::{api_key_windows, api_keys, users};
-use crate::upsert::update_or_insert;
+use crate::schema::{api_keys, users};
 use diesel::prelude::*;
 use domain::UserId;
 
@@ -134,51 +133,4 @@ pub fn touch(conn: &mut DbConnection, id: i64, now: i64, every: i64) -> DbResult
     .set(api_keys::last_used_at.eq(now))
     .execute(conn)?;
     Ok(changed == 1)
-}
-
-/// Counts one request of key `id` in its fixed window of `window` seconds. Ok when it is within
-/// `limit`; Err(seconds until the window ends) when over it. Each step is one conditional
-/// UPDATE, so concurrent requests on any instance cannot all slip under the limit.
-pub fn hit_window(
-    conn: &mut DbConnection,
-    id: i64,
-    limit: i32,
-    window: i64,
-    now: i64,
-) -> DbResult<Result<(), i64>> {
-    let step = |c: &mut DbConnection| -> QueryResult<usize> {
-        let row = api_key_windows::table.find(id);
-        let restarted = diesel::update(row.filter(api_key_windows::window_start.le(now - window)))
-            .set((
-                api_key_windows::window_start.eq(now),
-                api_key_windows::hits.eq(1),
-            ))
-            .execute(c)?;
-        if restarted > 0 {
-            return Ok(restarted);
-        }
-        diesel::update(
-            row.filter(api_key_windows::window_start.gt(now - window))
-                .filter(api_key_windows::hits.lt(limit)),
-        )
-        .set(api_key_windows::hits.eq(api_key_windows::hits + 1))
-        .execute(c)
-    };
-    let insert = |c: &mut DbConnection| {
-        diesel::insert_into(api_key_windows::table)
-            .values((
-                api_key_windows::key_id.eq(id),
-                api_key_windows::window_start.eq(now),
-                api_key_windows::hits.eq(1),
-            ))
-            .execute(c)
-    };
-    if update_or_insert(conn, step, insert)? > 0 {
-        return Ok(Ok(()));
-    }
-    let start: i64 = api_key_windows::table
-        .find(id)
-        .select(api_key_windows::window_start)
-        .first(conn)?;
-    Ok(Err((start + window - now).max(1)))
 }

@@ -4,7 +4,6 @@
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::payments::PaymentRow;
-use crate::pieces::escape_like;
 use crate::schema::{payments, users};
 use diesel::prelude::*;
 use domain::PaymentStatus;
@@ -30,7 +29,7 @@ pub fn list(
             q = q.filter(payments::status.eq(status));
         }
         if let Some(text) = filter.q.as_deref() {
-            let pattern = format!("%{}%", escape_like(&text.to_lowercase()));
+            let pattern = crate::like::contains(text);
             q = q.filter(
                 payments::id
                     .eq(text.to_owned())

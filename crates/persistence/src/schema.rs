@@ -342,28 +342,12 @@ diesel::table! {
 }
 
 diesel::table! {
-    api_key_windows (key_id) {
-        key_id -> BigInt,
-        window_start -> BigInt,
-        hits -> Integer,
-    }
-}
-
-diesel::table! {
     avatars (id) {
         id -> Text,
         user_id -> BigInt,
         content_type -> Text,
         bytes -> Binary,
         created_at -> BigInt,
-    }
-}
-
-diesel::table! {
-    request_limits (key, window_start) {
-        key -> Text,
-        window_start -> BigInt,
-        hits -> Integer,
     }
 }
 
@@ -383,7 +367,6 @@ diesel::joinable!(password_resets -> users (user_id));
 diesel::joinable!(email_changes -> users (user_id));
 diesel::joinable!(user_totp -> users (user_id));
 diesel::joinable!(recovery_codes -> users (user_id));
-diesel::joinable!(api_key_windows -> api_keys (key_id));
 diesel::joinable!(api_keys -> users (user_id));
 diesel::joinable!(avatars -> users (user_id));
 diesel::joinable!(payment_events -> payments (payment_id));
@@ -416,7 +399,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     user_totp,
     recovery_codes,
     api_keys,
-    api_key_windows,
     avatars,
-    request_limits,
 );

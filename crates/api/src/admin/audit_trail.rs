@@ -18,6 +18,14 @@ pub(crate) fn reason(raw: Option<&str>) -> Result<String, ApiError> {
     }
 }
 
+/// A reason where one is optional: absent or blank is none, otherwise it must be valid.
+pub(crate) fn optional_reason(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => reason(Some(text)).map(Some),
+    }
+}
+
 /// One audited change: `actor` did `action` to `target` (e.g. `user:12`), with the target's
 /// state `before` and `after` (serialised to JSON). Call inside the change's transaction.
 pub(crate) fn audit<B: Serialize, A: Serialize>(

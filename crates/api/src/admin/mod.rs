@@ -6,6 +6,7 @@ mod audit_trail;
 mod orders;
 mod payments;
 mod plans;
+mod query_text;
 mod stock;
 mod summary;
 mod users;

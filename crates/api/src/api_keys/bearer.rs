@@ -20,7 +20,7 @@ use actix_web::http::header::{AUTHORIZATION, SET_COOKIE};
 use actix_web::middleware::Next;
 use actix_web::{Error, FromRequest, HttpMessage, web};
 use domain::messages as msg;
-use persistence::{api_keys, users};
+use persistence::{api_keys, rate_windows, users};
 
 /// The paths keys are accepted on; elsewhere the header is ignored.
 const KEY_PATHS: &str = "/api/user/";
@@ -85,7 +85,8 @@ async fn check(req: &ServiceRequest, token: String) -> Result<KeyCaller, ApiErro
         let user = users::find_by_id(conn, key.user_id)?
             .filter(|u| !u.disabled)
             .ok_or(ApiError::UnauthorizedWith(msg::INVALID_API_KEY))?;
-        if let Err(retry_after) = api_keys::hit_window(conn, key.id, limit, WINDOW, now)? {
+        let window_key = format!("apikey:{}", key.id);
+        if let Some(retry_after) = rate_windows::hit(conn, &window_key, limit, WINDOW, now)? {
             tracing::warn!(key = key.id, "API key rate limit reached");
             return Err(ApiError::TooManyRequests {
                 message: msg::TOO_MANY_REQUESTS.to_owned(),

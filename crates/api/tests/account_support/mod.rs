@@ -5,7 +5,7 @@
 use crate::common::{Reply, TestApp};
 use diesel::prelude::*;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
-use persistence::schema::{email_changes, password_resets, request_limits, sessions};
+use persistence::schema::{email_changes, password_resets, rate_windows, sessions};
 use serde_json::Value;
 use std::io::Cursor;
 use std::time::{Duration, Instant};
@@ -211,7 +211,7 @@ impl TestApp {
 
     /// Forgets every rate-limit counter (as if the window had passed).
     pub fn clear_limits(&self) {
-        self.with_conn(|conn| diesel::delete(request_limits::table).execute(conn).unwrap());
+        self.with_conn(|conn| diesel::delete(rate_windows::table).execute(conn).unwrap());
     }
 
     /// Turns two-factor sign-in on for `email` (as the 2FA area would after enrolment).

@@ -33,7 +33,7 @@ pub fn list_orders(
             q = q.filter(piece_orders::kind.eq(kind));
         }
         if let Some(text) = filter.q.as_deref() {
-            let pattern = format!("%{}%", escape_like(&text.to_lowercase()));
+            let pattern = crate::like::contains(text);
             let by_email = users::email.like(pattern).escape('\\');
             let by_upstream = piece_orders::upstream_order_id.eq(text.to_owned());
             q = match text.parse::<i64>() {
@@ -51,16 +51,4 @@ pub fn list_orders(
         .select((OrderRow::as_select(), users::email))
         .load(conn)?;
     Ok((rows, total))
-}
-
-/// `text` with the LIKE wildcards (and the escape character) escaped by `\`.
-pub fn escape_like(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }

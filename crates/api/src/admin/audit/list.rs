@@ -1,6 +1,7 @@
 //! `GET /api/admin/audit?actor=&action=&target=&page=&perPage=`: the log, newest first. `actor`
 //! is the operator's user id or email; `action` and `target` match exactly.
 
+use crate::admin::query_text::given;
 use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -53,14 +54,6 @@ pub struct AuditPage {
     pub per_page: i64,
 }
 
-fn present(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_owned)
-}
-
 #[utoipa::path(tag = "admin", params(AuditQuery, PageQuery),
     responses((status = 200, body = AuditPage), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse)))]
@@ -76,8 +69,9 @@ pub async fn list_audit(
         per_page,
         offset,
     } = paging.resolve(50, 200);
-    let actor = present(&query.actor);
-    let (action, target) = (present(&query.action), present(&query.target));
+    let text = |v: &Option<String>| given(v.as_deref()).map(str::to_owned);
+    let actor = text(&query.actor);
+    let (action, target) = (text(&query.action), text(&query.target));
     let (rows, total, emails) = with_conn(&state.pool, move |conn| {
         let actor = match actor {
             None => None,

@@ -2,6 +2,7 @@
 //! no order status matches no order.
 
 use crate::admin::orders::view::{AdminOrder, OrderPage};
+use crate::admin::query_text::given;
 use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -25,10 +26,6 @@ pub struct OrderQuery {
     pub q: Option<String>,
 }
 
-fn present(value: &Option<String>) -> Option<&str> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
-}
-
 #[utoipa::path(tag = "admin", params(OrderQuery, PageQuery),
     responses((status = 200, body = OrderPage), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
@@ -44,13 +41,13 @@ pub async fn list_orders(
         per_page,
         offset,
     } = paging.resolve(50, 200);
-    let kind = match present(&query.kind) {
+    let kind = match given(query.kind.as_deref()) {
         Some(text) => {
             Some(ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
         }
         None => None,
     };
-    let status = present(&query.status);
+    let status = given(query.status.as_deref());
     if status.is_some_and(|s| OrderStatus::parse(s).is_none()) {
         return Ok(HttpResponse::Ok().json(OrderPage {
             items: Vec::new(),
@@ -62,7 +59,7 @@ pub async fn list_orders(
     let filter = OrderFilter {
         status: status.and_then(OrderStatus::parse),
         kind,
-        q: present(&query.q).map(str::to_owned),
+        q: given(query.q.as_deref()).map(str::to_owned),
     };
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(pieces::list_orders(conn, &filter, per_page, offset)?)

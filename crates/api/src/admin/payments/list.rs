@@ -2,6 +2,7 @@
 //! payment status matches none) and `GET /api/admin/payments/{id}`.
 
 use crate::admin::payments::view::{AdminPayment, PaymentDetail, PaymentEvent, PaymentPage};
+use crate::admin::query_text::given;
 use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -38,11 +39,7 @@ pub async fn list_payments(
         per_page,
         offset,
     } = paging.resolve(50, 200);
-    let status = query
-        .status
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty());
+    let status = given(query.status.as_deref());
     let empty = PaymentPage {
         items: Vec::new(),
         total: 0,
@@ -54,12 +51,7 @@ pub async fn list_payments(
     }
     let filter = PaymentFilter {
         status: status.and_then(PaymentStatus::parse),
-        q: query
-            .q
-            .as_deref()
-            .map(str::trim)
-            .filter(|q| !q.is_empty())
-            .map(str::to_owned),
+        q: given(query.q.as_deref()).map(str::to_owned),
     };
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(payment_list::list(conn, &filter, per_page, offset)?)

@@ -4,7 +4,7 @@
 //! (gateway/tests/admin_disable.rs). Nobody disables themselves, and the last enabled admin stays.
 
 use super::row::{AdminUserEnvelope, load_row};
-use crate::admin::audit_trail::{audit, reason};
+use crate::admin::audit_trail::{audit, optional_reason, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
@@ -101,12 +101,4 @@ pub async fn enable_user(
     })
     .await?;
     Ok(HttpResponse::Ok().json(AdminUserEnvelope { user }))
-}
-
-/// A reason where one is optional: absent or blank is none, otherwise it must be valid.
-pub fn optional_reason(raw: Option<&str>) -> Result<Option<String>, ApiError> {
-    match raw.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(text) => reason(Some(text)).map(Some),
-    }
 }

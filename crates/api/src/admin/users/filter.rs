@@ -1,5 +1,6 @@
 //! `?q=&role=&disabled=`: which customers the list and the export show.
 
+use crate::admin::query_text::given;
 use crate::error::ApiError;
 use domain::messages as msg;
 use persistence::admin_users::CustomerFilter;
@@ -18,18 +19,13 @@ pub struct CustomerQuery {
 impl CustomerQuery {
     /// The filter, or 422 on the field `role` for a role that is neither admin nor user.
     pub fn filter(&self) -> Result<CustomerFilter, ApiError> {
-        let role = match self.role.as_deref().map(str::trim) {
-            None | Some("") => None,
+        let role = match given(self.role.as_deref()) {
+            None => None,
             Some(role @ ("admin" | "user")) => Some(role.to_owned()),
             Some(_) => return Err(ApiError::field("role", msg::UNKNOWN_ROLE)),
         };
         Ok(CustomerFilter {
-            q: self
-                .q
-                .as_deref()
-                .map(str::trim)
-                .filter(|q| !q.is_empty())
-                .map(str::to_owned),
+            q: given(self.q.as_deref()).map(str::to_owned),
             role,
             disabled: self.disabled,
         })

@@ -1,9 +1,8 @@
 //! `POST /api/admin/users/{id}/role {role, reason?}`: makes an account an admin or a customer.
 //! Demoting the last enabled admin is refused (race-free: `persistence::admin_access`).
 
-use super::access::optional_reason;
 use super::row::{AdminUserEnvelope, load_row};
-use crate::admin::audit_trail::audit;
+use crate::admin::audit_trail::{audit, optional_reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
