@@ -32,6 +32,10 @@ pub struct User {
     pub balance: Cents,
     #[serde(rename = "refCode")]
     pub ref_code: String,
+    /// False for an account made with Google sign-in that has not set a password yet: it sets a
+    /// first one without a current password (`POST /api/user/password`).
+    #[serde(rename = "hasPassword")]
+    pub has_password: bool,
 }
 
 impl From<&UserRow> for User {
@@ -48,6 +52,7 @@ impl From<&UserRow> for User {
             role: Role::from_stored(&row.role),
             balance: row.balance_cents,
             ref_code: row.ref_code.clone(),
+            has_password: row.password_hash.is_some(),
         }
     }
 }
