@@ -114,11 +114,15 @@ api_test! {
                 .execute(conn)
                 .unwrap();
         });
+        let before = app.get("/api/getuserinfo").await;
+        assert_eq!(before.body["user"]["hasPassword"], false, "{}", before.text);
 
         let reply = app.post_json("/api/user/password", json!({ "newPassword": NEW_PASSWORD, "confirmPassword": NEW_PASSWORD })).await;
 
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert!(app.password_works(EMAIL, NEW_PASSWORD).await);
+        let after = app.get("/api/getuserinfo").await;
+        assert_eq!(after.body["user"]["hasPassword"], true, "{}", after.text);
     }
 
     async fn a_guest_cannot_change_a_password(backend) {

@@ -243,3 +243,16 @@ fn admin_two_factor_is_optional_unless_required() {
     };
     assert!(err.to_string().contains("PROXYSHOP_ADMIN_2FA"), "{err}");
 }
+
+#[test]
+fn sign_up_codes_per_address_default_to_ten_and_refuse_zero_or_junk() {
+    assert_eq!(config(&[]).unwrap().code_requests_per_ip, 10);
+    let raised = config(&[("PROXYSHOP_CODE_REQUESTS_PER_IP", "1000")]).unwrap();
+    assert_eq!(raised.code_requests_per_ip, 1000);
+    for junk in ["0", "-1", "ten", "1.5"] {
+        let Err(err) = config(&[("PROXYSHOP_CODE_REQUESTS_PER_IP", junk)]) else {
+            panic!("{junk:?} accepted");
+        };
+        assert_eq!(err.key, "PROXYSHOP_CODE_REQUESTS_PER_IP", "{junk:?}");
+    }
+}
