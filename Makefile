@@ -6,7 +6,7 @@ NPM   ?= npm
 BIN_DEBUG   := target/debug/proxyshop
 BIN_RELEASE := target/release/proxyshop
 
-.PHONY: run dev test lint test-rust test-frontend e2e frontend openapi check-openapi fmt clean
+.PHONY: run dev test lint test-rust test-frontend e2e fuzz frontend openapi check-openapi fmt clean
 
 ## run: build the front end and the server, then serve everything on http://127.0.0.1:8080
 ## (top-ups through the local checkout, whose Pay button credits without payment: local only)
@@ -22,8 +22,8 @@ dev: frontend/node_modules
 	cd frontend && VITE_API_URL=$${VITE_API_URL:-http://127.0.0.1:8080} $(NPM) run dev
 
 ## test: everything CI checks: formatting, lints, the import graph, API types, Rust tests, front-end unit
-## and browser tests
-test: lint test-rust test-frontend e2e
+## and browser tests, and schema fuzzing of the API
+test: lint test-rust test-frontend e2e fuzz
 
 lint: frontend/node_modules
 	$(CARGO) fmt --all -- --check
@@ -43,6 +43,18 @@ test-frontend: frontend/node_modules
 e2e: frontend
 	$(CARGO) build -p server
 	cd frontend && PROXYSHOP_BIN=$(CURDIR)/$(BIN_DEBUG) $(NPM) run e2e
+
+## fuzz: Schemathesis against the debug server, signed out and signed in (scripts/fuzz/run.sh;
+## FUZZ_SECONDS per run, default 60), from a Python venv of pinned tools made on first use
+TOOLS_VENV := .venv-tools
+fuzz: $(TOOLS_VENV)/bin/schemathesis
+	$(CARGO) build -p server
+	FUZZ_VENV=$(TOOLS_VENV) scripts/fuzz/run.sh
+
+$(TOOLS_VENV)/bin/schemathesis: scripts/fuzz/requirements.txt
+	python3 -m venv $(TOOLS_VENV)
+	$(TOOLS_VENV)/bin/pip install --quiet --disable-pip-version-check -r scripts/fuzz/requirements.txt
+	@touch $@
 
 frontend/node_modules: frontend/package-lock.json
 	cd frontend && $(NPM) ci

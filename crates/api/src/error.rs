@@ -32,6 +32,9 @@ pub enum ApiError {
     Conflict(&'static str),
     #[error("gone: {0}")]
     Gone(&'static str),
+    /// A documented path asked with a method it does not have; carries the `Allow` header value.
+    #[error("method not allowed")]
+    MethodNotAllowed(String),
     #[error("unsupported media type")]
     UnsupportedMedia,
     #[error("unsupported media type: {0}")]
@@ -105,6 +108,7 @@ impl ResponseError for ApiError {
             ApiError::Unauthorized | ApiError::UnauthorizedWith(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Gone(_) => StatusCode::GONE,
             ApiError::UnsupportedMedia | ApiError::UnsupportedMediaWith(_) => {
@@ -137,6 +141,7 @@ impl ResponseError for ApiError {
             | ApiError::PayloadTooLarge(m)
             | ApiError::PaymentRequired(m) => (*m).to_owned(),
             ApiError::NotFound => msg::NOT_FOUND.to_owned(),
+            ApiError::MethodNotAllowed(_) => msg::METHOD_NOT_ALLOWED.to_owned(),
             ApiError::UnsupportedMedia => msg::UNSUPPORTED_MEDIA.to_owned(),
             ApiError::BadGateway(cause) => {
                 tracing::error!(%cause, "upstream provider failed");
@@ -164,6 +169,9 @@ impl ResponseError for ApiError {
         if let ApiError::TooManyRequests { retry_after, .. } = self {
             response.insert_header(("Retry-After", retry_after.to_string()));
         }
+        if let ApiError::MethodNotAllowed(allow) = self {
+            response.insert_header(("Allow", allow.as_str()));
+        }
         response.json(body)
     }
 }
@@ -188,4 +196,14 @@ pub fn query_error_handler(
 ) -> actix_web::Error {
     tracing::debug!(%err, "rejected query string");
     ApiError::BadRequest("The query string is not valid".to_owned()).into()
+}
+
+/// A path segment that does not parse (`/api/admin/plans/abc`, an id past i64) names nothing:
+/// the JSON 404 of any unknown path, not actix's plain-text parse error.
+pub fn path_error_handler(
+    err: actix_web::error::PathError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    tracing::debug!(%err, "rejected path parameter");
+    ApiError::NotFound.into()
 }

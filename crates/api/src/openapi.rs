@@ -1,6 +1,8 @@
 //! The OpenAPI document of every route (`GET /api/openapi.json`, `proxyshop openapi`); the
 //! front end generates its types from it. Its paths come from [`crate::routes::register`].
 
+mod answers;
+
 use crate::{account, admin, api_keys, auth, dto, health, routes};
 use actix_web::App;
 use utoipa::OpenApi;
@@ -38,5 +40,6 @@ pub fn document() -> String {
     let app = App::new().into_utoipa_app().openapi(ApiDoc::openapi());
     let (_, mut doc) = routes::register(app).split_for_parts();
     api_keys::security::declare(&mut doc);
+    answers::add(&mut doc);
     doc.to_pretty_json().unwrap_or_else(|_| "{}".to_owned())
 }

@@ -7,7 +7,7 @@ use crate::{
     wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use utoipa_actix_web::{UtoipaApp, scope};
 
 /// The OpenAPI document as served at `/api/openapi.json`, built once at start-up.
@@ -45,6 +45,120 @@ async fn openapi_json(doc: web::Data<OpenApiJson>) -> HttpResponse {
         .body(doc.0.clone())
 }
 
-pub async fn not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::NotFound)
+/// What no route matched: 405 with `Allow` when the path is documented with other methods
+/// (`TRACE /api/config`, `DELETE /api/login`), otherwise 404.
+pub async fn not_found(
+    req: HttpRequest,
+    known: Option<web::Data<KnownRoutes>>,
+) -> Result<HttpResponse, ApiError> {
+    let allowed = known
+        .map(|known| known.methods(req.path()))
+        .unwrap_or_default();
+    if allowed.is_empty() {
+        Err(ApiError::NotFound)
+    } else {
+        Err(ApiError::MethodNotAllowed(allowed.join(", ")))
+    }
+}
+
+/// Every documented path with its methods, read off the OpenAPI document once at start-up.
+#[derive(Debug, Default)]
+pub struct KnownRoutes(Vec<(Vec<Segment>, Vec<String>)>);
+
+/// One segment of a documented path: literal text, or a template (`{id}`, `{id}.{ext}`) that
+/// stands for any one non-empty segment.
+#[derive(Debug, PartialEq)]
+enum Segment {
+    Literal(String),
+    Parameter,
+}
+
+impl KnownRoutes {
+    pub fn from_document(json: &str) -> Self {
+        let doc: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
+        let Some(paths) = doc.get("paths").and_then(serde_json::Value::as_object) else {
+            return KnownRoutes::default();
+        };
+        let routes = paths
+            .iter()
+            .map(|(path, item)| {
+                let segments = path
+                    .trim_start_matches('/')
+                    .split('/')
+                    .map(|segment| {
+                        if segment.contains('{') {
+                            Segment::Parameter
+                        } else {
+                            Segment::Literal(segment.to_owned())
+                        }
+                    })
+                    .collect();
+                let methods: Vec<String> = item
+                    .as_object()
+                    .into_iter()
+                    .flat_map(|operations| operations.keys())
+                    .filter(|key| HTTP_METHODS.contains(&key.as_str()))
+                    .map(|method| method.to_ascii_uppercase())
+                    .collect();
+                (segments, methods)
+            })
+            .collect();
+        KnownRoutes(routes)
+    }
+
+    /// The methods `path` is documented with; empty when no documented path matches it.
+    pub fn methods(&self, path: &str) -> Vec<String> {
+        let asked: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        let mut methods: Vec<String> = self
+            .0
+            .iter()
+            .filter(|(segments, _)| {
+                segments.len() == asked.len()
+                    && segments
+                        .iter()
+                        .zip(&asked)
+                        .all(|(segment, given)| match segment {
+                            Segment::Literal(text) => text == given,
+                            Segment::Parameter => !given.is_empty(),
+                        })
+            })
+            .flat_map(|(_, methods)| methods.iter().cloned())
+            .collect();
+        methods.sort();
+        methods.dedup();
+        methods
+    }
+}
+
+const HTTP_METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::KnownRoutes;
+
+    const DOC: &str = r#"{"paths": {
+        "/api/login": {"post": {}},
+        "/api/user/api-keys/{id}": {"delete": {}, "parameters": []},
+        "/api/avatars/{id}.{ext}": {"get": {}},
+        "/healthz": {"get": {}}
+    }}"#;
+
+    #[test]
+    fn a_documented_path_lists_its_methods_and_an_unknown_one_none() {
+        let known = KnownRoutes::from_document(DOC);
+        assert_eq!(known.methods("/api/login"), ["POST"]);
+        assert_eq!(known.methods("/api/user/api-keys/7"), ["DELETE"]);
+        assert_eq!(known.methods("/api/avatars/abc.png"), ["GET"]);
+        assert_eq!(known.methods("/healthz"), ["GET"]);
+        assert!(known.methods("/api/user/api-keys").is_empty());
+        assert!(known.methods("/api/user/api-keys/").is_empty());
+        assert!(known.methods("/api/nothing").is_empty());
+        assert!(
+            KnownRoutes::from_document("not json")
+                .methods("/api/login")
+                .is_empty()
+        );
+    }
 }

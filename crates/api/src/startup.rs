@@ -1,10 +1,10 @@
 //! Building and running the HTTP application: bind (port 0 in tests), wire middleware, routes
 //! and the built front end, and purge expired sessions and codes in the background.
 
-use crate::error::{json_error_handler, query_error_handler};
+use crate::error::{json_error_handler, path_error_handler, query_error_handler};
 use crate::origin_guard::{self, AllowedOrigins};
 use crate::rate_limit::RateLimiter;
-use crate::routes::{self, OpenApiJson};
+use crate::routes::{self, KnownRoutes, OpenApiJson};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::session_store::DbSessionStore;
 use crate::settings::Settings;
@@ -147,6 +147,7 @@ impl Application {
         });
 
         let openapi_json = web::Data::new(OpenApiJson(openapi::document()));
+        let known_routes = web::Data::new(KnownRoutes::from_document(&openapi_json.0));
         let jobs_state = state.clone();
         let server = HttpServer::new(move || {
             let sessions = SessionMiddleware::builder(
@@ -180,7 +181,9 @@ impl Application {
                         .limit(64 * 1024)
                         .error_handler(json_error_handler),
                 )
-                .app_data(web::QueryConfig::default().error_handler(query_error_handler));
+                .app_data(web::QueryConfig::default().error_handler(query_error_handler))
+                .app_data(web::PathConfig::default().error_handler(path_error_handler))
+                .app_data(known_routes.clone());
             // The document served is built once above, from this same registration.
             let (app, _) = routes::register(app.into_utoipa_app()).split_for_parts();
             app.configure(wallet::configure_checkout)

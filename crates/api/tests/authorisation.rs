@@ -88,6 +88,14 @@ api_test! {
         for public in PUBLIC {
             assert!(routes.iter().any(|(_, p)| p == public), "{public} is no longer documented");
         }
+        // The document tells its readers (and the fuzzer) the same: a public operation lists the
+        // empty requirement `{}`, every other one needs the session (or a key).
+        for (method, path) in &routes {
+            let security = doc["paths"][path][method]["security"].as_array().cloned().unwrap_or_default();
+            let anonymous = security.contains(&json!({}));
+            assert_eq!(anonymous, PUBLIC.contains(&path.as_str()), "{method} {path}: security {security:?}");
+            assert!(security.contains(&json!({ "session": [] })), "{method} {path}: security {security:?}");
+        }
 
         let guest = app.new_client();
         let customer = app.new_client();

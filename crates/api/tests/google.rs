@@ -44,7 +44,7 @@ api_test! {
         assert_eq!(config.body["googleClientId"], json!(null), "{}", config.text);
 
         let reply = google_sign_in(&app, &app.client, &token(&claims())).await;
-        assert_eq!(reply.status, 503, "{}", reply.text);
+        assert_eq!(reply.status, 404, "{}", reply.text);
         assert_eq!(reply.body, json!({ "message": "Google sign-in is not available" }));
         assert_eq!(user_count(&app), 0);
     }

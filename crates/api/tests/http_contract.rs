@@ -226,3 +226,35 @@ api_test! {
         assert_eq!(reply.status, 200, "{}", reply.text);
     }
 }
+
+api_test! {
+    async fn a_documented_path_asked_with_another_method_answers_405_with_allow(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        for (method, path, allow) in [
+            ("DELETE", "/api/login", "POST"),
+            ("TRACE", "/api/config", "GET"),
+            ("PUT", "/api/user/api-keys/7", "DELETE"),
+            ("POST", "/healthz", "GET"),
+        ] {
+            let request = app.client.request(method.parse().unwrap(), app.url(path));
+            let reply = app.send(request).await;
+            assert_eq!(reply.status, 405, "{method} {path}: {}", reply.text);
+            assert_eq!(reply.body, json!({ "message": "Method not allowed" }), "{method} {path}");
+            assert_eq!(reply.header("allow"), Some(allow), "{method} {path}");
+        }
+        let reply = app.get("/api/nothing-here").await;
+        assert_eq!(reply.status, 404);
+    }
+
+    async fn a_path_parameter_that_does_not_parse_is_a_json_404(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        let admin = app.new_client();
+        app.register_with(&admin, "admin@example.com", PASSWORD).await;
+        app.make_admin("admin@example.com");
+        for path in ["/api/admin/users/9223372036854775808", "/api/admin/users/abc"] {
+            let reply = app.send(admin.get(app.url(path))).await;
+            assert_eq!(reply.status, 404, "{path}: {}", reply.text);
+            assert_eq!(reply.body, json!({ "message": "Not found" }), "{path}");
+        }
+    }
+}

@@ -29,6 +29,7 @@ pub const LOGGED_OUT: &str = "Logged out successfully";
 pub const UNAUTHORIZED: &str = "Please log in to continue";
 pub const FORBIDDEN: &str = "You do not have permission to do this";
 pub const NOT_FOUND: &str = "Not found";
+pub const METHOD_NOT_ALLOWED: &str = "Method not allowed";
 pub const TOO_MANY_REQUESTS: &str = "Too many requests. Please try again later";
 pub const GOOGLE_NOT_CONFIGURED: &str = "Google sign-in is not available";
 pub const GOOGLE_FAILED: &str = "Failed to login with Google";

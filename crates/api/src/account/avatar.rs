@@ -101,7 +101,7 @@ fn reload(
     users::find_by_id(conn, id)?.ok_or(ApiError::Unauthorized)
 }
 
-#[utoipa::path(tag = "account",
+#[utoipa::path(tag = "account", security(()),
     params(("id" = String, Path, description = "The avatar's random id"),
            ("ext" = String, Path, description = "png or webp")),
     responses((status = 200, description = "The image", content_type = "image/png"),

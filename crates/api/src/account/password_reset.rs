@@ -32,7 +32,7 @@ pub struct ForgotRequest {
     pub email: String,
 }
 
-#[utoipa::path(tag = "account", request_body = ForgotRequest,
+#[utoipa::path(tag = "account", security(()), request_body = ForgotRequest,
     responses((status = 200, body = MessageResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
 #[post("/password/forgot")]
@@ -115,7 +115,7 @@ enum Outcome {
     Refused,
 }
 
-#[utoipa::path(tag = "account", request_body = ResetRequest,
+#[utoipa::path(tag = "account", security(()), request_body = ResetRequest,
     responses((status = 200, body = AuthResponse,
                description = "Reset and signed in; `{twoFactorRequired: true}` (TwoFactorRequired) instead when the account has two-factor sign-in on"),
               (status = 400, body = ErrorResponse), (status = 422, body = ErrorResponse),

@@ -1,6 +1,7 @@
 //! The OpenAPI document's two security schemes, `session` (the cookie) and `apiKey`
-//! (`Authorization: Bearer psk_…`), and each `/api/user/*` operation's requirement: the session,
-//! or a key with the scope the scope table names. Written from the same table the bearer
+//! (`Authorization: Bearer psk_…`), and each operation's requirement: nothing for a route
+//! declared public (`security(())` on its `#[utoipa::path]`), otherwise the session; or a key
+//! with the scope the scope table names. Written from the same table the bearer
 //! middleware enforces, so the document and the server cannot disagree.
 
 use crate::api_keys::scope;
@@ -37,9 +38,6 @@ pub fn declare(doc: &mut OpenApi) {
         ),
     );
     for (path, item) in doc.paths.paths.iter_mut() {
-        if !path.starts_with("/api/user/") {
-            continue;
-        }
         let operations = [
             ("get", &mut item.get),
             ("put", &mut item.put),
@@ -55,13 +53,47 @@ pub fn declare(doc: &mut OpenApi) {
     }
 }
 
+/// A route that anyone may call says so where it is declared, with `security(())` in its
+/// `#[utoipa::path]`; every other operation needs the session. Either way a key with the scope
+/// the scope table names is a way in too.
 fn set_requirements(operation: &mut Operation, scope: Option<scope::Scope>) {
-    let mut requirements = vec![SecurityRequirement::new(
+    let mut requirements = Vec::new();
+    if is_public(operation) {
+        requirements.push(SecurityRequirement::default());
+    }
+    requirements.push(SecurityRequirement::new(
         SESSION_SCHEME,
         Vec::<String>::new(),
-    )];
+    ));
     if let Some(scope) = scope {
         requirements.push(SecurityRequirement::new(KEY_SCHEME, [scope.name()]));
     }
     operation.security = Some(requirements);
+}
+
+/// The schemes a requirement names (none for `{}`: no credential needed). utoipa keeps them
+/// private; its JSON form is the requirement itself.
+fn schemes(requirement: &SecurityRequirement) -> Vec<String> {
+    match serde_json::to_value(requirement) {
+        Ok(serde_json::Value::Object(map)) => map.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn any_requirement(operation: &Operation, test: impl Fn(&[String]) -> bool) -> bool {
+    operation
+        .security
+        .iter()
+        .flatten()
+        .any(|requirement| test(&schemes(requirement)))
+}
+
+/// Whether the operation may be called without any credential.
+pub fn is_public(operation: &Operation) -> bool {
+    any_requirement(operation, |schemes| schemes.is_empty())
+}
+
+/// Whether an API key may call the operation.
+pub fn takes_key(operation: &Operation) -> bool {
+    any_requirement(operation, |schemes| schemes.iter().any(|s| s == KEY_SCHEME))
 }

@@ -25,7 +25,7 @@ pub struct LoginRequest {
     pub password: SecretString,
 }
 
-#[utoipa::path(tag = "auth", request_body = LoginRequest,
+#[utoipa::path(tag = "auth", security(()), request_body = LoginRequest,
     responses((status = 200, body = SignInReply), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]

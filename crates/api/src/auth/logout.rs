@@ -19,7 +19,7 @@ pub struct LogoutResponse {
     pub message: String,
 }
 
-#[utoipa::path(tag = "auth",
+#[utoipa::path(tag = "auth", security(()),
     responses((status = 200, body = LogoutResponse), (status = 403, body = ErrorResponse)))]
 #[get("/user/logout")]
 pub async fn logout(req: HttpRequest, session: Session) -> Result<HttpResponse, ApiError> {
@@ -33,7 +33,7 @@ pub async fn logout(req: HttpRequest, session: Session) -> Result<HttpResponse, 
     Ok(end_session(&session))
 }
 
-#[utoipa::path(tag = "auth", operation_id = "logout_post",
+#[utoipa::path(tag = "auth", security(()), operation_id = "logout_post",
     responses((status = 200, body = LogoutResponse), (status = 403, body = ErrorResponse)))]
 #[post("/user/logout")]
 pub async fn logout_post(session: Session) -> HttpResponse {

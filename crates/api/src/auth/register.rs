@@ -42,7 +42,7 @@ enum Outcome {
     Refused(&'static str),
 }
 
-#[utoipa::path(tag = "auth", request_body = RegisterRequest,
+#[utoipa::path(tag = "auth", security(()), request_body = RegisterRequest,
     responses((status = 201, body = AuthResponse), (status = 400, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]

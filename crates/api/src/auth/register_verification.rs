@@ -28,7 +28,7 @@ pub struct CodeRequest {
 /// identical for both kinds of address and never matches a typed code (hashes are 64 hex digits).
 const NO_CODE: &str = "registered";
 
-#[utoipa::path(tag = "auth", request_body = CodeRequest,
+#[utoipa::path(tag = "auth", security(()), request_body = CodeRequest,
     responses((status = 200, body = MessageResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
 #[post("/register_verification")]

@@ -4,7 +4,7 @@ use crate::dto::{User, UserEnvelope};
 use crate::extractors::MaybeUser;
 use actix_web::{HttpResponse, get};
 
-#[utoipa::path(tag = "auth",
+#[utoipa::path(tag = "auth", security(()),
     responses((status = 200, body = UserEnvelope)))]
 #[get("/getuserinfo")]
 pub async fn user_info(user: MaybeUser) -> HttpResponse {

@@ -124,7 +124,7 @@ impl Plan {
     }
 }
 
-#[utoipa::path(tag = "plans", params(KindQuery),
+#[utoipa::path(tag = "plans", security(()), params(KindQuery),
     responses((status = 200, body = PlanResponse), (status = 422)))]
 #[get("/user/plan")]
 pub async fn list_plans(

@@ -50,7 +50,7 @@ pub struct BudgetLocations {
     locations: Vec<BudgetCountry>,
 }
 
-#[utoipa::path(tag = "traffic", responses((status = 200, body = PremiumLocations)))]
+#[utoipa::path(tag = "traffic", security(()), responses((status = 200, body = PremiumLocations)))]
 #[get("/user/residential_location")]
 pub async fn premium_locations() -> HttpResponse {
     HttpResponse::Ok()
@@ -60,7 +60,7 @@ pub async fn premium_locations() -> HttpResponse {
         })
 }
 
-#[utoipa::path(tag = "traffic", responses((status = 200, body = BudgetLocations)))]
+#[utoipa::path(tag = "traffic", security(()), responses((status = 200, body = BudgetLocations)))]
 #[get("/user/budget_residential_location")]
 pub async fn budget_locations() -> HttpResponse {
     HttpResponse::Ok()

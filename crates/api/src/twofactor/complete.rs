@@ -19,7 +19,7 @@ use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
 use persistence::{now, users};
 
-#[utoipa::path(tag = "auth", request_body = CodeBody,
+#[utoipa::path(tag = "auth", security(()), request_body = CodeBody,
     responses((status = 200, body = AuthResponse), (status = 400, body = ErrorResponse),
               (status = 401, body = ErrorResponse), (status = 403, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]

@@ -10,7 +10,7 @@ use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
 use upstream::PaymentError;
 
-#[utoipa::path(tag = "wallet",
+#[utoipa::path(tag = "wallet", security(()),
     request_body(content = String, description = "The gateway's signed JSON report", content_type = "application/json"),
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorResponse),
               (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse),
