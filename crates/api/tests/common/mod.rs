@@ -240,6 +240,39 @@ impl TestApp {
         })
     }
 
+    /// Another instance of the API serving this app's database with its own pool (as a second
+    /// `serve` behind a balancer), with `customise` applied to the test settings; returns its
+    /// address. It runs until the test ends.
+    pub fn second_instance(&self, customise: impl FnOnce(&mut Settings)) -> String {
+        let mut settings = Settings::for_tests(SESSION_SECRET);
+        customise(&mut settings);
+        let pool = persistence::connect(
+            &self.db.url,
+            &persistence::PoolOptions {
+                max_size: 4,
+                ..persistence::PoolOptions::default()
+            },
+        )
+        .unwrap();
+        let deps = Dependencies {
+            pool,
+            mailer: Arc::new(FileMailer::new(
+                self.mail_dir.path().to_path_buf(),
+                "ProxyShop <no-reply@proxyshop.test>".to_owned(),
+            )),
+            google: None,
+            payments: api::Payments::Local(secrecy::SecretString::from(
+                wallet::CHECKOUT_KEY.to_owned(),
+            )),
+            pieces: None,
+            residential: None,
+        };
+        let app = Application::build(settings, deps).unwrap();
+        let address = format!("http://{}", app.addr());
+        actix_web::rt::spawn(app.run_until_stopped());
+        address
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
