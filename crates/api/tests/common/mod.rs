@@ -1,6 +1,6 @@
 //! The API spawned on a random port over a fresh database, driven over real HTTP with a cookie
-//! jar. Each test gets its own database, mail folder, rate limiter and (optionally) a wiremock
-//! stand-in for Google's key set, so tests never share state.
+//! jar. Each test gets its own database (rate-limit counters included), mail folder and
+//! (optionally) a wiremock stand-in for Google's key set, so tests never share state.
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
 pub mod api_keys;
