@@ -37,7 +37,7 @@ async fn alternate(
     path: &str,
     body: Value,
 ) -> Reply {
-    let base = if n % 2 == 0 {
+    let base = if n.is_multiple_of(2) {
         app.address.as_str()
     } else {
         second
