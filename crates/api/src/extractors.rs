@@ -99,69 +99,41 @@ impl FromRequest for AdminUser {
     }
 }
 
-/// The client's address: the TCP peer, or, when configured to sit behind a trusted proxy, the
-/// last `X-Forwarded-For` hop (the one that proxy appended; earlier hops are whatever the client
-/// sent). A hop that is not an IP address is ignored: anyone can write that header.
+/// The client's address: the TCP peer, or, when the peer is one of the trusted proxies
+/// (`PROXYSHOP_TRUSTED_PROXIES`), the right-most `X-Forwarded-For` hop that is not a trusted
+/// proxy (`TrustedProxies::client_address`: earlier hops are whatever the client sent).
+/// Limits count it by `ClientIp::network` (an IPv6 client by its /64); the session list and
+/// API key allowlists see the address itself.
 pub struct ClientIp(pub String);
+
+impl ClientIp {
+    /// The key per-address limits count this client under (`domain::network::network_key`).
+    pub fn network(&self) -> String {
+        domain::network::network_key_of(&self.0)
+    }
+}
 
 impl FromRequest for ClientIp {
     type Error = ApiError;
     type Future = std::future::Ready<Result<Self, ApiError>>;
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let trust = req
-            .app_data::<web::Data<AppState>>()
-            .is_some_and(|s| s.settings.trust_forwarded_for);
-        let forwarded = trust
-            .then(|| forwarded_client(req.headers().get_all("x-forwarded-for")))
-            .flatten();
-        let peer = req.peer_addr().map(|a| a.ip().to_string());
-        std::future::ready(Ok(ClientIp(
-            forwarded.or(peer).unwrap_or_else(|| "unknown".into()),
-        )))
-    }
-}
-
-/// The right-most hop of all `X-Forwarded-For` headers, if it is an IP address.
-fn forwarded_client<'a>(
-    values: impl Iterator<Item = &'a actix_web::http::header::HeaderValue>,
-) -> Option<String> {
-    let last_header = values.last()?.to_str().ok()?;
-    let hop = last_header.rsplit(',').next()?.trim();
-    hop.parse::<std::net::IpAddr>()
-        .ok()
-        .map(|ip| ip.to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::forwarded_client;
-    use actix_web::http::header::HeaderValue;
-
-    fn client(values: &[&str]) -> Option<String> {
-        let values: Vec<HeaderValue> = values
-            .iter()
-            .map(|v| HeaderValue::from_str(v).unwrap())
-            .collect();
-        forwarded_client(values.iter())
-    }
-
-    #[test]
-    fn the_hop_the_trusted_proxy_appended_counts() {
-        assert_eq!(
-            client(&["fake-1, 203.0.113.9"]).as_deref(),
-            Some("203.0.113.9")
-        );
-        assert_eq!(
-            client(&["198.51.100.1", "203.0.113.9"]).as_deref(),
-            Some("203.0.113.9")
-        );
-        assert_eq!(client(&[" 2001:db8::1 "]).as_deref(), Some("2001:db8::1"));
-    }
-
-    #[test]
-    fn a_hop_that_is_no_address_is_ignored() {
-        assert_eq!(client(&["203.0.113.9, fake-2"]), None);
-        assert_eq!(client(&[""]), None);
-        assert_eq!(client(&[]), None);
+        let Some(peer) = req.peer_addr().map(|a| a.ip()) else {
+            return std::future::ready(Ok(ClientIp("unknown".into())));
+        };
+        let client = match req.app_data::<web::Data<AppState>>() {
+            Some(state) => {
+                // Read lossily, not skipped: a proxy appends its hop to a line the client may
+                // have filled with bytes that are not text.
+                let forwarded: Vec<_> = req
+                    .headers()
+                    .get_all("x-forwarded-for")
+                    .map(|v| String::from_utf8_lossy(v.as_bytes()))
+                    .collect();
+                let hops = forwarded.iter().map(|v| v.as_ref());
+                state.settings.trusted_proxies.client_address(peer, hops)
+            }
+            None => peer.to_canonical(),
+        };
+        std::future::ready(Ok(ClientIp(client.to_string())))
     }
 }

@@ -19,8 +19,9 @@ pub struct Settings {
     pub session_secret: SecretString,
     pub session_ttl: Duration,
     pub google_client_id: Option<String>,
-    /// Take the client address from `X-Forwarded-For` (only behind a trusted reverse proxy).
-    pub trust_forwarded_for: bool,
+    /// The reverse proxies in front whose `X-Forwarded-For` hops are believed; none: the
+    /// client is the TCP peer.
+    pub trusted_proxies: domain::network::TrustedProxies,
     /// Administrators must have two-factor sign-in on to use /api/admin/*
     /// (`PROXYSHOP_ADMIN_2FA=required`).
     pub admin_2fa_required: bool,
@@ -115,7 +116,7 @@ impl Settings {
             session_secret: SecretString::from(session_secret.to_owned()),
             session_ttl: Duration::from_secs(14 * 24 * 3600),
             google_client_id: None,
-            trust_forwarded_for: false,
+            trusted_proxies: domain::network::TrustedProxies::none(),
             admin_2fa_required: false,
             limits: RateLimits::default(),
             referral_percent: 10,

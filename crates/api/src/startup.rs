@@ -3,7 +3,6 @@
 
 use crate::error::{json_error_handler, path_error_handler, query_error_handler};
 use crate::origin_guard::{self, AllowedOrigins};
-use crate::rate_limit::RateLimiter;
 use crate::routes::{self, KnownRoutes, OpenApiJson};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::session_store::DbSessionStore;
@@ -142,7 +141,6 @@ impl Application {
             pieces: deps.pieces,
             residential,
             public_url: public_url.clone(),
-            limiter: RateLimiter::default(),
             code_key,
         });
 

@@ -1,6 +1,5 @@
 //! What every handler can reach: the pool, the settings and the outside services.
 
-use crate::rate_limit::RateLimiter;
 use crate::settings::Settings;
 use persistence::DbPool;
 use std::sync::Arc;
@@ -20,7 +19,6 @@ pub struct AppState {
     pub residential: Arc<dyn ResidentialSource>,
     /// The site's public URL without a trailing slash (links, callbacks, redirects).
     pub public_url: String,
-    pub limiter: RateLimiter,
     /// Keys the hashes of email verification codes (derived from the session secret).
     pub code_key: [u8; 32],
 }

@@ -6,6 +6,9 @@
 mod common;
 
 use common::{PASSWORD, Reply, TestApp};
+use diesel::prelude::*;
+use domain::network::TrustedProxies;
+use persistence::schema::rate_windows;
 use serde_json::json;
 
 const TOO_MANY: &str = "Too many requests. Please try again later";
@@ -141,19 +144,69 @@ api_test! {
     async fn forwarded_for_keys_the_limit_behind_a_trusted_proxy(backend) {
         let app = TestApp::start(backend, |s| {
             s.limits.login_per_ip = 1;
-            s.trust_forwarded_for = true;
+            s.trusted_proxies = trusted("127.0.0.1");
         })
         .await;
-        let attempt = |ip: &str| {
-            app.client
-                .post(app.url("/api/login"))
-                .header("x-forwarded-for", ip)
-                .json(&json!({ "email": "user@example.com", "password": "Wrong1!x" }))
-        };
+        let attempt = |ip: &str| login_via(&app, ip);
 
         // The proxy appends the address it saw; what the client wrote before it is not believed.
         assert_eq!(app.send(attempt("fake-1, 10.0.0.1")).await.status, 401);
         assert_limited(&app.send(attempt("10.0.0.9, 10.0.0.1")).await, 15 * 60);
         assert_eq!(app.send(attempt("10.0.0.1, 10.0.0.2")).await.status, 401);
     }
+
+    async fn the_client_is_the_right_most_hop_that_is_not_a_trusted_proxy(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.limits.login_per_ip = 1;
+            s.trusted_proxies = trusted("127.0.0.1, 10.0.0.0/8");
+        })
+        .await;
+        let attempt = |ip: &str| login_via(&app, ip);
+
+        // Two proxies of ours (the balancer 127.0.0.1, then 10.0.0.3) in front of 203.0.113.5.
+        assert_eq!(app.send(attempt("6.6.6.6, 203.0.113.5, 10.0.0.3")).await.status, 401);
+        // Other made-up left hops and another of our proxies: the same client, limited.
+        assert_limited(&app.send(attempt("7.7.7.7, 203.0.113.5, 10.0.0.4")).await, 15 * 60);
+        assert_limited(&app.send(attempt("203.0.113.5")).await, 15 * 60);
+        // A hop that is no address ends the walk at the proxy that wrote it.
+        assert_eq!(app.send(attempt("203.0.113.5, unknown, 10.0.0.3")).await.status, 401);
+        assert_limited(&app.send(attempt("10.0.0.3")).await, 15 * 60);
+    }
+
+    async fn ipv6_clients_are_limited_by_their_64(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.limits.login_per_ip = 2;
+            s.limits.login_per_email = 100;
+            s.trusted_proxies = trusted("127.0.0.1");
+        })
+        .await;
+        let attempt = |ip: &str| login_via(&app, ip);
+
+        assert_eq!(app.send(attempt("2001:db8:1:2::1")).await.status, 401);
+        assert_eq!(app.send(attempt("2001:db8:1:2:ffff::9")).await.status, 401);
+        // A fresh address in the same /64 does not escape the limit...
+        assert_limited(&app.send(attempt("2001:db8:1:2:abcd::77")).await, 15 * 60);
+        // ...the next /64 is another client.
+        assert_eq!(app.send(attempt("2001:db8:1:3::1")).await.status, 401);
+        let key: Vec<String> = app.with_conn(|conn| {
+            rate_windows::table
+                .select(rate_windows::key)
+                .filter(rate_windows::key.like("login:net:%"))
+                .order(rate_windows::key)
+                .load(conn)
+                .unwrap()
+        });
+        assert_eq!(key, ["login:net:2001:db8:1:2::/64", "login:net:2001:db8:1:3::/64"]);
+    }
+}
+
+fn trusted(list: &str) -> TrustedProxies {
+    TrustedProxies::parse(list).unwrap()
+}
+
+fn login_via(app: &TestApp, forwarded_for: &str) -> reqwest::RequestBuilder {
+    app.client
+        .post(app.url("/api/login"))
+        .header("x-forwarded-for", forwarded_for)
+        .json(&json!({ "email": "user@example.com", "password": "Wrong1!x" }))
 }

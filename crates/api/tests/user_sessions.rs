@@ -157,7 +157,10 @@ api_test! {
     }
 
     async fn the_client_is_recorded_with_the_forwarded_rule_and_a_capped_agent(backend) {
-        let app = TestApp::start(backend, |s| s.trust_forwarded_for = true).await;
+        let app = TestApp::start(backend, |s| {
+            s.trusted_proxies = domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
+        })
+        .await;
         let long = format!("{CHROME_WINDOWS} {}", "x".repeat(400));
         let client = browser(&long);
         let code = app.code_for(EMAIL).await;

@@ -15,6 +15,7 @@ pub mod locations;
 pub mod messages;
 pub mod money;
 mod names;
+pub mod network;
 pub mod order;
 pub mod payment;
 pub mod random;

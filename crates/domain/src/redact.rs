@@ -44,6 +44,6 @@ mod tests {
             mask_emails_in("login:email:john.doe@example.com"),
             "login:email:j***@example.com"
         );
-        assert_eq!(mask_emails_in("login:ip:127.0.0.1"), "login:ip:127.0.0.1");
+        assert_eq!(mask_emails_in("login:net:127.0.0.1"), "login:net:127.0.0.1");
     }
 }

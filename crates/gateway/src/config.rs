@@ -27,7 +27,8 @@ pub struct GatewayConfig {
     pub max_unauthenticated_per_network: usize,
     pub max_unauthenticated_per_source: usize,
     /// After this many failed authentications from one source within `auth_failure_window`,
-    /// its further attempts are refused, without a database lookup, until the window ends.
+    /// on all nodes together (counted in the database), its further attempts are refused
+    /// without a credential check until the window ends.
     pub auth_failures_per_source: u32,
     pub auth_failure_window: Duration,
     /// How long an unknown username is remembered as unknown (no database lookup meanwhile).

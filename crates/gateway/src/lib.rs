@@ -87,8 +87,8 @@ impl Gateway {
                 config.serve_traffic,
                 config.unknown_user_ttl,
             ),
+            gate: Gate::new(&config, pool.clone()),
             registry: Registry::new(pool, config.max_connections_per_user),
-            gate: Gate::new(&config),
             config,
             shutdown,
         });

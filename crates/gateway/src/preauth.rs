@@ -1,13 +1,22 @@
 //! What a connection may cost before it authenticates: caps on connections still in their
 //! handshake (per source, per network, in all), and a per-source limit on failed
-//! authentications after which that source's attempts are refused without a database lookup.
-//! A source is an IPv4 address or an IPv6 /64 (what one customer or host typically holds); a
-//! network an IPv4 /24 or an IPv6 /48. At the cap in all, a newcomer is not refused: the oldest
+//! authentications after which that source's attempts are refused without a credential check.
+//! A source is an IPv4 address or an IPv6 /64 (what one customer or host typically holds, its
+//! `domain::network::network_key`); a network an IPv4 /24 or an IPv6 /48.
+//!
+//! Failures are counted in the database (`rate_windows`, key `gateway-auth:net:<source>`), so
+//! that the limit holds across all gateway nodes. A failing connection costs one write; a
+//! source over its limit is then remembered as blocked here until its window ends (no further
+//! database work). A success costs nothing: a source that authenticated on this node and has
+//! not failed since skips the read before its next check for one window; any other source's
+//! attempt reads its count first, so failures on another node block it here too. At the cap in all, a newcomer is not refused: the oldest
 //! waiting connection of the network holding the most is closed instead, so that a flood from
 //! a few networks cannot keep everyone else out.
 
 use crate::config::GatewayConfig;
 use crate::credentials::Refusal;
+use crate::store;
+use persistence::{DbPool, rate_windows};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -15,9 +24,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
-/// Bound on remembered failing sources, so that many addresses cannot grow memory without
-/// limit (past it, expired entries are dropped, then new sources go unrecorded).
-const FAILURES_MAX: usize = 65_536;
+/// Bound on remembered sources (blocked, or signed in lately), so that many addresses cannot
+/// grow memory without limit (past it, expired entries are dropped, then new sources go
+/// unrecorded: a blocked one is read from the database again, a signed-in one too).
+const REMEMBERED_MAX: usize = 65_536;
 
 /// The waiting connections of one network, oldest first, and how many each source holds.
 #[derive(Debug, Default)]
@@ -33,8 +43,28 @@ struct State {
     networks: HashMap<IpAddr, Network>,
     /// (waiting connections, network) of every network with some: the last holds the most.
     by_size: BTreeSet<(usize, IpAddr)>,
-    /// Failures per source: when the window began and how many since.
-    failures: HashMap<IpAddr, (Instant, u32)>,
+    /// Sources whose failures reached the limit (on any node), until their window ends.
+    blocked: HashMap<IpAddr, Instant>,
+    /// Sources that authenticated here and have not failed since, until when their next
+    /// attempt skips the database read.
+    signed_in: HashMap<IpAddr, Instant>,
+}
+
+/// Remembers `source` in `map` until `until`, within `REMEMBERED_MAX` entries.
+fn remember(map: &mut HashMap<IpAddr, Instant>, source: IpAddr, until: Instant) {
+    if map.len() >= REMEMBERED_MAX && !map.contains_key(&source) {
+        let now = Instant::now();
+        map.retain(|_, t| *t > now);
+        if map.len() >= REMEMBERED_MAX {
+            return;
+        }
+    }
+    map.insert(source, until);
+}
+
+/// The `rate_windows` key counting the failed authentications of `source`.
+fn failure_key(source: IpAddr) -> String {
+    format!("gateway-auth:net:{}", domain::network::network_key(source))
 }
 
 impl State {
@@ -98,6 +128,7 @@ pub(crate) struct Gate {
     failures_allowed: u32,
     window: Duration,
     state: Arc<Mutex<State>>,
+    pool: DbPool,
 }
 
 /// A connection's place among the unauthenticated ones; dropping it (once authenticated, or
@@ -152,7 +183,7 @@ fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
 }
 
 impl Gate {
-    pub(crate) fn new(config: &GatewayConfig) -> Gate {
+    pub(crate) fn new(config: &GatewayConfig, pool: DbPool) -> Gate {
         Gate {
             max_total: config.max_unauthenticated,
             max_per_network: config.max_unauthenticated_per_network,
@@ -160,6 +191,7 @@ impl Gate {
             failures_allowed: config.auth_failures_per_source,
             window: config.auth_failure_window,
             state: Arc::default(),
+            pool,
         }
     }
 
@@ -193,30 +225,93 @@ impl Gate {
         Some((ticket, Evicted(evict)))
     }
 
-    /// Whether `source` used up its failed attempts for the current window.
-    fn blocked(&self, source: IpAddr) -> bool {
-        lock(&self.state)
-            .failures
-            .get(&source)
-            .is_some_and(|(since, n)| *n >= self.failures_allowed && since.elapsed() < self.window)
+    fn window_secs(&self) -> i64 {
+        i64::try_from(self.window.as_secs())
+            .unwrap_or(i64::MAX)
+            .max(1)
     }
 
-    fn failed(&self, source: IpAddr) {
+    fn limit(&self) -> i32 {
+        i32::try_from(self.failures_allowed).unwrap_or(i32::MAX)
+    }
+
+    /// Refuses `source` here for the `seconds` left in its window.
+    fn block(&self, source: IpAddr, seconds: i64) {
+        let until = Instant::now() + Duration::from_secs(seconds.unsigned_abs());
         let mut state = lock(&self.state);
-        if state.failures.len() >= FAILURES_MAX && !state.failures.contains_key(&source) {
-            let window = self.window;
-            state
-                .failures
-                .retain(|_, (since, _)| since.elapsed() < window);
-            if state.failures.len() >= FAILURES_MAX {
-                return;
+        state.signed_in.remove(&source);
+        remember(&mut state.blocked, source, until);
+    }
+
+    /// Whether `source` used up its failed attempts for the current window, on any node: known
+    /// here, else read from the database unless it signed in here lately. A database error lets
+    /// the attempt through to the credential check (logged).
+    async fn blocked(&self, source: IpAddr) -> bool {
+        let now = Instant::now();
+        {
+            let mut state = lock(&self.state);
+            match state.blocked.get(&source) {
+                Some(until) if *until > now => return true,
+                Some(_) => {
+                    state.blocked.remove(&source);
+                }
+                None => {}
+            }
+            if state
+                .signed_in
+                .get(&source)
+                .is_some_and(|until| *until > now)
+            {
+                return false;
             }
         }
-        let entry = state.failures.entry(source).or_insert((Instant::now(), 0));
-        if entry.0.elapsed() >= self.window {
-            *entry = (Instant::now(), 0);
+        let (pool, key, window) = (self.pool.clone(), failure_key(source), self.window_secs());
+        let read = store::blocking(move || {
+            let mut conn = pool.get()?;
+            rate_windows::current(&mut conn, &key, window, persistence::now())
+        })
+        .await;
+        match read {
+            Ok(Some((failures, left))) if failures >= self.limit() => {
+                self.block(source, left);
+                true
+            }
+            Ok(_) => false,
+            Err(err) => {
+                tracing::warn!(%err, "reading authentication failures failed");
+                false
+            }
         }
-        entry.1 = entry.1.saturating_add(1);
+    }
+
+    /// Counts a failed authentication of `source` in the database; at the limit the source is
+    /// blocked here at once.
+    async fn failed(&self, source: IpAddr) {
+        lock(&self.state).signed_in.remove(&source);
+        let (pool, key, window) = (self.pool.clone(), failure_key(source), self.window_secs());
+        let limit = self.limit();
+        let counted = store::blocking(move || {
+            let mut conn = pool.get()?;
+            let now = persistence::now();
+            if let Some(left) = rate_windows::hit(&mut conn, &key, limit, window, now)? {
+                return Ok(Some(left));
+            }
+            Ok(rate_windows::current(&mut conn, &key, window, now)?
+                .filter(|(failures, _)| *failures >= limit)
+                .map(|(_, left)| left))
+        })
+        .await;
+        match counted {
+            Ok(Some(left)) => self.block(source, left),
+            Ok(None) => {}
+            Err(err) => tracing::warn!(%err, "counting an authentication failure failed"),
+        }
+    }
+
+    /// `source` authenticated: its next attempts skip the database read for one window.
+    fn signed_in(&self, source: IpAddr) {
+        let until = Instant::now() + self.window;
+        remember(&mut lock(&self.state).signed_in, source, until);
     }
 
     /// Runs `check`, the credential check of the connection holding `ticket`, counting its
@@ -231,13 +326,16 @@ impl Gate {
         let Some(source) = ticket.as_ref().map(Ticket::source) else {
             return Err(Refusal::BadCredentials);
         };
-        if self.blocked(source) {
+        if self.blocked(source).await {
             return Err(Refusal::TooManyFailures);
         }
         let result = check.await;
         match &result {
-            Ok(_) => *ticket = None,
-            Err(Refusal::BadCredentials) => self.failed(source),
+            Ok(_) => {
+                *ticket = None;
+                self.signed_in(source);
+            }
+            Err(Refusal::BadCredentials) => self.failed(source).await,
             Err(_) => {}
         }
         result

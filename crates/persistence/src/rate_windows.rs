@@ -56,7 +56,25 @@ pub fn hit(
     Ok(Some((start.unwrap_or(now) + window_secs - now).max(1)))
 }
 
-/// Drops windows that ended before `now` (they would start over anyway).
+/// The attempts counted for `key` in its current window of `window_secs` and the seconds until
+/// that window ends; None when there is no live window (nothing counted, or it ran out).
+pub fn current(
+    conn: &mut DbConnection,
+    key: &str,
+    window_secs: i64,
+    now: i64,
+) -> DbResult<Option<(i32, i64)>> {
+    let row: Option<(i64, i32)> = rate_windows::table
+        .find(key)
+        .filter(rate_windows::window_start.gt(now - window_secs))
+        .select((rate_windows::window_start, rate_windows::hits))
+        .first(conn)
+        .optional()?;
+    Ok(row.map(|(start, hits)| (hits, (start + window_secs - now).max(1))))
+}
+
+/// Drops the windows that began before `cutoff`. The purge job passes a cutoff a day back, past
+/// the longest window of any limit: those windows have ended and would start over anyway.
 pub fn purge_older_than(conn: &mut DbConnection, cutoff: i64) -> DbResult<usize> {
     Ok(
         diesel::delete(rate_windows::table.filter(rate_windows::window_start.lt(cutoff)))

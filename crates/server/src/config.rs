@@ -43,7 +43,11 @@ pub struct Config {
     pub mail_from: String,
     pub google_client_id: Option<String>,
     pub google_jwks_url: String,
-    pub trust_forwarded_for: bool,
+    /// `PROXYSHOP_TRUSTED_PROXIES`: the reverse proxies whose `X-Forwarded-For` hops are
+    /// believed (the deprecated `PROXYSHOP_TRUST_FORWARDED_FOR=true`: the TCP peer, one hop).
+    pub trusted_proxies: domain::network::TrustedProxies,
+    /// The deprecated `PROXYSHOP_TRUST_FORWARDED_FOR` is set (logged at start).
+    pub uses_trust_forwarded_for: bool,
     /// `PROXYSHOP_ADMIN_2FA=required`: administrators must have two-factor sign-in on to use
     /// /api/admin/*.
     pub admin_2fa_required: bool,
@@ -69,6 +73,25 @@ pub struct CryptomusConfig {
     pub merchant_id: String,
     pub api_key: SecretString,
     pub api_url: String,
+}
+
+const TRUST_FORWARDED_FOR: &str = "PROXYSHOP_TRUST_FORWARDED_FOR";
+
+/// `PROXYSHOP_TRUSTED_PROXIES` (addresses and CIDR ranges); unset, the deprecated
+/// `PROXYSHOP_TRUST_FORWARDED_FOR=true` still trusts the TCP peer as the one proxy.
+fn trusted_proxies(src: &Source) -> Result<domain::network::TrustedProxies, ConfigError> {
+    use domain::network::TrustedProxies;
+    let old = flag(src, TRUST_FORWARDED_FOR)?;
+    match src.get("PROXYSHOP_TRUSTED_PROXIES") {
+        Some(list) => TrustedProxies::parse(&list).map_err(|entry| {
+            bad(
+                "PROXYSHOP_TRUSTED_PROXIES",
+                format!("'{entry}' is not an IP address or CIDR range"),
+            )
+        }),
+        None if old => Ok(TrustedProxies::the_peer_only()),
+        None => Ok(TrustedProxies::none()),
+    }
 }
 
 fn cryptomus(src: &Source) -> Result<Option<CryptomusConfig>, ConfigError> {
@@ -163,7 +186,8 @@ impl Config {
             google_client_id: src.get("GOOGLE_CLIENT_ID"),
             google_jwks_url: http_url(src, "GOOGLE_JWKS_URL")?
                 .unwrap_or_else(|| upstream::google::GOOGLE_JWKS_URL.to_owned()),
-            trust_forwarded_for: flag(src, "PROXYSHOP_TRUST_FORWARDED_FOR")?,
+            trusted_proxies: trusted_proxies(src)?,
+            uses_trust_forwarded_for: src.get(TRUST_FORWARDED_FOR).is_some(),
             admin_2fa_required: admin_2fa(src)?,
             cryptomus: cryptomus(src)?,
             local_checkout: flag(src, LOCAL_CHECKOUT_KEY)?,

@@ -56,7 +56,10 @@ pub async fn request_email_change(
         limits::check(
             conn,
             &[
-                (format!("email-change:ip:{}", ip.0), EMAIL_CHANGE_PER_IP),
+                (
+                    format!("email-change:net:{}", ip.network()),
+                    EMAIL_CHANGE_PER_IP,
+                ),
                 (format!("email-change:user:{id}"), EMAIL_CHANGE_PER_USER),
                 (
                     format!("email-change:email:{}", domain::canonical_email(&address)),

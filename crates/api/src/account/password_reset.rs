@@ -50,7 +50,7 @@ pub async fn forgot_password(
         limits::check(
             conn,
             &[
-                (format!("forgot:ip:{}", ip.0), FORGOT_PER_IP),
+                (format!("forgot:net:{}", ip.network()), FORGOT_PER_IP),
                 // Per mailbox: `a.b+1@gmail.com` and `ab+2@gmail.com` reach one person.
                 (
                     format!("forgot:email:{}", domain::canonical_email(&address)),
@@ -138,7 +138,10 @@ pub async fn reset_password(
     let hash = hash_password(form.password.expose().to_owned()).await?;
     let key = state.code_key;
     let outcome = in_transaction(&state.pool, move |conn| {
-        limits::check(conn, &[(format!("reset:ip:{}", ip.0), RESET_PER_IP)])?;
+        limits::check(
+            conn,
+            &[(format!("reset:net:{}", ip.network()), RESET_PER_IP)],
+        )?;
         let Some(user) = users::find_by_email(conn, form.email.as_str())?.filter(|u| !u.disabled)
         else {
             return Ok(Outcome::Refused);

@@ -5,6 +5,7 @@ use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::rate_limit::check_limits;
 use crate::state::AppState;
 use crate::twofactor::challenge::{SignInReply, sign_in_or_challenge};
 use actix_session::Session;
@@ -39,16 +40,18 @@ pub async fn login(
     let form = LoginForm::parse(&body.email, body.password.expose_secret())
         .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    state.limiter.check_limits(
+    check_limits(
+        &state.pool,
         limits.login_window,
-        &[
-            (format!("login:ip:{}", ip.0), limits.login_per_ip),
+        vec![
+            (format!("login:net:{}", ip.network()), limits.login_per_ip),
             (
                 format!("login:email:{}", form.email.as_str()),
                 limits.login_per_email,
             ),
         ],
-    )?;
+    )
+    .await?;
 
     let email = form.email.as_str().to_owned();
     let user = with_conn(&state.pool, move |conn| {

@@ -9,6 +9,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::rate_limit::check_limits;
 use crate::settings::CODE_MAX_ATTEMPTS;
 use crate::state::AppState;
 use actix_session::Session;
@@ -62,10 +63,15 @@ pub async fn register(
     )
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    state.limiter.check_limits(
+    check_limits(
+        &state.pool,
         limits.register_window,
-        &[(format!("register:ip:{}", ip.0), limits.register_per_ip)],
-    )?;
+        vec![(
+            format!("register:net:{}", ip.network()),
+            limits.register_per_ip,
+        )],
+    )
+    .await?;
 
     // Hash before the transaction: argon2 is the slow part and needs no lock.
     let password_hash = hash_password(form.password.expose().to_owned()).await?;

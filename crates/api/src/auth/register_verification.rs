@@ -9,6 +9,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::rate_limit::check_limits;
 use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
@@ -39,17 +40,19 @@ pub async fn request_code(
 ) -> Result<HttpResponse, ApiError> {
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let limits = &state.settings.limits;
-    state.limiter.check_limits(
+    check_limits(
+        &state.pool,
         limits.code_window,
-        &[
-            (format!("code:ip:{}", ip.0), limits.code_per_ip),
+        vec![
+            (format!("code:net:{}", ip.network()), limits.code_per_ip),
             // Per mailbox: `a.b+1@gmail.com` and `ab+2@gmail.com` reach one person.
             (
                 format!("code:email:{}", email.canonical().as_str()),
                 limits.code_per_email,
             ),
         ],
-    )?;
+    )
+    .await?;
 
     let code = random::verification_code();
     let hash = code_hash(&state.code_key, email.as_str(), &code);

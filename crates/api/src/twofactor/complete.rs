@@ -8,7 +8,7 @@ use crate::blocking::with_conn;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
-use crate::rate_limit::check_db_limits;
+use crate::rate_limit::check_limits;
 use crate::settings::TWO_FACTOR_MAX_ATTEMPTS;
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
@@ -35,11 +35,14 @@ pub async fn complete(
     };
     let id = waiting.user_id;
     let limits = &state.settings.limits;
-    check_db_limits(
+    check_limits(
         &state.pool,
         limits.two_factor_window,
         vec![
-            (format!("2fa:ip:{}", ip.0), limits.two_factor_per_ip),
+            (
+                format!("2fa:net:{}", ip.network()),
+                limits.two_factor_per_ip,
+            ),
             (format!("2fa:user:{}", id.get()), limits.two_factor_per_user),
         ],
     )

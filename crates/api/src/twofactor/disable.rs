@@ -7,7 +7,7 @@ use crate::blocking::{in_transaction, with_conn};
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::{ClientIp, CurrentUser};
-use crate::rate_limit::check_db_limits;
+use crate::rate_limit::check_limits;
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
 use crate::twofactor::mails;
@@ -51,11 +51,14 @@ pub async fn disable(
         return Err(ApiError::Conflict(msg::TWO_FACTOR_NOT_ON));
     }
     let limits = &state.settings.limits;
-    check_db_limits(
+    check_limits(
         &state.pool,
         limits.two_factor_window,
         vec![
-            (format!("2fa:ip:{}", ip.0), limits.two_factor_per_ip),
+            (
+                format!("2fa:net:{}", ip.network()),
+                limits.two_factor_per_ip,
+            ),
             (format!("2fa:user:{}", id.get()), limits.two_factor_per_user),
         ],
     )

@@ -5,6 +5,7 @@ use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::rate_limit::check_limits;
 use crate::settings::INVOICE_LIFETIME_SECS;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
@@ -58,13 +59,15 @@ pub async fn create_payment(
     )
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
-    state.limiter.check_limits(
+    check_limits(
+        &state.pool,
         limits.payments_window,
-        &[(
+        vec![(
             format!("payment:user:{}", user.0.id),
             limits.payments_per_user,
         )],
-    )?;
+    )
+    .await?;
 
     let id = new_payment_id();
     let (pid, uid, provider) = (id.clone(), user.0.id, gateway.kind());

@@ -1,6 +1,6 @@
 //! The API spawned on a random port over a fresh database, driven over real HTTP with a cookie
-//! jar. Each test gets its own database, mail folder, rate limiter and (optionally) a wiremock
-//! stand-in for Google's key set, so tests never share state.
+//! jar. Each test gets its own database (rate-limit counters included), mail folder and
+//! (optionally) a wiremock stand-in for Google's key set, so tests never share state.
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
 pub mod api_keys;
@@ -238,6 +238,39 @@ impl TestApp {
             jar,
             google: google_server,
         })
+    }
+
+    /// Another instance of the API serving this app's database with its own pool (as a second
+    /// `serve` behind a balancer), with `customise` applied to the test settings; returns its
+    /// address. It runs until the test ends.
+    pub fn second_instance(&self, customise: impl FnOnce(&mut Settings)) -> String {
+        let mut settings = Settings::for_tests(SESSION_SECRET);
+        customise(&mut settings);
+        let pool = persistence::connect(
+            &self.db.url,
+            &persistence::PoolOptions {
+                max_size: 4,
+                ..persistence::PoolOptions::default()
+            },
+        )
+        .unwrap();
+        let deps = Dependencies {
+            pool,
+            mailer: Arc::new(FileMailer::new(
+                self.mail_dir.path().to_path_buf(),
+                "ProxyShop <no-reply@proxyshop.test>".to_owned(),
+            )),
+            google: None,
+            payments: api::Payments::Local(secrecy::SecretString::from(
+                wallet::CHECKOUT_KEY.to_owned(),
+            )),
+            pieces: None,
+            residential: None,
+        };
+        let app = Application::build(settings, deps).unwrap();
+        let address = format!("http://{}", app.addr());
+        actix_web::rt::spawn(app.run_until_stopped());
+        address
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -28,7 +28,7 @@ pub(super) async fn serve(
         session_secret: SecretString::from(secret),
         session_ttl: Duration::from_secs(14 * 24 * 3600),
         google_client_id: config.google_client_id.clone(),
-        trust_forwarded_for: config.trust_forwarded_for,
+        trusted_proxies: config.trusted_proxies.clone(),
         admin_2fa_required: config.admin_2fa_required,
         limits: RateLimits {
             code_per_ip: config.code_requests_per_ip,
@@ -63,6 +63,12 @@ pub(super) async fn serve(
         tracing::warn!(
             "top-ups are off: set CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY (or, on a local \
              machine only, PROXYSHOP_LOCAL_CHECKOUT=true)"
+        );
+    }
+    if config.uses_trust_forwarded_for {
+        tracing::warn!(
+            "PROXYSHOP_TRUST_FORWARDED_FOR is deprecated: list the proxies in front in \
+             PROXYSHOP_TRUSTED_PROXIES (it wins when both are set)"
         );
     }
     if !config.static_dir.join("index.html").is_file() {

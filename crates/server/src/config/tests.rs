@@ -256,3 +256,31 @@ fn sign_up_codes_per_address_default_to_ten_and_refuse_zero_or_junk() {
         assert_eq!(err.key, "PROXYSHOP_CODE_REQUESTS_PER_IP", "{junk:?}");
     }
 }
+
+#[test]
+fn trusted_proxies_are_a_list_and_the_old_flag_trusts_the_peer_only() {
+    use domain::network::TrustedProxies;
+    let c = config(&[]).unwrap();
+    assert!(c.trusted_proxies.is_empty() && !c.uses_trust_forwarded_for);
+    let c = config(&[("PROXYSHOP_TRUSTED_PROXIES", "10.0.0.0/8, 2001:db8::1")]).unwrap();
+    assert_eq!(
+        c.trusted_proxies,
+        TrustedProxies::parse("10.0.0.0/8,2001:db8::1").unwrap()
+    );
+    let c = config(&[("PROXYSHOP_TRUST_FORWARDED_FOR", "true")]).unwrap();
+    assert_eq!(c.trusted_proxies, TrustedProxies::the_peer_only());
+    assert!(c.uses_trust_forwarded_for);
+    // The list wins over the deprecated flag.
+    let c = config(&[
+        ("PROXYSHOP_TRUST_FORWARDED_FOR", "true"),
+        ("PROXYSHOP_TRUSTED_PROXIES", "192.0.2.1"),
+    ])
+    .unwrap();
+    assert_eq!(
+        c.trusted_proxies,
+        TrustedProxies::parse("192.0.2.1").unwrap()
+    );
+    let err = config(&[("PROXYSHOP_TRUSTED_PROXIES", "10.0.0.0/8,lb.internal")]).unwrap_err();
+    assert_eq!(err.key, "PROXYSHOP_TRUSTED_PROXIES");
+    assert!(err.to_string().contains("lb.internal"), "{err}");
+}

@@ -1,0 +1,189 @@
+//! Addresses and networks: CIDR ranges (API key allowlists, trusted proxies), the key a client
+//! address is limited by (`network_key`), and the client behind a chain of trusted proxies
+//! (`client_address`, from `X-Forwarded-For`).
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+
+/// An address or a CIDR range, IPv4 or IPv6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Network {
+    addr: IpAddr,
+    bits: u8,
+}
+
+impl Network {
+    /// `1.2.3.4`, `10.0.0.0/8`, `2001:db8::/32`; the host bits of a range are cleared.
+    pub fn parse(text: &str) -> Option<Network> {
+        let text = text.trim();
+        let (addr, bits) = match text.split_once('/') {
+            Some((addr, bits)) => {
+                let addr: IpAddr = addr.parse().ok()?;
+                // Digits only: no sign, no spaces.
+                if bits.is_empty() || !bits.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                (addr, bits.parse::<u8>().ok()?)
+            }
+            None => {
+                let addr: IpAddr = text.parse().ok()?;
+                (addr, max_bits(addr))
+            }
+        };
+        if bits > max_bits(addr) {
+            return None;
+        }
+        Some(Network {
+            addr: mask(addr, bits),
+            bits,
+        })
+    }
+
+    /// Whether `ip` lies in this range; an IPv4 address seen through an IPv6 socket
+    /// (`::ffff:a.b.c.d`) is that IPv4 address.
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = ip.to_canonical();
+        ip.is_ipv4() == self.addr.is_ipv4() && mask(ip, self.bits) == self.addr
+    }
+}
+
+impl std::fmt::Display for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.bits == max_bits(self.addr) {
+            write!(f, "{}", self.addr)
+        } else {
+            write!(f, "{}/{}", self.addr, self.bits)
+        }
+    }
+}
+
+fn max_bits(addr: IpAddr) -> u8 {
+    if addr.is_ipv4() { 32 } else { 128 }
+}
+
+fn mask(addr: IpAddr, bits: u8) -> IpAddr {
+    match addr {
+        IpAddr::V4(v4) => {
+            let m = u32::MAX.checked_shl(32 - u32::from(bits)).unwrap_or(0);
+            IpAddr::V4(Ipv4Addr::from(u32::from(v4) & m))
+        }
+        IpAddr::V6(v6) => {
+            let m = u128::MAX.checked_shl(128 - u32::from(bits)).unwrap_or(0);
+            IpAddr::V6(Ipv6Addr::from(u128::from(v6) & m))
+        }
+    }
+}
+
+/// The key every per-address limit counts a client under: an IPv4 address alone, an IPv6
+/// address by its /64 (one customer or host usually holds a whole /64, and could otherwise
+/// take a fresh address for each attempt). `2001:db8:1:2::/64`, `203.0.113.9`; an IPv4 address
+/// seen through an IPv6 socket is keyed as that IPv4 address.
+pub fn network_key(ip: IpAddr) -> String {
+    match ip.to_canonical() {
+        v4 @ IpAddr::V4(_) => v4.to_string(),
+        v6 @ IpAddr::V6(_) => format!("{}/64", mask(v6, 64)),
+    }
+}
+
+/// `network_key` of an address given as text (as `ClientIp` holds it); text that is no
+/// address (the peer was unknown) is its own key.
+pub fn network_key_of(text: &str) -> String {
+    text.parse::<IpAddr>()
+        .map_or_else(|_| text.to_owned(), network_key)
+}
+
+/// The reverse proxies in front of the API whose `X-Forwarded-For` hops are believed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies {
+    networks: Vec<Network>,
+    /// Deprecated `PROXYSHOP_TRUST_FORWARDED_FOR=true`: the TCP peer, whatever its address, is
+    /// the one trusted proxy (its hop is believed, no further one).
+    any_peer: bool,
+}
+
+impl TrustedProxies {
+    /// No proxy is trusted: the client is the TCP peer.
+    pub fn none() -> TrustedProxies {
+        TrustedProxies::default()
+    }
+
+    pub fn new(networks: Vec<Network>) -> TrustedProxies {
+        TrustedProxies {
+            networks,
+            any_peer: false,
+        }
+    }
+
+    /// A comma-separated list of addresses and CIDR ranges (blank entries skipped); Err with
+    /// the first entry that is neither.
+    pub fn parse(list: &str) -> Result<TrustedProxies, String> {
+        let networks = list
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| Network::parse(s).ok_or_else(|| s.to_owned()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(TrustedProxies::new(networks))
+    }
+
+    /// Exactly one proxy, at whatever address the TCP peer has (the old
+    /// `PROXYSHOP_TRUST_FORWARDED_FOR=true`).
+    pub fn the_peer_only() -> TrustedProxies {
+        TrustedProxies {
+            networks: Vec::new(),
+            any_peer: true,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.networks.is_empty() && !self.any_peer
+    }
+
+    fn trusts(&self, ip: IpAddr) -> bool {
+        self.networks.iter().any(|n| n.contains(ip))
+    }
+
+    /// The client behind `peer` (the TCP peer) given the `X-Forwarded-For` values in the order
+    /// they arrived. Unless the peer is trusted, the peer is the client and the header is not
+    /// read. Otherwise the hops are walked from the right (each one written by the trusted
+    /// proxy to its right): the first that is not a trusted proxy is the client; when all are
+    /// trusted, the left-most is. A hop that is not an address (`unknown`, a made-up name)
+    /// ends the walk at the last address walked: what lies left of it cannot be told apart
+    /// from what the client wrote. A hop may carry a port (`1.2.3.4:80`, `[2001:db8::1]:80`).
+    pub fn client_address<'a>(
+        &self,
+        peer: IpAddr,
+        forwarded_for: impl IntoIterator<Item = &'a str>,
+    ) -> IpAddr {
+        let peer = peer.to_canonical();
+        if !(self.any_peer || self.trusts(peer)) {
+            return peer;
+        }
+        let values: Vec<&str> = forwarded_for.into_iter().collect();
+        let hops = values.iter().rev().flat_map(|v| v.rsplit(','));
+        let mut client = peer;
+        for hop in hops {
+            let Some(ip) = parse_hop(hop) else {
+                return client;
+            };
+            client = ip;
+            // (With the deprecated single-proxy mode no hop is trusted: one hop is believed.)
+            if !self.trusts(ip) {
+                return client;
+            }
+        }
+        client
+    }
+}
+
+/// An `X-Forwarded-For` hop: an address, optionally with a port.
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    let hop = hop.trim();
+    hop.parse::<IpAddr>()
+        .ok()
+        .or_else(|| hop.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
+        .map(|ip| ip.to_canonical())
+}
+
+#[cfg(test)]
+#[path = "network_tests.rs"]
+mod tests;
