@@ -18,6 +18,7 @@ use source::{bad, dollars, flag, http_url, percent, ports, socket_addr, whole};
 use secrecy::SecretString;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Every setting, parsed. Provider keys stay optional: unset selects the local implementation.
 /// Secrets (session secret, SMTP URL with its password, API keys) are `SecretString`s, so
@@ -60,6 +61,9 @@ pub struct Config {
     pub trial_per_ip_per_day: u32,
     /// IPRoyal and Proxy-Seller; unset: residential proxies and pieces on our gateway.
     pub providers: ProviderConfig,
+    /// `PROXYSHOP_RECONCILE_INTERVAL_SECS` (default 900; 0: off): how often pending payments
+    /// are reconciled in the background.
+    pub reconcile_every: Option<Duration>,
 }
 
 /// The real payment gateway's credentials; absent: top-ups are off unless the local checkout is
@@ -190,6 +194,10 @@ impl Config {
                 n => n,
             },
             providers: ProviderConfig::from_source(src)?,
+            reconcile_every: match whole(src, "PROXYSHOP_RECONCILE_INTERVAL_SECS", 900)? {
+                0 => None,
+                secs => Some(Duration::from_secs(u64::from(secs))),
+            },
             data_dir,
         };
         if config.local_checkout {
