@@ -14,6 +14,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wallet::service::ReferralTerms;
 use actix_web::web;
+use persistence::DbPool;
 use std::future::Future;
 use std::time::{Duration, Instant};
 
@@ -96,7 +97,7 @@ where
     loop {
         tick.tick().await;
         if let Some(run) = work(state) {
-            tick_once(state, job, holder, run).await;
+            tick_once(&state.pool, job, holder, run).await;
         }
     }
 }
@@ -111,7 +112,7 @@ async fn periodic_reconcile(state: &web::Data<AppState>, holder: &str) {
 /// One tick of `job` on this instance: claims the current period and runs `run` when this
 /// instance won it; records the outcome in the metrics.
 pub async fn tick_once(
-    state: &AppState,
+    pool: &DbPool,
     job: Job,
     holder: &str,
     run: impl Future<Output = Result<(), ApiError>>,
@@ -121,7 +122,7 @@ pub async fn tick_once(
     let period = now / period_secs;
     let lease = job.lease.as_secs() as i64;
     let owner = holder.to_owned();
-    let claimed = crate::blocking::with_conn(&state.pool, move |conn| {
+    let claimed = crate::blocking::with_conn(pool, move |conn| {
         Ok(persistence::job_runs::claim(
             conn, job.name, period, &owner, now, lease,
         )?)
@@ -146,7 +147,7 @@ pub async fn tick_once(
     metrics::histogram!("proxyshop_job_duration_seconds", "job" => job.name)
         .record(started.elapsed().as_secs_f64());
     let owner = holder.to_owned();
-    let finished = crate::blocking::with_conn(&state.pool, move |conn| {
+    let finished = crate::blocking::with_conn(pool, move |conn| {
         Ok(persistence::job_runs::finish(
             conn,
             job.name,

@@ -1,6 +1,7 @@
 //! What every handler can reach: the pool, the settings and the outside services.
 
 use crate::rate_limit::RateLimiter;
+use crate::readiness::Readiness;
 use crate::settings::Settings;
 use persistence::DbPool;
 use std::sync::Arc;
@@ -23,4 +24,6 @@ pub struct AppState {
     pub limiter: RateLimiter,
     /// Keys the hashes of email verification codes (derived from the session secret).
     pub code_key: [u8; 32],
+    /// Turns `/readyz` to 503 once shutdown begins.
+    pub readiness: Readiness,
 }

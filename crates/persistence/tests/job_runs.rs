@@ -4,9 +4,9 @@
 //! not before.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use persistence::db_test;
 use persistence::job_runs::{self, JobRun};
 use persistence::testing::concurrently;
-use persistence::db_test;
 use std::sync::{Arc, Mutex};
 
 const JOB: &str = "purge";

@@ -64,6 +64,18 @@ pub struct Config {
     /// `PROXYSHOP_RECONCILE_INTERVAL_SECS` (default 900; 0: off): how often pending payments
     /// are reconciled in the background.
     pub reconcile_every: Option<Duration>,
+    /// `PROXYSHOP_METRICS_ADDR` (default `127.0.0.1:9898`; `off`: none): where `/metrics` is
+    /// served, apart from the public port.
+    pub metrics_addr: Option<SocketAddr>,
+    /// `PROXYSHOP_LOG_FORMAT`: `text` (the default) or `json`.
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 /// The real payment gateway's credentials; absent: top-ups are off unless the local checkout is
@@ -198,6 +210,15 @@ impl Config {
                 0 => None,
                 secs => Some(Duration::from_secs(u64::from(secs))),
             },
+            metrics_addr: match src.get("PROXYSHOP_METRICS_ADDR").as_deref() {
+                Some("off") => None,
+                _ => Some(socket_addr(
+                    src,
+                    "PROXYSHOP_METRICS_ADDR",
+                    "127.0.0.1:9898",
+                )?),
+            },
+            log_format: log_format(src)?,
             data_dir,
         };
         if config.local_checkout {
@@ -210,6 +231,16 @@ impl Config {
             })?;
         }
         Ok(config)
+    }
+}
+
+/// `PROXYSHOP_LOG_FORMAT`: `text` (the default) or `json`.
+fn log_format(src: &Source) -> Result<LogFormat, ConfigError> {
+    const KEY: &str = "PROXYSHOP_LOG_FORMAT";
+    match src.get(KEY).as_deref() {
+        None | Some("text") => Ok(LogFormat::Text),
+        Some("json") => Ok(LogFormat::Json),
+        Some(other) => Err(bad(KEY, format!("'{other}' is not text or json"))),
     }
 }
 
