@@ -67,6 +67,9 @@ pub struct Config {
     /// `PROXYSHOP_METRICS_ADDR` (default `127.0.0.1:9898`; `off`: none): where `/metrics` is
     /// served, apart from the public port.
     pub metrics_addr: Option<SocketAddr>,
+    /// Whether `PROXYSHOP_METRICS_ADDR` was set: the default address may be taken by another
+    /// instance on this machine (then metrics are off with a warning); a chosen one must bind.
+    pub metrics_addr_chosen: bool,
     /// `PROXYSHOP_LOG_FORMAT`: `text` (the default) or `json`.
     pub log_format: LogFormat,
 }
@@ -218,6 +221,7 @@ impl Config {
                     "127.0.0.1:9898",
                 )?),
             },
+            metrics_addr_chosen: src.get("PROXYSHOP_METRICS_ADDR").is_some(),
             log_format: log_format(src)?,
             data_dir,
         };

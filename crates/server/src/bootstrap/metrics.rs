@@ -6,7 +6,8 @@ use api::telemetry::{MetricsServer, install_recorder};
 use persistence::DbPool;
 
 /// Installs the recorder and binds the endpoint, which watches `pools`; `None` when metrics
-/// are off (`PROXYSHOP_METRICS_ADDR=off`: nothing is recorded). The caller spawns `run`.
+/// are off (`PROXYSHOP_METRICS_ADDR=off`: nothing is recorded), or when the default address is
+/// taken (a second instance on one machine). The caller spawns `run`.
 pub(super) fn prepare(
     config: &Config,
     pools: Vec<(&'static str, DbPool)>,
@@ -14,7 +15,14 @@ pub(super) fn prepare(
     let Some(addr) = config.metrics_addr else {
         return Ok(None);
     };
-    let server = MetricsServer::bind(addr, install_recorder()?, pools)?;
+    let server = match MetricsServer::bind(addr, install_recorder()?, pools) {
+        Ok(server) => server,
+        Err(err) if !config.metrics_addr_chosen => {
+            tracing::warn!(%err, "no metrics endpoint: set PROXYSHOP_METRICS_ADDR to another address");
+            return Ok(None);
+        }
+        Err(err) => return Err(err.into()),
+    };
     tracing::info!("metrics on http://{}/metrics", server.local_addr()?);
     Ok(Some(server))
 }
