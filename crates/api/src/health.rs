@@ -5,6 +5,7 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use serde::Serialize;
 use serde_json::json;
+use std::time::Duration;
 use utoipa::ToSchema;
 
 /// `GET /healthz`: the process is up.
@@ -14,14 +15,26 @@ pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(json!({ "status": "ok" }))
 }
 
-/// `GET /readyz`: the database answers.
+/// How long `/readyz` waits for the database before calling this instance unready.
+const READY_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// `GET /readyz`: this instance takes traffic: shutdown has not begun and the database answers
+/// a cheap query within two seconds.
 #[utoipa::path(tag = "ops", security(()), responses((status = 200), (status = 503)))]
 #[get("/readyz")]
 pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
-    match with_conn(&state.pool, |conn| Ok(persistence::connection::ping(conn)?)).await {
-        Ok(()) => HttpResponse::Ok().json(json!({ "status": "ready" })),
-        Err(err) => {
+    if state.readiness.is_shutting_down() {
+        return HttpResponse::ServiceUnavailable().json(json!({ "status": "shutting down" }));
+    }
+    let ping = with_conn(&state.pool, |conn| Ok(persistence::connection::ping(conn)?));
+    match tokio::time::timeout(READY_TIMEOUT, ping).await {
+        Ok(Ok(())) => HttpResponse::Ok().json(json!({ "status": "ready" })),
+        Ok(Err(err)) => {
             tracing::warn!(%err, "readiness check failed");
+            HttpResponse::ServiceUnavailable().json(json!({ "status": "unavailable" }))
+        }
+        Err(_) => {
+            tracing::warn!("readiness check timed out");
             HttpResponse::ServiceUnavailable().json(json!({ "status": "unavailable" }))
         }
     }

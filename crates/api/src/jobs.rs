@@ -1,23 +1,81 @@
 //! Work the API does in the background while it serves: purging expired sessions, codes and
 //! per-address trial counts and giving the stock of expired pieces back (every 10 minutes);
 //! with a piece provider, collecting the proxies of placed orders (every 15 seconds); with a
-//! residential provider, moving bought or expired traffic and reading usage back (every minute).
+//! residential provider, moving bought or expired traffic and reading usage back (every minute);
+//! with a payment gateway, reconciling payments left pending (every 15 minutes by default,
+//! `PROXYSHOP_RECONCILE_INTERVAL_SECS`).
+//!
+//! Every instance ticks every job, but each period's run happens once across all instances
+//! sharing the database: a tick first claims the job's lease for its period
+//! (`persistence::job_runs`), and only the winner runs it. A holder that dies mid-run loses the
+//! lease when it runs out, and another instance runs that period again (docs/operations.md).
 
+use crate::error::ApiError;
 use crate::state::AppState;
+use crate::wallet::service::ReferralTerms;
 use actix_web::web;
-use std::time::Duration;
+use persistence::DbPool;
+use std::future::Future;
+use std::time::{Duration, Instant};
 
-const PURGE_EVERY: Duration = Duration::from_secs(600);
-const DELIVERIES_EVERY: Duration = Duration::from_secs(15);
-const RESIDENTIAL_SYNC_EVERY: Duration = Duration::from_secs(60);
+/// A background job: its name (the lease's key and the metrics label), how often it runs, and
+/// how long a run may hold the lease before another instance may take the job over.
+#[derive(Debug, Clone, Copy)]
+pub struct Job {
+    pub name: &'static str,
+    pub every: Duration,
+    pub lease: Duration,
+}
+
+pub const PURGE: Job = Job {
+    name: "purge",
+    every: Duration::from_secs(600),
+    lease: Duration::from_secs(600),
+};
+pub const DELIVERIES: Job = Job {
+    name: "deliveries",
+    every: Duration::from_secs(15),
+    lease: Duration::from_secs(120),
+};
+pub const RESIDENTIAL_SYNC: Job = Job {
+    name: "residential_sync",
+    every: Duration::from_secs(60),
+    lease: Duration::from_secs(300),
+};
+/// Reconciliation's period comes from the settings.
+pub fn reconcile(every: Duration) -> Job {
+    Job {
+        name: "payments_reconcile",
+        every,
+        lease: Duration::from_secs(600),
+    }
+}
+
+/// What one tick of a job did on this instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ticked {
+    /// This instance won the period and the run succeeded.
+    Ran,
+    /// This instance won the period and the run failed (logged; the next period tries again).
+    Failed,
+    /// Another instance holds the lease, or this period already ran.
+    Skipped,
+}
 
 /// Runs every job until the task is aborted.
 pub async fn run(state: web::Data<AppState>) {
+    let holder = holder_id();
     tokio::join!(
-        purge_expired(state.clone()),
-        poll_deliveries(state.clone()),
-        sync_residential(state)
+        periodic(&state, PURGE, &holder, purge_expired),
+        periodic(&state, DELIVERIES, &holder, poll_deliveries),
+        periodic(&state, RESIDENTIAL_SYNC, &holder, sync_residential),
+        periodic_reconcile(&state, &holder),
     );
+}
+
+/// Who holds a lease: this process, told apart from every other instance.
+pub fn holder_id() -> String {
+    format!("{}-{:016x}", std::process::id(), rand::random::<u64>())
 }
 
 /// A ticker whose first tick comes one period after start, not during start-up's own writes.
@@ -26,72 +84,184 @@ fn every(period: Duration) -> actix_web::rt::time::Interval {
     actix_web::rt::time::interval_at(start, period)
 }
 
-async fn purge_expired(state: web::Data<AppState>) {
-    let mut tick = every(PURGE_EVERY);
+async fn periodic<'a, F, Fut>(state: &'a web::Data<AppState>, job: Job, holder: &'a str, work: F)
+where
+    F: Fn(&'a web::Data<AppState>) -> Option<Fut>,
+    Fut: Future<Output = Result<(), ApiError>> + 'a,
+{
+    // A job with nothing to work on (no provider configured) never ticks.
+    if work(state).is_none() {
+        return;
+    }
+    let mut tick = every(job.every);
     loop {
         tick.tick().await;
-        let pool = state.pool.clone();
-        let result = web::block(move || -> Result<_, persistence::DbError> {
-            let mut conn = pool.get()?;
-            let now = persistence::now();
-            Ok((
-                persistence::sessions::purge_expired(&mut conn, now)?,
-                persistence::email_codes::purge_expired(&mut conn, now)?,
-                // The longest attempt window is an hour; older windows would start over anyway.
-                persistence::rate_windows::purge_older_than(&mut conn, now - 86_400)?,
-                persistence::write_transaction(&mut conn, |c| {
-                    persistence::pieces::release_expired(c, now)
-                })?,
-                // Per-address trial counts matter for their own day only.
-                persistence::trials::purge_days_before(
-                    &mut conn,
-                    &domain::calendar::utc_day(now - 86_400),
-                )?,
-            ))
-        })
-        .await;
-        match result {
-            Ok(Ok((sessions, codes, windows, pieces, trial_days))) => {
-                tracing::debug!(
-                    sessions,
-                    codes,
-                    windows,
-                    pieces,
-                    trial_days,
-                    "purged expired rows"
-                )
-            }
-            Ok(Err(err)) => tracing::warn!(%err, "purging expired rows failed"),
-            Err(err) => tracing::warn!(%err, "purge task failed"),
+        if let Some(run) = work(state) {
+            tick_once(&state.pool, job, holder, run).await;
         }
     }
 }
 
-async fn poll_deliveries(state: web::Data<AppState>) {
-    let Some(source) = state.pieces.clone() else {
+async fn periodic_reconcile(state: &web::Data<AppState>, holder: &str) {
+    let Some(every) = state.settings.reconcile_every else {
         return;
     };
-    let mut tick = every(DELIVERIES_EVERY);
-    loop {
-        tick.tick().await;
-        match crate::pieces::poll_deliveries(&state.pool, source.as_ref()).await {
-            Ok(0) => {}
-            Ok(orders) => tracing::info!(orders, "piece orders delivered"),
-            Err(err) => tracing::warn!(%err, "collecting piece deliveries failed"),
-        }
-    }
+    periodic(state, reconcile(every), holder, reconcile_payments).await
 }
 
-async fn sync_residential(state: web::Data<AppState>) {
-    if state.residential.provider() == crate::traffic::LOCAL {
-        return;
-    }
-    let mut tick = every(RESIDENTIAL_SYNC_EVERY);
-    loop {
-        tick.tick().await;
-        match crate::traffic::sync_all(&state.pool, state.residential.as_ref()).await {
-            Ok(accounts) => tracing::debug!(accounts, "residential accounts synced"),
-            Err(err) => tracing::warn!(%err, "residential sync failed"),
+/// One tick of `job` on this instance: claims the current period and runs `run` when this
+/// instance won it; records the outcome in the metrics.
+pub async fn tick_once(
+    pool: &DbPool,
+    job: Job,
+    holder: &str,
+    run: impl Future<Output = Result<(), ApiError>>,
+) -> Ticked {
+    let now = persistence::now();
+    let period_secs = job.every.as_secs().max(1) as i64;
+    let period = now / period_secs;
+    let lease = job.lease.as_secs() as i64;
+    let owner = holder.to_owned();
+    let claimed = crate::blocking::with_conn(pool, move |conn| {
+        Ok(persistence::job_runs::claim(
+            conn, job.name, period, &owner, now, lease,
+        )?)
+    })
+    .await;
+    match claimed {
+        Ok(true) => {}
+        Ok(false) => {
+            metrics::counter!("proxyshop_job_runs_total", "job" => job.name, "outcome" => "skipped")
+                .increment(1);
+            return Ticked::Skipped;
+        }
+        Err(err) => {
+            tracing::warn!(job = job.name, %err, "could not claim the job's lease");
+            metrics::counter!("proxyshop_job_runs_total", "job" => job.name, "outcome" => "claim_failed")
+                .increment(1);
+            return Ticked::Skipped;
         }
     }
+    let started = Instant::now();
+    let result = run.await;
+    metrics::histogram!("proxyshop_job_duration_seconds", "job" => job.name)
+        .record(started.elapsed().as_secs_f64());
+    let owner = holder.to_owned();
+    let finished = crate::blocking::with_conn(pool, move |conn| {
+        Ok(persistence::job_runs::finish(
+            conn,
+            job.name,
+            period,
+            &owner,
+            persistence::now(),
+        )?)
+    })
+    .await;
+    match finished {
+        Ok(true) => {}
+        Ok(false) => tracing::warn!(
+            job = job.name,
+            "the run outlived its lease; another instance may have run it too"
+        ),
+        // The lease runs out by itself.
+        Err(err) => tracing::warn!(job = job.name, %err, "could not release the job's lease"),
+    }
+    let (outcome, ticked) = match result {
+        Ok(()) => ("ok", Ticked::Ran),
+        Err(err) => {
+            tracing::warn!(job = job.name, %err, "background job failed");
+            ("failed", Ticked::Failed)
+        }
+    };
+    metrics::counter!("proxyshop_job_runs_total", "job" => job.name, "outcome" => outcome)
+        .increment(1);
+    ticked
+}
+
+fn purge_expired(
+    state: &web::Data<AppState>,
+) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
+    let pool = state.pool.clone();
+    Some(async move {
+        let (sessions, codes, windows, pieces, trial_days) =
+            crate::blocking::with_conn(&pool, |conn| {
+                let now = persistence::now();
+                Ok((
+                    persistence::sessions::purge_expired(conn, now)?,
+                    persistence::email_codes::purge_expired(conn, now)?,
+                    // The longest attempt window is an hour; older windows would start over
+                    // anyway.
+                    persistence::rate_windows::purge_older_than(conn, now - 86_400)?,
+                    persistence::write_transaction(conn, |c| {
+                        persistence::pieces::release_expired(c, now)
+                    })?,
+                    // Per-address trial counts matter for their own day only.
+                    persistence::trials::purge_days_before(
+                        conn,
+                        &domain::calendar::utc_day(now - 86_400),
+                    )?,
+                ))
+            })
+            .await?;
+        tracing::debug!(
+            sessions,
+            codes,
+            windows,
+            pieces,
+            trial_days,
+            "purged expired rows"
+        );
+        Ok(())
+    })
+}
+
+fn poll_deliveries(
+    state: &web::Data<AppState>,
+) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
+    let source = state.pieces.clone()?;
+    let pool = state.pool.clone();
+    Some(async move {
+        let orders = crate::pieces::poll_deliveries(&pool, source.as_ref()).await?;
+        if orders > 0 {
+            tracing::info!(orders, "piece orders delivered");
+        }
+        Ok(())
+    })
+}
+
+fn sync_residential(
+    state: &web::Data<AppState>,
+) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
+    if state.residential.provider() == crate::traffic::LOCAL {
+        return None;
+    }
+    let source = state.residential.clone();
+    let pool = state.pool.clone();
+    Some(async move {
+        let accounts = crate::traffic::sync_all(&pool, source.as_ref()).await?;
+        tracing::debug!(accounts, "residential accounts synced");
+        Ok(())
+    })
+}
+
+fn reconcile_payments(
+    state: &web::Data<AppState>,
+) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
+    let gateway = state.payments.clone()?;
+    let pool = state.pool.clone();
+    let terms = ReferralTerms {
+        percent: state.settings.referral_percent,
+        cap_cents: state.settings.referral_cap_cents,
+    };
+    Some(async move {
+        let outcome = crate::wallet::reconcile::run(&pool, gateway.as_ref(), terms).await?;
+        tracing::info!(
+            credited = outcome.credited,
+            updated = outcome.recorded,
+            expired = outcome.expired,
+            pending = outcome.failed,
+            "payments reconciled"
+        );
+        Ok(())
+    })
 }

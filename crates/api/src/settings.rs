@@ -37,6 +37,9 @@ pub struct Settings {
     pub trial_per_ip_per_day: u32,
     /// Where generated proxies point: our metering gateway.
     pub gateway: GatewayEndpoints,
+    /// How often payments left pending are reconciled with the payment gateway in the
+    /// background (once across all instances); `None`: never (the command still does it).
+    pub reconcile_every: Option<Duration>,
 }
 
 /// The host and ports written into generated proxies.
@@ -129,6 +132,7 @@ impl Settings {
                 http_port: 8000,
                 socks_port: 8001,
             },
+            reconcile_every: None,
         }
     }
 }

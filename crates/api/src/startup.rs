@@ -3,13 +3,15 @@
 
 use crate::error::{json_error_handler, path_error_handler, query_error_handler};
 use crate::origin_guard::{self, AllowedOrigins};
+use crate::readiness::Readiness;
+use crate::request_id::{self, RequestSpan};
 use crate::routes::{self, KnownRoutes, OpenApiJson};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::session_store::DbSessionStore;
 use crate::settings::Settings;
 use crate::spa::FrontEnd;
 use crate::state::AppState;
-use crate::{openapi, user_sessions, wallet};
+use crate::{http_metrics, openapi, user_sessions, wallet};
 use actix_cors::Cors;
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
@@ -142,6 +144,7 @@ impl Application {
             residential,
             public_url: public_url.clone(),
             code_key,
+            readiness: Readiness::default(),
         });
 
         let openapi_json = web::Data::new(OpenApiJson(openapi::document()));
@@ -169,7 +172,10 @@ impl Application {
                 .wrap(cors(&cors_origins))
                 .wrap(middleware::Compress::default())
                 .wrap(middleware::from_fn(security_headers::add))
-                .wrap(tracing_actix_web::TracingLogger::default())
+                .wrap(tracing_actix_web::TracingLogger::<RequestSpan>::new())
+                .wrap(middleware::from_fn(http_metrics::record))
+                // Outermost: every answer, errors included, carries the request id.
+                .wrap(middleware::from_fn(request_id::assign))
                 .app_data(state.clone())
                 .app_data(headers.clone())
                 .app_data(allowed.clone())
@@ -209,6 +215,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.addr.port()
+    }
+
+    /// The flag that turns `/readyz` unready; shared with whoever begins shutdown.
+    pub fn readiness(&self) -> Readiness {
+        self.state.readiness.clone()
     }
 
     pub fn public_url(&self) -> &str {

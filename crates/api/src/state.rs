@@ -1,5 +1,6 @@
 //! What every handler can reach: the pool, the settings and the outside services.
 
+use crate::readiness::Readiness;
 use crate::settings::Settings;
 use persistence::DbPool;
 use std::sync::Arc;
@@ -21,4 +22,6 @@ pub struct AppState {
     pub public_url: String,
     /// Keys the hashes of email verification codes (derived from the session secret).
     pub code_key: [u8; 32],
+    /// Turns `/readyz` to 503 once shutdown begins.
+    pub readiness: Readiness,
 }

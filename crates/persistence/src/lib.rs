@@ -13,6 +13,7 @@ pub mod email_changes;
 pub mod email_codes;
 pub mod error;
 pub mod gateway_accounts;
+pub mod job_runs;
 mod like;
 pub mod password_resets;
 pub mod payment_events;

@@ -326,6 +326,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    job_runs (job) {
+        job -> Text,
+        period -> BigInt,
+        holder -> Text,
+        lease_until -> BigInt,
+        started_at -> BigInt,
+        finished_at -> Nullable<BigInt>,
+        runs -> BigInt,
+    }
+}
+
+diesel::table! {
     api_keys (id) {
         id -> BigInt,
         user_id -> BigInt,
@@ -376,6 +388,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     email_codes,
     sessions,
     rate_windows,
+    job_runs,
     plans,
     wallet_ledger,
     payments,

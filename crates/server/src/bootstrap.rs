@@ -5,6 +5,7 @@
 mod admin;
 mod clients;
 mod gateway_runtime;
+mod metrics;
 mod services;
 mod storage;
 
@@ -26,9 +27,15 @@ pub fn run_serve(config: Config) -> anyhow::Result<()> {
         let mut conn = pool.get().context("connecting to the database")?;
         api::catalog::seed::seed_defaults(&mut conn)?;
     }
+    let metrics = metrics::prepare(&config, vec![("main", pool.clone())])?;
     let gateway = start_gateway(&config, pool.clone())?;
     let endpoints = (gateway.http, gateway.socks);
-    let served = actix_web::rt::System::new().block_on(services::serve(config, pool, endpoints));
+    let served = actix_web::rt::System::new().block_on(async move {
+        if let Some(metrics) = metrics {
+            actix_web::rt::spawn(metrics.run());
+        }
+        services::serve(config, pool, endpoints).await
+    });
     let stopped = gateway.stop();
     served.and(stopped)
 }
@@ -36,12 +43,16 @@ pub fn run_serve(config: Config) -> anyhow::Result<()> {
 /// `proxyshop gateway`: the metering gateway alone (scale it apart from the API).
 pub fn run_gateway(config: &Config) -> anyhow::Result<()> {
     let pool = storage::open_pool(config)?;
+    let metrics = metrics::prepare(config, vec![("main", pool.clone())])?;
     // The gateway logs its bound addresses itself.
     let gateway = start_gateway(config, pool)?;
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?
         .block_on(async {
+            if let Some(metrics) = metrics {
+                tokio::spawn(metrics.run());
+            }
             let _ = tokio::signal::ctrl_c().await;
         });
     gateway.stop()

@@ -18,6 +18,7 @@ use source::{bad, dollars, flag, http_url, percent, ports, socket_addr, whole};
 use secrecy::SecretString;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Every setting, parsed. Provider keys stay optional: unset selects the local implementation.
 /// Secrets (session secret, SMTP URL with its password, API keys) are `SecretString`s, so
@@ -64,6 +65,24 @@ pub struct Config {
     pub trial_per_ip_per_day: u32,
     /// IPRoyal and Proxy-Seller; unset: residential proxies and pieces on our gateway.
     pub providers: ProviderConfig,
+    /// `PROXYSHOP_RECONCILE_INTERVAL_SECS` (default 900; 0: off): how often pending payments
+    /// are reconciled in the background.
+    pub reconcile_every: Option<Duration>,
+    /// `PROXYSHOP_METRICS_ADDR` (default `127.0.0.1:9898`; `off`: none): where `/metrics` is
+    /// served, apart from the public port.
+    pub metrics_addr: Option<SocketAddr>,
+    /// Whether `PROXYSHOP_METRICS_ADDR` was set: the default address may be taken by another
+    /// instance on this machine (then metrics are off with a warning); a chosen one must bind.
+    pub metrics_addr_chosen: bool,
+    /// `PROXYSHOP_LOG_FORMAT`: `text` (the default) or `json`.
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 /// The real payment gateway's credentials; absent: top-ups are off unless the local checkout is
@@ -214,6 +233,20 @@ impl Config {
                 n => n,
             },
             providers: ProviderConfig::from_source(src)?,
+            reconcile_every: match whole(src, "PROXYSHOP_RECONCILE_INTERVAL_SECS", 900)? {
+                0 => None,
+                secs => Some(Duration::from_secs(u64::from(secs))),
+            },
+            metrics_addr: match src.get("PROXYSHOP_METRICS_ADDR").as_deref() {
+                Some("off") => None,
+                _ => Some(socket_addr(
+                    src,
+                    "PROXYSHOP_METRICS_ADDR",
+                    "127.0.0.1:9898",
+                )?),
+            },
+            metrics_addr_chosen: src.get("PROXYSHOP_METRICS_ADDR").is_some(),
+            log_format: log_format(src)?,
             data_dir,
         };
         if config.local_checkout {
@@ -226,6 +259,16 @@ impl Config {
             })?;
         }
         Ok(config)
+    }
+}
+
+/// `PROXYSHOP_LOG_FORMAT`: `text` (the default) or `json`.
+fn log_format(src: &Source) -> Result<LogFormat, ConfigError> {
+    const KEY: &str = "PROXYSHOP_LOG_FORMAT";
+    match src.get(KEY).as_deref() {
+        None | Some("text") => Ok(LogFormat::Text),
+        Some("json") => Ok(LogFormat::Json),
+        Some(other) => Err(bad(KEY, format!("'{other}' is not text or json"))),
     }
 }
 

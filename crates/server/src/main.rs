@@ -57,7 +57,6 @@ fn main() -> ExitCode {
         println!("{}", api::openapi::document());
         return ExitCode::SUCCESS;
     }
-    init_tracing();
     let config = match Source::load().and_then(|s| Config::from_source(&s)) {
         Ok(config) => config,
         Err(err) => {
@@ -65,6 +64,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    init_tracing(config.log_format);
     let result = match cli.command {
         Command::Serve => bootstrap::run_serve(config),
         Command::Gateway => bootstrap::run_gateway(&config),
@@ -88,12 +88,22 @@ fn main() -> ExitCode {
     }
 }
 
-fn init_tracing() {
+/// Human text by default; `PROXYSHOP_LOG_FORMAT=json`: one JSON object per line, with the
+/// fields of the current span (a request's `request_id`, method, route and status).
+fn init_tracing(format: config::LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,actix_server=warn,actix_web=warn"));
-    tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_target(false)
-        .init();
+        .with_target(false);
+    match format {
+        config::LogFormat::Text => builder.init(),
+        config::LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .init(),
+    }
 }

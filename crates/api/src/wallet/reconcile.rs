@@ -67,5 +67,6 @@ async fn expire(pool: &DbPool, id: String) -> Result<(), ApiError> {
         )?)
     })
     .await?;
+    metrics::counter!("proxyshop_payments_expired_total").increment(1);
     Ok(())
 }

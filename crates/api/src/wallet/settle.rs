@@ -24,11 +24,25 @@ where
         + 'static,
     T: Send + 'static,
 {
-    in_transaction(pool, move |conn| {
+    let status = domain::PaymentStatus::parse(&report.status);
+    let settled = in_transaction(pool, move |conn| {
         let before = payments::find(conn, &report.order_id)?;
         let applied = apply_report(conn, &report, terms)?;
         let extra = with(conn, before, applied)?;
         Ok((applied, extra))
     })
-    .await
+    .await?;
+    let outcome = match settled.0 {
+        Applied::Credited => "credited",
+        Applied::Recorded => "recorded",
+        Applied::AlreadySettled => "already_settled",
+    };
+    // Counted once committed.
+    metrics::counter!(
+        "proxyshop_payment_reports_total",
+        "status" => status.map_or("unknown", |s| s.as_str()),
+        "outcome" => outcome
+    )
+    .increment(1);
+    Ok(settled)
 }

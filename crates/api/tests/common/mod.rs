@@ -119,6 +119,8 @@ pub struct TestApp {
     pub jar: Arc<Jar>,
     /// Google's JWKS endpoint, when started with Google sign-in.
     pub google: Option<MockServer>,
+    /// The app's readiness flag (what a shutdown turns off).
+    pub readiness: api::Readiness,
 }
 
 impl TestApp {
@@ -223,6 +225,7 @@ impl TestApp {
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());
+        let readiness = app.readiness();
         actix_web::rt::spawn(app.run_until_stopped());
         let jar = Arc::new(Jar::default());
         let client = reqwest::Client::builder()
@@ -237,6 +240,7 @@ impl TestApp {
             client,
             jar,
             google: google_server,
+            readiness,
         })
     }
 

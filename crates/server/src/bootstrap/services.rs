@@ -43,6 +43,7 @@ pub(super) async fn serve(
             http_port: gateway_http.port(),
             socks_port: gateway_socks.port(),
         },
+        reconcile_every: config.reconcile_every,
     };
     let deps = Dependencies {
         pool: pool.clone(),

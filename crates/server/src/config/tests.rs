@@ -284,3 +284,32 @@ fn trusted_proxies_are_a_list_and_the_old_flag_trusts_the_peer_only() {
     assert_eq!(err.key, "PROXYSHOP_TRUSTED_PROXIES");
     assert!(err.to_string().contains("lb.internal"), "{err}");
 }
+
+#[test]
+fn operations_settings_have_defaults_and_name_their_key() {
+    let c = config(&[]).unwrap();
+    assert_eq!(c.reconcile_every, Some(std::time::Duration::from_secs(900)));
+    assert_eq!(c.metrics_addr, Some("127.0.0.1:9898".parse().unwrap()));
+    assert!(!c.metrics_addr_chosen);
+    assert_eq!(c.log_format, LogFormat::Text);
+    let c = config(&[
+        ("PROXYSHOP_RECONCILE_INTERVAL_SECS", "0"),
+        ("PROXYSHOP_METRICS_ADDR", "off"),
+        ("PROXYSHOP_LOG_FORMAT", "json"),
+    ])
+    .unwrap();
+    assert_eq!(c.reconcile_every, None);
+    assert_eq!(c.metrics_addr, None);
+    assert_eq!(c.log_format, LogFormat::Json);
+    let c = config(&[("PROXYSHOP_METRICS_ADDR", "10.0.0.5:9100")]).unwrap();
+    assert_eq!(c.metrics_addr, Some("10.0.0.5:9100".parse().unwrap()));
+    assert!(c.metrics_addr_chosen);
+    for (key, value) in [
+        ("PROXYSHOP_RECONCILE_INTERVAL_SECS", "-5"),
+        ("PROXYSHOP_METRICS_ADDR", "loopback"),
+        ("PROXYSHOP_LOG_FORMAT", "xml"),
+    ] {
+        let err = config(&[(key, value)]).unwrap_err();
+        assert_eq!(err.key, key, "{err}");
+    }
+}

@@ -1,0 +1,81 @@
+//! JSON logs (as `PROXYSHOP_LOG_FORMAT=json` writes them): a line logged while serving a
+//! request names that request's id, the same one the answer's `X-Request-Id` carries, and the
+//! route pattern; never the cookie or the raw query.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use common::TestApp;
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Every log line of this test binary, as JSON (the server runs on other threads, so the
+/// subscriber is global, set once) configured like the server's.
+fn captured() -> Arc<Mutex<Vec<u8>>> {
+    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        let logs = Arc::new(Mutex::new(Vec::new()));
+        let sink = logs.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::DEBUG)
+            .with_writer(move || Writer(sink.clone()))
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .finish();
+        tracing::subscriber::set_global_default(subscriber).unwrap();
+        logs
+    })
+    .clone()
+}
+
+struct Writer(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Writer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+api_test! {
+    async fn log_lines_of_a_request_name_its_id(backend) {
+        let logs = captured();
+        let app = TestApp::start(backend, |s| s.limits.login_per_email = 1).await;
+        let login = json!({ "email": "logged@example.com", "password": "Wrong1!x" });
+        assert_eq!(app.post_json("/api/login", login.clone()).await.status, 401);
+        let refused = app
+            .send(
+                app.client
+                    .post(app.url("/api/login?probe=secret-query"))
+                    .header("X-Request-Id", "req-from-lb-1")
+                    .header("Cookie", "proxyshop_session=cookie-value-never-logged")
+                    .json(&login),
+            )
+            .await;
+        assert_eq!(refused.status, 429);
+        assert_eq!(refused.header("x-request-id"), Some("req-from-lb-1"));
+
+        let text = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let ours: Vec<&Value> = lines
+            .iter()
+            .filter(|line| line["span"]["request_id"] == "req-from-lb-1")
+            .collect();
+        assert!(!ours.is_empty(), "no line names the request id:\n{text}");
+        for line in &ours {
+            assert_eq!(line["span"]["route"], "/api/login", "{line}");
+            assert_eq!(line["span"]["method"], "POST", "{line}");
+        }
+        assert!(!text.contains("cookie-value-never-logged"), "{text}");
+        assert!(!text.contains("secret-query"), "{text}");
+    }
+}
