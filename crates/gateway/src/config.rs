@@ -34,7 +34,14 @@ pub struct GatewayConfig {
     pub unknown_user_ttl: Duration,
     /// Destination ports never connected to (SMTP by default: no spam relay).
     pub refused_ports: Vec<u16>,
+    /// Live connections of one customer on this node (`GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_user: usize,
+    /// How many gateway nodes share the database: a lease is
+    /// `max(1 % of the purchase, 16 MB) / expected_nodes` (docs/operations.md).
+    pub expected_nodes: u32,
+    /// A lease this node stops renewing (it crashed) is settled as used this long after its
+    /// last flush; keep it well above `flush_interval`.
+    pub lease_ttl: Duration,
     /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)
     /// carries them: our gateway must not become a second, unmetered way to spend that traffic.
     pub serve_traffic: bool,
@@ -58,6 +65,8 @@ impl Default for GatewayConfig {
             unknown_user_ttl: Duration::from_secs(10),
             refused_ports: vec![25],
             max_connections_per_user: 256,
+            expected_nodes: 1,
+            lease_ttl: Duration::from_secs(30),
             serve_traffic: true,
         }
     }

@@ -130,7 +130,7 @@ impl Live {
     /// Drops the meters, pieces and disabled customers nobody needs any more.
     pub(crate) fn forget_unused(&mut self) {
         self.meters
-            .retain(|_, e| e.connections > 0 || e.meter.pending() > 0);
+            .retain(|_, e| e.connections > 0 || e.meter.pending() > 0 || e.meter.held() > 0);
         self.disabled.retain(|_, at| at.elapsed() < ENDED_KEPT);
         self.pieces.retain(|_, slot| {
             slot.connections > 0 || slot.ended_at.is_some_and(|at| at.elapsed() < ENDED_KEPT)

@@ -32,6 +32,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use store::{LeaseRule, Node};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
@@ -65,7 +66,7 @@ pub struct GatewayHandle {
 impl GatewayHandle {
     /// Writes the pending counts now (as the periodic flush does).
     pub async fn flush_now(&self) -> Result<(), GatewayError> {
-        Ok(self.shared.registry.flush().await?)
+        Ok(self.shared.registry.flush(false).await?)
     }
 }
 
@@ -87,7 +88,19 @@ impl Gateway {
                 config.serve_traffic,
                 config.unknown_user_ttl,
             ),
-            registry: Registry::new(pool, config.max_connections_per_user),
+            registry: Registry::new(
+                Node {
+                    pool,
+                    // Random per process: a restarted node never mistakes an old lease for
+                    // its own (the old one expires and is settled as used).
+                    id: domain::random::alphanumeric(16),
+                    rule: LeaseRule {
+                        expected_nodes: config.expected_nodes,
+                    },
+                    ttl: config.lease_ttl,
+                },
+                config.max_connections_per_user,
+            ),
             gate: Gate::new(&config),
             config,
             shutdown,
@@ -146,7 +159,7 @@ impl Gateway {
         while connections.join_next().await.is_some() {}
         // The flusher stops between flushes, so a write in progress completes or gives back.
         let _ = flusher.await;
-        shared.registry.flush().await?;
+        shared.registry.flush(true).await?;
         tracing::info!("gateway stopped, usage flushed");
         Ok(())
     }
@@ -212,7 +225,7 @@ async fn flush_periodically(shared: Arc<Shared>) {
             _ = ticker.tick() => {}
             _ = shutdown.wait_for(|s| *s) => return,
         }
-        if let Err(e) = shared.registry.flush().await {
+        if let Err(e) = shared.registry.flush(false).await {
             tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
         }
     }

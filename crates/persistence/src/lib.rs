@@ -13,6 +13,8 @@ pub mod email_changes;
 pub mod email_codes;
 pub mod error;
 pub mod gateway_accounts;
+pub mod gateway_events;
+pub mod gateway_leases;
 mod like;
 pub mod password_resets;
 pub mod payment_events;
