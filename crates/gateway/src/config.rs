@@ -39,6 +39,9 @@ pub struct GatewayConfig {
     /// How many gateway nodes share the database: a lease is
     /// `max(1 % of the purchase, 16 MB) / expected_nodes` (docs/operations.md).
     pub expected_nodes: u32,
+    /// How often the node reads the change events (a customer disabled, a piece ended): the
+    /// delay before every node obeys one.
+    pub event_poll: Duration,
     /// A lease this node stops renewing (it crashed) is settled as used this long after its
     /// last flush; keep it well above `flush_interval`.
     pub lease_ttl: Duration,
@@ -67,6 +70,7 @@ impl Default for GatewayConfig {
             max_connections_per_user: 256,
             expected_nodes: 1,
             lease_ttl: Duration::from_secs(30),
+            event_poll: Duration::from_secs(1),
             serve_traffic: true,
         }
     }

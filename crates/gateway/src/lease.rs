@@ -21,6 +21,7 @@ pub(crate) struct Entry {
 /// A piece with live connections: they end together when it does.
 #[derive(Debug)]
 pub(crate) struct PieceSlot {
+    pub(crate) owner: UserId,
     pub(crate) expires_at: i64,
     pub(crate) connections: usize,
     /// Set once the piece has ended (expired, released, owner disabled): its connections close

@@ -142,9 +142,10 @@ impl Gateway {
         } = self;
         tracing::info!(http = %http.local_addr().map_err(|source| GatewayError::Bind { addr: shared.config.http_addr, source })?,
             socks = %socks.local_addr().map_err(|source| GatewayError::Bind { addr: shared.config.socks_addr, source })?,
-            "gateway listening");
+            node = shared.registry.node_id(), "gateway listening");
         let mut connections = JoinSet::new();
         let flusher = tokio::spawn(flush_periodically(shared.clone()));
+        let watcher = tokio::spawn(watch_events(shared.clone()));
         tokio::pin!(shutdown);
         loop {
             tokio::select! {
@@ -159,6 +160,7 @@ impl Gateway {
         while connections.join_next().await.is_some() {}
         // The flusher stops between flushes, so a write in progress completes or gives back.
         let _ = flusher.await;
+        let _ = watcher.await;
         shared.registry.flush(true).await?;
         tracing::info!("gateway stopped, usage flushed");
         Ok(())
@@ -225,6 +227,58 @@ async fn flush_periodically(shared: Arc<Shared>) {
             _ = ticker.tick() => {}
             _ = shutdown.wait_for(|s| *s) => return,
         }
+        if let Err(e) = shared.registry.flush(false).await {
+            tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
+        }
+    }
+}
+
+/// How far back each read of the change events reaches, beyond the previous read: an event
+/// whose transaction committed late (its time is when it was written) is still seen.
+const EVENT_WINDOW: i64 = 10;
+/// Events are kept this long (any node purges older ones, now and then).
+const EVENT_KEPT: i64 = 3600;
+
+/// Reads the change events every `event_poll` and obeys the new ones: cached credentials are
+/// forgotten, the customers and pieces concerned are cut here at once, and a flush reads the
+/// rest from the database.
+async fn watch_events(shared: Arc<Shared>) {
+    let mut ticker = tokio::time::interval(shared.config.event_poll);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut shutdown = shared.shutdown.clone();
+    let mut seen: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
+    // Events from before the start are history: the database already says the same.
+    let mut from = persistence::now();
+    let mut reads: u32 = 0;
+    loop {
+        tokio::select! {
+            _ = ticker.tick() => {}
+            _ = shutdown.wait_for(|s| *s) => return,
+        }
+        let now = persistence::now();
+        reads = reads.wrapping_add(1);
+        // Purged about once a minute (every node does it; deleting twice is harmless).
+        let purge_before = if reads % 60 == 0 { now - EVENT_KEPT } else { 0 };
+        let events =
+            match store::events(shared.registry.pool(), from - EVENT_WINDOW, purge_before).await {
+                Ok(events) => events,
+                Err(e) => {
+                    tracing::warn!(error = %e, "gateway could not read the change events");
+                    continue;
+                }
+            };
+        from = now;
+        let new: Vec<_> = events
+            .into_iter()
+            .filter(|e| seen.insert(e.id, e.created_at).is_none())
+            .collect();
+        seen.retain(|_, at| *at >= now - 2 * EVENT_WINDOW);
+        if new.is_empty() {
+            continue;
+        }
+        tracing::debug!(events = new.len(), "gateway change events");
+        shared.credentials.invalidate_all();
+        shared.registry.apply_events(&new);
         if let Err(e) = shared.registry.flush(false).await {
             tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
         }

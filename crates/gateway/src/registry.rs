@@ -12,9 +12,11 @@ use crate::lease::{Entry, Lease, Live, PieceSlot, lock};
 use crate::meter::{GrantFuture, Meter, Source, TopUp};
 use crate::store::{self, Node};
 use domain::{ProxyKind, UserId};
+use persistence::gateway_events::{Event, Reason};
 use persistence::piece_credentials::PieceCredential;
 use persistence::{DbError, DbPool};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 use tokio::sync::watch;
 
 #[derive(Debug, thiserror::Error)]
@@ -97,6 +99,7 @@ impl Registry {
         let mut live = lock(&self.live);
         self.admit(&live, piece.user_id)?;
         let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
+            owner: piece.user_id,
             expires_at: piece.expires_at,
             connections: 0,
             ended: watch::Sender::new(false),
@@ -157,6 +160,40 @@ impl Registry {
             meter,
             piece: None,
         })
+    }
+
+    /// Obeys change events at once: a disabled customer's connections are cut and new ones
+    /// refused, an enabled one is no longer refused, an ended piece's connections are cut.
+    /// (The flush that follows reads the rest from the database.)
+    pub(crate) fn apply_events(&self, events: &[Event]) {
+        let mut live = lock(&self.live);
+        let at = Instant::now();
+        for event in events {
+            match (event.reason, event.user_id, event.piece_id) {
+                (Some(Reason::UserDisabled), Some(user), _) => {
+                    live.disabled.insert(user, at);
+                    for ((owner, _), entry) in &live.meters {
+                        if *owner == user {
+                            entry.meter.apply_balance(0, false);
+                        }
+                    }
+                    for slot in live.pieces.values_mut() {
+                        if slot.owner == user {
+                            slot.end();
+                        }
+                    }
+                }
+                (Some(Reason::UserEnabled), Some(user), _) => {
+                    live.disabled.remove(&user);
+                }
+                (Some(Reason::PieceEnded), _, Some(piece)) => {
+                    if let Some(slot) = live.pieces.get_mut(&piece) {
+                        slot.end();
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Settles every pending count in the database (one transaction, today's UTC bucket):

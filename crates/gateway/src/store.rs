@@ -172,8 +172,8 @@ pub(crate) async fn write(
     .await
 }
 
-/// The change events written at or after `from` (seconds), and events older than `purge_before`
-/// deleted.
+/// The change events written at or after `from` (seconds); events older than `purge_before`
+/// are deleted (0: none).
 pub(crate) async fn events(
     pool: &DbPool,
     from: i64,
@@ -183,7 +183,9 @@ pub(crate) async fn events(
     blocking(move || {
         let mut conn = pool.get()?;
         let events = gateway_events::since(&mut conn, from, 10_000)?;
-        gateway_events::purge(&mut conn, purge_before)?;
+        if purge_before > 0 {
+            gateway_events::purge(&mut conn, purge_before)?;
+        }
         Ok(events)
     })
     .await

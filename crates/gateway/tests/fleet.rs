@@ -1,13 +1,15 @@
 //! Two gateway nodes on one database, as a fleet runs them: each moves only traffic leased
 //! from the customer's balance, so parallel downloads through both never pass what was bought
 //! and leave nothing stranded once they end; a node that crashes loses the customer at most
-//! the unmoved part of its lease, and the shop nothing (its lease is settled as used).
+//! the unmoved part of its lease, and the shop nothing (its lease is settled as used). An
+//! operator's disable reaches the other node within two seconds.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
 use common::*;
-use persistence::Backend;
+use persistence::admin_access::{self, Outcome};
+use persistence::{Backend, write_transaction};
 use std::time::{Duration, Instant};
 use tokio::io::AsyncReadExt;
 
@@ -169,4 +171,64 @@ async fn a_crashed_node_loses_at_most_its_lease_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crashed_node_loses_at_most_its_lease_postgres() {
     a_crashed_node_loses_at_most_its_lease(Backend::Postgres).await;
+}
+
+async fn a_disable_reaches_the_other_node_within_two_seconds(backend: Backend) {
+    let Some(h) = Harness::start(Options {
+        backend,
+        ..Options::default()
+    })
+    .await
+    else {
+        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+        return;
+    };
+    // The node that serves the customer runs apart from where the change is made, and does
+    // not flush on its own meanwhile.
+    let other = h.another_node(|_| {}).await;
+    let echo = echo_server().await;
+    let (mut tunnel, code, _) =
+        http_connect(other.http, &echo.to_string(), Some((USER, PASSWORD))).await;
+    assert_eq!(code, 200);
+    echo_through(&mut tunnel, 10_000).await;
+
+    let mut conn = h.db.pool.get().unwrap();
+    let disabled_at = Instant::now();
+    let outcome = write_transaction(&mut conn, |c| admin_access::disable(c, h.user_id)).unwrap();
+    assert_eq!(outcome, Outcome::Changed);
+    let closed = tokio::time::timeout(Duration::from_secs(2), read_to_close(&mut tunnel)).await;
+    let latency = disabled_at.elapsed();
+    eprintln!("the other node cut the tunnel {latency:?} after the disable");
+    assert!(
+        closed.is_ok(),
+        "the tunnel was still open two seconds after the disable"
+    );
+    // New connections are refused there too, though its credential cache held the account.
+    let (_, code, _) = http_connect(other.http, &echo.to_string(), Some((USER, PASSWORD))).await;
+    assert_eq!(code, 407);
+    // Enabled again: served again, without waiting for a cache to expire.
+    write_transaction(&mut conn, |c| admin_access::enable(c, h.user_id)).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let (_, code, _) =
+            http_connect(other.http, &echo.to_string(), Some((USER, PASSWORD))).await;
+        if code == 200 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "still refused two seconds after the enable"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disable_reaches_the_other_node_within_two_seconds_sqlite() {
+    a_disable_reaches_the_other_node_within_two_seconds(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disable_reaches_the_other_node_within_two_seconds_postgres() {
+    a_disable_reaches_the_other_node_within_two_seconds(Backend::Postgres).await;
 }

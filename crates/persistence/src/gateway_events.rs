@@ -15,9 +15,9 @@ use domain::UserId;
 pub enum Reason {
     /// The customer's account was disabled.
     UserDisabled,
-    /// The customer's proxy credential changed (new password): the old one stops working.
-    CredentialChanged,
-    /// A piece was released, refunded or otherwise ended before its expiry.
+    /// The customer's account was enabled again: no longer refused.
+    UserEnabled,
+    /// A piece was released: its credential stops working.
     PieceEnded,
 }
 
@@ -25,7 +25,7 @@ impl Reason {
     fn as_str(self) -> &'static str {
         match self {
             Reason::UserDisabled => "user_disabled",
-            Reason::CredentialChanged => "credential_changed",
+            Reason::UserEnabled => "user_enabled",
             Reason::PieceEnded => "piece_ended",
         }
     }
@@ -33,7 +33,7 @@ impl Reason {
     fn parse(s: &str) -> Option<Reason> {
         match s {
             "user_disabled" => Some(Reason::UserDisabled),
-            "credential_changed" => Some(Reason::CredentialChanged),
+            "user_enabled" => Some(Reason::UserEnabled),
             "piece_ended" => Some(Reason::PieceEnded),
             _ => None,
         }
@@ -49,6 +49,7 @@ pub struct Event {
     /// None for a reason this build does not know (a newer instance wrote it): the node
     /// re-reads everything it holds, as for any event.
     pub reason: Option<Reason>,
+    pub created_at: i64,
 }
 
 /// Records a change for the gateway nodes; run it in the change's transaction.
@@ -82,15 +83,17 @@ pub fn since(conn: &mut DbConnection, from: i64, limit: i64) -> DbResult<Vec<Eve
             gateway_events::user_id,
             gateway_events::piece_id,
             gateway_events::reason,
+            gateway_events::created_at,
         ))
-        .load::<(i64, Option<UserId>, Option<i64>, String)>(conn)?;
+        .load::<(i64, Option<UserId>, Option<i64>, String, i64)>(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(id, user_id, piece_id, reason)| Event {
+        .map(|(id, user_id, piece_id, reason, created_at)| Event {
             id,
             user_id,
             piece_id,
             reason: Reason::parse(&reason),
+            created_at,
         })
         .collect())
 }
