@@ -39,6 +39,8 @@ pub struct GatewayConfig {
     /// How many gateway nodes share the database: a lease is
     /// `max(1 % of the purchase, 16 MB) / expected_nodes` (docs/operations.md).
     pub expected_nodes: u32,
+    /// At a stop, how long live connections may finish before they are closed (0: at once).
+    pub drain: Duration,
     /// How often the node reads the change events (a customer disabled, a piece ended): the
     /// delay before every node obeys one.
     pub event_poll: Duration,
@@ -71,6 +73,7 @@ impl Default for GatewayConfig {
             expected_nodes: 1,
             lease_ttl: Duration::from_secs(30),
             event_poll: Duration::from_secs(1),
+            drain: Duration::ZERO,
             serve_traffic: true,
         }
     }

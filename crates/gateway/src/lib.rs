@@ -131,9 +131,21 @@ impl Gateway {
         }
     }
 
-    /// Serves until `shutdown` completes, then closes every connection and writes the last
-    /// counts; an error means that final flush failed (the counts are lost).
+    /// Serves until `shutdown` completes, then drains (`run_draining`) for the configured
+    /// `drain` time.
     pub async fn run(self, shutdown: impl Future<Output = ()>) -> Result<(), GatewayError> {
+        self.run_draining(shutdown, std::future::pending()).await
+    }
+
+    /// Serves until `shutdown` completes; then stops accepting, lets the live connections
+    /// finish for up to `drain` (or until `stop_now` completes: a second stop signal), closes
+    /// the rest and settles the last counts and every lease. An error means that final flush
+    /// failed (the leases then expire and are settled as used).
+    pub async fn run_draining(
+        self,
+        shutdown: impl Future<Output = ()>,
+        stop_now: impl Future<Output = ()>,
+    ) -> Result<(), GatewayError> {
         let Gateway {
             http,
             socks,
@@ -147,6 +159,7 @@ impl Gateway {
         let flusher = tokio::spawn(flush_periodically(shared.clone()));
         let watcher = tokio::spawn(watch_events(shared.clone()));
         tokio::pin!(shutdown);
+        tokio::pin!(stop_now);
         loop {
             tokio::select! {
                 _ = &mut shutdown => break,
@@ -156,13 +169,27 @@ impl Gateway {
             }
         }
         drop((http, socks));
+        let live = connections.len();
+        if live > 0 && !shared.config.drain.is_zero() {
+            tracing::info!(connections = live, drain = ?shared.config.drain, "gateway draining");
+            let drained = async { while connections.join_next().await.is_some() {} };
+            tokio::select! {
+                () = drained => {}
+                () = tokio::time::sleep(shared.config.drain) => {
+                    tracing::info!(connections = connections.len(), "drain time over, closing the rest");
+                }
+                () = &mut stop_now => {
+                    tracing::info!(connections = connections.len(), "stopping at once");
+                }
+            }
+        }
         stop.send_replace(true);
         while connections.join_next().await.is_some() {}
         // The flusher stops between flushes, so a write in progress completes or gives back.
         let _ = flusher.await;
         let _ = watcher.await;
         shared.registry.flush(true).await?;
-        tracing::info!("gateway stopped, usage flushed");
+        tracing::info!("gateway stopped, usage flushed and leases settled");
         Ok(())
     }
 }

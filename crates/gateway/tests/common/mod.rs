@@ -83,16 +83,39 @@ pub struct Node {
     pub socks: SocketAddr,
     pub handle: GatewayHandle,
     stop: Option<oneshot::Sender<()>>,
+    now: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<Result<(), GatewayError>>>,
 }
 
 impl Node {
-    /// Stops the node as an operator would; returns what `run` returned.
-    pub async fn stop(&mut self) -> Result<(), GatewayError> {
+    /// The first stop signal: the node stops accepting and drains.
+    pub fn begin_stop(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+    }
+
+    /// The second stop signal: what still runs is closed at once.
+    pub fn stop_now(&mut self) {
+        if let Some(now) = self.now.take() {
+            let _ = now.send(());
+        }
+    }
+
+    /// Whether `run` has returned.
+    pub fn stopped(&self) -> bool {
+        self.task.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Waits for `run` to return and returns what it returned.
+    pub async fn wait(&mut self) -> Result<(), GatewayError> {
         self.task.take().unwrap().await.unwrap()
+    }
+
+    /// Stops the node as an operator would; returns what `run` returned.
+    pub async fn stop(&mut self) -> Result<(), GatewayError> {
+        self.begin_stop();
+        self.wait().await
     }
 
     /// Ends the node as a crash would: nothing more is written.
@@ -163,14 +186,21 @@ impl Harness {
         let gateway = Gateway::bind(config, self.db.pool.clone()).await.unwrap();
         let (http, socks, handle) = (gateway.http_addr(), gateway.socks_addr(), gateway.handle());
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(gateway.run(async {
-            let _ = stopped.await;
-        }));
+        let (now, stop_now) = oneshot::channel::<()>();
+        let task = tokio::spawn(gateway.run_draining(
+            async {
+                let _ = stopped.await;
+            },
+            async {
+                let _ = stop_now.await;
+            },
+        ));
         Node {
             http,
             socks,
             handle,
             stop: Some(stop),
+            now: Some(now),
             task: Some(task),
         }
     }
