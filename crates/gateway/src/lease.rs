@@ -81,6 +81,7 @@ pub(crate) enum Cut {
 
 impl Drop for Lease {
     fn drop(&mut self) {
+        metrics::gauge!("proxyshop_gateway_connections_live").decrement(1);
         let mut live = lock(&self.live);
         if let Some((id, _)) = &self.piece
             && let Some(slot) = live.pieces.get_mut(id)

@@ -1,7 +1,10 @@
 //! The metering forward proxy: HTTP (CONNECT and plain requests) and SOCKS5 on their own ports,
-//! authenticated by a customer's proxy credential, refusing internal destinations, counting every
-//! byte per (customer, kind) and flushing the counts to the database every few seconds and at
-//! shutdown. ARCHITECTURE.md maps its modules and the invariants they keep.
+//! authenticated by a customer's proxy credential, refusing internal destinations, moving only
+//! traffic leased from the database, counting every byte per (customer, kind) and settling the
+//! counts every few seconds and at shutdown (after a drain). It obeys the change events (a
+//! customer disabled, a piece released) within about a second. Metrics go through the `metrics`
+//! macros (`proxyshop_gateway_*`). ARCHITECTURE.md maps its modules and the invariants they
+//! keep; docs/operations.md ("Gateway fleet") states the lease rule and its bounds.
 
 mod cache;
 mod config;

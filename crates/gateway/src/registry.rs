@@ -118,6 +118,7 @@ impl Registry {
         entry.connections += 1;
         let meter = entry.meter.clone();
         *live.per_user.entry(piece.user_id).or_insert(0) += 1;
+        metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
             live: self.live.clone(),
             key,
@@ -154,6 +155,7 @@ impl Registry {
         entry.connections += 1;
         let meter = entry.meter.clone();
         *live.per_user.entry(user_id).or_insert(0) += 1;
+        metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
             live: self.live.clone(),
             key,
@@ -213,13 +215,23 @@ impl Registry {
             take_counts(&live, last)
         };
         let (users, pieces) = (batch.users.clone(), batch.pieces.clone());
-        let fresh = match store::write(&self.node, batch.counts(), users, pieces).await {
+        let counts = batch.counts();
+        let moved: Vec<_> = counts.iter().map(|c| (c.kind, c.bytes)).collect();
+        let started = std::time::Instant::now();
+        let written = store::write(&self.node, counts, users, pieces).await;
+        metrics::histogram!("proxyshop_gateway_flush_seconds").record(started.elapsed());
+        let fresh = match written {
             Ok(fresh) => fresh,
             Err(err) => {
+                metrics::counter!("proxyshop_gateway_flush_failures_total").increment(1);
                 batch.give_back();
                 return Err(err);
             }
         };
+        for (kind, bytes) in moved {
+            metrics::counter!("proxyshop_gateway_bytes_total", "kind" => kind.to_string())
+                .increment(u64::try_from(bytes).unwrap_or(0));
+        }
         if fresh.expired_settled > 0 {
             tracing::info!(
                 bytes = fresh.expired_settled,
@@ -231,6 +243,8 @@ impl Registry {
         end_pieces(&mut live, &batch.pieces, &fresh);
         live.end_expired(persistence::now());
         live.forget_unused();
+        let held: i64 = live.meters.values().map(|e| e.meter.held()).sum();
+        metrics::gauge!("proxyshop_gateway_lease_bytes").set(held as f64);
         Ok(())
     }
 }

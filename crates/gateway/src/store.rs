@@ -59,6 +59,7 @@ pub(crate) async fn take_lease(
 ) -> Result<Grant, DbError> {
     let node = node.clone();
     let expires_at = node.lease_expiry();
+    metrics::counter!("proxyshop_gateway_lease_takes_total").increment(1);
     blocking(move || {
         let mut conn = node.pool.get()?;
         let rule = node.rule;
