@@ -46,8 +46,10 @@ pub fn take(
         .first::<bool>(conn)
         .optional()?
         .unwrap_or(true);
-    // Another node may take between the read and the update: then read again.
-    for _ in 0..8 {
+    // Another node may take between the read and the update: then read again. Each retry
+    // means another take committed (what is left shrank), so this ends: with a grant, or with
+    // nothing left.
+    loop {
         let Some((purchased, used, leased, expires_at)) = traffic_balances::table
             .find((user_id, kind))
             .select((
@@ -113,10 +115,6 @@ pub fn take(
             });
         }
     }
-    Ok(Taken {
-        granted: 0,
-        size: size(0),
-    })
 }
 
 /// Settles part of a lease: `moved` bytes become used (balance and `day`'s bucket), `returned`
