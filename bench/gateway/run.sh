@@ -7,6 +7,7 @@
 # connect-to-first-byte; checks that the gateway metered every byte. Not run in CI.
 #   bench/gateway/run.sh                       # 1 GB, 5 runs
 #   BYTES=200000000 bench/gateway/run.sh --runs 9
+#   BENCH_PURCHASED=1000000000000 BENCH_EXPECTED_NODES=625 bench/gateway/run.sh  # 16 MB leases
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --quiet --release -p gateway --example throughput

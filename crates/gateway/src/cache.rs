@@ -92,6 +92,14 @@ impl<T: Clone + Send + Sync + 'static> RowCache<T> {
     }
 }
 
+impl<T: Clone + Send + Sync + 'static> RowCache<T> {
+    /// Forgets every name: the next lookups read the database (a change event came in).
+    pub(crate) fn invalidate_all(&self) {
+        self.found.invalidate_all();
+        self.unknown.invalidate_all();
+    }
+}
+
 impl<T> fmt::Debug for RowCache<T> {
     // Counts only: the rows hold passwords.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -35,7 +35,19 @@ pub struct GatewayConfig {
     pub unknown_user_ttl: Duration,
     /// Destination ports never connected to (SMTP by default: no spam relay).
     pub refused_ports: Vec<u16>,
+    /// Live connections of one customer on this node (`GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_user: usize,
+    /// How many gateway nodes share the database: a lease is
+    /// `max(1 % of the purchase, 16 MB) / expected_nodes` (docs/operations.md).
+    pub expected_nodes: u32,
+    /// At a stop, how long live connections may finish before they are closed (0: at once).
+    pub drain: Duration,
+    /// How often the node reads the change events (a customer disabled, a piece ended): the
+    /// delay before every node obeys one.
+    pub event_poll: Duration,
+    /// A lease this node stops renewing (it crashed) is settled as used this long after its
+    /// last flush; keep it well above `flush_interval`.
+    pub lease_ttl: Duration,
     /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)
     /// carries them: our gateway must not become a second, unmetered way to spend that traffic.
     pub serve_traffic: bool,
@@ -59,6 +71,10 @@ impl Default for GatewayConfig {
             unknown_user_ttl: Duration::from_secs(10),
             refused_ports: vec![25],
             max_connections_per_user: 256,
+            expected_nodes: 1,
+            lease_ttl: Duration::from_secs(30),
+            event_poll: Duration::from_secs(1),
+            drain: Duration::ZERO,
             serve_traffic: true,
         }
     }

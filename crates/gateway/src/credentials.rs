@@ -69,6 +69,12 @@ impl Credentials {
         }
     }
 
+    /// Forgets every cached account and piece (a change event came in).
+    pub(crate) fn invalidate_all(&self) {
+        self.customers.invalidate_all();
+        self.pieces.invalidate_all();
+    }
+
     /// Checks the credential and takes a connection slot on the meter of its kind. A name
     /// that is no customer's proxy username (with or without targeting) may be a piece's.
     pub(crate) async fn authorize(

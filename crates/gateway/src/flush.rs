@@ -1,6 +1,6 @@
-//! The steps of a flush (`Registry::flush` runs them): take the counts out of the meters,
-//! write them (`store::write`), apply the limits the database gives back, end the pieces that
-//! ended there.
+//! The steps of a flush (`Registry::flush` runs them): take the counts (and the leased bytes
+//! to give back) out of the meters, settle them (`store::write`), apply what the database
+//! says of the balances, end the pieces that ended there.
 
 use crate::lease::Live;
 use crate::meter::Meter;
@@ -12,8 +12,9 @@ use std::time::Instant;
 /// What one flush took out of the meters, and whom it asks the database about.
 #[derive(Debug)]
 pub(crate) struct Batch {
-    /// Each meter with what was taken out of it, given back if the write fails.
-    taken: Vec<(Arc<Meter>, i64)>,
+    /// Each meter with the bytes it moved and the leased bytes it gives back, both put back
+    /// if the write fails.
+    taken: Vec<(Arc<Meter>, i64, i64)>,
     /// Owners of traffic meters: their balances and whether they are disabled.
     pub(crate) users: Vec<UserId>,
     /// Pieces in use that have not ended: whether they still serve, and until when.
@@ -21,41 +22,41 @@ pub(crate) struct Batch {
 }
 
 impl Batch {
-    /// Nothing to write and nobody to ask about.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.taken.is_empty() && self.users.is_empty() && self.pieces.is_empty()
-    }
-
     /// The rows to write.
     pub(crate) fn counts(&self) -> Vec<Count> {
         self.taken
             .iter()
-            .map(|(m, bytes)| Count {
+            .map(|(m, bytes, returned)| Count {
                 user_id: m.user_id,
                 kind: m.kind,
                 limited: m.limited,
                 bytes: *bytes,
+                returned: *returned,
             })
             .collect()
     }
 
     /// Puts the counts back into their meters after a failed write.
     pub(crate) fn give_back(self) {
-        for (meter, n) in self.taken {
+        for (meter, n, returned) in self.taken {
             meter.restore_pending(n);
+            meter.restore_unreserved(returned);
         }
     }
 }
 
 /// Takes every meter's pending bytes (its limit drops by as much, so what remains does not
-/// change) and lists whom to ask about.
-pub(crate) fn take_counts(live: &Live) -> Batch {
+/// change) and the unreserved bytes of the leases to give back: all of them for a meter
+/// without connections or when `last` (the node stops), else only where a flush asked for it.
+/// Lists whom to ask about.
+pub(crate) fn take_counts(live: &Live, last: bool) -> Batch {
     let taken = live
         .meters
         .values()
         .filter_map(|entry| {
             let n = entry.meter.take_pending();
-            (n > 0).then(|| (entry.meter.clone(), n))
+            let returned = entry.meter.take_unreserved(last || entry.connections == 0);
+            (n > 0 || returned > 0).then(|| (entry.meter.clone(), n, returned))
         })
         .collect();
     let mut users: Vec<UserId> = live
@@ -79,17 +80,23 @@ pub(crate) fn take_counts(live: &Live) -> Batch {
     }
 }
 
-/// Sets each traffic meter's limit to what its owner has left. A disabled owner has nothing
-/// left, so their connections are cut now, and they are refused here for a while whatever a
-/// cache says.
-pub(crate) fn apply_limits(live: &mut Live, fresh: &Fresh) {
+/// Tells each traffic meter what its balance holds: a disabled owner or expired traffic cuts
+/// the meter's connections (and a disabled owner is refused here for a while whatever a cache
+/// says); traffic bought meanwhile lets a dry meter lease again. A meter whose lease the
+/// database no longer holds drops it.
+pub(crate) fn apply_balances(live: &mut Live, fresh: &Fresh) {
     let at = Instant::now();
     for id in &fresh.disabled {
         live.disabled.entry(*id).or_insert(at);
     }
     for (&(user_id, kind), entry) in &live.meters {
         if entry.meter.limited {
-            entry.meter.set_limit(fresh.remaining(user_id, kind));
+            if fresh.lost.contains(&(user_id, kind)) {
+                tracing::warn!(user = %user_id, %kind, "gateway lease expired while held; dropped");
+                entry.meter.lose_lease();
+            }
+            let (left, usable) = fresh.balance(user_id, kind);
+            entry.meter.apply_balance(left, usable);
         }
     }
 }

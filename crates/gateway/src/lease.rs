@@ -21,6 +21,7 @@ pub(crate) struct Entry {
 /// A piece with live connections: they end together when it does.
 #[derive(Debug)]
 pub(crate) struct PieceSlot {
+    pub(crate) owner: UserId,
     pub(crate) expires_at: i64,
     pub(crate) connections: usize,
     /// Set once the piece has ended (expired, released, owner disabled): its connections close
@@ -80,6 +81,7 @@ pub(crate) enum Cut {
 
 impl Drop for Lease {
     fn drop(&mut self) {
+        metrics::gauge!("proxyshop_gateway_connections_live").decrement(1);
         let mut live = lock(&self.live);
         if let Some((id, _)) = &self.piece
             && let Some(slot) = live.pieces.get_mut(id)
@@ -130,7 +132,7 @@ impl Live {
     /// Drops the meters, pieces and disabled customers nobody needs any more.
     pub(crate) fn forget_unused(&mut self) {
         self.meters
-            .retain(|_, e| e.connections > 0 || e.meter.pending() > 0);
+            .retain(|_, e| e.connections > 0 || e.meter.pending() > 0 || e.meter.held() > 0);
         self.disabled.retain(|_, at| at.elapsed() < ENDED_KEPT);
         self.pieces.retain(|_, slot| {
             slot.connections > 0 || slot.ended_at.is_some_and(|at| at.elapsed() < ENDED_KEPT)

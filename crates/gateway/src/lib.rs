@@ -1,7 +1,10 @@
 //! The metering forward proxy: HTTP (CONNECT and plain requests) and SOCKS5 on their own ports,
-//! authenticated by a customer's proxy credential, refusing internal destinations, counting every
-//! byte per (customer, kind) and flushing the counts to the database every few seconds and at
-//! shutdown. ARCHITECTURE.md maps its modules and the invariants they keep.
+//! authenticated by a customer's proxy credential, refusing internal destinations, moving only
+//! traffic leased from the database, counting every byte per (customer, kind) and settling the
+//! counts every few seconds and at shutdown (after a drain). It obeys the change events (a
+//! customer disabled, a piece released) within about a second. Metrics go through the `metrics`
+//! macros (`proxyshop_gateway_*`). ARCHITECTURE.md maps its modules and the invariants they
+//! keep; docs/operations.md ("Gateway fleet") states the lease rule and its bounds.
 
 mod cache;
 mod config;
@@ -32,6 +35,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use store::{LeaseRule, Node};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
@@ -65,7 +69,7 @@ pub struct GatewayHandle {
 impl GatewayHandle {
     /// Writes the pending counts now (as the periodic flush does).
     pub async fn flush_now(&self) -> Result<(), GatewayError> {
-        Ok(self.shared.registry.flush().await?)
+        Ok(self.shared.registry.flush(false).await?)
     }
 }
 
@@ -88,7 +92,19 @@ impl Gateway {
                 config.unknown_user_ttl,
             ),
             gate: Gate::new(&config, pool.clone()),
-            registry: Registry::new(pool, config.max_connections_per_user),
+            registry: Registry::new(
+                Node {
+                    pool,
+                    // Random per process: a restarted node never mistakes an old lease for
+                    // its own (the old one expires and is settled as used).
+                    id: domain::random::alphanumeric(16),
+                    rule: LeaseRule {
+                        expected_nodes: config.expected_nodes,
+                    },
+                    ttl: config.lease_ttl,
+                },
+                config.max_connections_per_user,
+            ),
             config,
             shutdown,
         });
@@ -118,9 +134,21 @@ impl Gateway {
         }
     }
 
-    /// Serves until `shutdown` completes, then closes every connection and writes the last
-    /// counts; an error means that final flush failed (the counts are lost).
+    /// Serves until `shutdown` completes, then drains (`run_draining`) for the configured
+    /// `drain` time.
     pub async fn run(self, shutdown: impl Future<Output = ()>) -> Result<(), GatewayError> {
+        self.run_draining(shutdown, std::future::pending()).await
+    }
+
+    /// Serves until `shutdown` completes; then stops accepting, lets the live connections
+    /// finish for up to `drain` (or until `stop_now` completes: a second stop signal), closes
+    /// the rest and settles the last counts and every lease. An error means that final flush
+    /// failed (the leases then expire and are settled as used).
+    pub async fn run_draining(
+        self,
+        shutdown: impl Future<Output = ()>,
+        stop_now: impl Future<Output = ()>,
+    ) -> Result<(), GatewayError> {
         let Gateway {
             http,
             socks,
@@ -129,10 +157,12 @@ impl Gateway {
         } = self;
         tracing::info!(http = %http.local_addr().map_err(|source| GatewayError::Bind { addr: shared.config.http_addr, source })?,
             socks = %socks.local_addr().map_err(|source| GatewayError::Bind { addr: shared.config.socks_addr, source })?,
-            "gateway listening");
+            node = shared.registry.node_id(), "gateway listening");
         let mut connections = JoinSet::new();
         let flusher = tokio::spawn(flush_periodically(shared.clone()));
+        let watcher = tokio::spawn(watch_events(shared.clone()));
         tokio::pin!(shutdown);
+        tokio::pin!(stop_now);
         loop {
             tokio::select! {
                 _ = &mut shutdown => break,
@@ -142,12 +172,27 @@ impl Gateway {
             }
         }
         drop((http, socks));
+        let live = connections.len();
+        if live > 0 && !shared.config.drain.is_zero() {
+            tracing::info!(connections = live, drain = ?shared.config.drain, "gateway draining");
+            let drained = async { while connections.join_next().await.is_some() {} };
+            tokio::select! {
+                () = drained => {}
+                () = tokio::time::sleep(shared.config.drain) => {
+                    tracing::info!(connections = connections.len(), "drain time over, closing the rest");
+                }
+                () = &mut stop_now => {
+                    tracing::info!(connections = connections.len(), "stopping at once");
+                }
+            }
+        }
         stop.send_replace(true);
         while connections.join_next().await.is_some() {}
         // The flusher stops between flushes, so a write in progress completes or gives back.
         let _ = flusher.await;
-        shared.registry.flush().await?;
-        tracing::info!("gateway stopped, usage flushed");
+        let _ = watcher.await;
+        shared.registry.flush(true).await?;
+        tracing::info!("gateway stopped, usage flushed and leases settled");
         Ok(())
     }
 }
@@ -212,7 +257,59 @@ async fn flush_periodically(shared: Arc<Shared>) {
             _ = ticker.tick() => {}
             _ = shutdown.wait_for(|s| *s) => return,
         }
-        if let Err(e) = shared.registry.flush().await {
+        if let Err(e) = shared.registry.flush(false).await {
+            tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
+        }
+    }
+}
+
+/// How far back each read of the change events reaches, beyond the previous read: an event
+/// whose transaction committed late (its time is when it was written) is still seen.
+const EVENT_WINDOW: i64 = 10;
+/// Events are kept this long (any node purges older ones, now and then).
+const EVENT_KEPT: i64 = 3600;
+
+/// Reads the change events every `event_poll` and obeys the new ones: cached credentials are
+/// forgotten, the customers and pieces concerned are cut here at once, and a flush reads the
+/// rest from the database.
+async fn watch_events(shared: Arc<Shared>) {
+    let mut ticker = tokio::time::interval(shared.config.event_poll);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut shutdown = shared.shutdown.clone();
+    let mut seen: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
+    // Events from before the start are history: the database already says the same.
+    let mut from = persistence::now();
+    let mut reads: u32 = 0;
+    loop {
+        tokio::select! {
+            _ = ticker.tick() => {}
+            _ = shutdown.wait_for(|s| *s) => return,
+        }
+        let now = persistence::now();
+        reads = reads.wrapping_add(1);
+        // Purged about once a minute (every node does it; deleting twice is harmless).
+        let purge_before = if reads.is_multiple_of(60) { now - EVENT_KEPT } else { 0 };
+        let events =
+            match store::events(shared.registry.pool(), from - EVENT_WINDOW, purge_before).await {
+                Ok(events) => events,
+                Err(e) => {
+                    tracing::warn!(error = %e, "gateway could not read the change events");
+                    continue;
+                }
+            };
+        from = now;
+        let new: Vec<_> = events
+            .into_iter()
+            .filter(|e| seen.insert(e.id, e.created_at).is_none())
+            .collect();
+        seen.retain(|_, at| *at >= now - 2 * EVENT_WINDOW);
+        if new.is_empty() {
+            continue;
+        }
+        tracing::debug!(events = new.len(), "gateway change events");
+        shared.credentials.invalidate_all();
+        shared.registry.apply_events(&new);
+        if let Err(e) = shared.registry.flush(false).await {
             tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
         }
     }

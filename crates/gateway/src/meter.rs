@@ -1,12 +1,20 @@
 //! The counters of one (customer, kind) and the budget every relay step takes from before it
-//! moves data. A step reserves at most what the customer has left (shared by all their live
-//! connections on this gateway), moves no more than it reserved, counts what it moved and
-//! gives the rest back: so the bytes moved never pass the limit, however many connections
-//! run at once. One compare-and-swap per step, never a lock.
+//! moves data. The budget is the traffic this node holds in a lease from the database
+//! (`Source`, the database leases of `registry.rs`): a step reserves at most what is left of
+//! the lease (shared by all the customer's live connections on this node), moves no more than
+//! it reserved, counts what it moved and gives the rest back. So this node never moves a byte
+//! it has not leased, however many connections run at once. The hot path is one
+//! compare-and-swap per step; the database is asked only when the lease runs low (in the
+//! background, before it is empty) or out.
 
 use domain::{ProxyKind, UserId};
+use persistence::DbError;
+use std::fmt;
+use std::future::Future;
 use std::io;
-use std::sync::atomic::{AtomicI64, Ordering::SeqCst};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering::SeqCst};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -18,8 +26,35 @@ pub(crate) fn quota_error() -> io::Error {
     io::Error::other("traffic exhausted")
 }
 
+/// What a lease top-up got from the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Grant {
+    /// Bytes added to this node's lease.
+    pub(crate) granted: i64,
+    /// The lease size of this balance: a top-up brings the unmoved bytes held back to it.
+    pub(crate) size: i64,
+}
+
+pub(crate) type GrantFuture = Pin<Box<dyn Future<Output = Result<Grant, DbError>> + Send>>;
+
+/// Where a meter's traffic comes from: leases taken out of the customer's balance.
+pub(crate) trait Source: Send + Sync + fmt::Debug {
+    /// Adds to this node's lease on (`user_id`, `kind`), of which it holds `held` unmoved bytes.
+    fn take(&self, user_id: UserId, kind: ProxyKind, held: i64) -> GrantFuture;
+}
+
+/// The outcome of a top-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TopUp {
+    /// Bytes are available now.
+    Available,
+    /// The lease is full, all of it reserved by steps under way: wait for them.
+    Full,
+    /// The database has nothing more for this customer.
+    Dry,
+}
+
 /// The counters of one (user, kind), shared by all its live connections.
-#[derive(Debug)]
 pub(crate) struct Meter {
     pub(crate) user_id: UserId,
     pub(crate) kind: ProxyKind,
@@ -27,16 +62,49 @@ pub(crate) struct Meter {
     pub(crate) limited: bool,
     /// Bytes moved and not yet written to the database.
     pending: AtomicI64,
-    /// purchased − used as the database said at the last read, less what was flushed since.
+    /// Bytes of the lease not yet settled (moved and pending, reserved or available): the
+    /// node's lease row in the database holds at least this much.
     limit: AtomicI64,
     /// limit − pending − bytes reserved by steps under way: what the next step may take.
     available: AtomicI64,
     /// True once nothing remains: live connections of this meter watch it and close.
     exhausted: watch::Sender<bool>,
+    /// The database leases; None: a fixed budget (`new`), or unlimited.
+    source: Option<Arc<dyn Source>>,
+    /// The lease size the database gave at the last top-up.
+    lease_size: AtomicI64,
+    /// The last top-up found nothing left; cleared when a flush sees traffic again.
+    dry: AtomicBool,
+    /// Set by a flush that found the balance over-committed: the next flush gives back what
+    /// is not reserved.
+    surrender: AtomicBool,
+    /// One top-up at a time; the others wait for its outcome.
+    refill: tokio::sync::Mutex<()>,
+    /// A background top-up is under way.
+    prefetching: AtomicBool,
+    me: Weak<Meter>,
+}
+
+impl fmt::Debug for Meter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Meter")
+            .field("user_id", &self.user_id)
+            .field("kind", &self.kind)
+            .field("limit", &self.limit)
+            .field("pending", &self.pending)
+            .field("available", &self.available)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Meter {
-    pub(crate) fn new(user_id: UserId, kind: ProxyKind, limit: i64) -> Meter {
+    fn build(
+        user_id: UserId,
+        kind: ProxyKind,
+        limit: i64,
+        source: Option<Arc<dyn Source>>,
+        me: Weak<Meter>,
+    ) -> Meter {
         Meter {
             user_id,
             kind,
@@ -44,19 +112,39 @@ impl Meter {
             pending: AtomicI64::new(0),
             limit: AtomicI64::new(limit),
             available: AtomicI64::new(limit),
-            exhausted: watch::Sender::new(limit <= 0),
+            exhausted: watch::Sender::new(false),
+            dry: AtomicBool::new(source.is_none()),
+            source,
+            lease_size: AtomicI64::new(0),
+            surrender: AtomicBool::new(false),
+            refill: tokio::sync::Mutex::new(()),
+            prefetching: AtomicBool::new(false),
+            me,
         }
+    }
+
+    /// A meter with a fixed budget of `limit` bytes (the relays' own tests).
+    #[cfg(test)]
+    pub(crate) fn new(user_id: UserId, kind: ProxyKind, limit: i64) -> Meter {
+        let meter = Meter::build(user_id, kind, limit, None, Weak::new());
+        meter.exhausted.send_replace(limit <= 0);
+        meter
+    }
+
+    /// A meter that leases its traffic from `source`, holding nothing yet.
+    pub(crate) fn leased(user_id: UserId, kind: ProxyKind, source: Arc<dyn Source>) -> Arc<Meter> {
+        Arc::new_cyclic(|me| Meter::build(user_id, kind, 0, Some(source), me.clone()))
     }
 
     /// The meter of a kind sold by the piece: counts, never runs out.
     pub(crate) fn unlimited(user_id: UserId, kind: ProxyKind) -> Meter {
         Meter {
             limited: false,
-            ..Meter::new(user_id, kind, i64::MAX)
+            ..Meter::build(user_id, kind, i64::MAX, None, Weak::new())
         }
     }
 
-    /// Bytes this customer may still move in this kind (reservations under way included).
+    /// Leased bytes this node has not moved yet (reservations under way included).
     pub(crate) fn remaining(&self) -> i64 {
         self.limit.load(SeqCst) - self.pending.load(SeqCst)
     }
@@ -64,6 +152,20 @@ impl Meter {
     /// Bytes counted and not yet written to the database.
     pub(crate) fn pending(&self) -> i64 {
         self.pending.load(SeqCst)
+    }
+
+    /// Bytes of the lease not yet settled (0 for an unlimited meter).
+    pub(crate) fn held(&self) -> i64 {
+        if self.limited {
+            self.limit.load(SeqCst)
+        } else {
+            0
+        }
+    }
+
+    /// The last top-up found nothing left.
+    pub(crate) fn is_dry(&self) -> bool {
+        self.dry.load(SeqCst)
     }
 
     pub(crate) fn mark_exhausted(&self) {
@@ -74,11 +176,11 @@ impl Meter {
         self.exhausted.subscribe()
     }
 
-    /// Counts `n` bytes moved; signals the cut-off when nothing remains.
+    /// Counts `n` bytes moved; signals the cut-off when nothing remains here nor to lease.
     fn count(&self, n: usize) {
         let n = n as i64;
         let pending = self.pending.fetch_add(n, SeqCst) + n;
-        if self.limited && self.limit.load(SeqCst) - pending <= 0 {
+        if self.limited && self.limit.load(SeqCst) - pending <= 0 && self.is_dry() {
             self.mark_exhausted();
         }
     }
@@ -106,17 +208,64 @@ impl Meter {
         self.pending.fetch_add(n, SeqCst);
     }
 
-    /// A new limit from the database (purchases, use elsewhere); 0 cuts the meter's
-    /// connections.
-    pub(crate) fn set_limit(&self, limit: i64) {
-        let old = self.limit.swap(limit, SeqCst);
-        self.available.fetch_add(limit - old, SeqCst);
-        let now_exhausted = self.remaining() <= 0;
-        self.exhausted
-            .send_if_modified(|v| std::mem::replace(v, now_exhausted) != now_exhausted);
+    /// Takes every byte of the lease no step has reserved, to give it back to the database
+    /// (`all`: the meter is idle or the node stops; else only when a flush asked for it).
+    pub(crate) fn take_unreserved(&self, all: bool) -> i64 {
+        if !self.limited || self.source.is_none() {
+            return 0;
+        }
+        if !self.surrender.swap(false, SeqCst) && !all {
+            return 0;
+        }
+        let n = self.available.swap(0, SeqCst);
+        if n <= 0 {
+            self.available.fetch_add(n, SeqCst);
+            return 0;
+        }
+        self.limit.fetch_sub(n, SeqCst);
+        n
     }
 
-    fn try_reserve(&self, want: i64) -> Option<i64> {
+    /// Gives back what `take_unreserved` took when the flush could not write it.
+    pub(crate) fn restore_unreserved(&self, n: i64) {
+        if n > 0 {
+            self.limit.fetch_add(n, SeqCst);
+            self.available.fetch_add(n, SeqCst);
+        }
+    }
+
+    /// The database no longer holds this node's lease (it expired and was settled as used):
+    /// drop what is left of it here too.
+    pub(crate) fn lose_lease(&self) {
+        let n = self.available.swap(0, SeqCst).max(0);
+        self.limit.fetch_sub(n, SeqCst);
+    }
+
+    /// What a flush learnt about the balance: `left` bytes nobody holds, and whether the
+    /// customer may still use it (not disabled, not expired). An unusable balance cuts the
+    /// meter's connections and gives its lease back at the next flush; an over-committed one
+    /// (`left` < 0: traffic taken away meanwhile) gives back the bytes no step reserved.
+    pub(crate) fn apply_balance(&self, left: i64, usable: bool) {
+        if !self.limited || self.source.is_none() {
+            return;
+        }
+        if !usable {
+            self.dry.store(true, SeqCst);
+            self.surrender.store(true, SeqCst);
+            self.mark_exhausted();
+            return;
+        }
+        if left < 0 {
+            self.surrender.store(true, SeqCst);
+        }
+        if left > 0 {
+            self.dry.store(false, SeqCst);
+            self.exhausted
+                .send_if_modified(|v| std::mem::replace(v, false));
+        }
+    }
+
+    fn try_reserve(&self, want: i64) -> Option<(i64, i64)> {
         let mut available = self.available.load(SeqCst);
         loop {
             if available <= 0 {
@@ -127,14 +276,80 @@ impl Meter {
                 .available
                 .compare_exchange_weak(available, available - take, SeqCst, SeqCst)
             {
-                Ok(_) => return Some(take),
+                Ok(_) => return Some((take, available - take)),
                 Err(now) => available = now,
             }
         }
     }
 
+    /// Tops the lease up from the database to one lease of unmoved bytes (one top-up at a
+    /// time: a caller that waited finds the others' bytes).
+    pub(crate) async fn top_up(&self) -> Result<TopUp, DbError> {
+        let _one = self.refill.lock().await;
+        let available = self.available.load(SeqCst);
+        let Some(source) = self.source.as_ref().filter(|_| !self.is_dry()) else {
+            // A fixed budget, or nothing left: until a flush sees traffic again, the database
+            // is not asked.
+            return Ok(if available > 0 {
+                TopUp::Available
+            } else {
+                TopUp::Dry
+            });
+        };
+        let size = self.lease_size.load(SeqCst);
+        let held = self.remaining();
+        if size > 0 && available > size / 2 {
+            return Ok(TopUp::Available);
+        }
+        if size > 0 && held >= size {
+            return Ok(if available > 0 {
+                TopUp::Available
+            } else {
+                TopUp::Full
+            });
+        }
+        let grant = source.take(self.user_id, self.kind, held).await?;
+        self.lease_size.store(grant.size, SeqCst);
+        if grant.granted > 0 {
+            self.limit.fetch_add(grant.granted, SeqCst);
+            self.available.fetch_add(grant.granted, SeqCst);
+            return Ok(TopUp::Available);
+        }
+        if grant.size > held {
+            // Less than a lease's worth was left and none now.
+            self.dry.store(true, SeqCst);
+        }
+        Ok(match self.available.load(SeqCst) {
+            n if n > 0 => TopUp::Available,
+            _ if self.is_dry() => TopUp::Dry,
+            _ => TopUp::Full,
+        })
+    }
+
+    /// Tops up in the background once less than half a lease is left, so that steps rarely
+    /// wait for the database.
+    fn prefetch(&self, available_after: i64) {
+        if self.source.is_none() || self.is_dry() {
+            return;
+        }
+        let size = self.lease_size.load(SeqCst);
+        if available_after >= size / 2 || self.prefetching.swap(true, SeqCst) {
+            return;
+        }
+        let Some(me) = self.me.upgrade() else {
+            self.prefetching.store(false, SeqCst);
+            return;
+        };
+        tokio::spawn(async move {
+            if let Err(e) = me.top_up().await {
+                tracing::warn!(error = %e, "gateway lease top-up failed");
+            }
+            me.prefetching.store(false, SeqCst);
+        });
+    }
+
     /// Reserves up to `want` bytes for the next step (at least one); an error when nothing
-    /// remains (the cut-off is signalled).
+    /// remains (the cut-off is signalled) or no lease can be had from the database.
     pub(crate) async fn reserve(&self, want: usize) -> io::Result<Reservation<'_>> {
         if !self.limited {
             return Ok(Reservation {
@@ -144,17 +359,21 @@ impl Meter {
         }
         let want = i64::try_from(want).unwrap_or(i64::MAX);
         loop {
-            if let Some(take) = self.try_reserve(want) {
+            if let Some((take, after)) = self.try_reserve(want) {
+                self.prefetch(after);
                 return Ok(Reservation {
                     meter: self,
                     left: take as usize,
                 });
             }
-            if self.remaining() <= 0 {
-                self.mark_exhausted();
-                return Err(quota_error());
+            match self.top_up().await.map_err(io::Error::other)? {
+                TopUp::Available => continue,
+                TopUp::Dry if self.remaining() <= 0 => {
+                    self.mark_exhausted();
+                    return Err(quota_error());
+                }
+                TopUp::Dry | TopUp::Full => tokio::time::sleep(RESERVE_RETRY).await,
             }
-            tokio::time::sleep(RESERVE_RETRY).await;
         }
     }
 }
@@ -203,6 +422,7 @@ impl Drop for Reservation<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Mutex;
 
     #[tokio::test]
     async fn reservations_never_pass_the_limit_and_come_back_unused() {
@@ -220,14 +440,105 @@ mod tests {
         drop((a, b));
         assert_eq!(meter.remaining(), 500);
         assert_eq!(meter.reserve(10_000).await.unwrap().len(), 500);
-        // A flush does not change the budget; a lower limit from the database does.
+        // A flush does not change the budget.
         assert_eq!(meter.take_pending(), 500);
         assert_eq!(meter.reserve(10_000).await.unwrap().len(), 500);
-        meter.set_limit(300);
-        assert_eq!(meter.reserve(10_000).await.unwrap().len(), 300);
-        let mut all = meter.reserve(300).await.unwrap();
-        all.used(300);
+        let mut all = meter.reserve(500).await.unwrap();
+        all.used(500);
         assert!(*meter.exhausted().borrow());
         assert!(meter.reserve(1).await.is_err());
+    }
+
+    /// A balance in memory, leased out as the database does.
+    #[derive(Debug)]
+    struct Balance {
+        left: Mutex<i64>,
+        size: i64,
+    }
+
+    impl Source for Balance {
+        fn take(&self, _: UserId, _: ProxyKind, held: i64) -> GrantFuture {
+            let mut left = self.left.lock().unwrap();
+            let granted = (self.size - held).min(*left).max(0);
+            *left -= granted;
+            let size = self.size;
+            Box::pin(async move { Ok(Grant { granted, size }) })
+        }
+    }
+
+    /// Two nodes' meters on one balance: together they move exactly what was bought, each
+    /// holds at most a lease it has not moved, and both cut when it is gone.
+    #[tokio::test]
+    async fn two_nodes_never_move_more_than_the_balance() {
+        let balance = Arc::new(Balance {
+            left: Mutex::new(10_000),
+            size: 1_000,
+        });
+        let nodes = [
+            Meter::leased(UserId::new(1), ProxyKind::Premium, balance.clone()),
+            Meter::leased(UserId::new(1), ProxyKind::Premium, balance.clone()),
+        ];
+        let mut moved = 0;
+        let mut out = [false, false];
+        while out != [true, true] {
+            for (meter, out) in nodes.iter().zip(&mut out) {
+                let Ok(mut step) = meter.reserve(300).await else {
+                    *out = true;
+                    continue;
+                };
+                assert!(meter.remaining() <= 1_000, "at most one lease unmoved");
+                let n = step.len();
+                step.used(n);
+                moved += n as i64;
+                tokio::task::yield_now().await;
+            }
+        }
+        assert_eq!(moved, 10_000);
+        assert_eq!(*balance.left.lock().unwrap(), 0);
+        let pending: i64 = nodes.iter().map(|m| m.take_pending()).sum();
+        assert_eq!(pending, 10_000);
+        for meter in &nodes {
+            assert!(meter.reserve(1).await.is_err());
+            assert!(*meter.exhausted().borrow());
+            assert_eq!(meter.held(), 0);
+        }
+    }
+
+    /// What is not reserved goes back at a flush and returns if the write fails; a flush that
+    /// sees traffic again lets the meter lease anew.
+    #[tokio::test]
+    async fn unreserved_bytes_go_back_and_a_purchase_reopens() {
+        let balance = Arc::new(Balance {
+            left: Mutex::new(1_500),
+            size: 1_000,
+        });
+        let meter = Meter::leased(UserId::new(1), ProxyKind::Premium, balance.clone());
+        let mut step = meter.reserve(400).await.unwrap();
+        step.used(400);
+        drop(step);
+        assert_eq!(meter.held(), 1_000);
+        let reserved = meter.reserve(100).await.unwrap();
+        assert_eq!(meter.take_unreserved(true), 500, "all but the reservation");
+        meter.restore_unreserved(500);
+        assert_eq!(meter.take_unreserved(true), 500);
+        assert_eq!(meter.take_pending(), 400);
+        assert_eq!(meter.held(), 100, "the reservation is still leased");
+        drop(reserved);
+        assert_eq!(meter.take_unreserved(true), 100);
+        assert_eq!(meter.held(), 0);
+        // What the flush gave back is in the database again.
+        *balance.left.lock().unwrap() += 600;
+        let all = meter.reserve(5_000).await.unwrap();
+        assert_eq!(all.len(), 1_000);
+        drop(all);
+        meter.take_unreserved(true);
+        *balance.left.lock().unwrap() = 0;
+        assert!(meter.reserve(1).await.is_err(), "nothing left");
+        *balance.left.lock().unwrap() = 50;
+        meter.apply_balance(50, true);
+        assert!(!*meter.exhausted().borrow(), "a purchase reopens the meter");
+        assert_eq!(meter.reserve(500).await.unwrap().len(), 50);
+        meter.apply_balance(50, false);
+        assert!(*meter.exhausted().borrow(), "a disabled customer is cut");
     }
 }

@@ -1,18 +1,22 @@
 //! The meters of the gateway, one per (customer, kind) in use, and the connection slots taken
-//! on them; their counts are flushed to the database in batches (steps in `flush.rs`). A flush
+//! on them; their counts are settled in the database in batches (steps in `flush.rs`). A flush
 //! takes the counts it writes out of the counters first and gives them back if the write
-//! fails, so a flush never counts twice and a crash loses at most one interval.
-//! Traffic kinds are limited by the customer's balance; kinds sold by the piece are only
-//! counted (daily usage), and each piece in use is watched for its end instead.
+//! fails, so a flush never counts twice.
+//! Traffic kinds move only bytes leased from the customer's balance (`DbLeases`, the meters'
+//! `Source`): a crash loses nothing of the shop's (the node's leases expire and are settled as
+//! used) and the customer at most the unmoved part of one lease per kind. Kinds sold by the
+//! piece are only counted (daily usage), and each piece in use is watched for its end instead.
 
-use crate::flush::{apply_limits, end_pieces, take_counts};
+use crate::flush::{apply_balances, end_pieces, take_counts};
 use crate::lease::{Entry, Lease, Live, PieceSlot, lock};
-use crate::meter::Meter;
-use crate::store;
+use crate::meter::{GrantFuture, Meter, Source, TopUp};
+use crate::store::{self, Node};
 use domain::{ProxyKind, UserId};
+use persistence::gateway_events::{Event, Reason};
 use persistence::piece_credentials::PieceCredential;
 use persistence::{DbError, DbPool};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 use tokio::sync::watch;
 
 #[derive(Debug, thiserror::Error)]
@@ -29,36 +33,60 @@ pub(crate) enum OpenError {
     Db(#[from] DbError),
 }
 
+/// The meters' source of traffic: this node's leases in the database.
+#[derive(Debug)]
+struct DbLeases(Node);
+
+impl Source for DbLeases {
+    fn take(&self, user_id: UserId, kind: ProxyKind, held: i64) -> GrantFuture {
+        let node = self.0.clone();
+        Box::pin(async move { store::take_lease(&node, user_id, kind, held).await })
+    }
+}
+
 /// All meters of the gateway and the connection counts that keep them alive.
 #[derive(Debug)]
 pub(crate) struct Registry {
     live: Arc<Mutex<Live>>,
-    /// Held while reading limits from or writing counts to the database, so that a limit read
-    /// never straddles a flush.
+    /// One flush at a time.
     db_sync: tokio::sync::Mutex<()>,
-    pool: DbPool,
+    node: Node,
+    leases: Arc<DbLeases>,
     max_per_user: usize,
 }
 
 impl Registry {
-    pub(crate) fn new(pool: DbPool, max_per_user: usize) -> Registry {
+    pub(crate) fn new(node: Node, max_per_user: usize) -> Registry {
         Registry {
             live: Arc::default(),
             db_sync: tokio::sync::Mutex::new(()),
-            pool,
+            leases: Arc::new(DbLeases(node.clone())),
+            node,
             max_per_user,
         }
     }
 
-    /// Takes a connection slot of `user_id` on the meter of `kind`, if traffic remains.
+    /// This node's id, as its lease rows name it.
+    pub(crate) fn node_id(&self) -> &str {
+        &self.node.id
+    }
+
+    pub(crate) fn pool(&self) -> &DbPool {
+        &self.node.pool
+    }
+
+    /// Takes a connection slot of `user_id` on the meter of `kind`, if traffic remains here or
+    /// can be leased.
     pub(crate) async fn open(&self, user_id: UserId, kind: ProxyKind) -> Result<Lease, OpenError> {
-        if let Some(lease) = self.try_lease(user_id, kind, None)? {
+        let lease = self.take_slot(user_id, kind)?;
+        if lease.meter.remaining() > 0 {
             return Ok(lease);
         }
-        let _sync = self.db_sync.lock().await;
-        let remaining = store::remaining(&self.pool, user_id, kind).await?;
-        self.try_lease(user_id, kind, Some(remaining))?
-            .ok_or(OpenError::NoTraffic)
+        match lease.meter.top_up().await? {
+            TopUp::Available | TopUp::Full => Ok(lease),
+            // Dropping the lease gives the slot back.
+            TopUp::Dry => Err(OpenError::NoTraffic),
+        }
     }
 
     /// Takes a connection slot of the piece's owner, metered (not limited) per kind; the
@@ -71,6 +99,7 @@ impl Registry {
         let mut live = lock(&self.live);
         self.admit(&live, piece.user_id)?;
         let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
+            owner: piece.user_id,
             expires_at: piece.expires_at,
             connections: 0,
             ended: watch::Sender::new(false),
@@ -89,6 +118,7 @@ impl Registry {
         entry.connections += 1;
         let meter = entry.meter.clone();
         *live.per_user.entry(piece.user_id).or_insert(0) += 1;
+        metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
             live: self.live.clone(),
             key,
@@ -108,77 +138,113 @@ impl Registry {
         Ok(())
     }
 
-    /// A lease on the existing meter, or on a new one with `limit` when given.
-    fn try_lease(
-        &self,
-        user_id: UserId,
-        kind: ProxyKind,
-        limit: Option<i64>,
-    ) -> Result<Option<Lease>, OpenError> {
+    /// A connection slot on the meter of (`user_id`, `kind`), made (holding nothing yet) if
+    /// there is none.
+    fn take_slot(&self, user_id: UserId, kind: ProxyKind) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
         self.admit(&live, user_id)?;
         let key = (user_id, kind);
-        let meter = match (live.meters.get_mut(&key), limit) {
-            (Some(entry), _) => entry.meter.clone(),
-            (None, None) => return Ok(None),
-            (None, Some(limit)) => {
-                let meter = Arc::new(Meter::new(user_id, kind, limit));
-                live.meters.insert(
-                    key,
-                    Entry {
-                        meter: meter.clone(),
-                        connections: 0,
-                    },
-                );
-                meter
-            }
-        };
-        if meter.remaining() <= 0 {
+        let source: Arc<dyn Source> = self.leases.clone();
+        let entry = live.meters.entry(key).or_insert_with(|| Entry {
+            meter: Meter::leased(user_id, kind, source),
+            connections: 0,
+        });
+        if entry.meter.remaining() <= 0 && entry.meter.is_dry() {
             return Err(OpenError::NoTraffic);
         }
-        if let Some(entry) = live.meters.get_mut(&key) {
-            entry.connections += 1;
-        }
+        entry.connections += 1;
+        let meter = entry.meter.clone();
         *live.per_user.entry(user_id).or_insert(0) += 1;
-        Ok(Some(Lease {
+        metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
+        Ok(Lease {
             live: self.live.clone(),
             key,
             meter,
             piece: None,
-        }))
+        })
     }
 
-    /// Writes every pending count to the database (one transaction, today's UTC bucket):
-    /// traffic kinds to the balance and the day, piece kinds to the day only. Then refreshes
-    /// the limits from the balances (purchases made meanwhile), ends the pieces that expired,
-    /// went back to stock or whose owner was disabled, cuts the traffic connections of disabled
-    /// owners (and refuses them here for a while, whatever a cache says), and forgets meters
-    /// and pieces no longer in use.
-    pub(crate) async fn flush(&self) -> Result<(), DbError> {
+    /// Obeys change events at once: a disabled customer's connections are cut and new ones
+    /// refused, an enabled one is no longer refused, an ended piece's connections are cut.
+    /// (The flush that follows reads the rest from the database.)
+    pub(crate) fn apply_events(&self, events: &[Event]) {
+        let mut live = lock(&self.live);
+        let at = Instant::now();
+        for event in events {
+            match (event.reason, event.user_id, event.piece_id) {
+                (Some(Reason::UserDisabled), Some(user), _) => {
+                    live.disabled.insert(user, at);
+                    for ((owner, _), entry) in &live.meters {
+                        if *owner == user {
+                            entry.meter.apply_balance(0, false);
+                        }
+                    }
+                    for slot in live.pieces.values_mut() {
+                        if slot.owner == user {
+                            slot.end();
+                        }
+                    }
+                }
+                (Some(Reason::UserEnabled), Some(user), _) => {
+                    live.disabled.remove(&user);
+                }
+                (Some(Reason::PieceEnded), _, Some(piece)) => {
+                    if let Some(slot) = live.pieces.get_mut(&piece) {
+                        slot.end();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Settles every pending count in the database (one transaction, today's UTC bucket):
+    /// traffic kinds out of this node's leases into the balance and the day, piece kinds into
+    /// the day only; gives back the leases of idle meters (all of them when `last`: the node
+    /// stops), renews the others and settles other nodes' expired leases. Then tells the meters
+    /// what their balances hold (purchases made meanwhile, expiry), ends the pieces that
+    /// expired, went back to stock or whose owner was disabled, cuts the traffic connections of
+    /// disabled owners (and refuses them here for a while, whatever a cache says), and forgets
+    /// meters and pieces no longer in use.
+    pub(crate) async fn flush(&self, last: bool) -> Result<(), DbError> {
         let _sync = self.db_sync.lock().await;
         let batch = {
             let mut live = lock(&self.live);
             // On the clock alone, so that pieces end even while the database is unreachable.
             live.end_expired(persistence::now());
-            take_counts(&live)
+            take_counts(&live, last)
         };
-        if batch.is_empty() {
-            lock(&self.live).forget_unused();
-            return Ok(());
-        }
         let (users, pieces) = (batch.users.clone(), batch.pieces.clone());
-        let fresh = match store::write(&self.pool, batch.counts(), users, pieces).await {
+        let counts = batch.counts();
+        let moved: Vec<_> = counts.iter().map(|c| (c.kind, c.bytes)).collect();
+        let started = std::time::Instant::now();
+        let written = store::write(&self.node, counts, users, pieces).await;
+        metrics::histogram!("proxyshop_gateway_flush_seconds").record(started.elapsed());
+        let fresh = match written {
             Ok(fresh) => fresh,
             Err(err) => {
+                metrics::counter!("proxyshop_gateway_flush_failures_total").increment(1);
                 batch.give_back();
                 return Err(err);
             }
         };
+        for (kind, bytes) in moved {
+            metrics::counter!("proxyshop_gateway_bytes_total", "kind" => kind.to_string())
+                .increment(u64::try_from(bytes).unwrap_or(0));
+        }
+        if fresh.expired_settled > 0 {
+            tracing::info!(
+                bytes = fresh.expired_settled,
+                "settled the expired leases of a stopped gateway node as used"
+            );
+        }
         let mut live = lock(&self.live);
-        apply_limits(&mut live, &fresh);
+        apply_balances(&mut live, &fresh);
         end_pieces(&mut live, &batch.pieces, &fresh);
         live.end_expired(persistence::now());
         live.forget_unused();
+        let held: i64 = live.meters.values().map(|e| e.meter.held()).sum();
+        metrics::gauge!("proxyshop_gateway_lease_bytes").set(held as f64);
         Ok(())
     }
 }

@@ -27,6 +27,18 @@ impl Shared {
         pass: &str,
     ) -> Result<Lease, Refusal> {
         let check = self.credentials.authorize(&self.registry, user, pass);
-        self.gate.authorize(ticket, check).await
+        let result = self.gate.authorize(ticket, check).await;
+        let outcome = match &result {
+            Ok(_) => "ok",
+            Err(Refusal::BadCredentials) => "bad_credentials",
+            Err(Refusal::Disabled) => "disabled",
+            Err(Refusal::NoTraffic) => "no_traffic",
+            Err(Refusal::Expired) => "expired",
+            Err(Refusal::TooManyConnections) => "too_many_connections",
+            Err(Refusal::TooManyFailures) => "too_many_failures",
+            Err(Refusal::Unavailable(_)) => "unavailable",
+        };
+        metrics::counter!("proxyshop_gateway_auth_total", "outcome" => outcome).increment(1);
+        result
     }
 }

@@ -7,10 +7,13 @@
 //! PostgreSQL two admins demoting or disabling each other at once are thereby serialised (the
 //! second waits for the first and then sees its change), so both cannot succeed; on SQLite every
 //! write transaction already holds the one write lock (`write_transaction`). The gateway reads
-//! `users.disabled` at authentication and at every flush (`gateway_accounts::disabled_among`).
+//! `users.disabled` at authentication and at every flush (`gateway_accounts::disabled_among`);
+//! disable and enable also write a `gateway_events` row in the same transaction, which every
+//! gateway node reads within about a second.
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
+use crate::gateway_events::{self, Reason};
 use crate::now;
 use crate::schema::users;
 use crate::sessions;
@@ -73,6 +76,7 @@ pub fn disable(conn: &mut DbConnection, id: UserId) -> DbResult<Outcome> {
     .execute(conn)?;
     if changed == 1 {
         sessions::delete_for_user(conn, id)?;
+        gateway_events::emit(conn, Reason::UserDisabled, Some(id), None)?;
         return Ok(Outcome::Changed);
     }
     Ok(match state(conn, id)? {
@@ -88,6 +92,7 @@ pub fn enable(conn: &mut DbConnection, id: UserId) -> DbResult<Outcome> {
         .set((users::disabled.eq(false), users::updated_at.eq(now())))
         .execute(conn)?;
     if changed == 1 {
+        gateway_events::emit(conn, Reason::UserEnabled, Some(id), None)?;
         return Ok(Outcome::Changed);
     }
     Ok(match state(conn, id)? {

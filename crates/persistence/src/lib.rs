@@ -13,6 +13,8 @@ pub mod email_changes;
 pub mod email_codes;
 pub mod error;
 pub mod gateway_accounts;
+pub mod gateway_events;
+pub mod gateway_leases;
 pub mod job_runs;
 mod like;
 pub mod password_resets;

@@ -104,6 +104,7 @@ diesel::table! {
         used_bytes -> BigInt,
         updated_at -> BigInt,
         expires_at -> Nullable<BigInt>,
+        leased_bytes -> BigInt,
     }
 }
 
@@ -366,6 +367,26 @@ diesel::table! {
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(wallet_ledger -> users (user_id));
 diesel::joinable!(payments -> users (user_id));
+diesel::table! {
+    gateway_leases (node_id, user_id, kind) {
+        node_id -> Text,
+        user_id -> BigInt,
+        kind -> Text,
+        bytes -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    gateway_events (id) {
+        id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        piece_id -> Nullable<BigInt>,
+        reason -> Text,
+        created_at -> BigInt,
+    }
+}
+
 diesel::joinable!(traffic_balances -> users (user_id));
 diesel::joinable!(usage_daily -> users (user_id));
 diesel::joinable!(proxy_history -> users (user_id));
@@ -413,4 +434,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     recovery_codes,
     api_keys,
     avatars,
+    gateway_leases,
+    gateway_events,
 );

@@ -40,6 +40,8 @@ pub struct Balance {
     pub used_bytes: i64,
     /// When the unused traffic expires; `None` = never.
     pub expires_at: Option<i64>,
+    /// Bytes leased to gateway nodes and not yet settled (`gateway_leases.rs`).
+    pub leased_bytes: i64,
 }
 
 fn bump_balance(
@@ -170,18 +172,20 @@ fn load_balances(
             traffic_balances::purchased_bytes,
             traffic_balances::used_bytes,
             traffic_balances::expires_at,
+            traffic_balances::leased_bytes,
         ))
-        .load::<(UserId, ProxyKind, i64, i64, Option<i64>)>(conn)?;
+        .load::<(UserId, ProxyKind, i64, i64, Option<i64>, i64)>(conn)?;
     let at = now();
     Ok(rows
         .into_iter()
         .map(
-            |(user_id, kind, purchased, used_bytes, expires_at)| Balance {
+            |(user_id, kind, purchased, used_bytes, expires_at, leased_bytes)| Balance {
                 user_id,
                 kind,
                 purchased_bytes: effective_purchased(purchased, used_bytes, expires_at, at),
                 used_bytes,
                 expires_at,
+                leased_bytes,
             },
         )
         .collect())

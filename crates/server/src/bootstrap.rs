@@ -7,55 +7,71 @@ mod clients;
 mod gateway_runtime;
 mod metrics;
 mod services;
+mod stop;
 mod storage;
 
 use crate::config::Config;
 use anyhow::Context;
 use gateway_runtime::start_gateway;
+use stop::StopSignal;
 
 /// `proxyshop migrate`: applies pending migrations; returns how many ran.
 pub fn migrate(config: &Config) -> anyhow::Result<usize> {
     storage::migrate(&storage::open_pool(config)?)
 }
 
-/// `proxyshop serve`: migrations and the default catalogue, the gateway, then the API until
-/// stopped; the gateway flushes its meters on the way out.
-pub fn run_serve(config: Config) -> anyhow::Result<()> {
+/// `proxyshop serve`: migrations and the default catalogue, the gateway (unless
+/// `--no-gateway`: an API instance of a fleet whose gateway nodes run apart), then the API until
+/// stopped; the gateway drains and settles its meters and leases on the way out.
+pub fn run_serve(config: Config, with_gateway: bool) -> anyhow::Result<()> {
     let pool = storage::open_pool(&config)?;
     storage::migrate(&pool)?;
     {
         let mut conn = pool.get().context("connecting to the database")?;
         api::catalog::seed::seed_defaults(&mut conn)?;
     }
+    // The first stop signal (`signal.clone().first()`) is where the API's readiness turns
+    // unready; the gateway drains on it.
+    let signal = StopSignal::listen()?;
     let metrics = metrics::prepare(&config, vec![("main", pool.clone())])?;
-    let gateway = start_gateway(&config, pool.clone())?;
-    let endpoints = (gateway.http, gateway.socks);
+    let gateway = if with_gateway {
+        Some(start_gateway(&config, &signal)?)
+    } else {
+        None
+    };
+    // Generated proxies name the gateway: this process's, or the fleet's configured address.
+    let endpoints = gateway
+        .as_ref()
+        .map_or((config.gateway_http_addr, config.gateway_socks_addr), |g| {
+            (g.http, g.socks)
+        });
     let served = actix_web::rt::System::new().block_on(async move {
         if let Some(metrics) = metrics {
             actix_web::rt::spawn(metrics.run());
         }
-        services::serve(config, pool, endpoints).await
+        services::serve(config, pool, endpoints, signal).await
     });
-    let stopped = gateway.stop();
+    let stopped = gateway.map_or(Ok(()), |g| g.stop());
     served.and(stopped)
 }
 
-/// `proxyshop gateway`: the metering gateway alone (scale it apart from the API).
+/// `proxyshop gateway`: the metering gateway alone (scale it apart from the API), until a
+/// stop signal: it drains, then settles its counts and leases.
 pub fn run_gateway(config: &Config) -> anyhow::Result<()> {
     let pool = storage::open_pool(config)?;
-    let metrics = metrics::prepare(config, vec![("main", pool.clone())])?;
+    let metrics = metrics::prepare(config, vec![("main", pool)])?;
+    let signal = StopSignal::listen()?;
     // The gateway logs its bound addresses itself.
-    let gateway = start_gateway(config, pool)?;
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?
-        .block_on(async {
-            if let Some(metrics) = metrics {
-                tokio::spawn(metrics.run());
-            }
-            let _ = tokio::signal::ctrl_c().await;
-        });
-    gateway.stop()
+    let gateway = start_gateway(config, &signal)?;
+    let _metrics = metrics.map(|metrics| {
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map(|runtime| runtime.block_on(metrics.run()))
+        })
+    });
+    gateway.wait()
 }
 
 /// `proxyshop create-admin`: creates the admin account, or makes an existing one admin (its

@@ -1,6 +1,7 @@
 //! Configuration from the environment and an optional `proxyshop.toml` (same key names; the
 //! environment wins), validated at start-up with an error that names the bad key.
 
+mod gateway;
 mod local_checkout;
 mod loopback;
 mod providers;
@@ -8,6 +9,7 @@ mod source;
 #[cfg(test)]
 mod tests;
 
+pub use gateway::GatewaySettings;
 use local_checkout::{Exposure, LOCAL_CHECKOUT_KEY, refuse_unless_local};
 use loopback::serves_loopback;
 pub(crate) use loopback::url_host;
@@ -39,6 +41,8 @@ pub struct Config {
     pub gateway_allow_private: bool,
     /// Destination ports the gateway never connects to.
     pub gateway_refused_ports: Vec<u16>,
+    /// The gateway node's pool, limits and drain (`config/gateway.rs`).
+    pub gateway: GatewaySettings,
     pub session_secret: Option<SecretString>,
     pub smtp_url: Option<SecretString>,
     pub mail_from: String,
@@ -197,6 +201,7 @@ impl Config {
             gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
             gateway_allow_private: flag(src, "GATEWAY_ALLOW_PRIVATE")?,
             gateway_refused_ports: ports(src, "GATEWAY_REFUSED_PORTS", &[25])?,
+            gateway: GatewaySettings::from_source(src)?,
             session_secret: session_secret.map(SecretString::from),
             smtp_url: smtp_url.map(SecretString::from),
             mail_from: src

@@ -23,7 +23,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Apply migrations, then serve the API, the built front end and the metering gateway.
-    Serve,
+    Serve {
+        /// Serve the API and the front end only (the gateway runs apart: `proxyshop gateway`).
+        #[arg(long)]
+        no_gateway: bool,
+    },
     /// Run the metering gateway alone.
     Gateway,
     /// Apply pending database migrations and exit.
@@ -66,7 +70,7 @@ fn main() -> ExitCode {
     };
     init_tracing(config.log_format);
     let result = match cli.command {
-        Command::Serve => bootstrap::run_serve(config),
+        Command::Serve { no_gateway } => bootstrap::run_serve(config, !no_gateway),
         Command::Gateway => bootstrap::run_gateway(&config),
         Command::Migrate => {
             bootstrap::migrate(&config).map(|n| println!("applied {n} migration(s)"))

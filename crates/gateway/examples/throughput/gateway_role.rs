@@ -1,7 +1,9 @@
 //! The gateway as the server runs it (a multi-thread runtime of two workers, default config
 //! but loopback allowed) over a fresh SQLite database with one customer who has plenty of
 //! premium traffic. When stdin closes it stops, which flushes the meter, and prints
-//! `metered <used bytes>`.
+//! `metered <used bytes>`. `BENCH_PURCHASED` (bytes) and `BENCH_EXPECTED_NODES` set the
+//! purchase and the fleet size the lease rule divides by: small leases mean more lease
+//! top-ups from the database during the run.
 
 use gateway::{Gateway, GatewayConfig};
 use persistence::testing::TestDatabase;
@@ -42,7 +44,7 @@ async fn serve() {
     )
     .unwrap();
     write_transaction(&mut conn, |c| {
-        traffic::add_purchased(c, user.id, domain::ProxyKind::Premium, i64::MAX / 2, None)
+        traffic::add_purchased(c, user.id, domain::ProxyKind::Premium, purchased(), None)
     })
     .unwrap();
     drop(conn);
@@ -50,6 +52,7 @@ async fn serve() {
         http_addr: "127.0.0.1:0".parse().unwrap(),
         socks_addr: "127.0.0.1:0".parse().unwrap(),
         allow_private: true,
+        expected_nodes: env_number("BENCH_EXPECTED_NODES").map_or(1, |n| n as u32),
         ..GatewayConfig::default()
     };
     let gateway = Gateway::bind(config, db.pool.clone()).await.unwrap();
@@ -63,4 +66,16 @@ async fn serve() {
     let mut conn = db.pool.get().unwrap();
     let (_, used) = traffic::balance(&mut conn, user.id, domain::ProxyKind::Premium).unwrap();
     println!("metered {used}");
+}
+
+fn env_number(key: &str) -> Option<i64> {
+    std::env::var(key).ok().map(|v| {
+        v.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{key}: not a number"))
+    })
+}
+
+fn purchased() -> i64 {
+    env_number("BENCH_PURCHASED").unwrap_or(i64::MAX / 2)
 }

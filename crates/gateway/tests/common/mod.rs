@@ -77,6 +77,55 @@ fn insert_user(
     user_id
 }
 
+/// A further gateway node on the harness's database.
+pub struct Node {
+    pub http: SocketAddr,
+    pub socks: SocketAddr,
+    pub handle: GatewayHandle,
+    stop: Option<oneshot::Sender<()>>,
+    now: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<Result<(), GatewayError>>>,
+}
+
+impl Node {
+    /// The first stop signal: the node stops accepting and drains.
+    pub fn begin_stop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+
+    /// The second stop signal: what still runs is closed at once.
+    pub fn stop_now(&mut self) {
+        if let Some(now) = self.now.take() {
+            let _ = now.send(());
+        }
+    }
+
+    /// Whether `run` has returned.
+    pub fn stopped(&self) -> bool {
+        self.task.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Waits for `run` to return and returns what it returned.
+    pub async fn wait(&mut self) -> Result<(), GatewayError> {
+        self.task.take().unwrap().await.unwrap()
+    }
+
+    /// Stops the node as an operator would; returns what `run` returned.
+    pub async fn stop(&mut self) -> Result<(), GatewayError> {
+        self.begin_stop();
+        self.wait().await
+    }
+
+    /// Ends the node as a crash would: nothing more is written.
+    pub async fn crash(mut self) {
+        let task = self.task.take().unwrap();
+        task.abort();
+        let _ = task.await;
+    }
+}
+
 pub struct Harness {
     pub db: TestDatabase,
     pub user_id: domain::UserId,
@@ -120,6 +169,46 @@ impl Harness {
             stop: Some(stop),
             task: Some(task),
         })
+    }
+
+    /// A second gateway node on the same database: the settings of `configure` over the
+    /// tests' defaults.
+    pub async fn another_node(&self, configure: impl FnOnce(&mut GatewayConfig)) -> Node {
+        let mut config = GatewayConfig {
+            http_addr: "127.0.0.1:0".parse().unwrap(),
+            socks_addr: "127.0.0.1:0".parse().unwrap(),
+            allow_private: true,
+            flush_interval: Duration::from_secs(3600),
+            max_connections_per_user: 256,
+            ..GatewayConfig::default()
+        };
+        configure(&mut config);
+        let gateway = Gateway::bind(config, self.db.pool.clone()).await.unwrap();
+        let (http, socks, handle) = (gateway.http_addr(), gateway.socks_addr(), gateway.handle());
+        let (stop, stopped) = oneshot::channel::<()>();
+        let (now, stop_now) = oneshot::channel::<()>();
+        let task = tokio::spawn(gateway.run_draining(
+            async {
+                let _ = stopped.await;
+            },
+            async {
+                let _ = stop_now.await;
+            },
+        ));
+        Node {
+            http,
+            socks,
+            handle,
+            stop: Some(stop),
+            now: Some(now),
+            task: Some(task),
+        }
+    }
+
+    /// Bytes of the customer's premium traffic leased to nodes and not yet settled.
+    pub fn leased(&self) -> i64 {
+        let mut conn = self.db.pool.get().unwrap();
+        persistence::gateway_leases::leased(&mut conn, self.user_id, ProxyKind::Premium).unwrap()
     }
 
     /// Another customer with `purchased` bytes of premium traffic; returns their id.

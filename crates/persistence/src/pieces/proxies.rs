@@ -3,6 +3,7 @@
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
+use crate::gateway_events::{self, Reason};
 use crate::schema::{piece_proxies, piece_stock};
 use diesel::prelude::*;
 use domain::{ProxyKind, UserId};
@@ -33,7 +34,8 @@ pub fn insert_piece(conn: &mut DbConnection, piece: &NewPiece<'_>) -> DbResult<i
         .get_result(conn)?)
 }
 
-/// Gives the stock slots of pieces expired at `at` back (each piece once); returns how many.
+/// Gives the stock slots of pieces expired at `at` back (each piece once), telling the gateway
+/// nodes (`gateway_events`); returns how many.
 pub fn release_expired(conn: &mut DbConnection, at: i64) -> DbResult<usize> {
     let expired: Vec<(i64, Option<i64>)> = piece_proxies::table
         .filter(piece_proxies::released_at.is_null())
@@ -54,6 +56,7 @@ pub fn release_expired(conn: &mut DbConnection, at: i64) -> DbResult<usize> {
         if marked == 0 {
             continue;
         }
+        gateway_events::emit(conn, Reason::PieceEnded, None, Some(id))?;
         if let Some(stock) = stock_id {
             diesel::update(
                 piece_stock::table

@@ -1,7 +1,9 @@
-//! The metering gateway on a Tokio runtime and thread of its own, beside the API's.
+//! The metering gateway on a Tokio runtime and thread of its own, beside the API's, with a
+//! database pool of its own (`GATEWAY_DB_POOL_SIZE`), so that neither can starve the other.
 
+use super::stop::StopSignal;
+use super::storage;
 use crate::config::Config;
-use persistence::DbPool;
 use std::net::SocketAddr;
 
 /// The metering gateway, running on its own threads beside the API.
@@ -13,23 +15,41 @@ pub(super) struct RunningGateway {
 }
 
 impl RunningGateway {
-    /// Stops accepting, flushes the last metered bytes and waits for it.
+    /// Stops accepting (if a stop signal has not already), drains up to
+    /// `GATEWAY_DRAIN_SECONDS`, settles the last metered bytes and leases, and waits for it.
     pub(super) fn stop(self) -> anyhow::Result<()> {
-        let _ = self.stop.send(());
-        match self.thread.join() {
-            Ok(result) => Ok(result?),
-            Err(_) => Err(anyhow::anyhow!("the gateway thread panicked")),
-        }
+        let RunningGateway { stop, thread, .. } = self;
+        let _ = stop.send(());
+        join(thread)
+    }
+
+    /// Waits until the gateway stopped (on a stop signal).
+    pub(super) fn wait(self) -> anyhow::Result<()> {
+        // `stop` is dropped unsent: only a signal stops the gateway.
+        join(self.thread)
     }
 }
 
-/// Binds the gateway's HTTP and SOCKS5 ports and serves them on a runtime of its own.
-pub(super) fn start_gateway(config: &Config, pool: DbPool) -> anyhow::Result<RunningGateway> {
+fn join(thread: std::thread::JoinHandle<Result<(), gateway::GatewayError>>) -> anyhow::Result<()> {
+    match thread.join() {
+        Ok(result) => Ok(result?),
+        Err(_) => Err(anyhow::anyhow!("the gateway thread panicked")),
+    }
+}
+
+/// Binds the gateway's HTTP and SOCKS5 ports and serves them on a runtime of its own, until
+/// `stop` is called or a stop signal comes (a second one closes the tunnels still draining).
+pub(super) fn start_gateway(
+    config: &Config,
+    signal: &StopSignal,
+) -> anyhow::Result<RunningGateway> {
+    let pool = storage::open_gateway_pool(config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("gateway")
         .enable_all()
         .build()?;
+    let settings = &config.gateway;
     let gw_config = gateway::GatewayConfig {
         http_addr: config.gateway_http_addr,
         socks_addr: config.gateway_socks_addr,
@@ -37,17 +57,30 @@ pub(super) fn start_gateway(config: &Config, pool: DbPool) -> anyhow::Result<Run
         refused_ports: config.gateway_refused_ports.clone(),
         // With IPRoyal, residential traffic is carried (and metered) there only.
         serve_traffic: config.providers.iproyal.is_none(),
+        max_connections_per_user: settings.max_connections_per_customer,
+        max_unauthenticated: settings.max_unauthenticated,
+        handshake_timeout: settings.handshake_timeout,
+        drain: settings.drain,
+        expected_nodes: settings.expected_nodes,
         ..gateway::GatewayConfig::default()
     };
     let gw = runtime.block_on(gateway::Gateway::bind(gw_config, pool))?;
     let (http, socks) = (gw.http_addr(), gw.socks_addr());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let (first, second) = (signal.clone(), signal.clone());
     let thread = std::thread::Builder::new()
         .name("gateway".into())
         .spawn(move || {
-            runtime.block_on(gw.run(async {
-                let _ = stopped.await;
-            }))
+            runtime.block_on(gw.run_draining(
+                async {
+                    tokio::select! {
+                        // A dropped sender (`wait`) is no stop.
+                        Ok(()) = stopped => {}
+                        () = first.first() => {}
+                    }
+                },
+                second.second(),
+            ))
         })?;
     Ok(RunningGateway {
         http,

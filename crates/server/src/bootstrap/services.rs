@@ -9,13 +9,16 @@ use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Set
 use persistence::DbPool;
 use secrecy::SecretString;
 use std::net::SocketAddr;
+use super::stop::StopSignal;
 use std::time::Duration;
 
 /// Serves the API until stopped; `gateway` is the running gateway's (HTTP, SOCKS5) addresses.
+/// At the first stop signal `/readyz` turns unready, so that a load balancer sends no more.
 pub(super) async fn serve(
     config: Config,
     pool: DbPool,
     (gateway_http, gateway_socks): (SocketAddr, SocketAddr),
+    stopping: StopSignal,
 ) -> anyhow::Result<()> {
     let secret = session_secret(&config)?;
     let clients = Clients::build(&config, &secret)?;
@@ -54,6 +57,11 @@ pub(super) async fn serve(
         residential: clients.residential,
     };
     let app = Application::build(settings, deps)?;
+    let readiness = app.readiness();
+    actix_web::rt::spawn(async move {
+        stopping.first().await;
+        readiness.begin_shutdown();
+    });
     tracing::info!(
         "proxyshop listening on {} (bound {}); gateway: http proxy {gateway_http}, socks5 {gateway_socks}",
         app.public_url(),

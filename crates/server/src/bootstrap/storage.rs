@@ -18,6 +18,16 @@ pub(super) fn open_pool(config: &Config) -> anyhow::Result<DbPool> {
     Ok(pool)
 }
 
+/// The gateway's own pool of `DATABASE_URL`, `GATEWAY_DB_POOL_SIZE` connections.
+pub(super) fn open_gateway_pool(config: &Config) -> anyhow::Result<DbPool> {
+    let options = PoolOptions {
+        max_size: config.gateway.pool_size,
+        ..PoolOptions::default()
+    };
+    persistence::connect(&config.database_url, &options)
+        .context("opening the gateway's database pool (DATABASE_URL)")
+}
+
 /// Applies the pending migrations; returns how many ran.
 pub(super) fn migrate(pool: &DbPool) -> anyhow::Result<usize> {
     let mut conn = pool.get().context("connecting to the database")?;

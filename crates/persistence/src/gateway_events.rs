@@ -1,0 +1,107 @@
+//! Changes every gateway node must obey at once: written by the API in the transaction of the
+//! change (`emit`), read by each node about every second (`since`), purged after a while
+//! (`purge`). Polling one indexed table works the same on SQLite and PostgreSQL and keeps the
+//! delay under the two seconds docs/operations.md promises.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::now;
+use crate::schema::gateway_events;
+use diesel::prelude::*;
+use domain::UserId;
+
+/// Why the gateway must look again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// The customer's account was disabled.
+    UserDisabled,
+    /// The customer's account was enabled again: no longer refused.
+    UserEnabled,
+    /// A piece was released: its credential stops working.
+    PieceEnded,
+}
+
+impl Reason {
+    fn as_str(self) -> &'static str {
+        match self {
+            Reason::UserDisabled => "user_disabled",
+            Reason::UserEnabled => "user_enabled",
+            Reason::PieceEnded => "piece_ended",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Reason> {
+        match s {
+            "user_disabled" => Some(Reason::UserDisabled),
+            "user_enabled" => Some(Reason::UserEnabled),
+            "piece_ended" => Some(Reason::PieceEnded),
+            _ => None,
+        }
+    }
+}
+
+/// One change, as the nodes read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub id: i64,
+    pub user_id: Option<UserId>,
+    pub piece_id: Option<i64>,
+    /// None for a reason this build does not know (a newer instance wrote it): the node
+    /// re-reads everything it holds, as for any event.
+    pub reason: Option<Reason>,
+    pub created_at: i64,
+}
+
+/// Records a change for the gateway nodes; run it in the change's transaction.
+pub fn emit(
+    conn: &mut DbConnection,
+    reason: Reason,
+    user_id: Option<UserId>,
+    piece_id: Option<i64>,
+) -> DbResult<()> {
+    diesel::insert_into(gateway_events::table)
+        .values((
+            gateway_events::user_id.eq(user_id),
+            gateway_events::piece_id.eq(piece_id),
+            gateway_events::reason.eq(reason.as_str()),
+            gateway_events::created_at.eq(now()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The events written at or after `from` (seconds), oldest first, at most `limit`. A node
+/// reads a window that overlaps its previous read and skips the ids it has seen: on
+/// PostgreSQL ids are not committed in order, so "after the last id" could skip one.
+pub fn since(conn: &mut DbConnection, from: i64, limit: i64) -> DbResult<Vec<Event>> {
+    let rows = gateway_events::table
+        .filter(gateway_events::created_at.ge(from))
+        .order(gateway_events::id.asc())
+        .limit(limit)
+        .select((
+            gateway_events::id,
+            gateway_events::user_id,
+            gateway_events::piece_id,
+            gateway_events::reason,
+            gateway_events::created_at,
+        ))
+        .load::<(i64, Option<UserId>, Option<i64>, String, i64)>(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, user_id, piece_id, reason, created_at)| Event {
+            id,
+            user_id,
+            piece_id,
+            reason: Reason::parse(&reason),
+            created_at,
+        })
+        .collect())
+}
+
+/// Deletes the events written before `before`; returns how many.
+pub fn purge(conn: &mut DbConnection, before: i64) -> DbResult<usize> {
+    Ok(
+        diesel::delete(gateway_events::table.filter(gateway_events::created_at.lt(before)))
+            .execute(conn)?,
+    )
+}

@@ -1,0 +1,142 @@
+//! The gateway nodes' traffic leases and change events on both backends: racing nodes never
+//! lease more than is left, settling moves leased bytes to used (and the day) or back, an
+//! expired lease is settled as used once however many nodes try, and a disable writes its
+//! event in its own transaction.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use domain::ProxyKind;
+use persistence::admin_access;
+use persistence::gateway_events::{self, Reason};
+use persistence::gateway_leases::{self, Taken};
+use persistence::testing::concurrently;
+use persistence::{DbConnection, db_test, now, traffic, write_transaction};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+const DAY: &str = "2026-12-05";
+
+fn customer(conn: &mut DbConnection, tag: &str, purchased: i64) -> domain::UserId {
+    let id = persistence::testing::insert_user(conn, tag);
+    write_transaction(conn, |c| {
+        traffic::add_purchased(c, id, ProxyKind::Premium, purchased, None)
+    })
+    .unwrap();
+    id
+}
+
+fn take(conn: &mut DbConnection, node: &str, id: domain::UserId, held: i64, size: i64) -> Taken {
+    write_transaction(conn, |c| {
+        gateway_leases::take(c, node, id, ProxyKind::Premium, held, &|_| size, now() + 60)
+    })
+    .unwrap()
+}
+
+db_test! {
+    fn racing_nodes_never_lease_more_than_is_left(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = customer(&mut conn, "lease-race", 10_000);
+        let granted = Arc::new(AtomicI64::new(0));
+        let total = granted.clone();
+        concurrently(db, 6, move |conn, i| {
+            let node = format!("node-{i}");
+            for _ in 0..5 {
+                let got = take(conn, &node, id, 0, 700).granted;
+                total.fetch_add(got, Ordering::SeqCst);
+            }
+        });
+        let granted = granted.load(Ordering::SeqCst);
+        assert_eq!(granted, 10_000, "every byte leased once, none twice");
+        assert_eq!(gateway_leases::leased(&mut conn, id, ProxyKind::Premium).unwrap(), 10_000);
+        let held: i64 = (0..6)
+            .map(|i| gateway_leases::held(&mut conn, &format!("node-{i}"), id, ProxyKind::Premium).unwrap())
+            .sum();
+        assert_eq!(held, 10_000, "the lease rows add up to leased_bytes");
+        assert_eq!(take(&mut conn, "late", id, 0, 700).granted, 0);
+    }
+
+    fn a_lease_tops_up_to_its_size_and_settles_into_used_and_the_day(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = customer(&mut conn, "lease-settle", 5_000);
+        assert_eq!(take(&mut conn, "n", id, 0, 1_000), Taken { granted: 1_000, size: 1_000 });
+        // Holding 600 unmoved: topped up by 400 only.
+        assert_eq!(take(&mut conn, "n", id, 600, 1_000).granted, 400);
+        let settled = write_transaction(&mut conn, |c| {
+            gateway_leases::settle(c, "n", id, ProxyKind::Premium, 900, 100, DAY)
+        })
+        .unwrap();
+        assert!(settled);
+        assert_eq!(gateway_leases::held(&mut conn, "n", id, ProxyKind::Premium).unwrap(), 400);
+        assert_eq!(traffic::balance(&mut conn, id, ProxyKind::Premium).unwrap(), (5_000, 900));
+        assert_eq!(
+            traffic::daily(&mut conn, id, ProxyKind::Premium, DAY).unwrap(),
+            vec![(DAY.to_owned(), 900)]
+        );
+        // More than it holds: nothing written.
+        let over = write_transaction(&mut conn, |c| {
+            gateway_leases::settle(c, "n", id, ProxyKind::Premium, 401, 0, DAY)
+        })
+        .unwrap();
+        assert!(!over);
+        write_transaction(&mut conn, |c| {
+            gateway_leases::settle(c, "n", id, ProxyKind::Premium, 0, 400, DAY)
+        })
+        .unwrap();
+        assert_eq!(gateway_leases::held(&mut conn, "n", id, ProxyKind::Premium).unwrap(), 0);
+        assert_eq!(gateway_leases::leased(&mut conn, id, ProxyKind::Premium).unwrap(), 0);
+        // A disabled customer gets nothing.
+        write_transaction(&mut conn, |c| admin_access::disable(c, id)).unwrap();
+        assert_eq!(take(&mut conn, "n", id, 0, 1_000).granted, 0);
+    }
+
+    fn an_expired_lease_is_settled_as_used_once(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = customer(&mut conn, "lease-expired", 5_000);
+        write_transaction(&mut conn, |c| {
+            gateway_leases::take(c, "dead", id, ProxyKind::Premium, 0, &|_| 800, now() - 1)
+        })
+        .unwrap();
+        take(&mut conn, "alive", id, 0, 300);
+        let settled = Arc::new(AtomicI64::new(0));
+        let total = settled.clone();
+        concurrently(db, 4, move |conn, _| {
+            let n = write_transaction(conn, |c| gateway_leases::settle_expired(c, now(), DAY)).unwrap();
+            total.fetch_add(n, Ordering::SeqCst);
+        });
+        assert_eq!(settled.load(Ordering::SeqCst), 800);
+        assert_eq!(traffic::balance(&mut conn, id, ProxyKind::Premium).unwrap(), (5_000, 800));
+        assert_eq!(gateway_leases::leased(&mut conn, id, ProxyKind::Premium).unwrap(), 300);
+        // The dead node's own late settlement finds nothing to settle.
+        let late = write_transaction(&mut conn, |c| {
+            gateway_leases::settle(c, "dead", id, ProxyKind::Premium, 100, 0, DAY)
+        })
+        .unwrap();
+        assert!(!late);
+        // Renewed leases do not expire.
+        write_transaction(&mut conn, |c| gateway_leases::renew(c, "alive", now() + 60)).unwrap();
+        assert_eq!(
+            write_transaction(&mut conn, |c| gateway_leases::settle_expired(c, now(), DAY)).unwrap(),
+            0
+        );
+    }
+
+    fn a_disable_and_an_enable_write_their_events_in_their_transaction(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = customer(&mut conn, "events", 0);
+        let from = now() - 1;
+        // Rolled back: no event.
+        let _ = write_transaction(&mut conn, |c| {
+            admin_access::disable(c, id)?;
+            Err::<(), _>(persistence::DbError::from(diesel::result::Error::RollbackTransaction))
+        });
+        assert!(gateway_events::since(&mut conn, from, 100).unwrap().is_empty());
+        write_transaction(&mut conn, |c| admin_access::disable(c, id)).unwrap();
+        write_transaction(&mut conn, |c| admin_access::enable(c, id)).unwrap();
+        let events = gateway_events::since(&mut conn, from, 100).unwrap();
+        let seen: Vec<_> = events.iter().map(|e| (e.reason, e.user_id)).collect();
+        assert_eq!(
+            seen,
+            vec![(Some(Reason::UserDisabled), Some(id)), (Some(Reason::UserEnabled), Some(id))]
+        );
+        assert_eq!(gateway_events::purge(&mut conn, now() + 1).unwrap(), 2);
+    }
+}

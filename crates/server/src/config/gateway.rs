@@ -1,0 +1,88 @@
+//! The gateway node's own settings: its database pool, its limits, and how it stops
+//! (docs/configuration.md, "Gateway").
+
+use super::source::{ConfigError, Source, bad, whole};
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GatewaySettings {
+    /// Connections of the gateway's own database pool (`GATEWAY_DB_POOL_SIZE`), apart from
+    /// the API's: a burst of proxy connections cannot starve the API of connections.
+    pub pool_size: u32,
+    /// Live connections of one customer on one node (`GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
+    pub max_connections_per_customer: usize,
+    /// Connections not yet authenticated, in all (`GATEWAY_MAX_UNAUTHENTICATED`).
+    pub max_unauthenticated: usize,
+    /// A request head or SOCKS5 handshake must arrive within this
+    /// (`GATEWAY_HANDSHAKE_TIMEOUT_SECS`).
+    pub handshake_timeout: Duration,
+    /// At a stop, how long live tunnels may finish before they are closed and the leases
+    /// settled (`GATEWAY_DRAIN_SECONDS`).
+    pub drain: Duration,
+    /// Gateway nodes sharing the database (`GATEWAY_EXPECTED_NODES`): each leases
+    /// `max(1 % of a purchase, 16 MB) / nodes` at a time.
+    pub expected_nodes: u32,
+}
+
+/// A whole number of at least 1.
+fn at_least_one(src: &Source, key: &'static str, default: u32) -> Result<u32, ConfigError> {
+    match whole(src, key, default)? {
+        0 => Err(bad(key, "must be at least 1")),
+        n => Ok(n),
+    }
+}
+
+impl GatewaySettings {
+    pub(super) fn from_source(src: &Source) -> Result<GatewaySettings, ConfigError> {
+        Ok(GatewaySettings {
+            pool_size: at_least_one(src, "GATEWAY_DB_POOL_SIZE", 8)?,
+            max_connections_per_customer: at_least_one(
+                src,
+                "GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER",
+                256,
+            )? as usize,
+            max_unauthenticated: at_least_one(src, "GATEWAY_MAX_UNAUTHENTICATED", 4096)? as usize,
+            handshake_timeout: Duration::from_secs(u64::from(at_least_one(
+                src,
+                "GATEWAY_HANDSHAKE_TIMEOUT_SECS",
+                10,
+            )?)),
+            drain: Duration::from_secs(u64::from(whole(src, "GATEWAY_DRAIN_SECONDS", 30)?)),
+            expected_nodes: at_least_one(src, "GATEWAY_EXPECTED_NODES", 1)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(pairs: &[(&str, &str)]) -> Result<GatewaySettings, ConfigError> {
+        GatewaySettings::from_source(&Source::from_pairs(pairs))
+    }
+
+    #[test]
+    fn defaults_and_errors_naming_the_key() {
+        let d = settings(&[]).unwrap();
+        assert_eq!(d.max_connections_per_customer, 256);
+        assert_eq!(d.max_unauthenticated, 4096);
+        assert_eq!(d.handshake_timeout, Duration::from_secs(10));
+        assert_eq!(d.drain, Duration::from_secs(30));
+        assert_eq!((d.pool_size, d.expected_nodes), (8, 1));
+        let set = settings(&[
+            ("GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER", "16"),
+            ("GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3"),
+            ("GATEWAY_DRAIN_SECONDS", "0"),
+            ("GATEWAY_EXPECTED_NODES", "4"),
+        ])
+        .unwrap();
+        assert_eq!(set.max_connections_per_customer, 16);
+        assert_eq!(set.handshake_timeout, Duration::from_secs(3));
+        assert_eq!(set.drain, Duration::ZERO);
+        assert_eq!(set.expected_nodes, 4);
+        let err = settings(&[("GATEWAY_MAX_UNAUTHENTICATED", "0")]).unwrap_err();
+        assert_eq!(err.key, "GATEWAY_MAX_UNAUTHENTICATED");
+        let err = settings(&[("GATEWAY_DB_POOL_SIZE", "many")]).unwrap_err();
+        assert_eq!(err.key, "GATEWAY_DB_POOL_SIZE");
+    }
+}
