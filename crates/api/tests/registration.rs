@@ -109,7 +109,7 @@ api_test! {
         keys.sort_unstable();
         assert_eq!(
             keys,
-            ["balance", "email", "name", "photoURL", "profile", "refCode", "role"],
+            ["balance", "email", "hasPassword", "name", "photoURL", "profile", "refCode", "role"],
             "{user}"
         );
         assert_eq!(user["email"], EMAIL);
