@@ -2132,6 +2132,11 @@ export interface components {
              */
             balance: number;
             email: string;
+            /**
+             * @description False for an account made with Google sign-in that has not set a password yet: it sets a
+             *     first one without a current password (`POST /api/user/password`).
+             */
+            hasPassword: boolean;
             name: string;
             photoURL?: string | null;
             profile: components["schemas"]["Profile"];
