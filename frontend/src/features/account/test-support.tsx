@@ -6,7 +6,11 @@ import type { User } from '@/lib/api-types';
 import { makeUser } from '@/test/fixtures';
 import { preloadRoutes as preload } from '@/test/preload-routes';
 import { server } from '@/test/server';
-import type { AccountSession, ApiKey, TwoFactorStatus } from './types';
+import type { ApiKey } from '@/lib/api-keys';
+import type { Schemas } from '@/lib/api-types';
+import type { AccountSession } from './api/sessions';
+
+type TwoFactorStatus = Schemas['TwoFactorStatus'];
 
 export const preloadRoutes = () => preload('dashboard-layout', 'settings');
 

@@ -13,7 +13,7 @@ import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
 import { useForgotPassword, useResetPassword } from '../api/password-reset';
 import { forgotEmailSchema, RESEND_SECONDS, resetSchema, type ForgotEmailValues, type ResetValues } from '../schemas';
-import { isTwoFactorChallenge } from '../types';
+import { isTwoFactorChallenge } from '../api/sign-in-reply';
 import { useCountdown } from './use-countdown';
 
 type Props = { onSignedIn: (user: User, message: string) => void; onTwoFactor: () => void };
