@@ -71,7 +71,7 @@ describe('settings: two-factor sign-in', { timeout: 60_000 }, () => {
 });
 
 describe('settings: sessions', { timeout: 60_000 }, () => {
-  it('lists the sessions with this device marked, ends one and all others', async () => {
+  it('lists the sessions with this device first and marked, ends one and all others', async () => {
     account();
     const one = record('delete', '/api/user/sessions/:id', () => json({ message: 'Session ended' }));
     const all = record('delete', '/api/user/sessions', () => json({ message: 'Other sessions ended' }));

@@ -22,9 +22,10 @@ export const SLOW = { timeout: 10_000 };
 
 export const NOON = 1741781100; // 12 Mar 2025 12:05 UTC
 
+// in the server's order (newest sign-in first), which need not put this device first
 export const sessions: AccountSession[] = [
+  { id: 'h-phone', createdAt: NOON + 3_600, lastSeenAt: null, ip: '198.51.100.4', device: 'Safari on iPhone', current: false },
   { id: 'h-current', createdAt: NOON, lastSeenAt: NOON + 60, ip: '203.0.113.7', device: 'Chrome on Windows', current: true },
-  { id: 'h-phone', createdAt: NOON - 86_400, lastSeenAt: null, ip: '198.51.100.4', device: 'Safari on iPhone', current: false },
 ];
 
 export const readKey: ApiKey = {

@@ -50,7 +50,8 @@ function SessionRow({ session }: { session: AccountSession }) {
 export function SessionsCard() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
-  const items = sessions.data?.items ?? [];
+  // this device first, the others in the server's order (newest sign-in first)
+  const items = [...(sessions.data?.items ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = items.filter((session) => !session.current).length;
 
   return (
