@@ -40,7 +40,7 @@ function KeyRow({ item, now, onRevoke }: { item: ApiKey; now: number; onRevoke: 
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="api-key-row">
       <div className="min-w-0 space-y-1 text-sm">
-        <p className="font-semibold break-all">{item.name}</p>
+        <p className="font-semibold wrap-anywhere">{item.name}</p>
         <p className="font-mono text-slate-700 dark:text-slate-300">{keyPlaceholder(item.prefix)}</p>
         <p className="flex flex-wrap gap-1">
           {item.scopes.map((scope) => (
@@ -54,7 +54,7 @@ function KeyRow({ item, now, onRevoke }: { item: ApiKey; now: number; onRevoke: 
           {lastUsedAt === null ? 'Never used' : `Last used ${formatDateTime(fromUnixSeconds(lastUsedAt))}`} · Created{' '}
           {formatDate(fromUnixSeconds(item.createdAt))}
         </p>
-        <p className="text-slate-600 break-all dark:text-slate-400">
+        <p className="text-slate-600 wrap-anywhere dark:text-slate-400">
           {item.allowedIps.length > 0 ? `Only from ${item.allowedIps.join(', ')}` : 'From any IP'}
         </p>
       </div>
