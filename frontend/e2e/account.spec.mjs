@@ -3,38 +3,14 @@
 // recovery code, a forgotten password reset with the mailed code, an email change confirmed with
 // the code mailed to the new address, a photo uploaded and deleted, a second browser signed out by
 // a password change and by "End", and a `read` API key used without cookies; axe on each screen.
-import { createHmac } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { readCode, readMails } from './harness.mjs';
 import { expectAccessible, toast } from './helpers.mjs';
+import { totp } from './totp.mjs';
 
 const TIMEOUT = 15_000;
-
-/** RFC 4648 base32 to bytes (the authenticator key, spaces allowed). */
-function base32(text) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of text.replace(/[\s=]/g, '').toUpperCase()) {
-    const value = alphabet.indexOf(char);
-    if (value < 0) throw new Error(`not base32: ${char}`);
-    bits += value.toString(2).padStart(5, '0');
-  }
-  const bytes = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) for the 30-second step `step` (default: now). */
-function totp(secret, step = Math.floor(Date.now() / 30_000)) {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
-}
 
 async function typeCode(page, code) {
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();

@@ -3,12 +3,12 @@
 // for an administrator who must enrol (PROXYSHOP_ADMIN_2FA=required), at 1280 and 390 px, light
 // and dark, against a real server.
 // Usage: npm run build && node e2e/settings-screenshots.mjs [output dir]
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { request as requests } from 'playwright-core';
 import { frontendDir, launchBrowser, readCode, readInitialAdmin, startServer } from './harness.mjs';
+import { totp } from './totp.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
@@ -45,17 +45,6 @@ function photo(size = 64) {
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-function totp(secret) {
-  let bits = '';
-  for (const char of secret.replace(/\s/g, '')) bits += 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 async function shoot(page, url, name) {
