@@ -4,7 +4,7 @@
 // opens a working console. axe on the settings page with the notice.
 import { test } from './fixtures.mjs';
 import { readInitialAdmin, startServer } from './harness.mjs';
-import { expectAccessible } from './helpers.mjs';
+import { expectAccessible, toast } from './helpers.mjs';
 import { totp } from './totp.mjs';
 
 const TIMEOUT = 15_000;
@@ -24,6 +24,8 @@ test('an administrator without two-factor sign-in is sent to enrol, then opens t
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // seen while it shows (the toaster is a lazy chunk), so that axe below waits for it to go
+    await toast(page, 'Logged in successfully');
     await page.waitForURL(`${url}/onboard/settings#two-factor`, { timeout: TIMEOUT });
     const notice = page.getByRole('alert').filter({ hasText: MESSAGE });
     await notice.waitFor({ timeout: TIMEOUT });
