@@ -138,6 +138,28 @@ export function readCode(dataDir, email) {
   return match[1];
 }
 
+/** Every mail to exactly `email` in the data dir's mail folder, oldest first: subject and body
+ * (quoted-printable soft breaks and escapes undone). */
+export function readMails(dataDir, email) {
+  const mailDir = join(dataDir, 'mail');
+  // `<millis>-<sequence>-<address>.eml`, the address exactly
+  const own = (name) => /^\d+-\d+-(.+)\.eml$/.exec(name)?.[1] === email;
+  return readdirSync(mailDir)
+    .filter(own)
+    .map((name) => ({ name, mtime: statSync(join(mailDir, name)).mtimeMs }))
+    .sort((a, b) => a.mtime - b.mtime || a.name.localeCompare(b.name))
+    .map(({ name }) => {
+      const text = readFileSync(join(mailDir, name), 'utf8');
+      const [head, ...rest] = text.split(/\r?\n\r?\n/);
+      const subject = /^Subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? '';
+      const body = rest
+        .join('\n\n')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+      return { subject, body };
+    });
+}
+
 /** Launches Chromium with a fresh profile; close() removes the profile. */
 export async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), 'proxyshop-chromium-'));

@@ -10,6 +10,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'user',
     balance: 12.5,
     refCode: 'ADA123',
+    hasPassword: true,
     ...overrides,
   };
 }

@@ -1285,7 +1285,7 @@ export interface components {
         /** @description The multipart form: one part `file`, a PNG, JPEG or WebP image of at most 2 MB. */
         AvatarUpload: {
             /** Format: binary */
-            file: string;
+            file: Blob;
         };
         BalanceChanged: {
             entry: components["schemas"]["LedgerItem"];

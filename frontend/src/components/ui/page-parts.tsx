@@ -30,9 +30,11 @@ export function PageHeader({ title, crumbs, actions }: { title: string; crumbs?:
   );
 }
 
-export function Card({ title, children, className, actions }: { title?: string; children: ReactNode; className?: string; actions?: ReactNode }) {
+type CardProps = { title?: string; children: ReactNode; className?: string; actions?: ReactNode; id?: string };
+
+export function Card({ title, children, className, actions, id }: CardProps) {
   return (
-    <section className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900', className)}>
+    <section id={id} className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900', className)}>
       {(title || actions) && (
         <div className="mb-4 flex items-center justify-between gap-3">
           {title && <h2 className="text-lg font-semibold">{title}</h2>}

@@ -101,7 +101,7 @@ describe('settings: email and password', { timeout: 60_000 }, () => {
   });
 
   it('lets a Google-only account set a first password without a current one', async () => {
-    account({ user: { hasPassword: false } as never });
+    account({ user: { hasPassword: false } });
     const sent = record('post', '/api/user/password', () => json({ message: 'Password changed' }));
     const { user } = renderAt('/onboard/settings');
     const card = (await screen.findByRole('heading', { name: 'Set a password' }, SLOW)).closest('section')!;

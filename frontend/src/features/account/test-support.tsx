@@ -6,7 +6,11 @@ import type { User } from '@/lib/api-types';
 import { makeUser } from '@/test/fixtures';
 import { preloadRoutes as preload } from '@/test/preload-routes';
 import { server } from '@/test/server';
-import type { AccountSession, ApiKey, TwoFactorStatus } from './types';
+import type { ApiKey } from '@/lib/api-keys';
+import type { Schemas } from '@/lib/api-types';
+import type { AccountSession } from './api/sessions';
+
+type TwoFactorStatus = Schemas['TwoFactorStatus'];
 
 export const preloadRoutes = () => preload('dashboard-layout', 'settings');
 
@@ -18,9 +22,10 @@ export const SLOW = { timeout: 10_000 };
 
 export const NOON = 1741781100; // 12 Mar 2025 12:05 UTC
 
+// in the server's order (newest sign-in first), which need not put this device first
 export const sessions: AccountSession[] = [
+  { id: 'h-phone', createdAt: NOON + 3_600, lastSeenAt: null, ip: '198.51.100.4', device: 'Safari on iPhone', current: false },
   { id: 'h-current', createdAt: NOON, lastSeenAt: NOON + 60, ip: '203.0.113.7', device: 'Chrome on Windows', current: true },
-  { id: 'h-phone', createdAt: NOON - 86_400, lastSeenAt: null, ip: '198.51.100.4', device: 'Safari on iPhone', current: false },
 ];
 
 export const readKey: ApiKey = {

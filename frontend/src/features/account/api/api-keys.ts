@@ -1,10 +1,13 @@
 // GET /api/user/api-keys (the shared query), POST (a new key, answered once) and
 // DELETE /api/user/api-keys/{id} (revoke).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
 import { apiKeysQueryOptions } from '@/lib/api-keys';
-import { requestJson } from '@/lib/json-fetch';
+import type { PostBody, Schemas } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
-import type { ApiKeyCreateBody, ApiKeyCreated, MessageOnly } from '../types';
+
+/** The answer to a new key: `key` is shown once and never again. */
+export type ApiKeyCreated = Schemas['ApiKeyCreated'];
 
 /** The server keeps at most this many keys per account. */
 export const MAX_API_KEYS = 20;
@@ -13,8 +16,8 @@ export function useApiKeys() {
   return useQuery(apiKeysQueryOptions);
 }
 
-export const createApiKey = (body: ApiKeyCreateBody) => requestJson<ApiKeyCreated>('POST', '/api/user/api-keys', { body });
-export const revokeApiKey = (id: number) => requestJson<MessageOnly>('DELETE', `/api/user/api-keys/${id}`);
+export const createApiKey = (body: PostBody<'/api/user/api-keys'>) => unwrap(api.POST('/api/user/api-keys', { body }));
+export const revokeApiKey = (id: number) => unwrap(api.DELETE('/api/user/api-keys/{id}', { params: { path: { id } } }));
 
 function useRefresh() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 // POST /api/user/password: the server ends every other session, so the session list is re-read.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from '@/lib/json-fetch';
+import { api, unwrap } from '@/lib/api-client';
+import type { PostBody } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
-import type { MessageOnly, PasswordChangeBody } from '../types';
 
-export const changePassword = (body: PasswordChangeBody) => requestJson<MessageOnly>('POST', '/api/user/password', { body });
+export const changePassword = (body: PostBody<'/api/user/password'>) => unwrap(api.POST('/api/user/password', { body }));
 
 export function useChangePassword() {
   const queryClient = useQueryClient();

@@ -1,19 +1,28 @@
 // PATCH /api/user/profile (name, phone), POST /api/user/avatar (multipart `file`) and
 // DELETE /api/user/avatar: each answers the changed user.
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '@/lib/json-fetch';
-import type { ProfileBody, UserChanged } from '../types';
+import { api, unwrap } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-types';
 import { useUserChanged } from './use-user-changed';
 
-export const updateProfile = (body: ProfileBody) => requestJson<UserChanged>('PATCH', '/api/user/profile', { body });
+export type ProfileBody = Schemas['ProfileRequest'];
 
-export function uploadAvatar(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return requestJson<UserChanged>('POST', '/api/user/avatar', { form });
-}
+export const updateProfile = (body: ProfileBody) => unwrap(api.PATCH('/api/user/profile', { body }));
 
-export const deleteAvatar = () => requestJson<UserChanged>('DELETE', '/api/user/avatar');
+/** The photo as the one multipart part `file`; the browser writes the boundary into the header. */
+export const uploadAvatar = (file: File) =>
+  unwrap(
+    api.POST('/api/user/avatar', {
+      body: { file },
+      bodySerializer: (body) => {
+        const form = new FormData();
+        form.append('file', body.file);
+        return form;
+      },
+    }),
+  );
+
+export const deleteAvatar = () => unwrap(api.DELETE('/api/user/avatar'));
 
 export function useUpdateProfile() {
   const changed = useUserChanged();

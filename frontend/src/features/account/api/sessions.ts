@@ -1,21 +1,23 @@
 // GET /api/user/sessions, DELETE /api/user/sessions/{id} (one) and DELETE /api/user/sessions
 // (every session but this one).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from '@/lib/json-fetch';
+import { api, unwrap } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
-import type { MessageOnly, SessionList } from '../types';
+
+export type AccountSession = Schemas['SessionItem'];
 
 export const sessionsQueryOptions = queryOptions({
   queryKey: queryKeys.sessions,
-  queryFn: ({ signal }) => requestJson<SessionList>('GET', '/api/user/sessions', { signal }),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/user/sessions', { signal })),
 });
 
 export function useSessions() {
   return useQuery(sessionsQueryOptions);
 }
 
-export const endSession = (id: string) => requestJson<MessageOnly>('DELETE', `/api/user/sessions/${encodeURIComponent(id)}`);
-export const endOtherSessions = () => requestJson<MessageOnly>('DELETE', '/api/user/sessions');
+export const endSession = (id: string) => unwrap(api.DELETE('/api/user/sessions/{id}', { params: { path: { id } } }));
+export const endOtherSessions = () => unwrap(api.DELETE('/api/user/sessions'));
 
 function useRefresh() {
   const queryClient = useQueryClient();

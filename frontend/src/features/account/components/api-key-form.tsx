@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { useCreateApiKey } from '../api/api-keys';
 import { apiKeySchema, EXPIRY_CHOICES, expiresAt, KEY_NAME_MAX, splitIps, type ApiKeyValues } from '../schemas';
-import type { ApiKeyCreated } from '../types';
+import type { ApiKeyCreated } from '../api/api-keys';
 
 const SCOPES = [
   { value: 'read', label: 'Read', hint: 'usage, history, balance and plans' },
@@ -40,8 +40,8 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCre
       {
         name: values.name.trim(),
         scopes: values.scopes,
-        ...(expiry === undefined ? {} : { expiresAt: expiry }),
-        ...(ips.length > 0 ? { allowedIps: ips } : {}),
+        expiresAt: expiry ?? null,
+        allowedIps: ips.length > 0 ? ips : null,
       },
       {
         onSuccess: (data) => onCreated(data),

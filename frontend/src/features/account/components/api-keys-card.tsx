@@ -6,12 +6,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { keyPlaceholder } from '@/lib/api-keys';
+import { keyPlaceholder, type ApiKey } from '@/lib/api-keys';
 import { copyText } from '@/lib/clipboard';
 import { formatDate, formatDateTime, fromUnixSeconds } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { MAX_API_KEYS, useApiKeys, useRevokeApiKey } from '../api/api-keys';
-import type { ApiKey, ApiKeyCreated } from '../types';
+import { MAX_API_KEYS, useApiKeys, useRevokeApiKey, type ApiKeyCreated } from '../api/api-keys';
 import { ApiKeyForm } from './api-key-form';
 
 function KeyShownOnce({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
@@ -34,11 +33,14 @@ function KeyShownOnce({ created, onDone }: { created: ApiKeyCreated; onDone: () 
 }
 
 function KeyRow({ item, now, onRevoke }: { item: ApiKey; now: number; onRevoke: () => void }) {
-  const expired = item.expiresAt !== null && item.expiresAt * 1000 < now;
+  // absent and null both mean "not set"
+  const expiresAt = item.expiresAt ?? null;
+  const lastUsedAt = item.lastUsedAt ?? null;
+  const expired = expiresAt !== null && expiresAt * 1000 < now;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="api-key-row">
       <div className="min-w-0 space-y-1 text-sm">
-        <p className="font-semibold break-all">{item.name}</p>
+        <p className="font-semibold wrap-anywhere">{item.name}</p>
         <p className="font-mono text-slate-700 dark:text-slate-300">{keyPlaceholder(item.prefix)}</p>
         <p className="flex flex-wrap gap-1">
           {item.scopes.map((scope) => (
@@ -48,11 +50,11 @@ function KeyRow({ item, now, onRevoke }: { item: ApiKey; now: number; onRevoke: 
           ))}
         </p>
         <p className="text-slate-600 dark:text-slate-400">
-          {item.expiresAt === null ? 'Never expires' : `${expired ? 'Expired' : 'Expires'} ${formatDate(fromUnixSeconds(item.expiresAt))}`} ·{' '}
-          {item.lastUsedAt === null ? 'Never used' : `Last used ${formatDateTime(fromUnixSeconds(item.lastUsedAt))}`} · Created{' '}
+          {expiresAt === null ? 'Never expires' : `${expired ? 'Expired' : 'Expires'} ${formatDate(fromUnixSeconds(expiresAt))}`} ·{' '}
+          {lastUsedAt === null ? 'Never used' : `Last used ${formatDateTime(fromUnixSeconds(lastUsedAt))}`} · Created{' '}
           {formatDate(fromUnixSeconds(item.createdAt))}
         </p>
-        <p className="text-slate-600 break-all dark:text-slate-400">
+        <p className="text-slate-600 wrap-anywhere dark:text-slate-400">
           {item.allowedIps.length > 0 ? `Only from ${item.allowedIps.join(', ')}` : 'From any IP'}
         </p>
       </div>

@@ -40,7 +40,7 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Enter the 6-digit code we sent to <strong className="break-all">{newEmail}</strong>.
+        Enter the 6-digit code we sent to <strong className="wrap-anywhere">{newEmail}</strong>.
       </p>
       <CodeField control={control} name="code" label="Code from the email" error={errors.code?.message} />
       <div className="flex flex-wrap justify-end gap-3">
@@ -90,7 +90,7 @@ export function EmailCard({ user }: { user: User }) {
   return (
     <Card title="Email">
       <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
-        You sign in as <strong className="break-all">{user.email}</strong>.
+        You sign in as <strong className="wrap-anywhere">{user.email}</strong>.
       </p>
       {sentTo ? (
         <CodeStep

@@ -6,11 +6,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, fromUnixSeconds } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
-import type { AccountSession } from '../types';
+import { useEndOtherSessions, useEndSession, useSessions, type AccountSession } from '../api/sessions';
 
 function SessionRow({ session }: { session: AccountSession }) {
   const end = useEndSession();
+  const lastSeenAt = session.lastSeenAt ?? null;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-row">
       <div className="min-w-0 text-sm">
@@ -24,7 +24,7 @@ function SessionRow({ session }: { session: AccountSession }) {
         </p>
         <p className="mt-0.5 text-slate-600 dark:text-slate-400">
           {session.ip ?? 'Unknown IP'} · Signed in {formatDateTime(fromUnixSeconds(session.createdAt))}
-          {session.lastSeenAt !== null && ` · Last seen ${formatDateTime(fromUnixSeconds(session.lastSeenAt))}`}
+          {lastSeenAt !== null && ` · Last seen ${formatDateTime(fromUnixSeconds(lastSeenAt))}`}
         </p>
       </div>
       {!session.current && (
@@ -50,7 +50,8 @@ function SessionRow({ session }: { session: AccountSession }) {
 export function SessionsCard() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
-  const items = sessions.data?.items ?? [];
+  // this device first, the others in the server's order (newest sign-in first)
+  const items = [...(sessions.data?.items ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = items.filter((session) => !session.current).length;
 
   return (

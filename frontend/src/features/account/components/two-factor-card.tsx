@@ -1,14 +1,16 @@
 // Two-factor sign-in on the settings page: the status, setting it up (QR code, key, first code),
-// the recovery codes once, and turning it off.
+// the recovery codes once, and turning it off; above them, the notice of the operator console when
+// it sent an administrator here to enrol.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TWO_FACTOR_CARD_ID } from '@/lib/admin-two-factor';
 import { errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
 import { notify } from '@/lib/toast';
-import { useSetupTwoFactor, useTwoFactorStatus } from '../api/two-factor';
-import type { TwoFactorSetup as Setup } from '../types';
+import { useSetupTwoFactor, useTwoFactorStatus, type TwoFactorSetupData as Setup } from '../api/two-factor';
 import { RecoveryCodes } from './recovery-codes';
 import { TwoFactorDisable } from './two-factor-disable';
 import { TwoFactorSetup } from './two-factor-setup';
@@ -16,7 +18,30 @@ import { hasPassword } from './user-fields';
 
 type Step = { kind: 'status' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' };
 
-export function TwoFactorCard({ user }: { user: User }) {
+function AdminNotice({ notice, enabled }: { notice: string; enabled: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100"
+    >
+      <p className="font-semibold">{notice}</p>
+      {enabled ? (
+        <p className="mt-1">
+          You can now{' '}
+          <Link to="/admin" className="font-semibold underline">
+            open the operator console
+          </Link>
+          .
+        </p>
+      ) : (
+        <p className="mt-1">Set it up below to open the operator console.</p>
+      )}
+    </div>
+  );
+}
+
+/** `notice`: why the operator console sent an administrator here (its refusal, word for word). */
+export function TwoFactorCard({ user, notice = null }: { user: User; notice?: string | null }) {
   const status = useTwoFactorStatus();
   const setup = useSetupTwoFactor();
   const [step, setStep] = useState<Step>({ kind: 'status' });
@@ -79,5 +104,11 @@ export function TwoFactorCard({ user }: { user: User }) {
     );
   }
 
-  return <Card title="Two-factor sign-in">{body}</Card>;
+  return (
+    // scroll-mt: clear of the sticky top bar when /onboard/settings#two-factor scrolls here
+    <Card id={TWO_FACTOR_CARD_ID} title="Two-factor sign-in" className="scroll-mt-20">
+      {notice && <AdminNotice notice={notice} enabled={status.data?.enabled === true} />}
+      {body}
+    </Card>
+  );
 }

@@ -7,9 +7,8 @@ import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { copyText } from '@/lib/clipboard';
 import { notify } from '@/lib/toast';
-import { useEnableTwoFactor } from '../api/two-factor';
+import { useEnableTwoFactor, type TwoFactorSetupData as Setup } from '../api/two-factor';
 import { enableSchema, groupSecret, type EnableValues } from '../schemas';
-import type { TwoFactorSetup as Setup } from '../types';
 import { CodeField } from './code-field';
 import { QrCode } from './qr-code';
 

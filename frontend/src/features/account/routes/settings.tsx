@@ -1,5 +1,10 @@
 // /onboard/settings: profile, photo, email, password, two-factor sign-in, sessions and API keys.
+// /onboard/settings#two-factor scrolls to the two-factor card (where the operator console sends an
+// administrator who must enrol, with its refusal as a notice in the location's state).
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/ui/page-parts';
+import { settingsNotice, TWO_FACTOR_CARD_ID } from '@/lib/admin-two-factor';
 import { useSession } from '@/lib/session';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { EmailCard } from '../components/email-card';
@@ -11,6 +16,15 @@ import { TwoFactorCard } from '../components/two-factor-card';
 
 export default function SettingsPage() {
   const { user } = useSession();
+  const location = useLocation();
+  const notice = settingsNotice(location.state);
+  const ready = user !== null;
+
+  useEffect(() => {
+    if (!ready || location.hash !== `#${TWO_FACTOR_CARD_ID}`) return;
+    globalThis.document.getElementById(TWO_FACTOR_CARD_ID)?.scrollIntoView({ block: 'start' });
+  }, [ready, location.hash]);
+
   if (!user) return null;
   return (
     <>
@@ -18,7 +32,7 @@ export default function SettingsPage() {
       <div className="grid gap-6 xl:grid-cols-[1fr_2fr]">
         <div className="space-y-6">
           <PhotoCard user={user} />
-          <TwoFactorCard user={user} />
+          <TwoFactorCard user={user} notice={notice?.notice ?? null} />
         </div>
         <div className="min-w-0 space-y-6">
           <ProfileCard key={`${user.name}|${user.email}`} user={user} />

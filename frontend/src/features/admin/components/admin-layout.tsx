@@ -1,5 +1,6 @@
-// Layout of /admin/*: administrators only (guests go to /login, customers to /onboard), with the
-// console's sidebar and a top bar (theme, the customer dashboard, the admin's name, logout).
+// Layout of /admin/*: administrators only (guests go to /login, customers to /onboard, an admin
+// whom the server refuses for lack of two-factor sign-in to the settings' two-factor card), with
+// the console's sidebar and a top bar (theme, the customer dashboard, the admin's name, logout).
 import { Suspense, useCallback, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
 import { ThemeSwitch } from '@/components/theme-switch';
@@ -8,12 +9,14 @@ import { HomeIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
 import { displayName, isAdmin, useLogout, useSession } from '@/lib/session';
 import { AdminSidebar } from './admin-sidebar';
+import { useTwoFactorGate } from './use-two-factor-gate';
 
 export default function AdminLayout() {
   const { user, isLoading } = useSession();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useTwoFactorGate();
 
   if (isLoading) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;

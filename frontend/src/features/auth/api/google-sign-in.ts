@@ -2,12 +2,11 @@
 // `{twoFactorRequired: true}` when the account asks for a second factor first.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import type { PostBody, PostResponse } from '@/lib/api-types';
+import type { PostBody } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
-import { isTwoFactorChallenge, type TwoFactorChallenge } from '../types';
+import { isTwoFactorChallenge } from './sign-in-reply';
 
-export const googleSignIn = (body: PostBody<'/api/google-getway'>) =>
-  unwrap(api.POST('/api/google-getway', { body })) as Promise<PostResponse<'/api/google-getway'> | TwoFactorChallenge>;
+export const googleSignIn = (body: PostBody<'/api/google-getway'>) => unwrap(api.POST('/api/google-getway', { body }));
 
 export function useGoogleSignIn() {
   const queryClient = useQueryClient();

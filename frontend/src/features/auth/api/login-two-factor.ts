@@ -1,10 +1,10 @@
 // POST /api/login/2fa: the code from the authenticator app (or a recovery code) that completes a
 // sign-in answered with `{twoFactorRequired: true}`.
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '@/lib/json-fetch';
-import type { SignedIn, TwoFactorBody } from '../types';
+import { api, unwrap } from '@/lib/api-client';
+import type { PostBody } from '@/lib/api-types';
 
-export const loginTwoFactor = (body: TwoFactorBody) => requestJson<SignedIn>('POST', '/api/login/2fa', { body });
+export const loginTwoFactor = (body: PostBody<'/api/login/2fa'>) => unwrap(api.POST('/api/login/2fa', { body }));
 
 export function useLoginTwoFactor() {
   return useMutation({ mutationFn: loginTwoFactor });

@@ -3,12 +3,11 @@
 // moves on to the two-factor step when the answer is `{twoFactorRequired: true}`.
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import type { PostBody, PostResponse } from '@/lib/api-types';
-import type { TwoFactorChallenge } from '../types';
+import type { PostBody } from '@/lib/api-types';
 
 export type LoginBody = PostBody<'/api/login'>;
 
-export const login = (body: LoginBody) => unwrap(api.POST('/api/login', { body })) as Promise<PostResponse<'/api/login'> | TwoFactorChallenge>;
+export const login = (body: LoginBody) => unwrap(api.POST('/api/login', { body }));
 
 export function useLogin() {
   return useMutation({ mutationFn: login });

@@ -2,11 +2,15 @@
 // exists); POST /api/password/reset sets the new password and signs in, or asks for the second
 // factor.
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '@/lib/json-fetch';
-import type { ForgotAnswer, ForgotBody, ResetBody, SignedIn, TwoFactorChallenge } from '../types';
+import { api, unwrap } from '@/lib/api-client';
+import type { PostBody } from '@/lib/api-types';
+import type { SignInReply } from './sign-in-reply';
 
-export const forgotPassword = (body: ForgotBody) => requestJson<ForgotAnswer>('POST', '/api/password/forgot', { body });
-export const resetPassword = (body: ResetBody) => requestJson<SignedIn | TwoFactorChallenge>('POST', '/api/password/reset', { body });
+export const forgotPassword = (body: PostBody<'/api/password/forgot'>) => unwrap(api.POST('/api/password/forgot', { body }));
+
+// The document names only the signed-in answer (AuthResponse) for 200 and describes the
+// `{twoFactorRequired: true}` alternative in words, so the answer is widened to the sign-in reply.
+export const resetPassword = (body: PostBody<'/api/password/reset'>) => unwrap<SignInReply>(api.POST('/api/password/reset', { body }));
 
 export function useForgotPassword() {
   return useMutation({ mutationFn: forgotPassword });

@@ -13,7 +13,7 @@ import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
 import { useForgotPassword, useResetPassword } from '../api/password-reset';
 import { forgotEmailSchema, RESEND_SECONDS, resetSchema, type ForgotEmailValues, type ResetValues } from '../schemas';
-import { isTwoFactorChallenge } from '../types';
+import { isTwoFactorChallenge } from '../api/sign-in-reply';
 import { useCountdown } from './use-countdown';
 
 type Props = { onSignedIn: (user: User, message: string) => void; onTwoFactor: () => void };
@@ -96,7 +96,7 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        If an account exists for <strong className="break-all">{email}</strong>, we sent it a 6-digit code. It is valid for 30 minutes.{' '}
+        If an account exists for <strong className="wrap-anywhere">{email}</strong>, we sent it a 6-digit code. It is valid for 30 minutes.{' '}
         <button type="button" onClick={onChangeEmail} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
           Use another email
         </button>

@@ -7,7 +7,7 @@ import { useTheme } from '@/lib/theme';
 import { notify } from '@/lib/toast';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { usePublicConfig } from '@/lib/public-config';
-import { isTwoFactorChallenge } from '../types';
+import { isTwoFactorChallenge } from '../api/sign-in-reply';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 export const GOOGLE_FAILED = 'Failed to login with Google';

@@ -11,7 +11,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
-import { isTwoFactorChallenge } from '../types';
+import { isTwoFactorChallenge } from '../api/sign-in-reply';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 
 export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void; onTwoFactor: () => void }) {

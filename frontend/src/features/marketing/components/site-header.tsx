@@ -39,7 +39,7 @@ function AccountActions({ stacked = false, onNavigate }: { stacked?: boolean; on
   const wrap = cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center');
   if (isLoading) {
     return (
-      <div className={wrap} aria-busy="true" aria-label="Loading your account" data-testid="header-skeleton">
+      <div role="status" className={wrap} aria-busy="true" aria-label="Loading your account" data-testid="header-skeleton">
         <Skeleton className={stacked ? 'h-10 w-full' : 'h-9 w-20'} />
         <Skeleton className={stacked ? 'h-10 w-full' : 'h-9 w-32'} />
       </div>

@@ -114,7 +114,7 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
       </div>
       <form className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Buy proxies" onSubmit={(event) => void onSubmit(event)}>
         {stock.isPending ? (
-          <div className="space-y-2 sm:col-span-2" aria-busy="true" aria-label="Loading locations">
+          <div role="status" className="space-y-2 sm:col-span-2" aria-busy="true" aria-label="Loading locations">
             <Skeleton className="h-4 w-20" />
             <Skeleton className="h-11 w-full" />
           </div>

@@ -108,7 +108,7 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
       <Segmented legend="Protocol" name={`${kind}-protocol`} options={PROTOCOLS} value={form.port} onChange={(port) => set({ port })} />
       <Segmented legend="Rotation" name={`${kind}-rotation`} options={ROTATIONS} value={form.rotation} onChange={(rotation) => set({ rotation })} />
       {locations.isPending ? (
-        <div className="space-y-2 sm:col-span-2" aria-busy="true" aria-label="Loading locations">
+        <div role="status" className="space-y-2 sm:col-span-2" aria-busy="true" aria-label="Loading locations">
           <Skeleton className="h-4 w-20" />
           <Skeleton className="h-11 w-full" />
         </div>
