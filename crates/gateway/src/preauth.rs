@@ -2,16 +2,16 @@
 //! handshake (per source, per network, in all), and a per-source limit on failed
 //! authentications after which that source's attempts are refused without a credential check.
 //! A source is an IPv4 address or an IPv6 /64 (what one customer or host typically holds, its
-//! `domain::network::network_key`); a network an IPv4 /24 or an IPv6 /48.
+//! `domain::network::network_key`); a network an IPv4 /24 or an IPv6 /48. At the cap in all, a
+//! newcomer is not refused: the oldest waiting connection of the network holding the most is
+//! closed instead, so that a flood from a few networks cannot keep everyone else out.
 //!
 //! Failures are counted in the database (`rate_windows`, key `gateway-auth:net:<source>`), so
 //! that the limit holds across all gateway nodes. A failing connection costs one write; a
 //! source over its limit is then remembered as blocked here until its window ends (no further
-//! database work). A success costs nothing: a source that authenticated on this node and has
-//! not failed since skips the read before its next check for one window; any other source's
-//! attempt reads its count first, so failures on another node block it here too. At the cap in all, a newcomer is not refused: the oldest
-//! waiting connection of the network holding the most is closed instead, so that a flood from
-//! a few networks cannot keep everyone else out.
+//! database work). A successful connection is never written: a source that authenticated on
+//! this node and has not failed since skips the read before its next check for one window; any
+//! other source's attempt reads its count first, so failures on another node block it here too.
 
 use crate::config::GatewayConfig;
 use crate::credentials::Refusal;

@@ -77,7 +77,7 @@ pub(super) async fn serve(
     if config.uses_trust_forwarded_for {
         tracing::warn!(
             "PROXYSHOP_TRUST_FORWARDED_FOR is deprecated: list the proxies in front in \
-             PROXYSHOP_TRUSTED_PROXIES (it wins when both are set)"
+             PROXYSHOP_TRUSTED_PROXIES (the list wins when both are set)"
         );
     }
     if !config.static_dir.join("index.html").is_file() {
