@@ -6,16 +6,42 @@ use crate::data_dir::{self, write_private};
 use anyhow::Context;
 use persistence::{DbPool, PoolOptions};
 use secrecy::ExposeSecret;
+use std::fs::{File, TryLockError};
+use std::path::Path;
+use std::sync::OnceLock;
 
 /// The pool of `DATABASE_URL`, with the data folder secured before and after (SQLite may create
 /// the database file on connecting).
 pub(super) fn open_pool(config: &Config) -> anyhow::Result<DbPool> {
     data_dir::secure(config)?;
+    hold_shared_lock(config)?;
     let pool = persistence::connect(&config.database_url, &PoolOptions::default())
         .context("opening the database (DATABASE_URL)")?;
     // Again, now that SQLite may have created the database file.
     data_dir::secure(config)?;
     Ok(pool)
+}
+
+/// A SQLite database's lock file, held shared by this process until it exits, so that
+/// `proxyshop restore` (which takes it exclusively) cannot swap the file under a running process.
+fn hold_shared_lock(config: &Config) -> anyhow::Result<()> {
+    static HELD: OnceLock<File> = OnceLock::new();
+    let Some(db) = persistence::connection::sqlite_file(&config.database_url) else {
+        return Ok(());
+    };
+    if HELD.get().is_some() {
+        return Ok(());
+    }
+    let file = super::backup::lock_file(Path::new(db))?;
+    match file.try_lock_shared() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            anyhow::bail!("{db} is being restored (proxyshop restore); start again when it is done")
+        }
+        Err(TryLockError::Error(err)) => return Err(err).context("locking the database"),
+    }
+    let _ = HELD.set(file);
+    Ok(())
 }
 
 /// Applies the pending migrations; returns how many ran.
