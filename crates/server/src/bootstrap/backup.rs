@@ -7,7 +7,7 @@ use super::storage;
 use crate::config::Config;
 use anyhow::{Context, bail};
 use persistence::backup;
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
 
 const ON_POSTGRES: &str = "DATABASE_URL is PostgreSQL: back up with `pg_dump --format=custom \
@@ -119,7 +119,7 @@ fn sibling(path: &Path, suffix: &str) -> anyhow::Result<PathBuf> {
 /// The lock every `proxyshop` process on this SQLite database holds shared while it runs
 /// (`storage::open_pool`); taken exclusively, it proves that none runs.
 fn exclusive_lock(live: &Path) -> anyhow::Result<File> {
-    let file = lock_file(live)?;
+    let file = storage::lock_file(live)?;
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(TryLockError::WouldBlock) => bail!(
@@ -128,16 +128,4 @@ fn exclusive_lock(live: &Path) -> anyhow::Result<File> {
         ),
         Err(TryLockError::Error(err)) => Err(err).context("locking the database"),
     }
-}
-
-pub(super) fn lock_file(live: &Path) -> anyhow::Result<File> {
-    let path = PathBuf::from(format!("{}.lock", live.display()));
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    crate::data_dir::set_private(&path)?;
-    Ok(file)
 }

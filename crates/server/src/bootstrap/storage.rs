@@ -1,4 +1,5 @@
-//! What start-up keeps in the data folder: the database (opened with the folder secured) and the
+//! What start-up keeps in the data folder: the database (opened with the folder secured, its lock
+//! held shared while the process runs) and the
 //! session secret.
 
 use crate::config::Config;
@@ -6,8 +7,8 @@ use crate::data_dir::{self, write_private};
 use anyhow::Context;
 use persistence::{DbPool, PoolOptions};
 use secrecy::ExposeSecret;
-use std::fs::{File, TryLockError};
-use std::path::Path;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The pool of `DATABASE_URL`, with the data folder secured before and after (SQLite may create
@@ -32,7 +33,7 @@ fn hold_shared_lock(config: &Config) -> anyhow::Result<()> {
     if HELD.get().is_some() {
         return Ok(());
     }
-    let file = super::backup::lock_file(Path::new(db))?;
+    let file = lock_file(Path::new(db))?;
     match file.try_lock_shared() {
         Ok(()) => {}
         Err(TryLockError::WouldBlock) => {
@@ -42,6 +43,20 @@ fn hold_shared_lock(config: &Config) -> anyhow::Result<()> {
     }
     let _ = HELD.set(file);
     Ok(())
+}
+
+/// The lock file beside a SQLite database (`<db>.lock`, 0600): held shared by every running
+/// process, exclusively by `proxyshop restore`.
+pub(super) fn lock_file(live: &Path) -> anyhow::Result<File> {
+    let path = PathBuf::from(format!("{}.lock", live.display()));
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    data_dir::set_private(&path)?;
+    Ok(file)
 }
 
 /// Applies the pending migrations; returns how many ran.
