@@ -1,6 +1,5 @@
 //! What start-up keeps in the data folder: the database (opened with the folder secured, its lock
-//! held shared while the process runs) and the
-//! session secret.
+//! held shared while the process runs) and the session secret.
 
 use crate::config::Config;
 use crate::data_dir::{self, write_private};
