@@ -8,6 +8,7 @@ pub mod admin_users;
 pub mod api_keys;
 pub mod audit;
 pub mod avatars;
+pub mod backup;
 pub mod connection;
 pub mod email_changes;
 pub mod email_codes;

@@ -3,6 +3,7 @@
 //! metering gateway (`gateway_runtime`) and the admin accounts (`admin`).
 
 mod admin;
+mod backup;
 mod clients;
 mod gateway_runtime;
 mod metrics;
@@ -12,6 +13,7 @@ mod storage;
 
 use crate::config::Config;
 use anyhow::Context;
+pub use backup::{run_backup, run_restore};
 use gateway_runtime::start_gateway;
 use stop::StopSignal;
 

@@ -29,6 +29,11 @@ pub fn secure(config: &Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A file readable by the owner only (0600).
+pub fn set_private(path: &Path) -> anyhow::Result<()> {
+    set_mode(path, 0o600).with_context(|| format!("restricting {}", path.display()))
+}
+
 /// The folder 0700 and every file directly in it 0600.
 fn restrict(dir: &Path) -> std::io::Result<()> {
     set_mode(dir, 0o700)?;

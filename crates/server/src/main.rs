@@ -40,6 +40,10 @@ enum Command {
         #[arg(long)]
         password: Option<String>,
     },
+    /// Write a consistent copy of the SQLite database to FILE (while the shop serves).
+    Backup { file: std::path::PathBuf },
+    /// Replace the SQLite database with FILE (a backup); every serve and gateway stopped first.
+    Restore { file: std::path::PathBuf },
     /// Print the OpenAPI document of every route.
     Openapi,
     /// Payment housekeeping.
@@ -80,6 +84,8 @@ fn main() -> ExitCode {
         Command::Payments {
             command: PaymentsCommand::Reconcile,
         } => actix_web::rt::System::new().block_on(bootstrap::reconcile_payments(&config)),
+        Command::Backup { file } => bootstrap::run_backup(&config, &file),
+        Command::Restore { file } => bootstrap::run_restore(&config, &file),
         Command::Openapi => Ok(()),
     };
     match result {

@@ -1,16 +1,20 @@
-//! What start-up keeps in the data folder: the database (opened with the folder secured) and the
-//! session secret.
+//! What start-up keeps in the data folder: the database (opened with the folder secured, its lock
+//! held shared while the process runs) and the session secret.
 
 use crate::config::Config;
 use crate::data_dir::{self, write_private};
 use anyhow::Context;
 use persistence::{DbPool, PoolOptions};
 use secrecy::ExposeSecret;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The pool of `DATABASE_URL`, with the data folder secured before and after (SQLite may create
 /// the database file on connecting).
 pub(super) fn open_pool(config: &Config) -> anyhow::Result<DbPool> {
     data_dir::secure(config)?;
+    hold_shared_lock(config)?;
     let pool = persistence::connect(&config.database_url, &PoolOptions::default())
         .context("opening the database (DATABASE_URL)")?;
     // Again, now that SQLite may have created the database file.
@@ -26,6 +30,42 @@ pub(super) fn open_gateway_pool(config: &Config) -> anyhow::Result<DbPool> {
     };
     persistence::connect(&config.database_url, &options)
         .context("opening the gateway's database pool (DATABASE_URL)")
+}
+
+/// A SQLite database's lock file, held shared by this process until it exits, so that
+/// `proxyshop restore` (which takes it exclusively) cannot swap the file under a running process.
+fn hold_shared_lock(config: &Config) -> anyhow::Result<()> {
+    static HELD: OnceLock<File> = OnceLock::new();
+    let Some(db) = persistence::connection::sqlite_file(&config.database_url) else {
+        return Ok(());
+    };
+    if HELD.get().is_some() {
+        return Ok(());
+    }
+    let file = lock_file(Path::new(db))?;
+    match file.try_lock_shared() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            anyhow::bail!("{db} is being restored (proxyshop restore); start again when it is done")
+        }
+        Err(TryLockError::Error(err)) => return Err(err).context("locking the database"),
+    }
+    let _ = HELD.set(file);
+    Ok(())
+}
+
+/// The lock file beside a SQLite database (`<db>.lock`, 0600): held shared by every running
+/// process, exclusively by `proxyshop restore`.
+pub(super) fn lock_file(live: &Path) -> anyhow::Result<File> {
+    let path = PathBuf::from(format!("{}.lock", live.display()));
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    data_dir::set_private(&path)?;
+    Ok(file)
 }
 
 /// Applies the pending migrations; returns how many ran.
