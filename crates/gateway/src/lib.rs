@@ -288,7 +288,11 @@ async fn watch_events(shared: Arc<Shared>) {
         let now = persistence::now();
         reads = reads.wrapping_add(1);
         // Purged about once a minute (every node does it; deleting twice is harmless).
-        let purge_before = if reads.is_multiple_of(60) { now - EVENT_KEPT } else { 0 };
+        let purge_before = if reads.is_multiple_of(60) {
+            now - EVENT_KEPT
+        } else {
+            0
+        };
         let events =
             match store::events(shared.registry.pool(), from - EVENT_WINDOW, purge_before).await {
                 Ok(events) => events,

@@ -260,6 +260,9 @@ impl Meter {
         }
         if left > 0 {
             self.dry.store(false, SeqCst);
+        }
+        // Traffic here or to lease again (bought meanwhile, or a customer enabled again).
+        if left > 0 || self.remaining() > 0 {
             self.exhausted
                 .send_if_modified(|v| std::mem::replace(v, false));
         }

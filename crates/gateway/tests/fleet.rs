@@ -210,9 +210,11 @@ async fn a_disable_reaches_the_other_node_within_two_seconds(backend: Backend) {
     write_transaction(&mut conn, |c| admin_access::enable(c, h.user_id)).unwrap();
     let deadline = Instant::now() + Duration::from_secs(2);
     loop {
-        let (_, code, _) =
+        let (mut again, code, _) =
             http_connect(other.http, &echo.to_string(), Some((USER, PASSWORD))).await;
         if code == 200 {
+            // The customer's meter on that node works again (no longer cut).
+            echo_through(&mut again, 10_000).await;
             break;
         }
         assert!(
