@@ -105,6 +105,7 @@ test('forgotten password: the mailed code sets a new password and signs in', asy
   await page.waitForURL(`${url}/forgot-password`, { timeout: TIMEOUT });
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset code' }).click();
+  await toast(page, 'If an account exists for this email, we sent a code to reset the password.');
   await page.getByRole('button', { name: 'Reset password' }).waitFor({ timeout: TIMEOUT });
   await expectAccessible(page, '/forgot-password');
   // the registration mail is older; the newest mail to the address is the reset code
