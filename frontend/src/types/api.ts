@@ -1007,7 +1007,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `GET /readyz`: the database answers. */
+        /**
+         * `GET /readyz`: this instance takes traffic: shutdown has not begun and the database answers
+         *     a cheap query within two seconds.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
