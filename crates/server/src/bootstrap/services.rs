@@ -3,13 +3,13 @@
 
 use super::admin;
 use super::clients::Clients;
+use super::stop::StopSignal;
 use super::storage::session_secret;
 use crate::config::{Config, url_host};
 use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings};
 use persistence::DbPool;
 use secrecy::SecretString;
 use std::net::SocketAddr;
-use super::stop::StopSignal;
 use std::time::Duration;
 
 /// Serves the API until stopped; `gateway` is the running gateway's (HTTP, SOCKS5) addresses.
