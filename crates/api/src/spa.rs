@@ -10,7 +10,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use actix_web::web::Bytes;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, guard, web};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -81,6 +81,10 @@ impl FrontEnd {
         let dir = self.dir.clone();
         cfg.service(
             actix_files::Files::new("/", &self.dir)
+                // Only reads reach the files; any other method falls through to the default
+                // service below (405 with `Allow` on a documented path such as `/healthz`, else
+                // the JSON 404), not actix-files' plain-text 405.
+                .guard(guard::Any(guard::Get()).or(guard::Head()))
                 .use_etag(true)
                 // A folder (`/assets/`) is no page either: the app's 404, not a bare error.
                 .path_filter(move |path, _| !dir.join(path).is_dir())
@@ -94,6 +98,7 @@ impl FrontEnd {
                     }
                 })),
         );
+        cfg.default_service(web::to(crate::routes::not_found));
     }
 }
 

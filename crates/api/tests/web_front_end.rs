@@ -177,4 +177,24 @@ api_test! {
         assert_eq!(app.get("/anything").await.status, 200);
         assert_eq!(app.get("/api/nope").await.status, 404);
     }
+
+    async fn other_methods_than_reads_get_json_answers_beside_the_app(backend) {
+        let dist = build(Some(ROUTES));
+        let dir = dist.path().to_owned();
+        let app = TestApp::start(backend, |s| s.static_dir = Some(dir)).await;
+
+        for (method, path, status, allow) in [
+            ("TRACE", "/healthz", 405, Some("GET")),
+            ("POST", "/readyz", 405, Some("GET")),
+            ("DELETE", "/login", 404, None),
+            ("PUT", "/assets/app.js", 404, None),
+        ] {
+            let request = app.client.request(method.parse().unwrap(), app.url(path));
+            let reply = app.send(request).await;
+            assert_eq!(reply.status, status, "{method} {path}: {}", reply.text);
+            assert!(reply.header("content-type").unwrap().starts_with("application/json"), "{method} {path}");
+            assert_eq!(reply.header("allow"), allow, "{method} {path}");
+        }
+        assert_eq!(app.get("/login").await.status, 200, "reads still get the app");
+    }
 }
