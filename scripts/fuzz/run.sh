@@ -58,8 +58,12 @@ echo "== fuzzing signed in as an admin with an API key ($seconds s)"
 # or demoting an account (the fuzzer's own admin is one of the ids it tries).
 "$st" --config-file scripts/fuzz/schemathesis.toml run "$url/api/openapi.json" "${common[@]}" \
   --exclude-path-regex '/logout$|/users/\{id\}/(disable|role)$' || status=1
-if grep -q '"level":"ERROR"\| ERROR ' "$data/server.log"; then
-  echo "the server logged errors while fuzzed:"; grep '"level":"ERROR"\| ERROR ' "$data/server.log" | head -20
+# Errors of ours fail the run. actix-http logs a request whose bytes do not parse (a header the
+# fuzzer made invalid) at ERROR as "request parse error" and answers 400 itself: that is the
+# client's fault, not the server's, so those lines are left out.
+errors=$(grep '"level":"ERROR"\| ERROR ' "$data/server.log" | grep -v 'request parse error' || true)
+if [[ -n "$errors" ]]; then
+  echo "the server logged errors while fuzzed:"; echo "$errors" | head -20
   status=1
 fi
 exit "$status"
