@@ -51,6 +51,7 @@ pub struct MetricsServer {
     listener: std::net::TcpListener,
     handle: PrometheusHandle,
     pools: Vec<(&'static str, DbPool)>,
+    sessions: Option<DbPool>,
 }
 
 impl MetricsServer {
@@ -67,7 +68,16 @@ impl MetricsServer {
             listener,
             handle,
             pools,
+            sessions: None,
         })
+    }
+
+    /// Also samples the signed-in sessions (`proxyshop_sessions_active`) from `pool` at each
+    /// scrape: for an API instance, not for a gateway node.
+    #[must_use]
+    pub fn with_sessions(mut self, pool: DbPool) -> Self {
+        self.sessions = Some(pool);
+        self
     }
 
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
@@ -86,6 +96,7 @@ impl MetricsServer {
         let scrape = std::sync::Arc::new(Scrape {
             handle: self.handle,
             pools: self.pools,
+            sessions: self.sessions,
         });
         let upkeep = scrape.clone();
         // Keeps the histograms' buffers bounded even when nobody scrapes.
@@ -126,6 +137,7 @@ impl Drop for AbortOnDrop {
 struct Scrape {
     handle: PrometheusHandle,
     pools: Vec<(&'static str, DbPool)>,
+    sessions: Option<DbPool>,
 }
 
 impl Scrape {
@@ -145,7 +157,10 @@ impl Scrape {
         let (method, target) = (parts.next(), parts.next());
         let path = target.map(|t| t.split(|&b| b == b'?').next().unwrap_or_default());
         let (status, body) = match (method, path) {
-            (Some(b"GET"), Some(b"/metrics")) => ("200 OK", self.render()),
+            (Some(b"GET"), Some(b"/metrics")) => {
+                self.sample_sessions().await;
+                ("200 OK", self.render())
+            }
             (Some(_), Some(b"/metrics")) => ("405 Method Not Allowed", String::new()),
             _ => ("404 Not Found", String::new()),
         };
@@ -156,6 +171,22 @@ impl Scrape {
         );
         stream.write_all(reply.as_bytes()).await?;
         stream.shutdown().await
+    }
+
+    /// Counts the signed-in sessions, waiting at most two seconds for the database: a scrape
+    /// while it is down still answers, with the last count.
+    async fn sample_sessions(&self) {
+        let Some(pool) = self.sessions.clone() else {
+            return;
+        };
+        let count = tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get_timeout(Duration::from_secs(2)).ok()?;
+            persistence::sessions::count_signed_in(&mut conn, persistence::now()).ok()
+        });
+        if let Ok(Ok(Some(count))) = tokio::time::timeout(Duration::from_secs(2), count).await {
+            #[allow(clippy::cast_precision_loss)]
+            metrics::gauge!("proxyshop_sessions_active").set(count as f64);
+        }
     }
 
     fn render(&self) -> String {

@@ -23,6 +23,8 @@ async fn metrics_endpoint(pool: persistence::DbPool) -> String {
     url
 }
 
+static SESSIONS_GAUGE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 async fn scrape(url: &str) -> String {
     let reply = reqwest::get(url).await.unwrap();
     assert_eq!(reply.status(), 200);
@@ -66,6 +68,45 @@ api_test! {
 
         // Not on the public port.
         assert_eq!(app.get("/metrics").await.status, 404);
+    }
+
+    async fn sessions_and_top_ups_are_counted(backend) {
+        // The gauge is process-wide: one backend's variant at a time, and no other test of this
+        // binary samples sessions, so it is this app's.
+        let _gauge = SESSIONS_GAUGE.lock().await;
+        let app = TestApp::start(backend, |_| {}).await;
+        let server = MetricsServer::bind(
+            "127.0.0.1:0".parse().unwrap(),
+            install_recorder().unwrap(),
+            vec![("main", app.db.pool.clone())],
+        )
+        .unwrap()
+        .with_sessions(app.db.pool.clone());
+        let url = format!("http://{}/metrics", server.local_addr().unwrap());
+        actix_web::rt::spawn(server.run());
+        const ACTIVE: &str = "proxyshop_sessions_active ";
+        const STARTED: &str = "proxyshop_sessions_started_total ";
+        const CREATED: &str = r#"proxyshop_payments_created_total{provider="local",outcome="invoice"}"#;
+        let before = scrape(&url).await;
+        assert_eq!(sample(&before, ACTIVE), 0.0, "{before}");
+
+        app.register("counted@example.com", common::PASSWORD).await;
+        let other = app.new_client();
+        let reply = app.post_json_with(&other, "/api/login",
+            serde_json::json!({ "email": "counted@example.com", "password": common::PASSWORD })).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let reply = app.post_json("/api/payment",
+            serde_json::json!({ "amount": 25, "method": common::wallet::METHOD })).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+
+        let signed_in = scrape(&url).await;
+        assert_eq!(sample(&signed_in, ACTIVE), 2.0, "{signed_in}");
+        assert!(sample(&signed_in, STARTED) >= sample(&before, STARTED) + 2.0, "{signed_in}");
+        assert!(sample(&signed_in, CREATED) >= sample(&before, CREATED) + 1.0, "{signed_in}");
+
+        assert_eq!(app.post_json("/api/user/logout", serde_json::json!({})).await.status, 200);
+        let after = scrape(&url).await;
+        assert_eq!(sample(&after, ACTIVE), 1.0, "{after}");
     }
 
     async fn sign_in_failures_are_counted(backend) {

@@ -85,6 +85,15 @@ pub fn count_for_user(conn: &mut DbConnection, user_id: UserId, now: i64) -> DbR
         .get_result(conn)?)
 }
 
+/// The live sessions with somebody signed in, across all accounts (the metrics gauge).
+pub fn count_signed_in(conn: &mut DbConnection, now: i64) -> DbResult<i64> {
+    Ok(sessions::table
+        .filter(sessions::user_id.is_not_null())
+        .filter(sessions::expires_at.gt(now))
+        .count()
+        .get_result(conn)?)
+}
+
 pub fn purge_expired(conn: &mut DbConnection, now: i64) -> DbResult<usize> {
     Ok(diesel::delete(sessions::table.filter(sessions::expires_at.le(now))).execute(conn)?)
 }

@@ -35,7 +35,8 @@ pub fn run_serve(config: Config, with_gateway: bool) -> anyhow::Result<()> {
     // The first stop signal (`signal.clone().first()`) is where the API's readiness turns
     // unready; the gateway drains on it.
     let signal = StopSignal::listen()?;
-    let metrics = metrics::prepare(&config, vec![("main", pool.clone())])?;
+    let metrics = metrics::prepare(&config, vec![("main", pool.clone())])?
+        .map(|server| server.with_sessions(pool.clone()));
     let gateway = if with_gateway {
         Some(start_gateway(&config, &signal)?)
     } else {

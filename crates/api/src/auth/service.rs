@@ -166,5 +166,7 @@ pub async fn sign_in(pool: &DbPool, session: &Session, user: &UserRow) -> Result
         .insert(USER_ID_KEY, user.id)
         .map_err(|e| ApiError::internal("session insert", e))?;
     let id = user.id;
-    with_conn(pool, move |conn| Ok(users::record_login(conn, id)?)).await
+    with_conn(pool, move |conn| Ok(users::record_login(conn, id)?)).await?;
+    metrics::counter!("proxyshop_sessions_started_total").increment(1);
+    Ok(())
 }

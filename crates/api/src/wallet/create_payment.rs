@@ -92,6 +92,7 @@ pub async fn create_payment(
     let invoice = match gateway.create_invoice(&request).await {
         Ok(invoice) => invoice,
         Err(err) => {
+            created_metric(provider, "invoice_failed");
             let pid = id.clone();
             in_transaction(&state.pool, move |conn| {
                 Ok(payments::record_status(
@@ -117,8 +118,15 @@ pub async fn create_payment(
         )?)
     })
     .await?;
+    created_metric(provider, "invoice");
     Ok(HttpResponse::Ok().json(PaymentCreated {
         url,
         payment_id: id,
     }))
+}
+
+/// Counts a top-up started, by provider and whether the provider gave an invoice.
+fn created_metric(provider: &'static str, outcome: &'static str) {
+    metrics::counter!("proxyshop_payments_created_total", "provider" => provider, "outcome" => outcome)
+        .increment(1);
 }
