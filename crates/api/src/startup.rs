@@ -200,6 +200,9 @@ impl Application {
         })
         .listen(listener)
         .map_err(&bind_err)?
+        // Whoever runs the application decides when it stops (`stop_handle`): the `proxyshop`
+        // binary turns readiness unready first and stops after a grace (docs/operations.md).
+        .disable_signals()
         .run();
         Ok(Application {
             addr,
@@ -226,7 +229,14 @@ impl Application {
         &self.public_url
     }
 
-    /// Serves until the server is stopped (Ctrl-C / SIGTERM), purging expired rows meanwhile.
+    /// Stops the server: `graceful` lets requests in flight finish (up to 30 s) after the
+    /// listener closes; otherwise connections close at once.
+    pub fn stop_handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serves until the server is stopped through `stop_handle`, running the background jobs
+    /// meanwhile.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let jobs = actix_web::rt::spawn(crate::jobs::run(self.state.clone()));
         let result = self.server.await;

@@ -72,6 +72,10 @@ pub struct Config {
     /// `PROXYSHOP_RECONCILE_INTERVAL_SECS` (default 900; 0: off): how often pending payments
     /// are reconciled in the background.
     pub reconcile_every: Option<Duration>,
+    /// `PROXYSHOP_SHUTDOWN_GRACE_SECONDS` (default 0, at most 300): at the first stop signal,
+    /// how long the API keeps serving while `/readyz` answers unready, so that a load balancer
+    /// takes the instance out before it stops accepting.
+    pub shutdown_grace: Duration,
     /// `PROXYSHOP_METRICS_ADDR` (default `127.0.0.1:9898`; `off`: none): where `/metrics` is
     /// served, apart from the public port.
     pub metrics_addr: Option<SocketAddr>,
@@ -241,6 +245,15 @@ impl Config {
             reconcile_every: match whole(src, "PROXYSHOP_RECONCILE_INTERVAL_SECS", 900)? {
                 0 => None,
                 secs => Some(Duration::from_secs(u64::from(secs))),
+            },
+            shutdown_grace: match whole(src, "PROXYSHOP_SHUTDOWN_GRACE_SECONDS", 0)? {
+                secs @ 0..=300 => Duration::from_secs(u64::from(secs)),
+                _ => {
+                    return Err(bad(
+                        "PROXYSHOP_SHUTDOWN_GRACE_SECONDS",
+                        "must be at most 300 seconds",
+                    ));
+                }
             },
             metrics_addr: match src.get("PROXYSHOP_METRICS_ADDR").as_deref() {
                 Some("off") => None,

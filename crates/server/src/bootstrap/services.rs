@@ -13,7 +13,9 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 /// Serves the API until stopped; `gateway` is the running gateway's (HTTP, SOCKS5) addresses.
-/// At the first stop signal `/readyz` turns unready, so that a load balancer sends no more.
+/// At the first stop signal `/readyz` turns unready, so that a load balancer sends no more; the
+/// API goes on answering for `PROXYSHOP_SHUTDOWN_GRACE_SECONDS`, then stops accepting and lets
+/// requests in flight finish. A second stop signal stops it at once.
 pub(super) async fn serve(
     config: Config,
     pool: DbPool,
@@ -58,9 +60,23 @@ pub(super) async fn serve(
     };
     let app = Application::build(settings, deps)?;
     let readiness = app.readiness();
+    let server = app.stop_handle();
+    let grace = config.shutdown_grace;
     actix_web::rt::spawn(async move {
-        stopping.first().await;
+        stopping.clone().first().await;
         readiness.begin_shutdown();
+        tracing::info!(
+            grace_secs = grace.as_secs(),
+            "unready; the listener closes after the grace"
+        );
+        let graceful = async {
+            tokio::time::sleep(grace).await;
+            server.stop(true).await;
+        };
+        tokio::select! {
+            () = graceful => {}
+            () = stopping.second() => server.stop(false).await,
+        }
     });
     tracing::info!(
         "proxyshop listening on {} (bound {}); gateway: http proxy {gateway_http}, socks5 {gateway_socks}",

@@ -292,6 +292,9 @@ fn operations_settings_have_defaults_and_name_their_key() {
     assert_eq!(c.metrics_addr, Some("127.0.0.1:9898".parse().unwrap()));
     assert!(!c.metrics_addr_chosen);
     assert_eq!(c.log_format, LogFormat::Text);
+    assert_eq!(c.shutdown_grace, std::time::Duration::ZERO);
+    let c = config(&[("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "300")]).unwrap();
+    assert_eq!(c.shutdown_grace, std::time::Duration::from_secs(300));
     let c = config(&[
         ("PROXYSHOP_RECONCILE_INTERVAL_SECS", "0"),
         ("PROXYSHOP_METRICS_ADDR", "off"),
@@ -308,6 +311,9 @@ fn operations_settings_have_defaults_and_name_their_key() {
         ("PROXYSHOP_RECONCILE_INTERVAL_SECS", "-5"),
         ("PROXYSHOP_METRICS_ADDR", "loopback"),
         ("PROXYSHOP_LOG_FORMAT", "xml"),
+        ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "301"),
+        ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "-1"),
+        ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "5s"),
     ] {
         let err = config(&[(key, value)]).unwrap_err();
         assert_eq!(err.key, key, "{err}");
