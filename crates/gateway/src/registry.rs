@@ -245,6 +245,9 @@ impl Registry {
         live.forget_unused();
         let held: i64 = live.meters.values().map(|e| e.meter.held()).sum();
         metrics::gauge!("proxyshop_gateway_lease_bytes").set(held as f64);
+        // `time() - this` is the flush lag an alert watches.
+        metrics::gauge!("proxyshop_gateway_last_flush_timestamp_seconds")
+            .set(persistence::now() as f64);
         Ok(())
     }
 }

@@ -60,7 +60,7 @@ pub(crate) async fn take_lease(
     let node = node.clone();
     let expires_at = node.lease_expiry();
     metrics::counter!("proxyshop_gateway_lease_takes_total").increment(1);
-    blocking(move || {
+    let taken = blocking(move || {
         let mut conn = node.pool.get()?;
         let rule = node.rule;
         let taken = write_transaction(&mut conn, |c| {
@@ -79,7 +79,11 @@ pub(crate) async fn take_lease(
             size: taken.size,
         })
     })
-    .await
+    .await;
+    if taken.is_err() {
+        metrics::counter!("proxyshop_gateway_lease_failures_total").increment(1);
+    }
+    taken
 }
 
 /// What one meter settles at a flush.
