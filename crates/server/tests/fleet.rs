@@ -554,9 +554,9 @@ fn parallel_downloads_over_two_nodes_stay_within_the_lease_bound() {
     let purchased = 40 * MB;
     let customer = fleet.customer("downloader", None);
     fleet.give_traffic(customer, purchased);
-    let origin = endless_server();
-
     let downloads = 20;
+    // The origin sends once all twenty tunnels are open.
+    let origin = endless_server(downloads);
     let start = Arc::new(Barrier::new(downloads));
     let threads: Vec<_> = (0..downloads)
         .map(|i| {

@@ -212,17 +212,25 @@ pub fn echo_server() -> SocketAddr {
     addr
 }
 
-/// A destination that sends bytes to every connection until it is closed.
-pub fn endless_server() -> SocketAddr {
+/// A destination that sends bytes to every connection until it is closed, starting once
+/// `connections` have arrived (so that they all run at once, none after the others ended).
+pub fn endless_server(connections: usize) -> SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     std::thread::spawn(move || {
+        let mut waiting = Vec::new();
         for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { return };
-            std::thread::spawn(move || {
-                let chunk = [7u8; 65536];
-                while stream.write_all(&chunk).is_ok() {}
-            });
+            let Ok(stream) = stream else { return };
+            waiting.push(stream);
+            if waiting.len() < connections {
+                continue;
+            }
+            for mut stream in waiting.drain(..) {
+                std::thread::spawn(move || {
+                    let chunk = [7u8; 65536];
+                    while stream.write_all(&chunk).is_ok() {}
+                });
+            }
         }
     });
     addr
