@@ -233,6 +233,8 @@ fn password_hash(password: &str) -> String {
 struct Client {
     addr: SocketAddr,
     cookies: Vec<(String, String)>,
+    /// Sent as `X-Forwarded-For`: the client address, as a load balancer in front reports it.
+    forwarded_for: Option<String>,
 }
 
 impl Client {
@@ -240,6 +242,7 @@ impl Client {
         Client {
             addr,
             cookies: Vec::new(),
+            forwarded_for: None,
         }
     }
 
@@ -248,6 +251,7 @@ impl Client {
         Client {
             addr,
             cookies: self.cookies.clone(),
+            forwarded_for: self.forwarded_for.clone(),
         }
     }
 
@@ -272,6 +276,9 @@ impl Client {
             self.addr,
             body.len()
         );
+        if let Some(client) = &self.forwarded_for {
+            head.push_str(&format!("X-Forwarded-For: {client}\r\n"));
+        }
         if !self.cookies.is_empty() {
             let cookies: Vec<String> = self
                 .cookies
@@ -322,22 +329,31 @@ impl Client {
 
 // 1. Sign-in limits are shared.
 
-/// The attempt at which failed sign-ins for one account are refused with 429: one more than
-/// the per-email limit `serve` runs with (it keeps the login limits of
-/// `api::RateLimits::default()`, crates/server/src/bootstrap/services.rs).
-fn refused_at_attempt() -> usize {
-    api::RateLimits::default().login_per_email as usize + 1
+/// The login limits `serve` runs with: it keeps those of `api::RateLimits::default()`
+/// (crates/server/src/bootstrap/services.rs).
+fn login_limits() -> (usize, usize) {
+    let limits = api::RateLimits::default();
+    (
+        limits.login_per_email as usize,
+        limits.login_per_ip as usize,
+    )
 }
 
-/// Failed sign-ins for `email` through `instances` in turn until the first 429: its attempt
-/// number (1-based).
-fn first_refusal(instances: &[SocketAddr], email: &str) -> usize {
-    let limit = refused_at_attempt();
+/// Failed sign-ins from the client address `client` through `instances` in turn until the
+/// first 429: its attempt number (1-based). `email(n)` is attempt n's account.
+fn first_refusal(
+    instances: &[SocketAddr],
+    client: &str,
+    email: impl Fn(usize) -> String,
+    limit: usize,
+) -> usize {
     for attempt in 1..=limit + 5 {
         let addr = instances[(attempt - 1) % instances.len()];
-        let (status, body) = Client::new(addr).post(
+        let mut c = Client::new(addr);
+        c.forwarded_for = Some(client.to_owned());
+        let (status, body) = c.post(
             "/api/login",
-            json!({"email": email, "password": "wrong-passw0rd-here"}),
+            json!({"email": email(attempt), "password": "Wr0ngPassw0rd!"}),
         );
         match status {
             401 => {}
@@ -345,34 +361,65 @@ fn first_refusal(instances: &[SocketAddr], email: &str) -> usize {
             other => panic!("attempt {attempt} on {addr}: {other} {body}"),
         }
     }
-    panic!("{email} was never refused in {} attempts", limit + 5)
+    panic!("{client} was never refused in {} attempts", limit + 5)
 }
 
 #[test]
 fn failed_sign_ins_alternated_between_two_instances_are_refused_at_the_same_attempt() {
     let Some(fleet) = Fleet::new() else { return };
-    let a = fleet.api("A", &[]);
-    let b = fleet.api("B", &[]);
-    let expected = refused_at_attempt();
-    // Per-IP limits are higher than per-email ones (30 vs 10 by default), so the per-email
-    // limit is the one reached here; make sure the two do not coincide.
-    assert!(api::RateLimits::default().login_per_ip as usize >= 2 * expected);
+    // Behind a load balancer on loopback: the client address is its X-Forwarded-For.
+    let env = [("PROXYSHOP_TRUSTED_PROXIES", "127.0.0.1")];
+    let a = fleet.api("A", &env);
+    let b = fleet.api("B", &env);
+    let (per_email, per_ip) = login_limits();
+    // Each scenario from its own client address and accounts, so no count leaks into another.
+    let one_account = |email: &'static str| move |_| email.to_owned();
+    let every_time_another = |tag: &'static str| move |n| format!("{tag}{n}@example.com");
 
-    let on_one = first_refusal(&[a.addr], ADMIN_EMAIL);
-    let other = "someone-else@example.com";
-    let alternated = first_refusal(&[a.addr, b.addr], other);
-    eprintln!(
-        "fleet: sign-in refused at attempt {on_one} on one instance, {alternated} alternating A/B \
-         (limit {} per account)",
-        expected - 1
+    // One account: the per-account limit (the address's is higher, not reached).
+    assert!(per_ip > per_email);
+    let account_on_one = first_refusal(
+        &[a.addr],
+        "203.0.113.1",
+        one_account(ADMIN_EMAIL),
+        per_email,
     );
-    assert_eq!(on_one, expected);
-    assert_eq!(alternated, expected, "two instances allowed more than one");
+    let account_alternated = first_refusal(
+        &[a.addr, b.addr],
+        "203.0.113.2",
+        one_account("someone-else@example.com"),
+        per_email,
+    );
+    // One client address trying a new account each time: the per-address limit.
+    let address_on_one = first_refusal(&[a.addr], "203.0.113.3", every_time_another("one"), per_ip);
+    let address_alternated = first_refusal(
+        &[a.addr, b.addr],
+        "203.0.113.4",
+        every_time_another("two"),
+        per_ip,
+    );
+    eprintln!(
+        "fleet: sign-ins for one account refused at attempt {account_on_one} on one instance, \
+         {account_alternated} alternating A/B (limit {per_email}); from one address at attempt \
+         {address_on_one} on one instance, {address_alternated} alternating (limit {per_ip})"
+    );
+    assert_eq!(account_on_one, per_email + 1);
+    assert_eq!(
+        account_alternated, account_on_one,
+        "two instances allowed more than one"
+    );
+    assert_eq!(address_on_one, per_ip + 1);
+    assert_eq!(
+        address_alternated, address_on_one,
+        "two instances allowed more than one"
+    );
     // The refusal holds on both instances.
     for addr in [a.addr, b.addr] {
-        let (status, _) = Client::new(addr).post(
+        let mut c = Client::new(addr);
+        c.forwarded_for = Some("203.0.113.2".to_owned());
+        let (status, _) = c.post(
             "/api/login",
-            json!({"email": other, "password": "wrong-passw0rd-here"}),
+            json!({"email": "someone-else@example.com", "password": "Wr0ngPassw0rd!"}),
         );
         assert_eq!(status, 429);
     }
