@@ -3,8 +3,8 @@
 //! instances (`serve --no-gateway`, A and B) and two gateway nodes (`gateway`, G1 and G2).
 //! Each test starts the members it needs on its own database and shows one promise:
 //!
-//! 1. sign-in limits are shared: failed sign-ins alternated between A and B are refused at
-//!    exactly the attempt one instance refuses;
+//! 1. sign-in limits are shared: failed sign-ins for one account, and from one client address,
+//!    alternated between A and B are refused at exactly the attempt one instance refuses;
 //! 2. a background job runs once per period across A and B;
 //! 3. a customer disabled through the admin API on A is refused by G2 within 2 s;
 //! 4. twenty parallel downloads over G1 and G2 never move more than the plan plus the lease
