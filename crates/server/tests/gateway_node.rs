@@ -5,102 +5,19 @@
 #![cfg(unix)]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::{Proc, echo_server, echo_through, gateway_ports, socks_tunnel};
 use domain::ProxyKind;
 use persistence::users::NewUser;
 use persistence::{PoolOptions, gateway_leases, now, traffic, users, write_transaction};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::io::Read;
+use std::net::TcpStream;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 const USER: &str = "nodeuser1";
 const PASSWORD: &str = "n0depassw0rd";
-
-/// A destination that echoes every connection.
-fn echo_server() -> SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { return };
-            std::thread::spawn(move || {
-                let mut buf = [0u8; 16384];
-                while let Ok(n) = stream.read(&mut buf) {
-                    if n == 0 || stream.write_all(&buf[..n]).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-    });
-    addr
-}
-
-/// A SOCKS5 tunnel to `dest` with the customer's credential.
-fn socks_tunnel(proxy: SocketAddr, dest: SocketAddr) -> TcpStream {
-    let mut s = TcpStream::connect(proxy).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    s.write_all(&[5, 1, 2]).unwrap();
-    let mut reply = [0u8; 2];
-    s.read_exact(&mut reply).unwrap();
-    assert_eq!(reply, [5, 2]);
-    let mut auth = vec![1, USER.len() as u8];
-    auth.extend_from_slice(USER.as_bytes());
-    auth.push(PASSWORD.len() as u8);
-    auth.extend_from_slice(PASSWORD.as_bytes());
-    s.write_all(&auth).unwrap();
-    s.read_exact(&mut reply).unwrap();
-    assert_eq!(reply, [1, 0], "authenticated");
-    let SocketAddr::V4(dest) = dest else {
-        panic!("IPv4 destination")
-    };
-    let mut request = vec![5, 1, 0, 1];
-    request.extend_from_slice(&dest.ip().octets());
-    request.extend_from_slice(&dest.port().to_be_bytes());
-    s.write_all(&request).unwrap();
-    let mut answer = [0u8; 10];
-    s.read_exact(&mut answer).unwrap();
-    assert_eq!(answer[1], 0, "connected");
-    s
-}
-
-fn echo_through(s: &mut TcpStream, len: usize) {
-    let payload: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
-    let mut writer = s.try_clone().unwrap();
-    let sent = payload.clone();
-    let write = std::thread::spawn(move || writer.write_all(&sent).unwrap());
-    let mut back = vec![0u8; len];
-    s.read_exact(&mut back).unwrap();
-    write.join().unwrap();
-    assert!(back == payload, "the echo comes back unchanged");
-}
-
-fn signal(child: &Child) {
-    let sent = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-}
-
-/// The text of a log line without its colour codes.
-fn plain(line: &str) -> String {
-    let mut out = String::new();
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
 
 #[test]
 fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
@@ -133,8 +50,8 @@ fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
     })
     .unwrap();
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_proxyshop"))
-        .arg("gateway")
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_proxyshop"));
+    cmd.arg("gateway")
         .env_clear()
         .env("DATABASE_URL", &url)
         .env("PROXYSHOP_DATA_DIR", root.path().join("var"))
@@ -144,37 +61,14 @@ fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
         .env("GATEWAY_DRAIN_SECONDS", "3600")
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
-        .current_dir(root.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let (lines, log) = mpsc::channel::<String>();
-    // The log goes to standard output.
-    let output = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(output).lines() {
-            let Ok(line) = line else { return };
-            if lines.send(plain(&line)).is_err() {
-                return;
-            }
-        }
-    });
-    let socks: SocketAddr = loop {
-        let line = log
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the gateway names its ports");
-        if let Some(at) = line.find("socks=") {
-            let addr = line[at + 6..].split_whitespace().next().unwrap();
-            break addr.parse().unwrap();
-        }
-    };
+        .current_dir(root.path());
+    let mut node = Proc::spawn("gateway", cmd);
+    let (_, socks) = gateway_ports(&mut node);
 
     let echo = echo_server();
-    let mut tunnel = socks_tunnel(socks, echo);
+    let mut tunnel = socks_tunnel(socks, USER, PASSWORD, echo);
     echo_through(&mut tunnel, 200_000);
-    signal(&child);
+    node.signal("TERM");
     // The listener closes at once; the tunnel goes on.
     let deadline = Instant::now() + Duration::from_secs(30);
     while TcpStream::connect(socks).is_ok() {
@@ -182,22 +76,12 @@ fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
         std::thread::sleep(Duration::from_millis(20));
     }
     echo_through(&mut tunnel, 300_000);
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the live tunnel holds the node"
-    );
-    signal(&child);
+    assert!(node.running(), "the live tunnel holds the node");
+    node.signal("TERM");
     let mut rest = Vec::new();
     let _ = tunnel.read_to_end(&mut rest);
     assert!(rest.is_empty(), "closed by the second signal");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "the node did not exit");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = node.wait_exit(Duration::from_secs(30));
     assert!(status.success(), "exit {status}");
     let (_, used) = traffic::balance(&mut conn, user_id, ProxyKind::Premium).unwrap();
     assert_eq!(used, 2 * 500_000, "every byte moved, once");
