@@ -160,7 +160,9 @@ fn a_committed_event_notifies_the_listeners_on_postgres() {
     let id = customer(&mut conn, "notified", 0);
     let _ = write_transaction(&mut conn, |c| {
         admin_access::disable(c, id)?;
-        Err::<(), _>(persistence::DbError::from(diesel::result::Error::RollbackTransaction))
+        Err::<(), _>(persistence::DbError::from(
+            diesel::result::Error::RollbackTransaction,
+        ))
     });
     let mut other = db.pool.get().unwrap();
     other
