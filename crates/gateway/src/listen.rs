@@ -49,9 +49,13 @@ impl Wake {
     fn set_listening(&self, up: bool) {
         self.listening.store(up, Ordering::Relaxed);
         metrics::gauge!("proxyshop_gateway_event_listener_up").set(if up { 1.0 } else { 0.0 });
-        // Either way the loop reads now: what was written while the listener was down, or
-        // its polling pace changes.
-        self.wake();
+        // Up: the loop reads now what was written while the listener was down. Down: the loop
+        // takes the `event_poll` pace after its current pause (at most `LISTENING_POLL`, or
+        // `event_poll` if longer); not woken, so that a database going away (a restart, or a
+        // test's database dropped) does not start a read that waits out the pool's timeout.
+        if up {
+            self.wake();
+        }
     }
 }
 
