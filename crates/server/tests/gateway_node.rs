@@ -1,7 +1,7 @@
 //! `proxyshop gateway` run as a service manager runs it, over SQLite: a customer's SOCKS5
 //! tunnel works; at the first SIGTERM the node stops accepting while the tunnel goes on
 //! (drain); at the second it closes the tunnel and exits 0, having settled every byte moved
-//! and given its lease back.
+//! and given its lease back. Its metrics show the gateway's own database pool.
 #![cfg(unix)]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -142,6 +142,7 @@ fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
         .env("GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
         .env("GATEWAY_ALLOW_PRIVATE", "true")
         .env("GATEWAY_DRAIN_SECONDS", "3600")
+        .env("PROXYSHOP_METRICS_ADDR", "127.0.0.1:0")
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .current_dir(root.path())
@@ -161,10 +162,15 @@ fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
             }
         }
     });
+    let mut metrics: Option<SocketAddr> = None;
     let socks: SocketAddr = loop {
         let line = log
             .recv_timeout(Duration::from_secs(60))
             .expect("the gateway names its ports");
+        if let Some(at) = line.find("metrics on http://") {
+            let addr = line[at + 18..].split('/').next().unwrap();
+            metrics = Some(addr.parse().unwrap());
+        }
         if let Some(at) = line.find("socks=") {
             let addr = line[at + 6..].split_whitespace().next().unwrap();
             break addr.parse().unwrap();
@@ -174,6 +180,16 @@ fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
     let echo = echo_server();
     let mut tunnel = socks_tunnel(socks, echo);
     echo_through(&mut tunnel, 200_000);
+    let mut scrape = TcpStream::connect(metrics.expect("the metrics endpoint is logged")).unwrap();
+    scrape
+        .write_all(b"GET /metrics HTTP/1.1\r\nhost: x\r\n\r\n")
+        .unwrap();
+    let mut page = String::new();
+    scrape.read_to_string(&mut page).unwrap();
+    assert!(
+        page.contains(r#"proxyshop_db_pool_max_connections{pool="gateway"}"#),
+        "{page}"
+    );
     signal(&child);
     // The listener closes at once; the tunnel goes on.
     let deadline = Instant::now() + Duration::from_secs(30);
