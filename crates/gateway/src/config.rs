@@ -43,8 +43,13 @@ pub struct GatewayConfig {
     /// At a stop, how long live connections may finish before they are closed (0: at once).
     pub drain: Duration,
     /// How often the node reads the change events (a customer disabled, a piece ended): the
-    /// delay before every node obeys one.
+    /// delay before every node obeys one when no notification wakes it. While the listener of
+    /// `listen_url` is up, the node reads them on each notification and, as a safety net, at
+    /// least every `event_poll` or 5 s, whichever is longer.
     pub event_poll: Duration,
+    /// On PostgreSQL, the database to LISTEN on for the change events (a connection of its
+    /// own, beside the pool); None (SQLite): `event_poll` alone.
+    pub listen_url: Option<ListenUrl>,
     /// A lease this node stops renewing (it crashed) is settled as used this long after its
     /// last flush; keep it well above `flush_interval`.
     pub lease_ttl: Duration,
@@ -74,8 +79,46 @@ impl Default for GatewayConfig {
             expected_nodes: 1,
             lease_ttl: Duration::from_secs(30),
             event_poll: Duration::from_secs(1),
+            listen_url: None,
             drain: Duration::ZERO,
             serve_traffic: true,
         }
+    }
+}
+
+/// A PostgreSQL URL for the change-event listener; it holds the database password, so it is
+/// never printed (its `Debug` says nothing of it).
+#[derive(Clone)]
+pub struct ListenUrl(String);
+
+impl ListenUrl {
+    /// The listener's URL for the node's `DATABASE_URL`: Some on PostgreSQL, None on SQLite
+    /// (nothing to LISTEN on: the node polls).
+    pub fn for_database(database_url: &str) -> Option<ListenUrl> {
+        (persistence::Backend::from_url(database_url).ok() == Some(persistence::Backend::Postgres))
+            .then(|| ListenUrl(database_url.to_owned()))
+    }
+
+    pub(crate) fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for ListenUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ListenUrl(..)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ListenUrl;
+
+    #[test]
+    fn only_postgres_is_listened_on_and_the_url_is_never_printed() {
+        assert!(ListenUrl::for_database("sqlite://./var/x.db").is_none());
+        let url = ListenUrl::for_database("postgres://u:hunter2@db:5432/shop").unwrap();
+        assert!(ListenUrl::for_database("postgresql://u@db/shop").is_some());
+        assert_eq!(format!("{url:?}"), "ListenUrl(..)");
     }
 }

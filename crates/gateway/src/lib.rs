@@ -2,7 +2,8 @@
 //! authenticated by a customer's proxy credential, refusing internal destinations, moving only
 //! traffic leased from the database, counting every byte per (customer, kind) and settling the
 //! counts every few seconds and at shutdown (after a drain). It obeys the change events (a
-//! customer disabled, a piece released) within about a second. Metrics go through the `metrics`
+//! customer disabled, a piece released) at once on PostgreSQL (LISTEN/NOTIFY, `listen.rs`) and
+//! within about a second on SQLite (polling). Metrics go through the `metrics`
 //! macros (`proxyshop_gateway_*`). ARCHITECTURE.md maps its modules and the invariants they
 //! keep; docs/operations.md ("Gateway fleet") states the lease rule and its bounds.
 
@@ -14,6 +15,7 @@ mod flow;
 mod flush;
 mod http;
 mod lease;
+mod listen;
 mod meter;
 mod preauth;
 mod registry;
@@ -24,7 +26,7 @@ mod socks;
 mod splice;
 mod store;
 
-pub use config::GatewayConfig;
+pub use config::{GatewayConfig, ListenUrl};
 use credentials::Credentials;
 use persistence::{DbError, DbPool};
 use preauth::Gate;
@@ -160,7 +162,12 @@ impl Gateway {
             node = shared.registry.node_id(), "gateway listening");
         let mut connections = JoinSet::new();
         let flusher = tokio::spawn(flush_periodically(shared.clone()));
-        let watcher = tokio::spawn(watch_events(shared.clone()));
+        let wake = Arc::new(listen::Wake::default());
+        let listener =
+            shared.config.listen_url.clone().map(|url| {
+                tokio::spawn(listen::listen(url, wake.clone(), shared.shutdown.clone()))
+            });
+        let watcher = tokio::spawn(watch_events(shared.clone(), wake));
         tokio::pin!(shutdown);
         tokio::pin!(stop_now);
         loop {
@@ -191,6 +198,9 @@ impl Gateway {
         // The flusher stops between flushes, so a write in progress completes or gives back.
         let _ = flusher.await;
         let _ = watcher.await;
+        if let Some(listener) = listener {
+            let _ = listener.await;
+        }
         shared.registry.flush(true).await?;
         tracing::info!("gateway stopped, usage flushed and leases settled");
         Ok(())
@@ -269,26 +279,34 @@ const EVENT_WINDOW: i64 = 10;
 /// Events are kept this long (any node purges older ones, now and then).
 const EVENT_KEPT: i64 = 3600;
 
-/// Reads the change events every `event_poll` and obeys the new ones: cached credentials are
-/// forgotten, the customers and pieces concerned are cut here at once, and a flush reads the
-/// rest from the database.
-async fn watch_events(shared: Arc<Shared>) {
-    let mut ticker = tokio::time::interval(shared.config.event_poll);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+/// Purges the old change events this often (every node does it; deleting twice is harmless).
+const EVENT_PURGE_EVERY: i64 = 60;
+
+/// Reads the change events when the listener's notification wakes it (PostgreSQL), and every
+/// `event_poll` otherwise (while the listener is up, only at least every `event_poll` or
+/// `LISTENING_POLL`, whichever is longer: a safety net), and obeys the new ones: cached
+/// credentials are forgotten, the customers and pieces concerned are cut here at once, and a
+/// flush reads the rest from the database.
+async fn watch_events(shared: Arc<Shared>, wake: Arc<listen::Wake>) {
     let mut shutdown = shared.shutdown.clone();
     let mut seen: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
     // Events from before the start are history: the database already says the same.
     let mut from = persistence::now();
-    let mut reads: u32 = 0;
+    let mut purged_at = from;
     loop {
+        let poll = if wake.listening() {
+            shared.config.event_poll.max(listen::LISTENING_POLL)
+        } else {
+            shared.config.event_poll
+        };
         tokio::select! {
-            _ = ticker.tick() => {}
+            () = tokio::time::sleep(poll) => {}
+            () = wake.notified() => {}
             _ = shutdown.wait_for(|s| *s) => return,
         }
         let now = persistence::now();
-        reads = reads.wrapping_add(1);
-        // Purged about once a minute (every node does it; deleting twice is harmless).
-        let purge_before = if reads.is_multiple_of(60) {
+        let purge_before = if now - purged_at >= EVENT_PURGE_EVERY {
+            purged_at = now;
             now - EVENT_KEPT
         } else {
             0

@@ -1,14 +1,21 @@
 //! Changes every gateway node must obey at once: written by the API in the transaction of the
-//! change (`emit`), read by each node about every second (`since`), purged after a while
-//! (`purge`). Polling one indexed table works the same on SQLite and PostgreSQL and keeps the
-//! delay under the two seconds docs/operations.md promises.
+//! change (`emit`), read by each node (`since`), purged after a while (`purge`). The table is
+//! the source of truth. On PostgreSQL `emit` also sends a notification on [`CHANNEL`]
+//! (delivered at commit) that only wakes the nodes LISTENing on it to read the table at once;
+//! a node whose listener is down, or on SQLite, reads it every `event_poll` (a second) instead.
+//! Either way a change reaches every node within the two seconds docs/operations.md promises,
+//! and a missed notification loses nothing (the next read finds the row).
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::now;
 use crate::schema::gateway_events;
+use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use domain::UserId;
+
+/// The PostgreSQL channel `emit` notifies on (no payload: the nodes read the table).
+pub const CHANNEL: &str = "proxyshop_gateway_events";
 
 /// Why the gateway must look again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +59,8 @@ pub struct Event {
     pub created_at: i64,
 }
 
-/// Records a change for the gateway nodes; run it in the change's transaction.
+/// Records a change for the gateway nodes; run it in the change's transaction. On PostgreSQL
+/// the LISTENing nodes are notified when it commits (nothing if it rolls back).
 pub fn emit(
     conn: &mut DbConnection,
     reason: Reason,
@@ -67,6 +75,9 @@ pub fn emit(
             gateway_events::created_at.eq(now()),
         ))
         .execute(conn)?;
+    if let DbConnection::Postgres(pg) = conn {
+        pg.batch_execute(&format!("NOTIFY {CHANNEL}"))?;
+    }
     Ok(())
 }
 

@@ -140,3 +140,51 @@ db_test! {
         assert_eq!(gateway_events::purge(&mut conn, now() + 1).unwrap(), 2);
     }
 }
+
+/// On PostgreSQL a committed change notifies the LISTENing nodes, a rolled-back one does not:
+/// a marker notified from another session between the two arrives first.
+#[test]
+fn a_committed_event_notifies_the_listeners_on_postgres() {
+    use diesel::connection::SimpleConnection;
+    use diesel::prelude::*;
+    use std::time::{Duration, Instant};
+    let Some(db) = persistence::testing::TestDatabase::new(persistence::Backend::Postgres) else {
+        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+        return;
+    };
+    let mut listener = diesel::PgConnection::establish(&db.url).unwrap();
+    listener
+        .batch_execute(&format!("LISTEN {}", gateway_events::CHANNEL))
+        .unwrap();
+    let mut conn = db.pool.get().unwrap();
+    let id = customer(&mut conn, "notified", 0);
+    let _ = write_transaction(&mut conn, |c| {
+        admin_access::disable(c, id)?;
+        Err::<(), _>(persistence::DbError::from(
+            diesel::result::Error::RollbackTransaction,
+        ))
+    });
+    let mut other = db.pool.get().unwrap();
+    other
+        .batch_execute(&format!("NOTIFY {}, 'marker'", gateway_events::CHANNEL))
+        .unwrap();
+    write_transaction(&mut conn, |c| admin_access::disable(c, id)).unwrap();
+    let mut payloads = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while payloads.len() < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "notifications after 10 s: {payloads:?}"
+        );
+        match listener.notifications_iter().next() {
+            Some(n) => {
+                let n = n.unwrap();
+                assert_eq!(n.channel, gateway_events::CHANNEL);
+                payloads.push(n.payload);
+            }
+            // diesel's check does not wait: look again shortly.
+            None => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    assert_eq!(payloads, vec!["marker".to_owned(), String::new()]);
+}

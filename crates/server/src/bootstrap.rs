@@ -35,12 +35,17 @@ pub fn run_serve(config: Config, with_gateway: bool) -> anyhow::Result<()> {
     // The first stop signal (`signal.clone().first()`) is where the API's readiness turns
     // unready; the gateway drains on it.
     let signal = StopSignal::listen()?;
-    let metrics = metrics::prepare(&config, vec![("main", pool.clone())])?
-        .map(|server| server.with_sessions(pool.clone()));
-    let gateway = if with_gateway {
-        Some(start_gateway(&config, &signal)?)
+    let gateway_pool = if with_gateway {
+        Some(storage::open_gateway_pool(&config)?)
     } else {
         None
+    };
+    let mut pools = vec![("main", pool.clone())];
+    pools.extend(gateway_pool.clone().map(|p| ("gateway", p)));
+    let metrics = metrics::prepare(&config, pools)?;
+    let gateway = match gateway_pool {
+        Some(gateway_pool) => Some(start_gateway(&config, gateway_pool, &signal)?),
+        None => None,
     };
     // Generated proxies name the gateway: this process's, or the fleet's configured address.
     let endpoints = gateway
@@ -62,10 +67,14 @@ pub fn run_serve(config: Config, with_gateway: bool) -> anyhow::Result<()> {
 /// stop signal: it drains, then settles its counts and leases.
 pub fn run_gateway(config: &Config) -> anyhow::Result<()> {
     let pool = storage::open_pool(config)?;
-    let metrics = metrics::prepare(config, vec![("main", pool)])?;
+    let gateway_pool = storage::open_gateway_pool(config)?;
+    let metrics = metrics::prepare(
+        config,
+        vec![("main", pool), ("gateway", gateway_pool.clone())],
+    )?;
     let signal = StopSignal::listen()?;
     // The gateway logs its bound addresses itself.
-    let gateway = start_gateway(config, &signal)?;
+    let gateway = start_gateway(config, gateway_pool, &signal)?;
     let _metrics = metrics.map(|metrics| {
         std::thread::spawn(move || {
             tokio::runtime::Builder::new_current_thread()

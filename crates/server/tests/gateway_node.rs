@@ -1,17 +1,17 @@
 //! `proxyshop gateway` run as a service manager runs it, over SQLite: a customer's SOCKS5
 //! tunnel works; at the first SIGTERM the node stops accepting while the tunnel goes on
 //! (drain); at the second it closes the tunnel and exits 0, having settled every byte moved
-//! and given its lease back.
+//! and given its lease back. Its metrics show the gateway's own database pool.
 #![cfg(unix)]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
-use common::{Proc, echo_server, echo_through, gateway_ports, socks_tunnel};
+use common::{Proc, addr_after, echo_server, echo_through, gateway_ports, socks_tunnel};
 use domain::ProxyKind;
 use persistence::users::NewUser;
 use persistence::{PoolOptions, gateway_leases, now, traffic, users, write_transaction};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -59,6 +59,7 @@ fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
         .env("GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
         .env("GATEWAY_ALLOW_PRIVATE", "true")
         .env("GATEWAY_DRAIN_SECONDS", "3600")
+        .env("PROXYSHOP_METRICS_ADDR", "127.0.0.1:0")
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .current_dir(root.path());
@@ -68,6 +69,23 @@ fn a_gateway_node_drains_at_the_first_sigterm_and_settles_at_the_second() {
     let echo = echo_server();
     let mut tunnel = socks_tunnel(socks, USER, PASSWORD, echo);
     echo_through(&mut tunnel, 200_000);
+    // The gateway's own pool is on the metrics page.
+    let metrics = addr_after(
+        &node
+            .logged("metrics on")
+            .expect("the metrics endpoint is logged"),
+        "http://",
+    );
+    let mut scrape = TcpStream::connect(metrics).unwrap();
+    scrape
+        .write_all(b"GET /metrics HTTP/1.1\r\nhost: x\r\n\r\n")
+        .unwrap();
+    let mut page = String::new();
+    scrape.read_to_string(&mut page).unwrap();
+    assert!(
+        page.contains(r#"proxyshop_db_pool_max_connections{pool="gateway"}"#),
+        "{page}"
+    );
     node.signal("TERM");
     // The listener closes at once; the tunnel goes on.
     let deadline = Instant::now() + Duration::from_secs(30);

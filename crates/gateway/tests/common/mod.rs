@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
 use domain::ProxyKind;
-use gateway::{Gateway, GatewayConfig, GatewayError, GatewayHandle};
+use gateway::{Gateway, GatewayConfig, GatewayError, GatewayHandle, ListenUrl};
 use persistence::testing::TestDatabase;
 use persistence::users::NewUser;
 use persistence::{Backend, now, traffic, users, write_transaction};
@@ -151,6 +151,8 @@ impl Harness {
             idle_timeout: options.idle_timeout,
             max_connections_per_user: options.max_connections_per_user,
             serve_traffic: options.serve_traffic,
+            // On PostgreSQL the node LISTENs for the change events, as in production.
+            listen_url: ListenUrl::for_database(&db.url),
             ..GatewayConfig::default()
         };
         (options.configure)(&mut config);
@@ -180,6 +182,7 @@ impl Harness {
             allow_private: true,
             flush_interval: Duration::from_secs(3600),
             max_connections_per_user: 256,
+            listen_url: ListenUrl::for_database(&self.db.url),
             ..GatewayConfig::default()
         };
         configure(&mut config);

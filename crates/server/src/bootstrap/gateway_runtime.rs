@@ -1,9 +1,11 @@
 //! The metering gateway on a Tokio runtime and thread of its own, beside the API's, with a
-//! database pool of its own (`GATEWAY_DB_POOL_SIZE`), so that neither can starve the other.
+//! database pool of its own (`GATEWAY_DB_POOL_SIZE`, `storage::open_gateway_pool`), so that
+//! neither can starve the other; on PostgreSQL also one connection LISTENing for the change
+//! events.
 
 use super::stop::StopSignal;
-use super::storage;
 use crate::config::Config;
+use persistence::DbPool;
 use std::net::SocketAddr;
 
 /// The metering gateway, running on its own threads beside the API.
@@ -37,13 +39,14 @@ fn join(thread: std::thread::JoinHandle<Result<(), gateway::GatewayError>>) -> a
     }
 }
 
-/// Binds the gateway's HTTP and SOCKS5 ports and serves them on a runtime of its own, until
-/// `stop` is called or a stop signal comes (a second one closes the tunnels still draining).
+/// Binds the gateway's HTTP and SOCKS5 ports and serves them on a runtime of its own, over
+/// `pool` (the gateway's own), until `stop` is called or a stop signal comes (a second one
+/// closes the tunnels still draining).
 pub(super) fn start_gateway(
     config: &Config,
+    pool: DbPool,
     signal: &StopSignal,
 ) -> anyhow::Result<RunningGateway> {
-    let pool = storage::open_gateway_pool(config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("gateway")
@@ -62,6 +65,8 @@ pub(super) fn start_gateway(
         handshake_timeout: settings.handshake_timeout,
         drain: settings.drain,
         expected_nodes: settings.expected_nodes,
+        // PostgreSQL: the change events arrive by LISTEN/NOTIFY; SQLite: by polling alone.
+        listen_url: gateway::ListenUrl::for_database(&config.database_url),
         ..gateway::GatewayConfig::default()
     };
     let gw = runtime.block_on(gateway::Gateway::bind(gw_config, pool))?;
