@@ -8,6 +8,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
@@ -40,7 +41,7 @@ pub async fn change_password(
     state: web::Data<AppState>,
     session: Session,
     user: CurrentUser,
-    body: web::Json<PasswordChangeRequest>,
+    body: JsonObject<PasswordChangeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form = PasswordChangeForm::parse(
         body.current_password.expose_secret(),

@@ -16,6 +16,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, MessageResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
@@ -39,7 +40,7 @@ pub struct ForgotRequest {
 pub async fn forgot_password(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<ForgotRequest>,
+    body: JsonObject<ForgotRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let code = random::verification_code();
@@ -125,7 +126,7 @@ pub async fn reset_password(
     state: web::Data<AppState>,
     session: Session,
     ip: ClientIp,
-    body: web::Json<ResetRequest>,
+    body: JsonObject<ResetRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form = PasswordResetForm::parse(
         &body.email,

@@ -4,6 +4,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, patch, web};
 use domain::{ProfileForm, messages as msg};
@@ -27,7 +28,7 @@ pub struct ProfileRequest {
 pub async fn update_profile(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<ProfileRequest>,
+    body: JsonObject<ProfileRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form =
         ProfileForm::parse(&body.name, body.phone.as_deref()).map_err(ApiError::Validation)?;

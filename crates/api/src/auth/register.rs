@@ -9,6 +9,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::CODE_MAX_ATTEMPTS;
 use crate::state::AppState;
@@ -52,7 +53,7 @@ pub async fn register(
     state: web::Data<AppState>,
     session: Session,
     ip: ClientIp,
-    body: web::Json<RegisterRequest>,
+    body: JsonObject<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form = RegistrationForm::parse(
         &body.email,

@@ -9,6 +9,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
 use crate::state::AppState;
@@ -36,7 +37,7 @@ const NO_CODE: &str = "registered";
 pub async fn request_code(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<CodeRequest>,
+    body: JsonObject<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let limits = &state.settings.limits;

@@ -4,6 +4,7 @@
 use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use crate::traffic::{self, PlanChoice};
 use actix_web::{HttpResponse, post, web};
@@ -37,7 +38,7 @@ pub struct BuyPlanResponse {
 pub async fn buy_plan(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<BuyPlanRequest>,
+    body: JsonObject<BuyPlanRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let kind = body
         .kind

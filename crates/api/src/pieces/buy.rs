@@ -8,6 +8,7 @@
 use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::pieces::local;
 use crate::pieces::order::PieceOrder;
 use crate::pieces::provider;
@@ -110,7 +111,7 @@ fn parse(body: &GetProxyRequest) -> Result<PieceOrder, ApiError> {
 pub async fn get_proxy(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<GetProxyRequest>,
+    body: JsonObject<GetProxyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(&body)?;
     let user_id = user.0.id;

@@ -8,6 +8,7 @@ use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::targeting::MAX_LIFETIME_MINUTES;
@@ -160,7 +161,7 @@ async fn generate_for(
     state: web::Data<AppState>,
     user: CurrentUser,
     kind: ProxyKind,
-    body: web::Json<GenerateRequest>,
+    body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(kind, &body)?;
     let id = user.0.id;
@@ -210,7 +211,7 @@ async fn generate_for(
 pub async fn generate_premium(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<GenerateRequest>,
+    body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     generate_for(state, user, ProxyKind::Premium, body).await
 }
@@ -222,7 +223,7 @@ pub async fn generate_premium(
 pub async fn generate_budget(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<GenerateRequest>,
+    body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     generate_for(state, user, ProxyKind::Budget, body).await
 }

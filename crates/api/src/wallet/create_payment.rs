@@ -5,6 +5,7 @@ use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::INVOICE_LIFETIME_SECS;
 use crate::state::AppState;
@@ -45,7 +46,7 @@ fn new_payment_id() -> String {
 pub async fn create_payment(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<PaymentRequest>,
+    body: JsonObject<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     // No gateway configured: refuse before anything is written.
     let gateway = state

@@ -7,6 +7,7 @@ use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, post, web};
 use domain::{ProxyKind, messages as msg};
@@ -57,7 +58,7 @@ pub async fn list_plans(
 pub async fn create_plan(
     admin: AdminUser,
     state: web::Data<AppState>,
-    body: web::Json<PlanForm>,
+    body: JsonObject<PlanForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, changes) = body
         .into_inner()

@@ -8,6 +8,7 @@ use crate::admin::audit_trail::{audit, optional_reason, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::{UserId, messages as msg};
@@ -32,7 +33,7 @@ pub async fn disable_user(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<ReasonRequest>,
+    body: JsonObject<ReasonRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let reason = reason(body.reason.as_deref())?;
@@ -74,7 +75,7 @@ pub async fn enable_user(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<ReasonRequest>,
+    body: JsonObject<ReasonRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let reason = optional_reason(body.reason.as_deref())?;

@@ -7,6 +7,7 @@ use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::{Cents, EntryKind, UserId, messages as msg};
@@ -41,7 +42,7 @@ pub async fn change_balance(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<BalanceRequest>,
+    body: JsonObject<BalanceRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let cents = hundredths(body.amount.as_ref())

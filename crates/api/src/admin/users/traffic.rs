@@ -9,6 +9,7 @@ use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use crate::traffic::sync_customer;
 use actix_web::{HttpResponse, post, web};
@@ -57,7 +58,7 @@ pub async fn change_traffic(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<TrafficRequest>,
+    body: JsonObject<TrafficRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let kind = traffic_kind(body.kind.as_deref())?;
