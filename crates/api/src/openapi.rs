@@ -2,6 +2,7 @@
 //! front end generates its types from it. Its paths come from [`crate::routes::register`].
 
 mod answers;
+pub mod rules;
 
 use crate::{account, admin, api_keys, auth, dto, health, routes};
 use actix_web::App;

@@ -25,6 +25,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailChangeRequest {
     #[serde(default, rename = "newEmail")]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub new_email: String,
     /// Needed only when the account has a password.
     #[serde(default)]
@@ -103,6 +104,7 @@ pub async fn request_email_change(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailConfirmRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::code)]
     pub code: String,
 }
 

@@ -25,10 +25,11 @@ pub struct PasswordChangeRequest {
     #[schema(value_type = String)]
     pub current_password: SecretString,
     #[serde(default, rename = "newPassword")]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub new_password: SecretString,
+    /// The same password again.
     #[serde(default, rename = "confirmPassword")]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub confirm_password: SecretString,
 }
 

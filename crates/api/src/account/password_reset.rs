@@ -30,6 +30,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ForgotRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
 }
 
@@ -87,14 +88,17 @@ pub async fn forgot_password(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::code)]
     pub code: String,
     #[serde(default)]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub password: SecretString,
+    /// The same password again.
     #[serde(default, rename = "confirmPassword")]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub confirm_password: SecretString,
 }
 

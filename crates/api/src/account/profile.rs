@@ -15,9 +15,11 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProfileRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::profile_name)]
     pub name: String,
     /// E.164 (`+14155550123`); empty or null clears it.
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::rules::phone)]
     pub phone: Option<String>,
 }
 

@@ -21,9 +21,10 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
     #[serde(default)]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::typed_password)]
     pub password: SecretString,
 }
 

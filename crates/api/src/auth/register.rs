@@ -24,14 +24,17 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
     #[serde(default)]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub password: SecretString,
+    /// The same password again.
     #[serde(default, rename = "confirmPassword")]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub confirm_password: SecretString,
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::code)]
     pub code: String,
     #[serde(default, rename = "refCode")]
     pub ref_code: Option<String>,

@@ -18,11 +18,14 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PaymentRequest {
-    /// Dollars, at least 0.1.
+    /// Dollars, at least 0.1, at most 10000.
+    #[schema(required = true, schema_with = crate::openapi::rules::top_up_amount)]
     pub amount: Option<f64>,
     /// "cryptomous".
+    #[schema(required = true, schema_with = crate::openapi::rules::payment_method)]
     pub method: Option<String>,
     /// DOGE, TRX, LTC (default) or USDT.
+    #[schema(schema_with = crate::openapi::rules::coin)]
     pub currency: Option<String>,
 }
 

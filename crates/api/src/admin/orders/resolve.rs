@@ -26,10 +26,12 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResolveRequest {
     /// failed or delivered.
+    #[schema(required = true, schema_with = crate::openapi::rules::outcome)]
     pub outcome: Option<String>,
     /// For delivered: one `host:port:user:pass` line per ordered proxy.
     pub proxies: Option<Vec<String>>,
     /// 3 to 200 characters.
+    #[schema(required = true, schema_with = crate::openapi::rules::reason)]
     pub reason: Option<String>,
 }
 

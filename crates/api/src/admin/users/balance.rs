@@ -20,9 +20,10 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BalanceRequest {
     /// Dollars: positive credits, negative debits; non-zero, at most 2 decimals, |amount| ≤ 100000.
-    #[schema(value_type = f64)]
+    #[schema(required = true, schema_with = crate::openapi::rules::signed_hundredths)]
     pub amount: Option<Value>,
     /// 3–200 characters; the customer sees it as the ledger row's note.
+    #[schema(required = true, schema_with = crate::openapi::rules::reason)]
     pub reason: Option<String>,
 }
 

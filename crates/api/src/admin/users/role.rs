@@ -18,8 +18,10 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RoleRequest {
     /// admin or user.
+    #[schema(required = true, schema_with = crate::openapi::rules::role)]
     pub role: Option<String>,
     /// Optional, 3–200 characters when given.
+    #[schema(schema_with = crate::openapi::rules::optional_reason)]
     pub reason: Option<String>,
 }
 

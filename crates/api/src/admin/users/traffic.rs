@@ -28,10 +28,13 @@ const DEFAULT_VALIDITY_DAYS: i64 = 30;
 pub struct TrafficRequest {
     /// premium or budget.
     #[serde(rename = "type")]
+    #[schema(required = true, schema_with = crate::openapi::rules::traffic_kind)]
     pub kind: Option<String>,
     /// GB: positive grants, negative removes; non-zero, at most 2 decimals, |gb| ≤ 100000.
-    #[schema(value_type = f64)]
+    #[schema(required = true, schema_with = crate::openapi::rules::signed_hundredths)]
     pub gb: Option<Value>,
+    /// 3–200 characters.
+    #[schema(required = true, schema_with = crate::openapi::rules::reason)]
     pub reason: Option<String>,
 }
 

@@ -1,0 +1,186 @@
+//! Request field schemas that carry the validation rules of the values they hold, so that the
+//! document accepts what the handlers accept and nothing else (docs/api.md, "Fuzzing"). Each
+//! one names the parser it mirrors; change them together. Patterns are ECMA-262 and Python
+//! compatible and avoid look-arounds (the fuzzer cannot generate from those). Whitespace around
+//! a value is allowed where the parser trims it.
+
+use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::{RefOr, schema::ArrayBuilder};
+
+/// One character of an email's local part (`domain::Email`, `looks_like_email`), dot excluded.
+const LOCAL: &str = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
+/// One domain label: letters, digits and inner hyphens.
+const LABEL: &str = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
+
+fn string() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::String)
+}
+
+fn nullable_string() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+}
+
+fn done(builder: ObjectBuilder) -> RefOr<Schema> {
+    RefOr::T(Schema::Object(builder.build()))
+}
+
+/// `domain::Email::parse`: local@domain.tld, dot-separated atoms, a top-level label of at least
+/// two characters, at most 254 characters.
+pub fn email() -> RefOr<Schema> {
+    let pattern = format!(r"^\s*{LOCAL}+(?:\.{LOCAL}+)*@(?:{LABEL}\.)+[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]\s*$");
+    done(string().pattern(Some(pattern)).max_length(Some(254)))
+}
+
+/// A password as typed at sign-in (`domain::LoginForm`): only presence is checked.
+pub fn typed_password() -> RefOr<Schema> {
+    done(string().min_length(Some(1)).format(Some(password_format())))
+}
+
+fn password_format() -> utoipa::openapi::schema::SchemaFormat {
+    utoipa::openapi::schema::SchemaFormat::Custom("password".into())
+}
+
+/// `domain::Password::parse_new`: 6–128 characters from letters, digits and `@$!%*?&`, with an
+/// upper- and a lower-case letter, a digit and one of the specials.
+pub fn new_password() -> RefOr<Schema> {
+    let base = string()
+        .min_length(Some(6))
+        .max_length(Some(128))
+        .pattern(Some("^[A-Za-z0-9@$!%*?&]+$"))
+        .format(Some(password_format()));
+    let mut all = AllOfBuilder::new().item(done(base));
+    for class in ["[A-Z]", "[a-z]", "[0-9]", "[@$!%*?&]"] {
+        all = all.item(done(string().pattern(Some(class))));
+    }
+    RefOr::T(Schema::AllOf(all.build()))
+}
+
+/// `domain::VerificationCode::parse`: six digits (trimmed).
+pub fn code() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*[0-9]{6}\s*$")))
+}
+
+/// `admin::audit_trail::reason`: 3–200 characters once trimmed.
+pub fn reason() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*\S[\s\S]{1,198}\S\s*$")))
+}
+
+/// `admin::audit_trail::optional_reason`: absent, null or blank, or 3–200 characters trimmed.
+pub fn optional_reason() -> RefOr<Schema> {
+    done(nullable_string().pattern(Some(r"^\s*(?:\S[\s\S]{1,198}\S)?\s*$")))
+}
+
+/// `domain::ProfileForm`: 1–80 characters once trimmed, no control characters.
+pub fn profile_name() -> RefOr<Schema> {
+    let c = r"\x00-\x1f\x7f-\x9f";
+    done(string().pattern(Some(format!(
+        r"^\s*[^\s{c}](?:[^{c}]{{0,78}}[^\s{c}])?\s*$"
+    ))))
+}
+
+/// `domain::ProfileForm`: E.164 (`+`, then 7–15 digits, the first not 0); null or blank clears.
+pub fn phone() -> RefOr<Schema> {
+    done(nullable_string().pattern(Some(r"^\s*(?:\+[1-9][0-9]{6,14})?\s*$")))
+}
+
+/// A JSON array of strings with at least one item.
+pub fn non_empty_strings() -> RefOr<Schema> {
+    RefOr::T(Schema::Array(
+        ArrayBuilder::new()
+            .items(string())
+            .min_items(Some(1))
+            .build(),
+    ))
+}
+
+fn one_of(values: &[&str]) -> RefOr<Schema> {
+    done(string().enum_values(Some(values.iter().copied())))
+}
+
+/// `domain::ProxyKind::parse`: a kind's wire name, exactly.
+pub fn kind() -> RefOr<Schema> {
+    one_of(&["premium", "budget", "static", "lte", "ipv4", "ipv6"])
+}
+
+/// The kinds sold by the GB (`ProxyKind::is_traffic`).
+pub fn traffic_kind() -> RefOr<Schema> {
+    one_of(&["premium", "budget"])
+}
+
+/// The kinds whose servers are listed with credentials (`GET /api/user/server_credentials`).
+pub fn server_kind() -> RefOr<Schema> {
+    one_of(&["static", "ipv4", "ipv6"])
+}
+
+/// `POST /api/admin/orders/{id}/resolve`: the outcome, trimmed.
+pub fn outcome() -> RefOr<Schema> {
+    one_of(&["failed", "delivered"])
+}
+
+/// `POST /api/admin/users/{id}/role`: the role, trimmed.
+pub fn role() -> RefOr<Schema> {
+    one_of(&["admin", "user"])
+}
+
+/// `admin::users::number::hundredths`: a non-zero number of at most 2 decimals, |x| ≤ 100000
+/// (below zero or above zero: JSON Schema has no "not equal").
+pub fn signed_hundredths() -> RefOr<Schema> {
+    let number = || {
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .multiple_of(Some(0.01))
+    };
+    let below = number().minimum(Some(-100_000)).exclusive_maximum(Some(0));
+    let above = number().exclusive_minimum(Some(0)).maximum(Some(100_000));
+    RefOr::T(Schema::AnyOf(
+        AnyOfBuilder::new()
+            .item(done(below))
+            .item(done(above))
+            .build(),
+    ))
+}
+
+/// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`).
+pub fn top_up_amount() -> RefOr<Schema> {
+    done(
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .minimum(Some(0.095))
+            .exclusive_maximum(Some(10_000.005)),
+    )
+}
+
+/// `domain::TopUp::parse`: the one payment method, trimmed.
+pub fn payment_method() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*cryptomous\s*$")))
+}
+
+/// `domain::Coin::parse`: DOGE, TRX, LTC or USDT in any case, trimmed; null or blank is LTC.
+pub fn coin() -> RefOr<Schema> {
+    done(nullable_string().pattern(Some(
+        r"^\s*(?:[Dd][Oo][Gg][Ee]|[Tt][Rr][Xx]|[Ll][Tt][Cc]|[Uu][Ss][Dd][Tt])?\s*$",
+    )))
+}
+
+// `kind` as a type, for query parameters: `IntoParams` drops `required` next to
+// `schema_with`, so a required `?type=` names this with `value_type` and `inline`. (Plain
+// comments: a doc comment would become the parameter's description.)
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum KindParam {
+    Premium,
+    Budget,
+    Static,
+    Lte,
+    Ipv4,
+    Ipv6,
+}
+
+// `server_kind` as a type, for `GET /api/user/server_credentials?type=`.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum ServerKindParam {
+    Static,
+    Ipv4,
+    Ipv6,
+}
