@@ -14,7 +14,9 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BuyPlanRequest {
+    /// premium or budget.
     #[serde(rename = "type")]
+    #[schema(required = true, schema_with = crate::openapi::rules::traffic_kind)]
     pub kind: Option<String>,
     /// The plan's amount in GB (the front end's `{type, amount}` purchase).
     pub amount: Option<i64>,

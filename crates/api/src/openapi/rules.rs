@@ -24,11 +24,20 @@ fn done(builder: ObjectBuilder) -> RefOr<Schema> {
     RefOr::T(Schema::Object(builder.build()))
 }
 
-/// `domain::Email::parse`: local@domain.tld, dot-separated atoms, a top-level label of at least
-/// two characters, at most 254 characters.
+/// `domain::Email::parse`: local@domain.tld, a local part of 1–64 dot-separated atoms, a
+/// top-level label of at least two characters, at most 254 characters.
 pub fn email() -> RefOr<Schema> {
-    let pattern = format!(r"^\s*{LOCAL}+(?:\.{LOCAL}+)*@(?:{LABEL}\.)+[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]\s*$");
-    done(string().pattern(Some(pattern)).max_length(Some(254)))
+    let shape = format!(
+        r"^\s*{LOCAL}+(?:\.{LOCAL}+)*@(?:{LABEL}\.)+[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]\s*$"
+    );
+    let shape = string().pattern(Some(shape)).max_length(Some(254));
+    let local_length = string().pattern(Some(r"^\s*[^@]{1,64}@"));
+    RefOr::T(Schema::AllOf(
+        AllOfBuilder::new()
+            .item(done(shape))
+            .item(done(local_length))
+            .build(),
+    ))
 }
 
 /// A password as typed at sign-in (`domain::LoginForm`): only presence is checked.
@@ -140,13 +149,14 @@ pub fn signed_hundredths() -> RefOr<Schema> {
     ))
 }
 
-/// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`).
+/// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`): the
+/// bounds are the first and past the last `f64` that do.
 pub fn top_up_amount() -> RefOr<Schema> {
     done(
         ObjectBuilder::new()
             .schema_type(Type::Number)
             .minimum(Some(0.095))
-            .exclusive_maximum(Some(10_000.005)),
+            .exclusive_maximum(Some(10_000.005_000_000_001)),
     )
 }
 
@@ -183,4 +193,76 @@ pub enum ServerKindParam {
     Static,
     Ipv4,
     Ipv6,
+}
+
+/// An optional kind filter (`admin::query_text::given`, then `ProxyKind::parse`): blank is
+/// no filter.
+pub fn kind_filter() -> RefOr<Schema> {
+    done(string().pattern(Some(
+        r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$",
+    )))
+}
+
+/// `GET /api/user/proxies?type=`: a kind, `all`, or blank.
+pub fn kind_or_all() -> RefOr<Schema> {
+    done(string().pattern(Some(
+        r"^\s*(?:premium|budget|static|lte|ipv4|ipv6|all)?\s*$",
+    )))
+}
+
+/// `GET /api/admin/users?role=`: admin, user, or blank for both.
+pub fn role_filter() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*(?:admin|user)?\s*$")))
+}
+
+/// `GET /api/admin/summary?days=`: a whole number 1–365 (trimmed, `u16` digits).
+pub fn summary_days() -> RefOr<Schema> {
+    done(string().pattern(Some(
+        r"^\s*\+?0*(?:[1-9]|[1-9][0-9]|[12][0-9][0-9]|3[0-5][0-9]|36[0-5])\s*$",
+    )))
+}
+
+/// Text that is not blank once trimmed.
+pub fn non_blank() -> RefOr<Schema> {
+    done(string().pattern(Some(r"\S")))
+}
+
+/// A plan's name (`PlanForm::changes`): 1–80 characters once trimmed.
+pub fn plan_name() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*\S(?:[\s\S]{0,78}\S)?\s*$")))
+}
+
+/// [`plan_name`], or null to leave it (`PATCH`).
+pub fn plan_name_change() -> RefOr<Schema> {
+    done(nullable_string().pattern(Some(r"^\s*\S(?:[\s\S]{0,78}\S)?\s*$")))
+}
+
+/// An API key's name (`CreateKeyRequest::validate`): 1–60 characters once trimmed.
+pub fn key_name() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*\S(?:[\s\S]{0,58}\S)?\s*$")))
+}
+
+/// An API key's scopes (`Scope::parse`): at least one of read, generate, buy.
+pub fn key_scopes() -> RefOr<Schema> {
+    RefOr::T(Schema::Array(
+        ArrayBuilder::new()
+            .items(one_of(&["read", "generate", "buy"]))
+            .min_items(Some(1))
+            .build(),
+    ))
+}
+
+/// A kind sold by the piece (`POST /api/user/get_proxy`).
+pub fn piece_kind() -> RefOr<Schema> {
+    one_of(&["static", "lte", "ipv4", "ipv6"])
+}
+
+/// `rotation` of a residential proxy: absent or null is `random`.
+pub fn rotation() -> RefOr<Schema> {
+    done(nullable_string().enum_values(Some([Some("random"), Some("sticky"), None])))
+}
+
+/// `port` of a residential proxy: absent or null is `http|https`.
+pub fn protocol() -> RefOr<Schema> {
+    done(nullable_string().enum_values(Some([Some("http|https"), Some("socks5"), None])))
 }

@@ -26,16 +26,21 @@ const MAX_QUANTITY: u32 = 100;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GenerateRequest {
+    #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub country: Option<String>,
     pub state: Option<String>,
     /// Premium: a city code. Budget: `-city-<code>`.
+    #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub city: Option<String>,
+    #[schema(required = true, value_type = u32, minimum = 1, maximum = 100)]
     pub quantity: Option<u32>,
     /// Budget only: minutes between rotations, 0 for sticky.
     pub lifetime: Option<u32>,
     /// `random` (Rotating) or `sticky`.
+    #[schema(schema_with = crate::openapi::rules::rotation)]
     pub rotation: Option<String>,
     /// `http|https` or `socks5`.
+    #[schema(schema_with = crate::openapi::rules::protocol)]
     pub port: Option<String>,
 }
 

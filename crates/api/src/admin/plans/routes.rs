@@ -1,7 +1,7 @@
 //! `GET /api/admin/plans?type=` and `POST /api/admin/plans`.
 
 use crate::admin::audit_trail::audit;
-use crate::admin::plans::form::PlanForm;
+use crate::admin::plans::form::{NewPlanForm, PlanForm};
 use crate::admin::plans::view::{AdminPlan, AdminPlanList};
 use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
@@ -51,7 +51,7 @@ pub async fn list_plans(
     Ok(HttpResponse::Ok().json(AdminPlanList { items }))
 }
 
-#[utoipa::path(tag = "admin", request_body = PlanForm,
+#[utoipa::path(tag = "admin", request_body = NewPlanForm,
     responses((status = 201, body = AdminPlan), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[post("/admin/plans")]
