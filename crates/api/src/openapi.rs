@@ -4,7 +4,7 @@
 mod answers;
 pub mod rules;
 
-use crate::{account, admin, api_keys, auth, dto, health, routes};
+use crate::{admin, api_keys, auth, dto, health, routes};
 use actix_web::App;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -31,7 +31,6 @@ use utoipa_actix_web::AppExt;
         health::PublicConfig,
         admin::AdminUserRow,
         admin::UserPage,
-        account::password_reset::TwoFactorRequired,
     ))
 )]
 struct ApiDoc;

@@ -12,6 +12,7 @@ use crate::account::rules::{
 };
 use crate::account::{limits, mails};
 use crate::auth::service::{hash_password, sign_in};
+use crate::auth::{SignInReply, TwoFactorRequired};
 use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, MessageResponse, User};
 use crate::error::ApiError;
@@ -24,7 +25,7 @@ use domain::{Email, PasswordResetForm, UserId, messages as msg, random};
 use persistence::users::{self, UserRow};
 use persistence::{DbConnection, now, password_resets, sessions};
 use secrecy::{ExposeSecret, SecretString};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -102,14 +103,6 @@ pub struct ResetRequest {
     pub confirm_password: SecretString,
 }
 
-/// The answer when the account signs in with a second factor: the password is reset, but the
-/// customer is not signed in until that step is passed.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TwoFactorRequired {
-    #[serde(rename = "twoFactorRequired")]
-    pub two_factor_required: bool,
-}
-
 /// What checking the code came to. Wrong attempts are counted in the database even though the
 /// request fails, so this is a value, not an error that would roll the count back.
 enum Outcome {
@@ -121,8 +114,8 @@ enum Outcome {
 }
 
 #[utoipa::path(tag = "account", security(()), request_body = ResetRequest,
-    responses((status = 200, body = AuthResponse,
-               description = "Reset and signed in; `{twoFactorRequired: true}` (TwoFactorRequired) instead when the account has two-factor sign-in on"),
+    responses((status = 200, body = SignInReply,
+               description = "Reset and signed in (`{message, user}`); or, when the account has two-factor sign-in on, reset but not signed in until that step is passed (`{twoFactorRequired: true}`)"),
               (status = 400, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
 #[post("/password/reset")]
@@ -179,15 +172,19 @@ pub async fn reset_password(
         // Not signed in: the second factor is still owed. Whatever session this browser had
         // ends too (its row is gone already).
         session.purge();
-        return Ok(HttpResponse::Ok().json(TwoFactorRequired {
-            two_factor_required: true,
-        }));
+        return Ok(
+            HttpResponse::Ok().json(SignInReply::TwoFactorRequired(TwoFactorRequired {
+                two_factor_required: true,
+            })),
+        );
     }
     sign_in(&state.pool, &session, &user).await?;
-    Ok(HttpResponse::Ok().json(AuthResponse {
-        message: msg::PASSWORD_RESET.to_owned(),
-        user: User::from(user.as_ref()),
-    }))
+    Ok(
+        HttpResponse::Ok().json(SignInReply::SignedIn(Box::new(AuthResponse {
+            message: msg::PASSWORD_RESET.to_owned(),
+            user: User::from(user.as_ref()),
+        }))),
+    )
 }
 
 /// Checks `code` against the account's pending reset, spending one of its attempts first

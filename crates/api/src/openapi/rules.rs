@@ -149,14 +149,16 @@ pub fn signed_hundredths() -> RefOr<Schema> {
     ))
 }
 
-/// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`): the
-/// bounds are the first and past the last `f64` that do.
+/// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`). The
+/// bounds are the decimals just outside, as serde_json reads them: its float parser may land
+/// one unit in the last place off, so `0.09499999999999999` reads as 0.095 (accepted) and
+/// `10000.005000000001` as 10000.005 (accepted), while these two are refused.
 pub fn top_up_amount() -> RefOr<Schema> {
     done(
         ObjectBuilder::new()
             .schema_type(Type::Number)
-            .minimum(Some(0.095))
-            .exclusive_maximum(Some(10_000.005_000_000_001)),
+            .exclusive_minimum(Some(0.094_999_999_999_999_98))
+            .exclusive_maximum(Some(10_000.005_000_000_002)),
     )
 }
 
