@@ -4,7 +4,9 @@
 //! compatible and avoid look-arounds (the fuzzer cannot generate from those). Whitespace around
 //! a value is allowed where the parser trims it.
 
-use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{
+    AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type,
+};
 use utoipa::openapi::{RefOr, schema::ArrayBuilder};
 
 /// One character of an email's local part (`domain::Email`, `looks_like_email`), dot excluded.
@@ -200,9 +202,7 @@ pub enum ServerKindParam {
 /// An optional kind filter (`admin::query_text::given`, then `ProxyKind::parse`): blank is
 /// no filter.
 pub fn kind_filter() -> RefOr<Schema> {
-    done(string().pattern(Some(
-        r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$",
-    )))
+    done(string().pattern(Some(r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$")))
 }
 
 /// `GET /api/user/proxies?type=`: a kind, `all`, or blank.
@@ -267,4 +267,177 @@ pub fn rotation() -> RefOr<Schema> {
 /// `port` of a residential proxy: absent or null is `http|https`.
 pub fn protocol() -> RefOr<Schema> {
     done(nullable_string().enum_values(Some([Some("http|https"), Some("socks5"), None])))
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each string schema against the parser it mirrors, on the same samples: the document must
+    //! accept exactly what the handler accepts.
+    use super::*;
+    use crate::admin::audit_trail;
+    use domain::{Email, Password, ProfileForm, VerificationCode};
+    use regex::Regex;
+
+    /// Whether `value` satisfies every pattern and length of a string schema (and of each item
+    /// of an allOf).
+    fn allows(schema: &RefOr<Schema>, value: &str) -> bool {
+        match schema {
+            RefOr::T(Schema::AllOf(all)) => all.items.iter().all(|item| allows(item, value)),
+            RefOr::T(Schema::Object(object)) => {
+                let chars = value.chars().count();
+                object
+                    .pattern
+                    .as_deref()
+                    .is_none_or(|p| Regex::new(p).unwrap().is_match(value))
+                    && object.max_length.is_none_or(|max| chars <= max)
+                    && object.min_length.is_none_or(|min| chars >= min)
+            }
+            other => panic!("not a string schema: {other:?}"),
+        }
+    }
+
+    fn agree(schema: RefOr<Schema>, parser: impl Fn(&str) -> bool, samples: &[&str]) {
+        for sample in samples {
+            assert_eq!(
+                allows(&schema, sample),
+                parser(sample),
+                "{sample:?}: schema and parser disagree"
+            );
+        }
+    }
+
+    #[test]
+    fn email_matches_the_email_parser() {
+        let long_local = format!("{}@example.com", "a".repeat(65));
+        let at_64 = format!("{}@example.com", "a".repeat(64));
+        let long = format!("a@{}.com", "b".repeat(250));
+        agree(
+            email(),
+            |s| Email::parse(s).is_ok(),
+            &[
+                "a@b.co",
+                " Alice@Example.COM ",
+                "first.last+tag@sub.example.co.uk",
+                "",
+                "   ",
+                "plain",
+                "a@b",
+                "a@@b.com",
+                "a b@c.com",
+                "@x.io",
+                "a@.com",
+                "a@x.c",
+                "a..b@x.com",
+                ".a@x.com",
+                "a.@x.com",
+                "a@-x.com",
+                "a@x-.com",
+                "a@x.c-",
+                "a@x..com",
+                "o'brien!#$%&*+/=?^_`{|}~-@x.io",
+                "a@x.co\t\u{b}\n",
+                "é@x.com",
+                &long_local,
+                &at_64,
+                &long,
+            ],
+        );
+    }
+
+    #[test]
+    fn new_password_matches_the_policy() {
+        agree(
+            new_password(),
+            |s| Password::parse_new(s).is_ok(),
+            &[
+                "Secret1!",
+                "",
+                "Aa1!",
+                "Aa1!aa",
+                "abcdef1!",
+                "ABCDEF1!",
+                "Abcdefg!",
+                "Abcdef12",
+                "Abcd 12!",
+                "Abcd#12!",
+                &format!("Aa1!{}", "a".repeat(124)),
+                &format!("Aa1!{}", "a".repeat(125)),
+            ],
+        );
+    }
+
+    #[test]
+    fn code_matches_the_code_parser() {
+        agree(
+            code(),
+            |s| VerificationCode::parse(s).is_ok(),
+            &[
+                "123456",
+                " 123456 ",
+                "12345",
+                "1234567",
+                "12345a",
+                "",
+                "１２３４５６",
+            ],
+        );
+    }
+
+    #[test]
+    fn reasons_match_the_audit_reason() {
+        let samples = [
+            "ok!",
+            "  ok!  ",
+            "ab",
+            " a b ",
+            "a\nb",
+            &"x".repeat(200),
+            &"x".repeat(201),
+            &format!("  {}  ", "x".repeat(200)),
+            "",
+            "   ",
+        ];
+        agree(reason(), |s| audit_trail::reason(Some(s)).is_ok(), &samples);
+        agree(
+            optional_reason(),
+            |s| audit_trail::optional_reason(Some(s)).is_ok(),
+            &samples,
+        );
+    }
+
+    #[test]
+    fn profile_fields_match_the_profile_form() {
+        agree(
+            profile_name(),
+            |s| ProfileForm::parse(s, None).is_ok(),
+            &[
+                "Ada",
+                "  Ada Lovelace ",
+                "",
+                "   ",
+                &"é".repeat(80),
+                &"a".repeat(81),
+                "a\u{0}b",
+                "a\u{85}b",
+                "A",
+            ],
+        );
+        agree(
+            phone(),
+            |s| ProfileForm::parse("Ada", Some(s)).is_ok(),
+            &[
+                "",
+                "  ",
+                "+14155550123",
+                " +14155550123 ",
+                "14155550123",
+                "+123456",
+                "+1234567",
+                "+123456789012345",
+                "+1234567890123456",
+                "+1415 555",
+                "+0123456789",
+            ],
+        );
+    }
 }
