@@ -131,7 +131,7 @@ api_test! {
         // like a body that does not parse, and changes nothing.
         let app = TestApp::with_admin(backend).await;
         let created = app
-            .post_json("/api/admin/stock", json!({ "type": "ipv4", "country": "us", "capacity": 5 }))
+            .post_json("/api/admin/stock", json!({ "type": "ipv4", "country": "fi", "capacity": 5 }))
             .await;
         assert_eq!(created.status, 201, "{}", created.text);
         let path = format!("/api/admin/stock/{}", created.body["id"]);
@@ -145,8 +145,9 @@ api_test! {
             assert_eq!(reply.status, 400, "{body}: {}", reply.text);
             assert_plain_error(&reply.text, &reply.body, "The request body is not valid JSON");
         }
-        let stock = app.get("/api/admin/stock?type=ipv4").await;
+        let stock = app.get("/api/admin/stock?type=ipv4&country=fi").await;
         let entry = &stock.body["items"][0];
+        assert_eq!(entry["id"], created.body["id"], "{}", stock.text);
         assert_eq!((entry["capacity"].as_i64(), entry["active"].as_bool()), (Some(5), Some(true)), "{}", stock.text);
 
         let login = app.post_json("/api/login", json!([common::customers::ADMIN, PASSWORD])).await;
