@@ -24,6 +24,14 @@ pub struct ReasonRequest {
     pub reason: Option<String>,
 }
 
+/// `/enable`'s body: the reason is optional there.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OptionalReasonRequest {
+    /// Absent, null or blank for none; otherwise 3–200 characters.
+    #[schema(schema_with = crate::openapi::rules::optional_reason)]
+    pub reason: Option<String>,
+}
+
 #[utoipa::path(tag = "admin", params(("id" = i64, Path)), request_body = ReasonRequest,
     responses((status = 200, body = AdminUserEnvelope), (status = 401), (status = 403),
         (status = 404, description = "User not found"),
@@ -66,7 +74,7 @@ pub async fn disable_user(
     Ok(HttpResponse::Ok().json(AdminUserEnvelope { user }))
 }
 
-#[utoipa::path(tag = "admin", params(("id" = i64, Path)), request_body = ReasonRequest,
+#[utoipa::path(tag = "admin", params(("id" = i64, Path)), request_body = OptionalReasonRequest,
     responses((status = 200, body = AdminUserEnvelope), (status = 401), (status = 403),
         (status = 404, description = "User not found"),
         (status = 409, description = "This account is not disabled"),
@@ -76,7 +84,7 @@ pub async fn enable_user(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: JsonObject<ReasonRequest>,
+    body: JsonObject<OptionalReasonRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let reason = optional_reason(body.reason.as_deref())?;
