@@ -1585,18 +1585,19 @@ export interface components {
          */
         NewStockForm: {
             /**
-             * Format: double
+             * Format: int64
              * @description A whole number, at least 0.
              */
-            capacity?: number | null;
+            capacity: number;
             city?: string | null;
             code?: string | null;
             connType?: string | null;
-            country?: string | null;
+            country: string;
             ip?: string | null;
             isp?: string | null;
             ispName?: string | null;
-            type?: string | null;
+            /** @enum {string} */
+            type: "static" | "lte" | "ipv4" | "ipv6";
         };
         /** @description `/enable`'s body: the reason is optional there. */
         OptionalReasonRequest: {
@@ -1924,7 +1925,7 @@ export interface components {
             /** @description false: the entry leaves the customers' location lists; sold pieces keep working. */
             active?: boolean | null;
             /**
-             * Format: double
+             * Format: int64
              * @description A whole number, at least what is already sold.
              */
             capacity?: number | null;
@@ -2812,8 +2813,7 @@ export interface operations {
             query?: {
                 /** @description Lower-case alpha-2 country code. */
                 country?: string | null;
-                /** @description static, lte, ipv4 or ipv6. */
-                type?: string | null;
+                type?: string;
             };
             header?: never;
             path?: never;

@@ -269,6 +269,11 @@ pub fn protocol() -> RefOr<Schema> {
     done(nullable_string().enum_values(Some([Some("http|https"), Some("socks5"), None])))
 }
 
+/// `GET /api/admin/stock?type=`: a kind sold by the piece, exactly, or empty for all.
+pub fn piece_kind_filter() -> RefOr<Schema> {
+    done(string().pattern(Some("^(?:static|lte|ipv4|ipv6)?$")))
+}
+
 #[cfg(test)]
 mod tests {
     //! Each string schema against the parser it mirrors, on the same samples: the document must

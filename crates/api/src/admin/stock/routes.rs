@@ -22,6 +22,7 @@ use utoipa::IntoParams;
 pub struct StockQuery {
     /// static, lte, ipv4 or ipv6.
     #[serde(rename = "type")]
+    #[param(schema_with = crate::openapi::rules::piece_kind_filter)]
     pub kind: Option<String>,
     /// Lower-case alpha-2 country code.
     pub country: Option<String>,
