@@ -87,6 +87,7 @@ pub struct ErrorResponse {
 pub struct KindQuery {
     /// premium, budget, static, lte, ipv4 or ipv6.
     #[serde(rename = "type")]
+    #[param(required = true, value_type = crate::openapi::rules::KindParam, inline)]
     pub kind: Option<String>,
 }
 

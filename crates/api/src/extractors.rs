@@ -137,3 +137,54 @@ impl FromRequest for ClientIp {
         std::future::ready(Ok(ClientIp(client.to_string())))
     }
 }
+
+/// A JSON request body that must be a JSON object: `web::Json<T>` (same size limit, content
+/// type check and 400 from `JsonConfig`'s error handler) whose top level is read as a map only.
+/// serde's derived structs also accept a JSON array of the fields in order (`[null, null]`),
+/// which no request schema allows (docs/api.md, "Fuzzing"); such a body gets the 400 of a body
+/// that does not parse.
+pub struct JsonObject<T>(pub T);
+
+impl<T> JsonObject<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for JsonObject<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: serde::de::DeserializeOwned + 'static> FromRequest for JsonObject<T> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = web::Json::<ObjectOnly<T>>::from_request(req, payload);
+        Box::pin(async move { Ok(JsonObject(json.await?.into_inner().0)) })
+    }
+}
+
+/// Deserializes `T` from a JSON object only: any other JSON value is "invalid type".
+struct ObjectOnly<T>(T);
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for ObjectOnly<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor<T>(std::marker::PhantomData<T>);
+        impl<'de, T: serde::Deserialize<'de>> serde::de::Visitor<'de> for Visitor<T> {
+            type Value = ObjectOnly<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(ObjectOnly)
+            }
+        }
+        deserializer.deserialize_map(Visitor(std::marker::PhantomData))
+    }
+}

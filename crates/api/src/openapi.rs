@@ -2,8 +2,9 @@
 //! front end generates its types from it. Its paths come from [`crate::routes::register`].
 
 mod answers;
+pub mod rules;
 
-use crate::{account, admin, api_keys, auth, dto, health, routes};
+use crate::{admin, api_keys, auth, dto, health, routes};
 use actix_web::App;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -30,7 +31,6 @@ use utoipa_actix_web::AppExt;
         health::PublicConfig,
         admin::AdminUserRow,
         admin::UserPage,
-        account::password_reset::TwoFactorRequired,
     ))
 )]
 struct ApiDoc;

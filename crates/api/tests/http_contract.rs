@@ -125,6 +125,66 @@ api_test! {
         }
     }
 
+    async fn a_json_body_that_is_not_an_object_is_a_plain_400(backend) {
+        // serde would read a struct from an array of its fields in order: `[null, null]` used to
+        // be a valid stock change. Every body schema is an object, so anything else is refused
+        // like a body that does not parse, and changes nothing.
+        let app = TestApp::with_admin(backend).await;
+        let created = app
+            .post_json("/api/admin/stock", json!({ "type": "ipv4", "country": "fi", "capacity": 5 }))
+            .await;
+        assert_eq!(created.status, 201, "{}", created.text);
+        let path = format!("/api/admin/stock/{}", created.body["id"]);
+        for body in ["[null, null]", "[7, false]", "[]", "null", "5", r#""capacity""#] {
+            let request = app
+                .client
+                .patch(app.url(&path))
+                .header("content-type", "application/json")
+                .body(body);
+            let reply = app.send(request).await;
+            assert_eq!(reply.status, 400, "{body}: {}", reply.text);
+            assert_plain_error(&reply.text, &reply.body, "The request body is not valid JSON");
+        }
+        let stock = app.get("/api/admin/stock?type=ipv4&country=fi").await;
+        let entry = &stock.body["items"][0];
+        assert_eq!(entry["id"], created.body["id"], "{}", stock.text);
+        assert_eq!((entry["capacity"].as_i64(), entry["active"].as_bool()), (Some(5), Some(true)), "{}", stock.text);
+
+        let login = app.post_json("/api/login", json!([common::customers::ADMIN, PASSWORD])).await;
+        assert_eq!(login.status, 400, "{}", login.text);
+        assert_plain_error(&login.text, &login.body, "The request body is not valid JSON");
+
+        // An object is read as before: fields by name, unknown ones ignored.
+        let changed = app.send(app.client.patch(app.url(&path)).json(&json!({ "capacity": 7, "extra": 1 }))).await;
+        assert_eq!((changed.status, changed.body["capacity"].as_i64()), (200, Some(7)), "{}", changed.text);
+    }
+
+    async fn request_schemas_carry_the_validation_rules(backend) {
+        // A few of the rules the fuzzer's positive/negative checks rely on (docs/api.md,
+        // "Fuzzing"); `openapi::rules` tests each pattern against its parser.
+        let app = TestApp::start(backend, |_| {}).await;
+        let doc = app.get("/api/openapi.json").await.body;
+        let schemas = &doc["components"]["schemas"];
+        assert_eq!(schemas["LoginRequest"]["required"], json!(["email", "password"]));
+        assert_eq!(schemas["ResolveRequest"]["properties"]["outcome"]["enum"], json!(["failed", "delivered"]));
+        assert_eq!(schemas["NewPlanForm"]["required"], json!(["type", "name", "price", "amount", "validityDays"]));
+        assert_eq!(schemas["PlanForm"]["properties"]["validityDays"]["maximum"], json!(3650));
+        let kind = &doc["paths"]["/api/user/plan"]["get"]["parameters"][0];
+        assert_eq!((kind["name"].as_str(), kind["required"].as_bool()), (Some("type"), Some(true)));
+        assert_eq!(kind["schema"]["enum"], json!(["premium", "budget", "static", "lte", "ipv4", "ipv6"]));
+
+        // And the server refuses just past them, with the documented messages.
+        let missing = app.get("/api/user/plan").await;
+        assert_eq!((missing.status, missing.message()), (422, "Unknown proxy type"));
+        let login = app.post_json("/api/login", json!({ "email": "a@b.co" })).await;
+        assert_eq!((login.status, login.message()), (422, "Password is required"));
+        let reset = &doc["paths"]["/api/password/reset"]["post"]["responses"]["200"];
+        assert_eq!(
+            reset["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/SignInReply"
+        );
+    }
+
     async fn unknown_routes_are_a_json_404(backend) {
         let app = TestApp::start(backend, |_| {}).await;
 

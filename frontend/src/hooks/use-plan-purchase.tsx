@@ -16,6 +16,9 @@ export const BUY_PLAN_QUESTION = 'Are you sure you want to buy this plan?';
 export function usePurchase(kind: ProxyKind) {
   const buyPlan = useBuyPlan();
   function buy(plan: Plan, onDone?: () => void) {
+    // Only traffic plans are bought here (POST /api/user/get_plan takes premium or budget); the
+    // callers send a piece plan to its buy form instead.
+    if (!isTrafficKind(kind)) return;
     buyPlan.mutate(
       { type: kind, plan },
       {

@@ -4,13 +4,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './api-client';
 import type { PostBody } from './api-types';
-import type { ProxyKind } from './kinds';
+import type { TrafficKind } from './kinds';
 import type { Plan } from './plans';
 import { queryKeys } from './query-keys';
 
 export const PLAN_PURCHASED = 'Plan purchased successfully';
 
-export function purchaseBody(type: ProxyKind, plan: Plan): PostBody<'/api/user/get_plan'> {
+export function purchaseBody(type: TrafficKind, plan: Plan): PostBody<'/api/user/get_plan'> {
   const id = Number(plan.id);
   return /^\d+$/.test(plan.id) && Number.isSafeInteger(id) ? { type, planId: id } : { type, amount: plan.amount };
 }
@@ -18,7 +18,7 @@ export function purchaseBody(type: ProxyKind, plan: Plan): PostBody<'/api/user/g
 export function useBuyPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ type, plan }: { type: ProxyKind; plan: Plan }) => {
+    mutationFn: async ({ type, plan }: { type: TrafficKind; plan: Plan }) => {
       const payload = await unwrap(api.POST('/api/user/get_plan', { body: purchaseBody(type, plan) }));
       return { message: payload.message || PLAN_PURCHASED, user: payload.user };
     },

@@ -33,7 +33,9 @@ export const KIND_PAGES: Record<ProxyKind, string> = {
 };
 
 /** Residential traffic kinds are sold by the GB; the others by the piece. */
-export function isTrafficKind(kind: ProxyKind): boolean {
+export type TrafficKind = 'premium' | 'budget';
+
+export function isTrafficKind(kind: ProxyKind): kind is TrafficKind {
   return kind === 'premium' || kind === 'budget';
 }
 

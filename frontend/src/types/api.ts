@@ -1295,13 +1295,8 @@ export interface components {
             user: components["schemas"]["AdminUserRow"];
         };
         BalanceRequest: {
-            /**
-             * Format: double
-             * @description Dollars: positive credits, negative debits; non-zero, at most 2 decimals, |amount| ≤ 100000.
-             */
             amount: number;
-            /** @description 3–200 characters; the customer sees it as the ledger row's note. */
-            reason?: string | null;
+            reason: string;
         };
         BudgetLocationCountry: {
             cities: components["schemas"]["LocationCity"][];
@@ -1322,7 +1317,8 @@ export interface components {
              * @description Or the plan's id.
              */
             planId?: number | null;
-            type?: string | null;
+            /** @enum {string} */
+            type: "premium" | "budget";
         };
         BuyPlanResponse: {
             message: string;
@@ -1333,7 +1329,7 @@ export interface components {
             code?: string;
         };
         CodeRequest: {
-            email?: string;
+            email: string;
         };
         CreateKeyRequest: {
             /**
@@ -1347,16 +1343,8 @@ export interface components {
              * @default null
              */
             expiresAt: number | null;
-            /**
-             * @description 1–60 characters, trimmed.
-             * @default
-             */
             name: string;
-            /**
-             * @description A non-empty subset of `read`, `generate`, `buy`.
-             * @default []
-             */
-            scopes: string[];
+            scopes: ("read" | "generate" | "buy")[];
         };
         DatacenterCountry: {
             /** Format: int32 */
@@ -1378,12 +1366,12 @@ export interface components {
             password?: string;
         };
         EmailChangeRequest: {
-            newEmail?: string;
+            newEmail: string;
             /** @description Needed only when the account has a password. */
             password?: string;
         };
         EmailConfirmRequest: {
-            code?: string;
+            code: string;
         };
         /** @description Every error: a message for the customer, and per-field messages for validation errors. */
         ErrorResponse: {
@@ -1393,23 +1381,22 @@ export interface components {
             message: string;
         };
         ForgotRequest: {
-            email?: string;
+            email: string;
         };
         GenerateRequest: {
-            /** @description Premium: a city code. Budget: `-city-<code>`. */
-            city?: string | null;
-            country?: string | null;
+            city: string;
+            country: string;
             /**
              * Format: int32
              * @description Budget only: minutes between rotations, 0 for sticky.
              */
             lifetime?: number | null;
-            /** @description `http|https` or `socks5`. */
-            port?: string | null;
+            /** @enum {string|null} */
+            port?: "http|https" | "socks5" | null;
             /** Format: int32 */
-            quantity?: number | null;
-            /** @description `random` (Rotating) or `sticky`. */
-            rotation?: string | null;
+            quantity: number;
+            /** @enum {string|null} */
+            rotation?: "random" | "sticky" | null;
             state?: string | null;
         };
         GenerateResponse: {
@@ -1420,8 +1407,7 @@ export interface components {
         GetProxyRequest: {
             /** @description Static only: the country code. */
             country?: string | null;
-            /** @description Static: the ISP code; IPv4/IPv6: the country id; LTE: the endpoint id. */
-            location?: string | null;
+            location: string;
             /**
              * Format: int64
              * @description The plan's id (optional for LTE: the cheapest LTE plan on sale by default).
@@ -1429,10 +1415,11 @@ export interface components {
             plan?: number | null;
             /**
              * Format: int64
-             * @description A whole number of at least 1 (LTE: always 1).
+             * @description A whole number of 1 to 1000 (LTE: always 1).
              */
             quantity?: number | null;
-            type?: string | null;
+            /** @enum {string} */
+            type: "static" | "lte" | "ipv4" | "ipv6";
         };
         GetProxyResponse: {
             message: string;
@@ -1522,8 +1509,9 @@ export interface components {
             name: string;
         };
         LoginRequest: {
-            email?: string;
-            password?: string;
+            email: string;
+            /** Format: password */
+            password: string;
         };
         LogoutResponse: {
             message: string;
@@ -1557,6 +1545,39 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        /** @description A new plan: `type`, `name`, `price`, `amount` and `validityDays` are required. */
+        NewPlanForm: {
+            active?: boolean | null;
+            /**
+             * Format: int64
+             * @description GB (traffic plans) or proxies (piece plans): a whole number above 0.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description Unix seconds when the plan stops being sold; null = no end.
+             */
+            availableUntil?: number | null;
+            features?: Record<string, never> | null;
+            name: string;
+            note?: string | null;
+            /**
+             * Format: double
+             * @description USD, at least 0, at most 2 decimals.
+             */
+            price: number;
+            regions?: string[] | null;
+            /** Format: int32 */
+            sort?: number | null;
+            tag?: string | null;
+            /** @enum {string} */
+            type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
+            /**
+             * Format: int64
+             * @description 1 to 3650.
+             */
+            validityDays: number;
+        };
         /**
          * @description `POST /api/admin/stock`. Without `code`, one is made from the kind, country, city, ISP and
          *     connection type (as the shipped inventory's codes are: `us-comcast`, `ipv4-us`,
@@ -1564,18 +1585,23 @@ export interface components {
          */
         NewStockForm: {
             /**
-             * Format: double
+             * Format: int64
              * @description A whole number, at least 0.
              */
-            capacity?: number | null;
+            capacity: number;
             city?: string | null;
             code?: string | null;
             connType?: string | null;
-            country?: string | null;
+            country: string;
             ip?: string | null;
             isp?: string | null;
             ispName?: string | null;
-            type?: string | null;
+            /** @enum {string} */
+            type: "static" | "lte" | "ipv4" | "ipv6";
+        };
+        /** @description `/enable`'s body: the reason is optional there. */
+        OptionalReasonRequest: {
+            reason?: string | null;
         };
         OrderEnvelope: {
             order: components["schemas"]["AdminOrder"];
@@ -1590,10 +1616,10 @@ export interface components {
             total: number;
         };
         PasswordChangeRequest: {
-            confirmPassword?: string;
+            confirmPassword: string;
             /** @description Needed only when the account has a password. */
             currentPassword?: string;
-            newPassword?: string;
+            newPassword: string;
         };
         /** @description `POST /api/admin/payments/{id}/check`. */
         PaymentCheck: {
@@ -1629,15 +1655,9 @@ export interface components {
             total: number;
         };
         PaymentRequest: {
-            /**
-             * Format: double
-             * @description Dollars, at least 0.1.
-             */
-            amount?: number | null;
-            /** @description DOGE, TRX, LTC (default) or USDT. */
+            amount: number;
             currency?: string | null;
-            /** @description "cryptomous". */
-            method?: string | null;
+            method: string;
         };
         PaymentSummary: {
             /** Format: double */
@@ -1715,7 +1735,7 @@ export interface components {
         PlanForm: {
             active?: boolean | null;
             /**
-             * Format: double
+             * Format: int64
              * @description GB (traffic plans) or proxies (piece plans): a whole number above 0.
              */
             amount?: number | null;
@@ -1739,7 +1759,7 @@ export interface components {
             /** @description premium, budget, static, lte, ipv4 or ipv6 (POST only). */
             type?: string | null;
             /**
-             * Format: double
+             * Format: int64
              * @description 1 to 3650.
              */
             validityDays?: number | null;
@@ -1767,8 +1787,7 @@ export interface components {
             phone?: string | null;
         };
         ProfileRequest: {
-            name?: string;
-            /** @description E.164 (`+14155550123`); empty or null clears it. */
+            name: string;
             phone?: string | null;
         };
         ProxiesResponse: {
@@ -1809,8 +1828,7 @@ export interface components {
             trialMb: number;
         };
         ReasonRequest: {
-            /** @description 3–200 characters. */
-            reason?: string | null;
+            reason: string;
         };
         ReferralBonus: {
             /** Format: double */
@@ -1831,31 +1849,29 @@ export interface components {
             totalBonus: number;
         };
         RegisterRequest: {
-            code?: string;
-            confirmPassword?: string;
-            email?: string;
-            password?: string;
+            code: string;
+            confirmPassword: string;
+            email: string;
+            password: string;
             refCode?: string | null;
         };
         ResetRequest: {
-            code?: string;
-            confirmPassword?: string;
-            email?: string;
-            password?: string;
+            code: string;
+            confirmPassword: string;
+            email: string;
+            password: string;
         };
         ResolveRequest: {
-            /** @description failed or delivered. */
-            outcome?: string | null;
+            /** @enum {string} */
+            outcome: "failed" | "delivered";
             /** @description For delivered: one `host:port:user:pass` line per ordered proxy. */
             proxies?: string[] | null;
-            /** @description 3 to 200 characters. */
-            reason?: string | null;
+            reason: string;
         };
         RoleRequest: {
-            /** @description Optional, 3–200 characters when given. */
             reason?: string | null;
-            /** @description admin or user. */
-            role?: string | null;
+            /** @enum {string} */
+            role: "admin" | "user";
         };
         /**
          * @description Untagged, so the wire keeps the `{ success, data }` shape; each variant is its own named
@@ -1909,7 +1925,7 @@ export interface components {
             /** @description false: the entry leaves the customers' location lists; sold pieces keep working. */
             active?: boolean | null;
             /**
-             * Format: double
+             * Format: int64
              * @description A whole number, at least what is already sold.
              */
             capacity?: number | null;
@@ -2053,14 +2069,10 @@ export interface components {
             traffic: components["schemas"]["TrafficRow"];
         };
         TrafficRequest: {
-            /**
-             * Format: double
-             * @description GB: positive grants, negative removes; non-zero, at most 2 decimals, |gb| ≤ 100000.
-             */
             gb: number;
-            reason?: string | null;
-            /** @description premium or budget. */
-            type?: string | null;
+            reason: string;
+            /** @enum {string} */
+            type: "premium" | "budget";
         };
         /** @description A customer's traffic of one metered kind, in GB. */
         TrafficRow: {
@@ -2242,8 +2254,7 @@ export interface operations {
                 q?: string | null;
                 /** @description pending, placed, delivered, failed or unknown. */
                 status?: string | null;
-                /** @description static, lte, ipv4 or ipv6. */
-                type?: string | null;
+                type?: string;
             };
             header?: never;
             path?: never;
@@ -2610,7 +2621,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PlanForm"];
+                "application/json": components["schemas"]["NewPlanForm"];
             };
         };
         responses: {
@@ -2802,8 +2813,7 @@ export interface operations {
             query?: {
                 /** @description Lower-case alpha-2 country code. */
                 country?: string | null;
-                /** @description static, lte, ipv4 or ipv6. */
-                type?: string | null;
+                type?: string;
             };
             header?: never;
             path?: never;
@@ -3014,8 +3024,7 @@ export interface operations {
     admin_summary: {
         parameters: {
             query?: {
-                /** @description How many UTC days, ending today: 1 to 365 (default 30). */
-                days?: number | null;
+                days?: string;
             };
             header?: never;
             path?: never;
@@ -3068,8 +3077,7 @@ export interface operations {
                 perPage?: number | null;
                 /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
                 q?: string | null;
-                /** @description admin or user. */
-                role?: string | null;
+                role?: string;
             };
             header?: never;
             path?: never;
@@ -3121,8 +3129,7 @@ export interface operations {
                 disabled?: boolean | null;
                 /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
                 q?: string | null;
-                /** @description admin or user. */
-                role?: string | null;
+                role?: string;
             };
             header?: never;
             path?: never;
@@ -3371,7 +3378,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReasonRequest"];
+                "application/json": components["schemas"]["OptionalReasonRequest"];
             };
         };
         responses: {
@@ -3993,13 +4000,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Reset and signed in; `{twoFactorRequired: true}` (TwoFactorRequired) instead when the account has two-factor sign-in on */
+            /** @description Reset and signed in (`{message, user}`); or, when the account has two-factor sign-in on, reset but not signed in until that step is passed (`{twoFactorRequired: true}`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResponse"];
+                    "application/json": components["schemas"]["SignInReply"];
                 };
             };
             400: {
@@ -5639,9 +5646,9 @@ export interface operations {
     };
     list_plans: {
         parameters: {
-            query?: {
+            query: {
                 /** @description premium, budget, static, lte, ipv4 or ipv6. */
-                type?: string | null;
+                type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
             };
             header?: never;
             path?: never;
@@ -5774,8 +5781,7 @@ export interface operations {
                 perPage?: number | null;
                 /** @description Only proxies containing this text (case-insensitive). */
                 q?: string | null;
-                /** @description One kind, or empty for all. */
-                type?: string | null;
+                type?: string;
             };
             header?: never;
             path?: never;
@@ -5834,9 +5840,9 @@ export interface operations {
     };
     proxy_history_list: {
         parameters: {
-            query?: {
+            query: {
                 /** @description premium, budget, static, lte, ipv4 or ipv6. */
-                type?: string | null;
+                type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
             };
             header?: never;
             path?: never;
@@ -5984,9 +5990,9 @@ export interface operations {
     };
     server_credentials: {
         parameters: {
-            query?: {
-                /** @description premium, budget, static, lte, ipv4 or ipv6. */
-                type?: string | null;
+            query: {
+                /** @description static, ipv4 or ipv6. */
+                type: "static" | "ipv4" | "ipv6";
             };
             header?: never;
             path?: never;
@@ -6167,10 +6173,10 @@ export interface operations {
     };
     usage: {
         parameters: {
-            query?: {
+            query: {
                 /** @description How many days back, 1 to 366 (default 30). */
                 days?: number | null;
-                type?: string | null;
+                type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
             };
             header?: never;
             path?: never;

@@ -12,7 +12,7 @@ use crate::account::{current_password, limits, mails};
 use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, MessageResponse, User};
 use crate::error::ApiError;
-use crate::extractors::{ClientIp, CurrentUser};
+use crate::extractors::{ClientIp, CurrentUser, JsonObject};
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::{EmailChangeForm, VerificationCode, messages as msg, random};
@@ -25,6 +25,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailChangeRequest {
     #[serde(default, rename = "newEmail")]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub new_email: String,
     /// Needed only when the account has a password.
     #[serde(default)]
@@ -41,7 +42,7 @@ pub async fn request_email_change(
     state: web::Data<AppState>,
     user: CurrentUser,
     ip: ClientIp,
-    body: web::Json<EmailChangeRequest>,
+    body: JsonObject<EmailChangeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form = EmailChangeForm::parse(&body.new_email, body.password.expose_secret())
         .map_err(ApiError::Validation)?;
@@ -103,6 +104,7 @@ pub async fn request_email_change(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailConfirmRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::code)]
     pub code: String,
 }
 
@@ -123,7 +125,7 @@ enum Outcome {
 pub async fn confirm_email_change(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<EmailConfirmRequest>,
+    body: JsonObject<EmailConfirmRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let code = VerificationCode::parse(&body.code).map_err(|m| ApiError::field("code", m))?;
     let (id, old_email) = (user.0.id, user.0.email);

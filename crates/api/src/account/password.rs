@@ -8,6 +8,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
@@ -24,10 +25,11 @@ pub struct PasswordChangeRequest {
     #[schema(value_type = String)]
     pub current_password: SecretString,
     #[serde(default, rename = "newPassword")]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub new_password: SecretString,
+    /// The same password again.
     #[serde(default, rename = "confirmPassword")]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub confirm_password: SecretString,
 }
 
@@ -40,7 +42,7 @@ pub async fn change_password(
     state: web::Data<AppState>,
     session: Session,
     user: CurrentUser,
-    body: web::Json<PasswordChangeRequest>,
+    body: JsonObject<PasswordChangeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form = PasswordChangeForm::parse(
         body.current_password.expose_secret(),

@@ -12,10 +12,12 @@ use crate::account::rules::{
 };
 use crate::account::{limits, mails};
 use crate::auth::service::{hash_password, sign_in};
+use crate::auth::{SignInReply, TwoFactorRequired};
 use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, MessageResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
@@ -23,12 +25,13 @@ use domain::{Email, PasswordResetForm, UserId, messages as msg, random};
 use persistence::users::{self, UserRow};
 use persistence::{DbConnection, now, password_resets, sessions};
 use secrecy::{ExposeSecret, SecretString};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ForgotRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
 }
 
@@ -39,7 +42,7 @@ pub struct ForgotRequest {
 pub async fn forgot_password(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<ForgotRequest>,
+    body: JsonObject<ForgotRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let code = random::verification_code();
@@ -86,23 +89,18 @@ pub async fn forgot_password(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::code)]
     pub code: String,
     #[serde(default)]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub password: SecretString,
+    /// The same password again.
     #[serde(default, rename = "confirmPassword")]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub confirm_password: SecretString,
-}
-
-/// The answer when the account signs in with a second factor: the password is reset, but the
-/// customer is not signed in until that step is passed.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TwoFactorRequired {
-    #[serde(rename = "twoFactorRequired")]
-    pub two_factor_required: bool,
 }
 
 /// What checking the code came to. Wrong attempts are counted in the database even though the
@@ -116,8 +114,8 @@ enum Outcome {
 }
 
 #[utoipa::path(tag = "account", security(()), request_body = ResetRequest,
-    responses((status = 200, body = AuthResponse,
-               description = "Reset and signed in; `{twoFactorRequired: true}` (TwoFactorRequired) instead when the account has two-factor sign-in on"),
+    responses((status = 200, body = SignInReply,
+               description = "Reset and signed in (`{message, user}`); or, when the account has two-factor sign-in on, reset but not signed in until that step is passed (`{twoFactorRequired: true}`)"),
               (status = 400, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse)))]
 #[post("/password/reset")]
@@ -125,7 +123,7 @@ pub async fn reset_password(
     state: web::Data<AppState>,
     session: Session,
     ip: ClientIp,
-    body: web::Json<ResetRequest>,
+    body: JsonObject<ResetRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form = PasswordResetForm::parse(
         &body.email,
@@ -174,15 +172,19 @@ pub async fn reset_password(
         // Not signed in: the second factor is still owed. Whatever session this browser had
         // ends too (its row is gone already).
         session.purge();
-        return Ok(HttpResponse::Ok().json(TwoFactorRequired {
-            two_factor_required: true,
-        }));
+        return Ok(
+            HttpResponse::Ok().json(SignInReply::TwoFactorRequired(TwoFactorRequired {
+                two_factor_required: true,
+            })),
+        );
     }
     sign_in(&state.pool, &session, &user).await?;
-    Ok(HttpResponse::Ok().json(AuthResponse {
-        message: msg::PASSWORD_RESET.to_owned(),
-        user: User::from(user.as_ref()),
-    }))
+    Ok(
+        HttpResponse::Ok().json(SignInReply::SignedIn(Box::new(AuthResponse {
+            message: msg::PASSWORD_RESET.to_owned(),
+            user: User::from(user.as_ref()),
+        }))),
+    )
 }
 
 /// Checks `code` against the account's pending reset, spending one of its attempts first

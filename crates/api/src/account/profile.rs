@@ -4,6 +4,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, patch, web};
 use domain::{ProfileForm, messages as msg};
@@ -14,9 +15,11 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProfileRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::profile_name)]
     pub name: String,
     /// E.164 (`+14155550123`); empty or null clears it.
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::rules::phone)]
     pub phone: Option<String>,
 }
 
@@ -27,7 +30,7 @@ pub struct ProfileRequest {
 pub async fn update_profile(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<ProfileRequest>,
+    body: JsonObject<ProfileRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form =
         ProfileForm::parse(&body.name, body.phone.as_deref()).map_err(ApiError::Validation)?;

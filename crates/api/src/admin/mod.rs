@@ -2,7 +2,7 @@
 //! and guests 401. Every change writes its audit row in its own transaction (`audit_trail`).
 
 mod audit;
-mod audit_trail;
+pub(crate) mod audit_trail;
 mod orders;
 mod payments;
 mod plans;

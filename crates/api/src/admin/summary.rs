@@ -27,7 +27,7 @@ const MAX_DAYS: u16 = 365;
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct SummaryQuery {
     /// How many UTC days, ending today: 1 to 365 (default 30).
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 365)]
+    #[param(schema_with = crate::openapi::rules::summary_days)]
     pub days: Option<String>,
 }
 

@@ -10,12 +10,15 @@ use utoipa::ToSchema;
 #[serde(default, rename_all = "camelCase")]
 pub struct CreateKeyRequest {
     /// 1–60 characters, trimmed.
+    #[schema(required = true, schema_with = crate::openapi::rules::key_name)]
     pub name: String,
     /// A non-empty subset of `read`, `generate`, `buy`.
+    #[schema(required = true, schema_with = crate::openapi::rules::key_scopes)]
     pub scopes: Vec<String>,
     /// Unix seconds, in the future; absent or null: the key does not expire.
     pub expires_at: Option<i64>,
     /// Addresses or CIDR ranges (IPv4 or IPv6) the key may be used from; absent or empty: any.
+    #[schema(max_items = 20)]
     pub allowed_ips: Option<Vec<String>>,
 }
 

@@ -9,6 +9,7 @@ use crate::blocking::{in_transaction, with_conn};
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, delete, get, post, web};
 use domain::messages as msg;
@@ -43,7 +44,7 @@ pub async fn list_api_keys(
 pub async fn create_api_key(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CreateKeyRequest>,
+    body: JsonObject<CreateKeyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let now = persistence::now();
     let new = body

@@ -8,6 +8,7 @@ use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use crate::twofactor::challenge::{SignInReply, sign_in_or_challenge};
 use actix_session::Session;
@@ -45,7 +46,7 @@ pub async fn google_sign_in(
     state: web::Data<AppState>,
     session: Session,
     ip: ClientIp,
-    body: web::Json<GoogleRequest>,
+    body: JsonObject<GoogleRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let Some(verifier) = state.google.clone() else {
         // Off on this shop: the route is not there for it (a 404, not a server fault).

@@ -5,6 +5,7 @@ use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::state::AppState;
 use crate::twofactor::challenge::{SignInReply, sign_in_or_challenge};
@@ -20,9 +21,10 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
     #[serde(default)]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::typed_password)]
     pub password: SecretString,
 }
 
@@ -35,7 +37,7 @@ pub async fn login(
     state: web::Data<AppState>,
     session: Session,
     ip: ClientIp,
-    body: web::Json<LoginRequest>,
+    body: JsonObject<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form = LoginForm::parse(&body.email, body.password.expose_secret())
         .map_err(ApiError::Validation)?;

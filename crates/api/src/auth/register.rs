@@ -9,6 +9,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::CODE_MAX_ATTEMPTS;
 use crate::state::AppState;
@@ -23,14 +24,17 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
     #[serde(default)]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub password: SecretString,
+    /// The same password again.
     #[serde(default, rename = "confirmPassword")]
-    #[schema(value_type = String)]
+    #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
     pub confirm_password: SecretString,
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::code)]
     pub code: String,
     #[serde(default, rename = "refCode")]
     pub ref_code: Option<String>,
@@ -52,7 +56,7 @@ pub async fn register(
     state: web::Data<AppState>,
     session: Session,
     ip: ClientIp,
-    body: web::Json<RegisterRequest>,
+    body: JsonObject<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let form = RegistrationForm::parse(
         &body.email,

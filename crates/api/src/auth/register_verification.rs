@@ -9,6 +9,7 @@ use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
 use crate::state::AppState;
@@ -22,6 +23,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CodeRequest {
     #[serde(default)]
+    #[schema(required = true, schema_with = crate::openapi::rules::email)]
     pub email: String,
 }
 
@@ -36,7 +38,7 @@ const NO_CODE: &str = "registered";
 pub async fn request_code(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<CodeRequest>,
+    body: JsonObject<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let limits = &state.settings.limits;

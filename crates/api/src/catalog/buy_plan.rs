@@ -4,6 +4,7 @@
 use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use crate::traffic::{self, PlanChoice};
 use actix_web::{HttpResponse, post, web};
@@ -13,7 +14,9 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BuyPlanRequest {
+    /// premium or budget.
     #[serde(rename = "type")]
+    #[schema(required = true, schema_with = crate::openapi::rules::traffic_kind)]
     pub kind: Option<String>,
     /// The plan's amount in GB (the front end's `{type, amount}` purchase).
     pub amount: Option<i64>,
@@ -37,7 +40,7 @@ pub struct BuyPlanResponse {
 pub async fn buy_plan(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<BuyPlanRequest>,
+    body: JsonObject<BuyPlanRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let kind = body
         .kind

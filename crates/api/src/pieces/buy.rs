@@ -8,6 +8,7 @@
 use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::pieces::local;
 use crate::pieces::order::PieceOrder;
 use crate::pieces::provider;
@@ -23,16 +24,19 @@ pub const MAX_QUANTITY: i64 = 1_000;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GetProxyRequest {
+    /// static, lte, ipv4 or ipv6.
     #[serde(rename = "type")]
+    #[schema(required = true, schema_with = crate::openapi::rules::piece_kind)]
     pub kind: Option<String>,
     /// The plan's id (optional for LTE: the cheapest LTE plan on sale by default).
     pub plan: Option<i64>,
     /// Static only: the country code.
     pub country: Option<String>,
     /// Static: the ISP code; IPv4/IPv6: the country id; LTE: the endpoint id.
+    #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub location: Option<String>,
-    /// A whole number of at least 1 (LTE: always 1).
-    #[schema(value_type = Option<i64>)]
+    /// A whole number of 1 to 1000 (LTE: always 1).
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 1000)]
     pub quantity: Option<Value>,
 }
 
@@ -110,7 +114,7 @@ fn parse(body: &GetProxyRequest) -> Result<PieceOrder, ApiError> {
 pub async fn get_proxy(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<GetProxyRequest>,
+    body: JsonObject<GetProxyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(&body)?;
     let user_id = user.0.id;

@@ -100,15 +100,27 @@ fn static_credentials(rows: &[StockRow]) -> StaticCredentials {
     }
 }
 
-#[utoipa::path(tag = "pieces", params(KindQuery),
+/// `?type=` of `GET /api/user/server_credentials`: the kinds sold from listed servers.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ServerKindQuery {
+    /// static, ipv4 or ipv6.
+    #[serde(rename = "type")]
+    #[param(required = true, value_type = crate::openapi::rules::ServerKindParam, inline)]
+    pub kind: Option<String>,
+}
+
+#[utoipa::path(tag = "pieces", params(ServerKindQuery),
     responses((status = 200, body = ServerCredentialsResponse), (status = 401), (status = 422)))]
 #[get("/user/server_credentials")]
 pub async fn server_credentials(
     state: web::Data<AppState>,
     _user: CurrentUser,
-    query: web::Query<KindQuery>,
+    query: web::Query<ServerKindQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let kind = query.parse()?;
+    let kind = KindQuery {
+        kind: query.into_inner().kind,
+    }
+    .parse()?;
     if !matches!(kind, ProxyKind::Static | ProxyKind::Ipv4 | ProxyKind::Ipv6) {
         return Err(ApiError::field("type", msg::UNKNOWN_TYPE));
     }

@@ -16,6 +16,7 @@ use utoipa::{IntoParams, ToSchema};
 pub struct ProxiesQuery {
     /// One kind, or empty for all.
     #[serde(rename = "type")]
+    #[param(schema_with = crate::openapi::rules::kind_or_all)]
     pub kind: Option<String>,
     /// Only proxies containing this text (case-insensitive).
     pub q: Option<String>,

@@ -8,6 +8,7 @@ use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::targeting::MAX_LIFETIME_MINUTES;
@@ -25,16 +26,21 @@ const MAX_QUANTITY: u32 = 100;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GenerateRequest {
+    #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub country: Option<String>,
     pub state: Option<String>,
     /// Premium: a city code. Budget: `-city-<code>`.
+    #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub city: Option<String>,
+    #[schema(required = true, value_type = u32, minimum = 1, maximum = 100)]
     pub quantity: Option<u32>,
     /// Budget only: minutes between rotations, 0 for sticky.
     pub lifetime: Option<u32>,
     /// `random` (Rotating) or `sticky`.
+    #[schema(schema_with = crate::openapi::rules::rotation)]
     pub rotation: Option<String>,
     /// `http|https` or `socks5`.
+    #[schema(schema_with = crate::openapi::rules::protocol)]
     pub port: Option<String>,
 }
 
@@ -160,7 +166,7 @@ async fn generate_for(
     state: web::Data<AppState>,
     user: CurrentUser,
     kind: ProxyKind,
-    body: web::Json<GenerateRequest>,
+    body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(kind, &body)?;
     let id = user.0.id;
@@ -210,7 +216,7 @@ async fn generate_for(
 pub async fn generate_premium(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<GenerateRequest>,
+    body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     generate_for(state, user, ProxyKind::Premium, body).await
 }
@@ -222,7 +228,7 @@ pub async fn generate_premium(
 pub async fn generate_budget(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<GenerateRequest>,
+    body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     generate_for(state, user, ProxyKind::Budget, body).await
 }

@@ -130,6 +130,7 @@ pub async fn traffic_stats(
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct UsageQuery {
     #[serde(rename = "type")]
+    #[param(required = true, value_type = crate::openapi::rules::KindParam, inline)]
     pub kind: Option<String>,
     /// How many days back, 1 to 366 (default 30).
     pub days: Option<u32>,

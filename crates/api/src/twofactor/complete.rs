@@ -8,6 +8,7 @@ use crate::blocking::with_conn;
 use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::TWO_FACTOR_MAX_ATTEMPTS;
 use crate::state::AppState;
@@ -28,7 +29,7 @@ pub async fn complete(
     state: web::Data<AppState>,
     session: Session,
     ip: ClientIp,
-    body: web::Json<CodeBody>,
+    body: JsonObject<CodeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let Some(mut waiting) = pending::current(&session, now()) else {
         return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));

@@ -6,7 +6,7 @@ use crate::auth::service::verify_password;
 use crate::blocking::{in_transaction, with_conn};
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
-use crate::extractors::{ClientIp, CurrentUser};
+use crate::extractors::{ClientIp, CurrentUser, JsonObject};
 use crate::rate_limit::check_limits;
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
@@ -39,7 +39,7 @@ pub async fn disable(
     state: web::Data<AppState>,
     user: CurrentUser,
     ip: ClientIp,
-    body: web::Json<DisableRequest>,
+    body: JsonObject<DisableRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let user = user.0;
     let id = user.id;

@@ -5,6 +5,7 @@ use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use crate::twofactor::codes::{normalise_recovery, recovery_hash};
 use crate::twofactor::{mails, secret_box};
@@ -45,7 +46,7 @@ enum Outcome {
 pub async fn enable(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CodeBody>,
+    body: JsonObject<CodeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
     let code = body.into_inner().code;

@@ -5,6 +5,7 @@ use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::INVOICE_LIFETIME_SECS;
 use crate::state::AppState;
@@ -17,11 +18,14 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PaymentRequest {
-    /// Dollars, at least 0.1.
+    /// Dollars, at least 0.1, at most 10000.
+    #[schema(required = true, schema_with = crate::openapi::rules::top_up_amount)]
     pub amount: Option<f64>,
     /// "cryptomous".
+    #[schema(required = true, schema_with = crate::openapi::rules::payment_method)]
     pub method: Option<String>,
     /// DOGE, TRX, LTC (default) or USDT.
+    #[schema(schema_with = crate::openapi::rules::coin)]
     pub currency: Option<String>,
 }
 
@@ -45,7 +49,7 @@ fn new_payment_id() -> String {
 pub async fn create_payment(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<PaymentRequest>,
+    body: JsonObject<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     // No gateway configured: refuse before anything is written.
     let gateway = state

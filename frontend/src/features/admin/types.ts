@@ -29,7 +29,9 @@ export type UsersFilter = { q: string; role: Role | ''; disabled: '' | 'true' | 
 // Plans
 export type AdminPlan = Schemas['AdminPlan'];
 /** POST and PATCH take the same form; PATCH leaves the kind out. */
-export type PlanBody = Schemas['PlanForm'];
+/** A whole plan, as a new plan is posted; an edit sends it without the kind (`PlanPatch`). */
+export type PlanBody = Schemas['NewPlanForm'];
+export type PlanPatch = Schemas['PlanForm'];
 
 // Stock
 export type StockItem = Schemas['StockItem'];

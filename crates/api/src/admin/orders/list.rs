@@ -21,6 +21,7 @@ pub struct OrderQuery {
     pub status: Option<String>,
     /// static, lte, ipv4 or ipv6.
     #[serde(rename = "type")]
+    #[param(schema_with = crate::openapi::rules::kind_filter)]
     pub kind: Option<String>,
     /// An order id, a provider order id, or part of the customer's email.
     pub q: Option<String>,

@@ -13,6 +13,7 @@ use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::pieces::settle::{Taken, give_back, write_delivery};
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
@@ -25,10 +26,12 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResolveRequest {
     /// failed or delivered.
+    #[schema(required = true, schema_with = crate::openapi::rules::outcome)]
     pub outcome: Option<String>,
     /// For delivered: one `host:port:user:pass` line per ordered proxy.
     pub proxies: Option<Vec<String>>,
     /// 3 to 200 characters.
+    #[schema(required = true, schema_with = crate::openapi::rules::reason)]
     pub reason: Option<String>,
 }
 
@@ -56,7 +59,7 @@ pub async fn resolve_order(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<ResolveRequest>,
+    body: JsonObject<ResolveRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let body = body.into_inner();

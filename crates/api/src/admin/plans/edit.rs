@@ -9,6 +9,7 @@ use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, delete, patch, web};
 use domain::{PlanId, messages as msg};
@@ -31,7 +32,7 @@ pub async fn update_plan(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<PlanForm>,
+    body: JsonObject<PlanForm>,
 ) -> Result<HttpResponse, ApiError> {
     let id = PlanId::new(path.into_inner());
     let (_, changes) = body

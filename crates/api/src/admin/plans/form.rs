@@ -16,6 +16,8 @@ pub struct PlanForm {
     /// premium, budget, static, lte, ipv4 or ipv6 (POST only).
     #[serde(rename = "type")]
     pub kind: Option<String>,
+    /// 1–80 characters, trimmed.
+    #[schema(schema_with = crate::openapi::rules::plan_name_change)]
     pub name: Option<String>,
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
@@ -24,10 +26,13 @@ pub struct PlanForm {
     #[schema(value_type = Option<String>)]
     pub note: Option<Option<String>>,
     /// USD, at least 0, at most 2 decimals.
+    #[schema(minimum = 0, maximum = 1_000_000_000, multiple_of = 0.01)]
     pub price: Option<f64>,
     /// GB (traffic plans) or proxies (piece plans): a whole number above 0.
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 1_000_000_000)]
     pub amount: Option<f64>,
     /// 1 to 3650.
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 3650)]
     pub validity_days: Option<f64>,
     pub regions: Option<Vec<String>>,
     #[schema(value_type = Option<Object>)]
@@ -38,6 +43,39 @@ pub struct PlanForm {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<i64>)]
     pub available_until: Option<Option<i64>>,
+}
+
+// The `POST /api/admin/plans` body as documented: `PlanForm` with the fields `POST` requires
+// (`PlanForm::changes(true)`) required and not null. Documentation only; keep it in step with
+// `PlanForm`.
+/// A new plan: `type`, `name`, `price`, `amount` and `validityDays` are required.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct NewPlanForm {
+    #[schema(rename = "type", schema_with = crate::openapi::rules::kind)]
+    kind: String,
+    /// 1–80 characters, trimmed.
+    #[schema(schema_with = crate::openapi::rules::plan_name)]
+    name: String,
+    tag: Option<String>,
+    note: Option<String>,
+    /// USD, at least 0, at most 2 decimals.
+    #[schema(minimum = 0, maximum = 1_000_000_000, multiple_of = 0.01)]
+    price: f64,
+    /// GB (traffic plans) or proxies (piece plans): a whole number above 0.
+    #[schema(minimum = 1, maximum = 1_000_000_000)]
+    amount: i64,
+    /// 1 to 3650.
+    #[schema(minimum = 1, maximum = 3650)]
+    validity_days: i64,
+    regions: Option<Vec<String>>,
+    #[schema(value_type = Option<Object>)]
+    features: Option<Map<String, Value>>,
+    active: Option<bool>,
+    sort: Option<i32>,
+    /// Unix seconds when the plan stops being sold; null = no end.
+    available_until: Option<i64>,
 }
 
 /// Tells a field set to null (`Some(None)`) from an absent one (`None`).

@@ -1,12 +1,13 @@
 //! `GET /api/admin/plans?type=` and `POST /api/admin/plans`.
 
 use crate::admin::audit_trail::audit;
-use crate::admin::plans::form::PlanForm;
+use crate::admin::plans::form::{NewPlanForm, PlanForm};
 use crate::admin::plans::view::{AdminPlan, AdminPlanList};
 use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, post, web};
 use domain::{ProxyKind, messages as msg};
@@ -50,14 +51,14 @@ pub async fn list_plans(
     Ok(HttpResponse::Ok().json(AdminPlanList { items }))
 }
 
-#[utoipa::path(tag = "admin", request_body = PlanForm,
+#[utoipa::path(tag = "admin", request_body = NewPlanForm,
     responses((status = 201, body = AdminPlan), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[post("/admin/plans")]
 pub async fn create_plan(
     admin: AdminUser,
     state: web::Data<AppState>,
-    body: web::Json<PlanForm>,
+    body: JsonObject<PlanForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, changes) = body
         .into_inner()

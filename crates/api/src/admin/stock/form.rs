@@ -58,9 +58,13 @@ pub struct StockList {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewStockForm {
+    /// static, lte, ipv4 or ipv6.
     #[serde(rename = "type")]
+    #[schema(required = true, schema_with = crate::openapi::rules::piece_kind)]
     pub kind: Option<String>,
     pub code: Option<String>,
+    /// ISO 3166-1 alpha-2, any case.
+    #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub country: Option<String>,
     pub isp: Option<String>,
     pub isp_name: Option<String>,
@@ -68,6 +72,7 @@ pub struct NewStockForm {
     pub conn_type: Option<String>,
     pub ip: Option<String>,
     /// A whole number, at least 0.
+    #[schema(required = true, value_type = i64, minimum = 0, maximum = 2_147_483_647)]
     pub capacity: Option<f64>,
 }
 
@@ -75,6 +80,7 @@ pub struct NewStockForm {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StockChange {
     /// A whole number, at least what is already sold.
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 2_147_483_647)]
     pub capacity: Option<f64>,
     /// false: the entry leaves the customers' location lists; sold pieces keep working.
     pub active: Option<bool>,

@@ -9,6 +9,7 @@ use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, patch, post, web};
 use domain::{ProxyKind, messages as msg};
@@ -21,6 +22,7 @@ use utoipa::IntoParams;
 pub struct StockQuery {
     /// static, lte, ipv4 or ipv6.
     #[serde(rename = "type")]
+    #[param(schema_with = crate::openapi::rules::piece_kind_filter)]
     pub kind: Option<String>,
     /// Lower-case alpha-2 country code.
     pub country: Option<String>,
@@ -69,7 +71,7 @@ fn load(conn: &mut DbConnection, id: i64) -> Result<StockItem, ApiError> {
 pub async fn create_stock(
     admin: AdminUser,
     state: web::Data<AppState>,
-    body: web::Json<NewStockForm>,
+    body: JsonObject<NewStockForm>,
 ) -> Result<HttpResponse, ApiError> {
     let entry = body.check().map_err(ApiError::Validation)?;
     let actor = admin.0.id;
@@ -124,7 +126,7 @@ pub async fn update_stock(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<StockChange>,
+    body: JsonObject<StockChange>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let new_capacity = match body.capacity {

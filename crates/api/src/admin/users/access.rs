@@ -8,6 +8,7 @@ use crate::admin::audit_trail::{audit, optional_reason, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::{UserId, messages as msg};
@@ -19,6 +20,15 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ReasonRequest {
     /// 3–200 characters.
+    #[schema(required = true, schema_with = crate::openapi::rules::reason)]
+    pub reason: Option<String>,
+}
+
+/// `/enable`'s body: the reason is optional there.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OptionalReasonRequest {
+    /// Absent, null or blank for none; otherwise 3–200 characters.
+    #[schema(schema_with = crate::openapi::rules::optional_reason)]
     pub reason: Option<String>,
 }
 
@@ -32,7 +42,7 @@ pub async fn disable_user(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<ReasonRequest>,
+    body: JsonObject<ReasonRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let reason = reason(body.reason.as_deref())?;
@@ -64,7 +74,7 @@ pub async fn disable_user(
     Ok(HttpResponse::Ok().json(AdminUserEnvelope { user }))
 }
 
-#[utoipa::path(tag = "admin", params(("id" = i64, Path)), request_body = ReasonRequest,
+#[utoipa::path(tag = "admin", params(("id" = i64, Path)), request_body = OptionalReasonRequest,
     responses((status = 200, body = AdminUserEnvelope), (status = 401), (status = 403),
         (status = 404, description = "User not found"),
         (status = 409, description = "This account is not disabled"),
@@ -74,7 +84,7 @@ pub async fn enable_user(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<ReasonRequest>,
+    body: JsonObject<OptionalReasonRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let reason = optional_reason(body.reason.as_deref())?;

@@ -7,6 +7,7 @@ use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::{Cents, EntryKind, UserId, messages as msg};
@@ -19,9 +20,10 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BalanceRequest {
     /// Dollars: positive credits, negative debits; non-zero, at most 2 decimals, |amount| ≤ 100000.
-    #[schema(value_type = f64)]
+    #[schema(required = true, schema_with = crate::openapi::rules::signed_hundredths)]
     pub amount: Option<Value>,
     /// 3–200 characters; the customer sees it as the ledger row's note.
+    #[schema(required = true, schema_with = crate::openapi::rules::reason)]
     pub reason: Option<String>,
 }
 
@@ -41,7 +43,7 @@ pub async fn change_balance(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<BalanceRequest>,
+    body: JsonObject<BalanceRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let cents = hundredths(body.amount.as_ref())

@@ -12,6 +12,7 @@ pub struct CustomerQuery {
     /// Case-insensitive: part of the email or name, or the whole ref code, proxy username or id.
     pub q: Option<String>,
     /// admin or user.
+    #[param(schema_with = crate::openapi::rules::role_filter)]
     pub role: Option<String>,
     pub disabled: Option<bool>,
 }

@@ -6,6 +6,7 @@ use crate::admin::audit_trail::{audit, optional_reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::{Role, UserId, messages as msg};
@@ -17,8 +18,10 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RoleRequest {
     /// admin or user.
+    #[schema(required = true, schema_with = crate::openapi::rules::role)]
     pub role: Option<String>,
     /// Optional, 3–200 characters when given.
+    #[schema(schema_with = crate::openapi::rules::optional_reason)]
     pub reason: Option<String>,
 }
 
@@ -32,7 +35,7 @@ pub async fn change_role(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<RoleRequest>,
+    body: JsonObject<RoleRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let role = match body.role.as_deref().map(str::trim) {

@@ -9,6 +9,7 @@ use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::extractors::JsonObject;
 use crate::state::AppState;
 use crate::traffic::sync_customer;
 use actix_web::{HttpResponse, post, web};
@@ -27,10 +28,13 @@ const DEFAULT_VALIDITY_DAYS: i64 = 30;
 pub struct TrafficRequest {
     /// premium or budget.
     #[serde(rename = "type")]
+    #[schema(required = true, schema_with = crate::openapi::rules::traffic_kind)]
     pub kind: Option<String>,
     /// GB: positive grants, negative removes; non-zero, at most 2 decimals, |gb| ≤ 100000.
-    #[schema(value_type = f64)]
+    #[schema(required = true, schema_with = crate::openapi::rules::signed_hundredths)]
     pub gb: Option<Value>,
+    /// 3–200 characters.
+    #[schema(required = true, schema_with = crate::openapi::rules::reason)]
     pub reason: Option<String>,
 }
 
@@ -57,7 +61,7 @@ pub async fn change_traffic(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<TrafficRequest>,
+    body: JsonObject<TrafficRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let kind = traffic_kind(body.kind.as_deref())?;

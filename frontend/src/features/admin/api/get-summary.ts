@@ -6,5 +6,5 @@ import { queryKeys } from '@/lib/query-keys';
 export const summaryQueryOptions = (days: number) =>
   queryOptions({
     queryKey: queryKeys.adminSummary(days),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/admin/summary', { params: { query: { days } }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/admin/summary', { params: { query: { days: String(days) } }, signal })),
   });

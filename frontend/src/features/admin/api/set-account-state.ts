@@ -6,8 +6,12 @@ import { useAdminMutation } from './use-admin-mutation';
 export type AccountStateInput = { id: number; disable: boolean; reason: string };
 
 export const setAccountState = ({ id, disable, reason }: AccountStateInput) => {
-  const options = { params: { path: { id } }, body: disable || reason ? { reason } : {} };
-  return unwrap(disable ? api.POST('/api/admin/users/{id}/disable', options) : api.POST('/api/admin/users/{id}/enable', options));
+  const params = { path: { id } };
+  return unwrap(
+    disable
+      ? api.POST('/api/admin/users/{id}/disable', { params, body: { reason } })
+      : api.POST('/api/admin/users/{id}/enable', { params, body: reason ? { reason } : {} }),
+  );
 };
 
 export const useSetAccountState = () => useAdminMutation(setAccountState);

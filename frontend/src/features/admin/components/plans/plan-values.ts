@@ -1,7 +1,7 @@
 // Between a plan and its form: the form holds text; the API takes numbers, lists and null.
 import type { PlanValues } from '../../schemas';
 import { PLAN_KINDS } from '../../schemas';
-import type { AdminPlan, PlanBody } from '../../types';
+import type { AdminPlan, PlanBody, PlanPatch } from '../../types';
 
 /** The form's date (YYYY-MM-DD) is the last day the plan is offered: it ends at 23:59:59 UTC. */
 export function dayToUnixEnd(day: string): number | null {
@@ -68,6 +68,6 @@ export function valuesToBody(values: PlanValues): PlanBody {
 }
 
 /** An edit sends every field but the kind, which is fixed at creation. */
-export function patchOf(body: PlanBody): PlanBody {
+export function patchOf(body: PlanBody): PlanPatch {
   return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'type'));
 }

@@ -1,0 +1,448 @@
+//! Request field schemas that carry the validation rules of the values they hold, so that the
+//! document accepts what the handlers accept and nothing else (docs/api.md, "Fuzzing"). Each
+//! one names the parser it mirrors; change them together. Patterns are ECMA-262 and Python
+//! compatible and avoid look-arounds (the fuzzer cannot generate from those). Whitespace around
+//! a value is allowed where the parser trims it.
+
+use utoipa::openapi::schema::{
+    AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type,
+};
+use utoipa::openapi::{RefOr, schema::ArrayBuilder};
+
+/// One character of an email's local part (`domain::Email`, `looks_like_email`), dot excluded.
+const LOCAL: &str = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
+/// One domain label: letters, digits and inner hyphens.
+const LABEL: &str = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
+
+fn string() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::String)
+}
+
+fn nullable_string() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+}
+
+fn done(builder: ObjectBuilder) -> RefOr<Schema> {
+    RefOr::T(Schema::Object(builder.build()))
+}
+
+/// `domain::Email::parse`: local@domain.tld, a local part of 1–64 dot-separated atoms, a
+/// top-level label of at least two characters, at most 254 characters.
+pub fn email() -> RefOr<Schema> {
+    let shape = format!(
+        r"^\s*{LOCAL}+(?:\.{LOCAL}+)*@(?:{LABEL}\.)+[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]\s*$"
+    );
+    let shape = string().pattern(Some(shape)).max_length(Some(254));
+    let local_length = string().pattern(Some(r"^\s*[^@]{1,64}@"));
+    RefOr::T(Schema::AllOf(
+        AllOfBuilder::new()
+            .item(done(shape))
+            .item(done(local_length))
+            .build(),
+    ))
+}
+
+/// A password as typed at sign-in (`domain::LoginForm`): only presence is checked.
+pub fn typed_password() -> RefOr<Schema> {
+    done(string().min_length(Some(1)).format(Some(password_format())))
+}
+
+fn password_format() -> utoipa::openapi::schema::SchemaFormat {
+    utoipa::openapi::schema::SchemaFormat::Custom("password".into())
+}
+
+/// `domain::Password::parse_new`: 6–128 characters from letters, digits and `@$!%*?&`, with an
+/// upper- and a lower-case letter, a digit and one of the specials.
+pub fn new_password() -> RefOr<Schema> {
+    let base = string()
+        .min_length(Some(6))
+        .max_length(Some(128))
+        .pattern(Some("^[A-Za-z0-9@$!%*?&]+$"))
+        .format(Some(password_format()));
+    let mut all = AllOfBuilder::new().item(done(base));
+    for class in ["[A-Z]", "[a-z]", "[0-9]", "[@$!%*?&]"] {
+        all = all.item(done(string().pattern(Some(class))));
+    }
+    RefOr::T(Schema::AllOf(all.build()))
+}
+
+/// `domain::VerificationCode::parse`: six digits (trimmed).
+pub fn code() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*[0-9]{6}\s*$")))
+}
+
+/// `admin::audit_trail::reason`: 3–200 characters once trimmed.
+pub fn reason() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*\S[\s\S]{1,198}\S\s*$")))
+}
+
+/// `admin::audit_trail::optional_reason`: absent, null or blank, or 3–200 characters trimmed.
+pub fn optional_reason() -> RefOr<Schema> {
+    done(nullable_string().pattern(Some(r"^\s*(?:\S[\s\S]{1,198}\S)?\s*$")))
+}
+
+/// `domain::ProfileForm`: 1–80 characters once trimmed, no control characters.
+pub fn profile_name() -> RefOr<Schema> {
+    let c = r"\x00-\x1f\x7f-\x9f";
+    done(string().pattern(Some(format!(
+        r"^\s*[^\s{c}](?:[^{c}]{{0,78}}[^\s{c}])?\s*$"
+    ))))
+}
+
+/// `domain::ProfileForm`: E.164 (`+`, then 7–15 digits, the first not 0); null or blank clears.
+pub fn phone() -> RefOr<Schema> {
+    done(nullable_string().pattern(Some(r"^\s*(?:\+[1-9][0-9]{6,14})?\s*$")))
+}
+
+/// A JSON array of strings with at least one item.
+pub fn non_empty_strings() -> RefOr<Schema> {
+    RefOr::T(Schema::Array(
+        ArrayBuilder::new()
+            .items(string())
+            .min_items(Some(1))
+            .build(),
+    ))
+}
+
+fn one_of(values: &[&str]) -> RefOr<Schema> {
+    done(string().enum_values(Some(values.iter().copied())))
+}
+
+/// `domain::ProxyKind::parse`: a kind's wire name, exactly.
+pub fn kind() -> RefOr<Schema> {
+    one_of(&["premium", "budget", "static", "lte", "ipv4", "ipv6"])
+}
+
+/// The kinds sold by the GB (`ProxyKind::is_traffic`).
+pub fn traffic_kind() -> RefOr<Schema> {
+    one_of(&["premium", "budget"])
+}
+
+/// The kinds whose servers are listed with credentials (`GET /api/user/server_credentials`).
+pub fn server_kind() -> RefOr<Schema> {
+    one_of(&["static", "ipv4", "ipv6"])
+}
+
+/// `POST /api/admin/orders/{id}/resolve`: the outcome, trimmed.
+pub fn outcome() -> RefOr<Schema> {
+    one_of(&["failed", "delivered"])
+}
+
+/// `POST /api/admin/users/{id}/role`: the role, trimmed.
+pub fn role() -> RefOr<Schema> {
+    one_of(&["admin", "user"])
+}
+
+/// `admin::users::number::hundredths`: a non-zero number of at most 2 decimals, |x| ≤ 100000
+/// (below zero or above zero: JSON Schema has no "not equal").
+pub fn signed_hundredths() -> RefOr<Schema> {
+    let number = || {
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .multiple_of(Some(0.01))
+    };
+    let below = number().minimum(Some(-100_000)).exclusive_maximum(Some(0));
+    let above = number().exclusive_minimum(Some(0)).maximum(Some(100_000));
+    RefOr::T(Schema::AnyOf(
+        AnyOfBuilder::new()
+            .item(done(below))
+            .item(done(above))
+            .build(),
+    ))
+}
+
+/// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`). The
+/// bounds are the decimals just outside, as serde_json reads them: its float parser may land
+/// one unit in the last place off, so `0.09499999999999999` reads as 0.095 (accepted) and
+/// `10000.005000000001` as 10000.005 (accepted), while these two are refused.
+pub fn top_up_amount() -> RefOr<Schema> {
+    done(
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .exclusive_minimum(Some(0.094_999_999_999_999_98))
+            .exclusive_maximum(Some(10_000.005_000_000_002)),
+    )
+}
+
+/// `domain::TopUp::parse`: the one payment method, trimmed.
+pub fn payment_method() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*cryptomous\s*$")))
+}
+
+/// `domain::Coin::parse`: DOGE, TRX, LTC or USDT in any case, trimmed; null or blank is LTC.
+pub fn coin() -> RefOr<Schema> {
+    done(nullable_string().pattern(Some(
+        r"^\s*(?:[Dd][Oo][Gg][Ee]|[Tt][Rr][Xx]|[Ll][Tt][Cc]|[Uu][Ss][Dd][Tt])?\s*$",
+    )))
+}
+
+// `kind` as a type, for query parameters: `IntoParams` drops `required` next to
+// `schema_with`, so a required `?type=` names this with `value_type` and `inline`. (Plain
+// comments: a doc comment would become the parameter's description.)
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum KindParam {
+    Premium,
+    Budget,
+    Static,
+    Lte,
+    Ipv4,
+    Ipv6,
+}
+
+// `server_kind` as a type, for `GET /api/user/server_credentials?type=`.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum ServerKindParam {
+    Static,
+    Ipv4,
+    Ipv6,
+}
+
+/// An optional kind filter (`admin::query_text::given`, then `ProxyKind::parse`): blank is
+/// no filter.
+pub fn kind_filter() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$")))
+}
+
+/// `GET /api/user/proxies?type=`: a kind, `all`, or blank.
+pub fn kind_or_all() -> RefOr<Schema> {
+    done(string().pattern(Some(
+        r"^\s*(?:premium|budget|static|lte|ipv4|ipv6|all)?\s*$",
+    )))
+}
+
+/// `GET /api/admin/users?role=`: admin, user, or blank for both.
+pub fn role_filter() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*(?:admin|user)?\s*$")))
+}
+
+/// `GET /api/admin/summary?days=`: a whole number 1–365 (trimmed, `u16` digits).
+pub fn summary_days() -> RefOr<Schema> {
+    done(string().pattern(Some(
+        r"^\s*\+?0*(?:[1-9]|[1-9][0-9]|[12][0-9][0-9]|3[0-5][0-9]|36[0-5])\s*$",
+    )))
+}
+
+/// Text that is not blank once trimmed.
+pub fn non_blank() -> RefOr<Schema> {
+    done(string().pattern(Some(r"\S")))
+}
+
+/// A plan's name (`PlanForm::changes`): 1–80 characters once trimmed.
+pub fn plan_name() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*\S(?:[\s\S]{0,78}\S)?\s*$")))
+}
+
+/// [`plan_name`], or null to leave it (`PATCH`).
+pub fn plan_name_change() -> RefOr<Schema> {
+    done(nullable_string().pattern(Some(r"^\s*\S(?:[\s\S]{0,78}\S)?\s*$")))
+}
+
+/// An API key's name (`CreateKeyRequest::validate`): 1–60 characters once trimmed.
+pub fn key_name() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*\S(?:[\s\S]{0,58}\S)?\s*$")))
+}
+
+/// An API key's scopes (`Scope::parse`): at least one of read, generate, buy.
+pub fn key_scopes() -> RefOr<Schema> {
+    RefOr::T(Schema::Array(
+        ArrayBuilder::new()
+            .items(one_of(&["read", "generate", "buy"]))
+            .min_items(Some(1))
+            .build(),
+    ))
+}
+
+/// A kind sold by the piece (`POST /api/user/get_proxy`).
+pub fn piece_kind() -> RefOr<Schema> {
+    one_of(&["static", "lte", "ipv4", "ipv6"])
+}
+
+/// `rotation` of a residential proxy: absent or null is `random`.
+pub fn rotation() -> RefOr<Schema> {
+    done(nullable_string().enum_values(Some([Some("random"), Some("sticky"), None])))
+}
+
+/// `port` of a residential proxy: absent or null is `http|https`.
+pub fn protocol() -> RefOr<Schema> {
+    done(nullable_string().enum_values(Some([Some("http|https"), Some("socks5"), None])))
+}
+
+/// `GET /api/admin/stock?type=`: a kind sold by the piece, exactly, or empty for all.
+pub fn piece_kind_filter() -> RefOr<Schema> {
+    done(string().pattern(Some("^(?:static|lte|ipv4|ipv6)?$")))
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each string schema against the parser it mirrors, on the same samples: the document must
+    //! accept exactly what the handler accepts.
+    use super::*;
+    use crate::admin::audit_trail;
+    use domain::{Email, Password, ProfileForm, VerificationCode};
+    use regex::Regex;
+
+    /// Whether `value` satisfies every pattern and length of a string schema (and of each item
+    /// of an allOf).
+    fn allows(schema: &RefOr<Schema>, value: &str) -> bool {
+        match schema {
+            RefOr::T(Schema::AllOf(all)) => all.items.iter().all(|item| allows(item, value)),
+            RefOr::T(Schema::Object(object)) => {
+                let chars = value.chars().count();
+                object
+                    .pattern
+                    .as_deref()
+                    .is_none_or(|p| Regex::new(p).unwrap().is_match(value))
+                    && object.max_length.is_none_or(|max| chars <= max)
+                    && object.min_length.is_none_or(|min| chars >= min)
+            }
+            _ => panic!("not a string schema"),
+        }
+    }
+
+    fn agree(schema: RefOr<Schema>, parser: impl Fn(&str) -> bool, samples: &[&str]) {
+        for sample in samples {
+            assert_eq!(
+                allows(&schema, sample),
+                parser(sample),
+                "{sample:?}: schema and parser disagree"
+            );
+        }
+    }
+
+    #[test]
+    fn email_matches_the_email_parser() {
+        let long_local = format!("{}@example.com", "a".repeat(65));
+        let at_64 = format!("{}@example.com", "a".repeat(64));
+        let long = format!("a@{}.com", "b".repeat(250));
+        agree(
+            email(),
+            |s| Email::parse(s).is_ok(),
+            &[
+                "a@b.co",
+                " Alice@Example.COM ",
+                "first.last+tag@sub.example.co.uk",
+                "",
+                "   ",
+                "plain",
+                "a@b",
+                "a@@b.com",
+                "a b@c.com",
+                "@x.io",
+                "a@.com",
+                "a@x.c",
+                "a..b@x.com",
+                ".a@x.com",
+                "a.@x.com",
+                "a@-x.com",
+                "a@x-.com",
+                "a@x.c-",
+                "a@x..com",
+                "o'brien!#$%&*+/=?^_`{|}~-@x.io",
+                "a@x.co\t\u{b}\n",
+                "é@x.com",
+                &long_local,
+                &at_64,
+                &long,
+            ],
+        );
+    }
+
+    #[test]
+    fn new_password_matches_the_policy() {
+        agree(
+            new_password(),
+            |s| Password::parse_new(s).is_ok(),
+            &[
+                "Secret1!",
+                "",
+                "Aa1!",
+                "Aa1!aa",
+                "abcdef1!",
+                "ABCDEF1!",
+                "Abcdefg!",
+                "Abcdef12",
+                "Abcd 12!",
+                "Abcd#12!",
+                &format!("Aa1!{}", "a".repeat(124)),
+                &format!("Aa1!{}", "a".repeat(125)),
+            ],
+        );
+    }
+
+    #[test]
+    fn code_matches_the_code_parser() {
+        agree(
+            code(),
+            |s| VerificationCode::parse(s).is_ok(),
+            &[
+                "123456",
+                " 123456 ",
+                "12345",
+                "1234567",
+                "12345a",
+                "",
+                "１２３４５６",
+            ],
+        );
+    }
+
+    #[test]
+    fn reasons_match_the_audit_reason() {
+        let samples = [
+            "ok!",
+            "  ok!  ",
+            "ab",
+            " a b ",
+            "a\nb",
+            &"x".repeat(200),
+            &"x".repeat(201),
+            &format!("  {}  ", "x".repeat(200)),
+            "",
+            "   ",
+        ];
+        agree(reason(), |s| audit_trail::reason(Some(s)).is_ok(), &samples);
+        agree(
+            optional_reason(),
+            |s| audit_trail::optional_reason(Some(s)).is_ok(),
+            &samples,
+        );
+    }
+
+    #[test]
+    fn profile_fields_match_the_profile_form() {
+        agree(
+            profile_name(),
+            |s| ProfileForm::parse(s, None).is_ok(),
+            &[
+                "Ada",
+                "  Ada Lovelace ",
+                "",
+                "   ",
+                &"é".repeat(80),
+                &"a".repeat(81),
+                "a\u{0}b",
+                "a\u{85}b",
+                "A",
+            ],
+        );
+        agree(
+            phone(),
+            |s| ProfileForm::parse("Ada", Some(s)).is_ok(),
+            &[
+                "",
+                "  ",
+                "+14155550123",
+                " +14155550123 ",
+                "14155550123",
+                "+123456",
+                "+1234567",
+                "+123456789012345",
+                "+1234567890123456",
+                "+1415 555",
+                "+0123456789",
+            ],
+        );
+    }
+}
