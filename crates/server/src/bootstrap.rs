@@ -42,7 +42,8 @@ pub fn run_serve(config: Config, with_gateway: bool) -> anyhow::Result<()> {
     };
     let mut pools = vec![("main", pool.clone())];
     pools.extend(gateway_pool.clone().map(|p| ("gateway", p)));
-    let metrics = metrics::prepare(&config, pools)?;
+    let metrics =
+        metrics::prepare(&config, pools)?.map(|server| server.with_sessions(pool.clone()));
     let gateway = match gateway_pool {
         Some(gateway_pool) => Some(start_gateway(&config, gateway_pool, &signal)?),
         None => None,

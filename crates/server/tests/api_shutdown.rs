@@ -1,7 +1,8 @@
 //! `proxyshop serve --no-gateway` stopped as a service manager or a fleet's orchestrator stops
 //! it: at the first SIGTERM `/readyz` answers 503 at once while the API keeps answering for
 //! `PROXYSHOP_SHUTDOWN_GRACE_SECONDS` (a load balancer notices before the listener closes); a
-//! second SIGTERM stops it at once. Without a grace the first SIGTERM alone stops it.
+//! second SIGTERM stops it at once. Without a grace the first SIGTERM alone stops it. Its
+//! metrics page, apart from the public port, counts the signed-in sessions.
 #![cfg(unix)]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -16,6 +17,7 @@ const PATIENCE: Duration = Duration::from_secs(60);
 struct Api {
     child: Child,
     addr: SocketAddr,
+    metrics: SocketAddr,
     _root: tempfile::TempDir,
 }
 
@@ -37,13 +39,14 @@ fn free_port() -> SocketAddr {
 fn start(grace_seconds: &str) -> Api {
     let root = tempfile::tempdir().unwrap();
     let addr = free_port();
+    let metrics = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_proxyshop"))
         .args(["serve", "--no-gateway"])
         .env_clear()
         .env("PROXYSHOP_DATA_DIR", root.path().join("var"))
         .env("PROXYSHOP_ADDR", addr.to_string())
         .env("PROXYSHOP_STATIC_DIR", root.path().join("no-front-end"))
-        .env("PROXYSHOP_METRICS_ADDR", "off")
+        .env("PROXYSHOP_METRICS_ADDR", metrics.to_string())
         .env("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", grace_seconds)
         .current_dir(root.path())
         .stdin(Stdio::null())
@@ -54,6 +57,7 @@ fn start(grace_seconds: &str) -> Api {
     let mut api = Api {
         child,
         addr,
+        metrics,
         _root: root,
     };
     wait_for(&mut api, "the API answers /healthz", |api| {
@@ -62,8 +66,8 @@ fn start(grace_seconds: &str) -> Api {
     api
 }
 
-/// The status of `GET path`, or None when nothing answers.
-fn status(addr: SocketAddr, path: &str) -> Option<u16> {
+/// The answer to `GET path` (status line, headers, body), or None when nothing answers.
+fn get(addr: SocketAddr, path: &str) -> Option<String> {
     let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
@@ -72,7 +76,12 @@ fn status(addr: SocketAddr, path: &str) -> Option<u16> {
     stream.write_all(request.as_bytes()).ok()?;
     let mut reply = String::new();
     stream.read_to_string(&mut reply).ok()?;
-    reply.split(' ').nth(1)?.parse().ok()
+    Some(reply)
+}
+
+/// The status of `GET path`, or None when nothing answers.
+fn status(addr: SocketAddr, path: &str) -> Option<u16> {
+    get(addr, path)?.split(' ').nth(1)?.parse().ok()
 }
 
 fn sigterm(api: &Api) {
@@ -124,6 +133,12 @@ fn the_first_sigterm_turns_unready_and_keeps_serving_through_the_grace_the_secon
     assert_eq!(status(api.addr, "/healthz"), Some(200));
     assert_eq!(status(api.addr, "/api/config"), Some(200));
     assert!(api.child.try_wait().unwrap().is_none());
+    let page = get(api.metrics, "/metrics").expect("metrics are served");
+    assert!(page.contains("\nproxyshop_sessions_active 0\n"), "{page}");
+    assert!(
+        page.contains(r#"proxyshop_db_pool_max_connections{pool="main"}"#),
+        "{page}"
+    );
 
     sigterm(&api);
     let exit = wait_exit(&mut api);
