@@ -41,7 +41,6 @@ async fn failures_are_shared_by_the_nodes(backend: Backend) {
     })
     .await
     else {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
     };
     let nodes = [h.http, second_node(&h).await];

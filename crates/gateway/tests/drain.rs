@@ -10,13 +10,7 @@ use persistence::Backend;
 use std::time::Duration;
 
 async fn a_stopping_node_drains_then_settles_exactly(backend: Backend) {
-    let Some(h) = Harness::start(Options {
-        backend,
-        ..Options::default()
-    })
-    .await
-    else {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+    let Some(h) = Harness::on(backend).await else {
         return;
     };
     let mut node = h

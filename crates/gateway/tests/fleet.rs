@@ -46,7 +46,6 @@ async fn parallel_downloads_through_two_nodes(backend: Backend) {
     })
     .await
     else {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
     };
     let mut other = h.another_node(|c| c.expected_nodes = 2).await;
@@ -123,7 +122,6 @@ async fn a_crashed_node_loses_at_most_its_lease(backend: Backend) {
     })
     .await
     else {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
     };
     let crashing = h
@@ -174,13 +172,7 @@ async fn a_crashed_node_loses_at_most_its_lease_postgres() {
 }
 
 async fn a_disable_reaches_the_other_node_within_two_seconds(backend: Backend) {
-    let Some(h) = Harness::start(Options {
-        backend,
-        ..Options::default()
-    })
-    .await
-    else {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+    let Some(h) = Harness::on(backend).await else {
         return;
     };
     // The node that serves the customer runs apart from where the change is made, and does

@@ -16,20 +16,8 @@ const PIECE: &str = "pc7k2m9q4x8w1z";
 const PIECE_PASSWORD: &str = "Zq8vR2mW5tY7bN3k";
 const IN_A_MONTH: i64 = 30 * 86_400;
 
-async fn start(backend: Backend) -> Option<Harness> {
-    let h = Harness::start(Options {
-        backend,
-        ..Options::default()
-    })
-    .await;
-    if h.is_none() {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
-    }
-    h
-}
-
 async fn a_piece_carries_all_three_protocols(backend: Backend) {
-    let Some(h) = start(backend).await else {
+    let Some(h) = Harness::on(backend).await else {
         return;
     };
     h.insert_piece(ProxyKind::Ipv4, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
@@ -85,7 +73,7 @@ async fn a_piece_carries_http_connect_and_socks5_metered_by_day_postgres() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_password_or_an_unknown_piece_is_refused() {
-    let h = start(Backend::Sqlite).await.unwrap();
+    let h = Harness::on(Backend::Sqlite).await.unwrap();
     h.insert_piece(ProxyKind::Static, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let echo = echo_server().await;
     for (user, pass) in [
@@ -103,7 +91,7 @@ async fn a_wrong_password_or_an_unknown_piece_is_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_expired_piece_is_refused() {
-    let h = start(Backend::Sqlite).await.unwrap();
+    let h = Harness::on(Backend::Sqlite).await.unwrap();
     h.insert_piece(ProxyKind::Lte, PIECE, PIECE_PASSWORD, now());
     let echo = echo_server().await;
     h.assert_refused(PIECE, PIECE_PASSWORD, echo).await;
@@ -113,7 +101,7 @@ async fn an_expired_piece_is_refused() {
 async fn a_disabled_owner_is_refused() {
     use diesel::prelude::*;
     use persistence::schema::users;
-    let h = start(Backend::Sqlite).await.unwrap();
+    let h = Harness::on(Backend::Sqlite).await.unwrap();
     h.insert_piece(ProxyKind::Ipv6, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let mut conn = h.db.pool.get().unwrap();
     diesel::update(users::table.find(h.user_id))
@@ -125,7 +113,7 @@ async fn a_disabled_owner_is_refused() {
 }
 
 async fn live_connections_end_with_their_piece(backend: Backend) {
-    let Some(h) = start(backend).await else {
+    let Some(h) = Harness::on(backend).await else {
         return;
     };
     let ending = h.insert_piece(ProxyKind::Static, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);

