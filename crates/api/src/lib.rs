@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod allowlist;
 pub mod api_keys;
 pub mod auth;
 pub mod blocking;

@@ -3,8 +3,8 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, api_keys, auth, catalog, health, pieces, traffic, twofactor, user_sessions,
-    wallet,
+    account, admin, allowlist, api_keys, auth, catalog, health, pieces, traffic, twofactor,
+    user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -30,6 +30,7 @@ where
                 .configure(traffic::configure)
                 .configure(pieces::configure)
                 .configure(api_keys::configure)
+                .configure(allowlist::configure)
                 .configure(twofactor::configure)
                 .configure(user_sessions::configure)
                 .service(health::public_config)

@@ -48,6 +48,9 @@ pub struct GatewayEndpoints {
     pub host: String,
     pub http_port: u16,
     pub socks_port: u16,
+    /// `GATEWAY_ALLOW_PRIVATE`: the gateway reaches private destinations, and private,
+    /// loopback and link-local sources may be allowlisted (tests and local runs only).
+    pub allow_private: bool,
 }
 
 /// Abuse limits: how many attempts one client IP or one email gets in a window.
@@ -131,6 +134,7 @@ impl Settings {
                 host: "127.0.0.1".into(),
                 http_port: 8000,
                 socks_port: 8001,
+                allow_private: false,
             },
             reconcile_every: None,
         }

@@ -60,6 +60,19 @@ pub const PAYMENT_RECORDED: &str = "Payment status recorded";
 /// checkout not chosen).
 pub const TOPUPS_UNAVAILABLE: &str = "Top-ups are not available right now";
 
+// IP allowlist authentication (/api/user/allowlist).
+pub const ALLOWLIST_IP: &str =
+    "Please enter an IP address or a CIDR range no wider than /24 (IPv4) or /48 (IPv6)";
+pub const ALLOWLIST_PRIVATE: &str =
+    "Private, loopback and link-local addresses cannot be allowlisted";
+pub const ALLOWLIST_TYPE: &str = "Please choose a proxy type";
+pub const ALLOWLIST_PIECE: &str = "Please choose one of your proxies of this type";
+pub const ALLOWLIST_LIMIT: &str = "You can allowlist at most 20 addresses. Remove one first.";
+pub const ALLOWLIST_TAKEN: &str = "This address is already allowlisted";
+pub const ALLOWLIST_NOT_FOUND: &str = "Allowlist entry not found";
+pub const ALLOWLIST_REMOVED: &str = "Address removed";
+pub const ROTATION: &str = "Rotation must be random or sticky";
+
 // The customer API's keys (/api/user/api-keys and `Authorization: Bearer psk_…`).
 pub const KEY_NAME: &str = "Please enter a key name (1–60 characters)";
 pub const KEY_SCOPES: &str = "Please choose at least one scope: read, generate or buy";

@@ -5,7 +5,7 @@
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// An address or a CIDR range, IPv4 or IPv6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Network {
     addr: IpAddr,
     bits: u8,
@@ -43,6 +43,68 @@ impl Network {
     pub fn contains(&self, ip: IpAddr) -> bool {
         let ip = ip.to_canonical();
         ip.is_ipv4() == self.addr.is_ipv4() && mask(ip, self.bits) == self.addr
+    }
+}
+
+impl Network {
+    /// The one address `ip` (an IPv4 address seen through an IPv6 socket is that IPv4 address).
+    pub fn host(ip: IpAddr) -> Network {
+        let addr = ip.to_canonical();
+        Network {
+            addr,
+            bits: max_bits(addr),
+        }
+    }
+
+    pub fn is_ipv4(&self) -> bool {
+        self.addr.is_ipv4()
+    }
+
+    /// The prefix length: 32 or 128 for a single address.
+    pub fn prefix_len(&self) -> u8 {
+        self.bits
+    }
+
+    /// The range of `bits` that holds this one, or None when this range is wider.
+    pub fn within(&self, bits: u8) -> Option<Network> {
+        (bits <= self.bits).then(|| Network {
+            addr: mask(self.addr, bits),
+            bits,
+        })
+    }
+
+    /// Whether the two ranges share an address.
+    pub fn overlaps(&self, other: &Network) -> bool {
+        let shorter = if self.bits <= other.bits { self } else { other };
+        let longer = if self.bits <= other.bits { other } else { self };
+        shorter.contains(longer.addr)
+    }
+
+    /// Whether the range lies in the loopback, private, link-local, unique-local, unspecified
+    /// or shared (CGNAT) address space, or holds part of it: not a customer's public address.
+    pub fn is_internal(&self) -> bool {
+        match self.addr {
+            IpAddr::V4(v4) => {
+                let [a, b, ..] = v4.octets();
+                self.bits < 8
+                    || v4.is_loopback()
+                    || v4.is_private()
+                    || v4.is_link_local()
+                    || v4.is_unspecified()
+                    || v4.is_broadcast()
+                    || a == 0
+                    || (a == 100 && (64..128).contains(&b))
+            }
+            IpAddr::V6(v6) => {
+                let first = v6.segments()[0];
+                self.bits < 7
+                    || v6.is_loopback()
+                    || v6.is_unspecified()
+                    || (first & 0xfe00) == 0xfc00
+                    || (first & 0xffc0) == 0xfe80
+                    || v6.to_ipv4_mapped().is_some()
+            }
+        }
     }
 }
 

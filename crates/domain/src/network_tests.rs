@@ -176,3 +176,42 @@ fn the_deprecated_single_proxy_mode_believes_one_hop() {
     assert_eq!(walk(&one, "192.0.2.1", &["garbage"]), "192.0.2.1");
     assert_eq!(walk(&one, "192.0.2.1", &[]), "192.0.2.1");
 }
+
+#[test]
+fn ranges_overlap_when_one_holds_the_other() {
+    assert!(net("203.0.113.0/24").overlaps(&net("203.0.113.9")));
+    assert!(net("203.0.113.9").overlaps(&net("203.0.113.0/24")));
+    assert!(net("203.0.113.9").overlaps(&net("203.0.113.9")));
+    assert!(!net("203.0.113.0/25").overlaps(&net("203.0.113.128/25")));
+    assert!(!net("203.0.113.9").overlaps(&net("2001:db8::1")));
+    assert!(net("2a00:1::/48").overlaps(&net("2a00:1:0:5::1")));
+    assert_eq!(net("203.0.113.9").within(24), Some(net("203.0.113.0/24")));
+    assert_eq!(net("203.0.113.0/16").within(24), None);
+    assert_eq!(net("2a00:1:2:3::1").within(48), Some(net("2a00:1:2::/48")));
+    assert_eq!(net("203.0.113.9").prefix_len(), 32);
+    assert!(net("203.0.113.9").is_ipv4() && !net("::2").is_ipv4());
+}
+
+#[test]
+fn internal_ranges_are_told_from_public_ones() {
+    for internal in [
+        "127.0.0.1",
+        "10.1.2.0/24",
+        "192.168.1.1",
+        "172.16.5.5",
+        "169.254.1.1",
+        "100.64.0.1",
+        "0.0.0.0",
+        "::1",
+        "::",
+        "fe80::1",
+        "fd00::/48",
+        "::ffff:10.0.0.1",
+        "0.0.0.0/0",
+    ] {
+        assert!(net(internal).is_internal(), "{internal}");
+    }
+    for public in ["203.0.113.9", "8.8.8.0/24", "2a00:1450::/48", "1.1.1.1"] {
+        assert!(!net(public).is_internal(), "{public}");
+    }
+}

@@ -1,11 +1,13 @@
 //! Who may use the gateway: a customer's proxy username (the base username plus targeting
 //! options) and its password, or the credential of a piece, checked against short-lived caches
-//! of the database rows (`cache.rs`).
+//! of the database rows (`cache.rs`); or an allowlisted source address (`allowlist.rs` finds
+//! its entry, `authorize_entry` opens it).
 
 use crate::cache::RowCache;
 use crate::lease::Lease;
 use crate::registry::{OpenError, Registry};
 use domain::Targeting;
+use persistence::ip_allowlist::GatewayEntry;
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::traffic::{self, ProxyUser};
 use persistence::{DbError, DbPool};
@@ -113,12 +115,39 @@ impl Credentials {
             tracing::warn!(piece = piece.id, %kind, "piece of a kind not sold by the piece");
             return Err(Refusal::BadCredentials);
         }
+        self.open_piece(registry, &piece)
+    }
+
+    /// Takes a connection slot for a connection from an allowlisted source: on the meter of
+    /// the entry's kind, or on the entry's piece.
+    pub(crate) async fn authorize_entry(
+        &self,
+        registry: &Registry,
+        entry: &GatewayEntry,
+    ) -> Result<Lease, Refusal> {
+        let Some(username) = &entry.piece_username else {
+            if !self.serve_traffic || !entry.kind.is_traffic() {
+                return Err(Refusal::BadCredentials);
+            }
+            return Ok(registry.open(entry.user_id, entry.kind).await?);
+        };
+        let piece = self
+            .pieces
+            .get(&self.pool, username)
+            .await?
+            .filter(|piece| piece.user_id == entry.user_id && piece.kind == entry.kind)
+            .ok_or(Refusal::BadCredentials)?;
+        self.open_piece(registry, &piece)
+    }
+
+    /// The piece's state decides: a connection slot on it, or why not.
+    fn open_piece(&self, registry: &Registry, piece: &PieceCredential) -> Result<Lease, Refusal> {
         if piece.disabled {
             return Err(Refusal::Disabled);
         }
         if piece.expires_at <= persistence::now() {
             return Err(Refusal::Expired);
         }
-        Ok(registry.open_piece(&piece, kind)?)
+        Ok(registry.open_piece(piece, piece.kind)?)
     }
 }

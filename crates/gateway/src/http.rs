@@ -1,5 +1,5 @@
 //! The HTTP proxy: `CONNECT host:port` tunnels and plain requests in absolute form,
-//! authenticated by `Proxy-Authorization: Basic`. A plain request is forwarded alone, with
+//! authenticated by `Proxy-Authorization: Basic` or, without it, by an allowlisted source. A plain request is forwarded alone, with
 //! `Connection: close`, and the client connection closes after its response (`exchange.rs`).
 
 mod body;
@@ -52,11 +52,14 @@ pub(crate) async fn serve(
         }
         Err(Bad::Malformed) => return client.write_all(&status(400, "Bad Request")).await,
     };
-    let Some((user, pass)) = &head.credentials else {
-        return client.write_all(PROXY_AUTH).await;
-    };
     let mut ticket = Some(ticket);
-    let lease = match shared.authorize(&mut ticket, user, pass).await {
+    // Credentials, when sent, win; without them only an allowlisted source gets in.
+    let authorized = match &head.credentials {
+        Some((user, pass)) => shared.authorize(&mut ticket, user, pass).await,
+        None if shared.allowlisted(&ticket) => shared.authorize_source(&mut ticket).await,
+        None => return client.write_all(PROXY_AUTH).await,
+    };
+    let lease = match authorized {
         Ok(lease) => lease,
         Err(Refusal::TooManyConnections | Refusal::TooManyFailures) => {
             return client.write_all(&status(429, "Too Many Requests")).await;

@@ -1,5 +1,5 @@
 //! The metering forward proxy: HTTP (CONNECT and plain requests) and SOCKS5 on their own ports,
-//! authenticated by a customer's proxy credential, refusing internal destinations, moving only
+//! authenticated by a customer's proxy credential or an allowlisted source address, refusing internal destinations, moving only
 //! traffic leased from the database, counting every byte per (customer, kind) and settling the
 //! counts every few seconds and at shutdown (after a drain). It obeys the change events (a
 //! customer disabled, a piece released) at once on PostgreSQL (LISTEN/NOTIFY, `listen.rs`) and
@@ -7,6 +7,7 @@
 //! macros (`proxyshop_gateway_*`). ARCHITECTURE.md maps its modules and the invariants they
 //! keep; docs/operations.md ("Gateway fleet") states the lease rule and its bounds.
 
+mod allowlist;
 mod cache;
 mod config;
 mod credentials;
@@ -87,7 +88,13 @@ impl Gateway {
         let http = listen(config.http_addr).await?;
         let socks = listen(config.socks_addr).await?;
         let (stop, shutdown) = watch::channel(false);
+        let allowlist = allowlist::Allowlist::default();
+        if let Err(e) = allowlist.reload(&pool).await {
+            // Read again at the next change event or refresh.
+            tracing::warn!(error = %e, "gateway could not read the IP allowlist");
+        }
         let shared = Arc::new(Shared {
+            allowlist,
             credentials: Credentials::new(
                 pool.clone(),
                 config.serve_traffic,
@@ -293,6 +300,7 @@ async fn watch_events(shared: Arc<Shared>, wake: Arc<listen::Wake>) {
     // Events from before the start are history: the database already says the same.
     let mut from = persistence::now();
     let mut purged_at = from;
+    let mut allowlist_read = tokio::time::Instant::now();
     loop {
         let poll = if wake.listening() {
             shared.config.event_poll.max(listen::LISTENING_POLL)
@@ -325,6 +333,13 @@ async fn watch_events(shared: Arc<Shared>, wake: Arc<listen::Wake>) {
             .filter(|e| seen.insert(e.id, e.created_at).is_none())
             .collect();
         seen.retain(|_, at| *at >= now - 2 * EVENT_WINDOW);
+        // Any event may change who is allowlisted (an entry, its owner, its piece).
+        if !new.is_empty() || allowlist_read.elapsed() >= allowlist::REFRESH {
+            match shared.allowlist.reload(shared.registry.pool()).await {
+                Ok(()) => allowlist_read = tokio::time::Instant::now(),
+                Err(e) => tracing::warn!(error = %e, "gateway could not read the IP allowlist"),
+            }
+        }
         if new.is_empty() {
             continue;
         }

@@ -1,6 +1,7 @@
 //! What every connection task shares: the configuration, the credential check, the meters and
 //! the gate of unauthenticated connections.
 
+use crate::allowlist::Allowlist;
 use crate::config::GatewayConfig;
 use crate::credentials::{Credentials, Refusal};
 use crate::lease::Lease;
@@ -12,6 +13,7 @@ use tokio::sync::watch;
 pub(crate) struct Shared {
     pub(crate) config: GatewayConfig,
     pub(crate) credentials: Credentials,
+    pub(crate) allowlist: Allowlist,
     pub(crate) registry: Registry,
     pub(crate) gate: Gate,
     pub(crate) shutdown: watch::Receiver<bool>,
@@ -28,17 +30,54 @@ impl Shared {
     ) -> Result<Lease, Refusal> {
         let check = self.credentials.authorize(&self.registry, user, pass);
         let result = self.gate.authorize(ticket, check).await;
-        let outcome = match &result {
-            Ok(_) => "ok",
-            Err(Refusal::BadCredentials) => "bad_credentials",
-            Err(Refusal::Disabled) => "disabled",
-            Err(Refusal::NoTraffic) => "no_traffic",
-            Err(Refusal::Expired) => "expired",
-            Err(Refusal::TooManyConnections) => "too_many_connections",
-            Err(Refusal::TooManyFailures) => "too_many_failures",
-            Err(Refusal::Unavailable(_)) => "unavailable",
-        };
-        metrics::counter!("proxyshop_gateway_auth_total", "outcome" => outcome).increment(1);
+        count(&result, "credentials");
         result
     }
+
+    /// Whether the connection holding `ticket` comes from an allowlisted source.
+    pub(crate) fn allowlisted(&self, ticket: &Option<Ticket>) -> bool {
+        ticket
+            .as_ref()
+            .is_some_and(|t| self.allowlist.find(t.source()).is_some())
+    }
+
+    /// Takes a connection slot for the connection holding `ticket` on its source's allowlist
+    /// entry (the caller saw it sent no credentials); no entry is a bad credential.
+    pub(crate) async fn authorize_source(
+        &self,
+        ticket: &mut Option<Ticket>,
+    ) -> Result<Lease, Refusal> {
+        let entry = ticket
+            .as_ref()
+            .and_then(|t| self.allowlist.find(t.source()));
+        let check = async {
+            match &entry {
+                Some(entry) => {
+                    self.credentials
+                        .authorize_entry(&self.registry, entry)
+                        .await
+                }
+                None => Err(Refusal::BadCredentials),
+            }
+        };
+        let result = self.gate.authorize(ticket, check).await;
+        count(&result, "allowlist");
+        result
+    }
+}
+
+/// Counts an authentication's outcome by method.
+fn count(result: &Result<Lease, Refusal>, method: &'static str) {
+    let outcome = match result {
+        Ok(_) => "ok",
+        Err(Refusal::BadCredentials) => "bad_credentials",
+        Err(Refusal::Disabled) => "disabled",
+        Err(Refusal::NoTraffic) => "no_traffic",
+        Err(Refusal::Expired) => "expired",
+        Err(Refusal::TooManyConnections) => "too_many_connections",
+        Err(Refusal::TooManyFailures) => "too_many_failures",
+        Err(Refusal::Unavailable(_)) => "unavailable",
+    };
+    metrics::counter!("proxyshop_gateway_auth_total", "outcome" => outcome, "method" => method)
+        .increment(1);
 }

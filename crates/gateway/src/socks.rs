@@ -1,5 +1,5 @@
-//! The SOCKS5 proxy (RFC 1928) with username/password authentication only (RFC 1929) and the
-//! CONNECT command to an IPv4, IPv6 or domain destination.
+//! The SOCKS5 proxy (RFC 1928) with username/password authentication (RFC 1929), or none for
+//! an allowlisted source, and the CONNECT command to an IPv4, IPv6 or domain destination.
 
 use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
@@ -14,6 +14,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 const VERSION: u8 = 5;
+const NO_AUTH: u8 = 0x00;
 const USER_PASS: u8 = 0x02;
 const NO_METHOD: u8 = 0xff;
 
@@ -79,44 +80,78 @@ pub(crate) async fn serve(
 }
 
 /// The handshake up to the CONNECT request: the lease and the destination, or None when the
-/// client was refused (the refusal is sent).
+/// client was refused (the refusal is sent). Username/password is chosen whenever the client
+/// offers it (credentials win); "no authentication" only for an allowlisted source.
 async fn handshake(
     shared: &Shared,
     client: &mut TcpStream,
     ticket: &mut Option<Ticket>,
 ) -> io::Result<Option<(Lease, String, u16)>> {
-    // Method selection: only username/password is offered, never "no authentication".
     if client.read_u8().await? != VERSION {
         return Ok(None);
     }
     let count = client.read_u8().await?;
     let mut methods = vec![0; usize::from(count)];
     client.read_exact(&mut methods).await?;
-    if !methods.contains(&USER_PASS) {
+    if methods.contains(&USER_PASS) {
+        client.write_all(&[VERSION, USER_PASS]).await?;
+        let Some(lease) = sub_negotiation(shared, client, ticket).await? else {
+            return Ok(None);
+        };
+        return Ok(read_request(client)
+            .await?
+            .map(|(host, port)| (lease, host, port)));
+    }
+    if !(methods.contains(&NO_AUTH) && shared.allowlisted(ticket)) {
         client.write_all(&[VERSION, NO_METHOD]).await?;
         return Ok(None);
     }
-    client.write_all(&[VERSION, USER_PASS]).await?;
+    client.write_all(&[VERSION, NO_AUTH]).await?;
+    let Some((host, port)) = read_request(client).await? else {
+        return Ok(None);
+    };
+    match shared.authorize_source(ticket).await {
+        Ok(lease) => Ok(Some((lease, host, port))),
+        Err(refusal) => {
+            if let Refusal::Unavailable(e) = &refusal {
+                tracing::error!(error = %e, "gateway cannot check an allowlisted source");
+                reply(client, GENERAL_FAILURE).await?;
+            } else {
+                reply(client, NOT_ALLOWED).await?;
+            }
+            Ok(None)
+        }
+    }
+}
 
-    // RFC 1929 sub-negotiation.
+/// RFC 1929: the username and password, checked; None when refused (the refusal is sent).
+async fn sub_negotiation(
+    shared: &Shared,
+    client: &mut TcpStream,
+    ticket: &mut Option<Ticket>,
+) -> io::Result<Option<Lease>> {
     if client.read_u8().await? != 0x01 {
         return Ok(None);
     }
     let user = read_string(client).await?;
     let pass = read_string(client).await?;
-    let lease = match shared.authorize(ticket, &user, &pass).await {
-        Ok(lease) => lease,
+    match shared.authorize(ticket, &user, &pass).await {
+        Ok(lease) => {
+            client.write_all(&[0x01, 0x00]).await?;
+            Ok(Some(lease))
+        }
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {
                 tracing::error!(error = %e, "gateway cannot check a credential");
             }
             client.write_all(&[0x01, 0x01]).await?;
-            return Ok(None);
+            Ok(None)
         }
-    };
-    client.write_all(&[0x01, 0x00]).await?;
+    }
+}
 
-    // The request.
+/// The CONNECT request's destination; None when the request is refused (the reply is sent).
+async fn read_request(client: &mut TcpStream) -> io::Result<Option<(String, u16)>> {
     let mut request = [0u8; 4];
     client.read_exact(&mut request).await?;
     let [version, command, _, address_type] = request;
@@ -141,7 +176,7 @@ async fn handshake(
     if command != 0x01 {
         return reply(client, COMMAND_NOT_SUPPORTED).await.map(|()| None);
     }
-    Ok(Some((lease, host, port)))
+    Ok(Some((host, port)))
 }
 
 fn failure_code(e: &ConnectError) -> u8 {

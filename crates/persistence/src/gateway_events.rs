@@ -26,6 +26,8 @@ pub enum Reason {
     UserEnabled,
     /// A piece was released: its credential stops working.
     PieceEnded,
+    /// The customer's IP allowlist changed: the nodes read the allowlist again.
+    AllowlistChanged,
 }
 
 impl Reason {
@@ -34,6 +36,7 @@ impl Reason {
             Reason::UserDisabled => "user_disabled",
             Reason::UserEnabled => "user_enabled",
             Reason::PieceEnded => "piece_ended",
+            Reason::AllowlistChanged => "allowlist_changed",
         }
     }
 
@@ -42,6 +45,7 @@ impl Reason {
             "user_disabled" => Some(Reason::UserDisabled),
             "user_enabled" => Some(Reason::UserEnabled),
             "piece_ended" => Some(Reason::PieceEnded),
+            "allowlist_changed" => Some(Reason::AllowlistChanged),
             _ => None,
         }
     }

@@ -404,6 +404,22 @@ diesel::joinable!(api_keys -> users (user_id));
 diesel::joinable!(avatars -> users (user_id));
 diesel::joinable!(payment_events -> payments (payment_id));
 
+diesel::table! {
+    ip_allowlist (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        network -> Text,
+        bucket -> Text,
+        kind -> Text,
+        piece_id -> Nullable<BigInt>,
+        country -> Nullable<Text>,
+        state -> Nullable<Text>,
+        city -> Nullable<Text>,
+        rotation -> Text,
+        created_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     email_codes,
@@ -436,4 +452,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     avatars,
     gateway_leases,
     gateway_events,
+    ip_allowlist,
 );

@@ -71,6 +71,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/budget_residential_location", Scope::Read),
     ("get", "/api/user/server_credentials", Scope::Read),
     ("get", "/api/user/lte_credentials", Scope::Read),
+    ("get", "/api/user/allowlist", Scope::Read),
     ("post", "/api/user/generate", Scope::Generate),
     ("post", "/api/user/generate_budget", Scope::Generate),
     ("post", "/api/user/get_plan", Scope::Buy),

@@ -87,10 +87,7 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
         "random" => false,
         "sticky" => true,
         _ => {
-            return Err(ApiError::field(
-                "rotation",
-                "Rotation must be random or sticky",
-            ));
+            return Err(ApiError::field("rotation", msg::ROTATION));
         }
     };
     let socks = match body.port.as_deref().unwrap_or("http|https") {

@@ -47,6 +47,7 @@ pub(super) async fn serve(
             host: gateway_host(&config, gateway_http),
             http_port: gateway_http.port(),
             socks_port: gateway_socks.port(),
+            allow_private: config.gateway_allow_private,
         },
         reconcile_every: config.reconcile_every,
     };
