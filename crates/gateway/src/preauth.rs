@@ -136,6 +136,9 @@ pub(crate) struct Gate {
 #[derive(Debug)]
 pub(crate) struct Ticket {
     state: Arc<Mutex<State>>,
+    /// The connection's own address (what allowlists match).
+    peer: IpAddr,
+    /// What limits count it under (an IPv6 address by its /64).
     source: IpAddr,
     network: IpAddr,
     id: u64,
@@ -144,6 +147,10 @@ pub(crate) struct Ticket {
 impl Ticket {
     pub(crate) fn source(&self) -> IpAddr {
         self.source
+    }
+
+    pub(crate) fn peer(&self) -> IpAddr {
+        self.peer
     }
 }
 
@@ -218,6 +225,7 @@ impl Gate {
         state.add(network, source, id, evict.clone());
         let ticket = Ticket {
             state: self.state.clone(),
+            peer: ip,
             source,
             network,
             id,

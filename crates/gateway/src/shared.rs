@@ -38,7 +38,7 @@ impl Shared {
     pub(crate) fn allowlisted(&self, ticket: &Option<Ticket>) -> bool {
         ticket
             .as_ref()
-            .is_some_and(|t| self.allowlist.find(t.source()).is_some())
+            .is_some_and(|t| self.allowlist.find(t.peer()).is_some())
     }
 
     /// Takes a connection slot for the connection holding `ticket` on its source's allowlist
@@ -49,7 +49,7 @@ impl Shared {
     ) -> Result<Lease, Refusal> {
         let entry = ticket
             .as_ref()
-            .and_then(|t| self.allowlist.find(t.source()));
+            .and_then(|t| self.allowlist.find(t.peer()));
         let check = async {
             match &entry {
                 Some(entry) => {
