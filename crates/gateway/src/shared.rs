@@ -47,9 +47,7 @@ impl Shared {
         &self,
         ticket: &mut Option<Ticket>,
     ) -> Result<Lease, Refusal> {
-        let entry = ticket
-            .as_ref()
-            .and_then(|t| self.allowlist.find(t.peer()));
+        let entry = ticket.as_ref().and_then(|t| self.allowlist.find(t.peer()));
         let check = async {
             match &entry {
                 Some(entry) => {

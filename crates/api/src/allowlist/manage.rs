@@ -24,6 +24,7 @@ pub struct AllowlistEntry {
     /// The address or range, canonical (`203.0.113.0/24`).
     pub ip: String,
     #[serde(rename = "type")]
+    #[schema(schema_with = crate::openapi::rules::kind)]
     pub kind: ProxyKind,
     pub piece_id: Option<i64>,
     pub country: Option<String>,
