@@ -583,6 +583,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/allowlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_allowlist"];
+        put?: never;
+        post: operations["add_allowlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/allowlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_allowlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/api-keys": {
         parameters: {
             query?: never;
@@ -1223,6 +1255,61 @@ export interface components {
             /** @description The last 30 days (today included), oldest first; days without traffic are absent. */
             usage: components["schemas"]["AdminUsageDay"][];
             user: components["schemas"]["AdminUserDetail"];
+        };
+        AllowlistEntry: {
+            city?: string | null;
+            country?: string | null;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** @description The address or range, canonical (`203.0.113.0/24`). */
+            ip: string;
+            /** Format: int64 */
+            pieceId?: number | null;
+            /** @description `random` or `sticky`. */
+            rotation: string;
+            state?: string | null;
+            /** @enum {string} */
+            type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
+        };
+        AllowlistList: {
+            items: components["schemas"]["AllowlistEntry"][];
+        };
+        AllowlistRequest: {
+            /**
+             * @description A city code of the country (and state, for Premium).
+             * @default null
+             */
+            city: string | null;
+            /**
+             * @description Default targeting of traffic kinds: a country code of the location list.
+             * @default null
+             */
+            country: string | null;
+            /**
+             * @description An IPv4 or IPv6 address, or a CIDR range no wider than /24 (IPv4) or /48 (IPv6).
+             * @default
+             */
+            ip: string;
+            /**
+             * Format: int64
+             * @description For a piece kind: which of the customer's pieces connections are metered to.
+             * @default null
+             */
+            pieceId: number | null;
+            /** @enum {string|null} */
+            rotation?: "random" | "sticky" | null;
+            /**
+             * @description Premium: a state code of the country.
+             * @default null
+             */
+            state: string | null;
+            /** @enum {string} */
+            type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
         };
         /**
          * @description The one answer that carries the key: it is not stored and cannot be shown again. No `Debug`,
@@ -4547,6 +4634,178 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_allowlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowlistList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    add_allowlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllowlistRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowlistEntry"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    remove_allowlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
