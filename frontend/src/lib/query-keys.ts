@@ -24,6 +24,7 @@ export const queryKeys = {
   twoFactor: ['account', 'two-factor'] as const,
   sessions: ['account', 'sessions'] as const,
   apiKeys: ['account', 'api-keys'] as const,
+  allowlist: ['account', 'allowlist'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one

@@ -14,6 +14,8 @@ export const ACCOUNT_MESSAGES = {
   keyName: 'Please name the key (1–60 characters)',
   keyScopes: 'Please choose at least one scope',
   keyIps: 'Please enter IPv4 or IPv6 addresses or CIDR ranges, separated by commas or new lines',
+  allowlistIp: 'Please enter an IP address or a CIDR range no wider than /24 (IPv4) or /48 (IPv6)',
+  allowlistCountry: 'Please enter a two-letter country code, e.g. us',
 } as const;
 
 export const NAME_MAX = 80;
@@ -111,3 +113,23 @@ export function expiresAt(choice: ExpiryChoice, now: Date = new Date()): number 
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/** The widest range the allowlist takes: an IPv4 /24 or an IPv6 /48 (the server checks too). */
+export function isAllowlistRange(entry: string): boolean {
+  const text = entry.trim();
+  if (!isIpOrCidr(text)) return false;
+  const [address = '', prefix] = text.split('/');
+  if (prefix === undefined) return true;
+  return Number(prefix) >= (address.includes(':') ? 48 : 24);
+}
+
+export const allowlistSchema = z.object({
+  ip: z.string().trim().refine(isAllowlistRange, ACCOUNT_MESSAGES.allowlistIp),
+  type: z.enum(['premium', 'budget']),
+  rotation: z.enum(['random', 'sticky']),
+  country: z
+    .string()
+    .trim()
+    .refine((code) => code === '' || /^[A-Za-z]{2}$/.test(code), ACCOUNT_MESSAGES.allowlistCountry),
+});
+export type AllowlistValues = z.infer<typeof allowlistSchema>;

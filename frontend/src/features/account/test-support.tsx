@@ -8,6 +8,7 @@ import { preloadRoutes as preload } from '@/test/preload-routes';
 import { server } from '@/test/server';
 import type { ApiKey } from '@/lib/api-keys';
 import type { Schemas } from '@/lib/api-types';
+import type { AllowlistEntry } from './api/allowlist';
 import type { AccountSession } from './api/sessions';
 
 type TwoFactorStatus = Schemas['TwoFactorStatus'];
@@ -39,16 +40,17 @@ export const readKey: ApiKey = {
   createdAt: NOON,
 };
 
-type Options = { user?: Partial<User>; twoFactor?: TwoFactorStatus; keys?: ApiKey[] };
+type Options = { user?: Partial<User>; twoFactor?: TwoFactorStatus; keys?: ApiKey[]; allowlist?: AllowlistEntry[] };
 
 /** A signed-in customer; `state.user` is what GET /api/getuserinfo answers now. */
-export function account({ user = {}, twoFactor = { enabled: false, recoveryCodesLeft: 0 }, keys = [] }: Options = {}) {
-  const state = { user: makeUser(user), twoFactor, keys };
+export function account({ user = {}, twoFactor = { enabled: false, recoveryCodesLeft: 0 }, keys = [], allowlist = [] }: Options = {}) {
+  const state = { user: makeUser(user), twoFactor, keys, allowlist };
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: state.user })),
     http.get('*/api/user/2fa', () => HttpResponse.json(state.twoFactor)),
     http.get('*/api/user/sessions', () => HttpResponse.json({ items: sessions })),
     http.get('*/api/user/api-keys', () => HttpResponse.json({ items: state.keys })),
+    http.get('*/api/user/allowlist', () => HttpResponse.json({ items: state.allowlist })),
   );
   return state;
 }

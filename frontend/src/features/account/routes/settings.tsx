@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/ui/page-parts';
 import { settingsNotice, TWO_FACTOR_CARD_ID } from '@/lib/admin-two-factor';
 import { useSession } from '@/lib/session';
+import { AllowlistCard } from '../components/allowlist-card';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { EmailCard } from '../components/email-card';
 import { PasswordCard } from '../components/password-card';
@@ -42,6 +43,7 @@ export default function SettingsPage() {
         <div className="min-w-0 space-y-6 xl:col-span-2">
           <SessionsCard />
           <ApiKeysCard />
+          <AllowlistCard />
         </div>
       </div>
     </>

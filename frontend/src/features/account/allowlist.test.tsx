@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderAt } from '@/test/render';
+import type { AllowlistEntry } from './api/allowlist';
+import { ACCOUNT_MESSAGES, isAllowlistRange } from './schemas';
+import { account, json, NOON, preloadRoutes, record, SLOW } from './test-support';
+
+beforeAll(preloadRoutes);
+
+const office: AllowlistEntry = {
+  id: 3,
+  ip: '203.0.113.0/24',
+  type: 'premium',
+  pieceId: null,
+  country: 'us',
+  state: null,
+  city: null,
+  rotation: 'sticky',
+  createdAt: NOON,
+};
+
+describe('the allowlist range check', () => {
+  it('takes addresses and ranges no wider than /24 or /48', () => {
+    expect(isAllowlistRange('203.0.113.7')).toBe(true);
+    expect(isAllowlistRange(' 203.0.113.0/24 ')).toBe(true);
+    expect(isAllowlistRange('203.0.0.0/16')).toBe(false);
+    expect(isAllowlistRange('2a00:1450:1::/48')).toBe(true);
+    expect(isAllowlistRange('2a00:1450::/32')).toBe(false);
+    expect(isAllowlistRange('nope')).toBe(false);
+  });
+});
+
+describe('settings: IP allowlist', { timeout: 60_000 }, () => {
+  it('lists the entries, adds one after checking the form, and removes one', async () => {
+    const state = account({ allowlist: [office] });
+    const added = record('post', '/api/user/allowlist', (body) => {
+      const entry = { ...office, id: 4, ...(body as object), ip: '198.51.100.7', state: null, city: null, pieceId: null };
+      state.allowlist = [...state.allowlist, entry as AllowlistEntry];
+      return json(entry, 201);
+    });
+    const removed = record('delete', '/api/user/allowlist/:id', () => {
+      state.allowlist = state.allowlist.filter((entry) => entry.id !== 3);
+      return json({ message: 'Address removed' });
+    });
+    const { user } = renderAt('/onboard/settings');
+    const list = await screen.findByRole('list', { name: 'Allowlisted addresses' }, SLOW);
+    const [row] = within(list).getAllByTestId('allowlist-row');
+    expect(row).toHaveTextContent('203.0.113.0/24');
+    expect(row).toHaveTextContent('Premium Residential · US · Sticky');
+
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Allowlist an address' });
+    await user.type(within(dialog).getByLabelText('IP address or range'), '198.51.0.0/16');
+    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    expect(await within(dialog).findByText(ACCOUNT_MESSAGES.allowlistIp)).toBeInTheDocument();
+    expect(added).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('IP address or range'));
+    await user.type(within(dialog).getByLabelText('IP address or range'), '198.51.100.7');
+    await user.selectOptions(within(dialog).getByLabelText('Proxy type'), 'budget');
+    await user.type(within(dialog).getByLabelText('Country (optional)'), 'DE');
+    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]?.body).toEqual({ ip: '198.51.100.7', type: 'budget', rotation: 'random', country: 'de' });
+    await waitFor(() => expect(within(list).getAllByTestId('allowlist-row')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Remove 203.0.113.0/24' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove address' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(removed).toHaveLength(1));
+    expect(removed[0]?.path).toBe('/api/user/allowlist/3');
+    await waitFor(() => expect(within(list).getAllByTestId('allowlist-row')).toHaveLength(1));
+  });
+
+  it('shows the server refusal of a taken address on the field', async () => {
+    account();
+    record('post', '/api/user/allowlist', () => json({ message: 'This address is already allowlisted' }, 409));
+    const { user } = renderAt('/onboard/settings');
+    expect(await screen.findByText('No allowlisted addresses', {}, SLOW)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Allowlist an address' });
+    await user.type(within(dialog).getByLabelText('IP address or range'), '203.0.113.9');
+    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    expect(await screen.findAllByText('This address is already allowlisted')).not.toHaveLength(0);
+  });
+});
