@@ -1280,34 +1280,21 @@ export interface components {
             items: components["schemas"]["AllowlistEntry"][];
         };
         AllowlistRequest: {
-            /**
-             * @description A city code of the country (and state, for Premium).
-             * @default null
-             */
-            city: string | null;
-            /**
-             * @description Default targeting of traffic kinds: a country code of the location list.
-             * @default null
-             */
-            country: string | null;
-            /**
-             * @description An IPv4 or IPv6 address, or a CIDR range no wider than /24 (IPv4) or /48 (IPv6).
-             * @default
-             */
+            /** @description A city code of the country (and state, for Premium). */
+            city?: string | null;
+            /** @description Default targeting of traffic kinds: a country code of the location list. */
+            country?: string | null;
+            /** @description An IPv4 or IPv6 address, or a CIDR range no wider than /24 (IPv4) or /48 (IPv6). */
             ip: string;
             /**
              * Format: int64
              * @description For a piece kind: which of the customer's pieces connections are metered to.
-             * @default null
              */
-            pieceId: number | null;
+            pieceId?: number | null;
             /** @enum {string|null} */
             rotation?: "random" | "sticky" | null;
-            /**
-             * @description Premium: a state code of the country.
-             * @default null
-             */
-            state: string | null;
+            /** @description Premium: a state code of the country. */
+            state?: string | null;
             /** @enum {string} */
             type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
         };

@@ -13,13 +13,14 @@ const WIDEST_V4: u8 = 24;
 const WIDEST_V6: u8 = 48;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct AllowlistRequest {
     /// An IPv4 or IPv6 address, or a CIDR range no wider than /24 (IPv4) or /48 (IPv6).
+    #[serde(default)]
     #[schema(required = true, min_length = 2, max_length = 50)]
     pub ip: String,
     /// `premium` or `budget`, or a piece kind (`static`, `lte`, `ipv4`, `ipv6`) with `pieceId`.
-    #[serde(rename = "type")]
+    #[serde(default, rename = "type")]
     #[schema(required = true, schema_with = crate::openapi::rules::kind)]
     pub kind: String,
     /// For a piece kind: which of the customer's pieces connections are metered to.

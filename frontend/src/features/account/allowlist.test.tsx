@@ -34,7 +34,7 @@ describe('settings: IP allowlist', { timeout: 60_000 }, () => {
     const state = account({ allowlist: [office] });
     const added = record('post', '/api/user/allowlist', (body) => {
       const entry = { ...office, id: 4, ...(body as object), ip: '198.51.100.7', state: null, city: null, pieceId: null };
-      state.allowlist = [...state.allowlist, entry as AllowlistEntry];
+      state.allowlist = [...state.allowlist, entry];
       return json(entry, 201);
     });
     const removed = record('delete', '/api/user/allowlist/:id', () => {
