@@ -4,6 +4,7 @@
 
 use crate::cache::RowCache;
 use crate::lease::Lease;
+use crate::record::{CredentialRef, Identity};
 use crate::registry::{OpenError, Registry};
 use domain::Targeting;
 use persistence::piece_credentials::{self, PieceCredential};
@@ -77,11 +78,14 @@ impl Credentials {
 
     /// Checks the credential and takes a connection slot on the meter of its kind. A name
     /// that is no customer's proxy username (with or without targeting) may be a piece's.
+    /// Once the password matched, `who` says whose credential it is (a refusal from then on
+    /// is recorded as the customer's).
     pub(crate) async fn authorize(
         &self,
         registry: &Registry,
         username: &str,
         password: &str,
+        who: &mut Option<Identity>,
     ) -> Result<Lease, Refusal> {
         if let Ok((base, targeting)) = Targeting::parse(username)
             && let Some(user) = self.customers.get(&self.pool, &base).await?
@@ -89,13 +93,19 @@ impl Credentials {
             if !password_matches(&user.proxy_password, password) {
                 return Err(Refusal::BadCredentials);
             }
+            let credential = CredentialRef::main(&base);
+            *who = Some(Identity {
+                user_id: user.id,
+                kind: targeting.kind,
+                credential: credential.clone(),
+            });
             if user.disabled {
                 return Err(Refusal::Disabled);
             }
             if !self.serve_traffic {
                 return Err(Refusal::BadCredentials);
             }
-            return Ok(registry.open(user.id, targeting.kind).await?);
+            return Ok(registry.open(user.id, targeting.kind, credential).await?);
         }
         if username.is_empty() || username.len() > PIECE_NAME_MAX {
             return Err(Refusal::BadCredentials);
@@ -109,6 +119,12 @@ impl Credentials {
             return Err(Refusal::BadCredentials);
         }
         let kind = piece.kind;
+        let credential = CredentialRef::piece(piece.id, username);
+        *who = Some(Identity {
+            user_id: piece.user_id,
+            kind,
+            credential: credential.clone(),
+        });
         if kind.is_traffic() {
             tracing::warn!(piece = piece.id, %kind, "piece of a kind not sold by the piece");
             return Err(Refusal::BadCredentials);
@@ -119,6 +135,6 @@ impl Credentials {
         if piece.expires_at <= persistence::now() {
             return Err(Refusal::Expired);
         }
-        Ok(registry.open_piece(&piece, kind)?)
+        Ok(registry.open_piece(&piece, kind, credential)?)
     }
 }

@@ -5,6 +5,7 @@ use crate::config::GatewayConfig;
 use crate::credentials::{Credentials, Refusal};
 use crate::lease::Lease;
 use crate::preauth::{Gate, Ticket};
+use crate::record::Identity;
 use crate::registry::Registry;
 use tokio::sync::watch;
 
@@ -19,15 +20,22 @@ pub(crate) struct Shared {
 
 impl Shared {
     /// Checks a credential for the connection holding `ticket` and takes a connection slot on
-    /// its meter, within the gate's limits on failed attempts.
+    /// its meter, within the gate's limits on failed attempts; the lease's record names the
+    /// target `host`:`port` (empty and 0 when not known yet). A refusal of a known customer
+    /// is recorded; a wrong credential is nobody's and is not.
     pub(crate) async fn authorize(
         &self,
         ticket: &mut Option<Ticket>,
         user: &str,
         pass: &str,
+        host: &str,
+        port: u16,
     ) -> Result<Lease, Refusal> {
-        let check = self.credentials.authorize(&self.registry, user, pass);
-        let result = self.gate.authorize(ticket, check).await;
+        let mut who: Option<Identity> = None;
+        let check = self
+            .credentials
+            .authorize(&self.registry, user, pass, &mut who);
+        let mut result = self.gate.authorize(ticket, check).await;
         let outcome = match &result {
             Ok(_) => "ok",
             Err(Refusal::BadCredentials) => "bad_credentials",
@@ -39,6 +47,19 @@ impl Shared {
             Err(Refusal::Unavailable(_)) => "unavailable",
         };
         metrics::counter!("proxyshop_gateway_auth_total", "outcome" => outcome).increment(1);
+        match (&mut result, who) {
+            (Ok(lease), _) => lease.set_target(host, port),
+            (
+                Err(
+                    Refusal::Disabled
+                    | Refusal::NoTraffic
+                    | Refusal::Expired
+                    | Refusal::TooManyConnections,
+                ),
+                Some(who),
+            ) => self.registry.records.refused(who, host, port, outcome),
+            (Err(_), _) => {}
+        }
         result
     }
 }

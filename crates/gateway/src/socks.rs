@@ -5,8 +5,9 @@ use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::lease::Lease;
 use crate::preauth::Ticket;
-use crate::relay::relay;
+use crate::relay::{outcome, relay};
 use crate::shared::Shared;
+use domain::usage::Outcome;
 use std::io;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
@@ -55,14 +56,19 @@ pub(crate) async fn serve(
         handshake(&shared, &mut client, &mut ticket),
     )
     .await;
-    let Some((lease, host, port)) =
+    let Some((mut lease, host, port)) =
         greeted.map_err(|_| io::Error::from(io::ErrorKind::TimedOut))??
     else {
         return Ok(());
     };
     let target = match destination::connect(&host, port, config).await {
         Ok(target) => target,
-        Err(e) => return reply(&mut client, failure_code(&e)).await,
+        Err(e) => {
+            let (outcome, reason) = destination::failure(&e);
+            lease.end(outcome, Some(reason));
+            drop(lease);
+            return reply(&mut client, failure_code(&e)).await;
+        }
     };
     reply(&mut client, SUCCEEDED).await?;
     let ended = relay(
@@ -73,9 +79,11 @@ pub(crate) async fn serve(
         config.idle_timeout,
         shared.shutdown.clone(),
     )
-    .await?;
+    .await;
+    let (outcome, reason) = outcome(&ended, &lease);
+    lease.end(outcome, reason);
     tracing::debug!(?ended, "socks connection ended");
-    Ok(())
+    ended.map(drop)
 }
 
 /// The handshake up to the CONNECT request: the lease and the destination, or None when the
@@ -104,7 +112,9 @@ async fn handshake(
     }
     let user = read_string(client).await?;
     let pass = read_string(client).await?;
-    let lease = match shared.authorize(ticket, &user, &pass).await {
+    // The destination is not known yet (it comes after authentication): a refusal here is
+    // recorded without one.
+    let mut lease = match shared.authorize(ticket, &user, &pass, "", 0).await {
         Ok(lease) => lease,
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {
@@ -135,10 +145,15 @@ async fn handshake(
             Ipv6Addr::from(ip).to_string()
         }
         0x03 => read_string(client).await?,
-        _ => return reply(client, ADDRESS_NOT_SUPPORTED).await.map(|()| None),
+        _ => {
+            lease.end(Outcome::Refused, Some("address_type_not_supported"));
+            return reply(client, ADDRESS_NOT_SUPPORTED).await.map(|()| None);
+        }
     };
     let port = client.read_u16().await?;
+    lease.set_target(&host, port);
     if command != 0x01 {
+        lease.end(Outcome::Refused, Some("command_not_supported"));
         return reply(client, COMMAND_NOT_SUPPORTED).await.map(|()| None);
     }
     Ok(Some((lease, host, port)))
