@@ -50,7 +50,10 @@ mod tests {
         for o in Outcome::ALL {
             assert_eq!(Outcome::parse(o.as_str()), Some(o));
         }
-        assert_eq!(CredentialKind::parse("subuser"), Some(CredentialKind::Subuser));
+        assert_eq!(
+            CredentialKind::parse("subuser"),
+            Some(CredentialKind::Subuser)
+        );
         assert_eq!(Outcome::parse("OK"), None);
         assert_eq!(capped_host("example.com"), "example.com");
         let long = "é".repeat(200);

@@ -113,13 +113,14 @@ pub(crate) enum Cut {
 impl Drop for Lease {
     fn drop(&mut self) {
         let (user_id, kind) = self.key;
-        let record = self.trail.finish(
+        if let Some(record) = self.trail.finish(
             user_id,
             kind,
             self.up.load(Ordering::Relaxed),
             self.down.load(Ordering::Relaxed),
-        );
-        self.records.push(record);
+        ) {
+            self.records.push(record);
+        }
         metrics::gauge!("proxyshop_gateway_connections_live").decrement(1);
         let mut live = lock(&self.live);
         if let Some((id, _)) = &self.piece

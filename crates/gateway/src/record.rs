@@ -135,6 +135,9 @@ pub(crate) struct Trail {
     port: u16,
     outcome: Outcome,
     reason: Option<&'static str>,
+    /// False for a slot given back before the connection was let through (the refusal is
+    /// recorded as such instead).
+    keep: bool,
 }
 
 impl Trail {
@@ -147,7 +150,13 @@ impl Trail {
             port: 0,
             outcome: Outcome::Ok,
             reason: None,
+            keep: true,
         }
+    }
+
+    /// This connection leaves no record of its own.
+    pub(crate) fn discard(&mut self) {
+        self.keep = false;
     }
 
     pub(crate) fn set_target(&mut self, host: &str, port: u16) {
@@ -160,15 +169,20 @@ impl Trail {
         self.reason = reason;
     }
 
-    /// The finished record of `user_id`'s connection of `kind` that moved these bytes.
+    /// The finished record of `user_id`'s connection of `kind` that moved these bytes (none
+    /// when discarded).
     pub(crate) fn finish(
         &mut self,
         user_id: UserId,
         kind: ProxyKind,
         bytes_up: u64,
         bytes_down: u64,
-    ) -> NewRecord {
-        NewRecord {
+    ) -> Option<NewRecord> {
+        if !self.keep {
+            return None;
+        }
+        self.keep = false;
+        Some(NewRecord {
             user_id,
             started_at: self.started_at,
             duration_ms: i64::try_from(self.started.elapsed().as_millis()).unwrap_or(i64::MAX),
@@ -182,7 +196,7 @@ impl Trail {
             bytes_down: i64::try_from(bytes_down).unwrap_or(i64::MAX),
             outcome: self.outcome,
             reason: self.reason.map(str::to_owned),
-        }
+        })
     }
 }
 
@@ -193,7 +207,9 @@ mod tests {
     fn record(port: u16) -> NewRecord {
         let mut trail = Trail::new(CredentialRef::main("u1"));
         trail.set_target("example.com", port);
-        trail.finish(UserId::new(1), ProxyKind::Premium, 1, 2)
+        trail
+            .finish(UserId::new(1), ProxyKind::Premium, 1, 2)
+            .unwrap()
     }
 
     /// A full buffer drops new records; records a failed flush gives back go ahead of the

@@ -87,14 +87,23 @@ impl Registry {
         kind: ProxyKind,
         credential: CredentialRef,
     ) -> Result<Lease, OpenError> {
-        let lease = self.take_slot(user_id, kind, credential)?;
+        let mut lease = self.take_slot(user_id, kind, credential)?;
         if lease.meter.remaining() > 0 {
             return Ok(lease);
         }
-        match lease.meter.top_up().await? {
-            TopUp::Available | TopUp::Full => Ok(lease),
-            // Dropping the lease gives the slot back.
-            TopUp::Dry => Err(OpenError::NoTraffic),
+        // Refused or failed here, the slot goes back without a record of its own (a refusal
+        // is recorded as one by the caller).
+        let topped = lease.meter.top_up().await;
+        match topped {
+            Ok(TopUp::Available | TopUp::Full) => Ok(lease),
+            Ok(TopUp::Dry) => {
+                lease.trail.discard();
+                Err(OpenError::NoTraffic)
+            }
+            Err(e) => {
+                lease.trail.discard();
+                Err(e.into())
+            }
         }
     }
 

@@ -185,7 +185,10 @@ mod tests {
             send_and_receive(&mut writer, &mut reader, 500_000).await;
             writer.shutdown().await.unwrap();
         };
-        let (pumped, ()) = tokio::join!(pump(&src, &dst, Metered::new(&meter, &moved), &activity), drive);
+        let (pumped, ()) = tokio::join!(
+            pump(&src, &dst, Metered::new(&meter, &moved), &activity),
+            drive
+        );
         assert!(
             pumped.is_ok(),
             "the pump ends cleanly at the end of the stream"

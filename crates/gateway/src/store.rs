@@ -3,10 +3,10 @@
 
 use crate::meter::Grant;
 use domain::{ProxyKind, UserId};
+use persistence::connection_records::{self, NewRecord};
 use persistence::gateway_events::{self, Event};
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::traffic::{self, Balance};
-use persistence::connection_records::{self, NewRecord};
 use persistence::{DbError, DbPool, gateway_accounts, gateway_leases, write_transaction};
 use std::sync::Arc;
 use std::time::Duration;

@@ -5,9 +5,7 @@
 
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
-use persistence::connection_records::{
-    self as records, GroupBy, NewRecord, Record, RecordFilter,
-};
+use persistence::connection_records::{self as records, GroupBy, NewRecord, Record, RecordFilter};
 use persistence::{DbConnection, db_test, write_transaction};
 
 /// 2026-12-01T00:00:00Z.
