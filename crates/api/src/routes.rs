@@ -3,8 +3,8 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, api_keys, auth, catalog, health, pieces, traffic, twofactor, user_sessions,
-    wallet,
+    account, admin, api_keys, auth, catalog, health, pieces, traffic, twofactor, usage,
+    user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -28,6 +28,7 @@ where
                 .configure(wallet::configure)
                 .configure(catalog::configure)
                 .configure(traffic::configure)
+                .configure(usage::configure)
                 .configure(pieces::configure)
                 .configure(api_keys::configure)
                 .configure(twofactor::configure)

@@ -205,6 +205,26 @@ pub fn kind_filter() -> RefOr<Schema> {
     done(string().pattern(Some(r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$")))
 }
 
+/// An optional outcome filter of the usage records (`usage::filters`, trimmed, then
+/// `Outcome::parse`): blank is no filter.
+pub fn outcome_filter() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*(?:ok|refused|upstream_error|cut_quota)?\s*$")))
+}
+
+/// An optional time bound of the usage records (`usage::filters::instant`, trimmed): a date
+/// `YYYY-MM-DD` or an RFC 3339 time; blank is no bound. (A date the pattern allows but the
+/// calendar does not, 2026-02-30, is refused: scripts/fuzz/schemathesis.toml says so.)
+pub fn instant_filter() -> RefOr<Schema> {
+    done(string().pattern(Some(
+        r"^\s*(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?:[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))?)?\s*$",
+    )))
+}
+
+/// What a usage breakdown groups by (`usage::breakdown`).
+pub fn grouping() -> RefOr<Schema> {
+    one_of(&["host", "credential", "day", "hour"])
+}
+
 /// `GET /api/user/proxies?type=`: a kind, `all`, or blank.
 pub fn kind_or_all() -> RefOr<Schema> {
     done(string().pattern(Some(
