@@ -208,6 +208,35 @@ api_test! {
         assert_eq!((reply.status, reply.message()), (400, "Unknown proxy type"));
     }
 
+    async fn records_past_the_retention_are_purged_once_per_period(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(OWNER, PASSWORD).await;
+        let owner = app.user_id(OWNER);
+        let now = persistence::now();
+        let day = 86_400;
+        let rows: Vec<_> = [now - 45 * day, now - 31 * day, now - 30 * day + 60, now - 60]
+            .into_iter()
+            .map(|at| record(owner, at, "example.com", 1, 1))
+            .collect();
+        insert(&app, &rows);
+        let pool = app.db.pool.clone();
+        let work = || api::jobs::purge_usage(&pool, 30);
+        let ticked = api::jobs::tick_once(&pool, api::jobs::USAGE_PURGE, "instance-a", async {
+            work().await.map(|n| assert_eq!(n, 2, "the two older than 30 days"))
+        })
+        .await;
+        assert_eq!(ticked, api::jobs::Ticked::Ran);
+        let left = app.get("/api/user/requests").await;
+        assert_eq!(left.body["total"], 2);
+        assert!(left.body["requests"].as_array().unwrap().iter().all(|r| r["startedAt"].as_i64().unwrap() > now - 30 * day));
+        // The period ran: another instance skips it.
+        let again = api::jobs::tick_once(&pool, api::jobs::USAGE_PURGE, "instance-b", async { Ok(()) }).await;
+        assert_eq!(again, api::jobs::Ticked::Skipped);
+        assert_eq!(api::jobs::purge_usage(&pool, 30).await.unwrap(), 0);
+        assert_eq!(api::jobs::purge_usage(&pool, 1).await.unwrap(), 1, "a day's retention keeps the minute-old one");
+        assert_eq!(app.get("/api/user/requests").await.body["total"], 1);
+    }
+
     async fn a_read_key_may_read_the_records(backend) {
         let (app, _) = seeded(backend).await;
         let key = app.create_key("reports", &["read"]).await;

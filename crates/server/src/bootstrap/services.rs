@@ -49,6 +49,7 @@ pub(super) async fn serve(
             socks_port: gateway_socks.port(),
         },
         reconcile_every: config.reconcile_every,
+        usage_retention_days: config.usage_retention_days,
     };
     let deps = Dependencies {
         pool: pool.clone(),
