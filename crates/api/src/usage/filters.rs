@@ -39,8 +39,17 @@ fn given(value: Option<&str>) -> Option<&str> {
 /// A day (its first second, or with `end` the first second after it) or an RFC 3339 time, in
 /// unix seconds.
 pub(crate) fn instant(value: &str, end: bool) -> Option<i64> {
-    if let Ok(at) = OffsetDateTime::parse(value, &Rfc3339) {
-        return Some(at.unix_timestamp());
+    let bytes = value.as_bytes();
+    if bytes.len() > 10 {
+        // The parser takes any separator and a leap second; the documented form does not.
+        let separator = matches!(bytes[10], b'T' | b't' | b' ');
+        let leap = bytes.get(17..19) == Some(b"60".as_slice());
+        if !separator || leap {
+            return None;
+        }
+        return OffsetDateTime::parse(value, &Rfc3339)
+            .ok()
+            .map(OffsetDateTime::unix_timestamp);
     }
     let day = time::Date::parse(value, format_description!("[year]-[month]-[day]")).ok()?;
     let start = day.midnight().assume_utc().unix_timestamp();
