@@ -7,6 +7,7 @@ mod filters;
 mod list;
 
 pub use breakdown::{Breakdown, BreakdownRow};
+#[cfg(test)]
 pub(crate) use filters::instant;
 pub use list::{RecordCredential, RecordPage, RequestRecord};
 
