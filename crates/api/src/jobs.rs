@@ -3,7 +3,8 @@
 //! with a piece provider, collecting the proxies of placed orders (every 15 seconds); with a
 //! residential provider, moving bought or expired traffic and reading usage back (every minute);
 //! with a payment gateway, reconciling payments left pending (every 15 minutes by default,
-//! `PROXYSHOP_RECONCILE_INTERVAL_SECS`).
+//! `PROXYSHOP_RECONCILE_INTERVAL_SECS`); purging the gateway's usage records older than
+//! `PROXYSHOP_USAGE_RETENTION_DAYS` (every hour, in bounded batches).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -42,6 +43,14 @@ pub const RESIDENTIAL_SYNC: Job = Job {
     every: Duration::from_secs(60),
     lease: Duration::from_secs(300),
 };
+pub const USAGE_PURGE: Job = Job {
+    name: "usage_purge",
+    every: Duration::from_secs(3600),
+    lease: Duration::from_secs(900),
+};
+/// Usage records deleted per statement: no statement holds the table for long.
+const USAGE_PURGE_BATCH: i64 = 5_000;
+
 /// Reconciliation's period comes from the settings.
 pub fn reconcile(every: Duration) -> Job {
     Job {
@@ -69,6 +78,7 @@ pub async fn run(state: web::Data<AppState>) {
         periodic(&state, PURGE, &holder, purge_expired),
         periodic(&state, DELIVERIES, &holder, poll_deliveries),
         periodic(&state, RESIDENTIAL_SYNC, &holder, sync_residential),
+        periodic(&state, USAGE_PURGE, &holder, purge_usage_records),
         periodic_reconcile(&state, &holder),
     );
 }
@@ -211,6 +221,34 @@ fn purge_expired(
             trial_days,
             "purged expired rows"
         );
+        Ok(())
+    })
+}
+
+/// Deletes the usage records opened more than `retention_days` ago (in batches of
+/// `USAGE_PURGE_BATCH`); returns how many went.
+pub async fn purge_usage(pool: &DbPool, retention_days: u32) -> Result<usize, ApiError> {
+    let before = persistence::now() - i64::from(retention_days) * 86_400;
+    crate::blocking::with_conn(pool, move |conn| {
+        Ok(persistence::connection_records::purge_before(
+            conn,
+            before,
+            USAGE_PURGE_BATCH,
+        )?)
+    })
+    .await
+}
+
+fn purge_usage_records(
+    state: &web::Data<AppState>,
+) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
+    let pool = state.pool.clone();
+    let days = state.settings.usage_retention_days;
+    Some(async move {
+        let purged = purge_usage(&pool, days).await?;
+        if purged > 0 {
+            tracing::info!(purged, retention_days = days, "old usage records purged");
+        }
         Ok(())
     })
 }

@@ -8,6 +8,7 @@ pub mod api_keys;
 pub mod auth;
 pub mod blocking;
 pub mod catalog;
+pub mod csv;
 pub mod dto;
 pub mod error;
 pub mod extractors;
@@ -31,6 +32,7 @@ pub mod state;
 pub mod telemetry;
 pub mod traffic;
 pub mod twofactor;
+pub mod usage;
 pub mod user_sessions;
 pub mod wallet;
 

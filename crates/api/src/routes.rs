@@ -3,7 +3,7 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, allowlist, api_keys, auth, catalog, health, pieces, traffic, twofactor,
+    account, admin, allowlist, api_keys, auth, catalog, health, pieces, traffic, twofactor, usage,
     user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
@@ -28,6 +28,7 @@ where
                 .configure(wallet::configure)
                 .configure(catalog::configure)
                 .configure(traffic::configure)
+                .configure(usage::configure)
                 .configure(pieces::configure)
                 .configure(api_keys::configure)
                 .configure(allowlist::configure)

@@ -40,6 +40,9 @@ pub struct Settings {
     /// How often payments left pending are reconciled with the payment gateway in the
     /// background (once across all instances); `None`: never (the command still does it).
     pub reconcile_every: Option<Duration>,
+    /// Days the gateway's usage records are kept (`PROXYSHOP_USAGE_RETENTION_DAYS`, 1–3650);
+    /// older ones are purged in the background.
+    pub usage_retention_days: u32,
 }
 
 /// The host and ports written into generated proxies.
@@ -137,6 +140,7 @@ impl Settings {
                 allow_private: false,
             },
             reconcile_every: None,
+            usage_retention_days: 30,
         }
     }
 }

@@ -25,6 +25,7 @@ mod sql;
 pub mod targeting;
 pub mod totp;
 pub mod units;
+pub mod usage;
 pub mod validation;
 
 pub use account::{Email, Password, Role, VerificationCode};

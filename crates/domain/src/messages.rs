@@ -96,6 +96,12 @@ pub const SELECT_ALL_FIELDS: &str = "Please select all the fields";
 pub const PROXY_GENERATED: &str = "Proxy generated successfully";
 pub const NO_TRAFFIC: &str = "No traffic left for this plan. Buy a plan first.";
 pub const UNKNOWN_TYPE: &str = "Unknown proxy type";
+pub const UNKNOWN_RECORD_OUTCOME: &str =
+    "Unknown outcome: use ok, refused, upstream_error or cut_quota";
+pub const BAD_FROM: &str = "from must be a date (YYYY-MM-DD) or an RFC 3339 time";
+pub const BAD_TO: &str = "to must be a date (YYYY-MM-DD) or an RFC 3339 time";
+pub const FROM_AFTER_TO: &str = "from must be before to";
+pub const UNKNOWN_GROUPING: &str = "by must be host, credential, day or hour";
 
 // Proxies by the piece (the buy form shows the first two itself).
 pub const VALID_QUANTITY: &str = "Please enter a valid quantity";

@@ -9,6 +9,7 @@ use crate::ledger::EntryKind;
 use crate::money::Cents;
 use crate::order::OrderStatus;
 use crate::payment::PaymentStatus;
+use crate::usage::{CredentialKind, Outcome};
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
@@ -44,6 +45,8 @@ stored_as_text!(
     OrderStatus: "order status",
     PaymentStatus: "payment status",
     EntryKind: "ledger entry kind",
+    CredentialKind: "credential kind",
+    Outcome: "connection outcome",
 );
 
 /// Types with `new(i64)` and `get(self) -> i64`.

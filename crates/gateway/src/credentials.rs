@@ -5,6 +5,7 @@
 
 use crate::cache::RowCache;
 use crate::lease::Lease;
+use crate::record::{CredentialRef, Identity};
 use crate::registry::{OpenError, Registry};
 use domain::Targeting;
 use persistence::ip_allowlist::GatewayEntry;
@@ -79,11 +80,14 @@ impl Credentials {
 
     /// Checks the credential and takes a connection slot on the meter of its kind. A name
     /// that is no customer's proxy username (with or without targeting) may be a piece's.
+    /// Once the password matched, `who` says whose credential it is (a refusal from then on
+    /// is recorded as the customer's).
     pub(crate) async fn authorize(
         &self,
         registry: &Registry,
         username: &str,
         password: &str,
+        who: &mut Option<Identity>,
     ) -> Result<Lease, Refusal> {
         if let Ok((base, targeting)) = Targeting::parse(username)
             && let Some(user) = self.customers.get(&self.pool, &base).await?
@@ -91,13 +95,19 @@ impl Credentials {
             if !password_matches(&user.proxy_password, password) {
                 return Err(Refusal::BadCredentials);
             }
+            let credential = CredentialRef::main(&base);
+            *who = Some(Identity {
+                user_id: user.id,
+                kind: targeting.kind,
+                credential: credential.clone(),
+            });
             if user.disabled {
                 return Err(Refusal::Disabled);
             }
             if !self.serve_traffic {
                 return Err(Refusal::BadCredentials);
             }
-            return Ok(registry.open(user.id, targeting.kind).await?);
+            return Ok(registry.open(user.id, targeting.kind, credential).await?);
         }
         if username.is_empty() || username.len() > PIECE_NAME_MAX {
             return Err(Refusal::BadCredentials);
@@ -111,25 +121,38 @@ impl Credentials {
             return Err(Refusal::BadCredentials);
         }
         let kind = piece.kind;
+        let credential = CredentialRef::piece(piece.id, username);
+        *who = Some(Identity {
+            user_id: piece.user_id,
+            kind,
+            credential: credential.clone(),
+        });
         if kind.is_traffic() {
             tracing::warn!(piece = piece.id, %kind, "piece of a kind not sold by the piece");
             return Err(Refusal::BadCredentials);
         }
-        self.open_piece(registry, &piece)
+        self.open_piece(registry, &piece, credential)
     }
 
     /// Takes a connection slot for a connection from an allowlisted source: on the meter of
-    /// the entry's kind, or on the entry's piece.
+    /// the entry's kind, or on the entry's piece. `who` is the entry's owner from the start.
     pub(crate) async fn authorize_entry(
         &self,
         registry: &Registry,
         entry: &GatewayEntry,
+        who: &mut Option<Identity>,
     ) -> Result<Lease, Refusal> {
+        let credential = CredentialRef::allowlist(entry.id, &entry.network.to_string());
+        *who = Some(Identity {
+            user_id: entry.user_id,
+            kind: entry.kind,
+            credential: credential.clone(),
+        });
         let Some(username) = &entry.piece_username else {
             if !self.serve_traffic || !entry.kind.is_traffic() {
                 return Err(Refusal::BadCredentials);
             }
-            return Ok(registry.open(entry.user_id, entry.kind).await?);
+            return Ok(registry.open(entry.user_id, entry.kind, credential).await?);
         };
         let piece = self
             .pieces
@@ -137,17 +160,22 @@ impl Credentials {
             .await?
             .filter(|piece| piece.user_id == entry.user_id && piece.kind == entry.kind)
             .ok_or(Refusal::BadCredentials)?;
-        self.open_piece(registry, &piece)
+        self.open_piece(registry, &piece, credential)
     }
 
     /// The piece's state decides: a connection slot on it, or why not.
-    fn open_piece(&self, registry: &Registry, piece: &PieceCredential) -> Result<Lease, Refusal> {
+    fn open_piece(
+        &self,
+        registry: &Registry,
+        piece: &PieceCredential,
+        credential: CredentialRef,
+    ) -> Result<Lease, Refusal> {
         if piece.disabled {
             return Err(Refusal::Disabled);
         }
         if piece.expires_at <= persistence::now() {
             return Err(Refusal::Expired);
         }
-        Ok(registry.open_piece(piece, piece.kind)?)
+        Ok(registry.open_piece(piece, piece.kind, credential)?)
     }
 }

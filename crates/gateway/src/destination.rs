@@ -3,6 +3,7 @@
 //! address (or DNS that changes its answer) cannot reach one.
 
 use crate::config::GatewayConfig;
+use domain::usage::Outcome;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use tokio::net::TcpStream;
@@ -17,6 +18,16 @@ pub(crate) enum ConnectError {
     Connect(io::Error),
     #[error("timed out")]
     Timeout,
+}
+
+/// How a failed connect to the target ends the connection's usage record.
+pub(crate) fn failure(e: &ConnectError) -> (Outcome, &'static str) {
+    match e {
+        ConnectError::NotAllowed => (Outcome::Refused, "destination_not_allowed"),
+        ConnectError::Resolve(_) => (Outcome::UpstreamError, "resolve_failed"),
+        ConnectError::Connect(_) => (Outcome::UpstreamError, "connect_failed"),
+        ConnectError::Timeout => (Outcome::UpstreamError, "timeout"),
+    }
 }
 
 /// Whether `ip` lies in a range a public proxy must not reach (loopback, private, link-local,

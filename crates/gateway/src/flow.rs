@@ -1,5 +1,6 @@
 //! What every relaying path shares: the activity clock that the idle timeout reads, and the
-//! metered writes (reserve on the customer's budget, write, count what was written).
+//! metered writes (reserve on the customer's budget, write, count what was written, on the
+//! meter and on the connection's own count of that direction).
 
 use crate::meter::{Meter, Reservation};
 use std::io;
@@ -10,6 +11,26 @@ use tokio::time::Instant;
 
 /// Buffer of the userspace copy: small, so idle connections stay cheap.
 pub(crate) const COPY_BUFFER: usize = 16 * 1024;
+
+/// One direction of one connection: the customer's meter, and the connection's count of the
+/// bytes this direction moved (its usage record's bytes up or down). Every byte the meter
+/// counts here is counted there by the same call, so the record matches the meter exactly.
+#[derive(Clone, Copy)]
+pub(crate) struct Metered<'a> {
+    pub(crate) meter: &'a Meter,
+    pub(crate) moved: &'a AtomicU64,
+}
+
+impl<'a> Metered<'a> {
+    pub(crate) fn new(meter: &'a Meter, moved: &'a AtomicU64) -> Metered<'a> {
+        Metered { meter, moved }
+    }
+
+    /// Reserves up to `want` bytes on the meter (`Meter::reserve`), counted on both.
+    pub(crate) async fn reserve(self, want: usize) -> io::Result<Reservation<'a>> {
+        Ok(self.meter.reserve(want).await?.counting(self.moved))
+    }
+}
 
 /// The last time either direction moved data.
 pub(crate) struct Activity {
@@ -69,11 +90,11 @@ pub(crate) async fn write_reserved(
 pub(crate) async fn write_all(
     dst: &TcpStream,
     mut data: &[u8],
-    meter: &Meter,
+    flow: Metered<'_>,
     activity: &Activity,
 ) -> io::Result<()> {
     while !data.is_empty() {
-        let mut reserved = meter.reserve(data.len()).await?;
+        let mut reserved = flow.reserve(data.len()).await?;
         let n = reserved.len();
         write_reserved(dst, &data[..n], &mut reserved, activity).await?;
         data = &data[n..];

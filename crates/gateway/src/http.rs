@@ -11,8 +11,9 @@ use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::flow::Activity;
 use crate::preauth::Ticket;
-use crate::relay::{guarded, relay};
+use crate::relay::{Ended, guarded, outcome, relay};
 use crate::shared::Shared;
+use domain::usage::Outcome;
 use exchange::{Failed, exchange, read_some};
 use head::{Bad, Request};
 use std::io;
@@ -55,11 +56,19 @@ pub(crate) async fn serve(
     let mut ticket = Some(ticket);
     // Credentials, when sent, win; without them only an allowlisted source gets in.
     let authorized = match &head.credentials {
-        Some((user, pass)) => shared.authorize(&mut ticket, user, pass).await,
-        None if shared.allowlisted(&ticket) => shared.authorize_source(&mut ticket).await,
+        Some((user, pass)) => {
+            shared
+                .authorize(&mut ticket, user, pass, &head.host, head.port)
+                .await
+        }
+        None if shared.allowlisted(&ticket) => {
+            shared
+                .authorize_source(&mut ticket, &head.host, head.port)
+                .await
+        }
         None => return client.write_all(PROXY_AUTH).await,
     };
-    let lease = match authorized {
+    let mut lease = match authorized {
         Ok(lease) => lease,
         Err(Refusal::TooManyConnections | Refusal::TooManyFailures) => {
             return client.write_all(&status(429, "Too Many Requests")).await;
@@ -72,8 +81,15 @@ pub(crate) async fn serve(
     };
     let target = match destination::connect(&head.host, head.port, config).await {
         Ok(target) => target,
-        Err(ConnectError::NotAllowed) => return client.write_all(&status(403, "Forbidden")).await,
-        Err(_) => return client.write_all(&status(502, "Bad Gateway")).await,
+        Err(e) => {
+            let (outcome, reason) = destination::failure(&e);
+            lease.end(outcome, Some(reason));
+            drop(lease);
+            return match e {
+                ConnectError::NotAllowed => client.write_all(&status(403, "Forbidden")).await,
+                _ => client.write_all(&status(502, "Bad Gateway")).await,
+            };
+        }
     };
     let early = &buf[head.len..];
     let shutdown = shared.shutdown.clone();
@@ -81,23 +97,38 @@ pub(crate) async fn serve(
         client
             .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
             .await?;
-        let ended = relay(client, target, early, &lease, config.idle_timeout, shutdown).await?;
+        let ended = relay(client, target, early, &lease, config.idle_timeout, shutdown).await;
+        let (outcome, reason) = outcome(&ended, &lease);
+        lease.end(outcome, reason);
         tracing::debug!(?ended, "http tunnel ended");
-        return Ok(());
+        return ended.map(drop);
     }
     let activity = Activity::new();
     let mut failed = None;
     let work = async {
-        if let Err(e) = exchange(&client, &target, head, early, &lease.meter, &activity).await {
+        let (up, down) = (lease.up(), lease.down());
+        if let Err(e) = exchange(&client, &target, head, early, up, down, &activity).await {
             failed = Some(e);
         }
         Ok(())
     };
-    let ended = guarded(&lease, &activity, config.idle_timeout, shutdown, work).await?;
+    let ended = guarded(&lease, &activity, config.idle_timeout, shutdown, work).await;
     drop(target);
     let out_of_traffic = lease.meter.remaining() <= 0;
-    // The connection slot is free while the client reads the rest.
+    let (outcome, reason) = match (&ended, &failed) {
+        (Ok(Ended::Closed), Some(_)) if out_of_traffic => {
+            (Outcome::CutQuota, Some("traffic_exhausted"))
+        }
+        (Ok(Ended::Closed), Some(Failed::NoResponse(_))) => {
+            (Outcome::UpstreamError, Some("no_response"))
+        }
+        (Ok(Ended::Closed), Some(Failed::Io(_))) => (Outcome::Ok, Some("connection_error")),
+        _ => outcome(&ended, &lease),
+    };
+    lease.end(outcome, reason);
+    // The connection slot is free (and the record filed) while the client reads the rest.
     drop(lease);
+    let ended = ended?;
     match failed {
         Some(Failed::NoResponse(e)) if !out_of_traffic => {
             tracing::debug!(error = %e, "origin gave no response");

@@ -1,11 +1,16 @@
 //! The live connections: which meter and which piece each one holds a slot on, and the per
-//! customer count that the connection limit reads. A lease is the slot of one connection;
-//! dropping it gives the slot back.
+//! customer count that the connection limit reads. A lease is the slot of one connection and
+//! carries its usage record (`record.rs`); dropping it gives the slot back and files the
+//! record.
 
 use crate::cache::CACHE_TTL;
+use crate::flow::Metered;
 use crate::meter::Meter;
+use crate::record::{Records, Trail};
+use domain::usage::Outcome;
 use domain::{ProxyKind, UserId};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -52,9 +57,35 @@ pub(crate) struct Lease {
     pub(crate) meter: Arc<Meter>,
     /// The piece this connection uses, and its "ended" signal.
     pub(crate) piece: Option<(i64, watch::Receiver<bool>)>,
+    /// Bytes this connection moved towards the target and back, as its meter counted them.
+    pub(crate) up: AtomicU64,
+    pub(crate) down: AtomicU64,
+    /// The connection's usage record so far, filed into `records` on drop.
+    pub(crate) trail: Trail,
+    pub(crate) records: Arc<Records>,
 }
 
 impl Lease {
+    /// The metered direction towards the target.
+    pub(crate) fn up(&self) -> Metered<'_> {
+        Metered::new(&self.meter, &self.up)
+    }
+
+    /// The metered direction back to the client.
+    pub(crate) fn down(&self) -> Metered<'_> {
+        Metered::new(&self.meter, &self.down)
+    }
+
+    /// The target as the client asked for it, for the record.
+    pub(crate) fn set_target(&mut self, host: &str, port: u16) {
+        self.trail.set_target(host, port);
+    }
+
+    /// How the connection ended, for the record (`ok` unless said otherwise).
+    pub(crate) fn end(&mut self, outcome: Outcome, reason: Option<&'static str>) {
+        self.trail.end(outcome, reason);
+    }
+
     /// Resolves when the connection must close: its traffic ran out or its piece ended.
     pub(crate) async fn cut(&self) -> Cut {
         let mut exhausted = self.meter.exhausted();
@@ -81,6 +112,15 @@ pub(crate) enum Cut {
 
 impl Drop for Lease {
     fn drop(&mut self) {
+        let (user_id, kind) = self.key;
+        if let Some(record) = self.trail.finish(
+            user_id,
+            kind,
+            self.up.load(Ordering::Relaxed),
+            self.down.load(Ordering::Relaxed),
+        ) {
+            self.records.push(record);
+        }
         metrics::gauge!("proxyshop_gateway_connections_live").decrement(1);
         let mut live = lock(&self.live);
         if let Some((id, _)) = &self.piece

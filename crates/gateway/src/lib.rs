@@ -19,6 +19,7 @@ mod lease;
 mod listen;
 mod meter;
 mod preauth;
+mod record;
 mod registry;
 mod relay;
 mod shared;

@@ -13,7 +13,7 @@ use std::fmt;
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering::SeqCst};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed, Ordering::SeqCst};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::watch;
@@ -358,6 +358,7 @@ impl Meter {
             return Ok(Reservation {
                 meter: self,
                 left: want,
+                tally: None,
             });
         }
         let want = i64::try_from(want).unwrap_or(i64::MAX);
@@ -367,6 +368,7 @@ impl Meter {
                 return Ok(Reservation {
                     meter: self,
                     left: take as usize,
+                    tally: None,
                 });
             }
             match self.top_up().await.map_err(io::Error::other)? {
@@ -386,9 +388,18 @@ impl Meter {
 pub(crate) struct Reservation<'a> {
     meter: &'a Meter,
     left: usize,
+    /// The connection's own count of this direction (its usage record), counted with the
+    /// meter's: a plain counter nobody else writes.
+    tally: Option<&'a AtomicU64>,
 }
 
-impl Reservation<'_> {
+impl<'a> Reservation<'a> {
+    /// Also counts what this reservation moves into `tally`.
+    pub(crate) fn counting(mut self, tally: &'a AtomicU64) -> Reservation<'a> {
+        self.tally = Some(tally);
+        self
+    }
+
     /// Bytes still reserved.
     pub(crate) fn len(&self) -> usize {
         self.left
@@ -399,6 +410,9 @@ impl Reservation<'_> {
         let n = n.min(self.left);
         self.left -= n;
         self.meter.count(n);
+        if let Some(tally) = self.tally {
+            tally.fetch_add(n as u64, Relaxed);
+        }
     }
 
     /// Gives back all but `keep` bytes.

@@ -10,6 +10,7 @@
 use crate::flush::{apply_balances, end_pieces, take_counts};
 use crate::lease::{Entry, Lease, Live, PieceSlot, lock};
 use crate::meter::{GrantFuture, Meter, Source, TopUp};
+use crate::record::{CredentialRef, RECORDS_MAX, Records, Trail};
 use crate::store::{self, Node};
 use domain::{ProxyKind, UserId};
 use persistence::gateway_events::{Event, Reason};
@@ -53,6 +54,8 @@ pub(crate) struct Registry {
     node: Node,
     leases: Arc<DbLeases>,
     max_per_user: usize,
+    /// Usage records waiting for the next flush.
+    pub(crate) records: Arc<Records>,
 }
 
 impl Registry {
@@ -63,6 +66,7 @@ impl Registry {
             leases: Arc::new(DbLeases(node.clone())),
             node,
             max_per_user,
+            records: Arc::new(Records::new(RECORDS_MAX)),
         }
     }
 
@@ -77,15 +81,29 @@ impl Registry {
 
     /// Takes a connection slot of `user_id` on the meter of `kind`, if traffic remains here or
     /// can be leased.
-    pub(crate) async fn open(&self, user_id: UserId, kind: ProxyKind) -> Result<Lease, OpenError> {
-        let lease = self.take_slot(user_id, kind)?;
+    pub(crate) async fn open(
+        &self,
+        user_id: UserId,
+        kind: ProxyKind,
+        credential: CredentialRef,
+    ) -> Result<Lease, OpenError> {
+        let mut lease = self.take_slot(user_id, kind, credential)?;
         if lease.meter.remaining() > 0 {
             return Ok(lease);
         }
-        match lease.meter.top_up().await? {
-            TopUp::Available | TopUp::Full => Ok(lease),
-            // Dropping the lease gives the slot back.
-            TopUp::Dry => Err(OpenError::NoTraffic),
+        // Refused or failed here, the slot goes back without a record of its own (a refusal
+        // is recorded as one by the caller).
+        let topped = lease.meter.top_up().await;
+        match topped {
+            Ok(TopUp::Available | TopUp::Full) => Ok(lease),
+            Ok(TopUp::Dry) => {
+                lease.trail.discard();
+                Err(OpenError::NoTraffic)
+            }
+            Err(e) => {
+                lease.trail.discard();
+                Err(e.into())
+            }
         }
     }
 
@@ -95,6 +113,7 @@ impl Registry {
         &self,
         piece: &PieceCredential,
         kind: ProxyKind,
+        credential: CredentialRef,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
         self.admit(&live, piece.user_id)?;
@@ -124,6 +143,10 @@ impl Registry {
             key,
             meter,
             piece: Some((piece.id, ended)),
+            up: Default::default(),
+            down: Default::default(),
+            trail: Trail::new(credential),
+            records: self.records.clone(),
         })
     }
 
@@ -140,7 +163,12 @@ impl Registry {
 
     /// A connection slot on the meter of (`user_id`, `kind`), made (holding nothing yet) if
     /// there is none.
-    fn take_slot(&self, user_id: UserId, kind: ProxyKind) -> Result<Lease, OpenError> {
+    fn take_slot(
+        &self,
+        user_id: UserId,
+        kind: ProxyKind,
+        credential: CredentialRef,
+    ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
         self.admit(&live, user_id)?;
         let key = (user_id, kind);
@@ -161,6 +189,10 @@ impl Registry {
             key,
             meter,
             piece: None,
+            up: Default::default(),
+            down: Default::default(),
+            trail: Trail::new(credential),
+            records: self.records.clone(),
         })
     }
 
@@ -208,6 +240,9 @@ impl Registry {
     /// meters and pieces no longer in use.
     pub(crate) async fn flush(&self, last: bool) -> Result<(), DbError> {
         let _sync = self.db_sync.lock().await;
+        // Taken before the counts: a record's connection has ended, so its bytes are in these
+        // counts or earlier ones, and a record is never settled after its bytes.
+        let records = Arc::new(self.records.take());
         let batch = {
             let mut live = lock(&self.live);
             // On the clock alone, so that pieces end even while the database is unreachable.
@@ -218,16 +253,20 @@ impl Registry {
         let counts = batch.counts();
         let moved: Vec<_> = counts.iter().map(|c| (c.kind, c.bytes)).collect();
         let started = std::time::Instant::now();
-        let written = store::write(&self.node, counts, users, pieces).await;
+        let written = store::write(&self.node, counts, users, pieces, records.clone()).await;
         metrics::histogram!("proxyshop_gateway_flush_seconds").record(started.elapsed());
         let fresh = match written {
             Ok(fresh) => fresh,
             Err(err) => {
                 metrics::counter!("proxyshop_gateway_flush_failures_total").increment(1);
                 batch.give_back();
+                self.records
+                    .give_back(Arc::try_unwrap(records).unwrap_or_else(|shared| (*shared).clone()));
                 return Err(err);
             }
         };
+        metrics::counter!("proxyshop_gateway_records_written_total")
+            .increment(records.len() as u64);
         for (kind, bytes) in moved {
             metrics::counter!("proxyshop_gateway_bytes_total", "kind" => kind.to_string())
                 .increment(u64::try_from(bytes).unwrap_or(0));

@@ -3,9 +3,9 @@
 //! error, when the meter runs out (for every connection of that meter at once), when the
 //! piece it uses ends, after `idle` without traffic, or at shutdown.
 
-use crate::flow::{Activity, COPY_BUFFER, write_all, write_reserved};
+use crate::flow::{Activity, COPY_BUFFER, Metered, write_all, write_reserved};
 use crate::lease::{Cut, Lease};
-use crate::meter::Meter;
+use domain::usage::Outcome;
 use std::future::Future;
 use std::io;
 use std::net::Shutdown;
@@ -33,13 +33,12 @@ pub(crate) async fn relay(
     idle: Duration,
     shutdown: watch::Receiver<bool>,
 ) -> io::Result<Ended> {
-    let meter = &*lease.meter;
     let activity = Activity::new();
     let work = async {
-        write_all(&target, to_target, meter, &activity).await?;
+        write_all(&target, to_target, lease.up(), &activity).await?;
         tokio::try_join!(
-            pump(&client, &target, meter, &activity),
-            pump(&target, &client, meter, &activity),
+            pump(&client, &target, lease.up(), &activity),
+            pump(&target, &client, lease.down(), &activity),
         )?;
         Ok(())
     };
@@ -71,20 +70,36 @@ pub(crate) async fn guarded(
     }
 }
 
+/// What a connection's record says of how it ended, once the customer was served.
+pub(crate) fn outcome(ended: &io::Result<Ended>, lease: &Lease) -> (Outcome, Option<&'static str>) {
+    match ended {
+        Ok(Ended::OutOfTraffic) if lease.meter.remaining() <= 0 => {
+            (Outcome::CutQuota, Some("traffic_exhausted"))
+        }
+        // Cut with traffic left: the customer was disabled or the traffic expired meanwhile.
+        Ok(Ended::OutOfTraffic) => (Outcome::Ok, Some("cut_off")),
+        Ok(Ended::PieceOver) => (Outcome::Ok, Some("piece_ended")),
+        Ok(Ended::Idle) => (Outcome::Ok, Some("idle_timeout")),
+        Ok(Ended::Shutdown) => (Outcome::Ok, Some("shutdown")),
+        Ok(Ended::Closed) => (Outcome::Ok, None),
+        Err(_) => (Outcome::Ok, Some("connection_error")),
+    }
+}
+
 /// One direction: until `src` ends, then half-closes `dst`.
 async fn pump(
     src: &TcpStream,
     dst: &TcpStream,
-    meter: &Meter,
+    flow: Metered<'_>,
     activity: &Activity,
 ) -> io::Result<()> {
     #[cfg(target_os = "linux")]
-    match crate::splice::pump(src, dst, meter, activity).await {
+    match crate::splice::pump(src, dst, flow, activity).await {
         Err(crate::splice::Error::Unsupported) => {}
         Err(crate::splice::Error::Io(e)) => return Err(e),
         Ok(()) => return half_close(dst),
     }
-    copy(src, dst, meter, activity).await?;
+    copy(src, dst, flow, activity).await?;
     half_close(dst)
 }
 
@@ -100,7 +115,7 @@ fn half_close(dst: &TcpStream) -> io::Result<()> {
 async fn copy(
     src: &TcpStream,
     dst: &TcpStream,
-    meter: &Meter,
+    flow: Metered<'_>,
     activity: &Activity,
 ) -> io::Result<()> {
     let mut buf = Vec::new();
@@ -110,7 +125,7 @@ async fn copy(
             // Allocated on first data, so that idle connections hold no buffer.
             buf = vec![0; COPY_BUFFER];
         }
-        let mut reserved = meter.reserve(COPY_BUFFER).await?;
+        let mut reserved = flow.reserve(COPY_BUFFER).await?;
         let n = match src.try_read(&mut buf[..reserved.len()]) {
             Ok(0) => return Ok(()),
             Ok(n) => n,
@@ -125,7 +140,9 @@ async fn copy(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::meter::Meter;
     use domain::ProxyKind;
+    use std::sync::atomic::{AtomicU64, Ordering};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpListener;
 
@@ -147,9 +164,11 @@ mod tests {
             let _ = writer.write_all(&vec![7u8; 250_000]).await;
             writer
         });
-        let ended = copy(&src, &dst, &meter, &Activity::new()).await;
+        let moved = AtomicU64::new(0);
+        let ended = copy(&src, &dst, Metered::new(&meter, &moved), &Activity::new()).await;
         assert!(ended.is_err(), "the quota ends the copy");
         assert_eq!(meter.remaining(), 0);
+        assert_eq!(moved.load(Ordering::Relaxed), 100_000);
         assert!(*meter.exhausted().borrow());
         drop(dst);
         let mut got = Vec::new();

@@ -1,11 +1,12 @@
-//! What every connection task shares: the configuration, the credential check, the meters and
-//! the gate of unauthenticated connections.
+//! What every connection task shares: the configuration, the credential check, the IP
+//! allowlist, the meters and the gate of unauthenticated connections.
 
 use crate::allowlist::Allowlist;
 use crate::config::GatewayConfig;
 use crate::credentials::{Credentials, Refusal};
 use crate::lease::Lease;
 use crate::preauth::{Gate, Ticket};
+use crate::record::Identity;
 use crate::registry::Registry;
 use tokio::sync::watch;
 
@@ -21,17 +22,23 @@ pub(crate) struct Shared {
 
 impl Shared {
     /// Checks a credential for the connection holding `ticket` and takes a connection slot on
-    /// its meter, within the gate's limits on failed attempts.
+    /// its meter, within the gate's limits on failed attempts; the lease's record names the
+    /// target `host`:`port` (empty and 0 when not known yet). A refusal of a known customer
+    /// is recorded; a wrong credential is nobody's and is not.
     pub(crate) async fn authorize(
         &self,
         ticket: &mut Option<Ticket>,
         user: &str,
         pass: &str,
+        host: &str,
+        port: u16,
     ) -> Result<Lease, Refusal> {
-        let check = self.credentials.authorize(&self.registry, user, pass);
+        let mut who: Option<Identity> = None;
+        let check = self
+            .credentials
+            .authorize(&self.registry, user, pass, &mut who);
         let result = self.gate.authorize(ticket, check).await;
-        count(&result, "credentials");
-        result
+        self.conclude(result, who, "credentials", host, port)
     }
 
     /// Whether the connection holding `ticket` comes from an allowlisted source.
@@ -42,40 +49,65 @@ impl Shared {
     }
 
     /// Takes a connection slot for the connection holding `ticket` on its source's allowlist
-    /// entry (the caller saw it sent no credentials); no entry is a bad credential.
+    /// entry (the caller saw it sent no credentials); no entry is a bad credential. Recorded
+    /// as `authorize` does, under the entry.
     pub(crate) async fn authorize_source(
         &self,
         ticket: &mut Option<Ticket>,
+        host: &str,
+        port: u16,
     ) -> Result<Lease, Refusal> {
         let entry = ticket.as_ref().and_then(|t| self.allowlist.find(t.peer()));
+        let mut who: Option<Identity> = None;
         let check = async {
             match &entry {
                 Some(entry) => {
                     self.credentials
-                        .authorize_entry(&self.registry, entry)
+                        .authorize_entry(&self.registry, entry, &mut who)
                         .await
                 }
                 None => Err(Refusal::BadCredentials),
             }
         };
         let result = self.gate.authorize(ticket, check).await;
-        count(&result, "allowlist");
+        self.conclude(result, who, "allowlist", host, port)
+    }
+
+    /// Counts the outcome by method, names the target on the lease, records a known
+    /// customer's refusal.
+    fn conclude(
+        &self,
+        mut result: Result<Lease, Refusal>,
+        who: Option<Identity>,
+        method: &'static str,
+        host: &str,
+        port: u16,
+    ) -> Result<Lease, Refusal> {
+        let outcome = match &result {
+            Ok(_) => "ok",
+            Err(Refusal::BadCredentials) => "bad_credentials",
+            Err(Refusal::Disabled) => "disabled",
+            Err(Refusal::NoTraffic) => "no_traffic",
+            Err(Refusal::Expired) => "expired",
+            Err(Refusal::TooManyConnections) => "too_many_connections",
+            Err(Refusal::TooManyFailures) => "too_many_failures",
+            Err(Refusal::Unavailable(_)) => "unavailable",
+        };
+        metrics::counter!("proxyshop_gateway_auth_total", "outcome" => outcome, "method" => method)
+            .increment(1);
+        match (&mut result, who) {
+            (Ok(lease), _) => lease.set_target(host, port),
+            (
+                Err(
+                    Refusal::Disabled
+                    | Refusal::NoTraffic
+                    | Refusal::Expired
+                    | Refusal::TooManyConnections,
+                ),
+                Some(who),
+            ) => self.registry.records.refused(who, host, port, outcome),
+            (Err(_), _) => {}
+        }
         result
     }
-}
-
-/// Counts an authentication's outcome by method.
-fn count(result: &Result<Lease, Refusal>, method: &'static str) {
-    let outcome = match result {
-        Ok(_) => "ok",
-        Err(Refusal::BadCredentials) => "bad_credentials",
-        Err(Refusal::Disabled) => "disabled",
-        Err(Refusal::NoTraffic) => "no_traffic",
-        Err(Refusal::Expired) => "expired",
-        Err(Refusal::TooManyConnections) => "too_many_connections",
-        Err(Refusal::TooManyFailures) => "too_many_failures",
-        Err(Refusal::Unavailable(_)) => "unavailable",
-    };
-    metrics::counter!("proxyshop_gateway_auth_total", "outcome" => outcome, "method" => method)
-        .increment(1);
 }

@@ -5,8 +5,9 @@ use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::lease::Lease;
 use crate::preauth::Ticket;
-use crate::relay::relay;
+use crate::relay::{outcome, relay};
 use crate::shared::Shared;
+use domain::usage::Outcome;
 use std::io;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
@@ -56,14 +57,19 @@ pub(crate) async fn serve(
         handshake(&shared, &mut client, &mut ticket),
     )
     .await;
-    let Some((lease, host, port)) =
+    let Some((mut lease, host, port)) =
         greeted.map_err(|_| io::Error::from(io::ErrorKind::TimedOut))??
     else {
         return Ok(());
     };
     let target = match destination::connect(&host, port, config).await {
         Ok(target) => target,
-        Err(e) => return reply(&mut client, failure_code(&e)).await,
+        Err(e) => {
+            let (outcome, reason) = destination::failure(&e);
+            lease.end(outcome, Some(reason));
+            drop(lease);
+            return reply(&mut client, failure_code(&e)).await;
+        }
     };
     reply(&mut client, SUCCEEDED).await?;
     let ended = relay(
@@ -74,9 +80,11 @@ pub(crate) async fn serve(
         config.idle_timeout,
         shared.shutdown.clone(),
     )
-    .await?;
+    .await;
+    let (outcome, reason) = outcome(&ended, &lease);
+    lease.end(outcome, reason);
     tracing::debug!(?ended, "socks connection ended");
-    Ok(())
+    ended.map(drop)
 }
 
 /// The handshake up to the CONNECT request: the lease and the destination, or None when the
@@ -95,22 +103,39 @@ async fn handshake(
     client.read_exact(&mut methods).await?;
     if methods.contains(&USER_PASS) {
         client.write_all(&[VERSION, USER_PASS]).await?;
-        let Some(lease) = sub_negotiation(shared, client, ticket).await? else {
+        let Some(mut lease) = sub_negotiation(shared, client, ticket).await? else {
             return Ok(None);
         };
-        return Ok(read_request(client)
-            .await?
-            .map(|(host, port)| (lease, host, port)));
+        return match read_request(client).await? {
+            Request::Connect(host, port) => {
+                lease.set_target(&host, port);
+                Ok(Some((lease, host, port)))
+            }
+            Request::Refused {
+                code,
+                reason,
+                host,
+                port,
+            } => {
+                lease.set_target(&host, port);
+                lease.end(Outcome::Refused, Some(reason));
+                reply(client, code).await.map(|()| None)
+            }
+            Request::Malformed => Ok(None),
+        };
     }
     if !(methods.contains(&NO_AUTH) && shared.allowlisted(ticket)) {
         client.write_all(&[VERSION, NO_METHOD]).await?;
         return Ok(None);
     }
     client.write_all(&[VERSION, NO_AUTH]).await?;
-    let Some((host, port)) = read_request(client).await? else {
-        return Ok(None);
+    let (host, port) = match read_request(client).await? {
+        Request::Connect(host, port) => (host, port),
+        // Not authorised yet: refused, and nobody's to record.
+        Request::Refused { code, .. } => return reply(client, code).await.map(|()| None),
+        Request::Malformed => return Ok(None),
     };
-    match shared.authorize_source(ticket).await {
+    match shared.authorize_source(ticket, &host, port).await {
         Ok(lease) => Ok(Some((lease, host, port))),
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {
@@ -135,7 +160,9 @@ async fn sub_negotiation(
     }
     let user = read_string(client).await?;
     let pass = read_string(client).await?;
-    match shared.authorize(ticket, &user, &pass).await {
+    // The destination is not known yet (it comes after authentication): a refusal here is
+    // recorded without one.
+    match shared.authorize(ticket, &user, &pass, "", 0).await {
         Ok(lease) => {
             client.write_all(&[0x01, 0x00]).await?;
             Ok(Some(lease))
@@ -150,13 +177,26 @@ async fn sub_negotiation(
     }
 }
 
-/// The CONNECT request's destination; None when the request is refused (the reply is sent).
-async fn read_request(client: &mut TcpStream) -> io::Result<Option<(String, u16)>> {
+/// What a CONNECT request asked for.
+enum Request {
+    Connect(String, u16),
+    /// Refused with the reply `code` for `reason` (the target as far as it was read).
+    Refused {
+        code: u8,
+        reason: &'static str,
+        host: String,
+        port: u16,
+    },
+    /// Not SOCKS5: closed without a reply.
+    Malformed,
+}
+
+async fn read_request(client: &mut TcpStream) -> io::Result<Request> {
     let mut request = [0u8; 4];
     client.read_exact(&mut request).await?;
     let [version, command, _, address_type] = request;
     if version != VERSION {
-        return Ok(None);
+        return Ok(Request::Malformed);
     }
     let host = match address_type {
         0x01 => {
@@ -170,13 +210,25 @@ async fn read_request(client: &mut TcpStream) -> io::Result<Option<(String, u16)
             Ipv6Addr::from(ip).to_string()
         }
         0x03 => read_string(client).await?,
-        _ => return reply(client, ADDRESS_NOT_SUPPORTED).await.map(|()| None),
+        _ => {
+            return Ok(Request::Refused {
+                code: ADDRESS_NOT_SUPPORTED,
+                reason: "address_type_not_supported",
+                host: String::new(),
+                port: 0,
+            });
+        }
     };
     let port = client.read_u16().await?;
     if command != 0x01 {
-        return reply(client, COMMAND_NOT_SUPPORTED).await.map(|()| None);
+        return Ok(Request::Refused {
+            code: COMMAND_NOT_SUPPORTED,
+            reason: "command_not_supported",
+            host,
+            port,
+        });
     }
-    Ok(Some((host, port)))
+    Ok(Request::Connect(host, port))
 }
 
 fn failure_code(e: &ConnectError) -> u8 {

@@ -10,8 +10,7 @@
 //! pages; its size counts against the owner's pipe quota (`fs.pipe-user-pages-soft`, 64 MiB
 //! by default, unless privileged): when growing fails the pipe simply stays small.
 
-use crate::flow::Activity;
-use crate::meter::Meter;
+use crate::flow::{Activity, Metered};
 use rustix::io::Errno;
 use rustix::pipe::{PipeFlags, SpliceFlags, fcntl_setpipe_size, pipe_with, splice};
 use std::io;
@@ -74,7 +73,7 @@ impl Pipe {
 pub(crate) async fn pump(
     src: &TcpStream,
     dst: &TcpStream,
-    meter: &Meter,
+    flow: Metered<'_>,
     activity: &Activity,
 ) -> Result<(), Error> {
     let flags = SpliceFlags::NONBLOCK;
@@ -97,7 +96,7 @@ pub(crate) async fn pump(
         let Some(p) = pipe.as_mut() else {
             continue;
         };
-        let mut reserved = meter.reserve(p.size).await?;
+        let mut reserved = flow.reserve(p.size).await?;
         let len = reserved.len();
         // The pipe is empty here, so "would block" can only mean the socket has no data.
         let filled = src.try_io(Interest::READABLE, || {
@@ -145,7 +144,9 @@ pub(crate) async fn pump(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::meter::Meter;
     use domain::ProxyKind;
+    use std::sync::atomic::{AtomicU64, Ordering};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpListener;
 
@@ -174,6 +175,7 @@ mod tests {
         let (dst, mut reader) = pair().await;
         let meter = Meter::new(domain::UserId::new(1), ProxyKind::Premium, i64::MAX);
         let activity = Activity::new();
+        let moved = AtomicU64::new(0);
         let drive = async {
             send_and_receive(&mut writer, &mut reader, 3_000_000).await;
             // Paused time: the clock jumps past PIPE_IDLE while the pump waits for data.
@@ -183,11 +185,19 @@ mod tests {
             send_and_receive(&mut writer, &mut reader, 500_000).await;
             writer.shutdown().await.unwrap();
         };
-        let (pumped, ()) = tokio::join!(pump(&src, &dst, &meter, &activity), drive);
+        let (pumped, ()) = tokio::join!(
+            pump(&src, &dst, Metered::new(&meter, &moved), &activity),
+            drive
+        );
         assert!(
             pumped.is_ok(),
             "the pump ends cleanly at the end of the stream"
         );
         assert_eq!(meter.pending(), 3_500_010);
+        assert_eq!(
+            moved.load(Ordering::Relaxed),
+            3_500_010,
+            "the connection counts what the meter counts"
+        );
     }
 }

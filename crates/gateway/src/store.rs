@@ -3,10 +3,12 @@
 
 use crate::meter::Grant;
 use domain::{ProxyKind, UserId};
+use persistence::connection_records::{self, NewRecord};
 use persistence::gateway_events::{self, Event};
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::traffic::{self, Balance};
 use persistence::{DbError, DbPool, gateway_accounts, gateway_leases, write_transaction};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs `f` (which uses a pooled connection) on the blocking threads.
@@ -139,13 +141,16 @@ impl Fresh {
 /// Settles `counts` out of this node's leases (traffic kinds: used and today's UTC bucket, the
 /// one the API reads usage by; piece kinds: the bucket only), keeps this node's leases alive,
 /// settles other nodes' expired leases as used, then reads the balances and the disabled
-/// among `users` and the pieces among `pieces`. All in one transaction: an error after the
-/// counts were committed would give them back and count them twice.
+/// among `users` and the pieces among `pieces`, and writes the usage `records` of the
+/// connections that ended (multi-row inserts). All in one transaction: an error after the
+/// counts were committed would give them back and count them twice, and records and balances
+/// move together.
 pub(crate) async fn write(
     node: &Node,
     counts: Vec<Count>,
     users: Vec<UserId>,
     pieces: Vec<i64>,
+    records: Arc<Vec<NewRecord>>,
 ) -> Result<Fresh, DbError> {
     let node = node.clone();
     let day = domain::calendar::utc_day(persistence::now());
@@ -163,6 +168,7 @@ pub(crate) async fn write(
                     lost.push((n.user_id, n.kind));
                 }
             }
+            connection_records::insert_many(c, &records)?;
             gateway_leases::renew(c, &node.id, expires_at)?;
             let expired_settled = gateway_leases::settle_expired(c, persistence::now(), &day)?;
             Ok(Fresh {

@@ -10,6 +10,8 @@ mod common;
 use common::*;
 use domain::ProxyKind;
 use domain::network::Network;
+use domain::usage::CredentialKind;
+use persistence::connection_records::{self, NewRecord, RecordFilter};
 use persistence::ip_allowlist::{self, NewEntry};
 use persistence::{Backend, write_transaction};
 use std::net::SocketAddr;
@@ -55,6 +57,32 @@ fn allow(
     write_transaction(&mut conn, |c| ip_allowlist::insert(c, &entry, 20))
         .unwrap()
         .unwrap()
+}
+
+/// Flushes until the customer's records hold `bytes` in all (a connection files its record as
+/// it ends), with a bound; returns them.
+async fn wait_for_records(h: &Harness, bytes: i64) -> Vec<NewRecord> {
+    let read = || {
+        let mut conn = h.db.pool.get().unwrap();
+        let filter = RecordFilter::of(h.user_id);
+        let (rows, _) = connection_records::page(&mut conn, &filter, 1_000, 0).unwrap();
+        rows.into_iter().map(|r| r.row).collect::<Vec<_>>()
+    };
+    for _ in 0..500 {
+        h.handle.flush_now().await.unwrap();
+        let rows = read();
+        if rows.iter().map(|r| r.bytes_up + r.bytes_down).sum::<i64>() >= bytes {
+            return rows;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let rows = read();
+    assert_eq!(
+        rows.iter().map(|r| r.bytes_up + r.bytes_down).sum::<i64>(),
+        bytes,
+        "{rows:?}"
+    );
+    rows
 }
 
 fn remove(h: &Harness, user: domain::UserId, id: i64) {
@@ -142,7 +170,7 @@ async fn an_allowlisted_address_is_metered_without_credentials(backend: Backend)
         Some(("method", 0xff))
     );
 
-    allow(&h, h.user_id, "127.0.0.5", ProxyKind::Premium, None);
+    let entry = allow(&h, h.user_id, "127.0.0.5", ProxyKind::Premium, None);
     until_bare_connect_answers(&h, "127.0.0.5", echo, 200).await;
     let settled = h.wait_for_used(0).await.1;
 
@@ -165,6 +193,26 @@ async fn an_allowlisted_address_is_metered_without_credentials(backend: Backend)
 
     let expected = settled + 2 * 100_000 + 2 * 50_000 + (head.len() + ORIGIN_RESPONSE.len()) as i64;
     assert_eq!(h.wait_for_used(expected).await.1, expected);
+
+    // Every connection is on record under the entry, and the records add up to the bytes the
+    // balance lost (the probes of `until_bare_connect_answers` moved none).
+    let records = wait_for_records(&h, expected).await;
+    assert!(
+        records
+            .iter()
+            .all(|r| r.credential_kind == CredentialKind::Allowlist
+                && r.credential_id == Some(entry)
+                && r.credential_label == "127.0.0.5"),
+        "{records:?}"
+    );
+    let tunnel = records
+        .iter()
+        .find(|r| r.bytes_up == 100_000)
+        .expect("the tunnel's record");
+    assert_eq!(
+        (tunnel.bytes_down, tunnel.port),
+        (100_000, i32::from(echo.port()))
+    );
 
     // Other sources still need credentials.
     assert_eq!(connect_bare(&h, "127.0.0.6", echo).await.1, 407);

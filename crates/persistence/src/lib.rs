@@ -10,6 +10,7 @@ pub mod audit;
 pub mod avatars;
 pub mod backup;
 pub mod connection;
+pub mod connection_records;
 pub mod email_changes;
 pub mod email_codes;
 pub mod error;

@@ -454,3 +454,25 @@ diesel::allow_tables_to_appear_in_same_query!(
     gateway_events,
     ip_allowlist,
 );
+
+diesel::table! {
+    connection_records (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        started_at -> BigInt,
+        duration_ms -> BigInt,
+        credential_kind -> Text,
+        credential_id -> Nullable<BigInt>,
+        credential_label -> Text,
+        kind -> Text,
+        host -> Text,
+        port -> Integer,
+        bytes_up -> BigInt,
+        bytes_down -> BigInt,
+        outcome -> Text,
+        reason -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(connection_records -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(connection_records, users);

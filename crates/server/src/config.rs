@@ -72,6 +72,9 @@ pub struct Config {
     /// `PROXYSHOP_RECONCILE_INTERVAL_SECS` (default 900; 0: off): how often pending payments
     /// are reconciled in the background.
     pub reconcile_every: Option<Duration>,
+    /// `PROXYSHOP_USAGE_RETENTION_DAYS` (default 30, 1 to 3650): how long the gateway's usage
+    /// records are kept before the background purge deletes them.
+    pub usage_retention_days: u32,
     /// `PROXYSHOP_SHUTDOWN_GRACE_SECONDS` (default 0, at most 300): at the first stop signal,
     /// how long the API keeps serving while `/readyz` answers unready, so that a load balancer
     /// takes the instance out before it stops accepting.
@@ -245,6 +248,15 @@ impl Config {
             reconcile_every: match whole(src, "PROXYSHOP_RECONCILE_INTERVAL_SECS", 900)? {
                 0 => None,
                 secs => Some(Duration::from_secs(u64::from(secs))),
+            },
+            usage_retention_days: match whole(src, "PROXYSHOP_USAGE_RETENTION_DAYS", 30)? {
+                days @ 1..=3650 => days,
+                _ => {
+                    return Err(bad(
+                        "PROXYSHOP_USAGE_RETENTION_DAYS",
+                        "must be between 1 and 3650 days",
+                    ));
+                }
             },
             shutdown_grace: match whole(src, "PROXYSHOP_SHUTDOWN_GRACE_SECONDS", 0)? {
                 secs @ 0..=300 => Duration::from_secs(u64::from(secs)),

@@ -919,6 +919,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/requests.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/residential_location": {
         parameters: {
             query?: never;
@@ -991,6 +1023,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/usage/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["usage_breakdown"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1371,6 +1419,34 @@ export interface components {
         BalanceRequest: {
             amount: number;
             reason: string;
+        };
+        Breakdown: {
+            /** @description host, credential, day or hour. */
+            by: string;
+            rows: components["schemas"]["BreakdownRow"][];
+        };
+        /**
+         * @description One group: its key (the host; the credential's label; the day `YYYY-MM-DD`; the hour
+         *     `YYYY-MM-DDTHH:00:00Z`) and its sums.
+         */
+        BreakdownRow: {
+            /**
+             * Format: int64
+             * @description bytesUp + bytesDown.
+             */
+            bytes: number;
+            /** Format: int64 */
+            bytesDown: number;
+            /** Format: int64 */
+            bytesUp: number;
+            /** @description main, subuser, allowlist or piece: set when grouped by credential. */
+            credentialKind?: string | null;
+            key: string;
+            /**
+             * Format: int64
+             * @description Connections (records) in the group.
+             */
+            requests: number;
         };
         BudgetLocationCountry: {
             cities: components["schemas"]["LocationCity"][];
@@ -1904,6 +1980,27 @@ export interface components {
         ReasonRequest: {
             reason: string;
         };
+        /** @description The credential that opened a connection, as it was named then. */
+        RecordCredential: {
+            /**
+             * Format: int64
+             * @description The sub-user's, allowlist entry's or piece's id; null for the main account.
+             */
+            id?: number | null;
+            /** @description main, subuser, allowlist or piece. */
+            kind: string;
+            /** @description The proxy username, piece username, sub-user name or allowlisted network. */
+            label: string;
+        };
+        RecordPage: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            requests: components["schemas"]["RequestRecord"][];
+            /** Format: int64 */
+            total: number;
+        };
         ReferralBonus: {
             /** Format: double */
             bonus: number;
@@ -1928,6 +2025,36 @@ export interface components {
             email: string;
             password: string;
             refCode?: string | null;
+        };
+        /** @description One connection through the gateway. */
+        RequestRecord: {
+            /**
+             * Format: int64
+             * @description Bytes metered back to the client.
+             */
+            bytesDown: number;
+            /**
+             * Format: int64
+             * @description Bytes metered towards the target.
+             */
+            bytesUp: number;
+            credential: components["schemas"]["RecordCredential"];
+            /** Format: int64 */
+            durationMs: number;
+            /** @description The target host as the client asked for it; empty when refused before naming one. */
+            host: string;
+            /** @description ok, refused, upstream_error or cut_quota. */
+            outcome: string;
+            /** Format: int32 */
+            port: number;
+            /** @description Why it was refused, failed or cut (no_traffic, connect_failed, traffic_exhausted, …). */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description Unix seconds when it opened.
+             */
+            startedAt: number;
+            type: string;
         };
         ResetRequest: {
             code: string;
@@ -6188,6 +6315,129 @@ export interface operations {
             };
         };
     };
+    list_requests: {
+        parameters: {
+            query?: {
+                from?: string;
+                /** @description Part of the target host, case-insensitive. */
+                host?: string | null;
+                outcome?: string;
+                page?: number | null;
+                perPage?: number | null;
+                to?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    export_requests: {
+        parameters: {
+            query?: {
+                from?: string;
+                /** @description Part of the target host, case-insensitive. */
+                host?: string | null;
+                outcome?: string;
+                to?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description attachment requests.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     premium_locations: {
         parameters: {
             query?: never;
@@ -6467,6 +6717,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    usage_breakdown: {
+        parameters: {
+            query?: {
+                by?: "host" | "credential" | "day" | "hour";
+                from?: string;
+                /** @description Part of the target host, case-insensitive. */
+                host?: string | null;
+                outcome?: string;
+                to?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Breakdown"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description The API key's own rate limit */
             429: {

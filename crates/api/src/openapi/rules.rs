@@ -205,6 +205,26 @@ pub fn kind_filter() -> RefOr<Schema> {
     done(string().pattern(Some(r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$")))
 }
 
+/// An optional outcome filter of the usage records (`usage::filters`, trimmed, then
+/// `Outcome::parse`): blank is no filter.
+pub fn outcome_filter() -> RefOr<Schema> {
+    done(string().pattern(Some(r"^\s*(?:ok|refused|upstream_error|cut_quota)?\s*$")))
+}
+
+/// An optional time bound of the usage records (`usage::filters::instant`, trimmed): a date
+/// `YYYY-MM-DD` or an RFC 3339 time; blank is no bound. (A date the pattern allows but the
+/// calendar does not, 2026-02-30, is refused: scripts/fuzz/schemathesis.toml says so.)
+pub fn instant_filter() -> RefOr<Schema> {
+    done(string().pattern(Some(
+        r"^\s*(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?:[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))?)?\s*$",
+    )))
+}
+
+/// What a usage breakdown groups by (`usage::breakdown`).
+pub fn grouping() -> RefOr<Schema> {
+    one_of(&["host", "credential", "day", "hour"])
+}
+
 /// `GET /api/user/proxies?type=`: a kind, `all`, or blank.
 pub fn kind_or_all() -> RefOr<Schema> {
     done(string().pattern(Some(
@@ -442,6 +462,59 @@ mod tests {
                 "+1234567890123456",
                 "+1415 555",
                 "+0123456789",
+            ],
+        );
+    }
+    #[test]
+    fn usage_filters_match_their_parsers() {
+        let outcome = |v: &str| {
+            let v = v.trim();
+            v.is_empty() || domain::usage::Outcome::parse(v).is_some()
+        };
+        agree(
+            outcome_filter(),
+            outcome,
+            &[
+                "",
+                " ",
+                "ok",
+                " cut_quota ",
+                "refused",
+                "upstream_error",
+                "OK",
+                "cut",
+                "ok,refused",
+            ],
+        );
+        let instant = |v: &str| {
+            let v = v.trim();
+            v.is_empty() || crate::usage::instant(v, false).is_some()
+        };
+        // Calendar-valid samples only: the pattern cannot know how long each month is
+        // (2026-02-30 passes it and is refused; scripts/fuzz/schemathesis.toml allows that 400).
+        agree(
+            instant_filter(),
+            instant,
+            &[
+                "",
+                "2026-12-01",
+                " 2026-12-01 ",
+                "2024-02-29",
+                "2026-12-01T00:00:00Z",
+                "2026-12-01t23:59:59.123z",
+                "2026-12-01T08:00:00+05:30",
+                "2026-12-01T08:00:00-00:00",
+                "2026-12-1",
+                "2026-13-01",
+                "2026-12-32",
+                "2026-12-01T24:00:00Z",
+                "2026-12-01T08:00:00",
+                "2026-12-01 08:00:00Z",
+                "2026-12-01_08:00:00Z",
+                "1796083200",
+                "yesterday",
+                "2026-12-31T23:59:60Z",
+                "2026-06-30T23:59:60+00:00",
             ],
         );
     }

@@ -6,8 +6,7 @@
 
 use super::body::Framing;
 use super::head::{self, Request};
-use crate::flow::{Activity, COPY_BUFFER, write_all};
-use crate::meter::Meter;
+use crate::flow::{Activity, COPY_BUFFER, Metered, write_all};
 use std::io;
 use tokio::net::TcpStream;
 
@@ -46,12 +45,12 @@ async fn body(
     dst: &TcpStream,
     already: &[u8],
     mut framing: Framing,
-    meter: &Meter,
+    flow: Metered<'_>,
     activity: &Activity,
 ) -> io::Result<()> {
     let bad = |_| io::Error::new(io::ErrorKind::InvalidData, "malformed body framing");
     let n = framing.take(already).map_err(bad)?;
-    write_all(dst, &already[..n], meter, activity).await?;
+    write_all(dst, &already[..n], flow, activity).await?;
     let mut buf = Vec::new();
     while !framing.is_done() {
         if buf.is_empty() {
@@ -65,7 +64,7 @@ async fn body(
             };
         }
         let n = framing.take(&buf[..read]).map_err(bad)?;
-        write_all(dst, &buf[..n], meter, activity).await?;
+        write_all(dst, &buf[..n], flow, activity).await?;
     }
     Ok(())
 }
@@ -76,7 +75,7 @@ async fn response(
     client: &TcpStream,
     target: &TcpStream,
     to_head: bool,
-    meter: &Meter,
+    flow: Metered<'_>,
     activity: &Activity,
 ) -> Result<(), Failed> {
     let mut buf: Vec<u8> = Vec::with_capacity(4096);
@@ -122,34 +121,35 @@ async fn response(
                 Failed::NoResponse(e)
             });
         }
-        write_all(client, &res.forward, meter, activity).await?;
+        write_all(client, &res.forward, flow, activity).await?;
         sent_any = true;
         let rest = buf.split_off(res.len);
         if (100..200).contains(&res.status) {
             buf = rest;
             continue;
         }
-        return Ok(body(target, client, &rest, res.body, meter, activity).await?);
+        return Ok(body(target, client, &rest, res.body, flow, activity).await?);
     }
 }
 
-/// Sends `request` (whose head ended before `early`) to `target` and its response to `client`;
-/// returns once the response has been relayed.
+/// Sends `request` (whose head ended before `early`) to `target` and its response to `client`
+/// (metered as `up` and `down`); returns once the response has been relayed.
 pub(crate) async fn exchange(
     client: &TcpStream,
     target: &TcpStream,
     request: Request,
     early: &[u8],
-    meter: &Meter,
+    up: Metered<'_>,
+    down: Metered<'_>,
     activity: &Activity,
 ) -> Result<(), Failed> {
-    write_all(target, &request.forward, meter, activity)
+    write_all(target, &request.forward, up, activity)
         .await
         .map_err(Failed::NoResponse)?;
     // The body goes up while the response is awaited: an origin may answer before reading it
     // (an error, or 100 Continue).
-    let upload = body(client, target, early, request.body, meter, activity);
-    let download = response(client, target, request.head, meter, activity);
+    let upload = body(client, target, early, request.body, up, activity);
+    let download = response(client, target, request.head, down, activity);
     tokio::pin!(upload, download);
     let mut uploading = true;
     loop {

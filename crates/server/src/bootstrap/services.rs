@@ -50,6 +50,7 @@ pub(super) async fn serve(
             allow_private: config.gateway_allow_private,
         },
         reconcile_every: config.reconcile_every,
+        usage_retention_days: config.usage_retention_days,
     };
     let deps = Dependencies {
         pool: pool.clone(),

@@ -293,6 +293,9 @@ fn operations_settings_have_defaults_and_name_their_key() {
     assert!(!c.metrics_addr_chosen);
     assert_eq!(c.log_format, LogFormat::Text);
     assert_eq!(c.shutdown_grace, std::time::Duration::ZERO);
+    assert_eq!(c.usage_retention_days, 30);
+    let c = config(&[("PROXYSHOP_USAGE_RETENTION_DAYS", "3650")]).unwrap();
+    assert_eq!(c.usage_retention_days, 3650);
     let c = config(&[("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "300")]).unwrap();
     assert_eq!(c.shutdown_grace, std::time::Duration::from_secs(300));
     let c = config(&[
@@ -314,6 +317,9 @@ fn operations_settings_have_defaults_and_name_their_key() {
         ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "301"),
         ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "-1"),
         ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "5s"),
+        ("PROXYSHOP_USAGE_RETENTION_DAYS", "0"),
+        ("PROXYSHOP_USAGE_RETENTION_DAYS", "3651"),
+        ("PROXYSHOP_USAGE_RETENTION_DAYS", "a month"),
     ] {
         let err = config(&[(key, value)]).unwrap_err();
         assert_eq!(err.key, key, "{err}");

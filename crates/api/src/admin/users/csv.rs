@@ -7,16 +7,14 @@ use super::csv_format::{HEADER, line};
 use super::filter::CustomerQuery;
 use super::row::AdminUserRow;
 use crate::blocking::with_conn;
+use crate::csv::CsvBody;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::state::AppState;
-use actix_web::body::{BodySize, MessageBody};
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, get, web};
 use persistence::DbPool;
 use persistence::admin_users::{self, Customer, CustomerFilter};
-use std::pin::Pin;
-use std::task::{Context, Poll};
 use tokio::sync::mpsc;
 
 /// Customers per query and per chunk of the body.
@@ -67,7 +65,7 @@ pub async fn export_users(
             "attachment; filename=\"customers.csv\"",
         ))
         .insert_header(("Cache-Control", "no-store"))
-        .body(CsvBody { receiver }))
+        .body(CsvBody::new(receiver)))
 }
 
 async fn read_batch(
@@ -84,24 +82,4 @@ async fn read_batch(
 
 fn lines(batch: &[Customer]) -> String {
     batch.iter().map(|c| line(&AdminUserRow::from(c))).collect()
-}
-
-/// The body: the chunks the reading task sends, in order; an error ends the response early.
-struct CsvBody {
-    receiver: mpsc::Receiver<Result<Bytes, ApiError>>,
-}
-
-impl MessageBody for CsvBody {
-    type Error = ApiError;
-
-    fn size(&self) -> BodySize {
-        BodySize::Stream
-    }
-
-    fn poll_next(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
-        self.receiver.poll_recv(cx)
-    }
 }

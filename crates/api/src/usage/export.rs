@@ -1,0 +1,112 @@
+//! `GET /api/user/requests.csv?type=&from=&to=&host=&outcome=`: every record the filters
+//! match, newest first, as a CSV attachment. Streamed: a task reads the records in keyset
+//! pages (after the last one's time and id, so rows written meanwhile neither repeat nor shift
+//! the walk) on the blocking pool and hands each page's lines over a small channel.
+
+use super::filters::RecordQuery;
+use crate::blocking::with_conn;
+use crate::csv::{CsvBody, cell, iso_utc};
+use crate::dto::ErrorResponse;
+use crate::error::ApiError;
+use crate::extractors::CurrentUser;
+use crate::state::AppState;
+use actix_web::web::Bytes;
+use actix_web::{HttpResponse, get, web};
+use persistence::DbPool;
+use persistence::connection_records::{self, Cursor, Record, RecordFilter};
+use tokio::sync::mpsc;
+
+/// Records per query and per chunk of the body.
+pub(crate) const EXPORT_PAGE: i64 = 1_000;
+
+const HEADER: &str = "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason\r\n";
+
+#[utoipa::path(tag = "usage", params(RecordQuery),
+    responses((status = 200, content_type = "text/csv", body = String,
+        description = "attachment requests.csv"),
+        (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse)))]
+#[get("/user/requests.csv")]
+pub async fn export_requests(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<RecordQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let filter = query.parse(user.0.id)?;
+    // The first page is read before answering, so a failing database is a plain 500.
+    let first = read_page(&state.pool, &filter, None).await?;
+    let (sender, receiver) = mpsc::channel(2);
+    let mut chunk = HEADER.to_owned();
+    chunk.push_str(&lines(&first));
+    let pool = state.pool.clone();
+    actix_web::rt::spawn(async move {
+        if sender.send(Ok(Bytes::from(chunk))).await.is_err() {
+            return;
+        }
+        let mut last = first;
+        while last.len() as i64 == EXPORT_PAGE {
+            let after = last.last().map(|r| (r.row.started_at, r.id));
+            let (message, page) = match read_page(&pool, &filter, after).await {
+                Ok(page) => (Ok(Bytes::from(lines(&page))), page),
+                Err(err) => {
+                    tracing::error!(%err, "usage record export stopped");
+                    (Err(err), Vec::new())
+                }
+            };
+            if sender.send(message).await.is_err() {
+                return;
+            }
+            last = page;
+        }
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            "attachment; filename=\"requests.csv\"",
+        ))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(CsvBody::new(receiver)))
+}
+
+async fn read_page(
+    pool: &DbPool,
+    filter: &RecordFilter,
+    after: Option<Cursor>,
+) -> Result<Vec<Record>, ApiError> {
+    let filter = filter.clone();
+    with_conn(pool, move |conn| {
+        Ok(connection_records::after(
+            conn,
+            &filter,
+            after,
+            EXPORT_PAGE,
+        )?)
+    })
+    .await
+}
+
+fn lines(page: &[Record]) -> String {
+    page.iter().map(line).collect()
+}
+
+/// One record's line, ending in CRLF.
+fn line(record: &Record) -> String {
+    let r = &record.row;
+    let cells = [
+        iso_utc(r.started_at),
+        r.duration_ms.to_string(),
+        r.credential_kind.to_string(),
+        r.credential_id.map(|id| id.to_string()).unwrap_or_default(),
+        cell(&r.credential_label),
+        r.kind.to_string(),
+        cell(&r.host),
+        r.port.to_string(),
+        r.bytes_up.to_string(),
+        r.bytes_down.to_string(),
+        r.outcome.to_string(),
+        cell(r.reason.as_deref().unwrap_or_default()),
+    ];
+    let mut text = cells.join(",");
+    text.push_str("\r\n");
+    text
+}

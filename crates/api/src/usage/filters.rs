@@ -1,0 +1,158 @@
+//! The filters the usage routes share (`?type=&from=&to=&host=&outcome=`), parsed once into
+//! the persistence filter; a bad one is a 400 naming it.
+
+use crate::error::ApiError;
+use domain::messages as msg;
+use domain::usage::Outcome;
+use domain::{ProxyKind, UserId};
+use persistence::connection_records::RecordFilter;
+use serde::Deserialize;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
+use utoipa::IntoParams;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct RecordQuery {
+    /// premium, budget, static, lte, ipv4 or ipv6; blank for all.
+    #[serde(rename = "type")]
+    #[param(schema_with = crate::openapi::rules::kind_filter)]
+    pub kind: Option<String>,
+    /// From this day (YYYY-MM-DD, UTC) or time (RFC 3339), inclusive.
+    #[param(schema_with = crate::openapi::rules::instant_filter)]
+    pub from: Option<String>,
+    /// Up to this time (RFC 3339), exclusive; a day (YYYY-MM-DD) includes all of it.
+    #[param(schema_with = crate::openapi::rules::instant_filter)]
+    pub to: Option<String>,
+    /// Part of the target host, case-insensitive.
+    pub host: Option<String>,
+    /// ok, refused, upstream_error or cut_quota; blank for all.
+    #[param(schema_with = crate::openapi::rules::outcome_filter)]
+    pub outcome: Option<String>,
+}
+
+/// The value as given, trimmed; `None` when absent or blank (a blank filter filters nothing).
+fn given(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// A day (its first second, or with `end` the first second after it) or an RFC 3339 time, in
+/// unix seconds.
+pub(crate) fn instant(value: &str, end: bool) -> Option<i64> {
+    let bytes = value.as_bytes();
+    if bytes.len() > 10 {
+        // The parser takes any separator and a leap second; the documented form does not.
+        let separator = matches!(bytes[10], b'T' | b't' | b' ');
+        let leap = bytes.get(17..19) == Some(b"60".as_slice());
+        if !separator || leap {
+            return None;
+        }
+        return OffsetDateTime::parse(value, &Rfc3339)
+            .ok()
+            .map(OffsetDateTime::unix_timestamp);
+    }
+    let day = time::Date::parse(value, format_description!("[year]-[month]-[day]")).ok()?;
+    let start = day.midnight().assume_utc().unix_timestamp();
+    Some(if end { start + 86_400 } else { start })
+}
+
+impl RecordQuery {
+    /// The filter over `user_id`'s records.
+    pub fn parse(&self, user_id: UserId) -> Result<RecordFilter, ApiError> {
+        let bad = |message: &str| ApiError::BadRequest(message.to_owned());
+        let kind = match given(self.kind.as_deref()) {
+            Some(k) => Some(ProxyKind::parse(k).ok_or_else(|| bad(msg::UNKNOWN_TYPE))?),
+            None => None,
+        };
+        let outcome = match given(self.outcome.as_deref()) {
+            Some(o) => Some(Outcome::parse(o).ok_or_else(|| bad(msg::UNKNOWN_RECORD_OUTCOME))?),
+            None => None,
+        };
+        let from = match given(self.from.as_deref()) {
+            Some(v) => Some(instant(v, false).ok_or_else(|| bad(msg::BAD_FROM))?),
+            None => None,
+        };
+        let to = match given(self.to.as_deref()) {
+            Some(v) => Some(instant(v, true).ok_or_else(|| bad(msg::BAD_TO))?),
+            None => None,
+        };
+        if let (Some(from), Some(to)) = (from, to)
+            && from >= to
+        {
+            return Err(bad(msg::FROM_AFTER_TO));
+        }
+        Ok(RecordFilter {
+            user_id,
+            kind,
+            from,
+            to,
+            host: given(self.host.as_deref()).map(str::to_owned),
+            outcome,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_and_times_bound_the_records() {
+        // 2026-12-01T00:00:00Z.
+        let day = 1_796_083_200;
+        assert_eq!(instant("2026-12-01", false), Some(day));
+        assert_eq!(
+            instant("2026-12-01", true),
+            Some(day + 86_400),
+            "the whole day"
+        );
+        assert_eq!(instant("2026-12-01T01:00:00Z", true), Some(day + 3_600));
+        assert_eq!(instant("2026-12-01t01:00:00.5z", false), Some(day + 3_600));
+        assert_eq!(
+            instant("2026-12-01T03:00:00+02:00", false),
+            Some(day + 3_600)
+        );
+        for bad in [
+            "2026-02-30",
+            "2026-12-1",
+            "yesterday",
+            "1796083200",
+            "2026-12-01T25:00:00Z",
+        ] {
+            assert_eq!(instant(bad, false), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_bad_filter_names_itself() {
+        let query = |kind: &str, outcome: &str, from: &str, to: &str| RecordQuery {
+            kind: Some(kind.into()),
+            from: Some(from.into()),
+            to: Some(to.into()),
+            host: Some("  ".into()),
+            outcome: Some(outcome.into()),
+        };
+        let message = |q: RecordQuery| match q.parse(UserId::new(1)) {
+            Err(ApiError::BadRequest(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(message(query("gold", "", "", "")), msg::UNKNOWN_TYPE);
+        assert_eq!(
+            message(query("", "fine", "", "")),
+            msg::UNKNOWN_RECORD_OUTCOME
+        );
+        assert_eq!(message(query("", "", "2026-13-01", "")), msg::BAD_FROM);
+        assert_eq!(message(query("", "", "", "soon")), msg::BAD_TO);
+        assert_eq!(
+            message(query("", "", "2026-12-02", "2026-12-01")),
+            msg::FROM_AFTER_TO
+        );
+        let filter = query(" static ", "cut_quota", "2026-12-01", "2026-12-01")
+            .parse(UserId::new(1))
+            .unwrap();
+        assert_eq!(filter.kind, Some(ProxyKind::Static));
+        assert_eq!(filter.outcome, Some(Outcome::CutQuota));
+        assert_eq!(filter.host, None, "blank is no filter");
+        assert_eq!(filter.to.unwrap() - filter.from.unwrap(), 86_400);
+    }
+}

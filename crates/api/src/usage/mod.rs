@@ -1,0 +1,20 @@
+//! The customer's usage records (docs/api.md#usage-records): one row per gateway connection,
+//! listed newest first, exported as CSV, and summed per host, credential, day or hour.
+
+mod breakdown;
+mod export;
+mod filters;
+mod list;
+
+pub use breakdown::{Breakdown, BreakdownRow};
+#[cfg(test)]
+pub(crate) use filters::instant;
+pub use list::{RecordCredential, RecordPage, RequestRecord};
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list::list_requests)
+        .service(export::export_requests)
+        .service(breakdown::usage_breakdown);
+}

@@ -1,0 +1,241 @@
+//! The usage record of each connection of a known customer: which credential opened it, the
+//! target, the bytes the meter counted each way, how it ended. A connection's record is made
+//! when its lease drops (`Trail`), or at once for a refusal; either way it goes into
+//! `Records`, a bounded buffer that the next flush writes in the transaction settling the
+//! counts (`store::write`). Nothing of this runs per relay step.
+
+use domain::usage::{self, CredentialKind, Outcome};
+use domain::{ProxyKind, UserId};
+use persistence::connection_records::NewRecord;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Records kept while the database cannot take them; past this, new ones are dropped (and
+/// counted in `proxyshop_gateway_records_dropped_total`).
+pub(crate) const RECORDS_MAX: usize = 100_000;
+
+/// The credential a connection authenticated with, as its record names it. The credential
+/// check fills it in: the main account or a piece here, a sub-user or an allowlist entry where
+/// those are checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CredentialRef {
+    pub(crate) kind: CredentialKind,
+    /// The sub-user's, allowlist entry's or piece's id; none for the main account.
+    pub(crate) id: Option<i64>,
+    /// Its name at connection time: the base proxy username, the piece's username, the
+    /// sub-user's name, the allowlisted network.
+    pub(crate) label: String,
+}
+
+impl CredentialRef {
+    pub(crate) fn main(base_username: &str) -> CredentialRef {
+        CredentialRef {
+            kind: CredentialKind::Main,
+            id: None,
+            label: base_username.to_owned(),
+        }
+    }
+
+    pub(crate) fn piece(id: i64, username: &str) -> CredentialRef {
+        CredentialRef {
+            kind: CredentialKind::Piece,
+            id: Some(id),
+            label: username.to_owned(),
+        }
+    }
+
+    /// An allowlist entry, labelled with its address or range.
+    pub(crate) fn allowlist(id: i64, network: &str) -> CredentialRef {
+        CredentialRef {
+            kind: CredentialKind::Allowlist,
+            id: Some(id),
+            label: network.to_owned(),
+        }
+    }
+}
+
+/// Whose a credential is, known once its password matched: a refusal from then on is the
+/// customer's and is recorded.
+#[derive(Debug, Clone)]
+pub(crate) struct Identity {
+    pub(crate) user_id: UserId,
+    pub(crate) kind: ProxyKind,
+    pub(crate) credential: CredentialRef,
+}
+
+/// The records waiting for the next flush.
+#[derive(Debug)]
+pub(crate) struct Records {
+    pending: Mutex<Vec<NewRecord>>,
+    max: usize,
+}
+
+impl Records {
+    pub(crate) fn new(max: usize) -> Records {
+        Records {
+            pending: Mutex::new(Vec::new()),
+            max,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<NewRecord>> {
+        // A panic while holding the lock leaves whole records behind: keep them.
+        self.pending
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Keeps `record` for the next flush, unless the buffer is full.
+    pub(crate) fn push(&self, record: NewRecord) {
+        let mut pending = self.lock();
+        if pending.len() >= self.max {
+            drop(pending);
+            metrics::counter!("proxyshop_gateway_records_dropped_total").increment(1);
+            return;
+        }
+        pending.push(record);
+    }
+
+    /// Everything waiting, for a flush to write.
+    pub(crate) fn take(&self) -> Vec<NewRecord> {
+        std::mem::take(&mut *self.lock())
+    }
+
+    /// Puts back what a failed flush took, ahead of the newer records, as far as the bound
+    /// allows (the oldest beyond it are dropped).
+    pub(crate) fn give_back(&self, mut records: Vec<NewRecord>) {
+        let mut pending = self.lock();
+        records.append(&mut pending);
+        let over = records.len().saturating_sub(self.max);
+        if over > 0 {
+            records.drain(..over);
+            metrics::counter!("proxyshop_gateway_records_dropped_total").increment(over as u64);
+        }
+        *pending = records;
+    }
+
+    /// Records a refusal of `who` (`reason`) for a connection to `host`:`port`.
+    pub(crate) fn refused(&self, who: Identity, host: &str, port: u16, reason: &'static str) {
+        self.push(NewRecord {
+            user_id: who.user_id,
+            started_at: persistence::now(),
+            duration_ms: 0,
+            credential_kind: who.credential.kind,
+            credential_id: who.credential.id,
+            credential_label: who.credential.label,
+            kind: who.kind,
+            host: usage::capped_host(host).to_owned(),
+            port: i32::from(port),
+            bytes_up: 0,
+            bytes_down: 0,
+            outcome: Outcome::Refused,
+            reason: Some(reason.to_owned()),
+        });
+    }
+}
+
+/// What a live connection's record says so far; the lease finishes it when it drops.
+#[derive(Debug)]
+pub(crate) struct Trail {
+    started: Instant,
+    started_at: i64,
+    pub(crate) credential: CredentialRef,
+    host: String,
+    port: u16,
+    outcome: Outcome,
+    reason: Option<&'static str>,
+    /// False for a slot given back before the connection was let through (the refusal is
+    /// recorded as such instead).
+    keep: bool,
+}
+
+impl Trail {
+    pub(crate) fn new(credential: CredentialRef) -> Trail {
+        Trail {
+            started: Instant::now(),
+            started_at: persistence::now(),
+            credential,
+            host: String::new(),
+            port: 0,
+            outcome: Outcome::Ok,
+            reason: None,
+            keep: true,
+        }
+    }
+
+    /// This connection leaves no record of its own.
+    pub(crate) fn discard(&mut self) {
+        self.keep = false;
+    }
+
+    pub(crate) fn set_target(&mut self, host: &str, port: u16) {
+        self.host = usage::capped_host(host).to_owned();
+        self.port = port;
+    }
+
+    pub(crate) fn end(&mut self, outcome: Outcome, reason: Option<&'static str>) {
+        self.outcome = outcome;
+        self.reason = reason;
+    }
+
+    /// The finished record of `user_id`'s connection of `kind` that moved these bytes (none
+    /// when discarded).
+    pub(crate) fn finish(
+        &mut self,
+        user_id: UserId,
+        kind: ProxyKind,
+        bytes_up: u64,
+        bytes_down: u64,
+    ) -> Option<NewRecord> {
+        if !self.keep {
+            return None;
+        }
+        self.keep = false;
+        Some(NewRecord {
+            user_id,
+            started_at: self.started_at,
+            duration_ms: i64::try_from(self.started.elapsed().as_millis()).unwrap_or(i64::MAX),
+            credential_kind: self.credential.kind,
+            credential_id: self.credential.id,
+            credential_label: std::mem::take(&mut self.credential.label),
+            kind,
+            host: std::mem::take(&mut self.host),
+            port: i32::from(self.port),
+            bytes_up: i64::try_from(bytes_up).unwrap_or(i64::MAX),
+            bytes_down: i64::try_from(bytes_down).unwrap_or(i64::MAX),
+            outcome: self.outcome,
+            reason: self.reason.map(str::to_owned),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(port: u16) -> NewRecord {
+        let mut trail = Trail::new(CredentialRef::main("u1"));
+        trail.set_target("example.com", port);
+        trail
+            .finish(UserId::new(1), ProxyKind::Premium, 1, 2)
+            .unwrap()
+    }
+
+    /// A full buffer drops new records; records a failed flush gives back go ahead of the
+    /// newer ones, the oldest dropped beyond the bound.
+    #[test]
+    fn the_buffer_is_bounded_and_keeps_order() {
+        let records = Records::new(3);
+        for port in 1..=4 {
+            records.push(record(port));
+        }
+        let taken = records.take();
+        assert_eq!(taken.iter().map(|r| r.port).collect::<Vec<_>>(), [1, 2, 3]);
+        records.push(record(5));
+        records.push(record(6));
+        records.give_back(taken);
+        let ports: Vec<_> = records.take().iter().map(|r| r.port).collect();
+        assert_eq!(ports, [3, 5, 6]);
+        assert!(records.take().is_empty());
+    }
+}

@@ -1,0 +1,308 @@
+//! The usage records of the gateway's connections: written in batches by the gateway's flush
+//! (`insert_many`, in the transaction that settles the same bytes), read by the customer newest
+//! first (`page`, `after` for the CSV export), summed per host, credential, day or hour
+//! (`breakdown`), and purged after the retention (`purge_before`). Every read is scoped to one
+//! customer.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::schema::connection_records as cr;
+use diesel::dsl::{count_star, sql};
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use domain::usage::{CredentialKind, Outcome};
+use domain::{ProxyKind, UserId};
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
+/// Rows per INSERT: 14 values each stays far below SQLite's limit on bound variables.
+const INSERT_CHUNK: usize = 500;
+
+/// One connection's record, as written and as read back (`id` aside).
+#[derive(Debug, Clone, PartialEq, Eq, Insertable, Queryable, Selectable)]
+#[diesel(table_name = cr)]
+pub struct NewRecord {
+    pub user_id: UserId,
+    /// Unix seconds when the connection was opened.
+    pub started_at: i64,
+    pub duration_ms: i64,
+    pub credential_kind: CredentialKind,
+    /// The sub-user's, allowlist entry's or piece's id; none for the main account.
+    pub credential_id: Option<i64>,
+    /// The credential's name when the connection was made (the proxy username, the piece's
+    /// username, the sub-user's name, the allowlisted network).
+    pub credential_label: String,
+    pub kind: ProxyKind,
+    /// The target as the client asked for it (cut to `domain::usage::HOST_MAX`); empty when the
+    /// connection was refused before naming one (SOCKS5 authenticates first).
+    pub host: String,
+    pub port: i32,
+    /// Bytes metered towards the target and back to the client: together what the balance lost.
+    pub bytes_up: i64,
+    pub bytes_down: i64,
+    pub outcome: Outcome,
+    /// Why it was refused, failed or cut (`no_traffic`, `connect_failed`, …).
+    pub reason: Option<String>,
+}
+
+/// A stored record with its id (the CSV export's cursor).
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = cr)]
+pub struct Record {
+    pub id: i64,
+    #[diesel(embed)]
+    pub row: NewRecord,
+}
+
+/// Writes `rows` in multi-row inserts; run it in the flush's transaction.
+pub fn insert_many(conn: &mut DbConnection, rows: &[NewRecord]) -> DbResult<usize> {
+    let mut written = 0;
+    for chunk in rows.chunks(INSERT_CHUNK) {
+        let insert = diesel::insert_into(cr::table).values(chunk);
+        // Multi-row VALUES is written per backend: the MultiConnection's own backend cannot
+        // express it.
+        written += match conn {
+            DbConnection::Postgres(pg) => insert.execute(pg)?,
+            DbConnection::Sqlite(lite) => insert.execute(lite)?,
+        };
+    }
+    Ok(written)
+}
+
+/// Which of one customer's records a read covers; `None` is no condition.
+#[derive(Debug, Clone)]
+pub struct RecordFilter {
+    pub user_id: UserId,
+    pub kind: Option<ProxyKind>,
+    /// Unix seconds, inclusive.
+    pub from: Option<i64>,
+    /// Unix seconds, exclusive.
+    pub to: Option<i64>,
+    /// A substring of the host, case-insensitive.
+    pub host: Option<String>,
+    pub outcome: Option<Outcome>,
+}
+
+impl RecordFilter {
+    pub fn of(user_id: UserId) -> RecordFilter {
+        RecordFilter {
+            user_id,
+            kind: None,
+            from: None,
+            to: None,
+            host: None,
+            outcome: None,
+        }
+    }
+}
+
+/// Every condition of `filter` as one expression of fixed type (an absent condition matches
+/// everything), so that the grouped queries need no boxing.
+macro_rules! matching {
+    ($filter:expr) => {{
+        let f: &RecordFilter = $filter;
+        let kinds: Vec<ProxyKind> = f.kind.map_or_else(|| ProxyKind::ALL.to_vec(), |k| vec![k]);
+        let outcomes: Vec<Outcome> = f.outcome.map_or_else(|| Outcome::ALL.to_vec(), |o| vec![o]);
+        let pattern = crate::like::contains(f.host.as_deref().unwrap_or(""));
+        cr::user_id
+            .eq(f.user_id)
+            .and(cr::started_at.ge(f.from.unwrap_or(i64::MIN)))
+            .and(cr::started_at.lt(f.to.unwrap_or(i64::MAX)))
+            .and(cr::kind.eq_any(kinds))
+            .and(cr::outcome.eq_any(outcomes))
+            .and(lower(cr::host).like(pattern).escape('\\'))
+    }};
+}
+
+/// One page of the records `filter` matches, newest first, and how many match.
+pub fn page(
+    conn: &mut DbConnection,
+    filter: &RecordFilter,
+    limit: i64,
+    offset: i64,
+) -> DbResult<(Vec<Record>, i64)> {
+    let total = cr::table
+        .filter(matching!(filter))
+        .count()
+        .get_result(conn)?;
+    let rows = cr::table
+        .filter(matching!(filter))
+        .order((cr::started_at.desc(), cr::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select(Record::as_select())
+        .load(conn)?;
+    Ok((rows, total))
+}
+
+/// Where a newest-first walk stopped: the last record's (started_at, id).
+pub type Cursor = (i64, i64);
+
+/// Up to `limit` records `filter` matches that come after `cursor` newest first (from the
+/// newest when `None`): the pages of the CSV export, stable while rows are added.
+pub fn after(
+    conn: &mut DbConnection,
+    filter: &RecordFilter,
+    cursor: Option<Cursor>,
+    limit: i64,
+) -> DbResult<Vec<Record>> {
+    let (at, id) = cursor.unwrap_or((i64::MAX, i64::MAX));
+    Ok(cr::table
+        .filter(matching!(filter))
+        .filter(
+            cr::started_at
+                .lt(at)
+                .or(cr::started_at.eq(at).and(cr::id.lt(id))),
+        )
+        .order((cr::started_at.desc(), cr::id.desc()))
+        .limit(limit)
+        .select(Record::as_select())
+        .load(conn)?)
+}
+
+/// What the records are summed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupBy {
+    /// The target host: the `HOST_TOP` with the most bytes.
+    Host,
+    /// The credential (kind and label): main account, each sub-user, allowlist entry, piece.
+    Credential,
+    /// The UTC day (`YYYY-MM-DD`), oldest first.
+    Day,
+    /// The UTC hour (`YYYY-MM-DDTHH:00:00Z`), oldest first.
+    Hour,
+}
+
+/// How many hosts a breakdown by host lists.
+pub const HOST_TOP: i64 = 50;
+/// How many credentials a breakdown by credential lists.
+pub const CREDENTIAL_TOP: i64 = 500;
+
+/// One group of a breakdown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    pub key: String,
+    /// Set when grouped by credential.
+    pub credential_kind: Option<CredentialKind>,
+    pub requests: i64,
+    pub bytes_up: i64,
+    pub bytes_down: i64,
+}
+
+/// `SUM(column)` as a BIGINT, 0 for no rows (PostgreSQL sums BIGINT as NUMERIC otherwise).
+fn sum_of(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
+    sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
+}
+
+fn most_bytes() -> diesel::expression::SqlLiteral<BigInt> {
+    sql::<BigInt>("SUM(bytes_up) + SUM(bytes_down)")
+}
+
+/// The records `filter` matches, summed per group (in SQL: one row per group comes back).
+pub fn breakdown(
+    conn: &mut DbConnection,
+    filter: &RecordFilter,
+    by: GroupBy,
+) -> DbResult<Vec<Group>> {
+    let plain = |(key, requests, bytes_up, bytes_down): (String, i64, i64, i64)| Group {
+        key,
+        credential_kind: None,
+        requests,
+        bytes_up,
+        bytes_down,
+    };
+    Ok(match by {
+        GroupBy::Host => cr::table
+            .filter(matching!(filter))
+            .group_by(cr::host)
+            .select((
+                cr::host,
+                count_star(),
+                sum_of("bytes_up"),
+                sum_of("bytes_down"),
+            ))
+            .order((most_bytes().desc(), cr::host.asc()))
+            .limit(HOST_TOP)
+            .load::<(String, i64, i64, i64)>(conn)?
+            .into_iter()
+            .map(plain)
+            .collect(),
+        GroupBy::Credential => cr::table
+            .filter(matching!(filter))
+            .group_by((cr::credential_kind, cr::credential_label))
+            .select((
+                cr::credential_kind,
+                cr::credential_label,
+                count_star(),
+                sum_of("bytes_up"),
+                sum_of("bytes_down"),
+            ))
+            .order((
+                most_bytes().desc(),
+                cr::credential_kind.asc(),
+                cr::credential_label.asc(),
+            ))
+            .limit(CREDENTIAL_TOP)
+            .load::<(CredentialKind, String, i64, i64, i64)>(conn)?
+            .into_iter()
+            .map(|(kind, key, requests, bytes_up, bytes_down)| Group {
+                key,
+                credential_kind: Some(kind),
+                requests,
+                bytes_up,
+                bytes_down,
+            })
+            .collect(),
+        GroupBy::Day | GroupBy::Hour => {
+            let seconds: i64 = if by == GroupBy::Day { 86_400 } else { 3_600 };
+            // Integer division truncates alike on both backends: the floor for every time
+            // since 1970 (as `stats::range` buckets days).
+            let bucket = || sql::<BigInt>(&format!("started_at / {seconds}"));
+            cr::table
+                .filter(matching!(filter))
+                .group_by(bucket())
+                .select((
+                    bucket(),
+                    count_star(),
+                    sum_of("bytes_up"),
+                    sum_of("bytes_down"),
+                ))
+                .order(bucket().asc())
+                .load::<(i64, i64, i64, i64)>(conn)?
+                .into_iter()
+                .map(|(bucket, requests, bytes_up, bytes_down)| {
+                    let start = bucket * seconds;
+                    let day = domain::calendar::utc_day(start);
+                    let key = if by == GroupBy::Day {
+                        day
+                    } else {
+                        format!("{day}T{:02}:00:00Z", start.rem_euclid(86_400) / 3_600)
+                    };
+                    plain((key, requests, bytes_up, bytes_down))
+                })
+                .collect()
+        }
+    })
+}
+
+/// Deletes the records opened before `before` (unix seconds), `batch` rows per statement so
+/// that no statement holds the table long; returns how many went.
+pub fn purge_before(conn: &mut DbConnection, before: i64, batch: i64) -> DbResult<usize> {
+    let mut purged = 0;
+    loop {
+        let ids: Vec<i64> = cr::table
+            .filter(cr::started_at.lt(before))
+            .order(cr::started_at.asc())
+            .limit(batch.max(1))
+            .select(cr::id)
+            .load(conn)?;
+        if ids.is_empty() {
+            return Ok(purged);
+        }
+        let n = diesel::delete(cr::table.filter(cr::id.eq_any(&ids))).execute(conn)?;
+        purged += n;
+        if (ids.len() as i64) < batch.max(1) {
+            return Ok(purged);
+        }
+    }
+}
