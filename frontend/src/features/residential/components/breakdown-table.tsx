@@ -1,10 +1,11 @@
 // The usage record summed per target host (top hosts, most bytes first) or per credential (the
 // main proxy user, sub-users, allowlisted networks): requests, bytes up, down and in all, each
-// exact under the readable figure; a share bar per row shows the part of the total.
+// exact under the readable figure (up and down from 640 px); a share bar shows each row's part.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DataTable, FullRow } from '@/components/ui/data-table';
+import { DataTable, FullRow, WIDE_ONLY } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/page-parts';
+import { cn } from '@/lib/cn';
 import { credentialKindLabel, formatCount, type BreakdownRow } from '../usage-records';
 import { Bytes } from './usage-bytes';
 
@@ -23,15 +24,15 @@ export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps)
   const columns = [
     by === 'host' ? 'Host' : 'Credential',
     { label: 'Requests', align: 'right' as const },
-    { label: 'Up', align: 'right' as const },
-    { label: 'Down', align: 'right' as const },
+    { label: 'Up', align: 'right' as const, wide: true },
+    { label: 'Down', align: 'right' as const, wide: true },
     { label: 'Total', align: 'right' as const },
   ];
   const total = rows.reduce((sum, row) => sum + row.bytes, 0);
   const shown = all ? rows : rows.slice(0, FOLDED_ROWS);
   return (
     <div data-testid={testId}>
-      <DataTable label={label} columns={columns} minWidth="min-w-[520px]">
+      <DataTable label={label} columns={columns} minWidth="sm:min-w-[520px]">
         {rows.length === 0 ? (
           <FullRow columns={columns.length}>
             <EmptyState title="No traffic in this period" />
@@ -39,7 +40,7 @@ export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps)
         ) : (
           shown.map((row) => (
             <tr key={`${row.credentialKind ?? ''}:${row.key}`} className="align-top">
-              <th scope="row" className="max-w-[16rem] py-2.5 pr-4 text-left font-normal">
+              <th scope="row" className="max-w-[10rem] py-2.5 pr-4 text-left font-normal sm:max-w-[16rem]">
                 <span className="block truncate font-medium" title={row.key}>
                   {row.key || '—'}
                 </span>
@@ -49,10 +50,10 @@ export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps)
                 </span>
               </th>
               <td className="py-2.5 pr-4 text-right tabular-nums">{formatCount(row.requests)}</td>
-              <td className="py-2.5 pr-4">
+              <td className={cn('py-2.5 pr-4', WIDE_ONLY)}>
                 <Bytes bytes={row.bytesUp} />
               </td>
-              <td className="py-2.5 pr-4">
+              <td className={cn('py-2.5 pr-4', WIDE_ONLY)}>
                 <Bytes bytes={row.bytesDown} />
               </td>
               <td className="py-2.5">

@@ -1,7 +1,8 @@
 // The usage record's connections, newest first: when each opened (UTC, as the filters and the
 // CSV), how long it lasted, the credential, the target, the bytes up and down (readable, with the
-// exact metered count under it) and the outcome with its reason. Scrolls sideways on phones.
-import { DataTable, FullRow, SkeletonRows, type Column } from '@/components/ui/data-table';
+// exact metered count under it) and the outcome with its reason. Under 640 px the duration,
+// credential, target and outcome fold into the time's cell, so the bytes stay in sight on a phone.
+import { DataTable, FullRow, NARROW_LAST, SkeletonRows, WIDE_ONLY, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
 import {
@@ -19,12 +20,12 @@ import { Bytes, LoadError } from './usage-bytes';
 
 const REQUEST_COLUMNS: ReadonlyArray<Column> = [
   'Time (UTC)',
-  'Duration',
-  'Credential',
-  'Host:port',
+  { label: 'Duration', wide: true },
+  { label: 'Credential', wide: true },
+  { label: 'Host:port', wide: true },
   { label: 'Up', align: 'right' },
   { label: 'Down', align: 'right' },
-  'Outcome',
+  { label: 'Outcome', wide: true },
 ];
 
 const OUTCOME_CLASSES: Record<string, string> = {
@@ -75,30 +76,42 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
   else
     body = rows.map((row, index) => (
       <tr key={`${row.startedAt}-${index}`} className="align-top" data-testid="request-row">
-        <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>
-          <time dateTime={isoUtc(row.startedAt)}>{formatUtcTime(row.startedAt)}</time>
+        <td className={cell}>
+          <time dateTime={isoUtc(row.startedAt)} className="tabular-nums sm:whitespace-nowrap">
+            {formatUtcTime(row.startedAt)}
+          </time>
+          {/* the wide columns, folded under 640 px */}
+          <span className="mt-1 block space-y-0.5 text-xs text-slate-600 sm:hidden dark:text-slate-400">
+            <span className="block font-medium break-all text-slate-900 dark:text-slate-100">{formatTarget(row.host, row.port)}</span>
+            <span className="block break-all">
+              {row.credential.label || '—'} ({credentialKindLabel(row.credential.kind)}) · {formatDuration(row.durationMs)}
+            </span>
+            <span className="block">
+              <OutcomeCell outcome={row.outcome} reason={row.reason} />
+            </span>
+          </span>
         </td>
-        <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatDuration(row.durationMs)}</td>
-        <td className={cn(cell, 'max-w-[14rem]')}>
+        <td className={cn(cell, WIDE_ONLY, 'whitespace-nowrap tabular-nums')}>{formatDuration(row.durationMs)}</td>
+        <td className={cn(cell, WIDE_ONLY, 'max-w-[14rem]')}>
           <span className="block truncate" title={row.credential.label}>
             {row.credential.label || '—'}
           </span>
           <span className="block text-xs text-slate-600 dark:text-slate-400">{credentialKindLabel(row.credential.kind)}</span>
         </td>
-        <td className={cn(cell, 'max-w-[18rem] break-all')}>{formatTarget(row.host, row.port)}</td>
+        <td className={cn(cell, WIDE_ONLY, 'max-w-[18rem] break-all')}>{formatTarget(row.host, row.port)}</td>
         <td className={cell}>
           <Bytes bytes={row.bytesUp} testId="request-up" />
         </td>
-        <td className={cell}>
+        <td className={cn(cell, NARROW_LAST)}>
           <Bytes bytes={row.bytesDown} testId="request-down" />
         </td>
-        <td className="py-2.5">
+        <td className={cn('py-2.5', WIDE_ONLY)}>
           <OutcomeCell outcome={row.outcome} reason={row.reason} />
         </td>
       </tr>
     ));
   return (
-    <DataTable label="Requests" columns={REQUEST_COLUMNS} minWidth="min-w-[860px]">
+    <DataTable label="Requests" columns={REQUEST_COLUMNS} minWidth="sm:min-w-[860px]">
       {body}
     </DataTable>
   );

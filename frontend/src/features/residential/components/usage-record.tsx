@@ -127,7 +127,7 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
         <TimeChart kind={kind} by="hour" filter={filter} now={now} />
         <TimeChart kind={kind} by="day" filter={filter} now={now} />
       </div>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 2xl:grid-cols-2">
         <BreakdownCard kind={kind} by="host" filter={filter} />
         <BreakdownCard kind={kind} by="credential" filter={filter} />
       </div>
