@@ -28,7 +28,7 @@ export function UsageFilters({ onChange, today }: { onChange: (filter: UsageFilt
     <form
       role="search"
       aria-label="Filter the usage record"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
       onSubmit={(event) => {
         event.preventDefault();
         if (!error) onChange(draft);
@@ -52,6 +52,7 @@ export function UsageFilters({ onChange, today }: { onChange: (filter: UsageFilt
       />
       <Field
         label="Host"
+        className="max-sm:col-span-2"
         type="search"
         placeholder="e.g. example.com"
         autoComplete="off"
@@ -62,7 +63,7 @@ export function UsageFilters({ onChange, today }: { onChange: (filter: UsageFilt
           applyLater();
         }}
       />
-      <SelectField label="Outcome" value={draft.outcome} onChange={(event) => update({ outcome: isOutcome(event.target.value) ? event.target.value : '' })}>
+      <SelectField label="Outcome" className="max-sm:col-span-2" value={draft.outcome} onChange={(event) => update({ outcome: isOutcome(event.target.value) ? event.target.value : '' })}>
         <option value="">All</option>
         {OUTCOMES.map((outcome) => (
           <option key={outcome} value={outcome}>
@@ -72,7 +73,7 @@ export function UsageFilters({ onChange, today }: { onChange: (filter: UsageFilt
       </SelectField>
       <Button
         variant="outline"
-        className="h-11 sm:col-span-2 lg:col-span-1 lg:mt-7"
+        className="col-span-2 h-11 lg:col-span-1 lg:mt-7"
         disabled={!isFiltered(draft)}
         onClick={() => {
           setDraft(NO_FILTER);
