@@ -107,7 +107,7 @@ describe('usage record', () => {
         credential: [row('uabc123', 1_049_258, { credentialKind: 'main', requests: 3 }), row('team-a', 0, { credentialKind: 'subuser' })],
       },
     });
-    await openUsage();
+    const { user } = await openUsage();
 
     const table = requestsTable();
     const rows = await within(table).findAllByTestId('request-row');
@@ -147,6 +147,12 @@ describe('usage record', () => {
     expect(within(hourly).getAllByTestId('hour-chart-bar')).toHaveLength(48);
     expect(within(hourly).getByTestId('hour-chart-summary')).toHaveTextContent(/^Total 1\.05 MB over 48 hours; busiest hour \d{1,2} \w{3} \d{2}:00 UTC with 1\.05 MB\.$/);
     expect(hourly).toHaveAccessibleName('Last 48 hours (UTC)');
+    // the arrow keys read the hours; the current one is the last
+    within(hourly).getByRole('group').focus();
+    await user.keyboard('{End}');
+    expect(within(hourly).getByTestId('hour-chart-tooltip')).toHaveTextContent(/^\d{1,2} \w{3} \d{2}:00: 1\.05 MB$/);
+    await user.keyboard('{ArrowLeft}');
+    expect(within(hourly).getByTestId('hour-chart-tooltip')).toHaveTextContent(/: 0 B$/);
     const daily = screen.getByTestId('day-chart');
     expect(within(daily).getAllByTestId('day-chart-bar')).toHaveLength(30);
     expect(within(daily).getAllByTestId('day-chart-bar').at(-1)).toHaveAttribute('data-bytes', '1049258');
