@@ -2,7 +2,8 @@
 // port (private targets allowed): a new customer (free Premium trial) generates a Premium proxy,
 // downloads a known file from a local origin through the gateway, and finds that request on the
 // Usage tab with exactly the bytes the origin received and sent, the same in the CSV export, and
-// adding up to what the traffic balance lost. axe on the tab; screenshots light and dark, wide and
+// adding up to what the traffic balance lost; a request to a closed port shows as an upstream
+// error. axe on the tab; screenshots light and dark, wide and
 // narrow.
 import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -98,6 +99,13 @@ test('a download through the gateway shows on the Usage tab and in the CSV with 
       }, { timeout: RECORD_TIMEOUT })
       .toBe(received + sent);
 
+    // a second request to a closed port: recorded as an upstream error
+    const closedPort = await freePort();
+    await download({ host: '127.0.0.1', port: gatewayPort }, closedPort, user, password);
+    await expect
+      .poll(async () => (await (await request.get(`${url}/api/user/requests?type=premium&outcome=upstream_error`)).json()).requests, { timeout: RECORD_TIMEOUT })
+      .toEqual([expect.objectContaining({ port: closedPort, outcome: 'upstream_error' })]);
+
     await page.goto(`${url}/onboard/rotating-proxy`);
     await page.getByRole('tab', { name: 'Usage' }).click();
     const table = page.getByRole('table', { name: 'Requests' });
@@ -107,6 +115,7 @@ test('a download through the gateway shows on the Usage tab and in the CSV with 
     await expect(row.getByTestId('request-up')).toContainText(exact(received));
     await expect(row.getByTestId('request-down')).toContainText(exact(sent));
     await expect(row).toContainText('OK');
+    await expect(table.getByTestId('request-row').filter({ hasText: `127.0.0.1:${closedPort}` })).toContainText('Upstream error');
     // the top hosts and the charts count it too
     await expect(page.getByTestId('host-breakdown').getByRole('row').filter({ hasText: '127.0.0.1' })).toContainText(exact(received + sent));
     await expect(page.getByTestId('day-chart-summary')).toBeVisible();
@@ -134,7 +143,7 @@ test('a download through the gateway shows on the Usage tab and in the CSV with 
         await page.evaluate((t) => globalThis.localStorage.setItem('app-theme', t), theme);
         await page.reload();
         await page.getByRole('tab', { name: 'Usage' }).click();
-        await expect(table.getByTestId('request-row')).toHaveCount(1, { timeout: TIMEOUT });
+        await expect(table.getByTestId('request-row')).toHaveCount(2, { timeout: TIMEOUT });
         await expect(page.getByTestId('hour-chart')).toBeVisible();
         await page.screenshot({ path: `e2e/screenshots/usage-tab-${width}-${theme}.png`, fullPage: true });
         if (theme === 'dark') await expectAccessible(page, `usage tab, dark, ${width} px`);

@@ -84,7 +84,7 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
           <span className="mt-1 block space-y-0.5 text-xs text-slate-600 sm:hidden dark:text-slate-400">
             <span className="block font-medium break-all text-slate-900 dark:text-slate-100">{formatTarget(row.host, row.port)}</span>
             <span className="block break-all">
-              {row.credential.label || '—'} ({credentialKindLabel(row.credential.kind)}) · {formatDuration(row.durationMs)}
+              {row.credential.label || '—'} ({credentialKindLabel(row.credential.kind)}) · <span className="whitespace-nowrap">{formatDuration(row.durationMs)}</span>
             </span>
             <span className="block">
               <OutcomeCell outcome={row.outcome} reason={row.reason} />
