@@ -136,7 +136,9 @@ export function BucketChart({ title, unitName, buckets, testId }: BucketChartPro
         </div>
       </div>
       <table className="sr-only">
-        <caption>{title}, UTC</caption>
+        <caption>
+          Traffic per {unitName}, {title}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{unitName === 'day' ? 'Day' : 'Hour'}</th>
