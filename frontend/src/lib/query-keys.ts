@@ -15,6 +15,10 @@ export const queryKeys = {
   plans: (kind: ProxyKind) => ['plans', kind] as const,
   proxyHistory: (kind: ProxyKind) => ['proxy-history', kind] as const,
   usage: (kind: ProxyKind) => ['usage', kind] as const,
+  /** The usage record (GET /api/user/requests, /api/user/usage/breakdown): `query` is the filter sent. */
+  usageRecordsAll: ['usage-records'] as const,
+  usageRequests: (query: object, page: number, perPage: number) => ['usage-records', 'requests', query, { page, perPage }] as const,
+  usageBreakdown: (by: string, query: object) => ['usage-records', 'breakdown', by, query] as const,
   locations: (kind: 'premium' | 'budget') => ['locations', kind] as const,
   /** A piece kind's stock lists; a purchase invalidates them because the stock changed. */
   pieceStock: (kind: ProxyKind) => ['piece-credentials', kind] as const,

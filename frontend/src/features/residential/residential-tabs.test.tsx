@@ -30,6 +30,8 @@ describe('plans tab', () => {
       }),
       http.get('*/api/user/usage', () => HttpResponse.json({ type: 'premium', days: [] })),
       http.get('*/api/user/proxy_history', () => HttpResponse.json({ history: [] })),
+      http.get('*/api/user/requests', () => HttpResponse.json({ requests: [], total: 0, page: 1, perPage: 50 })),
+      http.get('*/api/user/usage/breakdown', ({ request }) => HttpResponse.json({ by: new URL(request.url).searchParams.get('by'), rows: [] })),
     );
     server.use(
       http.post('*/api/user/get_plan', async ({ request }) => {
@@ -94,6 +96,9 @@ describe('usage tab', () => {
         expect(new URL(request.url).searchParams.get('type')).toBe('premium');
         return HttpResponse.json({ history });
       }),
+      // the usage record (usage-record.test.tsx), empty here
+      http.get('*/api/user/requests', () => HttpResponse.json({ requests: [], total: 0, page: 1, perPage: 50 })),
+      http.get('*/api/user/usage/breakdown', ({ request }) => HttpResponse.json({ by: new URL(request.url).searchParams.get('by'), rows: [] })),
     );
   }
 

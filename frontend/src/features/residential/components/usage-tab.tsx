@@ -1,6 +1,8 @@
 // Usage tab of a generator page: the kind's traffic totals and when the traffic expires (GET
 // /api/user/get_starts), the daily usage chart of the last 30 days (GET /api/user/usage; both
-// re-read every few seconds while the page is visible) and the proxy history.
+// re-read every few seconds while the page is visible), the usage record (charts per hour and
+// day, top hosts, usage per credential, the requests and their CSV export; usage-record.tsx) and
+// the proxy history.
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/page-parts';
@@ -13,6 +15,7 @@ import { proxyHistoryQueryOptions } from '@/lib/proxy-history';
 import { fillDays, usageQueryOptions } from '../api/get-usage';
 import type { GeneratorKind } from '../generate-request';
 import { UsageChart } from './usage-chart';
+import { UsageRecord } from './usage-record';
 
 function Total({ label, value, testId }: { label: string; value: number | null; testId: string }) {
   return (
@@ -66,6 +69,7 @@ export function UsageTab({ kind }: { kind: GeneratorKind }) {
           <UsageChart days={fillDays(usage.data)} />
         )}
       </Card>
+      <UsageRecord kind={kind} />
       <ProxyHistoryTable title="Proxy history" rows={history.data} isPending={history.isPending} isError={history.isError} />
     </div>
   );

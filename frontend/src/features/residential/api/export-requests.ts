@@ -1,0 +1,40 @@
+// GET /api/user/requests.csv?type=&from=&to=&host=&outcome=: every record the filters match as
+// CSV (streamed by the server), fetched with the session cookie and saved as a file. Fetched
+// rather than linked so that a refusal shows its message instead of saving an error as CSV.
+import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+import type { ProxyKind } from '@/lib/kinds';
+import { recordQuery, type UsageFilter } from '../usage-records';
+
+export const CSV_SAVED = 'CSV file downloaded';
+
+/** Saves `blob` under `fileName` through a temporary object URL. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.rel = 'noopener';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // revoked after the click has been handled
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
+
+export async function fetchRequestsCsv(kind: ProxyKind, filter: UsageFilter): Promise<Blob> {
+  return unwrap(
+    api.GET('/api/user/requests.csv', {
+      params: { query: recordQuery(kind, filter) },
+      headers: { Accept: 'text/csv' },
+      parseAs: 'blob',
+    }),
+  );
+}
+
+export function useExportRequests() {
+  return useMutation({ mutationFn: ({ kind, filter }: { kind: ProxyKind; filter: UsageFilter }) => fetchRequestsCsv(kind, filter) });
+}

@@ -1,0 +1,73 @@
+// The usage record summed per target host (top hosts, most bytes first) or per credential (the
+// main proxy user, sub-users, allowlisted networks): requests, bytes up, down and in all, each
+// exact under the readable figure (up and down from 640 px); a share bar shows each row's part.
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DataTable, FullRow, WIDE_ONLY } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/page-parts';
+import { cn } from '@/lib/cn';
+import { credentialKindLabel, formatCount, type BreakdownRow } from '../usage-records';
+import { Bytes } from './usage-bytes';
+
+/** Rows shown before "Show all". */
+export const FOLDED_ROWS = 10;
+
+type BreakdownTableProps = {
+  label: string;
+  by: 'host' | 'credential';
+  rows: BreakdownRow[];
+  testId: string;
+};
+
+export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps) {
+  const [all, setAll] = useState(false);
+  const columns = [
+    by === 'host' ? 'Host' : 'Credential',
+    { label: 'Requests', align: 'right' as const },
+    { label: 'Up', align: 'right' as const, wide: true },
+    { label: 'Down', align: 'right' as const, wide: true },
+    { label: 'Total', align: 'right' as const },
+  ];
+  const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+  const shown = all ? rows : rows.slice(0, FOLDED_ROWS);
+  return (
+    <div data-testid={testId}>
+      <DataTable label={label} columns={columns} minWidth="sm:min-w-[520px]">
+        {rows.length === 0 ? (
+          <FullRow columns={columns.length}>
+            <EmptyState title="No traffic in this period" />
+          </FullRow>
+        ) : (
+          shown.map((row) => (
+            <tr key={`${row.credentialKind ?? ''}:${row.key}`} className="align-top">
+              <th scope="row" className="max-w-[10rem] py-2.5 pr-4 text-left font-normal sm:max-w-[16rem]">
+                <span className="block truncate font-medium" title={row.key}>
+                  {row.key || '—'}
+                </span>
+                {by === 'credential' && <span className="block text-xs text-slate-600 dark:text-slate-400">{credentialKindLabel(row.credentialKind)}</span>}
+                <span aria-hidden="true" className="mt-1 block h-1 w-full rounded-full bg-slate-100 dark:bg-slate-800">
+                  <span className="block h-1 rounded-full bg-brand-500" style={{ width: `${total > 0 ? Math.max((row.bytes / total) * 100, 1) : 0}%` }} />
+                </span>
+              </th>
+              <td className="py-2.5 pr-4 text-right tabular-nums">{formatCount(row.requests)}</td>
+              <td className={cn('py-2.5 pr-4', WIDE_ONLY)}>
+                <Bytes bytes={row.bytesUp} />
+              </td>
+              <td className={cn('py-2.5 pr-4', WIDE_ONLY)}>
+                <Bytes bytes={row.bytesDown} />
+              </td>
+              <td className="py-2.5">
+                <Bytes bytes={row.bytes} />
+              </td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+      {rows.length > FOLDED_ROWS && (
+        <Button variant="ghost" size="sm" className="mt-3" onClick={() => setAll((value) => !value)} aria-expanded={all}>
+          {all ? `Show the top ${FOLDED_ROWS}` : `Show all ${rows.length}`}
+        </Button>
+      )}
+    </div>
+  );
+}

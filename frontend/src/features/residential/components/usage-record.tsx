@@ -1,0 +1,157 @@
+// The usage record of a generator page's kind (docs/api.md#usage-records), under one set of
+// filters: traffic per hour and per day, the top target hosts, the usage per credential, the
+// connections themselves in pages of 50, and the CSV export of every matching connection. The
+// bytes are what the meter counted, so they add up to what the traffic balance lost.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/data-table';
+import { DownloadIcon } from '@/components/ui/icons';
+import { Card } from '@/components/ui/page-parts';
+import { errorMessage } from '@/lib/api-client';
+import type { ProxyKind } from '@/lib/kinds';
+import { notify } from '@/lib/toast';
+import { CSV_SAVED, saveBlob, useExportRequests } from '../api/export-requests';
+import { breakdownQueryOptions } from '../api/get-breakdown';
+import { REQUESTS_PER_PAGE, requestsQueryOptions } from '../api/get-requests';
+import {
+  bucketLabel,
+  chartWindow,
+  csvFileName,
+  DEFAULT_DAYS,
+  DEFAULT_HOURS,
+  fillBuckets,
+  formatCount,
+  hourFrom,
+  isFiltered,
+  NO_FILTER,
+  type UsageFilter,
+} from '../usage-records';
+import { BreakdownTable } from './breakdown-table';
+import { BucketChart } from './bucket-chart';
+import { RequestsTable } from './requests-table';
+import { QueryFrame } from './usage-bytes';
+import { UsageFilters } from './usage-filters';
+
+const MINUTE_MS = 60_000;
+
+/** The current time, moved on every minute (the charts' windows end at the current hour). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function TimeChart({ kind, by, filter, now }: { kind: ProxyKind; by: 'day' | 'hour'; filter: UsageFilter; now: Date }) {
+  const window = chartWindow(by, filter, now);
+  // only the buckets the chart draws are asked for
+  const from = by === 'day' ? new Date(window.start).toISOString().slice(0, 10) : hourFrom(window.start);
+  const rows = useQuery(breakdownQueryOptions(kind, by, filter, from));
+  const buckets = fillBuckets(by, rows.data ?? [], window);
+  const unitName = by === 'day' ? 'day' : 'hour';
+  const dated = filter.from !== '' || filter.to !== '';
+  const title =
+    dated && buckets.length > 0
+      ? `${bucketLabel(buckets[0]!.key)} – ${bucketLabel(buckets[buckets.length - 1]!.key)} (UTC)`
+      : by === 'day'
+        ? `Last ${DEFAULT_DAYS} days (UTC)`
+        : `Last ${DEFAULT_HOURS} hours (UTC)`;
+  return (
+    <Card title={by === 'day' ? 'Traffic per day' : 'Traffic per hour'} className="min-w-0">
+      <QueryFrame isPending={rows.isPending} isError={rows.isError} error={rows.error} onRetry={() => void rows.refetch()} what={`${unitName}ly traffic`} height="h-56">
+        <BucketChart title={title} unitName={unitName} buckets={buckets} testId={`${by}-chart`} />
+      </QueryFrame>
+    </Card>
+  );
+}
+
+function BreakdownCard({ kind, by, filter }: { kind: ProxyKind; by: 'host' | 'credential'; filter: UsageFilter }) {
+  const rows = useQuery(breakdownQueryOptions(kind, by, filter));
+  const title = by === 'host' ? 'Top hosts' : 'Usage per credential';
+  return (
+    <Card title={title} className="min-w-0">
+      <QueryFrame isPending={rows.isPending} isError={rows.isError} error={rows.error} onRetry={() => void rows.refetch()} what={by === 'host' ? 'top hosts' : 'usage per credential'}>
+        <BreakdownTable label={title} by={by} rows={rows.data ?? []} testId={`${by}-breakdown`} />
+      </QueryFrame>
+    </Card>
+  );
+}
+
+export function UsageRecord({ kind }: { kind: ProxyKind }) {
+  const now = useNow();
+  const [filter, setFilter] = useState<UsageFilter>(NO_FILTER);
+  const [page, setPage] = useState(1);
+  const requests = useQuery(requestsQueryOptions(kind, filter, page));
+  const exportCsv = useExportRequests();
+
+  function onFilter(next: UsageFilter) {
+    setFilter(next);
+    setPage(1);
+  }
+
+  function onExport() {
+    exportCsv.mutate(
+      { kind, filter },
+      {
+        onSuccess: (blob) => {
+          saveBlob(blob, csvFileName(kind));
+          notify.success(CSV_SAVED);
+        },
+        onError: (error) => notify.error(errorMessage(error)),
+      },
+    );
+  }
+
+  const total = requests.data?.total ?? 0;
+  return (
+    <>
+      <Card
+        title="Usage record"
+        actions={
+          <Button variant="outline" size="sm" onClick={onExport} busy={exportCsv.isPending}>
+            <DownloadIcon className="h-4 w-4" />
+            Export CSV
+          </Button>
+        }
+      >
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+          Every connection through the gateway, with the bytes the meter counted: they add up to what your traffic balance lost. Dates are UTC; the
+          export holds every request that matches the filters.
+        </p>
+        <UsageFilters onChange={onFilter} today={now.toISOString().slice(0, 10)} />
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TimeChart kind={kind} by="hour" filter={filter} now={now} />
+        <TimeChart kind={kind} by="day" filter={filter} now={now} />
+      </div>
+      <div className="grid gap-6 2xl:grid-cols-2">
+        <BreakdownCard kind={kind} by="host" filter={filter} />
+        <BreakdownCard kind={kind} by="credential" filter={filter} />
+      </div>
+      <Card
+        title="Requests"
+        actions={
+          requests.data && (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="requests-total">
+              {formatCount(total)} {total === 1 ? 'request' : 'requests'}
+            </p>
+          )
+        }
+      >
+        <div aria-busy={requests.isFetching || undefined}>
+          <RequestsTable
+            rows={requests.data?.requests}
+            isPending={requests.isPending}
+            error={requests.isError && !requests.data ? requests.error : null}
+            filtered={isFiltered(filter)}
+            onRetry={() => void requests.refetch()}
+          />
+        </div>
+        <Pager label="Requests pages" page={page} perPage={requests.data?.perPage ?? REQUESTS_PER_PAGE} total={total} onChange={setPage} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+// The usage record on the Usage tab: the request table (exact bytes), the charts per hour and day,
+// top hosts and usage per credential, the filters and the queries they build, pages, the CSV
+// export, the empty state and errors.
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderAt } from '@/test/render';
+import { server } from '@/test/server';
+import { preloadRoutes, signedIn } from './test-support';
+import type { BreakdownRow, RequestRecord } from './usage-records';
+
+beforeAll(preloadRoutes);
+
+// 25 Nov 2026 10:31:05 UTC
+const STARTED = 1_795_602_665;
+
+const record = (overrides: Partial<RequestRecord> = {}): RequestRecord => ({
+  startedAt: STARTED,
+  durationMs: 1_234,
+  credential: { kind: 'main', id: null, label: 'uabc123' },
+  type: 'premium',
+  host: 'files.example.com',
+  port: 443,
+  bytesUp: 517,
+  bytesDown: 1_048_741,
+  outcome: 'ok',
+  reason: null,
+  ...overrides,
+});
+
+const row = (key: string, bytes: number, extra: Partial<BreakdownRow> = {}): BreakdownRow => ({
+  key,
+  requests: 1,
+  bytesUp: 0,
+  bytesDown: bytes,
+  bytes,
+  ...extra,
+});
+
+type Answers = {
+  requests?: (query: URLSearchParams) => Response;
+  breakdown?: Partial<Record<string, BreakdownRow[]>>;
+  breakdownError?: boolean;
+};
+
+/** The Usage tab's routes; returns every query sent to the usage record routes. */
+function usageRecord({ requests, breakdown = {}, breakdownError = false }: Answers = {}) {
+  const sent: Array<{ path: string; query: Record<string, string> }> = [];
+  const remember = (request: Request) => {
+    const url = new URL(request.url);
+    sent.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
+    return url.searchParams;
+  };
+  server.use(
+    http.get('*/api/user/get_starts', () =>
+      HttpResponse.json({ success: true, premiumStat: { availableTraffic: 0.098, usedTraffic: 0.002 }, budgetStat: { availableTraffic: 0, usedTraffic: 0 } }),
+    ),
+    http.get('*/api/user/usage', () => HttpResponse.json({ type: 'premium', days: [] })),
+    http.get('*/api/user/proxy_history', () => HttpResponse.json({ history: [] })),
+    http.get('*/api/user/requests', ({ request }) => {
+      const query = remember(request);
+      if (requests) return requests(query);
+      return HttpResponse.json({ requests: [], total: 0, page: Number(query.get('page')), perPage: 50 });
+    }),
+    http.get('*/api/user/usage/breakdown', ({ request }) => {
+      const query = remember(request);
+      if (breakdownError) return HttpResponse.json({ message: 'Something broke' }, { status: 500 });
+      const by = query.get('by')!;
+      return HttpResponse.json({ by, rows: breakdown[by] ?? [] });
+    }),
+    http.get('*/api/user/requests.csv', ({ request }) => {
+      remember(request);
+      return new HttpResponse('started_at,duration_ms\r\n2026-11-25T10:31:05Z,1234\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    }),
+  );
+  const last = (path: string, by?: string) => sent.filter((entry) => entry.path === path && (!by || entry.query.by === by)).at(-1)?.query;
+  return { sent, last };
+}
+
+async function openUsage() {
+  signedIn();
+  const rendered = renderAt('/onboard/rotating-proxy');
+  await rendered.user.click(await screen.findByRole('tab', { name: 'Usage' }));
+  return rendered;
+}
+
+const requestsTable = () => screen.getByRole('table', { name: 'Requests' });
+
+describe('usage record', () => {
+  it('lists the requests with their exact bytes, charts the hours and days, the top hosts and the credentials', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const hour = `${new Date().toISOString().slice(0, 13)}:00:00Z`;
+    const { last } = usageRecord({
+      requests: () =>
+        HttpResponse.json({
+          requests: [
+            record(),
+            record({ host: '2001:db8::1', port: 8443, credential: { kind: 'subuser', id: 4, label: 'team-a' }, bytesUp: 0, bytesDown: 0, outcome: 'refused', reason: 'no_traffic', durationMs: 0 }),
+          ],
+          total: 2,
+          page: 1,
+          perPage: 50,
+        }),
+      breakdown: {
+        hour: [row(hour, 1_049_258)],
+        day: [row(today, 1_049_258)],
+        host: [row('files.example.com', 1_049_258, { requests: 1, bytesUp: 517, bytesDown: 1_048_741 }), row('api.example.com', 2_000)],
+        credential: [row('uabc123', 1_049_258, { credentialKind: 'main', requests: 3 }), row('team-a', 0, { credentialKind: 'subuser' })],
+      },
+    });
+    const { user } = await openUsage();
+
+    const table = requestsTable();
+    const rows = await within(table).findAllByTestId('request-row');
+    expect(rows).toHaveLength(2);
+    const first = rows[0]!;
+    expect(within(first).getByText('25 Nov 2026, 10:31:05')).toHaveAttribute('datetime', '2026-11-25T10:31:05Z');
+    expect(first).toHaveTextContent('1.2 s');
+    expect(first).toHaveTextContent('uabc123Main');
+    expect(first).toHaveTextContent('files.example.com:443');
+    expect(within(first).getByTestId('request-up')).toHaveTextContent('517 B517 bytes');
+    expect(within(first).getByTestId('request-down')).toHaveTextContent('1.05 MB1,048,741 bytes');
+    expect(first).toHaveTextContent('OK');
+    const second = rows[1]!;
+    expect(second).toHaveTextContent('[2001:db8::1]:8443');
+    expect(second).toHaveTextContent('team-aSub-user');
+    expect(second).toHaveTextContent('Refusedno traffic');
+    expect(screen.getByTestId('requests-total')).toHaveTextContent('2 requests');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Time (UTC)',
+      'Duration',
+      'Credential',
+      'Host:port',
+      'Up',
+      'Down',
+      'Outcome',
+    ]);
+
+    // every route asked for this page's kind only, the first page of 50
+    expect(last('/api/user/requests')).toEqual({ type: 'premium', page: '1', perPage: '50' });
+    expect(last('/api/user/usage/breakdown', 'host')).toEqual({ type: 'premium', by: 'host' });
+    // the charts ask only for the buckets they draw: 48 hours, 30 days
+    const hourFrom = last('/api/user/usage/breakdown', 'hour')!.from!;
+    expect(Date.parse(hourFrom)).toBe(Date.parse(hour) - 47 * 3_600_000);
+    expect(last('/api/user/usage/breakdown', 'day')!.from).toBe(new Date(Date.parse(today) - 29 * 86_400_000).toISOString().slice(0, 10));
+
+    const hourly = await screen.findByTestId('hour-chart');
+    expect(within(hourly).getAllByTestId('hour-chart-bar')).toHaveLength(48);
+    expect(within(hourly).getByTestId('hour-chart-summary')).toHaveTextContent(/^Total 1\.05 MB over 48 hours; busiest hour \d{1,2} \w{3} \d{2}:00 UTC with 1\.05 MB\.$/);
+    expect(hourly).toHaveAccessibleName('Last 48 hours (UTC)');
+    // the arrow keys read the hours; the current one is the last
+    within(hourly).getByRole('group').focus();
+    await user.keyboard('{End}');
+    expect(within(hourly).getByTestId('hour-chart-tooltip')).toHaveTextContent(/^\d{1,2} \w{3} \d{2}:00: 1\.05 MB$/);
+    await user.keyboard('{ArrowLeft}');
+    expect(within(hourly).getByTestId('hour-chart-tooltip')).toHaveTextContent(/: 0 B$/);
+    const daily = screen.getByTestId('day-chart');
+    expect(within(daily).getAllByTestId('day-chart-bar')).toHaveLength(30);
+    expect(within(daily).getAllByTestId('day-chart-bar').at(-1)).toHaveAttribute('data-bytes', '1049258');
+    expect(within(daily).getByRole('table')).toHaveTextContent('1.05 MB (1,049,258 bytes)');
+
+    const hosts = within(screen.getByTestId('host-breakdown')).getAllByRole('row');
+    expect(hosts[1]).toHaveTextContent('files.example.com');
+    expect(hosts[1]).toHaveTextContent('1,048,741 bytes');
+    expect(hosts[2]).toHaveTextContent('api.example.com');
+    const credentials = within(screen.getByTestId('credential-breakdown')).getAllByRole('row');
+    expect(within(credentials[1]!).getByRole('rowheader')).toHaveTextContent('uabc123Main');
+    expect(credentials[1]).toHaveTextContent('3');
+    expect(within(credentials[2]!).getByRole('rowheader')).toHaveTextContent('team-aSub-user');
+  });
+
+  it('sends the filters to every route, back on page 1, and refuses a range that ends before it starts', async () => {
+    const { last, sent } = usageRecord({
+      requests: (query) => HttpResponse.json({ requests: [record()], total: 120, page: Number(query.get('page')), perPage: 50 }),
+    });
+    const { user } = await openUsage();
+    await within(requestsTable()).findAllByTestId('request-row');
+
+    const pager = screen.getByRole('navigation', { name: 'Requests pages' });
+    expect(pager).toHaveTextContent('Page 1 of 3');
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(last('/api/user/requests')).toMatchObject({ page: '2' }));
+    expect(pager).toHaveTextContent('Page 2 of 3');
+
+    const form = screen.getByRole('search', { name: 'Filter the usage record' });
+    await user.type(within(form).getByLabelText('From (UTC)'), '2026-11-20');
+    await waitFor(() => expect(last('/api/user/requests')).toEqual({ type: 'premium', from: '2026-11-20', page: '1', perPage: '50' }));
+    expect(screen.getByRole('navigation', { name: 'Requests pages' })).toHaveTextContent('Page 1 of 3');
+
+    await user.type(within(form).getByLabelText('To (UTC)'), '2026-11-19');
+    expect(await within(form).findByText('The end date must not be before the start date')).toBeInTheDocument();
+    expect(within(form).getByLabelText('To (UTC)')).toBeInvalid();
+    const before = sent.length;
+    await user.clear(within(form).getByLabelText('To (UTC)'));
+    await user.type(within(form).getByLabelText('To (UTC)'), '2026-11-24');
+    await waitFor(() => expect(last('/api/user/requests')).toMatchObject({ from: '2026-11-20', to: '2026-11-24' }));
+    // the bad range was never asked for
+    expect(sent.slice(before).some((entry) => entry.query.to === '2026-11-19')).toBe(false);
+
+    await user.type(within(form).getByRole('searchbox', { name: 'Host' }), ' example.com ');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Outcome' }), 'cut_quota');
+    const expected = { type: 'premium', from: '2026-11-20', to: '2026-11-24', host: 'example.com', outcome: 'cut_quota' };
+    await waitFor(() => expect(last('/api/user/requests')).toEqual({ ...expected, page: '1', perPage: '50' }));
+    await waitFor(() => expect(last('/api/user/usage/breakdown', 'host')).toEqual({ ...expected, by: 'host' }));
+    expect(last('/api/user/usage/breakdown', 'credential')).toEqual({ ...expected, by: 'credential' });
+    // the charts draw the chosen days: from the 20th, to the 24th included
+    expect(last('/api/user/usage/breakdown', 'day')).toEqual({ ...expected, by: 'day' });
+    expect(last('/api/user/usage/breakdown', 'hour')).toEqual({ ...expected, from: '2026-11-20T00:00:00Z', by: 'hour' });
+    expect(within(screen.getByTestId('host-breakdown')).getByText('No traffic in this period')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(last('/api/user/requests')).toEqual({ type: 'premium', page: '1', perPage: '50' }));
+    expect(within(form).getByRole('searchbox', { name: 'Host' })).toHaveValue('');
+    expect(within(form).getByRole('button', { name: 'Reset' })).toBeDisabled();
+  });
+
+  describe('CSV export', () => {
+    afterEach(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+
+    it('downloads the CSV of the current filters as a file', async () => {
+      const blobs: Blob[] = [];
+      const names: string[] = [];
+      URL.createObjectURL = (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:requests';
+      };
+      URL.revokeObjectURL = () => undefined;
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+      const { last } = usageRecord();
+      const { user } = await openUsage();
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Outcome' }), 'ok');
+      await user.type(screen.getByRole('searchbox', { name: 'Host' }), 'example');
+      await waitFor(() => expect(last('/api/user/requests')).toMatchObject({ host: 'example' }));
+
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('CSV file downloaded')).toBeInTheDocument();
+      expect(last('/api/user/requests.csv')).toEqual({ type: 'premium', host: 'example', outcome: 'ok' });
+      expect(names).toEqual([expect.stringMatching(/^requests-premium-\d{4}-\d{2}-\d{2}\.csv$/)]);
+      expect(await blobs[0]!.text()).toBe('started_at,duration_ms\r\n2026-11-25T10:31:05Z,1234\r\n');
+      click.mockRestore();
+    });
+
+    it("shows the server's refusal and saves nothing", async () => {
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+      usageRecord();
+      server.use(http.get('*/api/user/requests.csv', () => HttpResponse.json({ message: 'from must be before to' }, { status: 400 })));
+      const { user } = await openUsage();
+      await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('from must be before to')).toBeInTheDocument();
+      expect(click).not.toHaveBeenCalled();
+      click.mockRestore();
+    });
+  });
+
+  it('says when there are no requests yet, and when none match the filters', async () => {
+    usageRecord();
+    const { user } = await openUsage();
+    expect(await within(requestsTable()).findByText('No requests yet')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Requests pages' })).not.toBeInTheDocument();
+    expect(await within(screen.getByTestId('host-breakdown')).findByText('No traffic in this period')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Outcome' }), 'refused');
+    expect(await within(requestsTable()).findByText('No requests match these filters')).toBeInTheDocument();
+  });
+
+  it("shows the server's message with Retry when a route fails", async () => {
+    let fail = true;
+    usageRecord({
+      breakdownError: true,
+      requests: () =>
+        fail ? HttpResponse.json({ message: 'Too many requests' }, { status: 429 }) : HttpResponse.json({ requests: [record()], total: 1, page: 1, perPage: 50 }),
+    });
+    const { user } = await openUsage();
+    const table = requestsTable();
+    expect(await within(table).findByText('Could not load the requests.')).toBeInTheDocument();
+    expect(within(table).getByText('Too many requests')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the top hosts.')).toBeInTheDocument();
+    expect(screen.getByText('Could not load the hourly traffic.')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(table).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findAllByTestId('request-row')).toHaveLength(1);
+  });
+});
