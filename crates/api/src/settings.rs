@@ -40,6 +40,17 @@ pub struct Settings {
     /// How often payments left pending are reconciled with the payment gateway in the
     /// background (once across all instances); `None`: never (the command still does it).
     pub reconcile_every: Option<Duration>,
+    /// The proxy checker's echo service and time limit (`POST /api/user/check`).
+    pub check: CheckSettings,
+}
+
+/// Where the proxy checker sends its one request through our gateway, and how long it waits.
+#[derive(Debug, Clone)]
+pub struct CheckSettings {
+    /// `PROXYSHOP_CHECK_URL`: an IP-echo service answering the caller's IP as text or
+    /// `{"ip": ...}`. Set by the operator only; customers never choose it.
+    pub url: String,
+    pub timeout: Duration,
 }
 
 /// The host and ports written into generated proxies.
@@ -71,6 +82,9 @@ pub struct RateLimits {
     pub two_factor_per_user: u32,
     pub two_factor_per_ip: u32,
     pub two_factor_window: Duration,
+    /// Proxy checks (`POST /api/user/check`) one customer may run per window.
+    pub check_per_user: u32,
+    pub check_window: Duration,
 }
 
 impl Default for RateLimits {
@@ -90,6 +104,8 @@ impl Default for RateLimits {
             two_factor_per_user: 10,
             two_factor_per_ip: 30,
             two_factor_window: Duration::from_secs(15 * 60),
+            check_per_user: 30,
+            check_window: Duration::from_secs(10 * 60),
         }
     }
 }
@@ -133,6 +149,11 @@ impl Settings {
                 socks_port: 8001,
             },
             reconcile_every: None,
+            // Nothing listens on the discard port: a test that checks sets its own echo server.
+            check: CheckSettings {
+                url: "http://127.0.0.1:9/".into(),
+                timeout: upstream::DEFAULT_CHECK_TIMEOUT,
+            },
         }
     }
 }

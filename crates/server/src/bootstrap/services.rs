@@ -6,7 +6,9 @@ use super::clients::Clients;
 use super::stop::StopSignal;
 use super::storage::session_secret;
 use crate::config::{Config, url_host};
-use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings};
+use api::{
+    Application, CheckSettings, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings,
+};
 use persistence::DbPool;
 use secrecy::SecretString;
 use std::net::SocketAddr;
@@ -49,6 +51,10 @@ pub(super) async fn serve(
             socks_port: gateway_socks.port(),
         },
         reconcile_every: config.reconcile_every,
+        check: CheckSettings {
+            url: config.check_url.clone(),
+            timeout: config.check_timeout,
+        },
     };
     let deps = Dependencies {
         pool: pool.clone(),
