@@ -1,6 +1,7 @@
 // Shared frame of the premium and budget generator pages: Generate / Plans / Usage tabs; the
-// Generate tab holds the form and the credentials and proxy cards. The form and the last proxy
-// live here so they survive switching tabs.
+// Generate tab holds the form, the credentials and proxy cards of the selected line, the list of
+// lines with their Test buttons, and code snippets. The form and the last lines live here so
+// they survive switching tabs.
 import { useState } from 'react';
 import { Card, PageHeader } from '@/components/ui/page-parts';
 import { panelId, tabId } from '@/components/ui/tab-ids';
@@ -10,6 +11,8 @@ import { DEFAULT_FORMAT, type ProxyFormat, type ProxyParts } from '../proxy-form
 import { GenerateForm } from './generate-form';
 import { PlansTab } from './plans-tab';
 import { CredentialsCard, ProxyCard } from './proxy-cards';
+import { ProxyListCard } from './proxy-list';
+import { SnippetsCard } from './snippets-card';
 import { UsageTab } from './usage-tab';
 
 type Tab = 'generate' | 'plans' | 'usage';
@@ -23,7 +26,9 @@ export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; ti
   const [tab, setTab] = useState<Tab>('generate');
   const [form, setForm] = useState(INITIAL_FORM);
   const [format, setFormat] = useState<ProxyFormat>(DEFAULT_FORMAT);
-  const [proxy, setProxy] = useState<ProxyParts | null>(null);
+  const [generated, setGenerated] = useState<{ proxies: ProxyParts[]; socks: boolean }>({ proxies: [], socks: false });
+  const [selected, setSelected] = useState(0);
+  const proxy = generated.proxies[selected] ?? null;
   const prefix = `gen-${kind}`;
   return (
     <>
@@ -33,12 +38,32 @@ export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; ti
         {tab === 'generate' && (
           <div className="grid gap-6 xl:grid-cols-[1.3fr_1fr]">
             <Card title="Generate" className="self-start">
-              <GenerateForm kind={kind} form={form} onFormChange={setForm} format={format} onFormatChange={setFormat} onGenerated={setProxy} />
+              <GenerateForm
+                kind={kind}
+                form={form}
+                onFormChange={setForm}
+                format={format}
+                onFormatChange={setFormat}
+                onGenerated={(proxies, socks) => {
+                  setGenerated({ proxies, socks });
+                  setSelected(0);
+                }}
+              />
             </Card>
             <div className="min-w-0 space-y-6">
               <CredentialsCard proxy={proxy} />
-              <ProxyCard proxy={proxy} format={format} />
+              <ProxyCard proxy={proxy} all={generated.proxies} format={format} />
             </div>
+            {proxy && (
+              <>
+                <div className="min-w-0">
+                  <ProxyListCard proxies={generated.proxies} format={format} selected={selected} onSelect={setSelected} />
+                </div>
+                <div className="min-w-0">
+                  <SnippetsCard proxy={proxy} socks={generated.socks} idPrefix={prefix} />
+                </div>
+              </>
+            )}
           </div>
         )}
         {tab === 'plans' && <PlansTab kind={kind} />}
