@@ -36,7 +36,8 @@ export function usePurchase(kind: ProxyKind) {
   return { buy, isPending: buyPlan.isPending };
 }
 
-function Summary({ kind, plan, customGb }: { kind: ProxyKind; plan: Plan; customGb: number | null }) {
+/** What is bought for what total (the dialog's summary line). */
+function summary(kind: ProxyKind, plan: Plan, customGb: number | null) {
   if (!isTrafficKind(kind)) {
     return (
       <>
@@ -83,7 +84,7 @@ export function usePlanPurchase(kind: ProxyKind) {
       open={plan !== null}
       title={BUY_PLAN_TITLE}
       question={BUY_PLAN_QUESTION}
-      summary={plan && <Summary kind={kind} plan={plan} customGb={customGb} />}
+      summary={plan && summary(kind, plan, customGb)}
       busy={isPending}
       onConfirm={confirm}
       onClose={close}

@@ -114,3 +114,16 @@ describe('usage and locations', () => {
     expect(budget).toEqual([{ code: 'us', name: 'United States', states: [], cities: [{ code: 'losangeles', name: 'Los Angeles' }] }]);
   });
 });
+
+describe('snippets for a Socks5 line', () => {
+  const parts = { host: 'gw.proxyshop.test', port: '8001', username: 'uabc-type-budget', password: 'p@ss' };
+  it('use socks5h, say what to install, and URL-encode the credentials inside URLs', async () => {
+    const { snippet } = await import('./snippets');
+    expect(snippet('curl', parts, true)).toBe("curl --proxy 'socks5h://gw.proxyshop.test:8001' --proxy-user 'uabc-type-budget:p@ss' 'https://api.ipify.org?format=json'");
+    expect(snippet('python', parts, true)).toContain('pip install "requests[socks]"');
+    expect(snippet('python', parts, true)).toContain('proxy = "socks5h://uabc-type-budget:p%40ss@gw.proxyshop.test:8001"');
+    expect(snippet('node', parts, true)).toContain("new SocksProxyAgent('socks5h://uabc-type-budget:p%40ss@gw.proxyshop.test:8001')");
+    expect(snippet('playwright', parts, true)).toMatch(/^\/\/ Chromium cannot send a password to a SOCKS5 proxy/);
+    expect(snippet('node', parts, false)).toContain("new ProxyAgent('http://uabc-type-budget:p%40ss@gw.proxyshop.test:8001')");
+  });
+});
