@@ -144,6 +144,8 @@ describe('snippets', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Select line 2' }));
     await user.click(screen.getByRole('tab', { name: 'Python' }));
+    expect(screen.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'curl' })).toHaveAttribute('aria-selected', 'false');
     expect(code()).toContain('proxy = "http://uabc-type-premium-country-us-state-ca-city-losangeles-session-s2-lifetime-30:s3cret@gw.proxyshop.test:8000"');
     await user.click(screen.getByRole('tab', { name: 'Node' }));
     expect(code()).toContain("new ProxyAgent('http://uabc-type-premium");
