@@ -25,8 +25,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use upstream::{
     GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
-    ReqwestProxyChecker,
-    ResidentialSource,
+    ReqwestProxyChecker, ResidentialSource,
 };
 use url::Url;
 use utoipa_actix_web::AppExt;

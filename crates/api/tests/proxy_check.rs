@@ -94,7 +94,11 @@ impl Shop {
     }
 
     async fn post(&self, path: &str, body: Value) -> common::Reply {
-        let request = self.app.client.post(format!("{}{path}", self.api)).json(&body);
+        let request = self
+            .app
+            .client
+            .post(format!("{}{path}", self.api))
+            .json(&body);
         self.app.send(request).await
     }
 
@@ -106,12 +110,22 @@ impl Shop {
     async fn generate(&self, port: &str) -> Vec<String> {
         let id = self.app.top_up(15.0).await;
         self.app.pay(&id).await;
-        let bought = self.post("/api/user/get_plan", json!({ "type": "premium", "amount": 5 })).await;
+        let bought = self
+            .post(
+                "/api/user/get_plan",
+                json!({ "type": "premium", "amount": 5 }),
+            )
+            .await;
         assert_eq!(bought.status, 200, "{}", bought.text);
         let body = json!({ "country": "us", "state": "ca", "city": "losangeles", "quantity": 2, "rotation": "sticky", "port": port });
         let reply = self.post("/api/user/generate", body).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
-        reply.body["proxies"].as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_owned()).collect()
+        reply.body["proxies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap().to_owned())
+            .collect()
     }
 }
 

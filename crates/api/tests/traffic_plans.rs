@@ -152,21 +152,24 @@ mod custom_amounts {
     fn plan(app: &TestApp, price_cents: i64, gb: i64) -> i64 {
         app.with_conn(|conn| {
             let t = persistence::now();
-            persistence::plans::insert(conn, &persistence::plans::NewPlan {
-                kind: domain::ProxyKind::Premium,
-                name: "Odd",
-                tag: None,
-                note: None,
-                price_cents: domain::Cents::new(price_cents),
-                amount: gb,
-                validity_days: 30,
-                regions: "US",
-                features: "{}",
-                active: true,
-                sort: 99,
-                created_at: t,
-                updated_at: t,
-            })
+            persistence::plans::insert(
+                conn,
+                &persistence::plans::NewPlan {
+                    kind: domain::ProxyKind::Premium,
+                    name: "Odd",
+                    tag: None,
+                    note: None,
+                    price_cents: domain::Cents::new(price_cents),
+                    amount: gb,
+                    validity_days: 30,
+                    regions: "US",
+                    features: "{}",
+                    active: true,
+                    sort: 99,
+                    created_at: t,
+                    updated_at: t,
+                },
+            )
             .unwrap()
             .get()
         })

@@ -117,10 +117,19 @@ mod tests {
 
     #[test]
     fn the_per_unit_rate_rounds_in_the_shops_favour() {
-        assert_eq!(Cents::new(1500).per_unit_rounded_up(5), Some(Cents::new(300)));
+        assert_eq!(
+            Cents::new(1500).per_unit_rounded_up(5),
+            Some(Cents::new(300))
+        );
         // $28 for 10 GB is $2.80 a GB; $10 for 3 GB is 333.33… cents, so 334.
-        assert_eq!(Cents::new(2800).per_unit_rounded_up(10), Some(Cents::new(280)));
-        assert_eq!(Cents::new(1000).per_unit_rounded_up(3), Some(Cents::new(334)));
+        assert_eq!(
+            Cents::new(2800).per_unit_rounded_up(10),
+            Some(Cents::new(280))
+        );
+        assert_eq!(
+            Cents::new(1000).per_unit_rounded_up(3),
+            Some(Cents::new(334))
+        );
         assert_eq!(Cents::new(1000).per_unit_rounded_up(0), None);
         assert_eq!(Cents::new(334).times(7), Some(Cents::new(2338)));
         assert_eq!(Cents::new(i64::MAX).times(2), None);

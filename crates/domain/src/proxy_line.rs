@@ -52,11 +52,13 @@ impl ProxyLine {
         };
         if let Some((left, right)) = line.split_once('@') {
             // host:port@user:pass or user:pass@host:port
-            if let (Some((a, b)), Some((c, d))) = (left.split_once(':'), right.split_once(':')) {
-                if !b.contains(':') && !d.contains(':') && !right.contains('@') {
-                    keep(a, b, c, d);
-                    keep(c, d, a, b);
-                }
+            if let (Some((a, b)), Some((c, d))) = (left.split_once(':'), right.split_once(':'))
+                && !b.contains(':')
+                && !d.contains(':')
+                && !right.contains('@')
+            {
+                keep(a, b, c, d);
+                keep(c, d, a, b);
             }
             return found;
         }

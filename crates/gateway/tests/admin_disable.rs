@@ -73,7 +73,8 @@ async fn disabling_refuses_new_and_cuts_live_connections(backend: Backend) {
     assert_eq!(read_to_close(&mut piece).await, 0, "piece cut at the flush");
     // ... and new ones are refused, though the credential cache still holds the account.
     h.assert_denied(USER, PASSWORD, echo, "disabled").await;
-    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "disabled").await;
+    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "disabled")
+        .await;
     // Another customer's connection goes on.
     echo_through(&mut other, 1_000).await;
     // Every byte the disabled customer moved on traffic is still counted.

@@ -94,7 +94,8 @@ async fn an_expired_piece_is_refused() {
     let h = Harness::on(Backend::Sqlite).await.unwrap();
     h.insert_piece(ProxyKind::Lte, PIECE, PIECE_PASSWORD, now());
     let echo = echo_server().await;
-    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "expired").await;
+    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "expired")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -109,7 +110,8 @@ async fn a_disabled_owner_is_refused() {
         .execute(&mut conn)
         .unwrap();
     let echo = echo_server().await;
-    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "disabled").await;
+    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "disabled")
+        .await;
 }
 
 async fn live_connections_end_with_their_piece(backend: Backend) {

@@ -77,7 +77,8 @@ async fn no_traffic_left_is_refused() {
     .await
     .unwrap();
     let echo = echo_server().await;
-    h.assert_denied(USER, PASSWORD, echo, "no traffic left").await;
+    h.assert_denied(USER, PASSWORD, echo, "no traffic left")
+        .await;
     // Budget was never bought at all.
     let (_, code, _) = http_connect(
         h.http,

@@ -21,7 +21,10 @@ fn request(server: &MockServer) -> CheckRequest {
     }
 }
 
-async fn check(answer: ResponseTemplate, timeout: Duration) -> Result<upstream::CheckOutcome, CheckError> {
+async fn check(
+    answer: ResponseTemplate,
+    timeout: Duration,
+) -> Result<upstream::CheckOutcome, CheckError> {
     let proxy = MockServer::start().await;
     Mock::given(method("GET"))
         .and(header("proxy-authorization", AUTH))
@@ -37,14 +40,20 @@ const LONG: Duration = Duration::from_secs(10);
 
 #[tokio::test]
 async fn the_exit_ip_is_read_from_json_or_text() {
-    let ok = check(ResponseTemplate::new(200).set_body_string(r#"{"ip":"198.51.100.7"}"#), LONG)
-        .await
-        .unwrap();
+    let ok = check(
+        ResponseTemplate::new(200).set_body_string(r#"{"ip":"198.51.100.7"}"#),
+        LONG,
+    )
+    .await
+    .unwrap();
     assert_eq!(ok.exit_ip.to_string(), "198.51.100.7");
     assert!(ok.latency < LONG);
-    let ok = check(ResponseTemplate::new(200).set_body_string("2001:db8::7\n"), LONG)
-        .await
-        .unwrap();
+    let ok = check(
+        ResponseTemplate::new(200).set_body_string("2001:db8::7\n"),
+        LONG,
+    )
+    .await
+    .unwrap();
     assert_eq!(ok.exit_ip.to_string(), "2001:db8::7");
     let bad = check(ResponseTemplate::new(200).set_body_string("hello"), LONG).await;
     assert_eq!(bad, Err(CheckError::BadAnswer));
@@ -68,7 +77,11 @@ async fn refusals_are_named() {
         (ResponseTemplate::new(429), CheckError::TooMany),
     ];
     for (answer, expected) in cases {
-        assert_eq!(check(answer, LONG).await, Err(expected.clone()), "{expected}");
+        assert_eq!(
+            check(answer, LONG).await,
+            Err(expected.clone()),
+            "{expected}"
+        );
     }
 }
 
@@ -77,7 +90,10 @@ async fn a_slow_answer_is_a_timeout() {
     let slow = ResponseTemplate::new(200)
         .set_body_string("198.51.100.7")
         .set_delay(Duration::from_secs(5));
-    assert_eq!(check(slow, Duration::from_millis(200)).await, Err(CheckError::Timeout));
+    assert_eq!(
+        check(slow, Duration::from_millis(200)).await,
+        Err(CheckError::Timeout)
+    );
 }
 
 #[tokio::test]
@@ -87,6 +103,11 @@ async fn a_closed_port_is_unreachable() {
         listener.local_addr().unwrap().port()
     };
     let checker = ReqwestProxyChecker::new("http://echo.invalid/", LONG);
-    let request = CheckRequest { host: "127.0.0.1".into(), port, username: "u".into(), password: "p".into() };
+    let request = CheckRequest {
+        host: "127.0.0.1".into(),
+        port,
+        username: "u".into(),
+        password: "p".into(),
+    };
     assert_eq!(checker.check(&request).await, Err(CheckError::Unreachable));
 }
