@@ -28,7 +28,12 @@ export function SnippetsCard({ proxy, socks, idPrefix }: { proxy: ProxyParts; so
     >
       <Tabs label="Language" idPrefix={prefix} items={SNIPPET_LANGUAGES} value={language} onChange={setLanguage} size="sm" />
       <div role="tabpanel" id={panelId(prefix, language)} aria-labelledby={tabId(prefix, language)} className="mt-3">
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-3 text-xs leading-relaxed text-slate-100 dark:bg-slate-950" data-testid="snippet">
+        {/* Focusable, so that keyboard users can scroll a long line sideways. */}
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-label="Code snippet"
+          className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-3 text-xs leading-relaxed text-slate-100 dark:bg-slate-950" data-testid="snippet">
           <code>{code}</code>
         </pre>
       </div>
