@@ -38,5 +38,5 @@ pub mod wallet;
 
 pub use error::ApiError;
 pub use readiness::Readiness;
-pub use settings::{GatewayEndpoints, RateLimits, Settings};
+pub use settings::{CheckSettings, GatewayEndpoints, RateLimits, Settings};
 pub use startup::{Application, Dependencies, Payments};

@@ -43,6 +43,17 @@ pub struct Settings {
     /// Days the gateway's usage records are kept (`PROXYSHOP_USAGE_RETENTION_DAYS`, 1–3650);
     /// older ones are purged in the background.
     pub usage_retention_days: u32,
+    /// The proxy checker's echo service and time limit (`POST /api/user/check`).
+    pub check: CheckSettings,
+}
+
+/// Where the proxy checker sends its one request through our gateway, and how long it waits.
+#[derive(Debug, Clone)]
+pub struct CheckSettings {
+    /// `PROXYSHOP_CHECK_URL`: an IP-echo service answering the caller's IP as text or
+    /// `{"ip": ...}`. Set by the operator only; customers never choose it.
+    pub url: String,
+    pub timeout: Duration,
 }
 
 /// The host and ports written into generated proxies.
@@ -77,6 +88,9 @@ pub struct RateLimits {
     pub two_factor_per_user: u32,
     pub two_factor_per_ip: u32,
     pub two_factor_window: Duration,
+    /// Proxy checks (`POST /api/user/check`) one customer may run per window.
+    pub check_per_user: u32,
+    pub check_window: Duration,
 }
 
 impl Default for RateLimits {
@@ -96,6 +110,8 @@ impl Default for RateLimits {
             two_factor_per_user: 10,
             two_factor_per_ip: 30,
             two_factor_window: Duration::from_secs(15 * 60),
+            check_per_user: 30,
+            check_window: Duration::from_secs(10 * 60),
         }
     }
 }
@@ -141,6 +157,11 @@ impl Settings {
             },
             reconcile_every: None,
             usage_retention_days: 30,
+            // Nothing listens on the discard port: a test that checks sets its own echo server.
+            check: CheckSettings {
+                url: "http://127.0.0.1:9/".into(),
+                timeout: upstream::DEFAULT_CHECK_TIMEOUT,
+            },
         }
     }
 }

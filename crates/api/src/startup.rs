@@ -25,7 +25,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use upstream::{
     GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
-    ResidentialSource,
+    ReqwestProxyChecker, ResidentialSource,
 };
 use url::Url;
 use utoipa_actix_web::AppExt;
@@ -130,6 +130,10 @@ impl Application {
                 socks_port: settings.gateway.socks_port,
             })
         });
+        let checker = Arc::new(ReqwestProxyChecker::new(
+            settings.check.url.clone(),
+            settings.check.timeout,
+        ));
         let state = web::Data::new(AppState {
             pool: deps.pool,
             settings,
@@ -142,6 +146,7 @@ impl Application {
             },
             pieces: deps.pieces,
             residential,
+            checker,
             public_url: public_url.clone(),
             code_key,
             readiness: Readiness::default(),

@@ -4,7 +4,9 @@ use crate::readiness::Readiness;
 use crate::settings::Settings;
 use persistence::DbPool;
 use std::sync::Arc;
-use upstream::{GoogleVerifier, Mailer, PaymentGateway, PieceSource, ResidentialSource};
+use upstream::{
+    GoogleVerifier, Mailer, PaymentGateway, PieceSource, ProxyChecker, ResidentialSource,
+};
 
 pub struct AppState {
     pub pool: DbPool,
@@ -18,6 +20,8 @@ pub struct AppState {
     pub pieces: Option<Arc<dyn PieceSource>>,
     /// Where residential proxies come from: our gateway (local) or the provider.
     pub residential: Arc<dyn ResidentialSource>,
+    /// Checks a customer's proxy line through our gateway (`POST /api/user/check`).
+    pub checker: Arc<dyn ProxyChecker>,
     /// The site's public URL without a trailing slash (links, callbacks, redirects).
     pub public_url: String,
     /// Keys the hashes of email verification codes (derived from the session secret).

@@ -107,6 +107,47 @@ api_test! {
         assert!(app.get("/api/user/proxy_history?type=premium").await.body["history"].as_array().unwrap().is_empty());
     }
 
+    async fn a_hundred_sticky_lines_each_have_their_own_session(backend) {
+        let app = with_traffic(backend).await;
+        let user = app.user(USER).unwrap();
+        let mut body = premium("sticky", "http|https");
+        body["quantity"] = json!(100);
+        let reply = app.post_json("/api/user/generate", body).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let lines = reply.body["proxies"].as_array().unwrap();
+        assert_eq!(lines.len(), 100);
+        let mut sessions = std::collections::HashSet::new();
+        for line in lines {
+            let p: Vec<&str> = line.as_str().unwrap().split(':').collect();
+            let (base, t) = domain::Targeting::parse(p[2]).unwrap();
+            assert_eq!((base.as_str(), p[3]), (user.proxy_username.as_str(), user.proxy_password.as_str()));
+            assert_eq!(t.lifetime_minutes, Some(30));
+            sessions.insert(t.session.unwrap());
+        }
+        assert_eq!(sessions.len(), 100, "every sticky line has its own session id");
+        let history = app.get("/api/user/proxy_history?type=premium").await;
+        assert_eq!(history.body["history"].as_array().unwrap().len(), 100);
+
+        let budget = json!({ "country": "us", "city": "-city-losangeles", "quantity": 1000, "lifetime": 0, "rotation": "sticky", "port": "socks5" });
+        let reply = app.post_json("/api/user/generate_budget", budget).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.body["proxies"].as_array().unwrap().len(), 1000, "1000 is the most");
+    }
+
+    async fn a_quantity_out_of_range_has_its_own_message(backend) {
+        let app = with_traffic(backend).await;
+        for quantity in [0, 1001, 100_000] {
+            let mut body = premium("random", "http|https");
+            body["quantity"] = json!(quantity);
+            let reply = app.post_json("/api/user/generate", body).await;
+            assert_eq!((reply.status, reply.message()), (422, "Quantity must be between 1 and 1000"), "{quantity}");
+            let budget = json!({ "country": "us", "city": "-city-losangeles", "quantity": quantity, "rotation": "random", "lifetime": 15 });
+            let reply = app.post_json("/api/user/generate_budget", budget).await;
+            assert_eq!((reply.status, reply.message()), (422, "Quantity must be between 1 and 1000"), "{quantity}");
+        }
+        assert!(app.get("/api/user/proxy_history?type=premium").await.body["history"].as_array().unwrap().is_empty());
+    }
+
     async fn no_traffic_no_proxy(backend) {
         let app = TestApp::start(backend, |_| {}).await;
         app.register(USER, PASSWORD).await;

@@ -142,3 +142,77 @@ api_test! {
         assert_eq!(generate.status, 402, "{}", generate.text);
     }
 }
+
+/// A custom amount of GB at a plan's per-GB tier: the plan's price over its GB, rounded up to
+/// the cent, times the GB.
+mod custom_amounts {
+    use super::*;
+
+    /// The id of a new, active premium plan: `price_cents` for `gb`.
+    fn plan(app: &TestApp, price_cents: i64, gb: i64) -> i64 {
+        app.with_conn(|conn| {
+            let t = persistence::now();
+            persistence::plans::insert(
+                conn,
+                &persistence::plans::NewPlan {
+                    kind: domain::ProxyKind::Premium,
+                    name: "Odd",
+                    tag: None,
+                    note: None,
+                    price_cents: domain::Cents::new(price_cents),
+                    amount: gb,
+                    validity_days: 30,
+                    regions: "US",
+                    features: "{}",
+                    active: true,
+                    sort: 99,
+                    created_at: t,
+                    updated_at: t,
+                },
+            )
+            .unwrap()
+            .get()
+        })
+    }
+
+    api_test! {
+        async fn a_custom_amount_costs_the_tier_times_the_gb(backend) {
+            let app = funded(backend, 50.0).await;
+            // $28 for 10 GB: $2.80 a GB, so 7 GB cost $19.60.
+            let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 10, "customGb": 7 })).await;
+            assert_eq!(reply.status, 200, "{}", reply.text);
+            assert_eq!(reply.message(), "Plan purchased successfully");
+            assert_eq!(app.balance_cents(BUYER), 5000 - 1960);
+            assert_eq!(traffic(&app, domain::ProxyKind::Premium), (7 * GB, 0));
+            // $10 for 3 GB: 333.33… cents a GB, rounded up to 334; 2 GB cost $6.68.
+            let odd = plan(&app, 1000, 3);
+            let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "planId": odd, "customGb": 2 })).await;
+            assert_eq!(reply.status, 200, "{}", reply.text);
+            assert_eq!(reply.body["user"]["balance"], 23.72);
+            assert_eq!(traffic(&app, domain::ProxyKind::Premium), (9 * GB, 0));
+            let ledger = app.ledger(BUYER);
+            let last = ledger.iter().rev().find(|e| e.kind.as_str() == "purchase").unwrap();
+            assert_eq!((last.amount_cents.get(), last.balance_after.get()), (-668, 2372));
+            app.assert_books_balance(&[BUYER]);
+        }
+
+        async fn a_custom_amount_out_of_range_or_unaffordable_changes_nothing(backend) {
+            let app = funded(backend, 20.0).await;
+            for bad in [json!(0), json!(-3), json!(10_001), json!(2.5), json!("7"), json!(true)] {
+                let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 5, "customGb": bad })).await;
+                assert_eq!((reply.status, reply.message()), (422, "Custom amount must be a whole number of GB from 1 to 10000"), "{bad}");
+            }
+            // 7 GB at $3.00 a GB is $21.00, more than the $20 there is.
+            let poor = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 5, "customGb": 7 })).await;
+            assert_eq!((poor.status, poor.message()), (402, "Insufficient balance"));
+            let nowhere = app.post_json("/api/user/get_plan", json!({ "type": "premium", "customGb": 7 })).await;
+            assert_eq!((nowhere.status, nowhere.message()), (422, "Please fill all the fields"));
+            assert_eq!(app.balance_cents(BUYER), 2000);
+            assert_eq!(traffic(&app, domain::ProxyKind::Premium), (0, 0));
+            assert_eq!(app.ledger(BUYER).len(), 1, "only the top-up");
+            // The largest custom amount is accepted (and then refused only for the balance).
+            let most = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 5, "customGb": 10_000 })).await;
+            assert_eq!((most.status, most.message()), (402, "Insufficient balance"));
+        }
+    }
+}

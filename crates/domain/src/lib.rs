@@ -18,6 +18,7 @@ mod names;
 pub mod network;
 pub mod order;
 pub mod payment;
+pub mod proxy_line;
 pub mod random;
 pub mod redact;
 #[cfg(feature = "diesel")]

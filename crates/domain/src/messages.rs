@@ -92,8 +92,14 @@ pub const KEY_LACKS_BUY: &str = "This key lacks the buy scope";
 pub const PLAN_PURCHASED: &str = "Plan purchased successfully";
 pub const PLAN_NOT_FOUND: &str = "Plan not found";
 pub const PLAN_PER_PIECE: &str = "This plan is bought per piece";
+pub const CUSTOM_GB_RANGE: &str = "Custom amount must be a whole number of GB from 1 to 10000";
 pub const SELECT_ALL_FIELDS: &str = "Please select all the fields";
 pub const PROXY_GENERATED: &str = "Proxy generated successfully";
+pub const GENERATE_QUANTITY: &str = "Quantity must be between 1 and 1000";
+pub const CHECK_LINE_REQUIRED: &str = "Please paste a proxy line to test";
+pub const CHECK_NOT_A_LINE: &str =
+    "This is not a proxy line. Use host:port:user:pass or one of the other generator formats";
+pub const CHECK_NOT_OURS: &str = "Only proxies generated here can be tested";
 pub const NO_TRAFFIC: &str = "No traffic left for this plan. Buy a plan first.";
 pub const UNKNOWN_TYPE: &str = "Unknown proxy type";
 pub const UNKNOWN_RECORD_OUTCOME: &str =

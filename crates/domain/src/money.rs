@@ -61,6 +61,21 @@ impl Cents {
         Some(Cents::new(whole.parse::<i64>().ok()? * 100 + cents))
     }
 
+    /// The price of one unit when this amount buys `units` of them, rounded up to the cent
+    /// (the shop never sells below the plan's own rate); None for no units.
+    pub fn per_unit_rounded_up(self, units: i64) -> Option<Cents> {
+        if units <= 0 || self.0 < 0 {
+            return None;
+        }
+        // Both are non-negative here, so this is the ceiling.
+        self.0.checked_add(units - 1).map(|n| Cents::new(n / units))
+    }
+
+    /// This amount `n` times; None on overflow.
+    pub fn times(self, n: i64) -> Option<Cents> {
+        self.0.checked_mul(n).map(Cents::new)
+    }
+
     /// `percent` of this amount, rounded down to the cent (referral bonuses never over-pay).
     pub fn percent(self, percent: u32) -> Cents {
         Cents::new(self.get() * i64::from(percent) / 100)
@@ -99,6 +114,26 @@ impl Serialize for Cents {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_per_unit_rate_rounds_in_the_shops_favour() {
+        assert_eq!(
+            Cents::new(1500).per_unit_rounded_up(5),
+            Some(Cents::new(300))
+        );
+        // $28 for 10 GB is $2.80 a GB; $10 for 3 GB is 333.33… cents, so 334.
+        assert_eq!(
+            Cents::new(2800).per_unit_rounded_up(10),
+            Some(Cents::new(280))
+        );
+        assert_eq!(
+            Cents::new(1000).per_unit_rounded_up(3),
+            Some(Cents::new(334))
+        );
+        assert_eq!(Cents::new(1000).per_unit_rounded_up(0), None);
+        assert_eq!(Cents::new(334).times(7), Some(Cents::new(2338)));
+        assert_eq!(Cents::new(i64::MAX).times(2), None);
+    }
 
     #[test]
     fn displays_dollars_with_two_decimals() {

@@ -31,6 +31,17 @@ const LINGER: Duration = Duration::from_secs(2);
 
 const PROXY_AUTH: &[u8] = b"HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"ProxyShop\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
 
+/// A known customer refused for a reason other than the password: 403 naming the reason in
+/// `Proxy-Status` (RFC 9209) and the body, so that the customer (and our checker) can tell "no
+/// traffic left" from a wrong password. Only a client that gave the right password sees it.
+fn denied(reason: &str) -> Vec<u8> {
+    format!(
+        "HTTP/1.1 403 Forbidden\r\nProxy-Status: proxyshop; error=http_request_denied; details=\"{reason}\"\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reason}",
+        reason.len()
+    )
+    .into_bytes()
+}
+
 fn status(code: u16, reason: &str) -> Vec<u8> {
     format!("HTTP/1.1 {code} {reason}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         .into_bytes()
@@ -77,6 +88,9 @@ pub(crate) async fn serve(
             tracing::error!(error = %e, "gateway cannot check a credential");
             return client.write_all(&status(503, "Service Unavailable")).await;
         }
+        Err(Refusal::NoTraffic) => return client.write_all(&denied("no traffic left")).await,
+        Err(Refusal::Expired) => return client.write_all(&denied("expired")).await,
+        Err(Refusal::Disabled) => return client.write_all(&denied("disabled")).await,
         Err(_) => return client.write_all(PROXY_AUTH).await,
     };
     let target = match destination::connect(&head.host, head.port, config).await {

@@ -72,8 +72,9 @@ async fn disabling_refuses_new_and_cuts_live_connections(backend: Backend) {
     assert_eq!(read_to_close(&mut socks).await, 0, "socks cut at the flush");
     assert_eq!(read_to_close(&mut piece).await, 0, "piece cut at the flush");
     // ... and new ones are refused, though the credential cache still holds the account.
-    h.assert_refused(USER, PASSWORD, echo).await;
-    h.assert_refused(PIECE, PIECE_PASSWORD, echo).await;
+    h.assert_denied(USER, PASSWORD, echo, "disabled").await;
+    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "disabled")
+        .await;
     // Another customer's connection goes on.
     echo_through(&mut other, 1_000).await;
     // Every byte the disabled customer moved on traffic is still counted.

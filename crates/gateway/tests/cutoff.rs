@@ -37,9 +37,10 @@ async fn running_out_of_traffic_cuts_every_live_connection() {
         h.wait_for_used(purchased).await,
         (purchased, purchased, purchased)
     );
-    // And new connections are refused.
-    let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
-    assert_eq!(code, 407);
+    // And new connections are refused, naming the reason.
+    let (_, code, head) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
+    assert_eq!(code, 403);
+    assert!(head.contains("details=\"no traffic left\""), "{head}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -78,7 +79,7 @@ async fn disabling_cuts_live_traffic(backend: Backend) {
     assert_eq!(read_to_close(&mut socks).await, 0, "cut at the flush");
     // And no new connection, though the credential cache still holds the account.
     let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
-    assert_eq!(code, 407);
+    assert_eq!(code, 403);
     // Every byte that moved is still counted (a relay may count its last step just after the
     // client read it, so flush until it is in).
     assert_eq!(h.wait_for_used(4_000).await.1, 4_000);

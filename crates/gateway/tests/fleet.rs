@@ -197,7 +197,7 @@ async fn a_disable_reaches_the_other_node_within_two_seconds(backend: Backend) {
     );
     // New connections are refused there too, though its credential cache held the account.
     let (_, code, _) = http_connect(other.http, &echo.to_string(), Some((USER, PASSWORD))).await;
-    assert_eq!(code, 407);
+    assert_eq!(code, 403);
     // Enabled again: served again, without waiting for a cache to expire.
     write_transaction(&mut conn, |c| admin_access::enable(c, h.user_id)).unwrap();
     let deadline = Instant::now() + Duration::from_secs(2);

@@ -75,7 +75,7 @@ async fn disable_and_time_the_refusal(
     );
     loop {
         let (_, code, _) = http_connect(node.http, &echo.to_string(), Some((USER, PASSWORD))).await;
-        if code == 407 {
+        if code == 403 {
             break;
         }
         assert!(

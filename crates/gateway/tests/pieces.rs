@@ -94,7 +94,8 @@ async fn an_expired_piece_is_refused() {
     let h = Harness::on(Backend::Sqlite).await.unwrap();
     h.insert_piece(ProxyKind::Lte, PIECE, PIECE_PASSWORD, now());
     let echo = echo_server().await;
-    h.assert_refused(PIECE, PIECE_PASSWORD, echo).await;
+    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "expired")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -109,7 +110,8 @@ async fn a_disabled_owner_is_refused() {
         .execute(&mut conn)
         .unwrap();
     let echo = echo_server().await;
-    h.assert_refused(PIECE, PIECE_PASSWORD, echo).await;
+    h.assert_denied(PIECE, PIECE_PASSWORD, echo, "disabled")
+        .await;
 }
 
 async fn live_connections_end_with_their_piece(backend: Backend) {
@@ -145,7 +147,7 @@ async fn live_connections_end_with_their_piece(backend: Backend) {
     echo_through(&mut kept, 500).await;
     // New connections are refused at once, although the credential is still cached.
     let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((PIECE, PIECE_PASSWORD))).await;
-    assert_eq!(code, 407);
+    assert_eq!(code, 403);
     let expected = 2 * (1_000 + 2_000 + 500);
     assert_eq!(
         h.wait_for_daily(ProxyKind::Static, expected).await,

@@ -65,8 +65,7 @@ async fn a_disabled_account_is_refused() {
         .execute(&mut conn)
         .unwrap();
     let echo = echo_server().await;
-    let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
-    assert_eq!(code, 407);
+    h.assert_denied(USER, PASSWORD, echo, "disabled").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -78,7 +77,8 @@ async fn no_traffic_left_is_refused() {
     .await
     .unwrap();
     let echo = echo_server().await;
-    h.assert_refused(USER, PASSWORD, echo).await;
+    h.assert_denied(USER, PASSWORD, echo, "no traffic left")
+        .await;
     // Budget was never bought at all.
     let (_, code, _) = http_connect(
         h.http,
@@ -86,7 +86,7 @@ async fn no_traffic_left_is_refused() {
         Some((&format!("{USER}-type-budget"), PASSWORD)),
     )
     .await;
-    assert_eq!(code, 407);
+    assert_eq!(code, 403);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

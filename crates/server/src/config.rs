@@ -87,6 +87,11 @@ pub struct Config {
     pub metrics_addr_chosen: bool,
     /// `PROXYSHOP_LOG_FORMAT`: `text` (the default) or `json`.
     pub log_format: LogFormat,
+    /// `PROXYSHOP_CHECK_URL` (default `upstream::DEFAULT_CHECK_URL`): the IP-echo service the
+    /// proxy checker asks through our gateway.
+    pub check_url: String,
+    /// `PROXYSHOP_CHECK_TIMEOUT_SECS` (default 10, 1 to 60): how long one check may take.
+    pub check_timeout: Duration,
 }
 
 /// How log lines are written.
@@ -277,6 +282,17 @@ impl Config {
             },
             metrics_addr_chosen: src.get("PROXYSHOP_METRICS_ADDR").is_some(),
             log_format: log_format(src)?,
+            check_url: http_url(src, "PROXYSHOP_CHECK_URL")?
+                .unwrap_or_else(|| upstream::DEFAULT_CHECK_URL.to_owned()),
+            check_timeout: match whole(src, "PROXYSHOP_CHECK_TIMEOUT_SECS", 10)? {
+                secs @ 1..=60 => Duration::from_secs(u64::from(secs)),
+                _ => {
+                    return Err(bad(
+                        "PROXYSHOP_CHECK_TIMEOUT_SECS",
+                        "must be from 1 to 60 seconds",
+                    ));
+                }
+            },
             data_dir,
         };
         if config.local_checkout {

@@ -1,5 +1,6 @@
 //! Clients for everything outside the process: mail delivery, Google sign-in, payments,
-//! residential proxies and proxies by the piece.
+//! residential proxies, proxies by the piece, and the proxy checker (one request through our
+//! gateway to an IP-echo service).
 //!
 //! Each outside dependency is a trait with a real client and a local implementation that keeps
 //! the embedded default fully usable without any account: mail over SMTP or written to `.eml`
@@ -10,6 +11,7 @@
 //! as `Arc<dyn Trait>`, so tests can swap in fakes.
 //! Errors are `thiserror` enums; the `api` crate maps each kind to a status explicitly.
 
+pub mod checker;
 mod error_chain;
 pub mod google;
 pub mod mail;
@@ -17,6 +19,10 @@ pub mod payments;
 pub mod pieces;
 pub mod residential;
 
+pub use checker::{
+    CheckError, CheckOutcome, CheckRequest, DEFAULT_CHECK_TIMEOUT, DEFAULT_CHECK_URL, ProxyChecker,
+    ReqwestProxyChecker,
+};
 pub use google::{
     GOOGLE_JWKS_URL, GoogleError, GoogleIdentity, GoogleVerifier, JwksGoogleVerifier,
 };

@@ -15,14 +15,17 @@ type ConfirmPurchaseDialogProps = {
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Extra fields between the summary and the buttons (a traffic plan's custom amount). */
+  children?: ReactNode;
 };
 
-export function ConfirmPurchaseDialog({ open, title, question, summary, confirmLabel = 'Buy', busy, onConfirm, onClose }: ConfirmPurchaseDialogProps) {
+export function ConfirmPurchaseDialog({ open, title, question, summary, confirmLabel = 'Buy', busy, onConfirm, onClose, children }: ConfirmPurchaseDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={title} description={question}>
       <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="purchase-summary">
         {summary}
       </p>
+      {children}
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="outline" onClick={onClose}>
           Cancel

@@ -1,13 +1,16 @@
 // Buying a plan: a confirmation dialog ("Buy Plan" / "Are you sure you want to buy this
 // plan?" / "Buy"), busy while the purchase is pending; success toast with the server message.
-import { useState } from 'react';
+// A traffic plan's dialog also takes an optional custom amount of GB, priced at the plan's
+// per-GB tier (its price over its GB, rounded up to the cent).
+import { useId, useState } from 'react';
 import { ConfirmPurchaseDialog } from '@/components/confirm-purchase-dialog';
+import { inputClasses } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { customGbSchema, useBuyPlan } from '@/lib/buy-plan';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
-import type { Plan } from '@/lib/plans';
+import { customPrice, perGbPrice, type Plan } from '@/lib/plans';
 import { notify } from '@/lib/toast';
-import { useBuyPlan } from '@/lib/buy-plan';
 
 export const BUY_PLAN_TITLE = 'Buy Plan';
 export const BUY_PLAN_QUESTION = 'Are you sure you want to buy this plan?';
@@ -15,12 +18,12 @@ export const BUY_PLAN_QUESTION = 'Are you sure you want to buy this plan?';
 /** Posts the purchase and shows the toasts; `onDone` runs after a success. */
 export function usePurchase(kind: ProxyKind) {
   const buyPlan = useBuyPlan();
-  function buy(plan: Plan, onDone?: () => void) {
+  function buy(plan: Plan, onDone?: () => void, customGb: number | null = null) {
     // Only traffic plans are bought here (POST /api/user/get_plan takes premium or budget); the
     // callers send a piece plan to its buy form instead.
     if (!isTrafficKind(kind)) return;
     buyPlan.mutate(
-      { type: kind, plan },
+      { type: kind, plan, customGb },
       {
         onSuccess: ({ message }) => {
           notify.success(message);
@@ -33,28 +36,90 @@ export function usePurchase(kind: ProxyKind) {
   return { buy, isPending: buyPlan.isPending };
 }
 
+/** What is bought for what total (the dialog's summary line). */
+function summary(kind: ProxyKind, plan: Plan, customGb: number | null) {
+  if (!isTrafficKind(kind)) {
+    return (
+      <>
+        {plan.name || `${plan.amount} pieces`} for <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet
+        balance.
+      </>
+    );
+  }
+  const gb = customGb ?? plan.amount;
+  const price = customGb === null ? plan.price : (customPrice(plan, customGb) ?? plan.price);
+  return (
+    <>
+      {gb} GB for <span className="font-semibold">{formatMoney(price)}</span>, paid from your wallet balance.
+    </>
+  );
+}
+
 /** A "Buy now" flow: `ask(plan)` opens the confirmation; `dialog` renders it. */
 export function usePlanPurchase(kind: ProxyKind) {
   const [plan, setPlan] = useState<Plan | null>(null);
+  const [custom, setCustom] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const { buy, isPending } = usePurchase(kind);
+  const fieldId = useId();
   const close = () => setPlan(null);
+  const ask = (next: Plan) => {
+    setCustom('');
+    setError(null);
+    setPlan(next);
+  };
+  const parsed = customGbSchema.safeParse(custom);
+  const customGb = parsed.success ? parsed.data : null;
+  const tier = plan && isTrafficKind(kind) ? perGbPrice(plan) : null;
+  function confirm() {
+    if (!plan) return;
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    buy(plan, close, customGb);
+  }
   const dialog = (
     <ConfirmPurchaseDialog
       open={plan !== null}
       title={BUY_PLAN_TITLE}
       question={BUY_PLAN_QUESTION}
-      summary={
-        plan && (
-          <>
-            {isTrafficKind(kind) ? `${plan.amount} GB` : plan.name || `${plan.amount} pieces`} for{' '}
-            <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet balance.
-          </>
-        )
-      }
+      summary={plan && summary(kind, plan, customGb)}
       busy={isPending}
-      onConfirm={() => plan && buy(plan, close)}
+      onConfirm={confirm}
       onClose={close}
-    />
+    >
+      {plan && tier !== null && (
+        <div className="mt-4">
+          <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium">
+            Custom amount (GB)
+          </label>
+          <input
+            id={fieldId}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={String(plan.amount)}
+            value={custom}
+            onChange={(event) => {
+              setCustom(event.target.value.replace(/\D/g, '').slice(0, 5));
+              setError(null);
+            }}
+            aria-invalid={error !== null}
+            aria-describedby={`${fieldId}-hint`}
+            className={`${inputClasses} border-slate-300 dark:border-slate-700`}
+          />
+          <p id={`${fieldId}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+            Optional: any whole number of GB from 1 to 10000 at {formatMoney(tier)} per GB.
+          </p>
+          {error && (
+            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </ConfirmPurchaseDialog>
   );
-  return { ask: setPlan, dialog };
+  return { ask, dialog };
 }

@@ -1,7 +1,9 @@
 // POST /api/user/get_plan {type, planId} ({type, amount} for a plan without a server id, e.g. a
-// built-in sample): buys a traffic plan from the wallet. The returned user replaces the one in the
+// built-in sample), optionally with customGb (that many GB at the plan's per-GB tier): buys
+// traffic from the wallet. The returned user replaces the one in the
 // session cache (the balance in the top bar updates at once); stats and the wallet refetch.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api, unwrap } from './api-client';
 import type { PostBody } from './api-types';
 import type { TrafficKind } from './kinds';
@@ -9,17 +11,28 @@ import type { Plan } from './plans';
 import { queryKeys } from './query-keys';
 
 export const PLAN_PURCHASED = 'Plan purchased successfully';
+export const MAX_CUSTOM_GB = 10_000;
+export const CUSTOM_GB_RANGE = 'Custom amount must be a whole number of GB from 1 to 10000';
 
-export function purchaseBody(type: TrafficKind, plan: Plan): PostBody<'/api/user/get_plan'> {
+/** The custom amount field's text: empty (buy the plan as it is) or a whole number of GB. */
+export const customGbSchema = z
+  .string()
+  .trim()
+  .refine((text) => text === '' || /^\d+$/.test(text), CUSTOM_GB_RANGE)
+  .transform((text) => (text === '' ? null : Number(text)))
+  .refine((gb) => gb === null || (gb >= 1 && gb <= MAX_CUSTOM_GB), CUSTOM_GB_RANGE);
+
+export function purchaseBody(type: TrafficKind, plan: Plan, customGb: number | null = null): PostBody<'/api/user/get_plan'> {
   const id = Number(plan.id);
-  return /^\d+$/.test(plan.id) && Number.isSafeInteger(id) ? { type, planId: id } : { type, amount: plan.amount };
+  const chosen = /^\d+$/.test(plan.id) && Number.isSafeInteger(id) ? { type, planId: id } : { type, amount: plan.amount };
+  return customGb === null ? chosen : { ...chosen, customGb };
 }
 
 export function useBuyPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ type, plan }: { type: TrafficKind; plan: Plan }) => {
-      const payload = await unwrap(api.POST('/api/user/get_plan', { body: purchaseBody(type, plan) }));
+    mutationFn: async ({ type, plan, customGb = null }: { type: TrafficKind; plan: Plan; customGb?: number | null }) => {
+      const payload = await unwrap(api.POST('/api/user/get_plan', { body: purchaseBody(type, plan, customGb) }));
       return { message: payload.message || PLAN_PURCHASED, user: payload.user };
     },
     onSuccess: ({ user }) => {

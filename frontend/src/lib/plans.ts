@@ -105,6 +105,19 @@ export const SAMPLE_PLANS: Plan[] = [
 /** "10 IPs", or "10 pieces" for a plan without a name. */
 export const planTitle = (plan: Plan) => plan.name || `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`;
 
+/** A traffic plan's per-GB tier in dollars: its price over its GB, rounded up to the cent (as
+ * the server prices a custom amount); null for a plan without GB. */
+export function perGbPrice(plan: Plan): number | null {
+  if (!(plan.amount > 0)) return null;
+  return Math.ceil(Math.round(plan.price * 100) / plan.amount) / 100;
+}
+
+/** What `gb` GB cost at the plan's per-GB tier, in dollars. */
+export function customPrice(plan: Plan, gb: number): number | null {
+  const tier = perGbPrice(plan);
+  return tier === null ? null : Math.round(tier * 100) * gb / 100;
+}
+
 /** The plan's period ("30 days") for every kind; 'Unknown' only when the plan has none. */
 export function planValidity(plan: Plan): string {
   return plan.validityPeriod || 'Unknown';

@@ -679,6 +679,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_proxy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/email": {
         parameters: {
             query?: never;
@@ -1464,6 +1480,12 @@ export interface components {
             amount?: number | null;
             /**
              * Format: int64
+             * @description Buy this many GB (1 to 10000) instead of the plan's amount, at the plan's per-GB tier
+             *     (its price over its GB, rounded up to the cent).
+             */
+            customGb?: number | null;
+            /**
+             * Format: int64
              * @description Or the plan's id.
              */
             planId?: number | null;
@@ -1474,6 +1496,22 @@ export interface components {
             message: string;
             success: boolean;
             user: components["schemas"]["User"];
+        };
+        CheckProxyRequest: {
+            proxy: string;
+        };
+        CheckProxyResponse: {
+            /** @description Why it failed, in words (present when not `ok`). */
+            error?: string | null;
+            /** @description The address the echo service saw (present when `ok`). */
+            exitIp?: string | null;
+            /**
+             * Format: int64
+             * @description The whole request, in milliseconds (present when `ok`).
+             */
+            latencyMs?: number | null;
+            /** @description The request went through and the echo service answered an IP. */
+            ok: boolean;
         };
         CodeBody: {
             code?: string;
@@ -5247,6 +5285,79 @@ export interface operations {
                 };
             };
             /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    check_proxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckProxyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckProxyResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;

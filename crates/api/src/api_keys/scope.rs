@@ -9,7 +9,7 @@ use domain::messages as msg;
 pub enum Scope {
     /// Usage, history, balance, plans, the proxies and locations.
     Read,
-    /// Generate residential proxies.
+    /// Generate residential proxies and test them (`POST /api/user/check`).
     Generate,
     /// Spend the wallet: buy plans and proxies.
     Buy,
@@ -77,6 +77,8 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/allowlist", Scope::Read),
     ("post", "/api/user/generate", Scope::Generate),
     ("post", "/api/user/generate_budget", Scope::Generate),
+    // A check spends a little of the customer's traffic, like using a generated line.
+    ("post", "/api/user/check", Scope::Generate),
     ("post", "/api/user/get_plan", Scope::Buy),
     ("post", "/api/user/get_proxy", Scope::Buy),
 ];

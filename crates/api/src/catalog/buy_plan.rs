@@ -1,4 +1,5 @@
-//! `POST /api/user/get_plan {type, amount | planId}`: buys a traffic plan from the wallet
+//! `POST /api/user/get_plan {type, amount | planId[, customGb]}`: buys a traffic plan from the
+//! wallet, or a custom number of GB at that plan's per-GB tier
 //! ([`crate::traffic::buy_plan`]).
 
 use crate::dto::{ErrorResponse, User};
@@ -23,6 +24,11 @@ pub struct BuyPlanRequest {
     /// Or the plan's id.
     #[serde(rename = "planId")]
     pub plan_id: Option<i64>,
+    /// Buy this many GB (1 to 10000) instead of the plan's amount, at the plan's per-GB tier
+    /// (its price over its GB, rounded up to the cent).
+    #[serde(rename = "customGb")]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 10000)]
+    pub custom_gb: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -55,8 +61,13 @@ pub async fn buy_plan(
         (None, Some(gb)) => PlanChoice::Amount(gb),
         (None, None) => return Err(ApiError::field("amount", msg::FILL_ALL_FIELDS)),
     };
+    let custom = match &body.custom_gb {
+        None | Some(serde_json::Value::Null) => None,
+        Some(value) => Some(traffic::CustomGb::from_json(value)?),
+    };
     let residential = state.residential.as_ref();
-    let updated = traffic::buy_plan(&state.pool, residential, user.0.id, kind, choice).await?;
+    let updated =
+        traffic::buy_plan(&state.pool, residential, user.0.id, kind, choice, custom).await?;
     Ok(HttpResponse::Ok().json(BuyPlanResponse {
         success: true,
         message: msg::PLAN_PURCHASED.to_owned(),

@@ -22,7 +22,8 @@ use utoipa::ToSchema;
 pub const ROTATION_MINUTES: [u32; 8] = [15, 30, 60, 240, 360, 720, 1080, 1440];
 /// The lifetime of a Premium sticky session (Premium's payload carries none).
 pub const PREMIUM_STICKY_MINUTES: u32 = 30;
-const MAX_QUANTITY: u32 = 100;
+/// The most proxy lines one generate request returns (OpenAPI `maximum` of `quantity`).
+pub const MAX_QUANTITY: u32 = 1000;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GenerateRequest {
@@ -32,7 +33,7 @@ pub struct GenerateRequest {
     /// Premium: a city code. Budget: `-city-<code>`.
     #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub city: Option<String>,
-    #[schema(required = true, value_type = u32, minimum = 1, maximum = 100)]
+    #[schema(required = true, value_type = u32, minimum = 1, maximum = 1000)]
     pub quantity: Option<u32>,
     /// Budget only: minutes between rotations, 0 for sticky.
     pub lifetime: Option<u32>,
@@ -79,10 +80,10 @@ struct Order {
 
 fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
     let country = present(&body.country).ok_or_else(all_fields)?;
-    let quantity = body
-        .quantity
-        .filter(|q| (1..=MAX_QUANTITY).contains(q))
-        .ok_or_else(all_fields)?;
+    let quantity = body.quantity.ok_or_else(all_fields)?;
+    if !(1..=MAX_QUANTITY).contains(&quantity) {
+        return Err(ApiError::field("quantity", msg::GENERATE_QUANTITY));
+    }
     let sticky = match body.rotation.as_deref().unwrap_or("random") {
         "random" => false,
         "sticky" => true,

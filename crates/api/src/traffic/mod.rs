@@ -1,6 +1,7 @@
 //! Residential traffic: locations, proxy generation, usage from the meter, and proxy history
 //! (docs/api.md#traffic-and-generators).
 
+mod check;
 mod generate;
 mod history;
 mod locations;
@@ -8,11 +9,12 @@ mod purchase;
 mod stats;
 mod upstream_sync;
 
+pub use check::{CheckProxyRequest, CheckProxyResponse};
 pub use generate::{GenerateRequest, GenerateResponse};
 pub use history::{HistoryItem, HistoryResponse};
 pub use stats::{StatsResponse, TrafficStat, UsageDay, UsageResponse};
 
-pub use purchase::{PlanChoice, buy_plan};
+pub use purchase::{CustomGb, MAX_CUSTOM_GB, PlanChoice, buy_plan};
 pub use upstream_sync::{LOCAL, sync_all, sync_customer};
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -24,5 +26,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(locations::premium_locations)
         .service(locations::budget_locations)
         .service(generate::generate_premium)
-        .service(generate::generate_budget);
+        .service(generate::generate_budget)
+        .service(check::check_proxy);
 }

@@ -20,13 +20,48 @@ pub enum PlanChoice {
     Amount(i64),
 }
 
+/// The largest custom amount one purchase may buy, in GB.
+pub const MAX_CUSTOM_GB: i64 = 10_000;
+
+/// A custom amount of GB, 1 to [`MAX_CUSTOM_GB`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CustomGb(i64);
+
+impl CustomGb {
+    pub fn parse(gb: i64) -> Result<CustomGb, ApiError> {
+        if (1..=MAX_CUSTOM_GB).contains(&gb) {
+            Ok(CustomGb(gb))
+        } else {
+            Err(ApiError::field("customGb", msg::CUSTOM_GB_RANGE))
+        }
+    }
+
+    /// From the request's JSON: a whole number (`5` or `5.0`), anything else refused with the
+    /// range message.
+    pub fn from_json(value: &serde_json::Value) -> Result<CustomGb, ApiError> {
+        let whole = value.as_i64().or_else(|| {
+            value
+                .as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() <= MAX_CUSTOM_GB as f64)
+                .map(|f| f as i64)
+        });
+        match whole {
+            Some(gb) => CustomGb::parse(gb),
+            None => Err(ApiError::field("customGb", msg::CUSTOM_GB_RANGE)),
+        }
+    }
+}
+
 /// Buys the plan `choice` names for `kind` (a traffic kind) and answers the updated customer.
+/// With `custom`, that many GB instead of the plan's amount, at the plan's per-GB tier: the
+/// plan's price divided by its GB, rounded up to the cent, times the GB; the plan's validity.
 pub async fn buy_plan(
     pool: &DbPool,
     residential: &dyn ResidentialSource,
     user_id: UserId,
     kind: ProxyKind,
     choice: PlanChoice,
+    custom: Option<CustomGb>,
 ) -> Result<users::UserRow, ApiError> {
     let reference = domain::random::alphanumeric(20);
     let updated = in_transaction(pool, move |conn| {
@@ -38,18 +73,32 @@ pub async fn buy_plan(
         if !plan.on_sale(persistence::now()) {
             return Err(ApiError::Gone(msg::PLAN_UNAVAILABLE));
         }
-        let note = format!("{} plan {} ({} GB)", kind, plan.name, plan.amount);
+        let (gb, price) = match custom {
+            None => (plan.amount, plan.price_cents),
+            Some(CustomGb(gb)) => {
+                let price = plan
+                    .price_cents
+                    .per_unit_rounded_up(plan.amount)
+                    .and_then(|tier| tier.times(gb))
+                    .ok_or(ApiError::Gone(msg::PLAN_UNAVAILABLE))?;
+                (gb, price)
+            }
+        };
+        let note = match custom {
+            None => format!("{} plan {} ({} GB)", kind, plan.name, plan.amount),
+            Some(_) => format!("{} plan {} (custom {gb} GB)", kind, plan.name),
+        };
         let reference = format!("plan_{reference}");
         wallet::debit(
             conn,
             user_id,
-            plan.price_cents,
+            price,
             EntryKind::Purchase,
             &reference,
             Some(&note),
         )?;
         let expires_at = persistence::now() + i64::from(plan.validity_days) * 86_400;
-        let bytes = plan.amount.saturating_mul(GB);
+        let bytes = gb.saturating_mul(GB);
         traffic::add_purchased(conn, user_id, kind, bytes, Some(expires_at))?;
         traffic_purchases::record(
             conn,
@@ -58,7 +107,7 @@ pub async fn buy_plan(
                 kind,
                 plan_id: Some(plan.id),
                 bytes,
-                price: plan.price_cents,
+                price,
                 source: Source::Purchase,
             },
         )?;

@@ -269,6 +269,29 @@ impl Harness {
         assert_eq!(refused, Some(("auth", 1)), "socks {user}:{pass}");
     }
 
+    /// A customer who gave the right password but may not connect: HTTP answers 403 naming
+    /// `reason` in `Proxy-Status` (RFC 9209) and the body; SOCKS5 refuses the authentication.
+    pub async fn assert_denied(&self, user: &str, pass: &str, dest: SocketAddr, reason: &str) {
+        let (mut stream, code, head) =
+            http_connect(self.http, &dest.to_string(), Some((user, pass))).await;
+        assert_eq!(code, 403, "http {user}: {head}");
+        assert!(
+            head.contains(&format!(
+                "Proxy-Status: proxyshop; error=http_request_denied; details=\"{reason}\""
+            )),
+            "{head}"
+        );
+        let mut body = String::new();
+        tokio::io::AsyncReadExt::read_to_string(&mut stream, &mut body)
+            .await
+            .unwrap();
+        assert_eq!(body, reason);
+        let refused = socks_connect(self.socks, user, pass, Dest::Ip(dest))
+            .await
+            .err();
+        assert_eq!(refused, Some(("auth", 1)), "socks {user}:{pass}");
+    }
+
     pub fn usage(&self) -> (i64, i64, i64) {
         let mut conn = self.db.pool.get().unwrap();
         let (purchased, used) =

@@ -6,7 +6,9 @@ use super::clients::Clients;
 use super::stop::StopSignal;
 use super::storage::session_secret;
 use crate::config::{Config, url_host};
-use api::{Application, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings};
+use api::{
+    Application, CheckSettings, Dependencies, GatewayEndpoints, Payments, RateLimits, Settings,
+};
 use persistence::DbPool;
 use secrecy::SecretString;
 use std::net::SocketAddr;
@@ -51,6 +53,10 @@ pub(super) async fn serve(
         },
         reconcile_every: config.reconcile_every,
         usage_retention_days: config.usage_retention_days,
+        check: CheckSettings {
+            url: config.check_url.clone(),
+            timeout: config.check_timeout,
+        },
     };
     let deps = Dependencies {
         pool: pool.clone(),

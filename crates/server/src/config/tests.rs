@@ -44,6 +44,26 @@ fn defaults_are_the_embedded_setup() {
             .key,
         "PROXYSHOP_TRIAL_PER_IP_PER_DAY"
     );
+    assert_eq!(c.check_url, upstream::DEFAULT_CHECK_URL);
+    assert_eq!(c.check_timeout, Duration::from_secs(10));
+    let check = config(&[
+        ("PROXYSHOP_CHECK_URL", "https://echo.example/ip"),
+        ("PROXYSHOP_CHECK_TIMEOUT_SECS", "3"),
+    ])
+    .unwrap();
+    assert_eq!(
+        (check.check_url.as_str(), check.check_timeout),
+        ("https://echo.example/ip", Duration::from_secs(3))
+    );
+    for (k, v) in [
+        ("PROXYSHOP_CHECK_URL", "ftp://echo.example/"),
+        ("PROXYSHOP_CHECK_URL", "api.ipify.org"),
+        ("PROXYSHOP_CHECK_URL", "http://user:pw@echo.example/"),
+        ("PROXYSHOP_CHECK_TIMEOUT_SECS", "0"),
+        ("PROXYSHOP_CHECK_TIMEOUT_SECS", "61"),
+    ] {
+        assert_eq!(config(&[(k, v)]).unwrap_err().key, k, "{k}={v}");
+    }
     assert_eq!(
         config(&[("PROXYSHOP_DATA_DIR", "/d")])
             .unwrap()

@@ -36,4 +36,20 @@ describe('plan card', () => {
     render(<PlanCard plan={plan({ regions: [] })} kind="static" action={null} />);
     expect(screen.queryByText('Regions')).not.toBeInTheDocument();
   });
+
+  it('shows the price per GB of a traffic plan, rounded up to the cent', () => {
+    const { unmount } = render(<PlanCard plan={plan({ price: 28, amount: 10 })} kind="premium" action={null} />);
+    expect(screen.getByTestId('unit-price')).toHaveTextContent(/^\$2\.80 per GB$/);
+    unmount();
+    render(<PlanCard plan={plan({ price: 10, amount: 3 })} kind="budget" action={null} />);
+    expect(screen.getByTestId('unit-price')).toHaveTextContent(/^\$3\.34 per GB$/);
+  });
+
+  it('shows the price per piece with its period for a piece plan', () => {
+    const { unmount } = render(<PlanCard plan={plan({ price: 3.5, amount: 1, validityPeriod: '30 days' })} kind="static" action={null} />);
+    expect(screen.getByTestId('unit-price')).toHaveTextContent(/^\$3\.50 per piece for 30 days$/);
+    unmount();
+    render(<PlanCard plan={plan({ price: 3, amount: 1, validityPeriod: '1 day' })} kind="lte" action={null} />);
+    expect(screen.getByTestId('unit-price')).toHaveTextContent(/^\$3\.00 per piece for 1 day$/);
+  });
 });

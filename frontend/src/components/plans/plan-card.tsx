@@ -5,7 +5,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
-import { planValidity, regionsText, type Plan } from '@/lib/plans';
+import { perGbPrice, planValidity, regionsText, type Plan } from '@/lib/plans';
 
 type PlanCardProps = {
   plan: Plan;
@@ -41,6 +41,9 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
         {!traffic && <span className="text-sm text-slate-600 dark:text-slate-300">/piece</span>}
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-300">{traffic ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`}</p>
+      <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="unit-price">
+        {unitPrice(plan, traffic)}
+      </p>
       <dl className="mt-5 space-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3">
@@ -61,6 +64,17 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
       <div className="mt-6 flex-1 content-end">{action}</div>
     </article>
   );
+}
+
+/** "$3.00 per GB" for traffic, "$3.50 per piece for 30 days" for pieces. */
+function unitPrice(plan: Plan, traffic: boolean): string {
+  if (traffic) {
+    const tier = perGbPrice(plan);
+    return tier === null ? '' : `${formatMoney(tier)} per GB`;
+  }
+  // Piece plans are priced per piece (the "/piece" beside the price).
+  const each = formatMoney(plan.price);
+  return plan.validityPeriod ? `${each} per piece for ${plan.validityPeriod}` : `${each} per piece`;
 }
 
 export function PlanCardSkeleton() {

@@ -1,6 +1,8 @@
 // The generate form of the premium and budget pages as plain data, and the request bodies it
 // becomes (docs/api.md#traffic-and-generators): protocol and rotation mappings, sticky lifetime 0,
-// quantity 1.
+// a quantity of 1 to 1000 lines.
+
+import { z } from 'zod';
 
 export type GeneratorKind = 'premium' | 'budget';
 
@@ -29,8 +31,18 @@ export const ROTATION_TIMES: ReadonlyArray<{ name: string; value: number }> = [
 ];
 export const DEFAULT_LIFETIME = 15;
 export const DEFAULT_QUANTITY = 1;
+export const MAX_QUANTITY = 1000;
 
 export const SELECT_ALL_FIELDS = 'Please select all the fields';
+export const QUANTITY_RANGE = 'Quantity must be between 1 and 1000';
+
+/** The quantity field's text: a whole number from 1 to 1000 (an empty field is "missing"). */
+export const quantitySchema = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, QUANTITY_RANGE)
+  .transform(Number)
+  .pipe(z.number().int().min(1, QUANTITY_RANGE).max(MAX_QUANTITY, QUANTITY_RANGE));
 
 export type GenerateForm = {
   port: Port;
@@ -40,7 +52,8 @@ export type GenerateForm = {
   city: string;
   /** Minutes between rotations (budget, Rotating only). */
   lifetime: number;
-  quantity: number;
+  /** As typed: the number input's text ('' when emptied). */
+  quantity: string;
 };
 
 export const INITIAL_FORM: GenerateForm = {
@@ -50,7 +63,7 @@ export const INITIAL_FORM: GenerateForm = {
   state: '',
   city: '',
   lifetime: DEFAULT_LIFETIME,
-  quantity: DEFAULT_QUANTITY,
+  quantity: String(DEFAULT_QUANTITY),
 };
 
 /** What the chosen location requires: a state (premium countries that list states) and a city
@@ -75,10 +88,13 @@ export function withState(form: GenerateForm, state: string): GenerateForm {
 }
 
 export function buildGenerateRequest(kind: GeneratorKind, form: GenerateForm, needs: Requirements): BuildResult {
-  const quantity = Number.isInteger(form.quantity) && form.quantity >= 1 ? form.quantity : 0;
+  const typed = form.quantity.trim();
   const missing =
-    !form.country || quantity === 0 || (needs.city && !form.city) || (kind === 'premium' && needs.state && !form.state);
+    !form.country || typed === '' || (needs.city && !form.city) || (kind === 'premium' && needs.state && !form.state);
   if (missing) return { ok: false, message: SELECT_ALL_FIELDS };
+  const parsed = quantitySchema.safeParse(typed);
+  if (!parsed.success) return { ok: false, message: QUANTITY_RANGE };
+  const quantity = parsed.data;
   if (kind === 'premium') {
     return {
       ok: true,

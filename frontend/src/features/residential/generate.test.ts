@@ -1,7 +1,7 @@
 import { fillDays, parseUsage } from './api/get-usage';
 import { budgetCountries, premiumCountries } from './api/get-locations';
 import { niceMax } from './chart-scale';
-import { buildGenerateRequest, INITIAL_FORM, ROTATION_TIMES, SELECT_ALL_FIELDS, withCountry, withState, type GenerateForm } from './generate-request';
+import { buildGenerateRequest, INITIAL_FORM, QUANTITY_RANGE, ROTATION_TIMES, SELECT_ALL_FIELDS, withCountry, withState, type GenerateForm } from './generate-request';
 import { downloadFileName } from '@/lib/text-file';
 import { formatProxy, parseProxy, PROXY_FORMATS } from './proxy-format';
 
@@ -10,7 +10,7 @@ const form = (patch: Partial<GenerateForm>): GenerateForm => ({ ...INITIAL_FORM,
 
 describe('generate request', () => {
   it('starts with Http/s, Rotating, rotation time 15 and quantity 1', () => {
-    expect(INITIAL_FORM).toMatchObject({ port: 'http|https', rotation: 'random', lifetime: 15, quantity: 1 });
+    expect(INITIAL_FORM).toMatchObject({ port: 'http|https', rotation: 'random', lifetime: 15, quantity: '1' });
     expect(ROTATION_TIMES.map((option) => option.value)).toEqual([15, 30, 60, 240, 360, 720, 1080, 1440]);
     expect(ROTATION_TIMES.slice(2).map((option) => option.name)).toEqual(['1 Hour', '4 Hour', '6 Hour', '12 Hour', '18 Hour', '1 Day']);
   });
@@ -47,9 +47,19 @@ describe('generate request', () => {
     expect(buildGenerateRequest('premium', form({ country: 'us', city: 'x' }), all)).toEqual(refused);
     expect(buildGenerateRequest('premium', form({ country: 'us', state: 'ca' }), all)).toEqual(refused);
     expect(buildGenerateRequest('budget', form({ country: 'us' }), all)).toEqual(refused);
-    expect(buildGenerateRequest('budget', form({ country: 'us', city: 'x', quantity: 0 }), all)).toEqual(refused);
+    expect(buildGenerateRequest('budget', form({ country: 'us', city: 'x', quantity: '' }), all)).toEqual(refused);
     // the budget form has no state to pick
     expect(buildGenerateRequest('budget', form({ country: 'us', city: 'x' }), all).ok).toBe(true);
+  });
+
+  it('sends a quantity of 1 to 1000 and refuses anything else with its own message', () => {
+    const chosen = { country: 'us', city: 'losangeles' };
+    expect(buildGenerateRequest('budget', form({ ...chosen, quantity: '1000' }), all)).toMatchObject({ ok: true, body: { quantity: 1000 } });
+    expect(buildGenerateRequest('budget', form({ ...chosen, quantity: ' 25 ' }), all)).toMatchObject({ ok: true, body: { quantity: 25 } });
+    for (const quantity of ['0', '1001', '2.5', '-3', '1e3', 'ten']) {
+      expect(buildGenerateRequest('budget', form({ ...chosen, quantity }), all)).toEqual({ ok: false, message: QUANTITY_RANGE });
+    }
+    expect(QUANTITY_RANGE).toBe('Quantity must be between 1 and 1000');
   });
 
   it('clears state and city when the country changes, and the city when the state changes', () => {
@@ -102,5 +112,18 @@ describe('usage and locations', () => {
     expect(premium).toEqual([{ code: 'us', name: 'United States', cities: [], states: [{ code: 'ca', name: 'California', cities: [] }] }]);
     const budget = budgetCountries({ locations: [{ code: 'us', name: 'United States', cities: [{ code: 'losangeles', name: 'Los Angeles' }] }] });
     expect(budget).toEqual([{ code: 'us', name: 'United States', states: [], cities: [{ code: 'losangeles', name: 'Los Angeles' }] }]);
+  });
+});
+
+describe('snippets for a Socks5 line', () => {
+  const parts = { host: 'gw.proxyshop.test', port: '8001', username: 'uabc-type-budget', password: 'p@ss' };
+  it('use socks5h, say what to install, and URL-encode the credentials inside URLs', async () => {
+    const { snippet } = await import('./snippets');
+    expect(snippet('curl', parts, true)).toBe("curl --proxy 'socks5h://gw.proxyshop.test:8001' --proxy-user 'uabc-type-budget:p@ss' 'https://api.ipify.org?format=json'");
+    expect(snippet('python', parts, true)).toContain('pip install "requests[socks]"');
+    expect(snippet('python', parts, true)).toContain('proxy = "socks5h://uabc-type-budget:p%40ss@gw.proxyshop.test:8001"');
+    expect(snippet('node', parts, true)).toContain("new SocksProxyAgent('socks5h://uabc-type-budget:p%40ss@gw.proxyshop.test:8001')");
+    expect(snippet('playwright', parts, true)).toMatch(/^\/\/ Chromium cannot send a password to a SOCKS5 proxy/);
+    expect(snippet('node', parts, false)).toContain("new ProxyAgent('http://uabc-type-budget:p%40ss@gw.proxyshop.test:8001')");
   });
 });

@@ -70,6 +70,32 @@ describe('plans tab', () => {
     expect(screen.getByRole('dialog', { name: 'Buy Plan' })).toBeInTheDocument();
   });
 
+  it('buys a custom amount of GB at the plan\'s per-GB tier, and refuses one out of range', async () => {
+    signedIn(100);
+    server.use(http.get('*/api/user/plan', () => HttpResponse.json(plans)));
+    const bodies = capture('/api/user/get_plan', () => HttpResponse.json({ success: true, message: 'Plan purchased successfully', user: makeUser({ balance: 79 }) }));
+    const { user } = renderAt('/onboard/rotating-proxy');
+    await user.click(await screen.findByRole('tab', { name: 'Plans' }));
+    await user.click(await screen.findByRole('button', { name: 'Buy now: 5GB' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Plan' });
+    const custom = within(dialog).getByLabelText('Custom amount (GB)');
+    expect(within(dialog).getByText(/at \$3\.00 per GB/)).toBeInTheDocument();
+    await user.type(custom, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Custom amount must be a whole number of GB from 1 to 10000');
+    await user.clear(custom);
+    await user.type(custom, '10001');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Custom amount must be a whole number of GB from 1 to 10000');
+    expect(bodies).toHaveLength(0);
+    await user.clear(custom);
+    await user.type(custom, '7');
+    expect(within(dialog).getByTestId('purchase-summary')).toHaveTextContent('7 GB for $21.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('Plan purchased successfully')).toBeInTheDocument();
+    expect(bodies).toEqual([{ type: 'premium', planId: 7, customGb: 7 }]);
+  });
+
   it('says No plans available when there are none', async () => {
     signedIn();
     const { user } = renderAt('/onboard/budget-proxy');

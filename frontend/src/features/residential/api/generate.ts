@@ -1,5 +1,5 @@
-// POST /api/user/generate (premium) and POST /api/user/generate_budget (budget): the first proxy of
-// the answer and its message. On success the kind's proxy history and the stats are refreshed.
+// POST /api/user/generate (premium) and POST /api/user/generate_budget (budget): every line of
+// the answer (one per requested quantity) and its message. On success the kind's proxy history and the stats are refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -14,9 +14,8 @@ export function useGenerate() {
   return useMutation({
     mutationFn: async ({ kind, body }: GenerateInput) => {
       const payload = await unwrap(api.POST(kind === 'premium' ? '/api/user/generate' : '/api/user/generate_budget', { body }));
-      const proxy = payload.proxies[0];
-      if (!proxy) throw new ApiError('No proxy was returned', 200);
-      return { proxy, message: payload.message || PROXY_GENERATED };
+      if (payload.proxies.length === 0) throw new ApiError('No proxy was returned', 200);
+      return { proxies: payload.proxies, message: payload.message || PROXY_GENERATED };
     },
     onSuccess: (_data, { kind }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.proxyHistory(kind) });

@@ -1,7 +1,7 @@
 // The Generate card of the premium and budget pages (docs/screens.md#residential-generators):
 // protocol, rotation,
-// country → state (premium) → city, rotation time (budget, Rotating only), output format. Quantity
-// has no input and stays 1. Busy while the call is pending; a new country clears state and city.
+// country → state (premium) → city, rotation time (budget, Rotating only), quantity (1 to 1000
+// lines), output format. Busy while the call is pending; a new country clears state and city.
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { locationsQueryOptions, type Country, type Place } from '../api/get-loca
 import { useGenerate } from '../api/generate';
 import {
   buildGenerateRequest,
+  MAX_QUANTITY,
   PROTOCOLS,
   ROTATION_TIMES,
   ROTATIONS,
@@ -56,7 +57,8 @@ type GenerateFormProps = {
   onFormChange: (form: Form) => void;
   format: ProxyFormat;
   onFormatChange: (format: ProxyFormat) => void;
-  onGenerated: (proxy: ProxyParts) => void;
+  /** Every line generated, and whether they are Socks5 lines. */
+  onGenerated: (proxies: ProxyParts[], socks: boolean) => void;
 };
 
 export function GenerateForm({ kind, form, onFormChange, format, onFormatChange, onGenerated }: GenerateFormProps) {
@@ -65,6 +67,7 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
   const countries = locations.data ?? [];
   const { states, cities, needs } = choices(kind, countries, form);
   const set = (patch: Partial<Form>) => onFormChange({ ...form, ...patch });
+  const quantityId = useId();
 
   function submit() {
     if (generate.isPending) return;
@@ -73,14 +76,15 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
       notify.error(request.message);
       return;
     }
+    const socks = form.port === 'socks5';
     generate.mutate(request, {
-      onSuccess: ({ proxy, message }) => {
-        const parts = parseProxy(proxy);
-        if (!parts) {
+      onSuccess: ({ proxies, message }) => {
+        const parts = proxies.map(parseProxy);
+        if (parts.some((part) => part === null)) {
           notify.error('The proxy returned could not be read');
           return;
         }
-        onGenerated(parts);
+        onGenerated(parts.filter((part): part is ProxyParts => part !== null), socks);
         notify.success(message);
       },
       onError: (error) => notify.error(errorMessage(error)),
@@ -158,6 +162,25 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
           ))}
         </NativeSelect>
       )}
+      <div>
+        <label htmlFor={quantityId} className="mb-1.5 block text-sm font-medium">
+          Quantity
+        </label>
+        <input
+          id={quantityId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={form.quantity}
+          // Only digits: the number field accepts only numeric text.
+          onChange={(event) => set({ quantity: event.target.value.replace(/\D/g, '').slice(0, 4) })}
+          aria-describedby={`${quantityId}-hint`}
+          className={selectClasses}
+        />
+        <p id={`${quantityId}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          1 to {MAX_QUANTITY} lines{form.rotation === 'sticky' ? ', each with its own session' : ''}
+        </p>
+      </div>
       <NativeSelect label="Output format" value={format} onChange={(value) => isProxyFormat(value) && onFormatChange(value)}>
         {PROXY_FORMATS.map((option) => (
           <option key={option} value={option}>

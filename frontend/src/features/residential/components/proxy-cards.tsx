@@ -1,6 +1,7 @@
 // The right-hand cards of the generator pages: Credentials (username, masked password, copy
 // buttons, "Not Generated" at first) and Proxy (the string in the chosen output format, a
-// field-by-field breakdown where a click copies the value, Copy and Download).
+// field-by-field breakdown where a click copies the value, Copy for the selected line and
+// Download for every line generated).
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { CopyIcon, DownloadIcon, EyeIcon, EyeOffIcon, ListIcon } from '@/components/ui/icons';
@@ -90,8 +91,17 @@ export function CredentialsCard({ proxy }: { proxy: ProxyParts | null }) {
   );
 }
 
-export function ProxyCard({ proxy, format }: { proxy: ProxyParts | null; format: ProxyFormat }) {
+type ProxyCardProps = {
+  /** The selected line. */
+  proxy: ProxyParts | null;
+  /** Every line of the last generation (the download holds them all). */
+  all: ProxyParts[];
+  format: ProxyFormat;
+};
+
+export function ProxyCard({ proxy, all, format }: ProxyCardProps) {
   const text = proxy ? formatProxy(proxy, format) : null;
+  const everyLine = all.length > 0 ? all.map((line) => formatProxy(line, format)).join('\n') : null;
   const fields: Array<[string, string]> = proxy
     ? [
         ['Host', proxy.host],
@@ -105,7 +115,7 @@ export function ProxyCard({ proxy, format }: { proxy: ProxyParts | null; format:
       title="Proxy"
       actions={
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={() => downloadProxy(text)}>
+          <Button variant="outline" size="sm" onClick={() => downloadProxy(everyLine)}>
             <DownloadIcon className="h-4 w-4" />
             Download
           </Button>
