@@ -127,6 +127,33 @@ describe('the checker', () => {
     expect(checked).toEqual([{ proxy: LINES[0] }, { proxy: LINES[2] }]);
   });
 
+  it('emits host:port lines for IP allowlist authentication and still tests with the credentials', async () => {
+    const checked: Array<{ proxy: string }> = [];
+    server.use(
+      http.post('*/api/user/check', async ({ request }) => {
+        checked.push((await request.json()) as { proxy: string });
+        return HttpResponse.json({ ok: true, exitIp: '203.0.113.9', latencyMs: 5, error: null });
+      }),
+    );
+    const { user } = await generateThree();
+    await user.click(screen.getByRole('radio', { name: 'IP allowlist' }));
+    expect(screen.queryByLabelText('Output format')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings → IP allowlist' })).toHaveAttribute('href', '/onboard/settings');
+    const list = screen.getByRole('list', { name: 'Generated lines' });
+    for (const item of within(list).getAllByRole('listitem')) {
+      expect(within(item).getByRole('button', { name: /^Select line/ })).toHaveTextContent(/^gw\.proxyshop\.test:8000$/);
+    }
+    expect(screen.getByTestId('proxy-string')).toHaveTextContent(/^gw\.proxyshop\.test:8000$/);
+    await user.click(screen.getByRole('button', { name: 'Copy all' }));
+    expect(await navigator.clipboard.readText()).toBe(Array(3).fill('gw.proxyshop.test:8000').join('\n'));
+    await user.click(screen.getByRole('button', { name: 'Test line 2' }));
+    expect(await screen.findByRole('status', { name: 'Line 2 test' })).toHaveTextContent('Works');
+    expect(checked).toEqual([{ proxy: LINES[1] }]);
+    // back to credentials: the default output format again
+    await user.click(screen.getByRole('radio', { name: 'Username & password' }));
+    expect(screen.getByLabelText('Output format')).toHaveValue('host:port:user:pass');
+  });
+
   it('shows a refusal of the check itself', async () => {
     capture('/api/user/check', () => HttpResponse.json({ message: 'Too many requests. Please try again later' }, { status: 429 }));
     const { user } = await generateThree();

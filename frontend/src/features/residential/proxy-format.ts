@@ -4,7 +4,9 @@ import { DOWNLOAD_FAILED, downloadFileName, NO_PROXY_TO_DOWNLOAD, PROXY_DOWNLOAD
 import { notify } from '@/lib/toast';
 
 export const PROXY_FORMATS = ['host:port:user:pass', 'host:port@user:pass', 'user:pass:host:port', 'user:pass@host:port'] as const;
-export type ProxyFormat = (typeof PROXY_FORMATS)[number];
+/** IP allowlist authentication: no credentials in the line (Settings → IP allowlist). */
+export const ALLOWLIST_FORMAT = 'host:port';
+export type ProxyFormat = (typeof PROXY_FORMATS)[number] | typeof ALLOWLIST_FORMAT;
 export const DEFAULT_FORMAT: ProxyFormat = 'host:port:user:pass';
 
 export type ProxyParts = { host: string; port: string; username: string; password: string };
@@ -24,6 +26,8 @@ export function parseProxy(value: string): ProxyParts | null {
 /** The proxy in one of the four output formats. */
 export function formatProxy({ host, port, username, password }: ProxyParts, format: ProxyFormat): string {
   switch (format) {
+    case ALLOWLIST_FORMAT:
+      return `${host}:${port}`;
     case 'host:port:user:pass':
       return `${host}:${port}:${username}:${password}`;
     case 'host:port@user:pass':
@@ -36,7 +40,7 @@ export function formatProxy({ host, port, username, password }: ProxyParts, form
 }
 
 export function isProxyFormat(value: string): value is ProxyFormat {
-  return (PROXY_FORMATS as readonly string[]).includes(value);
+  return value === ALLOWLIST_FORMAT || (PROXY_FORMATS as readonly string[]).includes(value);
 }
 
 /** A download without a proxy is refused with a toast; a failed save says so. */

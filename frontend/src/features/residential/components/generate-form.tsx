@@ -4,6 +4,7 @@
 // lines), output format. Busy while the call is pending; a new country clears state and city.
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { Segmented } from '@/components/ui/segmented';
@@ -23,10 +24,15 @@ import {
   type GenerateForm as Form,
   type GeneratorKind,
 } from '../generate-request';
-import { isProxyFormat, parseProxy, PROXY_FORMATS, type ProxyFormat, type ProxyParts } from '../proxy-format';
+import { ALLOWLIST_FORMAT, DEFAULT_FORMAT, isProxyFormat, parseProxy, PROXY_FORMATS, type ProxyFormat, type ProxyParts } from '../proxy-format';
 import { SearchSelect } from './search-select';
 
 const selectClasses = `${inputClasses} border-slate-300 dark:border-slate-700`;
+
+const AUTH_CHOICES = [
+  { value: 'credentials', label: 'Username & password' },
+  { value: 'allowlist', label: 'IP allowlist' },
+] as const;
 
 function NativeSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
   const id = useId();
@@ -181,13 +187,31 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
           1 to {MAX_QUANTITY} lines{form.rotation === 'sticky' ? ', each with its own session' : ''}
         </p>
       </div>
-      <NativeSelect label="Output format" value={format} onChange={(value) => isProxyFormat(value) && onFormatChange(value)}>
-        {PROXY_FORMATS.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </NativeSelect>
+      <Segmented
+        legend="Authentication"
+        name={`${kind}-auth`}
+        options={AUTH_CHOICES}
+        value={format === ALLOWLIST_FORMAT ? 'allowlist' : 'credentials'}
+        onChange={(auth) => onFormatChange(auth === 'allowlist' ? ALLOWLIST_FORMAT : DEFAULT_FORMAT)}
+      />
+      {format === ALLOWLIST_FORMAT ? (
+        <p className="self-end text-sm text-slate-600 dark:text-slate-300">
+          Lines are <span className="font-mono">host:port</span>: connections from your allowlisted addresses need no
+          credentials. Manage them in{' '}
+          <Link to="/onboard/settings" className="font-medium text-brand-700 underline dark:text-brand-300">
+            Settings → IP allowlist
+          </Link>
+          .
+        </p>
+      ) : (
+        <NativeSelect label="Output format" value={format} onChange={(value) => isProxyFormat(value) && onFormatChange(value)}>
+          {PROXY_FORMATS.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
       <div className="sm:col-span-2">
         <Button type="submit" className="w-full sm:w-auto" busy={generate.isPending}>
           Generate

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { copyText } from '@/lib/clipboard';
 import { useCheckProxy } from '../api/check-proxy';
-import { formatProxy, type ProxyFormat, type ProxyParts } from '../proxy-format';
+import { DEFAULT_FORMAT, formatProxy, type ProxyFormat, type ProxyParts } from '../proxy-format';
 
 export const ALL_COPIED = 'Copied Successfully';
 
@@ -26,7 +26,8 @@ function TestOutcome({ check }: { check: ReturnType<typeof useCheckProxy> }) {
   );
 }
 
-function ProxyRow({ index, text, selected, onSelect }: { index: number; text: string; selected: boolean; onSelect: () => void }) {
+/** `checked` is the line with its credentials: what the checker tests (an allowlisted line has none). */
+function ProxyRow({ index, text, checked, selected, onSelect }: { index: number; text: string; checked: string; selected: boolean; onSelect: () => void }) {
   const check = useCheckProxy();
   const label = `Line ${index + 1}`;
   return (
@@ -42,7 +43,7 @@ function ProxyRow({ index, text, selected, onSelect }: { index: number; text: st
         >
           {text}
         </button>
-        <Button size="sm" variant="outline" className="h-8 shrink-0" busy={check.isPending} aria-label={`Test ${label.toLowerCase()}`} onClick={() => check.mutate(text)}>
+        <Button size="sm" variant="outline" className="h-8 shrink-0" busy={check.isPending} aria-label={`Test ${label.toLowerCase()}`} onClick={() => check.mutate(checked)}>
           Test
         </Button>
       </div>
@@ -64,6 +65,7 @@ type ProxyListCardProps = {
 
 export function ProxyListCard({ proxies, format, selected, onSelect }: ProxyListCardProps) {
   const lines = proxies.map((proxy) => formatProxy(proxy, format));
+  const credentialed = proxies.map((proxy) => formatProxy(proxy, DEFAULT_FORMAT));
   return (
     <Card
       title={`Lines (${lines.length})`}
@@ -77,7 +79,7 @@ export function ProxyListCard({ proxies, format, selected, onSelect }: ProxyList
       <ol aria-label="Generated lines" className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         {lines.map((text, index) => (
           // The list is replaced as a whole on each generation: the index is a stable key.
-          <ProxyRow key={`${index}-${text}`} index={index} text={text} selected={index === selected} onSelect={() => onSelect(index)} />
+          <ProxyRow key={`${index}-${text}`} index={index} text={text} checked={credentialed[index] ?? text} selected={index === selected} onSelect={() => onSelect(index)} />
         ))}
       </ol>
     </Card>
