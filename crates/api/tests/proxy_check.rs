@@ -77,6 +77,7 @@ impl Shop {
                 host: "127.0.0.1".into(),
                 http_port: http.port(),
                 socks_port: socks.port(),
+                allow_private: true,
             };
             s.check = CheckSettings {
                 url: format!("http://{echo}/ip"),
