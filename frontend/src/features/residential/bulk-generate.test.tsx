@@ -150,7 +150,7 @@ describe('the checker', () => {
     expect(await screen.findByRole('status', { name: 'Line 2 test' })).toHaveTextContent('Works');
     expect(checked).toEqual([{ proxy: LINES[1] }]);
     // back to credentials: the default output format again
-    await user.click(screen.getByRole('radio', { name: 'Username & password' }));
+    await user.click(screen.getByRole('radio', { name: 'Credentials' }));
     expect(screen.getByLabelText('Output format')).toHaveValue('host:port:user:pass');
   });
 

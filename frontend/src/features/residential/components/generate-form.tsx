@@ -30,7 +30,7 @@ import { SearchSelect } from './search-select';
 const selectClasses = `${inputClasses} border-slate-300 dark:border-slate-700`;
 
 const AUTH_CHOICES = [
-  { value: 'credentials', label: 'Username & password' },
+  { value: 'credentials', label: 'Credentials' },
   { value: 'allowlist', label: 'IP allowlist' },
 ] as const;
 
