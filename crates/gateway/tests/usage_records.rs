@@ -165,7 +165,10 @@ async fn a_cut_for_quota_is_recorded_with_what_was_paid(backend: Backend) {
 
     // Then a new connection is refused for want of traffic, and recorded as such.
     let (_, code, _) = http_connect(h.http, &endless.to_string(), Some((USER, PASSWORD))).await;
-    assert_eq!(code, 403, "no traffic left is a refusal, not a credential prompt");
+    assert_eq!(
+        code, 403,
+        "no traffic left is a refusal, not a credential prompt"
+    );
     let rows = wait_for_records(&h, h.user_id, 2).await;
     let refused = &rows[1];
     assert_eq!(
@@ -203,7 +206,10 @@ async fn refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not(backe
     h.assert_refused(USER, "wrong", echo).await;
     // No traffic, over HTTP (the target is known) and SOCKS5 (not yet asked for).
     let (_, code, _) = http_connect(h.http, "example.com:443", Some(("broke1", "pw-broke"))).await;
-    assert_eq!(code, 403, "no traffic left is a refusal, not a credential prompt");
+    assert_eq!(
+        code, 403,
+        "no traffic left is a refusal, not a credential prompt"
+    );
     let refused = socks_connect(h.socks, "broke1", "pw-broke", Dest::Ip(echo))
         .await
         .err();
