@@ -63,6 +63,58 @@ impl MessageBody for CsvBody {
     }
 }
 
+/// A CSV attachment named `filename`: `header`, the `first` page (read by the caller before
+/// answering, so a failing database is a plain 500), then each page `next` reads after the
+/// last one, until a page holds fewer than `page_size` rows. A task reads the pages and hands
+/// each page's lines over a small channel, so the export never holds the whole list and stops
+/// reading when the client goes away; a failing read ends the body with an error (`what` names
+/// the export in the log).
+pub fn stream_pages<T, F, Fut>(
+    filename: &str,
+    header: &str,
+    page_size: i64,
+    first: Vec<T>,
+    lines: fn(&[T]) -> String,
+    next: F,
+    what: &'static str,
+) -> actix_web::HttpResponse
+where
+    T: Send + 'static,
+    F: Fn(&[T]) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<Vec<T>, ApiError>> + Send,
+{
+    let (sender, receiver) = mpsc::channel(2);
+    let mut chunk = header.to_owned();
+    chunk.push_str(&lines(&first));
+    actix_web::rt::spawn(async move {
+        if sender.send(Ok(Bytes::from(chunk))).await.is_err() {
+            return;
+        }
+        let mut last = first;
+        while last.len() as i64 == page_size {
+            let (message, page) = match next(&last).await {
+                Ok(page) => (Ok(Bytes::from(lines(&page))), page),
+                Err(err) => {
+                    tracing::error!(%err, export = what, "CSV export stopped");
+                    (Err(err), Vec::new())
+                }
+            };
+            if sender.send(message).await.is_err() {
+                return;
+            }
+            last = page;
+        }
+    });
+    actix_web::HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(CsvBody::new(receiver))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,16 +5,14 @@
 
 use super::filters::RecordQuery;
 use crate::blocking::with_conn;
-use crate::csv::{CsvBody, cell, iso_utc};
+use crate::csv::{cell, iso_utc, stream_pages};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
-use actix_web::web::Bytes;
 use actix_web::{HttpResponse, get, web};
 use persistence::DbPool;
 use persistence::connection_records::{self, Cursor, Record, RecordFilter};
-use tokio::sync::mpsc;
 
 /// Records per query and per chunk of the body.
 pub(crate) const EXPORT_PAGE: i64 = 1_000;
@@ -34,38 +32,21 @@ pub async fn export_requests(
     let filter = query.parse(user.0.id)?;
     // The first page is read before answering, so a failing database is a plain 500.
     let first = read_page(&state.pool, &filter, None).await?;
-    let (sender, receiver) = mpsc::channel(2);
-    let mut chunk = HEADER.to_owned();
-    chunk.push_str(&lines(&first));
     let pool = state.pool.clone();
-    actix_web::rt::spawn(async move {
-        if sender.send(Ok(Bytes::from(chunk))).await.is_err() {
-            return;
-        }
-        let mut last = first;
-        while last.len() as i64 == EXPORT_PAGE {
-            let after = last.last().map(|r| (r.row.started_at, r.id));
-            let (message, page) = match read_page(&pool, &filter, after).await {
-                Ok(page) => (Ok(Bytes::from(lines(&page))), page),
-                Err(err) => {
-                    tracing::error!(%err, "usage record export stopped");
-                    (Err(err), Vec::new())
-                }
-            };
-            if sender.send(message).await.is_err() {
-                return;
-            }
-            last = page;
-        }
-    });
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            "Content-Disposition",
-            "attachment; filename=\"requests.csv\"",
-        ))
-        .insert_header(("Cache-Control", "no-store"))
-        .body(CsvBody::new(receiver)))
+    let next = move |last: &[Record]| {
+        let after = last.last().map(|r| (r.row.started_at, r.id));
+        let (pool, filter) = (pool.clone(), filter.clone());
+        async move { read_page(&pool, &filter, after).await }
+    };
+    Ok(stream_pages(
+        "requests.csv",
+        HEADER,
+        EXPORT_PAGE,
+        first,
+        lines,
+        next,
+        "usage records",
+    ))
 }
 
 async fn read_page(

@@ -7,15 +7,13 @@ use super::csv_format::{HEADER, line};
 use super::filter::CustomerQuery;
 use super::row::AdminUserRow;
 use crate::blocking::with_conn;
-use crate::csv::CsvBody;
+use crate::csv::stream_pages;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::state::AppState;
-use actix_web::web::Bytes;
 use actix_web::{HttpResponse, get, web};
 use persistence::DbPool;
 use persistence::admin_users::{self, Customer, CustomerFilter};
-use tokio::sync::mpsc;
 
 /// Customers per query and per chunk of the body.
 const BATCH: i64 = 500;
@@ -33,39 +31,21 @@ pub async fn export_users(
     let filter = query.filter()?;
     // The first batch is read before answering, so a failing database is a plain 500.
     let first = read_batch(&state.pool, &filter, None).await?;
-    let (sender, receiver) = mpsc::channel(2);
-    let mut chunk = HEADER.to_owned();
-    chunk.push_str(&lines(&first));
     let pool = state.pool.clone();
-    actix_web::rt::spawn(async move {
-        if sender.send(Ok(Bytes::from(chunk))).await.is_err() {
-            return;
-        }
-        let mut last = first;
-        while last.len() as i64 == BATCH {
-            let before = last.last().map(|c| c.user.id);
-            let next = read_batch(&pool, &filter, before).await;
-            let (message, batch) = match next {
-                Ok(batch) => (Ok(Bytes::from(lines(&batch))), batch),
-                Err(err) => {
-                    tracing::error!(%err, "customer export stopped");
-                    (Err(err), Vec::new())
-                }
-            };
-            if sender.send(message).await.is_err() {
-                return;
-            }
-            last = batch;
-        }
-    });
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            "Content-Disposition",
-            "attachment; filename=\"customers.csv\"",
-        ))
-        .insert_header(("Cache-Control", "no-store"))
-        .body(CsvBody::new(receiver)))
+    let next = move |last: &[Customer]| {
+        let before = last.last().map(|c| c.user.id);
+        let (pool, filter) = (pool.clone(), filter.clone());
+        async move { read_batch(&pool, &filter, before).await }
+    };
+    Ok(stream_pages(
+        "customers.csv",
+        HEADER,
+        BATCH,
+        first,
+        lines,
+        next,
+        "customers",
+    ))
 }
 
 async fn read_batch(
