@@ -93,6 +93,7 @@ fn stored_accounts_and_credentials_hide_passwords() {
         id: domain::UserId::new(7),
         proxy_password: PASSWORD.into(),
         disabled: false,
+        max_connections: None,
     };
     let piece = persistence::piece_credentials::PieceCredential {
         id: 1,

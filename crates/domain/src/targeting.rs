@@ -116,6 +116,40 @@ impl Targeting {
     }
 }
 
+/// The marker of a sub-user's proxy username: `<user>-sub-<name>` followed by the targeting
+/// options, e.g. `uabc123-sub-scraper1-type-budget-country-de`.
+const SUBUSER_KEY: &str = "sub";
+
+/// Longest sub-user name: lowercase ASCII letters and digits.
+pub const SUBUSER_NAME_MAX: usize = 16;
+
+/// Whether `name` can be a sub-user's name (it goes into proxy usernames as is).
+pub fn is_subuser_name(name: &str) -> bool {
+    is_token(name, SUBUSER_NAME_MAX)
+}
+
+/// The base of a sub-user's proxy usernames: `<user>-sub-<name>` (the targeting options follow,
+/// as `Targeting::username` appends them to any base).
+pub fn subuser_base(base: &str, name: &str) -> String {
+    format!("{base}-{SUBUSER_KEY}-{name}")
+}
+
+/// Splits a sub-user's proxy username into the name of the sub-user and the username without
+/// it (`uabc-sub-s1-type-budget` gives `s1` and `uabc-type-budget`, which `Targeting::parse`
+/// reads); None for any other username.
+pub fn split_subuser(username: &str) -> Option<(&str, String)> {
+    let mut parts = username.splitn(4, '-');
+    let base = parts.next()?;
+    if parts.next()? != SUBUSER_KEY {
+        return None;
+    }
+    let name = parts.next().filter(|n| is_subuser_name(n))?;
+    Some(match parts.next() {
+        Some(rest) => (name, format!("{base}-{rest}")),
+        None => (name, base.to_owned()),
+    })
+}
+
 /// The four output formats the generator offers (docs/api.md#constants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProxyFormat {
@@ -171,6 +205,33 @@ mod tests {
             "uabc123-type-premium-country-us-state-ca-city-losangeles-session-ab12cd34-lifetime-30"
         );
         assert_eq!(Targeting::parse(&name), Ok(("uabc123".into(), sticky())));
+    }
+
+    #[test]
+    fn a_subuser_name_is_split_off_before_the_targeting() {
+        let name = sticky().username(&subuser_base("uabc123", "scraper1"));
+        assert!(name.starts_with("uabc123-sub-scraper1-type-premium-country-us"));
+        let (sub, rest) = split_subuser(&name).unwrap();
+        assert_eq!(sub, "scraper1");
+        assert_eq!(Targeting::parse(&rest), Ok(("uabc123".into(), sticky())));
+        assert_eq!(
+            split_subuser("uabc-sub-s1"),
+            Some(("s1", "uabc".to_owned()))
+        );
+        for other in [
+            "uabc",
+            "uabc-type-budget",
+            "uabc-sub",
+            "uabc-sub-",
+            "uabc-sub-S1",
+            "uabc-sub-seventeenletterss",
+        ] {
+            assert_eq!(split_subuser(other), None, "{other}");
+        }
+        assert!(
+            Targeting::parse("uabc-sub-s1").is_err(),
+            "not a main username"
+        );
     }
 
     #[test]

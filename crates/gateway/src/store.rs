@@ -5,6 +5,7 @@ use crate::meter::Grant;
 use domain::{ProxyKind, UserId};
 use persistence::connection_records::{self, NewRecord};
 use persistence::gateway_events::{self, Event};
+use persistence::gateway_leases::LeaseKey;
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::traffic::{self, Balance};
 use persistence::{DbError, DbPool, gateway_accounts, gateway_leases, write_transaction};
@@ -69,8 +70,7 @@ pub(crate) async fn take_lease(
             gateway_leases::take(
                 c,
                 &node.id,
-                user_id,
-                kind,
+                LeaseKey::main(user_id, kind),
                 held,
                 &|purchased| rule.size(purchased),
                 expires_at,
@@ -163,7 +163,12 @@ pub(crate) async fn write(
                 if !n.limited {
                     traffic::record_daily_usage(c, n.user_id, n.kind, &day, n.bytes)?;
                 } else if !gateway_leases::settle(
-                    c, &node.id, n.user_id, n.kind, n.bytes, n.returned, &day,
+                    c,
+                    &node.id,
+                    LeaseKey::main(n.user_id, n.kind),
+                    n.bytes,
+                    n.returned,
+                    &day,
                 )? {
                     lost.push((n.user_id, n.kind));
                 }

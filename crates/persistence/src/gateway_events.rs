@@ -28,6 +28,9 @@ pub enum Reason {
     PieceEnded,
     /// The customer's IP allowlist changed: the nodes read the allowlist again.
     AllowlistChanged,
+    /// A sub-user was changed (password, cap, enabled) or deleted, or the main credential's
+    /// connection cap: the nodes forget cached credentials and re-read the sub-user's cap.
+    CredentialChanged,
 }
 
 impl Reason {
@@ -37,6 +40,7 @@ impl Reason {
             Reason::UserEnabled => "user_enabled",
             Reason::PieceEnded => "piece_ended",
             Reason::AllowlistChanged => "allowlist_changed",
+            Reason::CredentialChanged => "credential_changed",
         }
     }
 
@@ -46,6 +50,7 @@ impl Reason {
             "user_enabled" => Some(Reason::UserEnabled),
             "piece_ended" => Some(Reason::PieceEnded),
             "allowlist_changed" => Some(Reason::AllowlistChanged),
+            "credential_changed" => Some(Reason::CredentialChanged),
             _ => None,
         }
     }

@@ -7,11 +7,15 @@
 //! `traffic_balances.leased_bytes` is the sum of a balance's lease rows, so what is left to
 //! lease is `purchased_bytes - used_bytes - leased_bytes`; every function here changes a lease
 //! row and that sum in the caller's transaction.
+//!
+//! A lease is held per credential: the main one (`subuser_id` 0 in the row) or a sub-user's.
+//! A sub-user's lease comes out of the parent's balance and the sub-user's own cap together
+//! (`subusers.leased_bytes` is the sum of its lease rows), and settles into both.
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::now;
-use crate::schema::{gateway_leases, traffic_balances, users};
+use crate::schema::{gateway_leases, subusers, traffic_balances, users};
 use crate::traffic::record_daily_usage;
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
@@ -26,19 +30,106 @@ pub struct Taken {
     pub size: i64,
 }
 
-/// Tops the lease of `node` on (`user_id`, `kind`) up to `size(purchased_bytes)` unmoved
-/// bytes, of which the node says it still holds `held`: one conditional decrement of what is
-/// left, so two nodes never lease the same byte. Nothing for a disabled customer or expired
-/// traffic. Run it in a write transaction.
+/// Which lease of a node: the customer's kind, through the main credential (`subuser` None)
+/// or a sub-user's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LeaseKey {
+    pub user_id: UserId,
+    pub kind: ProxyKind,
+    pub subuser: Option<i64>,
+}
+
+impl LeaseKey {
+    /// The main credential's lease on (`user_id`, `kind`).
+    pub fn main(user_id: UserId, kind: ProxyKind) -> LeaseKey {
+        LeaseKey {
+            user_id,
+            kind,
+            subuser: None,
+        }
+    }
+
+    /// The `subuser_id` column: 0 for the main credential.
+    fn subuser_id(&self) -> i64 {
+        self.subuser.unwrap_or(0)
+    }
+}
+
+/// What a sub-user's own cap leaves to lease: None for no cap, Some(0) when it may not be used
+/// (missing, disabled, of another customer or kind).
+fn subuser_left(conn: &mut DbConnection, key: &LeaseKey, id: i64) -> DbResult<Option<i64>> {
+    let row = subusers::table
+        .find(id)
+        .select((
+            subusers::user_id,
+            subusers::kind,
+            subusers::enabled,
+            subusers::limit_bytes,
+            subusers::used_bytes,
+            subusers::leased_bytes,
+        ))
+        .first::<(UserId, ProxyKind, bool, Option<i64>, i64, i64)>(conn)
+        .optional()?;
+    Ok(match row {
+        Some((owner, kind, true, limit, used, leased))
+            if owner == key.user_id && kind == key.kind =>
+        {
+            limit.map(|limit| limit - used - leased)
+        }
+        _ => Some(0),
+    })
+}
+
+/// Adds `delta` to the sub-user's leased bytes; with `within_cap`, only if its cap leaves that
+/// much. Whether the row changed.
+fn lease_subuser(conn: &mut DbConnection, id: i64, delta: i64, within_cap: bool) -> DbResult<bool> {
+    let set = subusers::leased_bytes.eq(subusers::leased_bytes + delta);
+    let changed = if within_cap {
+        diesel::update(
+            subusers::table.find(id).filter(
+                subusers::limit_bytes
+                    .is_null()
+                    .or((subusers::limit_bytes.assume_not_null()
+                        - subusers::used_bytes
+                        - subusers::leased_bytes)
+                        .ge(delta)),
+            ),
+        )
+        .set(set)
+        .execute(conn)?
+    } else {
+        diesel::update(subusers::table.find(id))
+            .set(set)
+            .execute(conn)?
+    };
+    Ok(changed == 1)
+}
+
+/// Moves settled bytes of a sub-user's lease: `moved` become its used bytes, `moved + returned`
+/// leave its leased bytes (nothing if it was deleted meanwhile).
+fn settle_subuser(conn: &mut DbConnection, id: i64, moved: i64, returned: i64) -> DbResult<()> {
+    diesel::update(subusers::table.find(id))
+        .set((
+            subusers::used_bytes.eq(subusers::used_bytes + moved),
+            subusers::leased_bytes.eq(subusers::leased_bytes - (moved + returned)),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Tops the lease of `node` on `key` up to `size(purchased_bytes)` unmoved bytes, of which the
+/// node says it still holds `held`: one conditional decrement of what is left (of the balance,
+/// and of a sub-user's cap), so two nodes never lease the same byte. Nothing for a disabled
+/// customer or sub-user, or expired traffic. Run it in a write transaction.
 pub fn take(
     conn: &mut DbConnection,
     node: &str,
-    user_id: UserId,
-    kind: ProxyKind,
+    key: LeaseKey,
     held: i64,
     size: &dyn Fn(i64) -> i64,
     lease_expires_at: i64,
 ) -> DbResult<Taken> {
+    let LeaseKey { user_id, kind, .. } = key;
     let at = now();
     let disabled = users::table
         .find(user_id)
@@ -67,13 +158,24 @@ pub fn take(
             });
         };
         let lease = size(purchased);
-        let left = purchased - used - leased;
+        let mut left = purchased - used - leased;
+        if let Some(id) = key.subuser
+            && let Some(cap) = subuser_left(conn, &key, id)?
+        {
+            left = left.min(cap);
+        }
         let grant = (lease - held).min(left);
         if disabled || expires_at.is_some_and(|end| end <= at) || grant <= 0 {
             return Ok(Taken {
                 granted: 0,
                 size: lease,
             });
+        }
+        if let Some(id) = key.subuser
+            && !lease_subuser(conn, id, grant, true)?
+        {
+            // Another node leased from the cap meanwhile: read again.
+            continue;
         }
         let changed = diesel::update(
             traffic_balances::table.find((user_id, kind)).filter(
@@ -85,53 +187,59 @@ pub fn take(
         )
         .set(traffic_balances::leased_bytes.eq(traffic_balances::leased_bytes + grant))
         .execute(conn)?;
-        if changed == 1 {
-            let key = (node, user_id, kind);
-            update_or_insert(
-                conn,
-                |c| {
-                    diesel::update(gateway_leases::table.find(key))
-                        .set((
-                            gateway_leases::bytes.eq(gateway_leases::bytes + grant),
-                            gateway_leases::expires_at.eq(lease_expires_at),
-                        ))
-                        .execute(c)
-                },
-                |c| {
-                    diesel::insert_into(gateway_leases::table)
-                        .values((
-                            gateway_leases::node_id.eq(node),
-                            gateway_leases::user_id.eq(user_id),
-                            gateway_leases::kind.eq(kind),
-                            gateway_leases::bytes.eq(grant),
-                            gateway_leases::expires_at.eq(lease_expires_at),
-                        ))
-                        .execute(c)
-                },
-            )?;
-            return Ok(Taken {
-                granted: grant,
-                size: lease,
-            });
+        if changed != 1 {
+            if let Some(id) = key.subuser {
+                lease_subuser(conn, id, -grant, false)?;
+            }
+            continue;
         }
+        let row = (node, user_id, kind, key.subuser_id());
+        update_or_insert(
+            conn,
+            |c| {
+                diesel::update(gateway_leases::table.find(row))
+                    .set((
+                        gateway_leases::bytes.eq(gateway_leases::bytes + grant),
+                        gateway_leases::expires_at.eq(lease_expires_at),
+                    ))
+                    .execute(c)
+            },
+            |c| {
+                diesel::insert_into(gateway_leases::table)
+                    .values((
+                        gateway_leases::node_id.eq(node),
+                        gateway_leases::user_id.eq(user_id),
+                        gateway_leases::kind.eq(kind),
+                        gateway_leases::subuser_id.eq(row.3),
+                        gateway_leases::bytes.eq(grant),
+                        gateway_leases::expires_at.eq(lease_expires_at),
+                    ))
+                    .execute(c)
+            },
+        )?;
+        return Ok(Taken {
+            granted: grant,
+            size: lease,
+        });
     }
 }
 
-/// Settles part of a lease: `moved` bytes become used (balance and `day`'s bucket), `returned`
-/// go back to the balance. False, with nothing written, when the node no longer holds that
-/// much: its lease expired and was settled as used whole (so the moved bytes are counted).
+/// Settles part of a lease: `moved` bytes become used (balance, sub-user and `day`'s bucket),
+/// `returned` go back to the balance (and the sub-user's cap). False, with nothing written,
+/// when the node no longer holds that much: its lease expired and was settled as used whole
+/// (so the moved bytes are counted).
 pub fn settle(
     conn: &mut DbConnection,
     node: &str,
-    user_id: UserId,
-    kind: ProxyKind,
+    lease: LeaseKey,
     moved: i64,
     returned: i64,
     day: &str,
 ) -> DbResult<bool> {
     debug_assert!(moved >= 0 && returned >= 0);
+    let LeaseKey { user_id, kind, .. } = lease;
     let out = moved + returned;
-    let key = (node, user_id, kind);
+    let key = (node, user_id, kind, lease.subuser_id());
     let changed = diesel::update(
         gateway_leases::table
             .find(key)
@@ -155,6 +263,9 @@ pub fn settle(
             traffic_balances::updated_at.eq(now()),
         ))
         .execute(conn)?;
+    if let Some(id) = lease.subuser {
+        settle_subuser(conn, id, moved, returned)?;
+    }
     if moved > 0 {
         record_daily_usage(conn, user_id, kind, day, moved)?;
     }
@@ -181,11 +292,12 @@ pub fn settle_expired(conn: &mut DbConnection, at: i64, day: &str) -> DbResult<i
             gateway_leases::node_id,
             gateway_leases::user_id,
             gateway_leases::kind,
+            gateway_leases::subuser_id,
         ))
-        .load::<(String, UserId, ProxyKind)>(conn)?;
+        .load::<(String, UserId, ProxyKind, i64)>(conn)?;
     let mut settled = 0;
-    for (node, user_id, kind) in expired {
-        let key = (node.as_str(), user_id, kind);
+    for (node, user_id, kind, subuser) in expired {
+        let key = (node.as_str(), user_id, kind, subuser);
         let gone = diesel::delete(
             gateway_leases::table
                 .find(key)
@@ -202,6 +314,9 @@ pub fn settle_expired(conn: &mut DbConnection, at: i64, day: &str) -> DbResult<i
                 traffic_balances::updated_at.eq(at),
             ))
             .execute(conn)?;
+        if subuser != 0 {
+            settle_subuser(conn, subuser, bytes, 0)?;
+        }
         if bytes > 0 {
             record_daily_usage(conn, user_id, kind, day, bytes)?;
         }
@@ -210,15 +325,10 @@ pub fn settle_expired(conn: &mut DbConnection, at: i64, day: &str) -> DbResult<i
     Ok(settled)
 }
 
-/// Bytes `node` holds on (`user_id`, `kind`): 0 without a lease.
-pub fn held(
-    conn: &mut DbConnection,
-    node: &str,
-    user_id: UserId,
-    kind: ProxyKind,
-) -> DbResult<i64> {
+/// Bytes `node` holds on `key`: 0 without a lease.
+pub fn held(conn: &mut DbConnection, node: &str, key: LeaseKey) -> DbResult<i64> {
     Ok(gateway_leases::table
-        .find((node, user_id, kind))
+        .find((node, key.user_id, key.kind, key.subuser_id()))
         .select(gateway_leases::bytes)
         .first::<i64>(conn)
         .optional()?

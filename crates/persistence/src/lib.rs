@@ -33,6 +33,7 @@ pub mod referrals;
 pub mod schema;
 pub mod sessions;
 pub mod stats;
+pub mod subusers;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod traffic;

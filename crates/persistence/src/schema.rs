@@ -368,10 +368,11 @@ diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(wallet_ledger -> users (user_id));
 diesel::joinable!(payments -> users (user_id));
 diesel::table! {
-    gateway_leases (node_id, user_id, kind) {
+    gateway_leases (node_id, user_id, kind, subuser_id) {
         node_id -> Text,
         user_id -> BigInt,
         kind -> Text,
+        subuser_id -> BigInt,
         bytes -> BigInt,
         expires_at -> BigInt,
     }
@@ -420,8 +421,36 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    subusers (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        name -> Text,
+        kind -> Text,
+        password -> Text,
+        limit_bytes -> Nullable<BigInt>,
+        used_bytes -> BigInt,
+        leased_bytes -> BigInt,
+        max_connections -> Nullable<Integer>,
+        enabled -> Bool,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    proxy_settings (user_id) {
+        user_id -> BigInt,
+        max_connections -> Nullable<Integer>,
+    }
+}
+
+diesel::joinable!(subusers -> users (user_id));
+diesel::joinable!(proxy_settings -> users (user_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    subusers,
+    proxy_settings,
     email_codes,
     sessions,
     rate_windows,

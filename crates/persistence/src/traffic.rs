@@ -8,7 +8,7 @@
 use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::now;
-use crate::schema::{traffic_balances, usage_daily, users};
+use crate::schema::{proxy_settings, traffic_balances, usage_daily, users};
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
 use domain::{ProxyKind, UserId};
@@ -20,6 +20,8 @@ pub struct ProxyUser {
     pub id: UserId,
     pub proxy_password: String,
     pub disabled: bool,
+    /// The main credential's concurrent-connection cap (None: the per-customer limit only).
+    pub max_connections: Option<i32>,
 }
 
 impl std::fmt::Debug for ProxyUser {
@@ -259,13 +261,22 @@ pub fn find_proxy_user(
     proxy_username: &str,
 ) -> DbResult<Option<ProxyUser>> {
     let row = users::table
+        .left_join(proxy_settings::table)
         .filter(users::proxy_username.eq(proxy_username))
-        .select((users::id, users::proxy_password, users::disabled))
-        .first::<(UserId, String, bool)>(conn)
+        .select((
+            users::id,
+            users::proxy_password,
+            users::disabled,
+            proxy_settings::max_connections.nullable(),
+        ))
+        .first::<(UserId, String, bool, Option<i32>)>(conn)
         .optional()?;
-    Ok(row.map(|(id, proxy_password, disabled)| ProxyUser {
-        id,
-        proxy_password,
-        disabled,
-    }))
+    Ok(row.map(
+        |(id, proxy_password, disabled, max_connections)| ProxyUser {
+            id,
+            proxy_password,
+            disabled,
+            max_connections,
+        },
+    ))
 }

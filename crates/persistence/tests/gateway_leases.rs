@@ -7,7 +7,7 @@
 use domain::ProxyKind;
 use persistence::admin_access;
 use persistence::gateway_events::{self, Reason};
-use persistence::gateway_leases::{self, Taken};
+use persistence::gateway_leases::{self, LeaseKey, Taken};
 use persistence::testing::concurrently;
 use persistence::{DbConnection, db_test, now, traffic, write_transaction};
 use std::sync::Arc;
@@ -26,7 +26,14 @@ fn customer(conn: &mut DbConnection, tag: &str, purchased: i64) -> domain::UserI
 
 fn take(conn: &mut DbConnection, node: &str, id: domain::UserId, held: i64, size: i64) -> Taken {
     write_transaction(conn, |c| {
-        gateway_leases::take(c, node, id, ProxyKind::Premium, held, &|_| size, now() + 60)
+        gateway_leases::take(
+            c,
+            node,
+            LeaseKey::main(id, ProxyKind::Premium),
+            held,
+            &|_| size,
+            now() + 60,
+        )
     })
     .unwrap()
 }
@@ -48,7 +55,7 @@ db_test! {
         assert_eq!(granted, 10_000, "every byte leased once, none twice");
         assert_eq!(gateway_leases::leased(&mut conn, id, ProxyKind::Premium).unwrap(), 10_000);
         let held: i64 = (0..6)
-            .map(|i| gateway_leases::held(&mut conn, &format!("node-{i}"), id, ProxyKind::Premium).unwrap())
+            .map(|i| gateway_leases::held(&mut conn, &format!("node-{i}"), LeaseKey::main(id, ProxyKind::Premium)).unwrap())
             .sum();
         assert_eq!(held, 10_000, "the lease rows add up to leased_bytes");
         assert_eq!(take(&mut conn, "late", id, 0, 700).granted, 0);
@@ -61,11 +68,11 @@ db_test! {
         // Holding 600 unmoved: topped up by 400 only.
         assert_eq!(take(&mut conn, "n", id, 600, 1_000).granted, 400);
         let settled = write_transaction(&mut conn, |c| {
-            gateway_leases::settle(c, "n", id, ProxyKind::Premium, 900, 100, DAY)
+            gateway_leases::settle(c, "n", LeaseKey::main(id, ProxyKind::Premium), 900, 100, DAY)
         })
         .unwrap();
         assert!(settled);
-        assert_eq!(gateway_leases::held(&mut conn, "n", id, ProxyKind::Premium).unwrap(), 400);
+        assert_eq!(gateway_leases::held(&mut conn, "n", LeaseKey::main(id, ProxyKind::Premium)).unwrap(), 400);
         assert_eq!(traffic::balance(&mut conn, id, ProxyKind::Premium).unwrap(), (5_000, 900));
         assert_eq!(
             traffic::daily(&mut conn, id, ProxyKind::Premium, DAY).unwrap(),
@@ -73,15 +80,15 @@ db_test! {
         );
         // More than it holds: nothing written.
         let over = write_transaction(&mut conn, |c| {
-            gateway_leases::settle(c, "n", id, ProxyKind::Premium, 401, 0, DAY)
+            gateway_leases::settle(c, "n", LeaseKey::main(id, ProxyKind::Premium), 401, 0, DAY)
         })
         .unwrap();
         assert!(!over);
         write_transaction(&mut conn, |c| {
-            gateway_leases::settle(c, "n", id, ProxyKind::Premium, 0, 400, DAY)
+            gateway_leases::settle(c, "n", LeaseKey::main(id, ProxyKind::Premium), 0, 400, DAY)
         })
         .unwrap();
-        assert_eq!(gateway_leases::held(&mut conn, "n", id, ProxyKind::Premium).unwrap(), 0);
+        assert_eq!(gateway_leases::held(&mut conn, "n", LeaseKey::main(id, ProxyKind::Premium)).unwrap(), 0);
         assert_eq!(gateway_leases::leased(&mut conn, id, ProxyKind::Premium).unwrap(), 0);
         // A disabled customer gets nothing.
         write_transaction(&mut conn, |c| admin_access::disable(c, id)).unwrap();
@@ -92,7 +99,7 @@ db_test! {
         let mut conn = db.pool.get().unwrap();
         let id = customer(&mut conn, "lease-expired", 5_000);
         write_transaction(&mut conn, |c| {
-            gateway_leases::take(c, "dead", id, ProxyKind::Premium, 0, &|_| 800, now() - 1)
+            gateway_leases::take(c, "dead", LeaseKey::main(id, ProxyKind::Premium), 0, &|_| 800, now() - 1)
         })
         .unwrap();
         take(&mut conn, "alive", id, 0, 300);
@@ -107,7 +114,7 @@ db_test! {
         assert_eq!(gateway_leases::leased(&mut conn, id, ProxyKind::Premium).unwrap(), 300);
         // The dead node's own late settlement finds nothing to settle.
         let late = write_transaction(&mut conn, |c| {
-            gateway_leases::settle(c, "dead", id, ProxyKind::Premium, 100, 0, DAY)
+            gateway_leases::settle(c, "dead", LeaseKey::main(id, ProxyKind::Premium), 100, 0, DAY)
         })
         .unwrap();
         assert!(!late);

@@ -74,7 +74,7 @@ db_test! {
         let id = user(&mut conn, "e");
         assert_eq!(
             traffic::find_proxy_user(&mut conn, "ue").unwrap(),
-            Some(ProxyUser { id, proxy_password: "secretpw".into(), disabled: false })
+            Some(ProxyUser { id, proxy_password: "secretpw".into(), disabled: false, max_connections: None })
         );
         assert_eq!(traffic::find_proxy_user(&mut conn, "nobody").unwrap(), None);
     }
