@@ -1,15 +1,20 @@
 //! Who may use the gateway: a customer's proxy username (the base username plus targeting
-//! options) and its password, or the credential of a piece, checked against short-lived caches
-//! of the database rows (`cache.rs`); or an allowlisted source address (`allowlist.rs` finds
-//! its entry, `authorize_entry` opens it).
+//! options) and its password, a sub-user's (`<user>-sub-<name>` plus targeting options) and its
+//! own password, or the credential of a piece, checked against short-lived caches of the
+//! database rows (`cache.rs`); or an allowlisted source address (`allowlist.rs` finds its
+//! entry, `authorize_entry` opens it). The main credential and each sub-user may have a cap
+//! of concurrent connections of their own, inside the per-customer limit.
 
 use crate::cache::RowCache;
-use crate::lease::Lease;
+use crate::lease::{CredentialCap, Lease};
 use crate::record::{CredentialRef, Identity};
 use crate::registry::{OpenError, Registry};
 use domain::Targeting;
+use domain::targeting::{split_subuser, subuser_base};
+use persistence::gateway_leases::LeaseKey;
 use persistence::ip_allowlist::GatewayEntry;
 use persistence::piece_credentials::{self, PieceCredential};
+use persistence::subusers::{self, GatewaySubuser};
 use persistence::traffic::{self, ProxyUser};
 use persistence::{DbError, DbPool};
 use std::time::Duration;
@@ -55,7 +60,16 @@ pub(crate) struct Credentials {
     pool: DbPool,
     serve_traffic: bool,
     customers: RowCache<ProxyUser>,
+    subusers: RowCache<GatewaySubuser>,
     pieces: RowCache<PieceCredential>,
+}
+
+/// A configured cap as a count of connections.
+fn cap(slot: (domain::UserId, Option<i64>), max: Option<i32>) -> Option<CredentialCap> {
+    Some(CredentialCap {
+        slot,
+        max: max.and_then(|m| usize::try_from(m).ok()),
+    })
 }
 
 fn password_matches(expected: &str, given: &str) -> bool {
@@ -68,6 +82,7 @@ impl Credentials {
             pool,
             serve_traffic,
             customers: RowCache::new(traffic::find_proxy_user, unknown_ttl),
+            subusers: RowCache::new(subusers::find_for_gateway, unknown_ttl),
             pieces: RowCache::new(piece_credentials::find, unknown_ttl),
         }
     }
@@ -75,6 +90,7 @@ impl Credentials {
     /// Forgets every cached account and piece (a change event came in).
     pub(crate) fn invalidate_all(&self) {
         self.customers.invalidate_all();
+        self.subusers.invalidate_all();
         self.pieces.invalidate_all();
     }
 
@@ -89,6 +105,11 @@ impl Credentials {
         password: &str,
         who: &mut Option<Identity>,
     ) -> Result<Lease, Refusal> {
+        if let Some((name, rest)) = split_subuser(username) {
+            return self
+                .authorize_subuser(registry, name, &rest, password, who)
+                .await;
+        }
         if let Ok((base, targeting)) = Targeting::parse(username)
             && let Some(user) = self.customers.get(&self.pool, &base).await?
         {
@@ -107,7 +128,9 @@ impl Credentials {
             if !self.serve_traffic {
                 return Err(Refusal::BadCredentials);
             }
-            return Ok(registry.open(user.id, targeting.kind, credential).await?);
+            let key = LeaseKey::main(user.id, targeting.kind);
+            let cap = cap((user.id, None), user.max_connections);
+            return Ok(registry.open(key, credential, cap).await?);
         }
         if username.is_empty() || username.len() > PIECE_NAME_MAX {
             return Err(Refusal::BadCredentials);
@@ -134,6 +157,48 @@ impl Credentials {
         self.open_piece(registry, &piece, credential)
     }
 
+    /// A sub-user's credential: `name` of the customer whose username `rest` (the username
+    /// without `-sub-<name>`) is. The targeting must name the sub-user's kind (a bare username
+    /// is Premium). Metered on the sub-user's own meter, which leases from the parent's
+    /// balance and the sub-user's cap together.
+    async fn authorize_subuser(
+        &self,
+        registry: &Registry,
+        name: &str,
+        rest: &str,
+        password: &str,
+        who: &mut Option<Identity>,
+    ) -> Result<Lease, Refusal> {
+        let (base, targeting) = Targeting::parse(rest).map_err(|_| Refusal::BadCredentials)?;
+        let sub = self
+            .subusers
+            .get(&self.pool, &subuser_base(&base, name))
+            .await?
+            .ok_or(Refusal::BadCredentials)?;
+        if !password_matches(&sub.password, password) {
+            return Err(Refusal::BadCredentials);
+        }
+        let credential = CredentialRef::subuser(sub.id, name);
+        *who = Some(Identity {
+            user_id: sub.user_id,
+            kind: sub.kind,
+            credential: credential.clone(),
+        });
+        if targeting.kind != sub.kind || !self.serve_traffic {
+            return Err(Refusal::BadCredentials);
+        }
+        if sub.parent_disabled || !sub.enabled {
+            return Err(Refusal::Disabled);
+        }
+        let key = LeaseKey {
+            user_id: sub.user_id,
+            kind: sub.kind,
+            subuser: Some(sub.id),
+        };
+        let cap = cap((sub.user_id, Some(sub.id)), sub.max_connections);
+        Ok(registry.open(key, credential, cap).await?)
+    }
+
     /// Takes a connection slot for a connection from an allowlisted source: on the meter of
     /// the entry's kind, or on the entry's piece. `who` is the entry's owner from the start.
     pub(crate) async fn authorize_entry(
@@ -152,7 +217,8 @@ impl Credentials {
             if !self.serve_traffic || !entry.kind.is_traffic() {
                 return Err(Refusal::BadCredentials);
             }
-            return Ok(registry.open(entry.user_id, entry.kind, credential).await?);
+            let key = LeaseKey::main(entry.user_id, entry.kind);
+            return Ok(registry.open(key, credential, None).await?);
         };
         let piece = self
             .pieces

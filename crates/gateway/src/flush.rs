@@ -4,8 +4,9 @@
 
 use crate::lease::Live;
 use crate::meter::Meter;
-use crate::store::{Count, Fresh};
-use domain::UserId;
+use crate::store::{Asked, Count, Fresh};
+use domain::{ProxyKind, UserId};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -15,10 +16,8 @@ pub(crate) struct Batch {
     /// Each meter with the bytes it moved and the leased bytes it gives back, both put back
     /// if the write fails.
     taken: Vec<(Arc<Meter>, i64, i64)>,
-    /// Owners of traffic meters: their balances and whether they are disabled.
-    pub(crate) users: Vec<UserId>,
-    /// Pieces in use that have not ended: whether they still serve, and until when.
-    pub(crate) pieces: Vec<i64>,
+    /// Whom to ask about.
+    pub(crate) asked: Asked,
 }
 
 impl Batch {
@@ -27,8 +26,7 @@ impl Batch {
         self.taken
             .iter()
             .map(|(m, bytes, returned)| Count {
-                user_id: m.user_id,
-                kind: m.kind,
+                key: m.key(),
                 limited: m.limited,
                 bytes: *bytes,
                 returned: *returned,
@@ -63,10 +61,11 @@ pub(crate) fn take_counts(live: &Live, last: bool) -> Batch {
         .meters
         .iter()
         .filter(|(_, e)| e.meter.limited)
-        .map(|(key, _)| key.0)
+        .map(|(key, _)| key.user_id)
         .collect();
     users.sort_unstable();
     users.dedup();
+    let subusers = live.meters.keys().filter_map(|key| key.subuser).collect();
     let pieces = live
         .pieces
         .iter()
@@ -75,8 +74,11 @@ pub(crate) fn take_counts(live: &Live, last: bool) -> Batch {
         .collect();
     Batch {
         taken,
-        users,
-        pieces,
+        asked: Asked {
+            users,
+            pieces,
+            subusers,
+        },
     }
 }
 
@@ -89,13 +91,24 @@ pub(crate) fn apply_balances(live: &mut Live, fresh: &Fresh) {
     for id in &fresh.disabled {
         live.disabled.entry(*id).or_insert(at);
     }
-    for (&(user_id, kind), entry) in &live.meters {
+    // The unreserved bytes of each balance's meters here: the part of the others' a meter could
+    // be handed (`DbLeases`).
+    let mut unreserved: HashMap<(UserId, ProxyKind), i64> = HashMap::new();
+    for (key, entry) in &live.meters {
+        *unreserved.entry((key.user_id, key.kind)).or_default() += entry.meter.unreserved();
+    }
+    for (key, entry) in &live.meters {
         if entry.meter.limited {
-            if fresh.lost.contains(&(user_id, kind)) {
-                tracing::warn!(user = %user_id, %kind, "gateway lease expired while held; dropped");
+            let all = unreserved
+                .get(&(key.user_id, key.kind))
+                .copied()
+                .unwrap_or(0);
+            let spare = (all - entry.meter.unreserved()).max(0);
+            if fresh.lost.contains(key) {
+                tracing::warn!(user = %key.user_id, kind = %key.kind, "gateway lease expired while held; dropped");
                 entry.meter.lose_lease();
             }
-            let (left, usable) = fresh.balance(user_id, kind);
+            let (left, usable) = fresh.balance(*key, spare);
             entry.meter.apply_balance(left, usable);
         }
     }

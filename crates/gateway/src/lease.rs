@@ -7,15 +7,29 @@ use crate::cache::CACHE_TTL;
 use crate::flow::Metered;
 use crate::meter::Meter;
 use crate::record::{Records, Trail};
+use domain::UserId;
 use domain::usage::Outcome;
-use domain::{ProxyKind, UserId};
+use persistence::gateway_leases::LeaseKey;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
-pub(crate) type Key = (UserId, ProxyKind);
+/// A meter's key: the lease it takes its traffic from.
+pub(crate) type Key = LeaseKey;
+
+/// A credential whose live connections are counted for its own cap: a customer's main proxy
+/// account (None) or a sub-user.
+pub(crate) type CredentialSlot = (UserId, Option<i64>);
+
+/// The connection cap of the credential a connection opens with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CredentialCap {
+    pub(crate) slot: CredentialSlot,
+    /// At most this many live connections on this node; None: only the per-customer limit.
+    pub(crate) max: Option<usize>,
+}
 
 #[derive(Debug)]
 pub(crate) struct Entry {
@@ -43,6 +57,8 @@ const ENDED_KEPT: Duration = CACHE_TTL.saturating_mul(2);
 pub(crate) struct Live {
     pub(crate) meters: HashMap<Key, Entry>,
     pub(crate) per_user: HashMap<UserId, usize>,
+    /// Live connections per main credential or sub-user (their own caps).
+    pub(crate) per_credential: HashMap<CredentialSlot, usize>,
     pub(crate) pieces: HashMap<i64, PieceSlot>,
     /// Customers found disabled at a flush, and when: refused until `ENDED_KEPT` later (then
     /// the credential cache has seen the change too).
@@ -57,6 +73,8 @@ pub(crate) struct Lease {
     pub(crate) meter: Arc<Meter>,
     /// The piece this connection uses, and its "ended" signal.
     pub(crate) piece: Option<(i64, watch::Receiver<bool>)>,
+    /// The credential whose connection count this connection is in.
+    pub(crate) slot: Option<CredentialSlot>,
     /// Bytes this connection moved towards the target and back, as its meter counted them.
     pub(crate) up: AtomicU64,
     pub(crate) down: AtomicU64,
@@ -112,7 +130,7 @@ pub(crate) enum Cut {
 
 impl Drop for Lease {
     fn drop(&mut self) {
-        let (user_id, kind) = self.key;
+        let LeaseKey { user_id, kind, .. } = self.key;
         if let Some(record) = self.trail.finish(
             user_id,
             kind,
@@ -135,10 +153,18 @@ impl Drop for Lease {
         if let Some(entry) = live.meters.get_mut(&self.key) {
             entry.connections = entry.connections.saturating_sub(1);
         }
-        if let Some(n) = live.per_user.get_mut(&self.key.0) {
+        if let Some(n) = live.per_user.get_mut(&user_id) {
             *n = n.saturating_sub(1);
             if *n == 0 {
-                live.per_user.remove(&self.key.0);
+                live.per_user.remove(&user_id);
+            }
+        }
+        if let Some(slot) = self.slot
+            && let Some(n) = live.per_credential.get_mut(&slot)
+        {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                live.per_credential.remove(&slot);
             }
         }
     }

@@ -9,6 +9,7 @@
 
 use domain::{ProxyKind, UserId};
 use persistence::DbError;
+use persistence::gateway_leases::LeaseKey;
 use std::fmt;
 use std::future::Future;
 use std::io;
@@ -37,10 +38,18 @@ pub(crate) struct Grant {
 
 pub(crate) type GrantFuture = Pin<Box<dyn Future<Output = Result<Grant, DbError>> + Send>>;
 
-/// Where a meter's traffic comes from: leases taken out of the customer's balance.
+/// Where a meter's traffic comes from: leases taken out of the customer's balance (and a
+/// sub-user's cap).
 pub(crate) trait Source: Send + Sync + fmt::Debug {
-    /// Adds to this node's lease on (`user_id`, `kind`), of which it holds `held` unmoved bytes.
-    fn take(&self, user_id: UserId, kind: ProxyKind, held: i64) -> GrantFuture;
+    /// Adds to this node's lease `key`, of which it holds `held` unmoved bytes; `empty`: none
+    /// of them is left to reserve (then other leases on the balance may hand some over).
+    fn take(&self, key: LeaseKey, held: i64, empty: bool) -> GrantFuture;
+
+    /// Whether other leases of this node on the balance of `key` hold bytes they could hand
+    /// over (asked, without the database, by a meter that found nothing left to lease).
+    fn spare(&self, _key: LeaseKey) -> bool {
+        false
+    }
 }
 
 /// The outcome of a top-up.
@@ -54,10 +63,13 @@ pub(crate) enum TopUp {
     Dry,
 }
 
-/// The counters of one (user, kind), shared by all its live connections.
+/// The counters of one (user, kind) and credential (the main one or a sub-user), shared by all
+/// its live connections.
 pub(crate) struct Meter {
     pub(crate) user_id: UserId,
     pub(crate) kind: ProxyKind,
+    /// The sub-user whose meter this is (its own cap applies too); None: the main credential.
+    pub(crate) subuser: Option<i64>,
     /// False for pieces: counted into daily usage only, never cut for traffic.
     pub(crate) limited: bool,
     /// Bytes moved and not yet written to the database.
@@ -90,6 +102,7 @@ impl fmt::Debug for Meter {
         f.debug_struct("Meter")
             .field("user_id", &self.user_id)
             .field("kind", &self.kind)
+            .field("subuser", &self.subuser)
             .field("limit", &self.limit)
             .field("pending", &self.pending)
             .field("available", &self.available)
@@ -98,16 +111,11 @@ impl fmt::Debug for Meter {
 }
 
 impl Meter {
-    fn build(
-        user_id: UserId,
-        kind: ProxyKind,
-        limit: i64,
-        source: Option<Arc<dyn Source>>,
-        me: Weak<Meter>,
-    ) -> Meter {
+    fn build(key: LeaseKey, limit: i64, source: Option<Arc<dyn Source>>, me: Weak<Meter>) -> Meter {
         Meter {
-            user_id,
-            kind,
+            user_id: key.user_id,
+            kind: key.kind,
+            subuser: key.subuser,
             limited: true,
             pending: AtomicI64::new(0),
             limit: AtomicI64::new(limit),
@@ -126,21 +134,30 @@ impl Meter {
     /// A meter with a fixed budget of `limit` bytes (the relays' own tests).
     #[cfg(test)]
     pub(crate) fn new(user_id: UserId, kind: ProxyKind, limit: i64) -> Meter {
-        let meter = Meter::build(user_id, kind, limit, None, Weak::new());
+        let meter = Meter::build(LeaseKey::main(user_id, kind), limit, None, Weak::new());
         meter.exhausted.send_replace(limit <= 0);
         meter
     }
 
     /// A meter that leases its traffic from `source`, holding nothing yet.
-    pub(crate) fn leased(user_id: UserId, kind: ProxyKind, source: Arc<dyn Source>) -> Arc<Meter> {
-        Arc::new_cyclic(|me| Meter::build(user_id, kind, 0, Some(source), me.clone()))
+    pub(crate) fn leased(key: LeaseKey, source: Arc<dyn Source>) -> Arc<Meter> {
+        Arc::new_cyclic(|me| Meter::build(key, 0, Some(source), me.clone()))
+    }
+
+    /// The lease this meter takes its traffic from.
+    pub(crate) fn key(&self) -> LeaseKey {
+        LeaseKey {
+            user_id: self.user_id,
+            kind: self.kind,
+            subuser: self.subuser,
+        }
     }
 
     /// The meter of a kind sold by the piece: counts, never runs out.
     pub(crate) fn unlimited(user_id: UserId, kind: ProxyKind) -> Meter {
         Meter {
             limited: false,
-            ..Meter::build(user_id, kind, i64::MAX, None, Weak::new())
+            ..Meter::build(LeaseKey::main(user_id, kind), i64::MAX, None, Weak::new())
         }
     }
 
@@ -226,6 +243,41 @@ impl Meter {
         n
     }
 
+    /// Takes half of the bytes of the lease no step has reserved (the last byte too), for a
+    /// meter of the same balance on this node that found nothing left to lease
+    /// (`registry.rs`, `DbLeases`). Given back with `restore_unreserved` if that fails.
+    pub(crate) fn take_share(&self) -> i64 {
+        if !self.limited || self.source.is_none() {
+            return 0;
+        }
+        let mut available = self.available.load(SeqCst);
+        loop {
+            if available <= 0 {
+                return 0;
+            }
+            let n = (available + 1) / 2;
+            match self
+                .available
+                .compare_exchange_weak(available, available - n, SeqCst, SeqCst)
+            {
+                Ok(_) => {
+                    self.limit.fetch_sub(n, SeqCst);
+                    return n;
+                }
+                Err(now) => available = now,
+            }
+        }
+    }
+
+    /// Bytes of the lease no step has reserved.
+    pub(crate) fn unreserved(&self) -> i64 {
+        if self.limited && self.source.is_some() {
+            self.available.load(SeqCst).max(0)
+        } else {
+            0
+        }
+    }
+
     /// Gives back what `take_unreserved` took when the flush could not write it.
     pub(crate) fn restore_unreserved(&self, n: i64) {
         if n > 0 {
@@ -290,7 +342,13 @@ impl Meter {
     pub(crate) async fn top_up(&self) -> Result<TopUp, DbError> {
         let _one = self.refill.lock().await;
         let available = self.available.load(SeqCst);
-        let Some(source) = self.source.as_ref().filter(|_| !self.is_dry()) else {
+        // A dry meter asks again only once it is empty and another lease on the balance here
+        // can hand bytes over.
+        let Some(source) = self
+            .source
+            .as_ref()
+            .filter(|source| !self.is_dry() || (available <= 0 && source.spare(self.key())))
+        else {
             // A fixed budget, or nothing left: until a flush sees traffic again, the database
             // is not asked.
             return Ok(if available > 0 {
@@ -311,7 +369,7 @@ impl Meter {
                 TopUp::Full
             });
         }
-        let grant = source.take(self.user_id, self.kind, held).await?;
+        let grant = source.take(self.key(), held, available <= 0).await?;
         self.lease_size.store(grant.size, SeqCst);
         if grant.granted > 0 {
             self.limit.fetch_add(grant.granted, SeqCst);
@@ -474,7 +532,7 @@ mod tests {
     }
 
     impl Source for Balance {
-        fn take(&self, _: UserId, _: ProxyKind, held: i64) -> GrantFuture {
+        fn take(&self, _: LeaseKey, held: i64, _: bool) -> GrantFuture {
             let mut left = self.left.lock().unwrap();
             let granted = (self.size - held).min(*left).max(0);
             *left -= granted;
@@ -492,8 +550,14 @@ mod tests {
             size: 1_000,
         });
         let nodes = [
-            Meter::leased(UserId::new(1), ProxyKind::Premium, balance.clone()),
-            Meter::leased(UserId::new(1), ProxyKind::Premium, balance.clone()),
+            Meter::leased(
+                LeaseKey::main(UserId::new(1), ProxyKind::Premium),
+                balance.clone(),
+            ),
+            Meter::leased(
+                LeaseKey::main(UserId::new(1), ProxyKind::Premium),
+                balance.clone(),
+            ),
         ];
         let mut moved = 0;
         let mut out = [false, false];
@@ -529,7 +593,10 @@ mod tests {
             left: Mutex::new(1_500),
             size: 1_000,
         });
-        let meter = Meter::leased(UserId::new(1), ProxyKind::Premium, balance.clone());
+        let meter = Meter::leased(
+            LeaseKey::main(UserId::new(1), ProxyKind::Premium),
+            balance.clone(),
+        );
         let mut step = meter.reserve(400).await.unwrap();
         step.used(400);
         drop(step);

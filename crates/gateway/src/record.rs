@@ -15,8 +15,7 @@ use std::time::Instant;
 pub(crate) const RECORDS_MAX: usize = 100_000;
 
 /// The credential a connection authenticated with, as its record names it. The credential
-/// check fills it in: the main account or a piece here, a sub-user or an allowlist entry where
-/// those are checked.
+/// check fills it in (`credentials.rs`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct CredentialRef {
     pub(crate) kind: CredentialKind,
@@ -41,6 +40,15 @@ impl CredentialRef {
             kind: CredentialKind::Piece,
             id: Some(id),
             label: username.to_owned(),
+        }
+    }
+
+    /// A sub-user, labelled with its name.
+    pub(crate) fn subuser(id: i64, name: &str) -> CredentialRef {
+        CredentialRef {
+            kind: CredentialKind::Subuser,
+            id: Some(id),
+            label: name.to_owned(),
         }
     }
 

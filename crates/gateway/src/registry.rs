@@ -8,15 +8,16 @@
 //! piece are only counted (daily usage), and each piece in use is watched for its end instead.
 
 use crate::flush::{apply_balances, end_pieces, take_counts};
-use crate::lease::{Entry, Lease, Live, PieceSlot, lock};
+use crate::lease::{CredentialCap, Entry, Lease, Live, PieceSlot, lock};
 use crate::meter::{GrantFuture, Meter, Source, TopUp};
 use crate::record::{CredentialRef, RECORDS_MAX, Records, Trail};
 use crate::store::{self, Node};
 use domain::{ProxyKind, UserId};
 use persistence::gateway_events::{Event, Reason};
+use persistence::gateway_leases::LeaseKey;
 use persistence::piece_credentials::PieceCredential;
 use persistence::{DbError, DbPool};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Instant;
 use tokio::sync::watch;
 
@@ -34,14 +35,82 @@ pub(crate) enum OpenError {
     Db(#[from] DbError),
 }
 
-/// The meters' source of traffic: this node's leases in the database.
+/// The meters' source of traffic: this node's leases in the database. The main credential and
+/// each sub-user of a customer's kind hold leases of their own on one balance; when one finds
+/// nothing left to lease, the others on this node hand it half of their unreserved bytes (in
+/// the transaction of its take), so that one credential's lease never starves another's.
 #[derive(Debug)]
-struct DbLeases(Node);
+struct DbLeases {
+    node: Node,
+    live: Weak<Mutex<Live>>,
+    /// Held by a flush (`Registry::db_sync`).
+    flushing: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl DbLeases {
+    /// This node's other meters on the balance of `key`.
+    fn siblings(&self, key: LeaseKey) -> Vec<Arc<Meter>> {
+        let Some(live) = self.live.upgrade() else {
+            return Vec::new();
+        };
+        let live = lock(&live);
+        live.meters
+            .iter()
+            .filter(|(k, _)| **k != key && k.user_id == key.user_id && k.kind == key.kind)
+            .map(|(_, e)| e.meter.clone())
+            .collect()
+    }
+}
 
 impl Source for DbLeases {
-    fn take(&self, user_id: UserId, kind: ProxyKind, held: i64) -> GrantFuture {
-        let node = self.0.clone();
-        Box::pin(async move { store::take_lease(&node, user_id, kind, held).await })
+    fn take(&self, key: LeaseKey, held: i64, empty: bool) -> GrantFuture {
+        let node = self.node.clone();
+        let leases = DbLeases {
+            node: self.node.clone(),
+            live: self.live.clone(),
+            flushing: self.flushing.clone(),
+        };
+        Box::pin(async move {
+            let (grant, _) = store::take_lease(&node, key, held, Vec::new()).await?;
+            // Only an empty meter is handed bytes: one with some left does not take from
+            // others that are moving theirs (they would take them back when empty in turn).
+            if grant.granted > 0 || !empty {
+                return Ok(grant);
+            }
+            // A flush under way may be giving bytes back that this take did not see yet: wait
+            // for it, then take again with what the other leases here can hand over.
+            let _flush = leases.flushing.lock().await;
+            let shares: Vec<(Arc<Meter>, i64)> = leases
+                .siblings(key)
+                .into_iter()
+                .map(|m| {
+                    let n = m.take_share();
+                    (m, n)
+                })
+                .filter(|(_, n)| *n > 0)
+                .collect();
+            let returned = shares.iter().map(|(m, n)| (m.key(), *n)).collect();
+            match store::take_lease(&node, key, held, returned).await {
+                Ok((grant, written)) => {
+                    for ((meter, n), written) in shares.iter().zip(written) {
+                        if !written {
+                            meter.restore_unreserved(*n);
+                        }
+                    }
+                    Ok(grant)
+                }
+                Err(e) => {
+                    for (meter, n) in &shares {
+                        meter.restore_unreserved(*n);
+                    }
+                    Err(e)
+                }
+            }
+        })
+    }
+
+    fn spare(&self, key: LeaseKey) -> bool {
+        self.siblings(key).iter().any(|m| m.unreserved() > 0)
     }
 }
 
@@ -50,7 +119,7 @@ impl Source for DbLeases {
 pub(crate) struct Registry {
     live: Arc<Mutex<Live>>,
     /// One flush at a time.
-    db_sync: tokio::sync::Mutex<()>,
+    db_sync: Arc<tokio::sync::Mutex<()>>,
     node: Node,
     leases: Arc<DbLeases>,
     max_per_user: usize,
@@ -60,10 +129,16 @@ pub(crate) struct Registry {
 
 impl Registry {
     pub(crate) fn new(node: Node, max_per_user: usize) -> Registry {
+        let live = Arc::default();
+        let db_sync = Arc::new(tokio::sync::Mutex::new(()));
         Registry {
-            live: Arc::default(),
-            db_sync: tokio::sync::Mutex::new(()),
-            leases: Arc::new(DbLeases(node.clone())),
+            leases: Arc::new(DbLeases {
+                node: node.clone(),
+                live: Arc::downgrade(&live),
+                flushing: Arc::clone(&db_sync),
+            }),
+            live,
+            db_sync,
             node,
             max_per_user,
             records: Arc::new(Records::new(RECORDS_MAX)),
@@ -79,15 +154,16 @@ impl Registry {
         &self.node.pool
     }
 
-    /// Takes a connection slot of `user_id` on the meter of `kind`, if traffic remains here or
-    /// can be leased.
+    /// Takes a connection slot on the meter of `key` (a customer's kind, through the main
+    /// credential or a sub-user), if traffic remains here or can be leased and the
+    /// credential's own `cap` allows one more.
     pub(crate) async fn open(
         &self,
-        user_id: UserId,
-        kind: ProxyKind,
+        key: LeaseKey,
         credential: CredentialRef,
+        cap: Option<CredentialCap>,
     ) -> Result<Lease, OpenError> {
-        let mut lease = self.take_slot(user_id, kind, credential)?;
+        let mut lease = self.take_slot(key, credential, cap)?;
         if lease.meter.remaining() > 0 {
             return Ok(lease);
         }
@@ -116,7 +192,7 @@ impl Registry {
         credential: CredentialRef,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
-        self.admit(&live, piece.user_id)?;
+        self.admit(&live, piece.user_id, None)?;
         let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
             owner: piece.user_id,
             expires_at: piece.expires_at,
@@ -129,7 +205,7 @@ impl Registry {
         }
         slot.connections += 1;
         let ended = slot.ended.subscribe();
-        let key = (piece.user_id, kind);
+        let key = LeaseKey::main(piece.user_id, kind);
         let entry = live.meters.entry(key).or_insert_with(|| Entry {
             meter: Arc::new(Meter::unlimited(piece.user_id, kind)),
             connections: 0,
@@ -143,6 +219,7 @@ impl Registry {
             key,
             meter,
             piece: Some((piece.id, ended)),
+            slot: None,
             up: Default::default(),
             down: Default::default(),
             trail: Trail::new(credential),
@@ -150,31 +227,43 @@ impl Registry {
         })
     }
 
-    /// Whether `user_id` may open one more connection: not disabled here, under the cap.
-    fn admit(&self, live: &Live, user_id: UserId) -> Result<(), OpenError> {
+    /// Whether `user_id` may open one more connection: not disabled here, under the
+    /// per-customer limit and under the credential's own cap.
+    fn admit(
+        &self,
+        live: &Live,
+        user_id: UserId,
+        cap: Option<&CredentialCap>,
+    ) -> Result<(), OpenError> {
         if live.disabled.contains_key(&user_id) {
             return Err(OpenError::Disabled);
         }
         if live.per_user.get(&user_id).copied().unwrap_or(0) >= self.max_per_user {
             return Err(OpenError::TooMany);
         }
+        if let Some(CredentialCap {
+            slot,
+            max: Some(max),
+        }) = cap
+            && live.per_credential.get(slot).copied().unwrap_or(0) >= *max
+        {
+            return Err(OpenError::TooMany);
+        }
         Ok(())
     }
 
-    /// A connection slot on the meter of (`user_id`, `kind`), made (holding nothing yet) if
-    /// there is none.
+    /// A connection slot on the meter of `key`, made (holding nothing yet) if there is none.
     fn take_slot(
         &self,
-        user_id: UserId,
-        kind: ProxyKind,
+        key: LeaseKey,
         credential: CredentialRef,
+        cap: Option<CredentialCap>,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
-        self.admit(&live, user_id)?;
-        let key = (user_id, kind);
+        self.admit(&live, key.user_id, cap.as_ref())?;
         let source: Arc<dyn Source> = self.leases.clone();
         let entry = live.meters.entry(key).or_insert_with(|| Entry {
-            meter: Meter::leased(user_id, kind, source),
+            meter: Meter::leased(key, source),
             connections: 0,
         });
         if entry.meter.remaining() <= 0 && entry.meter.is_dry() {
@@ -182,13 +271,17 @@ impl Registry {
         }
         entry.connections += 1;
         let meter = entry.meter.clone();
-        *live.per_user.entry(user_id).or_insert(0) += 1;
+        *live.per_user.entry(key.user_id).or_insert(0) += 1;
+        if let Some(cap) = cap {
+            *live.per_credential.entry(cap.slot).or_insert(0) += 1;
+        }
         metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
             live: self.live.clone(),
             key,
             meter,
             piece: None,
+            slot: cap.map(|c| c.slot),
             up: Default::default(),
             down: Default::default(),
             trail: Trail::new(credential),
@@ -206,8 +299,8 @@ impl Registry {
             match (event.reason, event.user_id, event.piece_id) {
                 (Some(Reason::UserDisabled), Some(user), _) => {
                     live.disabled.insert(user, at);
-                    for ((owner, _), entry) in &live.meters {
-                        if *owner == user {
+                    for (key, entry) in &live.meters {
+                        if key.user_id == user {
                             entry.meter.apply_balance(0, false);
                         }
                     }
@@ -249,11 +342,10 @@ impl Registry {
             live.end_expired(persistence::now());
             take_counts(&live, last)
         };
-        let (users, pieces) = (batch.users.clone(), batch.pieces.clone());
         let counts = batch.counts();
-        let moved: Vec<_> = counts.iter().map(|c| (c.kind, c.bytes)).collect();
+        let moved: Vec<_> = counts.iter().map(|c| (c.key.kind, c.bytes)).collect();
         let started = std::time::Instant::now();
-        let written = store::write(&self.node, counts, users, pieces, records.clone()).await;
+        let written = store::write(&self.node, counts, batch.asked.clone(), records.clone()).await;
         metrics::histogram!("proxyshop_gateway_flush_seconds").record(started.elapsed());
         let fresh = match written {
             Ok(fresh) => fresh,
@@ -279,7 +371,7 @@ impl Registry {
         }
         let mut live = lock(&self.live);
         apply_balances(&mut live, &fresh);
-        end_pieces(&mut live, &batch.pieces, &fresh);
+        end_pieces(&mut live, &batch.asked.pieces, &fresh);
         live.end_expired(persistence::now());
         live.forget_unused();
         let held: i64 = live.meters.values().map(|e| e.meter.held()).sum();

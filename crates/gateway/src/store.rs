@@ -2,11 +2,12 @@
 //! taken (`take_lease`), the flush's one transaction (`write`), the change events (`events`).
 
 use crate::meter::Grant;
-use domain::{ProxyKind, UserId};
+use domain::UserId;
 use persistence::connection_records::{self, NewRecord};
 use persistence::gateway_events::{self, Event};
 use persistence::gateway_leases::LeaseKey;
 use persistence::piece_credentials::{self, PieceCredential};
+use persistence::subusers::{self, SubuserState};
 use persistence::traffic::{self, Balance};
 use persistence::{DbError, DbPool, gateway_accounts, gateway_leases, write_transaction};
 use std::sync::Arc;
@@ -53,33 +54,43 @@ impl Node {
     }
 }
 
-/// Adds to this node's lease on (`user_id`, `kind`), of which it holds `held` unmoved bytes.
+/// Adds to this node's lease `key`, of which it holds `held` unmoved bytes, after giving back
+/// the unmoved bytes `returned` of this node's other leases on the same balance (settled as
+/// returned, in the same transaction; a lease the database no longer holds gives nothing).
+/// With the grant, which of the `returned` were written.
 pub(crate) async fn take_lease(
     node: &Node,
-    user_id: UserId,
-    kind: ProxyKind,
+    key: LeaseKey,
     held: i64,
-) -> Result<Grant, DbError> {
+    returned: Vec<(LeaseKey, i64)>,
+) -> Result<(Grant, Vec<bool>), DbError> {
     let node = node.clone();
     let expires_at = node.lease_expiry();
+    let day = domain::calendar::utc_day(persistence::now());
     metrics::counter!("proxyshop_gateway_lease_takes_total").increment(1);
     let taken = blocking(move || {
         let mut conn = node.pool.get()?;
         let rule = node.rule;
-        let taken = write_transaction(&mut conn, |c| {
-            gateway_leases::take(
+        let (taken, written) = write_transaction(&mut conn, |c| {
+            let written = returned
+                .iter()
+                .map(|(other, n)| gateway_leases::settle(c, &node.id, *other, 0, *n, &day))
+                .collect::<Result<Vec<bool>, DbError>>()?;
+            let taken = gateway_leases::take(
                 c,
                 &node.id,
-                LeaseKey::main(user_id, kind),
+                key,
                 held,
                 &|purchased| rule.size(purchased),
                 expires_at,
-            )
+            )?;
+            Ok::<_, DbError>((taken, written))
         })?;
-        Ok(Grant {
+        let grant = Grant {
             granted: taken.granted,
             size: taken.size,
-        })
+        };
+        Ok((grant, written))
     })
     .await;
     if taken.is_err() {
@@ -91,14 +102,25 @@ pub(crate) async fn take_lease(
 /// What one meter settles at a flush.
 #[derive(Debug)]
 pub(crate) struct Count {
-    pub(crate) user_id: UserId,
-    pub(crate) kind: ProxyKind,
+    /// The meter's lease (a piece kind's meter: only its customer and kind count).
+    pub(crate) key: LeaseKey,
     /// A traffic kind: the bytes are settled out of this node's lease, not only into the day.
     pub(crate) limited: bool,
     /// Bytes moved since the last flush.
     pub(crate) bytes: i64,
     /// Leased bytes given back unmoved.
     pub(crate) returned: i64,
+}
+
+/// Whom a flush asks the database about.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Asked {
+    /// Owners of traffic meters: their balances and whether they are disabled.
+    pub(crate) users: Vec<UserId>,
+    /// Pieces in use that have not ended: whether they still serve, and until when.
+    pub(crate) pieces: Vec<i64>,
+    /// Sub-users with a meter: their caps and whether they are enabled.
+    pub(crate) subusers: Vec<i64>,
 }
 
 /// What the database holds once the counts are in.
@@ -108,28 +130,53 @@ pub(crate) struct Fresh {
     /// Disabled customers among those asked about.
     pub(crate) disabled: Vec<UserId>,
     pieces: Vec<PieceCredential>,
+    /// The sub-users metered here (a deleted one is missing).
+    subusers: Vec<SubuserState>,
+    /// The sub-users asked about (a meter made during the flush was not).
+    subusers_asked: Vec<i64>,
     /// Meters whose lease was no longer there (it expired and was settled as used).
-    pub(crate) lost: Vec<(UserId, ProxyKind)>,
+    pub(crate) lost: Vec<LeaseKey>,
     /// Bytes of other nodes' expired leases settled as used by this flush.
     pub(crate) expired_settled: i64,
 }
 
 impl Fresh {
-    /// What is left of `user_id`'s `kind` for any node to lease (negative: over-committed),
-    /// and whether the customer may use it (not disabled, not expired).
-    pub(crate) fn balance(&self, user_id: UserId, kind: ProxyKind) -> (i64, bool) {
-        let Some(b) = self
+    /// What is left of the lease `key`'s balance for any node to lease (negative:
+    /// over-committed; with the `spare` unreserved bytes this node's other leases on it hold;
+    /// for a sub-user at most what its own cap leaves), and whether it may be used (customer
+    /// not disabled, traffic not expired, sub-user enabled and not deleted).
+    pub(crate) fn balance(&self, key: LeaseKey, spare: i64) -> (i64, bool) {
+        let LeaseKey { user_id, kind, .. } = key;
+        let (mut left, mut usable) = match self
             .balances
             .iter()
             .find(|b| b.user_id == user_id && b.kind == kind)
-        else {
-            return (0, !self.disabled.contains(&user_id));
+        {
+            Some(b) => (
+                b.purchased_bytes - b.used_bytes - b.leased_bytes,
+                !b.expires_at.is_some_and(|end| end <= persistence::now()),
+            ),
+            None => (0, true),
         };
-        let expired = b.expires_at.is_some_and(|end| end <= persistence::now());
-        (
-            b.purchased_bytes - b.used_bytes - b.leased_bytes,
-            !expired && !self.disabled.contains(&user_id),
-        )
+        if left >= 0 {
+            left += spare;
+        }
+        usable &= !self.disabled.contains(&user_id);
+        if let Some(id) = key.subuser {
+            match self.subusers.iter().find(|s| s.id == id) {
+                Some(sub) => {
+                    usable &= sub.enabled;
+                    if let Some(cap) = sub.cap_left {
+                        left = left.min(cap);
+                    }
+                }
+                // Deleted.
+                None if self.subusers_asked.contains(&id) => usable = false,
+                // Not asked about (its meter is newer than this flush): the next flush will.
+                None => {}
+            }
+        }
+        (left, usable)
     }
 
     /// The piece `id`, unless it was released or deleted or its owner is disabled.
@@ -140,16 +187,15 @@ impl Fresh {
 
 /// Settles `counts` out of this node's leases (traffic kinds: used and today's UTC bucket, the
 /// one the API reads usage by; piece kinds: the bucket only), keeps this node's leases alive,
-/// settles other nodes' expired leases as used, then reads the balances and the disabled
-/// among `users` and the pieces among `pieces`, and writes the usage `records` of the
+/// settles other nodes' expired leases as used, then reads what `asked` names (balances and
+/// who is disabled, pieces, sub-users), and writes the usage `records` of the
 /// connections that ended (multi-row inserts). All in one transaction: an error after the
 /// counts were committed would give them back and count them twice, and records and balances
 /// move together.
 pub(crate) async fn write(
     node: &Node,
     counts: Vec<Count>,
-    users: Vec<UserId>,
-    pieces: Vec<i64>,
+    asked: Asked,
     records: Arc<Vec<NewRecord>>,
 ) -> Result<Fresh, DbError> {
     let node = node.clone();
@@ -161,25 +207,20 @@ pub(crate) async fn write(
             let mut lost = Vec::new();
             for n in &counts {
                 if !n.limited {
-                    traffic::record_daily_usage(c, n.user_id, n.kind, &day, n.bytes)?;
-                } else if !gateway_leases::settle(
-                    c,
-                    &node.id,
-                    LeaseKey::main(n.user_id, n.kind),
-                    n.bytes,
-                    n.returned,
-                    &day,
-                )? {
-                    lost.push((n.user_id, n.kind));
+                    traffic::record_daily_usage(c, n.key.user_id, n.key.kind, &day, n.bytes)?;
+                } else if !gateway_leases::settle(c, &node.id, n.key, n.bytes, n.returned, &day)? {
+                    lost.push(n.key);
                 }
             }
             connection_records::insert_many(c, &records)?;
             gateway_leases::renew(c, &node.id, expires_at)?;
             let expired_settled = gateway_leases::settle_expired(c, persistence::now(), &day)?;
             Ok(Fresh {
-                balances: traffic::balances_of(c, &users)?,
-                disabled: gateway_accounts::disabled_among(c, &users)?,
-                pieces: piece_credentials::find_by_ids(c, &pieces)?,
+                balances: traffic::balances_of(c, &asked.users)?,
+                disabled: gateway_accounts::disabled_among(c, &asked.users)?,
+                pieces: piece_credentials::find_by_ids(c, &asked.pieces)?,
+                subusers: subusers::states(c, &asked.subusers)?,
+                subusers_asked: asked.subusers.clone(),
                 lost,
                 expired_settled,
             })
