@@ -39,7 +39,7 @@ test('add a Premium sub-user and generate a line with its credential', async ({ 
 
   await page.goto(`${url}/onboard/rotating-proxy`);
   await page.getByRole('heading', { level: 1, name: 'Create Residential Proxy (Premium)' }).waitFor({ timeout: TIMEOUT });
-  const credential = page.getByLabel('Credential');
+  const credential = page.getByLabel('Credential', { exact: true });
   await credential.waitFor({ timeout: TIMEOUT });
   await credential.selectOption({ label: `Sub-user ${name}` });
   await choose(page, 'Country', 'united st', 'United States');

@@ -95,7 +95,7 @@ function SubuserRow({ subuser, onEdit, onReset, onDelete }: RowProps) {
   const connections = subuser.maxConnections ? `Max ${subuser.maxConnections} connections` : 'No connection limit';
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-4" data-testid="subuser-row">
-      <div className="min-w-0 flex-1 space-y-1.5">
+      <div className="min-w-0 flex-1 basis-72 space-y-1.5">
         <div className="flex flex-wrap items-center gap-2">
           <EnabledSwitch subuser={subuser} />
           <p className="font-semibold">{subuser.name}</p>
@@ -104,8 +104,10 @@ function SubuserRow({ subuser, onEdit, onReset, onDelete }: RowProps) {
           </span>
           {!subuser.enabled && <span className={`text-xs ${muted}`}>Disabled</span>}
         </div>
-        <Credential label="Username" value={subuser.username} />
-        <Credential label="Password" value={subuser.password} />
+        <div className="flex flex-wrap gap-x-6">
+          <Credential label="Username" value={subuser.username} />
+          <Credential label="Password" value={subuser.password} />
+        </div>
         <div className="flex flex-wrap items-end gap-x-6 gap-y-1">
           <Usage subuser={subuser} />
           <p className={`text-sm ${muted}`}>{connections}</p>
@@ -157,17 +159,20 @@ function MainCredentialForm({ main }: { main: SubuserList['main'] }) {
         <p className="font-semibold">Main account</p>
         <p className={`font-mono text-xs wrap-anywhere ${muted}`}>{main.username}</p>
       </div>
-      <Field
-        className="w-full sm:w-48"
-        label="Max connections"
-        placeholder="No limit"
-        inputMode="numeric"
-        error={errors.maxConnections?.message}
-        {...register('maxConnections')}
-      />
-      <Button type="submit" variant="outline" busy={save.isPending} className="h-11">
-        Save
-      </Button>
+      <div className="flex w-full items-start gap-3 sm:w-auto">
+        <Field
+          className="min-w-0 flex-1 sm:w-48 sm:flex-none"
+          label="Max connections"
+          placeholder="No limit"
+          inputMode="numeric"
+          error={errors.maxConnections?.message}
+          {...register('maxConnections')}
+        />
+        {/* level with the input, below its label */}
+        <Button type="submit" variant="outline" busy={save.isPending} className="mt-7 h-11">
+          Save
+        </Button>
+      </div>
     </form>
   );
 }
