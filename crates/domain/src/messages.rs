@@ -73,6 +73,23 @@ pub const ALLOWLIST_NOT_FOUND: &str = "Allowlist entry not found";
 pub const ALLOWLIST_REMOVED: &str = "Address removed";
 pub const ROTATION: &str = "Rotation must be random or sticky";
 
+// Sub-users (/api/user/subusers): extra proxy credentials of one traffic kind.
+pub const SUBUSER_NAME: &str = "Please enter a name of 1–16 lowercase letters and digits";
+pub const SUBUSER_TYPE: &str = "Please choose Premium or Budget";
+pub const SUBUSER_LIMIT_GB: &str =
+    "Please enter a traffic cap above 0 GB with at most 2 decimals, at most 100000";
+pub const SUBUSER_MAX_CONNECTIONS: &str =
+    "Please enter a whole number of connections from 1 to 10000";
+pub const SUBUSER_FULL: &str = "You can have at most 50 sub-users. Delete one first.";
+pub const SUBUSER_TAKEN: &str = "A sub-user with this name already exists";
+pub const SUBUSER_NOT_FOUND: &str = "Sub-user not found";
+pub const SUBUSER_DELETED: &str = "Sub-user deleted";
+/// `POST /api/user/generate{,_budget}` with a `subuserId` that is not one of the customer's
+/// enabled sub-users of that kind.
+pub const SUBUSER_FOR_GENERATE: &str = "Please choose one of your enabled sub-users of this type";
+/// Sub-users are credentials of the built-in gateway; an upstream provider does not know them.
+pub const SUBUSER_LOCAL_ONLY: &str = "Sub-users work only with the built-in proxy gateway";
+
 // The customer API's keys (/api/user/api-keys and `Authorization: Bearer psk_…`).
 pub const KEY_NAME: &str = "Please enter a key name (1–60 characters)";
 pub const KEY_SCOPES: &str = "Please choose at least one scope: read, generate or buy";

@@ -29,6 +29,8 @@ export const queryKeys = {
   sessions: ['account', 'sessions'] as const,
   apiKeys: ['account', 'api-keys'] as const,
   allowlist: ['account', 'allowlist'] as const,
+  /** Sub-users and the main credential's connection cap (settings and the generators). */
+  subusers: ['account', 'subusers'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one

@@ -1,5 +1,5 @@
 // MSW server for unit tests. Defaults: a guest session, no Google client id, top-ups on, the
-// default 100 MB trial, no server plans.
+// default 100 MB trial, no server plans, no sub-users.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GetResponse } from '@/lib/api-types';
@@ -13,6 +13,10 @@ export const defaultHandlers = [
   http.get('*/api/getuserinfo', () => HttpResponse.json(guestSession)),
   http.get('*/api/user/plan', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
   http.get('*/api/user/get_starts', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+  // no sub-users: the generators offer only the main credential
+  http.get('*/api/user/subusers', () =>
+    HttpResponse.json<GetResponse<'/api/user/subusers'>>({ main: { username: 'uexample', maxConnections: null }, items: [] }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

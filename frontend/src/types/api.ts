@@ -1031,6 +1031,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/subusers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_subusers"];
+        put?: never;
+        post: operations["add_subuser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/subusers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_subuser"];
+        options?: never;
+        head?: never;
+        patch: operations["update_subuser"];
+        trace?: never;
+    };
+    "/api/user/subusers/main": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_main_credential"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/usage": {
         parameters: {
             query?: never;
@@ -1534,6 +1582,13 @@ export interface components {
             name: string;
             scopes: ("read" | "generate" | "buy")[];
         };
+        CreateSubuserRequest: {
+            limitGb?: number | null;
+            maxConnections?: number | null;
+            name: string;
+            /** @enum {string} */
+            type: "premium" | "budget";
+        };
         DatacenterCountry: {
             /** Format: int32 */
             amount: number;
@@ -1586,6 +1641,12 @@ export interface components {
             /** @enum {string|null} */
             rotation?: "random" | "sticky" | null;
             state?: string | null;
+            /**
+             * Format: int64
+             * @description One of the customer's enabled sub-users of this kind: the lines carry its username and
+             *     password instead of the main credential (built-in gateway only).
+             */
+            subuserId?: number | null;
         };
         GenerateResponse: {
             message: string;
@@ -1730,6 +1791,20 @@ export interface components {
         };
         /** @description Untagged for the same `{ success, data }` wire shape, with a named schema per answer. */
         LteResponse: components["schemas"]["LteCountriesResponse"] | components["schemas"]["LteRecordsResponse"];
+        /** @description The main proxy credential's settings. */
+        MainCredential: {
+            /**
+             * Format: int32
+             * @description Its concurrent-connection cap; null: none of its own.
+             */
+            maxConnections?: number | null;
+            /** @description The main proxy username (without targeting options). */
+            username: string;
+        };
+        /** @description `PUT /api/user/subusers/main`: the main credential's connection cap. */
+        MainSettingsRequest: {
+            maxConnections?: number | null;
+        };
         MessageResponse: {
             message: string;
         };
@@ -2211,6 +2286,51 @@ export interface components {
         StockList: {
             items: components["schemas"]["StockItem"][];
         };
+        /** @description One sub-user as the customer sees it, password included (as the main proxy password is). */
+        SubuserItem: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            createdAt: number;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            limitBytes?: number | null;
+            /**
+             * Format: double
+             * @description Its own traffic cap in GB; null: only the account's balance bounds it.
+             */
+            limitGb?: number | null;
+            /**
+             * Format: int32
+             * @description Its concurrent-connection cap; null: none of its own.
+             */
+            maxConnections?: number | null;
+            name: string;
+            password: string;
+            /**
+             * Format: double
+             * @description The cap minus what it used, never below zero; null without a cap.
+             */
+            remainingGb?: number | null;
+            /** @enum {string} */
+            type: "premium" | "budget";
+            /** Format: int64 */
+            usedBytes: number;
+            /** Format: double */
+            usedGb: number;
+            /**
+             * @description The base of its proxy usernames: `<proxy username>-sub-<name>`; the targeting options
+             *     follow (`-type-budget-country-de…`).
+             */
+            username: string;
+        };
+        SubuserList: {
+            items: components["schemas"]["SubuserItem"][];
+            main: components["schemas"]["MainCredential"];
+        };
         SummaryCustomers: {
             /** Format: int64 */
             disabled: number;
@@ -2365,6 +2485,14 @@ export interface components {
              * @description Unused recovery codes (0 while two-factor sign-in is off).
              */
             recoveryCodesLeft: number;
+        };
+        /** @description What `PATCH` changes; absent fields stay as they are. */
+        UpdateSubuserRequest: {
+            enabled?: boolean | null;
+            limitGb?: number | null;
+            maxConnections?: number | null;
+            /** @description true: draw a new password (the old one stops working at once). */
+            resetPassword?: boolean | null;
         };
         UsageDay: {
             /** Format: int64 */
@@ -6769,6 +6897,324 @@ export interface operations {
             };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_subusers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubuserList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    add_subuser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubuserRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubuserItem"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    remove_subuser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sub-user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_subuser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sub-user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubuserRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubuserItem"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    set_main_credential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MainSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MainCredential"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -151,6 +151,39 @@ pub fn signed_hundredths() -> RefOr<Schema> {
     ))
 }
 
+/// A sub-user's name (`domain::targeting::is_subuser_name`): 1–16 lowercase letters and
+/// digits, exactly.
+pub fn subuser_name() -> RefOr<Schema> {
+    done(string().pattern(Some("^[a-z0-9]{1,16}$")))
+}
+
+/// A sub-user's traffic cap in GB (`subusers::form::limit_bytes`, `crate::number::hundredths`):
+/// above 0, at most 2 decimals, at most 100000; or null for no cap.
+pub fn gb_cap() -> RefOr<Schema> {
+    let number = ObjectBuilder::new()
+        .schema_type(Type::Number)
+        .multiple_of(Some(0.01))
+        .exclusive_minimum(Some(0))
+        .maximum(Some(100_000));
+    RefOr::T(Schema::AnyOf(
+        AnyOfBuilder::new()
+            .item(done(number))
+            .item(done(ObjectBuilder::new().schema_type(Type::Null)))
+            .build(),
+    ))
+}
+
+/// A concurrent-connection cap (`subusers::form::connections`): a whole number 1–10000, or
+/// null for no cap.
+pub fn connections_cap() -> RefOr<Schema> {
+    done(
+        ObjectBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+            .minimum(Some(1))
+            .maximum(Some(crate::subusers::MAX_CONNECTIONS)),
+    )
+}
+
 /// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`). The
 /// bounds are the decimals just outside, as serde_json reads them: its float parser may land
 /// one unit in the last place off, so `0.09499999999999999` reads as 0.095 (accepted) and

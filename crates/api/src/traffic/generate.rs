@@ -1,9 +1,11 @@
 //! `POST /api/user/generate` (Premium) and `POST /api/user/generate_budget` (Budget): proxy
 //! credentials from the residential source: our metering gateway with the
 //! targeting in the username, or the customer's IPRoyal sub-user with the targeting in the
-//! password. Each proxy generated is recorded in the customer's history.
+//! password. With `subuserId` the lines carry one of the customer's sub-users (its username base
+//! and password) instead of the main credential. Each proxy generated is recorded in the
+//! customer's history.
 
-use super::upstream_sync::{account_for, residential_error};
+use super::upstream_sync::{LOCAL, account_for, residential_error};
 use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -11,9 +13,9 @@ use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
-use domain::targeting::MAX_LIFETIME_MINUTES;
+use domain::targeting::{MAX_LIFETIME_MINUTES, subuser_base};
 use domain::{FieldErrors, ProxyKind, locations, messages as msg};
-use persistence::{proxy_history, traffic};
+use persistence::{proxy_history, subusers, traffic};
 use serde::{Deserialize, Serialize};
 use upstream::{Place, ProxyRequest};
 use utoipa::ToSchema;
@@ -43,6 +45,10 @@ pub struct GenerateRequest {
     /// `http|https` or `socks5`.
     #[schema(schema_with = crate::openapi::rules::protocol)]
     pub port: Option<String>,
+    /// One of the customer's enabled sub-users of this kind: the lines carry its username and
+    /// password instead of the main credential (built-in gateway only).
+    #[serde(rename = "subuserId")]
+    pub subuser_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -168,10 +174,27 @@ async fn generate_for(
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(kind, &body)?;
     let id = user.0.id;
-    let (purchased, used) = with_conn(&state.pool, move |conn| {
-        Ok(traffic::balance(conn, id, kind)?)
+    let subuser_id = body.subuser_id;
+    if subuser_id.is_some() && state.residential.provider() != LOCAL {
+        return Err(ApiError::field("subuserId", msg::SUBUSER_LOCAL_ONLY));
+    }
+    let ((purchased, used), subuser) = with_conn(&state.pool, move |conn| {
+        let subuser = match subuser_id {
+            Some(sub) => Some(subusers::get(conn, id, sub)?),
+            None => None,
+        };
+        Ok((traffic::balance(conn, id, kind)?, subuser))
     })
     .await?;
+    // The sub-user's username base and password, or the main ones.
+    let (username, password) = match subuser {
+        None => (user.0.proxy_username.clone(), user.0.proxy_password.clone()),
+        Some(Some(row)) if row.enabled && row.kind == kind => (
+            subuser_base(&user.0.proxy_username, &row.name),
+            row.password,
+        ),
+        Some(_) => return Err(ApiError::field("subuserId", msg::SUBUSER_FOR_GENERATE)),
+    };
     if purchased - used <= 0 {
         return Err(ApiError::PaymentRequired(msg::NO_TRAFFIC));
     }
@@ -180,8 +203,8 @@ async fn generate_for(
         .residential
         .proxies(&ProxyRequest {
             kind,
-            username: &user.0.proxy_username,
-            password: &user.0.proxy_password,
+            username: &username,
+            password: &password,
             account: account.as_ref(),
             country: order.country,
             state: order.state,

@@ -16,6 +16,9 @@ export const ACCOUNT_MESSAGES = {
   keyIps: 'Please enter IPv4 or IPv6 addresses or CIDR ranges, separated by commas or new lines',
   allowlistIp: 'Please enter an IP address or a CIDR range no wider than /24 (IPv4) or /48 (IPv6)',
   allowlistCountry: 'Please enter a two-letter country code, e.g. us',
+  subuserName: 'Please enter a name of 1–16 lowercase letters and digits',
+  subuserLimitGb: 'Please enter a traffic cap above 0 GB with at most 2 decimals, at most 100000',
+  subuserMaxConnections: 'Please enter a whole number of connections from 1 to 10000',
 } as const;
 
 export const NAME_MAX = 80;
@@ -133,3 +136,40 @@ export const allowlistSchema = z.object({
     .refine((code) => code === '' || /^[A-Za-z]{2}$/.test(code), ACCOUNT_MESSAGES.allowlistCountry),
 });
 export type AllowlistValues = z.infer<typeof allowlistSchema>;
+
+/** A cap typed in GB: empty (no cap), or above 0 with at most 2 decimals, at most 100000. */
+export function isGbCap(text: string): boolean {
+  const value = text.trim();
+  if (value === '') return true;
+  return /^\d{1,6}(\.\d{1,2})?$/.test(value) && Number(value) > 0 && Number(value) <= 100_000;
+}
+
+/** A connection cap as typed: empty (no cap), or a whole number from 1 to 10000. */
+export function isConnectionCap(text: string): boolean {
+  const value = text.trim();
+  if (value === '') return true;
+  return /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 10_000;
+}
+
+/** A typed cap as the API takes it: null when empty. */
+export function capValue(text: string): number | null {
+  return text.trim() === '' ? null : Number(text.trim());
+}
+
+const subuserCaps = {
+  limitGb: z.string().refine(isGbCap, ACCOUNT_MESSAGES.subuserLimitGb),
+  maxConnections: z.string().refine(isConnectionCap, ACCOUNT_MESSAGES.subuserMaxConnections),
+};
+
+export const subuserSchema = z.object({
+  name: z.string().trim().regex(/^[a-z0-9]{1,16}$/, ACCOUNT_MESSAGES.subuserName),
+  type: z.enum(['premium', 'budget']),
+  ...subuserCaps,
+});
+export type SubuserValues = z.infer<typeof subuserSchema>;
+
+export const subuserCapsSchema = z.object(subuserCaps);
+export type SubuserCapsValues = z.infer<typeof subuserCapsSchema>;
+
+export const mainCapSchema = z.object({ maxConnections: subuserCaps.maxConnections });
+export type MainCapValues = z.infer<typeof mainCapSchema>;

@@ -8,6 +8,7 @@ import { preloadRoutes as preload } from '@/test/preload-routes';
 import { server } from '@/test/server';
 import type { ApiKey } from '@/lib/api-keys';
 import type { Schemas } from '@/lib/api-types';
+import type { SubuserList } from '@/lib/subusers';
 import type { AllowlistEntry } from './api/allowlist';
 import type { AccountSession } from './api/sessions';
 
@@ -40,17 +41,30 @@ export const readKey: ApiKey = {
   createdAt: NOON,
 };
 
-type Options = { user?: Partial<User>; twoFactor?: TwoFactorStatus; keys?: ApiKey[]; allowlist?: AllowlistEntry[] };
+type Options = {
+  user?: Partial<User>;
+  twoFactor?: TwoFactorStatus;
+  keys?: ApiKey[];
+  allowlist?: AllowlistEntry[];
+  subusers?: SubuserList;
+};
 
 /** A signed-in customer; `state.user` is what GET /api/getuserinfo answers now. */
-export function account({ user = {}, twoFactor = { enabled: false, recoveryCodesLeft: 0 }, keys = [], allowlist = [] }: Options = {}) {
-  const state = { user: makeUser(user), twoFactor, keys, allowlist };
+export function account({
+  user = {},
+  twoFactor = { enabled: false, recoveryCodesLeft: 0 },
+  keys = [],
+  allowlist = [],
+  subusers = { main: { username: 'uabc', maxConnections: null }, items: [] },
+}: Options = {}) {
+  const state = { user: makeUser(user), twoFactor, keys, allowlist, subusers };
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: state.user })),
     http.get('*/api/user/2fa', () => HttpResponse.json(state.twoFactor)),
     http.get('*/api/user/sessions', () => HttpResponse.json({ items: sessions })),
     http.get('*/api/user/api-keys', () => HttpResponse.json({ items: state.keys })),
     http.get('*/api/user/allowlist', () => HttpResponse.json({ items: state.allowlist })),
+    http.get('*/api/user/subusers', () => HttpResponse.json(state.subusers)),
   );
   return state;
 }
@@ -58,7 +72,7 @@ export function account({ user = {}, twoFactor = { enabled: false, recoveryCodes
 /** A request as the server saw it: method, path and JSON body (if any). */
 export type Seen = { method: string; path: string; body: unknown };
 
-export function record(method: 'post' | 'patch' | 'delete', path: string, reply: (body: unknown) => Response) {
+export function record(method: 'post' | 'put' | 'patch' | 'delete', path: string, reply: (body: unknown) => Response) {
   const seen: Seen[] = [];
   server.use(
     http[method](`*${path}`, async ({ request }) => {

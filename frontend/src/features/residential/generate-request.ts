@@ -1,6 +1,6 @@
 // The generate form of the premium and budget pages as plain data, and the request bodies it
 // becomes (docs/api.md#traffic-and-generators): protocol and rotation mappings, sticky lifetime 0,
-// a quantity of 1 to 1000 lines.
+// a quantity of 1 to 1000 lines, and the credential (the main account or a sub-user).
 
 import { z } from 'zod';
 
@@ -54,6 +54,8 @@ export type GenerateForm = {
   lifetime: number;
   /** As typed: the number input's text ('' when emptied). */
   quantity: string;
+  /** The credential of the lines: '' for the main account, or a sub-user's id. */
+  subuser: string;
 };
 
 export const INITIAL_FORM: GenerateForm = {
@@ -64,13 +66,23 @@ export const INITIAL_FORM: GenerateForm = {
   city: '',
   lifetime: DEFAULT_LIFETIME,
   quantity: String(DEFAULT_QUANTITY),
+  subuser: '',
 };
 
 /** What the chosen location requires: a state (premium countries that list states) and a city
  * (when the chosen country or state lists cities). Without listed options nothing can be picked. */
 export type Requirements = { state: boolean; city: boolean };
 
-export type PremiumBody = { country: string; state: string; city: string; quantity: number; rotation: Rotation; port: Port };
+export type PremiumBody = {
+  country: string;
+  state: string;
+  city: string;
+  quantity: number;
+  rotation: Rotation;
+  port: Port;
+  /** A sub-user's id: its username and password instead of the main account's. */
+  subuserId?: number;
+};
 export type BudgetBody = PremiumBody & { lifetime: number };
 
 export type BuildResult =
@@ -95,11 +107,12 @@ export function buildGenerateRequest(kind: GeneratorKind, form: GenerateForm, ne
   const parsed = quantitySchema.safeParse(typed);
   if (!parsed.success) return { ok: false, message: QUANTITY_RANGE };
   const quantity = parsed.data;
+  const credential = form.subuser ? { subuserId: Number(form.subuser) } : {};
   if (kind === 'premium') {
     return {
       ok: true,
       kind,
-      body: { country: form.country, state: form.state, city: form.city, quantity, rotation: form.rotation, port: form.port },
+      body: { country: form.country, state: form.state, city: form.city, quantity, rotation: form.rotation, port: form.port, ...credential },
     };
   }
   return {
@@ -115,6 +128,7 @@ export function buildGenerateRequest(kind: GeneratorKind, form: GenerateForm, ne
       lifetime: form.rotation === 'sticky' ? 0 : form.lifetime,
       rotation: form.rotation,
       port: form.port,
+      ...credential,
     },
   };
 }

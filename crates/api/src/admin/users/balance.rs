@@ -1,13 +1,13 @@
 //! `POST /api/admin/users/{id}/balance {amount, reason}`: credits or debits a customer's wallet
 //! (ledger kind admin_adjustment, the reason as its note) in one transaction with the audit row.
 
-use super::number::hundredths;
 use super::row::{AdminUserRow, LedgerItem, load_row};
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::extractors::JsonObject;
+use crate::number::hundredths;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::{Cents, EntryKind, UserId, messages as msg};

@@ -10,7 +10,6 @@ mod detail;
 mod filter;
 mod ledger;
 mod list;
-mod number;
 mod role;
 mod row;
 mod traffic;

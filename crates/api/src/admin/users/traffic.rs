@@ -3,13 +3,13 @@
 //! price 0) and the audit row commit together; then, as after a purchase, the customer's
 //! account at the residential provider is brought in line.
 
-use super::number::hundredths;
 use super::row::{TrafficRow, traffic_row};
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::extractors::JsonObject;
+use crate::number::hundredths;
 use crate::state::AppState;
 use crate::traffic::sync_customer;
 use actix_web::{HttpResponse, post, web};

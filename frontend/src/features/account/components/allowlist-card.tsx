@@ -2,6 +2,7 @@
 // without a username and password, each with its kind and targeting; add and remove them.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -88,21 +89,15 @@ export function AllowlistCard() {
       <Dialog open={dialog.kind === 'add'} onClose={close} title="Allowlist an address">
         <AllowlistForm onDone={close} />
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={dialog.kind === 'remove'}
         onClose={close}
         title="Remove address"
         description={dialog.kind === 'remove' ? `New connections from ${dialog.entry.ip} will need credentials.` : undefined}
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="outline" onClick={close} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => dialog.kind === 'remove' && confirmRemove(dialog.entry)}>
-            Remove
-          </Button>
-        </div>
-      </Dialog>
+        action="Remove"
+        busy={remove.isPending}
+        onConfirm={() => dialog.kind === 'remove' && confirmRemove(dialog.entry)}
+      />
     </Card>
   );
 }

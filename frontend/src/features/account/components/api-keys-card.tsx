@@ -2,6 +2,7 @@
 // key (shown once, with copy) and revoking one after a confirmation.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -118,21 +119,15 @@ export function ApiKeysCard() {
       <Dialog open={dialog.kind === 'created'} onClose={close} title="Your new API key">
         {dialog.kind === 'created' && <KeyShownOnce created={dialog.created} onDone={close} />}
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={dialog.kind === 'revoke'}
         onClose={close}
         title="Revoke API key"
         description={dialog.kind === 'revoke' ? `Programs using “${dialog.item.name}” stop working at once.` : undefined}
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="outline" onClick={close} disabled={revoke.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={revoke.isPending} onClick={() => dialog.kind === 'revoke' && confirmRevoke(dialog.item)}>
-            Revoke
-          </Button>
-        </div>
-      </Dialog>
+        action="Revoke"
+        busy={revoke.isPending}
+        onConfirm={() => dialog.kind === 'revoke' && confirmRevoke(dialog.item)}
+      />
     </Card>
   );
 }

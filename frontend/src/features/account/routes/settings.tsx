@@ -1,4 +1,5 @@
-// /onboard/settings: profile, photo, email, password, two-factor sign-in, sessions and API keys.
+// /onboard/settings: profile, photo, email, password, two-factor sign-in, sessions, API keys, the
+// IP allowlist and sub-users.
 // /onboard/settings#two-factor scrolls to the two-factor card (where the operator console sends an
 // administrator who must enrol, with its refusal as a notice in the location's state).
 import { useEffect } from 'react';
@@ -13,6 +14,7 @@ import { PasswordCard } from '../components/password-card';
 import { PhotoCard } from '../components/photo-card';
 import { ProfileCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';
+import { SubusersCard } from '../components/subusers-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
 export default function SettingsPage() {
@@ -44,6 +46,7 @@ export default function SettingsPage() {
           <SessionsCard />
           <ApiKeysCard />
           <AllowlistCard />
+          <SubusersCard />
         </div>
       </div>
     </>

@@ -1,7 +1,8 @@
 // The Generate card of the premium and budget pages (docs/screens.md#residential-generators):
 // protocol, rotation,
 // country → state (premium) → city, rotation time (budget, Rotating only), quantity (1 to 1000
-// lines), output format. Busy while the call is pending; a new country clears state and city.
+// lines), output format and, when the customer has sub-users of the kind, the credential of the
+// lines (the main account or one of them). Busy while the call is pending; a new country clears state and city.
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +11,7 @@ import { inputClasses } from '@/components/ui/field';
 import { Segmented } from '@/components/ui/segmented';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { subusersQueryOptions, usableSubusers } from '@/lib/subusers';
 import { notify } from '@/lib/toast';
 import { locationsQueryOptions, type Country, type Place } from '../api/get-locations';
 import { useGenerate } from '../api/generate';
@@ -70,6 +72,10 @@ type GenerateFormProps = {
 export function GenerateForm({ kind, form, onFormChange, format, onFormatChange, onGenerated }: GenerateFormProps) {
   const locations = useQuery(locationsQueryOptions(kind));
   const generate = useGenerate();
+  const subusers = useQuery(subusersQueryOptions);
+  const credentials = usableSubusers(subusers.data, kind);
+  // a sub-user deleted, disabled or not loaded (yet) falls back to the main account
+  const subuser = credentials.some((item) => String(item.id) === form.subuser) ? form.subuser : '';
   const countries = locations.data ?? [];
   const { states, cities, needs } = choices(kind, countries, form);
   const set = (patch: Partial<Form>) => onFormChange({ ...form, ...patch });
@@ -77,7 +83,7 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
 
   function submit() {
     if (generate.isPending) return;
-    const request = buildGenerateRequest(kind, form, needs);
+    const request = buildGenerateRequest(kind, { ...form, subuser }, needs);
     if (!request.ok) {
       notify.error(request.message);
       return;
@@ -208,6 +214,16 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
           {PROXY_FORMATS.map((option) => (
             <option key={option} value={option}>
               {option}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+      {format !== ALLOWLIST_FORMAT && credentials.length > 0 && (
+        <NativeSelect label="Credential" value={subuser} onChange={(value) => set({ subuser: value })}>
+          <option value="">Main account</option>
+          {credentials.map((item) => (
+            <option key={item.id} value={String(item.id)}>
+              Sub-user {item.name}
             </option>
           ))}
         </NativeSelect>

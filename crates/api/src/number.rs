@@ -1,5 +1,6 @@
-//! The operator's amounts (dollars, GB) as JSON numbers: non-zero, at most two decimals and at
-//! most 100000 either way, read exactly as hundredths (no floating-point rounding).
+//! Amounts (dollars, GB) typed as JSON numbers, by the operator or a customer (a sub-user's
+//! cap): non-zero, at most two decimals and at most 100000 either way, read exactly as
+//! hundredths (no floating-point rounding).
 
 use domain::Cents;
 use serde_json::Value;

@@ -1,0 +1,23 @@
+//! Sub-users (docs/api.md#sub-users): named extra proxy credentials of one traffic kind, each
+//! with its own password and optional traffic and connection caps, whose traffic comes out of
+//! the account's balance. `form.rs` checks the bodies, `view.rs` shapes the answers,
+//! `manage.rs` lists, adds, changes and removes them.
+
+mod form;
+mod manage;
+mod view;
+
+pub use form::{CreateSubuserRequest, MAX_CONNECTIONS, MainSettingsRequest, UpdateSubuserRequest};
+pub use manage::MAX_SUBUSERS;
+pub use view::{MainCredential, SubuserItem, SubuserList};
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    // The literal `main` first, before the `{id}` routes.
+    cfg.service(manage::set_main_credential)
+        .service(manage::list_subusers)
+        .service(manage::add_subuser)
+        .service(manage::update_subuser)
+        .service(manage::remove_subuser);
+}
