@@ -27,6 +27,13 @@ pub(crate) fn quota_error() -> io::Error {
     io::Error::other("traffic exhausted")
 }
 
+/// The least a top-up asks the database for: an eighth of a lease. When steps under way hold
+/// (reserved) nearly all of the lease, a top-up waits for them rather than take back, one
+/// database trip per step, the few bytes each step moved.
+fn min_grant(size: i64) -> i64 {
+    size / 8
+}
+
 /// What a lease top-up got from the database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Grant {
@@ -193,11 +200,16 @@ impl Meter {
         self.exhausted.subscribe()
     }
 
-    /// Counts `n` bytes moved; signals the cut-off when nothing remains here nor to lease.
+    /// Counts `n` bytes moved; signals the cut-off when nothing remains here nor to lease (nor
+    /// to be handed by another credential's lease here).
     fn count(&self, n: usize) {
         let n = n as i64;
         let pending = self.pending.fetch_add(n, SeqCst) + n;
-        if self.limited && self.limit.load(SeqCst) - pending <= 0 && self.is_dry() {
+        if self.limited
+            && self.limit.load(SeqCst) - pending <= 0
+            && self.is_dry()
+            && !self.source.as_ref().is_some_and(|s| s.spare(self.key()))
+        {
             self.mark_exhausted();
         }
     }
@@ -362,7 +374,7 @@ impl Meter {
         if size > 0 && available > size / 2 {
             return Ok(TopUp::Available);
         }
-        if size > 0 && held >= size {
+        if size > 0 && held > size - min_grant(size) {
             return Ok(if available > 0 {
                 TopUp::Available
             } else {
@@ -394,7 +406,10 @@ impl Meter {
             return;
         }
         let size = self.lease_size.load(SeqCst);
-        if available_after >= size / 2 || self.prefetching.swap(true, SeqCst) {
+        if available_after >= size / 2
+            || self.remaining() > size - min_grant(size)
+            || self.prefetching.swap(true, SeqCst)
+        {
             return;
         }
         let Some(me) = self.me.upgrade() else {

@@ -154,7 +154,7 @@ impl Fresh {
         {
             Some(b) => (
                 b.purchased_bytes - b.used_bytes - b.leased_bytes,
-                !b.expires_at.is_some_and(|end| end <= persistence::now()),
+                b.expires_at.is_none_or(|end| end > persistence::now()),
             ),
             None => (0, true),
         };

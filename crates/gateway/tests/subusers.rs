@@ -230,7 +230,7 @@ async fn only_the_subusers_own_password_and_kind_let_it_in() {
         .await;
     h.assert_refused(&sub("nobody", "budget"), SUB_PASSWORD, echo)
         .await;
-    h.assert_refused(&format!("bob1-sub-budget1-type-budget"), SUB_PASSWORD, echo)
+    h.assert_refused("bob1-sub-budget1-type-budget", SUB_PASSWORD, echo)
         .await;
     let mut ok = tunnel(&h, &user, SUB_PASSWORD, echo).await;
     echo_through(&mut ok, 500).await;
