@@ -8,12 +8,11 @@ import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, fromUnixSeconds } from '@/lib/format';
-import { isTrafficKind } from '@/lib/kinds';
+import { isTrafficKind, kindName } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { MAX_ALLOWLIST, useAllowlist, useRemoveAllowlistEntry, type AllowlistEntry } from '../api/allowlist';
 import { usePieceLabels } from '../api/own-pieces';
 import { AllowlistForm } from './allowlist-form';
-import { allowlistKindLabel } from './allowlist-kinds';
 
 /** Targeting for Premium and Budget; the piece for the per-piece kinds (its label once loaded). */
 function entryDetail(entry: AllowlistEntry, pieceLabels: Map<number, string>): string {
@@ -27,7 +26,7 @@ function EntryRow({ entry, detail, onRemove }: { entry: AllowlistEntry; detail: 
       <div className="min-w-0 space-y-1 text-sm">
         <p className="font-mono font-semibold wrap-anywhere">{entry.ip}</p>
         <p className="text-slate-600 wrap-anywhere dark:text-slate-400">
-          {[allowlistKindLabel(entry.type), detail, `Added ${formatDate(fromUnixSeconds(entry.createdAt))}`].filter(Boolean).join(' · ')}
+          {[kindName(entry.type), detail, `Added ${formatDate(fromUnixSeconds(entry.createdAt))}`].filter(Boolean).join(' · ')}
         </p>
       </div>
       <Button variant="outline" size="sm" aria-label={`Remove ${entry.ip}`} onClick={onRemove}>

@@ -10,12 +10,11 @@ import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
-import { isTrafficKind, KIND_PAGES, PROXY_KINDS } from '@/lib/kinds';
+import { isTrafficKind, KIND_NAMES, KIND_PAGES, PROXY_KINDS } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { useAddAllowlistEntry } from '../api/allowlist';
 import { useOwnPieces } from '../api/own-pieces';
 import { allowlistSchema, type AllowlistValues } from '../schemas';
-import { ALLOWLIST_KIND_LABELS } from './allowlist-kinds';
 
 export function AllowlistForm({ onDone }: { onDone: () => void }) {
   const add = useAddAllowlistEntry();
@@ -61,7 +60,7 @@ export function AllowlistForm({ onDone }: { onDone: () => void }) {
       <SelectField label="Proxy type" error={errors.type?.message} {...register('type', { onChange: () => setValue('pieceId', '') })}>
         {PROXY_KINDS.map((kind) => (
           <option key={kind} value={kind}>
-            {ALLOWLIST_KIND_LABELS[kind]}
+            {KIND_NAMES[kind]}
           </option>
         ))}
       </SelectField>
@@ -84,7 +83,7 @@ export function AllowlistForm({ onDone }: { onDone: () => void }) {
           className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400"
           data-testid="allowlist-no-pieces"
         >
-          You have no {ALLOWLIST_KIND_LABELS[pieceKind]} proxies.{' '}
+          You have no {KIND_NAMES[pieceKind]} proxies.{' '}
           <Link to={KIND_PAGES[pieceKind]} className="font-semibold text-brand-700 underline dark:text-brand-300">
             Buy one
           </Link>{' '}
