@@ -12,6 +12,17 @@ export const KIND_TAB_LABELS: Record<ProxyKind, string> = {
   ipv6: 'Datacenter IPv6',
 };
 
+/** The product line with its variant, so that Premium and Budget residential read apart (the tab
+ * labels call Budget "Residential Proxies"): the console and the settings' IP allowlist. */
+export const KIND_NAMES: Record<ProxyKind, string> = {
+  premium: 'Premium Residential',
+  budget: 'Budget Residential',
+  static: 'Static Residential',
+  lte: 'LTE Mobile',
+  ipv4: 'Datacenter IPv4',
+  ipv6: 'Datacenter IPv6',
+};
+
 /** Full product names. */
 export const KIND_PRODUCT_NAMES: Record<ProxyKind, string> = {
   premium: 'Premium Residential Proxies',
@@ -42,6 +53,11 @@ export function isTrafficKind(kind: ProxyKind): kind is TrafficKind {
 /** The tab label of a kind as the API spells it; anything unknown is shown as sent. */
 export function kindLabel(type: string): string {
   return (PROXY_KINDS as readonly string[]).includes(type) ? KIND_TAB_LABELS[type as ProxyKind] : type;
+}
+
+/** The name (KIND_NAMES) of a kind as the API spells it; anything unknown is shown as sent. */
+export function kindName(type: string): string {
+  return (PROXY_KINDS as readonly string[]).includes(type) ? KIND_NAMES[type as ProxyKind] : type;
 }
 
 /** Kinds sold by the piece. */

@@ -2,6 +2,7 @@
 // profile route's 422 answers); the password rules are the registration's (src/lib/form-rules.ts).
 import { z } from 'zod';
 import { codeSchema, emailSchema, matchingPasswords, RULE_MESSAGES, strongPassword } from '@/lib/form-rules';
+import { isTrafficKind, PROXY_KINDS } from '@/lib/kinds';
 
 export const ACCOUNT_MESSAGES = {
   name: 'Please enter your name (1–80 characters)',
@@ -16,6 +17,7 @@ export const ACCOUNT_MESSAGES = {
   keyIps: 'Please enter IPv4 or IPv6 addresses or CIDR ranges, separated by commas or new lines',
   allowlistIp: 'Please enter an IP address or a CIDR range no wider than /24 (IPv4) or /48 (IPv6)',
   allowlistCountry: 'Please enter a two-letter country code, e.g. us',
+  allowlistPiece: 'Please choose one of your proxies of this type',
   subuserName: 'Please enter a name of 1–16 lowercase letters and digits',
   subuserLimitGb: 'Please enter a traffic cap above 0 GB with at most 2 decimals, at most 100000',
   subuserMaxConnections: 'Please enter a whole number of connections from 1 to 10000',
@@ -126,15 +128,24 @@ export function isAllowlistRange(entry: string): boolean {
   return Number(prefix) >= (address.includes(':') ? 48 : 24);
 }
 
-export const allowlistSchema = z.object({
-  ip: z.string().trim().refine(isAllowlistRange, ACCOUNT_MESSAGES.allowlistIp),
-  type: z.enum(['premium', 'budget']),
-  rotation: z.enum(['random', 'sticky']),
-  country: z
-    .string()
-    .trim()
-    .refine((code) => code === '' || /^[A-Za-z]{2}$/.test(code), ACCOUNT_MESSAGES.allowlistCountry),
-});
+/** Premium and Budget entries carry targeting; the per-piece kinds name one of the customer's pieces. */
+export const allowlistSchema = z
+  .object({
+    ip: z.string().trim().refine(isAllowlistRange, ACCOUNT_MESSAGES.allowlistIp),
+    type: z.enum(PROXY_KINDS),
+    rotation: z.enum(['random', 'sticky']),
+    country: z.string().trim(),
+    /** The chosen piece's id as the select holds it; empty for none. */
+    pieceId: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (isTrafficKind(values.type)) {
+      if (values.country !== '' && !/^[A-Za-z]{2}$/.test(values.country))
+        ctx.addIssue({ code: 'custom', path: ['country'], message: ACCOUNT_MESSAGES.allowlistCountry });
+    } else if (values.pieceId === '') {
+      ctx.addIssue({ code: 'custom', path: ['pieceId'], message: ACCOUNT_MESSAGES.allowlistPiece });
+    }
+  });
 export type AllowlistValues = z.infer<typeof allowlistSchema>;
 
 /** A cap typed in GB: empty (no cap), or above 0 with at most 2 decimals, at most 100000. */

@@ -1,5 +1,5 @@
 // IP allowlist authentication: the customer's source addresses that the gateway lets in
-// without a username and password, each with its kind and targeting; add and remove them.
+// without a username and password, each with its kind and targeting or piece; add and remove them.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -8,27 +8,25 @@ import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, fromUnixSeconds } from '@/lib/format';
+import { isTrafficKind, kindName } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { MAX_ALLOWLIST, useAllowlist, useRemoveAllowlistEntry, type AllowlistEntry } from '../api/allowlist';
+import { usePieceLabels } from '../api/own-pieces';
 import { AllowlistForm } from './allowlist-form';
 
-const KIND_LABELS: Record<string, string> = {
-  premium: 'Premium Residential',
-  budget: 'Budget Residential',
-  static: 'Static Residential',
-  lte: 'LTE Mobile',
-  ipv4: 'Datacenter IPv4',
-  ipv6: 'Datacenter IPv6',
-};
+/** Targeting for Premium and Budget; the piece for the per-piece kinds (its label once loaded). */
+function entryDetail(entry: AllowlistEntry, pieceLabels: Map<number, string>): string {
+  if (isTrafficKind(entry.type)) return [entry.country?.toUpperCase(), entry.rotation === 'sticky' ? 'Sticky' : 'Rotating'].filter(Boolean).join(' · ');
+  return entry.pieceId == null ? '' : (pieceLabels.get(entry.pieceId) ?? `Proxy #${entry.pieceId}`);
+}
 
-function EntryRow({ entry, onRemove }: { entry: AllowlistEntry; onRemove: () => void }) {
-  const targeting = [entry.country?.toUpperCase(), entry.rotation === 'sticky' ? 'Sticky' : 'Rotating'].filter(Boolean).join(' · ');
+function EntryRow({ entry, detail, onRemove }: { entry: AllowlistEntry; detail: string; onRemove: () => void }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="allowlist-row">
       <div className="min-w-0 space-y-1 text-sm">
         <p className="font-mono font-semibold wrap-anywhere">{entry.ip}</p>
-        <p className="text-slate-600 dark:text-slate-400">
-          {KIND_LABELS[entry.type] ?? entry.type} · {targeting} · Added {formatDate(fromUnixSeconds(entry.createdAt))}
+        <p className="text-slate-600 wrap-anywhere dark:text-slate-400">
+          {[kindName(entry.type), detail, `Added ${formatDate(fromUnixSeconds(entry.createdAt))}`].filter(Boolean).join(' · ')}
         </p>
       </div>
       <Button variant="outline" size="sm" aria-label={`Remove ${entry.ip}`} onClick={onRemove}>
@@ -47,6 +45,7 @@ export function AllowlistCard() {
   const close = () => setDialog({ kind: 'none' });
   const items = list.data?.items ?? [];
   const full = items.length >= MAX_ALLOWLIST;
+  const pieceLabels = usePieceLabels(items.flatMap((entry) => (isTrafficKind(entry.type) ? [] : [entry.type])));
 
   function confirmRemove(entry: AllowlistEntry) {
     remove.mutate(entry.id, {
@@ -81,7 +80,7 @@ export function AllowlistCard() {
       ) : (
         <ul aria-label="Allowlisted addresses" className="divide-y divide-slate-100 dark:divide-slate-800">
           {items.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} onRemove={() => setDialog({ kind: 'remove', entry })} />
+            <EntryRow key={entry.id} entry={entry} detail={entryDetail(entry, pieceLabels)} onRemove={() => setDialog({ kind: 'remove', entry })} />
           ))}
         </ul>
       )}
