@@ -116,6 +116,27 @@ api_test! {
         assert_eq!(own.status, 201, "{}", own.text);
         assert_eq!(own.body["pieceId"], piece);
         assert_eq!(app.get("/api/user/allowlist").await.body, json!({ "items": [] }));
+        // The pieces an entry may name: the owner's live local pieces, by the id the entry takes,
+        // without the password; nobody else's, nor an expired one.
+        {
+            let mut conn = app.pool().get().unwrap();
+            insert_raw_piece(&mut conn, owner, &RawPiece {
+                kind: ProxyKind::Static.as_str(),
+                status: "delivered",
+                source: "local",
+                username: "pcexpired00001",
+                expires_at: persistence::now() - 1,
+            });
+        }
+        let pieces = app.get_with(&other, "/api/user/allowlist/pieces").await;
+        assert_eq!(pieces.status, 200, "{}", pieces.text);
+        let items = pieces.body["items"].as_array().unwrap();
+        assert_eq!(items.len(), 1, "{}", pieces.text);
+        assert_eq!(items[0]["id"], piece);
+        assert_eq!(items[0]["type"], "ipv4");
+        assert_eq!(items[0]["username"], "pcnotyours0001");
+        assert!(items[0].get("password").is_none());
+        assert_eq!(app.get("/api/user/allowlist/pieces").await.body, json!({ "items": [] }));
         assert_eq!(allowlist_events(&app), 1);
     }
 

@@ -196,6 +196,41 @@ pub fn for_gateway(conn: &mut DbConnection) -> DbResult<Vec<GatewayEntry>> {
 
 /// Whether `piece_id` is the customer's live piece of `kind` from our own stock (a provider's
 /// pieces do not connect through our gateway).
+/// A piece an allowlist entry may name: one of the customer's own local pieces, not released.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct AllowablePiece {
+    pub id: i64,
+    pub kind: ProxyKind,
+    pub host: String,
+    pub port: i32,
+    pub username: String,
+    pub expires_at: i64,
+}
+
+/// The customer's pieces an entry may name (`owns_live_piece` accepts them), unexpired at
+/// `at`, newest first.
+pub fn allowable_pieces(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    at: i64,
+) -> DbResult<Vec<AllowablePiece>> {
+    Ok(piece_proxies::table
+        .filter(piece_proxies::user_id.eq(user_id))
+        .filter(piece_proxies::released_at.is_null())
+        .filter(piece_proxies::upstream_id.is_null())
+        .filter(piece_proxies::expires_at.gt(at))
+        .order(piece_proxies::id.desc())
+        .select((
+            piece_proxies::id,
+            piece_proxies::kind,
+            piece_proxies::host,
+            piece_proxies::port,
+            piece_proxies::username,
+            piece_proxies::expires_at,
+        ))
+        .load(conn)?)
+}
+
 pub fn owns_live_piece(
     conn: &mut DbConnection,
     user_id: UserId,

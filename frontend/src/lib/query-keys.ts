@@ -29,6 +29,7 @@ export const queryKeys = {
   sessions: ['account', 'sessions'] as const,
   apiKeys: ['account', 'api-keys'] as const,
   allowlist: ['account', 'allowlist'] as const,
+  allowablePieces: ['account', 'allowlist', 'pieces'] as const,
   /** Sub-users and the main credential's connection cap (settings and the generators). */
   subusers: ['account', 'subusers'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,

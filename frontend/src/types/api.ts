@@ -615,6 +615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/allowlist/pieces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's live pieces bought here (not from a provider, which the gateway does not
+         *     carry), newest first: what `pieceId` may name.
+         */
+        get: operations["allowable_pieces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/api-keys": {
         parameters: {
             query?: never;
@@ -1367,6 +1387,25 @@ export interface components {
             /** @description The last 30 days (today included), oldest first; days without traffic are absent. */
             usage: components["schemas"]["AdminUsageDay"][];
             user: components["schemas"]["AdminUserDetail"];
+        };
+        /** @description A piece an entry may name (its password left out). */
+        AllowablePiece: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            expiresAt: number;
+            host: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            port: number;
+            /** @enum {string} */
+            type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
+            username: string;
+        };
+        AllowablePieces: {
+            items: components["schemas"]["AllowablePiece"][];
         };
         AllowlistEntry: {
             city?: string | null;
@@ -5095,6 +5134,50 @@ export interface operations {
             };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    allowable_pieces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowablePieces"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 //! `GET /api/user/allowlist`, `POST /api/user/allowlist` and `DELETE /api/user/allowlist/{id}`:
 //! the customer's allowlisted source addresses. A change reaches every gateway node through a
-//! change event written in its transaction.
+//! change event written in its transaction. `GET /api/user/allowlist/pieces`: the pieces an
+//! entry may name.
 
 use crate::allowlist::form::{AllowlistRequest, CheckedEntry};
 use crate::blocking::{in_transaction, with_conn};
@@ -70,6 +71,59 @@ pub async fn list_allowlist(
     Ok(HttpResponse::Ok().json(AllowlistList {
         items: rows.into_iter().map(AllowlistEntry::from).collect(),
     }))
+}
+
+/// A piece an entry may name (its password left out).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AllowablePiece {
+    pub id: i64,
+    #[serde(rename = "type")]
+    #[schema(schema_with = crate::openapi::rules::kind)]
+    pub kind: ProxyKind,
+    pub host: String,
+    pub port: i32,
+    pub username: String,
+    /// Unix seconds.
+    pub expires_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AllowablePieces {
+    pub items: Vec<AllowablePiece>,
+}
+
+/// The customer's live pieces bought here (not from a provider, which the gateway does not
+/// carry), newest first: what `pieceId` may name.
+#[utoipa::path(tag = "allowlist",
+    responses((status = 200, body = AllowablePieces), (status = 401, body = ErrorResponse),
+              (status = 403, body = ErrorResponse)))]
+#[get("/user/allowlist/pieces")]
+pub async fn allowable_pieces(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
+    let id = user.0.id;
+    let rows = with_conn(&state.pool, move |conn| {
+        Ok(ip_allowlist::allowable_pieces(
+            conn,
+            id,
+            persistence::now(),
+        )?)
+    })
+    .await?;
+    let items = rows
+        .into_iter()
+        .map(|p| AllowablePiece {
+            id: p.id,
+            kind: p.kind,
+            host: p.host,
+            port: p.port,
+            username: p.username,
+            expires_at: p.expires_at,
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(AllowablePieces { items }))
 }
 
 #[utoipa::path(tag = "allowlist", request_body = AllowlistRequest,

@@ -6,12 +6,13 @@ mod form;
 mod manage;
 
 pub use form::AllowlistRequest;
-pub use manage::{AllowlistEntry, AllowlistList, MAX_ENTRIES};
+pub use manage::{AllowablePiece, AllowablePieces, AllowlistEntry, AllowlistList, MAX_ENTRIES};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(manage::list_allowlist)
+        .service(manage::allowable_pieces)
         .service(manage::add_allowlist)
         .service(manage::remove_allowlist);
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderAt } from '@/test/render';
-import type { GeneratedProxy } from '@/lib/generated-proxies';
+import type { AllowablePiece } from './api/own-pieces';
 import type { AllowlistEntry } from './api/allowlist';
 import { ACCOUNT_MESSAGES, isAllowlistRange } from './schemas';
 import { account, json, NOON, preloadRoutes, record, SLOW } from './test-support';
@@ -20,12 +20,19 @@ const office: AllowlistEntry = {
 };
 
 const LATER = Math.floor(Date.now() / 1000) + 30 * 86_400;
-const piece = (id: number, type: string, proxy: string, expiresAt = LATER): GeneratedProxy => ({ id, proxy, type, createdAt: NOON, expiresAt });
-const proxies = [
-  piece(21, 'ipv4', '198.51.100.20:8000:pcdc0021:secret21'),
-  piece(22, 'ipv4', '198.51.100.22:8000:pcdc0022:secret22'),
-  piece(23, 'ipv4', '198.51.100.23:8000:pcdc0023:secret23', NOON),
-  piece(31, 'static', '192.0.2.31:9000:pcst0031:secret31'),
+const piece = (id: number, type: AllowablePiece['type'], host: string, port: number, username: string, expiresAt = LATER): AllowablePiece => ({
+  id,
+  type,
+  host,
+  port,
+  username,
+  expiresAt,
+});
+const pieces = [
+  piece(21, 'ipv4', '198.51.100.20', 8000, 'pcdc0021'),
+  piece(22, 'ipv4', '198.51.100.22', 8000, 'pcdc0022'),
+  piece(23, 'ipv4', '198.51.100.23', 8000, 'pcdc0023', NOON),
+  piece(31, 'static', '192.0.2.31', 9000, 'pcst0031'),
 ];
 
 describe('the allowlist range check', () => {
@@ -94,7 +101,7 @@ describe('settings: IP allowlist', { timeout: 60_000 }, () => {
   });
 
   it('adds an entry for one of the live pieces of a kind, without targeting, and lists it with its piece', async () => {
-    const state = account({ allowlist: [office], proxies });
+    const state = account({ allowlist: [office], pieces });
     let refuse = true;
     const added = record('post', '/api/user/allowlist', () => {
       if (refuse) {
@@ -144,7 +151,7 @@ describe('settings: IP allowlist', { timeout: 60_000 }, () => {
   });
 
   it('says so when the customer has no live piece of the kind, and adds nothing', async () => {
-    account({ proxies });
+    account({ pieces });
     const added = record('post', '/api/user/allowlist', () => json({}, 201));
     const { user } = renderAt('/onboard/settings');
     expect(await screen.findByText('No allowlisted addresses', {}, SLOW)).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { preloadRoutes as preload } from '@/test/preload-routes';
 import { server } from '@/test/server';
 import type { ApiKey } from '@/lib/api-keys';
 import type { Schemas } from '@/lib/api-types';
-import type { GeneratedProxy } from '@/lib/generated-proxies';
+import type { AllowablePiece } from './api/own-pieces';
 import type { SubuserList } from '@/lib/subusers';
 import type { AllowlistEntry } from './api/allowlist';
 import type { AccountSession } from './api/sessions';
@@ -48,8 +48,8 @@ type Options = {
   keys?: ApiKey[];
   allowlist?: AllowlistEntry[];
   subusers?: SubuserList;
-  /** What GET /api/user/proxies lists (filtered by its `type`). */
-  proxies?: GeneratedProxy[];
+  /** The customer's pieces: GET /api/user/allowlist/pieces lists the unexpired ones. */
+  pieces?: AllowablePiece[];
 };
 
 /** A signed-in customer; `state.user` is what GET /api/getuserinfo answers now. */
@@ -59,9 +59,9 @@ export function account({
   keys = [],
   allowlist = [],
   subusers = { main: { username: 'uabc', maxConnections: null }, items: [] },
-  proxies = [],
+  pieces = [],
 }: Options = {}) {
-  const state = { user: makeUser(user), twoFactor, keys, allowlist, subusers, proxies };
+  const state = { user: makeUser(user), twoFactor, keys, allowlist, subusers, pieces };
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: state.user })),
     http.get('*/api/user/2fa', () => HttpResponse.json(state.twoFactor)),
@@ -69,12 +69,9 @@ export function account({
     http.get('*/api/user/api-keys', () => HttpResponse.json({ items: state.keys })),
     http.get('*/api/user/allowlist', () => HttpResponse.json({ items: state.allowlist })),
     http.get('*/api/user/subusers', () => HttpResponse.json(state.subusers)),
-    http.get('*/api/user/proxies', ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      const type = query.get('type') ?? '';
-      const items = state.proxies.filter((item) => type === '' || item.type === type);
-      return HttpResponse.json({ items, total: items.length, page: 1, perPage: Number(query.get('perPage') ?? 20) });
-    }),
+    http.get('*/api/user/allowlist/pieces', () =>
+      HttpResponse.json({ items: state.pieces.filter((piece) => piece.expiresAt > Date.now() / 1000) }),
+    ),
   );
   return state;
 }

@@ -1,40 +1,35 @@
-// The customer's live pieces of one kind, for an allowlist entry metered to a piece: the first
-// (largest) page of that kind's generated proxies, without the expired ones, each with the label
-// the pieces pages start it with (host:port:username, the password left out).
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { generatedProxiesQueryOptions, MAX_PER_PAGE, type GeneratedProxy } from '@/lib/generated-proxies';
+// GET /api/user/allowlist/pieces: the customer's live pieces an allowlist entry may name, by the
+// id the entry's `pieceId` takes, each labelled host:port:username (the API leaves the password
+// out).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api, unwrap } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-types';
 import type { PieceKind } from '@/lib/kinds';
+import { queryKeys } from '@/lib/query-keys';
 
+export type AllowablePiece = Schemas['AllowablePiece'];
 export type OwnPiece = { id: number; label: string };
 
-const options = (kind: PieceKind) => generatedProxiesQueryOptions({ type: kind, q: '', page: 1, perPage: MAX_PER_PAGE });
+export const pieceLabel = (piece: AllowablePiece) => `${piece.host}:${piece.port}:${piece.username}`;
 
-/** `host:port:username:password` without the password. */
-export function pieceLabel(proxy: string): string {
-  const parts = proxy.split(':');
-  return parts.length >= 4 ? parts.slice(0, -1).join(':') : proxy;
-}
+const allowablePiecesQueryOptions = queryOptions({
+  queryKey: queryKeys.allowablePieces,
+  queryFn: ({ signal }) => unwrap(api.GET('/api/user/allowlist/pieces', { signal })),
+});
 
-function livePieces(items: GeneratedProxy[], now = Date.now() / 1000): OwnPiece[] {
-  return items.filter((item) => item.expiresAt == null || item.expiresAt > now).map((item) => ({ id: item.id, label: pieceLabel(item.proxy) }));
-}
-
+/** The live pieces of `kind` (none asked for while no piece kind is chosen). */
 export function useOwnPieces(kind: PieceKind | null) {
   return useQuery({
-    ...options(kind ?? 'static'),
+    ...allowablePiecesQueryOptions,
     enabled: kind !== null,
-    select: (data) => livePieces(data.items),
+    select: (data): OwnPiece[] => data.items.filter((piece) => piece.type === kind).map((piece) => ({ id: piece.id, label: pieceLabel(piece) })),
   });
 }
 
-/** The labels of the pieces the entries name, by piece id (one list a kind that has entries). */
+/** The labels of the customer's live pieces by id, for the entries that name one (asked for only
+ *  when some entry does). */
 export function usePieceLabels(kinds: PieceKind[]): Map<number, string> {
-  return useQueries({
-    queries: [...new Set(kinds)].map((kind) => options(kind)),
-    combine: (results) => {
-      const labels = new Map<number, string>();
-      for (const result of results) for (const item of result.data?.items ?? []) labels.set(item.id, pieceLabel(item.proxy));
-      return labels;
-    },
-  });
+  const { data } = useQuery({ ...allowablePiecesQueryOptions, enabled: kinds.length > 0 });
+  return useMemo(() => new Map((data?.items ?? []).map((piece) => [piece.id, pieceLabel(piece)])), [data]);
 }
