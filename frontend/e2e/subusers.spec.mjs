@@ -1,10 +1,39 @@
-// Sub-users: a new customer (with the free trial's Premium traffic) adds a Premium sub-user in
-// Settings, sees it listed with its username, then generates a Premium line with it as the
-// credential: the line carries `<user>-sub-<name>-type-premium-…` and the sub-user's password.
-// axe on the card and the form.
+// Sub-users, against a real server of its own (GATEWAY_ALLOW_PRIVATE=true, so that a local
+// origin can be reached): a new customer (with the free trial's Premium traffic) adds a Premium
+// sub-user in Settings, sees it listed with its username, then generates a Premium line with it
+// as the credential: the line carries `<user>-sub-<name>-type-premium-…` and the sub-user's
+// password, and works through the gateway; switched off in Settings, the sub-user is refused
+// (403). axe on the card and the form.
+import { createServer, request as httpRequest } from 'node:http';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
+import { freePort, startServer } from './harness.mjs';
 import { expectAccessible, toast } from './helpers.mjs';
+
+/** A GET of `target` through the HTTP proxy on `proxyPort` as `user`:`pass`: the status. */
+function getThroughProxy(proxyPort, target, user, pass) {
+  const auth = Buffer.from(`${user}:${pass}`).toString('base64');
+  return new Promise((resolve, reject) => {
+    const headers = { Host: new URL(target).host, 'Proxy-Authorization': `Basic ${auth}` };
+    const req = httpRequest({ host: '127.0.0.1', port: proxyPort, method: 'GET', path: target, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Asks until the gateway answers `status` (a change reaches it through a change event). */
+async function untilStatus(status, ...request) {
+  let last = 0;
+  for (let i = 0; i < 100; i += 1) {
+    last = await getThroughProxy(...request);
+    if (last === status) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the gateway still answers ${last}, not ${status}`);
+}
 
 const TIMEOUT = 15_000;
 const card = (page, title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -15,7 +44,21 @@ async function choose(page, label, search, option) {
   await page.getByRole('listbox', { name: label }).getByRole('option', { name: option, exact: true }).click();
 }
 
-test('add a Premium sub-user and generate a line with its credential', async ({ page, url, dataDir, shot }) => {
+test('add a Premium sub-user, generate a line with its credential, use it, switch it off', async ({ page, shot }) => {
+  const proxyPort = await freePort();
+  const server = await startServer({ env: { GATEWAY_ALLOW_PRIVATE: 'true', GATEWAY_HTTP_ADDR: `127.0.0.1:${proxyPort}` } });
+  const origin = createServer((_, res) => res.end('hello from the origin'));
+  await new Promise((r) => origin.listen(0, '127.0.0.1', r));
+  const target = `http://127.0.0.1:${origin.address().port}/`;
+  try {
+    await journey(page, shot, server, proxyPort, target);
+  } finally {
+    origin.close();
+    await server.stop();
+  }
+});
+
+async function journey(page, shot, { url, dataDir }, proxyPort, target) {
   await signUp(page, url, dataDir, `subusers-${Date.now()}@example.com`);
   const name = `team${Date.now() % 100000}`;
 
@@ -54,4 +97,11 @@ test('add a Premium sub-user and generate a line with its credential', async ({ 
   }
   if (linePassword !== password) throw new Error(`the line carries another password than the sub-user's: ${proxy}`);
   await shot('generated-with-subuser');
-});
+
+  // The line works through the gateway, metered to the customer's Premium traffic.
+  await untilStatus(200, proxyPort, target, username, linePassword);
+  // Switched off, the sub-user is refused at once (on SQLite within the event poll).
+  await page.goto(`${url}/onboard/settings`);
+  await card(page, 'Sub-users').getByRole('switch', { name: `${name} enabled` }).click();
+  await untilStatus(403, proxyPort, target, username, linePassword);
+}
