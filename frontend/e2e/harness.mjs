@@ -186,3 +186,18 @@ export function readInitialAdmin(dataDir) {
   if (!email || !password) throw new Error(`no admin credentials in ${dataDir}/initial-admin-password`);
   return { email, password };
 }
+
+/** A screenshot script's run: a fresh server and a browser page, `setUp(server, page)` then
+ *  `shoot(page, url)`, both closed whatever happens. */
+export async function runScreenshots(setUp, shoot) {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    await setUp(server, page);
+    await shoot(page, server.url);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { frontendDir, launchBrowser, readCode, startServer } from './harness.mjs';
+import { frontendDir, readCode, runScreenshots } from './harness.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
@@ -73,13 +73,4 @@ async function shoot(page, url) {
   }
 }
 
-const server = await startServer();
-const browser = await launchBrowser();
-try {
-  const page = await browser.context.newPage();
-  await setUp(server, page);
-  await shoot(page, server.url);
-} finally {
-  await browser.close();
-  await server.stop();
-}
+await runScreenshots(setUp, shoot);
