@@ -112,7 +112,8 @@ pub const PLAN_PER_PIECE: &str = "This plan is bought per piece";
 pub const CUSTOM_GB_RANGE: &str = "Custom amount must be a whole number of GB from 1 to 10000";
 pub const SELECT_ALL_FIELDS: &str = "Please select all the fields";
 pub const PROXY_GENERATED: &str = "Proxy generated successfully";
-pub const GENERATE_QUANTITY: &str = "Quantity must be between 1 and 1000";
+/// A generate or piece quantity above 1000 (a generate quantity of 0 too).
+pub const QUANTITY_RANGE: &str = "Quantity must be between 1 and 1000";
 pub const CHECK_LINE_REQUIRED: &str = "Please paste a proxy line to test";
 pub const CHECK_NOT_A_LINE: &str =
     "This is not a proxy line. Use host:port:user:pass or one of the other generator formats";
