@@ -1636,8 +1636,7 @@ export interface components {
             lifetime?: number | null;
             /** @enum {string|null} */
             port?: "http|https" | "socks5" | null;
-            /** Format: int32 */
-            quantity: number;
+            quantity: number | string;
             /** @enum {string|null} */
             rotation?: "random" | "sticky" | null;
             state?: string | null;
@@ -1662,11 +1661,7 @@ export interface components {
              * @description The plan's id (optional for LTE: the cheapest LTE plan on sale by default).
              */
             plan?: number | null;
-            /**
-             * Format: int64
-             * @description A whole number of 1 to 1000 (LTE: always 1).
-             */
-            quantity?: number | null;
+            quantity?: number | string;
             /** @enum {string} */
             type: "static" | "lte" | "ipv4" | "ipv6";
         };
@@ -4558,6 +4553,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -72,7 +72,7 @@ pub async fn list_proxies(
         page: query.page,
         per_page: query.per_page,
     }
-    .resolve(20, 200);
+    .resolve(20, 200)?;
     let id = user.0.id;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(proxy_history::page(
