@@ -9,8 +9,12 @@ use utoipa::IntoParams;
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct PageQuery {
+    /// 1-based; below 1 is 422.
+    #[param(minimum = 1)]
     pub page: Option<i64>,
+    /// Rows per page, from 1 to the list's maximum (422 outside).
     #[serde(rename = "perPage")]
+    #[param(minimum = 1)]
     pub per_page: Option<i64>,
 }
 

@@ -2561,7 +2561,9 @@ export interface operations {
                 action?: string | null;
                 /** @description The operator: a user id or an email. */
                 actor?: string | null;
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 /** @description e.g. `plan:3`. */
                 target?: string | null;
@@ -2610,7 +2612,9 @@ export interface operations {
     list_orders: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 /** @description An order id, a provider order id, or part of the customer's email. */
                 q?: string | null;
@@ -2754,7 +2758,9 @@ export interface operations {
     list_payments: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 /** @description A payment id, a provider invoice id, or part of the customer's email. */
                 q?: string | null;
@@ -3435,7 +3441,9 @@ export interface operations {
         parameters: {
             query?: {
                 disabled?: boolean | null;
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
                 q?: string | null;
@@ -3808,7 +3816,9 @@ export interface operations {
     user_ledger: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
             };
             header?: never;
@@ -6564,7 +6574,9 @@ export interface operations {
                 /** @description Part of the target host, case-insensitive. */
                 host?: string | null;
                 outcome?: string;
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 to?: string;
                 type?: string;
@@ -7353,7 +7365,9 @@ export interface operations {
     wallet_history: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
             };
             header?: never;
