@@ -1,4 +1,5 @@
-//! Text query parameters of the lists (`?q=`, `?status=`, `?actor=`, …).
+//! Text query parameters of the lists (`?q=`, `?status=`, `?actor=`, …): the admin lists and
+//! the customer's proxy list.
 
 use crate::error::ApiError;
 use domain::{FieldErrors, messages as msg};
