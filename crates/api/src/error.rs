@@ -176,8 +176,9 @@ impl ResponseError for ApiError {
     }
 }
 
-/// actix's JSON extractor errors (malformed body, wrong type, too large) as a 400 with a
-/// plain message; serde's text may quote internals, so it goes to the debug log only.
+/// actix's JSON extractor errors: 413 for a body past the limit, 415 for another content
+/// type, else (malformed body, wrong type) a 400 with a plain message; serde's text may quote
+/// internals, so it goes to the debug log only.
 pub fn json_error_handler(
     err: actix_web::error::JsonPayloadError,
     _req: &actix_web::HttpRequest,
@@ -186,6 +187,12 @@ pub fn json_error_handler(
     tracing::debug!(%err, "rejected JSON body");
     match err {
         JsonPayloadError::ContentType => ApiError::UnsupportedMedia.into(),
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError::PayloadTooLarge(msg::BODY_TOO_LARGE).into()
+        }
+        JsonPayloadError::Payload(actix_web::error::PayloadError::Overflow) => {
+            ApiError::PayloadTooLarge(msg::BODY_TOO_LARGE).into()
+        }
         _ => ApiError::BadRequest(msg::BAD_JSON.to_owned()).into(),
     }
 }

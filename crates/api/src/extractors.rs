@@ -188,3 +188,27 @@ impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for ObjectOnly<T> 
         deserializer.deserialize_map(Visitor(std::marker::PhantomData))
     }
 }
+
+/// A raw request body (`web::Bytes`, same `PayloadConfig` limit) whose refusals are JSON errors
+/// like every other answer: 413 "The request body is too large" past the limit, 400 otherwise.
+pub struct RawBody(pub web::Bytes);
+
+impl FromRequest for RawBody {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let bytes = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            bytes.await.map(RawBody).map_err(|err| {
+                use actix_web::error::PayloadError;
+                tracing::debug!(%err, "rejected request body");
+                match err.as_error::<PayloadError>() {
+                    Some(PayloadError::Overflow) => {
+                        ApiError::PayloadTooLarge(msg::BODY_TOO_LARGE).into()
+                    }
+                    _ => ApiError::BadRequest(msg::BAD_JSON.to_owned()).into(),
+                }
+            })
+        })
+    }
+}

@@ -1,13 +1,20 @@
-//! `?page=&perPage=` on list routes: 1-based pages, a bounded page size, and an offset that
-//! saturates (a page number past the end is an empty page, never an overflow).
+//! `?page=&perPage=` on list routes: 1-based pages, a bounded page size (422 outside it, never
+//! silently changed), and an offset that saturates (a page number past the end is an empty
+//! page, never an overflow).
 
+use crate::error::ApiError;
+use domain::{FieldErrors, messages as msg};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct PageQuery {
+    /// 1-based; below 1 is 422.
+    #[param(minimum = 1)]
     pub page: Option<i64>,
+    /// Rows per page, from 1 to the list's maximum (422 outside).
     #[serde(rename = "perPage")]
+    #[param(minimum = 1)]
     pub per_page: Option<i64>,
 }
 
@@ -19,15 +26,26 @@ pub struct Page {
 }
 
 impl PageQuery {
-    /// The page asked for, with `default` rows when unspecified and at most `max`.
-    pub fn resolve(&self, default: i64, max: i64) -> Page {
-        let per_page = self.per_page.unwrap_or(default).clamp(1, max);
-        let page = self.page.unwrap_or(1).max(1);
-        Page {
+    /// The page asked for, with `default` rows when unspecified; 422 naming the allowed range
+    /// for a page below 1 or a page size outside 1 to `max`.
+    pub fn resolve(&self, default: i64, max: i64) -> Result<Page, ApiError> {
+        let mut errors = FieldErrors::new();
+        let page = self.page.unwrap_or(1);
+        if page < 1 {
+            errors.add("page", msg::PAGE_RANGE);
+        }
+        let per_page = self.per_page.unwrap_or(default);
+        if !(1..=max).contains(&per_page) {
+            errors.add("perPage", msg::per_page_range(max));
+        }
+        if !errors.is_empty() {
+            return Err(ApiError::Validation(errors));
+        }
+        Ok(Page {
             page,
             per_page,
             offset: (page - 1).saturating_mul(per_page),
-        }
+        })
     }
 }
 
@@ -35,34 +53,48 @@ impl PageQuery {
 mod tests {
     use super::*;
 
+    fn q(page: Option<i64>, per_page: Option<i64>) -> Result<Page, String> {
+        PageQuery { page, per_page }
+            .resolve(20, 100)
+            .map_err(|e| match e {
+                ApiError::Validation(f) => f
+                    .iter()
+                    .map(|(k, m)| format!("{k}: {m}"))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                _ => "other".to_owned(),
+            })
+    }
+
     #[test]
     fn pages_are_bounded_and_offsets_saturate() {
-        let q = |page, per_page| PageQuery { page, per_page }.resolve(20, 100);
         assert_eq!(
             q(None, None),
-            Page {
+            Ok(Page {
                 page: 1,
                 per_page: 20,
                 offset: 0
-            }
+            })
         );
         assert_eq!(
             q(Some(3), Some(10)),
-            Page {
+            Ok(Page {
                 page: 3,
                 per_page: 10,
                 offset: 20
-            }
+            })
         );
-        assert_eq!(
-            q(Some(-5), Some(0)),
-            Page {
-                page: 1,
-                per_page: 1,
-                offset: 0
-            }
-        );
-        assert_eq!(q(Some(2), Some(10_000)).per_page, 100);
-        assert_eq!(q(Some(i64::MAX), Some(100)).offset, i64::MAX);
+        assert_eq!(q(Some(2), Some(100)).unwrap().per_page, 100);
+        assert_eq!(q(Some(i64::MAX), Some(100)).unwrap().offset, i64::MAX);
+    }
+
+    #[test]
+    fn out_of_range_pages_are_refused_not_changed() {
+        let per_page = "perPage: perPage must be a whole number from 1 to 100";
+        let page = "page: page must be a whole number of at least 1";
+        assert_eq!(q(Some(1), Some(101)), Err(per_page.to_owned()));
+        assert_eq!(q(Some(1), Some(0)), Err(per_page.to_owned()));
+        assert_eq!(q(Some(0), None), Err(page.to_owned()));
+        assert_eq!(q(Some(-1), Some(-5)), Err(format!("{page}; {per_page}")));
     }
 }

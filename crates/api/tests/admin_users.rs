@@ -82,7 +82,21 @@ api_test! {
         assert_eq!(emails(&page), [ADMIN]);
         assert_eq!((page.body["total"].as_i64(), page.body["page"].as_i64(), page.body["perPage"].as_i64()),
                    (Some(3), Some(2), Some(2)));
-        assert_eq!(by("perPage=1000".into()).await.body["perPage"], 200);
+        let too_many = by("perPage=1000".into()).await;
+        assert_eq!(too_many.status, 422, "{}", too_many.text);
+        assert_eq!(too_many.body, json!({ "message": "perPage must be a whole number from 1 to 200",
+                                          "fields": { "perPage": "perPage must be a whole number from 1 to 200" } }));
+        let below = by("page=-1".into()).await;
+        assert_eq!((below.status, below.message()), (422, "page must be a whole number of at least 1"));
+        for search in ["q=%00", "q=al%0Aice", "q=%1F"] {
+            let reply = by(search.into()).await;
+            assert_eq!(reply.status, 422, "{search}: {}", reply.text);
+            assert_eq!(reply.body["fields"], json!({ "q": "q must not contain control characters" }), "{search}");
+        }
+        for path in ["/api/admin/orders?q=%00", "/api/admin/payments?q=%00", "/api/admin/audit?actor=%00"] {
+            let reply = app.get(path).await;
+            assert_eq!(reply.status, 422, "{path}: {}", reply.text);
+        }
 
         let bad_role = by("role=boss".into()).await;
         assert_eq!(bad_role.status, 422, "{}", bad_role.text);

@@ -125,6 +125,22 @@ api_test! {
         }
     }
 
+    async fn an_oversized_body_is_a_json_413(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        let padding = "a".repeat(10 * 1024 * 1024);
+        let huge = format!(r#"{{"email":"member@example.com","password":"{padding}"}}"#);
+        for path in ["/api/login", "/api/payment/callback"] {
+            let request = app
+                .client
+                .post(app.url(path))
+                .header("content-type", "application/json")
+                .body(huge.clone());
+            let reply = app.send(request).await;
+            assert_eq!(reply.status, 413, "{path}: {}", &reply.text[..reply.text.len().min(200)]);
+            assert_plain_error(&reply.text, &reply.body, "The request body is too large");
+        }
+    }
+
     async fn a_json_body_that_is_not_an_object_is_a_plain_400(backend) {
         // serde would read a struct from an array of its fields in order: `[null, null]` used to
         // be a valid stock change. Every body schema is an object, so anything else is refused

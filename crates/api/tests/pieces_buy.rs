@@ -194,6 +194,30 @@ api_test! {
         assert_eq!(guest.status, 401);
     }
 
+    async fn quantities_are_plain_whole_numbers_within_the_limit(backend) {
+        let app = funded(backend, 100.0).await;
+        let plan = plan_id(&app, "static").await;
+        let with = |quantity: Value| json!({ "type": "static", "plan": plan, "country": "us", "location": "us-comcast", "quantity": quantity });
+        let float = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+        for bad in [json!("1e2"), json!("2e0"), float("1e2"), json!(2.0), json!(" 2"), json!("2 "),
+                    json!("+2"), json!("-2"), json!("2.0"), json!("0x10"), json!(true), json!([2]),
+                    json!({ "n": 2 }), float("1e20")] {
+            let reply = buy(&app, with(bad.clone())).await;
+            assert_eq!((reply.status, reply.message()), (422, "Please enter a valid quantity"), "{bad}");
+            assert_eq!(reply.body["fields"]["quantity"], "Please enter a valid quantity", "{bad}");
+        }
+        for over in [json!(1001), json!("1001"), json!(u64::MAX), json!("99999999999999999999999")] {
+            let reply = buy(&app, with(over.clone())).await;
+            assert_eq!((reply.status, reply.message()), (422, "Quantity must be between 1 and 1000"), "{over}");
+            assert_eq!(reply.body["fields"]["quantity"], "Quantity must be between 1 and 1000", "{over}");
+        }
+        assert_eq!(sold(&app, "us-comcast"), 0);
+        assert_eq!(app.balance_cents(USER), 10_000);
+        let reply = buy(&app, with(json!("2"))).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.body["proxies"].as_array().unwrap().len(), 2);
+    }
+
     async fn racing_buyers_never_oversell_the_stock(backend) {
         let app = funded(backend, 100.0).await;
         let plan = plan_id(&app, "static").await;

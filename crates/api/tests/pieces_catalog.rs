@@ -123,6 +123,9 @@ api_test! {
         assert_eq!(found.body["items"][0]["proxy"], "h:8000:pcstatic07:pw");
         let bad = app.get("/api/user/proxies?type=gold").await;
         assert_eq!(bad.status, 422);
+        let control = app.get("/api/user/proxies?q=%00").await;
+        assert_eq!(control.status, 422, "{}", control.text);
+        assert_eq!(control.body["fields"], json!({ "q": "q must not contain control characters" }));
         let guest = app.get_with(&app.new_client(), "/api/user/proxies").await;
         assert_eq!(guest.status, 401);
     }

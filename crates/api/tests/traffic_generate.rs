@@ -134,6 +134,43 @@ api_test! {
         assert_eq!(reply.body["proxies"].as_array().unwrap().len(), 1000, "1000 is the most");
     }
 
+    async fn a_quantity_is_a_plain_whole_number(backend) {
+        let app = with_traffic(backend).await;
+        let float = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+        for path in ["/api/user/generate", "/api/user/generate_budget"] {
+            let with = |quantity: Value| {
+                let mut body = premium("random", "http|https");
+                if path.ends_with("budget") {
+                    body = json!({ "country": "us", "city": "-city-losangeles", "rotation": "random", "lifetime": 15 });
+                }
+                body["quantity"] = quantity;
+                body
+            };
+            for bad in [json!("1e2"), json!("2e0"), float("1e2"), json!(2.0), json!(" 2"), json!("+2"),
+                        json!(-1), json!("-1"), json!(true), json!([2]), float("1e20")] {
+                let reply = app.post_json(path, with(bad.clone())).await;
+                assert_eq!((reply.status, reply.message()), (422, "Please enter a valid quantity"), "{path} {bad}");
+                assert_eq!(reply.body["fields"]["quantity"], "Please enter a valid quantity", "{path} {bad}");
+            }
+            for over in [json!(5_000_000_000_u64), json!("1001"), json!("99999999999999999999999")] {
+                let reply = app.post_json(path, with(over.clone())).await;
+                assert_eq!((reply.status, reply.message()), (422, "Quantity must be between 1 and 1000"), "{path} {over}");
+                assert_eq!(reply.body["fields"]["quantity"], "Quantity must be between 1 and 1000", "{path} {over}");
+            }
+            for missing in [json!(null), json!(""), json!("  ")] {
+                let reply = app.post_json(path, with(missing.clone())).await;
+                assert_eq!((reply.status, reply.message()), (422, "Please select all the fields"), "{path} {missing}");
+                assert_eq!(reply.body["fields"], json!({ "quantity": "Please select all the fields" }), "{path} {missing}");
+            }
+            let kind = if path.ends_with("budget") { "budget" } else { "premium" };
+            let history = app.get(&format!("/api/user/proxy_history?type={kind}")).await;
+            assert!(history.body["history"].as_array().unwrap().is_empty(), "{path}");
+            let reply = app.post_json(path, with(json!("2"))).await;
+            assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+            assert_eq!(reply.body["proxies"].as_array().unwrap().len(), 2, "{path}");
+        }
+    }
+
     async fn a_quantity_out_of_range_has_its_own_message(backend) {
         let app = with_traffic(backend).await;
         for quantity in [0, 1001, 100_000] {

@@ -89,13 +89,15 @@ api_test! {
         assert_eq!(reply.body["entries"], json!([]));
         assert_eq!(reply.body["total"], 3);
 
-        // Out-of-range paging is clamped, not an error; a non-number is a 400.
+        // Out-of-range paging is refused with the allowed range, never silently changed.
         let reply = app.get("/api/user/wallet?perPage=1000&page=0").await;
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        assert_eq!(reply.body["fields"], json!({ "page": "page must be a whole number of at least 1",
+                                                 "perPage": "perPage must be a whole number from 1 to 100" }));
+        let reply = app.get("/api/user/wallet?perPage=-3").await;
+        assert_eq!((reply.status, reply.message()), (422, "perPage must be a whole number from 1 to 100"));
+        let reply = app.get("/api/user/wallet?perPage=1&page=9223372036854775807").await;
         assert_eq!(reply.status, 200, "{}", reply.text);
-        assert_eq!((reply.body["page"].clone(), reply.body["perPage"].clone()), (json!(1), json!(100)));
-        let reply = app.get("/api/user/wallet?perPage=-3&page=9223372036854775807").await;
-        assert_eq!(reply.status, 200, "{}", reply.text);
-        assert_eq!(reply.body["perPage"], 1);
         assert_eq!(reply.body["entries"], json!([]));
         assert_eq!(app.get("/api/user/wallet?page=abc").await.status, 400);
     }

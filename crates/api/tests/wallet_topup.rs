@@ -61,6 +61,13 @@ api_test! {
             .await;
         assert_invalid(&reply, json!({ "method": FILL_ALL }), FILL_ALL);
 
+        // A currency given but blank is not the default coin.
+        for blank in ["", "  "] {
+            let body = json!({ "amount": 25, "method": METHOD, "currency": blank });
+            let reply = app.post_json("/api/payment", body).await;
+            assert_invalid(&reply, json!({ "currency": FILL_ALL }), FILL_ALL);
+        }
+
         let reply = app.post_json("/api/payment", json!({})).await;
         assert_eq!(reply.status, 422, "{}", reply.text);
         assert_eq!(reply.message(), FILL_ALL);
@@ -77,7 +84,8 @@ api_test! {
                 .await;
             assert_invalid(&reply, json!({ "amount": TOO_SMALL }), TOO_SMALL);
         }
-        for amount in [json!(10000.01), json!(20000)] {
+        let huge = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+        for amount in [json!(10000.01), json!(20000), huge("1e20"), huge("1e300"), json!(u64::MAX)] {
             let reply = app
                 .post_json("/api/payment", json!({ "amount": amount, "method": METHOD }))
                 .await;

@@ -38,6 +38,18 @@ pub const ACCOUNT_DISABLED: &str = "This account has been disabled";
 pub const BAD_ORIGIN: &str = "Request origin is not allowed";
 pub const UNSUPPORTED_MEDIA: &str = "Requests must be sent as JSON";
 pub const BAD_JSON: &str = "The request body is not valid JSON";
+pub const BODY_TOO_LARGE: &str = "The request body is too large";
+pub const PAGE_RANGE: &str = "page must be a whole number of at least 1";
+
+/// A `perPage` outside 1 to `max`.
+pub fn per_page_range(max: i64) -> String {
+    format!("perPage must be a whole number from 1 to {max}")
+}
+
+/// A query parameter holding a control character (`%00`, a newline, …).
+pub fn control_characters(parameter: &str) -> String {
+    format!("{parameter} must not contain control characters")
+}
 
 /// The message for a code request made before the resend countdown has run out.
 pub fn wait_before_resend(seconds: i64) -> String {
@@ -112,7 +124,8 @@ pub const PLAN_PER_PIECE: &str = "This plan is bought per piece";
 pub const CUSTOM_GB_RANGE: &str = "Custom amount must be a whole number of GB from 1 to 10000";
 pub const SELECT_ALL_FIELDS: &str = "Please select all the fields";
 pub const PROXY_GENERATED: &str = "Proxy generated successfully";
-pub const GENERATE_QUANTITY: &str = "Quantity must be between 1 and 1000";
+/// A generate or piece quantity above 1000 (a generate quantity of 0 too).
+pub const QUANTITY_RANGE: &str = "Quantity must be between 1 and 1000";
 pub const CHECK_LINE_REQUIRED: &str = "Please paste a proxy line to test";
 pub const CHECK_NOT_A_LINE: &str =
     "This is not a proxy line. Use host:port:user:pass or one of the other generator formats";

@@ -104,18 +104,28 @@ impl TopUp {
         match cents {
             Some(c) if c >= MIN_TOPUP && c <= MAX_TOPUP => {}
             Some(c) if c > MAX_TOPUP => errors.add("amount", msg::AMOUNT_TOO_LARGE),
+            // Too large for cents at all (1e20): still too large, not too small.
+            None if amount > 0.0 => errors.add("amount", msg::AMOUNT_TOO_LARGE),
             _ => errors.add("amount", msg::AMOUNT_TOO_SMALL),
         }
         if method != METHOD_CRYPTOMUS {
             errors.add("method", msg::UNSUPPORTED_METHOD);
         }
-        let coin = match currency.map(str::trim).filter(|c| !c.is_empty()) {
+        // Absent is the default coin; given but blank is a field left empty.
+        let coin = match currency.map(str::trim) {
             None => Some(Coin::DEFAULT),
-            Some(c) => Coin::parse(c),
+            Some("") => {
+                errors.add("currency", msg::FILL_ALL_FIELDS);
+                None
+            }
+            Some(c) => {
+                let coin = Coin::parse(c);
+                if coin.is_none() {
+                    errors.add("currency", msg::UNSUPPORTED_CURRENCY);
+                }
+                coin
+            }
         };
-        if coin.is_none() {
-            errors.add("currency", msg::UNSUPPORTED_CURRENCY);
-        }
         match (cents, coin) {
             (Some(amount), Some(coin)) if errors.is_empty() => Ok(TopUp { amount, coin }),
             _ => Err(errors),
@@ -166,6 +176,19 @@ mod tests {
             err(Some(10_000.01), Some("cryptomous"), None).get("amount"),
             Some(msg::AMOUNT_TOO_LARGE)
         );
+        for huge in [1e20, f64::MAX, f64::INFINITY] {
+            assert_eq!(
+                err(Some(huge), Some("cryptomous"), None).get("amount"),
+                Some(msg::AMOUNT_TOO_LARGE),
+                "{huge}"
+            );
+        }
+        for blank in ["", "  "] {
+            assert_eq!(
+                err(Some(5.0), Some("cryptomous"), Some(blank)).get("currency"),
+                Some(msg::FILL_ALL_FIELDS)
+            );
+        }
         assert_eq!(
             err(Some(5.0), Some("paypal"), None).get("method"),
             Some(msg::UNSUPPORTED_METHOD)

@@ -1675,8 +1675,7 @@ export interface components {
             lifetime?: number | null;
             /** @enum {string|null} */
             port?: "http|https" | "socks5" | null;
-            /** Format: int32 */
-            quantity: number;
+            quantity: number | string;
             /** @enum {string|null} */
             rotation?: "random" | "sticky" | null;
             state?: string | null;
@@ -1701,11 +1700,7 @@ export interface components {
              * @description The plan's id (optional for LTE: the cheapest LTE plan on sale by default).
              */
             plan?: number | null;
-            /**
-             * Format: int64
-             * @description A whole number of 1 to 1000 (LTE: always 1).
-             */
-            quantity?: number | null;
+            quantity?: number | string;
             /** @enum {string} */
             type: "static" | "lte" | "ipv4" | "ipv6";
         };
@@ -2605,7 +2600,9 @@ export interface operations {
                 action?: string | null;
                 /** @description The operator: a user id or an email. */
                 actor?: string | null;
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 /** @description e.g. `plan:3`. */
                 target?: string | null;
@@ -2654,7 +2651,9 @@ export interface operations {
     list_orders: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 /** @description An order id, a provider order id, or part of the customer's email. */
                 q?: string | null;
@@ -2798,7 +2797,9 @@ export interface operations {
     list_payments: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 /** @description A payment id, a provider invoice id, or part of the customer's email. */
                 q?: string | null;
@@ -3479,7 +3480,9 @@ export interface operations {
         parameters: {
             query?: {
                 disabled?: boolean | null;
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
                 q?: string | null;
@@ -3852,7 +3855,9 @@ export interface operations {
     user_ledger: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
             };
             header?: never;
@@ -4597,6 +4602,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6644,7 +6657,9 @@ export interface operations {
                 /** @description Part of the target host, case-insensitive. */
                 host?: string | null;
                 outcome?: string;
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
                 to?: string;
                 type?: string;
@@ -7433,7 +7448,9 @@ export interface operations {
     wallet_history: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
                 perPage?: number | null;
             };
             header?: never;

@@ -6,7 +6,7 @@ pub(crate) mod audit_trail;
 mod orders;
 mod payments;
 mod plans;
-mod query_text;
+pub(crate) mod query_text;
 mod stock;
 mod summary;
 mod users;

@@ -184,6 +184,22 @@ pub fn connections_cap() -> RefOr<Schema> {
     )
 }
 
+/// `crate::number::quantity` under the generate and buy limits: 1 to 1000 as a JSON integer, or
+/// as a string of digits only (leading zeros allowed; no sign, exponent, point or whitespace).
+pub fn quantity() -> RefOr<Schema> {
+    let integer = ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(1))
+        .maximum(Some(1000));
+    let digits = string().pattern(Some("^0*(?:[1-9][0-9]{0,2}|1000)$"));
+    RefOr::T(Schema::AnyOf(
+        AnyOfBuilder::new()
+            .item(done(integer))
+            .item(done(digits))
+            .build(),
+    ))
+}
+
 /// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`). The
 /// bounds are the decimals just outside, as serde_json reads them: its float parser may land
 /// one unit in the last place off, so `0.09499999999999999` reads as 0.095 (accepted) and
@@ -202,10 +218,11 @@ pub fn payment_method() -> RefOr<Schema> {
     done(string().pattern(Some(r"^\s*cryptomous\s*$")))
 }
 
-/// `domain::Coin::parse`: DOGE, TRX, LTC or USDT in any case, trimmed; null or blank is LTC.
+/// `domain::Coin::parse`: DOGE, TRX, LTC or USDT in any case, trimmed; null is LTC, blank is
+/// refused (`domain::TopUp::parse`).
 pub fn coin() -> RefOr<Schema> {
     done(nullable_string().pattern(Some(
-        r"^\s*(?:[Dd][Oo][Gg][Ee]|[Tt][Rr][Xx]|[Ll][Tt][Cc]|[Uu][Ss][Dd][Tt])?\s*$",
+        r"^\s*(?:[Dd][Oo][Gg][Ee]|[Tt][Rr][Xx]|[Ll][Tt][Cc]|[Uu][Ss][Dd][Tt])\s*$",
     )))
 }
 

@@ -9,6 +9,7 @@ use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
+use crate::number::{self, Quantity};
 use crate::pieces::local;
 use crate::pieces::order::PieceOrder;
 use crate::pieces::provider;
@@ -35,8 +36,8 @@ pub struct GetProxyRequest {
     /// Static: the ISP code; IPv4/IPv6: the country id; LTE: the endpoint id.
     #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub location: Option<String>,
-    /// A whole number of 1 to 1000 (LTE: always 1).
-    #[schema(value_type = Option<i64>, minimum = 1, maximum = 1000)]
+    /// A whole number of 1 to 1000, as a JSON integer or a string of digits (LTE: always 1).
+    #[schema(schema_with = crate::openapi::rules::quantity)]
     pub quantity: Option<Value>,
 }
 
@@ -58,19 +59,18 @@ fn text(value: &Option<String>) -> Option<String> {
 }
 
 /// The buy form's rule: an emptied field is "Please enter a valid number"; anything but a whole
-/// number of at least 1 is "Please enter a valid quantity".
+/// number (a JSON integer or a plain digit string, [`crate::number::quantity`]) of at least 1
+/// is "Please enter a valid quantity"; more than [`MAX_QUANTITY`] names the range.
 fn quantity(value: Option<&Value>) -> Result<i32, ApiError> {
-    let number = match value {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.trim().is_empty() => None,
-        Some(Value::String(s)) => Some(s.trim().parse::<f64>().ok()),
-        Some(Value::Number(n)) => Some(n.as_f64()),
-        Some(_) => Some(None),
-    };
-    let number = number.ok_or_else(|| ApiError::field("quantity", msg::VALID_NUMBER))?;
-    match number {
-        Some(q) if q.fract() == 0.0 && (1.0..=MAX_QUANTITY as f64).contains(&q) => Ok(q as i32),
-        _ => Err(ApiError::field("quantity", msg::VALID_QUANTITY)),
+    match number::quantity(value) {
+        Quantity::Missing => Err(ApiError::field("quantity", msg::VALID_NUMBER)),
+        Quantity::Invalid | Quantity::Whole(0) => {
+            Err(ApiError::field("quantity", msg::VALID_QUANTITY))
+        }
+        Quantity::Whole(q) => match i32::try_from(q) {
+            Ok(q) if i64::from(q) <= MAX_QUANTITY => Ok(q),
+            _ => Err(ApiError::field("quantity", msg::QUANTITY_RANGE)),
+        },
     }
 }
 
@@ -159,11 +159,20 @@ mod tests {
             json!(0),
             json!(-1),
             json!(1.5),
+            json!(2.0),
             json!("abc"),
-            json!(1_001),
+            json!("1e2"),
+            json!(" 3"),
             json!([1]),
         ] {
             assert_eq!(q(bad.clone()), Err(msg::VALID_QUANTITY.to_owned()), "{bad}");
+        }
+        for over in [json!(1_001), json!("1001"), json!(u64::MAX)] {
+            assert_eq!(
+                q(over.clone()),
+                Err(msg::QUANTITY_RANGE.to_owned()),
+                "{over}"
+            );
         }
         assert!(quantity(None).is_err());
     }

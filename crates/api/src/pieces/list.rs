@@ -62,17 +62,13 @@ pub async fn list_proxies(
             Some(ProxyKind::parse(k).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
         }
     };
-    let search = query
-        .q
-        .as_deref()
-        .map(str::trim)
-        .filter(|q| !q.is_empty())
+    let search = crate::admin::query_text::given("q", query.q.as_deref())?
         .map(|q| q.chars().take(100).collect::<String>());
     let page = PageQuery {
         page: query.page,
         per_page: query.per_page,
     }
-    .resolve(20, 200);
+    .resolve(20, 200)?;
     let id = user.0.id;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(proxy_history::page(

@@ -11,6 +11,7 @@ use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
+use crate::number::{self, Quantity};
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use domain::targeting::{MAX_LIFETIME_MINUTES, subuser_base};
@@ -35,8 +36,9 @@ pub struct GenerateRequest {
     /// Premium: a city code. Budget: `-city-<code>`.
     #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub city: Option<String>,
-    #[schema(required = true, value_type = u32, minimum = 1, maximum = 1000)]
-    pub quantity: Option<u32>,
+    /// 1 to 1000, as a JSON integer or a string of digits.
+    #[schema(required = true, schema_with = crate::openapi::rules::quantity)]
+    pub quantity: Option<serde_json::Value>,
     /// Budget only: minutes between rotations, 0 for sticky.
     pub lifetime: Option<u32>,
     /// `random` (Rotating) or `sticky`.
@@ -86,10 +88,14 @@ struct Order {
 
 fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
     let country = present(&body.country).ok_or_else(all_fields)?;
-    let quantity = body.quantity.ok_or_else(all_fields)?;
-    if !(1..=MAX_QUANTITY).contains(&quantity) {
-        return Err(ApiError::field("quantity", msg::GENERATE_QUANTITY));
-    }
+    let quantity = match number::quantity(body.quantity.as_ref()) {
+        Quantity::Missing => return Err(ApiError::field("quantity", msg::SELECT_ALL_FIELDS)),
+        Quantity::Invalid => return Err(ApiError::field("quantity", msg::VALID_QUANTITY)),
+        Quantity::Whole(q) => u32::try_from(q)
+            .ok()
+            .filter(|q| (1..=MAX_QUANTITY).contains(q))
+            .ok_or_else(|| ApiError::field("quantity", msg::QUANTITY_RANGE))?,
+    };
     let sticky = match body.rotation.as_deref().unwrap_or("random") {
         "random" => false,
         "sticky" => true,

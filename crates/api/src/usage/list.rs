@@ -101,7 +101,7 @@ pub async fn list_requests(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200);
+    } = paging.resolve(50, 200)?;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(connection_records::page(conn, &filter, per_page, offset)?)
     })

@@ -3,6 +3,7 @@
 
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
+use crate::extractors::RawBody;
 use crate::state::AppState;
 use crate::wallet::service::ReferralTerms;
 use crate::wallet::settle::settle;
@@ -14,18 +15,18 @@ use upstream::PaymentError;
     request_body(content = String, description = "The gateway's signed JSON report", content_type = "application/json"),
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorResponse),
               (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse),
-              (status = 503, body = ErrorResponse)))]
+              (status = 413, body = ErrorResponse), (status = 503, body = ErrorResponse)))]
 #[post("/payment/callback")]
 pub async fn payment_callback(
     state: web::Data<AppState>,
-    body: web::Bytes,
+    body: RawBody,
 ) -> Result<HttpResponse, ApiError> {
     // Without a gateway nothing can be verified; 503 lets the provider retry once it is back.
     let gateway = state
         .payments
         .as_ref()
         .ok_or(ApiError::Unavailable(msg::TOPUPS_UNAVAILABLE))?;
-    let report = gateway.verify_webhook(&body).map_err(|err| {
+    let report = gateway.verify_webhook(&body.0).map_err(|err| {
         tracing::warn!(%err, "payment callback refused");
         match err {
             PaymentError::BadSignature => ApiError::UnauthorizedWith(msg::BAD_SIGNATURE),

@@ -68,7 +68,7 @@ pub async fn wallet_history(
         page,
         per_page,
         offset,
-    } = query.resolve(20, 100);
+    } = query.resolve(20, 100)?;
     let user_id = user.0.id;
     let now = persistence::now();
     let (rows, total, recent) = with_conn(&state.pool, move |conn| {

@@ -68,10 +68,13 @@ pub async fn list_audit(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200);
-    let text = |v: &Option<String>| given(v.as_deref()).map(str::to_owned);
-    let actor = text(&query.actor);
-    let (action, target) = (text(&query.action), text(&query.target));
+    } = paging.resolve(50, 200)?;
+    let text = |name, v: &Option<String>| given(name, v.as_deref()).map(|v| v.map(str::to_owned));
+    let actor = text("actor", &query.actor)?;
+    let (action, target) = (
+        text("action", &query.action)?,
+        text("target", &query.target)?,
+    );
     let (rows, total, emails) = with_conn(&state.pool, move |conn| {
         let actor = match actor {
             None => None,

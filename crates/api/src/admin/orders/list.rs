@@ -41,14 +41,14 @@ pub async fn list_orders(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200);
-    let kind = match given(query.kind.as_deref()) {
+    } = paging.resolve(50, 200)?;
+    let kind = match given("type", query.kind.as_deref())? {
         Some(text) => {
             Some(ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
         }
         None => None,
     };
-    let status = given(query.status.as_deref());
+    let status = given("status", query.status.as_deref())?;
     if status.is_some_and(|s| OrderStatus::parse(s).is_none()) {
         return Ok(HttpResponse::Ok().json(OrderPage {
             items: Vec::new(),
@@ -60,7 +60,7 @@ pub async fn list_orders(
     let filter = OrderFilter {
         status: status.and_then(OrderStatus::parse),
         kind,
-        q: given(query.q.as_deref()).map(str::to_owned),
+        q: given("q", query.q.as_deref())?.map(str::to_owned),
     };
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(pieces::list_orders(conn, &filter, per_page, offset)?)

@@ -38,8 +38,8 @@ pub async fn list_payments(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200);
-    let status = given(query.status.as_deref());
+    } = paging.resolve(50, 200)?;
+    let status = given("status", query.status.as_deref())?;
     let empty = PaymentPage {
         items: Vec::new(),
         total: 0,
@@ -51,7 +51,7 @@ pub async fn list_payments(
     }
     let filter = PaymentFilter {
         status: status.and_then(PaymentStatus::parse),
-        q: given(query.q.as_deref()).map(str::to_owned),
+        q: given("q", query.q.as_deref())?.map(str::to_owned),
     };
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(payment_list::list(conn, &filter, per_page, offset)?)

@@ -20,13 +20,13 @@ pub struct CustomerQuery {
 impl CustomerQuery {
     /// The filter, or 422 on the field `role` for a role that is neither admin nor user.
     pub fn filter(&self) -> Result<CustomerFilter, ApiError> {
-        let role = match given(self.role.as_deref()) {
+        let role = match given("role", self.role.as_deref())? {
             None => None,
             Some(role @ ("admin" | "user")) => Some(role.to_owned()),
             Some(_) => return Err(ApiError::field("role", msg::UNKNOWN_ROLE)),
         };
         Ok(CustomerFilter {
-            q: given(self.q.as_deref()).map(str::to_owned),
+            q: given("q", self.q.as_deref())?.map(str::to_owned),
             role,
             disabled: self.disabled,
         })

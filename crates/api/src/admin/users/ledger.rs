@@ -36,7 +36,7 @@ pub async fn user_ledger(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200);
+    } = paging.resolve(50, 200)?;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         Ok(wallet::history(conn, id, per_page, offset)?)

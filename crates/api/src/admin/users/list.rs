@@ -36,7 +36,7 @@ pub async fn list_users(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200);
+    } = paging.resolve(50, 200)?;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(admin_users::list(conn, &filter, per_page, offset)?)
     })
