@@ -265,14 +265,16 @@ async fn only_the_subusers_own_password_and_kind_let_it_in() {
     assert_eq!(ok[0].bytes_up + ok[0].bytes_down, 1_000);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_credential_has_its_own_connection_cap_inside_the_customers() {
-    let h = Harness::start(Options {
+async fn own_connection_caps(backend: Backend) {
+    let Some(h) = Harness::start(Options {
+        backend,
         max_connections_per_user: 4,
         ..Options::default()
     })
     .await
-    .unwrap();
+    else {
+        return;
+    };
     let echo = echo_server().await;
     add_subuser(&h, "one", ProxyKind::Premium, None, Some(1));
     {
@@ -308,6 +310,16 @@ async fn each_credential_has_its_own_connection_cap_inside_the_customers() {
     let t1 = tunnel(&h, &sub("two", "premium"), SUB_PASSWORD, echo).await;
     assert_busy(&h, &sub("two", "premium"), SUB_PASSWORD, echo).await;
     drop((m1, m2, t1, s2));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_credential_has_its_own_connection_cap_inside_the_customers_sqlite() {
+    own_connection_caps(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_credential_has_its_own_connection_cap_inside_the_customers_postgres() {
+    own_connection_caps(Backend::Postgres).await;
 }
 
 /// The main credential took the whole (small) balance into its lease on this node and stays
