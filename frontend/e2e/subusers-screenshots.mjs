@@ -32,7 +32,7 @@ async function setUp(server, page) {
   await add({ name: 'monitoring', type: 'premium' });
   const off = await add({ name: 'oldbot', type: 'budget', limitGb: 10, maxConnections: 5 });
   await request.patch(`${url}/api/user/subusers/${off.id}`, { data: { enabled: false } });
-  await request.put(`${url}/api/user/subusers/main`, { data: { maxConnections: 100 } });
+  await request.put(`${url}/api/user/proxy_settings`, { data: { maxConnections: 100 } });
   try {
     const db = join(dataDir, 'proxyshop.db');
     const sql = `UPDATE subusers SET used_bytes = 1640000000 WHERE id = ${scraper.id}; UPDATE subusers SET used_bytes = 500000000 WHERE id = ${full.id};`;

@@ -12,11 +12,14 @@ pub struct PageQuery {
     /// 1-based; below 1 is 422.
     #[param(minimum = 1)]
     pub page: Option<i64>,
-    /// Rows per page, from 1 to the list's maximum (422 outside).
+    /// Rows per page, from 1 to `PER_PAGE_MAX` (422 outside).
     #[serde(rename = "perPage")]
-    #[param(minimum = 1)]
+    #[param(minimum = 1, maximum = 200)]
     pub per_page: Option<i64>,
 }
+
+/// The largest page of any list (the OpenAPI `maximum` of `perPage` says the same).
+pub const PER_PAGE_MAX: i64 = 200;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Page {
@@ -27,8 +30,9 @@ pub struct Page {
 
 impl PageQuery {
     /// The page asked for, with `default` rows when unspecified; 422 naming the allowed range
-    /// for a page below 1 or a page size outside 1 to `max`.
-    pub fn resolve(&self, default: i64, max: i64) -> Result<Page, ApiError> {
+    /// for a page below 1 or a page size outside 1 to `PER_PAGE_MAX`.
+    pub fn resolve(&self, default: i64) -> Result<Page, ApiError> {
+        let max = PER_PAGE_MAX;
         let mut errors = FieldErrors::new();
         let page = self.page.unwrap_or(1);
         if page < 1 {
@@ -55,7 +59,7 @@ mod tests {
 
     fn q(page: Option<i64>, per_page: Option<i64>) -> Result<Page, String> {
         PageQuery { page, per_page }
-            .resolve(20, 100)
+            .resolve(20)
             .map_err(|e| match e {
                 ApiError::Validation(f) => f
                     .iter()
@@ -90,9 +94,10 @@ mod tests {
 
     #[test]
     fn out_of_range_pages_are_refused_not_changed() {
-        let per_page = "perPage: perPage must be a whole number from 1 to 100";
+        let per_page = "perPage: perPage must be a whole number from 1 to 200";
         let page = "page: page must be a whole number of at least 1";
-        assert_eq!(q(Some(1), Some(101)), Err(per_page.to_owned()));
+        assert_eq!(q(Some(1), Some(201)), Err(per_page.to_owned()));
+        assert_eq!(q(Some(1), Some(200)).unwrap().per_page, 200);
         assert_eq!(q(Some(1), Some(0)), Err(per_page.to_owned()));
         assert_eq!(q(Some(0), None), Err(page.to_owned()));
         assert_eq!(q(Some(-1), Some(-5)), Err(format!("{page}; {per_page}")));

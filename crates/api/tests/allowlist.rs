@@ -128,7 +128,7 @@ api_test! {
                 expires_at: persistence::now() - 1,
             });
         }
-        let pieces = app.get_with(&other, "/api/user/allowlist/pieces").await;
+        let pieces = app.get_with(&other, "/api/user/allowlist_pieces").await;
         assert_eq!(pieces.status, 200, "{}", pieces.text);
         let items = pieces.body["items"].as_array().unwrap();
         assert_eq!(items.len(), 1, "{}", pieces.text);
@@ -136,7 +136,7 @@ api_test! {
         assert_eq!(items[0]["type"], "ipv4");
         assert_eq!(items[0]["username"], "pcnotyours0001");
         assert!(items[0].get("password").is_none());
-        assert_eq!(app.get("/api/user/allowlist/pieces").await.body, json!({ "items": [] }));
+        assert_eq!(app.get("/api/user/allowlist_pieces").await.body, json!({ "items": [] }));
         assert_eq!(allowlist_events(&app), 1);
     }
 

@@ -1,5 +1,5 @@
 //! Sub-users' routes (docs/api.md#sub-users): `GET/POST /api/user/subusers`,
-//! `PATCH/DELETE /api/user/subusers/{id}` and `PUT /api/user/subusers/main`; the checks of each
+//! `PATCH/DELETE /api/user/subusers/{id}` and `PUT /api/user/proxy_settings`; the checks of each
 //! field, one owner per sub-user (404 for another customer's), at most 50, unique names, every
 //! change told to the gateway nodes in its transaction, and generating lines with a sub-user's
 //! credential.
@@ -89,13 +89,13 @@ api_test! {
         assert_eq!((same.body["limitGb"].clone(), same.body["maxConnections"].clone()), (json!(0.5), json!(3)));
         assert_eq!(same.body["password"], changed.body["password"]);
 
-        let main = app.send(app.client.put(app.url("/api/user/subusers/main")).json(&json!({ "maxConnections": 100 }))).await;
+        let main = app.send(app.client.put(app.url("/api/user/proxy_settings")).json(&json!({ "maxConnections": 100 }))).await;
         assert_eq!(main.status, 200, "{}", main.text);
         assert_eq!(main.body, json!({ "username": user.proxy_username, "maxConnections": 100 }));
         assert_eq!(app.get("/api/user/subusers").await.body["main"]["maxConnections"], 100);
-        let bad = app.send(app.client.put(app.url("/api/user/subusers/main")).json(&json!({ "maxConnections": 0 }))).await;
+        let bad = app.send(app.client.put(app.url("/api/user/proxy_settings")).json(&json!({ "maxConnections": 0 }))).await;
         assert_eq!((bad.status, bad.body["fields"]["maxConnections"].clone()), (422, json!("Please enter a whole number of connections from 1 to 10000")));
-        let cleared = app.send(app.client.put(app.url("/api/user/subusers/main")).json(&json!({ "maxConnections": null }))).await;
+        let cleared = app.send(app.client.put(app.url("/api/user/proxy_settings")).json(&json!({ "maxConnections": null }))).await;
         assert_eq!(cleared.body["maxConnections"], Value::Null);
         assert_eq!(credential_events(&app), 6);
 
@@ -220,7 +220,7 @@ api_test! {
         assert_eq!(reply.status, 401);
         assert_eq!(patch(&app, &app.client, "/api/user/subusers/1", json!({})).await.status, 401);
         assert_eq!(app.send(app.client.delete(app.url("/api/user/subusers/1"))).await.status, 401);
-        let main = app.send(app.client.put(app.url("/api/user/subusers/main")).json(&json!({ "maxConnections": 1 }))).await;
+        let main = app.send(app.client.put(app.url("/api/user/proxy_settings")).json(&json!({ "maxConnections": 1 }))).await;
         assert_eq!(main.status, 401);
     }
 }

@@ -93,9 +93,9 @@ api_test! {
         let reply = app.get("/api/user/wallet?perPage=1000&page=0").await;
         assert_eq!(reply.status, 422, "{}", reply.text);
         assert_eq!(reply.body["fields"], json!({ "page": "page must be a whole number of at least 1",
-                                                 "perPage": "perPage must be a whole number from 1 to 100" }));
+                                                 "perPage": "perPage must be a whole number from 1 to 200" }));
         let reply = app.get("/api/user/wallet?perPage=-3").await;
-        assert_eq!((reply.status, reply.message()), (422, "perPage must be a whole number from 1 to 100"));
+        assert_eq!((reply.status, reply.message()), (422, "perPage must be a whole number from 1 to 200"));
         let reply = app.get("/api/user/wallet?perPage=1&page=9223372036854775807").await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(reply.body["entries"], json!([]));

@@ -599,23 +599,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/user/allowlist/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete: operations["remove_allowlist"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/allowlist/pieces": {
+    "/api/user/allowlist_pieces": {
         parameters: {
             query?: never;
             header?: never;
@@ -630,6 +614,22 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/allowlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_allowlist"];
         options?: never;
         head?: never;
         patch?: never;
@@ -939,6 +939,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/proxy_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_main_credential"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/referrals": {
         parameters: {
             query?: never;
@@ -1081,22 +1097,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["update_subuser"];
-        trace?: never;
-    };
-    "/api/user/subusers/main": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put: operations["set_main_credential"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/api/user/usage": {
@@ -1835,7 +1835,7 @@ export interface components {
             /** @description The main proxy username (without targeting options). */
             username: string;
         };
-        /** @description `PUT /api/user/subusers/main`: the main credential's connection cap. */
+        /** @description `PUT /api/user/proxy_settings`: the main credential's connection cap. */
         MainSettingsRequest: {
             maxConnections?: number | null;
         };
@@ -2602,7 +2602,7 @@ export interface operations {
                 actor?: string | null;
                 /** @description 1-based; below 1 is 422. */
                 page?: number | null;
-                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
                 /** @description e.g. `plan:3`. */
                 target?: string | null;
@@ -2646,6 +2646,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     list_orders: {
@@ -2653,7 +2661,7 @@ export interface operations {
             query?: {
                 /** @description 1-based; below 1 is 422. */
                 page?: number | null;
-                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
                 /** @description An order id, a provider order id, or part of the customer's email. */
                 q?: string | null;
@@ -2799,7 +2807,7 @@ export interface operations {
             query?: {
                 /** @description 1-based; below 1 is 422. */
                 page?: number | null;
-                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
                 /** @description A payment id, a provider invoice id, or part of the customer's email. */
                 q?: string | null;
@@ -2838,6 +2846,14 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3482,7 +3498,7 @@ export interface operations {
                 disabled?: boolean | null;
                 /** @description 1-based; below 1 is 422. */
                 page?: number | null;
-                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
                 /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
                 q?: string | null;
@@ -3523,7 +3539,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description role is neither admin nor user */
+            /** @description role is neither admin nor user, or page or perPage out of range */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3857,7 +3873,7 @@ export interface operations {
             query?: {
                 /** @description 1-based; below 1 is 422. */
                 page?: number | null;
-                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
             };
             header?: never;
@@ -3899,6 +3915,13 @@ export interface operations {
             };
             /** @description User not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description page or perPage out of range */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5101,6 +5124,50 @@ export interface operations {
             };
         };
     };
+    allowable_pieces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowablePieces"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     remove_allowlist: {
         parameters: {
             query?: never;
@@ -5147,50 +5214,6 @@ export interface operations {
             };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    allowable_pieces: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AllowablePieces"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The API key's own rate limit */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6485,7 +6508,9 @@ export interface operations {
     list_proxies: {
         parameters: {
             query?: {
+                /** @description 1-based; below 1 is 422. */
                 page?: number | null;
+                /** @description Rows per page, from 1 to 200 (422 outside). */
                 perPage?: number | null;
                 /** @description Only proxies containing this text (case-insensitive). */
                 q?: string | null;
@@ -6607,6 +6632,72 @@ export interface operations {
             };
         };
     };
+    set_main_credential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MainSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MainCredential"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     referral_history: {
         parameters: {
             query?: never;
@@ -6659,7 +6750,7 @@ export interface operations {
                 outcome?: string;
                 /** @description 1-based; below 1 is 422. */
                 page?: number | null;
-                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
                 to?: string;
                 type?: string;
@@ -6696,6 +6787,14 @@ export interface operations {
             };
             /** @description A foreign Origin, or an API key without the scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7256,72 +7355,6 @@ export interface operations {
             };
         };
     };
-    set_main_credential: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MainSettingsRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MainCredential"];
-                };
-            };
-            /** @description The body or the query string does not parse */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description A foreign Origin, or an API key without the scope this operation needs */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description A body that is neither JSON nor, for uploads, multipart */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
     usage: {
         parameters: {
             query: {
@@ -7450,7 +7483,7 @@ export interface operations {
             query?: {
                 /** @description 1-based; below 1 is 422. */
                 page?: number | null;
-                /** @description Rows per page, from 1 to the list's maximum (422 outside). */
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
             };
             header?: never;
@@ -7490,6 +7523,12 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The API key's own rate limit */
             429: {

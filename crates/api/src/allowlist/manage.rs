@@ -1,6 +1,6 @@
 //! `GET /api/user/allowlist`, `POST /api/user/allowlist` and `DELETE /api/user/allowlist/{id}`:
 //! the customer's allowlisted source addresses. A change reaches every gateway node through a
-//! change event written in its transaction. `GET /api/user/allowlist/pieces`: the pieces an
+//! change event written in its transaction. `GET /api/user/allowlist_pieces`: the pieces an
 //! entry may name.
 
 use crate::allowlist::form::{AllowlistRequest, CheckedEntry};
@@ -98,7 +98,7 @@ pub struct AllowablePieces {
 #[utoipa::path(tag = "allowlist",
     responses((status = 200, body = AllowablePieces), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse)))]
-#[get("/user/allowlist/pieces")]
+#[get("/user/allowlist_pieces")]
 pub async fn allowable_pieces(
     state: web::Data<AppState>,
     user: CurrentUser,

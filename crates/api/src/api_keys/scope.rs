@@ -75,7 +75,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/server_credentials", Scope::Read),
     ("get", "/api/user/lte_credentials", Scope::Read),
     ("get", "/api/user/allowlist", Scope::Read),
-    ("get", "/api/user/allowlist/pieces", Scope::Read),
+    ("get", "/api/user/allowlist_pieces", Scope::Read),
     ("get", "/api/user/subusers", Scope::Read),
     ("post", "/api/user/generate", Scope::Generate),
     ("post", "/api/user/generate_budget", Scope::Generate),

@@ -20,8 +20,12 @@ pub struct ProxiesQuery {
     pub kind: Option<String>,
     /// Only proxies containing this text (case-insensitive).
     pub q: Option<String>,
+    /// 1-based; below 1 is 422.
+    #[param(minimum = 1)]
     pub page: Option<i64>,
+    /// Rows per page, from 1 to 200 (422 outside).
     #[serde(rename = "perPage")]
+    #[param(minimum = 1, maximum = 200)]
     pub per_page: Option<i64>,
 }
 
@@ -68,7 +72,7 @@ pub async fn list_proxies(
         page: query.page,
         per_page: query.per_page,
     }
-    .resolve(20, 200)?;
+    .resolve(20)?;
     let id = user.0.id;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(proxy_history::page(

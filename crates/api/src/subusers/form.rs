@@ -1,5 +1,5 @@
 //! The bodies of `POST /api/user/subusers`, `PATCH /api/user/subusers/{id}` and
-//! `PUT /api/user/subusers/main`, and their checks, each refusal a field error: a name of 1–16
+//! `PUT /api/user/proxy_settings`, and their checks, each refusal a field error: a name of 1–16
 //! lowercase letters and digits (it goes into proxy usernames as is), a traffic kind, a cap in
 //! GB (above 0, at most 2 decimals, at most 100000; null: no cap) and a connection cap (a whole
 //! number 1–10000; null: no cap).
@@ -61,7 +61,7 @@ pub struct UpdateSubuserRequest {
     pub reset_password: Option<bool>,
 }
 
-/// `PUT /api/user/subusers/main`: the main credential's connection cap.
+/// `PUT /api/user/proxy_settings`: the main credential's connection cap.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MainSettingsRequest {

@@ -1,5 +1,5 @@
 //! `GET/POST /api/user/subusers`, `PATCH/DELETE /api/user/subusers/{id}` and
-//! `PUT /api/user/subusers/main`. Every change reaches the gateway nodes through a
+//! `PUT /api/user/proxy_settings`. Every change reaches the gateway nodes through a
 //! `credential_changed` event written in its transaction.
 
 use crate::blocking::{in_transaction, with_conn};
@@ -133,7 +133,7 @@ pub async fn remove_subuser(
 #[utoipa::path(tag = "subusers", request_body = MainSettingsRequest,
     responses((status = 200, body = MainCredential), (status = 401, body = ErrorResponse),
               (status = 422, body = ErrorResponse)))]
-#[put("/user/subusers/main")]
+#[put("/user/proxy_settings")]
 pub async fn set_main_credential(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -14,7 +14,6 @@ pub use view::{MainCredential, SubuserItem, SubuserList};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    // The literal `main` first, before the `{id}` routes.
     cfg.service(manage::set_main_credential)
         .service(manage::list_subusers)
         .service(manage::add_subuser)

@@ -88,7 +88,7 @@ pub struct RecordPage {
 
 #[utoipa::path(tag = "usage", params(RecordQuery, PageQuery),
     responses((status = 200, body = RecordPage), (status = 400, body = ErrorResponse),
-              (status = 401, body = ErrorResponse)))]
+              (status = 401, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/user/requests")]
 pub async fn list_requests(
     state: web::Data<AppState>,
@@ -101,7 +101,7 @@ pub async fn list_requests(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200)?;
+    } = paging.resolve(50)?;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(connection_records::page(conn, &filter, per_page, offset)?)
     })

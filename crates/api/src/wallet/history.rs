@@ -57,7 +57,7 @@ pub struct WalletHistory {
 }
 
 #[utoipa::path(tag = "wallet", params(PageQuery),
-    responses((status = 200, body = WalletHistory), (status = 401)))]
+    responses((status = 200, body = WalletHistory), (status = 401), (status = 422)))]
 #[get("/user/wallet")]
 pub async fn wallet_history(
     state: web::Data<AppState>,
@@ -68,7 +68,7 @@ pub async fn wallet_history(
         page,
         per_page,
         offset,
-    } = query.resolve(20, 100)?;
+    } = query.resolve(20)?;
     let user_id = user.0.id;
     let now = persistence::now();
     let (rows, total, recent) = with_conn(&state.pool, move |conn| {

@@ -134,7 +134,7 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
 
   it("sets the main credential's connection cap", async () => {
     const state = account();
-    const saved = record('put', '/api/user/subusers/main', (body) => {
+    const saved = record('put', '/api/user/proxy_settings', (body) => {
       const main = { username: 'uabc', ...(body as { maxConnections: number | null }) };
       state.subusers = { ...state.subusers, main };
       return json(main);

@@ -48,7 +48,7 @@ type Options = {
   keys?: ApiKey[];
   allowlist?: AllowlistEntry[];
   subusers?: SubuserList;
-  /** The customer's pieces: GET /api/user/allowlist/pieces lists the unexpired ones. */
+  /** The customer's pieces: GET /api/user/allowlist_pieces lists the unexpired ones. */
   pieces?: AllowablePiece[];
 };
 
@@ -69,7 +69,7 @@ export function account({
     http.get('*/api/user/api-keys', () => HttpResponse.json({ items: state.keys })),
     http.get('*/api/user/allowlist', () => HttpResponse.json({ items: state.allowlist })),
     http.get('*/api/user/subusers', () => HttpResponse.json(state.subusers)),
-    http.get('*/api/user/allowlist/pieces', () =>
+    http.get('*/api/user/allowlist_pieces', () =>
       HttpResponse.json({ items: state.pieces.filter((piece) => piece.expiresAt > Date.now() / 1000) }),
     ),
   );

@@ -56,7 +56,7 @@ pub struct AuditPage {
 
 #[utoipa::path(tag = "admin", params(AuditQuery, PageQuery),
     responses((status = 200, body = AuditPage), (status = 401, body = ErrorResponse),
-              (status = 403, body = ErrorResponse)))]
+              (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/admin/audit")]
 pub async fn list_audit(
     _admin: AdminUser,
@@ -68,7 +68,7 @@ pub async fn list_audit(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200)?;
+    } = paging.resolve(50)?;
     let text = |name, v: &Option<String>| given(name, v.as_deref()).map(|v| v.map(str::to_owned));
     let actor = text("actor", &query.actor)?;
     let (action, target) = (

@@ -41,7 +41,7 @@ pub async fn list_orders(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200)?;
+    } = paging.resolve(50)?;
     let kind = match given("type", query.kind.as_deref())? {
         Some(text) => {
             Some(ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)

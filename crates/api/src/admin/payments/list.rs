@@ -26,7 +26,7 @@ pub struct PaymentQuery {
 
 #[utoipa::path(tag = "admin", params(PaymentQuery, PageQuery),
     responses((status = 200, body = PaymentPage), (status = 401, body = ErrorResponse),
-              (status = 403, body = ErrorResponse)))]
+              (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/admin/payments")]
 pub async fn list_payments(
     _admin: AdminUser,
@@ -38,7 +38,7 @@ pub async fn list_payments(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200)?;
+    } = paging.resolve(50)?;
     let status = given("status", query.status.as_deref())?;
     let empty = PaymentPage {
         items: Vec::new(),

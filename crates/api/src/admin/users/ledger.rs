@@ -23,7 +23,8 @@ pub struct LedgerPage {
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path), PageQuery),
     responses((status = 200, body = LedgerPage), (status = 401), (status = 403),
-        (status = 404, description = "User not found")))]
+        (status = 404, description = "User not found"),
+        (status = 422, description = "page or perPage out of range")))]
 #[get("/admin/users/{id}/ledger")]
 pub async fn user_ledger(
     _admin: AdminUser,
@@ -36,7 +37,7 @@ pub async fn user_ledger(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200)?;
+    } = paging.resolve(50)?;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         Ok(wallet::history(conn, id, per_page, offset)?)

@@ -23,7 +23,7 @@ pub struct UserPage {
 
 #[utoipa::path(tag = "admin", params(CustomerQuery, PageQuery),
     responses((status = 200, body = UserPage), (status = 401), (status = 403),
-        (status = 422, description = "role is neither admin nor user")))]
+        (status = 422, description = "role is neither admin nor user, or page or perPage out of range")))]
 #[get("/admin/users")]
 pub async fn list_users(
     _admin: AdminUser,
@@ -36,7 +36,7 @@ pub async fn list_users(
         page,
         per_page,
         offset,
-    } = paging.resolve(50, 200)?;
+    } = paging.resolve(50)?;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(admin_users::list(conn, &filter, per_page, offset)?)
     })

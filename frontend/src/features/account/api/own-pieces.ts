@@ -1,4 +1,4 @@
-// GET /api/user/allowlist/pieces: the customer's live pieces an allowlist entry may name, by the
+// GET /api/user/allowlist_pieces: the customer's live pieces an allowlist entry may name, by the
 // id the entry's `pieceId` takes, each labelled host:port:username (the API leaves the password
 // out).
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ export const pieceLabel = (piece: AllowablePiece) => `${piece.host}:${piece.port
 
 const allowablePiecesQueryOptions = queryOptions({
   queryKey: queryKeys.allowablePieces,
-  queryFn: ({ signal }) => unwrap(api.GET('/api/user/allowlist/pieces', { signal })),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/user/allowlist_pieces', { signal })),
 });
 
 /** The live pieces of `kind` (none asked for while no piece kind is chosen). */

@@ -1,5 +1,5 @@
 // POST /api/user/subusers (a new sub-user), PATCH and DELETE /api/user/subusers/{id}, and
-// PUT /api/user/subusers/main (the main credential's connection cap). The list is the shared
+// PUT /api/user/proxy_settings (the main credential's connection cap). The list is the shared
 // query of src/lib/subusers.ts; every change refreshes it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
@@ -18,7 +18,7 @@ export const changeSubuser = ({ id, body }: { id: number; body: SubuserChanges }
   unwrap(api.PATCH('/api/user/subusers/{id}', { params: { path: { id } }, body }));
 export const deleteSubuser = (id: number) => unwrap(api.DELETE('/api/user/subusers/{id}', { params: { path: { id } } }));
 export const setMainMaxConnections = (maxConnections: number | null) =>
-  unwrap(api.PUT('/api/user/subusers/main', { body: { maxConnections } }));
+  unwrap(api.PUT('/api/user/proxy_settings', { body: { maxConnections } }));
 
 function useRefresh() {
   const queryClient = useQueryClient();
