@@ -4,7 +4,8 @@
 //! residential provider, moving bought or expired traffic and reading usage back (every minute);
 //! with a payment gateway, reconciling payments left pending (every 15 minutes by default,
 //! `PROXYSHOP_RECONCILE_INTERVAL_SECS`); purging the gateway's usage records older than
-//! `PROXYSHOP_USAGE_RETENTION_DAYS` (every hour, in bounded batches).
+//! `PROXYSHOP_USAGE_RETENTION_DAYS` (every hour, in bounded batches); comparing every
+//! customer's alert thresholds with their figures (every minute, `crate::alerts`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -43,6 +44,11 @@ pub const RESIDENTIAL_SYNC: Job = Job {
     every: Duration::from_secs(60),
     lease: Duration::from_secs(300),
 };
+pub const ALERTS: Job = Job {
+    name: "alerts",
+    every: Duration::from_secs(60),
+    lease: Duration::from_secs(120),
+};
 pub const USAGE_PURGE: Job = Job {
     name: "usage_purge",
     every: Duration::from_secs(3600),
@@ -79,6 +85,7 @@ pub async fn run(state: web::Data<AppState>) {
         periodic(&state, DELIVERIES, &holder, poll_deliveries),
         periodic(&state, RESIDENTIAL_SYNC, &holder, sync_residential),
         periodic(&state, USAGE_PURGE, &holder, purge_usage_records),
+        periodic(&state, ALERTS, &holder, check_alerts),
         periodic_reconcile(&state, &holder),
     );
 }
@@ -201,7 +208,11 @@ fn purge_expired(
                     persistence::email_codes::purge_expired(conn, now)?,
                     // The longest attempt window is an hour; older windows would start over
                     // anyway.
-                    persistence::rate_windows::purge_older_than(conn, now - 86_400)?,
+                    persistence::rate_windows::purge_older_than(conn, now - 86_400)?
+                        + persistence::login_networks::purge_older_than(
+                            conn,
+                            now - crate::auth::guard::KNOWN_NETWORK_SECS,
+                        )?,
                     persistence::write_transaction(conn, |c| {
                         persistence::pieces::release_expired(c, now)
                     })?,
@@ -221,6 +232,19 @@ fn purge_expired(
             trial_days,
             "purged expired rows"
         );
+        Ok(())
+    })
+}
+
+fn check_alerts(
+    state: &web::Data<AppState>,
+) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
+    let (pool, mailer) = (state.pool.clone(), state.mailer.clone());
+    Some(async move {
+        let fired = crate::alerts::check_alerts(&pool, mailer, persistence::now()).await?;
+        if fired > 0 {
+            tracing::info!(fired, "alerts fired");
+        }
         Ok(())
     })
 }

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod alerts;
 pub mod allowlist;
 pub mod api_keys;
 pub mod auth;
@@ -15,6 +16,7 @@ pub mod extractors;
 pub mod health;
 pub mod http_metrics;
 pub mod jobs;
+pub mod notifications;
 pub mod number;
 pub mod openapi;
 pub mod origin_guard;

@@ -3,8 +3,8 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, allowlist, api_keys, auth, catalog, health, pieces, subusers, traffic,
-    twofactor, usage, user_sessions, wallet,
+    account, admin, alerts, allowlist, api_keys, auth, catalog, health, notifications, pieces,
+    subusers, traffic, twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -33,6 +33,8 @@ where
                 .configure(api_keys::configure)
                 .configure(allowlist::configure)
                 .configure(subusers::configure)
+                .configure(notifications::configure)
+                .configure(alerts::configure)
                 .configure(twofactor::configure)
                 .configure(user_sessions::configure)
                 .service(health::public_config)

@@ -70,8 +70,18 @@ pub struct GatewayEndpoints {
 /// Abuse limits: how many attempts one client IP or one email gets in a window.
 #[derive(Debug, Clone)]
 pub struct RateLimits {
+    /// Sign-in attempts from one network (any account) per window (`crate::auth::guard`).
     pub login_per_ip: u32,
-    pub login_per_email: u32,
+    /// Sign-in attempts on one account from one network per window, since the last success
+    /// there; other networks are not affected.
+    pub login_per_account_network: u32,
+    /// Failures on one account from one network after which each attempt waits.
+    pub login_slow_after: u32,
+    /// Failures on one account from networks it never signed in from, per window, after which
+    /// the account is under attack (delays, a second factor from such networks, a notice).
+    pub login_attack_failures: u32,
+    /// The first delay of a slowed-down sign-in; it doubles up to 30 times this.
+    pub login_delay_unit: Duration,
     pub login_window: Duration,
     pub code_per_ip: u32,
     pub code_per_email: u32,
@@ -97,7 +107,10 @@ impl Default for RateLimits {
     fn default() -> Self {
         RateLimits {
             login_per_ip: 30,
-            login_per_email: 10,
+            login_per_account_network: 10,
+            login_slow_after: 3,
+            login_attack_failures: 10,
+            login_delay_unit: Duration::from_secs(1),
             login_window: Duration::from_secs(15 * 60),
             code_per_ip: 10,
             code_per_email: 5,
@@ -143,7 +156,11 @@ impl Settings {
             google_client_id: None,
             trusted_proxies: domain::network::TrustedProxies::none(),
             admin_2fa_required: false,
-            limits: RateLimits::default(),
+            // No sign-in delays: a test of them sets `login_delay_unit`.
+            limits: RateLimits {
+                login_delay_unit: Duration::ZERO,
+                ..RateLimits::default()
+            },
             referral_percent: 10,
             referral_cap_cents: 5_000,
             // Off, so that tests counting traffic start from zero; trial tests turn it on.

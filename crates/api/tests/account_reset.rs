@@ -220,7 +220,7 @@ api_test! {
         let reply = app.post_json("/api/password/reset", reset(EMAIL, &code, NEW_PASSWORD)).await;
 
         assert_eq!(reply.status, 200, "{}", reply.text);
-        assert_eq!(reply.body, json!({ "twoFactorRequired": true }));
+        assert_eq!(reply.body, json!({ "twoFactorRequired": true, "method": "totp" }));
         assert!(app.current_user().await.is_null(), "not signed in");
         assert!(app.session_ids(EMAIL).is_empty(), "every session ended");
         assert!(app.reset_row(EMAIL).is_none(), "spent");

@@ -38,7 +38,7 @@ fn generous(settings: &mut api::Settings) {
     settings.limits.code_per_ip = 1000;
     settings.limits.register_per_ip = 1000;
     settings.limits.login_per_ip = 1000;
-    settings.limits.login_per_email = 1000;
+    settings.limits.login_per_account_network = 1000;
 }
 
 api_test! {

@@ -1,4 +1,4 @@
-//! Abuse limits per email and per client IP on login, code requests and registration: the
+//! Abuse limits per account and network and per client IP on login, code requests and registration: the
 //! attempt past the limit gets 429 with a Retry-After header. Limits are set small per test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -25,9 +25,9 @@ fn assert_limited(reply: &Reply, window_secs: u64) {
 }
 
 api_test! {
-    async fn login_is_limited_per_email(backend) {
+    async fn login_is_limited_per_account_from_one_network(backend) {
         let app = TestApp::start(backend, |s| {
-            s.limits.login_per_email = 3;
+            s.limits.login_per_account_network = 3;
             s.limits.login_per_ip = 100;
         })
         .await;
@@ -36,7 +36,8 @@ api_test! {
         for _ in 0..3 {
             assert_eq!(app.login("member@example.com", "Wrong1!x").await.status, 401);
         }
-        // The right password does not get through either, under any spelling of the address.
+        // From this network the right password does not get through either, under any spelling
+        // of the address (other networks are not refused: tests/login_guard.rs).
         assert_limited(&app.login("member@example.com", PASSWORD).await, 15 * 60);
         assert_limited(&app.login("MEMBER@example.com", PASSWORD).await, 15 * 60);
 
@@ -47,7 +48,7 @@ api_test! {
     async fn login_is_limited_per_ip(backend) {
         let app = TestApp::start(backend, |s| {
             s.limits.login_per_ip = 3;
-            s.limits.login_per_email = 100;
+            s.limits.login_per_account_network = 100;
         })
         .await;
 
@@ -176,7 +177,7 @@ api_test! {
     async fn ipv6_clients_are_limited_by_their_64(backend) {
         let app = TestApp::start(backend, |s| {
             s.limits.login_per_ip = 2;
-            s.limits.login_per_email = 100;
+            s.limits.login_per_account_network = 100;
             s.trusted_proxies = trusted("127.0.0.1");
         })
         .await;

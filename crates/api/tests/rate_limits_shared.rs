@@ -47,9 +47,9 @@ async fn alternate(
 }
 
 api_test! {
-    async fn login_attempts_per_email_are_counted_once_across_instances(backend) {
+    async fn login_attempts_per_account_and_network_are_counted_once_across_instances(backend) {
         let (app, second) = two_instances(backend, |s| {
-            s.limits.login_per_email = 3;
+            s.limits.login_per_account_network = 3;
             s.limits.login_per_ip = 100;
         })
         .await;
@@ -68,7 +68,7 @@ api_test! {
     async fn login_attempts_per_address_are_counted_once_across_instances(backend) {
         let (app, second) = two_instances(backend, |s| {
             s.limits.login_per_ip = 3;
-            s.limits.login_per_email = 100;
+            s.limits.login_per_account_network = 100;
         })
         .await;
         for n in 0..3 {

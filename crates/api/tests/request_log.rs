@@ -46,7 +46,7 @@ impl std::io::Write for Writer {
 api_test! {
     async fn log_lines_of_a_request_name_its_id(backend) {
         let logs = captured();
-        let app = TestApp::start(backend, |s| s.limits.login_per_email = 1).await;
+        let app = TestApp::start(backend, |s| s.limits.login_per_account_network = 1).await;
         let login = json!({ "email": "logged@example.com", "password": "Wrong1!x" });
         assert_eq!(app.post_json("/api/login", login.clone()).await.status, 401);
         let refused = app

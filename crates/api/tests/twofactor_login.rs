@@ -34,7 +34,10 @@ async fn password_step(app: &TestApp, client: &reqwest::Client) {
         )
         .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
-    assert_eq!(reply.body, json!({ "twoFactorRequired": true }));
+    assert_eq!(
+        reply.body,
+        json!({ "twoFactorRequired": true, "method": "totp" })
+    );
     let info = app.get_with(client, "/api/getuserinfo").await;
     assert_eq!(
         info.body,
@@ -205,7 +208,7 @@ api_test! {
 
         let reply = google(&app.client).await;
         assert_eq!(reply.status(), 200);
-        assert_eq!(reply.json::<serde_json::Value>().await.unwrap(), json!({ "twoFactorRequired": true }));
+        assert_eq!(reply.json::<serde_json::Value>().await.unwrap(), json!({ "twoFactorRequired": true, "method": "totp" }));
         assert!(app.current_user().await.is_null());
         let reply = app.second_factor(&app.client, &code_at(&enrolled.secret, enrolled.step + 1)).await;
         assert_eq!(reply.status, 200, "{}", reply.text);

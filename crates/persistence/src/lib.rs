@@ -5,6 +5,7 @@
 pub mod admin_access;
 pub mod admin_traffic;
 pub mod admin_users;
+pub mod alerts;
 pub mod api_keys;
 pub mod audit;
 pub mod avatars;
@@ -20,6 +21,8 @@ pub mod gateway_leases;
 pub mod ip_allowlist;
 pub mod job_runs;
 mod like;
+pub mod login_networks;
+pub mod notifications;
 pub mod password_resets;
 pub mod payment_events;
 pub mod payment_list;

@@ -73,6 +73,12 @@ pub fn current(
     Ok(row.map(|(start, hits)| (hits, (start + window_secs - now).max(1))))
 }
 
+/// Drops `key`'s window: its count starts over (a sign-in that succeeded clears its failures).
+pub fn forget(conn: &mut DbConnection, key: &str) -> DbResult<()> {
+    diesel::delete(rate_windows::table.find(key)).execute(conn)?;
+    Ok(())
+}
+
 /// Drops the windows that began before `cutoff`. The purge job passes a cutoff a day back, past
 /// the longest window of any limit: those windows have ended and would start over anyway.
 pub fn purge_older_than(conn: &mut DbConnection, cutoff: i64) -> DbResult<usize> {

@@ -505,3 +505,62 @@ diesel::table! {
 
 diesel::joinable!(connection_records -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(connection_records, users);
+
+diesel::table! {
+    login_networks (user_id, network) {
+        user_id -> BigInt,
+        network -> Text,
+        last_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    notifications (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        title -> Text,
+        body -> Text,
+        created_at -> BigInt,
+        read_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    alert_settings (user_id) {
+        user_id -> BigInt,
+        traffic_percent -> Text,
+        expiry_days -> Text,
+        balance_below_cents -> Nullable<BigInt>,
+        email -> Bool,
+        webhook_url -> Nullable<Text>,
+        webhook_secret -> Nullable<Text>,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    alert_marks (user_id, subject, threshold) {
+        user_id -> BigInt,
+        subject -> Text,
+        threshold -> BigInt,
+        fired_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        notification_id -> BigInt,
+        url -> Text,
+        body -> Text,
+        status -> Text,
+        attempts -> Integer,
+        next_at -> Nullable<BigInt>,
+        last_code -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        created_at -> BigInt,
+        delivered_at -> Nullable<BigInt>,
+    }
+}

@@ -58,6 +58,9 @@ pub struct Config {
     pub admin_2fa_required: bool,
     /// Verification codes (sign-up) one client IP may request per hour.
     pub code_requests_per_ip: u32,
+    /// `PROXYSHOP_LOGIN_DELAY_MS`: the first delay of a sign-in slowed down by failed attempts
+    /// (it doubles from there; 0: never wait).
+    pub login_delay_unit: Duration,
     pub cryptomus: Option<CryptomusConfig>,
     /// Take top-ups through the local checkout (no money moves): local runs and tests only.
     pub local_checkout: bool,
@@ -248,6 +251,15 @@ impl Config {
                     ));
                 }
                 n => n,
+            },
+            login_delay_unit: match whole(src, "PROXYSHOP_LOGIN_DELAY_MS", 1000)? {
+                ms @ 0..=10_000 => Duration::from_millis(u64::from(ms)),
+                _ => {
+                    return Err(bad(
+                        "PROXYSHOP_LOGIN_DELAY_MS",
+                        "must be at most 10000 (the delay doubles up to 30 times this)",
+                    ));
+                }
             },
             providers: ProviderConfig::from_source(src)?,
             reconcile_every: match whole(src, "PROXYSHOP_RECONCILE_INTERVAL_SECS", 900)? {

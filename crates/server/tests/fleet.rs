@@ -334,7 +334,7 @@ impl Client {
 fn login_limits() -> (usize, usize) {
     let limits = api::RateLimits::default();
     (
-        limits.login_per_email as usize,
+        limits.login_per_account_network as usize,
         limits.login_per_ip as usize,
     )
 }
@@ -368,7 +368,11 @@ fn first_refusal(
 fn failed_sign_ins_alternated_between_two_instances_are_refused_at_the_same_attempt() {
     let Some(fleet) = Fleet::new() else { return };
     // Behind a load balancer on loopback: the client address is its X-Forwarded-For.
-    let env = [("PROXYSHOP_TRUSTED_PROXIES", "127.0.0.1")];
+    // No sign-in delays: this counts refusals, not how long the slowed-down attempts wait.
+    let env = [
+        ("PROXYSHOP_TRUSTED_PROXIES", "127.0.0.1"),
+        ("PROXYSHOP_LOGIN_DELAY_MS", "0"),
+    ];
     let a = fleet.api("A", &env);
     let b = fleet.api("B", &env);
     let (per_email, per_ip) = login_limits();

@@ -32,6 +32,9 @@ export const queryKeys = {
   allowablePieces: ['account', 'allowlist', 'pieces'] as const,
   /** Sub-users and the main credential's connection cap (settings and the generators). */
   subusers: ['account', 'subusers'] as const,
+  /** The notification centre (the bell) and the alert thresholds (settings). */
+  notifications: ['notifications'] as const,
+  alerts: ['account', 'alerts'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one

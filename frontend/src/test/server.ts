@@ -1,5 +1,5 @@
 // MSW server for unit tests. Defaults: a guest session, no Google client id, top-ups on, the
-// default 100 MB trial, no server plans, no sub-users.
+// default 100 MB trial, no server plans, no sub-users, no notifications, the default alerts.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GetResponse } from '@/lib/api-types';
@@ -16,6 +16,12 @@ export const defaultHandlers = [
   // no sub-users: the generators offer only the main credential
   http.get('*/api/user/subusers', () =>
     HttpResponse.json<GetResponse<'/api/user/subusers'>>({ main: { username: 'uexample', maxConnections: null }, items: [] }),
+  ),
+  http.get('*/api/user/notifications', () =>
+    HttpResponse.json<GetResponse<'/api/user/notifications'>>({ items: [], total: 0, page: 1, perPage: 20, unread: 0 }),
+  ),
+  http.get('*/api/user/alerts', () =>
+    HttpResponse.json<GetResponse<'/api/user/alerts'>>({ trafficPercent: [95, 80], expiryDays: [3, 1], balanceBelow: null, email: true }),
   ),
 ];
 

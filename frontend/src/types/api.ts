@@ -583,6 +583,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_alerts"];
+        put: operations["put_alerts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/allowlist": {
         parameters: {
             query?: never;
@@ -853,6 +869,38 @@ export interface paths {
         get: operations["lte_credentials"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["mark_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1388,6 +1436,29 @@ export interface components {
             usage: components["schemas"]["AdminUsageDay"][];
             user: components["schemas"]["AdminUserDetail"];
         };
+        AlertsReply: {
+            /**
+             * Format: double
+             * @description Dollars; null: no balance alert.
+             */
+            balanceBelow?: number | null;
+            email: boolean;
+            expiryDays: number[];
+            trafficPercent: number[];
+        };
+        AlertsRequest: {
+            /**
+             * Format: double
+             * @description Alert when the wallet balance falls below this many dollars; null: no balance alert.
+             */
+            balanceBelow?: number | null;
+            /** @description Send alerts by email too (they always reach the notification centre). */
+            email?: boolean | null;
+            /** @description Days before traffic or a piece expires at which to alert (whole, 1 to 30). */
+            expiryDays?: number[] | null;
+            /** @description Percent of a traffic kind's bought GB used at which to alert (whole, 1 to 100). */
+            trafficPercent?: number[] | null;
+        };
         /** @description A piece an entry may name (its password left out). */
         AllowablePiece: {
             /**
@@ -1839,9 +1910,18 @@ export interface components {
         MainSettingsRequest: {
             maxConnections?: number | null;
         };
+        /** @description Which notifications to mark read: `ids`, or all when it is absent or null. */
+        MarkReadRequest: {
+            ids?: number[] | null;
+        };
         MessageResponse: {
             message: string;
         };
+        /**
+         * @description The second factor a pending sign-in waits for.
+         * @enum {string}
+         */
+        Method: "totp" | "email";
         /** @description A new plan: `type`, `name`, `price`, `amount` and `validityDays` are required. */
         NewPlanForm: {
             active?: boolean | null;
@@ -1895,6 +1975,34 @@ export interface components {
             ispName?: string | null;
             /** @enum {string} */
             type: "static" | "lte" | "ipv4" | "ipv6";
+        };
+        NotificationItem: {
+            body: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** @description alert, renewed, renewal_failed, payment_credited or order_delivered. */
+            kind: string;
+            read: boolean;
+            title: string;
+        };
+        NotificationList: {
+            items: components["schemas"]["NotificationItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description Unread notifications in all (not only on this page).
+             */
+            unread: number;
         };
         /** @description `/enable`'s body: the reason is optional there. */
         OptionalReasonRequest: {
@@ -2504,6 +2612,12 @@ export interface components {
         };
         /** @description The answer of a sign-in that waits for the second factor (`POST /api/login/2fa`). */
         TwoFactorRequired: {
+            /**
+             * @description Which code `POST /api/login/2fa` takes: `totp` (the authenticator app, or a recovery
+             *     code) or `email` (a code mailed to the account's address: a sign-in from a new network
+             *     while the account is under attack).
+             */
+            method: components["schemas"]["Method"];
             twoFactorRequired: boolean;
         };
         TwoFactorSetup: {
@@ -2519,6 +2633,13 @@ export interface components {
              * @description Unused recovery codes (0 while two-factor sign-in is off).
              */
             recoveryCodesLeft: number;
+        };
+        UnreadCount: {
+            /**
+             * Format: int64
+             * @description Unread notifications left.
+             */
+            unread: number;
         };
         /** @description What `PATCH` changes; absent fields stay as they are. */
         UpdateSubuserRequest: {
@@ -5007,6 +5128,111 @@ export interface operations {
             };
         };
     };
+    get_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertsReply"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    put_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertsReply"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     list_allowlist: {
         parameters: {
             query?: never;
@@ -6299,6 +6525,131 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkReadRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

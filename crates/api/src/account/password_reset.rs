@@ -19,6 +19,7 @@ use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
+use crate::twofactor::pending::Method;
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
 use domain::{Email, PasswordResetForm, UserId, messages as msg, random};
@@ -135,11 +136,9 @@ pub async fn reset_password(
     // Hashed whether or not the account exists: the same work either way.
     let hash = hash_password(form.password.expose().to_owned()).await?;
     let key = state.code_key;
+    let network = ip.network();
     let outcome = in_transaction(&state.pool, move |conn| {
-        limits::check(
-            conn,
-            &[(format!("reset:net:{}", ip.network()), RESET_PER_IP)],
-        )?;
+        limits::check(conn, &[(format!("reset:net:{network}"), RESET_PER_IP)])?;
         let Some(user) = users::find_by_email(conn, form.email.as_str())?.filter(|u| !u.disabled)
         else {
             return Ok(Outcome::Refused);
@@ -173,12 +172,12 @@ pub async fn reset_password(
         // ends too (its row is gone already).
         session.purge();
         return Ok(
-            HttpResponse::Ok().json(SignInReply::TwoFactorRequired(TwoFactorRequired {
-                two_factor_required: true,
-            })),
+            HttpResponse::Ok().json(SignInReply::TwoFactorRequired(TwoFactorRequired::by(
+                Method::Totp,
+            ))),
         );
     }
-    sign_in(&state.pool, &session, &user).await?;
+    sign_in(&state.pool, &session, &ip, &user).await?;
     Ok(
         HttpResponse::Ok().json(SignInReply::SignedIn(Box::new(AuthResponse {
             message: msg::PASSWORD_RESET.to_owned(),

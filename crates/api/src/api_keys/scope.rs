@@ -77,6 +77,8 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/allowlist", Scope::Read),
     ("get", "/api/user/allowlist_pieces", Scope::Read),
     ("get", "/api/user/subusers", Scope::Read),
+    ("get", "/api/user/notifications", Scope::Read),
+    ("get", "/api/user/alerts", Scope::Read),
     ("post", "/api/user/generate", Scope::Generate),
     ("post", "/api/user/generate_budget", Scope::Generate),
     // A check spends a little of the customer's traffic, like using a generated line.

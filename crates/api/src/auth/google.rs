@@ -74,6 +74,7 @@ pub async fn google_sign_in(
         .filter(|r| !r.is_empty());
     let ref_code = ref_code.map(str::to_uppercase);
     let settings = state.settings.clone();
+    let source = ip.0.clone();
     let user = in_transaction(&state.pool, move |conn| {
         if let Some(user) = users::find_by_google_sub(conn, &identity.sub)? {
             return Ok(user);
@@ -101,12 +102,12 @@ pub async fn google_sign_in(
                 referred_by: referrer,
             },
         )?;
-        trial::grant(conn, &settings, user.id, &mailbox, &ip.0)?;
+        trial::grant(conn, &settings, user.id, &mailbox, &source)?;
         Ok(user)
     })
     .await?;
     if user.disabled {
         return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
     }
-    sign_in_or_challenge(&state, &session, &user, msg::LOGGED_IN_GOOGLE).await
+    sign_in_or_challenge(&state, &session, &ip, &user, msg::LOGGED_IN_GOOGLE).await
 }

@@ -1,18 +1,20 @@
-//! `POST /api/login`: email and password sign-in under a fresh session id.
+//! `POST /api/login`: email and password sign-in under a fresh session id, behind the sign-in
+//! guard (`crate::auth::guard`: per-network limits, growing delays, a second factor from new
+//! networks while the account is under attack).
 
+use crate::auth::guard;
 use crate::auth::service::verify_password;
 use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
-use crate::rate_limit::check_limits;
 use crate::state::AppState;
-use crate::twofactor::challenge::{SignInReply, sign_in_or_challenge};
+use crate::twofactor::challenge::{SignInReply, send_in_background, sign_in_or_challenge, step_up};
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
 use domain::{LoginForm, messages as msg};
-use persistence::users;
+use persistence::{two_factor, users};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -41,34 +43,61 @@ pub async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let form = LoginForm::parse(&body.email, body.password.expose_secret())
         .map_err(ApiError::Validation)?;
-    let limits = &state.settings.limits;
-    check_limits(
-        &state.pool,
-        limits.login_window,
-        vec![
-            (format!("login:net:{}", ip.network()), limits.login_per_ip),
-            (
-                format!("login:email:{}", form.email.as_str()),
-                limits.login_per_email,
-            ),
-        ],
-    )
-    .await?;
-
     let email = form.email.as_str().to_owned();
+    let lookup = email.clone();
     let user = with_conn(&state.pool, move |conn| {
-        Ok(users::find_by_email(conn, &email)?)
+        Ok(users::find_by_email(conn, &lookup)?)
     })
     .await?;
+    let limits = &state.settings.limits;
+    let network = ip.network();
+    let verdict = guard::before(
+        &state.pool,
+        limits,
+        &email,
+        user.as_ref().map(|u| u.id),
+        &network,
+    )
+    .await?;
+    if !verdict.delay.is_zero() {
+        metrics::counter!("proxyshop_sign_in_delayed_total").increment(1);
+        actix_web::rt::time::sleep(verdict.delay).await;
+    }
     let hash = user.as_ref().and_then(|u| u.password_hash.clone());
     // Same work and the same answer whether the email is unknown or the password wrong.
     let valid = verify_password(form.password.expose().to_owned(), hash).await?;
-    let user = match user {
-        Some(user) if valid => user,
-        _ => return Err(ApiError::UnauthorizedWith(msg::INVALID_CREDENTIALS)),
+    let proven = user.as_ref().filter(|_| valid);
+    // A failure from a network the account does not know counts towards an attack; the one
+    // that puts it under attack tells the owner (once a day).
+    let attacked =
+        proven.is_none() && !verdict.known && guard::failed(&state.pool, limits, &email).await?;
+    if let (true, Some(owner)) = (attacked, &user) {
+        let notice = guard::attack_notice(
+            &owner.email,
+            &state.public_url,
+            limits.login_attack_failures,
+        );
+        send_in_background(&state, notice);
+    }
+    if verdict.step_up {
+        metrics::counter!("proxyshop_sign_in_stepped_up_total").increment(1);
+        let totp = match &user {
+            Some(account) => {
+                let id = account.id;
+                with_conn(&state.pool, move |conn| {
+                    Ok(two_factor::is_enabled(conn, id)?)
+                })
+                .await?
+            }
+            None => false,
+        };
+        return step_up(&state, &session, totp, proven);
+    }
+    let Some(user) = proven else {
+        return Err(ApiError::UnauthorizedWith(msg::INVALID_CREDENTIALS));
     };
     if user.disabled {
         return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
     }
-    sign_in_or_challenge(&state, &session, &user, msg::LOGGED_IN).await
+    sign_in_or_challenge(&state, &session, &ip, user, msg::LOGGED_IN).await
 }

@@ -2,6 +2,7 @@
 //! logout (docs/api.md#accounts).
 
 mod google;
+pub mod guard;
 mod login;
 mod logout;
 mod register;

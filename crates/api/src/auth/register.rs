@@ -81,6 +81,7 @@ pub async fn register(
     let password_hash = hash_password(form.password.expose().to_owned()).await?;
     let key = state.code_key;
     let settings = state.settings.clone();
+    let source = ip.0.clone();
     let outcome = in_transaction(&state.pool, move |conn| {
         let email = form.email.as_str();
         let Some(pending) = email_codes::find(conn, email)? else {
@@ -118,7 +119,7 @@ pub async fn register(
         )?;
         email_codes::delete(conn, email)?;
         // The code proved the address: the trial goes with the account, or not at all.
-        trial::grant(conn, &settings, user.id, &mailbox, &ip.0)?;
+        trial::grant(conn, &settings, user.id, &mailbox, &source)?;
         Ok(Outcome::Created(Box::new(user)))
     })
     .await?;
@@ -126,7 +127,7 @@ pub async fn register(
     match outcome {
         Outcome::Refused(message) => Err(ApiError::BadRequest(message.to_owned())),
         Outcome::Created(user) => {
-            sign_in(&state.pool, &session, &user).await?;
+            sign_in(&state.pool, &session, &ip, &user).await?;
             tracing::info!(user_id = %user.id, "account created");
             Ok(HttpResponse::Created().json(AuthResponse {
                 message: msg::ACCOUNT_CREATED.to_owned(),

@@ -1,8 +1,10 @@
 //! The account rules that handlers share: password hashing, code hashing, creating users with
 //! unique codes, starting a session, and rate-limit checks.
 
+use crate::auth::guard;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
+use crate::extractors::ClientIp;
 use crate::session_store::USER_ID_KEY;
 use actix_session::Session;
 use argon2::Argon2;
@@ -12,7 +14,7 @@ use argon2::password_hash::{
 use domain::{CanonicalEmail, canonical_email, messages as msg, random};
 use hmac::{Hmac, Mac};
 use persistence::users::{self, NewUser, UserRow};
-use persistence::{DbConnection, DbError, DbPool, now};
+use persistence::{DbConnection, DbError, DbPool, login_networks, now, rate_windows};
 use sha2::Sha256;
 use std::sync::OnceLock;
 
@@ -160,13 +162,27 @@ pub fn default_name(email: &str) -> String {
 }
 
 /// Starts a signed-in session under a new id (defeats session fixation) and records the sign-in.
-pub async fn sign_in(pool: &DbPool, session: &Session, user: &UserRow) -> Result<(), ApiError> {
+pub async fn sign_in(
+    pool: &DbPool,
+    session: &Session,
+    ip: &ClientIp,
+    user: &UserRow,
+) -> Result<(), ApiError> {
     session.renew();
     session
         .insert(USER_ID_KEY, user.id)
         .map_err(|e| ApiError::internal("session insert", e))?;
     let id = user.id;
-    with_conn(pool, move |conn| Ok(users::record_login(conn, id)?)).await?;
+    let network = ip.network();
+    let pair = guard::pair_key(&user.email, &network);
+    with_conn(pool, move |conn| {
+        users::record_login(conn, id)?;
+        // The network is known from now on, and its failed attempts on this account are
+        // forgiven (`crate::auth::guard`).
+        login_networks::record(conn, id, &network, now())?;
+        Ok(rate_windows::forget(conn, &pair)?)
+    })
+    .await?;
     metrics::counter!("proxyshop_sessions_started_total").increment(1);
     Ok(())
 }

@@ -4,6 +4,7 @@
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::pieces::order::{PieceOrder, plan_for, stock_for, take_order};
+use crate::pieces::settle::notify_delivered;
 use crate::settings::GatewayEndpoints;
 use domain::{OrderStatus, UserId, random};
 use persistence::pieces::{self, NewPiece};
@@ -73,6 +74,7 @@ fn deliver(
         proxy_history::insert(conn, user_id, order.kind, &proxy, Some(expires_at), now)?;
         proxies.push(proxy);
     }
+    notify_delivered(conn, user_id, order.kind, taken.order_id, proxies.len())?;
     let user = users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)?;
     Ok((proxies, user))
 }

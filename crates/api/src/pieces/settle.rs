@@ -91,6 +91,35 @@ pub(crate) fn write_delivery(
         )?;
         history_line(conn, order.user_id, order.kind, proxy, expires_at, now)?;
     }
+    notify_delivered(
+        conn,
+        order.user_id,
+        order.kind,
+        order.id,
+        delivered.len().min(order.quantity as usize),
+    )
+}
+
+/// The notification of a delivered order, in the delivery's transaction.
+pub(crate) fn notify_delivered(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    kind: ProxyKind,
+    order_id: i64,
+    count: usize,
+) -> Result<(), ApiError> {
+    let what = if count == 1 { "proxy" } else { "proxies" };
+    persistence::notifications::add(
+        conn,
+        user_id,
+        persistence::notifications::Kind::OrderDelivered,
+        &format!("Order #{order_id} delivered"),
+        &format!(
+            "{count} {} {what} of order #{order_id} are ready on the Generated Proxies page.",
+            kind.label()
+        ),
+        persistence::now(),
+    )?;
     Ok(())
 }
 

@@ -2,18 +2,21 @@
 //! a password reset code): sign in now, or, with two-factor sign-in on, hold a pending sign-in
 //! and answer `{twoFactorRequired: true}`. Re-exported as `crate::auth::sign_in_or_challenge`.
 
-use crate::auth::service::sign_in;
+use crate::auth::service::{code_hash, sign_in};
 use crate::blocking::with_conn;
 use crate::dto::{AuthResponse, User};
 use crate::error::ApiError;
+use crate::extractors::ClientIp;
 use crate::session_store::USER_ID_KEY;
 use crate::state::AppState;
-use crate::twofactor::pending;
+use crate::twofactor::pending::{self, Method, Pending};
 use actix_session::Session;
 use actix_web::HttpResponse;
+use domain::{UserId, random};
 use persistence::users::UserRow;
 use persistence::{now, two_factor};
 use serde::Serialize;
+use upstream::OutgoingMail;
 use utoipa::ToSchema;
 
 /// The answer of a sign-in that waits for the second factor (`POST /api/login/2fa`).
@@ -21,6 +24,24 @@ use utoipa::ToSchema;
 pub struct TwoFactorRequired {
     #[serde(rename = "twoFactorRequired")]
     pub two_factor_required: bool,
+    /// Which code `POST /api/login/2fa` takes: `totp` (the authenticator app, or a recovery
+    /// code) or `email` (a code mailed to the account's address: a sign-in from a new network
+    /// while the account is under attack).
+    pub method: Method,
+}
+
+impl TwoFactorRequired {
+    pub fn by(method: Method) -> Self {
+        TwoFactorRequired {
+            two_factor_required: true,
+            method,
+        }
+    }
+}
+
+/// What a mailed sign-in code is hashed under: bound to its account.
+pub fn email_code_hash(code_key: &[u8; 32], user: UserId, code: &str) -> String {
+    code_hash(code_key, &format!("signin:{}", user.get()), code)
 }
 
 /// What a sign-in route answers: the signed-in user, or the demand for a second factor.
@@ -38,6 +59,7 @@ pub enum SignInReply {
 pub async fn sign_in_or_challenge(
     state: &AppState,
     session: &Session,
+    ip: &ClientIp,
     user: &UserRow,
     message: &str,
 ) -> Result<HttpResponse, ApiError> {
@@ -50,16 +72,53 @@ pub async fn sign_in_or_challenge(
         session.renew();
         session.remove(USER_ID_KEY);
         pending::start(session, user.id, now())?;
-        SignInReply::TwoFactorRequired(TwoFactorRequired {
-            two_factor_required: true,
-        })
+        SignInReply::TwoFactorRequired(TwoFactorRequired::by(Method::Totp))
     } else {
         pending::clear(session);
-        sign_in(&state.pool, session, user).await?;
+        sign_in(&state.pool, session, ip, user).await?;
         SignInReply::SignedIn(Box::new(AuthResponse {
             message: message.to_owned(),
             user: User::from(user),
         }))
     };
     Ok(HttpResponse::Ok().json(reply))
+}
+
+/// The answer to a password sign-in from a network the account does not know while it is under
+/// attack (`crate::auth::guard`): `{twoFactorRequired: true, method}` whether the password was
+/// right or not, so that the answer tells a guesser nothing. `proven` is the account when the
+/// password was right. An account with the authenticator app on waits for its code; any other
+/// gets a one-time code by mail (sent only when the password was right, in the background so
+/// that the answer takes no longer). A pending sign-in without a proven account takes no code.
+pub fn step_up(
+    state: &AppState,
+    session: &Session,
+    totp: bool,
+    proven: Option<&UserRow>,
+) -> Result<HttpResponse, ApiError> {
+    let method = if totp { Method::Totp } else { Method::Email };
+    let mut waiting = Pending::new(proven.map(|u| u.id), method, now());
+    if let (Method::Email, Some(user)) = (method, proven) {
+        let code = random::verification_code();
+        waiting.code_hash = Some(email_code_hash(&state.code_key, user.id, &code));
+        send_in_background(state, crate::auth::guard::sign_in_code(&user.email, &code));
+    }
+    session.renew();
+    session.remove(USER_ID_KEY);
+    pending::save(session, &waiting)?;
+    Ok(
+        HttpResponse::Ok().json(SignInReply::TwoFactorRequired(TwoFactorRequired::by(
+            method,
+        ))),
+    )
+}
+
+/// Sends `mail` without holding up the answer; a failure is logged.
+pub fn send_in_background(state: &AppState, mail: OutgoingMail) {
+    let mailer = state.mailer.clone();
+    actix_web::rt::spawn(async move {
+        if let Err(err) = mailer.send(mail).await {
+            tracing::warn!(%err, "sign-in mail not sent");
+        }
+    });
 }

@@ -1,5 +1,6 @@
 //! `POST /api/login/2fa {code}`: completes a sign-in that `POST /api/login` (or Google) left
-//! waiting for the second factor. A right code signs in under a new session id; a wrong one
+//! waiting for the second factor: the authenticator app's code (or a recovery code), or the
+//! code mailed for a sign-in from a new network while the account is under attack. A right code signs in under a new session id; a wrong one
 //! counts, and the fifth ends the pending sign-in. Guesses are also limited per account and per
 //! client IP in the database, so parallel requests or other instances gain nothing.
 
@@ -12,13 +13,15 @@ use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::TWO_FACTOR_MAX_ATTEMPTS;
 use crate::state::AppState;
+use crate::twofactor::challenge::email_code_hash;
 use crate::twofactor::codes::{Keys, use_code};
 use crate::twofactor::enable::CodeBody;
-use crate::twofactor::pending;
+use crate::twofactor::pending::{self, Method};
 use actix_session::Session;
 use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
 use persistence::{now, users};
+use subtle::ConstantTimeEq;
 
 #[utoipa::path(tag = "auth", security(()), request_body = CodeBody,
     responses((status = 200, body = AuthResponse), (status = 400, body = ErrorResponse),
@@ -34,34 +37,37 @@ pub async fn complete(
     let Some(mut waiting) = pending::current(&session, now()) else {
         return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
     };
-    let id = waiting.user_id;
     let limits = &state.settings.limits;
-    check_limits(
-        &state.pool,
-        limits.two_factor_window,
-        vec![
-            (
-                format!("2fa:net:{}", ip.network()),
-                limits.two_factor_per_ip,
-            ),
-            (format!("2fa:user:{}", id.get()), limits.two_factor_per_user),
-        ],
-    )
-    .await?;
+    let mut keys = vec![(
+        format!("2fa:net:{}", ip.network()),
+        limits.two_factor_per_ip,
+    )];
+    if let Some(id) = waiting.user_id {
+        keys.push((format!("2fa:user:{}", id.get()), limits.two_factor_per_user));
+    }
+    check_limits(&state.pool, limits.two_factor_window, keys).await?;
     let keys = Keys {
         session_secret: state.settings.session_secret.clone(),
         code_key: state.code_key,
     };
     let code = body.into_inner().code;
+    let check = waiting.clone();
     let (accepted, user) = with_conn(&state.pool, move |conn| {
-        let accepted = use_code(conn, &keys, id, &code, now())?;
+        // A pending sign-in without a proven account takes no code at all.
+        let Some(id) = check.user_id else {
+            return Ok((false, None));
+        };
+        let accepted = match (check.method, &check.code_hash) {
+            (Method::Totp, _) => use_code(conn, &keys, id, &code, now())?,
+            (Method::Email, Some(hash)) => {
+                let given = email_code_hash(&keys.code_key, id, code.trim());
+                bool::from(given.as_bytes().ct_eq(hash.as_bytes()))
+            }
+            (Method::Email, None) => false,
+        };
         Ok((accepted, users::find_by_id(conn, id)?))
     })
     .await?;
-    let Some(user) = user else {
-        pending::clear(&session);
-        return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
-    };
     if !accepted {
         waiting.attempts += 1;
         if waiting.attempts >= TWO_FACTOR_MAX_ATTEMPTS {
@@ -73,11 +79,15 @@ pub async fn complete(
             msg::INVALID_TWO_FACTOR_CODE.to_owned(),
         ));
     }
+    let Some(user) = user else {
+        pending::clear(&session);
+        return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
+    };
     pending::clear(&session);
     if user.disabled {
         return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
     }
-    sign_in(&state.pool, &session, &user).await?;
+    sign_in(&state.pool, &session, &ip, &user).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::LOGGED_IN.to_owned(),
         user: User::from(&user),

@@ -88,6 +88,17 @@ pub fn apply_report(
         Some(&note),
     )?;
     pay_referral_bonus(conn, &payment, amount, terms)?;
+    persistence::notifications::add(
+        conn,
+        payment.user_id,
+        persistence::notifications::Kind::PaymentCredited,
+        &format!("Top-up of {amount} credited"),
+        &format!(
+            "Your top-up of {amount} in {} is in your wallet.",
+            payment.currency
+        ),
+        persistence::now(),
+    )?;
     tracing::info!(order_id = %payment.id, user_id = %payment.user_id, %amount, "top-up credited");
     Ok(Applied::Credited)
 }

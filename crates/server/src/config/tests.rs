@@ -345,3 +345,22 @@ fn operations_settings_have_defaults_and_name_their_key() {
         assert_eq!(err.key, key, "{err}");
     }
 }
+
+#[test]
+fn the_sign_in_delay_defaults_to_a_second_and_may_be_off() {
+    assert_eq!(
+        config(&[]).unwrap().login_delay_unit,
+        Duration::from_secs(1)
+    );
+    let off = config(&[("PROXYSHOP_LOGIN_DELAY_MS", "0")]).unwrap();
+    assert_eq!(off.login_delay_unit, Duration::ZERO);
+    for junk in ["10001", "-1", "fast"] {
+        let Err(err) = config(&[("PROXYSHOP_LOGIN_DELAY_MS", junk)]) else {
+            panic!("{junk:?} accepted");
+        };
+        assert!(
+            err.to_string().contains("PROXYSHOP_LOGIN_DELAY_MS"),
+            "{err}"
+        );
+    }
+}

@@ -87,7 +87,7 @@ describe('forgot password', { timeout: 60_000 }, () => {
 
   it('continues on the two-factor step when the account has it on', async () => {
     forgot();
-    server.use(http.post('*/api/password/reset', () => HttpResponse.json({ twoFactorRequired: true })));
+    server.use(http.post('*/api/password/reset', () => HttpResponse.json({ twoFactorRequired: true, method: 'totp' })));
     const { user } = renderAt('/forgot-password');
     await user.type(await screen.findByLabelText('Email', {}, SLOW), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset code' }));

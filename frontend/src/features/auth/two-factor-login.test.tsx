@@ -8,8 +8,8 @@ import { TWO_FACTOR_MESSAGES } from './schemas';
 const location = () => screen.getByTestId('location').textContent;
 const SLOW = { timeout: 10_000 };
 
-function challenge() {
-  server.use(http.post('*/api/login', () => HttpResponse.json({ twoFactorRequired: true })));
+function challenge(method: 'totp' | 'email' = 'totp') {
+  server.use(http.post('*/api/login', () => HttpResponse.json({ twoFactorRequired: true, method })));
 }
 
 async function signInWithPassword(user: ReturnType<typeof renderAt>['user']) {
@@ -47,6 +47,29 @@ describe('login: two-factor step', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(location()).toBe('/onboard'), SLOW);
     expect(sent).toEqual([{ code: '111111' }, { code: '123456' }]);
+  });
+
+  it('asks for the mailed code when the account is under attack, without recovery codes', async () => {
+    challenge('email');
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/login/2fa', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'Logged in successfully', user: makeUser() });
+      }),
+    );
+    const { user } = renderAt('/login');
+    await user.type(await screen.findByLabelText('Email', {}, SLOW), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Code from the email we sent you')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.paste('654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toBe('/onboard'), SLOW);
+    expect(sent).toEqual([{ code: '654321' }]);
   });
 
   it('takes a recovery code instead', async () => {

@@ -11,10 +11,10 @@ import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
-import { isTwoFactorChallenge } from '../api/sign-in-reply';
+import { isTwoFactorChallenge, type SecondFactor } from '../api/sign-in-reply';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 
-export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void; onTwoFactor: () => void }) {
+export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void; onTwoFactor: (method: SecondFactor) => void }) {
   const login = useLogin();
   const queryClient = useQueryClient();
   const {
@@ -28,7 +28,7 @@ export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void;
     login.mutate(values, {
       onSuccess: (data) => {
         if (isTwoFactorChallenge(data)) {
-          onTwoFactor();
+          onTwoFactor(data.method);
           return;
         }
         onSignedIn();

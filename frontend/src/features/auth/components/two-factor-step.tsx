@@ -1,4 +1,6 @@
-// The second sign-in step: the 6-digit code from the authenticator app, or one recovery code.
+// The second sign-in step: the 6-digit code from the authenticator app, or one recovery code; or,
+// for a sign-in from a new network while the account is under attack, the 6-digit code mailed to
+// the account (no recovery codes then).
 // A pending sign-in that the server has ended (too many wrong codes, or five minutes passed)
 // answers 401: the visitor starts again from the password.
 import { useId, useState, type SyntheticEvent } from 'react';
@@ -10,10 +12,11 @@ import type { User } from '@/lib/api-types';
 import { notify } from '@/lib/toast';
 import { useLoginTwoFactor } from '../api/login-two-factor';
 import { TWO_FACTOR_MESSAGES } from '../schemas';
+import type { SecondFactor } from '../api/sign-in-reply';
 
-type Props = { onSignedIn: (user: User, message: string) => void; onRestart: () => void };
+type Props = { method?: SecondFactor; onSignedIn: (user: User, message: string) => void; onRestart: () => void };
 
-export function TwoFactorStep({ onSignedIn, onRestart }: Props) {
+export function TwoFactorStep({ method = 'totp', onSignedIn, onRestart }: Props) {
   const verify = useLoginTwoFactor();
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const [code, setCode] = useState('');
@@ -51,7 +54,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: Props) {
       {mode === 'app' ? (
         <div>
           <p id={labelId} className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
-            Code from your authenticator app
+            {method === 'email' ? 'Code from the email we sent you' : 'Code from your authenticator app'}
           </p>
           <CodeInput
             value={code}
@@ -82,9 +85,11 @@ export function TwoFactorStep({ onSignedIn, onRestart }: Props) {
         Verify
       </Button>
       <div className="flex flex-wrap justify-between gap-3 text-sm">
-        <button type="button" onClick={switchMode} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-          {mode === 'app' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
-        </button>
+        {method === 'totp' && (
+          <button type="button" onClick={switchMode} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+            {mode === 'app' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
+          </button>
+        )}
         <button type="button" onClick={onRestart} className="font-medium text-slate-700 hover:underline dark:text-slate-300">
           Back to sign-in
         </button>

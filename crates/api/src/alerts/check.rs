@@ -1,0 +1,204 @@
+//! The alerts check (the `alerts` job, every minute): every threshold of every customer is
+//! compared with its figure; a crossed one whose mark is not set fires (mark, notification and,
+//! after the commit, the mail, all once), a mark whose figure moved back is deleted so that the
+//! next crossing fires again. Several instances may run it at once: the mark's primary key lets
+//! one of them fire each crossing (`persistence::alerts::fire`).
+
+use crate::blocking::with_conn;
+use crate::error::ApiError;
+use domain::units::GB;
+use domain::{Cents, ProxyKind, UserId};
+use persistence::alerts::{self, AlertSettings, PieceFigures, TrafficFigures};
+use persistence::notifications::{self, Kind};
+use persistence::{DbConnection, DbPool, users, write_transaction};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use upstream::{Mailer, OutgoingMail};
+
+const DAY: i64 = 86_400;
+
+/// One threshold compared with its figure.
+struct Candidate {
+    user: i64,
+    subject: String,
+    threshold: i64,
+    crossed: bool,
+    title: String,
+    body: String,
+}
+
+fn gb(bytes: i64) -> String {
+    format!("{:.2}", bytes as f64 / GB as f64)
+}
+
+fn kind_label(kind: &str) -> String {
+    ProxyKind::parse(kind).map_or_else(|| kind.to_owned(), |k| k.label().to_owned())
+}
+
+fn days(n: i64) -> String {
+    if n == 1 {
+        "1 day".into()
+    } else {
+        format!("{n} days")
+    }
+}
+
+/// `YYYY-MM-DD HH:MM UTC`.
+fn when(unix: i64) -> String {
+    let day = domain::calendar::utc_day(unix);
+    let secs = unix.rem_euclid(DAY);
+    format!("{day} {:02}:{:02} UTC", secs / 3600, secs % 3600 / 60)
+}
+
+fn traffic(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &TrafficFigures, now: i64) {
+    let (user, kind, purchased, used, expires) = row;
+    let label = kind_label(kind);
+    for &percent in &settings.traffic_percent {
+        out.push(Candidate {
+            user: *user,
+            subject: format!("traffic:{kind}"),
+            threshold: percent,
+            crossed: i128::from(*used) * 100 >= i128::from(percent) * i128::from(*purchased),
+            title: format!("{label}: {percent} % of your traffic used"),
+            body: format!(
+                "You have used {} GB of {} GB ({percent} % or more) of your {label} traffic. \
+                 Buy more on the Pricing page, or turn on auto top-up.",
+                gb(*used),
+                gb(*purchased)
+            ),
+        });
+    }
+    if let Some(expires) = expires {
+        for &ahead in &settings.expiry_days {
+            out.push(Candidate {
+                user: *user,
+                subject: format!("expiry:traffic:{kind}"),
+                threshold: ahead,
+                crossed: *expires > now && expires - now <= ahead * DAY,
+                title: format!("{label}: your traffic expires in {} or less", days(ahead)),
+                body: format!(
+                    "Your {label} traffic expires on {}; what is left of it is lost then.",
+                    when(*expires)
+                ),
+            });
+        }
+    }
+}
+
+fn piece(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &PieceFigures, now: i64) {
+    let (user, id, kind, host, expires) = row;
+    let label = kind_label(kind);
+    for &ahead in &settings.expiry_days {
+        out.push(Candidate {
+            user: *user,
+            subject: format!("expiry:piece:{id}"),
+            threshold: ahead,
+            crossed: expires - now <= ahead * DAY,
+            title: format!("{label} {host} expires in {} or less", days(ahead)),
+            body: format!(
+                "Your proxy {host} ({label}) expires on {}. Renew it before then to keep its \
+                 address.",
+                when(*expires)
+            ),
+        });
+    }
+}
+
+/// Compares every threshold with its figure at `now`, fires the crossed ones not fired yet and
+/// re-arms the ones whose figure moved back; then mails what fired (for customers with mail
+/// on). Returns how many fired.
+pub async fn check_alerts(
+    pool: &DbPool,
+    mailer: Arc<dyn Mailer>,
+    now: i64,
+) -> Result<usize, ApiError> {
+    let fired = with_conn(pool, move |conn| Ok(evaluate(conn, now)?)).await?;
+    let count = fired.len();
+    for (user, mail) in fired {
+        let Some(mail) = mail else { continue };
+        if let Err(err) = mailer.send(mail).await {
+            tracing::warn!(%err, user, "alert mail not sent");
+        }
+    }
+    Ok(count)
+}
+
+fn evaluate(
+    conn: &mut DbConnection,
+    now: i64,
+) -> persistence::DbResult<Vec<(i64, Option<OutgoingMail>)>> {
+    let custom: HashMap<i64, AlertSettings> = alerts::all_settings(conn)?.into_iter().collect();
+    let defaults = AlertSettings::default();
+    let of = |user: i64| custom.get(&user).unwrap_or(&defaults);
+    let mut candidates = Vec::new();
+    for row in alerts::traffic_figures(conn)? {
+        traffic(&mut candidates, of(row.0), &row, now);
+    }
+    for row in alerts::live_pieces(conn, now)? {
+        piece(&mut candidates, of(row.0), &row, now);
+    }
+    let watching: Vec<i64> = custom
+        .iter()
+        .filter(|(_, s)| s.balance_below_cents.is_some())
+        .map(|(id, _)| *id)
+        .collect();
+    for (user, cents) in alerts::balances(conn, &watching)? {
+        let Some(below) = of(user).balance_below_cents else {
+            continue;
+        };
+        candidates.push(Candidate {
+            user,
+            subject: "balance".into(),
+            threshold: below,
+            crossed: cents < below,
+            title: format!("Wallet balance below {}", Cents::new(below)),
+            body: format!(
+                "Your wallet balance is {}. Top up to keep renewals and automatic top-ups going.",
+                Cents::new(cents)
+            ),
+        });
+    }
+    let marks: HashSet<(i64, String, i64)> = alerts::all_marks(conn)?.into_iter().collect();
+    // A mark no threshold watches any more (a threshold taken out, a piece gone) is dropped.
+    let watched: HashSet<(i64, String, i64)> = candidates
+        .iter()
+        .map(|c| (c.user, c.subject.clone(), c.threshold))
+        .collect();
+    for (user, subject, threshold) in marks.difference(&watched) {
+        alerts::rearm(conn, UserId::new(*user), subject, *threshold)?;
+    }
+    let mut fired = Vec::new();
+    for c in candidates {
+        let key = (c.user, c.subject.clone(), c.threshold);
+        let user = UserId::new(c.user);
+        match (c.crossed, marks.contains(&key)) {
+            (true, false) => {
+                let fired_now = write_transaction(conn, |tx| -> persistence::DbResult<bool> {
+                    if !alerts::fire(tx, user, &c.subject, c.threshold, now)? {
+                        return Ok(false);
+                    }
+                    notifications::add(tx, user, Kind::Alert, &c.title, &c.body, now)?;
+                    Ok(true)
+                })?;
+                if fired_now {
+                    let mail = if of(c.user).email {
+                        users::find_by_id(conn, user)?.map(|u| OutgoingMail {
+                            to: u.email,
+                            subject: c.title.clone(),
+                            text: format!(
+                                "{}\n\nProxyShop alerts: change them in your settings.\n",
+                                c.body
+                            ),
+                        })
+                    } else {
+                        None
+                    };
+                    fired.push((c.user, mail));
+                }
+            }
+            (false, true) => alerts::rearm(conn, user, &c.subject, c.threshold)?,
+            _ => {}
+        }
+    }
+    Ok(fired)
+}

@@ -1,0 +1,165 @@
+//! The alert settings as the API reads and writes them: `{trafficPercent, expiryDays,
+//! balanceBelow, email}`. A field left out stays as it was; each list holds at most 5 distinct
+//! whole numbers (percent 1 to 100, days 1 to 30), kept sorted from the largest.
+
+use crate::number::hundredths;
+use domain::{Cents, FieldErrors, messages as msg};
+use persistence::alerts::AlertSettings;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// At most this many thresholds per list.
+pub const MAX_THRESHOLDS: usize = 5;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlertsRequest {
+    /// Percent of a traffic kind's bought GB used at which to alert (whole, 1 to 100).
+    #[schema(value_type = Option<Vec<i64>>, max_items = 5)]
+    pub traffic_percent: Option<Value>,
+    /// Days before traffic or a piece expires at which to alert (whole, 1 to 30).
+    #[schema(value_type = Option<Vec<i64>>, max_items = 5)]
+    pub expiry_days: Option<Value>,
+    /// Alert when the wallet balance falls below this many dollars; null: no balance alert.
+    #[schema(value_type = Option<f64>, nullable = true)]
+    #[serde(default, deserialize_with = "present")]
+    pub balance_below: Option<Value>,
+    /// Send alerts by email too (they always reach the notification centre).
+    #[schema(value_type = Option<bool>)]
+    pub email: Option<Value>,
+}
+
+/// Tells `"balanceBelow": null` (Some(Null): turn it off) from a field left out (None).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
+}
+
+fn thresholds(value: &Value, range: std::ops::RangeInclusive<i64>) -> Option<Vec<i64>> {
+    let Value::Array(items) = value else {
+        return None;
+    };
+    let mut out = Vec::new();
+    for item in items {
+        let n = item.as_i64().filter(|n| range.contains(n))?;
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    (out.len() <= MAX_THRESHOLDS).then_some(out)
+}
+
+impl AlertsRequest {
+    /// Applies the fields given to `settings`; 422 with a message per bad field.
+    pub fn apply(&self, settings: &mut AlertSettings) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        if let Some(value) = &self.traffic_percent {
+            match thresholds(value, 1..=100) {
+                Some(list) => settings.traffic_percent = list,
+                None => errors.add("trafficPercent", msg::ALERT_PERCENT),
+            }
+        }
+        if let Some(value) = &self.expiry_days {
+            match thresholds(value, 1..=30) {
+                Some(list) => settings.expiry_days = list,
+                None => errors.add("expiryDays", msg::ALERT_DAYS),
+            }
+        }
+        match &self.balance_below {
+            None => {}
+            Some(Value::Null) => settings.balance_below_cents = None,
+            Some(value) => match hundredths(Some(value)).filter(|c| *c > 0) {
+                Some(cents) => settings.balance_below_cents = Some(cents),
+                None => errors.add("balanceBelow", msg::ALERT_BALANCE),
+            },
+        }
+        match &self.email {
+            None => {}
+            Some(Value::Bool(on)) => settings.email = *on,
+            Some(_) => errors.add("email", msg::ALERT_EMAIL),
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlertsReply {
+    pub traffic_percent: Vec<i64>,
+    pub expiry_days: Vec<i64>,
+    /// Dollars; null: no balance alert.
+    #[schema(value_type = Option<f64>)]
+    pub balance_below: Option<Cents>,
+    pub email: bool,
+}
+
+impl From<&AlertSettings> for AlertsReply {
+    fn from(s: &AlertSettings) -> Self {
+        AlertsReply {
+            traffic_percent: s.traffic_percent.clone(),
+            expiry_days: s.expiry_days.clone(),
+            balance_below: s.balance_below_cents.map(Cents::new),
+            email: s.email,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn apply(body: Value) -> Result<AlertSettings, FieldErrors> {
+        let request: AlertsRequest = serde_json::from_value(body).unwrap();
+        let mut settings = AlertSettings::default();
+        request.apply(&mut settings).map(|()| settings)
+    }
+
+    #[test]
+    fn lists_are_whole_numbers_in_range_deduplicated_largest_first() {
+        let s = apply(json!({"trafficPercent": [50, 90, 50, 100], "expiryDays": [1, 7]})).unwrap();
+        assert_eq!(s.traffic_percent, [100, 90, 50]);
+        assert_eq!(s.expiry_days, [7, 1]);
+        for bad in [
+            json!([0]),
+            json!([101]),
+            json!([80.5]),
+            json!(["80"]),
+            json!(80),
+            json!([1, 2, 3, 4, 5, 6]),
+        ] {
+            assert!(apply(json!({ "trafficPercent": bad })).is_err(), "{bad}");
+        }
+        assert!(apply(json!({"expiryDays": [31]})).is_err());
+        assert_eq!(
+            apply(json!({"trafficPercent": []}))
+                .unwrap()
+                .traffic_percent,
+            Vec::<i64>::new()
+        );
+    }
+
+    #[test]
+    fn a_field_left_out_stays_and_null_turns_the_balance_alert_off() {
+        let s = apply(json!({"balanceBelow": 12.5})).unwrap();
+        assert_eq!(s.balance_below_cents, Some(1250));
+        assert_eq!(s.traffic_percent, [95, 80]);
+        let request: AlertsRequest = serde_json::from_value(json!({"balanceBelow": null})).unwrap();
+        let mut on = s.clone();
+        request.apply(&mut on).unwrap();
+        assert_eq!(on.balance_below_cents, None);
+        let request: AlertsRequest = serde_json::from_value(json!({})).unwrap();
+        let mut kept = s.clone();
+        request.apply(&mut kept).unwrap();
+        assert_eq!(kept, s);
+        for bad in [json!(0), json!(-1), json!("5"), json!(1.234)] {
+            assert!(apply(json!({ "balanceBelow": bad })).is_err(), "{bad}");
+        }
+        assert!(apply(json!({"email": "yes"})).is_err());
+    }
+}

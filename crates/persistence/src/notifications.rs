@@ -1,0 +1,121 @@
+//! The in-app notification centre: one row per thing a customer should know about (an alert, a
+//! renewal done or failed, a payment credited, an order delivered), newest first. Written in the
+//! transaction of what it reports, so a notification exists exactly when its event does.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::schema::notifications;
+use diesel::prelude::*;
+use domain::UserId;
+
+/// What a notification is about; its `kind` column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A traffic, expiry or balance threshold was crossed.
+    Alert,
+    /// A piece was renewed (by hand or automatically), or traffic was topped up automatically.
+    Renewed,
+    /// An automatic renewal or top-up could not be paid or done.
+    RenewalFailed,
+    /// A top-up was credited to the wallet.
+    PaymentCredited,
+    /// Bought pieces were delivered.
+    OrderDelivered,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Alert => "alert",
+            Kind::Renewed => "renewed",
+            Kind::RenewalFailed => "renewal_failed",
+            Kind::PaymentCredited => "payment_credited",
+            Kind::OrderDelivered => "order_delivered",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = notifications)]
+pub struct NotificationRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub kind: String,
+    pub title: String,
+    pub body: String,
+    pub created_at: i64,
+    pub read_at: Option<i64>,
+}
+
+/// Adds a notification for `user`; its id.
+pub fn add(
+    conn: &mut DbConnection,
+    user: UserId,
+    kind: Kind,
+    title: &str,
+    body: &str,
+    now: i64,
+) -> DbResult<i64> {
+    Ok(diesel::insert_into(notifications::table)
+        .values((
+            notifications::user_id.eq(user.get()),
+            notifications::kind.eq(kind.as_str()),
+            notifications::title.eq(title),
+            notifications::body.eq(body),
+            notifications::created_at.eq(now),
+        ))
+        .returning(notifications::id)
+        .get_result(conn)?)
+}
+
+/// One page of `user`'s notifications, newest first, and how many there are in all.
+pub fn page(
+    conn: &mut DbConnection,
+    user: UserId,
+    offset: i64,
+    limit: i64,
+) -> DbResult<(Vec<NotificationRow>, i64)> {
+    let rows = notifications::table
+        .filter(notifications::user_id.eq(user.get()))
+        .order(notifications::id.desc())
+        .offset(offset)
+        .limit(limit)
+        .select(NotificationRow::as_select())
+        .load(conn)?;
+    let total = notifications::table
+        .filter(notifications::user_id.eq(user.get()))
+        .count()
+        .get_result(conn)?;
+    Ok((rows, total))
+}
+
+/// How many of `user`'s notifications are unread.
+pub fn unread(conn: &mut DbConnection, user: UserId) -> DbResult<i64> {
+    Ok(notifications::table
+        .filter(notifications::user_id.eq(user.get()))
+        .filter(notifications::read_at.is_null())
+        .count()
+        .get_result(conn)?)
+}
+
+/// Marks `user`'s notifications read: those of `ids`, or all of them when `ids` is None.
+/// Another customer's ids are left alone.
+pub fn mark_read(
+    conn: &mut DbConnection,
+    user: UserId,
+    ids: Option<&[i64]>,
+    now: i64,
+) -> DbResult<usize> {
+    let mine = notifications::table
+        .filter(notifications::user_id.eq(user.get()))
+        .filter(notifications::read_at.is_null());
+    let updated = match ids {
+        Some(ids) => diesel::update(mine.filter(notifications::id.eq_any(ids)))
+            .set(notifications::read_at.eq(now))
+            .execute(conn)?,
+        None => diesel::update(mine)
+            .set(notifications::read_at.eq(now))
+            .execute(conn)?,
+    };
+    Ok(updated)
+}

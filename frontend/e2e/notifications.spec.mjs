@@ -1,0 +1,43 @@
+// The notification centre and the alert settings in the browser: a credited top-up shows under
+// the bell with an unread badge, opening the panel marks it read; the Alerts card saves new
+// thresholds and shows the server's refusal on the field.
+import { signUp } from './accessibility.mjs';
+import { test } from './fixtures.mjs';
+import { expectAccessible, toast, topUp } from './helpers.mjs';
+
+const TIMEOUT = 15_000;
+
+test('a credited top-up reaches the bell, and alert thresholds are saved or refused', async ({ page, url, dataDir, shot }) => {
+  await signUp(page, url, dataDir, `bell-${Date.now()}@example.com`);
+  await topUp(page, url, 12);
+
+  await page.goto(`${url}/onboard`);
+  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+  await bell.waitFor({ timeout: TIMEOUT });
+  await bell.click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  await panel.getByText('Top-up of $12.00 credited').waitFor({ timeout: TIMEOUT });
+  await panel.getByText('Your top-up of $12.00 in USDT is in your wallet.').waitFor({ timeout: TIMEOUT });
+  await shot('01-bell-open');
+  // Opening the panel marked it read: the badge goes.
+  await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: TIMEOUT });
+  await page.keyboard.press('Escape');
+  await expectAccessible(page, 'the dashboard with the bell');
+
+  await page.goto(`${url}/onboard/settings`);
+  const traffic = page.getByLabel('Traffic used (%)');
+  await traffic.waitFor({ timeout: TIMEOUT });
+  if ((await traffic.inputValue()) !== '80, 95') throw new Error(`defaults: ${await traffic.inputValue()}`);
+  await traffic.fill('150');
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  await page.getByText('Enter up to 5 whole percents from 1 to 100').first().waitFor({ timeout: TIMEOUT });
+  await traffic.fill('50, 90');
+  await page.getByLabel('Balance below ($)').fill('5');
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  await toast(page, 'Alerts saved');
+  await shot('02-alerts-saved');
+  const saved = await (await page.context().request.get(`${url}/api/user/alerts`)).json();
+  if (JSON.stringify(saved) !== JSON.stringify({ trafficPercent: [90, 50], expiryDays: [3, 1], balanceBelow: 5, email: true }))
+    throw new Error(`saved: ${JSON.stringify(saved)}`);
+  await expectAccessible(page, 'settings with the alerts card');
+});

@@ -1,0 +1,113 @@
+// Alerts: when the shop tells the customer about their account (traffic used, days before traffic
+// or a proxy expires, wallet balance), always in the notification centre (the bell) and by
+// email when "Email me" is on. Lists are typed as comma-separated whole numbers; the server
+// checks them (422 per field).
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Card } from '@/components/ui/page-parts';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { notify } from '@/lib/toast';
+import { type AlertSettings, useAlerts, useSaveAlerts } from '../api/alerts';
+
+type AlertValues = { trafficPercent: string; expiryDays: string; balanceBelow: string; email: boolean };
+const FIELDS = ['trafficPercent', 'expiryDays', 'balanceBelow', 'email'] as const;
+
+/** "80, 95" as [80, 95]; anything that is not a whole number is sent as is for the server to refuse. */
+function numbers(text: string): number[] {
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+}
+
+function valuesOf(s: AlertSettings): AlertValues {
+  const ascending = (list: number[]) => [...list].sort((a, b) => a - b).join(', ');
+  return {
+    trafficPercent: ascending(s.trafficPercent),
+    expiryDays: [...s.expiryDays].sort((a, b) => b - a).join(', '),
+    balanceBelow: s.balanceBelow == null ? '' : String(s.balanceBelow),
+    email: s.email,
+  };
+}
+
+function AlertsForm({ settings }: { settings: AlertSettings }) {
+  const save = useSaveAlerts();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<AlertValues>({ defaultValues: valuesOf(settings) });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(
+      {
+        trafficPercent: numbers(values.trafficPercent),
+        expiryDays: numbers(values.expiryDays),
+        balanceBelow: values.balanceBelow.trim() === '' ? null : Number(values.balanceBelow),
+        email: values.email,
+      },
+      {
+        onSuccess: (data) => {
+          notify.success('Alerts saved');
+          reset(valuesOf(data));
+        },
+        onError: (error) => {
+          applyFieldErrors(error, FIELDS, setError);
+          notify.error(errorMessage(error));
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-3">
+      <Field
+        label="Traffic used (%)"
+        inputMode="numeric"
+        placeholder="80, 95"
+        error={errors.trafficPercent?.message}
+        {...register('trafficPercent')}
+      />
+      <Field
+        label="Days before expiry"
+        inputMode="numeric"
+        placeholder="3, 1"
+        error={errors.expiryDays?.message}
+        {...register('expiryDays')}
+      />
+      <Field
+        label="Balance below ($)"
+        inputMode="decimal"
+        placeholder="Off"
+        error={errors.balanceBelow?.message}
+        {...register('balanceBelow')}
+      />
+      <label className="flex items-center gap-2 text-sm font-medium sm:col-span-3">
+        <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('email')} />
+        Email me too (alerts always show under the bell)
+      </label>
+      <div className="sm:col-span-3">
+        <Button type="submit" busy={save.isPending} disabled={!isDirty}>
+          Save alerts
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function AlertsCard() {
+  const { data } = useAlerts();
+  return (
+    <Card title="Alerts">
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+        Traffic used is per traffic kind; days before expiry count for traffic and proxies; leave a field empty for no alert of that kind. Each alert fires once when its threshold is crossed, and again after a purchase or top-up moves the figure back.
+      </p>
+      {data ? <AlertsForm settings={data} /> : <Skeleton className="h-24 w-full" />}
+    </Card>
+  );
+}
