@@ -6745,7 +6745,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
-                /** @description Part of the target host, case-insensitive. */
+                /** @description Part of the target host, case-insensitive; no control characters (422). */
                 host?: string | null;
                 outcome?: string;
                 /** @description 1-based; below 1 is 422. */
@@ -6817,7 +6817,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
-                /** @description Part of the target host, case-insensitive. */
+                /** @description Part of the target host, case-insensitive; no control characters (422). */
                 host?: string | null;
                 outcome?: string;
                 to?: string;
@@ -6856,6 +6856,14 @@ export interface operations {
             };
             /** @description A foreign Origin, or an API key without the scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7422,7 +7430,7 @@ export interface operations {
             query?: {
                 by?: "host" | "credential" | "day" | "hour";
                 from?: string;
-                /** @description Part of the target host, case-insensitive. */
+                /** @description Part of the target host, case-insensitive; no control characters (422). */
                 host?: string | null;
                 outcome?: string;
                 to?: string;
@@ -7460,6 +7468,14 @@ export interface operations {
             };
             /** @description A foreign Origin, or an API key without the scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
