@@ -145,6 +145,13 @@ api_test! {
             let reply = app.get(&format!("/api/user/requests?{query}")).await;
             assert_eq!((reply.status, reply.message()), (400, message), "{query}");
         }
+        // A control character is no search (`%00` would otherwise match every host).
+        for path in ["/api/user/requests?host=%00", "/api/user/requests?host=exa%0Ample",
+                     "/api/user/requests.csv?host=%1F", "/api/user/usage/breakdown?by=host&host=%00"] {
+            let reply = app.get(path).await;
+            assert_eq!(reply.status, 422, "{path}: {}", reply.text);
+            assert_eq!(reply.body["fields"], json!({ "host": "host must not contain control characters" }), "{path}");
+        }
     }
 
     async fn the_csv_streams_every_record_escaped(backend) {

@@ -56,6 +56,11 @@ pub struct GatewayConfig {
     /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)
     /// carries them: our gateway must not become a second, unmetered way to spend that traffic.
     pub serve_traffic: bool,
+    /// File descriptors the gateway may hold at once (accepted and destination sockets,
+    /// relay pipes): past it new connections are closed at once, so that the rest of the
+    /// process (the API) keeps its reserve. The server sets it to the process's limit less
+    /// `GATEWAY_FD_RESERVE` (docs/operations.md, "File descriptors").
+    pub max_descriptors: usize,
 }
 
 impl Default for GatewayConfig {
@@ -82,6 +87,7 @@ impl Default for GatewayConfig {
             listen_url: None,
             drain: Duration::ZERO,
             serve_traffic: true,
+            max_descriptors: usize::MAX,
         }
     }
 }

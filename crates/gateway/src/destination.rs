@@ -3,6 +3,7 @@
 //! address (or DNS that changes its answer) cannot reach one.
 
 use crate::config::GatewayConfig;
+use crate::descriptors::{Descriptors, Held};
 use domain::usage::Outcome;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -18,6 +19,9 @@ pub(crate) enum ConnectError {
     Connect(io::Error),
     #[error("timed out")]
     Timeout,
+    /// The gateway holds its budget of descriptors (`descriptors.rs`).
+    #[error("out of descriptors")]
+    NoDescriptors,
 }
 
 /// How a failed connect to the target ends the connection's usage record.
@@ -27,6 +31,7 @@ pub(crate) fn failure(e: &ConnectError) -> (Outcome, &'static str) {
         ConnectError::Resolve(_) => (Outcome::UpstreamError, "resolve_failed"),
         ConnectError::Connect(_) => (Outcome::UpstreamError, "connect_failed"),
         ConnectError::Timeout => (Outcome::UpstreamError, "timeout"),
+        ConnectError::NoDescriptors => (Outcome::UpstreamError, "gateway_busy"),
     }
 }
 
@@ -84,21 +89,29 @@ fn forbidden_v6(ip: Ipv6Addr) -> bool {
 }
 
 /// Resolves `host` and connects to the first allowed address that answers, all within the
-/// connect timeout; a refused destination port is refused before any lookup.
+/// connect timeout; a refused destination port is refused before any lookup. The socket's
+/// descriptor is taken from `fds` first, and counted until the `Held` is dropped.
 pub(crate) async fn connect(
     host: &str,
     port: u16,
     config: &GatewayConfig,
-) -> Result<TcpStream, ConnectError> {
+    fds: &Descriptors,
+) -> Result<(TcpStream, Held), ConnectError> {
     if config.refused_ports.contains(&port) {
         return Err(ConnectError::NotAllowed);
     }
-    tokio::time::timeout(
+    let Some(held) = fds.take(1) else {
+        metrics::counter!("proxyshop_gateway_refused_total", "reason" => "fd_reserve_destination")
+            .increment(1);
+        return Err(ConnectError::NoDescriptors);
+    };
+    let stream = tokio::time::timeout(
         config.connect_timeout,
         connect_inner(host, port, config.allow_private),
     )
     .await
-    .map_err(|_| ConnectError::Timeout)?
+    .map_err(|_| ConnectError::Timeout)??;
+    Ok((stream, held))
 }
 
 async fn connect_inner(

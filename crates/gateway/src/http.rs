@@ -93,25 +93,38 @@ pub(crate) async fn serve(
         Err(Refusal::Disabled) => return client.write_all(&denied("disabled")).await,
         Err(_) => return client.write_all(PROXY_AUTH).await,
     };
-    let target = match destination::connect(&head.host, head.port, config).await {
-        Ok(target) => target,
-        Err(e) => {
-            let (outcome, reason) = destination::failure(&e);
-            lease.end(outcome, Some(reason));
-            drop(lease);
-            return match e {
-                ConnectError::NotAllowed => client.write_all(&status(403, "Forbidden")).await,
-                _ => client.write_all(&status(502, "Bad Gateway")).await,
-            };
-        }
-    };
+    let (target, _target_fd) =
+        match destination::connect(&head.host, head.port, config, &shared.fds).await {
+            Ok(connected) => connected,
+            Err(e) => {
+                let (outcome, reason) = destination::failure(&e);
+                lease.end(outcome, Some(reason));
+                drop(lease);
+                return match e {
+                    ConnectError::NotAllowed => client.write_all(&status(403, "Forbidden")).await,
+                    ConnectError::NoDescriptors => {
+                        client.write_all(&status(503, "Service Unavailable")).await
+                    }
+                    _ => client.write_all(&status(502, "Bad Gateway")).await,
+                };
+            }
+        };
     let early = &buf[head.len..];
     let shutdown = shared.shutdown.clone();
     if head.connect {
         client
             .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
             .await?;
-        let ended = relay(client, target, early, &lease, config.idle_timeout, shutdown).await;
+        let ended = relay(
+            client,
+            target,
+            early,
+            &lease,
+            config.idle_timeout,
+            shutdown,
+            &shared.fds,
+        )
+        .await;
         let (outcome, reason) = outcome(&ended, &lease);
         lease.end(outcome, reason);
         tracing::debug!(?ended, "http tunnel ended");

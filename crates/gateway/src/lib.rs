@@ -11,6 +11,7 @@ mod allowlist;
 mod cache;
 mod config;
 mod credentials;
+mod descriptors;
 mod destination;
 mod flow;
 mod flush;
@@ -38,7 +39,6 @@ use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
 use store::{LeaseRule, Node};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
@@ -115,6 +115,7 @@ impl Gateway {
                 },
                 config.max_connections_per_user,
             ),
+            fds: descriptors::Descriptors::new(config.max_descriptors),
             config,
             shutdown,
         });
@@ -176,13 +177,14 @@ impl Gateway {
                 tokio::spawn(listen::listen(url, wake.clone(), shared.shutdown.clone()))
             });
         let watcher = tokio::spawn(watch_events(shared.clone(), wake));
+        let mut log = descriptors::AcceptLog::default();
         tokio::pin!(shutdown);
         tokio::pin!(stop_now);
         loop {
             tokio::select! {
                 _ = &mut shutdown => break,
-                accepted = http.accept() => accept(&mut connections, &shared, accepted, Protocol::Http).await,
-                accepted = socks.accept() => accept(&mut connections, &shared, accepted, Protocol::Socks).await,
+                accepted = http.accept() => accept(&mut connections, &shared, &mut log, accepted, Protocol::Http).await,
+                accepted = socks.accept() => accept(&mut connections, &shared, &mut log, accepted, Protocol::Socks).await,
                 Some(_) = connections.join_next() => {}
             }
         }
@@ -224,6 +226,7 @@ enum Protocol {
 async fn accept(
     connections: &mut JoinSet<()>,
     shared: &Arc<Shared>,
+    log: &mut descriptors::AcceptLog,
     accepted: io::Result<(TcpStream, SocketAddr)>,
     protocol: Protocol,
 ) {
@@ -231,10 +234,16 @@ async fn accept(
         Ok(accepted) => accepted,
         Err(e) => {
             // Out of descriptors and the like: back off instead of spinning.
-            tracing::warn!(error = %e, "gateway accept failed");
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            log.failed(&e);
+            tokio::time::sleep(descriptors::ACCEPT_BACKOFF).await;
             return;
         }
+    };
+    // The gateway holds its share of the descriptors: closed at once, so that the API keeps
+    // the reserve.
+    let Some(held) = shared.fds.take(1) else {
+        log.refused(&shared.fds);
+        return;
     };
     // Over its source's or network's share of connections still to authenticate: closed
     // before reading a byte.
@@ -246,6 +255,8 @@ async fn accept(
     let shared = shared.clone();
     let mut shutdown = shared.shutdown.clone();
     connections.spawn(async move {
+        // The accepted socket's descriptor, counted until the connection ends.
+        let _held = held;
         let serve = async {
             let result = match protocol {
                 Protocol::Http => http::serve(shared.clone(), stream, ticket).await,

@@ -3,6 +3,7 @@
 //! error, when the meter runs out (for every connection of that meter at once), when the
 //! piece it uses ends, after `idle` without traffic, or at shutdown.
 
+use crate::descriptors::Descriptors;
 use crate::flow::{Activity, COPY_BUFFER, Metered, write_all, write_reserved};
 use crate::lease::{Cut, Lease};
 use domain::usage::Outcome;
@@ -24,7 +25,7 @@ pub(crate) enum Ended {
 }
 
 /// Relays until the connection ends; `to_target` is sent to the destination first (bytes the
-/// client sent ahead of the tunnel).
+/// client sent ahead of the tunnel). A direction's pipe (Linux) is counted on `fds`.
 pub(crate) async fn relay(
     client: TcpStream,
     target: TcpStream,
@@ -32,13 +33,14 @@ pub(crate) async fn relay(
     lease: &Lease,
     idle: Duration,
     shutdown: watch::Receiver<bool>,
+    fds: &Descriptors,
 ) -> io::Result<Ended> {
     let activity = Activity::new();
     let work = async {
         write_all(&target, to_target, lease.up(), &activity).await?;
         tokio::try_join!(
-            pump(&client, &target, lease.up(), &activity),
-            pump(&target, &client, lease.down(), &activity),
+            pump(&client, &target, lease.up(), &activity, fds),
+            pump(&target, &client, lease.down(), &activity, fds),
         )?;
         Ok(())
     };
@@ -92,9 +94,10 @@ async fn pump(
     dst: &TcpStream,
     flow: Metered<'_>,
     activity: &Activity,
+    #[cfg_attr(not(target_os = "linux"), allow(unused_variables))] fds: &Descriptors,
 ) -> io::Result<()> {
     #[cfg(target_os = "linux")]
-    match crate::splice::pump(src, dst, flow, activity).await {
+    match crate::splice::pump(src, dst, flow, activity, fds).await {
         Err(crate::splice::Error::Unsupported) => {}
         Err(crate::splice::Error::Io(e)) => return Err(e),
         Ok(()) => return half_close(dst),

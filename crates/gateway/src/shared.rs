@@ -1,9 +1,10 @@
 //! What every connection task shares: the configuration, the credential check, the IP
-//! allowlist, the meters and the gate of unauthenticated connections.
+//! allowlist, the meters, the gate of unauthenticated connections and the descriptor budget.
 
 use crate::allowlist::Allowlist;
 use crate::config::GatewayConfig;
 use crate::credentials::{Credentials, Refusal};
+use crate::descriptors::Descriptors;
 use crate::lease::Lease;
 use crate::preauth::{Gate, Ticket};
 use crate::record::Identity;
@@ -17,6 +18,8 @@ pub(crate) struct Shared {
     pub(crate) allowlist: Allowlist,
     pub(crate) registry: Registry,
     pub(crate) gate: Gate,
+    /// The descriptors the gateway holds, against `config.max_descriptors`.
+    pub(crate) fds: Descriptors,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
 

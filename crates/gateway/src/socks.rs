@@ -62,8 +62,8 @@ pub(crate) async fn serve(
     else {
         return Ok(());
     };
-    let target = match destination::connect(&host, port, config).await {
-        Ok(target) => target,
+    let (target, _target_fd) = match destination::connect(&host, port, config, &shared.fds).await {
+        Ok(connected) => connected,
         Err(e) => {
             let (outcome, reason) = destination::failure(&e);
             lease.end(outcome, Some(reason));
@@ -79,6 +79,7 @@ pub(crate) async fn serve(
         &lease,
         config.idle_timeout,
         shared.shutdown.clone(),
+        &shared.fds,
     )
     .await;
     let (outcome, reason) = outcome(&ended, &lease);
@@ -235,6 +236,7 @@ fn failure_code(e: &ConnectError) -> u8 {
     match e {
         ConnectError::NotAllowed => NOT_ALLOWED,
         ConnectError::Resolve(_) | ConnectError::Timeout => HOST_UNREACHABLE,
+        ConnectError::NoDescriptors => GENERAL_FAILURE,
         ConnectError::Connect(e) => match e.kind() {
             io::ErrorKind::ConnectionRefused => CONNECTION_REFUSED,
             io::ErrorKind::NetworkUnreachable => NETWORK_UNREACHABLE,

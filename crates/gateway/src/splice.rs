@@ -8,8 +8,11 @@
 //! than with 64 KiB, bench/gateway/run.sh), and closed after `PIPE_IDLE` without data, so idle
 //! connections hold none. An empty pipe costs a few KiB of kernel memory, a full one its
 //! pages; its size counts against the owner's pipe quota (`fs.pipe-user-pages-soft`, 64 MiB
-//! by default, unless privileged): when growing fails the pipe simply stays small.
+//! by default, unless privileged): when growing fails the pipe simply stays small. Its two
+//! descriptors are counted on the gateway's budget (`descriptors.rs`): at the budget, the
+//! direction copies through a buffer instead (`relay.rs`).
 
+use crate::descriptors::{Descriptors, Held};
 use crate::flow::{Activity, Metered};
 use rustix::io::Errno;
 use rustix::pipe::{PipeFlags, SpliceFlags, fcntl_setpipe_size, pipe_with, splice};
@@ -45,10 +48,12 @@ struct Pipe {
     write: OwnedFd,
     size: usize,
     grown: bool,
+    _held: Held,
 }
 
 impl Pipe {
-    fn new() -> Option<Pipe> {
+    fn new(fds: &Descriptors) -> Option<Pipe> {
+        let held = fds.take(2)?;
         let (read, write) = pipe_with(PipeFlags::NONBLOCK | PipeFlags::CLOEXEC).ok()?;
         let size = rustix::pipe::fcntl_getpipe_size(&write).unwrap_or(4096);
         Some(Pipe {
@@ -56,6 +61,7 @@ impl Pipe {
             write,
             size,
             grown: false,
+            _held: held,
         })
     }
 
@@ -75,6 +81,7 @@ pub(crate) async fn pump(
     dst: &TcpStream,
     flow: Metered<'_>,
     activity: &Activity,
+    fds: &Descriptors,
 ) -> Result<(), Error> {
     let flags = SpliceFlags::NONBLOCK;
     let mut pipe: Option<Pipe> = None;
@@ -91,7 +98,7 @@ pub(crate) async fn pump(
             }
         } else {
             src.readable().await?;
-            pipe = Some(Pipe::new().ok_or(Error::Unsupported)?);
+            pipe = Some(Pipe::new(fds).ok_or(Error::Unsupported)?);
         }
         let Some(p) = pipe.as_mut() else {
             continue;
@@ -176,6 +183,7 @@ mod tests {
         let meter = Meter::new(domain::UserId::new(1), ProxyKind::Premium, i64::MAX);
         let activity = Activity::new();
         let moved = AtomicU64::new(0);
+        let fds = Descriptors::new(usize::MAX);
         let drive = async {
             send_and_receive(&mut writer, &mut reader, 3_000_000).await;
             // Paused time: the clock jumps past PIPE_IDLE while the pump waits for data.
@@ -186,7 +194,7 @@ mod tests {
             writer.shutdown().await.unwrap();
         };
         let (pumped, ()) = tokio::join!(
-            pump(&src, &dst, Metered::new(&meter, &moved), &activity),
+            pump(&src, &dst, Metered::new(&meter, &moved), &activity, &fds),
             drive
         );
         assert!(
@@ -199,5 +207,30 @@ mod tests {
             3_500_010,
             "the connection counts what the meter counts"
         );
+    }
+
+    /// At the gateway's descriptor budget no pipe is made: the relay copies instead.
+    #[tokio::test]
+    async fn no_pipe_past_the_descriptor_budget() {
+        let (mut writer, src) = pair().await;
+        let (dst, _reader) = pair().await;
+        let meter = Meter::new(domain::UserId::new(1), ProxyKind::Premium, i64::MAX);
+        let moved = AtomicU64::new(0);
+        writer.write_all(b"data").await.unwrap();
+        let fds = Descriptors::new(1);
+        let pumped = pump(
+            &src,
+            &dst,
+            Metered::new(&meter, &moved),
+            &Activity::new(),
+            &fds,
+        )
+        .await;
+        assert!(
+            matches!(pumped, Err(Error::Unsupported)),
+            "the copy takes over"
+        );
+        assert_eq!(meter.pending(), 0, "nothing was moved");
+        assert_eq!(fds.held(), 0);
     }
 }

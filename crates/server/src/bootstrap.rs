@@ -25,7 +25,9 @@ pub fn migrate(config: &Config) -> anyhow::Result<usize> {
 /// `proxyshop serve`: migrations and the default catalogue, the gateway (unless
 /// `--no-gateway`: an API instance of a fleet whose gateway nodes run apart), then the API until
 /// stopped; the gateway drains and settles its meters and leases on the way out.
-pub fn run_serve(config: Config, with_gateway: bool) -> anyhow::Result<()> {
+/// `fd_limit`: the process's open-file limit (the gateway's descriptor budget is taken from
+/// it).
+pub fn run_serve(config: Config, with_gateway: bool, fd_limit: Option<u64>) -> anyhow::Result<()> {
     let pool = storage::open_pool(&config)?;
     storage::migrate(&pool)?;
     {
@@ -45,7 +47,7 @@ pub fn run_serve(config: Config, with_gateway: bool) -> anyhow::Result<()> {
     let metrics =
         metrics::prepare(&config, pools)?.map(|server| server.with_sessions(pool.clone()));
     let gateway = match gateway_pool {
-        Some(gateway_pool) => Some(start_gateway(&config, gateway_pool, &signal)?),
+        Some(gateway_pool) => Some(start_gateway(&config, gateway_pool, &signal, fd_limit)?),
         None => None,
     };
     // Generated proxies name the gateway: this process's, or the fleet's configured address.
@@ -66,7 +68,7 @@ pub fn run_serve(config: Config, with_gateway: bool) -> anyhow::Result<()> {
 
 /// `proxyshop gateway`: the metering gateway alone (scale it apart from the API), until a
 /// stop signal: it drains, then settles its counts and leases.
-pub fn run_gateway(config: &Config) -> anyhow::Result<()> {
+pub fn run_gateway(config: &Config, fd_limit: Option<u64>) -> anyhow::Result<()> {
     let pool = storage::open_pool(config)?;
     let gateway_pool = storage::open_gateway_pool(config)?;
     let metrics = metrics::prepare(
@@ -75,7 +77,7 @@ pub fn run_gateway(config: &Config) -> anyhow::Result<()> {
     )?;
     let signal = StopSignal::listen()?;
     // The gateway logs its bound addresses itself.
-    let gateway = start_gateway(config, gateway_pool, &signal)?;
+    let gateway = start_gateway(config, gateway_pool, &signal, fd_limit)?;
     let _metrics = metrics.map(|metrics| {
         std::thread::spawn(move || {
             tokio::runtime::Builder::new_current_thread()

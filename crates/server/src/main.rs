@@ -4,6 +4,7 @@
 mod bootstrap;
 mod config;
 mod data_dir;
+mod fd_limit;
 
 use clap::{Parser, Subcommand};
 use config::{Config, Source};
@@ -73,9 +74,14 @@ fn main() -> ExitCode {
         }
     };
     init_tracing(config.log_format);
+    // A server takes all the descriptors it may (the gateway's share is set from this).
+    let fd_limit = match cli.command {
+        Command::Serve { .. } | Command::Gateway => fd_limit::raise(),
+        _ => None,
+    };
     let result = match cli.command {
-        Command::Serve { no_gateway } => bootstrap::run_serve(config, !no_gateway),
-        Command::Gateway => bootstrap::run_gateway(&config),
+        Command::Serve { no_gateway } => bootstrap::run_serve(config, !no_gateway, fd_limit),
+        Command::Gateway => bootstrap::run_gateway(&config, fd_limit),
         Command::Migrate => {
             bootstrap::migrate(&config).map(|n| println!("applied {n} migration(s)"))
         }

@@ -7096,7 +7096,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
-                /** @description Part of the target host, case-insensitive. */
+                /** @description Part of the target host, case-insensitive; no control characters (422). */
                 host?: string | null;
                 outcome?: string;
                 /** @description 1-based; below 1 is 422. */
@@ -7168,7 +7168,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
-                /** @description Part of the target host, case-insensitive. */
+                /** @description Part of the target host, case-insensitive; no control characters (422). */
                 host?: string | null;
                 outcome?: string;
                 to?: string;
@@ -7207,6 +7207,14 @@ export interface operations {
             };
             /** @description A foreign Origin, or an API key without the scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7773,7 +7781,7 @@ export interface operations {
             query?: {
                 by?: "host" | "credential" | "day" | "hour";
                 from?: string;
-                /** @description Part of the target host, case-insensitive. */
+                /** @description Part of the target host, case-insensitive; no control characters (422). */
                 host?: string | null;
                 outcome?: string;
                 to?: string;
@@ -7811,6 +7819,14 @@ export interface operations {
             };
             /** @description A foreign Origin, or an API key without the scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -63,7 +63,7 @@ pub struct Breakdown {
 
 #[utoipa::path(tag = "usage", params(GroupQuery, RecordQuery),
     responses((status = 200, body = Breakdown), (status = 400, body = ErrorResponse),
-              (status = 401, body = ErrorResponse)))]
+              (status = 401, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/user/usage/breakdown")]
 pub async fn usage_breakdown(
     state: web::Data<AppState>,

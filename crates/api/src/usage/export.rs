@@ -22,7 +22,8 @@ const HEADER: &str = "started_at,duration_ms,credential_kind,credential_id,crede
 #[utoipa::path(tag = "usage", params(RecordQuery),
     responses((status = 200, content_type = "text/csv", body = String,
         description = "attachment requests.csv"),
-        (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse)))]
+        (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse),
+        (status = 422, body = ErrorResponse)))]
 #[get("/user/requests.csv")]
 pub async fn export_requests(
     state: web::Data<AppState>,

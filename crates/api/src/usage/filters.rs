@@ -1,5 +1,6 @@
 //! The filters the usage routes share (`?type=&from=&to=&host=&outcome=`), parsed once into
-//! the persistence filter; a bad one is a 400 naming it.
+//! the persistence filter; a bad one is a 400 naming it, a `host` holding a control character
+//! a 422 on `host` (as the lists' `q`).
 
 use crate::error::ApiError;
 use domain::messages as msg;
@@ -24,7 +25,7 @@ pub struct RecordQuery {
     /// Up to this time (RFC 3339), exclusive; a day (YYYY-MM-DD) includes all of it.
     #[param(schema_with = crate::openapi::rules::instant_filter)]
     pub to: Option<String>,
-    /// Part of the target host, case-insensitive.
+    /// Part of the target host, case-insensitive; no control characters (422).
     pub host: Option<String>,
     /// ok, refused, upstream_error or cut_quota; blank for all.
     #[param(schema_with = crate::openapi::rules::outcome_filter)]
@@ -81,12 +82,13 @@ impl RecordQuery {
         {
             return Err(bad(msg::FROM_AFTER_TO));
         }
+        let host = crate::admin::query_text::given("host", self.host.as_deref())?;
         Ok(RecordFilter {
             user_id,
             kind,
             from,
             to,
-            host: given(self.host.as_deref()).map(str::to_owned),
+            host: host.map(str::to_owned),
             outcome,
         })
     }
@@ -154,5 +156,27 @@ mod tests {
         assert_eq!(filter.outcome, Some(Outcome::CutQuota));
         assert_eq!(filter.host, None, "blank is no filter");
         assert_eq!(filter.to.unwrap() - filter.from.unwrap(), 86_400);
+    }
+
+    #[test]
+    fn a_host_with_a_control_character_is_refused_on_host() {
+        for bad in ["\0", "exa\nmple", "\u{1f}"] {
+            let query = RecordQuery {
+                kind: None,
+                from: None,
+                to: None,
+                host: Some(bad.into()),
+                outcome: None,
+            };
+            match query.parse(UserId::new(1)) {
+                Err(ApiError::Validation(errors)) => {
+                    assert_eq!(
+                        errors.get("host"),
+                        Some(msg::control_characters("host").as_str())
+                    );
+                }
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
     }
 }

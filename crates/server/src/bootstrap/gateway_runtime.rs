@@ -41,11 +41,13 @@ fn join(thread: std::thread::JoinHandle<Result<(), gateway::GatewayError>>) -> a
 
 /// Binds the gateway's HTTP and SOCKS5 ports and serves them on a runtime of its own, over
 /// `pool` (the gateway's own), until `stop` is called or a stop signal comes (a second one
-/// closes the tunnels still draining).
+/// closes the tunnels still draining). It may hold the open-file limit `fd_limit` less
+/// `GATEWAY_FD_RESERVE` descriptors.
 pub(super) fn start_gateway(
     config: &Config,
     pool: DbPool,
     signal: &StopSignal,
+    fd_limit: Option<u64>,
 ) -> anyhow::Result<RunningGateway> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -53,6 +55,15 @@ pub(super) fn start_gateway(
         .enable_all()
         .build()?;
     let settings = &config.gateway;
+    let (max_descriptors, reserve) = crate::fd_limit::gateway_budget(fd_limit, settings.fd_reserve);
+    if let Some(limit) = fd_limit {
+        tracing::info!(
+            limit,
+            reserve,
+            gateway = max_descriptors,
+            "file descriptors: the gateway may hold `gateway`, `reserve` are kept for the API"
+        );
+    }
     let gw_config = gateway::GatewayConfig {
         http_addr: config.gateway_http_addr,
         socks_addr: config.gateway_socks_addr,
@@ -65,6 +76,8 @@ pub(super) fn start_gateway(
         handshake_timeout: settings.handshake_timeout,
         drain: settings.drain,
         expected_nodes: settings.expected_nodes,
+        lease_ttl: settings.lease_ttl,
+        max_descriptors,
         // PostgreSQL: the change events arrive by LISTEN/NOTIFY; SQLite: by polling alone.
         listen_url: gateway::ListenUrl::for_database(&config.database_url),
         ..gateway::GatewayConfig::default()

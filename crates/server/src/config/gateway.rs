@@ -22,6 +22,12 @@ pub struct GatewaySettings {
     /// Gateway nodes sharing the database (`GATEWAY_EXPECTED_NODES`): each leases
     /// `max(1 % of a purchase, 16 MB) / nodes` at a time.
     pub expected_nodes: u32,
+    /// File descriptors kept for the rest of the process (the API) out of the open-file limit
+    /// (`GATEWAY_FD_RESERVE`): the gateway closes new connections rather than take them.
+    pub fd_reserve: usize,
+    /// A crashed node's leases are settled as used this long after its last flush
+    /// (`GATEWAY_LEASE_TTL_SECS`, at least 10: well above the 3 s flush).
+    pub lease_ttl: Duration,
 }
 
 /// A whole number of at least 1.
@@ -49,6 +55,11 @@ impl GatewaySettings {
             )?)),
             drain: Duration::from_secs(u64::from(whole(src, "GATEWAY_DRAIN_SECONDS", 30)?)),
             expected_nodes: at_least_one(src, "GATEWAY_EXPECTED_NODES", 1)?,
+            fd_reserve: at_least_one(src, "GATEWAY_FD_RESERVE", 1024)? as usize,
+            lease_ttl: match whole(src, "GATEWAY_LEASE_TTL_SECS", 30)? {
+                ttl @ 10.. => Duration::from_secs(u64::from(ttl)),
+                _ => return Err(bad("GATEWAY_LEASE_TTL_SECS", "must be at least 10")),
+            },
         })
     }
 }
@@ -69,19 +80,29 @@ mod tests {
         assert_eq!(d.handshake_timeout, Duration::from_secs(10));
         assert_eq!(d.drain, Duration::from_secs(30));
         assert_eq!((d.pool_size, d.expected_nodes), (8, 1));
+        assert_eq!(d.fd_reserve, 1024);
+        assert_eq!(d.lease_ttl, Duration::from_secs(30));
         let set = settings(&[
             ("GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER", "16"),
             ("GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3"),
             ("GATEWAY_DRAIN_SECONDS", "0"),
             ("GATEWAY_EXPECTED_NODES", "4"),
+            ("GATEWAY_FD_RESERVE", "200"),
+            ("GATEWAY_LEASE_TTL_SECS", "10"),
         ])
         .unwrap();
+        assert_eq!(set.fd_reserve, 200);
+        assert_eq!(set.lease_ttl, Duration::from_secs(10));
         assert_eq!(set.max_connections_per_customer, 16);
         assert_eq!(set.handshake_timeout, Duration::from_secs(3));
         assert_eq!(set.drain, Duration::ZERO);
         assert_eq!(set.expected_nodes, 4);
         let err = settings(&[("GATEWAY_MAX_UNAUTHENTICATED", "0")]).unwrap_err();
         assert_eq!(err.key, "GATEWAY_MAX_UNAUTHENTICATED");
+        let err = settings(&[("GATEWAY_LEASE_TTL_SECS", "3")]).unwrap_err();
+        assert_eq!(err.key, "GATEWAY_LEASE_TTL_SECS");
+        let err = settings(&[("GATEWAY_FD_RESERVE", "0")]).unwrap_err();
+        assert_eq!(err.key, "GATEWAY_FD_RESERVE");
         let err = settings(&[("GATEWAY_DB_POOL_SIZE", "many")]).unwrap_err();
         assert_eq!(err.key, "GATEWAY_DB_POOL_SIZE");
     }

@@ -1,0 +1,166 @@
+//! The gateway's share of the process's file descriptors, so that idle or hostile proxy
+//! connections cannot take the last ones the API (and the database pools, the metrics page)
+//! need. Every descriptor the gateway opens for a customer is counted here while it is open:
+//! the accepted socket (one per connection, taken at accept), the socket to the destination
+//! (one, taken before connecting) and a relay's pipe (two per direction while it carries data,
+//! `splice.rs`). Past `GatewayConfig::max_descriptors` a new connection is closed at once, a
+//! destination is not connected to (HTTP 503, SOCKS5 general failure) and a relay copies
+//! through a buffer instead of a pipe. One atomic counter: nothing scans `/proc` per accept.
+//!
+//! Failures of `accept` itself (EMFILE, ENFILE: the process or the system is out of
+//! descriptors anyway) and refusals are logged at most once per `LOG_EVERY`, with the number
+//! of the ones not logged in between.
+
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// A kind of repeated event is logged at most this often.
+pub(crate) const LOG_EVERY: Duration = Duration::from_secs(60);
+/// How long the accept loop pauses after `accept` failed, so that it does not spin.
+pub(crate) const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
+
+/// The descriptors the gateway holds, against its budget.
+#[derive(Debug)]
+pub(crate) struct Descriptors {
+    budget: usize,
+    held: Arc<AtomicUsize>,
+}
+
+/// Descriptors counted as held until this is dropped (with the sockets or pipe it counts).
+#[derive(Debug)]
+pub(crate) struct Held {
+    count: usize,
+    held: Arc<AtomicUsize>,
+}
+
+impl Descriptors {
+    pub(crate) fn new(budget: usize) -> Descriptors {
+        Descriptors {
+            budget,
+            held: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// `count` more descriptors, or None when they would pass the budget.
+    pub(crate) fn take(&self, count: usize) -> Option<Held> {
+        self.held
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
+                held.checked_add(count)
+                    .filter(|&after| after <= self.budget)
+            })
+            .ok()?;
+        Some(Held {
+            count,
+            held: self.held.clone(),
+        })
+    }
+
+    /// How many are held now.
+    pub(crate) fn held(&self) -> usize {
+        self.held.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.held.fetch_sub(self.count, Ordering::AcqRel);
+    }
+}
+
+/// A warning repeated at most once per `LOG_EVERY`, saying how many were not logged since.
+#[derive(Debug, Default)]
+pub(crate) struct Throttled {
+    logged_at: Option<Instant>,
+    suppressed: u64,
+}
+
+impl Throttled {
+    /// Whether to log this occurrence now; if so, how many were suppressed since the last one.
+    pub(crate) fn occurred(&mut self, now: Instant) -> Option<u64> {
+        match self.logged_at {
+            Some(at) if now.duration_since(at) < LOG_EVERY => {
+                self.suppressed += 1;
+                None
+            }
+            _ => {
+                self.logged_at = Some(now);
+                Some(std::mem::take(&mut self.suppressed))
+            }
+        }
+    }
+}
+
+/// What the accept loop logs: failures of `accept`, and connections refused for the budget.
+#[derive(Debug, Default)]
+pub(crate) struct AcceptLog {
+    failures: Throttled,
+    refusals: Throttled,
+}
+
+impl AcceptLog {
+    /// `accept` failed: counted, and logged at most once per `LOG_EVERY`.
+    pub(crate) fn failed(&mut self, error: &io::Error) {
+        metrics::counter!("proxyshop_gateway_accept_errors_total").increment(1);
+        if let Some(suppressed) = self.failures.occurred(Instant::now()) {
+            tracing::warn!(error = %error, suppressed,
+                "gateway accept failed (logged at most once a minute; `suppressed`: failures \
+                 not logged since the last time)");
+        }
+    }
+
+    /// A connection was closed at once: the gateway holds its budget of descriptors.
+    pub(crate) fn refused(&mut self, fds: &Descriptors) {
+        metrics::counter!("proxyshop_gateway_refused_total", "reason" => "fd_reserve").increment(1);
+        if let Some(suppressed) = self.refusals.occurred(Instant::now()) {
+            tracing::warn!(
+                held = fds.held(),
+                budget = fds.budget(),
+                suppressed,
+                "gateway at its descriptor budget, new connections closed (GATEWAY_FD_RESERVE \
+                 is kept for the API; logged at most once a minute)"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_is_never_passed_and_dropping_gives_back() {
+        let fds = Descriptors::new(3);
+        let one = fds.take(1).unwrap();
+        let two = fds.take(2).unwrap();
+        assert!(fds.take(1).is_none(), "the budget is held");
+        assert_eq!(fds.held(), 3);
+        drop(two);
+        assert_eq!(fds.held(), 1);
+        let again = fds.take(2).unwrap();
+        assert!(fds.take(1).is_none());
+        drop((one, again));
+        assert_eq!(fds.held(), 0);
+        assert!(Descriptors::new(usize::MAX).take(usize::MAX).is_some());
+    }
+
+    #[test]
+    fn a_repeated_event_is_logged_once_a_minute_with_the_count_in_between() {
+        let mut log = Throttled::default();
+        let start = Instant::now();
+        assert_eq!(log.occurred(start), Some(0));
+        for i in 1..=5 {
+            assert_eq!(log.occurred(start + Duration::from_secs(i)), None);
+        }
+        assert_eq!(log.occurred(start + LOG_EVERY), Some(5));
+        assert_eq!(
+            log.occurred(start + LOG_EVERY + Duration::from_secs(1)),
+            None
+        );
+    }
+}
