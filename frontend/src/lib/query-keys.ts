@@ -32,6 +32,8 @@ export const queryKeys = {
   allowablePieces: ['account', 'allowlist', 'pieces'] as const,
   /** Sub-users and the main credential's connection cap (settings and the generators). */
   subusers: ['account', 'subusers'] as const,
+  /** The company, address and VAT id printed on receipts. */
+  billing: ['account', 'billing'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one
