@@ -22,7 +22,7 @@ const COLUMNS: Column[] = [
 const SMALL = 'block text-xs font-normal text-slate-600 dark:text-slate-400';
 
 /** Only top-ups and purchases have receipts. */
-export const hasReceipt = (entry: LedgerEntry) => entry.kind === 'topup' || entry.kind === 'purchase';
+const hasReceipt = (entry: LedgerEntry) => entry.kind === 'topup' || entry.kind === 'purchase';
 
 function ReceiptLink({ entry, date, className }: { entry: LedgerEntry; date: string; className?: string }) {
   return (
