@@ -30,3 +30,63 @@ pub fn address() -> RefOr<Schema> {
 pub fn vat_id() -> RefOr<Schema> {
     one_line(domain::billing::VAT_ID_MAX)
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each schema against `domain::billing` on the same samples: the document accepts exactly
+    //! what the handler accepts.
+    use super::*;
+    use domain::billing::BillingDetails;
+    use regex::Regex;
+
+    fn allows(schema: &RefOr<Schema>, value: &str) -> bool {
+        match schema {
+            RefOr::T(Schema::Object(object)) => object
+                .pattern
+                .as_deref()
+                .is_none_or(|p| Regex::new(p).unwrap().is_match(value)),
+            _ => panic!("not a string schema"),
+        }
+    }
+
+    #[test]
+    fn the_patterns_match_the_billing_rules() {
+        let samples = [
+            String::new(),
+            "   ".into(),
+            "Acme Ltd".into(),
+            "  Acme Ltd  ".into(),
+            "x".into(),
+            " x ".into(),
+            "Hauptstraße 5, Berlin".into(),
+            "Acme\nLtd".into(),
+            "Acme\tLtd".into(),
+            "Acme\u{0}".into(),
+            "x\u{85}y".into(),
+            "\nAcme".into(),
+            "a".repeat(32),
+            "a".repeat(33),
+            format!(" {} ", "a".repeat(32)),
+            "a".repeat(100),
+            "a".repeat(101),
+            "a".repeat(200),
+            "a".repeat(201),
+        ];
+        for sample in &samples {
+            let company = BillingDetails::parse(Some(sample), None, None).is_ok();
+            let address = BillingDetails::parse(None, Some(sample), None).is_ok();
+            let vat_id = BillingDetails::parse(None, None, Some(sample)).is_ok();
+            assert_eq!(
+                allows(&super::company(), sample),
+                company,
+                "company {sample:?}"
+            );
+            assert_eq!(
+                allows(&super::address(), sample),
+                address,
+                "address {sample:?}"
+            );
+            assert_eq!(allows(&super::vat_id(), sample), vat_id, "vatId {sample:?}");
+        }
+    }
+}
