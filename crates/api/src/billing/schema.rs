@@ -5,15 +5,21 @@
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 
+/// What `str::trim` removes (Unicode White_Space), spelled out: `\s` differs between the regex
+/// engines that read the document (Python's includes \x1c–\x1f, ECMAScript's U+FEFF).
+const SPACE: &str = r"\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+/// The control characters (`char::is_control`).
+const CONTROL: &str = r"\x00-\x1f\x7f-\x9f";
+
 /// Null or up to `max` characters once trimmed, no control characters.
 fn one_line(max: usize) -> RefOr<Schema> {
-    let c = r"\x00-\x1f\x7f-\x9f";
+    let (w, c) = (SPACE, CONTROL);
     let inner = max.saturating_sub(2);
     RefOr::T(Schema::Object(
         ObjectBuilder::new()
             .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
             .pattern(Some(format!(
-                r"^\s*(?:[^\s{c}](?:[^{c}]{{0,{inner}}}[^\s{c}])?)?\s*$"
+                r"^[{w}]*(?:[^{w}{c}](?:[^{c}]{{0,{inner}}}[^{w}{c}])?)?[{w}]*$"
             )))
             .build(),
     ))
@@ -63,6 +69,10 @@ mod tests {
             "Acme\tLtd".into(),
             "Acme\u{0}".into(),
             "x\u{85}y".into(),
+            "\u{1c}Acme".into(),
+            "\u{feff}Acme".into(),
+            "\u{2028}Acme\u{3000}".into(),
+            "Acme\u{a0}Ltd".into(),
             "\nAcme".into(),
             "a".repeat(32),
             "a".repeat(33),
