@@ -32,7 +32,8 @@ describe('wallet page', () => {
     signedIn();
     server.use(http.get('*/api/user/wallet', () => HttpResponse.json(wallet())));
     renderAt('/onboard/wallet');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
+    // the first page of the file: its chunk may still be compiling on a busy machine
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' }, { timeout: 10_000 })).toBeInTheDocument();
     const ledger = await screen.findByRole('table', { name: 'Wallet activity' });
     await within(ledger).findByText('Top-up');
     const rows = within(ledger).getAllByRole('row').slice(1);
