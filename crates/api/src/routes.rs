@@ -3,8 +3,8 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, alerts, allowlist, api_keys, auth, catalog, health, notifications, pieces,
-    subusers, traffic, twofactor, usage, user_sessions, wallet,
+    account, admin, alerts, allowlist, api_keys, auth, billing, catalog, health, notifications,
+    pieces, receipts, subusers, traffic, twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -26,6 +26,8 @@ where
                 .configure(account::configure)
                 .configure(admin::configure)
                 .configure(wallet::configure)
+                .configure(receipts::configure)
+                .configure(billing::configure)
                 .configure(catalog::configure)
                 .configure(traffic::configure)
                 .configure(usage::configure)
@@ -70,12 +72,13 @@ pub async fn not_found(
 #[derive(Debug, Default)]
 pub struct KnownRoutes(Vec<(Vec<Segment>, Vec<String>)>);
 
-/// One segment of a documented path: literal text, or a template (`{id}`, `{id}.{ext}`) that
-/// stands for any one non-empty segment.
+/// One segment of a documented path: literal text, or a template (`{id}`, `{id}.{ext}`,
+/// `{id}.pdf`) that stands for any one segment longer than, and ending with, the literal text
+/// after its last parameter (`.pdf`; none for the other two).
 #[derive(Debug, PartialEq)]
 enum Segment {
     Literal(String),
-    Parameter,
+    Parameter { suffix: String },
 }
 
 impl KnownRoutes {
@@ -91,8 +94,10 @@ impl KnownRoutes {
                     .trim_start_matches('/')
                     .split('/')
                     .map(|segment| {
-                        if segment.contains('{') {
-                            Segment::Parameter
+                        if let Some(end) = segment.rfind('}') {
+                            Segment::Parameter {
+                                suffix: segment[end + 1..].to_owned(),
+                            }
                         } else {
                             Segment::Literal(segment.to_owned())
                         }
@@ -124,7 +129,9 @@ impl KnownRoutes {
                         .zip(&asked)
                         .all(|(segment, given)| match segment {
                             Segment::Literal(text) => text == given,
-                            Segment::Parameter => !given.is_empty(),
+                            Segment::Parameter { suffix } => {
+                                given.len() > suffix.len() && given.ends_with(suffix.as_str())
+                            }
                         })
             })
             .flat_map(|(_, methods)| methods.iter().cloned())
@@ -147,6 +154,7 @@ mod tests {
         "/api/login": {"post": {}},
         "/api/user/api-keys/{id}": {"delete": {}, "parameters": []},
         "/api/avatars/{id}.{ext}": {"get": {}},
+        "/api/user/receipts/{id}.pdf": {"get": {}},
         "/healthz": {"get": {}}
     }}"#;
 
@@ -157,6 +165,9 @@ mod tests {
         assert_eq!(known.methods("/api/user/api-keys/7"), ["DELETE"]);
         assert_eq!(known.methods("/api/avatars/abc.png"), ["GET"]);
         assert_eq!(known.methods("/healthz"), ["GET"]);
+        assert_eq!(known.methods("/api/user/receipts/7.pdf"), ["GET"]);
+        assert!(known.methods("/api/user/receipts/7").is_empty());
+        assert!(known.methods("/api/user/receipts/.pdf").is_empty());
         assert!(known.methods("/api/user/api-keys").is_empty());
         assert!(known.methods("/api/user/api-keys/").is_empty());
         assert!(known.methods("/api/nothing").is_empty());

@@ -45,6 +45,27 @@ pub struct Settings {
     pub usage_retention_days: u32,
     /// The proxy checker's echo service and time limit (`POST /api/user/check`).
     pub check: CheckSettings,
+    /// Who sells: printed at the top of every receipt.
+    pub shop: ShopIdentity,
+}
+
+/// The seller printed on receipts (`PROXYSHOP_SHOP_NAME`, `PROXYSHOP_SHOP_ADDRESS`,
+/// `PROXYSHOP_SHOP_TAX_ID`); each one line, empty when not set (the name never is).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopIdentity {
+    pub name: String,
+    pub address: String,
+    pub tax_id: String,
+}
+
+impl Default for ShopIdentity {
+    fn default() -> Self {
+        ShopIdentity {
+            name: "ProxyShop".into(),
+            address: String::new(),
+            tax_id: String::new(),
+        }
+    }
 }
 
 /// Where the proxy checker sends its one request through our gateway, and how long it waits.
@@ -179,6 +200,7 @@ impl Settings {
                 url: "http://127.0.0.1:9/".into(),
                 timeout: upstream::DEFAULT_CHECK_TIMEOUT,
             },
+            shop: ShopIdentity::default(),
         }
     }
 }

@@ -207,6 +207,13 @@ pub fn email_code_sent(new_email: &str) -> String {
     format!("We sent a code to {new_email}")
 }
 
+// Billing details and receipts (docs/receipts.md).
+pub const BILLING_COMPANY: &str = "Company must be at most 100 characters, on one line";
+pub const BILLING_ADDRESS: &str = "Address must be at most 200 characters, on one line";
+pub const BILLING_VAT_ID: &str = "VAT ID must be at most 32 characters, on one line";
+pub const BILLING_SAVED: &str = "Billing details saved";
+pub const RECEIPT_NOT_FOUND: &str = "Receipt not found";
+
 // Two-factor sign-in and sessions (/api/user/2fa/*, /api/login/2fa, /api/user/sessions).
 pub const TWO_FACTOR_ALREADY_ON: &str = "Two-factor sign-in is already on";
 pub const TWO_FACTOR_NOT_ON: &str = "Two-factor sign-in is not on";

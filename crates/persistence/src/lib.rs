@@ -10,6 +10,7 @@ pub mod api_keys;
 pub mod audit;
 pub mod avatars;
 pub mod backup;
+pub mod billing;
 pub mod connection;
 pub mod connection_records;
 pub mod email_changes;

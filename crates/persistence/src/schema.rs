@@ -444,13 +444,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    billing_details (user_id) {
+        user_id -> BigInt,
+        company -> Text,
+        address -> Text,
+        vat_id -> Text,
+        updated_at -> BigInt,
+    }
+}
+
 diesel::joinable!(subusers -> users (user_id));
 diesel::joinable!(proxy_settings -> users (user_id));
+diesel::joinable!(billing_details -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     subusers,
     proxy_settings,
+    billing_details,
     email_codes,
     sessions,
     rate_windows,

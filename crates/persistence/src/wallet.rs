@@ -156,6 +156,20 @@ pub fn history(
     Ok((rows, total))
 }
 
+/// One ledger row of `user_id` (None when the row is another customer's or does not exist).
+pub fn find_for_user(
+    conn: &mut DbConnection,
+    id: i64,
+    user_id: UserId,
+) -> DbResult<Option<LedgerRow>> {
+    Ok(wallet_ledger::table
+        .find(id)
+        .filter(wallet_ledger::user_id.eq(user_id))
+        .select(LedgerRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
 /// The sum of a user's ledger rows (what the balance must equal).
 pub fn ledger_sum(conn: &mut DbConnection, user_id: UserId) -> DbResult<Cents> {
     let amounts: Vec<Cents> = wallet_ledger::table

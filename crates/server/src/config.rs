@@ -5,6 +5,7 @@ mod gateway;
 mod local_checkout;
 mod loopback;
 mod providers;
+mod shop;
 mod source;
 #[cfg(test)]
 mod tests;
@@ -95,6 +96,8 @@ pub struct Config {
     pub check_url: String,
     /// `PROXYSHOP_CHECK_TIMEOUT_SECS` (default 10, 1 to 60): how long one check may take.
     pub check_timeout: Duration,
+    /// The seller printed on receipts (`config/shop.rs`).
+    pub shop: api::settings::ShopIdentity,
 }
 
 /// How log lines are written.
@@ -305,6 +308,7 @@ impl Config {
                     ));
                 }
             },
+            shop: shop::shop_identity(src)?,
             data_dir,
         };
         if config.local_checkout {

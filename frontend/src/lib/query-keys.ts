@@ -35,6 +35,8 @@ export const queryKeys = {
   /** The notification centre (the bell) and the alert thresholds (settings). */
   notifications: ['notifications'] as const,
   alerts: ['account', 'alerts'] as const,
+  /** The company, address and VAT id printed on receipts. */
+  billing: ['account', 'billing'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one

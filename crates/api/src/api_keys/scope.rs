@@ -68,6 +68,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/usage/breakdown", Scope::Read),
     ("get", "/api/user/proxies", Scope::Read),
     ("get", "/api/user/wallet", Scope::Read),
+    ("get", "/api/user/receipts/{id}.pdf", Scope::Read),
     ("get", "/api/user/referrals", Scope::Read),
     ("get", "/api/user/plan", Scope::Read),
     ("get", "/api/user/residential_location", Scope::Read),

@@ -58,6 +58,7 @@ pub(super) async fn serve(
             url: config.check_url.clone(),
             timeout: config.check_timeout,
         },
+        shop: config.shop.clone(),
     };
     let deps = Dependencies {
         pool: pool.clone(),

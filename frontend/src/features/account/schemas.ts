@@ -21,7 +21,29 @@ export const ACCOUNT_MESSAGES = {
   subuserName: 'Please enter a name of 1–16 lowercase letters and digits',
   subuserLimitGb: 'Please enter a traffic cap above 0 GB with at most 2 decimals, at most 100000',
   subuserMaxConnections: 'Please enter a whole number of connections from 1 to 10000',
+  billingCompany: 'Company must be at most 100 characters, on one line',
+  billingAddress: 'Address must be at most 200 characters, on one line',
+  billingVatId: 'VAT ID must be at most 32 characters, on one line',
 } as const;
+
+/** The billing details' limits (domain::billing on the server): characters once trimmed. */
+export const BILLING_MAX = { company: 100, address: 200, vatId: 32 } as const;
+
+// eslint-disable-next-line no-control-regex -- the server refuses exactly these
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const oneLine = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .refine((value) => !CONTROL.test(value), message);
+
+export const billingSchema = z.object({
+  company: oneLine(BILLING_MAX.company, ACCOUNT_MESSAGES.billingCompany),
+  address: oneLine(BILLING_MAX.address, ACCOUNT_MESSAGES.billingAddress),
+  vatId: oneLine(BILLING_MAX.vatId, ACCOUNT_MESSAGES.billingVatId),
+});
+export type BillingValues = z.input<typeof billingSchema>;
 
 export const NAME_MAX = 80;
 export const KEY_NAME_MAX = 60;

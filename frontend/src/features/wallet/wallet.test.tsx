@@ -32,7 +32,8 @@ describe('wallet page', () => {
     signedIn();
     server.use(http.get('*/api/user/wallet', () => HttpResponse.json(wallet())));
     renderAt('/onboard/wallet');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
+    // the first page of the file: its chunk may still be compiling on a busy machine
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' }, { timeout: 10_000 })).toBeInTheDocument();
     const ledger = await screen.findByRole('table', { name: 'Wallet activity' });
     await within(ledger).findByText('Top-up');
     const rows = within(ledger).getAllByRole('row').slice(1);
@@ -58,6 +59,16 @@ describe('wallet page', () => {
     }
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$12.50');
     expect(screen.queryByRole('navigation', { name: 'Wallet activity pages' })).not.toBeInTheDocument();
+    // a receipt for top-ups and purchases only: one link per layout, a PDF download by entry id
+    const receipts = within(ledger).getAllByRole('link', { name: /^Receipt/ });
+    expect(receipts).toHaveLength(4);
+    expect(within(rows[1]!).queryByRole('link', { name: /^Receipt/ })).not.toBeInTheDocument();
+    for (const [row, id] of [[rows[0]!, 3], [rows[2]!, 1]] as const) {
+      for (const link of within(row).getAllByRole('link', { name: /^Receipt/ })) {
+        expect(link).toHaveAttribute('href', expect.stringMatching(new RegExp(`/api/user/receipts/${id}\\.pdf$`)));
+        expect(link).toHaveAttribute('download', `receipt-${id}.pdf`);
+      }
+    }
   });
 
   it('shows skeletons while loading, then the empty states', async () => {

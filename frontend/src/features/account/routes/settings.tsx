@@ -1,5 +1,5 @@
-// /onboard/settings: profile, photo, email, password, alerts, two-factor sign-in, sessions, API
-// keys, the IP allowlist and sub-users.
+// /onboard/settings: profile, photo, email, password, billing details, alerts, two-factor sign-in,
+// sessions, API keys, the IP allowlist and sub-users.
 // /onboard/settings#two-factor scrolls to the two-factor card (where the operator console sends an
 // administrator who must enrol, with its refusal as a notice in the location's state).
 import { useEffect } from 'react';
@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session';
 import { AlertsCard } from '../components/alerts-card';
 import { AllowlistCard } from '../components/allowlist-card';
 import { ApiKeysCard } from '../components/api-keys-card';
+import { BillingCard } from '../components/billing-card';
 import { EmailCard } from '../components/email-card';
 import { PasswordCard } from '../components/password-card';
 import { PhotoCard } from '../components/photo-card';
@@ -42,6 +43,7 @@ export default function SettingsPage() {
           <ProfileCard key={`${user.name}|${user.email}`} user={user} />
           <EmailCard user={user} />
           <PasswordCard user={user} />
+          <BillingCard />
           <AlertsCard />
         </div>
         <div className="min-w-0 space-y-6 xl:col-span-2">

@@ -1,8 +1,12 @@
-// The wallet ledger: Date, Type, Amount (signed, green for money in, red for money out) and the
-// balance after each entry, with skeleton rows while loading and an empty state. Under 640 px the
-// date goes under the type and the balance under the amount, so nothing needs side-scrolling.
+// The wallet ledger: Date, Type, Amount (signed, green for money in, red for money out), the
+// balance after each entry and, for top-ups and purchases, a link that downloads the receipt
+// (GET /api/user/receipts/{id}.pdf), with skeleton rows while loading and an empty state. Under
+// 640 px the date and the receipt link go under the type and the balance under the amount, so
+// nothing needs side-scrolling.
 import { DataTable, FullRow, NARROW_LAST, SkeletonRows, WIDE_ONLY, type Column } from '@/components/ui/data-table';
+import { DownloadIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/page-parts';
+import { apiUrl } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatMoney, formatSignedMoney, fromUnixSeconds } from '@/lib/format';
 import type { LedgerEntry } from '../api/get-wallet';
@@ -13,8 +17,25 @@ const COLUMNS: Column[] = [
   'Type',
   { label: 'Amount', align: 'right' },
   { label: 'Balance after', align: 'right', wide: true },
+  { label: 'Receipt', align: 'right', wide: true },
 ];
 const SMALL = 'block text-xs font-normal text-slate-600 dark:text-slate-400';
+
+/** Only top-ups and purchases have receipts. */
+const hasReceipt = (entry: LedgerEntry) => entry.kind === 'topup' || entry.kind === 'purchase';
+
+function ReceiptLink({ entry, date, className }: { entry: LedgerEntry; date: string; className?: string }) {
+  return (
+    <a
+      href={apiUrl(`/api/user/receipts/${entry.id}.pdf`)}
+      download={`receipt-${entry.id}.pdf`}
+      className={cn('inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300', className)}
+    >
+      <DownloadIcon width={16} height={16} />
+      Receipt<span className="sr-only"> of the {KIND_LABELS[entry.kind].toLowerCase()} of {date} (PDF)</span>
+    </a>
+  );
+}
 
 export function LedgerTable({ entries, loading, failed }: { entries: LedgerEntry[] | undefined; loading: boolean; failed: boolean }) {
   return (
@@ -39,6 +60,7 @@ export function LedgerTable({ entries, loading, failed }: { entries: LedgerEntry
               <span className="font-medium">{KIND_LABELS[entry.kind]}</span>
               {entry.note && <span className={SMALL}>{entry.note}</span>}
               <span className={cn(SMALL, 'sm:hidden')}>{date}</span>
+              {hasReceipt(entry) && <ReceiptLink entry={entry} date={date} className="mt-1 text-xs sm:hidden" />}
             </td>
             <td className={cn('py-3 pr-4 text-right whitespace-nowrap tabular-nums', NARROW_LAST)}>
               <span
@@ -52,7 +74,10 @@ export function LedgerTable({ entries, loading, failed }: { entries: LedgerEntry
               </span>
               <span className={cn(SMALL, 'sm:hidden')}>Balance {formatMoney(entry.balanceAfter)}</span>
             </td>
-            <td className={cn('py-3 text-right whitespace-nowrap tabular-nums', WIDE_ONLY)}>{formatMoney(entry.balanceAfter)}</td>
+            <td className={cn('py-3 pr-4 text-right whitespace-nowrap tabular-nums', WIDE_ONLY)}>{formatMoney(entry.balanceAfter)}</td>
+            <td className={cn('py-3 text-right whitespace-nowrap', WIDE_ONLY)}>
+              {hasReceipt(entry) && <ReceiptLink entry={entry} date={date} />}
+            </td>
           </tr>
         );
       })}
