@@ -18,7 +18,7 @@ describe('referral page', () => {
   it('shows the referral link and copies it', async () => {
     signedIn({});
     const { user } = renderAt('/onboard/referral');
-    const link = await screen.findByLabelText('Referral link');
+    const link = await screen.findByLabelText('Referral link', {}, { timeout: 10_000 }); // the page's chunk may load slowly on a busy machine
     expect(link).toHaveValue(`${window.location.origin}/register?ref=ADA123`);
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Referral link copied to clipboard!')).toBeInTheDocument();
