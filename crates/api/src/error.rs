@@ -48,6 +48,9 @@ pub enum ApiError {
     /// A proxy provider failed; the cause is logged, never sent.
     #[error("proxy provider failure: {0}")]
     ProviderDown(String),
+    /// A provider's answer was lost; the message says what happens next.
+    #[error("provider outcome unknown: {0}")]
+    ProviderUnclear(&'static str),
     #[error("rate limited: {message}")]
     TooManyRequests { message: String, retry_after: u64 },
     #[error("unavailable: {0}")]
@@ -116,7 +119,9 @@ impl ResponseError for ApiError {
             }
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
-            ApiError::BadGateway(_) | ApiError::ProviderDown(_) => StatusCode::BAD_GATEWAY,
+            ApiError::BadGateway(_) | ApiError::ProviderDown(_) | ApiError::ProviderUnclear(_) => {
+                StatusCode::BAD_GATEWAY
+            }
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -139,7 +144,8 @@ impl ResponseError for ApiError {
             | ApiError::NotFoundWith(m)
             | ApiError::UnsupportedMediaWith(m)
             | ApiError::PayloadTooLarge(m)
-            | ApiError::PaymentRequired(m) => (*m).to_owned(),
+            | ApiError::PaymentRequired(m)
+            | ApiError::ProviderUnclear(m) => (*m).to_owned(),
             ApiError::NotFound => msg::NOT_FOUND.to_owned(),
             ApiError::MethodNotAllowed(_) => msg::METHOD_NOT_ALLOWED.to_owned(),
             ApiError::UnsupportedMedia => msg::UNSUPPORTED_MEDIA.to_owned(),

@@ -5,7 +5,8 @@
 //! with a payment gateway, reconciling payments left pending (every 15 minutes by default,
 //! `PROXYSHOP_RECONCILE_INTERVAL_SECS`); purging the gateway's usage records older than
 //! `PROXYSHOP_USAGE_RETENTION_DAYS` (every hour, in bounded batches); comparing every
-//! customer's alert thresholds with their figures (every minute, `crate::alerts`).
+//! customer's alert thresholds with their figures (every minute, `crate::alerts`); renewing
+//! the pieces with auto-renew that are due (every minute, `crate::pieces::renew_due`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -49,6 +50,11 @@ pub const ALERTS: Job = Job {
     every: Duration::from_secs(60),
     lease: Duration::from_secs(120),
 };
+pub const RENEWALS: Job = Job {
+    name: "renewals",
+    every: Duration::from_secs(60),
+    lease: Duration::from_secs(300),
+};
 pub const USAGE_PURGE: Job = Job {
     name: "usage_purge",
     every: Duration::from_secs(3600),
@@ -86,6 +92,7 @@ pub async fn run(state: web::Data<AppState>) {
         periodic(&state, RESIDENTIAL_SYNC, &holder, sync_residential),
         periodic(&state, USAGE_PURGE, &holder, purge_usage_records),
         periodic(&state, ALERTS, &holder, check_alerts),
+        periodic(&state, RENEWALS, &holder, renew_pieces),
         periodic_reconcile(&state, &holder),
     );
 }
@@ -199,9 +206,10 @@ fn purge_expired(
     state: &web::Data<AppState>,
 ) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
     let pool = state.pool.clone();
+    let grace = state.settings.renewals.grace_secs;
     Some(async move {
         let (sessions, codes, windows, pieces, trial_days) =
-            crate::blocking::with_conn(&pool, |conn| {
+            crate::blocking::with_conn(&pool, move |conn| {
                 let now = persistence::now();
                 Ok((
                     persistence::sessions::purge_expired(conn, now)?,
@@ -213,8 +221,10 @@ fn purge_expired(
                             conn,
                             now - crate::auth::guard::KNOWN_NETWORK_SECS,
                         )?,
+                    // An expired piece keeps its stock slot (its address) through the grace
+                    // period, in which it can still be renewed.
                     persistence::write_transaction(conn, |c| {
-                        persistence::pieces::release_expired(c, now)
+                        persistence::pieces::release_expired(c, now - grace, now)
                     })?,
                     // Per-address trial counts matter for their own day only.
                     persistence::trials::purge_days_before(
@@ -244,6 +254,30 @@ fn check_alerts(
         let fired = crate::alerts::check_alerts(&pool, mailer, persistence::now()).await?;
         if fired > 0 {
             tracing::info!(fired, "alerts fired");
+        }
+        Ok(())
+    })
+}
+
+fn renew_pieces(
+    state: &web::Data<AppState>,
+) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
+    let (pool, mailer, source) = (
+        state.pool.clone(),
+        state.mailer.clone(),
+        state.pieces.clone(),
+    );
+    let policy = state.settings.renewals;
+    Some(async move {
+        let run =
+            crate::pieces::renew_due(&pool, source, mailer, policy, persistence::now()).await?;
+        if run != crate::pieces::RenewalRun::default() {
+            tracing::info!(
+                renewed = run.renewed,
+                refused = run.refused,
+                failed = run.failed,
+                "pieces renewed"
+            );
         }
         Ok(())
     })

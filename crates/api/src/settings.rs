@@ -43,10 +43,32 @@ pub struct Settings {
     /// Days the gateway's usage records are kept (`PROXYSHOP_USAGE_RETENTION_DAYS`, 1–3650);
     /// older ones are purged in the background.
     pub usage_retention_days: u32,
+    /// When pieces renew and how long an expired one keeps its address.
+    pub renewals: RenewalPolicy,
     /// The proxy checker's echo service and time limit (`POST /api/user/check`).
     pub check: CheckSettings,
     /// Who sells: printed at the top of every receipt.
     pub shop: ShopIdentity,
+}
+
+/// Renewals of pieces (docs/renewals.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RenewalPolicy {
+    /// Seconds before expiry from which a piece with auto-renew is renewed
+    /// (`PROXYSHOP_RENEWAL_LEAD_HOURS`, default 24).
+    pub lead_secs: i64,
+    /// Seconds after expiry during which a piece keeps its address and can still be renewed;
+    /// then it goes back to stock (`PROXYSHOP_RENEWAL_GRACE_HOURS`, default 24).
+    pub grace_secs: i64,
+}
+
+impl Default for RenewalPolicy {
+    fn default() -> Self {
+        RenewalPolicy {
+            lead_secs: 24 * 3600,
+            grace_secs: 24 * 3600,
+        }
+    }
 }
 
 /// The seller printed on receipts (`PROXYSHOP_SHOP_NAME`, `PROXYSHOP_SHOP_ADDRESS`,
@@ -195,6 +217,7 @@ impl Settings {
             },
             reconcile_every: None,
             usage_retention_days: 30,
+            renewals: RenewalPolicy::default(),
             // Nothing listens on the discard port: a test that checks sets its own echo server.
             check: CheckSettings {
                 url: "http://127.0.0.1:9/".into(),

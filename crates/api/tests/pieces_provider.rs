@@ -7,76 +7,16 @@
 #[macro_use]
 mod common;
 
-use common::{PASSWORD, Providers, TestApp};
+use common::TestApp;
+use common::proxyseller::{api, buyer, envelope, ipv4_order, provider};
 use diesel::prelude::*;
 use persistence::schema::{piece_orders, piece_stock};
-use secrecy::SecretString;
-use serde_json::{Value, json};
-use std::sync::Arc;
+use serde_json::json;
 use std::time::Duration;
-use upstream::{PieceSource, ProxySellerConfig, ProxySellerPieces};
 use wiremock::matchers::{method, path, query_param};
-use wiremock::{Mock, MockServer, ResponseTemplate};
+use wiremock::{Mock, ResponseTemplate};
 
-const USER: &str = "provider@example.com";
-const KEY: &str = "test-proxyseller-key";
-
-fn api(rest: &str) -> String {
-    format!("/personal/api/v1/{KEY}/{rest}")
-}
-
-fn envelope(data: Value) -> ResponseTemplate {
-    ResponseTemplate::new(200)
-        .set_body_json(json!({ "status": "success", "data": data, "errors": [] }))
-}
-
-async fn provider() -> (MockServer, Arc<dyn PieceSource>) {
-    let server = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path(api("reference/list/ipv4")))
-        .respond_with(envelope(json!({ "items": [{
-            "country": [{ "id": 1283, "name": "USA", "alpha3": "USA" }, { "id": 569, "name": "Germany", "alpha3": "DEU" }],
-            "period": [{ "id": "1m", "name": "1 month" }, { "id": "3m", "name": "3 months" }]
-        }] })))
-        .mount(&server)
-        .await;
-    let client = ProxySellerPieces::with_timeouts(
-        ProxySellerConfig {
-            api_url: format!("{}/personal/api/v1", server.uri()),
-            api_key: SecretString::from(KEY.to_owned()),
-        },
-        Duration::from_secs(1),
-        Duration::from_millis(500),
-    )
-    .unwrap();
-    (server, Arc::new(client))
-}
-
-async fn buyer(backend: persistence::Backend, source: Arc<dyn PieceSource>) -> TestApp {
-    let app = TestApp::start_with(
-        backend,
-        Providers {
-            pieces: Some(source),
-            ..Providers::default()
-        },
-    )
-    .await;
-    app.register(USER, PASSWORD).await;
-    app.add_funds(10.0).await;
-    app
-}
-
-async fn ipv4_order(app: &TestApp) -> common::Reply {
-    let plan = app.get("/api/user/plan?type=ipv4").await.body["plan"]["plans"][0]["id"]
-        .as_i64()
-        .unwrap();
-    app.post_json(
-        "/api/user/get_proxy",
-        json!({ "type": "ipv4", "plan": plan, "location": "ipv4-us", "quantity": 2 }),
-    )
-    .await
-}
-
+const USER: &str = common::proxyseller::BUYER;
 fn order_row(app: &TestApp) -> (String, Option<String>) {
     app.with_conn(|conn| {
         piece_orders::table

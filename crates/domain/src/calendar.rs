@@ -14,6 +14,17 @@ pub fn utc_day(unix: i64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
+/// `YYYY-MM-DD HH:MM UTC` of `unix`, as messages to customers print a moment.
+pub fn utc_minute(unix: i64) -> String {
+    let secs = unix.rem_euclid(86_400);
+    format!(
+        "{} {:02}:{:02} UTC",
+        utc_day(unix),
+        secs / 3600,
+        secs % 3600 / 60
+    )
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -22,5 +33,12 @@ mod tests {
         assert_eq!(super::utc_day(951_782_400), "2000-02-29");
         assert_eq!(super::utc_day(1_795_219_200), "2026-11-21");
         assert_eq!(super::utc_day(1_795_219_199), "2026-11-20");
+    }
+
+    #[test]
+    fn utc_minutes() {
+        assert_eq!(super::utc_minute(0), "1970-01-01 00:00 UTC");
+        assert_eq!(super::utc_minute(1_795_219_199), "2026-11-20 23:59 UTC");
+        assert_eq!(super::utc_minute(-60), "1969-12-31 23:59 UTC");
     }
 }

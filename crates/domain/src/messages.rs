@@ -227,3 +227,14 @@ pub const ADMIN_TWO_FACTOR_REQUIRED: &str = "Two-factor sign-in is required for 
 pub const TWO_FACTOR_PASSWORD_WRONG: &str = CURRENT_PASSWORD_WRONG;
 pub const SESSION_ENDED: &str = "Session ended";
 pub const OTHER_SESSIONS_ENDED: &str = "Other sessions ended";
+
+// Renewals of pieces (docs/renewals.md).
+pub const PIECE_NOT_FOUND: &str = "Proxy not found";
+pub const PIECE_RENEWED: &str = "Proxy renewed";
+pub const RENEWAL_TOO_LATE: &str = "This proxy has expired and can no longer be renewed";
+pub const RENEWAL_UNDER_WAY: &str = "This proxy is being renewed already";
+pub const RENEWAL_UNCONFIRMED: &str =
+    "The provider did not confirm the renewal. We will check it with them";
+pub const SEEN_EXPIRY: &str = "The expiry must be a whole number of unix seconds";
+pub const AUTO_RENEW_FLAG: &str = "Auto-renew must be true or false";
+pub const EXPIRY_AT: &str = "Enter the expiry in unix seconds, from a year back to ten years ahead";

@@ -576,3 +576,42 @@ diesel::table! {
         delivered_at -> Nullable<BigInt>,
     }
 }
+
+diesel::table! {
+    piece_renewals (id) {
+        id -> BigInt,
+        piece_id -> BigInt,
+        user_id -> BigInt,
+        from_expires_at -> BigInt,
+        to_expires_at -> BigInt,
+        price_cents -> BigInt,
+        status -> Text,
+        automatic -> Bool,
+        created_at -> BigInt,
+        finished_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    piece_auto_renew (piece_id) {
+        piece_id -> BigInt,
+        auto_renew -> Bool,
+        failed_for -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    renewal_settings (user_id) {
+        user_id -> BigInt,
+        auto_renew -> Bool,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::joinable!(piece_renewals -> piece_proxies (piece_id));
+diesel::joinable!(piece_auto_renew -> piece_proxies (piece_id));
+diesel::joinable!(renewal_settings -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(piece_renewals, piece_proxies);
+diesel::allow_tables_to_appear_in_same_query!(piece_auto_renew, piece_proxies);
+diesel::allow_tables_to_appear_in_same_query!(piece_auto_renew, piece_orders);
+diesel::allow_tables_to_appear_in_same_query!(piece_auto_renew, piece_renewals);

@@ -115,8 +115,8 @@ db_test! {
         let order_id = order(&mut conn, user);
         piece(&mut conn, order_id, user, "pcexpired", id, 100);
         piece(&mut conn, order_id, user, "pcvalid", id, 10_000);
-        assert_eq!(write_transaction(&mut conn, |c| pieces::release_expired(c, 500)).unwrap(), 1);
-        assert_eq!(write_transaction(&mut conn, |c| pieces::release_expired(c, 500)).unwrap(), 0);
+        assert_eq!(write_transaction(&mut conn, |c| pieces::release_expired(c, 500, 500)).unwrap(), 1);
+        assert_eq!(write_transaction(&mut conn, |c| pieces::release_expired(c, 500, 500)).unwrap(), 0);
         let row = pieces::find_stock(&mut conn, ProxyKind::Static, "us-cox").unwrap().unwrap();
         assert_eq!(row.sold, 1);
     }

@@ -79,6 +79,10 @@ pub struct Config {
     /// `PROXYSHOP_USAGE_RETENTION_DAYS` (default 30, 1 to 3650): how long the gateway's usage
     /// records are kept before the background purge deletes them.
     pub usage_retention_days: u32,
+    /// `PROXYSHOP_RENEWAL_LEAD_HOURS` (default 24, 1 to 720) and `PROXYSHOP_RENEWAL_GRACE_HOURS`
+    /// (default 24, 0 to 720): how long before expiry a piece with auto-renew renews, and how
+    /// long after it an expired piece keeps its address and can still be renewed.
+    pub renewals: api::settings::RenewalPolicy,
     /// `PROXYSHOP_SHUTDOWN_GRACE_SECONDS` (default 0, at most 300): at the first stop signal,
     /// how long the API keeps serving while `/readyz` answers unready, so that a load balancer
     /// takes the instance out before it stops accepting.
@@ -277,6 +281,26 @@ impl Config {
                         "must be between 1 and 3650 days",
                     ));
                 }
+            },
+            renewals: api::settings::RenewalPolicy {
+                lead_secs: match whole(src, "PROXYSHOP_RENEWAL_LEAD_HOURS", 24)? {
+                    hours @ 1..=720 => i64::from(hours) * 3600,
+                    _ => {
+                        return Err(bad(
+                            "PROXYSHOP_RENEWAL_LEAD_HOURS",
+                            "must be between 1 and 720 hours",
+                        ));
+                    }
+                },
+                grace_secs: match whole(src, "PROXYSHOP_RENEWAL_GRACE_HOURS", 24)? {
+                    hours @ 0..=720 => i64::from(hours) * 3600,
+                    _ => {
+                        return Err(bad(
+                            "PROXYSHOP_RENEWAL_GRACE_HOURS",
+                            "must be between 0 and 720 hours",
+                        ));
+                    }
+                },
             },
             shutdown_grace: match whole(src, "PROXYSHOP_SHUTDOWN_GRACE_SECONDS", 0)? {
                 secs @ 0..=300 => Duration::from_secs(u64::from(secs)),

@@ -5,6 +5,7 @@ mod audit;
 pub(crate) mod audit_trail;
 mod orders;
 mod payments;
+mod pieces;
 mod plans;
 pub(crate) mod query_text;
 mod stock;
@@ -22,5 +23,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     stock::configure(cfg);
     orders::configure(cfg);
     payments::configure(cfg);
+    pieces::configure(cfg);
     audit::configure(cfg);
 }

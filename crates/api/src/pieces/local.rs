@@ -74,6 +74,7 @@ fn deliver(
         proxy_history::insert(conn, user_id, order.kind, &proxy, Some(expires_at), now)?;
         proxies.push(proxy);
     }
+    pieces::renewals::apply_default(conn, taken.order_id, user_id)?;
     notify_delivered(conn, user_id, order.kind, taken.order_id, proxies.len())?;
     let user = users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)?;
     Ok((proxies, user))

@@ -7,7 +7,10 @@ mod catalog;
 mod list;
 mod local;
 mod order;
+mod owned;
 mod provider;
+mod renew;
+mod renew_job;
 pub mod seed;
 pub(crate) mod settle;
 
@@ -18,7 +21,13 @@ pub use catalog::{
     StaticCredentialsResponse, StockCountry, StockIsp,
 };
 pub use list::{ProxiesResponse, ProxyItem};
+pub use owned::{
+    AutoRenewReply, AutoRenewRequest, PieceSettings, PieceView, PiecesResponse, RenewReply,
+    RenewRequest,
+};
 pub use provider::poll_deliveries;
+pub use renew::{RenewalAsk, Renewed, renew_piece};
+pub use renew_job::{RenewalRun, renew_due};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -26,5 +35,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(catalog::server_credentials)
         .service(catalog::lte_credentials)
         .service(buy::get_proxy)
-        .service(list::list_proxies);
+        .service(list::list_proxies)
+        .service(owned::list_pieces)
+        .service(owned::set_auto_renew)
+        .service(owned::renew)
+        .service(owned::get_piece_settings)
+        .service(owned::put_piece_settings);
 }

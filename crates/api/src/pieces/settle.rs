@@ -91,6 +91,7 @@ pub(crate) fn write_delivery(
         )?;
         history_line(conn, order.user_id, order.kind, proxy, expires_at, now)?;
     }
+    pieces::renewals::apply_default(conn, order.id, order.user_id)?;
     notify_delivered(
         conn,
         order.user_id,

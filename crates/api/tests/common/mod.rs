@@ -8,6 +8,7 @@ pub mod customers;
 mod db;
 pub mod google;
 mod mail;
+pub mod proxyseller;
 pub mod two_factor;
 pub mod wallet;
 

@@ -5,6 +5,7 @@
 mod order_list;
 mod orders;
 mod proxies;
+pub mod renewals;
 mod stock;
 
 pub use order_list::*;

@@ -34,12 +34,14 @@ pub fn insert_piece(conn: &mut DbConnection, piece: &NewPiece<'_>) -> DbResult<i
         .get_result(conn)?)
 }
 
-/// Gives the stock slots of pieces expired at `at` back (each piece once), telling the gateway
-/// nodes (`gateway_events`); returns how many.
-pub fn release_expired(conn: &mut DbConnection, at: i64) -> DbResult<usize> {
+/// Gives the stock slots of pieces that expired at or before `before` back (each piece once,
+/// released at `at`), telling the gateway nodes (`gateway_events`); returns how many. The
+/// caller's `before` is `at` less the renewal grace period: until then an expired piece keeps
+/// its address and can still be renewed.
+pub fn release_expired(conn: &mut DbConnection, before: i64, at: i64) -> DbResult<usize> {
     let expired: Vec<(i64, Option<i64>)> = piece_proxies::table
         .filter(piece_proxies::released_at.is_null())
-        .filter(piece_proxies::expires_at.le(at))
+        .filter(piece_proxies::expires_at.le(before))
         .order(piece_proxies::id.asc())
         .limit(1_000)
         .select((piece_proxies::id, piece_proxies::stock_id))

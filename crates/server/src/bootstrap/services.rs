@@ -54,6 +54,7 @@ pub(super) async fn serve(
         },
         reconcile_every: config.reconcile_every,
         usage_retention_days: config.usage_retention_days,
+        renewals: config.renewals,
         check: CheckSettings {
             url: config.check_url.clone(),
             timeout: config.check_timeout,

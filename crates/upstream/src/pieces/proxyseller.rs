@@ -234,6 +234,30 @@ impl PieceSource for ProxySellerPieces {
             .await?;
         delivery::delivered(&data, order_id)
     }
+
+    async fn prolong(
+        &self,
+        kind: ProxyKind,
+        ids: &[&str],
+        period_days: i32,
+    ) -> Result<(), PieceError> {
+        let section = order_body::section(kind)?;
+        let body = order_body::prolong_body(ids, period_days)?;
+        self.call(
+            Method::POST,
+            &["prolong", "make", section],
+            None,
+            Some(&body),
+            Stakes::Buy,
+        )
+        .await?;
+        tracing::info!(
+            proxies = ids.len(),
+            period_days,
+            "renewed Proxy-Seller proxies"
+        );
+        Ok(())
+    }
 }
 
 /// A request that failed before an answer was read. Nothing was sent when the connection could

@@ -112,6 +112,17 @@ pub trait PieceSource: Send + Sync + std::fmt::Debug {
         kind: ProxyKind,
         order_id: &str,
     ) -> Result<Vec<DeliveredProxy>, PieceError>;
+
+    /// Renews the provider's proxies `ids` (all of `kind`) for the shortest period at least
+    /// `period_days` long, paid from the provider balance; the proxies keep their address and
+    /// credentials. Not idempotent at the provider and never retried here: an
+    /// [`PieceError::Unknown`] must not be repeated before someone has checked.
+    async fn prolong(
+        &self,
+        kind: ProxyKind,
+        ids: &[&str],
+        period_days: i32,
+    ) -> Result<(), PieceError>;
 }
 
 /// Why a piece call failed. Messages never contain the API key or a URL.

@@ -78,6 +78,22 @@ pub(super) fn order_body(order: &PieceOrder<'_>) -> Result<Value, PieceError> {
     Ok(Value::Object(body))
 }
 
+/// The body of `prolong/make/{section}`: the provider's proxy ids, the period and payment from
+/// the balance.
+pub(super) fn prolong_body(ids: &[&str], period_days: i32) -> Result<Value, PieceError> {
+    let ids: Vec<&str> = ids.iter().map(|id| id.trim()).collect();
+    if ids.is_empty() || ids.iter().any(|id| id.is_empty()) {
+        return Err(PieceError::Invalid(
+            "a renewal needs the provider's proxy ids".to_owned(),
+        ));
+    }
+    Ok(json!({
+        "ids": ids,
+        "periodId": period_code(period_days)?,
+        "paymentId": "balance",
+    }))
+}
+
 /// v1 country ids are numbers (`561`); an alpha-3 code or another id goes as text.
 fn country_id(id: &str) -> Result<Value, PieceError> {
     let id = id.trim();
@@ -122,6 +138,17 @@ mod tests {
         assert_eq!(section(ProxyKind::Lte).ok(), Some("mobile"));
         assert!(section(ProxyKind::Premium).is_err());
         assert!(section(ProxyKind::Budget).is_err());
+    }
+
+    #[test]
+    fn a_renewal_names_its_proxies_and_period() {
+        assert_eq!(
+            prolong_body(&["11", " 12 "], 30).ok(),
+            Some(json!({"ids": ["11", "12"], "periodId": "1m", "paymentId": "balance"}))
+        );
+        assert!(prolong_body(&[], 30).is_err());
+        assert!(prolong_body(&["11", " "], 30).is_err());
+        assert!(prolong_body(&["11"], 400).is_err());
     }
 
     #[test]

@@ -1,0 +1,89 @@
+//! `PUT /api/admin/pieces/{id}/expiry`: an operator moves a piece's expiry (a goodwill
+//! extension, a correction, or bringing a renewal forward to check it), audited in the same
+//! transaction. The gateway takes the new expiry at its next flush.
+
+use crate::admin::audit_trail::{audit, reason};
+use crate::blocking::in_transaction;
+use crate::dto::ErrorResponse;
+use crate::error::ApiError;
+use crate::extractors::{AdminUser, JsonObject};
+use crate::state::AppState;
+use actix_web::{HttpResponse, put, web};
+use domain::messages as msg;
+use persistence::pieces::renewals;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(set_expiry);
+}
+
+/// The expiries an operator may set: up to a year back (to end a piece, or to try its grace
+/// period) and ten years ahead.
+const MAX_BACK: i64 = 366 * 86_400;
+const MAX_AHEAD: i64 = 10 * 366 * 86_400;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpiryRequest {
+    /// The new expiry, unix seconds, from a year back to ten years ahead.
+    #[schema(value_type = i64, required = true)]
+    pub expires_at: Option<Value>,
+    /// 3 to 200 characters.
+    #[schema(required = true, schema_with = crate::openapi::rules::reason)]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpiryReply {
+    pub id: i64,
+    pub expires_at: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExpiryState {
+    expires_at: i64,
+}
+
+#[utoipa::path(tag = "admin", params(("id" = i64, Path, description = "Piece id")),
+    request_body = ExpiryRequest,
+    responses((status = 200, body = ExpiryReply), (status = 401, body = ErrorResponse),
+              (status = 403, body = ErrorResponse), (status = 404, body = ErrorResponse),
+              (status = 422, body = ErrorResponse)))]
+#[put("/admin/pieces/{id}/expiry")]
+pub async fn set_expiry(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    body: JsonObject<ExpiryRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let now = persistence::now();
+    let to = body
+        .expires_at
+        .as_ref()
+        .and_then(Value::as_i64)
+        .filter(|at| (now - MAX_BACK..=now + MAX_AHEAD).contains(at))
+        .ok_or_else(|| ApiError::field("expiresAt", msg::EXPIRY_AT))?;
+    let why = reason(body.reason.as_deref())?;
+    let (id, actor) = (path.into_inner(), admin.0.id);
+    in_transaction(&state.pool, move |conn| {
+        let from = renewals::set_expiry(conn, id, to)?
+            .ok_or(ApiError::NotFoundWith(msg::PIECE_NOT_FOUND))?;
+        audit(
+            conn,
+            actor,
+            "piece.expiry",
+            &format!("piece:{id}"),
+            Some(&why),
+            Some(&ExpiryState { expires_at: from }),
+            Some(&ExpiryState { expires_at: to }),
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(ExpiryReply { id, expires_at: to }))
+}
