@@ -37,6 +37,9 @@ export const queryKeys = {
   alerts: ['account', 'alerts'] as const,
   /** The company, address and VAT id printed on receipts. */
   billing: ['account', 'billing'] as const,
+  /** The customer's pieces with their renewal state, and the auto-renew default. */
+  piecesAll: ['pieces'] as const,
+  pieces: (page: number) => ['pieces', { page }] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one

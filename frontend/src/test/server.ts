@@ -14,6 +14,7 @@ export const defaultHandlers = [
   http.get('*/api/user/plan', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
   http.get('*/api/user/get_starts', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   // no sub-users: the generators offer only the main credential
+  http.get('*/api/user/pieces', () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20, autoRenewDefault: false })),
   http.get('*/api/user/subusers', () =>
     HttpResponse.json<GetResponse<'/api/user/subusers'>>({ main: { username: 'uexample', maxConnections: null }, items: [] }),
   ),

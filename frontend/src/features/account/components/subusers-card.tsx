@@ -12,6 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { formatFixed2 } from '@/lib/format';
@@ -64,29 +65,15 @@ function Usage({ subuser }: { subuser: Subuser }) {
 
 function EnabledSwitch({ subuser }: { subuser: Subuser }) {
   const change = useChangeSubuser();
-  const toggle = () =>
+  const toggle = (enabled: boolean) =>
     change.mutate(
-      { id: subuser.id, body: { enabled: !subuser.enabled } },
+      { id: subuser.id, body: { enabled } },
       {
         onSuccess: (saved) => notify.success(`Sub-user ${saved.name} ${saved.enabled ? 'enabled' : 'disabled'}`),
         onError: (error) => notify.error(errorMessage(error)),
       },
     );
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={subuser.enabled}
-      aria-label={`${subuser.name} enabled`}
-      disabled={change.isPending}
-      onClick={toggle}
-      className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${
-        subuser.enabled ? 'bg-brand-600 dark:bg-brand-500' : 'bg-slate-300 dark:bg-slate-700'
-      }`}
-    >
-      <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${subuser.enabled ? 'translate-x-5' : 'translate-x-0.5'}`} />
-    </button>
-  );
+  return <Switch checked={subuser.enabled} label={`${subuser.name} enabled`} disabled={change.isPending} onChange={toggle} />;
 }
 
 type RowProps = { subuser: Subuser; onEdit: () => void; onReset: () => void; onDelete: () => void };

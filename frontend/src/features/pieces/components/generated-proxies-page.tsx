@@ -1,4 +1,4 @@
-// /onboard/proxies: every generated proxy (GET /api/user/proxies) with a kind filter, a debounced
+// /onboard/proxies: the pieces held with their renewals (RenewalsCard), then every generated proxy (GET /api/user/proxies) with a kind filter, a debounced
 // search (both go back to page 1), pages of 20 and an export of the whole filtered list as
 // proxy_<date>.txt, one proxy per line.
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { notify } from '@/lib/toast';
 import { fetchAllGeneratedProxies, generatedProxiesQueryOptions, PER_PAGE } from '../api/get-generated-proxies';
 import type { GeneratedProxiesFilter } from '@/lib/query-keys';
 import { GeneratedProxiesTable } from './generated-proxies-table';
+import { RenewalsCard } from './renewals-card';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -63,6 +64,7 @@ export function GeneratedProxiesPage() {
           </Button>
         }
       />
+      <RenewalsCard />
       <Card>
         <div className="mb-4 grid gap-3 sm:grid-cols-[12rem_1fr]">
           <SelectField
