@@ -2,6 +2,7 @@
 //! nothing of ours. Types here are parsed once at the edge and trusted afterwards.
 
 pub mod account;
+pub mod address_space;
 pub mod account_forms;
 pub mod base32;
 pub mod billing;
@@ -29,6 +30,7 @@ pub mod totp;
 pub mod units;
 pub mod usage;
 pub mod validation;
+pub mod webhook;
 
 pub use account::{Email, Password, Role, VerificationCode};
 pub use account_forms::{EmailChangeForm, PasswordChangeForm, PasswordResetForm, ProfileForm};
