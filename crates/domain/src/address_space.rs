@@ -83,7 +83,12 @@ mod tests {
         ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip}");
         }
-        for ip in ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "64:ff9b::808:808"] {
+        for ip in [
+            "93.184.216.34",
+            "8.8.8.8",
+            "2606:4700::1111",
+            "64:ff9b::808:808",
+        ] {
             assert!(is_public(ip.parse().unwrap()), "{ip}");
         }
     }

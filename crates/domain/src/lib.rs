@@ -2,8 +2,8 @@
 //! nothing of ours. Types here are parsed once at the edge and trusted afterwards.
 
 pub mod account;
-pub mod address_space;
 pub mod account_forms;
+pub mod address_space;
 pub mod base32;
 pub mod billing;
 pub mod calendar;

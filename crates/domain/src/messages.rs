@@ -36,8 +36,7 @@ pub const ALERT_PERCENT: &str = "Enter up to 5 whole percents from 1 to 100";
 pub const ALERT_DAYS: &str = "Enter up to 5 whole numbers of days from 1 to 30";
 pub const ALERT_BALANCE: &str = "Enter an amount greater than 0 (at most 100000, 2 decimals)";
 pub const ALERT_EMAIL: &str = "Email must be true or false";
-pub const WEBHOOK_URL: &str =
-    "Enter an https:// URL of at most 2000 characters, without a user name or password, on a public host";
+pub const WEBHOOK_URL: &str = "Enter an https:// URL of at most 2000 characters, without a user name or password, on a public host";
 pub const WEBHOOK_URL_MISSING: &str = "Set a webhook URL first";
 pub const GOOGLE_NOT_CONFIGURED: &str = "Google sign-in is not available";
 pub const GOOGLE_FAILED: &str = "Failed to login with Google";

@@ -104,7 +104,9 @@ pub fn signature(secret: &str, timestamp: i64, body: &str) -> String {
 /// How long to wait after the `failures`-th failed attempt (1 for the first): 30 s, 1 min,
 /// 2 min, 4 min, … at most an hour.
 pub fn retry_delay(failures: i32) -> i64 {
-    let doublings = u32::try_from(failures.saturating_sub(1)).unwrap_or(0).min(16);
+    let doublings = u32::try_from(failures.saturating_sub(1))
+        .unwrap_or(0)
+        .min(16);
     (FIRST_RETRY_SECS << doublings).min(MAX_RETRY_SECS)
 }
 

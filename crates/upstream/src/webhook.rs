@@ -30,6 +30,8 @@ pub struct WebhookCall {
 pub enum WebhookError {
     #[error("the host resolves to a private address")]
     NotAllowed,
+    #[error("only https URLs are called")]
+    NotHttps,
     #[error("the host could not be resolved")]
     Resolve,
     #[error("timed out")]
@@ -79,6 +81,9 @@ impl ReqwestWebhookSender {
 impl WebhookSender for ReqwestWebhookSender {
     async fn send(&self, call: &WebhookCall) -> Result<u16, WebhookError> {
         let url = reqwest::Url::parse(&call.url).map_err(|_| WebhookError::Failed)?;
+        if !self.allow_private && url.scheme() != "https" {
+            return Err(WebhookError::NotHttps);
+        }
         // An address in the URL is never resolved, so the resolver does not see it.
         if !self.allow_private {
             let literal = match url.host() {

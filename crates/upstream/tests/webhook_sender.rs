@@ -95,10 +95,16 @@ async fn internal_addresses_are_refused_unless_allowed() {
         .await;
     let port = server.address().port();
     let sender = ReqwestWebhookSender::new(false).unwrap();
+    assert_eq!(
+        sender
+            .send(&call(format!("http://127.0.0.1:{port}/hook")))
+            .await,
+        Err(WebhookError::NotHttps)
+    );
     // An address in the URL, and a name that resolves to loopback.
     for url in [
-        format!("http://127.0.0.1:{port}/hook"),
-        format!("http://localhost:{port}/hook"),
+        format!("https://127.0.0.1:{port}/hook"),
+        format!("https://localhost:{port}/hook"),
     ] {
         assert_eq!(
             sender.send(&call(url.clone())).await,
