@@ -31,7 +31,7 @@ pub struct AlertsRequest {
     #[schema(value_type = Option<bool>)]
     pub email: Option<Value>,
     /// An https URL every notification is POSTed to (signed); null removes the webhook.
-    #[schema(value_type = Option<String>, nullable = true, max_length = 2000)]
+    #[schema(schema_with = crate::openapi::rules::webhook_url)]
     #[serde(default, deserialize_with = "present")]
     pub webhook_url: Option<Value>,
 }
