@@ -6,7 +6,9 @@
 //! `PROXYSHOP_RECONCILE_INTERVAL_SECS`); purging the gateway's usage records older than
 //! `PROXYSHOP_USAGE_RETENTION_DAYS` (every hour, in bounded batches); comparing every
 //! customer's alert thresholds with their figures (every minute, `crate::alerts`); renewing
-//! the pieces with auto-renew that are due (every minute, `crate::pieces::renew_due`).
+//! the pieces with auto-renew that are due (every minute, `crate::pieces::renew_due`); calling
+//! customers' webhooks (every 15 seconds; each call is also claimed on its own, see
+//! `crate::alerts::send_webhooks`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -55,6 +57,11 @@ pub const RENEWALS: Job = Job {
     every: Duration::from_secs(60),
     lease: Duration::from_secs(300),
 };
+pub const WEBHOOKS: Job = Job {
+    name: "webhooks",
+    every: Duration::from_secs(15),
+    lease: Duration::from_secs(120),
+};
 pub const USAGE_PURGE: Job = Job {
     name: "usage_purge",
     every: Duration::from_secs(3600),
@@ -93,6 +100,7 @@ pub async fn run(state: web::Data<AppState>) {
         periodic(&state, USAGE_PURGE, &holder, purge_usage_records),
         periodic(&state, ALERTS, &holder, check_alerts),
         periodic(&state, RENEWALS, &holder, renew_pieces),
+        periodic(&state, WEBHOOKS, &holder, send_webhooks),
         periodic_reconcile(&state, &holder),
     );
 }
@@ -278,6 +286,20 @@ fn renew_pieces(
                 failed = run.failed,
                 "pieces renewed"
             );
+        }
+        Ok(())
+    })
+}
+
+fn send_webhooks(
+    state: &web::Data<AppState>,
+) -> Option<impl Future<Output = Result<(), ApiError>> + 'static> {
+    let (pool, sender) = (state.pool.clone(), state.webhooks.clone());
+    let key = state.settings.session_secret.clone();
+    Some(async move {
+        let calls = crate::alerts::send_webhooks(&pool, sender, &key, persistence::now()).await?;
+        if calls > 0 {
+            tracing::debug!(calls, "webhooks called");
         }
         Ok(())
     })

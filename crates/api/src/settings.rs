@@ -49,6 +49,9 @@ pub struct Settings {
     pub check: CheckSettings,
     /// Who sells: printed at the top of every receipt.
     pub shop: ShopIdentity,
+    /// `PROXYSHOP_WEBHOOK_ALLOW_PRIVATE`: customers' webhooks may be http:// URLs and reach
+    /// private, loopback and link-local addresses (tests and local runs only).
+    pub webhook_allow_private: bool,
 }
 
 /// Renewals of pieces (docs/renewals.md).
@@ -224,6 +227,7 @@ impl Settings {
                 timeout: upstream::DEFAULT_CHECK_TIMEOUT,
             },
             shop: ShopIdentity::default(),
+            webhook_allow_private: false,
         }
     }
 }

@@ -25,7 +25,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use upstream::{
     GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
-    ReqwestProxyChecker, ResidentialSource,
+    ReqwestProxyChecker, ReqwestWebhookSender, ResidentialSource,
 };
 use url::Url;
 use utoipa_actix_web::AppExt;
@@ -70,6 +70,8 @@ pub enum StartError {
         url: String,
         source: url::ParseError,
     },
+    #[error("cannot build the webhook client: {0}")]
+    WebhookClient(String),
     #[error("cannot bind {addr}: {source}")]
     Bind {
         addr: String,
@@ -134,6 +136,10 @@ impl Application {
             settings.check.url.clone(),
             settings.check.timeout,
         ));
+        let webhooks = Arc::new(
+            ReqwestWebhookSender::new(settings.webhook_allow_private)
+                .map_err(|e| StartError::WebhookClient(e.to_string()))?,
+        );
         let state = web::Data::new(AppState {
             pool: deps.pool,
             settings,
@@ -147,6 +153,7 @@ impl Application {
             pieces: deps.pieces,
             residential,
             checker,
+            webhooks,
             public_url: public_url.clone(),
             code_key,
             readiness: Readiness::default(),

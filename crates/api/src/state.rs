@@ -6,6 +6,7 @@ use persistence::DbPool;
 use std::sync::Arc;
 use upstream::{
     GoogleVerifier, Mailer, PaymentGateway, PieceSource, ProxyChecker, ResidentialSource,
+    WebhookSender,
 };
 
 pub struct AppState {
@@ -22,6 +23,8 @@ pub struct AppState {
     pub residential: Arc<dyn ResidentialSource>,
     /// Checks a customer's proxy line through our gateway (`POST /api/user/check`).
     pub checker: Arc<dyn ProxyChecker>,
+    /// Calls customers' webhooks (the `webhooks` job).
+    pub webhooks: Arc<dyn WebhookSender>,
     /// The site's public URL without a trailing slash (links, callbacks, redirects).
     pub public_url: String,
     /// Keys the hashes of email verification codes (derived from the session secret).

@@ -58,7 +58,8 @@ api_test! {
         let defaults = app.get("/api/user/alerts").await;
         assert_eq!(
             defaults.body,
-            json!({"trafficPercent": [95, 80], "expiryDays": [3, 1], "balanceBelow": null, "email": true})
+            json!({"trafficPercent": [95, 80], "expiryDays": [3, 1], "balanceBelow": null, "email": true,
+                "webhookUrl": null, "webhookSecretSet": false})
         );
         let bad = app
             .send(app.client.put(app.url("/api/user/alerts")).json(&json!({
@@ -78,7 +79,8 @@ api_test! {
         assert_eq!(saved.status, 200, "{}", saved.text);
         assert_eq!(
             saved.body,
-            json!({"trafficPercent": [50], "expiryDays": [3, 1], "balanceBelow": 12.5, "email": true})
+            json!({"trafficPercent": [50], "expiryDays": [3, 1], "balanceBelow": 12.5, "email": true,
+                "webhookUrl": null, "webhookSecretSet": false})
         );
         // Signed out: 401.
         let guest = app.send(app.new_client().get(app.url("/api/user/alerts"))).await;

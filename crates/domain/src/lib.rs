@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod account_forms;
+pub mod address_space;
 pub mod base32;
 pub mod billing;
 pub mod calendar;
@@ -29,6 +30,7 @@ pub mod totp;
 pub mod units;
 pub mod usage;
 pub mod validation;
+pub mod webhook;
 
 pub use account::{Email, Password, Role, VerificationCode};
 pub use account_forms::{EmailChangeForm, PasswordChangeForm, PasswordResetForm, ProfileForm};

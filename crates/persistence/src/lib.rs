@@ -48,6 +48,7 @@ mod upsert;
 pub mod upstream_accounts;
 pub mod users;
 pub mod wallet;
+pub mod webhook_deliveries;
 
 pub use connection::{
     Backend, DbConnection, DbPool, PoolOptions, connect, run_migrations, write_transaction,

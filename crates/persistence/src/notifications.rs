@@ -1,10 +1,12 @@
 //! The in-app notification centre: one row per thing a customer should know about (an alert, a
 //! renewal done or failed, a payment credited, an order delivered), newest first. Written in the
-//! transaction of what it reports, so a notification exists exactly when its event does.
+//! transaction of what it reports, so a notification exists exactly when its event does; so is
+//! its webhook delivery, when the customer has a webhook (`webhook_deliveries`).
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::notifications;
+use crate::webhook_deliveries;
 use diesel::prelude::*;
 use domain::UserId;
 
@@ -47,7 +49,8 @@ pub struct NotificationRow {
     pub read_at: Option<i64>,
 }
 
-/// Adds a notification for `user`; its id.
+/// Adds a notification for `user`, and queues its webhook call when they have a webhook; its
+/// id. Call it in the transaction of what it reports.
 pub fn add(
     conn: &mut DbConnection,
     user: UserId,
@@ -56,16 +59,27 @@ pub fn add(
     body: &str,
     now: i64,
 ) -> DbResult<i64> {
-    Ok(diesel::insert_into(notifications::table)
-        .values((
-            notifications::user_id.eq(user.get()),
-            notifications::kind.eq(kind.as_str()),
-            notifications::title.eq(title),
-            notifications::body.eq(body),
-            notifications::created_at.eq(now),
-        ))
-        .returning(notifications::id)
-        .get_result(conn)?)
+    conn.transaction(|conn| {
+        let id: i64 = diesel::insert_into(notifications::table)
+            .values((
+                notifications::user_id.eq(user.get()),
+                notifications::kind.eq(kind.as_str()),
+                notifications::title.eq(title),
+                notifications::body.eq(body),
+                notifications::created_at.eq(now),
+            ))
+            .returning(notifications::id)
+            .get_result(conn)?;
+        let payload = serde_json::json!({
+            "id": id,
+            "type": kind.as_str(),
+            "title": title,
+            "body": body,
+            "createdAt": now,
+        });
+        webhook_deliveries::enqueue(conn, user, id, &payload.to_string(), now)?;
+        Ok(id)
+    })
 }
 
 /// One page of `user`'s notifications, newest first, and how many there are in all.

@@ -40,6 +40,9 @@ pub struct Config {
     pub gateway_public_host: Option<String>,
     /// Let proxies reach private, loopback and link-local addresses (tests and local demos).
     pub gateway_allow_private: bool,
+    /// Let customers' webhooks be http:// and reach private, loopback and link-local addresses
+    /// (tests and local demos).
+    pub webhook_allow_private: bool,
     /// Destination ports the gateway never connects to.
     pub gateway_refused_ports: Vec<u16>,
     /// The gateway node's pool, limits and drain (`config/gateway.rs`).
@@ -222,6 +225,7 @@ impl Config {
             gateway_socks_addr: socket_addr(src, "GATEWAY_SOCKS_ADDR", "127.0.0.1:8001")?,
             gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
             gateway_allow_private: flag(src, "GATEWAY_ALLOW_PRIVATE")?,
+            webhook_allow_private: flag(src, "PROXYSHOP_WEBHOOK_ALLOW_PRIVATE")?,
             gateway_refused_ports: ports(src, "GATEWAY_REFUSED_PORTS", &[25])?,
             gateway: GatewaySettings::from_source(src)?,
             session_secret: session_secret.map(SecretString::from),

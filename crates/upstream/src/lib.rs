@@ -1,6 +1,6 @@
 //! Clients for everything outside the process: mail delivery, Google sign-in, payments,
 //! residential proxies, proxies by the piece, and the proxy checker (one request through our
-//! gateway to an IP-echo service).
+//! gateway to an IP-echo service), and customers' webhooks.
 //!
 //! Each outside dependency is a trait with a real client and a local implementation that keeps
 //! the embedded default fully usable without any account: mail over SMTP or written to `.eml`
@@ -18,6 +18,7 @@ pub mod mail;
 pub mod payments;
 pub mod pieces;
 pub mod residential;
+pub mod webhook;
 
 pub use checker::{
     CheckError, CheckOutcome, CheckRequest, DEFAULT_CHECK_TIMEOUT, DEFAULT_CHECK_URL, ProxyChecker,
@@ -38,4 +39,7 @@ pub use pieces::{
 pub use residential::{
     IPROYAL_API_URL, IpRoyalConfig, IpRoyalResidential, LocalResidential, Place, ProxyRequest,
     ResidentialError, ResidentialSource, SyncReport, SyncRequest, UpstreamAccount,
+};
+pub use webhook::{
+    ReqwestWebhookSender, WEBHOOK_TIMEOUT, WebhookCall, WebhookError, WebhookSender,
 };

@@ -35,6 +35,8 @@ export const queryKeys = {
   /** The notification centre (the bell) and the alert thresholds (settings). */
   notifications: ['notifications'] as const,
   alerts: ['account', 'alerts'] as const,
+  /** The webhook's delivery log (under the alerts, so saving them refreshes it too). */
+  webhookDeliveries: ['account', 'alerts', 'deliveries'] as const,
   /** The company, address and VAT id printed on receipts. */
   billing: ['account', 'billing'] as const,
   /** The customer's pieces with their renewal state, and the auto-renew default. */

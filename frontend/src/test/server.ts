@@ -1,5 +1,5 @@
 // MSW server for unit tests. Defaults: a guest session, no Google client id, top-ups on, the
-// default 100 MB trial, no server plans, no sub-users, no notifications, the default alerts.
+// default 100 MB trial, no server plans, no sub-users, no notifications, the default alerts (no webhook, no deliveries).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GetResponse } from '@/lib/api-types';
@@ -22,7 +22,17 @@ export const defaultHandlers = [
     HttpResponse.json<GetResponse<'/api/user/notifications'>>({ items: [], total: 0, page: 1, perPage: 20, unread: 0 }),
   ),
   http.get('*/api/user/alerts', () =>
-    HttpResponse.json<GetResponse<'/api/user/alerts'>>({ trafficPercent: [95, 80], expiryDays: [3, 1], balanceBelow: null, email: true }),
+    HttpResponse.json<GetResponse<'/api/user/alerts'>>({
+      trafficPercent: [95, 80],
+      expiryDays: [3, 1],
+      balanceBelow: null,
+      email: true,
+      webhookUrl: null,
+      webhookSecretSet: false,
+    }),
+  ),
+  http.get('*/api/user/alerts/deliveries', () =>
+    HttpResponse.json<GetResponse<'/api/user/alerts/deliveries'>>({ items: [], total: 0, page: 1, perPage: 10 }),
   ),
 ];
 

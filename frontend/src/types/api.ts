@@ -615,6 +615,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/alerts/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/alerts/webhook_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["rotate_webhook_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/allowlist": {
         parameters: {
             query?: never;
@@ -1557,6 +1589,15 @@ export interface components {
             email: boolean;
             expiryDays: number[];
             trafficPercent: number[];
+            /**
+             * @description The signing secret, only in the answer that created it (the first webhook URL saved);
+             *     it is never shown again.
+             */
+            webhookSecret?: string | null;
+            /** @description Whether a signing secret exists (it is never shown again). */
+            webhookSecretSet: boolean;
+            /** @description Where notifications are POSTed; null: no webhook. */
+            webhookUrl?: string | null;
         };
         AlertsRequest: {
             /**
@@ -1570,6 +1611,8 @@ export interface components {
             expiryDays?: number[] | null;
             /** @description Percent of a traffic kind's bought GB used at which to alert (whole, 1 to 100). */
             trafficPercent?: number[] | null;
+            /** @description An https URL every notification is POSTed to (signed); null removes the webhook. */
+            webhookUrl?: string | null;
         };
         /** @description A piece an entry may name (its password left out). */
         AllowablePiece: {
@@ -1848,6 +1891,45 @@ export interface components {
         DatacenterCredentialsResponse: {
             data: components["schemas"]["DatacenterCountry"][];
             success: boolean;
+        };
+        DeliveryItem: {
+            /** Format: int32 */
+            attempts: number;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            createdAt: number;
+            /** Format: int64 */
+            deliveredAt?: number | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description The status code of the last answer; null when there was none.
+             */
+            lastCode?: number | null;
+            /** @description Why the last attempt failed; null after a success. */
+            lastError?: string | null;
+            /**
+             * Format: int64
+             * @description When the next attempt is due (pending only).
+             */
+            nextAt?: number | null;
+            /** Format: int64 */
+            notificationId: number;
+            /** @description pending, delivered or failed (for good: retries stop 24 hours after the notification). */
+            status: string;
+            url: string;
+        };
+        DeliveryList: {
+            items: components["schemas"]["DeliveryItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
         };
         DisableRequest: {
             /** @description A code from the app or a recovery code. */
@@ -2927,6 +3009,10 @@ export interface components {
             perPage: number;
             /** Format: int64 */
             total: number;
+        };
+        WebhookSecretReply: {
+            /** @description The new signing secret (`whsec_…`); it is never shown again. */
+            webhookSecret: string;
         };
     };
     responses: never;
@@ -5529,6 +5615,119 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    list_deliveries: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rotate_webhook_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretReply"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No webhook URL is set */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };

@@ -1,8 +1,10 @@
 //! The alert settings as the API reads and writes them: `{trafficPercent, expiryDays,
-//! balanceBelow, email}`. A field left out stays as it was; each list holds at most 5 distinct
-//! whole numbers (percent 1 to 100, days 1 to 30), kept sorted from the largest.
+//! balanceBelow, email, webhookUrl}`. A field left out stays as it was; each list holds at most
+//! 5 distinct whole numbers (percent 1 to 100, days 1 to 30), kept sorted from the largest; a
+//! webhook URL is a `domain::webhook::WebhookUrl`, and null removes it with its secret.
 
 use crate::number::hundredths;
+use domain::webhook::WebhookUrl;
 use domain::{Cents, FieldErrors, messages as msg};
 use persistence::alerts::AlertSettings;
 use serde::{Deserialize, Serialize};
@@ -28,6 +30,10 @@ pub struct AlertsRequest {
     /// Send alerts by email too (they always reach the notification centre).
     #[schema(value_type = Option<bool>)]
     pub email: Option<Value>,
+    /// An https URL every notification is POSTed to (signed); null removes the webhook.
+    #[schema(schema_with = crate::openapi::rules::webhook_url)]
+    #[serde(default, deserialize_with = "present")]
+    pub webhook_url: Option<Value>,
 }
 
 /// Tells `"balanceBelow": null` (Some(Null): turn it off) from a field left out (None).
@@ -52,7 +58,12 @@ fn thresholds(value: &Value, range: std::ops::RangeInclusive<i64>) -> Option<Vec
 
 impl AlertsRequest {
     /// Applies the fields given to `settings`; 422 with a message per bad field.
-    pub fn apply(&self, settings: &mut AlertSettings) -> Result<(), FieldErrors> {
+    /// `allow_private`: http and internal webhook hosts are accepted (tests, local runs).
+    pub fn apply(
+        &self,
+        settings: &mut AlertSettings,
+        allow_private: bool,
+    ) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         if let Some(value) = &self.traffic_percent {
             match thresholds(value, 1..=100) {
@@ -79,6 +90,18 @@ impl AlertsRequest {
             Some(Value::Bool(on)) => settings.email = *on,
             Some(_) => errors.add("email", msg::ALERT_EMAIL),
         }
+        match &self.webhook_url {
+            None => {}
+            Some(Value::Null) => {
+                settings.webhook_url = None;
+                settings.webhook_secret = None;
+            }
+            Some(Value::String(text)) => match WebhookUrl::parse(text, allow_private) {
+                Ok(url) => settings.webhook_url = Some(url.into_string()),
+                Err(message) => errors.add("webhookUrl", message),
+            },
+            Some(_) => errors.add("webhookUrl", msg::WEBHOOK_URL),
+        }
         if errors.is_empty() {
             Ok(())
         } else {
@@ -96,6 +119,14 @@ pub struct AlertsReply {
     #[schema(value_type = Option<f64>)]
     pub balance_below: Option<Cents>,
     pub email: bool,
+    /// Where notifications are POSTed; null: no webhook.
+    pub webhook_url: Option<String>,
+    /// Whether a signing secret exists (it is never shown again).
+    pub webhook_secret_set: bool,
+    /// The signing secret, only in the answer that created it (the first webhook URL saved);
+    /// it is never shown again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhook_secret: Option<String>,
 }
 
 impl From<&AlertSettings> for AlertsReply {
@@ -105,6 +136,9 @@ impl From<&AlertSettings> for AlertsReply {
             expiry_days: s.expiry_days.clone(),
             balance_below: s.balance_below_cents.map(Cents::new),
             email: s.email,
+            webhook_url: s.webhook_url.clone(),
+            webhook_secret_set: s.webhook_secret.is_some(),
+            webhook_secret: None,
         }
     }
 }
@@ -117,7 +151,7 @@ mod tests {
     fn apply(body: Value) -> Result<AlertSettings, FieldErrors> {
         let request: AlertsRequest = serde_json::from_value(body).unwrap();
         let mut settings = AlertSettings::default();
-        request.apply(&mut settings).map(|()| settings)
+        request.apply(&mut settings, false).map(|()| settings)
     }
 
     #[test]
@@ -151,15 +185,44 @@ mod tests {
         assert_eq!(s.traffic_percent, [95, 80]);
         let request: AlertsRequest = serde_json::from_value(json!({"balanceBelow": null})).unwrap();
         let mut on = s.clone();
-        request.apply(&mut on).unwrap();
+        request.apply(&mut on, false).unwrap();
         assert_eq!(on.balance_below_cents, None);
         let request: AlertsRequest = serde_json::from_value(json!({})).unwrap();
         let mut kept = s.clone();
-        request.apply(&mut kept).unwrap();
+        request.apply(&mut kept, false).unwrap();
         assert_eq!(kept, s);
         for bad in [json!(0), json!(-1), json!("5"), json!(1.234)] {
             assert!(apply(json!({ "balanceBelow": bad })).is_err(), "{bad}");
         }
         assert!(apply(json!({"email": "yes"})).is_err());
+    }
+
+    #[test]
+    fn a_webhook_url_is_parsed_and_null_removes_it_with_its_secret() {
+        let s = apply(json!({"webhookUrl": "https://hooks.example.com/in"})).unwrap();
+        assert_eq!(
+            s.webhook_url.as_deref(),
+            Some("https://hooks.example.com/in")
+        );
+        for bad in [
+            json!("http://hooks.example.com/"),
+            json!("https://10.0.0.1/"),
+            json!(5),
+        ] {
+            assert!(apply(json!({ "webhookUrl": bad })).is_err(), "{bad}");
+        }
+        let mut set = AlertSettings {
+            webhook_url: Some("https://hooks.example.com/in".into()),
+            webhook_secret: Some("v1:sealed".into()),
+            ..AlertSettings::default()
+        };
+        let request: AlertsRequest = serde_json::from_value(json!({"webhookUrl": null})).unwrap();
+        request.apply(&mut set, false).unwrap();
+        assert_eq!((set.webhook_url, set.webhook_secret), (None, None));
+        let request: AlertsRequest =
+            serde_json::from_value(json!({"webhookUrl": "http://127.0.0.1:9/"})).unwrap();
+        let mut local = AlertSettings::default();
+        request.apply(&mut local, true).unwrap();
+        assert_eq!(local.webhook_url.as_deref(), Some("http://127.0.0.1:9/"));
     }
 }

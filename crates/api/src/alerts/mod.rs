@@ -1,12 +1,17 @@
-//! Alerts (docs/notifications.md): the customer's thresholds (`GET/PUT /api/user/alerts`,
-//! `form.rs`) and the job that compares them with the figures and fires each crossing once
-//! (`check.rs`).
+//! Alerts (docs/notifications.md): the customer's thresholds and webhook (`GET/PUT
+//! /api/user/alerts`, `form.rs`), the job that compares the thresholds with the figures and
+//! fires each crossing once (`check.rs`), the webhook's secret and delivery log (`webhook.rs`)
+//! and the job that calls it (`send.rs`).
 
 mod check;
 mod form;
+mod send;
+mod webhook;
 
 pub use check::check_alerts;
 pub use form::{AlertsReply, AlertsRequest};
+pub use send::{CLAIM_SECS, send_webhooks};
+pub use webhook::{DeliveryItem, DeliveryList, WebhookSecretReply};
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
@@ -17,7 +22,10 @@ use persistence::alerts;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(get_alerts).service(put_alerts);
+    cfg.service(get_alerts)
+        .service(put_alerts)
+        .service(webhook::rotate_webhook_secret)
+        .service(webhook::list_deliveries);
 }
 
 #[utoipa::path(tag = "notifications",
@@ -44,12 +52,28 @@ pub async fn put_alerts(
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
     let body = body.into_inner();
-    let settings = in_transaction(&state.pool, move |conn| {
+    let allow_private = state.settings.webhook_allow_private;
+    let session_secret = state.settings.session_secret.clone();
+    let (settings, new_secret) = in_transaction(&state.pool, move |conn| {
         let mut settings = alerts::settings(conn, id)?;
-        body.apply(&mut settings).map_err(ApiError::Validation)?;
+        body.apply(&mut settings, allow_private)
+            .map_err(ApiError::Validation)?;
+        // The first URL gets a secret, shown in this answer only.
+        let new_secret = match (&settings.webhook_url, &settings.webhook_secret) {
+            (Some(_), None) => {
+                let (plain, sealed) = webhook::new_secret(&session_secret)?;
+                settings.webhook_secret = Some(sealed);
+                Some(plain)
+            }
+            _ => None,
+        };
         alerts::save(conn, id, &settings, persistence::now())?;
-        Ok(settings)
+        Ok((settings, new_secret))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(AlertsReply::from(&settings)))
+    let mut reply = AlertsReply::from(&settings);
+    reply.webhook_secret = new_secret;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(reply))
 }

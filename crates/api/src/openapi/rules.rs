@@ -344,6 +344,23 @@ pub fn piece_kind_filter() -> RefOr<Schema> {
     done(string().pattern(Some("^(?:static|lte|ipv4|ipv6)?$")))
 }
 
+/// `domain::webhook::WebhookUrl::parse` (without private targets): `https://`, a host name
+/// with a dot whose last label starts with a letter, an optional port, and a path and query of
+/// URL characters; null removes the webhook. Narrower than the parser (it also takes public IP
+/// literals and upper-case schemes), so what the document calls valid is accepted.
+pub fn webhook_url() -> RefOr<Schema> {
+    let host = format!(r"(?:{LABEL}\.)+[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?");
+    let rest = r"(?::[1-9][0-9]{0,3})?(?:[/?][A-Za-z0-9._~!$&'()*+,;=:@/?%-]*)?";
+    done(
+        nullable_string()
+            .pattern(Some(format!(r"^\s*https://{host}{rest}\s*$")))
+            .max_length(Some(domain::webhook::MAX_URL_LEN))
+            .description(Some(
+                "An https URL every notification is POSTed to (signed); null removes the webhook.",
+            )),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     //! Each string schema against the parser it mirrors, on the same samples: the document must
@@ -379,6 +396,25 @@ mod tests {
                 "{sample:?}: schema and parser disagree"
             );
         }
+    }
+
+    #[test]
+    fn webhook_url_matches_the_parser_on_public_names() {
+        let parser = |s: &str| domain::webhook::WebhookUrl::parse(s, false).is_ok();
+        agree(
+            webhook_url(),
+            parser,
+            &[
+                "https://hooks.example.com/in",
+                " https://a.b.example.org:8443/x?y=1&z=%20 ",
+                "https://example.com",
+                "http://example.com/in",
+                "https://user:pw@example.com/",
+                "https://intranet/",
+                "https://10.0.0.1/",
+                "ftp://example.com/",
+            ],
+        );
     }
 
     #[test]

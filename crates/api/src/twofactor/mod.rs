@@ -9,7 +9,7 @@ mod disable;
 mod enable;
 mod mails;
 pub mod pending;
-mod secret_box;
+pub(crate) mod secret_box;
 mod setup;
 mod status;
 

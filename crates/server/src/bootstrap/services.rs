@@ -60,6 +60,7 @@ pub(super) async fn serve(
             timeout: config.check_timeout,
         },
         shop: config.shop.clone(),
+        webhook_allow_private: config.webhook_allow_private,
     };
     let deps = Dependencies {
         pool: pool.clone(),

@@ -1,5 +1,7 @@
 // GET/PUT /api/user/alerts: the thresholds at which the shop alerts the customer (traffic used,
-// days before expiry, wallet balance) and whether alerts are mailed too.
+// days before expiry, wallet balance), whether alerts are mailed too, and the webhook URL;
+// POST /api/user/alerts/webhook_secret (a new signing secret, answered once) and
+// GET /api/user/alerts/deliveries (the webhook's delivery log).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-types';
@@ -7,6 +9,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type AlertSettings = Schemas['AlertsReply'];
 export type AlertsBody = Schemas['AlertsRequest'];
+export type WebhookDelivery = Schemas['DeliveryItem'];
 
 export const alertsQueryOptions = queryOptions({
   queryKey: queryKeys.alerts,
@@ -23,6 +26,27 @@ export function useSaveAlerts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAlerts,
-    onSuccess: (data) => queryClient.setQueryData(queryKeys.alerts, data),
+    // The secret in a first save's answer is shown once: it is not kept in the cache.
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.alerts, { ...data, webhookSecret: undefined }),
   });
+}
+
+export const rotateWebhookSecret = () => unwrap(api.POST('/api/user/alerts/webhook_secret'));
+
+export function useRotateWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rotateWebhookSecret,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts, exact: true }),
+  });
+}
+
+export const webhookDeliveriesQueryOptions = queryOptions({
+  queryKey: queryKeys.webhookDeliveries,
+  queryFn: ({ signal }) =>
+    unwrap(api.GET('/api/user/alerts/deliveries', { params: { query: { perPage: 10 } }, signal })),
+});
+
+export function useWebhookDeliveries() {
+  return useQuery(webhookDeliveriesQueryOptions);
 }

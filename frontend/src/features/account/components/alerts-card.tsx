@@ -1,7 +1,8 @@
 // Alerts: when the shop tells the customer about their account (traffic used, days before traffic
 // or a proxy expires, wallet balance), always in the notification centre (the bell) and by
-// email when "Email me" is on. Lists are typed as comma-separated whole numbers; the server
-// checks them (422 per field).
+// email when "Email me" is on, and to the webhook URL when one is set. Lists are typed as
+// comma-separated whole numbers; the server checks them (422 per field).
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -11,9 +12,10 @@ import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
 import { type AlertSettings, useAlerts, useSaveAlerts } from '../api/alerts';
+import { DeliveryLog, RotateSecretButton, SecretShownOnce } from './webhook-panel';
 
-type AlertValues = { trafficPercent: string; expiryDays: string; balanceBelow: string; email: boolean };
-const FIELDS = ['trafficPercent', 'expiryDays', 'balanceBelow', 'email'] as const;
+type AlertValues = { trafficPercent: string; expiryDays: string; balanceBelow: string; email: boolean; webhookUrl: string };
+const FIELDS = ['trafficPercent', 'expiryDays', 'balanceBelow', 'email', 'webhookUrl'] as const;
 
 /** "80, 95" as [80, 95]; anything that is not a whole number is sent as is for the server to refuse. */
 function numbers(text: string): number[] {
@@ -30,10 +32,11 @@ function valuesOf(s: AlertSettings): AlertValues {
     expiryDays: [...s.expiryDays].sort((a, b) => b - a).join(', '),
     balanceBelow: s.balanceBelow == null ? '' : String(s.balanceBelow),
     email: s.email,
+    webhookUrl: s.webhookUrl ?? '',
   };
 }
 
-function AlertsForm({ settings }: { settings: AlertSettings }) {
+function AlertsForm({ settings, onSecret }: { settings: AlertSettings; onSecret: (secret: string) => void }) {
   const save = useSaveAlerts();
   const {
     register,
@@ -50,11 +53,13 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
         expiryDays: numbers(values.expiryDays),
         balanceBelow: values.balanceBelow.trim() === '' ? null : Number(values.balanceBelow),
         email: values.email,
+        webhookUrl: values.webhookUrl.trim() === '' ? null : values.webhookUrl.trim(),
       },
       {
         onSuccess: (data) => {
           notify.success('Alerts saved');
           reset(valuesOf(data));
+          if (data.webhookSecret) onSecret(data.webhookSecret);
         },
         onError: (error) => {
           applyFieldErrors(error, FIELDS, setError);
@@ -92,9 +97,20 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
         Email me too (alerts always show under the bell)
       </label>
       <div className="sm:col-span-3">
+        <Field
+          label="Webhook URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/proxyshop-hook (optional)"
+          error={errors.webhookUrl?.message}
+          {...register('webhookUrl')}
+        />
+      </div>
+      <div className="flex flex-wrap gap-3 sm:col-span-3">
         <Button type="submit" busy={save.isPending} disabled={!isDirty}>
           Save alerts
         </Button>
+        {settings.webhookUrl && <RotateSecretButton onRotated={onSecret} />}
       </div>
     </form>
   );
@@ -102,12 +118,16 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
 
 export function AlertsCard() {
   const { data } = useAlerts();
+  // A new signing secret, shown until the customer is done with it; never fetched again.
+  const [secret, setSecret] = useState<string | null>(null);
   return (
     <Card title="Alerts">
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-        Traffic used is per traffic kind; days before expiry count for traffic and proxies; leave a field empty for no alert of that kind. Each alert fires once when its threshold is crossed, and again after a purchase or top-up moves the figure back.
+        Traffic used is per traffic kind; days before expiry count for traffic and proxies; leave a field empty for no alert of that kind. Each alert fires once when its threshold is crossed, and again after a purchase or top-up moves the figure back. A webhook URL receives every notification as a signed JSON POST.
       </p>
-      {data ? <AlertsForm settings={data} /> : <Skeleton className="h-24 w-full" />}
+      {data ? <AlertsForm settings={data} onSecret={setSecret} /> : <Skeleton className="h-24 w-full" />}
+      {secret && <SecretShownOnce secret={secret} onDone={() => setSecret(null)} />}
+      <DeliveryLog />
     </Card>
   );
 }
