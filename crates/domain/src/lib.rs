@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod account_forms;
+pub mod auto_topup;
 pub mod base32;
 pub mod billing;
 pub mod calendar;

@@ -576,3 +576,16 @@ diesel::table! {
         delivered_at -> Nullable<BigInt>,
     }
 }
+
+diesel::table! {
+    auto_topups (user_id, kind) {
+        user_id -> BigInt,
+        kind -> Text,
+        enabled -> Bool,
+        below_bytes -> BigInt,
+        plan_id -> Nullable<BigInt>,
+        last_run_at -> Nullable<BigInt>,
+        short_alerted_at -> Nullable<BigInt>,
+        updated_at -> BigInt,
+    }
+}
