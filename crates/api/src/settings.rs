@@ -43,6 +43,9 @@ pub struct Settings {
     /// Days the gateway's usage records are kept (`PROXYSHOP_USAGE_RETENTION_DAYS`, 1–3650);
     /// older ones are purged in the background.
     pub usage_retention_days: u32,
+    /// An automatic top-up buys at most once per this long per customer and traffic kind
+    /// (`PROXYSHOP_AUTO_TOPUP_WINDOW_SECS`).
+    pub auto_topup_window: Duration,
     /// The proxy checker's echo service and time limit (`POST /api/user/check`).
     pub check: CheckSettings,
     /// Who sells: printed at the top of every receipt.
@@ -195,6 +198,7 @@ impl Settings {
             },
             reconcile_every: None,
             usage_retention_days: 30,
+            auto_topup_window: Duration::from_secs(3600),
             // Nothing listens on the discard port: a test that checks sets its own echo server.
             check: CheckSettings {
                 url: "http://127.0.0.1:9/".into(),

@@ -79,6 +79,9 @@ pub struct Config {
     /// `PROXYSHOP_USAGE_RETENTION_DAYS` (default 30, 1 to 3650): how long the gateway's usage
     /// records are kept before the background purge deletes them.
     pub usage_retention_days: u32,
+    /// `PROXYSHOP_AUTO_TOPUP_WINDOW_SECS` (default 3600, 60 to 2592000): an automatic top-up
+    /// buys at most once per this long per customer and traffic kind, on all nodes together.
+    pub auto_topup_window: Duration,
     /// `PROXYSHOP_SHUTDOWN_GRACE_SECONDS` (default 0, at most 300): at the first stop signal,
     /// how long the API keeps serving while `/readyz` answers unready, so that a load balancer
     /// takes the instance out before it stops accepting.
@@ -275,6 +278,15 @@ impl Config {
                     return Err(bad(
                         "PROXYSHOP_USAGE_RETENTION_DAYS",
                         "must be between 1 and 3650 days",
+                    ));
+                }
+            },
+            auto_topup_window: match whole(src, "PROXYSHOP_AUTO_TOPUP_WINDOW_SECS", 3600)? {
+                secs @ 60..=2_592_000 => Duration::from_secs(u64::from(secs)),
+                _ => {
+                    return Err(bad(
+                        "PROXYSHOP_AUTO_TOPUP_WINDOW_SECS",
+                        "must be between 60 and 2592000 seconds",
                     ));
                 }
             },
