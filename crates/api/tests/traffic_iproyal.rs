@@ -87,8 +87,8 @@ api_test! {
         // The sync reads usage by hash and records what grew, once.
         Mock::given(method("GET")).and(path("/v1/residential-subusers/hash-1"))
             .respond_with(ok(subuser(&name, 4.75, 0.25))).mount(&server).await;
-        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref()).await.unwrap(), 1);
-        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref()).await.unwrap(), 1);
+        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref(), std::time::Duration::from_secs(3600)).await.unwrap(), 1);
+        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref(), std::time::Duration::from_secs(3600)).await.unwrap(), 1);
         let stats = app.get("/api/user/get_starts").await;
         assert_eq!(stats.body["premiumStat"]["usedTraffic"], 0.25);
         assert_eq!(stats.body["premiumStat"]["availableTraffic"], 4.75);

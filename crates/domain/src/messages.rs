@@ -227,3 +227,9 @@ pub const ADMIN_TWO_FACTOR_REQUIRED: &str = "Two-factor sign-in is required for 
 pub const TWO_FACTOR_PASSWORD_WRONG: &str = CURRENT_PASSWORD_WRONG;
 pub const SESSION_ENDED: &str = "Session ended";
 pub const OTHER_SESSIONS_ENDED: &str = "Other sessions ended";
+
+// Automatic top-up of traffic.
+pub const AUTO_TOPUP_TYPE: &str = "Please choose Premium or Budget";
+pub const AUTO_TOPUP_ENABLED: &str = "Enabled must be true or false";
+pub const AUTO_TOPUP_BELOW: &str = "Enter GB greater than 0 (at most 10000, 2 decimals)";
+pub const AUTO_TOPUP_PLAN: &str = "Choose a plan of this traffic type that is on sale";
