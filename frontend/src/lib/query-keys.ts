@@ -35,6 +35,8 @@ export const queryKeys = {
   /** The notification centre (the bell) and the alert thresholds (settings). */
   notifications: ['notifications'] as const,
   alerts: ['account', 'alerts'] as const,
+  /** Automatic top-up of traffic, per traffic kind (settings). */
+  autoTopup: ['account', 'auto-topup'] as const,
   /** The company, address and VAT id printed on receipts. */
   billing: ['account', 'billing'] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
