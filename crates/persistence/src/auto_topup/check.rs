@@ -1,14 +1,7 @@
-//! Automatic top-up of traffic: per customer and traffic kind, "when what is left falls below
-//! `below_bytes`, buy `plan_id`" (no row: off). The check runs where traffic is spent (a gateway
-//! lease take, a provider's usage read back) and when the setting is saved, on any number of
-//! instances at once: the window is claimed by one conditional UPDATE of the row, so exactly one
-//! check per window buys, and the purchase commits with the claim or not at all.
-//!
-//! A top-up the wallet cannot pay (or whose plan is no longer on sale) writes nothing but an
-//! alert-once mark (`short_alerted_at`) and its notification; while the mark is set and the
-//! wallet still does not cover the plan, checks do nothing. A paid top-up or a saved setting
-//! clears the mark.
+//! The check: decides from the setting, the traffic left, the plan and the wallet whether a
+//! top-up is due, claims the window and buys in one transaction, or tells a failure once.
 
+use super::{Setting, get};
 use crate::connection::{DbConnection, write_transaction};
 use crate::error::{DbError, DbResult};
 use crate::notifications::{self, Kind};
@@ -16,120 +9,10 @@ use crate::plan_purchase::{self, PlanPurchase};
 use crate::plans::{self, PlanRow};
 use crate::schema::{auto_topups, users};
 use crate::traffic;
-use crate::upsert::update_or_insert;
 use crate::wallet::WalletError;
 use diesel::prelude::*;
 use domain::auto_topup::{bought_text, failed_text};
 use domain::{Cents, PlanId, ProxyKind, UserId};
-
-/// A customer's setting for one traffic kind.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Setting {
-    pub kind: ProxyKind,
-    pub enabled: bool,
-    pub below_bytes: i64,
-    /// None when the chosen plan was deleted.
-    pub plan_id: Option<PlanId>,
-    /// When a check last bought (its window started then).
-    pub last_run_at: Option<i64>,
-    /// Set when a top-up could not be paid and the customer was told; cleared by a paid one.
-    pub short_alerted_at: Option<i64>,
-}
-
-type Row = (
-    ProxyKind,
-    bool,
-    i64,
-    Option<PlanId>,
-    Option<i64>,
-    Option<i64>,
-);
-
-const COLUMNS: (
-    auto_topups::kind,
-    auto_topups::enabled,
-    auto_topups::below_bytes,
-    auto_topups::plan_id,
-    auto_topups::last_run_at,
-    auto_topups::short_alerted_at,
-) = (
-    auto_topups::kind,
-    auto_topups::enabled,
-    auto_topups::below_bytes,
-    auto_topups::plan_id,
-    auto_topups::last_run_at,
-    auto_topups::short_alerted_at,
-);
-
-fn from_row(r: Row) -> Setting {
-    Setting {
-        kind: r.0,
-        enabled: r.1,
-        below_bytes: r.2,
-        plan_id: r.3,
-        last_run_at: r.4,
-        short_alerted_at: r.5,
-    }
-}
-
-/// The customer's saved settings (kinds without a row are off).
-pub fn list(conn: &mut DbConnection, user: UserId) -> DbResult<Vec<Setting>> {
-    let rows = auto_topups::table
-        .filter(auto_topups::user_id.eq(user))
-        .select(COLUMNS)
-        .load::<Row>(conn)?;
-    Ok(rows.into_iter().map(from_row).collect())
-}
-
-/// The setting of one kind, if saved.
-pub fn get(conn: &mut DbConnection, user: UserId, kind: ProxyKind) -> DbResult<Option<Setting>> {
-    let row = auto_topups::table
-        .find((user, kind))
-        .select(COLUMNS)
-        .first::<Row>(conn)
-        .optional()?;
-    Ok(row.map(from_row))
-}
-
-/// Saves the setting of `kind` (the plan checked by the caller). Re-arms the short-balance
-/// alert; the window keeps its start, so saving never buys twice in one window.
-pub fn save(
-    conn: &mut DbConnection,
-    user: UserId,
-    kind: ProxyKind,
-    enabled: bool,
-    below_bytes: i64,
-    plan_id: PlanId,
-    now: i64,
-) -> DbResult<()> {
-    update_or_insert(
-        conn,
-        |c| {
-            diesel::update(auto_topups::table.find((user, kind)))
-                .set((
-                    auto_topups::enabled.eq(enabled),
-                    auto_topups::below_bytes.eq(below_bytes),
-                    auto_topups::plan_id.eq(Some(plan_id)),
-                    auto_topups::short_alerted_at.eq(None::<i64>),
-                    auto_topups::updated_at.eq(now),
-                ))
-                .execute(c)
-        },
-        |c| {
-            diesel::insert_into(auto_topups::table)
-                .values((
-                    auto_topups::user_id.eq(user),
-                    auto_topups::kind.eq(kind),
-                    auto_topups::enabled.eq(enabled),
-                    auto_topups::below_bytes.eq(below_bytes),
-                    auto_topups::plan_id.eq(Some(plan_id)),
-                    auto_topups::updated_at.eq(now),
-                ))
-                .execute(c)
-        },
-    )?;
-    Ok(())
-}
 
 /// What a check did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,9 +45,23 @@ fn remaining(conn: &mut DbConnection, user: UserId, kind: ProxyKind) -> DbResult
     }))
 }
 
-/// The facts of an enabled setting (None: off or never saved).
-fn facts(conn: &mut DbConnection, user: UserId, kind: ProxyKind) -> DbResult<Option<Facts>> {
-    let Some(setting) = get(conn, user, kind)?.filter(|s| s.enabled) else {
+/// Whether the window that began at `last_run_at` is over at `now`.
+fn window_open(last_run_at: Option<i64>, now: i64, window: i64) -> bool {
+    last_run_at.is_none_or(|at| at <= now - window)
+}
+
+/// The facts of an enabled setting whose window is open (None: off, never saved, or bought
+/// this window: one lookup by key, the common case at a lease take).
+fn facts(
+    conn: &mut DbConnection,
+    user: UserId,
+    kind: ProxyKind,
+    now: i64,
+    window: i64,
+) -> DbResult<Option<Facts>> {
+    let Some(setting) =
+        get(conn, user, kind)?.filter(|s| s.enabled && window_open(s.last_run_at, now, window))
+    else {
         return Ok(None);
     };
     let plan = match setting.plan_id {
@@ -188,14 +85,13 @@ fn buyable(plan: Option<&PlanRow>, kind: ProxyKind, now: i64) -> Option<&PlanRow
     plan.filter(|p| p.kind == kind && p.on_sale(now))
 }
 
-/// Whether the facts call for a top-up at `now`: below the threshold, the window open, and no
-/// told failure that still stands (a wallet that still does not cover the plan).
-fn wants(f: &Facts, now: i64, window: i64) -> bool {
+/// Whether the facts call for a top-up at `now`: below the threshold, and no told failure that
+/// still stands (a wallet that still does not cover the plan).
+fn wants(f: &Facts, now: i64) -> bool {
     let s = &f.setting;
-    let window_open = s.last_run_at.is_none_or(|at| at <= now - window);
     let failure_stands = s.short_alerted_at.is_some()
         && buyable(f.plan.as_ref(), s.kind, now).is_none_or(|p| f.wallet < p.price_cents);
-    f.remaining < s.below_bytes && window_open && !failure_stands
+    f.remaining < s.below_bytes && !failure_stands
 }
 
 /// Why an attempt wrote nothing.
@@ -230,8 +126,8 @@ pub fn check(
     if !kind.is_traffic() {
         return Ok(Outcome::NotDue);
     }
-    match facts(conn, user, kind)? {
-        Some(f) if wants(&f, now, window) => {}
+    match facts(conn, user, kind, now, window)? {
+        Some(f) if wants(&f, now) => {}
         _ => return Ok(Outcome::NotDue),
     }
     match write_transaction(conn, |c| attempt(c, user, kind, now, window)) {
@@ -254,10 +150,10 @@ fn attempt(
     now: i64,
     window: i64,
 ) -> Result<Outcome, Abort> {
-    let Some(f) = facts(c, user, kind)? else {
+    let Some(f) = facts(c, user, kind, now, window)? else {
         return Err(Abort::NotDue);
     };
-    if !wants(&f, now, window) {
+    if !wants(&f, now) {
         return Err(Abort::NotDue);
     }
     // The claim: of checks racing on any number of nodes, one moves the window's start. On
