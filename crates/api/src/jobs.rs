@@ -355,8 +355,9 @@ fn sync_residential(
     }
     let source = state.residential.clone();
     let pool = state.pool.clone();
+    let topup_window = state.settings.auto_topup_window;
     Some(async move {
-        let accounts = crate::traffic::sync_all(&pool, source.as_ref()).await?;
+        let accounts = crate::traffic::sync_all(&pool, source.as_ref(), topup_window).await?;
         tracing::debug!(accounts, "residential accounts synced");
         Ok(())
     })

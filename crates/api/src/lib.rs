@@ -7,6 +7,7 @@ pub mod alerts;
 pub mod allowlist;
 pub mod api_keys;
 pub mod auth;
+pub mod auto_topup;
 pub mod billing;
 pub mod blocking;
 pub mod catalog;

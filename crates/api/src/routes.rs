@@ -3,8 +3,8 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, alerts, allowlist, api_keys, auth, billing, catalog, health, notifications,
-    pieces, receipts, subusers, traffic, twofactor, usage, user_sessions, wallet,
+    account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, catalog, health,
+    notifications, pieces, receipts, subusers, traffic, twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -37,6 +37,7 @@ where
                 .configure(subusers::configure)
                 .configure(notifications::configure)
                 .configure(alerts::configure)
+                .configure(auto_topup::configure)
                 .configure(twofactor::configure)
                 .configure(user_sessions::configure)
                 .service(health::public_config)

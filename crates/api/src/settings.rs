@@ -45,6 +45,9 @@ pub struct Settings {
     pub usage_retention_days: u32,
     /// When pieces renew and how long an expired one keeps its address.
     pub renewals: RenewalPolicy,
+    /// An automatic top-up buys at most once per this long per customer and traffic kind
+    /// (`PROXYSHOP_AUTO_TOPUP_WINDOW_SECS`).
+    pub auto_topup_window: Duration,
     /// The proxy checker's echo service and time limit (`POST /api/user/check`).
     pub check: CheckSettings,
     /// Who sells: printed at the top of every receipt.
@@ -221,6 +224,7 @@ impl Settings {
             reconcile_every: None,
             usage_retention_days: 30,
             renewals: RenewalPolicy::default(),
+            auto_topup_window: Duration::from_secs(3600),
             // Nothing listens on the discard port: a test that checks sets its own echo server.
             check: CheckSettings {
                 url: "http://127.0.0.1:9/".into(),

@@ -1,7 +1,7 @@
 //! Premium and Budget from IPRoyal (docs/providers.md#iproyal) against a local mock: a
 //! purchase moves the bought GB to the customer's sub-user, generation builds IPRoyal's proxy
 //! strings with the targeting in the password, and the sub-user's usage comes back into our
-//! meter by difference.
+//! meter by difference (and may top the customer up automatically).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[macro_use]
@@ -87,8 +87,8 @@ api_test! {
         // The sync reads usage by hash and records what grew, once.
         Mock::given(method("GET")).and(path("/v1/residential-subusers/hash-1"))
             .respond_with(ok(subuser(&name, 4.75, 0.25))).mount(&server).await;
-        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref()).await.unwrap(), 1);
-        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref()).await.unwrap(), 1);
+        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref(), std::time::Duration::from_secs(3600)).await.unwrap(), 1);
+        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref(), std::time::Duration::from_secs(3600)).await.unwrap(), 1);
         let stats = app.get("/api/user/get_starts").await;
         assert_eq!(stats.body["premiumStat"]["usedTraffic"], 0.25);
         assert_eq!(stats.body["premiumStat"]["availableTraffic"], 4.75);
@@ -168,5 +168,37 @@ api_test! {
         for result in futures::future::join_all(syncs).await {
             assert_eq!(result.unwrap().unwrap().external_id, "hash-1");
         }
+    }
+
+    async fn usage_read_back_below_the_threshold_tops_up_once(backend) {
+        let (server, source) = provider().await;
+        let app = TestApp::start_with(backend, Providers { residential: Some(source.clone()), ..Providers::default() }).await;
+        app.register(USER, PASSWORD).await;
+        let id = app.user_id(USER);
+        let name = format!("ps{id}b");
+        app.add_funds(100.0).await;
+        app.with_conn(|conn| persistence::upstream_accounts::save(conn, id, domain::ProxyKind::Budget, "iproyal", "hash-1", &name, "royalPw").unwrap());
+        app.with_conn(|conn| persistence::write_transaction(conn, |c| persistence::traffic::add_purchased(c, id, domain::ProxyKind::Budget, 5_000_000_000, None)).unwrap());
+        let plans = app.get("/api/user/plan?type=budget").await;
+        let plan = &plans.body["plan"]["plans"][0];
+        let (plan_id, amount) = (plan["id"].as_i64().unwrap(), plan["amount"].as_i64().unwrap());
+        // Saved with 5 GB left: not due yet.
+        let saved = app.send(app.client.put(app.url("/api/user/auto_topup"))
+            .json(&json!({"type": "budget", "enabled": true, "belowGb": 4.5, "planId": plan_id}))).await;
+        assert_eq!(saved.status, 200, "{}", saved.text);
+        assert_eq!(saved.body["items"][1]["lastRunAt"], Value::Null);
+
+        // The provider carried 1 GB: 4 GB left, below 4.5, so the plan is bought once.
+        Mock::given(method("GET")).and(path("/v1/residential-subusers/hash-1"))
+            .respond_with(ok(subuser(&name, 4.0, 1.0))).mount(&server).await;
+        Mock::given(method("POST")).and(path("/v1/residential-subusers/hash-1/give-traffic"))
+            .respond_with(ok(json!({}))).mount(&server).await;
+        let window = std::time::Duration::from_secs(3600);
+        api::traffic::sync_all(app.pool(), source.as_ref(), window).await.unwrap();
+        api::traffic::sync_all(app.pool(), source.as_ref(), window).await.unwrap();
+        let traffic = app.with_conn(|c| persistence::traffic::balance(c, id, domain::ProxyKind::Budget).unwrap());
+        assert_eq!(traffic, (5_000_000_000 + amount * 1_000_000_000, 1_000_000_000));
+        let purchases = app.ledger(USER).iter().filter(|e| e.kind.as_str() == "purchase").count();
+        assert_eq!(purchases, 1);
     }
 }

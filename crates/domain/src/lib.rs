@@ -4,6 +4,7 @@
 pub mod account;
 pub mod account_forms;
 pub mod address_space;
+pub mod auto_topup;
 pub mod base32;
 pub mod billing;
 pub mod calendar;

@@ -240,3 +240,8 @@ pub const RENEWAL_UNCONFIRMED: &str =
 pub const SEEN_EXPIRY: &str = "The expiry must be a whole number of unix seconds";
 pub const AUTO_RENEW_FLAG: &str = "Auto-renew must be true or false";
 pub const EXPIRY_AT: &str = "Enter the expiry in unix seconds, from a year back to ten years ahead";
+// Automatic top-up of traffic.
+pub const AUTO_TOPUP_TYPE: &str = "Please choose Premium or Budget";
+pub const AUTO_TOPUP_ENABLED: &str = "Enabled must be true or false";
+pub const AUTO_TOPUP_BELOW: &str = "Enter GB greater than 0 (at most 10000, 2 decimals)";
+pub const AUTO_TOPUP_PLAN: &str = "Choose a plan of this traffic type that is on sale";

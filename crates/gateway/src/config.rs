@@ -61,6 +61,9 @@ pub struct GatewayConfig {
     /// process (the API) keeps its reserve. The server sets it to the process's limit less
     /// `GATEWAY_FD_RESERVE` (docs/operations.md, "File descriptors").
     pub max_descriptors: usize,
+    /// An automatic top-up (checked at each lease take) buys at most once per this long per
+    /// customer and traffic kind, on all nodes together (`PROXYSHOP_AUTO_TOPUP_WINDOW_SECS`).
+    pub auto_topup_window: Duration,
 }
 
 impl Default for GatewayConfig {
@@ -88,6 +91,7 @@ impl Default for GatewayConfig {
             drain: Duration::ZERO,
             serve_traffic: true,
             max_descriptors: usize::MAX,
+            auto_topup_window: Duration::from_secs(3600),
         }
     }
 }

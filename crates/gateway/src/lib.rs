@@ -112,6 +112,8 @@ impl Gateway {
                         expected_nodes: config.expected_nodes,
                     },
                     ttl: config.lease_ttl,
+                    topup_window: i64::try_from(config.auto_topup_window.as_secs())
+                        .unwrap_or(i64::MAX / 2),
                 },
                 config.max_connections_per_user,
             ),

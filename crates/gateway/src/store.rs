@@ -3,6 +3,7 @@
 
 use crate::meter::Grant;
 use domain::UserId;
+use persistence::auto_topup::{self, Outcome};
 use persistence::connection_records::{self, NewRecord};
 use persistence::gateway_events::{self, Event};
 use persistence::gateway_leases::LeaseKey;
@@ -46,6 +47,8 @@ pub(crate) struct Node {
     pub(crate) id: String,
     pub(crate) rule: LeaseRule,
     pub(crate) ttl: Duration,
+    /// The automatic top-up's window, in seconds.
+    pub(crate) topup_window: i64,
 }
 
 impl Node {
@@ -70,6 +73,9 @@ pub(crate) async fn take_lease(
     metrics::counter!("proxyshop_gateway_lease_takes_total").increment(1);
     let taken = blocking(move || {
         let mut conn = node.pool.get()?;
+        // Before the take, so that traffic a top-up buys is in this grant. Its failure must
+        // not stop the customer's traffic: it is logged and the take goes on.
+        auto_topup(&mut conn, &node, key);
         let rule = node.rule;
         let (taken, written) = write_transaction(&mut conn, |c| {
             let written = returned
@@ -97,6 +103,24 @@ pub(crate) async fn take_lease(
         metrics::counter!("proxyshop_gateway_lease_failures_total").increment(1);
     }
     taken
+}
+
+/// Runs the customer's automatic top-up of the lease's kind if it is due: one lookup by key
+/// when it is off (most customers), one write transaction when it buys.
+fn auto_topup(conn: &mut persistence::DbConnection, node: &Node, key: LeaseKey) {
+    let LeaseKey { user_id, kind, .. } = key;
+    match auto_topup::check(conn, user_id, kind, persistence::now(), node.topup_window) {
+        Ok(Outcome::NotDue) => {}
+        Ok(Outcome::Bought { plan_id, bytes, .. }) => {
+            metrics::counter!("proxyshop_auto_topups_total", "outcome" => "bought").increment(1);
+            tracing::info!(%user_id, %kind, %plan_id, bytes, "automatic top-up bought a plan");
+        }
+        Ok(Outcome::Failed { notified }) => {
+            metrics::counter!("proxyshop_auto_topups_total", "outcome" => "failed").increment(1);
+            tracing::info!(%user_id, %kind, notified, "automatic top-up could not be paid");
+        }
+        Err(e) => tracing::warn!(%user_id, %kind, error = %e, "automatic top-up check failed"),
+    }
 }
 
 /// What one meter settles at a flush.

@@ -615,3 +615,16 @@ diesel::allow_tables_to_appear_in_same_query!(piece_renewals, piece_proxies);
 diesel::allow_tables_to_appear_in_same_query!(piece_auto_renew, piece_proxies);
 diesel::allow_tables_to_appear_in_same_query!(piece_auto_renew, piece_orders);
 diesel::allow_tables_to_appear_in_same_query!(piece_auto_renew, piece_renewals);
+
+diesel::table! {
+    auto_topups (user_id, kind) {
+        user_id -> BigInt,
+        kind -> Text,
+        enabled -> Bool,
+        below_bytes -> BigInt,
+        plan_id -> Nullable<BigInt>,
+        last_run_at -> Nullable<BigInt>,
+        short_alerted_at -> Nullable<BigInt>,
+        updated_at -> BigInt,
+    }
+}

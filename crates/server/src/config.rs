@@ -86,6 +86,9 @@ pub struct Config {
     /// (default 24, 0 to 720): how long before expiry a piece with auto-renew renews, and how
     /// long after it an expired piece keeps its address and can still be renewed.
     pub renewals: api::settings::RenewalPolicy,
+    /// `PROXYSHOP_AUTO_TOPUP_WINDOW_SECS` (default 3600, 60 to 2592000): an automatic top-up
+    /// buys at most once per this long per customer and traffic kind, on all nodes together.
+    pub auto_topup_window: Duration,
     /// `PROXYSHOP_SHUTDOWN_GRACE_SECONDS` (default 0, at most 300): at the first stop signal,
     /// how long the API keeps serving while `/readyz` answers unready, so that a load balancer
     /// takes the instance out before it stops accepting.
@@ -305,6 +308,15 @@ impl Config {
                         ));
                     }
                 },
+            },
+            auto_topup_window: match whole(src, "PROXYSHOP_AUTO_TOPUP_WINDOW_SECS", 3600)? {
+                secs @ 60..=2_592_000 => Duration::from_secs(u64::from(secs)),
+                _ => {
+                    return Err(bad(
+                        "PROXYSHOP_AUTO_TOPUP_WINDOW_SECS",
+                        "must be between 60 and 2592000 seconds",
+                    ));
+                }
             },
             shutdown_grace: match whole(src, "PROXYSHOP_SHUTDOWN_GRACE_SECONDS", 0)? {
                 secs @ 0..=300 => Duration::from_secs(u64::from(secs)),

@@ -37,6 +37,8 @@ export const queryKeys = {
   alerts: ['account', 'alerts'] as const,
   /** The webhook's delivery log (under the alerts, so saving them refreshes it too). */
   webhookDeliveries: ['account', 'alerts', 'deliveries'] as const,
+  /** Automatic top-up of traffic, per traffic kind (settings). */
+  autoTopup: ['account', 'auto-topup'] as const,
   /** The company, address and VAT id printed on receipts. */
   billing: ['account', 'billing'] as const,
   /** The customer's pieces with their renewal state, and the auto-renew default. */

@@ -1,5 +1,6 @@
 // MSW server for unit tests. Defaults: a guest session, no Google client id, top-ups on, the
-// default 100 MB trial, no server plans, no sub-users, no notifications, the default alerts (no webhook, no deliveries).
+// default 100 MB trial, no server plans, no sub-users, no notifications, the default alerts (no
+// webhook, no deliveries), auto top-up off, no pieces.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GetResponse } from '@/lib/api-types';
@@ -20,6 +21,14 @@ export const defaultHandlers = [
   ),
   http.get('*/api/user/notifications', () =>
     HttpResponse.json<GetResponse<'/api/user/notifications'>>({ items: [], total: 0, page: 1, perPage: 20, unread: 0 }),
+  ),
+  http.get('*/api/user/auto_topup', () =>
+    HttpResponse.json<GetResponse<'/api/user/auto_topup'>>({
+      items: [
+        { type: 'premium', enabled: false, belowGb: 1, planId: null, lastRunAt: null },
+        { type: 'budget', enabled: false, belowGb: 1, planId: null, lastRunAt: null },
+      ],
+    }),
   ),
   http.get('*/api/user/alerts', () =>
     HttpResponse.json<GetResponse<'/api/user/alerts'>>({

@@ -731,6 +731,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/auto_topup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_auto_topup"];
+        put: operations["put_auto_topup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/avatar": {
         parameters: {
             query?: never;
@@ -1744,6 +1760,33 @@ export interface components {
         AutoRenewRequest: {
             /** @description true or false. */
             autoRenew: boolean;
+        };
+        AutoTopupItem: {
+            /** Format: double */
+            belowGb: number;
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description When a top-up last bought (Unix seconds).
+             */
+            lastRunAt?: number | null;
+            /**
+             * Format: int64
+             * @description None when no plan was chosen yet (or the chosen one was deleted).
+             */
+            planId?: number | null;
+            /** @enum {string} */
+            type: "premium" | "budget";
+        };
+        AutoTopupReply: {
+            items: components["schemas"]["AutoTopupItem"][];
+        };
+        AutoTopupRequest: {
+            belowGb: number;
+            enabled: boolean;
+            planId: number;
+            /** @enum {string} */
+            type: "premium" | "budget";
         };
         /** @description The multipart form: one part `file`, a PNG, JPEG or WebP image of at most 2 MB. */
         AvatarUpload: {
@@ -6107,6 +6150,111 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+        };
+    };
+    get_auto_topup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoTopupReply"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    put_auto_topup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoTopupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoTopupReply"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -173,6 +173,27 @@ pub fn gb_cap() -> RefOr<Schema> {
     ))
 }
 
+/// An automatic top-up's threshold in GB (`auto_topup::form`, `domain::auto_topup::BelowBytes`):
+/// above 0, at most 2 decimals, at most 10000.
+pub fn topup_below_gb() -> RefOr<Schema> {
+    done(
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .multiple_of(Some(0.01))
+            .exclusive_minimum(Some(0))
+            .maximum(Some(domain::auto_topup::MAX_BELOW_GB)),
+    )
+}
+
+/// A plan's id as a request names it (`auto_topup::form`): a positive JSON integer.
+pub fn plan_id() -> RefOr<Schema> {
+    done(
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(1)),
+    )
+}
+
 /// A concurrent-connection cap (`subusers::form::connections`): a whole number 1–10000, or
 /// null for no cap.
 pub fn connections_cap() -> RefOr<Schema> {

@@ -4,11 +4,9 @@
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::traffic::upstream_sync::sync_customer;
-use domain::units::GB;
 use domain::{PlanId, ProxyKind, UserId, messages as msg};
-use persistence::traffic_purchases::{self, NewTrafficPurchase, Source};
-use persistence::wallet::{self, EntryKind};
-use persistence::{DbPool, plans, traffic, users};
+use persistence::plan_purchase::{self, PlanPurchase};
+use persistence::{DbPool, plans, users};
 use upstream::ResidentialSource;
 
 /// Which plan of a traffic kind is bought.
@@ -89,26 +87,15 @@ pub async fn buy_plan(
             Some(_) => format!("{} plan {} (custom {gb} GB)", kind, plan.name),
         };
         let reference = format!("plan_{reference}");
-        wallet::debit(
+        plan_purchase::buy(
             conn,
-            user_id,
-            price,
-            EntryKind::Purchase,
-            &reference,
-            Some(&note),
-        )?;
-        let expires_at = persistence::now() + i64::from(plan.validity_days) * 86_400;
-        let bytes = gb.saturating_mul(GB);
-        traffic::add_purchased(conn, user_id, kind, bytes, Some(expires_at))?;
-        traffic_purchases::record(
-            conn,
-            &NewTrafficPurchase {
+            &PlanPurchase {
                 user_id,
-                kind,
-                plan_id: Some(plan.id),
-                bytes,
+                plan: &plan,
+                gb,
                 price,
-                source: Source::Purchase,
+                reference: &reference,
+                note: &note,
             },
         )?;
         users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)

@@ -6,6 +6,7 @@ use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
 use domain::ProxyKind;
 use persistence::{DbPool, traffic, upstream_accounts};
+use std::time::Duration;
 use upstream::{ResidentialError, ResidentialSource, SyncRequest, UpstreamAccount};
 
 /// `ResidentialSource::provider()` of our own gateway, which keeps no upstream accounts.
@@ -143,7 +144,14 @@ pub(crate) async fn account_for(
 }
 
 /// One pass over every customer with bought residential traffic; returns how many synced.
-pub async fn sync_all(pool: &DbPool, source: &dyn ResidentialSource) -> Result<usize, ApiError> {
+/// Usage read back from the provider may take a customer below their automatic top-up's
+/// threshold (the provider, not our gateway, carried the traffic): each sync runs the check,
+/// with `topup_window`.
+pub async fn sync_all(
+    pool: &DbPool,
+    source: &dyn ResidentialSource,
+    topup_window: Duration,
+) -> Result<usize, ApiError> {
     let mut synced = 0;
     for kind in [ProxyKind::Premium, ProxyKind::Budget] {
         let customers = with_conn(pool, move |conn| {
@@ -154,6 +162,10 @@ pub async fn sync_all(pool: &DbPool, source: &dyn ResidentialSource) -> Result<u
             match sync_customer(pool, source, user_id, kind).await {
                 Ok(_) => synced += 1,
                 Err(err) => tracing::warn!(%user_id, %kind, %err, "residential sync failed"),
+            }
+            let topup = crate::auto_topup::check(pool, source, user_id, kind, topup_window).await;
+            if let Err(err) = topup {
+                tracing::warn!(%user_id, %kind, %err, "automatic top-up check failed");
             }
         }
     }

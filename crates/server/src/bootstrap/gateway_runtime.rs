@@ -77,6 +77,7 @@ pub(super) fn start_gateway(
         drain: settings.drain,
         expected_nodes: settings.expected_nodes,
         lease_ttl: settings.lease_ttl,
+        auto_topup_window: config.auto_topup_window,
         max_descriptors,
         // PostgreSQL: the change events arrive by LISTEN/NOTIFY; SQLite: by polling alone.
         listen_url: gateway::ListenUrl::for_database(&config.database_url),

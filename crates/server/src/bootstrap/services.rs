@@ -55,6 +55,7 @@ pub(super) async fn serve(
         reconcile_every: config.reconcile_every,
         usage_retention_days: config.usage_retention_days,
         renewals: config.renewals,
+        auto_topup_window: config.auto_topup_window,
         check: CheckSettings {
             url: config.check_url.clone(),
             timeout: config.check_timeout,

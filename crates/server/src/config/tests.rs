@@ -314,6 +314,14 @@ fn operations_settings_have_defaults_and_name_their_key() {
     assert_eq!(c.log_format, LogFormat::Text);
     assert_eq!(c.shutdown_grace, std::time::Duration::ZERO);
     assert_eq!(c.usage_retention_days, 30);
+    assert_eq!(c.auto_topup_window, std::time::Duration::from_secs(3600));
+    let c = config(&[("PROXYSHOP_AUTO_TOPUP_WINDOW_SECS", "60")]).unwrap();
+    assert_eq!(c.auto_topup_window, std::time::Duration::from_secs(60));
+    let err = config(&[("PROXYSHOP_AUTO_TOPUP_WINDOW_SECS", "59")]).unwrap_err();
+    assert!(
+        err.to_string().contains("PROXYSHOP_AUTO_TOPUP_WINDOW_SECS"),
+        "{err}"
+    );
     let c = config(&[("PROXYSHOP_USAGE_RETENTION_DAYS", "3650")]).unwrap();
     assert_eq!(c.usage_retention_days, 3650);
     let c = config(&[("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "300")]).unwrap();

@@ -1,4 +1,4 @@
-// /onboard/settings: profile, photo, email, password, billing details, alerts, two-factor sign-in,
+// /onboard/settings: profile, photo, email, password, billing details, alerts, auto top-up, two-factor sign-in,
 // sessions, API keys, the IP allowlist and sub-users.
 // /onboard/settings#two-factor scrolls to the two-factor card (where the operator console sends an
 // administrator who must enrol, with its refusal as a notice in the location's state).
@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-parts';
 import { settingsNotice, TWO_FACTOR_CARD_ID } from '@/lib/admin-two-factor';
 import { useSession } from '@/lib/session';
 import { AlertsCard } from '../components/alerts-card';
+import { AutoTopupCard } from '../components/auto-topup-card';
 import { AllowlistCard } from '../components/allowlist-card';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { BillingCard } from '../components/billing-card';
@@ -45,6 +46,7 @@ export default function SettingsPage() {
           <PasswordCard user={user} />
           <BillingCard />
           <AlertsCard />
+          <AutoTopupCard />
         </div>
         <div className="min-w-0 space-y-6 xl:col-span-2">
           <SessionsCard />
