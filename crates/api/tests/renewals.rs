@@ -154,6 +154,8 @@ api_test! {
         assert_eq!(reply.body["user"]["balance"], 3.0, "$10 less two times $3.50");
         assert_eq!(expiry(&app, id), before + 30 * DAY);
         assert_eq!(credentials(&app, id), creds, "same address and credentials");
+        let history = app.get("/api/user/proxy_history?type=static").await;
+        assert_eq!(history.body["history"][0]["expiresAt"].as_i64(), Some(before + 30 * DAY), "the history shows the new expiry");
 
         // A second click that saw the old expiry renews nothing.
         let stale = renew(&app, id, Some(before)).await;

@@ -145,6 +145,11 @@ api_test! {
         assert_eq!(statuses(&app), ["done"]);
         let line: String = app.with_conn(|conn| piece_proxies::table.find(id).select(piece_proxies::username).first(conn).unwrap());
         assert!(line.starts_with("lg#"), "same credentials: {line}");
+        let history = app.get("/api/user/proxy_history?type=ipv4").await;
+        let shown: Vec<(String, i64)> = history.body["history"].as_array().unwrap().iter()
+            .map(|h| (h["proxy"].as_str().unwrap().to_owned(), h["expiresAt"].as_i64().unwrap())).collect();
+        assert!(shown.contains(&("31.6.33.97:50100:lg:pw".to_owned(), before + 30 * DAY)), "{shown:?}");
+        assert!(shown.contains(&("31.6.33.98:50102:lg:pw".to_owned(), before)), "{shown:?}");
         app.assert_books_balance(&[BUYER]);
     }
 

@@ -6,7 +6,7 @@
 use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::schema::{
-    piece_auto_renew, piece_orders, piece_proxies, piece_renewals, renewal_settings,
+    piece_auto_renew, piece_orders, piece_proxies, piece_renewals, proxy_history, renewal_settings,
 };
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
@@ -328,8 +328,39 @@ pub fn extend(conn: &mut DbConnection, id: i64, from: i64, to: i64) -> DbResult<
         diesel::update(piece_auto_renew::table.find(id))
             .set(piece_auto_renew::failed_for.eq(None::<i64>))
             .execute(conn)?;
+        move_history_expiry(conn, id, from, to)?;
     }
     Ok(moved)
+}
+
+/// The customer's history line of piece `id` (`host:port:user:password`, as delivered) shows
+/// the new expiry too. A provider piece's user name is stored as `login#provider id`; its line
+/// carries the login.
+fn move_history_expiry(conn: &mut DbConnection, id: i64, from: i64, to: i64) -> DbResult<()> {
+    let (user, host, port, username, password): (UserId, String, i32, String, String) =
+        piece_proxies::table
+            .find(id)
+            .select((
+                piece_proxies::user_id,
+                piece_proxies::host,
+                piece_proxies::port,
+                piece_proxies::username,
+                piece_proxies::password,
+            ))
+            .first(conn)?;
+    let login = username
+        .split_once('#')
+        .map_or(username.as_str(), |(l, _)| l);
+    let line = format!("{host}:{port}:{login}:{password}");
+    diesel::update(
+        proxy_history::table
+            .filter(proxy_history::user_id.eq(user))
+            .filter(proxy_history::proxy.eq(&line))
+            .filter(proxy_history::expires_at.eq(from)),
+    )
+    .set(proxy_history::expires_at.eq(to))
+    .execute(conn)?;
+    Ok(())
 }
 
 /// Records that the automatic renewal of piece `id`'s period ending at `expires_at` failed:
