@@ -1,7 +1,7 @@
 //! The check: decides from the setting, the traffic left, the plan and the wallet whether a
 //! top-up is due, claims the window and buys in one transaction, or tells a failure once.
 
-use super::{Setting, get};
+use super::settings::{Setting, get};
 use crate::connection::{DbConnection, write_transaction};
 use crate::error::{DbError, DbResult};
 use crate::notifications::{self, Kind};
