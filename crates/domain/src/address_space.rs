@@ -1,5 +1,6 @@
 //! Which addresses belong to the public internet: what a server of ours may call on a
-//! customer's behalf (a webhook) without reaching our own networks. Loopback, private,
+//! customer's behalf (a webhook, a proxied connection through the gateway) without reaching our
+//! own networks. Loopback, private,
 //! link-local, shared (CGNAT), documentation, benchmarking, multicast and reserved ranges are
 //! not public; an IPv6 form that carries an IPv4 address is judged by that address.
 

@@ -6,7 +6,7 @@ use crate::config::GatewayConfig;
 use crate::descriptors::{Descriptors, Held};
 use domain::usage::Outcome;
 use std::io;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use tokio::net::TcpStream;
 
 #[derive(Debug, thiserror::Error)]
@@ -35,57 +35,10 @@ pub(crate) fn failure(e: &ConnectError) -> (Outcome, &'static str) {
     }
 }
 
-/// Whether `ip` lies in a range a public proxy must not reach (loopback, private, link-local,
-/// unspecified, multicast, shared, reserved; IPv6 forms that embed an IPv4 address are judged
-/// by that address).
+/// Whether `ip` lies in a range a public proxy must not reach: anything but an ordinary public
+/// unicast address (`domain::address_space`, the same rule the webhooks follow).
 pub(crate) fn is_forbidden(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => forbidden_v4(v4),
-        IpAddr::V6(v6) => forbidden_v6(v6),
-    }
-}
-
-fn forbidden_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, c, _] = ip.octets();
-    ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || ip.is_broadcast()
-        || ip.is_documentation()
-        || a == 0 // "this network"
-        || (a == 100 && (64..128).contains(&b)) // shared address space (CGNAT)
-        || (a == 192 && b == 0 && c == 0) // IETF protocol assignments
-        || (a == 198 && (b == 18 || b == 19)) // benchmarking
-        || a >= 240 // reserved
-}
-
-fn forbidden_v6(ip: Ipv6Addr) -> bool {
-    let s = ip.segments();
-    let embedded = |hi: u16, lo: u16| Ipv4Addr::from((u32::from(hi) << 16) | u32::from(lo));
-    ip.is_loopback()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || (s[0] & 0xfe00) == 0xfc00 // unique local
-        || (s[0] & 0xffc0) == 0xfe80 // link-local
-        || (s[0] & 0xffc0) == 0xfec0 // site-local (deprecated)
-        || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation
-        || (s[0] == 0x2001 && s[1] == 0) // Teredo (2001::/32): tunnels to an IPv4 address
-        || (s[0] == 0x2001 && s[1] == 2 && s[2] == 0) // benchmarking (2001:2::/48)
-        || s[..4] == [0x100, 0, 0, 0] // discard-only (100::/64)
-        // IPv4-mapped (::ffff:0:0/96) and SIIT IPv4-translated (::ffff:0:0:0/96): a socket
-        // would leave over IPv4 to the embedded address; customers name IPv4 destinations
-        // directly instead.
-        || s[..6] == [0, 0, 0, 0, 0, 0xffff]
-        || s[..6] == [0, 0, 0, 0, 0xffff, 0]
-        // Local-use NAT64 (64:ff9b:1::/48, RFC 8215): translated by the operator's own network.
-        || s[..3] == [0x64, 0xff9b, 1]
-        // IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4
-        // address that the network may route to.
-        || (s[..6] == [0; 6] && forbidden_v4(embedded(s[6], s[7])))
-        || (s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] && forbidden_v4(embedded(s[6], s[7])))
-        || (s[0] == 0x2002 && forbidden_v4(embedded(s[1], s[2])))
+    !domain::address_space::is_public(ip)
 }
 
 /// Resolves `host` and connects to the first allowed address that answers, all within the
