@@ -1,8 +1,8 @@
 //! Which addresses belong to the public internet: what a server of ours may call on a
 //! customer's behalf (a webhook, a proxied connection through the gateway) without reaching our
-//! own networks. Loopback, private,
-//! link-local, shared (CGNAT), documentation, benchmarking, multicast and reserved ranges are
-//! not public; an IPv6 form that carries an IPv4 address is judged by that address.
+//! own networks. Loopback, private, link-local, shared (CGNAT), documentation, benchmarking,
+//! multicast and reserved ranges are not public; an IPv6 form that carries an IPv4 address is
+//! judged by that address.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
