@@ -120,22 +120,21 @@ export function runCli(env, args) {
   });
 }
 
-/** The 6-digit code of the newest mail to `email` in the data dir's mail folder. */
+/** The 6-digit code of the newest mail to `email` that carries one in the data dir's mail
+ * folder (alerts and other notices may arrive in between and carry none). */
 export function readCode(dataDir, email) {
   const mailDir = join(dataDir, 'mail');
-  let newest = null;
-  for (const name of readdirSync(mailDir)) {
-    if (!name.includes(email)) continue;
-    const path = join(mailDir, name);
-    const mtime = statSync(path).mtimeMs;
-    if (!newest || mtime >= newest.mtime) newest = { path, mtime };
+  const mails = readdirSync(mailDir)
+    .filter((name) => name.includes(email))
+    .map((name) => ({ path: join(mailDir, name), mtime: statSync(join(mailDir, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  if (mails.length === 0) throw new Error(`no mail for ${email} in ${mailDir}`);
+  for (const { path } of mails) {
+    const body = readFileSync(path, 'utf8').split(/\r?\n\r?\n/).slice(1).join('\n\n');
+    const match = /\b(\d{6})\b/.exec(body);
+    if (match) return match[1];
   }
-  if (!newest) throw new Error(`no mail for ${email} in ${mailDir}`);
-  const text = readFileSync(newest.path, 'utf8');
-  const body = text.split(/\r?\n\r?\n/).slice(1).join('\n\n');
-  const match = /\b(\d{6})\b/.exec(body);
-  if (!match) throw new Error(`no 6-digit code in ${newest.path}`);
-  return match[1];
+  throw new Error(`no 6-digit code in the mails to ${email} (newest ${mails[0].path})`);
 }
 
 /** Every mail to exactly `email` in the data dir's mail folder, oldest first: subject and body
