@@ -1616,17 +1616,11 @@ export interface components {
             webhookUrl?: string | null;
         };
         AlertsRequest: {
-            /**
-             * Format: double
-             * @description Alert when the wallet balance falls below this many dollars; null: no balance alert.
-             */
             balanceBelow?: number | null;
             /** @description Send alerts by email too (they always reach the notification centre). */
             email?: boolean | null;
-            /** @description Days before traffic or a piece expires at which to alert (whole, 1 to 30). */
-            expiryDays?: number[] | null;
-            /** @description Percent of a traffic kind's bought GB used at which to alert (whole, 1 to 100). */
-            trafficPercent?: number[] | null;
+            expiryDays?: number[];
+            trafficPercent?: number[];
             /** @description An https URL every notification is POSTed to (signed); null removes the webhook. */
             webhookUrl?: string | null;
         };
@@ -2004,7 +1998,7 @@ export interface components {
         ExpiryRequest: {
             /**
              * Format: int64
-             * @description The new expiry, unix seconds, from a year back to ten years ahead.
+             * @description The new expiry, unix seconds, from 1000000000 to 4102444800.
              */
             expiresAt: number;
             reason: string;
@@ -6241,6 +6235,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
                 headers: {
@@ -7768,6 +7774,14 @@ export interface operations {
             };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,16 +20,16 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(set_expiry);
 }
 
-/// The expiries an operator may set: up to a year back (to end a piece, or to try its grace
-/// period) and ten years ahead.
-const MAX_BACK: i64 = 366 * 86_400;
-const MAX_AHEAD: i64 = 10 * 366 * 86_400;
+/// The expiries an operator may set (unix seconds, 2001-09-09 to 2100-01-01): a past one ends the
+/// piece (or tries its grace period), a future one extends it.
+pub const EXPIRY_MIN: i64 = 1_000_000_000;
+pub const EXPIRY_MAX: i64 = 4_102_444_800;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpiryRequest {
-    /// The new expiry, unix seconds, from a year back to ten years ahead.
-    #[schema(value_type = i64, required = true)]
+    /// The new expiry, unix seconds, from 1000000000 to 4102444800.
+    #[schema(value_type = i64, required = true, minimum = 1_000_000_000.0, maximum = 4_102_444_800.0)]
     pub expires_at: Option<Value>,
     /// 3 to 200 characters.
     #[schema(required = true, schema_with = crate::openapi::rules::reason)]
@@ -62,12 +62,11 @@ pub async fn set_expiry(
     body: JsonObject<ExpiryRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let now = persistence::now();
     let to = body
         .expires_at
         .as_ref()
         .and_then(Value::as_i64)
-        .filter(|at| (now - MAX_BACK..=now + MAX_AHEAD).contains(at))
+        .filter(|at| (EXPIRY_MIN..=EXPIRY_MAX).contains(at))
         .ok_or_else(|| ApiError::field("expiresAt", msg::EXPIRY_AT))?;
     let why = reason(body.reason.as_deref())?;
     let (id, actor) = (path.into_inner(), admin.0.id);

@@ -18,13 +18,14 @@ pub const MAX_THRESHOLDS: usize = 5;
 #[serde(rename_all = "camelCase")]
 pub struct AlertsRequest {
     /// Percent of a traffic kind's bought GB used at which to alert (whole, 1 to 100).
-    #[schema(value_type = Option<Vec<i64>>, max_items = 5)]
+    #[schema(schema_with = crate::openapi::rules::alert_percents)]
     pub traffic_percent: Option<Value>,
     /// Days before traffic or a piece expires at which to alert (whole, 1 to 30).
-    #[schema(value_type = Option<Vec<i64>>, max_items = 5)]
+    #[schema(schema_with = crate::openapi::rules::alert_days)]
     pub expiry_days: Option<Value>,
-    /// Alert when the wallet balance falls below this many dollars; null: no balance alert.
-    #[schema(value_type = Option<f64>, nullable = true)]
+    /// Alert when the wallet balance falls below this many dollars (above 0, at most 100000, 2
+    /// decimals); null: no balance alert.
+    #[schema(schema_with = crate::openapi::rules::balance_threshold)]
     #[serde(default, deserialize_with = "present")]
     pub balance_below: Option<Value>,
     /// Send alerts by email too (they always reach the notification centre).

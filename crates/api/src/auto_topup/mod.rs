@@ -12,7 +12,7 @@ use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, put, web};
-use domain::{FieldErrors, ProxyKind, UserId, messages as msg};
+use domain::{ProxyKind, UserId, messages as msg};
 use persistence::auto_topup::{self, Outcome};
 use persistence::{DbPool, plans};
 use std::time::Duration;
@@ -38,7 +38,8 @@ pub async fn get_auto_topup(
 }
 
 #[utoipa::path(tag = "traffic", request_body = AutoTopupRequest,
-    responses((status = 200, body = AutoTopupReply), (status = 401), (status = 422)))]
+    responses((status = 200, body = AutoTopupReply), (status = 401), (status = 404),
+              (status = 410), (status = 422)))]
 #[put("/user/auto_topup")]
 pub async fn put_auto_topup(
     state: web::Data<AppState>,
@@ -49,12 +50,12 @@ pub async fn put_auto_topup(
     let parsed = body.parse().map_err(ApiError::Validation)?;
     in_transaction(&state.pool, move |conn| {
         let now = persistence::now();
-        let plan =
-            plans::find(conn, parsed.plan_id)?.filter(|p| p.kind == parsed.kind && p.on_sale(now));
-        if plan.is_none() {
-            let mut errors = FieldErrors::new();
-            errors.add("planId", msg::AUTO_TOPUP_PLAN);
-            return Err(ApiError::Validation(errors));
+        // Like a purchase naming a plan: unknown or of another kind is 404, off sale 410.
+        let plan = plans::find(conn, parsed.plan_id)?
+            .filter(|p| p.kind == parsed.kind)
+            .ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
+        if !plan.on_sale(now) {
+            return Err(ApiError::Gone(msg::PLAN_UNAVAILABLE));
         }
         let below = parsed.below.get();
         auto_topup::save(

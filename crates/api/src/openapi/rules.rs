@@ -104,6 +104,32 @@ pub fn non_empty_strings() -> RefOr<Schema> {
     ))
 }
 
+/// Up to 5 whole numbers from `min` to `max` (`alerts::form::thresholds`; duplicates are
+/// merged, so they are allowed).
+fn thresholds(min: i64, max: i64) -> RefOr<Schema> {
+    RefOr::T(Schema::Array(
+        ArrayBuilder::new()
+            .items(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(min))
+                    .maximum(Some(max)),
+            )
+            .max_items(Some(crate::alerts::MAX_THRESHOLDS))
+            .build(),
+    ))
+}
+
+/// Alert percents of traffic used: up to 5 whole numbers from 1 to 100.
+pub fn alert_percents() -> RefOr<Schema> {
+    thresholds(1, 100)
+}
+
+/// Alert days before expiry: up to 5 whole numbers from 1 to 30.
+pub fn alert_days() -> RefOr<Schema> {
+    thresholds(1, 30)
+}
+
 fn one_of(values: &[&str]) -> RefOr<Schema> {
     done(string().enum_values(Some(values.iter().copied())))
 }
@@ -171,6 +197,12 @@ pub fn gb_cap() -> RefOr<Schema> {
             .item(done(ObjectBuilder::new().schema_type(Type::Null)))
             .build(),
     ))
+}
+
+/// A wallet-balance alert threshold in dollars (`alerts::form`, `crate::number::hundredths`):
+/// above 0, at most 2 decimals, at most 100000; or null for none. The same shape as a GB cap.
+pub fn balance_threshold() -> RefOr<Schema> {
+    gb_cap()
 }
 
 /// An automatic top-up's threshold in GB (`auto_topup::form`, `domain::auto_topup::BelowBytes`):

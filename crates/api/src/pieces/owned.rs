@@ -209,7 +209,8 @@ pub struct RenewRequest {
     responses((status = 200, body = RenewReply), (status = 401, body = ErrorResponse),
               (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 410, body = ErrorResponse),
-              (status = 502, body = ErrorResponse), (status = 503, body = ErrorResponse)))]
+              (status = 422, body = ErrorResponse), (status = 502, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
 #[post("/user/pieces/{id}/renew")]
 pub async fn renew(
     state: web::Data<AppState>,
