@@ -1,6 +1,6 @@
-// Before the run: builds the app (unless E2E_SKIP_BUILD), starts `proxyshop serve` from
-// PROXYSHOP_BIN on free ports with a temporary data dir, and hands its URL and data dir to the
-// tests through the environment. The returned function stops it after the run.
+// Before the run: builds the app and its precompressed copies (unless E2E_SKIP_BUILD), starts
+// `proxyshop serve` from PROXYSHOP_BIN on free ports with a temporary data dir, and hands its URL
+// and data dir to the tests through the environment. The returned function stops it after the run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ export default async function globalSetup() {
       cwd: frontendDir,
       stdio: 'inherit',
     });
+    // as `npm run build`: the brotli and gzip copies the server sends
+    execFileSync(process.execPath, [join(frontendDir, 'scripts/precompress.mjs')], { cwd: frontendDir, stdio: 'inherit' });
   }
   if (!existsSync(serverBin)) {
     throw new Error(`proxyshop binary not found at ${serverBin} (build it with \`cargo build -p server\` or set PROXYSHOP_BIN)`);
