@@ -1,7 +1,8 @@
 //! The gateway as the server runs it (a multi-thread runtime of two workers, default config
-//! but loopback allowed) over a fresh SQLite database with one customer who has plenty of
-//! premium traffic. When stdin closes it stops, which flushes the meter, and prints
-//! `metered <used bytes>`. `BENCH_PURCHASED` (bytes) and `BENCH_EXPECTED_NODES` set the
+//! but loopback allowed and no per-customer connection cap, since one customer holds all the
+//! benchmark's tunnels) over a fresh SQLite database with one customer who has plenty of
+//! premium traffic. It prints `listening <HTTP addr>`, then `socks <SOCKS5 addr>`. When stdin
+//! closes it stops, which flushes the meter, and prints `metered <used bytes>`. `BENCH_PURCHASED` (bytes) and `BENCH_EXPECTED_NODES` set the
 //! purchase and the fleet size the lease rule divides by: small leases mean more lease
 //! top-ups from the database during the run.
 
@@ -53,10 +54,12 @@ async fn serve() {
         socks_addr: "127.0.0.1:0".parse().unwrap(),
         allow_private: true,
         expected_nodes: env_number("BENCH_EXPECTED_NODES").map_or(1, |n| n as u32),
+        max_connections_per_user: usize::MAX,
         ..GatewayConfig::default()
     };
     let gateway = Gateway::bind(config, db.pool.clone()).await.unwrap();
     println!("listening {}", gateway.http_addr());
+    println!("socks {}", gateway.socks_addr());
     gateway
         .run(async {
             let _ = tokio::task::spawn_blocking(crate::wait_for_stdin_eof).await;

@@ -3,12 +3,16 @@
 //! gateway and a plain splice relay (the ceiling of relaying without tokio, auth or metering) as
 //! child processes of this binary, then runs the client here and prints the medians of several
 //! runs.
-//! Run by bench/gateway/run.sh; `--help` lists the options.
+//! With `--compare` it measures the gateway, the relay and the proxies named by `--peer` (started
+//! by bench/run.sh) side by side and prints one Markdown table.
+//! Run by bench/gateway/run.sh and bench/run.sh; `--help` lists the options.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod client;
+mod compare;
 mod cpu;
 mod gateway_role;
+mod procs;
 #[cfg(target_os = "linux")]
 mod relay_role;
 mod sink;
@@ -25,7 +29,14 @@ throughput [--bytes N] [--runs N] [--pings N] [--connects N] [--gateway-cpu N]
 throughput --role sink|gateway             print `listening ADDR`, serve until stdin closes
 throughput --role relay --to SINK          plain splice relay (Linux)
 throughput --role client --sink ADDR [--proxy GATEWAY] [--relay ADDR] [--bytes N] ...
-defaults: --bytes $BYTES or 1000000000, --runs 5, --pings 1000, --connects 200";
+throughput --compare [--peer NAME=http|socks:ADDR:PID]... [--peer NAME=missing:WHY]...
+           [--bytes N] [--runs N] [--streams N] [--connects N] [--idle N] [--churn N] [--hold N]
+    direct, relay, gateway and the peers in one Markdown table (stdout; progress on stderr):
+    single stream and --streams parallel streams of --bytes in all, --connects sequential
+    new connections per protocol, RSS per tunnel with --idle open, RSS after --churn tunnels
+    (--hold open at once) have closed, CPU seconds per GB of the proxy's processes
+defaults: --bytes $BYTES or 1000000000, --runs 5, --pings 1000, --connects 200,
+    --streams 100, --idle 1000, --churn 10000, --hold 2500";
 
 #[derive(Debug, Clone)]
 pub struct Args {
@@ -42,6 +53,13 @@ pub struct Args {
     pub gateway_cpu: Option<String>,
     /// Role processes to account CPU time for (set when this binary started them).
     pub pids: Vec<(String, u32)>,
+    pub compare: bool,
+    /// Proxies started by bench/run.sh, as `--peer` gave them.
+    pub peers: Vec<String>,
+    pub streams: usize,
+    pub idle: usize,
+    pub churn: usize,
+    pub hold: usize,
 }
 
 fn parse_args() -> Args {
@@ -60,12 +78,22 @@ fn parse_args() -> Args {
         to: None,
         gateway_cpu: None,
         pids: Vec::new(),
+        compare: false,
+        peers: Vec::new(),
+        streams: 100,
+        idle: 1000,
+        churn: 10_000,
+        hold: 2500,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         if flag == "--help" || flag == "-h" {
             println!("{USAGE}");
             std::process::exit(0);
+        }
+        if flag == "--compare" {
+            args.compare = true;
+            continue;
         }
         let value = it
             .next()
@@ -81,6 +109,11 @@ fn parse_args() -> Args {
             "--relay" => args.relay = Some(value_of(&flag, &value)),
             "--to" => args.to = Some(value_of(&flag, &value)),
             "--gateway-cpu" => args.gateway_cpu = Some(value),
+            "--peer" => args.peers.push(value),
+            "--streams" => args.streams = value_of(&flag, &value),
+            "--idle" => args.idle = value_of(&flag, &value),
+            "--churn" => args.churn = value_of(&flag, &value),
+            "--hold" => args.hold = value_of(&flag, &value),
             _ => panic!("unknown option {flag}\n{USAGE}"),
         }
     }
@@ -137,6 +170,13 @@ impl Role {
         }
     }
 
+    /// The next line it printed after `listening`.
+    fn line(&mut self) -> String {
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        line.trim().to_owned()
+    }
+
     /// Closes its stdin, waits for it to exit and returns what else it printed.
     fn finish(mut self) -> String {
         drop(self.child.stdin.take());
@@ -158,9 +198,49 @@ fn main() {
             let report = client::run(&args);
             report.print(&args);
         }
+        None if args.compare => compare_all(args),
         None => orchestrate(args),
         Some(other) => panic!("unknown role {other}\n{USAGE}"),
     }
+}
+
+/// Spawns the sink, the gateway and the relay, measures them with the peers and prints the
+/// table; fails if the gateway's meter disagrees with the bytes that crossed it.
+#[cfg(target_os = "linux")]
+fn compare_all(mut args: Args) {
+    let sink = Role::spawn(&["--role", "sink"], None);
+    let mut gateway = Role::spawn(&["--role", "gateway"], None);
+    let socks: SocketAddr = gateway
+        .line()
+        .strip_prefix("socks ")
+        .and_then(|a| a.parse().ok())
+        .expect("the gateway's SOCKS5 address");
+    let relay = Role::spawn(&["--role", "relay", "--to", &sink.addr.to_string()], None);
+    args.sink = Some(sink.addr);
+    let mut targets = vec![
+        compare::Target::direct(sink.addr),
+        compare::Target::relay(relay.addr, relay.child.id()),
+        compare::Target::gateway(gateway.addr, socks, gateway.child.id()),
+    ];
+    targets.extend(args.peers.iter().map(|p| compare::Target::parse(p)));
+    let (table, crossed) = compare::run(&args, &targets);
+    let said = gateway.finish();
+    relay.finish();
+    sink.finish();
+    print!("{table}");
+    let metered: u64 = said
+        .lines()
+        .find_map(|l| l.strip_prefix("metered "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("the gateway said {said:?}"));
+    assert_eq!(metered, crossed, "the gateway's meter must be exact");
+    println!();
+    println!("The gateway metered {crossed} bytes, exactly what crossed it.");
+}
+
+#[cfg(not(target_os = "linux"))]
+fn compare_all(_: Args) {
+    panic!("--compare reads /proc and runs the splice relay: Linux only");
 }
 
 fn orchestrate(mut args: Args) {

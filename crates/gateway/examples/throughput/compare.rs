@@ -1,0 +1,526 @@
+//! The comparison printed by bench/run.sh: direct, the plain splice relay, the gateway and the
+//! proxies the script started (`--peer`), measured in one run and printed as one Markdown table.
+//! Bulk runs go target by target within each round, so every ratio compares transfers made
+//! moments apart on the same machine. Progress goes to stderr, the table to stdout.
+
+use crate::gateway_role::{PASSWORD, USER};
+use crate::sink::{self, PING};
+use crate::{Args, procs};
+use base64::Engine;
+use std::io::{Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+/// How a connection reaches the sink.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Proto {
+    /// A plain TCP connection (to the sink itself, or to the relay, which always forwards).
+    Plain,
+    Connect,
+    Socks5,
+}
+
+pub struct Target {
+    name: String,
+    plain: Option<SocketAddr>,
+    http: Option<SocketAddr>,
+    socks: Option<SocketAddr>,
+    /// Whether the proxy wants the benchmark customer's credentials (the gateway does).
+    auth: bool,
+    /// The proxy's process (none for direct).
+    pid: Option<u32>,
+    /// Why there is nothing to measure (a peer that could not be installed).
+    missing: Option<String>,
+}
+
+impl Target {
+    pub fn direct(sink: SocketAddr) -> Target {
+        Target::new("direct", Some(sink), None, None, false, None)
+    }
+
+    pub fn relay(addr: SocketAddr, pid: u32) -> Target {
+        Target::new("bare splice relay", Some(addr), None, None, false, Some(pid))
+    }
+
+    pub fn gateway(http: SocketAddr, socks: SocketAddr, pid: u32) -> Target {
+        Target::new(
+            "**the gateway**",
+            None,
+            Some(http),
+            Some(socks),
+            true,
+            Some(pid),
+        )
+    }
+
+    fn new(
+        name: &str,
+        plain: Option<SocketAddr>,
+        http: Option<SocketAddr>,
+        socks: Option<SocketAddr>,
+        auth: bool,
+        pid: Option<u32>,
+    ) -> Target {
+        Target {
+            name: name.to_owned(),
+            plain,
+            http,
+            socks,
+            auth,
+            pid,
+            missing: None,
+        }
+    }
+
+    /// `NAME=http:ADDR:PID`, `NAME=socks:ADDR:PID` or `NAME=missing:REASON`.
+    pub fn parse(spec: &str) -> Target {
+        let (name, rest) = spec.split_once('=').unwrap_or_else(|| bad_peer(spec));
+        let (kind, rest) = rest.split_once(':').unwrap_or_else(|| bad_peer(spec));
+        let mut t = Target::new(name, None, None, None, false, None);
+        if kind == "missing" {
+            t.missing = Some(rest.to_owned());
+            return t;
+        }
+        let (addr, pid) = rest.rsplit_once(':').unwrap_or_else(|| bad_peer(spec));
+        let addr: SocketAddr = addr.parse().unwrap_or_else(|_| bad_peer(spec));
+        t.pid = Some(pid.parse().unwrap_or_else(|_| bad_peer(spec)));
+        match kind {
+            "http" => t.http = Some(addr),
+            "socks" => t.socks = Some(addr),
+            _ => bad_peer(spec),
+        }
+        t
+    }
+
+    /// The protocol used for bulk transfers and the memory measurements.
+    fn main_proto(&self) -> Proto {
+        if self.plain.is_some() {
+            Proto::Plain
+        } else if self.http.is_some() {
+            Proto::Connect
+        } else {
+            Proto::Socks5
+        }
+    }
+
+    fn protos(&self) -> Vec<Proto> {
+        let mut p = Vec::new();
+        if self.plain.is_some() {
+            p.push(Proto::Plain);
+        }
+        if self.http.is_some() {
+            p.push(Proto::Connect);
+        }
+        if self.socks.is_some() {
+            p.push(Proto::Socks5);
+        }
+        p
+    }
+
+    fn open(&self, proto: Proto, sink: SocketAddr) -> TcpStream {
+        let s = match proto {
+            Proto::Plain => TcpStream::connect(self.plain.unwrap()).unwrap(),
+            Proto::Connect => http_connect(self.http.unwrap(), sink, self.auth),
+            Proto::Socks5 => socks5_connect(self.socks.unwrap(), sink, self.auth),
+        };
+        s.set_nodelay(true).unwrap();
+        s
+    }
+}
+
+fn bad_peer(spec: &str) -> ! {
+    panic!("--peer {spec}: expected NAME=http|socks:ADDR:PID or NAME=missing:WHY")
+}
+
+/// A CONNECT tunnel; fails loudly with what the proxy said when it is refused.
+fn http_connect(proxy: SocketAddr, target: SocketAddr, auth: bool) -> TcpStream {
+    let mut s = TcpStream::connect(proxy).unwrap();
+    s.set_nodelay(true).unwrap();
+    let mut request = format!("CONNECT {target} HTTP/1.1\r\nHost: {target}\r\n");
+    if auth {
+        let token = base64::engine::general_purpose::STANDARD.encode(format!("{USER}:{PASSWORD}"));
+        request.push_str(&format!("Proxy-Authorization: Basic {token}\r\n"));
+    }
+    request.push_str("\r\n");
+    s.write_all(request.as_bytes()).unwrap();
+    // The sink never speaks first, so nothing follows the response head yet.
+    let mut head = Vec::new();
+    let mut buf = [0u8; 512];
+    while !head.ends_with(b"\r\n\r\n") {
+        let n = s.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "{proxy} closed: {}",
+            String::from_utf8_lossy(&head)
+        );
+        head.extend_from_slice(&buf[..n]);
+    }
+    let status = String::from_utf8_lossy(&head);
+    assert!(
+        status.starts_with("HTTP/1.") && status[8..].trim_start().starts_with("200"),
+        "{proxy} refused the tunnel: {status}"
+    );
+    s
+}
+
+/// A SOCKS5 tunnel as common clients open one: greeting, (username/password,) request, each
+/// answered before the next is sent.
+fn socks5_connect(proxy: SocketAddr, target: SocketAddr, auth: bool) -> TcpStream {
+    let SocketAddr::V4(target) = target else {
+        panic!("the sink listens on IPv4")
+    };
+    let mut s = TcpStream::connect(proxy).unwrap();
+    s.set_nodelay(true).unwrap();
+    let method = if auth { 2 } else { 0 };
+    s.write_all(&[5, 1, method]).unwrap();
+    let mut reply = [0u8; 2];
+    s.read_exact(&mut reply).unwrap();
+    assert_eq!(reply, [5, method], "{proxy}: SOCKS5 method refused");
+    if auth {
+        let mut m = vec![1, USER.len() as u8];
+        m.extend_from_slice(USER.as_bytes());
+        m.push(PASSWORD.len() as u8);
+        m.extend_from_slice(PASSWORD.as_bytes());
+        s.write_all(&m).unwrap();
+        s.read_exact(&mut reply).unwrap();
+        assert_eq!(reply[1], 0, "{proxy}: SOCKS5 authentication refused");
+    }
+    let mut request = vec![5, 1, 0, 1];
+    request.extend_from_slice(&target.ip().octets());
+    request.extend_from_slice(&target.port().to_be_bytes());
+    s.write_all(&request).unwrap();
+    let mut head = [0u8; 4];
+    s.read_exact(&mut head).unwrap();
+    assert_eq!(head[1], 0, "{proxy}: SOCKS5 request refused ({})", head[1]);
+    let rest = match head[3] {
+        1 => 6,
+        4 => 18,
+        3 => {
+            let mut len = [0u8; 1];
+            s.read_exact(&mut len).unwrap();
+            usize::from(len[0]) + 2
+        }
+        other => panic!("{proxy}: SOCKS5 address type {other}"),
+    };
+    let mut skip = vec![0u8; rest];
+    s.read_exact(&mut skip).unwrap();
+    s
+}
+
+/// Connections per second over a sequential series, and the p50 and p99 of one connection.
+struct Setup {
+    per_second: f64,
+    p50: Duration,
+    p99: Duration,
+}
+
+#[derive(Default)]
+struct Results {
+    single: Vec<f64>,
+    single_ratio: Vec<f64>,
+    streams: Vec<f64>,
+    streams_ratio: Vec<f64>,
+    setup: Vec<(Proto, Setup)>,
+    cpu_ticks: u64,
+    cpu_bytes: u64,
+    idle_per_tunnel: Option<f64>,
+    /// RSS before the churn, its highest sample while tunnels were open, and after they closed.
+    churn: Option<(u64, u64, u64)>,
+}
+
+struct Bench {
+    sink: SocketAddr,
+    /// Bytes that crossed the gateway (tunnel handshakes excluded), to check its meter.
+    gateway_bytes: Arc<AtomicU64>,
+}
+
+impl Bench {
+    fn count(&self, t: &Target, bytes: u64) {
+        if t.auth {
+            self.gateway_bytes.fetch_add(bytes, Ordering::Relaxed);
+        }
+    }
+
+    /// One stream of `bytes` to the sink; bytes per second.
+    fn single(&self, t: &Target, bytes: u64, cpu: &mut (u64, u64)) -> f64 {
+        let mut s = t.open(t.main_proto(), self.sink);
+        let before = t.pid.map_or(0, procs::ticks);
+        let start = Instant::now();
+        s.write_all(b"B").unwrap();
+        sink::send(&mut s, bytes);
+        s.shutdown(Shutdown::Write).unwrap();
+        let mut count = [0u8; 8];
+        s.read_exact(&mut count).unwrap();
+        let elapsed = start.elapsed().as_secs_f64();
+        let after = t.pid.map_or(0, procs::ticks);
+        assert_eq!(u64::from_be_bytes(count), bytes, "{}: bytes lost", t.name);
+        cpu.0 += after - before;
+        cpu.1 += bytes;
+        self.count(t, 1 + bytes + 8);
+        bytes as f64 / elapsed
+    }
+
+    /// `n` streams at once, `bytes` in all; bytes per second, all streams together.
+    fn streams(&self, t: &Target, n: usize, bytes: u64) -> f64 {
+        let each = bytes / n as u64;
+        let barrier = Arc::new(Barrier::new(n + 1));
+        let workers: Vec<_> = (0..n)
+            .map(|_| {
+                let mut s = t.open(t.main_proto(), self.sink);
+                let barrier = barrier.clone();
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    s.write_all(b"B").unwrap();
+                    sink::send(&mut s, each);
+                    s.shutdown(Shutdown::Write).unwrap();
+                    let mut count = [0u8; 8];
+                    s.read_exact(&mut count).unwrap();
+                    assert_eq!(u64::from_be_bytes(count), each, "bytes lost");
+                })
+            })
+            .collect();
+        barrier.wait();
+        let start = Instant::now();
+        for w in workers {
+            w.join().unwrap();
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        self.count(t, n as u64 * (1 + each + 8));
+        (each * n as u64) as f64 / elapsed
+    }
+
+    /// A tunnel that has carried one ping both ways (so the proxy has connected onwards).
+    fn tunnel(&self, t: &Target, proto: Proto) -> TcpStream {
+        let mut s = t.open(proto, self.sink);
+        let mut msg = [b'P'; 1 + PING];
+        s.write_all(&msg).unwrap();
+        s.read_exact(&mut msg[..PING]).unwrap();
+        self.count(t, 1 + 2 * PING as u64);
+        s
+    }
+
+    /// `n` new connections one after another, each up to its first answered ping.
+    fn setup(&self, t: &Target, proto: Proto, n: usize) -> Setup {
+        for _ in 0..n.div_ceil(10) {
+            drop(self.tunnel(t, proto));
+        }
+        let mut times = Vec::with_capacity(n);
+        let start = Instant::now();
+        for _ in 0..n {
+            let one = Instant::now();
+            let s = self.tunnel(t, proto);
+            times.push(one.elapsed());
+            drop(s);
+        }
+        let total = start.elapsed().as_secs_f64();
+        times.sort();
+        Setup {
+            per_second: n as f64 / total,
+            p50: times[times.len() / 2],
+            p99: times[(times.len() * 99 / 100).min(times.len() - 1)],
+        }
+    }
+
+    /// RSS added per idle tunnel while `n` are open.
+    fn idle(&self, t: &Target, pid: u32, n: usize) -> f64 {
+        let before = procs::rss(pid);
+        let open: Vec<TcpStream> = (0..n).map(|_| self.tunnel(t, t.main_proto())).collect();
+        // Let the proxy finish whatever it does after a tunnel's first exchange.
+        std::thread::sleep(Duration::from_millis(200));
+        let after = procs::rss(pid);
+        drop(open);
+        (after as f64 - before as f64) / n as f64
+    }
+
+    /// `total` tunnels, at most `hold` open at once, then all closed: RSS before, peak, after.
+    fn churn(&self, t: &Target, pid: u32, total: usize, hold: usize) -> (u64, u64, u64) {
+        let start = procs::rss(pid);
+        let mut peak = start;
+        let mut done = 0;
+        while done < total {
+            let wave = hold.min(total - done);
+            let open: Vec<TcpStream> = (0..wave).map(|_| self.tunnel(t, t.main_proto())).collect();
+            peak = peak.max(procs::rss(pid));
+            drop(open);
+            done += wave;
+        }
+        // The proxy sees the closes a moment later; give it time to tear the tunnels down.
+        std::thread::sleep(Duration::from_secs(1));
+        (start, peak, procs::rss(pid))
+    }
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn progress(what: &str) {
+    eprintln!("[bench] {what}");
+}
+
+/// Measures every target; returns the table (Markdown) and the bytes that crossed the gateway.
+pub fn run(args: &Args, targets: &[Target]) -> (String, u64) {
+    let bench = Bench {
+        sink: args.sink.expect("sink"),
+        gateway_bytes: Arc::new(AtomicU64::new(0)),
+    };
+    let live: Vec<usize> = (0..targets.len())
+        .filter(|&i| targets[i].missing.is_none())
+        .collect();
+    let mut results: Vec<Results> = targets.iter().map(|_| Results::default()).collect();
+    let mut cpu = vec![(0u64, 0u64); targets.len()];
+    for &i in &live {
+        progress(&format!("warm-up: {}", targets[i].name));
+        bench.single(&targets[i], (args.bytes / 20).max(1), &mut (0, 0));
+    }
+    for run in 0..args.runs {
+        progress(&format!(
+            "single stream, run {}/{} ({} bytes each)",
+            run + 1,
+            args.runs,
+            args.bytes
+        ));
+        for &i in &live {
+            let rate = bench.single(&targets[i], args.bytes, &mut cpu[i]);
+            results[i].single.push(rate);
+        }
+        let direct = results[0].single[run];
+        for &i in &live {
+            let r = results[i].single[run] / direct;
+            results[i].single_ratio.push(r);
+        }
+    }
+    let stream_runs = args.runs.div_ceil(2);
+    for run in 0..stream_runs {
+        progress(&format!(
+            "{} parallel streams, run {}/{}",
+            args.streams,
+            run + 1,
+            stream_runs
+        ));
+        for &i in &live {
+            let rate = bench.streams(&targets[i], args.streams, args.bytes);
+            results[i].streams.push(rate);
+        }
+        let direct = results[0].streams[run];
+        for &i in &live {
+            let r = results[i].streams[run] / direct;
+            results[i].streams_ratio.push(r);
+        }
+    }
+    for &i in &live {
+        let t = &targets[i];
+        (results[i].cpu_ticks, results[i].cpu_bytes) = cpu[i];
+        for proto in t.protos() {
+            progress(&format!(
+                "connection setup: {} {proto:?}, {} connections",
+                t.name, args.connects
+            ));
+            let s = bench.setup(t, proto, args.connects);
+            results[i].setup.push((proto, s));
+        }
+        if let Some(pid) = t.pid {
+            progress(&format!("idle tunnels: {}, {} open", t.name, args.idle));
+            results[i].idle_per_tunnel = Some(bench.idle(t, pid, args.idle));
+            progress(&format!(
+                "tunnel churn: {}, {} tunnels, {} at once",
+                t.name, args.churn, args.hold
+            ));
+            results[i].churn = Some(bench.churn(t, pid, args.churn, args.hold));
+        }
+    }
+    let table = table(args, targets, &results);
+    (table, bench.gateway_bytes.load(Ordering::Relaxed))
+}
+
+fn thousands(n: f64) -> String {
+    let s = format!("{n:.0}");
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn micros(d: Duration) -> String {
+    format!("{:.0} µs", d.as_secs_f64() * 1e6)
+}
+
+fn mb(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+fn table(args: &Args, targets: &[Target], results: &[Results]) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "| | single stream | {} streams | CONNECT setup | SOCKS5 setup | per idle tunnel | CPU s/GB | RSS after {} tunnels closed ({} open at once) |\n",
+        args.streams,
+        thousands(args.churn as f64),
+        thousands(args.hold.min(args.churn) as f64)
+    ));
+    out.push_str("|---|---|---|---|---|---|---|---|\n");
+    for (t, r) in targets.iter().zip(results) {
+        if let Some(why) = &t.missing {
+            out.push_str(&format!(
+                "| {} | not available: {why} | | | | | | |\n",
+                t.name
+            ));
+            continue;
+        }
+        let rate = |rates: &[f64], ratios: &[f64]| {
+            format!(
+                "{:.2}× · {} MB/s",
+                median(ratios),
+                thousands(median(rates) / 1e6)
+            )
+        };
+        let setup = |proto: Proto| {
+            let plain = r.setup.iter().find(|(p, _)| *p == Proto::Plain);
+            match (r.setup.iter().find(|(p, _)| *p == proto), plain) {
+                (Some((_, s)), _) => format!(
+                    "{}/s · p50 {} · p99 {}",
+                    thousands(s.per_second),
+                    micros(s.p50),
+                    micros(s.p99)
+                ),
+                (None, Some((_, s))) if proto == Proto::Connect => format!(
+                    "{}/s · p50 {} · p99 {} (plain TCP)",
+                    thousands(s.per_second),
+                    micros(s.p50),
+                    micros(s.p99)
+                ),
+                _ => "—".to_owned(),
+            }
+        };
+        let cpu = if t.pid.is_some() && r.cpu_bytes > 0 {
+            format!(
+                "{:.2}",
+                r.cpu_ticks as f64 / crate::cpu::TICKS_PER_SECOND / (r.cpu_bytes as f64 / 1e9)
+            )
+        } else {
+            "—".to_owned()
+        };
+        let idle = r
+            .idle_per_tunnel
+            .map_or("—".to_owned(), |b| format!("{:.1} KB", b / 1e3));
+        let churn = r.churn.map_or("—".to_owned(), |(start, peak, after)| {
+            format!("{} (start {}, peak {})", mb(after), mb(start), mb(peak))
+        });
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {idle} | {cpu} | {churn} |\n",
+            t.name,
+            rate(&r.single, &r.single_ratio),
+            rate(&r.streams, &r.streams_ratio),
+            setup(Proto::Connect),
+            setup(Proto::Socks5),
+        ));
+    }
+    out
+}
