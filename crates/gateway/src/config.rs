@@ -64,6 +64,16 @@ pub struct GatewayConfig {
     /// An automatic top-up (checked at each lease take) buys at most once per this long per
     /// customer and traffic kind, on all nodes together (`PROXYSHOP_AUTO_TOPUP_WINDOW_SECS`).
     pub auto_topup_window: Duration,
+    /// Threads serving the connections, each a single-thread runtime with listeners of its
+    /// own on the same ports (`SO_REUSEPORT`: the kernel spreads new connections over them),
+    /// so that a connection's work stays on the thread that accepted it. By default one per
+    /// CPU; 0 serves them on the runtime that runs the gateway (tests that pause its clock).
+    pub workers: usize,
+}
+
+/// One worker per CPU the process may use.
+fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 impl Default for GatewayConfig {
@@ -92,6 +102,7 @@ impl Default for GatewayConfig {
             serve_traffic: true,
             max_descriptors: usize::MAX,
             auto_topup_window: Duration::from_secs(3600),
+            workers: default_workers(),
         }
     }
 }

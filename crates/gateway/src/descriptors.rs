@@ -13,7 +13,7 @@
 
 use std::io;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// A kind of repeated event is logged at most this often.
@@ -26,6 +26,9 @@ pub(crate) const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 pub(crate) struct Descriptors {
     budget: usize,
     held: Arc<AtomicUsize>,
+    /// Relay pipes made so far (`splice.rs`; also the metric
+    /// `proxyshop_gateway_splice_pipes_total`): short exchanges make none.
+    pipes: AtomicU64,
 }
 
 /// Descriptors counted as held until this is dropped (with the sockets or pipe it counts).
@@ -40,6 +43,7 @@ impl Descriptors {
         Descriptors {
             budget,
             held: Arc::new(AtomicUsize::new(0)),
+            pipes: AtomicU64::new(0),
         }
     }
 
@@ -64,6 +68,18 @@ impl Descriptors {
 
     pub(crate) fn budget(&self) -> usize {
         self.budget
+    }
+
+    /// Counts a relay pipe just made.
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    pub(crate) fn pipe_made(&self) {
+        self.pipes.fetch_add(1, Ordering::Relaxed);
+        metrics::counter!("proxyshop_gateway_splice_pipes_total").increment(1);
+    }
+
+    /// Relay pipes made since the gateway started.
+    pub(crate) fn pipes_made(&self) -> u64 {
+        self.pipes.load(Ordering::Relaxed)
     }
 }
 

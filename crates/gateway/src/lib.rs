@@ -18,6 +18,7 @@ mod flush;
 mod http;
 mod lease;
 mod listen;
+mod memory;
 mod meter;
 mod preauth;
 mod record;
@@ -28,6 +29,7 @@ mod socks;
 #[cfg(target_os = "linux")]
 mod splice;
 mod store;
+mod workers;
 
 pub use config::{GatewayConfig, ListenUrl};
 use credentials::Credentials;
@@ -40,9 +42,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use store::{LeaseRule, Node};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
-use tokio::task::JoinSet;
+use tokio::sync::{mpsc, watch};
 
 #[derive(Debug, thiserror::Error)]
 pub enum GatewayError {
@@ -54,12 +54,16 @@ pub enum GatewayError {
     },
     #[error("cannot write metered usage: {0}")]
     Flush(#[from] DbError),
+    #[error("cannot start a gateway worker thread: {0}")]
+    Worker(#[source] io::Error),
 }
 
 /// The bound gateway; `run` serves it.
 pub struct Gateway {
-    http: TcpListener,
-    socks: TcpListener,
+    /// The listeners of each worker (`workers.rs`), HTTP then SOCKS5.
+    units: Vec<workers::Unit>,
+    http_addr: SocketAddr,
+    socks_addr: SocketAddr,
     shared: Arc<Shared>,
     stop: watch::Sender<bool>,
 }
@@ -75,19 +79,34 @@ impl GatewayHandle {
     pub async fn flush_now(&self) -> Result<(), GatewayError> {
         Ok(self.shared.registry.flush(false).await?)
     }
-}
 
-async fn listen(addr: SocketAddr) -> Result<TcpListener, GatewayError> {
-    TcpListener::bind(addr)
-        .await
-        .map_err(|source| GatewayError::Bind { addr, source })
+    /// Relay pipes made since the gateway started (`proxyshop_gateway_splice_pipes_total`):
+    /// a direction makes one only once it has moved enough to be a bulk stream.
+    pub fn pipes_made(&self) -> u64 {
+        self.shared.fds.pipes_made()
+    }
 }
 
 impl Gateway {
     /// Binds both listeners; nothing is served until `run`.
     pub async fn bind(config: GatewayConfig, pool: DbPool) -> Result<Gateway, GatewayError> {
-        let http = listen(config.http_addr).await?;
-        let socks = listen(config.socks_addr).await?;
+        let http = workers::bind(config.http_addr, config.workers)?;
+        let socks = workers::bind(config.socks_addr, config.workers)?;
+        let local = |listeners: &[std::net::TcpListener], addr: SocketAddr| {
+            listeners
+                .first()
+                .and_then(|l| l.local_addr().ok())
+                .unwrap_or(addr)
+        };
+        let (http_addr, socks_addr) = (
+            local(&http, config.http_addr),
+            local(&socks, config.socks_addr),
+        );
+        let units = http
+            .into_iter()
+            .zip(socks)
+            .map(|(http, socks)| workers::Unit { http, socks })
+            .collect();
         let (stop, shutdown) = watch::channel(false);
         let allowlist = allowlist::Allowlist::default();
         if let Err(e) = allowlist.reload(&pool).await {
@@ -118,27 +137,26 @@ impl Gateway {
                 config.max_connections_per_user,
             ),
             fds: descriptors::Descriptors::new(config.max_descriptors),
+            memory: memory::Memory::default(),
             config,
             shutdown,
+            live: std::sync::atomic::AtomicUsize::new(0),
         });
         Ok(Gateway {
-            http,
-            socks,
+            units,
+            http_addr,
+            socks_addr,
             shared,
             stop,
         })
     }
 
     pub fn http_addr(&self) -> SocketAddr {
-        self.http
-            .local_addr()
-            .unwrap_or(self.shared.config.http_addr)
+        self.http_addr
     }
 
     pub fn socks_addr(&self) -> SocketAddr {
-        self.socks
-            .local_addr()
-            .unwrap_or(self.shared.config.socks_addr)
+        self.socks_addr
     }
 
     pub fn handle(&self) -> GatewayHandle {
@@ -163,15 +181,14 @@ impl Gateway {
         stop_now: impl Future<Output = ()>,
     ) -> Result<(), GatewayError> {
         let Gateway {
-            http,
-            socks,
+            units,
+            http_addr,
+            socks_addr,
             shared,
             stop,
         } = self;
-        tracing::info!(http = %http.local_addr().map_err(|source| GatewayError::Bind { addr: shared.config.http_addr, source })?,
-            socks = %socks.local_addr().map_err(|source| GatewayError::Bind { addr: shared.config.socks_addr, source })?,
+        tracing::info!(http = %http_addr, socks = %socks_addr, workers = shared.config.workers,
             node = shared.registry.node_id(), "gateway listening");
-        let mut connections = JoinSet::new();
         let flusher = tokio::spawn(flush_periodically(shared.clone()));
         let wake = Arc::new(listen::Wake::default());
         let listener =
@@ -179,40 +196,62 @@ impl Gateway {
                 tokio::spawn(listen::listen(url, wake.clone(), shared.shutdown.clone()))
             });
         let watcher = tokio::spawn(watch_events(shared.clone(), wake));
-        let mut log = descriptors::AcceptLog::default();
-        tokio::pin!(shutdown);
-        tokio::pin!(stop_now);
-        loop {
-            tokio::select! {
-                _ = &mut shutdown => break,
-                accepted = http.accept() => accept(&mut connections, &shared, &mut log, accepted, Protocol::Http).await,
-                accepted = socks.accept() => accept(&mut connections, &shared, &mut log, accepted, Protocol::Socks).await,
-                Some(_) = connections.join_next() => {}
+        // Each unit holds a sender until its last connection has ended.
+        let (stop_accepting, accepting) = watch::channel(false);
+        let (running, mut units_running) = mpsc::channel::<()>(1);
+        let mut threads = Vec::new();
+        let mut started = Ok(());
+        for (index, unit) in units.into_iter().enumerate() {
+            if shared.config.workers == 0 {
+                tokio::spawn(unit.serve(shared.clone(), accepting.clone(), running.clone()));
+                continue;
+            }
+            match workers::spawn(
+                index,
+                unit,
+                shared.clone(),
+                accepting.clone(),
+                running.clone(),
+            ) {
+                Ok(thread) => threads.push(thread),
+                Err(e) => {
+                    started = Err(e);
+                    break;
+                }
             }
         }
-        drop((http, socks));
-        let live = connections.len();
+        drop(running);
+        if started.is_ok() {
+            shutdown.await;
+        }
+        stop_accepting.send_replace(true);
+        let live = shared.live();
         if live > 0 && !shared.config.drain.is_zero() {
             tracing::info!(connections = live, drain = ?shared.config.drain, "gateway draining");
-            let drained = async { while connections.join_next().await.is_some() {} };
+            tokio::pin!(stop_now);
             tokio::select! {
-                () = drained => {}
+                _ = units_running.recv() => {}
                 () = tokio::time::sleep(shared.config.drain) => {
-                    tracing::info!(connections = connections.len(), "drain time over, closing the rest");
+                    tracing::info!(connections = shared.live(), "drain time over, closing the rest");
                 }
                 () = &mut stop_now => {
-                    tracing::info!(connections = connections.len(), "stopping at once");
+                    tracing::info!(connections = shared.live(), "stopping at once");
                 }
             }
         }
         stop.send_replace(true);
-        while connections.join_next().await.is_some() {}
+        // None once every unit has ended (no unit ever sends).
+        while units_running.recv().await.is_some() {}
+        for thread in threads {
+            let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+        }
         // The flusher stops between flushes, so a write in progress completes or gives back.
         let _ = flusher.await;
         let _ = watcher.await;
         if let Some(listener) = listener {
             let _ = listener.await;
         }
+        started?;
         shared.registry.flush(true).await?;
         tracing::info!("gateway stopped, usage flushed and leases settled");
         Ok(())
@@ -223,59 +262,6 @@ impl Gateway {
 enum Protocol {
     Http,
     Socks,
-}
-
-async fn accept(
-    connections: &mut JoinSet<()>,
-    shared: &Arc<Shared>,
-    log: &mut descriptors::AcceptLog,
-    accepted: io::Result<(TcpStream, SocketAddr)>,
-    protocol: Protocol,
-) {
-    let (stream, peer) = match accepted {
-        Ok(accepted) => accepted,
-        Err(e) => {
-            // Out of descriptors and the like: back off instead of spinning.
-            log.failed(&e);
-            tokio::time::sleep(descriptors::ACCEPT_BACKOFF).await;
-            return;
-        }
-    };
-    // The gateway holds its share of the descriptors: closed at once, so that the API keeps
-    // the reserve.
-    let Some(held) = shared.fds.take(1) else {
-        log.refused(&shared.fds);
-        return;
-    };
-    // Over its source's or network's share of connections still to authenticate: closed
-    // before reading a byte.
-    let Some((ticket, evicted)) = shared.gate.admit(peer.ip()) else {
-        tracing::debug!(%peer, "too many unauthenticated connections, closed");
-        return;
-    };
-    let _ = stream.set_nodelay(true);
-    let shared = shared.clone();
-    let mut shutdown = shared.shutdown.clone();
-    connections.spawn(async move {
-        // The accepted socket's descriptor, counted until the connection ends.
-        let _held = held;
-        let serve = async {
-            let result = match protocol {
-                Protocol::Http => http::serve(shared.clone(), stream, ticket).await,
-                Protocol::Socks => socks::serve(shared.clone(), stream, ticket).await,
-            };
-            if let Err(e) = result {
-                tracing::debug!(error = %e, ?protocol, "gateway connection failed");
-            }
-        };
-        // Evicted only while unauthenticated: the ticket leaves the gate's table with
-        // authentication, and nothing tells this connection afterwards.
-        tokio::select! {
-            _ = serve => {}
-            _ = evicted.wait() => tracing::debug!(%peer, "unauthenticated connection closed to make room"),
-            _ = shutdown.wait_for(|s| *s) => {}
-        }
-    });
 }
 
 async fn flush_periodically(shared: Arc<Shared>) {
@@ -291,6 +277,8 @@ async fn flush_periodically(shared: Arc<Shared>) {
         if let Err(e) = shared.registry.flush(false).await {
             tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
         }
+        // After a burst of connections, the memory they used goes back to the system.
+        shared.memory.after_burst(shared.live());
     }
 }
 

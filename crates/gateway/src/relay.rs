@@ -6,6 +6,7 @@
 use crate::descriptors::Descriptors;
 use crate::flow::{Activity, COPY_BUFFER, Metered, write_all, write_reserved};
 use crate::lease::{Cut, Lease};
+use crate::meter::Reservation;
 use domain::usage::Outcome;
 use std::future::Future;
 use std::io;
@@ -88,7 +89,16 @@ pub(crate) fn outcome(ended: &io::Result<Ended>, lease: &Lease) -> (Outcome, Opt
     }
 }
 
-/// One direction: until `src` ends, then half-closes `dst`.
+/// A direction copies through a buffer until it has moved this many bytes, then switches to
+/// splice (Linux). A pipe costs two descriptors and about four system calls to make and close
+/// (pipe2, its size, two closes), and each splice hop is a call of its own: for the short
+/// exchanges most connections are (a handshake, a request and its reply) one read and one
+/// write through a buffer are cheaper; past this a direction is a bulk stream, where splice
+/// moves up to a pipe's size per pair of calls without copying through userspace.
+pub(crate) const SPLICE_AFTER: u64 = 128 * 1024;
+
+/// One direction: until `src` ends, then half-closes `dst`. Copied through a buffer for its
+/// first `SPLICE_AFTER` bytes, spliced after that (Linux).
 async fn pump(
     src: &TcpStream,
     dst: &TcpStream,
@@ -97,12 +107,17 @@ async fn pump(
     #[cfg_attr(not(target_os = "linux"), allow(unused_variables))] fds: &Descriptors,
 ) -> io::Result<()> {
     #[cfg(target_os = "linux")]
-    match crate::splice::pump(src, dst, flow, activity, fds).await {
-        Err(crate::splice::Error::Unsupported) => {}
-        Err(crate::splice::Error::Io(e)) => return Err(e),
-        Ok(()) => return half_close(dst),
+    {
+        if copy(src, dst, flow, activity, SPLICE_AFTER).await? == Copied::Ended {
+            return half_close(dst);
+        }
+        match crate::splice::pump(src, dst, flow, activity, fds).await {
+            Err(crate::splice::Error::Unsupported) => {}
+            Err(crate::splice::Error::Io(e)) => return Err(e),
+            Ok(()) => return half_close(dst),
+        }
     }
-    copy(src, dst, flow, activity).await?;
+    copy(src, dst, flow, activity, u64::MAX).await?;
     half_close(dst)
 }
 
@@ -113,31 +128,81 @@ fn half_close(dst: &TcpStream) -> io::Result<()> {
     }
 }
 
-/// The portable relay: reserve, read into a small buffer, write it out, count what was
-/// written.
+/// How a copy stopped.
+#[derive(Debug, PartialEq, Eq)]
+enum Copied {
+    /// `src` ended.
+    Ended,
+    /// It moved its limit: a bulk stream.
+    Bulk,
+}
+
+thread_local! {
+    /// The copy buffer of this thread, shared by every direction relayed here: the data only
+    /// lives in it between a read and the write that follows without waiting, so idle
+    /// connections hold no buffer at all.
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Reads what `src` has (at most `len` bytes, into this thread's buffer) and writes as much of
+/// it to `dst` as goes without waiting, counting it on `reserved`: the bytes read, and those of
+/// them not written yet (None when all went). Ok((0, None)) at the end of the stream.
+fn read_and_write(
+    src: &TcpStream,
+    dst: &TcpStream,
+    len: usize,
+    reserved: &mut Reservation<'_>,
+    activity: &Activity,
+) -> io::Result<(usize, Option<Vec<u8>>)> {
+    SCRATCH.with_borrow_mut(|buf| {
+        if buf.len() < len {
+            buf.resize(len.max(COPY_BUFFER), 0);
+        }
+        let n = src.try_read(&mut buf[..len])?;
+        reserved.shrink(n);
+        let mut written = 0;
+        while written < n {
+            match dst.try_write(&buf[written..n]) {
+                Ok(k) => {
+                    reserved.used(k);
+                    activity.touch();
+                    written += k;
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok((n, (written < n).then(|| buf[written..n].to_vec())))
+    })
+}
+
+/// The copy through a buffer: reserve, read what is there, write it out, count what was
+/// written; until `src` ends or `limit` bytes have been moved.
 async fn copy(
     src: &TcpStream,
     dst: &TcpStream,
     flow: Metered<'_>,
     activity: &Activity,
-) -> io::Result<()> {
-    let mut buf = Vec::new();
-    loop {
+    limit: u64,
+) -> io::Result<Copied> {
+    let mut moved = 0u64;
+    while moved < limit {
         src.readable().await?;
-        if buf.is_empty() {
-            // Allocated on first data, so that idle connections hold no buffer.
-            buf = vec![0; COPY_BUFFER];
-        }
         let mut reserved = flow.reserve(COPY_BUFFER).await?;
-        let n = match src.try_read(&mut buf[..reserved.len()]) {
-            Ok(0) => return Ok(()),
-            Ok(n) => n,
+        let len = reserved.len();
+        let (n, left) = match read_and_write(src, dst, len, &mut reserved, activity) {
+            Ok((0, _)) => return Ok(Copied::Ended),
+            Ok(read) => read,
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
             Err(e) => return Err(e),
         };
-        reserved.shrink(n);
-        write_reserved(dst, &buf[..n], &mut reserved, activity).await?;
+        // What `dst` did not take at once waits in a buffer of this connection's own.
+        if let Some(left) = left {
+            write_reserved(dst, &left, &mut reserved, activity).await?;
+        }
+        moved += n as u64;
     }
+    Ok(Copied::Bulk)
 }
 
 #[cfg(test)]
@@ -168,7 +233,14 @@ mod tests {
             writer
         });
         let moved = AtomicU64::new(0);
-        let ended = copy(&src, &dst, Metered::new(&meter, &moved), &Activity::new()).await;
+        let ended = copy(
+            &src,
+            &dst,
+            Metered::new(&meter, &moved),
+            &Activity::new(),
+            u64::MAX,
+        )
+        .await;
         assert!(ended.is_err(), "the quota ends the copy");
         assert_eq!(meter.remaining(), 0);
         assert_eq!(moved.load(Ordering::Relaxed), 100_000);

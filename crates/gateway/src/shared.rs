@@ -1,5 +1,6 @@
 //! What every connection task shares: the configuration, the credential check, the IP
-//! allowlist, the meters, the gate of unauthenticated connections and the descriptor budget.
+//! allowlist, the meters, the gate of unauthenticated connections, the descriptor budget and
+//! the count of live connections (which tells `memory.rs` when a burst is over).
 
 use crate::allowlist::Allowlist;
 use crate::config::GatewayConfig;
@@ -9,6 +10,7 @@ use crate::lease::Lease;
 use crate::preauth::{Gate, Ticket};
 use crate::record::Identity;
 use crate::registry::Registry;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::watch;
 
 #[derive(Debug)]
@@ -20,10 +22,26 @@ pub(crate) struct Shared {
     pub(crate) gate: Gate,
     /// The descriptors the gateway holds, against `config.max_descriptors`.
     pub(crate) fds: Descriptors,
+    pub(crate) memory: crate::memory::Memory,
     pub(crate) shutdown: watch::Receiver<bool>,
+    /// Connections accepted and not ended yet, on all workers.
+    pub(crate) live: AtomicUsize,
 }
 
 impl Shared {
+    pub(crate) fn connection_started(&self) {
+        let live = self.live.fetch_add(1, Ordering::Relaxed) + 1;
+        self.memory.seen(live);
+    }
+
+    pub(crate) fn connection_ended(&self) {
+        self.live.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn live(&self) -> usize {
+        self.live.load(Ordering::Relaxed)
+    }
+
     /// Checks a credential for the connection holding `ticket` and takes a connection slot on
     /// its meter, within the gate's limits on failed attempts; the lease's record names the
     /// target `host`:`port` (empty and 0 when not known yet). A refusal of a known customer

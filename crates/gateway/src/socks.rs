@@ -29,32 +29,125 @@ const CONNECTION_REFUSED: u8 = 0x05;
 const COMMAND_NOT_SUPPORTED: u8 = 0x07;
 const ADDRESS_NOT_SUPPORTED: u8 = 0x08;
 
-async fn read_string(client: &mut TcpStream) -> io::Result<String> {
-    let len = client.read_u8().await?;
-    let mut bytes = vec![0; usize::from(len)];
-    client.read_exact(&mut bytes).await?;
-    String::from_utf8(bytes).map_err(|_| io::ErrorKind::InvalidData.into())
+/// Room for a whole handshake sent at once: a greeting (2 + 255 methods), a username and
+/// password (3 + 255 + 255) and a request (7 + 255), with some to spare.
+const HANDSHAKE_BUFFER: usize = 1024;
+
+/// The client connection during the handshake, read through one buffer: each read takes
+/// whatever has arrived, so a client that sends its greeting, credentials and request in one
+/// segment is served with one read, and fields are parsed from memory (a client sending byte
+/// by byte is read as often as it takes). Replies wait in `out` until the handshake has to
+/// wait for the client (or ends), so that replies that answer messages already read go out
+/// in one write. Bytes read past the request (sent before the tunnel was up) are `rest`.
+struct Handshake {
+    client: TcpStream,
+    buf: Vec<u8>,
+    /// The next unparsed byte of `buf`.
+    at: usize,
+    out: Vec<u8>,
+    /// Reads of the client socket so far (tests check that a handshake sent at once takes one).
+    #[cfg(test)]
+    reads: usize,
+}
+
+impl Handshake {
+    fn new(client: TcpStream) -> Handshake {
+        Handshake {
+            client,
+            buf: Vec::with_capacity(HANDSHAKE_BUFFER),
+            at: 0,
+            out: Vec::new(),
+            #[cfg(test)]
+            reads: 0,
+        }
+    }
+
+    /// Waits until `n` unparsed bytes are buffered, sending the pending replies first (the
+    /// client may be waiting for them).
+    async fn fill(&mut self, n: usize) -> io::Result<()> {
+        while self.buf.len() - self.at < n {
+            self.flush().await?;
+            if self.buf.capacity() - self.buf.len() < n {
+                self.buf.reserve(n.max(HANDSHAKE_BUFFER));
+            }
+            #[cfg(test)]
+            {
+                self.reads += 1;
+            }
+            if self.client.read_buf(&mut self.buf).await? == 0 {
+                return Err(io::ErrorKind::UnexpectedEof.into());
+            }
+        }
+        Ok(())
+    }
+
+    async fn bytes(&mut self, n: usize) -> io::Result<&[u8]> {
+        self.fill(n).await?;
+        let at = self.at;
+        self.at += n;
+        Ok(&self.buf[at..at + n])
+    }
+
+    async fn u8(&mut self) -> io::Result<u8> {
+        Ok(self.bytes(1).await?[0])
+    }
+
+    async fn u16(&mut self) -> io::Result<u16> {
+        let b = self.bytes(2).await?;
+        Ok(u16::from_be_bytes([b[0], b[1]]))
+    }
+
+    /// A length-prefixed string (RFC 1929 and a domain name in a request).
+    async fn string(&mut self) -> io::Result<String> {
+        let len = usize::from(self.u8().await?);
+        let bytes = self.bytes(len).await?.to_vec();
+        String::from_utf8(bytes).map_err(|_| io::ErrorKind::InvalidData.into())
+    }
+
+    /// Queues `reply`; it is sent with the next flush.
+    fn send(&mut self, reply: &[u8]) {
+        self.out.extend_from_slice(reply);
+    }
+
+    async fn flush(&mut self) -> io::Result<()> {
+        if !self.out.is_empty() {
+            self.client.write_all(&self.out).await?;
+            self.out.clear();
+        }
+        Ok(())
+    }
+
+    /// Sends `reply` with the pending replies, in one write.
+    async fn reply(&mut self, code: u8) -> io::Result<()> {
+        self.send(&reply_bytes(code));
+        self.flush().await
+    }
+
+    /// What the client sent past its request.
+    fn rest(&self) -> &[u8] {
+        &self.buf[self.at..]
+    }
 }
 
 /// A reply to the request. BND.ADDR is always 0.0.0.0:0: the outbound socket's address is
 /// the gateway's internal one and is nobody's business (clients of CONNECT ignore it).
-async fn reply(client: &mut TcpStream, code: u8) -> io::Result<()> {
-    let mut out = vec![VERSION, code, 0, 0x01];
-    out.extend_from_slice(&Ipv4Addr::UNSPECIFIED.octets());
-    out.extend_from_slice(&0u16.to_be_bytes());
-    client.write_all(&out).await
+fn reply_bytes(code: u8) -> [u8; 10] {
+    let [a, b, c, d] = Ipv4Addr::UNSPECIFIED.octets();
+    let [p, q] = 0u16.to_be_bytes();
+    [VERSION, code, 0, 0x01, a, b, c, d, p, q]
 }
 
 pub(crate) async fn serve(
     shared: Arc<Shared>,
-    mut client: TcpStream,
+    client: TcpStream,
     ticket: Ticket,
 ) -> io::Result<()> {
     let config = &shared.config;
     let mut ticket = Some(ticket);
+    let mut hs = Handshake::new(client);
     let greeted = tokio::time::timeout(
         config.handshake_timeout,
-        handshake(&shared, &mut client, &mut ticket),
+        handshake(&shared, &mut hs, &mut ticket),
     )
     .await;
     let Some((mut lease, host, port)) =
@@ -68,14 +161,19 @@ pub(crate) async fn serve(
             let (outcome, reason) = destination::failure(&e);
             lease.end(outcome, Some(reason));
             drop(lease);
-            return reply(&mut client, failure_code(&e)).await;
+            return hs.reply(failure_code(&e)).await;
         }
     };
-    reply(&mut client, SUCCEEDED).await?;
+    hs.reply(SUCCEEDED).await?;
+    // Bytes the client sent ahead of the reply go first (none, usually: no allocation); the
+    // buffer is not kept for the tunnel's life.
+    let early = hs.rest().to_vec();
+    let Handshake { client, buf, .. } = hs;
+    drop(buf);
     let ended = relay(
         client,
         target,
-        &[],
+        &early,
         &lease,
         config.idle_timeout,
         shared.shutdown.clone(),
@@ -93,21 +191,21 @@ pub(crate) async fn serve(
 /// offers it (credentials win); "no authentication" only for an allowlisted source.
 async fn handshake(
     shared: &Shared,
-    client: &mut TcpStream,
+    hs: &mut Handshake,
     ticket: &mut Option<Ticket>,
 ) -> io::Result<Option<(Lease, String, u16)>> {
-    if client.read_u8().await? != VERSION {
+    if hs.u8().await? != VERSION {
         return Ok(None);
     }
-    let count = client.read_u8().await?;
-    let mut methods = vec![0; usize::from(count)];
-    client.read_exact(&mut methods).await?;
-    if methods.contains(&USER_PASS) {
-        client.write_all(&[VERSION, USER_PASS]).await?;
-        let Some(mut lease) = sub_negotiation(shared, client, ticket).await? else {
+    let count = usize::from(hs.u8().await?);
+    let methods = hs.bytes(count).await?;
+    let (user_pass, no_auth) = (methods.contains(&USER_PASS), methods.contains(&NO_AUTH));
+    if user_pass {
+        hs.send(&[VERSION, USER_PASS]);
+        let Some(mut lease) = sub_negotiation(shared, hs, ticket).await? else {
             return Ok(None);
         };
-        return match read_request(client).await? {
+        return match read_request(hs).await? {
             Request::Connect(host, port) => {
                 lease.set_target(&host, port);
                 Ok(Some((lease, host, port)))
@@ -120,30 +218,30 @@ async fn handshake(
             } => {
                 lease.set_target(&host, port);
                 lease.end(Outcome::Refused, Some(reason));
-                reply(client, code).await.map(|()| None)
+                hs.reply(code).await.map(|()| None)
             }
-            Request::Malformed => Ok(None),
+            Request::Malformed => hs.flush().await.map(|()| None),
         };
     }
-    if !(methods.contains(&NO_AUTH) && shared.allowlisted(ticket)) {
-        client.write_all(&[VERSION, NO_METHOD]).await?;
-        return Ok(None);
+    if !(no_auth && shared.allowlisted(ticket)) {
+        hs.send(&[VERSION, NO_METHOD]);
+        return hs.flush().await.map(|()| None);
     }
-    client.write_all(&[VERSION, NO_AUTH]).await?;
-    let (host, port) = match read_request(client).await? {
+    hs.send(&[VERSION, NO_AUTH]);
+    let (host, port) = match read_request(hs).await? {
         Request::Connect(host, port) => (host, port),
         // Not authorised yet: refused, and nobody's to record.
-        Request::Refused { code, .. } => return reply(client, code).await.map(|()| None),
-        Request::Malformed => return Ok(None),
+        Request::Refused { code, .. } => return hs.reply(code).await.map(|()| None),
+        Request::Malformed => return hs.flush().await.map(|()| None),
     };
     match shared.authorize_source(ticket, &host, port).await {
         Ok(lease) => Ok(Some((lease, host, port))),
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {
                 tracing::error!(error = %e, "gateway cannot check an allowlisted source");
-                reply(client, GENERAL_FAILURE).await?;
+                hs.reply(GENERAL_FAILURE).await?;
             } else {
-                reply(client, NOT_ALLOWED).await?;
+                hs.reply(NOT_ALLOWED).await?;
             }
             Ok(None)
         }
@@ -151,29 +249,31 @@ async fn handshake(
 }
 
 /// RFC 1929: the username and password, checked; None when refused (the refusal is sent).
+/// Success is only queued: it goes out with the reply to the request, or before the next
+/// read when the request has not arrived yet.
 async fn sub_negotiation(
     shared: &Shared,
-    client: &mut TcpStream,
+    hs: &mut Handshake,
     ticket: &mut Option<Ticket>,
 ) -> io::Result<Option<Lease>> {
-    if client.read_u8().await? != 0x01 {
-        return Ok(None);
+    if hs.u8().await? != 0x01 {
+        return hs.flush().await.map(|()| None);
     }
-    let user = read_string(client).await?;
-    let pass = read_string(client).await?;
+    let user = hs.string().await?;
+    let pass = hs.string().await?;
     // The destination is not known yet (it comes after authentication): a refusal here is
     // recorded without one.
     match shared.authorize(ticket, &user, &pass, "", 0).await {
         Ok(lease) => {
-            client.write_all(&[0x01, 0x00]).await?;
+            hs.send(&[0x01, 0x00]);
             Ok(Some(lease))
         }
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {
                 tracing::error!(error = %e, "gateway cannot check a credential");
             }
-            client.write_all(&[0x01, 0x01]).await?;
-            Ok(None)
+            hs.send(&[0x01, 0x01]);
+            hs.flush().await.map(|()| None)
         }
     }
 }
@@ -192,25 +292,31 @@ enum Request {
     Malformed,
 }
 
-async fn read_request(client: &mut TcpStream) -> io::Result<Request> {
-    let mut request = [0u8; 4];
-    client.read_exact(&mut request).await?;
-    let [version, command, _, address_type] = request;
+async fn read_request(hs: &mut Handshake) -> io::Result<Request> {
+    let [version, command, _, address_type] = *hs.bytes(4).await? else {
+        return Ok(Request::Malformed);
+    };
     if version != VERSION {
         return Ok(Request::Malformed);
     }
     let host = match address_type {
         0x01 => {
-            let mut ip = [0u8; 4];
-            client.read_exact(&mut ip).await?;
+            let ip: [u8; 4] = hs
+                .bytes(4)
+                .await?
+                .try_into()
+                .map_err(|_| io::ErrorKind::InvalidData)?;
             Ipv4Addr::from(ip).to_string()
         }
         0x04 => {
-            let mut ip = [0u8; 16];
-            client.read_exact(&mut ip).await?;
+            let ip: [u8; 16] = hs
+                .bytes(16)
+                .await?
+                .try_into()
+                .map_err(|_| io::ErrorKind::InvalidData)?;
             Ipv6Addr::from(ip).to_string()
         }
-        0x03 => read_string(client).await?,
+        0x03 => hs.string().await?,
         _ => {
             return Ok(Request::Refused {
                 code: ADDRESS_NOT_SUPPORTED,
@@ -220,7 +326,7 @@ async fn read_request(client: &mut TcpStream) -> io::Result<Request> {
             });
         }
     };
-    let port = client.read_u16().await?;
+    let port = hs.u16().await?;
     if command != 0x01 {
         return Ok(Request::Refused {
             code: COMMAND_NOT_SUPPORTED,
@@ -243,5 +349,102 @@ fn failure_code(e: &ConnectError) -> u8 {
             io::ErrorKind::HostUnreachable => HOST_UNREACHABLE,
             _ => GENERAL_FAILURE,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::net::TcpListener;
+
+    async fn pair() -> (TcpStream, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let near = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        (near, listener.accept().await.unwrap().0)
+    }
+
+    /// A greeting, credentials and a request for example.com:443, as a client sends them.
+    fn whole_handshake() -> Vec<u8> {
+        let mut all = vec![VERSION, 1, USER_PASS, 0x01, 5];
+        all.extend_from_slice(b"alice");
+        all.push(6);
+        all.extend_from_slice(b"secret");
+        all.extend_from_slice(&[VERSION, 0x01, 0, 0x03, 11]);
+        all.extend_from_slice(b"example.com");
+        all.extend_from_slice(&443u16.to_be_bytes());
+        all
+    }
+
+    /// Parses what `handshake` parses, in its order, without the credential check.
+    async fn parse(hs: &mut Handshake) -> (String, String, Request) {
+        assert_eq!(hs.u8().await.unwrap(), VERSION);
+        let count = usize::from(hs.u8().await.unwrap());
+        assert_eq!(hs.bytes(count).await.unwrap(), &[USER_PASS]);
+        hs.send(&[VERSION, USER_PASS]);
+        assert_eq!(hs.u8().await.unwrap(), 0x01);
+        let user = hs.string().await.unwrap();
+        let pass = hs.string().await.unwrap();
+        hs.send(&[0x01, 0x00]);
+        (user, pass, read_request(hs).await.unwrap())
+    }
+
+    fn is_example(request: &Request) -> bool {
+        matches!(request, Request::Connect(host, 443) if host == "example.com")
+    }
+
+    /// A handshake that arrives in one segment is parsed from one read, and the replies to
+    /// the greeting and the credentials (queued) wait for the reply to the request.
+    #[tokio::test]
+    async fn a_handshake_sent_at_once_is_read_once() {
+        let (mut client, server) = pair().await;
+        client.write_all(&whole_handshake()).await.unwrap();
+        client.write_all(b"early").await.unwrap();
+        // On loopback both writes are in the server's receive queue once they return.
+        let mut hs = Handshake::new(server);
+        let (user, pass, request) = parse(&mut hs).await;
+        assert_eq!((user.as_str(), pass.as_str()), ("alice", "secret"));
+        assert!(is_example(&request));
+        assert_eq!(hs.reads, 1, "one read for the whole handshake");
+        assert_eq!(hs.out, [VERSION, USER_PASS, 0x01, 0x00], "nothing sent yet");
+        hs.reply(SUCCEEDED).await.unwrap();
+        assert_eq!(hs.rest(), b"early", "what came after the request is kept");
+        let mut replies = [0u8; 14];
+        client.read_exact(&mut replies).await.unwrap();
+        assert_eq!(replies[..4], [VERSION, USER_PASS, 0x01, 0x00]);
+        assert_eq!(replies[4..], reply_bytes(SUCCEEDED));
+    }
+
+    /// A client sending one byte at a time (waiting for each reply, as RFC 1928 clients do)
+    /// is still understood, and gets each reply before it has to send more.
+    #[tokio::test]
+    async fn a_handshake_sent_byte_by_byte_is_understood() {
+        let (mut client, server) = pair().await;
+        let all = whole_handshake();
+        let sender = tokio::spawn(async move {
+            // Greeting, then the credentials after the method reply, then the request after
+            // the authentication reply; every byte in a write of its own.
+            let (greeting, rest) = all.split_at(3);
+            let (auth, request) = rest.split_at(2 + 5 + 1 + 6);
+            let mut reply = [0u8; 2];
+            for part in [greeting, auth, request] {
+                if part.as_ptr() != greeting.as_ptr() {
+                    client.read_exact(&mut reply).await.unwrap();
+                }
+                for byte in part {
+                    client.write_all(&[*byte]).await.unwrap();
+                    client.flush().await.unwrap();
+                    tokio::task::yield_now().await;
+                }
+            }
+            client
+        });
+        let mut hs = Handshake::new(server);
+        let (user, pass, request) = parse(&mut hs).await;
+        assert_eq!((user.as_str(), pass.as_str()), ("alice", "secret"));
+        assert!(is_example(&request));
+        assert!(hs.rest().is_empty());
+        let _client = sender.await.unwrap();
     }
 }

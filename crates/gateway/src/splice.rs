@@ -1,5 +1,6 @@
 //! The zero-copy relay of Linux: socket → pipe → socket with splice(2), so the payload never
-//! enters userspace. Each splice from the source is capped by a reservation on the customer's
+//! enters userspace. A direction comes here once it has moved `relay::SPLICE_AFTER` bytes
+//! through a buffer (a bulk stream): short exchanges never make a pipe. Each splice from the source is capped by a reservation on the customer's
 //! budget (`meter.rs`); what each splice into the destination moved is counted against it.
 //!
 //! The pipe is what a relaying direction costs: it is made on first data at the kernel's
@@ -55,6 +56,7 @@ impl Pipe {
     fn new(fds: &Descriptors) -> Option<Pipe> {
         let held = fds.take(2)?;
         let (read, write) = pipe_with(PipeFlags::NONBLOCK | PipeFlags::CLOEXEC).ok()?;
+        fds.pipe_made();
         let size = rustix::pipe::fcntl_getpipe_size(&write).unwrap_or(4096);
         Some(Pipe {
             read,
