@@ -313,7 +313,8 @@ report="$work/report.md"
 } >"$report"
 
 mkdir -p bench/results
-out="bench/results/$day-$host.md"
+# A quick run does not replace the day's full one.
+out="bench/results/$day-$host$([[ $mode == quick ]] && echo -quick).md"
 cp "$report" "$out"
 cp "$report" bench/results/latest.md
 cat "$report"

@@ -1,6 +1,8 @@
 //! The destination: a first byte picks the service. `B` (bulk) reads to the end and answers
 //! with the number of bytes read as a big-endian u64; `P` (ping) echoes PING-sized messages;
-//! `D` (duplex) reads a big-endian u64 N, then sends N bytes while reading to the end.
+//! `D` (duplex) reads a big-endian u64 N, then sends N bytes while reading to the end; `N` (sized
+//! bulk) reads a big-endian u64 N, then N bytes, and answers with the count: for proxies that
+//! close both ways when the client half-closes (tinyproxy does), so `B` cannot get its answer.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -32,6 +34,25 @@ fn serve(mut s: TcpStream) {
                 match s.read(&mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(n) => total += n as u64,
+                }
+            }
+            let _ = s.write_all(&total.to_be_bytes());
+        }
+        b'N' => {
+            let mut n = [0u8; 8];
+            if s.read_exact(&mut n).is_err() {
+                return;
+            }
+            let mut buf = vec![0u8; 1 << 20];
+            let (mut left, mut total) = (u64::from_be_bytes(n), 0u64);
+            while left > 0 {
+                let want = left.min(buf.len() as u64) as usize;
+                match s.read(&mut buf[..want]) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => {
+                        total += n as u64;
+                        left -= n as u64;
+                    }
                 }
             }
             let _ = s.write_all(&total.to_be_bytes());
