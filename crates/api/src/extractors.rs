@@ -6,7 +6,7 @@
 use crate::api_keys::caller::KeyCaller;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
-use crate::session_store::USER_ID_KEY;
+use crate::session_store::{SESSION_USER_KEY, USER_ID_KEY};
 use crate::state::AppState;
 use actix_session::SessionExt;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload, web};
@@ -16,7 +16,8 @@ use std::future::Future;
 use std::pin::Pin;
 
 /// The signed-in user, loaded fresh from the database on every request (so a disabled account
-/// or a changed role takes effect at once).
+/// or a changed role takes effect at once): in the session store's query, which reads the
+/// session and its user's row together (one round trip per request).
 pub struct MaybeUser(pub Option<UserRow>);
 pub struct CurrentUser(pub UserRow);
 pub struct AdminUser(pub UserRow);
@@ -32,10 +33,22 @@ async fn load_user(req: HttpRequest) -> Result<Option<UserRow>, ApiError> {
     let Some(id) = session.get::<domain::UserId>(USER_ID_KEY).ok().flatten() else {
         return Ok(None);
     };
-    let state = req
-        .app_data::<web::Data<AppState>>()
-        .ok_or_else(|| ApiError::internal("app state", "missing"))?;
-    let user = with_conn(&state.pool, move |conn| Ok(users::find_by_id(conn, id)?)).await?;
+    let loaded = session
+        .get::<UserRow>(SESSION_USER_KEY)
+        .ok()
+        .flatten()
+        .filter(|user| user.id == id);
+    let user = match loaded {
+        Some(user) => Some(user),
+        // Signed in during this request (the row loaded with the session, if any, is another
+        // user's or none): read it.
+        None => {
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| ApiError::internal("app state", "missing"))?;
+            with_conn(&state.pool, move |conn| Ok(users::find_by_id(conn, id)?)).await?
+        }
+    };
     match user {
         Some(user) if !user.disabled => Ok(Some(user)),
         _ => {

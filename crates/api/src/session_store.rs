@@ -17,6 +17,10 @@ pub const USER_ID_KEY: &str = "user_id";
 /// Put into the state when a session is loaded, never stored: the hash the row is keyed by, so
 /// that a handler can tell the caller's own session apart (`user_sessions`).
 pub const SESSION_ID_KEY: &str = "_sid";
+/// Put into the state when a session is loaded, never stored: the signed-in user's row as JSON,
+/// read in the same query as the session (`sessions::load_with_user`), so that the user
+/// extractor needs no second query (`extractors::load_user`).
+pub const SESSION_USER_KEY: &str = "_user";
 /// The client address, user agent and last-seen time (unix seconds) of a signed-in session.
 pub const CLIENT_IP_KEY: &str = "client_ip";
 pub const CLIENT_AGENT_KEY: &str = "client_agent";
@@ -93,6 +97,12 @@ fn write_client(
     sessions::set_client(conn, id, &info)
 }
 
+/// Removes what `load` added to the state and must never be stored.
+fn strip_loaded(state: &mut State) {
+    state.remove(SESSION_ID_KEY);
+    state.remove(SESSION_USER_KEY);
+}
+
 fn expires_at(ttl: &Duration) -> i64 {
     now() + ttl.whole_seconds()
 }
@@ -105,23 +115,28 @@ fn new_key() -> anyhow::Result<SessionKey> {
 impl SessionStore for DbSessionStore {
     async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
         let id = hash_key(session_key.as_ref());
-        let data = self
-            .run(move |conn| sessions::load(conn, &id, now()))
-            .await
-            .map_err(LoadError::Other)?;
-        let Some(data) = data else {
+        let loaded = {
+            let id = id.clone();
+            self.run(move |conn| sessions::load_with_user(conn, &id, now()))
+                .await
+                .map_err(LoadError::Other)?
+        };
+        let Some((data, user)) = loaded else {
             return Ok(None);
         };
         let mut state: State =
             serde_json::from_str(&data).map_err(|e| LoadError::Deserialization(e.into()))?;
-        let id = hash_key(session_key.as_ref());
         let id = serde_json::to_string(&id).map_err(|e| LoadError::Other(e.into()))?;
         state.insert(SESSION_ID_KEY.to_owned(), id);
+        if let Some(user) = user {
+            let user = serde_json::to_string(&user).map_err(|e| LoadError::Other(e.into()))?;
+            state.insert(SESSION_USER_KEY.to_owned(), user);
+        }
         Ok(Some(state))
     }
 
     async fn save(&self, mut state: State, ttl: &Duration) -> Result<SessionKey, SaveError> {
-        state.remove(SESSION_ID_KEY);
+        strip_loaded(&mut state);
         let data = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
         let key = new_key().map_err(SaveError::Other)?;
         let id = hash_key(key.as_ref());
@@ -141,7 +156,7 @@ impl SessionStore for DbSessionStore {
         mut state: State,
         ttl: &Duration,
     ) -> Result<SessionKey, UpdateError> {
-        state.remove(SESSION_ID_KEY);
+        strip_loaded(&mut state);
         let data =
             serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
         let id = hash_key(session_key.as_ref());

@@ -2,7 +2,7 @@
 //! errors (the stock MultiConnection `establish` hides them), and the embedded migrations.
 
 use crate::error::{DbError, DbResult};
-use diesel::connection::SimpleConnection;
+use diesel::connection::{Instrumentation, InstrumentationEvent, SimpleConnection};
 use diesel::prelude::*;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use std::time::Duration;
@@ -60,7 +60,52 @@ pub struct Manager {
     backend: Backend,
 }
 
+/// Watches a pooled connection's queries for a lost server, so the pool can drop it on return
+/// instead of testing every connection with a query before handing it out
+/// (`test_on_check_out(false)` in `connect`; `Manager::has_broken`). Whatever instrumentation
+/// diesel would have installed by default (`set_default_instrumentation`) still sees every event.
+struct Health {
+    lost: bool,
+    inner: Option<Box<dyn Instrumentation>>,
+}
+
+impl Instrumentation for Health {
+    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
+        if let InstrumentationEvent::FinishQuery {
+            error: Some(error), ..
+        } = &event
+        {
+            self.lost |= lost_connection(error);
+        }
+        if let Some(inner) = &mut self.inner {
+            inner.on_connection_event(event);
+        }
+    }
+}
+
+/// Whether `error` says the connection itself is gone (the server closed it or cannot be
+/// written to), as opposed to a query that failed on a live connection.
+fn lost_connection(error: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    matches!(
+        error,
+        Error::DatabaseError(
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            _
+        )
+    )
+}
+
 fn establish(url: &str, backend: Backend) -> DbResult<DbConnection> {
+    let mut conn = establish_bare(url, backend)?;
+    conn.set_instrumentation(Health {
+        lost: false,
+        inner: diesel::connection::get_default_instrumentation(),
+    });
+    Ok(conn)
+}
+
+fn establish_bare(url: &str, backend: Backend) -> DbResult<DbConnection> {
     match backend {
         Backend::Postgres => diesel::PgConnection::establish(url)
             .map(DbConnection::Postgres)
@@ -89,8 +134,17 @@ impl r2d2::ManageConnection for Manager {
         conn.batch_execute("SELECT 1").map_err(DbError::from)
     }
 
-    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
-        false
+    /// Runs when a connection goes back to the pool: one that lost its server, or that a
+    /// panic or an unfinished transaction left in an unknown state, is closed instead.
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        use diesel::connection::TransactionManager;
+        type Manager = <DbConnection as Connection>::TransactionManager;
+        std::thread::panicking()
+            || Manager::is_broken_transaction_manager(conn)
+            || conn
+                .instrumentation()
+                .downcast_ref::<Health>()
+                .is_some_and(|health| health.lost)
     }
 }
 
@@ -119,6 +173,9 @@ pub fn connect(url: &str, options: &PoolOptions) -> DbResult<DbPool> {
     }
     r2d2::Pool::builder()
         .max_size(options.max_size)
+        // No `SELECT 1` before each checkout (a round trip per request): a connection that lost
+        // its server is noticed by the query that meets it and dropped on return (`has_broken`).
+        .test_on_check_out(false)
         .connection_timeout(options.connect_timeout)
         .build(Manager {
             url: url.to_owned(),

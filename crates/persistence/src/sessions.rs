@@ -3,7 +3,8 @@
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
-use crate::schema::sessions;
+use crate::schema::{sessions, users};
+use crate::users::UserRow;
 use diesel::prelude::*;
 use domain::UserId;
 
@@ -29,11 +30,25 @@ pub fn insert(
 
 /// The session's data if it exists and has not expired.
 pub fn load(conn: &mut DbConnection, id_hash: &str, now: i64) -> DbResult<Option<String>> {
+    Ok(load_with_user(conn, id_hash, now)?.map(|(data, _)| data))
+}
+
+/// The session's data and its signed-in user's row, in one query (the session store runs it
+/// for every request that carries a cookie; the user extractor then needs no query of its own).
+/// The user is `None` for a signed-out session or one whose user row is gone.
+pub fn load_with_user(
+    conn: &mut DbConnection,
+    id_hash: &str,
+    now: i64,
+) -> DbResult<Option<(String, Option<UserRow>)>> {
     Ok(sessions::table
-        .find(id_hash)
+        .left_join(users::table)
+        .filter(sessions::id.eq(id_hash))
         .filter(sessions::expires_at.gt(now))
-        .select(sessions::data)
-        .first(conn)
+        // The table's columns in `UserRow`'s field order (diesel cannot make a `SelectBy` nullable
+        // in this tuple); tests/repos.rs reads a whole row back through here.
+        .select((sessions::data, users::all_columns.nullable()))
+        .first::<(String, Option<UserRow>)>(conn)
         .optional()?)
 }
 

@@ -9,8 +9,10 @@ use crate::schema::{mailboxes, user_logins, users};
 use diesel::prelude::*;
 use domain::{Cents, UserId};
 
-/// `Debug` leaves out the password hash and the proxy password.
-#[derive(Clone, Queryable, Selectable)]
+/// `Debug` leaves out the password hash and the proxy password. Serde is for the session
+/// store, which hands the row it loaded with the session to the request in memory (never
+/// stored: `api::session_store`); the balance travels as whole cents.
+#[derive(Clone, Queryable, Selectable, serde::Serialize, serde::Deserialize)]
 #[diesel(table_name = users)]
 pub struct UserRow {
     pub id: UserId,
@@ -21,6 +23,7 @@ pub struct UserRow {
     pub phone: Option<String>,
     pub avatar_url: Option<String>,
     pub role: String,
+    #[serde(with = "whole_cents")]
     pub balance_cents: Cents,
     pub ref_code: String,
     pub referred_by: Option<UserId>,
@@ -29,6 +32,20 @@ pub struct UserRow {
     pub disabled: bool,
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+/// `Cents` as its integer count (its own `Serialize` writes dollars for the API).
+mod whole_cents {
+    use domain::Cents;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(cents: &Cents, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i64(cents.get())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Cents, D::Error> {
+        i64::deserialize(d).map(Cents::new)
+    }
 }
 
 impl std::fmt::Debug for UserRow {

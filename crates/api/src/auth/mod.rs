@@ -3,6 +3,7 @@
 
 mod google;
 pub mod guard;
+pub mod hashing;
 mod login;
 mod logout;
 mod register;

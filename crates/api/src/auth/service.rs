@@ -1,7 +1,7 @@
 //! The account rules that handlers share: password hashing, code hashing, creating users with
 //! unique codes, starting a session, and rate-limit checks.
 
-use crate::auth::guard;
+use crate::auth::{guard, hashing};
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
@@ -18,9 +18,9 @@ use persistence::{DbConnection, DbError, DbPool, login_networks, now, rate_windo
 use sha2::Sha256;
 use std::sync::OnceLock;
 
-/// argon2id with the crate's default cost (19 MiB, 2 passes), on the blocking pool.
+/// argon2id with the crate's default cost (19 MiB, 2 passes), on the hashing pool.
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
-    actix_web::web::block(move || {
+    hashing::run(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
@@ -45,7 +45,7 @@ fn dummy_hash() -> &'static str {
 
 /// Whether `password` matches `hash` (or the dummy hash when there is no account).
 pub async fn verify_password(password: String, hash: Option<String>) -> Result<bool, ApiError> {
-    actix_web::web::block(move || {
+    hashing::run(move || {
         let stored = hash.as_deref().unwrap_or_else(|| dummy_hash());
         let parsed = PasswordHash::new(stored).map_err(|e| ApiError::internal("stored hash", e))?;
         let ok = Argon2::default()

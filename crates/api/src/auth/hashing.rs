@@ -1,0 +1,136 @@
+//! Password hashing (argon2id, about 19 MiB and tens of milliseconds of CPU per hash) on a pool
+//! of its own: `threads()` threads (half the cores, at least one) at a lower scheduling
+//! priority, fed from a bounded queue. Sign-ins therefore never take more than those cores, and
+//! never the blocking pool that every database read waits on: the reads of signed-in customers
+//! keep their latency while a wave of sign-ins is hashed. When the queue is full the request is
+//! refused with 503 (`messages::PASSWORD_CHECKS_BUSY`) rather than queued without end.
+
+use crate::error::ApiError;
+use domain::messages as msg;
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, OnceLock};
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Jobs that may wait per hashing thread before requests are refused.
+const QUEUE_PER_THREAD: usize = 256;
+
+/// The `nice` value of the hashing threads (Linux: per thread; 0 is the default, 19 the lowest).
+#[cfg(target_os = "linux")]
+const NICENESS: i32 = 10;
+
+/// The thread name prefix (`password-hash-0`, ...), as seen in `top -H` and in tests.
+pub const THREAD_NAME: &str = "password-hash";
+
+/// How many threads hash passwords: half the cores, at least one.
+pub fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| (n.get() / 2).max(1))
+        .unwrap_or(1)
+}
+
+fn queue() -> &'static SyncSender<Job> {
+    static QUEUE: OnceLock<SyncSender<Job>> = OnceLock::new();
+    QUEUE.get_or_init(|| {
+        let threads = threads();
+        let (sender, receiver) = mpsc::sync_channel::<Job>(threads * QUEUE_PER_THREAD);
+        let receiver = Arc::new(Mutex::new(receiver));
+        for n in 0..threads {
+            let receiver = receiver.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("{THREAD_NAME}-{n}"))
+                .spawn(move || work(&receiver));
+            if let Err(err) = spawned {
+                tracing::error!(%err, "could not start a password hashing thread");
+            }
+        }
+        sender
+    })
+}
+
+fn work(jobs: &Mutex<Receiver<Job>>) {
+    lower_priority();
+    loop {
+        // The lock is held only while waiting for the next job, never while running one.
+        let job = match jobs.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(poisoned) => poisoned.into_inner().recv(),
+        };
+        match job {
+            Ok(job) => job(),
+            Err(_) => return,
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    // On Linux the "process" that `setpriority(PRIO_PROCESS, 0, ...)` names is the calling
+    // thread, not the whole process.
+    if let Err(err) = rustix::process::setpriority_process(None, NICENESS) {
+        tracing::warn!(%err, "could not lower the priority of a password hashing thread");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
+/// Runs `f` on the hashing pool and waits for its result without holding an async worker.
+pub async fn run<T, F>(f: F) -> Result<T, ApiError>
+where
+    F: FnOnce() -> T + Send + 'static,
+    T: Send + 'static,
+{
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        // The caller may have gone (client disconnected): nobody to tell.
+        let _ = tx.send(f());
+    });
+    match queue().try_send(job) {
+        Ok(()) => {}
+        Err(TrySendError::Full(_)) => {
+            return Err(ApiError::Unavailable(msg::PASSWORD_CHECKS_BUSY));
+        }
+        Err(TrySendError::Disconnected(_)) => {
+            return Err(ApiError::internal("password hashing", "no hashing thread"));
+        }
+    }
+    rx.await
+        .map_err(|_| ApiError::internal("password hashing", "the job was dropped"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn jobs_run_on_the_pool_threads_at_lower_priority() {
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..16 {
+            let (name, nice) = run(|| {
+                let name = std::thread::current().name().map(str::to_owned);
+                let nice = rustix::process::getpriority_process(None).unwrap();
+                (name, nice)
+            })
+            .await
+            .unwrap();
+            let name = name.expect("pool threads are named");
+            assert!(name.starts_with(THREAD_NAME), "{name}");
+            assert!(nice >= 10, "hashing runs at a lower priority (nice {nice})");
+            seen.insert(name);
+        }
+        assert!(
+            seen.len() <= threads(),
+            "at most {} threads: {seen:?}",
+            threads()
+        );
+    }
+
+    #[test]
+    fn the_pool_takes_at_most_half_the_cores() {
+        let cores = std::thread::available_parallelism().unwrap().get();
+        assert!(threads() >= 1);
+        assert!(threads() <= cores.div_ceil(2));
+    }
+}
