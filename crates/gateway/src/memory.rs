@@ -1,15 +1,16 @@
 //! Memory back to the system after a burst of connections. The allocator (glibc's malloc)
 //! keeps what connections freed for reuse: without help, the process stays at its peak (192
-//! MB after 10,000 tunnels had closed). Once the live connections have fallen to a quarter of
-//! a peak of at least `BURST`, the next periodic flush (lib.rs) asks the allocator to hand its
-//! free pages back (`malloc_trim`, every arena; a few milliseconds) and the peak starts again
-//! from the connections still open. Small peaks are left alone: what they free is reused by
-//! the next connections anyway. Elsewhere than glibc nothing is done.
+//! MB after 10,000 tunnels had closed). Once at least `BURST` connections have ended since the
+//! peak and at most a quarter of the peak remain, the next periodic flush (lib.rs) asks the
+//! allocator to hand its free pages back (`malloc_trim`, every arena; a few milliseconds) and
+//! the peak starts again from the connections still open (so a burst that was still closing
+//! at that flush is trimmed again at a later one). Small swings are left alone: what they
+//! free is reused by the next connections anyway. Elsewhere than glibc nothing is done.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Live connections a peak must reach before its end is worth a trim.
-pub(crate) const BURST: usize = 1_000;
+/// Connections that must have ended since the peak before a trim is worth it.
+pub(crate) const BURST: usize = 256;
 
 #[derive(Debug, Default)]
 pub(crate) struct Memory {
@@ -19,7 +20,7 @@ pub(crate) struct Memory {
 
 /// Whether memory should go back now, with `live` connections after a peak of `peak`.
 fn burst_over(peak: usize, live: usize) -> bool {
-    peak >= BURST && live <= peak / 4
+    peak.saturating_sub(live) >= BURST && live <= peak / 4
 }
 
 impl Memory {
@@ -59,7 +60,7 @@ mod tests {
 
     #[test]
     fn a_burst_is_over_at_a_quarter_of_its_peak() {
-        assert!(!burst_over(BURST - 1, 0), "a small peak is left alone");
+        assert!(!burst_over(BURST - 1, 0), "a small swing is left alone");
         assert!(!burst_over(4 * BURST, BURST + 1));
         assert!(burst_over(4 * BURST, BURST));
         assert!(burst_over(BURST, 0));
@@ -79,10 +80,15 @@ mod tests {
         assert!(!memory.after_burst(BURST), "half the peak is still open");
         assert!(memory.after_burst(10), "a quarter or less: trimmed");
         assert!(!memory.after_burst(0), "already trimmed for this burst");
-        memory.seen(BURST);
+        memory.seen(4 * BURST);
         assert!(
-            memory.after_burst(BURST / 4),
+            memory.after_burst(BURST),
             "the next burst is trimmed in turn"
         );
+        assert!(
+            memory.after_burst(0),
+            "and again once what was still open at that trim has ended"
+        );
+        assert!(!memory.after_burst(0));
     }
 }
