@@ -11,7 +11,9 @@ use common::*;
 use persistence::admin_access::{self, Outcome};
 use persistence::{Backend, write_transaction};
 use std::time::{Duration, Instant};
-use tokio::io::AsyncReadExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+use tokio::sync::Barrier;
 
 const MB: i64 = 1_000_000;
 const DOWNLOADS: usize = 20;
@@ -20,6 +22,27 @@ const DOWNLOADS: usize = 20;
 /// with two expected nodes, each holds at most half.
 fn fleet_share(purchased: i64) -> i64 {
     (purchased / 100).max(16 * MB)
+}
+
+/// A destination that sends zeros to every connection, from its first byte received until the
+/// reader goes away: the downloads start together, once every tunnel is open (a tunnel opened
+/// after the others had used the purchase up would be refused, as it should).
+async fn endless_once_asked() -> std::net::SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let mut go = [0u8; 1];
+                if s.read_exact(&mut go).await.is_err() {
+                    return;
+                }
+                let chunk = vec![0u8; 8192];
+                while s.write_all(&chunk).await.is_ok() {}
+            });
+        }
+    });
+    addr
 }
 
 /// Reads until the gateway closes (or resets) the connection.
@@ -49,7 +72,8 @@ async fn parallel_downloads_through_two_nodes(backend: Backend) {
         return;
     };
     let mut other = h.another_node(|c| c.expected_nodes = 2).await;
-    let origin = endless_server().await;
+    let origin = endless_once_asked().await;
+    let all_open = std::sync::Arc::new(Barrier::new(DOWNLOADS));
     let mut downloads = Vec::new();
     for i in 0..DOWNLOADS {
         let (http, socks) = if i % 2 == 0 {
@@ -57,8 +81,9 @@ async fn parallel_downloads_through_two_nodes(backend: Backend) {
         } else {
             (other.http, other.socks)
         };
+        let all_open = all_open.clone();
         downloads.push(tokio::spawn(async move {
-            let stream = if i % 4 < 2 {
+            let mut stream = if i % 4 < 2 {
                 let (stream, code, _) =
                     http_connect(http, &origin.to_string(), Some((USER, PASSWORD))).await;
                 assert_eq!(code, 200);
@@ -68,6 +93,8 @@ async fn parallel_downloads_through_two_nodes(backend: Backend) {
                     .await
                     .unwrap()
             };
+            all_open.wait().await;
+            stream.write_all(b"g").await.unwrap();
             drain(stream).await
         }));
     }
