@@ -31,6 +31,10 @@ mod splice;
 mod store;
 mod workers;
 
+#[cfg(test)]
+#[path = "setup_tests.rs"]
+mod setup_tests;
+
 pub use config::{GatewayConfig, ListenUrl};
 use credentials::Credentials;
 use persistence::{DbError, DbPool};

@@ -14,10 +14,18 @@ use persistence::{DbError, DbPool, gateway_accounts, gateway_leases, write_trans
 use std::sync::Arc;
 use std::time::Duration;
 
+#[cfg(test)]
+thread_local! {
+    /// Database tasks started from this thread (tests check that a cached credential needs none).
+    pub(crate) static BLOCKING_CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Runs `f` (which uses a pooled connection) on the blocking threads.
 pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, DbError> + Send + 'static,
 ) -> Result<T, DbError> {
+    #[cfg(test)]
+    BLOCKING_CALLS.with(|calls| calls.set(calls.get() + 1));
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| DbError::Connect(format!("database task failed: {e}")))?
