@@ -1,9 +1,10 @@
 // Post-build step of `npm run build`: writes a brotli (`.br`, quality 11) and a gzip (`.gz`,
-// level 9) copy beside every compressible file of `dist/`, so the server sends the smallest copy
-// a browser accepts without compressing anything per request (crates/api/src/spa.rs). A copy is
-// kept only when it is smaller than the file. Node's own zlib: no extra dependency.
+// level 9) copy beside every compressible (text) file of `dist/`, so the server sends the smallest
+// copy a browser accepts without compressing anything per request (crates/api/src/spa.rs). A copy
+// is kept only when it is smaller than the file (not so for a few bytes). Node's own zlib: no
+// extra dependency.
 // Usage: node scripts/precompress.mjs [dist dir]
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,8 +12,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Text formats worth compressing; images other than SVG and fonts are compressed already. */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.map', '.webmanifest']);
-/** Below this, headers outweigh what compression saves. */
-const MIN_BYTES = 256;
 
 export function brotli(bytes) {
   return brotliCompressSync(bytes, {
@@ -43,7 +42,7 @@ export function precompressDir(dist) {
   let br = 0;
   let gz = 0;
   for (const path of [...files(dist)]) {
-    if (!COMPRESSIBLE.has(extname(path)) || statSync(path).size < MIN_BYTES) continue;
+    if (!COMPRESSIBLE.has(extname(path))) continue;
     // `.vite/manifest.json` is build metadata, never served to browsers.
     if (relative(dist, path).startsWith('.vite')) continue;
     const bytes = readFileSync(path);
