@@ -109,16 +109,19 @@ pub(crate) async fn serve(
                 };
             }
         };
-    let early = &buf[head.len..];
     let shutdown = shared.shutdown.clone();
     if head.connect {
+        // What the client sent past the head goes first (nothing, usually: no allocation);
+        // the head and its buffer are not kept for the tunnel's life.
+        let early = buf.split_off(head.len);
+        drop((buf, head));
         client
             .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
             .await?;
         let ended = relay(
             client,
             target,
-            early,
+            &early,
             &lease,
             config.idle_timeout,
             shutdown,
@@ -130,6 +133,7 @@ pub(crate) async fn serve(
         tracing::debug!(?ended, "http tunnel ended");
         return ended.map(drop);
     }
+    let early = &buf[head.len..];
     let activity = Activity::new();
     let mut failed = None;
     let work = async {

@@ -145,6 +145,7 @@ impl Gateway {
             config,
             shutdown,
             live: std::sync::atomic::AtomicUsize::new(0),
+            accept_log: std::sync::Mutex::new(descriptors::AcceptLog::default()),
         });
         Ok(Gateway {
             units,

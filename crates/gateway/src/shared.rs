@@ -5,12 +5,14 @@
 use crate::allowlist::Allowlist;
 use crate::config::GatewayConfig;
 use crate::credentials::{Credentials, Refusal};
+use crate::descriptors::AcceptLog;
 use crate::descriptors::Descriptors;
 use crate::lease::Lease;
 use crate::preauth::{Gate, Ticket};
 use crate::record::Identity;
 use crate::registry::Registry;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use tokio::sync::watch;
 
 #[derive(Debug)]
@@ -26,6 +28,8 @@ pub(crate) struct Shared {
     pub(crate) shutdown: watch::Receiver<bool>,
     /// Connections accepted and not ended yet, on all workers.
     pub(crate) live: AtomicUsize,
+    /// What the workers' accept loops log, throttled for all of them together.
+    pub(crate) accept_log: Mutex<AcceptLog>,
 }
 
 impl Shared {
@@ -40,6 +44,13 @@ impl Shared {
 
     pub(crate) fn live(&self) -> usize {
         self.live.load(Ordering::Relaxed)
+    }
+
+    /// The accept log (only taken when an accept failed or was refused).
+    pub(crate) fn accept_log(&self) -> MutexGuard<'_, AcceptLog> {
+        self.accept_log
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Checks a credential for the connection holding `ticket` and takes a connection slot on

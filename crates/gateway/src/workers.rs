@@ -9,7 +9,7 @@
 //! connection has (the drain; the gateway's stop signal closes the rest). The database work
 //! a connection needs (a credential not cached, a lease) goes to its runtime's blocking pool.
 
-use crate::descriptors::{self, AcceptLog};
+use crate::descriptors;
 use crate::shared::Shared;
 use crate::{GatewayError, Protocol};
 use std::io;
@@ -86,12 +86,11 @@ impl Unit {
             }
         };
         let mut connections = JoinSet::new();
-        let mut log = AcceptLog::default();
         loop {
             tokio::select! {
                 () = stopped(&mut stop_accepting) => break,
-                accepted = http.accept() => accept(&mut connections, &shared, &mut log, accepted, Protocol::Http).await,
-                accepted = socks.accept() => accept(&mut connections, &shared, &mut log, accepted, Protocol::Socks).await,
+                accepted = http.accept() => accept(&mut connections, &shared, accepted, Protocol::Http).await,
+                accepted = socks.accept() => accept(&mut connections, &shared, accepted, Protocol::Socks).await,
                 Some(_) = connections.join_next() => {}
             }
         }
@@ -135,7 +134,6 @@ impl Drop for Live {
 async fn accept(
     connections: &mut JoinSet<()>,
     shared: &Arc<Shared>,
-    log: &mut AcceptLog,
     accepted: io::Result<(TcpStream, SocketAddr)>,
     protocol: Protocol,
 ) {
@@ -143,7 +141,7 @@ async fn accept(
         Ok(accepted) => accepted,
         Err(e) => {
             // Out of descriptors and the like: back off instead of spinning.
-            log.failed(&e);
+            shared.accept_log().failed(&e);
             tokio::time::sleep(descriptors::ACCEPT_BACKOFF).await;
             return;
         }
@@ -151,7 +149,7 @@ async fn accept(
     // The gateway holds its share of the descriptors: closed at once, so that the API keeps
     // the reserve.
     let Some(held) = shared.fds.take(1) else {
-        log.refused(&shared.fds);
+        shared.accept_log().refused(&shared.fds);
         return;
     };
     // Over its source's or network's share of connections still to authenticate: closed

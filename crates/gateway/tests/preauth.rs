@@ -10,9 +10,15 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// One worker: connections are then accepted in the order they were made, which these tests
+/// count on ("the 33rd is closed", "the oldest goes"). With several, each worker's listener
+/// has its own queue, and connections made in a row may be admitted in another order.
 fn options(configure: impl FnOnce(&mut gateway::GatewayConfig) + Send + 'static) -> Options {
     Options {
-        configure: Box::new(configure),
+        configure: Box::new(|c| {
+            c.workers = 1;
+            configure(c);
+        }),
         ..Options::default()
     }
 }
