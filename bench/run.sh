@@ -46,7 +46,7 @@ if ((quick)); then
     opts=(--bytes 200000000 --runs 3 --streams 100 --connects 500 --idle 500 --churn 2000 --hold 1000)
 else
     mode="full"
-    opts=(--bytes 1000000000 --runs 5 --streams 100 --connects 2000 --idle 1000 --churn 10000 --hold 2500)
+    opts=(--bytes 1000000000 --runs 5 --streams 100 --connects 2000 --idle 1000 --churn 10000 --hold 2000)
 fi
 
 work=$(mktemp -d /tmp/proxyshop-bench.XXXXXX)

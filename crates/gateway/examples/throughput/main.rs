@@ -36,7 +36,7 @@ throughput --compare [--peer NAME=http|socks:ADDR:PID]... [--peer NAME=missing:W
     new connections per protocol, RSS per tunnel with --idle open, RSS after --churn tunnels
     (--hold open at once) have closed, CPU seconds per GB of the proxy's processes
 defaults: --bytes $BYTES or 1000000000, --runs 5, --pings 1000, --connects 200,
-    --streams 100, --idle 1000, --churn 10000, --hold 2500";
+    --streams 100, --idle 1000, --churn 10000, --hold 2000";
 
 #[derive(Debug, Clone)]
 pub struct Args {
@@ -83,7 +83,7 @@ fn parse_args() -> Args {
         streams: 100,
         idle: 1000,
         churn: 10_000,
-        hold: 2500,
+        hold: 2000,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
