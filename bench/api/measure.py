@@ -1,0 +1,213 @@
+"""Measures the API against a bare actix-web hello world (see bench/api/run.sh).
+
+Starts target/release/examples/hello and `target/release/proxyshop serve` on a fresh SQLite
+database in a temporary folder, signs in as the first-start administrator, and runs wrk
+(2 threads, 32 connections) against each endpoint; then runs the signed-in read again while
+another thread signs in 20 times a second (each from its own address through
+PROXYSHOP_TRUSTED_PROXIES, as unknown accounts: every one is an argon2 verification).
+"""
+
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+SECONDS = 4 if os.environ.get("BENCH_QUICK") == "1" else 10
+SIGN_INS_PER_SECOND = 20
+
+
+def log(message):
+    print(f"[bench/api] {message}", file=sys.stderr, flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(url, process, seconds=60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"{url}: the process exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as reply:
+                if reply.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"{url} did not answer within {seconds} s")
+
+
+def post_json(url, body, origin, headers=None):
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Origin": origin, **(headers or {})},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            return reply.status, reply.headers
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers
+
+
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def millis(text):
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()
+    return float(number) * UNITS[unit]
+
+
+def wrk(url, cookie=None):
+    command = ["wrk", "-t2", "-c32", f"-d{SECONDS}s", "--latency", url]
+    if cookie:
+        command[1:1] = ["-H", f"Cookie: {cookie}"]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p50 = millis(re.search(r"\s50%\s+(\S+)", out).group(1))
+    p99 = millis(re.search(r"\s99%\s+(\S+)", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if bad:
+        raise SystemExit(f"{url}: {bad.group(1)} answers were not 2xx:\n{out}")
+    return rate, p50, p99
+
+
+def sign_ins(base, origin, stop, statuses):
+    """Signs in SIGN_INS_PER_SECOND times a second, each request on its own thread."""
+    n = 0
+    start = time.monotonic()
+    threads = []
+    while not stop.is_set():
+        n += 1
+        address = f"10.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}"
+
+        def one(address=address, n=n):
+            status, _ = post_json(
+                f"{base}/api/login",
+                {"email": f"nobody{n}@example.com", "password": "Wrong-password1"},
+                origin,
+                {"X-Forwarded-For": address},
+            )
+            statuses[status] = statuses.get(status, 0) + 1
+
+        thread = threading.Thread(target=one, daemon=True)
+        thread.start()
+        threads.append(thread)
+        delay = start + n / SIGN_INS_PER_SECOND - time.monotonic()
+        if delay > 0:
+            stop.wait(delay)
+    for thread in threads:
+        thread.join(timeout=30)
+    return n
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="proxyshop-api-bench.")
+    processes = []
+    try:
+        hello_addr = f"127.0.0.1:{free_port()}"
+        api_port = free_port()
+        base = f"http://127.0.0.1:{api_port}"
+        hello = subprocess.Popen(
+            ["target/release/examples/hello", hello_addr], stdout=subprocess.DEVNULL
+        )
+        processes.append(hello)
+        env = {
+            **os.environ,
+            "PROXYSHOP_ADDR": f"127.0.0.1:{api_port}",
+            "PROXYSHOP_PUBLIC_URL": base,
+            "PROXYSHOP_DATA_DIR": work,
+            "PROXYSHOP_STATIC_DIR": os.path.join(work, "no-front-end"),
+            "PROXYSHOP_TRUSTED_PROXIES": "127.0.0.1",
+            "GATEWAY_HTTP_ADDR": f"127.0.0.1:{free_port()}",
+            "GATEWAY_SOCKS_ADDR": f"127.0.0.1:{free_port()}",
+            "SESSION_SECRET": secrets.token_hex(32),
+        }
+        for name in ("DATABASE_URL", "SMTP_URL", "RUST_LOG"):
+            env.pop(name, None)
+        with open(os.path.join(work, "server.log"), "w") as server_log:
+            server = subprocess.Popen(
+                ["target/release/proxyshop", "serve"],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=server_log,
+                stderr=subprocess.STDOUT,
+            )
+        processes.append(server)
+        wait_ready(f"http://{hello_addr}/", hello)
+        wait_ready(f"{base}/healthz", server)
+        with open(os.path.join(work, "initial-admin-password")) as f:
+            fields = dict(line.split(": ", 1) for line in f.read().splitlines() if ": " in line)
+        status, headers = post_json(
+            f"{base}/api/login",
+            {"email": fields["email"], "password": fields["password"]},
+            base,
+        )
+        if status != 200:
+            raise SystemExit(f"signing in as the administrator: {status}")
+        cookie = headers["Set-Cookie"].split(";", 1)[0]
+
+        rows = []
+        log("hello world")
+        hello_rate, p50, p99 = wrk(f"http://{hello_addr}/")
+        rows.append(("bare actix-web hello (`/`)", hello_rate, p50, p99))
+        for label, path, signed_in in (
+            ("`GET /healthz`", "/healthz", False),
+            ("`GET /api/getuserinfo` (signed in)", "/api/getuserinfo", True),
+            ("`GET /api/user/plan?type=premium` (signed in)", "/api/user/plan?type=premium", True),
+        ):
+            log(label)
+            rate, p50, p99 = wrk(f"{base}{path}", cookie if signed_in else None)
+            rows.append((label, rate, p50, p99))
+        idle_p99 = rows[2][3]
+
+        log(f"signed-in reads while {SIGN_INS_PER_SECOND} sign-ins a second are hashed")
+        stop, statuses = threading.Event(), {}
+        loader = threading.Thread(
+            target=lambda: statuses.setdefault("_sent", sign_ins(base, base, stop, statuses))
+        )
+        loader.start()
+        time.sleep(1)  # let the sign-ins reach their rate before measuring
+        rate, p50, p99 = wrk(f"{base}/api/getuserinfo", cookie)
+        stop.set()
+        loader.join()
+        sent = statuses.pop("_sent")
+        rows.append((f"`GET /api/getuserinfo` during {SIGN_INS_PER_SECOND} sign-ins/s", rate, p50, p99))
+
+        print(f"wrk, 2 threads, 32 connections, {SECONDS} s each; the API on SQLite, default settings.\n")
+        print("| Endpoint | Requests/s | × hello | p50 ms | p99 ms |")
+        print("|---|---:|---:|---:|---:|")
+        for label, rate, p50, p99 in rows:
+            print(f"| {label} | {rate:,.0f} | {rate / hello_rate:.2f} | {p50:.2f} | {p99:.2f} |")
+        answered = ", ".join(f"{n} × {code}" for code, n in sorted(statuses.items()))
+        print(
+            f"\nSigned-in reads' p99 under {SIGN_INS_PER_SECOND} sign-ins/s: "
+            f"{p99 / idle_p99:.2f}× idle ({sent} sign-ins sent; answers: {answered})."
+        )
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
