@@ -36,7 +36,8 @@ pub struct EmailChangeRequest {
 #[utoipa::path(tag = "account", request_body = EmailChangeRequest,
     responses((status = 200, body = MessageResponse), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 409, body = ErrorResponse),
-              (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse)))]
+              (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
 #[post("/user/email")]
 pub async fn request_email_change(
     state: web::Data<AppState>,

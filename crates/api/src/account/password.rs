@@ -36,7 +36,8 @@ pub struct PasswordChangeRequest {
 #[utoipa::path(tag = "account", request_body = PasswordChangeRequest,
     responses((status = 200, body = MessageResponse), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse),
-              (status = 429, body = ErrorResponse)))]
+              (status = 429, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
 #[post("/user/password")]
 pub async fn change_password(
     state: web::Data<AppState>,

@@ -118,7 +118,8 @@ enum Outcome {
     responses((status = 200, body = SignInReply,
                description = "Reset and signed in (`{message, user}`); or, when the account has two-factor sign-in on, reset but not signed in until that step is passed (`{twoFactorRequired: true}`)"),
               (status = 400, body = ErrorResponse), (status = 422, body = ErrorResponse),
-              (status = 429, body = ErrorResponse)))]
+              (status = 429, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
 #[post("/password/reset")]
 pub async fn reset_password(
     state: web::Data<AppState>,

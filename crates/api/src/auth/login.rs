@@ -33,7 +33,8 @@ pub struct LoginRequest {
 #[utoipa::path(tag = "auth", security(()), request_body = LoginRequest,
     responses((status = 200, body = SignInReply), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse),
-              (status = 429, body = ErrorResponse)))]
+              (status = 429, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
 #[post("/login")]
 pub async fn login(
     state: web::Data<AppState>,

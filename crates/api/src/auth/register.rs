@@ -50,7 +50,8 @@ enum Outcome {
 #[utoipa::path(tag = "auth", security(()), request_body = RegisterRequest,
     responses((status = 201, body = AuthResponse), (status = 400, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 422, body = ErrorResponse),
-              (status = 429, body = ErrorResponse)))]
+              (status = 429, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
 #[post("/register")]
 pub async fn register(
     state: web::Data<AppState>,

@@ -33,7 +33,8 @@ pub struct DisableRequest {
 #[utoipa::path(tag = "account", request_body = DisableRequest,
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorResponse),
               (status = 401), (status = 403, body = ErrorResponse),
-              (status = 409, body = ErrorResponse), (status = 429, body = ErrorResponse)))]
+              (status = 409, body = ErrorResponse), (status = 429, body = ErrorResponse),
+              (status = 503, body = ErrorResponse)))]
 #[post("/user/2fa/disable")]
 pub async fn disable(
     state: web::Data<AppState>,
