@@ -21,6 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 quick=0
+failed=0
 for arg in "$@"; do
     case $arg in
     --quick) quick=1 ;;
@@ -53,6 +54,7 @@ work=$(mktemp -d /tmp/proxyshop-bench.XXXXXX)
 # Squid drops to the `proxy` user and must still write its log and pid file here.
 chmod 0777 "$work"
 pids=()
+# shellcheck disable=SC2317  # run by the EXIT trap
 cleanup() {
     local pid
     for pid in "${pids[@]}"; do
@@ -248,8 +250,14 @@ target/release/examples/throughput --compare "${opts[@]}" "${peers[@]}" >"$work/
 api="bench/api/run.sh is not there yet: no API table."
 if [[ -x bench/api/run.sh ]]; then
     log "API table (bench/api/run.sh)"
-    BENCH_QUICK=$quick bench/api/run.sh >"$work/api.md" || die "bench/api/run.sh failed"
-    api=$(cat "$work/api.md")
+    # A failure here is reported in the table and the exit status, without losing the rest.
+    if BENCH_QUICK=$quick bench/api/run.sh >"$work/api.md" 2> >(tee "$work/api.err" >&2); then
+        api=$(cat "$work/api.md")
+    else
+        failed=1
+        log "FAILED: bench/api/run.sh (the report says so)"
+        api="bench/api/run.sh failed; its last messages: $(tail -n 3 "$work/api.err" | tr '\n' ' ')"
+    fi
 fi
 
 landing="frontend/scripts/landing-size.mjs, node or the front end's packages are missing: no landing size."
@@ -313,9 +321,13 @@ report="$work/report.md"
 } >"$report"
 
 mkdir -p bench/results
-# A quick run does not replace the day's full one.
-out="bench/results/$day-$host$([[ $mode == quick ]] && echo -quick).md"
+out="bench/results/$day-$host.md"
+if ((quick)); then
+    # A quick run does not replace the day's full one.
+    out="bench/results/$day-$host-quick.md"
+fi
 cp "$report" "$out"
 cp "$report" bench/results/latest.md
 cat "$report"
 log "written to $out and bench/results/latest.md (bench/publish.sh puts it in the README)"
+exit "$failed"
