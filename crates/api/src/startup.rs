@@ -162,6 +162,9 @@ impl Application {
         let openapi_json = web::Data::new(OpenApiJson(openapi::document()));
         let known_routes = web::Data::new(KnownRoutes::from_document(&openapi_json.0));
         let jobs_state = state.clone();
+        let blocking_threads = (jobs_state.pool.max_size() as usize)
+            .div_ceil(std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(2);
         let server = HttpServer::new(move || {
             let sessions = SessionMiddleware::builder(
                 DbSessionStore::new(state.pool.clone()),
@@ -210,6 +213,10 @@ impl Application {
                     }
                 })
         })
+        // As many blocking threads per worker as the pool has connections to share among the
+        // workers: database work is what runs there, and more threads than connections would
+        // only queue on the pool and wake each other.
+        .worker_max_blocking_threads(blocking_threads)
         .listen(listener)
         .map_err(&bind_err)?
         // Whoever runs the application decides when it stops (`stop_handle`): the `proxyshop`

@@ -73,16 +73,19 @@ fn buyable_countries(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<S
 }
 
 /// The plan's stored regions that are buyable, in their order, then the other buyable ones.
+/// `buyable` is sorted (`buyable_countries`): a traffic plan offers every country (about 250),
+/// so each lookup is a binary search, and only the few stored ones are searched linearly.
 fn plan_regions(stored: &str, buyable: &[String]) -> Vec<String> {
     let mut regions: Vec<String> = Vec::with_capacity(buyable.len());
     let preferred = stored.split(',').map(|r| r.trim().to_uppercase());
     for code in preferred {
-        if buyable.contains(&code) && !regions.contains(&code) {
+        if buyable.binary_search(&code).is_ok() && !regions.contains(&code) {
             regions.push(code);
         }
     }
+    let first = regions.len();
     for code in buyable {
-        if !regions.contains(code) {
+        if !regions[..first].contains(code) {
             regions.push(code.clone());
         }
     }
@@ -163,5 +166,9 @@ mod tests {
         assert_eq!(plan_regions("US,UK,de", &buyable), ["US", "DE", "GB", "NL"]);
         assert_eq!(plan_regions("", &buyable), ["DE", "GB", "NL", "US"]);
         assert!(plan_regions("US,DE", &[]).is_empty());
+        assert_eq!(
+            plan_regions("us, US,DE,us", &buyable),
+            ["US", "DE", "GB", "NL"]
+        );
     }
 }
