@@ -162,7 +162,7 @@ impl Application {
         let openapi_json = web::Data::new(OpenApiJson(openapi::document()));
         let known_routes = web::Data::new(KnownRoutes::from_document(&openapi_json.0));
         let jobs_state = state.clone();
-        let blocking_threads = (jobs_state.pool.max_size() as usize)
+        let blocking_threads = (state.pool.max_size() as usize)
             .div_ceil(std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(2);
         let server = HttpServer::new(move || {

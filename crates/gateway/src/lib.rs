@@ -35,6 +35,18 @@ mod workers;
 #[path = "setup_tests.rs"]
 mod setup_tests;
 
+/// The two ends of one loopback TCP connection, for the unit tests of the handshakes and the
+/// relay.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+async fn loopback_pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let near = tokio::net::TcpStream::connect(listener.local_addr().unwrap())
+        .await
+        .unwrap();
+    (near, listener.accept().await.unwrap().0)
+}
+
 pub use config::{GatewayConfig, ListenUrl};
 use credentials::Credentials;
 use persistence::{DbError, DbPool};

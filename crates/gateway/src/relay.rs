@@ -208,19 +208,11 @@ async fn copy(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::loopback_pair as pair;
     use crate::meter::Meter;
     use domain::ProxyKind;
     use std::sync::atomic::{AtomicU64, Ordering};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use tokio::net::TcpListener;
-
-    async fn pair() -> (TcpStream, TcpStream) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let near = TcpStream::connect(listener.local_addr().unwrap())
-            .await
-            .unwrap();
-        (near, listener.accept().await.unwrap().0)
-    }
 
     /// The portable copy (used where splice is not) counts exactly and stops at the quota.
     #[tokio::test]

@@ -355,15 +355,7 @@ fn failure_code(e: &ConnectError) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tokio::net::TcpListener;
-
-    async fn pair() -> (TcpStream, TcpStream) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let near = TcpStream::connect(listener.local_addr().unwrap())
-            .await
-            .unwrap();
-        (near, listener.accept().await.unwrap().0)
-    }
+    use crate::loopback_pair as pair;
 
     /// A greeting, credentials and a request for example.com:443, as a client sends them.
     fn whole_handshake() -> Vec<u8> {

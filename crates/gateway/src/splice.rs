@@ -153,19 +153,11 @@ pub(crate) async fn pump(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::loopback_pair as pair;
     use crate::meter::Meter;
     use domain::ProxyKind;
     use std::sync::atomic::{AtomicU64, Ordering};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use tokio::net::TcpListener;
-
-    async fn pair() -> (TcpStream, TcpStream) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let near = TcpStream::connect(listener.local_addr().unwrap())
-            .await
-            .unwrap();
-        (near, listener.accept().await.unwrap().0)
-    }
 
     async fn send_and_receive(writer: &mut TcpStream, reader: &mut TcpStream, len: usize) {
         let data: Vec<u8> = (0..len).map(|i| (i % 253) as u8).collect();
