@@ -111,6 +111,7 @@ fn establish_bare(url: &str, backend: Backend) -> DbResult<DbConnection> {
             .map(DbConnection::Postgres)
             .map_err(|e| DbError::Connect(e.to_string())),
         Backend::Sqlite => {
+            crate::sqlite_plans::install();
             let mut conn = diesel::SqliteConnection::establish(sqlite_path(url))
                 .map_err(|e| DbError::Connect(e.to_string()))?;
             // Per connection: wait for the writer instead of failing, and enforce foreign keys.

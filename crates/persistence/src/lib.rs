@@ -38,6 +38,7 @@ pub mod rate_windows;
 pub mod referrals;
 pub mod schema;
 pub mod sessions;
+mod sqlite_plans;
 pub mod stats;
 pub mod subusers;
 #[cfg(feature = "testing")]
