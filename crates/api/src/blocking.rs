@@ -1,4 +1,5 @@
-//! Database work runs on the blocking pool, never on the async workers.
+//! Database work runs on the blocking pool, never on the async workers (the one exception is the
+//! session read on SQLite, `session_store::DbSessionStore::read`).
 
 use crate::error::ApiError;
 use persistence::{DbConnection, DbPool};

@@ -8,7 +8,7 @@
 
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
 use actix_web::cookie::time::Duration;
-use persistence::{DbPool, now, sessions};
+use persistence::{Backend, DbPool, now, sessions};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 
@@ -51,6 +51,25 @@ impl DbSessionStore {
         })
         .await?;
         Ok(result?)
+    }
+
+    /// Reads a session (the one query of a signed-in read, `load`). On SQLite, when a pooled
+    /// connection is idle, it runs right here on the async worker: a WAL read of one row by its
+    /// primary key takes microseconds and does not wait for writers, and it saves the hop to the
+    /// blocking pool and back, two thread wake-ups that bench/api/run.sh measured as the largest
+    /// cost of a signed-in read. On PostgreSQL (a network round trip) or with every connection
+    /// busy it goes to the blocking pool like all other database work (`run`).
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut persistence::DbConnection) -> Result<T, persistence::DbError>
+        + Send
+        + 'static,
+    ) -> anyhow::Result<T> {
+        match self.pool.try_get() {
+            Some(mut conn) if conn.backend() == Backend::Sqlite => Ok(f(&mut conn)?),
+            Some(mut conn) => Ok(actix_web::web::block(move || f(&mut conn)).await??),
+            None => self.run(f).await,
+        }
     }
 }
 
@@ -117,7 +136,7 @@ impl SessionStore for DbSessionStore {
         let id = hash_key(session_key.as_ref());
         let loaded = {
             let id = id.clone();
-            self.run(move |conn| sessions::load_with_user(conn, &id, now()))
+            self.read(move |conn| sessions::load_with_user(conn, &id, now()))
                 .await
                 .map_err(LoadError::Other)?
         };
@@ -193,5 +212,46 @@ impl SessionStore for DbSessionStore {
     async fn delete(&self, session_key: &SessionKey) -> anyhow::Result<()> {
         let id = hash_key(session_key.as_ref());
         self.run(move |conn| sessions::delete(conn, &id)).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use persistence::testing::TestDatabase;
+    use std::thread::ThreadId;
+
+    /// Runs a read through the store's `read` on an actix worker; returns the id of the worker's
+    /// thread and of the thread the read ran on. With `busy`, every pooled connection is taken
+    /// until the read has started waiting for one.
+    fn read_threads(db: &TestDatabase, busy: bool) -> (ThreadId, ThreadId) {
+        let store = DbSessionStore::new(db.pool.clone());
+        let held: Vec<_> = if busy {
+            (0..db.pool.max_size())
+                .map(|_| db.pool.get().expect("a connection"))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        actix_web::rt::System::new().block_on(async move {
+            let mut read = std::pin::pin!(store.read(|_| Ok(std::thread::current().id())));
+            if busy {
+                assert!(futures::poll!(read.as_mut()).is_pending());
+                drop(held);
+            }
+            (std::thread::current().id(), read.await.expect("the read"))
+        })
+    }
+
+    persistence::db_test! {
+        fn a_session_read_runs_on_the_worker_only_on_sqlite(db) {
+            let (worker, ran) = read_threads(db, false);
+            assert_eq!(worker == ran, db.backend == Backend::Sqlite);
+        }
+
+        fn a_session_read_waits_off_the_worker_when_every_connection_is_busy(db) {
+            let (worker, ran) = read_threads(db, true);
+            assert_ne!(worker, ran);
+        }
     }
 }

@@ -110,8 +110,11 @@ fn init_tracing(format: config::LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,actix_server=warn,actix_web=warn"));
+    // Colours only on a terminal: a log file or a log collector gets plain text (and no escape
+    // codes written into every request's span fields).
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .with_target(false);
     match format {
         config::LogFormat::Text => builder.init(),

@@ -1,6 +1,6 @@
 //! Password hashing (argon2id, about 19 MiB and tens of milliseconds of CPU per hash) on a pool
-//! of its own: `threads()` threads (half the cores, at least one) at a lower scheduling
-//! priority, fed from a bounded queue. Sign-ins therefore never take more than those cores, and
+//! of its own: `threads()` threads (half the cores, at least one) that run only on idle cores
+//! (Linux's SCHED_IDLE), fed from a bounded queue. Sign-ins therefore never take more than those cores, and
 //! never the blocking pool that every database read waits on: the reads of signed-in customers
 //! keep their latency while a wave of sign-ins is hashed. When the queue is full the request is
 //! refused with 503 (`messages::PASSWORD_CHECKS_BUSY`) rather than queued without end.
@@ -15,7 +15,8 @@ type Job = Box<dyn FnOnce() + Send>;
 /// Jobs that may wait per hashing thread before requests are refused.
 const QUEUE_PER_THREAD: usize = 256;
 
-/// The `nice` value of the hashing threads (Linux: per thread; 0 is the default, 19 the lowest).
+/// The `nice` value of the hashing threads where the idle policy is refused (Linux: per thread;
+/// 0 is the default, 19 the lowest).
 #[cfg(target_os = "linux")]
 const NICENESS: i32 = 10;
 
@@ -65,10 +66,33 @@ fn work(jobs: &Mutex<Receiver<Job>>) {
 
 #[cfg(target_os = "linux")]
 fn lower_priority() {
-    // On Linux the "process" that `setpriority(PRIO_PROCESS, 0, ...)` names is the calling
-    // thread, not the whole process.
-    if let Err(err) = rustix::process::setpriority_process(None, NICENESS) {
-        tracing::warn!(%err, "could not lower the priority of a password hashing thread");
+    // SCHED_IDLE: the thread runs only on a core nothing else wants, and a request's worker that
+    // wakes up takes the core from it at once. Under `nice` alone a hash kept its core for a
+    // whole time slice (milliseconds) before a woken worker got it, which is what raised
+    // signed-in reads' p99 while sign-ins were hashed (bench/api/run.sh). The price: on a
+    // machine whose cores are all busy, sign-ins wait for a free moment.
+    if let Err(err) = idle_policy() {
+        tracing::warn!(%err, "could not give a password hashing thread the idle policy");
+        // On Linux the "process" that `setpriority(PRIO_PROCESS, 0, ...)` names is the calling
+        // thread, not the whole process.
+        if let Err(err) = rustix::process::setpriority_process(None, NICENESS) {
+            tracing::warn!(%err, "could not lower the priority of a password hashing thread");
+        }
+    }
+}
+
+/// Gives the calling thread the SCHED_IDLE scheduling policy.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn idle_policy() -> std::io::Result<()> {
+    let param = libc::sched_param { sched_priority: 0 };
+    // SAFETY: pid 0 names the calling thread, and `param` is a valid `sched_param` (SCHED_IDLE
+    // takes priority 0) that outlives the call.
+    let rc = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
     }
 }
 
@@ -105,19 +129,21 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[tokio::test]
-    async fn jobs_run_on_the_pool_threads_at_lower_priority() {
+    async fn jobs_run_on_the_pool_threads_at_the_idle_policy() {
         let mut seen = std::collections::HashSet::new();
         for _ in 0..16 {
-            let (name, nice) = run(|| {
+            let (name, policy) = run(|| {
                 let name = std::thread::current().name().map(str::to_owned);
-                let nice = rustix::process::getpriority_process(None).unwrap();
-                (name, nice)
+                #[allow(unsafe_code)]
+                // SAFETY: pid 0 names the calling thread; the call only reads its policy.
+                let policy = unsafe { libc::sched_getscheduler(0) };
+                (name, policy)
             })
             .await
             .unwrap();
             let name = name.expect("pool threads are named");
             assert!(name.starts_with(THREAD_NAME), "{name}");
-            assert!(nice >= 10, "hashing runs at a lower priority (nice {nice})");
+            assert_eq!(policy, libc::SCHED_IDLE, "hashing runs only on idle cores");
             seen.insert(name);
         }
         assert!(
