@@ -29,6 +29,11 @@ pub struct Target {
     socks: Option<SocketAddr>,
     /// Whether the proxy wants the benchmark customer's credentials (the gateway does).
     auth: bool,
+    /// Whether the gateway meters what crossed (with credentials, or from its allowlisted
+    /// address without them).
+    metered: bool,
+    /// Measured for connection setup only (another way into a proxy that has its own row).
+    setup_only: bool,
     /// The proxy's process (none for direct).
     pid: Option<u32>,
     /// Why there is nothing to measure (a peer that could not be installed).
@@ -62,6 +67,23 @@ impl Target {
         )
     }
 
+    /// The gateway entered from its allowlisted address without credentials, as the peers are
+    /// (they run without authentication): connection setup only.
+    pub fn gateway_allowlisted(http: SocketAddr, socks: SocketAddr) -> Target {
+        Target {
+            metered: true,
+            setup_only: true,
+            ..Target::new(
+                "the gateway, allowlisted address (no password, like the peers)",
+                None,
+                Some(http),
+                Some(socks),
+                false,
+                None,
+            )
+        }
+    }
+
     fn new(
         name: &str,
         plain: Option<SocketAddr>,
@@ -76,6 +98,8 @@ impl Target {
             http,
             socks,
             auth,
+            metered: auth,
+            setup_only: false,
             pid,
             missing: None,
         }
@@ -217,7 +241,13 @@ struct Setup {
     per_second: f64,
     p50: Duration,
     p99: Duration,
+    /// Connections per second with `SETUP_CLIENTS` clients connecting at once (capacity, where
+    /// `per_second` one after another is bound by the machine's wake-up latency).
+    at_once: f64,
 }
+
+/// Clients making new connections at the same time in the setup's capacity measurement.
+const SETUP_CLIENTS: usize = 8;
 
 #[derive(Default)]
 struct Results {
@@ -241,7 +271,7 @@ struct Bench {
 
 impl Bench {
     fn count(&self, t: &Target, bytes: u64) {
-        if t.auth {
+        if t.metered {
             self.gateway_bytes.fetch_add(bytes, Ordering::Relaxed);
         }
     }
@@ -310,10 +340,23 @@ impl Bench {
         }
         let total = start.elapsed().as_secs_f64();
         times.sort();
+        let each = n.div_ceil(SETUP_CLIENTS);
+        let start = Instant::now();
+        std::thread::scope(|scope| {
+            for _ in 0..SETUP_CLIENTS {
+                scope.spawn(|| {
+                    for _ in 0..each {
+                        drop(self.tunnel(t, proto));
+                    }
+                });
+            }
+        });
+        let at_once = (each * SETUP_CLIENTS) as f64 / start.elapsed().as_secs_f64();
         Setup {
             per_second: n as f64 / total,
             p50: times[times.len() / 2],
             p99: times[(times.len() * 99 / 100).min(times.len() - 1)],
+            at_once,
         }
     }
 
@@ -377,9 +420,15 @@ pub fn run(args: &Args, targets: &[Target]) -> (String, u64) {
     let live: Vec<usize> = (0..targets.len())
         .filter(|&i| targets[i].missing.is_none())
         .collect();
+    // Bulk transfers, idle tunnels and churn once per proxy, not per way in.
+    let bulk: Vec<usize> = live
+        .iter()
+        .copied()
+        .filter(|&i| !targets[i].setup_only)
+        .collect();
     let mut results: Vec<Results> = targets.iter().map(|_| Results::default()).collect();
     let mut cpu = vec![(0u64, 0u64); targets.len()];
-    for &i in &live {
+    for &i in &bulk {
         progress(&format!("warm-up: {}", targets[i].name));
         bench.single(&targets[i], (args.bytes / 20).max(1), &mut (0, 0));
     }
@@ -390,12 +439,12 @@ pub fn run(args: &Args, targets: &[Target]) -> (String, u64) {
             args.runs,
             args.bytes
         ));
-        for &i in &live {
+        for &i in &bulk {
             let rate = bench.single(&targets[i], args.bytes, &mut cpu[i]);
             results[i].single.push(rate);
         }
         let direct = results[0].single[run];
-        for &i in &live {
+        for &i in &bulk {
             let r = results[i].single[run] / direct;
             results[i].single_ratio.push(r);
         }
@@ -408,12 +457,12 @@ pub fn run(args: &Args, targets: &[Target]) -> (String, u64) {
             run + 1,
             stream_runs
         ));
-        for &i in &live {
+        for &i in &bulk {
             let rate = bench.streams(&targets[i], args.streams, args.bytes);
             results[i].streams.push(rate);
         }
         let direct = results[0].streams[run];
-        for &i in &live {
+        for &i in &bulk {
             let r = results[i].streams[run] / direct;
             results[i].streams_ratio.push(r);
         }
@@ -481,6 +530,9 @@ fn table(args: &Args, targets: &[Target], results: &[Results]) -> String {
             continue;
         }
         let rate = |rates: &[f64], ratios: &[f64]| {
+            if rates.is_empty() {
+                return "—".to_owned();
+            }
             format!(
                 "{:.2}× · {} MB/s",
                 median(ratios),
@@ -491,16 +543,18 @@ fn table(args: &Args, targets: &[Target], results: &[Results]) -> String {
             let plain = r.setup.iter().find(|(p, _)| *p == Proto::Plain);
             match (r.setup.iter().find(|(p, _)| *p == proto), plain) {
                 (Some((_, s)), _) => format!(
-                    "{}/s · p50 {} · p99 {}",
+                    "{}/s · p50 {} · p99 {} · {SETUP_CLIENTS} at once {}/s",
                     thousands(s.per_second),
                     micros(s.p50),
-                    micros(s.p99)
+                    micros(s.p99),
+                    thousands(s.at_once)
                 ),
                 (None, Some((_, s))) if proto == Proto::Connect => format!(
-                    "{}/s · p50 {} · p99 {} (plain TCP)",
+                    "{}/s · p50 {} · p99 {} · {SETUP_CLIENTS} at once {}/s (plain TCP)",
                     thousands(s.per_second),
                     micros(s.p50),
-                    micros(s.p99)
+                    micros(s.p99),
+                    thousands(s.at_once)
                 ),
                 _ => "—".to_owned(),
             }

@@ -7,6 +7,7 @@
 //! top-ups from the database during the run.
 
 use gateway::{Gateway, GatewayConfig};
+use persistence::ip_allowlist::{self, NewEntry};
 use persistence::testing::TestDatabase;
 use persistence::users::NewUser;
 use persistence::{Backend, now, traffic, users, write_transaction};
@@ -48,6 +49,21 @@ async fn serve() {
         traffic::add_purchased(c, user.id, domain::ProxyKind::Premium, purchased(), None)
     })
     .unwrap();
+    // The benchmark's own address is allowlisted, so connections without credentials are served
+    // too (metered to the same customer): the handshake the peers are measured with.
+    let entry = NewEntry {
+        user_id: user.id,
+        network: domain::network::Network::parse("127.0.0.1").unwrap(),
+        kind: domain::ProxyKind::Premium,
+        piece_id: None,
+        country: None,
+        state: None,
+        city: None,
+        rotation: "random".into(),
+    };
+    write_transaction(&mut conn, |c| ip_allowlist::insert(c, &entry, 1))
+        .unwrap()
+        .unwrap();
     drop(conn);
     let config = GatewayConfig {
         http_addr: "127.0.0.1:0".parse().unwrap(),

@@ -221,6 +221,7 @@ fn compare_all(mut args: Args) {
         compare::Target::direct(sink.addr),
         compare::Target::relay(relay.addr, relay.child.id()),
         compare::Target::gateway(gateway.addr, socks, gateway.child.id()),
+        compare::Target::gateway_allowlisted(gateway.addr, socks),
     ];
     targets.extend(args.peers.iter().map(|p| compare::Target::parse(p)));
     let (table, crossed) = compare::run(&args, &targets);
