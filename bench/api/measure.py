@@ -36,11 +36,15 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_ready(url, process, seconds=60):
+def wait_ready(url, process, seconds=60, log_file=None):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"{url}: the process exited with {process.returncode}")
+            said = ""
+            if log_file:
+                with open(log_file) as f:
+                    said = "; its log ends:\n" + "".join(f.readlines()[-10:])
+            raise SystemExit(f"{url}: the process exited with {process.returncode}{said}")
         try:
             with urllib.request.urlopen(url, timeout=1) as reply:
                 if reply.status == 200:
@@ -150,7 +154,7 @@ def main():
             )
         processes.append(server)
         wait_ready(f"http://{hello_addr}/", hello)
-        wait_ready(f"{base}/healthz", server)
+        wait_ready(f"{base}/healthz", server, log_file=os.path.join(work, "server.log"))
         with open(os.path.join(work, "initial-admin-password")) as f:
             fields = dict(line.split(": ", 1) for line in f.read().splitlines() if ": " in line)
         status, headers = post_json(

@@ -261,6 +261,21 @@ struct Results {
     idle_per_tunnel: Option<f64>,
     /// RSS before the churn, its highest sample while tunnels were open, and after they closed.
     churn: Option<(u64, u64, u64)>,
+    /// Why a peer failed the churn.
+    churn_failed: Option<String>,
+}
+
+/// The message a panic carried.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("panicked")
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 struct Bench {
@@ -485,7 +500,17 @@ pub fn run(args: &Args, targets: &[Target]) -> (String, u64) {
                 "tunnel churn: {}, {} tunnels, {} at once",
                 t.name, args.churn, args.hold
             ));
-            results[i].churn = Some(bench.churn(t, pid, args.churn, args.hold));
+            let churn = || bench.churn(t, pid, args.churn, args.hold);
+            if t.metered {
+                results[i].churn = Some(churn());
+            } else {
+                // A peer that gives up under the churn (dante has refused requests with "network
+                // unreachable" once 2,000 tunnels were open) is reported, not the end of the run.
+                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(churn)) {
+                    Ok(churn) => results[i].churn = Some(churn),
+                    Err(panic) => results[i].churn_failed = Some(panic_text(&*panic)),
+                }
+            }
         }
     }
     let table = table(args, targets, &results);
@@ -570,9 +595,13 @@ fn table(args: &Args, targets: &[Target], results: &[Results]) -> String {
         let idle = r
             .idle_per_tunnel
             .map_or("—".to_owned(), |b| format!("{:.1} KB", b / 1e3));
-        let churn = r.churn.map_or("—".to_owned(), |(start, peak, after)| {
-            format!("{} (start {}, peak {})", mb(after), mb(start), mb(peak))
-        });
+        let churn = match (&r.churn, &r.churn_failed) {
+            (Some((start, peak, after)), _) => {
+                format!("{} (start {}, peak {})", mb(*after), mb(*start), mb(*peak))
+            }
+            (None, Some(why)) => format!("failed: {why}"),
+            (None, None) => "—".to_owned(),
+        };
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {idle} | {cpu} | {churn} |\n",
             t.name,
