@@ -398,8 +398,10 @@ impl Bench {
             drop(open);
             done += wave;
         }
-        // The proxy sees the closes a moment later; give it time to tear the tunnels down.
-        std::thread::sleep(Duration::from_secs(1));
+        // The proxy sees the closes a moment later; give it time to tear the tunnels down and
+        // to act on it: the gateway gives memory back at its next flush, every 3 s (7 s covers
+        // two of them, whenever the last close fell).
+        std::thread::sleep(Duration::from_secs(7));
         (start, peak, procs::rss(pid))
     }
 }
