@@ -1,8 +1,8 @@
 //! Password hashing (argon2id, about 19 MiB and tens of milliseconds of CPU per hash) on a pool
 //! of its own: `threads()` threads (half the cores, at least one) that run only on idle cores
-//! (Linux's SCHED_IDLE), fed from a bounded queue. Sign-ins therefore never take more than those cores, and
-//! never the blocking pool that every database read waits on: the reads of signed-in customers
-//! keep their latency while a wave of sign-ins is hashed. When the queue is full the request is
+//! (Linux's SCHED_IDLE), fed from a bounded queue. Sign-ins therefore never take more than
+//! those cores, and never the blocking pool that every database read waits on: the reads of
+//! signed-in customers keep their latency while a wave of sign-ins is hashed. When the queue is full the request is
 //! refused with 503 (`messages::PASSWORD_CHECKS_BUSY`) rather than queued without end.
 
 use crate::error::ApiError;

@@ -16,6 +16,7 @@ mod procs;
 #[cfg(target_os = "linux")]
 mod relay_role;
 mod sink;
+mod targets;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -218,12 +219,12 @@ fn compare_all(mut args: Args) {
     let relay = Role::spawn(&["--role", "relay", "--to", &sink.addr.to_string()], None);
     args.sink = Some(sink.addr);
     let mut targets = vec![
-        compare::Target::direct(sink.addr),
-        compare::Target::relay(relay.addr, relay.child.id()),
-        compare::Target::gateway(gateway.addr, socks, gateway.child.id()),
-        compare::Target::gateway_allowlisted(gateway.addr, socks),
+        targets::Target::direct(sink.addr),
+        targets::Target::relay(relay.addr, relay.child.id()),
+        targets::Target::gateway(gateway.addr, socks, gateway.child.id()),
+        targets::Target::gateway_allowlisted(gateway.addr, socks),
     ];
-    targets.extend(args.peers.iter().map(|p| compare::Target::parse(p)));
+    targets.extend(args.peers.iter().map(|p| targets::Target::parse(p)));
     let (table, crossed) = compare::run(&args, &targets);
     let said = gateway.finish();
     relay.finish();
