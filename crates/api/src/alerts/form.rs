@@ -1,7 +1,8 @@
 //! The alert settings as the API reads and writes them: `{trafficPercent, expiryDays,
 //! balanceBelow, email, webhookUrl}`. A field left out stays as it was; each list holds at most
-//! 5 distinct whole numbers (percent 1 to 100, days 1 to 30), kept sorted from the largest; a
-//! webhook URL is a `domain::webhook::WebhookUrl`, and null removes it with its secret.
+//! 5 whole numbers (percent 1 to 100, days 1 to 30; a repeat counts, then is kept once), sorted
+//! from the largest; a webhook URL is a `domain::webhook::WebhookUrl`, and null removes it with
+//! its secret.
 
 use crate::number::hundredths;
 use domain::webhook::WebhookUrl;
@@ -46,6 +47,10 @@ fn thresholds(value: &Value, range: std::ops::RangeInclusive<i64>) -> Option<Vec
     let Value::Array(items) = value else {
         return None;
     };
+    // The count the schema's `maxItems` states, repeats included (they are then kept once).
+    if items.len() > MAX_THRESHOLDS {
+        return None;
+    }
     let mut out = Vec::new();
     for item in items {
         let n = item.as_i64().filter(|n| range.contains(n))?;
@@ -54,7 +59,7 @@ fn thresholds(value: &Value, range: std::ops::RangeInclusive<i64>) -> Option<Vec
         }
     }
     out.sort_unstable_by(|a, b| b.cmp(a));
-    (out.len() <= MAX_THRESHOLDS).then_some(out)
+    Some(out)
 }
 
 impl AlertsRequest {
@@ -171,6 +176,14 @@ mod tests {
             assert!(apply(json!({ "trafficPercent": bad })).is_err(), "{bad}");
         }
         assert!(apply(json!({"expiryDays": [31]})).is_err());
+        // The schema's maxItems counts repeats too: six items are refused even if one distinct.
+        assert!(apply(json!({"expiryDays": [1, 1, 1, 1, 1, 1]})).is_err());
+        assert_eq!(
+            apply(json!({"expiryDays": [1, 1, 1, 1, 1]}))
+                .unwrap()
+                .expiry_days,
+            [1]
+        );
         assert_eq!(
             apply(json!({"trafficPercent": []}))
                 .unwrap()
