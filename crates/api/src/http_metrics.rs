@@ -2,6 +2,7 @@
 //! no ids or probes in labels), the method and the status; sign-in failures are counted by what
 //! the sign-in routes answered. Names are listed in docs/operations.md.
 
+use crate::request_id::Route;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode};
@@ -17,12 +18,13 @@ pub async fn record(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
     let method = method_label(req.method());
+    let route = Route::of(req.request());
     let result = next.call(req).await;
-    let (status, route) = match &result {
-        Ok(res) => (res.status(), res.request().match_pattern()),
-        Err(err) => (err.as_response_error().status_code(), None),
+    let status = match &result {
+        Ok(res) => res.status(),
+        Err(err) => err.as_response_error().status_code(),
     };
-    let route = route.unwrap_or_else(|| "unmatched".to_owned());
+    let route = route.0.to_string();
     let code = status.as_u16().to_string();
     if SIGN_IN_ROUTES.contains(&route.as_str())
         && let Some(reason) = sign_in_failure(status)

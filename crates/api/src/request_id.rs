@@ -1,16 +1,18 @@
 //! Every answer carries `X-Request-Id`: the caller's own when it is a sane token (1 to 64
-//! letters, digits, `-`, `_` or `.`), otherwise a fresh random one. The id is a field of the
-//! request's tracing span (`RequestSpan`), so every log line of the request names it; the span
-//! holds the method, the route pattern and the status, never the raw path, query, headers or
-//! cookies.
+//! letters, digits, `-`, `_` or `.`), otherwise a fresh random one. The same outermost
+//! middleware opens the request's tracing span, so every log line of the request names the id;
+//! the span holds the method, the route pattern and the status, never the raw path, query,
+//! headers or cookies. The route pattern is found once here and kept in the request's
+//! extensions (`Route`) for the layers inside (metrics, API keys): finding it walks the route
+//! table, matching every dynamic pattern on the way.
 
 use actix_web::HttpMessage;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use tracing::Span;
-use tracing_actix_web::RootSpanBuilder;
+use std::rc::Rc;
+use tracing::Instrument;
 
 pub const HEADER: &str = "x-request-id";
 
@@ -30,8 +32,30 @@ fn generate() -> String {
     hex::encode(rand::random::<[u8; 16]>())
 }
 
-/// Outermost middleware: picks the id, keeps it for the span, and sets the response header
-/// (on error answers too).
+/// The route pattern the request matched (`/api/admin/users/{id}`), or "unmatched"; shared by
+/// the layers that label by route.
+#[derive(Debug, Clone)]
+pub struct Route(pub Rc<str>);
+
+impl Route {
+    /// The pattern `assign` found for this request (found now if it did not run: unit tests
+    /// that mount a layer alone).
+    pub fn of(req: &actix_web::HttpRequest) -> Route {
+        if let Some(route) = req.extensions().get::<Route>() {
+            return route.clone();
+        }
+        Route::find(req)
+    }
+
+    fn find(req: &actix_web::HttpRequest) -> Route {
+        Route(Rc::from(
+            req.match_pattern().as_deref().unwrap_or("unmatched"),
+        ))
+    }
+}
+
+/// Outermost middleware: picks the id, opens the request's span around everything inside, and
+/// sets the response header (on error answers too).
 pub async fn assign(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -42,8 +66,37 @@ pub async fn assign(
         .and_then(|v| v.to_str().ok())
         .filter(|v| is_sane(v))
         .map_or_else(generate, str::to_owned);
-    req.extensions_mut().insert(RequestId(id.clone()));
-    match next.call(req).await {
+    let route = Route::find(req.request());
+    let span = tracing::info_span!(
+        "request",
+        request_id = %id,
+        method = %req.method(),
+        route = %route.0,
+        status = tracing::field::Empty,
+    );
+    {
+        let mut extensions = req.extensions_mut();
+        extensions.insert(RequestId(id.clone()));
+        extensions.insert(route);
+    }
+    let outcome = next.call(req).instrument(span.clone()).await;
+    let status = match &outcome {
+        Ok(res) => res.status(),
+        Err(err) => err.as_response_error().status_code(),
+    };
+    span.record("status", status.as_u16());
+    if status.is_server_error() {
+        let error = match &outcome {
+            Ok(res) => res.response().error().map(ToString::to_string),
+            Err(err) => Some(err.to_string()),
+        };
+        // Inside the span: the line names the request. What failed inside was logged where it
+        // failed, with its cause (`ApiError`); this line says the request ended so.
+        span.in_scope(|| {
+            tracing::error!(error = error.as_deref().unwrap_or(""), "answered {status}")
+        });
+    }
+    match outcome {
         Ok(mut res) => {
             set_header(res.headers_mut(), &id);
             Ok(res.map_into_boxed_body())
@@ -81,40 +134,5 @@ impl actix_web::ResponseError for WithRequestId {
         let mut res = self.err.error_response();
         set_header(res.headers_mut(), &self.id);
         res
-    }
-}
-
-/// The root span of every request: method, route pattern, request id, and the status once
-/// answered.
-pub struct RequestSpan;
-
-impl RootSpanBuilder for RequestSpan {
-    fn on_request_start(request: &ServiceRequest) -> Span {
-        let id = request
-            .extensions()
-            .get::<RequestId>()
-            .map(|id| id.0.clone())
-            .unwrap_or_default();
-        let route = request
-            .match_pattern()
-            .unwrap_or_else(|| "unmatched".to_owned());
-        tracing::info_span!(
-            "request",
-            request_id = %id,
-            method = %request.method(),
-            route = %route,
-            status = tracing::field::Empty,
-        )
-    }
-
-    fn on_request_end<B: MessageBody>(
-        span: Span,
-        outcome: &Result<ServiceResponse<B>, actix_web::Error>,
-    ) {
-        let status = match outcome {
-            Ok(res) => res.status(),
-            Err(err) => err.as_response_error().status_code(),
-        };
-        span.record("status", status.as_u16());
     }
 }

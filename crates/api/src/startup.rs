@@ -4,7 +4,7 @@
 use crate::error::{json_error_handler, path_error_handler, query_error_handler};
 use crate::origin_guard::{self, AllowedOrigins};
 use crate::readiness::Readiness;
-use crate::request_id::{self, RequestSpan};
+use crate::request_id;
 use crate::routes::{self, KnownRoutes, OpenApiJson};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::session_store::DbSessionStore;
@@ -187,9 +187,9 @@ impl Application {
                 .wrap(cors(&cors_origins))
                 .wrap(middleware::Compress::default())
                 .wrap(middleware::from_fn(security_headers::add))
-                .wrap(tracing_actix_web::TracingLogger::<RequestSpan>::new())
                 .wrap(middleware::from_fn(http_metrics::record))
-                // Outermost: every answer, errors included, carries the request id.
+                // Outermost: every answer, errors included, carries the request id, and
+                // everything inside runs in the request's span.
                 .wrap(middleware::from_fn(request_id::assign))
                 .app_data(state.clone())
                 .app_data(headers.clone())

@@ -29,19 +29,15 @@ fn truncate(agent: &str) -> &str {
 }
 
 /// Middleware inside the session middleware: after the handler, a session with a signed-in
-/// user whose client was not recorded in the last minute gets it recorded.
+/// user whose client was not recorded in the last minute gets it recorded. The address and the
+/// user agent are read only then: most requests of a busy session find nothing to record.
 pub async fn record(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let ip = ClientIp::extract(req.request()).await.map(|ip| ip.0).ok();
-    let agent = req
-        .headers()
-        .get(USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .map(|v| truncate(v).to_owned());
     let response = next.call(req).await?;
-    let session = response.request().get_session();
+    let request = response.request();
+    let session = request.get_session();
     let signed_in = session
         .get::<domain::UserId>(USER_ID_KEY)
         .ok()
@@ -51,6 +47,12 @@ pub async fn record(
         let now = persistence::now();
         let seen = session.get::<i64>(CLIENT_SEEN_KEY).ok().flatten();
         if seen.is_none_or(|t| now - t >= SESSION_SEEN_EVERY_SECS || t > now) {
+            let ip = ClientIp::extract(request).await.map(|ip| ip.0).ok();
+            let agent = request
+                .headers()
+                .get(USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .map(truncate);
             // Failing to record must not fail the request: the values are plain strings.
             let _ = session.insert(CLIENT_IP_KEY, ip);
             let _ = session.insert(CLIENT_AGENT_KEY, agent);
