@@ -2,6 +2,20 @@
 //! picked by the `DATABASE_URL` scheme. Repository functions take a connection so that callers
 //! compose transactions; no SQL lives outside this crate.
 
+/// Runs `$body` with `$c` bound to the backend's own connection inside a `DbConnection`, for
+/// the queries every request runs. Through diesel's multi-backend wrapper, each call writes its
+/// SQL out again (to find the statement in the cache and number its placeholders), which costs
+/// more than SQLite's own work for a small query; on the backend's connection the cache finds
+/// the statement by its type. Both arms compile the same `$body`, so it must build on both.
+macro_rules! on_own_connection {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::DbConnection::Sqlite($c) => $body,
+            $crate::DbConnection::Postgres($c) => $body,
+        }
+    };
+}
+
 pub mod admin_access;
 pub mod admin_traffic;
 pub mod admin_users;

@@ -72,18 +72,21 @@ pub fn count(conn: &mut DbConnection) -> DbResult<i64> {
 
 /// The plans of a kind on sale now (see [`PlanRow::on_sale`]), in display order.
 pub fn active_for_kind(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<PlanRow>> {
-    Ok(plans::table
+    let now = now();
+    // Every landing page's pricing reads this.
+    let rows = on_own_connection!(conn, |c| plans::table
         .filter(plans::kind.eq(kind))
         .filter(plans::active.eq(true))
         .filter(plans::price_cents.gt(Cents::ZERO))
         .filter(
             plans::available_until
                 .is_null()
-                .or(plans::available_until.gt(now())),
+                .or(plans::available_until.gt(now)),
         )
         .order((plans::sort.asc(), plans::id.asc()))
         .select(PlanRow::as_select())
-        .load(conn)?)
+        .load(c))?;
+    Ok(rows)
 }
 
 pub fn find(conn: &mut DbConnection, id: PlanId) -> DbResult<Option<PlanRow>> {

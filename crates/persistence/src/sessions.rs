@@ -48,14 +48,8 @@ pub fn load_with_user(
         // The table's columns in `UserRow`'s field order (diesel cannot make a `SelectBy` nullable
         // in this tuple); tests/repos.rs reads a whole row back through here.
         .select((sessions::data, users::all_columns.nullable()));
-    // Run on the backend's own connection rather than through `DbConnection`: the multi-backend
-    // wrapper writes the SQL out again on every call (to find it in the statement cache and to
-    // number its placeholders), which cost this query, run for every request that carries a
-    // cookie, more than SQLite's own work. Here the cache finds it by its type.
-    let row = match conn {
-        DbConnection::Sqlite(conn) => query.first::<(String, Option<UserRow>)>(conn),
-        DbConnection::Postgres(conn) => query.first::<(String, Option<UserRow>)>(conn),
-    };
+    // Every request that carries a cookie runs this.
+    let row = on_own_connection!(conn, |c| query.first::<(String, Option<UserRow>)>(c));
     Ok(row.optional()?)
 }
 

@@ -11,11 +11,15 @@ use domain::{Cents, ProxyKind};
 use persistence::plans::{self, PlanRow};
 use persistence::{DbConnection, DbResult, pieces};
 use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::OnceLock;
 use utoipa::ToSchema;
 
 /// A plan with every field a plan card shows.
+// Its regions borrow the request's country codes (`buyable_countries`): a traffic plan lists
+// about 250, and a string of its own per code and plan cost a thousand allocations per answer.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Plan {
+pub struct Plan<'a> {
     pub id: i64,
     pub tag: Option<String>,
     pub name: String,
@@ -31,7 +35,7 @@ pub struct Plan {
     pub validity_period: String,
     /// Upper-case country codes the kind can be bought in now: the plan's own list first (those
     /// still buyable), then the others alphabetically.
-    pub regions: Vec<String>,
+    pub regions: Vec<&'a str>,
     #[serde(rename = "countrySelection")]
     pub country_selection: String,
     pub protocols: bool,
@@ -41,59 +45,75 @@ pub struct Plan {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct PlanGroup {
+pub struct PlanGroup<'a> {
     /// The kind, as `type` travels.
     pub name: String,
-    pub plans: Vec<Plan>,
+    pub plans: Vec<Plan<'a>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct PlanResponse {
-    pub plan: PlanGroup,
+pub struct PlanResponse<'a> {
+    pub plan: PlanGroup<'a>,
+}
+
+/// Every residential location's code, upper-case and sorted: what a traffic kind offers.
+fn every_country() -> &'static [String] {
+    static CODES: OnceLock<Vec<String>> = OnceLock::new();
+    CODES.get_or_init(|| {
+        let mut codes: Vec<String> = domain::locations::countries()
+            .iter()
+            .map(|c| c.code.to_uppercase())
+            .collect();
+        codes.sort();
+        codes.dedup();
+        codes
+    })
 }
 
 /// The countries (upper-case codes, alphabetical) where a kind can be bought now: every
 /// residential location for traffic kinds, the active stock with pieces left for the others.
-fn buyable_countries(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Vec<String>> {
-    let mut codes: Vec<String> = if kind.is_traffic() {
-        domain::locations::countries()
-            .iter()
-            .map(|c| c.code.to_uppercase())
-            .collect()
-    } else {
-        pieces::stock_of(conn, kind)?
-            .into_iter()
-            .filter(|row| row.available() > 0)
-            .map(|row| row.country.to_uppercase())
-            .collect()
-    };
+fn buyable_countries(conn: &mut DbConnection, kind: ProxyKind) -> DbResult<Cow<'static, [String]>> {
+    if kind.is_traffic() {
+        return Ok(Cow::Borrowed(every_country()));
+    }
+    let mut codes: Vec<String> = pieces::stock_of(conn, kind)?
+        .into_iter()
+        .filter(|row| row.available() > 0)
+        .map(|row| row.country.to_uppercase())
+        .collect();
     codes.sort();
     codes.dedup();
-    Ok(codes)
+    Ok(Cow::Owned(codes))
 }
 
 /// The plan's stored regions that are buyable, in their order, then the other buyable ones.
 /// `buyable` is sorted (`buyable_countries`): a traffic plan offers every country (about 250),
 /// so each lookup is a binary search, and only the few stored ones are searched linearly.
-fn plan_regions(stored: &str, buyable: &[String]) -> Vec<String> {
-    let mut regions: Vec<String> = Vec::with_capacity(buyable.len());
-    let preferred = stored.split(',').map(|r| r.trim().to_uppercase());
-    for code in preferred {
-        if buyable.binary_search(&code).is_ok() && !regions.contains(&code) {
-            regions.push(code);
+fn plan_regions<'a>(stored: &str, buyable: &'a [String]) -> Vec<&'a str> {
+    // Positions in `buyable` of the stored codes, in the stored order: the rest is then skipped
+    // by position, not by comparing each of about 250 codes with each stored one.
+    let mut first: Vec<usize> = Vec::new();
+    for code in stored.split(',').map(|r| r.trim().to_uppercase()) {
+        if let Ok(at) = buyable.binary_search(&code)
+            && !first.contains(&at)
+        {
+            first.push(at);
         }
     }
-    let first = regions.len();
-    for code in buyable {
-        if !regions[..first].contains(code) {
-            regions.push(code.clone());
-        }
-    }
+    let mut regions: Vec<&'a str> = Vec::with_capacity(buyable.len());
+    regions.extend(first.iter().map(|&at| buyable[at].as_str()));
+    regions.extend(
+        buyable
+            .iter()
+            .enumerate()
+            .filter(|(at, _)| !first.contains(at))
+            .map(|(_, code)| code.as_str()),
+    );
     regions
 }
 
-impl Plan {
-    fn new(row: PlanRow, buyable: &[String]) -> Self {
+impl<'a> Plan<'a> {
+    fn new(row: PlanRow, buyable: &'a [String]) -> Self {
         let features: serde_json::Value = serde_json::from_str(&row.features).unwrap_or_default();
         let text = |key: &str| features[key].as_str().unwrap_or_default().to_owned();
         let traffic = row.kind.is_traffic();
