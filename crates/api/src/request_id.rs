@@ -3,7 +3,7 @@
 //! middleware opens the request's tracing span, so every log line of the request names the id;
 //! the span holds the method, the route pattern and the status, never the raw path, query,
 //! headers or cookies. The route pattern is found once here and kept in the request's
-//! extensions (`Route`) for the layers inside (metrics, API keys): finding it walks the route
+//! extensions (`Route`) for the layers inside (metrics): finding it walks the route
 //! table, matching every dynamic pattern on the way.
 
 use actix_web::HttpMessage;

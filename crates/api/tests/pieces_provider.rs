@@ -8,7 +8,7 @@
 mod common;
 
 use common::TestApp;
-use common::proxyseller::{api, buyer, envelope, ipv4_order, provider};
+use common::proxyseller::{api, buyer, envelope, ipv4_order, provider, refused_order};
 use diesel::prelude::*;
 use persistence::schema::{piece_orders, piece_stock};
 use serde_json::json;
@@ -87,13 +87,7 @@ api_test! {
 
     async fn a_refused_order_gives_the_money_and_stock_back(backend) {
         let (server, source) = provider().await;
-        Mock::given(method("POST"))
-            .and(path(api("order/make")))
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-                "status": "error", "data": null,
-                "errors": [{ "message": "Insufficient funds", "code": 7, "customData": null }] })))
-            .expect(1)
-            .mount(&server)
+        refused_order().expect(1).mount(&server)
             .await;
         let app = buyer(backend, source).await;
         let reply = ipv4_order(&app).await;

@@ -7,6 +7,7 @@
 mod common;
 
 use common::TestApp;
+use common::proxyseller::{buyer, ipv4_order, provider, refused_order};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -29,6 +30,16 @@ fn captured() -> Arc<Mutex<Vec<u8>>> {
         logs
     })
     .clone()
+}
+
+/// The captured lines, parsed.
+fn lines(logs: &Mutex<Vec<u8>>) -> (String, Vec<Value>) {
+    let text = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
+    let lines = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    (text, lines)
 }
 
 struct Writer(Arc<Mutex<Vec<u8>>>);
@@ -61,11 +72,7 @@ api_test! {
         assert_eq!(refused.status, 429);
         assert_eq!(refused.header("x-request-id"), Some("req-from-lb-1"));
 
-        let text = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
-        let lines: Vec<Value> = text
-            .lines()
-            .map(|line| serde_json::from_str(line).unwrap())
-            .collect();
+        let (text, lines) = lines(&logs);
         let ours: Vec<&Value> = lines
             .iter()
             .filter(|line| line["span"]["request_id"] == "req-from-lb-1")
@@ -77,5 +84,27 @@ api_test! {
         }
         assert!(!text.contains("cookie-value-never-logged"), "{text}");
         assert!(!text.contains("secret-query"), "{text}");
+    }
+}
+
+api_test! {
+    async fn a_server_error_ends_with_one_error_line_naming_the_request(backend) {
+        let logs = captured();
+        let (server, source) = provider().await;
+        refused_order().mount(&server).await;
+        let app = buyer(backend, source).await;
+        let reply = ipv4_order(&app).await;
+        assert_eq!(reply.status, 502);
+        let id = reply.header("x-request-id").unwrap().to_owned();
+
+        let (text, lines) = lines(&logs);
+        let ended: Vec<&Value> = lines
+            .iter()
+            .filter(|line| line["span"]["request_id"] == id.as_str())
+            .filter(|line| line["message"] == "answered 502 Bad Gateway")
+            .collect();
+        assert_eq!(ended.len(), 1, "{text}");
+        assert_eq!(ended[0]["level"], "ERROR");
+        assert_eq!(ended[0]["span"]["route"], "/api/user/get_proxy");
     }
 }

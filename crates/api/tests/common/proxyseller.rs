@@ -25,6 +25,15 @@ pub fn envelope(data: Value) -> ResponseTemplate {
         .set_body_json(json!({ "status": "success", "data": data, "errors": [] }))
 }
 
+/// An order the provider refuses ("Insufficient funds", in its error envelope); not mounted.
+pub fn refused_order() -> Mock {
+    Mock::given(method("POST"))
+        .and(path(api("order/make")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "status": "error", "data": null,
+            "errors": [{ "message": "Insufficient funds", "code": 7, "customData": null }] })))
+}
+
 /// The mock with its IPv4 catalogue, and a client of it that gives up after 500 ms.
 pub async fn provider() -> (MockServer, Arc<dyn PieceSource>) {
     let server = MockServer::start().await;
