@@ -38,8 +38,8 @@ fn generate() -> String {
 pub struct Route(pub Rc<str>);
 
 impl Route {
-    /// The pattern `assign` found for this request (found now if it did not run: unit tests
-    /// that mount a layer alone).
+    /// The pattern `assign` found for this request; found here only if `assign` did not wrap
+    /// the layer asking (the application always mounts it outermost).
     pub fn of(req: &actix_web::HttpRequest) -> Route {
         if let Some(route) = req.extensions().get::<Route>() {
             return route.clone();

@@ -2,8 +2,9 @@
 //! of its own: `threads()` threads (half the cores, at least one) that run only on idle cores
 //! (Linux's SCHED_IDLE), fed from a bounded queue. Sign-ins therefore never take more than
 //! those cores, and never the blocking pool that every database read waits on: the reads of
-//! signed-in customers keep their latency while a wave of sign-ins is hashed. When the queue is full the request is
-//! refused with 503 (`messages::PASSWORD_CHECKS_BUSY`) rather than queued without end.
+//! signed-in customers keep their latency while a wave of sign-ins is hashed. When the queue is
+//! full the request is refused with 503 (`messages::PASSWORD_CHECKS_BUSY`) rather than queued
+//! without end.
 
 use crate::error::ApiError;
 use domain::messages as msg;
