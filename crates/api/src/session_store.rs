@@ -5,11 +5,21 @@
 //! The client a signed-in session is used from (address, user agent, last seen) travels in the
 //! state under the `CLIENT_*` keys (`user_sessions::record` puts it there, at most once a
 //! minute) and is written to its own columns for the session list.
+//!
+//! The signed-in user's row is read in the same query as the session (`load`) and handed to the
+//! user extractor (`extractors::load_user`) through a slot that lives as long as the request
+//! (`user_slot`, a task-local value): never through the state, which would turn the row into
+//! JSON and back on every request, and never from one request to another.
 
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
+use actix_web::body::MessageBody;
 use actix_web::cookie::time::Duration;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use persistence::users::UserRow;
 use persistence::{Backend, DbPool, now, sessions};
 use sha2::{Digest, Sha256};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The session state key holding the signed-in user's id.
@@ -17,16 +27,41 @@ pub const USER_ID_KEY: &str = "user_id";
 /// Put into the state when a session is loaded, never stored: the hash the row is keyed by, so
 /// that a handler can tell the caller's own session apart (`user_sessions`).
 pub const SESSION_ID_KEY: &str = "_sid";
-/// Put into the state when a session is loaded, never stored: the signed-in user's row as JSON,
-/// read in the same query as the session (`sessions::load_with_user`), so that the user
-/// extractor needs no second query (`extractors::load_user`).
-pub const SESSION_USER_KEY: &str = "_user";
 /// The client address, user agent and last-seen time (unix seconds) of a signed-in session.
 pub const CLIENT_IP_KEY: &str = "client_ip";
 pub const CLIENT_AGENT_KEY: &str = "client_agent";
 pub const CLIENT_SEEN_KEY: &str = "client_seen";
 
 type State = HashMap<String, String>;
+
+tokio::task_local! {
+    /// The user row read with this request's session (`load`); `None` until a session with a
+    /// signed-in user is loaded.
+    static LOADED_USER: RefCell<Option<UserRow>>;
+}
+
+/// Middleware just outside the session middleware: gives the request the slot that `load`
+/// fills and `loaded_user` reads. Without it (an application that leaves it out) nothing is
+/// kept and the user extractor reads the user row itself.
+pub async fn user_slot(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    LOADED_USER.scope(RefCell::new(None), next.call(req)).await
+}
+
+/// Runs `f` with a slot of its own, as `user_slot` runs a request (for tests of the store).
+pub async fn with_user_slot<F: std::future::Future>(f: F) -> F::Output {
+    LOADED_USER.scope(RefCell::new(None), f).await
+}
+
+/// The user row read with the session of the request being served, if any.
+pub fn loaded_user() -> Option<UserRow> {
+    LOADED_USER
+        .try_with(|slot| slot.borrow().clone())
+        .ok()
+        .flatten()
+}
 
 #[derive(Clone)]
 pub struct DbSessionStore {
@@ -119,7 +154,6 @@ fn write_client(
 /// Removes what `load` added to the state and must never be stored.
 fn strip_loaded(state: &mut State) {
     state.remove(SESSION_ID_KEY);
-    state.remove(SESSION_USER_KEY);
 }
 
 fn expires_at(ttl: &Duration) -> i64 {
@@ -147,10 +181,8 @@ impl SessionStore for DbSessionStore {
             serde_json::from_str(&data).map_err(|e| LoadError::Deserialization(e.into()))?;
         let id = serde_json::to_string(&id).map_err(|e| LoadError::Other(e.into()))?;
         state.insert(SESSION_ID_KEY.to_owned(), id);
-        if let Some(user) = user {
-            let user = serde_json::to_string(&user).map_err(|e| LoadError::Other(e.into()))?;
-            state.insert(SESSION_USER_KEY.to_owned(), user);
-        }
+        // Outside a request's slot (no `user_slot`) there is nowhere to keep it: dropped.
+        let _ = LOADED_USER.try_with(|slot| *slot.borrow_mut() = user);
         Ok(Some(state))
     }
 

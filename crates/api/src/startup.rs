@@ -181,6 +181,8 @@ impl Application {
                 .wrap(middleware::from_fn(user_sessions::record::record))
                 .wrap(middleware::from_fn(origin_guard::guard))
                 .wrap(sessions)
+                // Outside the session middleware: the slot its store puts the user row in.
+                .wrap(middleware::from_fn(crate::session_store::user_slot))
                 // Outside the session middleware, so that it can drop any cookie from the answer
                 // to a request made with an API key.
                 .wrap(middleware::from_fn(crate::api_keys::bearer::authenticate))

@@ -7,6 +7,7 @@ use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use persistence::DbPool;
 use std::net::SocketAddr;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -16,6 +17,14 @@ const BUCKETS: [f64; 14] = [
 ];
 
 static HANDLE: Mutex<Option<PrometheusHandle>> = Mutex::new(None);
+/// Set once the recorder is installed (read on every request: no lock).
+static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the recorder is installed: before, the metric macros hand out handles that record
+/// nothing, which must not be kept (`http_metrics`).
+pub fn recorder_installed() -> bool {
+    INSTALLED.load(Ordering::Acquire)
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum TelemetryError {
@@ -42,6 +51,7 @@ pub fn install_recorder() -> Result<PrometheusHandle, TelemetryError> {
         .and_then(PrometheusBuilder::install_recorder)
         .map_err(|e| TelemetryError::Recorder(e.to_string()))?;
     *installed = Some(handle.clone());
+    INSTALLED.store(true, Ordering::Release);
     Ok(handle)
 }
 

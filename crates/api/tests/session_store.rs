@@ -51,10 +51,11 @@ async fn an_ended_session_is_not_brought_back_signed_in_postgres() {
     ended_session_is_not_resurrected(Backend::Postgres).await;
 }
 
-/// The user row that `load` hands to the request with the state is never written back: the
-/// stored state holds no copy of it (nor of its password hash).
+/// The user row that `load` reads with the session goes to the request's slot
+/// (`session_store::user_slot`), nowhere else: not into the state, so never written back (nor
+/// its password hash); and a load outside a slot, or of a signed-out session, leaves none.
 async fn loaded_user_is_never_stored(backend: Backend) {
-    use api::session_store::SESSION_USER_KEY;
+    use api::session_store::{loaded_user, with_user_slot};
     let Some(db) = TestDatabase::new(backend) else {
         eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
@@ -65,10 +66,24 @@ async fn loaded_user_is_never_stored(backend: Backend) {
     let mut state = HashMap::new();
     state.insert(USER_ID_KEY.to_owned(), user.get().to_string());
     let key = store.save(state, &ttl).await.unwrap();
-    let loaded = store.load(&key).await.unwrap().unwrap();
-    let row: persistence::users::UserRow =
-        serde_json::from_str(&loaded[SESSION_USER_KEY]).expect("the user row comes with the state");
+    let (loaded, row) = with_user_slot(async {
+        let loaded = store.load(&key).await.unwrap().unwrap();
+        (loaded, loaded_user())
+    })
+    .await;
+    let row = row.expect("the user row comes with the session");
     assert_eq!(row.id, user);
+    assert!(loaded_user().is_none(), "the row outlived its request");
+    let signed_out = store.save(HashMap::new(), &ttl).await.unwrap();
+    let none = with_user_slot(async {
+        store.load(&signed_out).await.unwrap().unwrap();
+        loaded_user()
+    })
+    .await;
+    assert!(
+        none.is_none(),
+        "a signed-out session brought a user: {none:?}"
+    );
 
     let key = store.update(key, loaded.clone(), &ttl).await.unwrap();
     store.save(loaded, &ttl).await.unwrap();
@@ -79,10 +94,10 @@ async fn loaded_user_is_never_stored(backend: Backend) {
             .load(&mut db.pool.get().unwrap())
             .unwrap()
     };
-    assert_eq!(stored.len(), 2);
+    assert_eq!(stored.len(), 3);
     for data in stored {
-        assert!(!data.contains(SESSION_USER_KEY), "{data}");
         assert!(!data.contains(&row.proxy_password), "{data}");
+        assert!(!data.contains(&row.email), "{data}");
     }
     assert!(store.load(&key).await.unwrap().is_some());
 }
