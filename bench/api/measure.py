@@ -3,7 +3,8 @@
 Starts target/release/examples/hello (a bare hello world, and the same session-and-user read
 the API makes per signed-in request with nothing around it: the floor of a signed-in read) and `target/release/proxyshop serve` on a fresh SQLite
 database in a temporary folder, signs in as the first-start administrator, and runs wrk
-(2 threads, 32 connections) against each endpoint; then runs the signed-in read again while
+(2 threads, 32 connections) against each endpoint (the signed-in read a second time with the
+`Accept-Encoding` a browser sends, which lets the server compress); then runs the signed-in read again while
 another thread signs in 20 times a second (each from its own address through
 PROXYSHOP_TRUSTED_PROXIES, as unknown accounts: every one is an argon2 verification).
 """
@@ -85,10 +86,16 @@ def millis(text):
     return float(number) * UNITS[unit]
 
 
-def wrk(url, cookie=None):
+# What a browser sends: every API answer it gets may be compressed.
+BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd"
+
+
+def wrk(url, cookie=None, accept_encoding=None):
     command = ["wrk", "-t2", "-c32", f"-d{SECONDS}s", "--latency", url]
     if cookie:
         command[1:1] = ["-H", f"Cookie: {cookie}"]
+    if accept_encoding:
+        command[1:1] = ["-H", f"Accept-Encoding: {accept_encoding}"]
     out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p50 = millis(re.search(r"\s50%\s+(\S+)", out).group(1))
@@ -181,13 +188,19 @@ def main():
         log("bare actix-web, one session read")
         rate, p50, p99 = wrk(f"http://{hello_addr}/read")
         rows.append(("bare actix-web, the session read only (`/read`)", rate, p50, p99))
-        for label, path, signed_in in (
-            ("`GET /healthz`", "/healthz", False),
-            ("`GET /api/getuserinfo` (signed in)", "/api/getuserinfo", True),
-            ("`GET /api/user/plan?type=premium` (signed in)", "/api/user/plan?type=premium", True),
+        for label, path, signed_in, accept_encoding in (
+            ("`GET /healthz`", "/healthz", False, None),
+            ("`GET /api/getuserinfo` (signed in)", "/api/getuserinfo", True, None),
+            (
+                f"`GET /api/getuserinfo` (signed in, `Accept-Encoding: {BROWSER_ACCEPT_ENCODING}`)",
+                "/api/getuserinfo",
+                True,
+                BROWSER_ACCEPT_ENCODING,
+            ),
+            ("`GET /api/user/plan?type=premium` (signed in)", "/api/user/plan?type=premium", True, None),
         ):
             log(label)
-            rate, p50, p99 = wrk(f"{base}{path}", cookie if signed_in else None)
+            rate, p50, p99 = wrk(f"{base}{path}", cookie if signed_in else None, accept_encoding)
             rows.append((label, rate, p50, p99))
         idle_p99 = rows[3][3]
 

@@ -11,6 +11,7 @@ pub mod auto_topup;
 pub mod billing;
 pub mod blocking;
 pub mod catalog;
+pub mod compress;
 pub mod csv;
 pub mod dto;
 pub mod error;

@@ -10,9 +10,10 @@
 //! (`.br`, quality 11) and a gzip (`.gz`, level 9) copy (`frontend/scripts/precompress.mjs`).
 //! The hashed files under `/assets/` and the page itself are sent as the best copy the request's
 //! `Accept-Encoding` takes (br, then gzip, then the file itself), with `Content-Encoding` and
-//! `Vary: Accept-Encoding`; an encoded answer is left alone by the `Compress` middleware, so
-//! nothing is compressed per request. A hashed file never changes under its name, so it is
-//! cached for a year (`immutable`); the page is `no-cache`, so a new build is seen at once.
+//! `Vary: Accept-Encoding`; an encoded answer is left alone by the compression middleware
+//! (`compress`), so nothing is compressed per request. A hashed file never changes under its
+//! name, so it is cached for a year (`immutable`); the page is `no-cache`, so a new build is seen
+//! at once.
 
 use actix_files::NamedFile;
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};

@@ -187,7 +187,7 @@ impl Application {
                 // to a request made with an API key.
                 .wrap(middleware::from_fn(crate::api_keys::bearer::authenticate))
                 .wrap(cors(&cors_origins))
-                .wrap(middleware::Compress::default())
+                .wrap(middleware::from_fn(crate::compress::compress))
                 .wrap(middleware::from_fn(security_headers::add))
                 .wrap(middleware::from_fn(http_metrics::record))
                 // Outermost: every answer, errors included, carries the request id, and

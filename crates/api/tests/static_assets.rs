@@ -2,8 +2,9 @@
 //! middleware over a temporary build whose precompressed copies hold marker bytes, so that any
 //! recompression would show: the copy the request's `Accept-Encoding` takes best (br, then gzip,
 //! then the file; `q=0` refuses), with `Content-Encoding` and `Vary: Accept-Encoding`, left as it
-//! is by the `Compress` middleware; hashed files `immutable` for a year, the page `no-cache`; a
+//! is by the compression middleware; hashed files `immutable` for a year, the page `no-cache`; a
 //! byte range of the file itself; an unknown asset (or a copy asked for by name) the app's 404.
+//! And the API's own answers (`api::compress`): gzip when asked for, except a body under 1 KiB.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[macro_use]
@@ -220,5 +221,40 @@ api_test! {
         assert_eq!(again.status, 304);
         assert_eq!(again.header("cache-control"), Some(IMMUTABLE));
         assert!(again.body.is_empty());
+    }
+
+    async fn api_answers_are_gzipped_when_asked_for_except_short_ones(backend) {
+        use std::io::Read;
+        let (app, _dist) = start(backend).await;
+
+        // Short: a guest's user info, 13 bytes of JSON, goes as it is, with its length.
+        let short = with_accept(&app, "/api/getuserinfo", "gzip, deflate, br, zstd").await;
+        assert_eq!(short.status, 200);
+        assert_eq!(short.text(), r#"{"user":null}"#);
+        assert_eq!(short.encodings(), Vec::<&str>::new());
+        assert_eq!(short.header("content-length"), Some("13"));
+        assert!(short.varies_on_accept_encoding(), "{:?}", short.headers);
+
+        // Long: the OpenAPI document, gzip when asked for, as it is otherwise.
+        let plain = get(&app, "/api/openapi.json", &[]).await;
+        assert!(plain.body.len() as u64 > api::compress::MIN_BYTES);
+        assert_eq!(plain.encodings(), Vec::<&str>::new());
+        let gzip = with_accept(&app, "/api/openapi.json", "gzip, deflate, br, zstd").await;
+        assert_eq!(gzip.status, 200);
+        assert_eq!(gzip.encodings(), ["gzip"]);
+        assert!(gzip.varies_on_accept_encoding(), "{:?}", gzip.headers);
+        let mut unpacked = Vec::new();
+        flate2::read::GzDecoder::new(&gzip.body[..]).read_to_end(&mut unpacked).unwrap();
+        assert_eq!(unpacked, plain.body);
+        assert!(gzip.body.len() < plain.body.len() / 4);
+
+        // Refusing the body as it is gets even a short one compressed; refusing all we have, 406.
+        let refused = with_accept(&app, "/api/getuserinfo", "gzip, identity;q=0").await;
+        assert_eq!(refused.encodings(), ["gzip"]);
+        let mut unpacked = String::new();
+        flate2::read::GzDecoder::new(&refused.body[..]).read_to_string(&mut unpacked).unwrap();
+        assert_eq!(unpacked, r#"{"user":null}"#);
+        let nothing = with_accept(&app, "/api/getuserinfo", "br, identity;q=0").await;
+        assert_eq!(nothing.status, 406);
     }
 }
