@@ -3,11 +3,11 @@
 //! with one difference that is the reason this replaces `Compress`: an answer whose whole body is
 //! shorter than `MIN_BYTES` is sent as it is. Most API answers are a few hundred bytes of JSON;
 //! compressing one set up and tore down a compressor per answer, swapped its length for chunked
-//! transfer, and saved nothing on the wire (measured: signed-in reads from a client sending
-//! `Accept-Encoding: gzip` 14 % slower than without). Bodies of unknown length (streams) and
-//! longer ones are compressed as before; an answer that already has a `Content-Encoding` (the
-//! front end's precompressed files, `spa`) is left alone; images other than SVG and video are
-//! never compressed.
+//! transfer, and saved nothing on the wire (measured with `bench/api/run.sh`: signed-in reads
+//! with a browser's `Accept-Encoding` about a third slower than without). Bodies of unknown
+//! length (streams) and longer ones are compressed as before; an answer that already has a
+//! `Content-Encoding` (the front end's precompressed files, `spa`) is left alone; images other
+//! than SVG and video are never compressed.
 
 use actix_http::encoding::Encoder;
 use actix_web::body::{BodySize, EitherBody, MessageBody};
