@@ -1,52 +1,52 @@
-//! Compression of answers: gzip or deflate, whichever the request's `Accept-Encoding` prefers
-//! (actix-http's encoders, negotiated as actix-web's `Compress` middleware does, 406 included),
-//! with one difference that is the reason this replaces `Compress`: an answer whose whole body is
-//! shorter than `MIN_BYTES` is sent as it is. Most API answers are a few hundred bytes of JSON;
-//! compressing one set up and tore down a compressor per answer, swapped its length for chunked
-//! transfer, and saved nothing on the wire (measured with `bench/api/run.sh`: signed-in reads
-//! with a browser's `Accept-Encoding` about a third slower than without). Bodies of unknown
-//! length (streams) and longer ones are compressed as before; an answer that already has a
+//! Compression of answers: gzip when the request's `Accept-Encoding` takes it
+//! (`content_coding`, the negotiation the front end's files use too; actix-http's encoder), with
+//! one difference that is the reason this replaces actix-web's `Compress`: an answer whose whole
+//! body is shorter than `MIN_BYTES` is sent as it is. Most API answers are a few hundred bytes of
+//! JSON; compressing one set up and tore down a compressor per answer, swapped its length for
+//! chunked transfer, and saved nothing on the wire (measured with `bench/api/run.sh`: signed-in
+//! reads with a browser's `Accept-Encoding` about a third slower than without). Bodies of
+//! unknown length (streams) and longer ones are compressed; an answer that already has a
 //! `Content-Encoding` (the front end's precompressed files, `spa`) is left alone; images other
-//! than SVG and video are never compressed.
+//! than SVG and video are never compressed. A request that refuses the body as it is gets even a
+//! short one compressed, and 406 when it refuses gzip too.
 
+use crate::content_coding::{Accepted, Copies, Encoding};
 use actix_http::encoding::Encoder;
 use actix_web::body::{BodySize, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{
-    AcceptEncoding, CONTENT_ENCODING, CONTENT_TYPE, ContentEncoding, Encoding, HeaderMap,
-    HeaderValue, VARY,
+    ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_TYPE, ContentEncoding, HeaderMap, HeaderValue, VARY,
 };
 use actix_web::middleware::Next;
-use actix_web::{Error, HttpMessage, HttpResponse, mime};
+use actix_web::{Error, HttpResponse, mime};
 
 /// Bodies shorter than this go uncompressed: below about a kilobyte the gzip framing and the
 /// compressor's setup cost more than the bytes saved.
 pub const MIN_BYTES: u64 = 1024;
 
-/// What this server can send, in actix-web's order of preference.
-const SUPPORTED: [Encoding; 3] = [Encoding::identity(), Encoding::gzip(), Encoding::deflate()];
+/// What this server compresses with.
+const GZIP: Copies = Copies {
+    br: false,
+    gzip: true,
+};
 
 pub async fn compress(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<Encoder<impl MessageBody>>>, Error> {
-    // A client that refuses the body as it is ("identity;q=0") gets it compressed at any size.
-    let mut identity_refused = false;
-    let encoding = match req.get_header::<AcceptEncoding>() {
-        None => ContentEncoding::Identity,
-        Some(accept) => match accept.negotiate(SUPPORTED.iter()) {
-            Some(Encoding::Known(encoding)) => {
-                identity_refused = accept
-                    .negotiate(std::iter::once(&Encoding::identity()))
-                    .is_none();
-                encoding
-            }
-            Some(Encoding::Unknown(_)) => ContentEncoding::Identity,
-            // Every coding we have refused, the body as it is included ("identity;q=0").
-            None => {
-                let mut refusal =
-                    HttpResponse::with_body(StatusCode::NOT_ACCEPTABLE, "gzip, deflate");
+    let accepted = req
+        .headers()
+        .get(ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .map(Accepted::parse);
+    let (encoding, identity_refused) = match accepted {
+        None => (ContentEncoding::Identity, false),
+        Some(accepted) => match (accepted.best(GZIP), accepted.refuses_identity()) {
+            (Encoding::Gzip, refused) => (ContentEncoding::Gzip, refused),
+            (_, false) => (ContentEncoding::Identity, false),
+            (_, true) => {
+                let mut refusal = HttpResponse::with_body(StatusCode::NOT_ACCEPTABLE, "gzip");
                 refusal
                     .headers_mut()
                     .insert(VARY, HeaderValue::from_static("Accept-Encoding"));

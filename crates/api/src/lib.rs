@@ -12,6 +12,7 @@ pub mod billing;
 pub mod blocking;
 pub mod catalog;
 pub mod compress;
+pub mod content_coding;
 pub mod csv;
 pub mod dto;
 pub mod error;

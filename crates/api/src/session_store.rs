@@ -47,7 +47,7 @@ pub async fn user_slot(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    LOADED_USER.scope(RefCell::new(None), next.call(req)).await
+    with_user_slot(next.call(req)).await
 }
 
 /// Runs `f` with a slot of its own, as `user_slot` runs a request (for tests of the store).

@@ -6,8 +6,7 @@
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use persistence::DbPool;
 use std::net::SocketAddr;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -16,14 +15,14 @@ const BUCKETS: [f64; 14] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 15.0, 60.0,
 ];
 
-static HANDLE: Mutex<Option<PrometheusHandle>> = Mutex::new(None);
-/// Set once the recorder is installed (read on every request: no lock).
-static INSTALLED: AtomicBool = AtomicBool::new(false);
+/// The installed recorder's handle, set once (under `INSTALLING`).
+static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+static INSTALLING: Mutex<()> = Mutex::new(());
 
 /// Whether the recorder is installed: before, the metric macros hand out handles that record
 /// nothing, which must not be kept (`http_metrics`).
 pub fn recorder_installed() -> bool {
-    INSTALLED.load(Ordering::Acquire)
+    HANDLE.get().is_some()
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -40,19 +39,17 @@ pub enum TelemetryError {
 /// Installs the Prometheus recorder for the whole process, once; later calls return the same
 /// handle. Until it is installed, the metric macros record nothing.
 pub fn install_recorder() -> Result<PrometheusHandle, TelemetryError> {
-    let mut installed = HANDLE
+    let _installing = INSTALLING
         .lock()
         .map_err(|_| TelemetryError::Recorder("the recorder lock is poisoned".into()))?;
-    if let Some(handle) = installed.as_ref() {
+    if let Some(handle) = HANDLE.get() {
         return Ok(handle.clone());
     }
     let handle = PrometheusBuilder::new()
         .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &BUCKETS)
         .and_then(PrometheusBuilder::install_recorder)
         .map_err(|e| TelemetryError::Recorder(e.to_string()))?;
-    *installed = Some(handle.clone());
-    INSTALLED.store(true, Ordering::Release);
-    Ok(handle)
+    Ok(HANDLE.get_or_init(|| handle).clone())
 }
 
 /// The scrape endpoint: `GET /metrics` on its own listener. Each scrape first samples the

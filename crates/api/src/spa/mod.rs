@@ -4,7 +4,7 @@
 //!
 //! The route list is `routes.json` beside `index.html`, written at build time from the router
 //! (`frontend/src/app/app-routes.tsx`, see `frontend/scripts/route-list.ts`): patterns such as
-//! `/use-case/:slug`, matched here segment by segment and case-insensitively like the router.
+//! `/use-case/:slug`, matched segment by segment and case-insensitively like the router (`routes`).
 //!
 //! Weight on the wire: the front-end build stores each compressible file beside a brotli
 //! (`.br`, quality 11) and a gzip (`.gz`, level 9) copy (`frontend/scripts/precompress.mjs`).
@@ -27,6 +27,11 @@ use actix_web::{HttpRequest, HttpResponse, guard, web};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+mod routes;
+
+use crate::content_coding::{Copies, Encoding, negotiate};
+use routes::Routes;
 
 /// `Cache-Control` of the build's hashed files (`/assets/*`): their names change with their bytes.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -210,27 +215,6 @@ impl FrontEnd {
     }
 }
 
-/// Which precompressed copies of a file the build wrote beside it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Copies {
-    pub br: bool,
-    pub gzip: bool,
-}
-
-impl Copies {
-    fn any(self) -> bool {
-        self.br || self.gzip
-    }
-}
-
-/// How a file is sent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Encoding {
-    Br,
-    Gzip,
-    Identity,
-}
-
 /// Every regular file of `assets/` (none of the `.br`/`.gz` copies themselves) and its copies.
 fn scan_assets(dir: &Path) -> HashMap<String, Copies> {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -273,213 +257,4 @@ fn accept_encoding(req: &HttpRequest) -> Option<&str> {
     req.headers()
         .get(ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
-}
-
-/// The copy to send for an `Accept-Encoding` header: of the copies there are (and the file
-/// itself), the one with the highest quality value above 0; on a tie br, then gzip, then the
-/// file. Without the header, or when nothing listed is there, the file itself. The file
-/// (`identity`) is acceptable unless excluded (`identity;q=0`, or `*;q=0` without naming it), but
-/// unnamed it ranks below every coding the client names.
-pub fn negotiate(header: Option<&str>, copies: Copies) -> Encoding {
-    let Some(header) = header else {
-        return Encoding::Identity;
-    };
-    let mut br = None;
-    let mut gzip = None;
-    let mut identity = None;
-    let mut any = None;
-    for item in header.split(',') {
-        let mut parts = item.split(';');
-        let coding = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
-        let mut q = 1.0_f32;
-        for param in parts {
-            let param = param.trim();
-            if let Some(value) = param
-                .strip_prefix("q=")
-                .or_else(|| param.strip_prefix("Q="))
-            {
-                // An unreadable weight excludes the coding rather than guessing.
-                q = value
-                    .trim()
-                    .parse::<f32>()
-                    .ok()
-                    .filter(|q| (0.0..=1.0).contains(q))
-                    .unwrap_or(0.0);
-            }
-        }
-        let slot = match coding.as_str() {
-            "br" => &mut br,
-            "gzip" | "x-gzip" => &mut gzip,
-            "identity" => &mut identity,
-            "*" => &mut any,
-            _ => continue,
-        };
-        *slot = Some(q);
-    }
-    let candidates = [
-        (Encoding::Br, copies.br, br.or(any).unwrap_or(0.0)),
-        (Encoding::Gzip, copies.gzip, gzip.or(any).unwrap_or(0.0)),
-        // Unnamed, the file is acceptable but below any coding the client does name.
-        (Encoding::Identity, true, identity.or(any).unwrap_or(0.001)),
-    ];
-    let mut best: Option<(Encoding, f32)> = None;
-    for (encoding, present, q) in candidates {
-        if present && q > 0.0 && best.is_none_or(|(_, top)| q > top) {
-            best = Some((encoding, q));
-        }
-    }
-    best.map_or(Encoding::Identity, |(encoding, _)| encoding)
-}
-
-/// The app's route patterns, each a list of segments.
-#[derive(Debug)]
-pub struct Routes(Vec<Vec<Segment>>);
-
-#[derive(Debug)]
-enum Segment {
-    Literal(String),
-    Param,
-}
-
-impl Routes {
-    /// Splat (`*`) patterns are the app's own not-found screens and never count as known.
-    pub fn new(patterns: &[String]) -> Routes {
-        Routes(
-            patterns
-                .iter()
-                .filter(|p| p.starts_with('/') && !p.contains('*'))
-                .map(|p| {
-                    segments(p)
-                        .map(|s| match s.strip_prefix(':') {
-                            Some(_) => Segment::Param,
-                            None => Segment::Literal(s.to_lowercase()),
-                        })
-                        .collect()
-                })
-                .collect(),
-        )
-    }
-
-    pub fn matches(&self, raw_path: &str) -> bool {
-        let path = percent_decode(raw_path).to_lowercase();
-        let parts: Vec<&str> = segments(&path).collect();
-        self.0.iter().any(|pattern| {
-            pattern.len() == parts.len()
-                && pattern.iter().zip(&parts).all(|(seg, part)| match seg {
-                    Segment::Param => true,
-                    Segment::Literal(lit) => lit == part,
-                })
-        })
-    }
-}
-
-/// Non-empty segments: `/a//b/` is `a`, `b`, as the router sees it.
-fn segments(path: &str) -> impl Iterator<Item = &str> {
-    path.split('/').filter(|s| !s.is_empty())
-}
-
-/// `%26` to `&`; invalid escapes stay as they are.
-fn percent_decode(path: &str) -> String {
-    let bytes = path.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%'
-            && let (Some(hi), Some(lo)) = (
-                bytes.get(i + 1).copied().and_then(hex),
-                bytes.get(i + 2).copied().and_then(hex),
-            )
-        {
-            out.push((hi * 16 + lo) as u8);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn routes() -> Routes {
-        let list = [
-            "/",
-            "/login",
-            "/use-case/:slug",
-            "/user&guide",
-            "/onboard",
-            "/onboard/wallet",
-            "/onboard/*",
-            "*",
-        ];
-        Routes::new(&list.map(String::from))
-    }
-
-    #[test]
-    fn known_paths_match_like_the_router() {
-        let r = routes();
-        for path in [
-            "/",
-            "/login",
-            "/login/",
-            "/LOGIN",
-            "/use-case/gaming",
-            "/user&guide",
-            "/user%26guide",
-            "/onboard",
-            "/onboard/wallet",
-        ] {
-            assert!(r.matches(path), "{path}");
-        }
-    }
-
-    #[test]
-    fn negotiation_takes_the_best_copy_there_is() {
-        let both = Copies {
-            br: true,
-            gzip: true,
-        };
-        let gzip_only = Copies {
-            br: false,
-            gzip: true,
-        };
-        for (header, copies, expected) in [
-            (None, both, Encoding::Identity),
-            (Some(""), both, Encoding::Identity),
-            (Some("gzip, deflate, br"), both, Encoding::Br),
-            (Some("gzip, deflate, br"), gzip_only, Encoding::Gzip),
-            (Some("br"), gzip_only, Encoding::Identity),
-            (Some("br;q=0, gzip"), both, Encoding::Gzip),
-            (Some("br;q=0.5, gzip;q=0.9"), both, Encoding::Gzip),
-            (Some("br;q=0.9, gzip;q=0.9"), both, Encoding::Br),
-            (Some("gzip;q=0, br;q=0"), both, Encoding::Identity),
-            (Some("*"), both, Encoding::Br),
-            (Some("*;q=0, gzip"), both, Encoding::Gzip),
-            (Some("identity;q=1, br;q=0.5"), both, Encoding::Identity),
-            (Some("BR;Q=1"), both, Encoding::Br),
-            (Some("br;q=bad, x-gzip"), both, Encoding::Gzip),
-            (Some("deflate, zstd"), both, Encoding::Identity),
-        ] {
-            assert_eq!(negotiate(header, copies), expected, "{header:?} {copies:?}");
-        }
-    }
-
-    #[test]
-    fn other_paths_do_not() {
-        let r = routes();
-        for path in [
-            "/nope",
-            "/use-case",
-            "/use-case/a/b",
-            "/onboard/nope",
-            "/login/x",
-            "/wallet",
-        ] {
-            assert!(!r.matches(path), "{path}");
-        }
-    }
 }
