@@ -57,7 +57,9 @@ fn database(folder: &std::path::Path) -> DbPool {
 async fn read(pool: web::Data<DbPool>) -> HttpResponse {
     let mut conn = pool.get().expect("a connection");
     match sessions::load_with_user(&mut conn, SESSION_ID, now()) {
-        Ok(Some((_, Some(user)))) => HttpResponse::Ok().json(user),
+        Ok(Some(sessions::LoadedSession {
+            user: Some(user), ..
+        })) => HttpResponse::Ok().json(user),
         other => HttpResponse::InternalServerError().body(format!("{:?}", other.map(|_| ()))),
     }
 }

@@ -6,9 +6,9 @@
 use crate::api_keys::caller::KeyCaller;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
-use crate::session_store::{self, USER_ID_KEY};
+use crate::session::SessionExt;
+use crate::session::USER_ID_KEY;
 use crate::state::AppState;
-use actix_session::SessionExt;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload, web};
 use domain::{Role, messages as msg};
 use persistence::users::{self, UserRow};
@@ -33,11 +33,10 @@ async fn load_user(req: HttpRequest) -> Result<Option<UserRow>, ApiError> {
     let Some(id) = session.get::<domain::UserId>(USER_ID_KEY).ok().flatten() else {
         return Ok(None);
     };
-    let loaded = session_store::loaded_user().filter(|user| user.id == id);
-    let user = match loaded {
+    let user = match session.loaded_user() {
         Some(user) => Some(user),
         // Signed in during this request (the row loaded with the session, if any, is another
-        // user's or none), or served without the slot (`session_store::user_slot`): read it.
+        // user's or none): read it.
         None => {
             let state = req
                 .app_data::<web::Data<AppState>>()

@@ -32,7 +32,7 @@ pub mod receipts;
 pub mod request_id;
 pub mod routes;
 pub mod security_headers;
-pub mod session_store;
+pub mod session;
 pub mod settings;
 pub mod spa;
 pub mod startup;

@@ -1,10 +1,10 @@
 //! Every answer carries `X-Request-Id`: the caller's own when it is a sane token (1 to 64
 //! letters, digits, `-`, `_` or `.`), otherwise a fresh random one. The same outermost
 //! middleware opens the request's tracing span, so every log line of the request names the id;
-//! the span holds the method, the route pattern and the status, never the raw path, query,
-//! headers or cookies. The route pattern is found once here and kept in the request's
-//! extensions (`Route`) for the layers inside (metrics): finding it walks the route
-//! table, matching every dynamic pattern on the way.
+//! the span holds the method and the route pattern (and the status, on the line that ends a
+//! 5xx answer), never the raw path, query, headers or cookies. The route pattern is found once
+//! here and kept in the request's extensions (`Route`) for the layers inside (metrics): finding
+//! it walks the route table, matching every dynamic pattern on the way.
 
 use actix_web::HttpMessage;
 use actix_web::body::{BoxBody, MessageBody};
@@ -84,8 +84,10 @@ pub async fn assign(
         Ok(res) => res.status(),
         Err(err) => err.as_response_error().status_code(),
     };
-    span.record("status", status.as_u16());
     if status.is_server_error() {
+        // Only the line below is written after the answer is known: recorded for it alone (the
+        // span's fields are formatted as they are recorded, a cost on every request otherwise).
+        span.record("status", status.as_u16());
         let error = match &outcome {
             Ok(res) => res.response().error().map(ToString::to_string),
             Err(err) => Some(err.to_string()),

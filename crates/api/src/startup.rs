@@ -7,15 +7,12 @@ use crate::readiness::Readiness;
 use crate::request_id;
 use crate::routes::{self, KnownRoutes, OpenApiJson};
 use crate::security_headers::{self, SecurityHeaders};
-use crate::session_store::DbSessionStore;
+use crate::session::{DbSessionStore, Sessions};
 use crate::settings::Settings;
 use crate::spa::FrontEnd;
 use crate::state::AppState;
 use crate::{http_metrics, openapi, user_sessions, wallet};
 use actix_cors::Cors;
-use actix_session::SessionMiddleware;
-use actix_session::config::PersistentSession;
-use actix_web::cookie::{Key, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Server;
 use actix_web::{App, HttpServer, middleware, web};
 use persistence::DbPool;
@@ -85,7 +82,6 @@ impl Application {
         if secret.len() < 32 {
             return Err(StartError::ShortSecret);
         }
-        let cookie_key = Key::derive_from(&secret);
         let code_key: [u8; 32] = Sha256::new()
             .chain_update(b"proxyshop email code key\0")
             .chain_update(&secret)
@@ -124,7 +120,7 @@ impl Application {
             front_end.as_ref().map(FrontEnd::index_html),
             deps.google.is_some() && settings.google_client_id.is_some(),
         ));
-        let ttl = CookieDuration::seconds(settings.session_ttl.as_secs() as i64);
+        let ttl = settings.session_ttl;
         let residential: Arc<dyn ResidentialSource> = deps.residential.unwrap_or_else(|| {
             Arc::new(LocalResidential {
                 host: settings.gateway.host.clone(),
@@ -166,23 +162,13 @@ impl Application {
             .div_ceil(std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(2);
         let server = HttpServer::new(move || {
-            let sessions = SessionMiddleware::builder(
-                DbSessionStore::new(state.pool.clone()),
-                cookie_key.clone(),
-            )
-            .cookie_name("proxyshop_session".to_owned())
-            .cookie_secure(cookie_secure)
-            .cookie_http_only(true)
-            .cookie_same_site(SameSite::Lax)
-            .session_lifecycle(PersistentSession::default().session_ttl(ttl))
-            .build();
+            let sessions =
+                Sessions::new(DbSessionStore::new(state.pool.clone()), ttl, cookie_secure);
             let app = App::new()
                 // Inside the session middleware: it records the signed-in session's client.
                 .wrap(middleware::from_fn(user_sessions::record::record))
                 .wrap(middleware::from_fn(origin_guard::guard))
                 .wrap(sessions)
-                // Outside the session middleware: the slot its store puts the user row in.
-                .wrap(middleware::from_fn(crate::session_store::user_slot))
                 // Outside the session middleware, so that it can drop any cookie from the answer
                 // to a request made with an API key.
                 .wrap(middleware::from_fn(crate::api_keys::bearer::authenticate))

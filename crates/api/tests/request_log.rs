@@ -77,7 +77,12 @@ api_test! {
             .iter()
             .filter(|line| line["span"]["request_id"] == "req-from-lb-1")
             .collect();
-        assert!(!ours.is_empty(), "no line names the request id:\n{text}");
+        // Logged by database work on the blocking pool (`blocking::with_conn`), in the span.
+        let refusal = "sign-in attempts on one account from one network refused";
+        assert!(
+            ours.iter().any(|line| line["message"] == refusal),
+            "the refusal's line does not name the request id:\n{text}"
+        );
         for line in &ours {
             assert_eq!(line["span"]["route"], "/api/login", "{line}");
             assert_eq!(line["span"]["method"], "POST", "{line}");
@@ -106,5 +111,44 @@ api_test! {
         assert_eq!(ended.len(), 1, "{text}");
         assert_eq!(ended[0]["level"], "ERROR");
         assert_eq!(ended[0]["span"]["route"], "/api/user/get_proxy");
+        assert_eq!(ended[0]["span"]["status"], 502, "{text}");
+    }
+}
+
+api_test! {
+    // Anyone can send a made-up session cookie at full speed: it must cost no log line (a
+    // well-formed key is looked up and found to be no session; anything else is not looked up).
+    async fn a_made_up_session_cookie_writes_no_log_line(backend) {
+        let logs = captured();
+        let app = TestApp::start(backend, |_| {}).await;
+        let made_up = ["Q".repeat(64), "not-a-session-key".to_owned()];
+        for (n, cookie) in made_up.iter().enumerate() {
+            let reply = app
+                .send(
+                    app.client
+                        .get(app.url("/api/getuserinfo"))
+                        .header("X-Request-Id", format!("made-up-{backend:?}-{n}"))
+                        .header("Cookie", format!("proxyshop_session={cookie}")),
+                )
+                .await;
+            assert_eq!(reply.status, 200, "{}", reply.text);
+            assert_eq!(reply.body, json!({ "user": null }));
+            assert!(reply.session_set_cookie().is_none(), "{cookie}");
+        }
+
+        let (text, lines) = lines(&logs);
+        let logged: Vec<&Value> = lines
+            .iter()
+            .filter(|line| {
+                line["span"]["request_id"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with(&format!("made-up-{backend:?}-")))
+            })
+            .filter(|line| !matches!(line["level"].as_str(), Some("DEBUG" | "TRACE")))
+            .collect();
+        assert!(logged.is_empty(), "{logged:?}");
+        for cookie in &made_up {
+            assert!(!text.contains(cookie.as_str()), "{text}");
+        }
     }
 }

@@ -1,14 +1,15 @@
 //! The session store never brings an ended sign-in back: a request still in flight when its
 //! session was deleted (logout elsewhere, revoked, password changed, account disabled) gets a
-//! new, signed-out session, not a new key for the old sign-in.
+//! new, signed-out session, not a new key for the old sign-in. And the user row read with a
+//! session is never stored.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use actix_session::storage::{SessionKey, SessionStore};
-use actix_web::cookie::time::Duration;
-use api::session_store::{DbSessionStore, USER_ID_KEY};
+use api::session::{Client, DbSessionStore, State, USER_ID_KEY};
 use persistence::testing::{TestDatabase, insert_user};
 use persistence::{Backend, sessions};
-use std::collections::HashMap;
+use std::time::Duration;
+
+const TTL: Duration = Duration::from_secs(24 * 3600);
 
 async fn ended_session_is_not_resurrected(backend: Backend) {
     let Some(db) = TestDatabase::new(backend) else {
@@ -17,24 +18,22 @@ async fn ended_session_is_not_resurrected(backend: Backend) {
     };
     let user = insert_user(&mut db.pool.get().unwrap(), "resurrect");
     let store = DbSessionStore::new(db.pool.clone());
-    let ttl = Duration::days(1);
-    let mut state = HashMap::new();
+    let mut state = State::new();
     state.insert(USER_ID_KEY.to_owned(), user.get().to_string());
-    let key = store.save(state.clone(), &ttl).await.unwrap();
+    let key = store.save(&state, None, TTL).await.unwrap();
     assert!(store.load(&key).await.unwrap().is_some());
 
     // Every session of the account ends while a request holding `key` is still running.
     sessions::delete_for_user(&mut db.pool.get().unwrap(), user).unwrap();
     state.insert("note".to_owned(), "\"changed\"".to_owned());
-    let old = key.as_ref().to_owned();
-    let renewed = store.update(key, state, &ttl).await.unwrap();
+    let renewed = store.update(key.clone(), &state, None, TTL).await.unwrap();
 
-    assert_ne!(renewed.as_ref(), old.as_str());
-    let old = SessionKey::try_from(old).unwrap();
-    assert!(store.load(&old).await.unwrap().is_none());
+    assert_ne!(renewed, key);
+    assert!(store.load(&key).await.unwrap().is_none());
     let fresh = store.load(&renewed).await.unwrap().unwrap();
-    assert!(!fresh.contains_key(USER_ID_KEY), "{fresh:?}");
-    assert!(!fresh.contains_key("note"), "{fresh:?}");
+    assert!(!fresh.state.contains_key(USER_ID_KEY), "{:?}", fresh.state);
+    assert!(!fresh.state.contains_key("note"), "{:?}", fresh.state);
+    assert!(fresh.user.is_none());
 }
 
 #[actix_web::test]
@@ -51,53 +50,60 @@ async fn an_ended_session_is_not_brought_back_signed_in_postgres() {
     ended_session_is_not_resurrected(Backend::Postgres).await;
 }
 
-/// The user row that `load` reads with the session goes to the request's slot
-/// (`session_store::user_slot`), nowhere else: not into the state, so never written back (nor
-/// its password hash); and a load outside a slot, or of a signed-out session, leaves none.
+/// `load` reads the user row with the session and hands it out, and nothing else: it is never
+/// in the state, so never written back (nor its password hash, email or proxy password); a
+/// signed-out session brings none; the client goes to its columns, not the state; the table
+/// keeps only the key's hash.
 async fn loaded_user_is_never_stored(backend: Backend) {
-    use api::session_store::{loaded_user, with_user_slot};
     let Some(db) = TestDatabase::new(backend) else {
         eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
     };
     let user = insert_user(&mut db.pool.get().unwrap(), "loaded");
     let store = DbSessionStore::new(db.pool.clone());
-    let ttl = Duration::days(1);
-    let mut state = HashMap::new();
+    let mut state = State::new();
     state.insert(USER_ID_KEY.to_owned(), user.get().to_string());
-    let key = store.save(state, &ttl).await.unwrap();
-    let (loaded, row) = with_user_slot(async {
-        let loaded = store.load(&key).await.unwrap().unwrap();
-        (loaded, loaded_user())
-    })
-    .await;
-    let row = row.expect("the user row comes with the session");
-    assert_eq!(row.id, user);
-    assert!(loaded_user().is_none(), "the row outlived its request");
-    let signed_out = store.save(HashMap::new(), &ttl).await.unwrap();
-    let none = with_user_slot(async {
-        store.load(&signed_out).await.unwrap().unwrap();
-        loaded_user()
-    })
-    .await;
-    assert!(
-        none.is_none(),
-        "a signed-out session brought a user: {none:?}"
+    let client = Client {
+        ip: Some("192.0.2.7".to_owned()),
+        agent: Some("Mozilla/5.0 (the loaded test)".to_owned()),
+        seen: 1_234,
+    };
+    let key = store.save(&state, Some(client), TTL).await.unwrap();
+    let loaded = store.load(&key).await.unwrap().unwrap();
+    assert_eq!(
+        loaded.seen,
+        Some(1_234),
+        "when the client was seen comes with the session"
     );
+    let row = loaded.user.expect("the user row comes with the session");
+    assert_eq!(row.id, user);
+    assert_eq!(loaded.state, state);
+    assert_eq!(loaded.key, key);
 
-    let key = store.update(key, loaded.clone(), &ttl).await.unwrap();
-    store.save(loaded, &ttl).await.unwrap();
-    let stored: Vec<String> = {
+    let signed_out = store.save(&State::new(), None, TTL).await.unwrap();
+    let none = store.load(&signed_out).await.unwrap().unwrap();
+    assert!(none.user.is_none(), "a signed-out session brought a user");
+
+    let key = store.update(key, &loaded.state, None, TTL).await.unwrap();
+    store.save(&loaded.state, None, TTL).await.unwrap();
+    let stored: Vec<(String, String)> = {
         use diesel::prelude::*;
-        persistence::schema::sessions::table
-            .select(persistence::schema::sessions::data)
+        use persistence::schema::sessions::dsl;
+        dsl::sessions
+            .select((dsl::id, dsl::data))
             .load(&mut db.pool.get().unwrap())
             .unwrap()
     };
     assert_eq!(stored.len(), 3);
-    for data in stored {
+    for (id, data) in stored {
         assert!(!data.contains(&row.proxy_password), "{data}");
         assert!(!data.contains(&row.email), "{data}");
+        assert!(
+            !data.contains("192.0.2.7"),
+            "the client is kept in its columns: {data}"
+        );
+        assert_ne!(id, key, "a key is stored as it is");
+        assert_ne!(id, signed_out, "a key is stored as it is");
     }
     assert!(store.load(&key).await.unwrap().is_some());
 }

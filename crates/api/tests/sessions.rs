@@ -10,6 +10,18 @@ use serde_json::json;
 
 const EMAIL: &str = "member@example.com";
 
+/// Registers `EMAIL` on `app` and returns the attributes of the session cookie it was given.
+async fn cookie_attributes(app: &TestApp) -> Vec<String> {
+    let code = app.code_for(EMAIL).await;
+    let body = TestApp::registration(EMAIL, PASSWORD, &code);
+    let reply = app.post_json("/api/register", body).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let cookie = reply.session_set_cookie().expect("registration signs in");
+    let key = cookie.split("; ").next().unwrap();
+    assert_eq!(key.len(), "proxyshop_session=".len() + 64, "{cookie}");
+    cookie.split("; ").skip(1).map(str::to_owned).collect()
+}
+
 /// Signs up, logs out with `method`, and checks the session is gone everywhere.
 async fn logout_ends_the_session(app: &TestApp, method: reqwest::Method) {
     app.register(EMAIL, PASSWORD).await;
@@ -42,6 +54,29 @@ api_test! {
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(reply.body, json!({ "user": null }));
         assert!(reply.session_set_cookie().is_none(), "no session for a mere visit");
+    }
+
+    async fn the_cookie_is_for_http_only_same_site_and_lasts_the_session_ttl(backend) {
+        let ttl = std::time::Duration::from_secs(3 * 3600);
+        let app = TestApp::start(backend, |s| s.session_ttl = ttl).await;
+
+        let attributes = cookie_attributes(&app).await;
+
+        for expected in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=10800"] {
+            assert!(attributes.iter().any(|a| a == expected), "{expected}: {attributes:?}");
+        }
+        assert!(!attributes.iter().any(|a| a == "Secure"), "{attributes:?}");
+    }
+
+    async fn the_cookie_is_secure_when_the_shop_is_served_over_https(backend) {
+        let app = TestApp::start(backend, |s| {
+            s.public_url = Some("https://shop.example".to_owned());
+        })
+        .await;
+
+        let attributes = cookie_attributes(&app).await;
+
+        assert!(attributes.iter().any(|a| a == "Secure"), "{attributes:?}");
     }
 
     async fn a_member_sees_themself(backend) {

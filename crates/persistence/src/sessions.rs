@@ -30,27 +30,49 @@ pub fn insert(
 
 /// The session's data if it exists and has not expired.
 pub fn load(conn: &mut DbConnection, id_hash: &str, now: i64) -> DbResult<Option<String>> {
-    Ok(load_with_user(conn, id_hash, now)?.map(|(data, _)| data))
+    Ok(load_with_user(conn, id_hash, now)?.map(|loaded| loaded.data))
 }
 
-/// The session's data and its signed-in user's row, in one query (the session store runs it
-/// for every request that carries a cookie; the user extractor then needs no query of its own).
-/// The user is `None` for a signed-out session or one whose user row is gone.
+/// A live session as `load_with_user` reads it.
+#[derive(Debug)]
+pub struct LoadedSession {
+    pub data: String,
+    /// When its client was last recorded (`set_client`).
+    pub last_seen_at: Option<i64>,
+    /// The signed-in user's row; `None` for a signed-out session or one whose user row is gone.
+    pub user: Option<UserRow>,
+}
+
+/// The session's data, when its client was last seen and its signed-in user's row, in one query
+/// (the session store runs it for every request that carries a cookie; the user extractor then
+/// needs no query of its own).
 pub fn load_with_user(
     conn: &mut DbConnection,
     id_hash: &str,
     now: i64,
-) -> DbResult<Option<(String, Option<UserRow>)>> {
+) -> DbResult<Option<LoadedSession>> {
     let query = sessions::table
         .left_join(users::table)
         .filter(sessions::id.eq(id_hash))
         .filter(sessions::expires_at.gt(now))
         // The table's columns in `UserRow`'s field order (diesel cannot make a `SelectBy` nullable
         // in this tuple); tests/repos.rs reads a whole row back through here.
-        .select((sessions::data, users::all_columns.nullable()));
+        .select((
+            sessions::data,
+            sessions::last_seen_at,
+            users::all_columns.nullable(),
+        ));
     // Every request that carries a cookie runs this.
-    let row = on_own_connection!(conn, |c| query.first::<(String, Option<UserRow>)>(c));
-    Ok(row.optional()?)
+    let row = on_own_connection!(conn, |c| {
+        query.first::<(String, Option<i64>, Option<UserRow>)>(c)
+    });
+    Ok(row
+        .optional()?
+        .map(|(data, last_seen_at, user)| LoadedSession {
+            data,
+            last_seen_at,
+            user,
+        }))
 }
 
 /// Rewrites a live session; returns false when it no longer exists (expired or deleted).
@@ -74,13 +96,6 @@ pub fn update(
     ))
     .execute(conn)?;
     Ok(n == 1)
-}
-
-pub fn update_ttl(conn: &mut DbConnection, id_hash: &str, expires_at: i64) -> DbResult<()> {
-    diesel::update(sessions::table.find(id_hash))
-        .set(sessions::expires_at.eq(expires_at))
-        .execute(conn)?;
-    Ok(())
 }
 
 pub fn delete(conn: &mut DbConnection, id_hash: &str) -> DbResult<()> {

@@ -9,9 +9,9 @@ use crate::schema::{mailboxes, user_logins, users};
 use diesel::prelude::*;
 use domain::{Cents, UserId};
 
-/// `Debug` leaves out the password hash and the proxy password. Serde is for the session
-/// store, which hands the row it loaded with the session to the request in memory (never
-/// stored: `api::session_store`); the balance travels as whole cents.
+/// `Debug` leaves out the password hash and the proxy password. Serde lets a row be written as
+/// JSON (the API benchmark's baseline, `api/examples/hello.rs`); the balance travels as whole
+/// cents.
 #[derive(Clone, Queryable, Selectable, serde::Serialize, serde::Deserialize)]
 #[diesel(table_name = users)]
 pub struct UserRow {

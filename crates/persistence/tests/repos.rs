@@ -84,16 +84,20 @@ db_test! {
         assert_eq!(sessions::load(&mut conn, "k1", t).unwrap().as_deref(), Some("{}"));
         assert_eq!(sessions::load(&mut conn, "old", t).unwrap(), None, "expired sessions do not load");
         // The session and its user in one query, the row read back whole (column order).
-        let (data, user) = sessions::load_with_user(&mut conn, "k1", t).unwrap().unwrap();
-        let user = user.expect("a signed-in session carries its user");
-        assert_eq!(data, "{}");
+        let loaded = sessions::load_with_user(&mut conn, "k1", t).unwrap().unwrap();
+        let user = loaded.user.expect("a signed-in session carries its user");
+        assert_eq!((loaded.data.as_str(), loaded.last_seen_at), ("{}", None));
         assert_eq!((user.id, user.email.as_str(), user.name.as_str()), (u.id, "s@example.com", "Alice"));
         assert_eq!((user.password_hash.as_deref(), user.role.as_str(), user.ref_code.as_str()), (Some("hash"), "user", "REF4"));
         assert_eq!((user.proxy_username.as_str(), user.proxy_password.as_str(), user.disabled), ("us", "pw", false));
         assert_eq!((user.balance_cents, user.created_at, user.updated_at), (u.balance_cents, u.created_at, u.updated_at));
         sessions::insert(&mut conn, "guest", None, "{\"g\":1}", t + 60, t).unwrap();
-        let (data, user) = sessions::load_with_user(&mut conn, "guest", t).unwrap().unwrap();
-        assert_eq!((data.as_str(), user.is_none()), ("{\"g\":1}", true), "a signed-out session has no user");
+        let guest = sessions::load_with_user(&mut conn, "guest", t).unwrap().unwrap();
+        assert_eq!((guest.data.as_str(), guest.user.is_none()), ("{\"g\":1}", true), "a signed-out session has no user");
+        let client = sessions::ClientInfo { ip: Some("192.0.2.1"), user_agent: None, last_seen_at: Some(t - 5) };
+        sessions::set_client(&mut conn, "guest", &client).unwrap();
+        let guest = sessions::load_with_user(&mut conn, "guest", t).unwrap().unwrap();
+        assert_eq!(guest.last_seen_at, Some(t - 5), "when the client was last seen comes along");
         assert!(sessions::load_with_user(&mut conn, "old", t).unwrap().is_none());
         assert!(sessions::update(&mut conn, "k1", Some(u.id), "{\"a\":1}", t + 120, t).unwrap());
         assert!(!sessions::update(&mut conn, "old", None, "{}", t + 120, t).unwrap());

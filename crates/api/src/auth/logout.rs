@@ -7,7 +7,7 @@
 
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
-use actix_session::Session;
+use crate::session::Session;
 use actix_web::{HttpRequest, HttpResponse, get, post};
 use domain::messages as msg;
 use serde::Serialize;

@@ -5,8 +5,8 @@ use crate::auth::{guard, hashing};
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
-use crate::session_store::USER_ID_KEY;
-use actix_session::Session;
+use crate::session::Session;
+use crate::session::USER_ID_KEY;
 use argon2::Argon2;
 use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,

@@ -5,8 +5,8 @@
 //! `POST /api/login/2fa` completes it.
 
 use crate::error::ApiError;
+use crate::session::Session;
 use crate::settings::TWO_FACTOR_PENDING_SECS;
-use actix_session::Session;
 use domain::UserId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -4,11 +4,10 @@
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
-use crate::session_store::SESSION_ID_KEY;
+use crate::session::Session;
 use crate::state::AppState;
 use crate::user_sessions::device::describe;
 use crate::user_sessions::public_id::public_id;
-use actix_session::Session;
 use actix_web::{HttpResponse, get, web};
 use persistence::{now, sessions};
 use serde::Serialize;
@@ -37,7 +36,7 @@ pub struct SessionList {
 
 /// The row id of the caller's own session, if the request came with a stored session.
 pub fn current_row(session: &Session) -> Option<String> {
-    session.get::<String>(SESSION_ID_KEY).ok().flatten()
+    session.row()
 }
 
 #[utoipa::path(tag = "account",

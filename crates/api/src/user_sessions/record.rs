@@ -1,17 +1,19 @@
 //! Records where a signed-in session is used from: the client address (`ClientIp`, which
 //! follows `PROXYSHOP_TRUST_FORWARDED_FOR`), the user agent (at most 255 bytes) and the time.
-//! Written into the session state at sign-in and then at most once a minute, so that a busy
-//! session costs no extra write per request; the store copies them into the row's columns.
+//! Recorded at sign-in and then at most once a minute (the session row's `last_seen_at`, read
+//! with the session, says when it last was), so that a busy session costs no extra write per
+//! request; the store writes them to the row's columns.
 
+use crate::api_keys::caller::KeyCaller;
 use crate::extractors::ClientIp;
-use crate::session_store::{CLIENT_AGENT_KEY, CLIENT_IP_KEY, CLIENT_SEEN_KEY, USER_ID_KEY};
+use crate::session::SessionExt;
+use crate::session::{Client, USER_ID_KEY};
 use crate::settings::SESSION_SEEN_EVERY_SECS;
-use actix_session::SessionExt;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::USER_AGENT;
 use actix_web::middleware::Next;
-use actix_web::{Error, FromRequest};
+use actix_web::{Error, FromRequest, HttpMessage};
 
 /// The longest user agent kept.
 const AGENT_MAX_BYTES: usize = 255;
@@ -37,6 +39,10 @@ pub async fn record(
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let response = next.call(req).await?;
     let request = response.request();
+    // A request made with an API key acts as the key, never as a session it may also carry.
+    if request.extensions().contains::<KeyCaller>() {
+        return Ok(response);
+    }
     let session = request.get_session();
     let signed_in = session
         .get::<domain::UserId>(USER_ID_KEY)
@@ -45,18 +51,19 @@ pub async fn record(
         .is_some();
     if signed_in {
         let now = persistence::now();
-        let seen = session.get::<i64>(CLIENT_SEEN_KEY).ok().flatten();
+        let seen = session.client_seen();
         if seen.is_none_or(|t| now - t >= SESSION_SEEN_EVERY_SECS || t > now) {
             let ip = ClientIp::extract(request).await.map(|ip| ip.0).ok();
             let agent = request
                 .headers()
                 .get(USER_AGENT)
                 .and_then(|v| v.to_str().ok())
-                .map(truncate);
-            // Failing to record must not fail the request: the values are plain strings.
-            let _ = session.insert(CLIENT_IP_KEY, ip);
-            let _ = session.insert(CLIENT_AGENT_KEY, agent);
-            let _ = session.insert(CLIENT_SEEN_KEY, now);
+                .map(|agent| truncate(agent).to_owned());
+            session.record_client(Client {
+                ip,
+                agent,
+                seen: now,
+            });
         }
     }
     Ok(response)
