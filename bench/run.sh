@@ -15,8 +15,9 @@
 # Then the API table (bench/api/run.sh) and the landing's first-load size
 # (frontend/scripts/landing-size.mjs), when present.
 #
-# Progress goes to stderr, the Markdown to stdout and to bench/results/<UTC date>-<host>.md,
-# copied to bench/results/latest.md; bench/publish.sh puts latest.md into the README.
+# Progress goes to stderr, the Markdown to stdout and to
+# bench/results/<UTC date>-<host>-<commit>.md, copied to bench/results/latest.md;
+# bench/publish.sh puts latest.md into the README.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -326,10 +327,12 @@ report="$work/report.md"
 } >"$report"
 
 mkdir -p bench/results
-out="bench/results/$day-$host.md"
+# Named by day, host and commit: a second run on the same day, of other code, keeps the first.
+name="$day-$host-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+out="bench/results/$name.md"
 if ((quick)); then
-    # A quick run does not replace the day's full one.
-    out="bench/results/$day-$host-quick.md"
+    # A quick run does not replace the full one.
+    out="bench/results/$name-quick.md"
 fi
 cp "$report" "$out"
 cp "$report" bench/results/latest.md
