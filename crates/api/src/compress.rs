@@ -8,18 +8,18 @@
 //! unknown length (streams) and longer ones are compressed; an answer that already has a
 //! `Content-Encoding` (the front end's precompressed files, `spa`) is left alone; images other
 //! than SVG and video are never compressed. A request that refuses the body as it is gets even a
-//! short one compressed, and 406 when it refuses gzip too.
+//! short one compressed, and 406 (the API's JSON error) when it refuses gzip too.
 
 use crate::content_coding::{Accepted, Copies, Encoding};
+use crate::error::ApiError;
 use actix_http::encoding::Encoder;
 use actix_web::body::{BodySize, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::StatusCode;
 use actix_web::http::header::{
     ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_TYPE, ContentEncoding, HeaderMap, HeaderValue, VARY,
 };
 use actix_web::middleware::Next;
-use actix_web::{Error, HttpResponse, mime};
+use actix_web::{Error, ResponseError, mime};
 
 /// Bodies shorter than this go uncompressed: below about a kilobyte the gzip framing and the
 /// compressor's setup cost more than the bytes saved.
@@ -46,7 +46,7 @@ pub async fn compress(
             (Encoding::Gzip, refused) => (ContentEncoding::Gzip, refused),
             (_, false) => (ContentEncoding::Identity, false),
             (_, true) => {
-                let mut refusal = HttpResponse::with_body(StatusCode::NOT_ACCEPTABLE, "gzip");
+                let mut refusal = ApiError::NotAcceptable.error_response();
                 refusal
                     .headers_mut()
                     .insert(VARY, HeaderValue::from_static("Accept-Encoding"));

@@ -37,6 +37,9 @@ pub enum ApiError {
     MethodNotAllowed(String),
     #[error("unsupported media type")]
     UnsupportedMedia,
+    /// `Accept-Encoding` refuses every coding the server can send.
+    #[error("not acceptable")]
+    NotAcceptable,
     #[error("unsupported media type: {0}")]
     UnsupportedMediaWith(&'static str),
     #[error("payload too large: {0}")]
@@ -112,6 +115,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Gone(_) => StatusCode::GONE,
             ApiError::UnsupportedMedia | ApiError::UnsupportedMediaWith(_) => {
@@ -149,6 +153,7 @@ impl ResponseError for ApiError {
             ApiError::NotFound => msg::NOT_FOUND.to_owned(),
             ApiError::MethodNotAllowed(_) => msg::METHOD_NOT_ALLOWED.to_owned(),
             ApiError::UnsupportedMedia => msg::UNSUPPORTED_MEDIA.to_owned(),
+            ApiError::NotAcceptable => msg::NOT_ACCEPTABLE.to_owned(),
             ApiError::BadGateway(cause) => {
                 tracing::error!(%cause, "upstream provider failed");
                 msg::PAYMENT_PROVIDER_DOWN.to_owned()

@@ -256,5 +256,7 @@ api_test! {
         assert_eq!(unpacked, r#"{"user":null}"#);
         let nothing = with_accept(&app, "/api/getuserinfo", "br, identity;q=0").await;
         assert_eq!(nothing.status, 406);
+        let refusal: serde_json::Value = serde_json::from_slice(&nothing.body).unwrap();
+        assert_eq!(refusal, json!({ "message": domain::messages::NOT_ACCEPTABLE }));
     }
 }

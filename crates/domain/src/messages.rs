@@ -46,6 +46,8 @@ pub const GOOGLE_EMAIL_UNVERIFIED: &str = "Your Google account email is not veri
 pub const ACCOUNT_DISABLED: &str = "This account has been disabled";
 pub const BAD_ORIGIN: &str = "Request origin is not allowed";
 pub const UNSUPPORTED_MEDIA: &str = "Requests must be sent as JSON";
+/// 406 when `Accept-Encoding` refuses both the body as it is and gzip (`api::compress`).
+pub const NOT_ACCEPTABLE: &str = "Answers can be sent as they are or gzip-compressed";
 pub const BAD_JSON: &str = "The request body is not valid JSON";
 pub const BODY_TOO_LARGE: &str = "The request body is too large";
 pub const PAGE_RANGE: &str = "page must be a whole number of at least 1";

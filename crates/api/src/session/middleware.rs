@@ -52,27 +52,25 @@ impl Sessions {
 }
 
 impl Config {
-    /// The `Set-Cookie` value that gives the browser `key` for the session's lifetime.
-    fn cookie(&self, key: &str) -> Result<HeaderValue, ApiError> {
-        let max_age = self.ttl.as_secs();
+    /// The `Set-Cookie` value that gives the browser `key` for the session's lifetime, or with
+    /// no key makes it drop the cookie.
+    fn cookie(&self, key: Option<&str>) -> Result<HeaderValue, ApiError> {
+        let (value, lifetime) = match key {
+            Some(key) => (key, format!("Max-Age={}", self.ttl.as_secs())),
+            None => (
+                "",
+                "Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT".to_owned(),
+            ),
+        };
         HeaderValue::try_from(format!(
-            "{COOKIE_NAME}={key}{}; Max-Age={max_age}",
-            self.attributes
-        ))
-        .map_err(|e| ApiError::internal("session cookie", e))
-    }
-
-    /// The `Set-Cookie` value that makes the browser drop the cookie.
-    fn removal(&self) -> Result<HeaderValue, ApiError> {
-        HeaderValue::try_from(format!(
-            "{COOKIE_NAME}={}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+            "{COOKIE_NAME}={value}{}; {lifetime}",
             self.attributes
         ))
         .map_err(|e| ApiError::internal("session cookie", e))
     }
 
     /// What to tell the browser after storing what the request did to its session.
-    async fn store(&self, session: &Session) -> Result<Option<HeaderValue>, ApiError> {
+    async fn persist(&self, session: &Session) -> Result<Option<HeaderValue>, ApiError> {
         let failed = |e| ApiError::internal("session store", e);
         let changes = session.take();
         let (state, client) = (changes.state, changes.client);
@@ -82,7 +80,7 @@ impl Config {
                 if let Some(key) = key {
                     self.store.delete(&key).await.map_err(failed)?;
                 }
-                return self.removal().map(Some);
+                return self.cookie(None).map(Some);
             }
             (Status::Changed, Some(key)) => self
                 .store
@@ -103,7 +101,7 @@ impl Config {
                 .await
                 .map_err(failed)?,
         };
-        self.cookie(&key).map(Some)
+        self.cookie(Some(&key)).map(Some)
     }
 }
 
@@ -175,7 +173,7 @@ where
             let session = Session::new(loaded);
             session.attach(&req);
             let mut res = service.call(req).await?;
-            if let Some(cookie) = config.store(&session).await? {
+            if let Some(cookie) = config.persist(&session).await? {
                 res.response_mut().headers_mut().append(SET_COOKIE, cookie);
             }
             Ok(res)

@@ -34,11 +34,6 @@ pub struct SessionList {
     pub items: Vec<SessionItem>,
 }
 
-/// The row id of the caller's own session, if the request came with a stored session.
-pub fn current_row(session: &Session) -> Option<String> {
-    session.row()
-}
-
 #[utoipa::path(tag = "account",
     responses((status = 200, body = SessionList), (status = 401)))]
 #[get("/user/sessions")]
@@ -52,7 +47,7 @@ pub async fn list(
         Ok(sessions::list_for_user(conn, id, now())?)
     })
     .await?;
-    let current = current_row(&session);
+    let current = session.row();
     let items = rows
         .into_iter()
         .map(|row| SessionItem {

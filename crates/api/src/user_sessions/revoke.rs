@@ -8,7 +8,6 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::session::Session;
 use crate::state::AppState;
-use crate::user_sessions::list::current_row;
 use crate::user_sessions::public_id::public_id;
 use actix_web::{HttpResponse, delete, web};
 use domain::messages as msg;
@@ -38,7 +37,7 @@ pub async fn revoke_one(
     let Some(row_id) = ended else {
         return Err(ApiError::NotFound);
     };
-    if current_row(&session).as_deref() == Some(row_id.as_str()) {
+    if session.row().as_deref() == Some(row_id.as_str()) {
         // Ending one's own session is signing out here too.
         session.purge();
     }
@@ -57,7 +56,7 @@ pub async fn revoke_others(
 ) -> Result<HttpResponse, ApiError> {
     let user_id = user.0.id;
     // A signed-in session always has a row; without one nothing is kept.
-    let keep = current_row(&session).unwrap_or_default();
+    let keep = session.row().unwrap_or_default();
     in_transaction(&state.pool, move |conn| {
         Ok(sessions::delete_others(conn, user_id, &keep)?)
     })
