@@ -4,8 +4,9 @@
 
 use crate::lease::Live;
 use crate::meter::Meter;
-use crate::store::{Asked, Count, Fresh};
+use crate::store::{Asked, Fresh};
 use domain::{ProxyKind, UserId};
+use persistence::gateway_leases::Settlement;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
@@ -22,13 +23,13 @@ pub(crate) struct Batch {
 
 impl Batch {
     /// The rows to write.
-    pub(crate) fn counts(&self) -> Vec<Count> {
+    pub(crate) fn counts(&self) -> Vec<Settlement> {
         self.taken
             .iter()
-            .map(|(m, bytes, returned)| Count {
+            .map(|(m, bytes, returned)| Settlement {
                 key: m.key(),
-                limited: m.limited,
-                bytes: *bytes,
+                leased: m.limited,
+                moved: *bytes,
                 returned: *returned,
             })
             .collect()

@@ -343,7 +343,7 @@ impl Registry {
             take_counts(&live, last)
         };
         let counts = batch.counts();
-        let moved: Vec<_> = counts.iter().map(|c| (c.key.kind, c.bytes)).collect();
+        let moved: Vec<_> = counts.iter().map(|c| (c.key.kind, c.moved)).collect();
         let started = std::time::Instant::now();
         let written = store::write(&self.node, counts, batch.asked.clone(), records.clone()).await;
         metrics::histogram!("proxyshop_gateway_flush_seconds").record(started.elapsed());

@@ -1,12 +1,12 @@
 //! The gateway's reads and writes of the database, each run off the async threads: leases
-//! taken (`take_lease`), the flush's one transaction (`write`), the change events (`events`).
+//! taken (`take_lease`), the flush's writes (`write`), the change events (`events`).
 
 use crate::meter::Grant;
 use domain::UserId;
 use persistence::auto_topup::{self, Outcome};
 use persistence::connection_records::{self, NewRecord};
 use persistence::gateway_events::{self, Event};
-use persistence::gateway_leases::LeaseKey;
+use persistence::gateway_leases::{LeaseKey, Settlement};
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::subusers::{self, SubuserState};
 use persistence::traffic::{self, Balance};
@@ -131,19 +131,6 @@ fn auto_topup(conn: &mut persistence::DbConnection, node: &Node, key: LeaseKey) 
     }
 }
 
-/// What one meter settles at a flush.
-#[derive(Debug)]
-pub(crate) struct Count {
-    /// The meter's lease (a piece kind's meter: only its customer and kind count).
-    pub(crate) key: LeaseKey,
-    /// A traffic kind: the bytes are settled out of this node's lease, not only into the day.
-    pub(crate) limited: bool,
-    /// Bytes moved since the last flush.
-    pub(crate) bytes: i64,
-    /// Leased bytes given back unmoved.
-    pub(crate) returned: i64,
-}
-
 /// Whom a flush asks the database about.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Asked {
@@ -218,15 +205,16 @@ impl Fresh {
 }
 
 /// Settles `counts` out of this node's leases (traffic kinds: used and today's UTC bucket, the
-/// one the API reads usage by; piece kinds: the bucket only), keeps this node's leases alive,
-/// settles other nodes' expired leases as used, then reads what `asked` names (balances and
-/// who is disabled, pieces, sub-users), and writes the usage `records` of the
-/// connections that ended (multi-row inserts). All in one transaction: an error after the
-/// counts were committed would give them back and count them twice, and records and balances
-/// move together.
+/// one the API reads usage by; piece kinds: the bucket only) and keeps this node's leases alive,
+/// writes the usage `records` of the connections that ended (multi-row inserts), then reads what
+/// `asked` names (balances and who is disabled, pieces, sub-users). All in one transaction: an
+/// error after the counts were committed would give them back and count them twice, and records
+/// and balances move together. Other nodes' expired leases are settled as used after it, in a
+/// transaction of their own (`gateway_leases::settle_expired`): its failure is logged, as the
+/// counts are in by then, and the next flush tries again.
 pub(crate) async fn write(
     node: &Node,
-    counts: Vec<Count>,
+    counts: Vec<Settlement>,
     asked: Asked,
     records: Arc<Vec<NewRecord>>,
 ) -> Result<Fresh, DbError> {
@@ -235,28 +223,27 @@ pub(crate) async fn write(
     let expires_at = node.lease_expiry();
     blocking(move || {
         let mut conn = node.pool.get()?;
-        write_transaction(&mut conn, |c| {
-            let mut lost = Vec::new();
-            for n in &counts {
-                if !n.limited {
-                    traffic::record_daily_usage(c, n.key.user_id, n.key.kind, &day, n.bytes)?;
-                } else if !gateway_leases::settle(c, &node.id, n.key, n.bytes, n.returned, &day)? {
-                    lost.push(n.key);
-                }
-            }
+        let mut fresh = write_transaction(&mut conn, |c| {
+            let lost = gateway_leases::flush(c, &node.id, &counts, expires_at, &day)?;
             connection_records::insert_many(c, &records)?;
-            gateway_leases::renew(c, &node.id, expires_at)?;
-            let expired_settled = gateway_leases::settle_expired(c, persistence::now(), &day)?;
-            Ok(Fresh {
+            Ok::<_, DbError>(Fresh {
                 balances: traffic::balances_of(c, &asked.users)?,
                 disabled: gateway_accounts::disabled_among(c, &asked.users)?,
                 pieces: piece_credentials::find_by_ids(c, &asked.pieces)?,
                 subusers: subusers::states(c, &asked.subusers)?,
                 subusers_asked: asked.subusers.clone(),
                 lost,
-                expired_settled,
+                expired_settled: 0,
             })
-        })
+        })?;
+        let at = persistence::now();
+        match write_transaction(&mut conn, |c| gateway_leases::settle_expired(c, at, &day)) {
+            Ok(settled) => fresh.expired_settled = settled,
+            Err(error) => {
+                tracing::warn!(%error, "settling the expired leases of stopped gateway nodes failed");
+            }
+        }
+        Ok(fresh)
     })
     .await
 }

@@ -8,6 +8,12 @@
 //! lease is `purchased_bytes - used_bytes - leased_bytes`; every function here changes a lease
 //! row and that sum in the caller's transaction.
 //!
+//! Lock order (PostgreSQL, where writers of different rows run at once): a transaction locks a
+//! balance row before the lease, sub-user and day rows that belong to it, and several balances
+//! in `LeaseKey` order, so that a node's flush, its lease takes and other nodes' flushes never
+//! wait on each other in a circle (`lock_balance`, `flush`). SQLite needs none of it: a write
+//! transaction there holds the whole database from its start (`BEGIN IMMEDIATE`).
+//!
 //! A lease is held per credential: the main one (`subuser_id` 0 in the row) or a sub-user's.
 //! A sub-user's lease comes out of the parent's balance and the sub-user's own cap together
 //! (`subusers.leased_bytes` is the sum of its lease rows), and settles into both.
@@ -117,6 +123,20 @@ fn settle_subuser(conn: &mut DbConnection, id: i64, moved: i64, returned: i64) -
     Ok(())
 }
 
+/// Locks the balance row of (`user_id`, `kind`) until the transaction ends: the first step of
+/// every function here that writes a lease (see the lock order above). Nothing on SQLite.
+fn lock_balance(conn: &mut DbConnection, user_id: UserId, kind: ProxyKind) -> DbResult<()> {
+    if let DbConnection::Postgres(pg) = conn {
+        traffic_balances::table
+            .find((user_id, kind))
+            .select(traffic_balances::user_id)
+            .for_update()
+            .first::<UserId>(pg)
+            .optional()?;
+    }
+    Ok(())
+}
+
 /// Tops the lease of `node` on `key` up to `size(purchased_bytes)` unmoved bytes, of which the
 /// node says it still holds `held`: one conditional decrement of what is left (of the balance,
 /// and of a sub-user's cap), so two nodes never lease the same byte. Nothing for a disabled
@@ -130,6 +150,7 @@ pub fn take(
     lease_expires_at: i64,
 ) -> DbResult<Taken> {
     let LeaseKey { user_id, kind, .. } = key;
+    lock_balance(conn, user_id, kind)?;
     let at = now();
     let disabled = users::table
         .find(user_id)
@@ -238,6 +259,7 @@ pub fn settle(
 ) -> DbResult<bool> {
     debug_assert!(moved >= 0 && returned >= 0);
     let LeaseKey { user_id, kind, .. } = lease;
+    lock_balance(conn, user_id, kind)?;
     let out = moved + returned;
     let key = (node, user_id, kind, lease.subuser_id());
     let changed = diesel::update(
@@ -272,6 +294,44 @@ pub fn settle(
     Ok(true)
 }
 
+/// What a node settles of one credential's use at a flush.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settlement {
+    pub key: LeaseKey,
+    /// Out of the node's lease (traffic kinds: `settle`); false for kinds sold by the piece,
+    /// whose use goes to the day's bucket only.
+    pub leased: bool,
+    /// Bytes the credential moved.
+    pub moved: i64,
+    /// Unmoved bytes of the lease given back.
+    pub returned: i64,
+}
+
+/// A node's flush: settles `settlements` in key order (the lock order above: two nodes
+/// flushing the same customers at once, or a flush and a take, never deadlock), then keeps every
+/// lease of `node` alive until `expires_at`. Returns the keys whose lease the node no longer
+/// holds (expired and settled by another node). Run it in a write transaction.
+pub fn flush(
+    conn: &mut DbConnection,
+    node: &str,
+    settlements: &[Settlement],
+    expires_at: i64,
+    day: &str,
+) -> DbResult<Vec<LeaseKey>> {
+    let mut ordered: Vec<&Settlement> = settlements.iter().collect();
+    ordered.sort_unstable_by_key(|s| s.key);
+    let mut lost = Vec::new();
+    for s in ordered {
+        if !s.leased {
+            record_daily_usage(conn, s.key.user_id, s.key.kind, day, s.moved)?;
+        } else if !settle(conn, node, s.key, s.moved, s.returned, day)? {
+            lost.push(s.key);
+        }
+    }
+    renew(conn, node, expires_at)?;
+    Ok(lost)
+}
+
 /// Keeps every lease of `node` alive until `expires_at`; returns how many it holds.
 pub fn renew(conn: &mut DbConnection, node: &str, expires_at: i64) -> DbResult<usize> {
     Ok(
@@ -283,20 +343,25 @@ pub fn renew(conn: &mut DbConnection, node: &str, expires_at: i64) -> DbResult<u
 
 /// Settles every lease that expired before `at` as used whole (its node stopped: what it moved
 /// is in there, what it did not is the customer's bounded loss). Each row is deleted by one
-/// conditional DELETE first, so two nodes doing this at once settle it once. Returns the bytes
-/// settled.
+/// conditional DELETE first, so two nodes doing this at once settle it once; the rows go in
+/// key order, each balance locked first (the lock order above). Returns the bytes settled.
+/// Run it in a write transaction of its own: a node's `flush` holds balances in an order of its
+/// own.
 pub fn settle_expired(conn: &mut DbConnection, at: i64, day: &str) -> DbResult<i64> {
-    let expired = gateway_leases::table
+    let mut expired = gateway_leases::table
         .filter(gateway_leases::expires_at.lt(at))
         .select((
-            gateway_leases::node_id,
             gateway_leases::user_id,
             gateway_leases::kind,
             gateway_leases::subuser_id,
+            gateway_leases::node_id,
         ))
-        .load::<(String, UserId, ProxyKind, i64)>(conn)?;
+        .load::<(UserId, ProxyKind, i64, String)>(conn)?;
+    // In `LeaseKey` order, as `flush` goes (the database would order kinds by their names).
+    expired.sort_unstable();
     let mut settled = 0;
-    for (node, user_id, kind, subuser) in expired {
+    for (user_id, kind, subuser, node) in expired {
+        lock_balance(conn, user_id, kind)?;
         let key = (node.as_str(), user_id, kind, subuser);
         let gone = diesel::delete(
             gateway_leases::table

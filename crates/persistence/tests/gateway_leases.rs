@@ -1,13 +1,14 @@
 //! The gateway nodes' traffic leases and change events on both backends: racing nodes never
 //! lease more than is left, settling moves leased bytes to used (and the day) or back, an
-//! expired lease is settled as used once however many nodes try, and a disable writes its
-//! event in its own transaction.
+//! expired lease is settled as used once however many nodes try, flushes, takes and expiry
+//! settlements running at once never deadlock, and a disable writes its event in its own
+//! transaction.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use domain::ProxyKind;
 use persistence::admin_access;
 use persistence::gateway_events::{self, Reason};
-use persistence::gateway_leases::{self, LeaseKey, Taken};
+use persistence::gateway_leases::{self, LeaseKey, Settlement, Taken};
 use persistence::testing::concurrently;
 use persistence::{DbConnection, db_test, now, traffic, write_transaction};
 use std::sync::Arc;
@@ -124,6 +125,101 @@ db_test! {
             write_transaction(&mut conn, |c| gateway_leases::settle_expired(c, now(), DAY)).unwrap(),
             0
         );
+    }
+
+    fn flushes_takes_and_expiry_settlements_at_once_never_deadlock(db) {
+        // What a fleet does at once on two customers with both traffic kinds (whose key order
+        // differs from their names' order) and a kind sold by the piece: two nodes flush in
+        // opposite orders, two nodes take leases, one leaves leases to expire and one settles
+        // them. On PostgreSQL a transaction that waits on another in a circle fails with
+        // "deadlock detected", and the thread's unwrap panics.
+        const ROUNDS: i64 = 30;
+        let mut conn = db.pool.get().unwrap();
+        let mut keys = Vec::new();
+        for tag in ["fleet-1", "fleet-2"] {
+            let id = customer(&mut conn, tag, 1 << 40);
+            write_transaction(&mut conn, |c| {
+                traffic::add_purchased(c, id, ProxyKind::Budget, 1 << 40, None)
+            })
+            .unwrap();
+            keys.push(LeaseKey::main(id, ProxyKind::Premium));
+            keys.push(LeaseKey::main(id, ProxyKind::Budget));
+            keys.push(LeaseKey::main(id, ProxyKind::Ipv4));
+        }
+        let keys = Arc::new(keys);
+        let settled = Arc::new(AtomicI64::new(0));
+        let (all, total) = (keys.clone(), settled.clone());
+        concurrently(db, 6, move |conn, i| {
+            let mut mine: Vec<LeaseKey> = all.to_vec();
+            if i % 2 == 1 {
+                mine.reverse();
+            }
+            let traffic = || mine.iter().filter(|k| k.kind.is_traffic());
+            for round in 0..ROUNDS {
+                match i {
+                    0 | 1 => {
+                        let node = ["a", "b"][i];
+                        let counts: Vec<Settlement> = mine
+                            .iter()
+                            .map(|&key| Settlement {
+                                key,
+                                leased: key.kind.is_traffic(),
+                                moved: 3,
+                                returned: 1,
+                            })
+                            .collect();
+                        let lost = write_transaction(conn, |c| {
+                            gateway_leases::flush(c, node, &counts, now() + 60, DAY)
+                        })
+                        .unwrap();
+                        let leased = counts.iter().filter(|s| s.leased).count() - lost.len();
+                        total.fetch_add(3 * leased as i64, Ordering::SeqCst);
+                    }
+                    2 | 3 => {
+                        for &key in traffic() {
+                            write_transaction(conn, |c| {
+                                gateway_leases::take(c, ["a", "b"][i - 2], key, 0, &|_| 100, now() + 60)
+                            })
+                            .unwrap();
+                        }
+                    }
+                    4 => {
+                        for &key in traffic() {
+                            write_transaction(conn, |c| {
+                                gateway_leases::take(c, &format!("gone-{round}"), key, 0, &|_| 50, now() - 1)
+                            })
+                            .unwrap();
+                        }
+                    }
+                    _ => {
+                        let n = write_transaction(conn, |c| gateway_leases::settle_expired(c, now(), DAY))
+                            .unwrap();
+                        total.fetch_add(n, Ordering::SeqCst);
+                    }
+                }
+            }
+        });
+        // Everything left expires: then every leased byte is used, once.
+        let n = write_transaction(&mut conn, |c| gateway_leases::settle_expired(c, now() + 120, DAY))
+            .unwrap();
+        let settled = settled.load(Ordering::SeqCst) + n;
+        let mut used = 0;
+        for key in keys.iter().filter(|k| k.kind.is_traffic()) {
+            assert_eq!(gateway_leases::leased(&mut conn, key.user_id, key.kind).unwrap(), 0);
+            let (_, in_balance) = traffic::balance(&mut conn, key.user_id, key.kind).unwrap();
+            let by_day: i64 = traffic::daily(&mut conn, key.user_id, key.kind, DAY)
+                .unwrap()
+                .iter()
+                .map(|(_, bytes)| bytes)
+                .sum();
+            assert_eq!(in_balance, by_day, "{key:?}: the balance and the day agree");
+            used += in_balance;
+        }
+        assert_eq!(used, settled, "every settled byte used once");
+        for key in keys.iter().filter(|k| !k.kind.is_traffic()) {
+            let by_day = traffic::daily(&mut conn, key.user_id, key.kind, DAY).unwrap();
+            assert_eq!(by_day, vec![(DAY.to_owned(), 2 * 3 * ROUNDS)], "{key:?}");
+        }
     }
 
     fn a_disable_and_an_enable_write_their_events_in_their_transaction(db) {
