@@ -33,6 +33,38 @@ api_test! {
         );
     }
 
+    async fn a_sign_in_that_cannot_be_recorded_leaves_nobody_signed_in(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, PASSWORD).await;
+        // The sign-in's bookkeeping (the account's known networks) fails in the database.
+        let refuse = match backend {
+            persistence::Backend::Sqlite => {
+                "CREATE TRIGGER refuse BEFORE INSERT ON login_networks \
+                 BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;"
+            }
+            persistence::Backend::Postgres => {
+                "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS \
+                 $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$; \
+                 CREATE TRIGGER refuse BEFORE INSERT ON login_networks \
+                 FOR EACH ROW EXECUTE FUNCTION refuse();"
+            }
+        };
+        app.with_conn(|c| {
+            use diesel::connection::SimpleConnection;
+            c.batch_execute("DELETE FROM login_networks").unwrap();
+            c.batch_execute(refuse).unwrap();
+        });
+        let guest = app.new_client();
+        let reply = app
+            .post_json_with(&guest, "/api/login", json!({ "email": EMAIL, "password": PASSWORD }))
+            .await;
+        assert_eq!(reply.status, 500, "{}", reply.text);
+        assert!(!reply.text.contains("refused"), "no internal text: {}", reply.text);
+        assert!(reply.session_set_cookie().is_none(), "{:?}", reply.headers);
+        let info = app.get_with(&guest, "/api/getuserinfo").await;
+        assert_eq!(info.body, json!({ "user": null }));
+    }
+
     async fn wrong_password_and_unknown_email_look_the_same(backend) {
         let app = TestApp::start(backend, |_| {}).await;
         app.register(EMAIL, PASSWORD).await;

@@ -161,17 +161,14 @@ pub fn default_name(email: &str) -> String {
     email.split('@').next().unwrap_or(email).to_owned()
 }
 
-/// Starts a signed-in session under a new id (defeats session fixation) and records the sign-in.
+/// Records the sign-in, then starts a signed-in session under a new id (defeats session
+/// fixation). In that order: a sign-in answered with an error leaves nobody signed in.
 pub async fn sign_in(
     pool: &DbPool,
     session: &Session,
     ip: &ClientIp,
     user: &UserRow,
 ) -> Result<(), ApiError> {
-    session.renew();
-    session
-        .insert(USER_ID_KEY, user.id)
-        .map_err(|e| ApiError::internal("session insert", e))?;
     let id = user.id;
     let network = ip.network();
     let pair = guard::pair_key(&user.email, &network);
@@ -183,6 +180,10 @@ pub async fn sign_in(
         Ok(rate_windows::forget(conn, &pair)?)
     })
     .await?;
+    session.renew();
+    session
+        .insert(USER_ID_KEY, id)
+        .map_err(|e| ApiError::internal("session insert", e))?;
     metrics::counter!("proxyshop_sessions_started_total").increment(1);
     Ok(())
 }
