@@ -42,7 +42,7 @@ pub struct Balance {
     pub used_bytes: i64,
     /// When the unused traffic expires; `None` = never.
     pub expires_at: Option<i64>,
-    /// Bytes leased to gateway nodes and not yet settled (`gateway_leases.rs`).
+    /// Bytes leased to gateway nodes and not yet settled (`gateway_leases`).
     pub leased_bytes: i64,
 }
 
