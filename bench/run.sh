@@ -203,10 +203,15 @@ fi
 
 if ensure_installed dante-server danted; then
     port=$(free_port)
+    # Dante binds each outgoing socket to its external address before it connects, and bind()
+    # cannot take a port that any socket on that address holds in TIME_WAIT. On 127.0.0.1 the
+    # run's own closed tunnels (two ports each, 60 s in TIME_WAIT) use up the ephemeral range
+    # and dante refused requests ("network unreachable") late in its churn, even after the
+    # earlier targets' ports had drained; from 127.0.0.2 (loopback too) only its own count.
     cat >"$work/danted.conf" <<EOF
 logoutput: $work/danted.log
 internal: 127.0.0.1 port = $port
-external: 127.0.0.1
+external: 127.0.0.2
 clientmethod: none
 socksmethod: none
 user.privileged: root
