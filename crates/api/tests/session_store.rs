@@ -1,7 +1,7 @@
 //! The session store never brings an ended sign-in back: a request still in flight when its
 //! session was deleted (logout elsewhere, revoked, password changed, account disabled) gets a
 //! new, signed-out session, not a new key for the old sign-in. And the user row read with a
-//! session is never stored.
+//! session is never stored. A renewal moves only a session that is still there.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use api::session::{Client, DbSessionStore, State, USER_ID_KEY};
@@ -48,6 +48,53 @@ async fn an_ended_session_is_not_brought_back_signed_in_postgres() {
         return;
     }
     ended_session_is_not_resurrected(Backend::Postgres).await;
+}
+
+/// A renewal (sign-in, password change) moves a live session to a new key; one whose session
+/// ended while the request ran gets a new, signed-out session instead of the old sign-in under
+/// a new key.
+async fn renewal_moves_a_live_session_only(backend: Backend) {
+    let Some(db) = TestDatabase::new(backend) else {
+        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+        return;
+    };
+    let user = insert_user(&mut db.pool.get().unwrap(), "renewal");
+    let store = DbSessionStore::new(db.pool.clone());
+    let mut state = State::new();
+    state.insert(USER_ID_KEY.to_owned(), user.get().to_string());
+
+    let live = store.save(&state, None, TTL).await.unwrap();
+    let moved = store.renew(&live, &state, None, TTL).await.unwrap();
+    assert_ne!(moved, live);
+    assert!(store.load(&live).await.unwrap().is_none());
+    let signed_in = store.load(&moved).await.unwrap().unwrap();
+    assert_eq!(signed_in.user.map(|u| u.id), Some(user));
+
+    // Ended (here: every session of the account) while a request holding it renews it.
+    sessions::delete_for_user(&mut db.pool.get().unwrap(), user).unwrap();
+    let after = store.renew(&moved, &state, None, TTL).await.unwrap();
+    assert_ne!(after, moved);
+    let fresh = store.load(&after).await.unwrap().unwrap();
+    assert!(!fresh.state.contains_key(USER_ID_KEY), "{:?}", fresh.state);
+    assert!(fresh.user.is_none());
+    assert_eq!(
+        sessions::count_for_user(&mut db.pool.get().unwrap(), user, persistence::now()).unwrap(),
+        0
+    );
+}
+
+#[actix_web::test]
+async fn a_renewal_moves_a_live_session_and_never_an_ended_one_sqlite() {
+    renewal_moves_a_live_session_only(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn a_renewal_moves_a_live_session_and_never_an_ended_one_postgres() {
+    if std::env::var_os("TEST_DATABASE_URL").is_none() {
+        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+        return;
+    }
+    renewal_moves_a_live_session_only(Backend::Postgres).await;
 }
 
 /// `load` reads the user row with the session and hands it out, and nothing else: it is never

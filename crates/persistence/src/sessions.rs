@@ -98,9 +98,9 @@ pub fn update(
     Ok(n == 1)
 }
 
-pub fn delete(conn: &mut DbConnection, id_hash: &str) -> DbResult<()> {
-    diesel::delete(sessions::table.find(id_hash)).execute(conn)?;
-    Ok(())
+/// Ends one session; whether its row was there.
+pub fn delete(conn: &mut DbConnection, id_hash: &str) -> DbResult<bool> {
+    Ok(diesel::delete(sessions::table.find(id_hash)).execute(conn)? == 1)
 }
 
 /// Ends every session of a user (password change, account disabled).

@@ -56,11 +56,15 @@ pub async fn change_password(
 
     let hash = hash_password(form.new_password.expose().to_owned()).await?;
     let id = user.id;
+    let own = session.row();
     in_transaction(&state.pool, move |conn| {
         users::set_password_hash(conn, id, &hash)?;
-        // Every session of the account, this one included: this one is saved again under a
-        // new id when the response goes out (`renew` below).
-        sessions::delete_for_user(conn, id)?;
+        // Every other session of the account; this one moves to a new key when the response
+        // goes out (`renew` below), unless it was ended meanwhile: then it ends too.
+        match &own {
+            Some(own) => sessions::delete_others(conn, id, own)?,
+            None => sessions::delete_for_user(conn, id)?,
+        };
         password_resets::delete(conn, id)?;
         Ok(())
     })

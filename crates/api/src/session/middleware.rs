@@ -87,13 +87,11 @@ impl Config {
                 .update(key, &state, client, self.ttl)
                 .await
                 .map_err(failed)?,
-            (Status::Renewed, Some(key)) => {
-                self.store.delete(&key).await.map_err(failed)?;
-                self.store
-                    .save(&state, client, self.ttl)
-                    .await
-                    .map_err(failed)?
-            }
+            (Status::Renewed, Some(key)) => self
+                .store
+                .renew(&key, &state, client, self.ttl)
+                .await
+                .map_err(failed)?,
             (Status::Changed | Status::Renewed, None) if state.is_empty() => return Ok(None),
             (Status::Changed | Status::Renewed, None) => self
                 .store

@@ -13,7 +13,8 @@
 //! it is neither signed nor encrypted: a made-up cookie finds no row and the request is served
 //! signed out. The database keeps only the key's hash, so its contents cannot be replayed as a
 //! cookie. A session ends for good when its row is deleted (logout, revoked from the session
-//! list, password changed, account disabled): the next request finds no row.
+//! list, password changed, account disabled): the next request finds no row, and a request
+//! that was in flight then stores nothing of it, neither an update nor a renewal (`store`).
 
 mod handle;
 pub mod middleware;

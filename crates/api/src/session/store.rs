@@ -176,10 +176,47 @@ impl DbSessionStore {
         }
     }
 
+    /// Moves the session `key` to a new key holding `state` (a sign-in, a password change):
+    /// the old row goes and the new one comes in one transaction, and only while the old row
+    /// is still there. A session ended during the request (signed out elsewhere, revoked, its
+    /// account's sessions ended) is not brought back under the new key: as `update`, the
+    /// caller gets a new, signed-out session.
+    pub async fn renew(
+        &self,
+        key: &str,
+        state: &State,
+        client: Option<Client>,
+        ttl: Duration,
+    ) -> anyhow::Result<String> {
+        let data = serde_json::to_string(state)?;
+        let old = hash_key(key);
+        let new_key = domain::random::alphanumeric(KEY_LEN);
+        let id = hash_key(&new_key);
+        let (user, expires) = (user_id(state), expires_at(ttl));
+        let moved = self
+            .run(move |conn| {
+                persistence::write_transaction(conn, |conn| {
+                    if !sessions::delete(conn, &old)? {
+                        return Ok(false);
+                    }
+                    sessions::insert(conn, &id, user, &data, expires, now())?;
+                    write_client(conn, &id, client.as_ref())?;
+                    Ok(true)
+                })
+            })
+            .await?;
+        if moved {
+            Ok(new_key)
+        } else {
+            self.save(&State::new(), None, ttl).await
+        }
+    }
+
     /// Ends the session `key`.
     pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
         let id = hash_key(key);
-        self.run(move |conn| sessions::delete(conn, &id)).await
+        self.run(move |conn| sessions::delete(conn, &id).map(drop))
+            .await
     }
 }
 
