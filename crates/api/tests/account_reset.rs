@@ -68,6 +68,27 @@ api_test! {
         assert!(app.password_works(EMAIL, NEW_PASSWORD).await);
     }
 
+    async fn a_reset_from_a_browser_signed_in_to_the_account_keeps_it_signed_in(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, PASSWORD).await;
+        let before = app.session_ids(EMAIL);
+        assert_eq!(before.len(), 1);
+        let reply = app.post_json("/api/password/forgot", json!({ "email": EMAIL })).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        app.wait_for_mails(EMAIL, 2).await;
+        let code = app.latest_code(EMAIL);
+
+        let reply = app.post_json("/api/password/reset", reset(EMAIL, &code, NEW_PASSWORD)).await;
+
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.body["user"]["email"], EMAIL);
+        // As the answer says: signed in, under a new session id.
+        assert_eq!(app.current_user().await["email"], EMAIL, "signed in");
+        let after = app.session_ids(EMAIL);
+        assert_eq!(after.len(), 1);
+        assert_ne!(after, before);
+    }
+
     async fn an_unknown_address_gets_the_same_answer_and_no_mail(backend) {
         let app = TestApp::start(backend, |_| {}).await;
         app.register_with(&app.new_client(), EMAIL, PASSWORD).await;

@@ -138,6 +138,7 @@ pub async fn reset_password(
     let hash = hash_password(form.password.expose().to_owned()).await?;
     let key = state.code_key;
     let network = ip.network();
+    let own = session.row();
     let outcome = in_transaction(&state.pool, move |conn| {
         limits::check(conn, &[(format!("reset:net:{network}"), RESET_PER_IP)])?;
         let Some(user) = users::find_by_email(conn, form.email.as_str())?.filter(|u| !u.disabled)
@@ -149,8 +150,12 @@ pub async fn reset_password(
         }
         users::set_password_hash(conn, user.id, &hash)?;
         password_resets::delete(conn, user.id)?;
-        // Every session of the account ends; `sign_in` below starts the new one.
-        sessions::delete_for_user(conn, user.id)?;
+        // Every other session of the account ends; this browser's (its own, even when signed
+        // in to this account) is renewed by `sign_in` below or purged.
+        match &own {
+            Some(own) => sessions::delete_others(conn, user.id, own)?,
+            None => sessions::delete_for_user(conn, user.id)?,
+        };
         let two_factor = requires_two_factor(conn, user.id)?;
         Ok(Outcome::Reset {
             user: Box::new(user),
@@ -170,7 +175,7 @@ pub async fn reset_password(
     .await;
     if two_factor {
         // Not signed in: the second factor is still owed. Whatever session this browser had
-        // ends too (its row is gone already).
+        // ends too.
         session.purge();
         return Ok(
             HttpResponse::Ok().json(SignInReply::TwoFactorRequired(TwoFactorRequired::by(
