@@ -184,8 +184,16 @@ pub fn delete_of_user(conn: &mut DbConnection, id_hash: &str, user_id: UserId) -
     Ok(n == 1)
 }
 
-/// Ends every session of `user_id` but `keep` (the caller's own).
-pub fn delete_others(conn: &mut DbConnection, user_id: UserId, keep: &str) -> DbResult<usize> {
+/// Ends every session of `user_id` but `keep` (the caller's own row), or every one when the
+/// caller has none.
+pub fn delete_others(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    keep: Option<&str>,
+) -> DbResult<usize> {
+    let Some(keep) = keep else {
+        return delete_for_user(conn, user_id);
+    };
     Ok(diesel::delete(
         sessions::table
             .filter(sessions::user_id.eq(user_id))

@@ -61,10 +61,7 @@ pub async fn change_password(
         users::set_password_hash(conn, id, &hash)?;
         // Every other session of the account; this one moves to a new key when the response
         // goes out (`renew` below), unless it was ended meanwhile: then it ends too.
-        match &own {
-            Some(own) => sessions::delete_others(conn, id, own)?,
-            None => sessions::delete_for_user(conn, id)?,
-        };
+        sessions::delete_others(conn, id, own.as_deref())?;
         password_resets::delete(conn, id)?;
         Ok(())
     })

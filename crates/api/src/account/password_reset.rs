@@ -152,10 +152,7 @@ pub async fn reset_password(
         password_resets::delete(conn, user.id)?;
         // Every other session of the account ends; this browser's (its own, even when signed
         // in to this account) is renewed by `sign_in` below or purged.
-        match &own {
-            Some(own) => sessions::delete_others(conn, user.id, own)?,
-            None => sessions::delete_for_user(conn, user.id)?,
-        };
+        sessions::delete_others(conn, user.id, own.as_deref())?;
         let two_factor = requires_two_factor(conn, user.id)?;
         Ok(Outcome::Reset {
             user: Box::new(user),

@@ -94,6 +94,39 @@ fn write_client(
     sessions::set_client(conn, id, &info)
 }
 
+/// A session row yet to be inserted under a fresh key (`save`, `renew`).
+struct NewRow {
+    id: String,
+    user: Option<domain::UserId>,
+    data: String,
+    expires: i64,
+    client: Option<Client>,
+}
+
+impl NewRow {
+    /// The fresh key (for the cookie) and the row holding `state` under its hash.
+    fn of(
+        state: &State,
+        client: Option<Client>,
+        ttl: Duration,
+    ) -> anyhow::Result<(String, NewRow)> {
+        let key = domain::random::alphanumeric(KEY_LEN);
+        let row = NewRow {
+            id: hash_key(&key),
+            user: user_id(state),
+            data: serde_json::to_string(state)?,
+            expires: expires_at(ttl),
+            client,
+        };
+        Ok((key, row))
+    }
+
+    fn insert(&self, conn: &mut persistence::DbConnection) -> Result<(), persistence::DbError> {
+        sessions::insert(conn, &self.id, self.user, &self.data, self.expires, now())?;
+        write_client(conn, &self.id, self.client.as_ref())
+    }
+}
+
 fn expires_at(ttl: Duration) -> i64 {
     now().saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX))
 }
@@ -132,15 +165,8 @@ impl DbSessionStore {
         client: Option<Client>,
         ttl: Duration,
     ) -> anyhow::Result<String> {
-        let data = serde_json::to_string(state)?;
-        let key = domain::random::alphanumeric(KEY_LEN);
-        let id = hash_key(&key);
-        let (user, expires) = (user_id(state), expires_at(ttl));
-        self.run(move |conn| {
-            sessions::insert(conn, &id, user, &data, expires, now())?;
-            write_client(conn, &id, client.as_ref())
-        })
-        .await?;
+        let (key, row) = NewRow::of(state, client, ttl)?;
+        self.run(move |conn| row.insert(conn)).await?;
         Ok(key)
     }
 
@@ -188,19 +214,15 @@ impl DbSessionStore {
         client: Option<Client>,
         ttl: Duration,
     ) -> anyhow::Result<String> {
-        let data = serde_json::to_string(state)?;
         let old = hash_key(key);
-        let new_key = domain::random::alphanumeric(KEY_LEN);
-        let id = hash_key(&new_key);
-        let (user, expires) = (user_id(state), expires_at(ttl));
+        let (new_key, row) = NewRow::of(state, client, ttl)?;
         let moved = self
             .run(move |conn| {
                 persistence::write_transaction(conn, |conn| {
                     if !sessions::delete(conn, &old)? {
                         return Ok(false);
                     }
-                    sessions::insert(conn, &id, user, &data, expires, now())?;
-                    write_client(conn, &id, client.as_ref())?;
+                    row.insert(conn)?;
                     Ok(true)
                 })
             })

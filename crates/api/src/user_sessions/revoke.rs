@@ -56,9 +56,9 @@ pub async fn revoke_others(
 ) -> Result<HttpResponse, ApiError> {
     let user_id = user.0.id;
     // A signed-in session always has a row; without one nothing is kept.
-    let keep = session.row().unwrap_or_default();
+    let keep = session.row();
     in_transaction(&state.pool, move |conn| {
-        Ok(sessions::delete_others(conn, user_id, &keep)?)
+        Ok(sessions::delete_others(conn, user_id, keep.as_deref())?)
     })
     .await?;
     Ok(HttpResponse::Ok().json(MessageResponse {
