@@ -20,6 +20,11 @@ struct Setup {
     /// Connections per second with `SETUP_CLIENTS` clients connecting at once (capacity, where
     /// `per_second` one after another is bound by the machine's wake-up latency).
     at_once: f64,
+    /// The proxy's own CPU time per connection over both runs, all its processes: (user,
+    /// system). What the proxy itself costs, apart from the client and the sink; its system
+    /// time is mostly the kernel's TCP work for the two connections of a tunnel, which every
+    /// relay does. None without a process to account.
+    cpu_per_connection: Option<(Duration, Duration)>,
 }
 
 /// Clients making new connections at the same time in the setup's capacity measurement.
@@ -122,6 +127,7 @@ impl Bench {
             drop(self.tunnel(t, proto));
         }
         let mut times = Vec::with_capacity(n);
+        let times_before = t.pid.map(procs::times);
         let start = Instant::now();
         for _ in 0..n {
             let one = Instant::now();
@@ -143,11 +149,19 @@ impl Bench {
             }
         });
         let at_once = (each * SETUP_CLIENTS) as f64 / start.elapsed().as_secs_f64();
+        let connections = (n + each * SETUP_CLIENTS) as f64;
+        let per_connection = |ticks: u64| {
+            Duration::from_secs_f64(ticks as f64 / crate::cpu::TICKS_PER_SECOND / connections)
+        };
+        let cpu_per_connection = times_before
+            .zip(t.pid.map(procs::times))
+            .map(|(b, a)| (per_connection(a.0 - b.0), per_connection(a.1 - b.1)));
         Setup {
             per_second: n as f64 / total,
             p50: times[times.len() / 2],
             p99: times[(times.len() * 99 / 100).min(times.len() - 1)],
             at_once,
+            cpu_per_connection,
         }
     }
 
@@ -271,7 +285,7 @@ pub fn run(args: &Args, targets: &[Target]) -> (String, u64) {
             let s = bench.setup(t, proto, args.connects);
             results[i].setup.push((proto, s));
         }
-        if let Some(pid) = t.pid {
+        if let Some(pid) = t.pid.filter(|_| !t.setup_only) {
             progress(&format!("idle tunnels: {}, {} open", t.name, args.idle));
             results[i].idle_per_tunnel = Some(bench.idle(t, pid, args.idle));
             progress(&format!(
@@ -344,23 +358,27 @@ fn table(args: &Args, targets: &[Target], results: &[Results]) -> String {
         };
         let setup = |proto: Proto| {
             let plain = r.setup.iter().find(|(p, _)| *p == Proto::Plain);
-            match (r.setup.iter().find(|(p, _)| *p == proto), plain) {
-                (Some((_, s)), _) => format!(
-                    "{}/s · p50 {} · p99 {} · {SETUP_CLIENTS} at once {}/s",
-                    thousands(s.per_second),
-                    micros(s.p50),
-                    micros(s.p99),
-                    thousands(s.at_once)
-                ),
-                (None, Some((_, s))) if proto == Proto::Connect => format!(
-                    "{}/s · p50 {} · p99 {} · {SETUP_CLIENTS} at once {}/s (plain TCP)",
-                    thousands(s.per_second),
-                    micros(s.p50),
-                    micros(s.p99),
-                    thousands(s.at_once)
-                ),
-                _ => "—".to_owned(),
-            }
+            let (s, note) = match (r.setup.iter().find(|(p, _)| *p == proto), plain) {
+                (Some((_, s)), _) => (s, ""),
+                (None, Some((_, s))) if proto == Proto::Connect => (s, " (plain TCP)"),
+                _ => return "—".to_owned(),
+            };
+            let cpu = s
+                .cpu_per_connection
+                .map_or(String::new(), |(user, system)| {
+                    format!(
+                        " · CPU {} per connection (user {})",
+                        micros(user + system),
+                        micros(user)
+                    )
+                });
+            format!(
+                "{}/s · p50 {} · p99 {} · {SETUP_CLIENTS} at once {}/s{cpu}{note}",
+                thousands(s.per_second),
+                micros(s.p50),
+                micros(s.p99),
+                thousands(s.at_once)
+            )
         };
         let cpu = if t.pid.is_some() && r.cpu_bytes > 0 {
             format!(

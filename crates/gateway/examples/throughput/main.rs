@@ -36,6 +36,7 @@ throughput --compare [--peer NAME=http|socks:ADDR:PID]... [--peer NAME=missing:W
     single stream and --streams parallel streams of --bytes in all, --connects sequential
     new connections per protocol, RSS per tunnel with --idle open, RSS after --churn tunnels
     (--hold open at once) have closed, CPU seconds per GB of the proxy's processes
+THROUGHPUT_GATEWAY_WRAPPER=\"valgrind --tool=callgrind\" runs the gateway role under that command
 defaults: --bytes $BYTES or 1000000000, --runs 5, --pings 1000, --connects 200,
     --streams 100, --idle 1000, --churn 10000, --hold 2000";
 
@@ -142,13 +143,25 @@ struct Role {
 impl Role {
     fn spawn(args: &[&str], cpu: Option<&str>) -> Role {
         let exe = std::env::current_exe().unwrap();
-        let mut command = match cpu {
-            Some(cpu) => {
+        // THROUGHPUT_GATEWAY_WRAPPER="valgrind --tool=callgrind" runs the gateway role under
+        // that command (instruction counts per connection, where no CPU counters are exposed).
+        let wrapper: Vec<String> = std::env::var("THROUGHPUT_GATEWAY_WRAPPER")
+            .ok()
+            .filter(|_| args.contains(&"gateway"))
+            .map(|w| w.split_whitespace().map(str::to_owned).collect())
+            .unwrap_or_default();
+        let mut command = match (cpu, wrapper.split_first()) {
+            (Some(cpu), _) => {
                 let mut c = Command::new("taskset");
                 c.args(["-c", cpu]).arg(exe);
                 c
             }
-            None => Command::new(exe),
+            (None, Some((program, rest))) => {
+                let mut c = Command::new(program);
+                c.args(rest).arg(exe);
+                c
+            }
+            (None, None) => Command::new(exe),
         };
         let mut child = command
             .args(args)
@@ -222,7 +235,7 @@ fn compare_all(mut args: Args) {
         targets::Target::direct(sink.addr),
         targets::Target::relay(relay.addr, relay.child.id()),
         targets::Target::gateway(gateway.addr, socks, gateway.child.id()),
-        targets::Target::gateway_allowlisted(gateway.addr, socks),
+        targets::Target::gateway_allowlisted(gateway.addr, socks, gateway.child.id()),
     ];
     targets.extend(args.peers.iter().map(|p| targets::Target::parse(p)));
     let (table, crossed) = compare::run(&args, &targets);

@@ -40,17 +40,20 @@ fn stat_fields(pid: u32) -> Option<Vec<String>> {
 /// CPU ticks (USER_HZ) of the tree: utime, stime, cutime and cstime of each live process (a
 /// reaped child's time is in its parent's cutime/cstime, so nothing is counted twice).
 pub fn ticks(root: u32) -> u64 {
+    let (user, system) = times(root);
+    user + system
+}
+
+/// CPU ticks of the tree as `ticks` counts them, apart: (user, system).
+pub fn times(root: u32) -> (u64, u64) {
     tree(root)
         .into_iter()
         .filter_map(stat_fields)
         .map(|f| {
-            f.iter()
-                .skip(11)
-                .take(4)
-                .filter_map(|v| v.parse::<u64>().ok())
-                .sum::<u64>()
+            let field = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+            (field(11) + field(13), field(12) + field(14))
         })
-        .sum()
+        .fold((0, 0), |(u, s), (du, ds)| (u + du, s + ds))
 }
 
 /// Resident set size of the tree, in bytes (shared pages counted once per process).

@@ -62,8 +62,9 @@ impl Target {
     }
 
     /// The gateway entered from its allowlisted address without credentials, as the peers are
-    /// (they run without authentication): connection setup only.
-    pub fn gateway_allowlisted(http: SocketAddr, socks: SocketAddr) -> Target {
+    /// (they run without authentication): connection setup only (`pid`: the gateway's process,
+    /// for its CPU time).
+    pub fn gateway_allowlisted(http: SocketAddr, socks: SocketAddr, pid: u32) -> Target {
         Target {
             metered: true,
             setup_only: true,
@@ -73,7 +74,7 @@ impl Target {
                 Some(http),
                 Some(socks),
                 false,
-                None,
+                Some(pid),
             )
         }
     }
