@@ -163,7 +163,11 @@ async fn accept(
     let live = Live(shared.clone());
     let shared = shared.clone();
     let mut shutdown = shared.shutdown.clone();
-    connections.spawn(async move {
+    // Boxed: a connection's future is several kilobytes (the handshake, the relay and the
+    // splice states), and a task's future is moved by value into the task and its stages
+    // rewritten as it runs and ends, a copy of the whole each time. Behind a box those moves
+    // are a pointer's, and the future is written once (bench/run.sh: connection setup).
+    connections.spawn(Box::pin(async move {
         // The accepted socket's descriptor, counted until the connection ends.
         let _held = held;
         let _live = live;
@@ -183,5 +187,5 @@ async fn accept(
             _ = evicted.wait() => tracing::debug!(%peer, "unauthenticated connection closed to make room"),
             _ = shutdown.wait_for(|s| *s) => {}
         }
-    });
+    }));
 }
