@@ -1,4 +1,4 @@
-//! The gateway's usage records on both backends: written in multi-row batches, read newest
+//! The gateway's usage records on both backends: written in batches, read newest
 //! first per customer with every filter, walked by cursor, summed per host, credential, day
 //! and hour (sums equal to the rows'), and purged before a time in bounded batches.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
