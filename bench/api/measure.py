@@ -7,6 +7,9 @@ database in a temporary folder, signs in as the first-start administrator, and r
 `Accept-Encoding` a browser sends, which lets the server compress); then runs the signed-in read again while
 another thread signs in 20 times a second (each from its own address through
 PROXYSHOP_TRUSTED_PROXIES, as unknown accounts: every one is an argon2 verification).
+All of it ROUNDS times over, interleaved, and each figure is the median of the rounds, each
+ratio the median of the ratios within a round: on a machine whose speed drifts (a VM), one run
+of each moved the ratios by up to a quarter from run to run.
 """
 
 import json
@@ -23,7 +26,8 @@ import time
 import urllib.error
 import urllib.request
 
-SECONDS = 4 if os.environ.get("BENCH_QUICK") == "1" else 10
+SECONDS = 3 if os.environ.get("BENCH_QUICK") == "1" else 6
+ROUNDS = 3
 SIGN_INS_PER_SECOND = 20
 
 
@@ -106,19 +110,21 @@ def wrk(url, cookie=None, accept_encoding=None):
     return rate, p50, p99
 
 
-def sign_ins(base, origin, stop, statuses):
-    """Signs in SIGN_INS_PER_SECOND times a second, each request on its own thread."""
+def sign_ins(base, origin, stop, statuses, first=0):
+    """Signs in SIGN_INS_PER_SECOND times a second, each request on its own thread, numbering
+    the addresses and accounts after `first` (each round its own)."""
     n = 0
     start = time.monotonic()
     threads = []
     while not stop.is_set():
         n += 1
-        address = f"10.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}"
+        k = first + n
+        address = f"10.{k // 65536 % 256}.{k // 256 % 256}.{k % 256}"
 
-        def one(address=address, n=n):
+        def one(address=address, k=k):
             status, _ = post_json(
                 f"{base}/api/login",
-                {"email": f"nobody{n}@example.com", "password": "Wrong-password1"},
+                {"email": f"nobody{k}@example.com", "password": "Wrong-password1"},
                 origin,
                 {"X-Forwarded-For": address},
             )
@@ -133,6 +139,56 @@ def sign_ins(base, origin, stop, statuses):
     for thread in threads:
         thread.join(timeout=30)
     return n
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def one_round(n, hello_addr, base, cookie, statuses):
+    """Every measurement once: rows of (label, requests/s, p50, p99), the hello first, the
+    idle signed-in read fourth, the read under sign-ins last; and how many sign-ins were sent
+    (their answers are counted into `statuses`)."""
+    rows = []
+    log(f"round {n}/{ROUNDS}: hello world")
+    rate, p50, p99 = wrk(f"http://{hello_addr}/")
+    rows.append(("bare actix-web hello (`/`)", rate, p50, p99))
+    log(f"round {n}/{ROUNDS}: bare actix-web, one session read")
+    rate, p50, p99 = wrk(f"http://{hello_addr}/read")
+    rows.append(("bare actix-web, the session read only (`/read`)", rate, p50, p99))
+    for label, path, signed_in, accept_encoding in (
+        ("`GET /healthz`", "/healthz", False, None),
+        ("`GET /api/getuserinfo` (signed in)", "/api/getuserinfo", True, None),
+        (
+            f"`GET /api/getuserinfo` (signed in, `Accept-Encoding: {BROWSER_ACCEPT_ENCODING}`)",
+            "/api/getuserinfo",
+            True,
+            BROWSER_ACCEPT_ENCODING,
+        ),
+        ("`GET /api/user/plan?type=premium` (signed in)", "/api/user/plan?type=premium", True, None),
+    ):
+        log(f"round {n}/{ROUNDS}: {label}")
+        rate, p50, p99 = wrk(f"{base}{path}", cookie if signed_in else None, accept_encoding)
+        rows.append((label, rate, p50, p99))
+
+    log(f"round {n}/{ROUNDS}: signed-in reads while {SIGN_INS_PER_SECOND} sign-ins a second are hashed")
+    stop, counted = threading.Event(), {}
+    loader = threading.Thread(
+        target=lambda: counted.setdefault(
+            "_sent", sign_ins(base, base, stop, statuses, first=n * 100_000)
+        )
+    )
+    loader.start()
+    time.sleep(1)  # let the sign-ins reach their rate before measuring
+    rate, p50, p99 = wrk(f"{base}/api/getuserinfo", cookie)
+    stop.set()
+    loader.join()
+    rows.append((f"`GET /api/getuserinfo` during {SIGN_INS_PER_SECOND} sign-ins/s", rate, p50, p99))
+    return rows, counted["_sent"]
 
 
 def main():
@@ -181,55 +237,33 @@ def main():
             raise SystemExit(f"signing in as the administrator: {status}")
         cookie = headers["Set-Cookie"].split(";", 1)[0]
 
-        rows = []
-        log("hello world")
-        hello_rate, p50, p99 = wrk(f"http://{hello_addr}/")
-        rows.append(("bare actix-web hello (`/`)", hello_rate, p50, p99))
-        log("bare actix-web, one session read")
-        rate, p50, p99 = wrk(f"http://{hello_addr}/read")
-        rows.append(("bare actix-web, the session read only (`/read`)", rate, p50, p99))
-        for label, path, signed_in, accept_encoding in (
-            ("`GET /healthz`", "/healthz", False, None),
-            ("`GET /api/getuserinfo` (signed in)", "/api/getuserinfo", True, None),
-            (
-                f"`GET /api/getuserinfo` (signed in, `Accept-Encoding: {BROWSER_ACCEPT_ENCODING}`)",
-                "/api/getuserinfo",
-                True,
-                BROWSER_ACCEPT_ENCODING,
-            ),
-            ("`GET /api/user/plan?type=premium` (signed in)", "/api/user/plan?type=premium", True, None),
-        ):
-            log(label)
-            rate, p50, p99 = wrk(f"{base}{path}", cookie if signed_in else None, accept_encoding)
-            rows.append((label, rate, p50, p99))
-        idle_p99 = rows[3][3]
-
-        log(f"signed-in reads while {SIGN_INS_PER_SECOND} sign-ins a second are hashed")
-        stop, statuses = threading.Event(), {}
-        loader = threading.Thread(
-            target=lambda: statuses.setdefault("_sent", sign_ins(base, base, stop, statuses))
-        )
-        loader.start()
-        time.sleep(1)  # let the sign-ins reach their rate before measuring
-        rate, p50, p99 = wrk(f"{base}/api/getuserinfo", cookie)
-        stop.set()
-        loader.join()
-        sent = statuses.pop("_sent")
-        rows.append((f"`GET /api/getuserinfo` during {SIGN_INS_PER_SECOND} sign-ins/s", rate, p50, p99))
+        rounds = []
+        statuses = {}
+        sent = 0
+        for n in range(1, ROUNDS + 1):
+            rows, round_sent = one_round(n, hello_addr, base, cookie, statuses)
+            rounds.append(rows)
+            sent += round_sent
 
         print(
-            f"wrk, 2 threads, 32 connections, {SECONDS} s each; the API on SQLite, default settings. "
-            "`/read`: the hello example running only the one query a signed-in request makes "
-            "(session and user, on the worker), with no middleware: the floor of a signed-in read.\n"
+            f"wrk, 2 threads, 32 connections, {SECONDS} s each, {ROUNDS} rounds (medians); the API "
+            "on SQLite, default settings. `/read`: the hello example running only the one query a "
+            "signed-in request makes (session and user, on the worker), with no middleware: the "
+            "floor of a signed-in read.\n"
         )
         print("| Endpoint | Requests/s | × hello | p50 ms | p99 ms |")
         print("|---|---:|---:|---:|---:|")
-        for label, rate, p50, p99 in rows:
-            print(f"| {label} | {rate:,.0f} | {rate / hello_rate:.2f} | {p50:.2f} | {p99:.2f} |")
+        for i, (label, _, _, _) in enumerate(rounds[0]):
+            column = lambda k: median([rows[i][k] for rows in rounds])  # noqa: E731
+            ratio = median([rows[i][1] / rows[0][1] for rows in rounds])
+            print(f"| {label} | {column(1):,.0f} | {ratio:.2f} | {column(2):.2f} | {column(3):.2f} |")
+        # Per round: the p99 during sign-ins over the idle signed-in read's p99 just before.
+        p99_ratios = [rows[-1][3] / rows[3][3] for rows in rounds]
         answered = ", ".join(f"{n} × {code}" for code, n in sorted(statuses.items()))
         print(
             f"\nSigned-in reads' p99 under {SIGN_INS_PER_SECOND} sign-ins/s: "
-            f"{p99 / idle_p99:.2f}× idle ({sent} sign-ins sent; answers: {answered})."
+            f"{median(p99_ratios):.2f}× idle (median; rounds: "
+            f"{', '.join(f'{r:.2f}×' for r in p99_ratios)}; {sent} sign-ins sent; answers: {answered})."
         )
     finally:
         for process in processes:

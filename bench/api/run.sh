@@ -3,8 +3,8 @@
 # (crates/api/examples/hello.rs) on this machine, in one run, with wrk; then the same reads
 # while 20 sign-ins a second are being hashed. Prints Markdown to stdout, progress to stderr.
 # Called by bench/run.sh; runs on its own too:
-#   bench/api/run.sh                 10 s per measurement
-#   BENCH_QUICK=1 bench/api/run.sh   4 s per measurement
+#   bench/api/run.sh                 6 s per measurement, 3 rounds (medians)
+#   BENCH_QUICK=1 bench/api/run.sh   3 s per measurement, 3 rounds
 # Needs wrk (Debian's package; installed when missing, as root) and python3.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
