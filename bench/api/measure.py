@@ -254,9 +254,9 @@ def main():
         print("| Endpoint | Requests/s | × hello | p50 ms | p99 ms |")
         print("|---|---:|---:|---:|---:|")
         for i, (label, _, _, _) in enumerate(rounds[0]):
-            column = lambda k: median([rows[i][k] for rows in rounds])  # noqa: E731
+            rate, p50, p99 = (median([rows[i][k] for rows in rounds]) for k in (1, 2, 3))
             ratio = median([rows[i][1] / rows[0][1] for rows in rounds])
-            print(f"| {label} | {column(1):,.0f} | {ratio:.2f} | {column(2):.2f} | {column(3):.2f} |")
+            print(f"| {label} | {rate:,.0f} | {ratio:.2f} | {p50:.2f} | {p99:.2f} |")
         # Per round: the p99 during sign-ins over the idle signed-in read's p99 just before.
         p99_ratios = [rows[-1][3] / rows[3][3] for rows in rounds]
         answered = ", ".join(f"{n} × {code}" for code, n in sorted(statuses.items()))
