@@ -20,6 +20,7 @@ diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql
 const INSERT_CHUNK: usize = 500;
 
 /// One connection's record, as written and as read back (`id` aside).
+///
 /// `None` is written as NULL (the nullable columns have no other default), which keeps the
 /// INSERT's SQL the same for every row: SQLite's single-row statement is prepared once.
 #[derive(Debug, Clone, PartialEq, Eq, Insertable, Queryable, Selectable)]

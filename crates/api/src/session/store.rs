@@ -192,14 +192,7 @@ impl DbSessionStore {
                 Ok(updated)
             })
             .await?;
-        if updated {
-            Ok(key)
-        } else {
-            // The session ended meanwhile (expired, logged out, revoked, password changed,
-            // account disabled): start a new, signed-out one. Keeping the state would bring the
-            // ended sign-in back under a new key.
-            self.save(&State::new(), None, ttl).await
-        }
+        self.key_or_signed_out(updated, key, ttl).await
     }
 
     /// Moves the session `key` to a new key holding `state` (a sign-in, a password change):
@@ -227,8 +220,21 @@ impl DbSessionStore {
                 })
             })
             .await?;
-        if moved {
-            Ok(new_key)
+        self.key_or_signed_out(moved, new_key, ttl).await
+    }
+
+    /// The key the cookie must hold after `update` or `renew`: `key` when the session's row was
+    /// still there, else a new, signed-out session's. The session ended meanwhile (expired,
+    /// logged out, revoked, password changed, account disabled): keeping the state would bring
+    /// the ended sign-in back under a new key.
+    async fn key_or_signed_out(
+        &self,
+        stored: bool,
+        key: String,
+        ttl: Duration,
+    ) -> anyhow::Result<String> {
+        if stored {
+            Ok(key)
         } else {
             self.save(&State::new(), None, ttl).await
         }

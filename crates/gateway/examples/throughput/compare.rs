@@ -1,5 +1,5 @@
 //! The comparison printed by bench/run.sh: direct, the plain splice relay, the gateway and the
-//! proxies the script started (`--peer`), measured in one run and printed as one Markdown table.
+//! proxies the script started (`--peer`), measured in one run; `report.rs` writes the Markdown table.
 //! Bulk runs go target by target within each round, so every ratio compares transfers made
 //! moments apart on the same machine. Progress goes to stderr, the table to stdout.
 
@@ -13,37 +13,37 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 /// Connections per second over a sequential series, and the p50 and p99 of one connection.
-struct Setup {
-    per_second: f64,
-    p50: Duration,
-    p99: Duration,
+pub(crate) struct Setup {
+    pub(crate) per_second: f64,
+    pub(crate) p50: Duration,
+    pub(crate) p99: Duration,
     /// Connections per second with `SETUP_CLIENTS` clients connecting at once (capacity, where
     /// `per_second` one after another is bound by the machine's wake-up latency).
-    at_once: f64,
+    pub(crate) at_once: f64,
     /// The proxy's own CPU time per connection over both runs, all its processes: (user,
     /// system). What the proxy itself costs, apart from the client and the sink; its system
     /// time is mostly the kernel's TCP work for the two connections of a tunnel, which every
     /// relay does. None without a process to account.
-    cpu_per_connection: Option<(Duration, Duration)>,
+    pub(crate) cpu_per_connection: Option<(Duration, Duration)>,
 }
 
 /// Clients making new connections at the same time in the setup's capacity measurement.
-const SETUP_CLIENTS: usize = 8;
+pub(crate) const SETUP_CLIENTS: usize = 8;
 
 #[derive(Default)]
-struct Results {
-    single: Vec<f64>,
-    single_ratio: Vec<f64>,
-    streams: Vec<f64>,
-    streams_ratio: Vec<f64>,
-    setup: Vec<(Proto, Setup)>,
-    cpu_ticks: u64,
-    cpu_bytes: u64,
-    idle_per_tunnel: Option<f64>,
+pub(crate) struct Results {
+    pub(crate) single: Vec<f64>,
+    pub(crate) single_ratio: Vec<f64>,
+    pub(crate) streams: Vec<f64>,
+    pub(crate) streams_ratio: Vec<f64>,
+    pub(crate) setup: Vec<(Proto, Setup)>,
+    pub(crate) cpu_ticks: u64,
+    pub(crate) cpu_bytes: u64,
+    pub(crate) idle_per_tunnel: Option<f64>,
     /// RSS before the churn, its highest sample while tunnels were open, and after they closed.
-    churn: Option<(u64, u64, u64)>,
+    pub(crate) churn: Option<(u64, u64, u64)>,
     /// Why a peer failed the churn.
-    churn_failed: Option<String>,
+    pub(crate) churn_failed: Option<String>,
 }
 
 /// The message a panic carried.
@@ -208,12 +208,6 @@ fn sized(s: &mut TcpStream, bytes: u64) -> u64 {
     u64::from_be_bytes(count)
 }
 
-fn median(values: &[f64]) -> f64 {
-    let mut v = values.to_vec();
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
-
 fn progress(what: &str) {
     eprintln!("[bench] {what}");
 }
@@ -305,107 +299,6 @@ pub fn run(args: &Args, targets: &[Target]) -> (String, u64) {
             }
         }
     }
-    let table = table(args, targets, &results);
+    let table = crate::report::table(args, targets, &results);
     (table, bench.gateway_bytes.load(Ordering::Relaxed))
-}
-
-fn thousands(n: f64) -> String {
-    let s = format!("{n:.0}");
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-fn micros(d: Duration) -> String {
-    format!("{} µs", thousands(d.as_secs_f64() * 1e6))
-}
-
-fn mb(bytes: u64) -> String {
-    format!("{:.1} MB", bytes as f64 / 1e6)
-}
-
-fn table(args: &Args, targets: &[Target], results: &[Results]) -> String {
-    let mut out = String::new();
-    out.push_str(&format!(
-        "| | single stream | {} streams | CONNECT setup | SOCKS5 setup | per idle tunnel | CPU s/GB | RSS after {} tunnels closed ({} open at once) |\n",
-        args.streams,
-        thousands(args.churn as f64),
-        thousands(args.hold.min(args.churn) as f64)
-    ));
-    out.push_str("|---|---|---|---|---|---|---|---|\n");
-    for (t, r) in targets.iter().zip(results) {
-        if let Some(why) = &t.missing {
-            out.push_str(&format!(
-                "| {} | not available: {why} | | | | | | |\n",
-                t.name
-            ));
-            continue;
-        }
-        let rate = |rates: &[f64], ratios: &[f64]| {
-            if rates.is_empty() {
-                return "—".to_owned();
-            }
-            format!(
-                "{:.2}× · {} MB/s",
-                median(ratios),
-                thousands(median(rates) / 1e6)
-            )
-        };
-        let setup = |proto: Proto| {
-            let plain = r.setup.iter().find(|(p, _)| *p == Proto::Plain);
-            let (s, note) = match (r.setup.iter().find(|(p, _)| *p == proto), plain) {
-                (Some((_, s)), _) => (s, ""),
-                (None, Some((_, s))) if proto == Proto::Connect => (s, " (plain TCP)"),
-                _ => return "—".to_owned(),
-            };
-            let cpu = s
-                .cpu_per_connection
-                .map_or(String::new(), |(user, system)| {
-                    format!(
-                        " · CPU {} per connection (user {})",
-                        micros(user + system),
-                        micros(user)
-                    )
-                });
-            format!(
-                "{}/s · p50 {} · p99 {} · {SETUP_CLIENTS} at once {}/s{cpu}{note}",
-                thousands(s.per_second),
-                micros(s.p50),
-                micros(s.p99),
-                thousands(s.at_once)
-            )
-        };
-        let cpu = if t.pid.is_some() && r.cpu_bytes > 0 {
-            format!(
-                "{:.2}",
-                r.cpu_ticks as f64 / crate::cpu::TICKS_PER_SECOND / (r.cpu_bytes as f64 / 1e9)
-            )
-        } else {
-            "—".to_owned()
-        };
-        let idle = r
-            .idle_per_tunnel
-            .map_or("—".to_owned(), |b| format!("{:.1} KB", b / 1e3));
-        let churn = match (&r.churn, &r.churn_failed) {
-            (Some((start, peak, after)), _) => {
-                format!("{} (start {}, peak {})", mb(*after), mb(*start), mb(*peak))
-            }
-            (None, Some(why)) => format!("failed: {why}"),
-            (None, None) => "—".to_owned(),
-        };
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {idle} | {cpu} | {churn} |\n",
-            t.name,
-            rate(&r.single, &r.single_ratio),
-            rate(&r.streams, &r.streams_ratio),
-            setup(Proto::Connect),
-            setup(Proto::Socks5),
-        ));
-    }
-    out
 }

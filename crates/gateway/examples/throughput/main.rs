@@ -15,6 +15,7 @@ mod gateway_role;
 mod procs;
 #[cfg(target_os = "linux")]
 mod relay_role;
+mod report;
 mod sink;
 mod targets;
 
