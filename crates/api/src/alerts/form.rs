@@ -20,9 +20,11 @@ pub const MAX_THRESHOLDS: usize = 5;
 pub struct AlertsRequest {
     /// Percent of a traffic kind's bought GB used at which to alert (whole, 1 to 100).
     #[schema(schema_with = crate::openapi::rules::alert_percents)]
+    #[serde(default, deserialize_with = "present")]
     pub traffic_percent: Option<Value>,
     /// Days before traffic or a piece expires at which to alert (whole, 1 to 30).
     #[schema(schema_with = crate::openapi::rules::alert_days)]
+    #[serde(default, deserialize_with = "present")]
     pub expiry_days: Option<Value>,
     /// Alert when the wallet balance falls below this many dollars (above 0, at most 100000, 2
     /// decimals); null: no balance alert.
@@ -38,7 +40,8 @@ pub struct AlertsRequest {
     pub webhook_url: Option<Value>,
 }
 
-/// Tells `"balanceBelow": null` (Some(Null): turn it off) from a field left out (None).
+/// Tells a field given as null (Some(Null)) from a field left out (None): null turns the balance
+/// alert and the webhook off, and is refused for the two lists (their schema has no null).
 fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
     Value::deserialize(d).map(Some)
 }
@@ -172,9 +175,11 @@ mod tests {
             json!(["80"]),
             json!(80),
             json!([1, 2, 3, 4, 5, 6]),
+            json!(null),
         ] {
             assert!(apply(json!({ "trafficPercent": bad })).is_err(), "{bad}");
         }
+        assert!(apply(json!({"expiryDays": null})).is_err());
         assert!(apply(json!({"expiryDays": [31]})).is_err());
         // The schema's maxItems counts repeats too: six items are refused even if one distinct.
         assert!(apply(json!({"expiryDays": [1, 1, 1, 1, 1, 1]})).is_err());
