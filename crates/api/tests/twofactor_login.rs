@@ -2,11 +2,13 @@
 //! and signs nobody in; `POST /api/login/2fa` completes it with an app code (±1 step, each step
 //! once, even when raced) or a recovery code (once); five wrong codes, an expired pending state
 //! or none at all answer "Please sign in again"; guesses are limited per account in the
-//! database; Google sign-in asks for the code too.
+//! database; Google sign-in asks for the code too; a password changed or reset after the first
+//! step ends the pending sign-in.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[macro_use]
 mod common;
+mod account_support;
 
 use common::google::{claims, token};
 use common::two_factor::{code_at, step_now};
@@ -14,6 +16,7 @@ use common::{PASSWORD, TestApp};
 use serde_json::json;
 
 const EMAIL: &str = "owner@example.com";
+const NEW_PASSWORD: &str = "Better2@";
 
 /// An app with `EMAIL` registered and enrolled, the main client signed out again.
 async fn enrolled(backend: persistence::Backend) -> (TestApp, common::two_factor::Enrolled) {
@@ -44,6 +47,37 @@ async fn password_step(app: &TestApp, client: &reqwest::Client) {
         json!({ "user": null }),
         "nobody is signed in yet"
     );
+}
+
+/// After the password changed: `intruder`'s pending sign-in (begun with the old password) is
+/// refused for good with the right code, which it did not spend: the owner's sign-in with the new
+/// password takes that code.
+async fn stale_pending_sign_in_is_refused(
+    app: &TestApp,
+    intruder: &reqwest::Client,
+    enrolled: &common::two_factor::Enrolled,
+) {
+    let right = code_at(&enrolled.secret, enrolled.step + 1);
+    for _ in 0..2 {
+        let reply = app.second_factor(intruder, &right).await;
+        assert_eq!(reply.status, 401, "{}", reply.text);
+        assert_eq!(reply.body, json!({ "message": "Please sign in again" }));
+    }
+    assert!(app.get_with(intruder, "/api/getuserinfo").await.body["user"].is_null());
+    let owner = app.new_client();
+    let reply = app
+        .post_json_with(
+            &owner,
+            "/api/login",
+            json!({ "email": EMAIL, "password": NEW_PASSWORD }),
+        )
+        .await;
+    assert_eq!(
+        reply.body,
+        json!({ "twoFactorRequired": true, "method": "totp" })
+    );
+    let reply = app.second_factor(&owner, &right).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
 }
 
 api_test! {
@@ -213,5 +247,45 @@ api_test! {
         let reply = app.second_factor(&app.client, &code_at(&enrolled.secret, enrolled.step + 1)).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(reply.body["user"]["email"], json!(common::google::EMAIL));
+    }
+
+    async fn a_password_changed_since_the_first_step_ends_the_pending_sign_in(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, PASSWORD).await;
+        let enrolled = app.enrol_with(&app.client).await;
+        // Someone who knows the password stops at the second factor in another browser...
+        let intruder = app.new_client();
+        password_step(&app, &intruder).await;
+        // ...and the owner, still signed in, changes the password.
+        let reply = app
+            .post_json(
+                "/api/user/password",
+                json!({ "currentPassword": PASSWORD, "newPassword": NEW_PASSWORD, "confirmPassword": NEW_PASSWORD }),
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+
+        stale_pending_sign_in_is_refused(&app, &intruder, &enrolled).await;
+    }
+
+    async fn a_password_reset_since_the_first_step_ends_the_pending_sign_in(backend) {
+        let (app, enrolled) = enrolled(backend).await;
+        let intruder = app.new_client();
+        password_step(&app, &intruder).await;
+        // The owner resets the password by mail.
+        let before = app.mails_to(EMAIL).len();
+        let reply = app.post_json("/api/password/forgot", json!({ "email": EMAIL })).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        app.wait_for_mails(EMAIL, before + 1).await;
+        let code = app.latest_code(EMAIL);
+        let reply = app
+            .post_json(
+                "/api/password/reset",
+                json!({ "email": EMAIL, "code": code, "password": NEW_PASSWORD, "confirmPassword": NEW_PASSWORD }),
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+
+        stale_pending_sign_in_is_refused(&app, &intruder, &enrolled).await;
     }
 }

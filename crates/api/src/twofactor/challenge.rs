@@ -71,7 +71,7 @@ pub async fn sign_in_or_challenge(
     let reply = if second_factor {
         session.renew();
         session.remove(USER_ID_KEY);
-        pending::start(session, user.id, now())?;
+        pending::start(session, &state.code_key, user, now())?;
         SignInReply::TwoFactorRequired(TwoFactorRequired::by(Method::Totp))
     } else {
         pending::clear(session);
@@ -97,7 +97,7 @@ pub fn step_up(
     proven: Option<&UserRow>,
 ) -> Result<HttpResponse, ApiError> {
     let method = if totp { Method::Totp } else { Method::Email };
-    let mut waiting = Pending::new(proven.map(|u| u.id), method, now());
+    let mut waiting = Pending::new(&state.code_key, proven, method, now());
     if let (Method::Email, Some(user)) = (method, proven) {
         let code = random::verification_code();
         waiting.code_hash = Some(email_code_hash(&state.code_key, user.id, &code));

@@ -2,7 +2,8 @@
 //! waiting for the second factor: the authenticator app's code (or a recovery code), or the
 //! code mailed for a sign-in from a new network while the account is under attack. A right code signs in under a new session id; a wrong one
 //! counts, and the fifth ends the pending sign-in. Guesses are also limited per account and per
-//! client IP in the database, so parallel requests or other instances gain nothing.
+//! client IP in the database, so parallel requests or other instances gain nothing. A pending
+//! sign-in whose account changed its password since (or was deleted) asks to sign in again.
 
 use crate::auth::service::sign_in;
 use crate::blocking::with_conn;
@@ -20,8 +21,19 @@ use crate::twofactor::enable::CodeBody;
 use crate::twofactor::pending::{self, Method};
 use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
-use persistence::{now, users};
+use persistence::now;
+use persistence::users::{self, UserRow};
 use subtle::ConstantTimeEq;
+
+/// What the code step found.
+enum Outcome {
+    /// The right code, for this account.
+    Right(Box<UserRow>),
+    /// A wrong code (or no account proven at the first step).
+    Wrong,
+    /// The account is gone or its password changed since the first step: start again.
+    Stale,
+}
 
 #[utoipa::path(tag = "auth", security(()), request_body = CodeBody,
     responses((status = 200, body = AuthResponse), (status = 400, body = ErrorResponse),
@@ -52,10 +64,15 @@ pub async fn complete(
     };
     let code = body.into_inner().code;
     let check = waiting.clone();
-    let (accepted, user) = with_conn(&state.pool, move |conn| {
+    let outcome = with_conn(&state.pool, move |conn| {
         // A pending sign-in without a proven account takes no code at all.
         let Some(id) = check.user_id else {
-            return Ok((false, None));
+            return Ok(Outcome::Wrong);
+        };
+        // Read before the code is looked at, so that a stale sign-in spends no code.
+        let user = match users::find_by_id(conn, id)? {
+            Some(user) if check.still_holds_for(&keys.code_key, &user) => user,
+            _ => return Ok(Outcome::Stale),
         };
         let accepted = match (check.method, &check.code_hash) {
             (Method::Totp, _) => use_code(conn, &keys, id, &code, now())?,
@@ -65,23 +82,31 @@ pub async fn complete(
             }
             (Method::Email, None) => false,
         };
-        Ok((accepted, users::find_by_id(conn, id)?))
+        Ok(if accepted {
+            Outcome::Right(Box::new(user))
+        } else {
+            Outcome::Wrong
+        })
     })
     .await?;
-    if !accepted {
-        waiting.attempts += 1;
-        if waiting.attempts >= TWO_FACTOR_MAX_ATTEMPTS {
+    let user = match outcome {
+        Outcome::Right(user) => *user,
+        // The account is gone, or its password changed since the first step.
+        Outcome::Stale => {
             pending::clear(&session);
             return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
         }
-        pending::save(&session, &waiting)?;
-        return Err(ApiError::BadRequest(
-            msg::INVALID_TWO_FACTOR_CODE.to_owned(),
-        ));
-    }
-    let Some(user) = user else {
-        pending::clear(&session);
-        return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
+        Outcome::Wrong => {
+            waiting.attempts += 1;
+            if waiting.attempts >= TWO_FACTOR_MAX_ATTEMPTS {
+                pending::clear(&session);
+                return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
+            }
+            pending::save(&session, &waiting)?;
+            return Err(ApiError::BadRequest(
+                msg::INVALID_TWO_FACTOR_CODE.to_owned(),
+            ));
+        }
     };
     pending::clear(&session);
     if user.disabled {

@@ -2,13 +2,17 @@
 //! sign-in on, or any password from an unknown network while the account is under attack
 //! (`crate::auth::guard`), the session holds who is signing in, by which second factor, until
 //! when (5 minutes) and how many wrong codes were typed; nobody is signed in until
-//! `POST /api/login/2fa` completes it.
+//! `POST /api/login/2fa` completes it. It is bound to the password it was begun with
+//! (`Pending::stamp`): once the password is changed or reset, it can no longer be completed.
 
+use crate::auth::service::code_hash;
 use crate::error::ApiError;
 use crate::session::Session;
 use crate::settings::TWO_FACTOR_PENDING_SECS;
 use domain::UserId;
+use persistence::users::UserRow;
 use serde::{Deserialize, Serialize};
+use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
 /// The session state key of the pending sign-in.
@@ -37,24 +41,54 @@ pub struct Pending {
     /// The mailed code's keyed hash (`Method::Email`).
     #[serde(default)]
     pub code_hash: Option<String>,
+    /// The account's `credential_stamp` when the sign-in began: a password changed or reset
+    /// since then no longer matches it, and the sign-in must start again. Empty without a proven
+    /// account (and in a state stored before stamps were kept: started again too).
+    #[serde(default)]
+    pub stamp: String,
+}
+
+/// A keyed hash (under the code key) of the account's password hash: changes whenever the
+/// password is set, changed or reset, and tells nothing about the password.
+pub fn credential_stamp(code_key: &[u8; 32], user: &UserRow) -> String {
+    let password = user.password_hash.as_deref().unwrap_or_default();
+    code_hash(code_key, &format!("pending:{}", user.id.get()), password)
 }
 
 impl Pending {
-    /// A pending sign-in for `user_id` by `method`, expiring `TWO_FACTOR_PENDING_SECS` after `now`.
-    pub fn new(user_id: Option<UserId>, method: Method, now: i64) -> Self {
+    /// A pending sign-in for `user` (None: no proven account) by `method`, expiring
+    /// `TWO_FACTOR_PENDING_SECS` after `now`.
+    pub fn new(code_key: &[u8; 32], user: Option<&UserRow>, method: Method, now: i64) -> Self {
         Pending {
-            user_id,
+            user_id: user.map(|u| u.id),
             expires_at: now + TWO_FACTOR_PENDING_SECS,
             attempts: 0,
             method,
             code_hash: None,
+            stamp: user
+                .map(|u| credential_stamp(code_key, u))
+                .unwrap_or_default(),
         }
+    }
+
+    /// Whether `user` (read now) still has the password this sign-in began with.
+    pub fn still_holds_for(&self, code_key: &[u8; 32], user: &UserRow) -> bool {
+        let now = credential_stamp(code_key, user);
+        Some(user.id) == self.user_id && bool::from(now.as_bytes().ct_eq(self.stamp.as_bytes()))
     }
 }
 
-/// Starts the pending state for `user_id` by the authenticator app.
-pub fn start(session: &Session, user_id: UserId, now: i64) -> Result<(), ApiError> {
-    save(session, &Pending::new(Some(user_id), Method::Totp, now))
+/// Starts the pending state for `user` by the authenticator app.
+pub fn start(
+    session: &Session,
+    code_key: &[u8; 32],
+    user: &UserRow,
+    now: i64,
+) -> Result<(), ApiError> {
+    save(
+        session,
+        &Pending::new(code_key, Some(user), Method::Totp, now),
+    )
 }
 
 pub fn save(session: &Session, pending: &Pending) -> Result<(), ApiError> {
