@@ -187,6 +187,9 @@ pub const TWO_FACTOR_PENDING_SECS: i64 = 5 * 60;
 pub const TWO_FACTOR_MAX_ATTEMPTS: u32 = 5;
 /// How often a session's last-seen time is written at most.
 pub const SESSION_SEEN_EVERY_SECS: i64 = 60;
+/// The longest a session lives after its sign-in, however busy it is kept (its idle lifetime is
+/// `Settings::session_ttl`, 14 days after its last change).
+pub const SESSION_MAX_AGE_SECS: i64 = 30 * 24 * 60 * 60;
 /// How long the free trial's traffic stays valid.
 pub const TRIAL_VALIDITY_SECS: i64 = 24 * 60 * 60;
 /// How long a top-up invoice stays payable.

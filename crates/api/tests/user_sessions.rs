@@ -2,6 +2,7 @@
 //! readable device, the caller's own marked; ending one of one's own, never another account's
 //! (404), and all but the current one. Also how the client is recorded: the trusted-proxy rule
 //! for the address, the user agent cut to 255 bytes, last seen written at most once a minute.
+//! And a session kept busy still ends 30 days after its sign-in.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[macro_use]
@@ -216,5 +217,47 @@ api_test! {
         assert!(is_signed_in(&app, &client).await);
         let seen = row().1.unwrap();
         assert!(seen >= persistence::now() - 5, "refreshed: {seen}");
+    }
+
+    async fn a_busy_session_ends_thirty_days_after_its_sign_in(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, PASSWORD).await;
+        let client = signed_in(&app, FIREFOX_LINUX).await;
+        const MAX_AGE: i64 = 30 * 24 * 3600;
+        // As if it was signed in `age` seconds ago and its client last recorded two minutes ago:
+        // the next request records the client, and so writes the row.
+        let aged = |age: i64| {
+            let now = persistence::now();
+            app.with_conn(|conn| {
+                diesel::update(sessions::table.filter(sessions::user_agent.eq(FIREFOX_LINUX)))
+                    .set((sessions::created_at.eq(now - age), sessions::last_seen_at.eq(now - 120)))
+                    .execute(conn)
+                    .unwrap();
+            });
+        };
+        let lifetime = || -> (i64, i64) {
+            app.with_conn(|conn| {
+                sessions::table
+                    .filter(sessions::user_agent.eq(FIREFOX_LINUX))
+                    .select((sessions::created_at, sessions::expires_at))
+                    .first(conn)
+                    .unwrap()
+            })
+        };
+
+        // A day before the limit: the write moves the expiry to the limit, not 14 days on.
+        aged(MAX_AGE - 24 * 3600);
+        assert!(is_signed_in(&app, &client).await);
+        let (created, expires) = lifetime();
+        assert_eq!(expires, created + MAX_AGE);
+        assert!(is_signed_in(&app, &client).await, "still within its 30 days");
+
+        // Past the limit: the request that writes it is its last.
+        aged(MAX_AGE + 1);
+        assert!(is_signed_in(&app, &client).await);
+        assert!(!is_signed_in(&app, &client).await, "ended 30 days after its sign-in");
+        // Signing in again starts a new session with its own 30 days.
+        let again = signed_in(&app, FIREFOX_LINUX).await;
+        assert!(is_signed_in(&app, &again).await);
     }
 }

@@ -75,15 +75,22 @@ pub fn load_with_user(
         }))
 }
 
-/// Rewrites a live session; returns false when it no longer exists (expired or deleted).
+/// Rewrites a live session, its expiry moved to `expires_at` but never past `max_age` seconds
+/// after the row was made (an absolute lifetime: a session kept busy still ends); returns false
+/// when it no longer exists (expired or deleted).
 pub fn update(
     conn: &mut DbConnection,
     id_hash: &str,
     user_id: Option<UserId>,
     data: &str,
-    expires_at: i64,
+    (expires_at, max_age): (i64, i64),
     now: i64,
 ) -> DbResult<bool> {
+    let capped = diesel::dsl::case_when(
+        sessions::created_at.lt(expires_at.saturating_sub(max_age)),
+        sessions::created_at + max_age,
+    )
+    .otherwise(expires_at);
     let n = diesel::update(
         sessions::table
             .find(id_hash)
@@ -92,7 +99,7 @@ pub fn update(
     .set((
         sessions::user_id.eq(user_id),
         sessions::data.eq(data),
-        sessions::expires_at.eq(expires_at),
+        sessions::expires_at.eq(capped),
     ))
     .execute(conn)?;
     Ok(n == 1)

@@ -99,8 +99,17 @@ db_test! {
         let guest = sessions::load_with_user(&mut conn, "guest", t).unwrap().unwrap();
         assert_eq!(guest.last_seen_at, Some(t - 5), "when the client was last seen comes along");
         assert!(sessions::load_with_user(&mut conn, "old", t).unwrap().is_none());
-        assert!(sessions::update(&mut conn, "k1", Some(u.id), "{\"a\":1}", t + 120, t).unwrap());
-        assert!(!sessions::update(&mut conn, "old", None, "{}", t + 120, t).unwrap());
+        assert!(sessions::update(&mut conn, "k1", Some(u.id), "{\"a\":1}", (t + 120, 3600), t).unwrap());
+        assert!(!sessions::update(&mut conn, "old", None, "{}", (t + 120, 3600), t).unwrap());
+        // The expiry moves with each update, but never past the row's absolute lifetime.
+        let expiry = |conn: &mut persistence::DbConnection| {
+            use diesel::prelude::*;
+            use persistence::schema::sessions::dsl;
+            dsl::sessions.find("k1").select(dsl::expires_at).first::<i64>(conn).unwrap()
+        };
+        assert_eq!(expiry(&mut conn), t + 120);
+        assert!(sessions::update(&mut conn, "k1", Some(u.id), "{}", (t + 7200, 3600), t).unwrap());
+        assert_eq!(expiry(&mut conn), t + 3600, "capped at created_at + max_age");
         assert_eq!(sessions::count_for_user(&mut conn, u.id, t).unwrap(), 2);
         assert_eq!(sessions::purge_expired(&mut conn, t).unwrap(), 1);
         assert_eq!(sessions::delete_for_user(&mut conn, u.id).unwrap(), 2);

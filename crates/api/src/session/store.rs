@@ -5,11 +5,16 @@
 //! session is used from (address, user agent, last seen: `user_sessions::record` notes it at
 //! most once a minute), in columns of their own for the session list.
 //!
+//! A session lives `ttl` (14 days) after its last change, and at most `SESSION_MAX_AGE_SECS`
+//! (30 days) after its row was made (a sign-in makes a new row): `update` never moves the expiry
+//! past that, so a stolen cookie kept busy still ends.
+//!
 //! The signed-in user's row is read in the same query as the session (`load`) and goes to the
 //! request's `Session` (`Session::loaded_user`), never into the state: it is not written back
 //! and lives only as long as the request.
 
 use super::state::{Client, Loaded, State, USER_ID_KEY};
+use crate::settings::SESSION_MAX_AGE_SECS;
 use persistence::{Backend, DbPool, now, sessions};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
@@ -185,7 +190,8 @@ impl DbSessionStore {
         let (user, expires) = (user_id(state), expires_at(ttl));
         let updated = self
             .run(move |conn| {
-                let updated = sessions::update(conn, &id, user, &data, expires, now())?;
+                let lifetime = (expires, SESSION_MAX_AGE_SECS);
+                let updated = sessions::update(conn, &id, user, &data, lifetime, now())?;
                 if updated {
                     write_client(conn, &id, client.as_ref())?;
                 }
