@@ -5,14 +5,13 @@
 //! `POST /api/login/2fa` completes it. It is bound to the password it was begun with
 //! (`Pending::stamp`): once the password is changed or reset, it can no longer be completed.
 
-use crate::auth::service::code_hash;
+use crate::auth::service::{code_hash, code_matches};
 use crate::error::ApiError;
 use crate::session::Session;
 use crate::settings::TWO_FACTOR_PENDING_SECS;
 use domain::UserId;
 use persistence::users::UserRow;
 use serde::{Deserialize, Serialize};
-use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
 /// The session state key of the pending sign-in.
@@ -48,11 +47,17 @@ pub struct Pending {
     pub stamp: String,
 }
 
+/// What the stamp is keyed to: the account, and its password hash (empty without a password).
+fn stamp_parts(user: &UserRow) -> (String, &str) {
+    let password = user.password_hash.as_deref().unwrap_or_default();
+    (format!("pending:{}", user.id.get()), password)
+}
+
 /// A keyed hash (under the code key) of the account's password hash: changes whenever the
 /// password is set, changed or reset, and tells nothing about the password.
 pub fn credential_stamp(code_key: &[u8; 32], user: &UserRow) -> String {
-    let password = user.password_hash.as_deref().unwrap_or_default();
-    code_hash(code_key, &format!("pending:{}", user.id.get()), password)
+    let (account, password) = stamp_parts(user);
+    code_hash(code_key, &account, password)
 }
 
 impl Pending {
@@ -73,8 +78,8 @@ impl Pending {
 
     /// Whether `user` (read now) still has the password this sign-in began with.
     pub fn still_holds_for(&self, code_key: &[u8; 32], user: &UserRow) -> bool {
-        let now = credential_stamp(code_key, user);
-        Some(user.id) == self.user_id && bool::from(now.as_bytes().ct_eq(self.stamp.as_bytes()))
+        let (account, password) = stamp_parts(user);
+        Some(user.id) == self.user_id && code_matches(code_key, &account, password, &self.stamp)
     }
 }
 
