@@ -1,6 +1,7 @@
 //! Accounts and sessions: code requests, registration, password and Google sign-in, user info,
 //! logout (docs/api.md#accounts).
 
+mod argon;
 mod google;
 pub mod guard;
 pub mod hashing;

@@ -1,16 +1,12 @@
 //! The account rules that handlers share: password hashing, code hashing, creating users with
 //! unique codes, starting a session, and rate-limit checks.
 
-use crate::auth::{guard, hashing};
+use crate::auth::{argon, guard, hashing};
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::session::Session;
 use crate::session::USER_ID_KEY;
-use argon2::Argon2;
-use argon2::password_hash::{
-    PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
-};
 use domain::{CanonicalEmail, canonical_email, messages as msg, random};
 use hmac::{Hmac, Mac};
 use persistence::users::{self, NewUser, UserRow};
@@ -21,11 +17,7 @@ use std::sync::OnceLock;
 /// argon2id with the crate's default cost (19 MiB, 2 passes), on the hashing pool.
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
     hashing::run(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| ApiError::internal("argon2", e))
+        argon::hash(password.as_bytes()).map_err(|e| ApiError::internal("argon2", e))
     })
     .await?
 }
@@ -34,23 +26,15 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
 /// wrong email costs as long as a wrong password (no account enumeration by timing).
 fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
-    DUMMY.get_or_init(|| {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(random::proxy_password().as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .unwrap_or_default()
-    })
+    DUMMY.get_or_init(|| argon::hash(random::proxy_password().as_bytes()).unwrap_or_default())
 }
 
 /// Whether `password` matches `hash` (or the dummy hash when there is no account).
 pub async fn verify_password(password: String, hash: Option<String>) -> Result<bool, ApiError> {
     hashing::run(move || {
         let stored = hash.as_deref().unwrap_or_else(|| dummy_hash());
-        let parsed = PasswordHash::new(stored).map_err(|e| ApiError::internal("stored hash", e))?;
-        let ok = Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok();
+        let ok = argon::verify(stored, password.as_bytes())
+            .map_err(|e| ApiError::internal("stored hash", e))?;
         Ok(ok && hash.is_some())
     })
     .await?
