@@ -1,5 +1,5 @@
-// The controls above a list: a search box that applies what is typed once typing pauses, and
-// labelled filter selects.
+// The controls above a list: a search box that applies what is typed once typing pauses (or
+// at once when it loses focus), and labelled filter selects.
 import { useState } from 'react';
 import { inputClasses } from '@/components/ui/field';
 import { SearchIcon } from '@/components/ui/icons';
@@ -26,6 +26,7 @@ export function SearchBox({ label, value, onSearch, placeholder }: { label: stri
               setText(event.target.value);
               apply(event.target.value);
             }}
+            onBlur={apply.flush}
             className={cn(inputClasses, 'border-slate-300 pl-9 dark:border-slate-700')}
           />
         </span>
