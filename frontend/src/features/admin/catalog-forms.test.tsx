@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
 import { MESSAGES } from './schemas';
@@ -184,6 +184,24 @@ describe('stock form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Stock entry saved: capacity 40, active')).toBeInTheDocument();
     expect(patched.bodies).toEqual([{ capacity: 10 }, { capacity: 40 }]);
+  });
+});
+
+describe('stock list', () => {
+  // A search box applies what was typed when it loses focus, which a click's mousedown causes:
+  // the rows must stay while the filtered list loads, or the click that took the focus is lost.
+  it('an entry clicked right after typing a country opens its editor', async () => {
+    server.use(
+      http.get('*/api/admin/stock', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('country')) await delay(1_000);
+        return HttpResponse.json({ items: [makeStock()] });
+      }),
+    );
+    const { user } = renderAt('/admin/stock');
+    const edit = await screen.findByRole('button', { name: 'Edit stock entry 11' }, { timeout: 10_000 });
+    await user.type(screen.getByRole('searchbox', { name: 'Country' }), 'US');
+    await user.click(edit);
+    expect(screen.getByRole('dialog', { name: 'Edit stock entry' })).toBeInTheDocument();
   });
 });
 
