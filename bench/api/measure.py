@@ -199,7 +199,7 @@ def one_round(n, hello_addr, base, cookie, statuses):
         if paced:
             log(f"round {n}/{ROUNDS}: signed-in reads, paced")
             rate, p50, p99 = wrk(f"{base}/api/getuserinfo", cookie, paced=True)
-            rows.append((f"{PACED_LABEL}", rate, p50, p99))
+            rows.append((PACED_LABEL, rate, p50, p99))
         log(f"round {n}/{ROUNDS}: signed-in reads{label} while {SIGN_INS_PER_SECOND} sign-ins a second are hashed")
         stop, counted = threading.Event(), {}
         first = n * 100_000 + (50_000 if paced else 0)

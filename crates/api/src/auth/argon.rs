@@ -34,11 +34,6 @@ fn compute(argon: &Argon2<'_>, password: &[u8], salt: &[u8], out: &mut [u8]) -> 
     })
 }
 
-/// The raw bytes a PHC salt stands for.
-fn salt_bytes<'b>(salt: Salt<'_>, buffer: &'b mut [u8; Salt::MAX_LENGTH]) -> Result<&'b [u8]> {
-    salt.decode_b64(buffer)
-}
-
 /// A new PHC string for `password`: argon2id at the crate's default cost, with a fresh salt.
 pub fn hash(password: &[u8]) -> Result<String> {
     let argon = Argon2::default();
@@ -48,7 +43,7 @@ pub fn hash(password: &[u8]) -> Result<String> {
     compute(
         &argon,
         password,
-        salt_bytes(salt.as_salt(), &mut buffer)?,
+        salt.as_salt().decode_b64(&mut buffer)?,
         &mut out,
     )?;
     let phc = PasswordHash {
@@ -80,7 +75,7 @@ pub fn verify(stored: &str, password: &[u8]) -> Result<bool> {
     let mut buffer = [0u8; Salt::MAX_LENGTH];
     let mut out = [0u8; Output::MAX_LENGTH];
     let out = &mut out[..expected.len()];
-    compute(&argon, password, salt_bytes(salt, &mut buffer)?, out)?;
+    compute(&argon, password, salt.decode_b64(&mut buffer)?, out)?;
     Ok(Output::new(out)? == expected)
 }
 
