@@ -6,7 +6,8 @@ NPM   ?= npm
 BIN_DEBUG   := target/debug/proxyshop
 BIN_RELEASE := target/release/proxyshop
 
-.PHONY: run dev test lint test-rust test-frontend e2e fuzz frontend openapi check-openapi fmt clean
+.PHONY: run dev test lint test-rust build-tests run-tests-rust test-frontend e2e run-e2e fuzz run-fuzz \
+	server-bin frontend openapi check-openapi fmt clean
 
 ## run: build the front end and the server, then serve everything on http://127.0.0.1:8080
 ## (top-ups through the local checkout, whose Pay button credits without payment: local only)
@@ -21,9 +22,25 @@ dev: frontend/node_modules
 	else $(CARGO) run -p server -- serve & fi; \
 	cd frontend && VITE_API_URL=$${VITE_API_URL:-http://127.0.0.1:8080} $(NPM) run dev
 
-## test: everything CI checks: formatting, lints, the import graph, API types, Rust tests, front-end unit
-## and browser tests, and schema fuzzing of the API
-test: lint test-rust test-frontend e2e fuzz
+## test: everything CI checks, in three steps: the builds (the Rust tests, once, with the server
+## binary they start; the front end), the lints (fmt, clippy, the import graph, the API document),
+## then the Rust tests, the front-end unit tests, the browser tests and the schema fuzzing side by
+## side: they share the builds and nothing else (each starts its own servers and databases).
+test: frontend/node_modules
+	$(MAKE) build-tests frontend
+	$(MAKE) lint SERVER=$(BIN_DEBUG)
+	$(MAKE) -j4 --output-sync=target run-tests-rust test-frontend run-e2e run-fuzz SERVER=$(BIN_DEBUG)
+
+# The server binary that the browser tests, the fuzzing and the API document check run. Unset,
+# they build it with `cargo build -p server`; `make test` passes the one its test build made
+# (`cargo nextest run --no-run` builds the binary beside the tests that start it).
+SERVER ?=
+SERVER_BIN = $(or $(SERVER),$(BIN_DEBUG))
+
+server-bin:
+ifeq ($(SERVER),)
+	$(CARGO) build -p server
+endif
 
 lint: frontend/node_modules
 	$(CARGO) fmt --all -- --check
@@ -32,24 +49,43 @@ lint: frontend/node_modules
 	cd frontend && $(NPM) run lint
 	$(MAKE) check-openapi
 
-## test-rust: crate tests on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set
-test-rust:
+## test-rust: the crates' unit and integration tests on SQLite, and on PostgreSQL too when
+## TEST_DATABASE_URL is set; with cargo-nextest (each test in its own process, .config/nextest.toml)
+## when it is installed, otherwise `cargo test`
+test-rust: build-tests
+	$(MAKE) run-tests-rust
+
+NEXTEST := $(shell $(CARGO) nextest --version >/dev/null 2>&1 && echo yes)
+ifeq ($(NEXTEST),yes)
+build-tests:
+	$(CARGO) nextest run --workspace --no-run
+run-tests-rust:
+	$(CARGO) nextest run --workspace
+else
+build-tests:
+	$(CARGO) test --workspace --no-run
+run-tests-rust:
 	$(CARGO) test --workspace
+endif
 
 test-frontend: frontend/node_modules
 	cd frontend && $(NPM) test
 
 ## e2e: build the app and the server, then drive them in headless Chromium
-e2e: frontend
-	$(CARGO) build -p server
-	cd frontend && PROXYSHOP_BIN=$(CURDIR)/$(BIN_DEBUG) $(NPM) run e2e
+e2e: frontend server-bin
+	$(MAKE) run-e2e
+
+run-e2e:
+	cd frontend && E2E_SKIP_BUILD=1 PROXYSHOP_BIN=$(abspath $(SERVER_BIN)) $(NPM) run e2e
 
 ## fuzz: Schemathesis against the debug server, signed out and signed in (scripts/fuzz/run.sh;
 ## FUZZ_SECONDS per run, default 60), from a Python venv of pinned tools made on first use
 TOOLS_VENV := .venv-tools
-fuzz: $(TOOLS_VENV)/bin/schemathesis
-	$(CARGO) build -p server
-	FUZZ_VENV=$(TOOLS_VENV) scripts/fuzz/run.sh
+fuzz: server-bin
+	$(MAKE) run-fuzz
+
+run-fuzz: $(TOOLS_VENV)/bin/schemathesis
+	FUZZ_VENV=$(TOOLS_VENV) PROXYSHOP_BIN=$(SERVER_BIN) scripts/fuzz/run.sh
 
 $(TOOLS_VENV)/bin/schemathesis: scripts/fuzz/requirements.txt
 	python3 -m venv $(TOOLS_VENV)
@@ -69,8 +105,9 @@ openapi:
 	cd frontend && $(NPM) run gen:api
 
 ## check-openapi: fail when the committed OpenAPI document or generated types are stale
-check-openapi: frontend/node_modules
-	$(CARGO) run -q -p server -- openapi > target/openapi.json
+check-openapi: frontend/node_modules server-bin
+	@mkdir -p target
+	$(SERVER_BIN) openapi > target/openapi.json
 	@diff -q target/openapi.json frontend/openapi.json >/dev/null || \
 	  { echo "frontend/openapi.json is stale: run 'make openapi'"; exit 1; }
 	cd frontend && $(NPM) run check:api

@@ -2,7 +2,7 @@
 // Settings (a one-line rule checked in the form first), tops up through the local checkout and
 // buys a Premium plan, then downloads both receipts from the wallet history: PDF files named
 // after their ledger entries. axe on the billing card and on the wallet page. (What the PDF says
-// is checked against the ledger in crates/api/tests/receipts.rs.)
+// is checked against the ledger in crates/api/tests/it/receipts.rs.)
 import { readFileSync } from 'node:fs';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';

@@ -2,7 +2,7 @@
 //! it (`m***@example.com`), and so does the line for each mail sent.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::TestApp;
@@ -41,7 +41,9 @@ impl std::io::Write for Writer {
     }
 }
 
-api_test! {
+persistence::both_backends! {
+
+    #[actix_web::test]
     async fn rate_limit_warnings_and_mail_lines_mask_the_address(backend) {
         let logs = captured();
         let app = TestApp::start(backend, |s| {

@@ -3,7 +3,7 @@
 //! route pattern; never the cookie or the raw query.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::TestApp;
@@ -54,7 +54,9 @@ impl std::io::Write for Writer {
     }
 }
 
-api_test! {
+persistence::both_backends! {
+
+    #[actix_web::test]
     async fn log_lines_of_a_request_name_its_id(backend) {
         let logs = captured();
         let app = TestApp::start(backend, |s| s.limits.login_per_account_network = 1).await;
@@ -92,7 +94,9 @@ api_test! {
     }
 }
 
-api_test! {
+persistence::both_backends! {
+
+    #[actix_web::test]
     async fn a_server_error_ends_with_one_error_line_naming_the_request(backend) {
         let logs = captured();
         let (server, source) = provider().await;
@@ -115,7 +119,9 @@ api_test! {
     }
 }
 
-api_test! {
+persistence::both_backends! {
+
+    #[actix_web::test]
     // Anyone can send a made-up session cookie at full speed: it must cost no log line (a
     // well-formed key is looked up and found to be no session; anything else is not looked up).
     async fn a_made_up_session_cookie_writes_no_log_line(backend) {

@@ -4,8 +4,9 @@
 //! instrumentation, which every pooled connection reports to.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-// Not `api_test!`: the two backends run one after the other, as the counter is shared.
+// Not `both_backends!`: the two backends run one after the other, as the counter is shared.
 #[allow(unused_macros)]
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::{PASSWORD, TestApp};

@@ -56,7 +56,7 @@ pub fn load_with_user(
         .filter(sessions::id.eq(id_hash))
         .filter(sessions::expires_at.gt(now))
         // The table's columns in `UserRow`'s field order (diesel cannot make a `SelectBy` nullable
-        // in this tuple); tests/repos.rs reads a whole row back through here.
+        // in this tuple); tests/it/repos.rs reads a whole row back through here.
         .select((
             sessions::data,
             sessions::last_seen_at,

@@ -7,7 +7,7 @@
 //! then parsed and planned again on every call even though diesel's statement cache held it
 //! (profiled in `crates/api/examples/hello.rs`'s session read: a third of its time). With the
 //! guarantee a statement keeps the plan it was prepared with, and the cache saves the parsing.
-//! `tests/sqlite_plans.rs` counts the re-preparations of a cached statement.
+//! `tests/it/sqlite_plans.rs` counts the re-preparations of a cached statement.
 
 use libsqlite3_sys as ffi;
 use std::ffi::{c_char, c_int};

@@ -21,9 +21,25 @@ enum Cleanup {
 
 impl TestDatabase {
     /// A migrated database on `backend`, or None for PostgreSQL when `TEST_DATABASE_URL` is unset.
+    /// It is a copy of a template migrated once per set of migrations (see [`template_key`]), so
+    /// that a test does not pay for running every migration again.
     pub fn new(backend: Backend) -> Option<Self> {
-        let db = Self::empty(backend)?;
+        let db = match backend {
+            Backend::Sqlite => {
+                let (dir, url) = sqlite_file();
+                std::fs::copy(sqlite_template(), dir.path().join("test.db"))
+                    .expect("copy template");
+                Self::sqlite(dir, url)
+            }
+            Backend::Postgres => {
+                let admin_url = std::env::var("TEST_DATABASE_URL").ok()?;
+                let mut admin = admin_connection(&admin_url);
+                let template = postgres_template(&mut admin, &admin_url);
+                Self::postgres(admin, admin_url, Some(&template))
+            }
+        };
         let mut conn = db.pool.get().expect("test pool");
+        // Nothing to do unless the template is behind the migrations; checks that it is not.
         run_migrations(&mut conn).expect("migrations");
         drop(conn);
         Some(db)
@@ -33,41 +49,169 @@ impl TestDatabase {
     pub fn empty(backend: Backend) -> Option<Self> {
         match backend {
             Backend::Sqlite => {
-                let dir = tempfile::tempdir().expect("temp dir");
-                let url = format!("sqlite://{}", dir.path().join("test.db").display());
-                let pool = connect(&url, &small_pool()).expect("sqlite pool");
-                Some(TestDatabase {
-                    url,
-                    backend,
-                    pool,
-                    cleanup: Cleanup::Sqlite(dir),
-                })
+                let (dir, url) = sqlite_file();
+                Some(Self::sqlite(dir, url))
             }
             Backend::Postgres => {
                 let admin_url = std::env::var("TEST_DATABASE_URL").ok()?;
-                let name = format!("proxyshop_test_{}", crate::testing::suffix());
-                let mut admin = diesel::PgConnection::establish(&admin_url)
-                    .expect("TEST_DATABASE_URL must reach PostgreSQL");
-                // A commit need not wait for its WAL to reach the disk (each would wait for an
-                // fsync): a test never outlives a crash of the PostgreSQL server.
-                // (Two statements: CREATE DATABASE may not run inside a transaction block.)
-                for sql in [
-                    format!("CREATE DATABASE {name}"),
-                    format!("ALTER DATABASE {name} SET synchronous_commit = off"),
-                ] {
-                    admin.batch_execute(&sql).expect("create database");
-                }
-                let url = with_database(&admin_url, &name);
-                let pool = connect(&url, &small_pool()).expect("postgres pool");
-                Some(TestDatabase {
-                    url,
-                    backend,
-                    pool,
-                    cleanup: Cleanup::Postgres { admin_url, name },
-                })
+                let admin = admin_connection(&admin_url);
+                Some(Self::postgres(admin, admin_url, None))
             }
         }
     }
+
+    fn sqlite(dir: tempfile::TempDir, url: String) -> Self {
+        let pool = connect(&url, &small_pool()).expect("sqlite pool");
+        TestDatabase {
+            url,
+            backend: Backend::Sqlite,
+            pool,
+            cleanup: Cleanup::Sqlite(dir),
+        }
+    }
+
+    /// A new database, empty or copied from `template`.
+    fn postgres(
+        mut admin: diesel::PgConnection,
+        admin_url: String,
+        template: Option<&str>,
+    ) -> Self {
+        let name = format!("proxyshop_test_{}", crate::testing::suffix());
+        let create = match template {
+            Some(template) => format!("CREATE DATABASE {name} TEMPLATE {template}"),
+            None => format!("CREATE DATABASE {name}"),
+        };
+        // A commit need not wait for its WAL to reach the disk (each would wait for an
+        // fsync): a test never outlives a crash of the PostgreSQL server.
+        // (Two statements: CREATE DATABASE may not run inside a transaction block.)
+        for sql in [
+            create,
+            format!("ALTER DATABASE {name} SET synchronous_commit = off"),
+        ] {
+            admin.batch_execute(&sql).expect("create database");
+        }
+        let url = with_database(&admin_url, &name);
+        let pool = connect(&url, &small_pool()).expect("postgres pool");
+        TestDatabase {
+            url,
+            backend: Backend::Postgres,
+            pool,
+            cleanup: Cleanup::Postgres { admin_url, name },
+        }
+    }
+}
+
+fn admin_connection(admin_url: &str) -> diesel::PgConnection {
+    diesel::PgConnection::establish(admin_url).expect("TEST_DATABASE_URL must reach PostgreSQL")
+}
+
+/// A fresh temporary directory and the URL of `test.db` inside it.
+fn sqlite_file() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    (dir, url)
+}
+
+/// What names a template: a hash of every migration of both backends (name and SQL), so that a
+/// changed migration gets a new template. Read from the repository's `migrations/` folder, which
+/// the tests always run beside.
+fn template_key() -> u64 {
+    use std::hash::{Hash, Hasher};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations");
+    let mut files = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("migrations folder") {
+            let path = entry.expect("migrations entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    // The standard hasher with its fixed keys: the same files give the same key in every process.
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for file in files {
+        file.strip_prefix(&root).expect("inside").hash(&mut hasher);
+        std::fs::read(&file)
+            .expect("migration file")
+            .hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// The migrated SQLite file the tests copy, made by the first test that needs it (written under
+/// another name and renamed, so that no test copies half a file).
+fn sqlite_template() -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "proxyshop-test-template-{:016x}.db",
+        template_key()
+    ));
+    if !path.exists() {
+        let (dir, url) = sqlite_file();
+        let pool = connect(&url, &small_pool()).expect("sqlite pool");
+        let mut conn = pool.get().expect("test pool");
+        run_migrations(&mut conn).expect("migrations");
+        let partial = dir.path().join("template.db");
+        conn.batch_execute(&format!("VACUUM INTO '{}'", partial.display()))
+            .expect("vacuum into");
+        std::fs::rename(&partial, &path)
+            .or_else(|_| std::fs::copy(&partial, &path).map(drop))
+            .expect("template in place");
+    }
+    path
+}
+
+/// The migrated PostgreSQL database the tests copy (`CREATE DATABASE … TEMPLATE`), made by the
+/// first test that needs it under an advisory lock, so that concurrent test processes build it
+/// once; older templates are dropped then.
+fn postgres_template(admin: &mut diesel::PgConnection, admin_url: &str) -> String {
+    use diesel::sql_types::{BigInt, Text};
+    #[derive(QueryableByName)]
+    struct Name {
+        #[diesel(sql_type = Text)]
+        datname: String,
+    }
+    const LOCK: i64 = 0x7072_6f78_7973;
+    let name = format!("proxyshop_template_{:016x}", template_key());
+    diesel::sql_query("SELECT pg_advisory_lock($1)")
+        .bind::<BigInt, _>(LOCK)
+        .execute(admin)
+        .expect("template lock");
+    let templates: Vec<Name> = diesel::sql_query(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'proxyshop_template_%'",
+    )
+    .load(admin)
+    .expect("list templates");
+    if !templates.iter().any(|t| t.datname == name) {
+        let building = format!("{name}_building");
+        for sql in [
+            format!("DROP DATABASE IF EXISTS {building} WITH (FORCE)"),
+            format!("CREATE DATABASE {building}"),
+        ] {
+            admin.batch_execute(&sql).expect("create template");
+        }
+        let pool =
+            connect(&with_database(admin_url, &building), &small_pool()).expect("template pool");
+        run_migrations(&mut pool.get().expect("template connection")).expect("migrations");
+        drop(pool);
+        admin
+            .batch_execute(&format!("ALTER DATABASE {building} RENAME TO {name}"))
+            .expect("template in place");
+        for old in templates {
+            let _ = admin.batch_execute(&format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                old.datname
+            ));
+        }
+    }
+    diesel::sql_query("SELECT pg_advisory_unlock($1)")
+        .bind::<BigInt, _>(LOCK)
+        .execute(admin)
+        .expect("template unlock");
+    name
 }
 
 fn small_pool() -> PoolOptions {
@@ -219,30 +363,86 @@ pub fn concurrently(
     }
 }
 
-/// Declares each test twice, as `<name>::sqlite` and `<name>::postgres`; the body gets a
-/// `&TestDatabase`. The PostgreSQL variant returns early when `TEST_DATABASE_URL` is unset.
+/// Declares each test twice, as `<name>::sqlite` and `<name>::postgres`: the one way a test runs
+/// on both backends, in every crate. The PostgreSQL variant returns early, saying so, when
+/// `TEST_DATABASE_URL` is unset.
+///
+/// - `fn name(db) { … }`: a plain test; the body gets a `&TestDatabase`.
+/// - `#[runtime::test] async fn name(backend) { … }`: an async test under the given attribute
+///   (`#[actix_web::test]`, `#[tokio::test(flavor = "multi_thread")]`); the body gets the
+///   `Backend`.
+/// - `#[runtime::test] name, other_name`: the same for functions `async fn name(backend: Backend)`
+///   declared beside the macro.
 #[macro_export]
-macro_rules! db_test {
+macro_rules! both_backends {
+    (#[$test:meta] $(async fn $name:ident($backend:ident) $body:block)*) => {$(
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn run($backend: $crate::Backend) $body
+
+            #[$test]
+            async fn sqlite() {
+                run($crate::Backend::Sqlite).await
+            }
+
+            #[$test]
+            async fn postgres() {
+                if $crate::testing::postgres_configured() {
+                    run($crate::Backend::Postgres).await
+                }
+            }
+        }
+    )*};
+    (#[$test:meta] $($name:ident),+ $(,)?) => {$(
+        mod $name {
+            #[$test]
+            async fn sqlite() {
+                super::$name($crate::Backend::Sqlite).await
+            }
+
+            #[$test]
+            async fn postgres() {
+                if $crate::testing::postgres_configured() {
+                    super::$name($crate::Backend::Postgres).await
+                }
+            }
+        }
+    )*};
     ($(fn $name:ident($db:ident) $body:block)*) => {$(
         mod $name {
             #[allow(unused_imports)]
             use super::*;
+
             fn run($db: &$crate::testing::TestDatabase) $body
+
             #[test]
             fn sqlite() {
                 let db = $crate::testing::TestDatabase::new($crate::Backend::Sqlite).expect("sqlite");
                 run(&db);
             }
+
             #[test]
             fn postgres() {
-                let Some(db) = $crate::testing::TestDatabase::new($crate::Backend::Postgres) else {
-                    eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
-                    return;
-                };
-                run(&db);
+                if let Some(db) = $crate::testing::TestDatabase::new($crate::Backend::Postgres) {
+                    run(&db);
+                } else {
+                    $crate::testing::postgres_configured();
+                }
             }
         }
     )*};
+}
+
+/// Whether `TEST_DATABASE_URL` names a PostgreSQL server for the tests; says so on stderr when
+/// it does not (the PostgreSQL variant of a test then passes without running).
+pub fn postgres_configured() -> bool {
+    let configured = std::env::var_os("TEST_DATABASE_URL").is_some();
+    if !configured {
+        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
+    }
+    configured
 }
 
 #[cfg(test)]

@@ -282,7 +282,7 @@ mod tests {
         })
     }
 
-    persistence::db_test! {
+    persistence::both_backends! {
         fn a_session_read_runs_on_the_worker_only_on_sqlite(db) {
             let (worker, ran) = read_threads(db, false);
             assert_eq!(worker == ran, db.backend == Backend::Sqlite);

@@ -1,7 +1,7 @@
 //! `POST /api/admin/users/{id}/disable {reason}` and `/enable {reason?}`. Disabling ends every
 //! session of the account in the same transaction as the change and its audit row; within one
 //! gateway flush the account's live proxy connections end and new ones are refused
-//! (gateway/tests/admin_disable.rs). Nobody disables themselves, and the last enabled admin stays.
+//! (gateway/tests/it/admin_disable.rs). Nobody disables themselves, and the last enabled admin stays.
 
 use super::row::{AdminUserEnvelope, load_row};
 use crate::admin::audit_trail::{audit, optional_reason, reason};

@@ -1,0 +1,183 @@
+//! Alerts and the notification centre: thresholds as the customer sets them (defaults, 422s,
+//! fields left out), each crossing firing once (notification and mail) even with two instances
+//! running the check at the same moment, re-arming when the figure moves back; credited top-ups
+//! in the notification centre; unread counts and marking read, one customer's own only.
+
+use crate::common::TestApp;
+use domain::{ProxyKind, UserId};
+use persistence::traffic;
+use serde_json::json;
+use std::sync::Arc;
+use upstream::{FileMailer, Mailer};
+
+const EMAIL: &str = "alerted@example.com";
+const MB: i64 = 1_000_000;
+
+fn mailer(app: &TestApp) -> Arc<dyn Mailer> {
+    Arc::new(FileMailer::new(
+        app.mail_dir.path().to_path_buf(),
+        "ProxyShop <no-reply@proxyshop.test>".to_owned(),
+    ))
+}
+
+fn user_id(app: &TestApp) -> UserId {
+    app.user(EMAIL).unwrap().id
+}
+
+/// Runs the check twice at once, each on its own pool (two instances); how many fired in all.
+async fn check_twice_at_once(app: &TestApp, now: i64) -> usize {
+    let other = persistence::connect(&app.db.url, &persistence::PoolOptions::default()).unwrap();
+    let (a, b) = tokio::join!(
+        api::alerts::check_alerts(app.pool(), mailer(app), now),
+        api::alerts::check_alerts(&other, mailer(app), now),
+    );
+    a.unwrap() + b.unwrap()
+}
+
+fn alert_mails(app: &TestApp, needle: &str) -> usize {
+    app.mails_to(EMAIL)
+        .into_iter()
+        .filter(|path| std::fs::read_to_string(path).unwrap().contains(needle))
+        .count()
+}
+
+async fn notifications(app: &TestApp) -> serde_json::Value {
+    let reply = app.get("/api/user/notifications").await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.body
+}
+
+persistence::both_backends! {
+
+    #[actix_web::test]
+    async fn alert_settings_have_defaults_and_refuse_bad_values(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, crate::common::PASSWORD).await;
+        let defaults = app.get("/api/user/alerts").await;
+        assert_eq!(
+            defaults.body,
+            json!({"trafficPercent": [95, 80], "expiryDays": [3, 1], "balanceBelow": null, "email": true,
+                "webhookUrl": null, "webhookSecretSet": false})
+        );
+        let bad = app
+            .send(app.client.put(app.url("/api/user/alerts")).json(&json!({
+                "trafficPercent": [0, 80], "expiryDays": [45], "balanceBelow": -1, "email": "yes"
+            })))
+            .await;
+        assert_eq!(bad.status, 422, "{}", bad.text);
+        for field in ["trafficPercent", "expiryDays", "balanceBelow", "email"] {
+            assert!(bad.body["fields"][field].is_string(), "{field}: {}", bad.text);
+        }
+        assert_eq!(app.get("/api/user/alerts").await.body, defaults.body, "nothing half-written");
+        let saved = app
+            .send(app.client.put(app.url("/api/user/alerts")).json(&json!({
+                "trafficPercent": [50], "balanceBelow": 12.5
+            })))
+            .await;
+        assert_eq!(saved.status, 200, "{}", saved.text);
+        assert_eq!(
+            saved.body,
+            json!({"trafficPercent": [50], "expiryDays": [3, 1], "balanceBelow": 12.5, "email": true,
+                "webhookUrl": null, "webhookSecretSet": false})
+        );
+        // Signed out: 401.
+        let guest = app.send(app.new_client().get(app.url("/api/user/alerts"))).await;
+        assert_eq!(guest.status, 401);
+    }
+
+    async fn a_traffic_threshold_fires_once_per_crossing_across_two_instances(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, crate::common::PASSWORD).await;
+        let id = user_id(&app);
+        let now = persistence::now();
+        app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Premium, 10 * MB, None).unwrap());
+        let day = domain::calendar::utc_day(now);
+        let use_bytes = |bytes: i64| {
+            app.with_conn(|c| traffic::record_usage(c, id, ProxyKind::Premium, &day, bytes).unwrap());
+        };
+        use_bytes(7 * MB);
+        assert_eq!(check_twice_at_once(&app, now).await, 0, "70 % crosses nothing");
+        use_bytes(MB + MB / 2);
+        // 85 %: the 80 % threshold fires, once, though two instances checked at once.
+        assert_eq!(check_twice_at_once(&app, now).await, 1);
+        assert_eq!(check_twice_at_once(&app, now).await, 0, "fired already");
+        assert_eq!(alert_mails(&app, "80 % of your traffic used"), 1);
+        let list = notifications(&app).await;
+        assert_eq!(list["unread"], json!(1));
+        assert_eq!(list["items"][0]["kind"], json!("alert"));
+        assert!(list["items"][0]["title"].as_str().unwrap().contains("80 %"), "{list}");
+
+        // A purchase moves the figure back under 80 %: re-armed, and the next crossing fires.
+        app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Premium, 10 * MB, None).unwrap());
+        assert_eq!(check_twice_at_once(&app, now).await, 0);
+        use_bytes(8 * MB);
+        assert_eq!(check_twice_at_once(&app, now).await, 1, "8.5 + 8 of 20 MB is 82.5 %");
+        assert_eq!(alert_mails(&app, "80 % of your traffic used"), 2);
+
+        // With mail off, the notification still comes, the mail does not.
+        let off = app
+            .send(app.client.put(app.url("/api/user/alerts")).json(&json!({"email": false})))
+            .await;
+        assert_eq!(off.status, 200);
+        use_bytes(3 * MB);
+        assert_eq!(check_twice_at_once(&app, now).await, 1, "97.5 % crosses 95 %");
+        assert_eq!(alert_mails(&app, "95 % of your traffic used"), 0);
+        assert_eq!(notifications(&app).await["unread"], json!(3));
+    }
+
+    async fn expiry_and_balance_thresholds_fire_once(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, crate::common::PASSWORD).await;
+        let id = user_id(&app);
+        let now = persistence::now();
+        // Traffic expiring in two days: the 3-day threshold fires, the 1-day one not yet.
+        app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Budget, 10 * MB, Some(now + 2 * 86_400)).unwrap());
+        let saved = app
+            .send(app.client.put(app.url("/api/user/alerts")).json(&json!({"balanceBelow": 5})))
+            .await;
+        assert_eq!(saved.status, 200);
+        // The balance is $0.00, below $5: that fires too.
+        assert_eq!(check_twice_at_once(&app, now).await, 2);
+        assert_eq!(check_twice_at_once(&app, now).await, 0);
+        assert_eq!(alert_mails(&app, "expires in 3 days or less"), 1);
+        assert_eq!(alert_mails(&app, "Wallet balance below $5.00"), 1);
+        // A day later, the 1-day threshold.
+        assert_eq!(check_twice_at_once(&app, now + 86_400 + 60).await, 1);
+        assert_eq!(alert_mails(&app, "expires in 1 day or less"), 1);
+    }
+
+    async fn notifications_are_listed_counted_and_marked_read_per_customer(backend) {
+        let app = TestApp::funded(backend, EMAIL, 20.0).await;
+        let list = notifications(&app).await;
+        assert_eq!(list["total"], json!(1), "{list}");
+        assert_eq!(list["unread"], json!(1));
+        let item = &list["items"][0];
+        assert_eq!(item["kind"], json!("payment_credited"));
+        assert_eq!(item["title"], json!("Top-up of $20.00 credited"));
+        assert_eq!(item["read"], json!(false));
+        let id = item["id"].as_i64().unwrap();
+
+        // Another customer can neither see nor mark it.
+        let other = app.customer("other@example.com").await;
+        let theirs = app.get_with(&other, "/api/user/notifications").await;
+        assert_eq!(theirs.body["total"], json!(0));
+        let marked = app.post_json_with(&other, "/api/user/notifications/read", json!({"ids": [id]})).await;
+        assert_eq!(marked.body, json!({"unread": 0}));
+        assert_eq!(notifications(&app).await["unread"], json!(1));
+
+        let marked = app.post_json("/api/user/notifications/read", json!({"ids": [id]})).await;
+        assert_eq!(marked.status, 200, "{}", marked.text);
+        assert_eq!(marked.body, json!({"unread": 0}));
+        assert_eq!(notifications(&app).await["items"][0]["read"], json!(true));
+
+        app.add_funds(5.0).await;
+        assert_eq!(notifications(&app).await["unread"], json!(1));
+        let all = app.post_json("/api/user/notifications/read", json!({})).await;
+        assert_eq!(all.body, json!({"unread": 0}));
+        let too_many: Vec<i64> = (0..201).collect();
+        let refused = app.post_json("/api/user/notifications/read", json!({"ids": too_many})).await;
+        assert_eq!(refused.status, 422);
+        let paged = app.get("/api/user/notifications?perPage=1&page=2").await;
+        assert_eq!(paged.body["items"][0]["id"], json!(id), "newest first");
+    }
+}

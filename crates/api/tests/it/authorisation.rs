@@ -1,0 +1,134 @@
+//! Authorisation of every route the OpenAPI document lists, so a route added later is covered
+//! without anyone remembering to: a guest gets 401 from each route that is not listed as public
+//! below, a signed-in customer gets 403 from every admin route, and an admin gets past both.
+//! (Ownership between customers, e.g. another customer's checkout, is tested per feature.)
+
+use crate::common::{PASSWORD, Reply, TestApp};
+use serde_json::json;
+
+/// Routes a guest may call, each for its reason.
+const PUBLIC: [&str; 17] = [
+    "/healthz",
+    "/readyz",
+    "/api/config",
+    // signing in and up
+    "/api/login",
+    "/api/register",
+    "/api/register_verification",
+    "/api/google-getway",
+    // the second step of a sign-in: needs the pending state a right password left in the
+    // session, and answers 401 "Please sign in again" without it
+    "/api/login/2fa",
+    // answers `user: null` to a guest (the session check of the API contract)
+    "/api/getuserinfo",
+    // ends whatever session there is; a guest's logout is a no-op
+    "/api/user/logout",
+    // the plans on sale and the residential locations: the catalogue the public pages show
+    "/api/user/plan",
+    "/api/user/residential_location",
+    "/api/user/budget_residential_location",
+    // the payment gateway's webhook, authenticated by its signature
+    "/api/payment/callback",
+    // the forgotten password: for someone who cannot sign in, proven by the mailed code
+    "/api/password/forgot",
+    "/api/password/reset",
+    // avatars are shown wherever the customer's name is; their ids are random and unguessable
+    "/api/avatars/{id}.{ext}",
+];
+
+async fn call(app: &TestApp, client: &reqwest::Client, method: &str, path: &str) -> Reply {
+    let url = app.url(&path.replace("{id}", "1"));
+    let request = match method {
+        "get" => client.get(url),
+        "post" => client.post(url).json(&json!({})),
+        "put" => client.put(url).json(&json!({})),
+        "patch" => client.patch(url).json(&json!({})),
+        "delete" => client.delete(url),
+        other => panic!("{other} {path}: a method this test does not know"),
+    };
+    app.send(request).await
+}
+
+persistence::both_backends! {
+
+    #[actix_web::test]
+    async fn every_documented_route_is_authorised(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        let doc = app.get("/api/openapi.json").await.body;
+        let routes: Vec<(String, String)> = doc["paths"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .flat_map(|(path, methods)| {
+                methods
+                    .as_object()
+                    .unwrap()
+                    .keys()
+                    .map(move |method| (method.clone(), path.clone()))
+            })
+            .collect();
+        // Operation ids name the generated client's functions: two routes must not share one.
+        let mut ids: Vec<&str> = doc["paths"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|methods| methods.as_object().unwrap().values())
+            .filter_map(|op| op["operationId"].as_str())
+            .collect();
+        let count = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "duplicate operationId in the OpenAPI document");
+        // Logging out ends the session the later calls need: last.
+        let mut routes = routes;
+        routes.sort_by_key(|(_, path)| path.ends_with("/logout"));
+        assert!(routes.len() > 20, "{routes:?}");
+        for public in PUBLIC {
+            assert!(routes.iter().any(|(_, p)| p == public), "{public} is no longer documented");
+        }
+        // The document tells its readers (and the fuzzer) the same: a public operation lists the
+        // empty requirement `{}`, every other one needs the session (or a key).
+        for (method, path) in &routes {
+            let security = doc["paths"][path][method]["security"].as_array().cloned().unwrap_or_default();
+            let anonymous = security.contains(&json!({}));
+            assert_eq!(anonymous, PUBLIC.contains(&path.as_str()), "{method} {path}: security {security:?}");
+            assert!(security.contains(&json!({ "session": [] })), "{method} {path}: security {security:?}");
+        }
+
+        let guest = app.new_client();
+        let customer = app.new_client();
+        app.register_with(&customer, "customer@example.com", PASSWORD).await;
+        let admin = app.new_client();
+        app.register_with(&admin, "admin@example.com", PASSWORD).await;
+        app.make_admin("admin@example.com");
+
+        let mut wrong = Vec::new();
+        let mut expect = |who: &str, method: &str, path: &str, reply: &Reply, ok: bool| {
+            if !ok {
+                let text: String = reply.text.chars().take(120).collect();
+                wrong.push(format!("{who} {method} {path}: {} {text}", reply.status));
+            }
+        };
+        for (method, path) in &routes {
+            let public = PUBLIC.contains(&path.as_str());
+            let admin_route = path.starts_with("/api/admin/");
+            if !public {
+                let reply = call(&app, &guest, method, path).await;
+                let refused = reply.status == 401
+                    && reply.body == json!({ "message": "Please log in to continue" });
+                expect("guest", method, path, &reply, refused);
+            }
+            let reply = call(&app, &customer, method, path).await;
+            if admin_route {
+                expect("customer", method, path, &reply, reply.status == 403);
+            } else if !public {
+                expect("customer", method, path, &reply, ![401, 403].contains(&reply.status));
+            }
+            if admin_route {
+                let reply = call(&app, &admin, method, path).await;
+                expect("admin", method, path, &reply, ![401, 403].contains(&reply.status));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+}

@@ -1,0 +1,24 @@
+//! The gateway crate's integration tests, one binary so that the workspace is linked once
+//! for them (each module was a test binary of its own).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+mod admin_disable;
+mod allowlist;
+mod auth_failures;
+mod auto_topup;
+mod connection_setup;
+mod cutoff;
+mod drain;
+mod fleet;
+mod framing;
+mod notify;
+mod pieces;
+mod plain_http;
+mod preauth;
+mod proxying;
+mod quota;
+mod refusals;
+mod subusers;
+mod usage_records;

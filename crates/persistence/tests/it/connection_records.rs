@@ -1,0 +1,202 @@
+//! The gateway's usage records on both backends: written in batches, read newest
+//! first per customer with every filter, walked by cursor, summed per host, credential, day
+//! and hour (sums equal to the rows'), and purged before a time in bounded batches.
+
+use domain::usage::{CredentialKind, Outcome};
+use domain::{ProxyKind, UserId};
+use persistence::connection_records::{self as records, GroupBy, NewRecord, Record, RecordFilter};
+use persistence::{DbConnection, both_backends, write_transaction};
+
+/// 2026-12-01T00:00:00Z.
+const T0: i64 = 1_796_083_200;
+
+fn row(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> NewRecord {
+    NewRecord {
+        user_id,
+        started_at,
+        duration_ms: 1_500,
+        credential_kind: CredentialKind::Main,
+        credential_id: None,
+        credential_label: "main-user".into(),
+        kind: ProxyKind::Premium,
+        host: host.into(),
+        port: 443,
+        bytes_up: up,
+        bytes_down: down,
+        outcome: Outcome::Ok,
+        reason: None,
+    }
+}
+
+fn insert(conn: &mut DbConnection, rows: &[NewRecord]) {
+    let n = write_transaction(conn, |c| records::insert_many(c, rows)).unwrap();
+    assert_eq!(n, rows.len());
+}
+
+/// Two customers: `a` with a varied set, `b` with one row that must never show for `a`.
+fn seed(conn: &mut DbConnection) -> (UserId, UserId, Vec<NewRecord>) {
+    let a = persistence::testing::insert_user(conn, "records-a");
+    let b = persistence::testing::insert_user(conn, "records-b");
+    let mut rows = vec![
+        row(a, T0 + 10, "Example.COM", 100, 1_000),
+        row(a, T0 + 3_700, "api.example.com", 50, 500),
+        row(a, T0 + 86_400 + 5, "other.net", 7, 70),
+        row(a, T0 + 86_400 + 9, "under_score%.net", 1, 2),
+    ];
+    rows.push(NewRecord {
+        kind: ProxyKind::Static,
+        credential_kind: CredentialKind::Piece,
+        credential_id: Some(42),
+        credential_label: "pc-one".into(),
+        outcome: Outcome::Refused,
+        reason: Some("expired".into()),
+        bytes_up: 0,
+        bytes_down: 0,
+        ..row(a, T0 + 86_400 + 20, "example.com", 0, 0)
+    });
+    rows.push(NewRecord {
+        outcome: Outcome::CutQuota,
+        reason: Some("traffic_exhausted".into()),
+        ..row(a, T0 + 2 * 86_400, "example.com", 3, 30)
+    });
+    let mine = rows.clone();
+    rows.push(row(b, T0 + 50, "example.com", 9_999, 9_999));
+    insert(conn, &rows);
+    (a, b, mine)
+}
+
+fn hosts(rows: &[Record]) -> Vec<&str> {
+    rows.iter().map(|r| r.row.host.as_str()).collect()
+}
+
+both_backends! {
+    fn records_read_back_newest_first_with_every_filter(db) {
+        let mut conn = db.pool.get().unwrap();
+        let (a, b, mine) = seed(&mut conn);
+        let all = RecordFilter::of(a);
+        let (rows, total) = records::page(&mut conn, &all, 100, 0).unwrap();
+        assert_eq!(total, 6);
+        let mut expected = mine.clone();
+        expected.sort_by_key(|r| std::cmp::Reverse(r.started_at));
+        assert_eq!(rows.iter().map(|r| r.row.clone()).collect::<Vec<_>>(), expected);
+
+        let (page2, total) = records::page(&mut conn, &all, 4, 4).unwrap();
+        assert_eq!((page2.len(), total), (2, 6));
+        assert_eq!(hosts(&page2), ["api.example.com", "Example.COM"]);
+
+        let host = |text: &str| RecordFilter { host: Some(text.into()), ..RecordFilter::of(a) };
+        let (rows, _) = records::page(&mut conn, &host("EXAMPLE.com"), 100, 0).unwrap();
+        assert_eq!(rows.len(), 4, "a case-insensitive substring");
+        let (rows, _) = records::page(&mut conn, &host("_score%"), 100, 0).unwrap();
+        assert_eq!(hosts(&rows), ["under_score%.net"], "LIKE wildcards are literal");
+        let (rows, _) = records::page(&mut conn, &host("x_m"), 100, 0).unwrap();
+        assert!(rows.is_empty(), "an underscore is no wildcard");
+
+        let kind = RecordFilter { kind: Some(ProxyKind::Static), ..RecordFilter::of(a) };
+        let (rows, _) = records::page(&mut conn, &kind, 100, 0).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].row.credential_id, Some(42));
+        assert_eq!(rows[0].row.reason.as_deref(), Some("expired"));
+
+        let cut = RecordFilter { outcome: Some(Outcome::CutQuota), ..RecordFilter::of(a) };
+        let (rows, _) = records::page(&mut conn, &cut, 100, 0).unwrap();
+        assert_eq!(hosts(&rows), ["example.com"]);
+
+        let day2 = RecordFilter {
+            from: Some(T0 + 86_400),
+            to: Some(T0 + 2 * 86_400),
+            ..RecordFilter::of(a)
+        };
+        let (rows, total) = records::page(&mut conn, &day2, 100, 0).unwrap();
+        assert_eq!(total, 3, "from inclusive, to exclusive");
+        assert!(rows.iter().all(|r| r.row.started_at >= T0 + 86_400 && r.row.started_at < T0 + 2 * 86_400));
+
+        let (theirs, total) = records::page(&mut conn, &RecordFilter::of(b), 100, 0).unwrap();
+        assert_eq!((theirs.len(), total), (1, 1), "each customer sees only their own");
+    }
+
+    fn the_cursor_walks_every_record_once(db) {
+        let mut conn = db.pool.get().unwrap();
+        let a = persistence::testing::insert_user(&mut conn, "records-walk");
+        // Many rows share a second: the id breaks the tie.
+        let rows: Vec<_> = (0..25).map(|i| row(a, T0 + i / 4, "h.example", i, 1)).collect();
+        insert(&mut conn, &rows);
+        let filter = RecordFilter::of(a);
+        let mut cursor = None;
+        let mut seen = Vec::new();
+        loop {
+            let page = records::after(&mut conn, &filter, cursor, 7).unwrap();
+            let Some(last) = page.last() else { break };
+            cursor = Some((last.row.started_at, last.id));
+            seen.extend(page.iter().map(|r| r.row.bytes_up));
+        }
+        let (all, _) = records::page(&mut conn, &filter, 100, 0).unwrap();
+        assert_eq!(seen, all.iter().map(|r| r.row.bytes_up).collect::<Vec<_>>());
+        assert_eq!(seen.len(), 25);
+    }
+
+    fn breakdowns_sum_to_the_rows(db) {
+        let mut conn = db.pool.get().unwrap();
+        let (a, _, mine) = seed(&mut conn);
+        let filter = RecordFilter::of(a);
+        let up: i64 = mine.iter().map(|r| r.bytes_up).sum();
+        let down: i64 = mine.iter().map(|r| r.bytes_down).sum();
+        for by in [GroupBy::Host, GroupBy::Credential, GroupBy::Day, GroupBy::Hour] {
+            let groups = records::breakdown(&mut conn, &filter, by).unwrap();
+            assert_eq!(groups.iter().map(|g| g.requests).sum::<i64>(), 6, "{by:?}");
+            assert_eq!(groups.iter().map(|g| g.bytes_up).sum::<i64>(), up, "{by:?}");
+            assert_eq!(groups.iter().map(|g| g.bytes_down).sum::<i64>(), down, "{by:?}");
+        }
+        let by_host = records::breakdown(&mut conn, &filter, GroupBy::Host).unwrap();
+        assert_eq!(by_host[0].key, "Example.COM", "most bytes first");
+        assert_eq!(by_host[0].bytes_up + by_host[0].bytes_down, 1_100);
+        let by_credential = records::breakdown(&mut conn, &filter, GroupBy::Credential).unwrap();
+        assert_eq!(by_credential.len(), 2);
+        assert_eq!(by_credential[0].key, "main-user");
+        assert_eq!(by_credential[0].credential_kind, Some(CredentialKind::Main));
+        assert_eq!(by_credential[1].credential_kind, Some(CredentialKind::Piece));
+        assert_eq!(by_credential[1].requests, 1);
+        let days: Vec<_> = records::breakdown(&mut conn, &filter, GroupBy::Day)
+            .unwrap()
+            .into_iter()
+            .map(|g| (g.key, g.requests))
+            .collect();
+        assert_eq!(
+            days,
+            [("2026-12-01".to_owned(), 2), ("2026-12-02".to_owned(), 3), ("2026-12-03".to_owned(), 1)]
+        );
+        let hours: Vec<_> = records::breakdown(&mut conn, &filter, GroupBy::Hour)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.key)
+            .collect();
+        assert_eq!(
+            hours,
+            ["2026-12-01T00:00:00Z", "2026-12-01T01:00:00Z", "2026-12-02T00:00:00Z", "2026-12-03T00:00:00Z"]
+        );
+        let kind = RecordFilter { kind: Some(ProxyKind::Premium), ..RecordFilter::of(a) };
+        let groups = records::breakdown(&mut conn, &kind, GroupBy::Day).unwrap();
+        assert_eq!(groups.iter().map(|g| g.requests).sum::<i64>(), 5, "filters apply");
+    }
+
+    fn the_purge_deletes_only_older_records_in_batches(db) {
+        let mut conn = db.pool.get().unwrap();
+        let a = persistence::testing::insert_user(&mut conn, "records-purge");
+        let rows: Vec<_> = (0..23).map(|i| row(a, T0 + i, "h.example", 1, 1)).collect();
+        insert(&mut conn, &rows);
+        assert_eq!(records::purge_before(&mut conn, T0 + 20, 6).unwrap(), 20);
+        let (left, total) = records::page(&mut conn, &RecordFilter::of(a), 100, 0).unwrap();
+        assert_eq!(total, 3);
+        assert!(left.iter().all(|r| r.row.started_at >= T0 + 20));
+        assert_eq!(records::purge_before(&mut conn, T0 + 20, 6).unwrap(), 0);
+    }
+
+    fn a_large_batch_goes_in_several_inserts(db) {
+        let mut conn = db.pool.get().unwrap();
+        let a = persistence::testing::insert_user(&mut conn, "records-many");
+        let rows: Vec<_> = (0..1_234).map(|i| row(a, T0 + i, "h.example", i, 0)).collect();
+        insert(&mut conn, &rows);
+        let (_, total) = records::page(&mut conn, &RecordFilter::of(a), 1, 0).unwrap();
+        assert_eq!(total, 1_234);
+    }
+}

@@ -1,0 +1,24 @@
+//! The persistence crate's integration tests, one binary so that the workspace is linked once
+//! for them (each module was a test binary of its own).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod admin_access;
+mod auto_topup;
+mod connection_records;
+mod gateway_leases;
+mod ip_allowlist;
+mod job_runs;
+mod money_rules;
+mod piece_credentials;
+mod pieces;
+mod pool;
+mod rate_windows;
+mod repos;
+mod schema;
+mod sqlite_plans;
+mod stats;
+mod stored_values;
+mod subuser_leases;
+mod traffic;
+mod upstream_accounts;
+mod wallet;
