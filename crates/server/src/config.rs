@@ -3,6 +3,8 @@
 //! under `PROXYSHOP_` (but `RUST_LOG`); the old names of renamed keys are still read, with a
 //! warning (`config/renamed.rs`).
 
+#[cfg(test)]
+mod documented;
 mod gateway;
 mod local_checkout;
 mod loopback;

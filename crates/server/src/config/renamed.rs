@@ -3,7 +3,8 @@
 //! unset, and start-up logs a warning naming both (docs/configuration.md, "Deprecated names").
 
 /// (old name, new name): the only list of renames. Each new name is a key the configuration
-/// reads, and docs/configuration.md lists the same pairs (both checked by `config/tests.rs`).
+/// reads (checked by `config/tests.rs`), and docs/configuration.md lists the same pairs
+/// (checked by `config/documented.rs`).
 pub(super) const RENAMED: &[(&str, &str)] = &[
     // Storage and secrets
     ("DATABASE_URL", "PROXYSHOP_DATABASE_URL"),
