@@ -236,11 +236,18 @@ def main():
             "PROXYSHOP_DATA_DIR": work,
             "PROXYSHOP_STATIC_DIR": os.path.join(work, "no-front-end"),
             "PROXYSHOP_TRUSTED_PROXIES": "127.0.0.1",
-            "GATEWAY_HTTP_ADDR": f"127.0.0.1:{free_port()}",
-            "GATEWAY_SOCKS_ADDR": f"127.0.0.1:{free_port()}",
-            "SESSION_SECRET": secrets.token_hex(32),
+            "PROXYSHOP_GATEWAY_HTTP_ADDR": f"127.0.0.1:{free_port()}",
+            "PROXYSHOP_GATEWAY_SOCKS_ADDR": f"127.0.0.1:{free_port()}",
+            "PROXYSHOP_SESSION_SECRET": secrets.token_hex(32),
         }
-        for name in ("DATABASE_URL", "SMTP_URL", "RUST_LOG"):
+        # Old names too: the server still reads them when the new one is unset.
+        for name in (
+            "PROXYSHOP_DATABASE_URL",
+            "DATABASE_URL",
+            "PROXYSHOP_SMTP_URL",
+            "SMTP_URL",
+            "RUST_LOG",
+        ):
             env.pop(name, None)
         with open(os.path.join(work, "server.log"), "w") as server_log:
             server = subprocess.Popen(

@@ -1,4 +1,4 @@
-// IP allowlist authentication against a real server of its own (GATEWAY_ALLOW_PRIVATE=true, so
+// IP allowlist authentication against a real server of its own (PROXYSHOP_GATEWAY_ALLOW_PRIVATE=true, so
 // that 127.0.0.1 may be allowlisted and a local origin reached): a new customer (with the free
 // trial's Premium traffic) allowlists 127.0.0.1 in Settings, then a plain request through the
 // gateway without credentials reaches a local origin; after removing the address the gateway
@@ -38,7 +38,7 @@ async function untilStatus(proxyPort, target, status) {
 
 test('allowlist 127.0.0.1, use the proxy without credentials, remove it again', async ({ page, shot }) => {
   const proxyPort = await freePort();
-  const server = await startServer({ env: { GATEWAY_ALLOW_PRIVATE: 'true', GATEWAY_HTTP_ADDR: `127.0.0.1:${proxyPort}` } });
+  const server = await startServer({ env: { PROXYSHOP_GATEWAY_ALLOW_PRIVATE: 'true', PROXYSHOP_GATEWAY_HTTP_ADDR: `127.0.0.1:${proxyPort}` } });
   const origin = createServer((_, res) => res.end('hello from the origin'));
   await new Promise((r) => origin.listen(0, '127.0.0.1', r));
   const target = `http://127.0.0.1:${origin.address().port}/`;

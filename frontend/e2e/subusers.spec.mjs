@@ -1,4 +1,4 @@
-// Sub-users, against a real server of its own (GATEWAY_ALLOW_PRIVATE=true, so that a local
+// Sub-users, against a real server of its own (PROXYSHOP_GATEWAY_ALLOW_PRIVATE=true, so that a local
 // origin can be reached): a new customer (with the free trial's Premium traffic) adds a Premium
 // sub-user in Settings, sees it listed with its username, then generates a Premium line with it
 // as the credential: the line carries `<user>-sub-<name>-type-premium-…` and the sub-user's
@@ -46,7 +46,7 @@ async function choose(page, label, search, option) {
 
 test('add a Premium sub-user, generate a line with its credential, use it, switch it off', async ({ page, shot }) => {
   const proxyPort = await freePort();
-  const server = await startServer({ env: { GATEWAY_ALLOW_PRIVATE: 'true', GATEWAY_HTTP_ADDR: `127.0.0.1:${proxyPort}` } });
+  const server = await startServer({ env: { PROXYSHOP_GATEWAY_ALLOW_PRIVATE: 'true', PROXYSHOP_GATEWAY_HTTP_ADDR: `127.0.0.1:${proxyPort}` } });
   const origin = createServer((_, res) => res.end('hello from the origin'));
   await new Promise((r) => origin.listen(0, '127.0.0.1', r));
   const target = `http://127.0.0.1:${origin.address().port}/`;

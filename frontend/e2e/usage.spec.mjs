@@ -58,7 +58,7 @@ function download(gateway, originPort, user, password) {
 
 test('a download through the gateway shows on the Usage tab and in the CSV with its exact bytes', async ({ page }) => {
   const gatewayPort = await freePort();
-  const server = await startServer({ env: { GATEWAY_ALLOW_PRIVATE: 'true', GATEWAY_HTTP_ADDR: `127.0.0.1:${gatewayPort}` } });
+  const server = await startServer({ env: { PROXYSHOP_GATEWAY_ALLOW_PRIVATE: 'true', PROXYSHOP_GATEWAY_HTTP_ADDR: `127.0.0.1:${gatewayPort}` } });
   const origin = await startOrigin();
   try {
     const { url } = server;

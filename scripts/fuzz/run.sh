@@ -25,9 +25,9 @@ trap cleanup EXIT
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 url="http://127.0.0.1:$port"
-export DATABASE_URL="sqlite://$data/proxyshop.db" PROXYSHOP_DATA_DIR="$data"
+export PROXYSHOP_DATABASE_URL="sqlite://$data/proxyshop.db" PROXYSHOP_DATA_DIR="$data"
 PROXYSHOP_ADDR="127.0.0.1:$port" PROXYSHOP_PUBLIC_URL="$url" \
-  GATEWAY_HTTP_ADDR=127.0.0.1:0 GATEWAY_SOCKS_ADDR=127.0.0.1:0 PROXYSHOP_LOCAL_CHECKOUT=true \
+  PROXYSHOP_GATEWAY_HTTP_ADDR=127.0.0.1:0 PROXYSHOP_GATEWAY_SOCKS_ADDR=127.0.0.1:0 PROXYSHOP_LOCAL_CHECKOUT=true \
   "$bin" serve >"$data/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do curl -fsS "$url/healthz" >/dev/null 2>&1 && break; sleep 0.2; done

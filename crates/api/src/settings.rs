@@ -111,7 +111,7 @@ pub struct GatewayEndpoints {
     pub host: String,
     pub http_port: u16,
     pub socks_port: u16,
-    /// `GATEWAY_ALLOW_PRIVATE`: the gateway reaches private destinations, and private,
+    /// `PROXYSHOP_GATEWAY_ALLOW_PRIVATE`: the gateway reaches private destinations, and private,
     /// loopback and link-local sources may be allowlisted (tests and local runs only).
     pub allow_private: bool,
 }

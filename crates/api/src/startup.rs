@@ -60,7 +60,7 @@ pub struct Application {
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
-    #[error("SESSION_SECRET must be at least 32 bytes")]
+    #[error("PROXYSHOP_SESSION_SECRET must be at least 32 bytes")]
     ShortSecret,
     #[error("the public URL {url} is not a URL: {source}")]
     PublicUrl {

@@ -35,7 +35,8 @@ pub struct GatewayConfig {
     pub unknown_user_ttl: Duration,
     /// Destination ports never connected to (SMTP by default: no spam relay).
     pub refused_ports: Vec<u16>,
-    /// Live connections of one customer on this node (`GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
+    /// Live connections of one customer on this node
+    /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_user: usize,
     /// How many gateway nodes share the database: a lease is
     /// `max(1 % of the purchase, 16 MB) / expected_nodes` (docs/operations.md).
@@ -59,7 +60,7 @@ pub struct GatewayConfig {
     /// File descriptors the gateway may hold at once (accepted and destination sockets,
     /// relay pipes): past it new connections are closed at once, so that the rest of the
     /// process (the API) keeps its reserve. The server sets it to the process's limit less
-    /// `GATEWAY_FD_RESERVE` (docs/operations.md, "File descriptors").
+    /// `PROXYSHOP_GATEWAY_FD_RESERVE` (docs/operations.md, "File descriptors").
     pub max_descriptors: usize,
     /// An automatic top-up (checked at each lease take) buys at most once per this long per
     /// customer and traffic kind, on all nodes together (`PROXYSHOP_AUTO_TOPUP_WINDOW_SECS`).
@@ -113,8 +114,8 @@ impl Default for GatewayConfig {
 pub struct ListenUrl(String);
 
 impl ListenUrl {
-    /// The listener's URL for the node's `DATABASE_URL`: Some on PostgreSQL, None on SQLite
-    /// (nothing to LISTEN on: the node polls).
+    /// The listener's URL for the node's `PROXYSHOP_DATABASE_URL`: Some on PostgreSQL, None on
+    /// SQLite (nothing to LISTEN on: the node polls).
     pub fn for_database(database_url: &str) -> Option<ListenUrl> {
         (persistence::Backend::from_url(database_url).ok() == Some(persistence::Backend::Postgres))
             .then(|| ListenUrl(database_url.to_owned()))

@@ -138,8 +138,8 @@ impl AcceptLog {
                 held = fds.held(),
                 budget = fds.budget(),
                 suppressed,
-                "gateway at its descriptor budget, new connections closed (GATEWAY_FD_RESERVE \
-                 is kept for the API; logged at most once a minute)"
+                "gateway at its descriptor budget, new connections closed \
+                 (PROXYSHOP_GATEWAY_FD_RESERVE is kept for the API; logged at most once a minute)"
             );
         }
     }

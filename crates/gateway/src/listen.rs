@@ -65,7 +65,7 @@ pub(crate) async fn listen(url: ListenUrl, wake: Arc<Wake>, mut shutdown: watch:
         Ok(config) => config,
         Err(e) => {
             // The error names an option, never a value.
-            tracing::warn!(error = %e, "the change-event listener cannot use DATABASE_URL; \
+            tracing::warn!(error = %e, "the change-event listener cannot use the database URL; \
                 the gateway reads the change events by polling only");
             return;
         }

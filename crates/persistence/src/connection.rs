@@ -23,7 +23,7 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// The backend a `DATABASE_URL` names, by its scheme.
+    /// The backend a `PROXYSHOP_DATABASE_URL` names, by its scheme.
     pub fn from_url(url: &str) -> DbResult<Backend> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             Ok(Backend::Postgres)

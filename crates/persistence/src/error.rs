@@ -15,7 +15,7 @@ pub enum DbError {
     Connect(String),
     #[error("migration failed: {0}")]
     Migration(String),
-    #[error("invalid DATABASE_URL: {0}")]
+    #[error("invalid database URL: {0}")]
     BadUrl(String),
 }
 

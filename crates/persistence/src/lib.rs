@@ -1,6 +1,6 @@
 //! Storage for ProxyShop: one diesel schema over SQLite (the embedded default) and PostgreSQL,
-//! picked by the `DATABASE_URL` scheme. Repository functions take a connection so that callers
-//! compose transactions; no SQL lives outside this crate.
+//! picked by the `PROXYSHOP_DATABASE_URL` scheme. Repository functions take a connection so that
+//! callers compose transactions; no SQL lives outside this crate.
 
 /// Runs `$body` with `$c` bound to the backend's own connection inside a `DbConnection`, for
 /// the queries every request runs. Through diesel's multi-backend wrapper, each call writes its

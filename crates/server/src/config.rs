@@ -1,10 +1,15 @@
 //! Configuration from the environment and an optional `proxyshop.toml` (same key names; the
-//! environment wins), validated at start-up with an error that names the bad key.
+//! environment wins), validated at start-up with an error that names the bad key. Every key is
+//! under `PROXYSHOP_` (but `RUST_LOG`); the old names of renamed keys are still read, with a
+//! warning (`config/renamed.rs`).
 
+#[cfg(test)]
+mod documented;
 mod gateway;
 mod local_checkout;
 mod loopback;
 mod providers;
+mod renamed;
 mod shop;
 mod source;
 #[cfg(test)]
@@ -15,7 +20,7 @@ use local_checkout::{Exposure, LOCAL_CHECKOUT_KEY, refuse_unless_local};
 use loopback::serves_loopback;
 pub(crate) use loopback::url_host;
 pub use providers::ProviderConfig;
-pub use source::{ConfigError, Source};
+pub use source::{ConfigError, Deprecated, Source};
 use source::{bad, dollars, flag, http_url, percent, ports, socket_addr, whole};
 
 use secrecy::SecretString;
@@ -89,7 +94,7 @@ pub struct Config {
     /// `PROXYSHOP_AUTO_TOPUP_WINDOW_SECS` (default 3600, 60 to 2592000): an automatic top-up
     /// buys at most once per this long per customer and traffic kind, on all nodes together.
     pub auto_topup_window: Duration,
-    /// `PROXYSHOP_SHUTDOWN_GRACE_SECONDS` (default 0, at most 300): at the first stop signal,
+    /// `PROXYSHOP_SHUTDOWN_GRACE_SECS` (default 0, at most 300): at the first stop signal,
     /// how long the API keeps serving while `/readyz` answers unready, so that a load balancer
     /// takes the instance out before it stops accepting.
     pub shutdown_grace: Duration,
@@ -108,6 +113,8 @@ pub struct Config {
     pub check_timeout: Duration,
     /// The seller printed on receipts (`config/shop.rs`).
     pub shop: api::settings::ShopIdentity,
+    /// Old key names that are set (`config/renamed.rs`), each logged at start-up.
+    pub deprecated: Vec<Deprecated>,
 }
 
 /// How log lines are written.
@@ -145,13 +152,13 @@ fn trusted_proxies(src: &Source) -> Result<domain::network::TrustedProxies, Conf
     }
 }
 
+const CRYPTOMUS_MERCHANT_ID: &str = "PROXYSHOP_CRYPTOMUS_MERCHANT_ID";
+const CRYPTOMUS_API_KEY: &str = "PROXYSHOP_CRYPTOMUS_API_KEY";
+
 fn cryptomus(src: &Source) -> Result<Option<CryptomusConfig>, ConfigError> {
-    let api_url = http_url(src, "CRYPTOMUS_API_URL")?
+    let api_url = http_url(src, "PROXYSHOP_CRYPTOMUS_API_URL")?
         .unwrap_or_else(|| upstream::CRYPTOMUS_API_URL.to_owned());
-    match (
-        src.get("CRYPTOMUS_MERCHANT_ID"),
-        src.get("CRYPTOMUS_API_KEY"),
-    ) {
+    match (src.get(CRYPTOMUS_MERCHANT_ID), src.get(CRYPTOMUS_API_KEY)) {
         (Some(merchant_id), Some(api_key)) => Ok(Some(CryptomusConfig {
             merchant_id,
             api_key: SecretString::from(api_key),
@@ -159,37 +166,65 @@ fn cryptomus(src: &Source) -> Result<Option<CryptomusConfig>, ConfigError> {
         })),
         (None, None) => Ok(None),
         (Some(_), None) => Err(bad(
-            "CRYPTOMUS_API_KEY",
-            "must be set with CRYPTOMUS_MERCHANT_ID",
+            CRYPTOMUS_API_KEY,
+            format!("must be set with {}", src.name_of(CRYPTOMUS_MERCHANT_ID)),
         )),
         (None, Some(_)) => Err(bad(
-            "CRYPTOMUS_MERCHANT_ID",
-            "must be set with CRYPTOMUS_API_KEY",
+            CRYPTOMUS_MERCHANT_ID,
+            format!("must be set with {}", src.name_of(CRYPTOMUS_API_KEY)),
         )),
     }
 }
 
 impl Config {
+    /// Every setting of `src`. An error names the key as the operator set it (an old name when
+    /// only that is set).
     pub fn from_source(src: &Source) -> Result<Self, ConfigError> {
+        Self::read(src).map_err(|err| ConfigError {
+            key: src.name_of(err.key),
+            ..err
+        })
+    }
+
+    /// The name `key` was set under (its old name when only that is set), for errors found after
+    /// start-up.
+    pub fn key_name(&self, key: &'static str) -> &'static str {
+        self.deprecated
+            .iter()
+            .find(|d| d.new == key && !d.ignored)
+            .map_or(key, |d| d.old)
+    }
+
+    fn read(src: &Source) -> Result<Self, ConfigError> {
         let addr = socket_addr(src, "PROXYSHOP_ADDR", "127.0.0.1:8080")?.to_string();
         let data_dir = PathBuf::from(
             src.get("PROXYSHOP_DATA_DIR")
                 .unwrap_or_else(|| "./var".into()),
         );
         let database_url = src
-            .get("DATABASE_URL")
+            .get("PROXYSHOP_DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("proxyshop.db").display()));
-        persistence::Backend::from_url(&database_url)
-            .map_err(|_| bad("DATABASE_URL", "must start with sqlite:// or postgres://"))?;
-        let session_secret = src.get("SESSION_SECRET");
+        persistence::Backend::from_url(&database_url).map_err(|_| {
+            bad(
+                "PROXYSHOP_DATABASE_URL",
+                "must start with sqlite:// or postgres://",
+            )
+        })?;
+        let session_secret = src.get("PROXYSHOP_SESSION_SECRET");
         if session_secret.as_ref().is_some_and(|s| s.len() < 32) {
-            return Err(bad("SESSION_SECRET", "must be at least 32 characters"));
+            return Err(bad(
+                "PROXYSHOP_SESSION_SECRET",
+                "must be at least 32 characters",
+            ));
         }
-        let smtp_url = src.get("SMTP_URL");
+        let smtp_url = src.get("PROXYSHOP_SMTP_URL");
         if let Some(url) = &smtp_url
             && !(url.starts_with("smtp://") || url.starts_with("smtps://"))
         {
-            return Err(bad("SMTP_URL", "must start with smtp:// or smtps://"));
+            return Err(bad(
+                "PROXYSHOP_SMTP_URL",
+                "must start with smtp:// or smtps://",
+            ));
         }
         let public_url = http_url(src, "PROXYSHOP_PUBLIC_URL")?;
         let cors_origins = match src.get("PROXYSHOP_CORS_ORIGINS") {
@@ -224,20 +259,20 @@ impl Config {
                     .unwrap_or_else(|| "frontend/dist".into()),
             ),
             cors_origins,
-            gateway_http_addr: socket_addr(src, "GATEWAY_HTTP_ADDR", "127.0.0.1:8000")?,
-            gateway_socks_addr: socket_addr(src, "GATEWAY_SOCKS_ADDR", "127.0.0.1:8001")?,
-            gateway_public_host: src.get("GATEWAY_PUBLIC_HOST"),
-            gateway_allow_private: flag(src, "GATEWAY_ALLOW_PRIVATE")?,
+            gateway_http_addr: socket_addr(src, "PROXYSHOP_GATEWAY_HTTP_ADDR", "127.0.0.1:8000")?,
+            gateway_socks_addr: socket_addr(src, "PROXYSHOP_GATEWAY_SOCKS_ADDR", "127.0.0.1:8001")?,
+            gateway_public_host: src.get("PROXYSHOP_GATEWAY_PUBLIC_HOST"),
+            gateway_allow_private: flag(src, "PROXYSHOP_GATEWAY_ALLOW_PRIVATE")?,
             webhook_allow_private: flag(src, "PROXYSHOP_WEBHOOK_ALLOW_PRIVATE")?,
-            gateway_refused_ports: ports(src, "GATEWAY_REFUSED_PORTS", &[25])?,
+            gateway_refused_ports: ports(src, "PROXYSHOP_GATEWAY_REFUSED_PORTS", &[25])?,
             gateway: GatewaySettings::from_source(src)?,
             session_secret: session_secret.map(SecretString::from),
             smtp_url: smtp_url.map(SecretString::from),
             mail_from: src
                 .get("PROXYSHOP_MAIL_FROM")
                 .unwrap_or_else(|| "ProxyShop <no-reply@proxyshop.local>".into()),
-            google_client_id: src.get("GOOGLE_CLIENT_ID"),
-            google_jwks_url: http_url(src, "GOOGLE_JWKS_URL")?
+            google_client_id: src.get("PROXYSHOP_GOOGLE_CLIENT_ID"),
+            google_jwks_url: http_url(src, "PROXYSHOP_GOOGLE_JWKS_URL")?
                 .unwrap_or_else(|| upstream::google::GOOGLE_JWKS_URL.to_owned()),
             trusted_proxies: trusted_proxies(src)?,
             uses_trust_forwarded_for: src.get(TRUST_FORWARDED_FOR).is_some(),
@@ -318,11 +353,11 @@ impl Config {
                     ));
                 }
             },
-            shutdown_grace: match whole(src, "PROXYSHOP_SHUTDOWN_GRACE_SECONDS", 0)? {
+            shutdown_grace: match whole(src, "PROXYSHOP_SHUTDOWN_GRACE_SECS", 0)? {
                 secs @ 0..=300 => Duration::from_secs(u64::from(secs)),
                 _ => {
                     return Err(bad(
-                        "PROXYSHOP_SHUTDOWN_GRACE_SECONDS",
+                        "PROXYSHOP_SHUTDOWN_GRACE_SECS",
                         "must be at most 300 seconds",
                     ));
                 }
@@ -349,15 +384,32 @@ impl Config {
                 }
             },
             shop: shop::shop_identity(src)?,
+            deprecated: src.deprecated(),
             data_dir,
         };
         if config.local_checkout {
+            let cryptomus = format!(
+                "{} / {}",
+                src.name_of(CRYPTOMUS_MERCHANT_ID),
+                src.name_of(CRYPTOMUS_API_KEY)
+            );
             refuse_unless_local(&Exposure {
                 public_url: config.public_url.as_deref(),
                 addr: &config.addr,
-                cryptomus: config.cryptomus.is_some(),
-                iproyal: config.providers.iproyal.is_some(),
-                proxyseller: config.providers.proxyseller.is_some(),
+                provider_keys: [
+                    (config.cryptomus.is_some(), cryptomus),
+                    (
+                        config.providers.iproyal.is_some(),
+                        src.name_of(providers::IPROYAL_API_TOKEN).to_owned(),
+                    ),
+                    (
+                        config.providers.proxyseller.is_some(),
+                        src.name_of(providers::PROXYSELLER_API_KEY).to_owned(),
+                    ),
+                ]
+                .into_iter()
+                .filter_map(|(set, key)| set.then_some(key))
+                .collect(),
             })?;
         }
         Ok(config)

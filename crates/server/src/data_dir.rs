@@ -7,7 +7,7 @@ use anyhow::Context;
 use std::path::Path;
 
 /// Creates the folder if missing and tightens it, the mail folder and the files in both, and
-/// the SQLite database wherever `DATABASE_URL` puts it.
+/// the SQLite database wherever `PROXYSHOP_DATABASE_URL` puts it.
 pub fn secure(config: &Config) -> anyhow::Result<()> {
     let dir = &config.data_dir;
     std::fs::create_dir_all(dir)
@@ -91,7 +91,10 @@ mod tests {
             std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
             let values = [
                 ("PROXYSHOP_DATA_DIR", data.display().to_string()),
-                ("DATABASE_URL", format!("{scheme}{}", db.display())),
+                (
+                    "PROXYSHOP_DATABASE_URL",
+                    format!("{scheme}{}", db.display()),
+                ),
             ];
             let source = Source::from_map(values.into_iter().map(|(k, v)| (k.into(), v)).collect());
             let config = Config::from_source(&source).unwrap();

@@ -1,7 +1,7 @@
-//! The process's open-file limit (RLIMIT_NOFILE): raised at start from the soft limit to the
-//! hard one (a service manager's soft default, often 1024, is too few for a proxy), and the
-//! gateway's share of it: the limit less `GATEWAY_FD_RESERVE`, kept for the API, the database
-//! pools and the metrics page (docs/operations.md, "File descriptors").
+//! The process's open-file limit (RLIMIT_NOFILE): raised at start from the soft limit to the hard
+//! one (a service manager's soft default, often 1024, is too few for a proxy), and the gateway's
+//! share of it: the limit less `PROXYSHOP_GATEWAY_FD_RESERVE`, kept for the API, the database pools
+//! and the metrics page (docs/operations.md, "File descriptors").
 
 /// The soft limit now, after raising it to the hard limit where it was lower; logged once.
 /// None where the limit cannot be read (not Linux) or is unlimited.

@@ -66,14 +66,28 @@ fn main() -> ExitCode {
         println!("{}", api::openapi::document());
         return ExitCode::SUCCESS;
     }
-    let config = match Source::load().and_then(|s| Config::from_source(&s)) {
-        Ok(config) => config,
+    let source = match Source::load() {
+        Ok(source) => source,
         Err(err) => {
             eprintln!("proxyshop: {err}");
             return ExitCode::from(2);
         }
     };
+    let config = match Config::from_source(&source) {
+        Ok(config) => config,
+        Err(err) => {
+            // The error names the key as it was set; the renames say what to set instead.
+            for deprecated in source.deprecated() {
+                eprintln!("proxyshop: warning: {deprecated}");
+            }
+            eprintln!("proxyshop: {err}");
+            return ExitCode::from(2);
+        }
+    };
     init_tracing(config.log_format);
+    for deprecated in &config.deprecated {
+        tracing::warn!("{deprecated}");
+    }
     // A server takes all the descriptors it may (the gateway's share is set from this).
     let fd_limit = match cli.command {
         Command::Serve { .. } | Command::Gateway => fd_limit::raise(),

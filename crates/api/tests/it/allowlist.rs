@@ -1,7 +1,7 @@
 //! IP allowlist authentication's routes: `GET/POST /api/user/allowlist` and
 //! `DELETE /api/user/allowlist/{id}` (docs/api.md#ip-allowlist): entries listed, added and
 //! removed, one owner per address (409), at most 20, internal sources only with
-//! `GATEWAY_ALLOW_PRIVATE`, a piece entry only for the customer's own piece, and every change
+//! `PROXYSHOP_GATEWAY_ALLOW_PRIVATE`, a piece entry only for the customer's own piece, and every change
 //! told to the gateway nodes in its transaction.
 
 use crate::common::TestApp;

@@ -10,20 +10,24 @@ use persistence::backup;
 use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
 
-const ON_POSTGRES: &str = "DATABASE_URL is PostgreSQL: back up with `pg_dump --format=custom \
-     --file=FILE \"$DATABASE_URL\"` and restore with `pg_restore --clean --if-exists --no-owner \
-     --dbname=\"$DATABASE_URL\" FILE` (docs/operations.md)";
+const DATABASE_URL_KEY: &str = "PROXYSHOP_DATABASE_URL";
 
 /// The live SQLite file, or the advice for PostgreSQL.
 fn sqlite_file(config: &Config) -> anyhow::Result<PathBuf> {
+    let key = config.key_name(DATABASE_URL_KEY);
     match persistence::connection::sqlite_file(&config.database_url) {
         Some(path) => Ok(PathBuf::from(path)),
         None if persistence::Backend::from_url(&config.database_url)?
             == persistence::Backend::Postgres =>
         {
-            bail!("{ON_POSTGRES}")
+            bail!(
+                "{key} is PostgreSQL: back up with \
+                 `pg_dump --format=custom --file=FILE \"${key}\"` and restore with \
+                 `pg_restore --clean --if-exists --no-owner --dbname=\"${key}\" FILE` \
+                 (docs/operations.md)"
+            )
         }
-        None => bail!("DATABASE_URL names no database file (an in-memory database)"),
+        None => bail!("{key} names no database file (an in-memory database)"),
     }
 }
 

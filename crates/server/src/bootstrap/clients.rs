@@ -2,7 +2,7 @@
 //! payments, and the residential and piece providers. Unset keys select the local
 //! implementations; a payment gateway runs only when chosen (see `config::local_checkout`).
 
-use crate::config::{Config, ProviderConfig};
+use crate::config::Config;
 use anyhow::Context;
 use api::Payments;
 use secrecy::{ExposeSecret, SecretString};
@@ -42,8 +42,8 @@ impl Clients {
             mailer,
             google,
             payments,
-            residential: residential(&config.providers)?,
-            pieces: pieces(&config.providers)?,
+            residential: residential(config)?,
+            pieces: pieces(config)?,
             described,
         })
     }
@@ -53,7 +53,7 @@ fn mailer(config: &Config) -> anyhow::Result<Arc<dyn Mailer>> {
     Ok(match &config.smtp_url {
         Some(url) => Arc::new(
             SmtpMailer::from_url(url.expose_secret(), config.mail_from.clone())
-                .context("SMTP_URL")?,
+                .context(config.key_name("PROXYSHOP_SMTP_URL"))?,
         ),
         None => Arc::new(FileMailer::new(
             config.data_dir.join("mail"),
@@ -67,25 +67,27 @@ fn google(config: &Config) -> anyhow::Result<Option<Arc<dyn GoogleVerifier>>> {
         return Ok(None);
     };
     let verifier = JwksGoogleVerifier::new(client_id.clone(), config.google_jwks_url.clone())
-        .context("GOOGLE_CLIENT_ID")?;
+        .context(config.key_name("PROXYSHOP_GOOGLE_CLIENT_ID"))?;
     Ok(Some(Arc::new(verifier)))
 }
 
-fn residential(providers: &ProviderConfig) -> anyhow::Result<Option<Arc<dyn ResidentialSource>>> {
-    let Some(config) = &providers.iproyal else {
+fn residential(config: &Config) -> anyhow::Result<Option<Arc<dyn ResidentialSource>>> {
+    let Some(iproyal) = &config.providers.iproyal else {
         return Ok(None);
     };
-    let client = IpRoyalResidential::new(config.clone())
-        .map_err(|e| anyhow::anyhow!("IPROYAL_API_TOKEN: {e}"))?;
+    let key = config.key_name("PROXYSHOP_IPROYAL_API_TOKEN");
+    let client =
+        IpRoyalResidential::new(iproyal.clone()).map_err(|e| anyhow::anyhow!("{key}: {e}"))?;
     Ok(Some(Arc::new(client)))
 }
 
-fn pieces(providers: &ProviderConfig) -> anyhow::Result<Option<Arc<dyn PieceSource>>> {
-    let Some(config) = &providers.proxyseller else {
+fn pieces(config: &Config) -> anyhow::Result<Option<Arc<dyn PieceSource>>> {
+    let Some(proxyseller) = &config.providers.proxyseller else {
         return Ok(None);
     };
-    let client = ProxySellerPieces::new(config.clone())
-        .map_err(|e| anyhow::anyhow!("PROXYSELLER_API_KEY: {e}"))?;
+    let key = config.key_name("PROXYSHOP_PROXYSELLER_API_KEY");
+    let client =
+        ProxySellerPieces::new(proxyseller.clone()).map_err(|e| anyhow::anyhow!("{key}: {e}"))?;
     Ok(Some(Arc::new(client)))
 }
 
@@ -95,7 +97,13 @@ fn payments(config: &Config, secret: &str) -> anyhow::Result<(Payments, &'static
     if let Some(c) = &config.cryptomus {
         let gateway =
             CryptomusGateway::new(c.merchant_id.clone(), c.api_key.clone(), c.api_url.clone())
-                .map_err(|e| anyhow::anyhow!("CRYPTOMUS_API_KEY / CRYPTOMUS_MERCHANT_ID: {e}"))?;
+                .map_err(|e| {
+                    anyhow::anyhow!(
+                        "{} / {}: {e}",
+                        config.key_name("PROXYSHOP_CRYPTOMUS_API_KEY"),
+                        config.key_name("PROXYSHOP_CRYPTOMUS_MERCHANT_ID")
+                    )
+                })?;
         return Ok((Payments::Gateway(Arc::new(gateway)), "cryptomus"));
     }
     if !config.local_checkout {
@@ -129,7 +137,8 @@ pub(super) fn reconcile_gateway(
                 .unwrap_or_else(|| format!("http://{}", config.addr)),
         )),
         Payments::Off => anyhow::bail!(
-            "no payment gateway is configured (CRYPTOMUS_MERCHANT_ID, CRYPTOMUS_API_KEY): nothing to reconcile"
+            "no payment gateway is configured (PROXYSHOP_CRYPTOMUS_MERCHANT_ID, \
+             PROXYSHOP_CRYPTOMUS_API_KEY): nothing to reconcile"
         ),
     })
 }
@@ -145,28 +154,20 @@ mod tests {
 
     #[test]
     fn unset_provider_keys_build_no_provider_client() {
-        let c = config(&[("IPROYAL_API_TOKEN", " ")]);
-        assert!(
-            residential(&c.providers).unwrap().is_none() && pieces(&c.providers).unwrap().is_none()
-        );
+        let c = config(&[("PROXYSHOP_IPROYAL_API_TOKEN", " ")]);
+        assert!(residential(&c).unwrap().is_none() && pieces(&c).unwrap().is_none());
     }
 
     #[test]
     fn provider_keys_build_their_clients() {
         let c = config(&[
-            ("IPROYAL_API_TOKEN", "tok-secret-1"),
-            ("IPROYAL_PROXY_HOST", "us.proxy.iproyal.com"),
-            ("PROXYSELLER_API_KEY", "key-secret-2"),
-            ("PROXYSELLER_API_URL", "http://127.0.0.1:9/api/"),
+            ("PROXYSHOP_IPROYAL_API_TOKEN", "tok-secret-1"),
+            ("PROXYSHOP_IPROYAL_PROXY_HOST", "us.proxy.iproyal.com"),
+            ("PROXYSHOP_PROXYSELLER_API_KEY", "key-secret-2"),
+            ("PROXYSHOP_PROXYSELLER_API_URL", "http://127.0.0.1:9/api/"),
         ]);
-        assert_eq!(
-            residential(&c.providers).unwrap().unwrap().provider(),
-            "iproyal"
-        );
-        assert_eq!(
-            pieces(&c.providers).unwrap().unwrap().provider(),
-            "proxyseller"
-        );
+        assert_eq!(residential(&c).unwrap().unwrap().provider(), "iproyal");
+        assert_eq!(pieces(&c).unwrap().unwrap().provider(), "proxyseller");
     }
 
     #[test]
@@ -179,7 +180,10 @@ mod tests {
         assert_eq!(kind(&[]), "off");
         assert_eq!(kind(&[("PROXYSHOP_LOCAL_CHECKOUT", "true")]), "local");
         assert_eq!(
-            kind(&[("CRYPTOMUS_MERCHANT_ID", "m"), ("CRYPTOMUS_API_KEY", "k")]),
+            kind(&[
+                ("PROXYSHOP_CRYPTOMUS_MERCHANT_ID", "m"),
+                ("PROXYSHOP_CRYPTOMUS_API_KEY", "k")
+            ]),
             "cryptomus"
         );
     }

@@ -1,7 +1,6 @@
-//! The metering gateway on a Tokio runtime and thread of its own, beside the API's, with a
-//! database pool of its own (`GATEWAY_DB_POOL_SIZE`, `storage::open_gateway_pool`), so that
-//! neither can starve the other; on PostgreSQL also one connection LISTENing for the change
-//! events.
+//! The metering gateway on a Tokio runtime and thread of its own, beside the API's, with a database
+//! pool of its own (`PROXYSHOP_GATEWAY_DB_POOL_SIZE`, `storage::open_gateway_pool`), so that
+//! neither can starve the other; on PostgreSQL also one connection LISTENing for the change events.
 
 use super::stop::StopSignal;
 use crate::config::Config;
@@ -18,7 +17,7 @@ pub(super) struct RunningGateway {
 
 impl RunningGateway {
     /// Stops accepting (if a stop signal has not already), drains up to
-    /// `GATEWAY_DRAIN_SECONDS`, settles the last metered bytes and leases, and waits for it.
+    /// `PROXYSHOP_GATEWAY_DRAIN_SECS`, settles the last metered bytes and leases, and waits for it.
     pub(super) fn stop(self) -> anyhow::Result<()> {
         let RunningGateway { stop, thread, .. } = self;
         let _ = stop.send(());
@@ -42,7 +41,7 @@ fn join(thread: std::thread::JoinHandle<Result<(), gateway::GatewayError>>) -> a
 /// Binds the gateway's HTTP and SOCKS5 ports and serves them on a runtime of its own, over
 /// `pool` (the gateway's own), until `stop` is called or a stop signal comes (a second one
 /// closes the tunnels still draining). It may hold the open-file limit `fd_limit` less
-/// `GATEWAY_FD_RESERVE` descriptors.
+/// `PROXYSHOP_GATEWAY_FD_RESERVE` descriptors.
 pub(super) fn start_gateway(
     config: &Config,
     pool: DbPool,

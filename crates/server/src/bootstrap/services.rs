@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// Serves the API until stopped; `gateway` is the running gateway's (HTTP, SOCKS5) addresses.
 /// At the first stop signal `/readyz` turns unready, so that a load balancer sends no more; the
-/// API goes on answering for `PROXYSHOP_SHUTDOWN_GRACE_SECONDS`, then stops accepting and lets
+/// API goes on answering for `PROXYSHOP_SHUTDOWN_GRACE_SECS`, then stops accepting and lets
 /// requests in flight finish. A second stop signal stops it at once.
 pub(super) async fn serve(
     config: Config,
@@ -99,8 +99,8 @@ pub(super) async fn serve(
     tracing::info!("{}", clients.described);
     if top_ups_off {
         tracing::warn!(
-            "top-ups are off: set CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY (or, on a local \
-             machine only, PROXYSHOP_LOCAL_CHECKOUT=true)"
+            "top-ups are off: set PROXYSHOP_CRYPTOMUS_MERCHANT_ID and PROXYSHOP_CRYPTOMUS_API_KEY \
+             (or, on a local machine only, PROXYSHOP_LOCAL_CHECKOUT=true)"
         );
     }
     if config.uses_trust_forwarded_for {
@@ -149,7 +149,7 @@ mod tests {
         assert_eq!(gateway_host(&config(&[]), everywhere), "127.0.0.1");
         let bound: SocketAddr = "10.0.0.5:8000".parse().unwrap();
         assert_eq!(gateway_host(&public, bound), "10.0.0.5");
-        let named = config(&[("GATEWAY_PUBLIC_HOST", "gw.shop.example")]);
+        let named = config(&[("PROXYSHOP_GATEWAY_PUBLIC_HOST", "gw.shop.example")]);
         assert_eq!(gateway_host(&named, everywhere), "gw.shop.example");
     }
 }

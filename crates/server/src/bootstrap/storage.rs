@@ -10,26 +10,36 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The pool of `DATABASE_URL`, with the data folder secured before and after (SQLite may create
-/// the database file on connecting).
+/// The pool of `PROXYSHOP_DATABASE_URL`, with the data folder secured before and after (SQLite may
+/// create the database file on connecting).
 pub(super) fn open_pool(config: &Config) -> anyhow::Result<DbPool> {
     data_dir::secure(config)?;
     hold_shared_lock(config)?;
-    let pool = persistence::connect(&config.database_url, &PoolOptions::default())
-        .context("opening the database (DATABASE_URL)")?;
+    let pool =
+        persistence::connect(&config.database_url, &PoolOptions::default()).with_context(|| {
+            format!(
+                "opening the database ({})",
+                config.key_name("PROXYSHOP_DATABASE_URL")
+            )
+        })?;
     // Again, now that SQLite may have created the database file.
     data_dir::secure(config)?;
     Ok(pool)
 }
 
-/// The gateway's own pool of `DATABASE_URL`, `GATEWAY_DB_POOL_SIZE` connections.
+/// The gateway's own pool of `PROXYSHOP_DATABASE_URL`, `PROXYSHOP_GATEWAY_DB_POOL_SIZE`
+/// connections.
 pub(super) fn open_gateway_pool(config: &Config) -> anyhow::Result<DbPool> {
     let options = PoolOptions {
         max_size: config.gateway.pool_size,
         ..PoolOptions::default()
     };
-    persistence::connect(&config.database_url, &options)
-        .context("opening the gateway's database pool (DATABASE_URL)")
+    persistence::connect(&config.database_url, &options).with_context(|| {
+        format!(
+            "opening the gateway's database pool ({})",
+            config.key_name("PROXYSHOP_DATABASE_URL")
+        )
+    })
 }
 
 /// A SQLite database's lock file, held shared by this process until it exits, so that

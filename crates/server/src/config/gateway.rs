@@ -6,27 +6,28 @@ use std::time::Duration;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GatewaySettings {
-    /// Connections of the gateway's own database pool (`GATEWAY_DB_POOL_SIZE`), apart from
-    /// the API's: a burst of proxy connections cannot starve the API of connections.
+    /// Connections of the gateway's own database pool (`PROXYSHOP_GATEWAY_DB_POOL_SIZE`), apart
+    /// from the API's: a burst of proxy connections cannot starve the API of connections.
     pub pool_size: u32,
-    /// Live connections of one customer on one node (`GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
+    /// Live connections of one customer on one node
+    /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_customer: usize,
-    /// Connections not yet authenticated, in all (`GATEWAY_MAX_UNAUTHENTICATED`).
+    /// Connections not yet authenticated, in all (`PROXYSHOP_GATEWAY_MAX_UNAUTHENTICATED`).
     pub max_unauthenticated: usize,
     /// A request head or SOCKS5 handshake must arrive within this
-    /// (`GATEWAY_HANDSHAKE_TIMEOUT_SECS`).
+    /// (`PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS`).
     pub handshake_timeout: Duration,
     /// At a stop, how long live tunnels may finish before they are closed and the leases
-    /// settled (`GATEWAY_DRAIN_SECONDS`).
+    /// settled (`PROXYSHOP_GATEWAY_DRAIN_SECS`).
     pub drain: Duration,
-    /// Gateway nodes sharing the database (`GATEWAY_EXPECTED_NODES`): each leases
+    /// Gateway nodes sharing the database (`PROXYSHOP_GATEWAY_EXPECTED_NODES`): each leases
     /// `max(1 % of a purchase, 16 MB) / nodes` at a time.
     pub expected_nodes: u32,
     /// File descriptors kept for the rest of the process (the API) out of the open-file limit
-    /// (`GATEWAY_FD_RESERVE`): the gateway closes new connections rather than take them.
+    /// (`PROXYSHOP_GATEWAY_FD_RESERVE`): the gateway closes new connections rather than take them.
     pub fd_reserve: usize,
     /// A crashed node's leases are settled as used this long after its last flush
-    /// (`GATEWAY_LEASE_TTL_SECS`, at least 10: well above the 3 s flush).
+    /// (`PROXYSHOP_GATEWAY_LEASE_TTL_SECS`, at least 10: well above the 3 s flush).
     pub lease_ttl: Duration,
 }
 
@@ -41,24 +42,30 @@ fn at_least_one(src: &Source, key: &'static str, default: u32) -> Result<u32, Co
 impl GatewaySettings {
     pub(super) fn from_source(src: &Source) -> Result<GatewaySettings, ConfigError> {
         Ok(GatewaySettings {
-            pool_size: at_least_one(src, "GATEWAY_DB_POOL_SIZE", 8)?,
+            pool_size: at_least_one(src, "PROXYSHOP_GATEWAY_DB_POOL_SIZE", 8)?,
             max_connections_per_customer: at_least_one(
                 src,
-                "GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER",
+                "PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER",
                 256,
             )? as usize,
-            max_unauthenticated: at_least_one(src, "GATEWAY_MAX_UNAUTHENTICATED", 4096)? as usize,
+            max_unauthenticated: at_least_one(src, "PROXYSHOP_GATEWAY_MAX_UNAUTHENTICATED", 4096)?
+                as usize,
             handshake_timeout: Duration::from_secs(u64::from(at_least_one(
                 src,
-                "GATEWAY_HANDSHAKE_TIMEOUT_SECS",
+                "PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS",
                 10,
             )?)),
-            drain: Duration::from_secs(u64::from(whole(src, "GATEWAY_DRAIN_SECONDS", 30)?)),
-            expected_nodes: at_least_one(src, "GATEWAY_EXPECTED_NODES", 1)?,
-            fd_reserve: at_least_one(src, "GATEWAY_FD_RESERVE", 1024)? as usize,
-            lease_ttl: match whole(src, "GATEWAY_LEASE_TTL_SECS", 30)? {
+            drain: Duration::from_secs(u64::from(whole(src, "PROXYSHOP_GATEWAY_DRAIN_SECS", 30)?)),
+            expected_nodes: at_least_one(src, "PROXYSHOP_GATEWAY_EXPECTED_NODES", 1)?,
+            fd_reserve: at_least_one(src, "PROXYSHOP_GATEWAY_FD_RESERVE", 1024)? as usize,
+            lease_ttl: match whole(src, "PROXYSHOP_GATEWAY_LEASE_TTL_SECS", 30)? {
                 ttl @ 10.. => Duration::from_secs(u64::from(ttl)),
-                _ => return Err(bad("GATEWAY_LEASE_TTL_SECS", "must be at least 10")),
+                _ => {
+                    return Err(bad(
+                        "PROXYSHOP_GATEWAY_LEASE_TTL_SECS",
+                        "must be at least 10",
+                    ));
+                }
             },
         })
     }
@@ -83,12 +90,12 @@ mod tests {
         assert_eq!(d.fd_reserve, 1024);
         assert_eq!(d.lease_ttl, Duration::from_secs(30));
         let set = settings(&[
-            ("GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER", "16"),
-            ("GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3"),
-            ("GATEWAY_DRAIN_SECONDS", "0"),
-            ("GATEWAY_EXPECTED_NODES", "4"),
-            ("GATEWAY_FD_RESERVE", "200"),
-            ("GATEWAY_LEASE_TTL_SECS", "10"),
+            ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER", "16"),
+            ("PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3"),
+            ("PROXYSHOP_GATEWAY_DRAIN_SECS", "0"),
+            ("PROXYSHOP_GATEWAY_EXPECTED_NODES", "4"),
+            ("PROXYSHOP_GATEWAY_FD_RESERVE", "200"),
+            ("PROXYSHOP_GATEWAY_LEASE_TTL_SECS", "10"),
         ])
         .unwrap();
         assert_eq!(set.fd_reserve, 200);
@@ -97,13 +104,13 @@ mod tests {
         assert_eq!(set.handshake_timeout, Duration::from_secs(3));
         assert_eq!(set.drain, Duration::ZERO);
         assert_eq!(set.expected_nodes, 4);
-        let err = settings(&[("GATEWAY_MAX_UNAUTHENTICATED", "0")]).unwrap_err();
-        assert_eq!(err.key, "GATEWAY_MAX_UNAUTHENTICATED");
-        let err = settings(&[("GATEWAY_LEASE_TTL_SECS", "3")]).unwrap_err();
-        assert_eq!(err.key, "GATEWAY_LEASE_TTL_SECS");
-        let err = settings(&[("GATEWAY_FD_RESERVE", "0")]).unwrap_err();
-        assert_eq!(err.key, "GATEWAY_FD_RESERVE");
-        let err = settings(&[("GATEWAY_DB_POOL_SIZE", "many")]).unwrap_err();
-        assert_eq!(err.key, "GATEWAY_DB_POOL_SIZE");
+        let err = settings(&[("PROXYSHOP_GATEWAY_MAX_UNAUTHENTICATED", "0")]).unwrap_err();
+        assert_eq!(err.key, "PROXYSHOP_GATEWAY_MAX_UNAUTHENTICATED");
+        let err = settings(&[("PROXYSHOP_GATEWAY_LEASE_TTL_SECS", "3")]).unwrap_err();
+        assert_eq!(err.key, "PROXYSHOP_GATEWAY_LEASE_TTL_SECS");
+        let err = settings(&[("PROXYSHOP_GATEWAY_FD_RESERVE", "0")]).unwrap_err();
+        assert_eq!(err.key, "PROXYSHOP_GATEWAY_FD_RESERVE");
+        let err = settings(&[("PROXYSHOP_GATEWAY_DB_POOL_SIZE", "many")]).unwrap_err();
+        assert_eq!(err.key, "PROXYSHOP_GATEWAY_DB_POOL_SIZE");
     }
 }

@@ -10,9 +10,9 @@ pub(super) const LOCAL_CHECKOUT_KEY: &str = "PROXYSHOP_LOCAL_CHECKOUT";
 pub(super) struct Exposure<'a> {
     pub public_url: Option<&'a str>,
     pub addr: &'a str,
-    pub cryptomus: bool,
-    pub iproyal: bool,
-    pub proxyseller: bool,
+    /// The real providers' keys that are set (Cryptomus, IPRoyal, Proxy-Seller), named as the
+    /// operator set them.
+    pub provider_keys: Vec<String>,
 }
 
 /// Refuses a public URL (or bind address) that is not loopback, or a real provider's key beside
@@ -27,12 +27,7 @@ pub(super) fn refuse_unless_local(shop: &Exposure<'_>) -> Result<(), ConfigError
             ),
         )
     };
-    let keys = [
-        ("CRYPTOMUS_MERCHANT_ID / CRYPTOMUS_API_KEY", shop.cryptomus),
-        ("IPROYAL_API_TOKEN", shop.iproyal),
-        ("PROXYSELLER_API_KEY", shop.proxyseller),
-    ];
-    if let Some((key, _)) = keys.iter().find(|(_, set)| *set) {
+    if let Some(key) = shop.provider_keys.first() {
         return Err(refuse(format!("{key} is set")));
     }
     if let Some(url) = shop.public_url

@@ -5,6 +5,9 @@ use super::source::{ConfigError, Source, bad, http_url};
 use secrecy::SecretString;
 use upstream::{IpRoyalConfig, ProxySellerConfig};
 
+pub(super) const IPROYAL_API_TOKEN: &str = "PROXYSHOP_IPROYAL_API_TOKEN";
+pub(super) const PROXYSELLER_API_KEY: &str = "PROXYSHOP_PROXYSELLER_API_KEY";
+
 /// Which providers are configured. Secrets are wrapped so that `Debug` never shows them.
 #[derive(Debug, Clone, Default)]
 pub struct ProviderConfig {
@@ -14,19 +17,16 @@ pub struct ProviderConfig {
 
 impl ProviderConfig {
     pub fn from_source(src: &Source) -> Result<Self, ConfigError> {
-        let iproyal = match src
-            .get("IPROYAL_API_TOKEN")
-            .filter(|t| !t.trim().is_empty())
-        {
+        let iproyal = match src.get(IPROYAL_API_TOKEN).filter(|t| !t.trim().is_empty()) {
             None => None,
             Some(token) => {
                 let mut config = IpRoyalConfig::new(SecretString::from(token));
-                if let Some(url) = http_url(src, "IPROYAL_API_URL")? {
+                if let Some(url) = http_url(src, "PROXYSHOP_IPROYAL_API_URL")? {
                     config.api_url = url;
                 }
-                if let Some(host) = src.get("IPROYAL_PROXY_HOST") {
+                if let Some(host) = src.get("PROXYSHOP_IPROYAL_PROXY_HOST") {
                     if host.trim().is_empty() || host.contains([':', '/', ' ']) {
-                        return Err(bad("IPROYAL_PROXY_HOST", "must be a host name"));
+                        return Err(bad("PROXYSHOP_IPROYAL_PROXY_HOST", "must be a host name"));
                     }
                     config.proxy_host = host;
                 }
@@ -34,13 +34,13 @@ impl ProviderConfig {
             }
         };
         let proxyseller = match src
-            .get("PROXYSELLER_API_KEY")
+            .get(PROXYSELLER_API_KEY)
             .filter(|k| !k.trim().is_empty())
         {
             None => None,
             Some(key) => {
                 let mut config = ProxySellerConfig::new(SecretString::from(key));
-                if let Some(url) = http_url(src, "PROXYSELLER_API_URL")? {
+                if let Some(url) = http_url(src, "PROXYSHOP_PROXYSELLER_API_URL")? {
                     config.api_url = url;
                 }
                 Some(config)
@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn unset_keys_keep_the_gateway() {
-        let c = providers(&[("IPROYAL_API_TOKEN", " ")]).unwrap();
+        let c = providers(&[("PROXYSHOP_IPROYAL_API_TOKEN", " ")]).unwrap();
         assert!(c.iproyal.is_none() && c.proxyseller.is_none());
         assert_eq!(c.describe(), "residential=gateway pieces=gateway");
     }
@@ -88,10 +88,10 @@ mod tests {
     #[test]
     fn keys_turn_the_providers_on_without_showing_secrets() {
         let c = providers(&[
-            ("IPROYAL_API_TOKEN", "tok-secret-1"),
-            ("IPROYAL_PROXY_HOST", "us.proxy.iproyal.com"),
-            ("PROXYSELLER_API_KEY", "key-secret-2"),
-            ("PROXYSELLER_API_URL", "http://127.0.0.1:9/api/"),
+            ("PROXYSHOP_IPROYAL_API_TOKEN", "tok-secret-1"),
+            ("PROXYSHOP_IPROYAL_PROXY_HOST", "us.proxy.iproyal.com"),
+            ("PROXYSHOP_PROXYSELLER_API_KEY", "key-secret-2"),
+            ("PROXYSHOP_PROXYSELLER_API_URL", "http://127.0.0.1:9/api/"),
         ])
         .unwrap();
         assert_eq!(c.describe(), "residential=iproyal pieces=proxyseller");
@@ -111,16 +111,19 @@ mod tests {
 
     #[test]
     fn bad_values_name_their_key() {
-        let err = providers(&[("IPROYAL_API_TOKEN", "t"), ("IPROYAL_PROXY_HOST", "a:1")])
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("IPROYAL_PROXY_HOST"), "{err}");
         let err = providers(&[
-            ("PROXYSELLER_API_KEY", "k"),
-            ("PROXYSELLER_API_URL", "ftp://x"),
+            ("PROXYSHOP_IPROYAL_API_TOKEN", "t"),
+            ("PROXYSHOP_IPROYAL_PROXY_HOST", "a:1"),
         ])
         .unwrap_err()
         .to_string();
-        assert!(err.contains("PROXYSELLER_API_URL"), "{err}");
+        assert!(err.contains("PROXYSHOP_IPROYAL_PROXY_HOST"), "{err}");
+        let err = providers(&[
+            ("PROXYSHOP_PROXYSELLER_API_KEY", "k"),
+            ("PROXYSHOP_PROXYSELLER_API_URL", "ftp://x"),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("PROXYSHOP_PROXYSELLER_API_URL"), "{err}");
     }
 }

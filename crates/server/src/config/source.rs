@@ -1,6 +1,7 @@
 //! Where settings come from (the environment over an optional `proxyshop.toml`) and the readers
 //! that turn one key's text into a typed value, with an error naming the key.
 
+use super::renamed::{RENAMED, old_name};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -19,27 +20,62 @@ pub(super) fn bad(key: &'static str, reason: impl Into<String>) -> ConfigError {
     }
 }
 
-/// Where values come from: the environment over the file.
+/// Where values come from: the environment over the file. A renamed key is also read under its
+/// old name (`renamed.rs`) when the new one is unset.
 pub struct Source {
     values: HashMap<String, String>,
+    /// Every key asked for, so that tests can tell which keys the configuration reads.
+    #[cfg(test)]
+    asked: std::cell::RefCell<std::collections::BTreeSet<&'static str>>,
+}
+
+/// An old key name that is set: its value is used (with a warning at start-up) unless the new
+/// key is set too, when it is ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deprecated {
+    pub old: &'static str,
+    pub new: &'static str,
+    pub ignored: bool,
+}
+
+impl std::fmt::Display for Deprecated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Deprecated { old, new, ignored } = self;
+        if *ignored {
+            write!(
+                f,
+                "{old} is deprecated and ignored: {new} is set (remove {old})"
+            )
+        } else {
+            write!(f, "{old} is deprecated: use {new}")
+        }
+    }
 }
 
 impl Source {
     /// Reads `PROXYSHOP_CONFIG` (or `./proxyshop.toml` if present) under the environment.
     pub fn load() -> Result<Self, ConfigError> {
         let mut values = HashMap::new();
-        let path = std::env::var("PROXYSHOP_CONFIG").ok().map(PathBuf::from);
+        let path = std::env::var(CONFIG_KEY).ok().map(PathBuf::from);
         let path = path.or_else(|| Some(PathBuf::from("proxyshop.toml")).filter(|p| p.is_file()));
         if let Some(path) = path {
             values.extend(read_file(&path)?);
         }
         values.extend(std::env::vars().filter(|(_, v)| !v.is_empty()));
-        Ok(Source { values })
+        Ok(Source::from_values(values))
+    }
+
+    fn from_values(values: HashMap<String, String>) -> Self {
+        Source {
+            values,
+            #[cfg(test)]
+            asked: Default::default(),
+        }
     }
 
     #[cfg(test)]
     pub fn from_map(values: HashMap<String, String>) -> Self {
-        Source { values }
+        Self::from_values(values)
     }
 
     /// The settings of a test, as if they were in the environment.
@@ -53,24 +89,60 @@ impl Source {
         )
     }
 
-    pub(super) fn get(&self, key: &str) -> Option<String> {
+    /// The value of `key` (trimmed; empty counts as unset), or of its old name when only that is
+    /// set.
+    pub(super) fn get(&self, key: &'static str) -> Option<String> {
+        #[cfg(test)]
+        self.asked.borrow_mut().insert(key);
+        self.value(key)
+            .or_else(|| old_name(key).and_then(|old| self.value(old)))
+    }
+
+    fn value(&self, key: &str) -> Option<String> {
         self.values
             .get(key)
             .map(|v| v.trim().to_owned())
             .filter(|v| !v.is_empty())
     }
+
+    /// The name the value of `key` is set under: its old name when only that one is set. Errors
+    /// name it, so that they name what the operator wrote.
+    pub(super) fn name_of(&self, key: &'static str) -> &'static str {
+        match old_name(key) {
+            Some(old) if self.value(key).is_none() && self.value(old).is_some() => old,
+            _ => key,
+        }
+    }
+
+    /// The old names that are set, in the order of the rename table.
+    pub fn deprecated(&self) -> Vec<Deprecated> {
+        RENAMED
+            .iter()
+            .filter(|(old, _)| self.value(old).is_some())
+            .map(|&(old, new)| Deprecated {
+                old,
+                new,
+                ignored: self.value(new).is_some(),
+            })
+            .collect()
+    }
+
+    /// The keys asked for so far.
+    #[cfg(test)]
+    pub(super) fn asked(&self) -> std::collections::BTreeSet<&'static str> {
+        self.asked.borrow().clone()
+    }
 }
 
+/// The key naming the TOML file, read from the environment only.
+pub(super) const CONFIG_KEY: &str = "PROXYSHOP_CONFIG";
+
 pub(super) fn read_file(path: &Path) -> Result<HashMap<String, String>, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        bad(
-            "PROXYSHOP_CONFIG",
-            format!("cannot read {}: {e}", path.display()),
-        )
-    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| bad(CONFIG_KEY, format!("cannot read {}: {e}", path.display())))?;
     let table: toml::Table = text
         .parse()
-        .map_err(|e| bad("PROXYSHOP_CONFIG", format!("{}: {e}", path.display())))?;
+        .map_err(|e| bad(CONFIG_KEY, format!("{}: {e}", path.display())))?;
     Ok(table
         .into_iter()
         .map(|(k, v)| match v {

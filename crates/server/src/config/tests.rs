@@ -1,8 +1,11 @@
 //! The configuration read from settings as a whole: defaults, errors naming the key, secrets kept
-//! out of `Debug`, the file under the environment, and the local checkout's refusal.
+//! out of `Debug`, the file under the environment, the local checkout's refusal, and the old
+//! names of renamed keys.
 
+use super::renamed::RENAMED;
 use super::source::read_file;
 use super::*;
+use std::collections::BTreeSet;
 
 fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
     Config::from_source(&Source::from_pairs(pairs))
@@ -16,9 +19,9 @@ fn defaults_are_the_embedded_setup() {
     assert_eq!(c.gateway_http_addr.port(), 8000);
     assert_eq!(c.gateway_socks_addr.port(), 8001);
     assert_eq!(c.gateway_refused_ports, vec![25]);
-    let ports = config(&[("GATEWAY_REFUSED_PORTS", "25, 465,587")]).unwrap();
+    let ports = config(&[("PROXYSHOP_GATEWAY_REFUSED_PORTS", "25, 465,587")]).unwrap();
     assert_eq!(ports.gateway_refused_ports, vec![25, 465, 587]);
-    let none = config(&[("GATEWAY_REFUSED_PORTS", "none")]).unwrap();
+    let none = config(&[("PROXYSHOP_GATEWAY_REFUSED_PORTS", "none")]).unwrap();
     assert!(none.gateway_refused_ports.is_empty());
     assert!(
         c.cors_origins
@@ -111,14 +114,17 @@ fn the_dev_origins_are_allowed_by_default_only_for_a_loopback_site() {
 fn debug_shows_no_secret() {
     let c = config(&[
         (
-            "SESSION_SECRET",
+            "PROXYSHOP_SESSION_SECRET",
             "session-secret-0123456789abcdef0123456789",
         ),
-        ("SMTP_URL", "smtp://mailer:smtp-pass-42@mail.example:587"),
-        ("CRYPTOMUS_MERCHANT_ID", "merchant-1"),
-        ("CRYPTOMUS_API_KEY", "cryptomus-key-77"),
-        ("IPROYAL_API_TOKEN", "iproyal-token-5"),
-        ("PROXYSELLER_API_KEY", "proxyseller-key-6"),
+        (
+            "PROXYSHOP_SMTP_URL",
+            "smtp://mailer:smtp-pass-42@mail.example:587",
+        ),
+        ("PROXYSHOP_CRYPTOMUS_MERCHANT_ID", "merchant-1"),
+        ("PROXYSHOP_CRYPTOMUS_API_KEY", "cryptomus-key-77"),
+        ("PROXYSHOP_IPROYAL_API_TOKEN", "iproyal-token-5"),
+        ("PROXYSHOP_PROXYSELLER_API_KEY", "proxyseller-key-6"),
     ])
     .unwrap();
     let shown = format!("{c:?} {:#?}", c.cryptomus);
@@ -138,20 +144,29 @@ fn debug_shows_no_secret() {
 fn errors_name_the_bad_key() {
     let key = |pairs: &[(&str, &str)]| config(pairs).unwrap_err().key;
     assert_eq!(key(&[("PROXYSHOP_ADDR", "nowhere")]), "PROXYSHOP_ADDR");
-    assert_eq!(key(&[("DATABASE_URL", "mysql://x")]), "DATABASE_URL");
+    assert_eq!(
+        key(&[("PROXYSHOP_DATABASE_URL", "mysql://x")]),
+        "PROXYSHOP_DATABASE_URL"
+    );
     assert_eq!(
         key(&[("PROXYSHOP_PUBLIC_URL", "shop.example")]),
         "PROXYSHOP_PUBLIC_URL"
     );
-    assert_eq!(key(&[("SESSION_SECRET", "short")]), "SESSION_SECRET");
     assert_eq!(
-        key(&[("GATEWAY_SOCKS_ADDR", "1.2.3.4")]),
-        "GATEWAY_SOCKS_ADDR"
+        key(&[("PROXYSHOP_SESSION_SECRET", "short")]),
+        "PROXYSHOP_SESSION_SECRET"
     );
-    assert_eq!(key(&[("SMTP_URL", "http://x")]), "SMTP_URL");
     assert_eq!(
-        key(&[("GATEWAY_REFUSED_PORTS", "25,smtp")]),
-        "GATEWAY_REFUSED_PORTS"
+        key(&[("PROXYSHOP_GATEWAY_SOCKS_ADDR", "1.2.3.4")]),
+        "PROXYSHOP_GATEWAY_SOCKS_ADDR"
+    );
+    assert_eq!(
+        key(&[("PROXYSHOP_SMTP_URL", "http://x")]),
+        "PROXYSHOP_SMTP_URL"
+    );
+    assert_eq!(
+        key(&[("PROXYSHOP_GATEWAY_REFUSED_PORTS", "25,smtp")]),
+        "PROXYSHOP_GATEWAY_REFUSED_PORTS"
     );
     assert_eq!(
         key(&[("PROXYSHOP_CORS_ORIGINS", "localhost:5173")]),
@@ -185,7 +200,7 @@ fn file_values_apply_and_environment_wins() {
     let path = dir.path().join("proxyshop.toml");
     std::fs::write(
         &path,
-        "PROXYSHOP_ADDR = \"127.0.0.1:9999\"\nGATEWAY_HTTP_ADDR = \"127.0.0.1:7000\"\n",
+        "PROXYSHOP_ADDR = \"127.0.0.1:9999\"\nPROXYSHOP_GATEWAY_HTTP_ADDR = \"127.0.0.1:7000\"\n",
     )
     .unwrap();
     let mut values = read_file(&path).unwrap();
@@ -221,11 +236,11 @@ fn the_local_checkout_runs_only_when_chosen_on_a_local_shop() {
         ],
         vec![
             on,
-            ("CRYPTOMUS_MERCHANT_ID", "m"),
-            ("CRYPTOMUS_API_KEY", "secret-1"),
+            ("PROXYSHOP_CRYPTOMUS_MERCHANT_ID", "m"),
+            ("PROXYSHOP_CRYPTOMUS_API_KEY", "secret-1"),
         ],
-        vec![on, ("IPROYAL_API_TOKEN", "secret-1")],
-        vec![on, ("PROXYSELLER_API_KEY", "secret-1")],
+        vec![on, ("PROXYSHOP_IPROYAL_API_TOKEN", "secret-1")],
+        vec![on, ("PROXYSHOP_PROXYSELLER_API_KEY", "secret-1")],
     ] {
         let err = config(&refused).unwrap_err();
         assert_eq!(err.key, LOCAL_CHECKOUT_KEY, "{refused:?}");
@@ -324,7 +339,7 @@ fn operations_settings_have_defaults_and_name_their_key() {
     );
     let c = config(&[("PROXYSHOP_USAGE_RETENTION_DAYS", "3650")]).unwrap();
     assert_eq!(c.usage_retention_days, 3650);
-    let c = config(&[("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "300")]).unwrap();
+    let c = config(&[("PROXYSHOP_SHUTDOWN_GRACE_SECS", "300")]).unwrap();
     assert_eq!(c.shutdown_grace, std::time::Duration::from_secs(300));
     let c = config(&[
         ("PROXYSHOP_RECONCILE_INTERVAL_SECS", "0"),
@@ -342,9 +357,9 @@ fn operations_settings_have_defaults_and_name_their_key() {
         ("PROXYSHOP_RECONCILE_INTERVAL_SECS", "-5"),
         ("PROXYSHOP_METRICS_ADDR", "loopback"),
         ("PROXYSHOP_LOG_FORMAT", "xml"),
-        ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "301"),
-        ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "-1"),
-        ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "5s"),
+        ("PROXYSHOP_SHUTDOWN_GRACE_SECS", "301"),
+        ("PROXYSHOP_SHUTDOWN_GRACE_SECS", "-1"),
+        ("PROXYSHOP_SHUTDOWN_GRACE_SECS", "5s"),
         ("PROXYSHOP_USAGE_RETENTION_DAYS", "0"),
         ("PROXYSHOP_USAGE_RETENTION_DAYS", "3651"),
         ("PROXYSHOP_USAGE_RETENTION_DAYS", "a month"),
@@ -371,4 +386,180 @@ fn the_sign_in_delay_defaults_to_a_second_and_may_be_off() {
             "{err}"
         );
     }
+}
+
+/// Every key the configuration reads: those asked of the source with every branch taken (the
+/// provider URLs and host are read only with their provider's key), the file's own key, and the
+/// log filter (read by `tracing_subscriber`).
+pub(super) fn keys_read() -> BTreeSet<&'static str> {
+    let mut keys = BTreeSet::from([
+        source::CONFIG_KEY,
+        tracing_subscriber::EnvFilter::DEFAULT_ENV,
+    ]);
+    for pairs in [
+        &[][..],
+        &[
+            ("PROXYSHOP_IPROYAL_API_TOKEN", "t"),
+            ("PROXYSHOP_PROXYSELLER_API_KEY", "k"),
+        ][..],
+    ] {
+        let src = Source::from_pairs(pairs);
+        Config::from_source(&src).unwrap();
+        keys.extend(src.asked());
+    }
+    keys
+}
+
+#[test]
+fn every_key_is_under_one_prefix_with_one_unit_for_seconds() {
+    for key in keys_read() {
+        if key == "RUST_LOG" {
+            continue; // the tracing ecosystem's own
+        }
+        assert!(key.starts_with("PROXYSHOP_"), "{key}");
+        assert!(
+            !key.ends_with("_SECONDS"),
+            "{key}: durations in seconds end in _SECS"
+        );
+    }
+}
+
+#[test]
+fn every_old_name_maps_to_a_key_the_configuration_reads() {
+    let read = keys_read();
+    let mut olds = BTreeSet::new();
+    for (old, new) in RENAMED {
+        assert!(read.contains(new), "{old} -> {new}, which is not read");
+        assert!(
+            !read.contains(old),
+            "{old} is renamed but still read as a key"
+        );
+        assert!(olds.insert(old), "{old} twice");
+    }
+    let news: BTreeSet<_> = RENAMED.iter().map(|(_, new)| new).collect();
+    assert_eq!(news.len(), RENAMED.len(), "two old names for one key");
+}
+
+#[test]
+fn an_old_name_still_works_and_yields_the_warning() {
+    let c = config(&[("GATEWAY_HTTP_ADDR", "127.0.0.1:7000")]).unwrap();
+    assert_eq!(c.gateway_http_addr.port(), 7000);
+    let warning = Deprecated {
+        old: "GATEWAY_HTTP_ADDR",
+        new: "PROXYSHOP_GATEWAY_HTTP_ADDR",
+        ignored: false,
+    };
+    assert_eq!(c.deprecated, [warning]);
+    assert_eq!(
+        warning.to_string(),
+        "GATEWAY_HTTP_ADDR is deprecated: use PROXYSHOP_GATEWAY_HTTP_ADDR"
+    );
+    // The unit renamed too, and the bare names.
+    let c = config(&[
+        ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "7"),
+        ("GATEWAY_DRAIN_SECONDS", "0"),
+        ("DATABASE_URL", "sqlite:///d/old.db"),
+        ("SESSION_SECRET", "old-secret-0123456789abcdef0123456789"),
+    ])
+    .unwrap();
+    assert_eq!(c.shutdown_grace, Duration::from_secs(7));
+    assert_eq!(c.gateway.drain, Duration::ZERO);
+    assert_eq!(c.database_url, "sqlite:///d/old.db");
+    assert!(c.session_secret.is_some());
+    let olds: Vec<_> = c.deprecated.iter().map(|d| (d.old, d.ignored)).collect();
+    assert_eq!(
+        olds,
+        [
+            ("DATABASE_URL", false),
+            ("SESSION_SECRET", false),
+            ("GATEWAY_DRAIN_SECONDS", false),
+            ("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", false),
+        ]
+    );
+    assert_eq!(c.key_name("PROXYSHOP_DATABASE_URL"), "DATABASE_URL");
+    assert_eq!(c.key_name("PROXYSHOP_SMTP_URL"), "PROXYSHOP_SMTP_URL");
+    // Every old name, in the environment or the file, is read as its new key.
+    for &(old, new) in RENAMED {
+        let src = Source::from_pairs(&[(old, "value")]);
+        assert_eq!(src.get(new).as_deref(), Some("value"), "{old}");
+        assert_eq!(src.name_of(new), old);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("proxyshop.toml");
+    std::fs::write(&path, "GATEWAY_SOCKS_ADDR = \"127.0.0.1:7001\"\n").unwrap();
+    let c = Config::from_source(&Source::from_map(read_file(&path).unwrap())).unwrap();
+    assert_eq!(c.gateway_socks_addr.port(), 7001);
+    assert_eq!(c.deprecated[0].old, "GATEWAY_SOCKS_ADDR");
+    // Empty counts as unset, for the old name too.
+    assert!(config(&[("SMTP_URL", " ")]).unwrap().deprecated.is_empty());
+}
+
+#[test]
+fn the_new_name_wins_over_the_old() {
+    let c = config(&[
+        ("GATEWAY_ALLOW_PRIVATE", "true"),
+        ("PROXYSHOP_GATEWAY_ALLOW_PRIVATE", "false"),
+        ("GATEWAY_LEASE_TTL_SECS", "3"),
+        ("PROXYSHOP_GATEWAY_LEASE_TTL_SECS", "40"),
+    ])
+    .unwrap();
+    assert!(!c.gateway_allow_private);
+    assert_eq!(c.gateway.lease_ttl, Duration::from_secs(40));
+    assert!(c.deprecated.iter().all(|d| d.ignored), "{:?}", c.deprecated);
+    assert_eq!(
+        c.deprecated[0].to_string(),
+        "GATEWAY_ALLOW_PRIVATE is deprecated and ignored: PROXYSHOP_GATEWAY_ALLOW_PRIVATE is set \
+         (remove GATEWAY_ALLOW_PRIVATE)"
+    );
+    assert_eq!(
+        c.key_name("PROXYSHOP_GATEWAY_ALLOW_PRIVATE"),
+        "PROXYSHOP_GATEWAY_ALLOW_PRIVATE"
+    );
+}
+
+#[test]
+fn errors_name_the_key_as_the_operator_set_it() {
+    let key = |pairs: &[(&str, &str)]| config(pairs).unwrap_err().key;
+    assert_eq!(
+        key(&[("GATEWAY_SOCKS_ADDR", "1.2.3.4")]),
+        "GATEWAY_SOCKS_ADDR"
+    );
+    assert_eq!(
+        key(&[("GATEWAY_LEASE_TTL_SECS", "3")]),
+        "GATEWAY_LEASE_TTL_SECS"
+    );
+    assert_eq!(key(&[("SESSION_SECRET", "short")]), "SESSION_SECRET");
+    assert_eq!(
+        key(&[("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", "301")]),
+        "PROXYSHOP_SHUTDOWN_GRACE_SECONDS"
+    );
+    let err = config(&[("IPROYAL_API_TOKEN", "t"), ("IPROYAL_PROXY_HOST", "a:1")]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid configuration: IPROYAL_PROXY_HOST: must be a host name"
+    );
+    // A key missing beside one set under its old name: the missing one by its new name, the
+    // other as it was set.
+    let err = config(&[("CRYPTOMUS_MERCHANT_ID", "m")]).unwrap_err();
+    assert_eq!(err.key, "PROXYSHOP_CRYPTOMUS_API_KEY");
+    assert!(err.reason.contains("with CRYPTOMUS_MERCHANT_ID"), "{err}");
+    // The new name wins: its value is the bad one.
+    assert_eq!(
+        key(&[
+            ("GATEWAY_SOCKS_ADDR", "127.0.0.1:1"),
+            ("PROXYSHOP_GATEWAY_SOCKS_ADDR", "x")
+        ]),
+        "PROXYSHOP_GATEWAY_SOCKS_ADDR"
+    );
+    let err = config(&[
+        ("PROXYSHOP_LOCAL_CHECKOUT", "true"),
+        ("PROXYSELLER_API_KEY", "k"),
+    ])
+    .unwrap_err();
+    assert_eq!(err.key, LOCAL_CHECKOUT_KEY);
+    assert!(err.reason.contains("PROXYSELLER_API_KEY is set"), "{err}");
+    assert!(
+        !err.reason.contains("PROXYSHOP_PROXYSELLER_API_KEY"),
+        "{err}"
+    );
 }

@@ -1,6 +1,6 @@
 //! `proxyshop serve --no-gateway` stopped as a service manager or a fleet's orchestrator stops
 //! it: at the first SIGTERM `/readyz` answers 503 at once while the API keeps answering for
-//! `PROXYSHOP_SHUTDOWN_GRACE_SECONDS` (a load balancer notices before the listener closes); a
+//! `PROXYSHOP_SHUTDOWN_GRACE_SECS` (a load balancer notices before the listener closes); a
 //! second SIGTERM stops it at once. Without a grace the first SIGTERM alone stops it. Its
 //! metrics page, apart from the public port, counts the signed-in sessions.
 #![cfg(unix)]
@@ -46,7 +46,7 @@ fn start(grace_seconds: &str) -> Api {
         .env("PROXYSHOP_ADDR", addr.to_string())
         .env("PROXYSHOP_STATIC_DIR", root.path().join("no-front-end"))
         .env("PROXYSHOP_METRICS_ADDR", metrics.to_string())
-        .env("PROXYSHOP_SHUTDOWN_GRACE_SECONDS", grace_seconds)
+        .env("PROXYSHOP_SHUTDOWN_GRACE_SECS", grace_seconds)
         .current_dir(root.path())
         .stdin(Stdio::null())
         .stdout(Stdio::null())

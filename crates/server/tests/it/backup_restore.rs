@@ -187,8 +187,8 @@ fn restore_waits_for_every_server_to_stop() {
 
     let mut server = proxyshop(&data, &["serve"])
         .env("PROXYSHOP_ADDR", "127.0.0.1:0")
-        .env("GATEWAY_HTTP_ADDR", "127.0.0.1:0")
-        .env("GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
+        .env("PROXYSHOP_GATEWAY_HTTP_ADDR", "127.0.0.1:0")
+        .env("PROXYSHOP_GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
         .env("PROXYSHOP_STATIC_DIR", root.path().join("no-front-end"))
         .env("RUST_LOG", "info")
         .stdin(Stdio::null())
@@ -226,7 +226,10 @@ fn on_postgres_the_commands_point_to_pg_dump() {
     let root = tempfile::tempdir().unwrap();
     for command in ["backup", "restore"] {
         let out = proxyshop(root.path(), &[command, "x.dump"])
-            .env("DATABASE_URL", "postgres://nobody@127.0.0.1:1/none")
+            .env(
+                "PROXYSHOP_DATABASE_URL",
+                "postgres://nobody@127.0.0.1:1/none",
+            )
             .output()
             .unwrap();
         assert!(!out.status.success());

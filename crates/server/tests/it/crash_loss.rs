@@ -1,5 +1,5 @@
 //! A `proxyshop gateway` node SIGKILLed in the middle of a download, on SQLite and PostgreSQL:
-//! once its lease expired (`GATEWAY_LEASE_TTL_SECS`) and another node settled it, the customer
+//! once its lease expired (`PROXYSHOP_GATEWAY_LEASE_TTL_SECS`) and another node settled it, the customer
 //! is charged at least every byte the client received (the shop loses nothing) and at most one
 //! lease more (the customer's loss bound, docs/operations.md "A crash").
 //!
@@ -22,7 +22,7 @@ const MB: i64 = 1_000_000;
 const USER: &str = "crashuser1";
 const PASSWORD: &str = "cr4shpassw0rd";
 const PURCHASED: i64 = 1_000 * MB;
-/// One node's lease: `max(1 % of the purchase, 16 MB) / GATEWAY_EXPECTED_NODES` (1 node).
+/// One node's lease: `max(1 % of the purchase, 16 MB) / PROXYSHOP_GATEWAY_EXPECTED_NODES` (1 node).
 const LEASE: i64 = 16 * MB;
 /// How much the client receives before the crash: several leases taken and used up.
 const BEFORE_CRASH: i64 = 48 * MB;
@@ -32,13 +32,13 @@ fn node(db: &TestDatabase, root: &std::path::Path, name: &str) -> (Proc, SocketA
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_proxyshop"));
     cmd.arg("gateway")
         .env_clear()
-        .env("DATABASE_URL", &db.url)
+        .env("PROXYSHOP_DATABASE_URL", &db.url)
         .env("PROXYSHOP_DATA_DIR", root.join(name))
         .env("PROXYSHOP_METRICS_ADDR", "off")
-        .env("GATEWAY_HTTP_ADDR", "127.0.0.1:0")
-        .env("GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
-        .env("GATEWAY_ALLOW_PRIVATE", "true")
-        .env("GATEWAY_LEASE_TTL_SECS", LEASE_TTL_SECS)
+        .env("PROXYSHOP_GATEWAY_HTTP_ADDR", "127.0.0.1:0")
+        .env("PROXYSHOP_GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
+        .env("PROXYSHOP_GATEWAY_ALLOW_PRIVATE", "true")
+        .env("PROXYSHOP_GATEWAY_LEASE_TTL_SECS", LEASE_TTL_SECS)
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .current_dir(root);

@@ -2,7 +2,7 @@
 //! 256, hard 512, set by the shell that starts it): it raises the soft limit to the hard one,
 //! and idle, unauthenticated connections to the gateway (from many sources, so that no
 //! per-source or per-network cap stops them first) are closed at once once the gateway holds
-//! the limit less `GATEWAY_FD_RESERVE`; meanwhile `/healthz`, `/readyz` and the metrics page
+//! the limit less `PROXYSHOP_GATEWAY_FD_RESERVE`; meanwhile `/healthz`, `/readyz` and the metrics page
 //! answer, the refusals are counted and logged once, and the gateway serves again when the
 //! idle connections go.
 #![cfg(target_os = "linux")]
@@ -90,11 +90,11 @@ fn idle_gateway_connections_leave_the_api_its_descriptors() {
     .env("PROXYSHOP_ADDR", api.to_string())
     .env("PROXYSHOP_METRICS_ADDR", metrics.to_string())
     .env("PROXYSHOP_STATIC_DIR", root.path().join("no-front-end"))
-    .env("GATEWAY_HTTP_ADDR", "127.0.0.1:0")
-    .env("GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
-    .env("GATEWAY_FD_RESERVE", RESERVE.to_string())
+    .env("PROXYSHOP_GATEWAY_HTTP_ADDR", "127.0.0.1:0")
+    .env("PROXYSHOP_GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
+    .env("PROXYSHOP_GATEWAY_FD_RESERVE", RESERVE.to_string())
     // The idle connections stay until the test closes them.
-    .env("GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3600")
+    .env("PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3600")
     .env("RUST_LOG", "info")
     .env("NO_COLOR", "1")
     .current_dir(root.path());

@@ -34,14 +34,14 @@ const ADMIN_EMAIL: &str = "fleet-admin@example.com";
 const ADMIN_PASSWORD: &str = "Fl33tAdminPassw0rd!";
 /// Every instance of one shop shares the session secret (docs/operations.md).
 const SESSION_SECRET: &str = "fleet-test-session-secret-0123456789abcdef0123456789abcdef";
-/// The gateway nodes of the fleet, as `GATEWAY_EXPECTED_NODES` tells each of them.
+/// The gateway nodes of the fleet, as `PROXYSHOP_GATEWAY_EXPECTED_NODES` tells each of them.
 const NODES: i64 = 2;
 /// The lease rule's floor: all nodes together lease `max(1 % of the purchase, 16 MB)` of a
 /// customer's traffic (docs/operations.md, "Gateway fleet"; `gateway::store::LeaseRule`).
 const FLEET_FLOOR: i64 = 16 * MB;
 
 /// The most all nodes together hold leased for one customer: `nodes × lease`, where a lease is
-/// `max(1 % of the purchase, 16 MB) / GATEWAY_EXPECTED_NODES`.
+/// `max(1 % of the purchase, 16 MB) / PROXYSHOP_GATEWAY_EXPECTED_NODES`.
 fn lease_bound(purchased: i64) -> i64 {
     NODES * ((purchased / 100).max(FLEET_FLOOR) / NODES)
 }
@@ -103,10 +103,10 @@ impl Fleet {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_proxyshop"));
         cmd.arg(subcommand)
             .env_clear()
-            .env("DATABASE_URL", &self.db.url)
+            .env("PROXYSHOP_DATABASE_URL", &self.db.url)
             .env("PROXYSHOP_DATA_DIR", &data)
             .env("PROXYSHOP_METRICS_ADDR", "off")
-            .env("SESSION_SECRET", SESSION_SECRET)
+            .env("PROXYSHOP_SESSION_SECRET", SESSION_SECRET)
             .env(
                 "PROXYSHOP_STATIC_DIR",
                 self.root.path().join("no-front-end"),
@@ -145,11 +145,11 @@ impl Fleet {
         let cmd = self.command(
             "gateway",
             &[
-                ("GATEWAY_HTTP_ADDR", "127.0.0.1:0"),
-                ("GATEWAY_SOCKS_ADDR", "127.0.0.1:0"),
-                ("GATEWAY_ALLOW_PRIVATE", "true"),
-                ("GATEWAY_EXPECTED_NODES", &nodes),
-                ("GATEWAY_DRAIN_SECONDS", &drain),
+                ("PROXYSHOP_GATEWAY_HTTP_ADDR", "127.0.0.1:0"),
+                ("PROXYSHOP_GATEWAY_SOCKS_ADDR", "127.0.0.1:0"),
+                ("PROXYSHOP_GATEWAY_ALLOW_PRIVATE", "true"),
+                ("PROXYSHOP_GATEWAY_EXPECTED_NODES", &nodes),
+                ("PROXYSHOP_GATEWAY_DRAIN_SECS", &drain),
             ],
         );
         let mut proc = Proc::spawn(name, cmd);

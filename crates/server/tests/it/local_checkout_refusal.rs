@@ -14,8 +14,8 @@ fn serve_with(vars: &[(&str, &str)]) -> Output {
         .envs(vars.iter().copied())
         .env("PROXYSHOP_DATA_DIR", dir.path())
         .env("PROXYSHOP_ADDR", "127.0.0.1:0")
-        .env("GATEWAY_HTTP_ADDR", "127.0.0.1:0")
-        .env("GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
+        .env("PROXYSHOP_GATEWAY_HTTP_ADDR", "127.0.0.1:0")
+        .env("PROXYSHOP_GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
         .current_dir(dir.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -51,12 +51,13 @@ fn serve_refuses_the_local_checkout_on_a_public_url() {
 fn serve_refuses_the_local_checkout_beside_a_provider_key() {
     let out = serve_with(&[
         ("PROXYSHOP_LOCAL_CHECKOUT", "true"),
-        ("PROXYSELLER_API_KEY", "ps-secret-key"),
+        ("PROXYSHOP_PROXYSELLER_API_KEY", "ps-secret-key"),
     ]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stderr}");
     assert!(
-        stderr.contains("PROXYSHOP_LOCAL_CHECKOUT") && stderr.contains("PROXYSELLER_API_KEY"),
+        stderr.contains("PROXYSHOP_LOCAL_CHECKOUT")
+            && stderr.contains("PROXYSHOP_PROXYSELLER_API_KEY"),
         "{stderr}"
     );
     assert!(!stderr.contains("ps-secret-key"), "{stderr}");

@@ -30,7 +30,7 @@ pub const PROXYSELLER_API_URL: &str = "https://proxy-seller.com/personal/api/v1"
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// Where the API is and the key to it (`PROXYSELLER_API_KEY`).
+/// Where the API is and the key to it (`PROXYSHOP_PROXYSELLER_API_KEY`).
 #[derive(Debug, Clone)]
 pub struct ProxySellerConfig {
     /// Normally [`PROXYSELLER_API_URL`]; the key is appended as a path segment.
