@@ -1,6 +1,8 @@
 // `npm run e2e`: @playwright/test drives Debian's Chromium (/usr/bin/chromium, no downloaded
-// browsers) against a `proxyshop serve` that e2e/global-setup.mjs builds and starts. One worker:
-// the journeys share that server. Ends with one line "N passed, N failed" (e2e/summary-reporter.mjs).
+// browsers) against a `proxyshop serve` that e2e/global-setup.mjs builds and starts. The spec files
+// run two at a time (E2E_WORKERS) against that one server: every journey signs up customers of its
+// own, and the server's limits are raised for one address (e2e/harness.mjs). Ends with one line
+// "N passed, N failed" (e2e/summary-reporter.mjs).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './e2e/harness.mjs';
 
@@ -14,7 +16,7 @@ export default defineConfig({
   outputDir: './test-results',
   globalSetup: './e2e/global-setup.mjs',
   grep: escaped ? new RegExp(escaped) : undefined,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   timeout: 180_000,
