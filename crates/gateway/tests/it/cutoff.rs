@@ -57,7 +57,7 @@ async fn an_idle_connection_is_closed() {
     assert_eq!(h.wait_for_used(200).await.1, 200);
 }
 
-async fn disabling_cuts_live_traffic(backend: Backend) {
+async fn disabling_a_customer_cuts_their_live_traffic_connections(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -82,12 +82,7 @@ async fn disabling_cuts_live_traffic(backend: Backend) {
     assert_eq!(h.wait_for_used(4_000).await.1, 4_000);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn disabling_a_customer_cuts_their_live_traffic_connections_sqlite() {
-    disabling_cuts_live_traffic(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn disabling_a_customer_cuts_their_live_traffic_connections_postgres() {
-    disabling_cuts_live_traffic(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    disabling_a_customer_cuts_their_live_traffic_connections,
+);

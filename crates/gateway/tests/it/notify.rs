@@ -158,12 +158,7 @@ async fn a_node_without_its_listener_still_polls(backend: Backend) {
     disable_and_time_the_refusal(&h, &other, &mut tunnel, echo).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_node_without_its_listener_still_polls_sqlite() {
-    a_node_without_its_listener_still_polls(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_node_without_its_listener_still_polls_postgres() {
-    a_node_without_its_listener_still_polls(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_node_without_its_listener_still_polls,
+);

@@ -13,7 +13,7 @@ const PIECE: &str = "pc7k2m9q4x8w1z";
 const PIECE_PASSWORD: &str = "Zq8vR2mW5tY7bN3k";
 const IN_A_MONTH: i64 = 30 * 86_400;
 
-async fn a_piece_carries_all_three_protocols(backend: Backend) {
+async fn a_piece_carries_http_connect_and_socks5_metered_by_day(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -59,16 +59,6 @@ async fn a_piece_carries_all_three_protocols(backend: Backend) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_piece_carries_http_connect_and_socks5_metered_by_day_sqlite() {
-    a_piece_carries_all_three_protocols(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_piece_carries_http_connect_and_socks5_metered_by_day_postgres() {
-    a_piece_carries_all_three_protocols(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_password_or_an_unknown_piece_is_refused() {
     let h = Harness::on(Backend::Sqlite).await.unwrap();
     h.insert_piece(ProxyKind::Static, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
@@ -111,7 +101,7 @@ async fn a_disabled_owner_is_refused() {
         .await;
 }
 
-async fn live_connections_end_with_their_piece(backend: Backend) {
+async fn live_connections_are_cut_when_their_piece_expires(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -154,16 +144,6 @@ async fn live_connections_end_with_their_piece(backend: Backend) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn live_connections_are_cut_when_their_piece_expires_sqlite() {
-    live_connections_end_with_their_piece(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn live_connections_are_cut_when_their_piece_expires_postgres() {
-    live_connections_end_with_their_piece(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pieces_share_the_customers_connection_limit() {
     let h = Harness::start(Options {
         max_connections_per_user: 2,
@@ -178,3 +158,9 @@ async fn pieces_share_the_customers_connection_limit() {
     let (_, code_c, _) = http_connect(h.http, &echo, Some((PIECE, PIECE_PASSWORD))).await;
     assert_eq!((code_a, code_b, code_c), (200, 200, 429));
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_piece_carries_http_connect_and_socks5_metered_by_day,
+    live_connections_are_cut_when_their_piece_expires,
+);

@@ -99,7 +99,7 @@ async fn pipelined_requests_never_reach_the_first_origin() {
     assert_one_clean_request(&mut seen_first, &mut seen_second).await;
 }
 
-async fn bodies_are_relayed_and_metered_exactly(backend: Backend) {
+async fn request_bodies_are_relayed_and_metered_exactly(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -146,16 +146,6 @@ async fn bodies_are_relayed_and_metered_exactly(backend: Backend) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn request_bodies_are_relayed_and_metered_exactly_sqlite() {
-    bodies_are_relayed_and_metered_exactly(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn request_bodies_are_relayed_and_metered_exactly_postgres() {
-    bodies_are_relayed_and_metered_exactly(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chunked_response_ends_at_its_last_chunk() {
     const CHUNKED: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n5\r\nhello\r\n0\r\nX-Sum: 5\r\n\r\n";
     const EXPECTED: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\nX-Sum: 5\r\n\r\n";
@@ -183,3 +173,8 @@ async fn a_chunked_response_ends_at_its_last_chunk() {
     let expected = (forwarded.len() + EXPECTED.len()) as i64;
     assert_eq!(h.wait_for_used(expected).await.1, expected);
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    request_bodies_are_relayed_and_metered_exactly,
+);

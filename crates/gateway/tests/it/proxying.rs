@@ -53,7 +53,7 @@ async fn a_plain_get_is_forwarded_and_metered() {
     );
 }
 
-async fn tunnel_echo_is_metered_exactly(backend: Backend) {
+async fn a_connect_tunnel_echoes_and_is_metered_exactly(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -73,16 +73,6 @@ async fn tunnel_echo_is_metered_exactly(backend: Backend) {
     // A second flush with nothing new writes nothing more.
     h.handle.flush_now().await.unwrap();
     assert_eq!(h.usage().1, expected);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connect_tunnel_echoes_and_is_metered_exactly_sqlite() {
-    tunnel_echo_is_metered_exactly(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connect_tunnel_echoes_and_is_metered_exactly_postgres() {
-    tunnel_echo_is_metered_exactly(Backend::Postgres).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -142,3 +132,8 @@ async fn shutdown_closes_connections_and_flushes() {
         "the live tunnel was closed"
     );
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_connect_tunnel_echoes_and_is_metered_exactly,
+);
