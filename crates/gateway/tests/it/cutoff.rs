@@ -5,10 +5,10 @@ use crate::common::*;
 use persistence::Backend;
 use std::time::Duration;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn running_out_of_traffic_cuts_every_live_connection() {
+async fn running_out_of_traffic_cuts_every_live_connection(backend: Backend) {
     let purchased = 1_000_000;
     let h = Harness::start(Options {
+        backend,
         purchased,
         ..Options::default()
     })
@@ -40,9 +40,9 @@ async fn running_out_of_traffic_cuts_every_live_connection() {
     assert!(head.contains("details=\"no traffic left\""), "{head}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_idle_connection_is_closed() {
+async fn an_idle_connection_is_closed(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         idle_timeout: Duration::from_millis(200),
         ..Options::default()
     })
@@ -84,5 +84,7 @@ async fn disabling_a_customer_cuts_their_live_traffic_connections(backend: Backe
 
 persistence::both_backends!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    running_out_of_traffic_cuts_every_live_connection,
+    an_idle_connection_is_closed,
     disabling_a_customer_cuts_their_live_traffic_connections,
 );

@@ -58,9 +58,8 @@ async fn a_piece_carries_http_connect_and_socks5_metered_by_day(backend: Backend
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_wrong_password_or_an_unknown_piece_is_refused() {
-    let h = Harness::on(Backend::Sqlite).await.unwrap();
+async fn a_wrong_password_or_an_unknown_piece_is_refused(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     h.insert_piece(ProxyKind::Static, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let echo = echo_server().await;
     for (user, pass) in [
@@ -76,20 +75,18 @@ async fn a_wrong_password_or_an_unknown_piece_is_refused() {
     assert_eq!(h.daily_usage(ProxyKind::Static), 0);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_expired_piece_is_refused() {
-    let h = Harness::on(Backend::Sqlite).await.unwrap();
+async fn an_expired_piece_is_refused(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     h.insert_piece(ProxyKind::Lte, PIECE, PIECE_PASSWORD, now());
     let echo = echo_server().await;
     h.assert_denied(PIECE, PIECE_PASSWORD, echo, "expired")
         .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_disabled_owner_is_refused() {
+async fn a_disabled_owner_is_refused(backend: Backend) {
     use diesel::prelude::*;
     use persistence::schema::users;
-    let h = Harness::on(Backend::Sqlite).await.unwrap();
+    let h = Harness::on(backend).await.unwrap();
     h.insert_piece(ProxyKind::Ipv6, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let mut conn = h.db.pool.get().unwrap();
     diesel::update(users::table.find(h.user_id))
@@ -143,9 +140,9 @@ async fn live_connections_are_cut_when_their_piece_expires(backend: Backend) {
     assert_eq!(h.balances(), vec![("premium".into(), 1_000_000_000, 0)]);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pieces_share_the_customers_connection_limit() {
+async fn pieces_share_the_customers_connection_limit(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         max_connections_per_user: 2,
         ..Options::default()
     })
@@ -162,5 +159,9 @@ async fn pieces_share_the_customers_connection_limit() {
 persistence::both_backends!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     a_piece_carries_http_connect_and_socks5_metered_by_day,
+    a_wrong_password_or_an_unknown_piece_is_refused,
+    an_expired_piece_is_refused,
+    a_disabled_owner_is_refused,
     live_connections_are_cut_when_their_piece_expires,
+    pieces_share_the_customers_connection_limit,
 );

@@ -114,10 +114,10 @@ async fn a_subusers_cap_cuts_it_and_its_bytes_count_once(backend: Backend) {
     echo_through(&mut again, 1_000).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_parents_balance_bounds_a_subuser_below_its_cap() {
+async fn the_parents_balance_bounds_a_subuser_below_its_cap(backend: Backend) {
     let purchased = 1_000_000;
     let h = Harness::start(Options {
+        backend,
         purchased,
         ..Options::default()
     })
@@ -182,9 +182,9 @@ async fn disabling_or_deleting_a_subuser_cuts_its_connections_at_once(backend: B
     assert_eq!(subuser_usage(&h, first), (2_000, 0));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn only_the_subusers_own_password_and_kind_let_it_in() {
+async fn only_the_subusers_own_password_and_kind_let_it_in(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         configure: Box::new(|c| c.auth_failures_per_source = 100),
         ..Options::default()
     })
@@ -291,10 +291,10 @@ async fn each_credential_has_its_own_connection_cap_inside_the_customers(backend
 
 /// The main credential took the whole (small) balance into its lease on this node and stays
 /// connected: a sub-user with nothing to lease is handed those bytes, down to the last one.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_credential_with_nothing_left_is_handed_what_another_holds_here() {
+async fn a_credential_with_nothing_left_is_handed_what_another_holds_here(backend: Backend) {
     let purchased = 2_000_000;
     let h = Harness::start(Options {
+        backend,
         purchased,
         ..Options::default()
     })
@@ -323,6 +323,9 @@ async fn a_credential_with_nothing_left_is_handed_what_another_holds_here() {
 persistence::both_backends!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     a_subusers_cap_cuts_it_and_its_bytes_count_once,
+    the_parents_balance_bounds_a_subuser_below_its_cap,
     disabling_or_deleting_a_subuser_cuts_its_connections_at_once,
+    only_the_subusers_own_password_and_kind_let_it_in,
     each_credential_has_its_own_connection_cap_inside_the_customers,
+    a_credential_with_nothing_left_is_handed_what_another_holds_here,
 );

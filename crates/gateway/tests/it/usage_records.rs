@@ -214,9 +214,10 @@ async fn refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not(backe
     assert_eq!(rows[0].port, i32::from(echo.port()));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_unreachable_destination_is_an_upstream_error_and_a_piece_names_itself() {
-    let h = Harness::on(Backend::Sqlite).await.unwrap();
+async fn an_unreachable_destination_is_an_upstream_error_and_a_piece_names_itself(
+    backend: Backend,
+) {
+    let h = Harness::on(backend).await.unwrap();
     // A port nothing listens on: bound, then closed.
     let closed = {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -257,4 +258,5 @@ persistence::both_backends!(
     each_protocol_records_its_metered_bytes,
     a_cut_for_quota_is_recorded_with_what_was_paid,
     refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not,
+    an_unreachable_destination_is_an_upstream_error_and_a_piece_names_itself,
 );
