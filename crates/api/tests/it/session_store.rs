@@ -10,7 +10,7 @@ use std::time::Duration;
 
 const TTL: Duration = Duration::from_secs(24 * 3600);
 
-async fn ended_session_is_not_resurrected(backend: Backend) {
+async fn an_ended_session_is_not_brought_back_signed_in(backend: Backend) {
     let Some(db) = TestDatabase::new(backend) else {
         eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
@@ -35,24 +35,10 @@ async fn ended_session_is_not_resurrected(backend: Backend) {
     assert!(fresh.user.is_none());
 }
 
-#[actix_web::test]
-async fn an_ended_session_is_not_brought_back_signed_in_sqlite() {
-    ended_session_is_not_resurrected(Backend::Sqlite).await;
-}
-
-#[actix_web::test]
-async fn an_ended_session_is_not_brought_back_signed_in_postgres() {
-    if std::env::var_os("TEST_DATABASE_URL").is_none() {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
-        return;
-    }
-    ended_session_is_not_resurrected(Backend::Postgres).await;
-}
-
 /// A renewal (sign-in, password change) moves a live session to a new key; one whose session
 /// ended while the request ran gets a new, signed-out session instead of the old sign-in under
 /// a new key.
-async fn renewal_moves_a_live_session_only(backend: Backend) {
+async fn a_renewal_moves_a_live_session_and_never_an_ended_one(backend: Backend) {
     let Some(db) = TestDatabase::new(backend) else {
         eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
@@ -82,25 +68,11 @@ async fn renewal_moves_a_live_session_only(backend: Backend) {
     );
 }
 
-#[actix_web::test]
-async fn a_renewal_moves_a_live_session_and_never_an_ended_one_sqlite() {
-    renewal_moves_a_live_session_only(Backend::Sqlite).await;
-}
-
-#[actix_web::test]
-async fn a_renewal_moves_a_live_session_and_never_an_ended_one_postgres() {
-    if std::env::var_os("TEST_DATABASE_URL").is_none() {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
-        return;
-    }
-    renewal_moves_a_live_session_only(Backend::Postgres).await;
-}
-
 /// `load` reads the user row with the session and hands it out, and nothing else: it is never
 /// in the state, so never written back (nor its password hash, email or proxy password); a
 /// signed-out session brings none; the client goes to its columns, not the state; the table
 /// keeps only the key's hash.
-async fn loaded_user_is_never_stored(backend: Backend) {
+async fn the_loaded_user_is_never_stored(backend: Backend) {
     let Some(db) = TestDatabase::new(backend) else {
         eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
         return;
@@ -154,12 +126,9 @@ async fn loaded_user_is_never_stored(backend: Backend) {
     assert!(store.load(&key).await.unwrap().is_some());
 }
 
-#[actix_web::test]
-async fn the_loaded_user_is_never_stored_sqlite() {
-    loaded_user_is_never_stored(Backend::Sqlite).await;
-}
-
-#[actix_web::test]
-async fn the_loaded_user_is_never_stored_postgres() {
-    loaded_user_is_never_stored(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[actix_web::test]
+    an_ended_session_is_not_brought_back_signed_in,
+    a_renewal_moves_a_live_session_and_never_an_ended_one,
+    the_loaded_user_is_never_stored,
+);

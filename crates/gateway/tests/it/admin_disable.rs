@@ -13,7 +13,7 @@ const PIECE_PASSWORD: &str = "Hq4vR2mW5tY7bN3x";
 const OTHER: &str = "bob1";
 const OTHER_PASSWORD: &str = "0th3rpw";
 
-async fn disabling_refuses_new_and_cuts_live_connections(backend: Backend) {
+async fn an_admin_disable_cuts_the_customer_at_the_gateway(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -78,12 +78,7 @@ async fn disabling_refuses_new_and_cuts_live_connections(backend: Backend) {
     assert_eq!(h.wait_for_used(4_000).await.1, 4_000);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_admin_disable_cuts_the_customer_at_the_gateway_sqlite() {
-    disabling_refuses_new_and_cuts_live_connections(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_admin_disable_cuts_the_customer_at_the_gateway_postgres() {
-    disabling_refuses_new_and_cuts_live_connections(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    an_admin_disable_cuts_the_customer_at_the_gateway,
+);

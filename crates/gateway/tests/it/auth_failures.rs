@@ -61,12 +61,7 @@ async fn failures_are_shared_by_the_nodes(backend: Backend) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn failures_are_shared_by_the_nodes_on_sqlite() {
-    failures_are_shared_by_the_nodes(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn failures_are_shared_by_the_nodes_on_postgres() {
-    failures_are_shared_by_the_nodes(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    failures_are_shared_by_the_nodes,
+);

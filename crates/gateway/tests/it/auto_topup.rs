@@ -119,12 +119,7 @@ async fn one_plan_bought_while_downloading(backend: Backend) {
     assert_eq!(kinds, ["renewed"]);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_plan_bought_while_downloading_sqlite() {
-    one_plan_bought_while_downloading(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_plan_bought_while_downloading_postgres() {
-    one_plan_bought_while_downloading(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    one_plan_bought_while_downloading,
+);

@@ -4,6 +4,7 @@
 //! several workers (each with its own listeners) serve one gateway's ports.
 
 use crate::common::*;
+use persistence::Backend;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
@@ -29,9 +30,8 @@ async fn read_socks_replies(s: &mut TcpStream) -> [u8; 14] {
     replies
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_socks5_handshake_in_one_write_is_served_and_metered() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn a_socks5_handshake_in_one_write_is_served_and_metered(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let echo = echo_server().await;
     let mut s = TcpStream::connect(h.socks).await.unwrap();
     // Greeting, credentials, request and the first payload bytes in one segment.
@@ -60,9 +60,8 @@ async fn a_socks5_handshake_in_one_write_is_served_and_metered() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_socks5_handshake_byte_by_byte_is_served() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn a_socks5_handshake_byte_by_byte_is_served(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let echo = echo_server().await;
     let mut s = TcpStream::connect(h.socks).await.unwrap();
     s.set_nodelay(true).unwrap();
@@ -108,9 +107,8 @@ async fn answering_sink(reply: usize) -> std::net::SocketAddr {
 
 /// A 100-byte exchange is copied through a buffer: no pipe is made. A multi-megabyte upload
 /// switches to splice: one pipe, for its one direction. Both are metered to the byte.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn short_exchanges_make_no_pipe_and_bulk_streams_splice() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn short_exchanges_make_no_pipe_and_bulk_streams_splice(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let sink = answering_sink(100).await;
     for _ in 0..5 {
         let (mut s, code, _) =
@@ -150,9 +148,9 @@ async fn short_exchanges_make_no_pipe_and_bulk_streams_splice() {
 
 /// With several workers each has listeners of its own on the same two ports; connections
 /// spread over them are all served and metered.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn several_workers_serve_the_same_ports() {
+async fn several_workers_serve_the_same_ports(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         configure: Box::new(|c| c.workers = 3),
         ..Options::default()
     })
@@ -178,3 +176,11 @@ async fn several_workers_serve_the_same_ports() {
     let expected = 24 * 2 * 1_000;
     assert_eq!(h.wait_for_used(expected).await.1, expected);
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_socks5_handshake_in_one_write_is_served_and_metered,
+    a_socks5_handshake_byte_by_byte_is_served,
+    short_exchanges_make_no_pipe_and_bulk_streams_splice,
+    several_workers_serve_the_same_ports,
+);

@@ -5,10 +5,10 @@ use crate::common::*;
 use persistence::Backend;
 use std::time::Duration;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn running_out_of_traffic_cuts_every_live_connection() {
+async fn running_out_of_traffic_cuts_every_live_connection(backend: Backend) {
     let purchased = 1_000_000;
     let h = Harness::start(Options {
+        backend,
         purchased,
         ..Options::default()
     })
@@ -40,9 +40,9 @@ async fn running_out_of_traffic_cuts_every_live_connection() {
     assert!(head.contains("details=\"no traffic left\""), "{head}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_idle_connection_is_closed() {
+async fn an_idle_connection_is_closed(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         idle_timeout: Duration::from_millis(200),
         ..Options::default()
     })
@@ -57,7 +57,7 @@ async fn an_idle_connection_is_closed() {
     assert_eq!(h.wait_for_used(200).await.1, 200);
 }
 
-async fn disabling_cuts_live_traffic(backend: Backend) {
+async fn disabling_a_customer_cuts_their_live_traffic_connections(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -82,12 +82,9 @@ async fn disabling_cuts_live_traffic(backend: Backend) {
     assert_eq!(h.wait_for_used(4_000).await.1, 4_000);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn disabling_a_customer_cuts_their_live_traffic_connections_sqlite() {
-    disabling_cuts_live_traffic(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn disabling_a_customer_cuts_their_live_traffic_connections_postgres() {
-    disabling_cuts_live_traffic(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    running_out_of_traffic_cuts_every_live_connection,
+    an_idle_connection_is_closed,
+    disabling_a_customer_cuts_their_live_traffic_connections,
+);

@@ -48,12 +48,7 @@ async fn a_stopping_node_drains_then_settles_exactly(backend: Backend) {
     assert_eq!(h.leased(), 0, "the stopped node gave its lease back");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_stopping_node_drains_then_settles_exactly_sqlite() {
-    a_stopping_node_drains_then_settles_exactly(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_stopping_node_drains_then_settles_exactly_postgres() {
-    a_stopping_node_drains_then_settles_exactly(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_stopping_node_drains_then_settles_exactly,
+);

@@ -55,7 +55,7 @@ async fn drain(mut stream: tokio::net::TcpStream) -> i64 {
     total
 }
 
-async fn parallel_downloads_through_two_nodes(backend: Backend) {
+async fn parallel_downloads_through_two_nodes_never_pass_the_plan(backend: Backend) {
     let purchased = 40 * MB;
     let Some(mut h) = Harness::start(Options {
         backend,
@@ -126,16 +126,6 @@ async fn parallel_downloads_through_two_nodes(backend: Backend) {
     assert_eq!(h.leased(), 0, "stopped nodes hold no lease");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn parallel_downloads_through_two_nodes_never_pass_the_plan_sqlite() {
-    parallel_downloads_through_two_nodes(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn parallel_downloads_through_two_nodes_never_pass_the_plan_postgres() {
-    parallel_downloads_through_two_nodes(Backend::Postgres).await;
-}
-
 async fn a_crashed_node_loses_at_most_its_lease(backend: Backend) {
     let purchased = 100 * MB;
     let Some(h) = Harness::start(Options {
@@ -185,16 +175,6 @@ async fn a_crashed_node_loses_at_most_its_lease(backend: Backend) {
     assert!(used - moved <= lease, "the customer lost more than a lease");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_crashed_node_loses_at_most_its_lease_sqlite() {
-    a_crashed_node_loses_at_most_its_lease(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_crashed_node_loses_at_most_its_lease_postgres() {
-    a_crashed_node_loses_at_most_its_lease(Backend::Postgres).await;
-}
-
 async fn a_disable_reaches_the_other_node_within_two_seconds(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
@@ -241,12 +221,9 @@ async fn a_disable_reaches_the_other_node_within_two_seconds(backend: Backend) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_disable_reaches_the_other_node_within_two_seconds_sqlite() {
-    a_disable_reaches_the_other_node_within_two_seconds(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_disable_reaches_the_other_node_within_two_seconds_postgres() {
-    a_disable_reaches_the_other_node_within_two_seconds(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    parallel_downloads_through_two_nodes_never_pass_the_plan,
+    a_crashed_node_loses_at_most_its_lease,
+    a_disable_reaches_the_other_node_within_two_seconds,
+);

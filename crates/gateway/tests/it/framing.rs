@@ -3,6 +3,7 @@
 //! repeated length arrives as one `Content-Length`.
 
 use crate::common::*;
+use persistence::Backend;
 use std::net::SocketAddr;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -42,9 +43,8 @@ async fn post(proxy: SocketAddr, origin: SocketAddr, framing: &[u8]) -> String {
     read_head(&mut client).await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn framing_headers_reach_the_origin_only_as_parsed() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn framing_headers_reach_the_origin_only_as_parsed(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let (origin, seen) = raw_origin().await;
     // A coding hidden behind a byte that is not ASCII, next to a length: refused.
     let head = post(
@@ -66,3 +66,8 @@ async fn framing_headers_reach_the_origin_only_as_parsed() {
     );
     assert_eq!(seen.matches("Content-Length").count(), 1, "{seen}");
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    framing_headers_reach_the_origin_only_as_parsed,
+);

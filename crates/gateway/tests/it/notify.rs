@@ -103,6 +103,7 @@ async fn postgres_harness() -> Option<Harness> {
     .await
 }
 
+// PostgreSQL only: LISTEN/NOTIFY is what it tests (SQLite nodes only poll).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_polling_hourly_obeys_a_disable_within_two_seconds_on_postgres() {
     let Some(h) = postgres_harness().await else {
@@ -115,6 +116,7 @@ async fn a_node_polling_hourly_obeys_a_disable_within_two_seconds_on_postgres() 
     disable_and_time_the_refusal(&h, &other, &mut tunnel, echo).await;
 }
 
+// PostgreSQL only: LISTEN/NOTIFY is what it tests (SQLite nodes only poll).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_listener_reconnects_and_is_obeyed_again_on_postgres() {
     let Some(h) = postgres_harness().await else {
@@ -158,12 +160,7 @@ async fn a_node_without_its_listener_still_polls(backend: Backend) {
     disable_and_time_the_refusal(&h, &other, &mut tunnel, echo).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_node_without_its_listener_still_polls_sqlite() {
-    a_node_without_its_listener_still_polls(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_node_without_its_listener_still_polls_postgres() {
-    a_node_without_its_listener_still_polls(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_node_without_its_listener_still_polls,
+);

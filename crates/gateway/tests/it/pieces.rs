@@ -13,7 +13,7 @@ const PIECE: &str = "pc7k2m9q4x8w1z";
 const PIECE_PASSWORD: &str = "Zq8vR2mW5tY7bN3k";
 const IN_A_MONTH: i64 = 30 * 86_400;
 
-async fn a_piece_carries_all_three_protocols(backend: Backend) {
+async fn a_piece_carries_http_connect_and_socks5_metered_by_day(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -58,19 +58,8 @@ async fn a_piece_carries_all_three_protocols(backend: Backend) {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_piece_carries_http_connect_and_socks5_metered_by_day_sqlite() {
-    a_piece_carries_all_three_protocols(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_piece_carries_http_connect_and_socks5_metered_by_day_postgres() {
-    a_piece_carries_all_three_protocols(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_wrong_password_or_an_unknown_piece_is_refused() {
-    let h = Harness::on(Backend::Sqlite).await.unwrap();
+async fn a_wrong_password_or_an_unknown_piece_is_refused(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     h.insert_piece(ProxyKind::Static, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let echo = echo_server().await;
     for (user, pass) in [
@@ -86,20 +75,18 @@ async fn a_wrong_password_or_an_unknown_piece_is_refused() {
     assert_eq!(h.daily_usage(ProxyKind::Static), 0);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_expired_piece_is_refused() {
-    let h = Harness::on(Backend::Sqlite).await.unwrap();
+async fn an_expired_piece_is_refused(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     h.insert_piece(ProxyKind::Lte, PIECE, PIECE_PASSWORD, now());
     let echo = echo_server().await;
     h.assert_denied(PIECE, PIECE_PASSWORD, echo, "expired")
         .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_disabled_owner_is_refused() {
+async fn a_disabled_owner_is_refused(backend: Backend) {
     use diesel::prelude::*;
     use persistence::schema::users;
-    let h = Harness::on(Backend::Sqlite).await.unwrap();
+    let h = Harness::on(backend).await.unwrap();
     h.insert_piece(ProxyKind::Ipv6, PIECE, PIECE_PASSWORD, now() + IN_A_MONTH);
     let mut conn = h.db.pool.get().unwrap();
     diesel::update(users::table.find(h.user_id))
@@ -111,7 +98,7 @@ async fn a_disabled_owner_is_refused() {
         .await;
 }
 
-async fn live_connections_end_with_their_piece(backend: Backend) {
+async fn live_connections_are_cut_when_their_piece_expires(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -153,19 +140,9 @@ async fn live_connections_end_with_their_piece(backend: Backend) {
     assert_eq!(h.balances(), vec![("premium".into(), 1_000_000_000, 0)]);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn live_connections_are_cut_when_their_piece_expires_sqlite() {
-    live_connections_end_with_their_piece(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn live_connections_are_cut_when_their_piece_expires_postgres() {
-    live_connections_end_with_their_piece(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pieces_share_the_customers_connection_limit() {
+async fn pieces_share_the_customers_connection_limit(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         max_connections_per_user: 2,
         ..Options::default()
     })
@@ -178,3 +155,13 @@ async fn pieces_share_the_customers_connection_limit() {
     let (_, code_c, _) = http_connect(h.http, &echo, Some((PIECE, PIECE_PASSWORD))).await;
     assert_eq!((code_a, code_b, code_c), (200, 200, 429));
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_piece_carries_http_connect_and_socks5_metered_by_day,
+    a_wrong_password_or_an_unknown_piece_is_refused,
+    an_expired_piece_is_refused,
+    a_disabled_owner_is_refused,
+    live_connections_are_cut_when_their_piece_expires,
+    pieces_share_the_customers_connection_limit,
+);

@@ -63,9 +63,8 @@ async fn assert_one_clean_request(
     head
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_kept_alive_origin_never_sees_the_next_request() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn a_kept_alive_origin_never_sees_the_next_request(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let (first, mut seen_first) = keep_alive_origin(KEPT_ALIVE).await;
     let (second, mut seen_second) = keep_alive_origin(KEPT_ALIVE).await;
     let mut client = TcpStream::connect(h.http).await.unwrap();
@@ -86,9 +85,8 @@ async fn a_kept_alive_origin_never_sees_the_next_request() {
     assert_eq!(h.wait_for_used(expected).await.1, expected);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pipelined_requests_never_reach_the_first_origin() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn pipelined_requests_never_reach_the_first_origin(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let (first, mut seen_first) = keep_alive_origin(KEPT_ALIVE).await;
     let (second, mut seen_second) = keep_alive_origin(KEPT_ALIVE).await;
     let mut client = TcpStream::connect(h.http).await.unwrap();
@@ -99,7 +97,7 @@ async fn pipelined_requests_never_reach_the_first_origin() {
     assert_one_clean_request(&mut seen_first, &mut seen_second).await;
 }
 
-async fn bodies_are_relayed_and_metered_exactly(backend: Backend) {
+async fn request_bodies_are_relayed_and_metered_exactly(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -145,21 +143,10 @@ async fn bodies_are_relayed_and_metered_exactly(backend: Backend) {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn request_bodies_are_relayed_and_metered_exactly_sqlite() {
-    bodies_are_relayed_and_metered_exactly(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn request_bodies_are_relayed_and_metered_exactly_postgres() {
-    bodies_are_relayed_and_metered_exactly(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_chunked_response_ends_at_its_last_chunk() {
+async fn a_chunked_response_ends_at_its_last_chunk(backend: Backend) {
     const CHUNKED: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n5\r\nhello\r\n0\r\nX-Sum: 5\r\n\r\n";
     const EXPECTED: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\nX-Sum: 5\r\n\r\n";
-    let h = Harness::start(Options::default()).await.unwrap();
+    let h = Harness::on(backend).await.unwrap();
     let (origin, mut seen) = keep_alive_origin(CHUNKED).await;
     let mut client = TcpStream::connect(h.http).await.unwrap();
     let request = format!(
@@ -183,3 +170,11 @@ async fn a_chunked_response_ends_at_its_last_chunk() {
     let expected = (forwarded.len() + EXPECTED.len()) as i64;
     assert_eq!(h.wait_for_used(expected).await.1, expected);
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_kept_alive_origin_never_sees_the_next_request,
+    pipelined_requests_never_reach_the_first_origin,
+    request_bodies_are_relayed_and_metered_exactly,
+    a_chunked_response_ends_at_its_last_chunk,
+);

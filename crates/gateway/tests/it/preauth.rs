@@ -3,6 +3,7 @@
 //! authentications per source, and a negative cache for unknown usernames.
 
 use crate::common::*;
+use persistence::Backend;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -10,8 +11,12 @@ use tokio::net::TcpStream;
 /// One worker: connections are then accepted in the order they were made, which these tests
 /// count on ("the 33rd is closed", "the oldest goes"). With several, each worker's listener
 /// has its own queue, and connections made in a row may be admitted in another order.
-fn options(configure: impl FnOnce(&mut gateway::GatewayConfig) + Send + 'static) -> Options {
+fn options(
+    backend: Backend,
+    configure: impl FnOnce(&mut gateway::GatewayConfig) + Send + 'static,
+) -> Options {
     Options {
+        backend,
         configure: Box::new(|c| {
             c.workers = 1;
             configure(c);
@@ -20,9 +25,8 @@ fn options(configure: impl FnOnce(&mut gateway::GatewayConfig) + Send + 'static)
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_slow_handshake_is_closed() {
-    let h = Harness::start(options(|c| {
+async fn a_slow_handshake_is_closed(backend: Backend) {
+    let h = Harness::start(options(backend, |c| {
         c.handshake_timeout = Duration::from_millis(200)
     }))
     .await
@@ -51,9 +55,8 @@ async fn silent(from: &str, to: std::net::SocketAddr) -> TcpStream {
     connect_from(from, to).await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn unauthenticated_connections_are_capped_per_source() {
-    let h = Harness::start(options(|c| {
+async fn unauthenticated_connections_are_capped_per_source(backend: Backend) {
+    let h = Harness::start(options(backend, |c| {
         c.max_unauthenticated_per_source = 2;
         c.handshake_timeout = NEVER;
     }))
@@ -85,9 +88,8 @@ async fn unauthenticated_connections_are_capped_per_source() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_flood_of_waiting_connections_cannot_keep_an_honest_client_out() {
-    let h = Harness::start(options(|c| {
+async fn a_flood_of_waiting_connections_cannot_keep_an_honest_client_out(backend: Backend) {
+    let h = Harness::start(options(backend, |c| {
         c.max_unauthenticated = 6;
         c.max_unauthenticated_per_source = 2;
         c.handshake_timeout = NEVER;
@@ -116,10 +118,9 @@ async fn a_flood_of_waiting_connections_cannot_keep_an_honest_client_out() {
     assert_eq!(read_to_close(&mut oldest).await, 0);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn by_default_a_source_holds_32_waiting_connections_and_a_network_256() {
+async fn by_default_a_source_holds_32_waiting_connections_and_a_network_256(backend: Backend) {
     // The caps as configured by default.
-    let h = Harness::start(options(|c| c.handshake_timeout = NEVER))
+    let h = Harness::start(options(backend, |c| c.handshake_timeout = NEVER))
         .await
         .unwrap();
     let echo = echo_server().await.to_string();
@@ -143,9 +144,8 @@ async fn by_default_a_source_holds_32_waiting_connections_and_a_network_256() {
     assert_eq!(code, 200);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn failed_authentications_block_their_source() {
-    let h = Harness::start(options(|c| {
+async fn failed_authentications_block_their_source(backend: Backend) {
+    let h = Harness::start(options(backend, |c| {
         c.auth_failures_per_source = 3;
         c.auth_failure_window = Duration::from_secs(3600);
     }))
@@ -167,11 +167,12 @@ async fn failed_authentications_block_their_source() {
     assert_eq!(code, 200);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_unknown_username_stays_unknown_for_its_ttl() {
-    let h = Harness::start(options(|c| c.unknown_user_ttl = Duration::from_secs(3600)))
-        .await
-        .unwrap();
+async fn an_unknown_username_stays_unknown_for_its_ttl(backend: Backend) {
+    let h = Harness::start(options(backend, |c| {
+        c.unknown_user_ttl = Duration::from_secs(3600)
+    }))
+    .await
+    .unwrap();
     let echo = echo_server().await.to_string();
     let (_, code, _) = http_connect(h.http, &echo, Some(("bob1", "bobpassword"))).await;
     assert_eq!(code, 407);
@@ -181,9 +182,8 @@ async fn an_unknown_username_stays_unknown_for_its_ttl() {
     assert_eq!(code, 407);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_user_created_after_a_failed_attempt_gets_in_after_the_ttl() {
-    let h = Harness::start(options(|c| {
+async fn a_user_created_after_a_failed_attempt_gets_in_after_the_ttl(backend: Backend) {
+    let h = Harness::start(options(backend, |c| {
         c.unknown_user_ttl = Duration::from_millis(100);
         c.auth_failures_per_source = 10_000;
     }))
@@ -205,3 +205,14 @@ async fn a_user_created_after_a_failed_attempt_gets_in_after_the_ttl() {
     }
     assert_eq!(code, 200);
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_slow_handshake_is_closed,
+    unauthenticated_connections_are_capped_per_source,
+    a_flood_of_waiting_connections_cannot_keep_an_honest_client_out,
+    by_default_a_source_holds_32_waiting_connections_and_a_network_256,
+    failed_authentications_block_their_source,
+    an_unknown_username_stays_unknown_for_its_ttl,
+    a_user_created_after_a_failed_attempt_gets_in_after_the_ttl,
+);

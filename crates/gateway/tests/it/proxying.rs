@@ -23,9 +23,8 @@ async fn origin() -> (std::net::SocketAddr, oneshot::Receiver<String>) {
     (addr, rx)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_plain_get_is_forwarded_and_metered() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn a_plain_get_is_forwarded_and_metered(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let (target, received) = origin().await;
     let mut client = TcpStream::connect(h.http).await.unwrap();
     let request = format!(
@@ -53,7 +52,7 @@ async fn a_plain_get_is_forwarded_and_metered() {
     );
 }
 
-async fn tunnel_echo_is_metered_exactly(backend: Backend) {
+async fn a_connect_tunnel_echoes_and_is_metered_exactly(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -75,19 +74,8 @@ async fn tunnel_echo_is_metered_exactly(backend: Backend) {
     assert_eq!(h.usage().1, expected);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connect_tunnel_echoes_and_is_metered_exactly_sqlite() {
-    tunnel_echo_is_metered_exactly(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connect_tunnel_echoes_and_is_metered_exactly_postgres() {
-    tunnel_echo_is_metered_exactly(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn socks5_connects_by_domain_ipv4_and_ipv6() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn socks5_connects_by_domain_ipv4_and_ipv6(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let echo = echo_server().await;
     let mut by_name = socks_connect(
         h.socks,
@@ -120,9 +108,8 @@ async fn socks5_connects_by_domain_ipv4_and_ipv6() {
     assert_eq!(h.wait_for_used(expected).await.1, expected);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn shutdown_closes_connections_and_flushes() {
-    let mut h = Harness::start(Options::default()).await.unwrap();
+async fn shutdown_closes_connections_and_flushes(backend: Backend) {
+    let mut h = Harness::on(backend).await.unwrap();
     let echo = echo_server().await;
     let (mut open, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;
     assert_eq!(code, 200);
@@ -142,3 +129,11 @@ async fn shutdown_closes_connections_and_flushes() {
         "the live tunnel was closed"
     );
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_plain_get_is_forwarded_and_metered,
+    a_connect_tunnel_echoes_and_is_metered_exactly,
+    socks5_connects_by_domain_ipv4_and_ipv6,
+    shutdown_closes_connections_and_flushes,
+);

@@ -111,7 +111,7 @@ async fn read_until_closed(mut stream: TcpStream) -> i64 {
     total
 }
 
-async fn parallel_downloads_stop_at_zero(backend: Backend) {
+async fn fifty_parallel_downloads_stop_within_a_megabyte_of_zero(backend: Backend) {
     let _alone = ONE_AT_A_TIME.lock().await;
     // Enough that no download runs out while the clients read nothing (the sockets between
     // the gateway and the clients hold at most the gateway's send buffer and the clients'
@@ -201,12 +201,7 @@ async fn parallel_downloads_stop_at_zero(backend: Backend) {
     );
 }
 
-#[tokio::test(start_paused = true)]
-async fn fifty_parallel_downloads_stop_within_a_megabyte_of_zero_sqlite() {
-    parallel_downloads_stop_at_zero(Backend::Sqlite).await;
-}
-
-#[tokio::test(start_paused = true)]
-async fn fifty_parallel_downloads_stop_within_a_megabyte_of_zero_postgres() {
-    parallel_downloads_stop_at_zero(Backend::Postgres).await;
-}
+persistence::both_backends!(
+    #[tokio::test(start_paused = true)]
+    fifty_parallel_downloads_stop_within_a_megabyte_of_zero,
+);

@@ -2,12 +2,12 @@
 //! traffic is refused, internal destinations are refused, and per-user connections are capped.
 
 use crate::common::*;
+use persistence::Backend;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn http_without_good_credentials_gets_407() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn http_without_good_credentials_gets_407(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let echo = echo_server().await.to_string();
     let (_, code, head) = http_connect(h.http, &echo, None).await;
     assert_eq!(code, 407);
@@ -31,9 +31,8 @@ async fn http_without_good_credentials_gets_407() {
     assert_eq!(h.usage().1, 0);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn socks_without_good_credentials_is_refused() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn socks_without_good_credentials_is_refused(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let echo = echo_server().await;
     let refused = socks_connect(h.socks, USER, "wrong", Dest::Ip(echo))
         .await
@@ -51,11 +50,10 @@ async fn socks_without_good_credentials_is_refused() {
     assert_eq!(reply, [5, 0xff]);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_disabled_account_is_refused() {
+async fn a_disabled_account_is_refused(backend: Backend) {
     use diesel::prelude::*;
     use persistence::schema::users;
-    let h = Harness::start(Options::default()).await.unwrap();
+    let h = Harness::on(backend).await.unwrap();
     let mut conn = h.db.pool.get().unwrap();
     diesel::update(users::table.find(h.user_id))
         .set(users::disabled.eq(true))
@@ -65,9 +63,9 @@ async fn a_disabled_account_is_refused() {
     h.assert_denied(USER, PASSWORD, echo, "disabled").await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn no_traffic_left_is_refused() {
+async fn no_traffic_left_is_refused(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         purchased: 0,
         ..Options::default()
     })
@@ -86,9 +84,9 @@ async fn no_traffic_left_is_refused() {
     assert_eq!(code, 403);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn traffic_kinds_are_refused_when_a_provider_carries_them() {
+async fn traffic_kinds_are_refused_when_a_provider_carries_them(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         serve_traffic: false,
         ..Options::default()
     })
@@ -98,9 +96,9 @@ async fn traffic_kinds_are_refused_when_a_provider_carries_them() {
     h.assert_refused(USER, PASSWORD, echo).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn internal_destinations_are_refused() {
+async fn internal_destinations_are_refused(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         allow_private: false,
         ..Options::default()
     })
@@ -143,9 +141,8 @@ async fn internal_destinations_are_refused() {
     assert_eq!(h.usage().1, 0);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_unreachable_destination_gets_502() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn an_unreachable_destination_gets_502(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     // A port that was just free: nothing listens there.
     let closed = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -159,9 +156,9 @@ async fn an_unreachable_destination_gets_502() {
     assert_eq!(refused, Some(("connect", 5)));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn connections_per_user_are_capped() {
+async fn connections_per_user_are_capped(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         max_connections_per_user: 2,
         ..Options::default()
     })
@@ -187,9 +184,8 @@ async fn connections_per_user_are_capped() {
     assert_eq!(code, 200);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn mail_port_25_is_refused_by_default() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn mail_port_25_is_refused_by_default(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     // Nothing need listen there: the port is refused before any connection attempt.
     let (_, code, _) = http_connect(h.http, "127.0.0.1:25", Some((USER, PASSWORD))).await;
     assert_eq!(code, 403);
@@ -197,11 +193,11 @@ async fn mail_port_25_is_refused_by_default() {
     assert_eq!(refused.err(), Some(("connect", 2)));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn configured_ports_are_refused() {
+async fn configured_ports_are_refused(backend: Backend) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let dest = listener.local_addr().unwrap();
     let h = Harness::start(Options {
+        backend,
         configure: Box::new(move |c| c.refused_ports = vec![dest.port()]),
         ..Options::default()
     })
@@ -224,9 +220,8 @@ async fn configured_ports_are_refused() {
     assert!(accepted.is_err(), "nothing connected to the refused port");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_socks_reply_does_not_reveal_the_gateway_address() {
-    let h = Harness::start(Options::default()).await.unwrap();
+async fn the_socks_reply_does_not_reveal_the_gateway_address(backend: Backend) {
+    let h = Harness::on(backend).await.unwrap();
     let echo = echo_server().await;
     let mut s = TcpStream::connect(h.socks).await.unwrap();
     let mut hello = vec![5, 1, 2, 1, USER.len() as u8];
@@ -246,3 +241,18 @@ async fn the_socks_reply_does_not_reveal_the_gateway_address() {
     );
     echo_through(&mut s, 100).await;
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    http_without_good_credentials_gets_407,
+    socks_without_good_credentials_is_refused,
+    a_disabled_account_is_refused,
+    no_traffic_left_is_refused,
+    traffic_kinds_are_refused_when_a_provider_carries_them,
+    internal_destinations_are_refused,
+    an_unreachable_destination_gets_502,
+    connections_per_user_are_capped,
+    mail_port_25_is_refused_by_default,
+    configured_ports_are_refused,
+    the_socks_reply_does_not_reveal_the_gateway_address,
+);

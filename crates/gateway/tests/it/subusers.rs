@@ -61,7 +61,7 @@ async fn tunnel(h: &Harness, user: &str, pass: &str, dest: SocketAddr) -> tokio:
     stream
 }
 
-async fn a_subusers_cap_cuts_it_and_counts_once(backend: Backend) {
+async fn a_subusers_cap_cuts_it_and_its_bytes_count_once(backend: Backend) {
     let Some(h) = Harness::start(Options {
         backend,
         purchased: 10_000_000,
@@ -114,20 +114,10 @@ async fn a_subusers_cap_cuts_it_and_counts_once(backend: Backend) {
     echo_through(&mut again, 1_000).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_subusers_cap_cuts_it_and_its_bytes_count_once_sqlite() {
-    a_subusers_cap_cuts_it_and_counts_once(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_subusers_cap_cuts_it_and_its_bytes_count_once_postgres() {
-    a_subusers_cap_cuts_it_and_counts_once(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_parents_balance_bounds_a_subuser_below_its_cap() {
+async fn the_parents_balance_bounds_a_subuser_below_its_cap(backend: Backend) {
     let purchased = 1_000_000;
     let h = Harness::start(Options {
+        backend,
         purchased,
         ..Options::default()
     })
@@ -152,7 +142,7 @@ async fn the_parents_balance_bounds_a_subuser_below_its_cap() {
     assert_eq!(h.leased(), 0);
 }
 
-async fn disabling_or_deleting_cuts_at_once(backend: Backend) {
+async fn disabling_or_deleting_a_subuser_cuts_its_connections_at_once(backend: Backend) {
     let Some(h) = Harness::on(backend).await else {
         return;
     };
@@ -192,19 +182,9 @@ async fn disabling_or_deleting_cuts_at_once(backend: Backend) {
     assert_eq!(subuser_usage(&h, first), (2_000, 0));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn disabling_or_deleting_a_subuser_cuts_its_connections_at_once_sqlite() {
-    disabling_or_deleting_cuts_at_once(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn disabling_or_deleting_a_subuser_cuts_its_connections_at_once_postgres() {
-    disabling_or_deleting_cuts_at_once(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn only_the_subusers_own_password_and_kind_let_it_in() {
+async fn only_the_subusers_own_password_and_kind_let_it_in(backend: Backend) {
     let h = Harness::start(Options {
+        backend,
         configure: Box::new(|c| c.auth_failures_per_source = 100),
         ..Options::default()
     })
@@ -262,7 +242,7 @@ async fn only_the_subusers_own_password_and_kind_let_it_in() {
     assert_eq!(ok[0].bytes_up + ok[0].bytes_down, 1_000);
 }
 
-async fn own_connection_caps(backend: Backend) {
+async fn each_credential_has_its_own_connection_cap_inside_the_customers(backend: Backend) {
     let Some(h) = Harness::start(Options {
         backend,
         max_connections_per_user: 4,
@@ -309,22 +289,12 @@ async fn own_connection_caps(backend: Backend) {
     drop((m1, m2, t1, s2));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_credential_has_its_own_connection_cap_inside_the_customers_sqlite() {
-    own_connection_caps(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_credential_has_its_own_connection_cap_inside_the_customers_postgres() {
-    own_connection_caps(Backend::Postgres).await;
-}
-
 /// The main credential took the whole (small) balance into its lease on this node and stays
 /// connected: a sub-user with nothing to lease is handed those bytes, down to the last one.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_credential_with_nothing_left_is_handed_what_another_holds_here() {
+async fn a_credential_with_nothing_left_is_handed_what_another_holds_here(backend: Backend) {
     let purchased = 2_000_000;
     let h = Harness::start(Options {
+        backend,
         purchased,
         ..Options::default()
     })
@@ -349,3 +319,13 @@ async fn a_credential_with_nothing_left_is_handed_what_another_holds_here() {
     assert_eq!(h.wait_for_used(purchased).await.1, purchased);
     assert_eq!(h.leased(), 0);
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_subusers_cap_cuts_it_and_its_bytes_count_once,
+    the_parents_balance_bounds_a_subuser_below_its_cap,
+    disabling_or_deleting_a_subuser_cuts_its_connections_at_once,
+    only_the_subusers_own_password_and_kind_let_it_in,
+    each_credential_has_its_own_connection_cap_inside_the_customers,
+    a_credential_with_nothing_left_is_handed_what_another_holds_here,
+);

@@ -123,16 +123,6 @@ async fn each_protocol_records_its_metered_bytes(backend: Backend) {
     assert_eq!(used, daily);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_protocol_records_its_metered_bytes_sqlite() {
-    each_protocol_records_its_metered_bytes(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_protocol_records_its_metered_bytes_postgres() {
-    each_protocol_records_its_metered_bytes(Backend::Postgres).await;
-}
-
 async fn a_cut_for_quota_is_recorded_with_what_was_paid(backend: Backend) {
     let purchased = 1_000_000;
     let Some(h) = Harness::start(Options {
@@ -175,16 +165,6 @@ async fn a_cut_for_quota_is_recorded_with_what_was_paid(backend: Backend) {
     assert_eq!((refused.bytes_up, refused.bytes_down), (0, 0));
     assert_eq!(refused.port, i32::from(endless.port()));
     assert_eq!(refused.duration_ms, 0);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cut_for_quota_is_recorded_with_what_was_paid_sqlite() {
-    a_cut_for_quota_is_recorded_with_what_was_paid(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cut_for_quota_is_recorded_with_what_was_paid_postgres() {
-    a_cut_for_quota_is_recorded_with_what_was_paid(Backend::Postgres).await;
 }
 
 async fn refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not(backend: Backend) {
@@ -234,19 +214,10 @@ async fn refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not(backe
     assert_eq!(rows[0].port, i32::from(echo.port()));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not_sqlite() {
-    refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not_postgres() {
-    refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not(Backend::Postgres).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_unreachable_destination_is_an_upstream_error_and_a_piece_names_itself() {
-    let h = Harness::on(Backend::Sqlite).await.unwrap();
+async fn an_unreachable_destination_is_an_upstream_error_and_a_piece_names_itself(
+    backend: Backend,
+) {
+    let h = Harness::on(backend).await.unwrap();
     // A port nothing listens on: bound, then closed.
     let closed = {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -281,3 +252,11 @@ async fn an_unreachable_destination_is_an_upstream_error_and_a_piece_names_itsel
     assert_eq!((by_piece.bytes_up, by_piece.bytes_down), (777, 777));
     assert_eq!(h.daily_usage(ProxyKind::Ipv4), 2 * 777);
 }
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    each_protocol_records_its_metered_bytes,
+    a_cut_for_quota_is_recorded_with_what_was_paid,
+    refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not,
+    an_unreachable_destination_is_an_upstream_error_and_a_piece_names_itself,
+);

@@ -8,9 +8,7 @@ use diesel_migrations::MigrationHarness;
 use domain::Cents;
 use persistence::connection::{POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 use persistence::schema::{mailboxes, referral_bonuses, trial_ip_days, wallet_ledger};
-use persistence::testing::{
-    TestDatabase, concurrently, insert_user, insert_user_with_email as user_with_email,
-};
+use persistence::testing::{concurrently, insert_user, insert_user_with_email as user_with_email};
 use persistence::trials::{self, Claim, NewClaim};
 use persistence::wallet::{self, EntryKind, WalletError};
 use persistence::{
@@ -180,77 +178,66 @@ both_backends! {
     }
 }
 
-/// Accounts that existed before mailboxes were unique get theirs from the migration, with the
-/// same rule as `domain::canonical_email`; accounts that already shared one leave it to the
-/// oldest.
-fn backfill(backend: persistence::Backend) {
-    let Some(db) = TestDatabase::new(backend) else {
-        eprintln!("TEST_DATABASE_URL unset: PostgreSQL variant not run");
-        return;
-    };
-    let mut conn = db.pool.get().unwrap();
-    // Back to just before the migration that adds mailboxes (and every later one).
-    let mut reverted = 0;
-    loop {
-        let version = match &mut *conn {
-            DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE_MIGRATIONS),
-            DbConnection::Postgres(c) => c.revert_last_migration(POSTGRES_MIGRATIONS),
+// Accounts that existed before mailboxes were unique get theirs from the migration, with the
+// same rule as `domain::canonical_email`; accounts that already shared one leave it to the
+// oldest.
+both_backends! {
+    fn the_migration_backfills_mailboxes(db) {
+        let backend = db.backend;
+        let mut conn = db.pool.get().unwrap();
+        // Back to just before the migration that adds mailboxes (and every later one).
+        let mut reverted = 0;
+        loop {
+            let version = match &mut *conn {
+                DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE_MIGRATIONS),
+                DbConnection::Postgres(c) => c.revert_last_migration(POSTGRES_MIGRATIONS),
+            }
+            .unwrap()
+            .to_string();
+            reverted += 1;
+            // Back to (and including) the migration that creates the mailboxes; later migrations
+            // may end in the same sequence number, so the whole version is compared.
+            let digits: String = version.chars().filter(char::is_ascii_digit).collect();
+            if digits == MAILBOXES_MIGRATION {
+                break;
+            }
         }
-        .unwrap()
-        .to_string();
-        reverted += 1;
-        // Back to (and including) the migration that creates the mailboxes; later migrations
-        // may end in the same sequence number, so the whole version is compared.
-        let digits: String = version.chars().filter(char::is_ascii_digit).collect();
-        if digits == MAILBOXES_MIGRATION {
-            break;
+        let emails = [
+            "a.b+x@gmail.com",
+            "ab@googlemail.com",
+            "bob+shop@example.com",
+            "bob.smith@example.com",
+            "+only@example.com",
+            "carol@example.org",
+        ];
+        for (n, email) in emails.iter().enumerate() {
+            diesel::sql_query(format!(
+                "INSERT INTO users (email, name, role, ref_code, proxy_username, proxy_password, created_at, updated_at) \
+                 VALUES ('{email}', 'x', 'user', 'R{n}', 'u{n}', 'pw', 0, 0)"
+            ))
+            .execute(&mut conn)
+            .unwrap();
         }
+        assert_eq!(run_migrations(&mut conn).unwrap(), reverted);
+        let held: Vec<(String, String)> = mailboxes::table
+            .inner_join(persistence::schema::users::table)
+            .order(persistence::schema::users::id.asc())
+            .select((
+                persistence::schema::users::email,
+                mailboxes::email_normalized,
+            ))
+            .load(&mut conn)
+            .unwrap();
+        let want: Vec<(String, String)> = emails
+            .iter()
+            .filter(|e| **e != "ab@googlemail.com") // shares ab@gmail.com with the older account
+            .map(|e| (e.to_string(), domain::canonical_email(e)))
+            .collect();
+        assert_eq!(held, want, "{backend:?}");
+        assert!(users::email_exists(&mut conn, "a.b@gmail.com").unwrap());
+        assert!(user_with_email(&mut conn, "ab+new@gmail.com", "new").is_err());
     }
-    let emails = [
-        "a.b+x@gmail.com",
-        "ab@googlemail.com",
-        "bob+shop@example.com",
-        "bob.smith@example.com",
-        "+only@example.com",
-        "carol@example.org",
-    ];
-    for (n, email) in emails.iter().enumerate() {
-        diesel::sql_query(format!(
-            "INSERT INTO users (email, name, role, ref_code, proxy_username, proxy_password, created_at, updated_at) \
-             VALUES ('{email}', 'x', 'user', 'R{n}', 'u{n}', 'pw', 0, 0)"
-        ))
-        .execute(&mut conn)
-        .unwrap();
-    }
-    assert_eq!(run_migrations(&mut conn).unwrap(), reverted);
-    let held: Vec<(String, String)> = mailboxes::table
-        .inner_join(persistence::schema::users::table)
-        .order(persistence::schema::users::id.asc())
-        .select((
-            persistence::schema::users::email,
-            mailboxes::email_normalized,
-        ))
-        .load(&mut conn)
-        .unwrap();
-    let want: Vec<(String, String)> = emails
-        .iter()
-        .filter(|e| **e != "ab@googlemail.com") // shares ab@gmail.com with the older account
-        .map(|e| (e.to_string(), domain::canonical_email(e)))
-        .collect();
-    assert_eq!(held, want, "{backend:?}");
-    assert!(users::email_exists(&mut conn, "a.b@gmail.com").unwrap());
-    assert!(user_with_email(&mut conn, "ab+new@gmail.com", "new").is_err());
 }
 
 /// The version of `2026-12-01-000003_mailboxes_and_trials`, digits only.
 const MAILBOXES_MIGRATION: &str = "20261201000003";
-
-#[test]
-fn the_migration_backfills_mailboxes_on_sqlite() {
-    backfill(persistence::Backend::Sqlite);
-}
-
-#[test]
-fn the_migration_backfills_mailboxes_on_postgres() {
-    backfill(persistence::Backend::Postgres);
-}

@@ -10,7 +10,7 @@ use crate::common::{Proc, endless_server, gateway_ports, socks_tunnel};
 use domain::ProxyKind;
 use persistence::testing::TestDatabase;
 use persistence::users::NewUser;
-use persistence::{Backend, gateway_leases, now, traffic, users, write_transaction};
+use persistence::{gateway_leases, now, traffic, users, write_transaction};
 use std::io::Read;
 use std::net::SocketAddr;
 use std::process::Command;
@@ -47,108 +47,97 @@ fn node(db: &TestDatabase, root: &std::path::Path, name: &str) -> (Proc, SocketA
     (proc, socks)
 }
 
-fn a_node_killed_mid_transfer_loses_at_most_one_lease(backend: Backend) {
-    let Some(db) = TestDatabase::new(backend) else {
-        eprintln!("TEST_DATABASE_URL unset: the PostgreSQL run is skipped");
-        return;
-    };
-    let root = tempfile::tempdir().unwrap();
-    let mut conn = db.pool.get().unwrap();
-    let user_id = users::insert(
-        &mut conn,
-        &NewUser {
-            email: "crash@example.com",
-            password_hash: None,
-            google_sub: None,
-            name: "Crash",
-            avatar_url: None,
-            role: "user",
-            ref_code: "RCRASH",
-            referred_by: None,
-            proxy_username: USER,
-            proxy_password: PASSWORD,
-            created_at: now(),
-            updated_at: now(),
-        },
-    )
-    .unwrap()
-    .id;
-    write_transaction(&mut conn, |c| {
-        traffic::add_purchased(c, user_id, ProxyKind::Premium, PURCHASED, None)
-    })
-    .unwrap();
-
-    let (mut crashing, socks) = node(&db, root.path(), "crashing");
-    let origin = endless_server(1);
-    let mut tunnel = socks_tunnel(socks, USER, PASSWORD, origin);
-    tunnel
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
-    let received = Arc::new(AtomicI64::new(0));
-    let reader = {
-        let received = received.clone();
-        std::thread::spawn(move || {
-            let mut buf = vec![0u8; 1 << 16];
-            // Until the node's death closes the tunnel.
-            while let Ok(n @ 1..) = tunnel.read(&mut buf) {
-                received.fetch_add(n as i64, Ordering::Relaxed);
-            }
+persistence::both_backends! {
+    fn a_node_killed_mid_transfer_loses_at_most_one_lease(db) {
+        let backend = db.backend;
+        let root = tempfile::tempdir().unwrap();
+        let mut conn = db.pool.get().unwrap();
+        let user_id = users::insert(
+            &mut conn,
+            &NewUser {
+                email: "crash@example.com",
+                password_hash: None,
+                google_sub: None,
+                name: "Crash",
+                avatar_url: None,
+                role: "user",
+                ref_code: "RCRASH",
+                referred_by: None,
+                proxy_username: USER,
+                proxy_password: PASSWORD,
+                created_at: now(),
+                updated_at: now(),
+            },
+        )
+        .unwrap()
+        .id;
+        write_transaction(&mut conn, |c| {
+            traffic::add_purchased(c, user_id, ProxyKind::Premium, PURCHASED, None)
         })
-    };
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while received.load(Ordering::Relaxed) < BEFORE_CRASH {
-        assert!(
-            Instant::now() < deadline,
-            "the download stalled at {} bytes:\n{}",
-            received.load(Ordering::Relaxed),
-            crashing.log_text()
+        .unwrap();
+
+        let (mut crashing, socks) = node(db, root.path(), "crashing");
+        let origin = endless_server(1);
+        let mut tunnel = socks_tunnel(socks, USER, PASSWORD, origin);
+        tunnel
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let received = Arc::new(AtomicI64::new(0));
+        let reader = {
+            let received = received.clone();
+            std::thread::spawn(move || {
+                let mut buf = vec![0u8; 1 << 16];
+                // Until the node's death closes the tunnel.
+                while let Ok(n @ 1..) = tunnel.read(&mut buf) {
+                    received.fetch_add(n as i64, Ordering::Relaxed);
+                }
+            })
+        };
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while received.load(Ordering::Relaxed) < BEFORE_CRASH {
+            assert!(
+                Instant::now() < deadline,
+                "the download stalled at {} bytes:\n{}",
+                received.load(Ordering::Relaxed),
+                crashing.log_text()
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // While bytes flow.
+        let at_kill = received.load(Ordering::Relaxed);
+        crashing.signal("KILL");
+        crashing.wait_exit(Duration::from_secs(30));
+        reader.join().unwrap();
+        let received = received.load(Ordering::Relaxed);
+        let (_, flushed) = traffic::balance(&mut conn, user_id, ProxyKind::Premium).unwrap();
+        let leased = gateway_leases::leased(&mut conn, user_id, ProxyKind::Premium).unwrap();
+        assert!(leased > 0, "the crashed node's lease is still out");
+
+        // Another node's flush settles the crashed node's lease once it expired.
+        let (_survivor, _) = node(db, root.path(), "survivor");
+        let deadline = Instant::now() + Duration::from_secs(90);
+        while gateway_leases::leased(&mut conn, user_id, ProxyKind::Premium).unwrap() > 0 {
+            assert!(
+                Instant::now() < deadline,
+                "the crashed node's lease was never settled"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let (_, charged) = traffic::balance(&mut conn, user_id, ProxyKind::Premium).unwrap();
+        eprintln!(
+            "{backend:?}: {received} bytes received ({at_kill} when the SIGKILL was sent), \
+             {flushed} flushed before the crash with {leased} leased on top; {charged} charged \
+             after the lease expired: the customer lost {} bytes (bound: one lease, {LEASE})",
+            charged - received
         );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // While bytes flow.
-    let at_kill = received.load(Ordering::Relaxed);
-    crashing.signal("KILL");
-    crashing.wait_exit(Duration::from_secs(30));
-    reader.join().unwrap();
-    let received = received.load(Ordering::Relaxed);
-    let (_, flushed) = traffic::balance(&mut conn, user_id, ProxyKind::Premium).unwrap();
-    let leased = gateway_leases::leased(&mut conn, user_id, ProxyKind::Premium).unwrap();
-    assert!(leased > 0, "the crashed node's lease is still out");
-
-    // Another node's flush settles the crashed node's lease once it expired.
-    let (_survivor, _) = node(&db, root.path(), "survivor");
-    let deadline = Instant::now() + Duration::from_secs(90);
-    while gateway_leases::leased(&mut conn, user_id, ProxyKind::Premium).unwrap() > 0 {
         assert!(
-            Instant::now() < deadline,
-            "the crashed node's lease was never settled"
+            charged >= received,
+            "the shop gave bytes away: {charged} < {received}"
         );
-        std::thread::sleep(Duration::from_millis(100));
+        assert!(
+            charged - received <= LEASE,
+            "the customer lost more than a lease: {}",
+            charged - received
+        );
     }
-    let (_, charged) = traffic::balance(&mut conn, user_id, ProxyKind::Premium).unwrap();
-    eprintln!(
-        "{backend:?}: {received} bytes received ({at_kill} when the SIGKILL was sent), \
-         {flushed} flushed before the crash with {leased} leased on top; {charged} charged \
-         after the lease expired: the customer lost {} bytes (bound: one lease, {LEASE})",
-        charged - received
-    );
-    assert!(
-        charged >= received,
-        "the shop gave bytes away: {charged} < {received}"
-    );
-    assert!(
-        charged - received <= LEASE,
-        "the customer lost more than a lease: {}",
-        charged - received
-    );
-}
-
-#[test]
-fn a_node_killed_mid_transfer_loses_at_most_one_lease_sqlite() {
-    a_node_killed_mid_transfer_loses_at_most_one_lease(Backend::Sqlite);
-}
-
-#[test]
-fn a_node_killed_mid_transfer_loses_at_most_one_lease_postgres() {
-    a_node_killed_mid_transfer_loses_at_most_one_lease(Backend::Postgres);
 }
