@@ -20,7 +20,8 @@ use tokio::sync::Barrier;
 const MB: i64 = 1_000_000;
 const DOWNLOADS: usize = 50;
 
-/// The two variants hold a few hundred MB of socket buffers each: one at a time.
+/// The two variants hold a few hundred MB of socket buffers each: one at a time (this lock under
+/// `cargo test`, the `one-at-a-time` group of .config/nextest.toml under nextest).
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// The receive buffer of client `i`: they differ, so that the downloads get stuck at different

@@ -3,7 +3,7 @@
 //! is charged at least every byte the client received (the shop loses nothing) and at most one
 //! lease more (the customer's loss bound, docs/operations.md "A crash").
 //!
-//! `TEST_DATABASE_URL=postgres://... cargo test -p server --test crash_loss -- --nocapture`
+//! `TEST_DATABASE_URL=postgres://... cargo nextest run -p server -E 'test(crash_loss)' --no-capture`
 #![cfg(unix)]
 
 use crate::common::{Proc, endless_server, gateway_ports, socks_tunnel};

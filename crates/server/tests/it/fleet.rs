@@ -14,7 +14,7 @@
 //!    lease.
 //!
 //! PostgreSQL only: without `TEST_DATABASE_URL` every test prints a skip message and returns.
-//! `TEST_DATABASE_URL=postgres://... cargo test -p server --test fleet -- --nocapture`
+//! `TEST_DATABASE_URL=postgres://... cargo nextest run -p server -E 'test(fleet::)' --no-capture`
 #![cfg(unix)]
 
 use crate::common::*;
