@@ -302,7 +302,7 @@ pub enum ServerKindParam {
     Ipv6,
 }
 
-/// An optional kind filter (`admin::query_text::given`, then `ProxyKind::parse`): blank is
+/// An optional kind filter (`query_text::given`, then `ProxyKind::parse`): blank is
 /// no filter.
 pub fn kind_filter() -> RefOr<Schema> {
     done(string().pattern(Some(r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$")))

@@ -9,7 +9,6 @@ mod disable;
 mod enable;
 mod mails;
 pub mod pending;
-pub(crate) mod secret_box;
 mod setup;
 mod status;
 

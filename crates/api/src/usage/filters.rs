@@ -82,7 +82,7 @@ impl RecordQuery {
         {
             return Err(bad(msg::FROM_AFTER_TO));
         }
-        let host = crate::admin::query_text::given("host", self.host.as_deref())?;
+        let host = crate::query_text::given("host", self.host.as_deref())?;
         Ok(RecordFilter {
             user_id,
             kind,
