@@ -2,13 +2,11 @@
 //! codes, and completing a sign-in that waits for the second factor
 //! (docs/two-factor-and-sessions.md).
 
-pub mod challenge;
 mod codes;
 mod complete;
 mod disable;
 mod enable;
 mod mails;
-pub mod pending;
 mod setup;
 mod status;
 
