@@ -5,6 +5,7 @@ pub mod account;
 pub mod admin;
 pub mod alerts;
 pub mod allowlist;
+pub mod api_doc;
 pub mod api_keys;
 pub mod auth;
 pub mod auto_topup;
