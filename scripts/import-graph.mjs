@@ -644,7 +644,7 @@ export function check(root, { printEdges = false, log = console.log } = {}) {
     for (const t of g.trees) for (const p of t.problems) log(`  warning: ${rel(p.split(':')[0])}:${p.split(':').slice(1).join(':')}`);
     for (const f of g.unreached) log(`  warning: ${rel(f)} is in no module tree (not checked)`);
   }
-  if (rustEdges.size) report('rust (crates/)', rustEdges, rustEdges.size, ` (${treeCount} module trees)`);
+  if (rustEdges.size) report('rust (crates/)', rustEdges, rustEdges.size, ` (${count(treeCount, 'module tree')})`);
 
   // The front end
   const frontendDir = join(root, 'frontend');
