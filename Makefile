@@ -23,7 +23,7 @@ dev: frontend/node_modules
 	cd frontend && VITE_API_URL=$${VITE_API_URL:-http://127.0.0.1:8080} $(NPM) run dev
 
 ## test: everything CI checks, in three steps: the builds (the Rust tests, once, with the server
-## binary they start; the front end), the lints (fmt, clippy, the import graph, the API document),
+## binary they start; the front end), the lints (fmt, clippy, the import graphs: no loop, the API document),
 ## then the Rust tests, the front-end unit tests, the browser tests and the schema fuzzing side by
 ## side: they share the builds and nothing else (each starts its own servers and databases).
 test: frontend/node_modules
@@ -44,6 +44,7 @@ endif
 
 lint: frontend/node_modules
 	$(CARGO) fmt --all -- --check
+	node --test scripts/import-graph.test.mjs
 	node scripts/import-graph.mjs
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	cd frontend && $(NPM) run lint

@@ -1,5 +1,6 @@
-// ESLint flat config: typescript-eslint (type-aware), React hooks and fast-refresh rules, and the
-// layers of src/ (see featureBoundaries below).
+// ESLint flat config: typescript-eslint (type-aware), React hooks and fast-refresh rules, the
+// layers of src/ (see featureBoundaries below), and no import loop (`import-x/no-cycle`, beside
+// the repository's scripts/import-graph.mjs).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -47,9 +48,15 @@ export default tseslint.config(
       },
     },
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })],
+      // what import-x/no-cycle follows and how it reads those files (without these it follows nothing)
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: featureBoundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['error', { allowConstantExport: true }],
       '@typescript-eslint/no-explicit-any': 'error',

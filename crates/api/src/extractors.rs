@@ -3,9 +3,9 @@
 //! `PROXYSHOP_ADMIN_2FA=required`), and `ClientIp` for rate limits and the session list. On
 //! `/api/user/*` an API key stands in for the session (`api_keys::bearer`).
 
-use crate::api_keys::caller::KeyCaller;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
+use crate::key_caller::KeyCaller;
 use crate::session::SessionExt;
 use crate::session::USER_ID_KEY;
 use crate::state::AppState;

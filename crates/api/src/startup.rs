@@ -11,7 +11,7 @@ use crate::session::{DbSessionStore, Sessions};
 use crate::settings::Settings;
 use crate::spa::FrontEnd;
 use crate::state::AppState;
-use crate::{http_metrics, openapi, user_sessions, wallet};
+use crate::{api_doc, http_metrics, user_sessions, wallet};
 use actix_cors::Cors;
 use actix_web::dev::Server;
 use actix_web::{App, HttpServer, middleware, web};
@@ -155,7 +155,7 @@ impl Application {
             readiness: Readiness::default(),
         });
 
-        let openapi_json = web::Data::new(OpenApiJson(openapi::document()));
+        let openapi_json = web::Data::new(OpenApiJson(api_doc::document()));
         let known_routes = web::Data::new(KnownRoutes::from_document(&openapi_json.0));
         let jobs_state = state.clone();
         let blocking_threads = (state.pool.max_size() as usize)

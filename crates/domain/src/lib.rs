@@ -4,6 +4,7 @@
 pub mod account;
 pub mod account_forms;
 pub mod address_space;
+pub mod alerts;
 pub mod auto_topup;
 pub mod base32;
 pub mod billing;
@@ -26,6 +27,7 @@ pub mod random;
 pub mod redact;
 #[cfg(feature = "diesel")]
 mod sql;
+pub mod subusers;
 pub mod targeting;
 pub mod totp;
 pub mod units;

@@ -13,11 +13,14 @@ mod config;
 mod credentials;
 mod descriptors;
 mod destination;
+mod error;
 mod flow;
 mod flush;
 mod http;
 mod lease;
 mod listen;
+#[cfg(test)]
+mod loopback;
 mod memory;
 mod meter;
 mod preauth;
@@ -35,44 +38,18 @@ mod workers;
 #[path = "setup_tests.rs"]
 mod setup_tests;
 
-/// The two ends of one loopback TCP connection, for the unit tests of the handshakes and the
-/// relay.
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-async fn loopback_pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let near = tokio::net::TcpStream::connect(listener.local_addr().unwrap())
-        .await
-        .unwrap();
-    (near, listener.accept().await.unwrap().0)
-}
-
 pub use config::{GatewayConfig, ListenUrl};
 use credentials::Credentials;
-use persistence::{DbError, DbPool};
+pub use error::GatewayError;
+use persistence::DbPool;
 use preauth::Gate;
 use registry::Registry;
 use shared::Shared;
 use std::future::Future;
-use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use store::{LeaseRule, Node};
 use tokio::sync::{mpsc, watch};
-
-#[derive(Debug, thiserror::Error)]
-pub enum GatewayError {
-    #[error("cannot listen on {addr}: {source}")]
-    Bind {
-        addr: SocketAddr,
-        #[source]
-        source: io::Error,
-    },
-    #[error("cannot write metered usage: {0}")]
-    Flush(#[from] DbError),
-    #[error("cannot start a gateway worker thread: {0}")]
-    Worker(#[source] io::Error),
-}
 
 /// The bound gateway; `run` serves it.
 pub struct Gateway {
@@ -273,12 +250,6 @@ impl Gateway {
         tracing::info!("gateway stopped, usage flushed and leases settled");
         Ok(())
     }
-}
-
-#[derive(Debug, Clone, Copy)]
-enum Protocol {
-    Http,
-    Socks,
 }
 
 async fn flush_periodically(shared: Arc<Shared>) {

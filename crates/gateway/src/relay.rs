@@ -208,7 +208,7 @@ async fn copy(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::loopback_pair as pair;
+    use crate::loopback::pair;
     use crate::meter::Meter;
     use domain::ProxyKind;
     use std::sync::atomic::{AtomicU64, Ordering};

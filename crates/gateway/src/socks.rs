@@ -355,7 +355,7 @@ fn failure_code(e: &ConnectError) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::loopback_pair as pair;
+    use crate::loopback::pair;
 
     /// A greeting, credentials and a request for example.com:443, as a client sends them.
     fn whole_handshake() -> Vec<u8> {

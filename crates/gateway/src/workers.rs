@@ -10,14 +10,21 @@
 //! a connection needs (a credential not cached, a lease) goes to its runtime's blocking pool.
 
 use crate::descriptors;
+use crate::error::GatewayError;
 use crate::shared::Shared;
-use crate::{GatewayError, Protocol};
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinSet;
+
+/// Which listener a connection came in on.
+#[derive(Debug, Clone, Copy)]
+enum Protocol {
+    Http,
+    Socks,
+}
 
 /// Pending connections each listener's queue holds.
 const BACKLOG: u32 = 1024;

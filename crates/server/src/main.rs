@@ -63,7 +63,7 @@ enum PaymentsCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Command::Openapi = cli.command {
-        println!("{}", api::openapi::document());
+        println!("{}", api::api_doc::document());
         return ExitCode::SUCCESS;
     }
     let source = match Source::load() {

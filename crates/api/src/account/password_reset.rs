@@ -11,6 +11,7 @@ use crate::account::rules::{
     FORGOT_PER_EMAIL, FORGOT_PER_IP, MAX_ATTEMPTS, RESEND_SECS, RESET_PER_IP, RESET_TTL_SECS,
 };
 use crate::account::{limits, mails};
+use crate::auth::pending::Method;
 use crate::auth::service::{hash_password, sign_in};
 use crate::auth::{SignInReply, TwoFactorRequired};
 use crate::blocking::in_transaction;
@@ -20,7 +21,6 @@ use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
-use crate::twofactor::pending::Method;
 use actix_web::{HttpResponse, post, web};
 use domain::{Email, PasswordResetForm, UserId, messages as msg, random};
 use persistence::users::{self, UserRow};

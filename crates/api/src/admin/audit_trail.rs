@@ -58,3 +58,38 @@ pub(crate) fn audit<B: Serialize, A: Serialize>(
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openapi::rules::tests::agree;
+
+    /// The document's reasons (`openapi::rules::reason`, `optional_reason`) accept what these
+    /// parsers accept (checked here, beside the parsers, so that the rules import no user of
+    /// theirs).
+    #[test]
+    fn reasons_match_the_audit_reason() {
+        let samples = [
+            "ok!",
+            "  ok!  ",
+            "ab",
+            " a b ",
+            "a\nb",
+            &"x".repeat(200),
+            &"x".repeat(201),
+            &format!("  {}  ", "x".repeat(200)),
+            "",
+            "   ",
+        ];
+        agree(
+            crate::openapi::rules::reason(),
+            |s| reason(Some(s)).is_ok(),
+            &samples,
+        );
+        agree(
+            crate::openapi::rules::optional_reason(),
+            |s| optional_reason(Some(s)).is_ok(),
+            &samples,
+        );
+    }
+}

@@ -7,7 +7,6 @@ mod orders;
 mod payments;
 mod pieces;
 mod plans;
-pub(crate) mod query_text;
 mod stock;
 mod summary;
 mod users;

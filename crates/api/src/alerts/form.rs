@@ -5,15 +5,13 @@
 //! its secret.
 
 use crate::number::hundredths;
+use domain::alerts::MAX_THRESHOLDS;
 use domain::webhook::WebhookUrl;
 use domain::{Cents, FieldErrors, messages as msg};
 use persistence::alerts::AlertSettings;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
-
-/// At most this many thresholds per list.
-pub const MAX_THRESHOLDS: usize = 5;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

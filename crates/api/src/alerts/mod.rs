@@ -9,7 +9,7 @@ mod send;
 mod webhook;
 
 pub use check::check_alerts;
-pub use form::{AlertsReply, AlertsRequest, MAX_THRESHOLDS};
+pub use form::{AlertsReply, AlertsRequest};
 pub use send::{CLAIM_SECS, send_webhooks};
 pub use webhook::{DeliveryItem, DeliveryList, WebhookSecretReply};
 

@@ -6,7 +6,7 @@
 
 use crate::blocking::with_conn;
 use crate::error::ApiError;
-use crate::twofactor::secret_box::{self, Purpose};
+use crate::secret_box::{self, Purpose};
 use domain::UserId;
 use futures_util::StreamExt;
 use persistence::webhook_deliveries::{self, DeliveryRow};

@@ -8,11 +8,11 @@
 //! extractors (`KeyCaller` in the request's extensions). Any `Set-Cookie` of the answer is
 //! dropped: a key request never gets a cookie.
 
-use crate::api_keys::caller::KeyCaller;
 use crate::api_keys::{networks, scope, token};
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
+use crate::key_caller::KeyCaller;
 use crate::state::AppState;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

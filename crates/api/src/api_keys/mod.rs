@@ -1,10 +1,10 @@
 //! The customer API's keys (docs/api-keys.md): managing them (`manage.rs`, session only), the
-//! bearer authentication of `/api/user/*` (`bearer.rs`, with `caller.rs` for the extractors),
-//! which scope each operation needs (`scope.rs`, declared in the OpenAPI document by
-//! `security.rs`), the key format (`token.rs`), the allowed source addresses (`networks.rs`).
+//! bearer authentication of `/api/user/*` (`bearer.rs`, which hands the extractors a
+//! `crate::key_caller::KeyCaller`), which scope each operation needs (`scope.rs`, declared in
+//! the OpenAPI document by `security.rs`), the key format (`token.rs`), the allowed source
+//! addresses (`networks.rs`).
 
 pub mod bearer;
-pub mod caller;
 mod form;
 mod manage;
 mod networks;

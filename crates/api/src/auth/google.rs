@@ -2,6 +2,7 @@
 //! Google's keys; the name, email and id the browser also sends are never trusted on their own.
 //! A new account gets the free trial (Google verified the email), as a registration does.
 
+use crate::auth::challenge::{SignInReply, sign_in_or_challenge};
 use crate::auth::service::{NewAccount, create_user, default_name, referrer_for};
 use crate::auth::trial;
 use crate::blocking::in_transaction;
@@ -11,7 +12,6 @@ use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
-use crate::twofactor::challenge::{SignInReply, sign_in_or_challenge};
 use actix_web::{HttpResponse, post, web};
 use domain::{Email, messages as msg};
 use persistence::users;

@@ -2,6 +2,7 @@
 //! guard (`crate::auth::guard`: per-network limits, growing delays, a second factor from new
 //! networks while the account is under attack).
 
+use crate::auth::challenge::{SignInReply, send_in_background, sign_in_or_challenge, step_up};
 use crate::auth::guard;
 use crate::auth::service::verify_password;
 use crate::blocking::with_conn;
@@ -11,7 +12,6 @@ use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
-use crate::twofactor::challenge::{SignInReply, send_in_background, sign_in_or_challenge, step_up};
 use actix_web::{HttpResponse, post, web};
 use domain::{LoginForm, messages as msg};
 use persistence::{two_factor, users};

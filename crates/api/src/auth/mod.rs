@@ -1,12 +1,15 @@
 //! Accounts and sessions: code requests, registration, password and Google sign-in, user info,
-//! logout (docs/api.md#accounts).
+//! logout (docs/api.md#accounts). A sign-in that must wait for its second factor is held here
+//! too (`challenge.rs`, `pending.rs`); `crate::twofactor` completes it.
 
 mod argon;
+pub mod challenge;
 mod google;
 pub mod guard;
 pub mod hashing;
 mod login;
 mod logout;
+pub mod pending;
 mod register;
 mod register_verification;
 pub mod service;
@@ -15,7 +18,7 @@ mod user_info;
 
 /// Sign in, or hold the sign-in for its second factor: what every route that proves an account
 /// (password, Google, password reset) answers with.
-pub use crate::twofactor::challenge::{SignInReply, TwoFactorRequired, sign_in_or_challenge};
+pub use challenge::{SignInReply, TwoFactorRequired, sign_in_or_challenge};
 pub use google::GoogleRequest;
 pub use login::LoginRequest;
 pub use logout::LogoutResponse;

@@ -1,7 +1,8 @@
 //! Automatic top-up of traffic (docs/notifications.md, "Auto top-up"): the customer's settings
-//! (`GET/PUT /api/user/auto_topup`) and the check run where the API sees traffic change (a
-//! setting saved already below its threshold, a provider's usage read back). The gateway runs
-//! the same check at its lease takes; the purchase itself is `persistence::auto_topup`.
+//! (`GET/PUT /api/user/auto_topup`). The check run where the API sees traffic change (a setting
+//! saved already below its threshold, a provider's usage read back) is
+//! `traffic::check_auto_topup`, beside the provider sync it calls. The gateway runs the same
+//! check at its lease takes; the purchase itself is `persistence::auto_topup`.
 
 mod form;
 
@@ -11,12 +12,11 @@ use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::state::AppState;
+use crate::traffic::check_auto_topup;
 use actix_web::{HttpResponse, get, put, web};
-use domain::{ProxyKind, UserId, messages as msg};
-use persistence::auto_topup::{self, Outcome};
-use persistence::{DbPool, plans};
-use std::time::Duration;
-use upstream::ResidentialSource;
+use domain::messages as msg;
+use persistence::auto_topup;
+use persistence::plans;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -75,40 +75,11 @@ pub async fn put_auto_topup(
         let window = state.settings.auto_topup_window;
         let residential = state.residential.as_ref();
         // The setting is saved either way; a failed check is tried again at the next traffic.
-        if let Err(err) = check(&state.pool, residential, id, parsed.kind, window).await {
+        if let Err(err) = check_auto_topup(&state.pool, residential, id, parsed.kind, window).await
+        {
             tracing::warn!(user_id = %id, kind = %parsed.kind, %err, "automatic top-up check failed");
         }
     }
     let saved = with_conn(&state.pool, move |conn| Ok(auto_topup::list(conn, id)?)).await?;
     Ok(HttpResponse::Ok().json(AutoTopupReply::from_saved(&saved)))
-}
-
-/// Runs the customer's top-up of `kind` if due; bought traffic then moves to the residential
-/// provider like a purchase's (a failed move is retried by the background sync).
-pub async fn check(
-    pool: &DbPool,
-    residential: &dyn ResidentialSource,
-    user_id: UserId,
-    kind: ProxyKind,
-    window: Duration,
-) -> Result<Outcome, ApiError> {
-    let window = i64::try_from(window.as_secs()).unwrap_or(i64::MAX / 2);
-    let outcome = with_conn(pool, move |conn| {
-        Ok(auto_topup::check(
-            conn,
-            user_id,
-            kind,
-            persistence::now(),
-            window,
-        )?)
-    })
-    .await?;
-    if matches!(outcome, Outcome::Bought { .. }) {
-        tracing::info!(%user_id, %kind, "automatic top-up bought a plan");
-        let moved = crate::traffic::sync_customer(pool, residential, user_id, kind).await;
-        if let Err(err) = moved {
-            tracing::warn!(%user_id, %kind, %err, "moving topped-up traffic to the provider failed");
-        }
-    }
-    Ok(outcome)
 }

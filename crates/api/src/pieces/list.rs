@@ -66,7 +66,7 @@ pub async fn list_proxies(
             Some(ProxyKind::parse(k).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
         }
     };
-    let search = crate::admin::query_text::given("q", query.q.as_deref())?
+    let search = crate::query_text::given("q", query.q.as_deref())?
         .map(|q| q.chars().take(100).collect::<String>());
     let page = PageQuery {
         page: query.page,

@@ -5,6 +5,7 @@
 //! number 1–10000; null: no cap).
 
 use crate::number::hundredths;
+use domain::subusers::MAX_CONNECTIONS;
 use domain::targeting::is_subuser_name;
 use domain::units::GB;
 use domain::{FieldErrors, ProxyKind, messages as msg};
@@ -12,9 +13,6 @@ use persistence::subusers::Changes;
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use utoipa::ToSchema;
-
-/// The largest connection cap a credential may have.
-pub const MAX_CONNECTIONS: i32 = 10_000;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

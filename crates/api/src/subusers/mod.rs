@@ -7,7 +7,7 @@ mod form;
 mod manage;
 mod view;
 
-pub use form::{CreateSubuserRequest, MAX_CONNECTIONS, MainSettingsRequest, UpdateSubuserRequest};
+pub use form::{CreateSubuserRequest, MainSettingsRequest, UpdateSubuserRequest};
 pub use manage::MAX_SUBUSERS;
 pub use view::{MainCredential, SubuserItem, SubuserList};
 

@@ -15,7 +15,7 @@ pub use history::{HistoryItem, HistoryResponse};
 pub use stats::{StatsResponse, TrafficStat, UsageDay, UsageResponse};
 
 pub use purchase::{CustomGb, MAX_CUSTOM_GB, PlanChoice, buy_plan};
-pub use upstream_sync::{LOCAL, sync_all, sync_customer};
+pub use upstream_sync::{LOCAL, check_auto_topup, sync_all, sync_customer};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

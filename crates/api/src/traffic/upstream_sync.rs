@@ -1,10 +1,13 @@
 //! Keeping a customer's account at the residential provider in line with what they bought
 //! (docs/providers.md#iproyal): our balance is the source of truth, the provider's
-//! sub-user gets the difference, and its usage comes back into our meter by difference.
+//! sub-user gets the difference, and its usage comes back into our meter by difference. Usage
+//! read back may make an automatic top-up due: `check_auto_topup` runs it and moves what it
+//! bought to the provider with the same sync.
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
-use domain::ProxyKind;
+use domain::{ProxyKind, UserId};
+use persistence::auto_topup::{self, Outcome};
 use persistence::{DbPool, traffic, upstream_accounts};
 use std::time::Duration;
 use upstream::{ResidentialError, ResidentialSource, SyncRequest, UpstreamAccount};
@@ -163,11 +166,41 @@ pub async fn sync_all(
                 Ok(_) => synced += 1,
                 Err(err) => tracing::warn!(%user_id, %kind, %err, "residential sync failed"),
             }
-            let topup = crate::auto_topup::check(pool, source, user_id, kind, topup_window).await;
+            let topup = check_auto_topup(pool, source, user_id, kind, topup_window).await;
             if let Err(err) = topup {
                 tracing::warn!(%user_id, %kind, %err, "automatic top-up check failed");
             }
         }
     }
     Ok(synced)
+}
+
+/// Runs the customer's top-up of `kind` if due; bought traffic then moves to the residential
+/// provider like a purchase's (a failed move is retried by the background sync).
+pub async fn check_auto_topup(
+    pool: &DbPool,
+    residential: &dyn ResidentialSource,
+    user_id: UserId,
+    kind: ProxyKind,
+    window: Duration,
+) -> Result<Outcome, ApiError> {
+    let window = i64::try_from(window.as_secs()).unwrap_or(i64::MAX / 2);
+    let outcome = with_conn(pool, move |conn| {
+        Ok(auto_topup::check(
+            conn,
+            user_id,
+            kind,
+            persistence::now(),
+            window,
+        )?)
+    })
+    .await?;
+    if matches!(outcome, Outcome::Bought { .. }) {
+        tracing::info!(%user_id, %kind, "automatic top-up bought a plan");
+        let moved = sync_customer(pool, residential, user_id, kind).await;
+        if let Err(err) = moved {
+            tracing::warn!(%user_id, %kind, %err, "moving topped-up traffic to the provider failed");
+        }
+    }
+    Ok(outcome)
 }

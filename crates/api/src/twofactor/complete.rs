@@ -5,6 +5,8 @@
 //! client IP in the database, so parallel requests or other instances gain nothing. A pending
 //! sign-in whose account changed its password since (or was deleted) asks to sign in again.
 
+use crate::auth::challenge::email_code_hash;
+use crate::auth::pending::{self, Method};
 use crate::auth::service::sign_in;
 use crate::blocking::with_conn;
 use crate::dto::{AuthResponse, ErrorResponse, User};
@@ -15,10 +17,8 @@ use crate::rate_limit::check_limits;
 use crate::session::Session;
 use crate::settings::TWO_FACTOR_MAX_ATTEMPTS;
 use crate::state::AppState;
-use crate::twofactor::challenge::email_code_hash;
 use crate::twofactor::codes::{Keys, use_code};
 use crate::twofactor::enable::CodeBody;
-use crate::twofactor::pending::{self, Method};
 use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
 use persistence::now;

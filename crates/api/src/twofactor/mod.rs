@@ -2,14 +2,11 @@
 //! codes, and completing a sign-in that waits for the second factor
 //! (docs/two-factor-and-sessions.md).
 
-pub mod challenge;
 mod codes;
 mod complete;
 mod disable;
 mod enable;
 mod mails;
-pub mod pending;
-pub(crate) mod secret_box;
 mod setup;
 mod status;
 

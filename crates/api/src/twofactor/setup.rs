@@ -5,8 +5,8 @@
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::secret_box;
 use crate::state::AppState;
-use crate::twofactor::secret_box;
 use actix_web::{HttpResponse, post, web};
 use domain::{base32, messages as msg, totp};
 use persistence::{now, two_factor};

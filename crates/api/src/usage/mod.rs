@@ -7,8 +7,6 @@ mod filters;
 mod list;
 
 pub use breakdown::{Breakdown, BreakdownRow};
-#[cfg(test)]
-pub(crate) use filters::instant;
 pub use list::{RecordCredential, RecordPage, RequestRecord};
 
 use utoipa_actix_web::service_config::ServiceConfig;

@@ -4,8 +4,8 @@
 //! with the session, says when it last was), so that a busy session costs no extra write per
 //! request; the store writes them to the row's columns.
 
-use crate::api_keys::caller::KeyCaller;
 use crate::extractors::ClientIp;
+use crate::key_caller::KeyCaller;
 use crate::session::SessionExt;
 use crate::session::{Client, USER_ID_KEY};
 use crate::settings::SESSION_SEEN_EVERY_SECS;

@@ -2,7 +2,7 @@
 //! about at the gateway; a paid answer credits once, an unknown invoice is marked expired, and a
 //! provider that cannot answer leaves the payment pending for the next run.
 
-use crate::common::wallet::CHECKOUT_KEY;
+use crate::common::CHECKOUT_KEY;
 use crate::common::{PASSWORD, TestApp};
 use api::wallet::reconcile::{self, Outcome};
 use api::wallet::service::ReferralTerms;

@@ -2,9 +2,10 @@
 //! and through the plain relay, interleaved run by run; counts every byte that crossed the
 //! gateway so the caller can check the meter.
 
+use crate::args::Args;
+use crate::cpu;
 use crate::gateway_role::{PASSWORD, USER};
 use crate::sink::{self, PING};
-use crate::{Args, cpu};
 use base64::Engine;
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};

@@ -3,48 +3,16 @@
 //! Bulk runs go target by target within each round, so every ratio compares transfers made
 //! moments apart on the same machine. Progress goes to stderr, the table to stdout.
 
+use crate::args::Args;
+use crate::procs;
+use crate::report::{Results, SETUP_CLIENTS, Setup};
 use crate::sink::{self, PING};
 use crate::targets::{Proto, Target};
-use crate::{Args, procs};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
-
-/// Connections per second over a sequential series, and the p50 and p99 of one connection.
-pub(crate) struct Setup {
-    pub(crate) per_second: f64,
-    pub(crate) p50: Duration,
-    pub(crate) p99: Duration,
-    /// Connections per second with `SETUP_CLIENTS` clients connecting at once (capacity, where
-    /// `per_second` one after another is bound by the machine's wake-up latency).
-    pub(crate) at_once: f64,
-    /// The proxy's own CPU time per connection over both runs, all its processes: (user,
-    /// system). What the proxy itself costs, apart from the client and the sink; its system
-    /// time is mostly the kernel's TCP work for the two connections of a tunnel, which every
-    /// relay does. None without a process to account.
-    pub(crate) cpu_per_connection: Option<(Duration, Duration)>,
-}
-
-/// Clients making new connections at the same time in the setup's capacity measurement.
-pub(crate) const SETUP_CLIENTS: usize = 8;
-
-#[derive(Default)]
-pub(crate) struct Results {
-    pub(crate) single: Vec<f64>,
-    pub(crate) single_ratio: Vec<f64>,
-    pub(crate) streams: Vec<f64>,
-    pub(crate) streams_ratio: Vec<f64>,
-    pub(crate) setup: Vec<(Proto, Setup)>,
-    pub(crate) cpu_ticks: u64,
-    pub(crate) cpu_bytes: u64,
-    pub(crate) idle_per_tunnel: Option<f64>,
-    /// RSS before the churn, its highest sample while tunnels were open, and after they closed.
-    pub(crate) churn: Option<(u64, u64, u64)>,
-    /// Why a peer failed the churn.
-    pub(crate) churn_failed: Option<String>,
-}
 
 /// The message a panic carried.
 fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {

@@ -78,7 +78,7 @@ async fn serve() {
     println!("socks {}", gateway.socks_addr());
     gateway
         .run(async {
-            let _ = tokio::task::spawn_blocking(crate::wait_for_stdin_eof).await;
+            let _ = tokio::task::spawn_blocking(crate::stdin::wait_for_stdin_eof).await;
         })
         .await
         .unwrap();

@@ -12,7 +12,7 @@ pub fn run(to: SocketAddr) {
             std::thread::spawn(move || serve(client, to));
         }
     });
-    crate::wait_for_stdin_eof();
+    crate::stdin::wait_for_stdin_eof();
 }
 
 fn serve(client: TcpStream, to: SocketAddr) {

@@ -1,10 +1,44 @@
 //! The Markdown table of the comparison (`compare::run` measures, this writes): one row per
-//! target, one column per measurement, with the figures' units and the setup's CPU split.
+//! target, one column per measurement, with the figures' units and the setup's CPU split; and
+//! what is measured of each target ([`Results`]), which `compare.rs` fills in.
 
-use crate::Args;
-use crate::compare::{Results, SETUP_CLIENTS};
+use crate::args::Args;
 use crate::targets::{Proto, Target};
 use std::time::Duration;
+
+/// Connections per second over a sequential series, and the p50 and p99 of one connection.
+pub(crate) struct Setup {
+    pub(crate) per_second: f64,
+    pub(crate) p50: Duration,
+    pub(crate) p99: Duration,
+    /// Connections per second with `SETUP_CLIENTS` clients connecting at once (capacity, where
+    /// `per_second` one after another is bound by the machine's wake-up latency).
+    pub(crate) at_once: f64,
+    /// The proxy's own CPU time per connection over both runs, all its processes: (user,
+    /// system). What the proxy itself costs, apart from the client and the sink; its system
+    /// time is mostly the kernel's TCP work for the two connections of a tunnel, which every
+    /// relay does. None without a process to account.
+    pub(crate) cpu_per_connection: Option<(Duration, Duration)>,
+}
+
+/// Clients making new connections at the same time in the setup's capacity measurement.
+pub(crate) const SETUP_CLIENTS: usize = 8;
+
+#[derive(Default)]
+pub(crate) struct Results {
+    pub(crate) single: Vec<f64>,
+    pub(crate) single_ratio: Vec<f64>,
+    pub(crate) streams: Vec<f64>,
+    pub(crate) streams_ratio: Vec<f64>,
+    pub(crate) setup: Vec<(Proto, Setup)>,
+    pub(crate) cpu_ticks: u64,
+    pub(crate) cpu_bytes: u64,
+    pub(crate) idle_per_tunnel: Option<f64>,
+    /// RSS before the churn, its highest sample while tunnels were open, and after they closed.
+    pub(crate) churn: Option<(u64, u64, u64)>,
+    /// Why a peer failed the churn.
+    pub(crate) churn_failed: Option<String>,
+}
 
 fn median(values: &[f64]) -> f64 {
     let mut v = values.to_vec();

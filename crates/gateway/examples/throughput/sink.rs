@@ -17,7 +17,7 @@ pub fn run() {
             std::thread::spawn(move || serve(stream));
         }
     });
-    crate::wait_for_stdin_eof();
+    crate::stdin::wait_for_stdin_eof();
 }
 
 fn serve(mut s: TcpStream) {

@@ -1,12 +1,12 @@
 //! `GET /api/admin/audit?actor=&action=&target=&page=&perPage=`: the log, newest first. `actor`
 //! is the operator's user id or email; `action` and `target` match exactly.
 
-use crate::admin::query_text::given;
 use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::pagination::{Page, PageQuery};
+use crate::query_text::given;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::UserId;

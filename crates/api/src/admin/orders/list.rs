@@ -2,12 +2,12 @@
 //! no order status matches no order.
 
 use crate::admin::orders::view::{AdminOrder, OrderPage};
-use crate::admin::query_text::given;
 use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::pagination::{Page, PageQuery};
+use crate::query_text::given;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::{OrderStatus, ProxyKind, messages as msg};

@@ -2,12 +2,12 @@
 //! payment status matches none) and `GET /api/admin/payments/{id}`.
 
 use crate::admin::payments::view::{AdminPayment, PaymentDetail, PaymentEvent, PaymentPage};
-use crate::admin::query_text::given;
 use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::pagination::{Page, PageQuery};
+use crate::query_text::given;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::{PaymentStatus, messages as msg};

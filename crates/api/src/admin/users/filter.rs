@@ -1,7 +1,7 @@
 //! `?q=&role=&disabled=`: which customers the list and the export show.
 
-use crate::admin::query_text::given;
 use crate::error::ApiError;
+use crate::query_text::given;
 use domain::messages as msg;
 use persistence::admin_users::CustomerFilter;
 use serde::Deserialize;

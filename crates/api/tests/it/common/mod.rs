@@ -27,6 +27,8 @@ pub const COOKIE: &str = "proxyshop_session";
 /// Satisfies the password policy (upper, lower, digit, special).
 pub const PASSWORD: &str = "Secret1!";
 pub const FRONT_END: &str = "http://localhost:5173";
+/// The key the harness gives `api::Payments::Local`.
+pub const CHECKOUT_KEY: &str = "test-local-checkout-key";
 
 /// A response read in full: status, headers and the body as JSON (`Null` when it is not JSON).
 #[derive(Debug)]
@@ -192,7 +194,7 @@ impl TestApp {
             } else if providers.top_ups_off {
                 api::Payments::Off
             } else {
-                api::Payments::Local(secrecy::SecretString::from(wallet::CHECKOUT_KEY.to_owned()))
+                api::Payments::Local(secrecy::SecretString::from(CHECKOUT_KEY.to_owned()))
             },
             pieces: providers.pieces,
             residential: providers.residential,
@@ -239,9 +241,7 @@ impl TestApp {
                 "ProxyShop <no-reply@proxyshop.test>".to_owned(),
             )),
             google: None,
-            payments: api::Payments::Local(secrecy::SecretString::from(
-                wallet::CHECKOUT_KEY.to_owned(),
-            )),
+            payments: api::Payments::Local(secrecy::SecretString::from(CHECKOUT_KEY.to_owned())),
             pieces: None,
             residential: None,
         };

@@ -2,7 +2,7 @@
 //! same local checkout key the app uses (so they verify), and direct reads of payments, ledger
 //! rows, balances and referral bonuses for the assertions.
 
-use super::{PASSWORD, Reply, TestApp};
+use super::{CHECKOUT_KEY, PASSWORD, Reply, TestApp};
 use diesel::prelude::*;
 use domain::{Cents, Coin};
 use persistence::payments::PaymentRow;
@@ -12,8 +12,6 @@ use secrecy::SecretString;
 use serde_json::{Value, json};
 use upstream::{CheckoutSigner, LocalCheckout};
 
-/// The key the harness gives `api::Payments::Local`.
-pub const CHECKOUT_KEY: &str = "test-local-checkout-key";
 pub const METHOD: &str = "cryptomous";
 
 /// A referral bonus row: (referrer id, referred id, payment id, cents).

@@ -12,7 +12,7 @@ use serde_json::Value;
 use tokio::sync::Mutex;
 use tokio::time::Instant;
 
-use super::IpRoyalResidential;
+use super::api::Api;
 use crate::residential::source::{Place, ProxyRequest, ResidentialError};
 
 const COUNTRIES_TTL: Duration = Duration::from_secs(60 * 60);
@@ -68,18 +68,19 @@ fn group<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Group, D::Error> 
 #[derive(Default)]
 pub(super) struct CountryCache(Mutex<Option<(Instant, Arc<Countries>)>>);
 
-impl IpRoyalResidential {
-    pub(super) async fn countries(&self) -> Result<Arc<Countries>, ResidentialError> {
-        let mut cached = self.countries.0.lock().await;
+impl CountryCache {
+    /// The location list: the cached one while younger than an hour, else fetched through `api`.
+    pub(super) async fn get(&self, api: &Api) -> Result<Arc<Countries>, ResidentialError> {
+        let mut cached = self.0.lock().await;
         if let Some((fetched_at, countries)) = cached.as_ref()
             && fetched_at.elapsed() < COUNTRIES_TTL
         {
             return Ok(Arc::clone(countries));
         }
-        let reply = self
+        let reply = api
             .send(Method::GET, "/access/countries", &[], None)
             .await?;
-        let countries = Arc::new(self.decode::<Countries>(reply)?);
+        let countries = Arc::new(api.decode::<Countries>(reply)?);
         *cached = Some((Instant::now(), Arc::clone(&countries)));
         Ok(countries)
     }

@@ -10,7 +10,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
-use super::IpRoyalResidential;
+use super::api::Api;
 use crate::residential::source::{ResidentialError, SyncReport, SyncRequest, UpstreamAccount};
 
 const SUBUSERS: &str = "/residential-subusers";
@@ -87,7 +87,7 @@ fn as_gb(milli_gb: i64) -> f64 {
 }
 
 pub(super) async fn sync(
-    client: &IpRoyalResidential,
+    client: &Api,
     request: SyncRequest<'_>,
 ) -> Result<SyncReport, ResidentialError> {
     let username = subuser_name(&client.config.subuser_prefix, request.kind, request.user_id)?;
@@ -168,7 +168,7 @@ fn new_password() -> String {
     domain::random::alphanumeric(PASSWORD_LEN)
 }
 
-impl IpRoyalResidential {
+impl Api {
     /// `Ok(None)` when IPRoyal no longer knows the hash (the sub-user was deleted).
     async fn subuser_by_hash(&self, hash: &str) -> Result<Option<Subuser>, ResidentialError> {
         // A hash that could not be a path segment was not made by IPRoyal: search instead.

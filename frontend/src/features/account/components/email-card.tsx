@@ -12,7 +12,7 @@ import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
 import { useConfirmEmailChange, useRequestEmailChange } from '../api/email';
 import { ACCOUNT_MESSAGES, emailChangeSchema, emailCodeSchema, type EmailChangeValues, type EmailCodeValues } from '../schemas';
-import { CodeField } from './code-field';
+import { CodeField } from '@/components/code-field';
 import { hasPassword } from './user-fields';
 
 function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () => void; onBack: () => void }) {

@@ -9,7 +9,7 @@ import { copyText } from '@/lib/clipboard';
 import { notify } from '@/lib/toast';
 import { useEnableTwoFactor, type TwoFactorSetupData as Setup } from '../api/two-factor';
 import { enableSchema, groupSecret, type EnableValues } from '../schemas';
-import { CodeField } from './code-field';
+import { CodeField } from '@/components/code-field';
 import { QrCode } from './qr-code';
 
 export function TwoFactorSetup({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {

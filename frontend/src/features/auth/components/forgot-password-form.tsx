@@ -1,11 +1,11 @@
 // Forgotten password: the email first (the server answers the same whether or not an account
 // exists), then the mailed code with the new password and its confirmation.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { CodeInput } from '@/components/ui/code-input';
+import { CodeField } from '@/components/code-field';
 import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
@@ -54,8 +54,6 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
   const reset = useResetPassword();
   const resend = useForgotPassword();
   const countdown = useCountdown();
-  const labelId = useId();
-  const errorId = useId();
   const {
     register,
     control,
@@ -101,30 +99,7 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
           Use another email
         </button>
       </p>
-      <div>
-        <p id={labelId} className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
-          Code from the email
-        </p>
-        <Controller
-          name="code"
-          control={control}
-          render={({ field }) => (
-            <CodeInput
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              labelId={labelId}
-              errorId={errors.code ? errorId : undefined}
-              invalid={Boolean(errors.code)}
-            />
-          )}
-        />
-        {errors.code && (
-          <p id={errorId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-            {errors.code.message}
-          </p>
-        )}
-      </div>
+      <CodeField control={control} name="code" label="Code from the email" error={errors.code?.message} />
       <Field label="New password" type="password" autoComplete="new-password" placeholder="At least 6 characters" error={errors.password?.message} {...register('password')} />
       <Field
         label="Confirm new password"

@@ -2,11 +2,11 @@
 // then locks for 60 s, the six-box code, password and confirmation, and the optional referral code
 // from `?ref=`.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { CodeInput } from '@/components/ui/code-input';
+import { CodeField } from '@/components/code-field';
 import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -23,8 +23,6 @@ export function RegisterForm({ refCode }: { refCode: string | null }) {
   const registerUser = useRegister();
   const countdown = useCountdown();
   const [codeSent, setCodeSent] = useState(false);
-  const codeLabelId = useId();
-  const codeErrorId = useId();
   const {
     register,
     control,
@@ -100,30 +98,7 @@ export function RegisterForm({ refCode }: { refCode: string | null }) {
         }
         {...register('email')}
       />
-      <div>
-        <p id={codeLabelId} className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
-          Verification code
-        </p>
-        <Controller
-          name="code"
-          control={control}
-          render={({ field }) => (
-            <CodeInput
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              labelId={codeLabelId}
-              errorId={errors.code ? codeErrorId : undefined}
-              invalid={Boolean(errors.code)}
-            />
-          )}
-        />
-        {errors.code && (
-          <p id={codeErrorId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-            {errors.code.message}
-          </p>
-        )}
-      </div>
+      <CodeField control={control} name="code" label="Verification code" error={errors.code?.message} />
       <Field
         label="Password"
         type="password"

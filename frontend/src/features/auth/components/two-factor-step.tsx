@@ -3,9 +3,9 @@
 // the account (no recovery codes then).
 // A pending sign-in that the server has ended (too many wrong codes, or five minutes passed)
 // answers 401: the visitor starts again from the password.
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { CodeInput } from '@/components/ui/code-input';
+import { CodeEntry } from '@/components/code-field';
 import { Field } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
@@ -22,8 +22,6 @@ export function TwoFactorStep({ method = 'totp', onSignedIn, onRestart }: Props)
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const labelId = useId();
-  const errorId = useId();
 
   function onSubmit(event: SyntheticEvent) {
     event.preventDefault();
@@ -52,24 +50,13 @@ export function TwoFactorStep({ method = 'totp', onSignedIn, onRestart }: Props)
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Two-factor sign-in">
       {mode === 'app' ? (
-        <div>
-          <p id={labelId} className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
-            {method === 'email' ? 'Code from the email we sent you' : 'Code from your authenticator app'}
-          </p>
-          <CodeInput
-            value={code}
-            onChange={setCode}
-            labelId={labelId}
-            errorId={problem ? errorId : undefined}
-            invalid={Boolean(problem)}
-            disabled={verify.isPending}
-          />
-          {problem && (
-            <p id={errorId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-              {problem}
-            </p>
-          )}
-        </div>
+        <CodeEntry
+          label={method === 'email' ? 'Code from the email we sent you' : 'Code from your authenticator app'}
+          value={code}
+          onChange={setCode}
+          error={problem ?? undefined}
+          disabled={verify.isPending}
+        />
       ) : (
         <Field
           label="Recovery code"

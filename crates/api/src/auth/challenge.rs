@@ -2,6 +2,7 @@
 //! a password reset code): sign in now, or, with two-factor sign-in on, hold a pending sign-in
 //! and answer `{twoFactorRequired: true}`. Re-exported as `crate::auth::sign_in_or_challenge`.
 
+use crate::auth::pending::{self, Method, Pending};
 use crate::auth::service::{code_hash, sign_in};
 use crate::blocking::with_conn;
 use crate::dto::{AuthResponse, User};
@@ -10,7 +11,6 @@ use crate::extractors::ClientIp;
 use crate::session::Session;
 use crate::session::USER_ID_KEY;
 use crate::state::AppState;
-use crate::twofactor::pending::{self, Method, Pending};
 use actix_web::HttpResponse;
 use domain::{UserId, random};
 use persistence::users::UserRow;

@@ -1,5 +1,5 @@
-//! Text query parameters of the lists (`?q=`, `?status=`, `?actor=`, …): the admin lists and
-//! the customer's proxy list.
+//! Text query parameters of the lists (`?q=`, `?status=`, `?actor=`, `?host=`, …): the admin
+//! lists, the customer's proxy list and usage records.
 
 use crate::error::ApiError;
 use domain::{FieldErrors, messages as msg};
