@@ -23,13 +23,15 @@ dev: frontend/node_modules
 	cd frontend && VITE_API_URL=$${VITE_API_URL:-http://127.0.0.1:8080} $(NPM) run dev
 
 ## test: everything CI checks, in three steps: the builds (the Rust tests, once, with the server
-## binary they start; the front end), the lints (fmt, clippy, the import graphs: no loop, the API document),
-## then the Rust tests, the front-end unit tests, the browser tests and the schema fuzzing side by
-## side: they share the builds and nothing else (each starts its own servers and databases).
+## binary they start; the front end; the fuzzer's tools), the lints (fmt, clippy, the import graphs:
+## no loop, the API document) and the front-end unit tests, then the Rust tests, the browser tests
+## and the schema fuzzing side by side: they share the builds and nothing else (each starts its own
+## servers and databases). The front-end unit tests run before, not beside them: their 5-second
+## test timeouts do not hold on two cores shared with the rest.
 test: frontend/node_modules
-	$(MAKE) build-tests frontend
-	$(MAKE) lint SERVER=$(BIN_DEBUG)
-	$(MAKE) -j4 --output-sync=target run-tests-rust test-frontend run-e2e run-fuzz SERVER=$(BIN_DEBUG)
+	$(MAKE) -j3 --output-sync=target build-tests frontend $(TOOLS_VENV)/bin/schemathesis
+	$(MAKE) lint test-frontend SERVER=$(BIN_DEBUG)
+	$(MAKE) -j3 --output-sync=target run-tests-rust run-e2e run-fuzz SERVER=$(BIN_DEBUG)
 
 # The server binary that the browser tests, the fuzzing and the API document check run. Unset,
 # they build it with `cargo build -p server`; `make test` passes the one its test build made

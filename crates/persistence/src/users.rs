@@ -229,15 +229,6 @@ pub fn record_login(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
     Ok(())
 }
 
-/// When `id` last signed in, if ever.
-pub fn last_login(conn: &mut DbConnection, id: UserId) -> DbResult<Option<i64>> {
-    Ok(user_logins::table
-        .find(id.get())
-        .select(user_logins::last_login_at)
-        .first(conn)
-        .optional()?)
-}
-
 pub fn update_profile(
     conn: &mut DbConnection,
     id: UserId,

@@ -29,5 +29,4 @@ export type GetPath = PathsWith<'get'>;
 export type PostPath = PathsWith<'post'>;
 
 export type GetResponse<P extends GetPath> = SuccessOf<paths[P]['get']>;
-export type PostResponse<P extends PostPath> = SuccessOf<paths[P]['post']>;
 export type PostBody<P extends PostPath> = BodyOf<paths[P]['post']>;

@@ -9,9 +9,6 @@ import { queryKeys, type GeneratedProxiesFilter } from './query-keys';
 /** One generated proxy (times in unix seconds; no expiresAt for traffic proxies). */
 export type GeneratedProxy = Schemas['ProxyItem'];
 
-/** The largest page the server hands out. */
-export const MAX_PER_PAGE = 200;
-
 export function fetchGeneratedProxies(filter: GeneratedProxiesFilter, signal?: AbortSignal) {
   return unwrap(api.GET('/api/user/proxies', { params: { query: filter }, signal }));
 }

@@ -23,16 +23,6 @@ export const KIND_NAMES: Record<ProxyKind, string> = {
   ipv6: 'Datacenter IPv6',
 };
 
-/** Full product names. */
-export const KIND_PRODUCT_NAMES: Record<ProxyKind, string> = {
-  premium: 'Premium Residential Proxies',
-  budget: 'Budget Residential Proxies',
-  static: 'Static Residential Proxies',
-  lte: 'LTE Mobile Proxies',
-  ipv4: 'Datacenter Proxies (IPv4)',
-  ipv6: 'Datacenter IPv6 Proxies',
-};
-
 /** The dashboard page of each kind (Come Into Use, Buy now). */
 export const KIND_PAGES: Record<ProxyKind, string> = {
   premium: '/onboard/rotating-proxy',

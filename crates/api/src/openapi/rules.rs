@@ -94,16 +94,6 @@ pub fn phone() -> RefOr<Schema> {
     done(nullable_string().pattern(Some(r"^\s*(?:\+[1-9][0-9]{6,14})?\s*$")))
 }
 
-/// A JSON array of strings with at least one item.
-pub fn non_empty_strings() -> RefOr<Schema> {
-    RefOr::T(Schema::Array(
-        ArrayBuilder::new()
-            .items(string())
-            .min_items(Some(1))
-            .build(),
-    ))
-}
-
 /// Up to 5 whole numbers from `min` to `max` (`alerts::form::thresholds`; duplicates are
 /// merged, so they are allowed).
 fn thresholds(min: i64, max: i64) -> RefOr<Schema> {

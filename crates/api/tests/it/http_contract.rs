@@ -175,7 +175,8 @@ persistence::both_backends! {
 
     async fn request_schemas_carry_the_validation_rules(backend) {
         // A few of the rules the fuzzer's positive/negative checks rely on (docs/api.md,
-        // "Fuzzing"); `openapi::rules` tests each pattern against its parser.
+        // "Fuzzing"); each pattern is tested against its parser
+        // (`openapi::rules::tests::agree`, used there and beside the parsers it checks).
         let app = TestApp::start(backend, |_| {}).await;
         let doc = app.get("/api/openapi.json").await.body;
         let schemas = &doc["components"]["schemas"];

@@ -4,10 +4,7 @@
 // without a reload.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import type { Schemas } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
-
-export type Notification = Schemas['NotificationItem'];
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: queryKeys.notifications,

@@ -8,7 +8,6 @@ import type { Schemas } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
 
 export type OwnedPiece = Schemas['PieceView'];
-export type OwnedPieces = Schemas['PiecesResponse'];
 
 export const PIECES_PER_PAGE = 20;
 
