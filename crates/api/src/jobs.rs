@@ -17,7 +17,7 @@
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::wallet::service::ReferralTerms;
+use app::wallet::ReferralTerms;
 use actix_web::web;
 use persistence::DbPool;
 use std::future::Future;
@@ -373,7 +373,7 @@ fn reconcile_payments(
         cap_cents: state.settings.referral_cap_cents,
     };
     Some(async move {
-        let outcome = crate::wallet::reconcile::run(&pool, gateway.as_ref(), terms).await?;
+        let outcome = app::wallet::reconcile::run(&pool, gateway.as_ref(), terms).await?;
         tracing::info!(
             credited = outcome.credited,
             updated = outcome.recorded,

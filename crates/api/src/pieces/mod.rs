@@ -11,7 +11,6 @@ mod owned;
 mod provider;
 mod renew;
 mod renew_job;
-pub mod seed;
 pub(crate) mod settle;
 
 pub use buy::{GetProxyRequest, GetProxyResponse};

@@ -11,7 +11,7 @@
 
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
-use crate::settings::RenewalPolicy;
+use app::settings::RenewalPolicy;
 use domain::{Cents, PlanId, UserId, messages as msg};
 use persistence::DbConnection;
 use persistence::notifications::{self, Kind};

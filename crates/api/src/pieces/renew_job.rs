@@ -6,7 +6,7 @@
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
 use crate::pieces::renew::{RenewalAsk, renew_piece, report_failure};
-use crate::settings::RenewalPolicy;
+use app::settings::RenewalPolicy;
 use domain::messages as msg;
 use persistence::DbPool;
 use persistence::pieces::renewals;

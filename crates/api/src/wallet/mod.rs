@@ -6,10 +6,7 @@ mod callback;
 mod checkout;
 mod create_payment;
 mod history;
-pub mod reconcile;
 mod referrals;
-pub mod service;
-pub mod settle;
 
 pub use checkout::{checkout_cancel, checkout_page, checkout_pay};
 pub use create_payment::{PaymentCreated, PaymentRequest};

@@ -7,7 +7,7 @@
 
 use crate::common::TestApp;
 use api::pieces::renew_due;
-use api::settings::RenewalPolicy;
+use app::settings::RenewalPolicy;
 use diesel::prelude::*;
 use persistence::schema::{notifications, piece_proxies, piece_renewals};
 use serde_json::{Value, json};

@@ -5,7 +5,7 @@
 
 use crate::common::TestApp;
 use crate::common::proxyseller::{BUYER, api, buyer, envelope, ipv4_order, provider};
-use api::settings::RenewalPolicy;
+use app::settings::RenewalPolicy;
 use diesel::prelude::*;
 use persistence::schema::{piece_proxies, piece_renewals};
 use serde_json::json;
