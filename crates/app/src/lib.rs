@@ -4,11 +4,18 @@
 //! to its statuses.
 
 pub mod accounts;
+pub mod alerts;
 pub mod blocking;
 pub mod catalog;
 pub mod error;
+pub mod jobs;
+pub mod pieces;
+pub mod secret_box;
 pub mod settings;
+pub mod state;
 pub mod stock;
+pub mod telemetry;
+pub mod traffic;
 pub mod wallet;
 
 pub use error::AppError;

@@ -39,3 +39,21 @@ impl Default for ShopIdentity {
         }
     }
 }
+
+/// What the background jobs (`crate::jobs`) are configured by.
+#[derive(Clone)]
+pub struct JobSettings {
+    /// How often payments left pending are reconciled with the payment gateway (once across
+    /// all instances); `None`: never (the command still does it).
+    pub reconcile_every: Option<std::time::Duration>,
+    /// The referral programme's terms, for the payments that reconciliation credits.
+    pub referral: crate::wallet::ReferralTerms,
+    /// Days the gateway's usage records are kept; older ones are purged.
+    pub usage_retention_days: u32,
+    /// When pieces renew and how long an expired one keeps its address.
+    pub renewals: RenewalPolicy,
+    /// An automatic top-up buys at most once per this long per customer and traffic kind.
+    pub auto_topup_window: std::time::Duration,
+    /// Opens the customers' webhook secrets (the session secret).
+    pub webhook_key: secrecy::SecretString,
+}

@@ -5,8 +5,8 @@ use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::RawBody;
 use crate::state::AppState;
-use app::wallet::settle::settle;
 use actix_web::{HttpResponse, post, web};
+use app::wallet::settle::settle;
 use domain::messages as msg;
 use upstream::PaymentError;
 
@@ -33,8 +33,7 @@ pub async fn payment_callback(
         }
     })?;
     let terms = state.settings.referral_terms();
-    let (applied, ()) =
-        settle(&state.pool, report, terms, |_, _, _| Ok::<_, ApiError>(())).await?;
+    let (applied, ()) = settle(&state.pool, report, terms, |_, _, _| Ok::<_, ApiError>(())).await?;
     tracing::debug!(?applied, "payment callback applied");
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::PAYMENT_RECORDED.to_owned(),

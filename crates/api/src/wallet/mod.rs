@@ -1,6 +1,6 @@
 //! The wallet: top-ups through the payment gateway (Cryptomus or the local checkout), the
 //! gateway's signed callback, the wallet history and the referral programme
-//! (docs/api.md#wallet).
+//! (docs/api.md#wallet). The books a payment report is applied to are `app::wallet`.
 
 mod callback;
 mod checkout;

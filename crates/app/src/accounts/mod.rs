@@ -10,6 +10,10 @@ use persistence::users::{self, NewUser, UserRow};
 use persistence::{DbConnection, DbError, now};
 use std::sync::OnceLock;
 
+/// How long a network stays known to an account after its last completed sign-in (the sign-in
+/// guard's; the purge job forgets older ones).
+pub const KNOWN_NETWORK_SECS: i64 = 90 * 86_400;
+
 /// argon2id with the crate's default cost (19 MiB, 2 passes), on the hashing pool.
 pub async fn hash_password(password: String) -> Result<String, AppError> {
     hashing::run(move || {

@@ -34,14 +34,16 @@ pub async fn run(
             continue;
         }
         match gateway.payment_info(&payment.id).await {
-            Ok(Some(report)) => match settle::<_, _, AppError>(pool, report, terms, |_, _, _| Ok(())).await {
-                Ok((Applied::Credited, ())) => outcome.credited += 1,
-                Ok(_) => outcome.recorded += 1,
-                Err(err) => {
-                    tracing::warn!(payment = %payment.id, %err, "could not settle payment");
-                    outcome.failed += 1;
+            Ok(Some(report)) => {
+                match settle::<_, _, AppError>(pool, report, terms, |_, _, _| Ok(())).await {
+                    Ok((Applied::Credited, ())) => outcome.credited += 1,
+                    Ok(_) => outcome.recorded += 1,
+                    Err(err) => {
+                        tracing::warn!(payment = %payment.id, %err, "could not settle payment");
+                        outcome.failed += 1;
+                    }
                 }
-            },
+            }
             Ok(None) => {
                 expire(pool, payment.id).await?;
                 outcome.expired += 1;
