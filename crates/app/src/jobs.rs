@@ -136,12 +136,13 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
         if work(&services).is_none() {
             return;
         }
+        let services = services.clone();
         let task = periodic(
-            services.clone(),
+            services.pool.clone(),
             job,
             holder.clone(),
             stopper.subscribe(),
-            work,
+            move || work(&services),
         );
         tasks.push((job.name, tokio::spawn(task)));
     };
@@ -189,12 +190,13 @@ fn every(period: Duration) -> tokio::time::Interval {
     tokio::time::interval_at(start, period)
 }
 
+/// Ticks `job` until `stop` turns true; each tick runs what `work` gives, if anything.
 async fn periodic(
-    services: Arc<Services>,
+    pool: DbPool,
     job: Job,
     holder: Arc<str>,
     mut stop: watch::Receiver<bool>,
-    work: fn(&Services) -> Option<JobRun>,
+    work: impl Fn() -> Option<JobRun>,
 ) {
     let mut tick = every(job.every);
     loop {
@@ -204,8 +206,8 @@ async fn periodic(
             _ = tick.tick() => {}
         }
         // A run, once begun, is not raced against the stop signal: it ends by itself.
-        if let Some(run) = work(&services) {
-            tick_once(&services.pool, job, &holder, run).await;
+        if let Some(run) = work() {
+            tick_once(&pool, job, &holder, run).await;
         }
     }
 }
@@ -433,4 +435,83 @@ fn reconcile_payments(services: &Services) -> Option<JobRun> {
         );
         Ok(())
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn test_job(every: Duration) -> Job {
+        Job {
+            name: "jobs_unit_test",
+            every,
+            lease: Duration::from_secs(60),
+        }
+    }
+
+    /// A job's runs: each counts its start and, 300 ms later, its end.
+    fn counted(started: Arc<AtomicUsize>, ended: Arc<AtomicUsize>) -> impl Fn() -> Option<JobRun> {
+        move || {
+            let (started, ended) = (started.clone(), ended.clone());
+            Some(Box::pin(async move {
+                started.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                ended.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            }))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_stop_lets_the_run_in_progress_finish_then_ends_the_job() {
+        let db = persistence::testing::TestDatabase::new(persistence::Backend::Sqlite).unwrap();
+        let (started, ended): (Arc<AtomicUsize>, Arc<AtomicUsize>) = Default::default();
+        let stopper = Stopper::new();
+        let job = test_job(Duration::from_millis(20));
+        let task = periodic(
+            db.pool.clone(),
+            job,
+            "instance-a".into(),
+            stopper.subscribe(),
+            counted(started.clone(), ended.clone()),
+        );
+        let running = Running {
+            stopper: stopper.clone(),
+            tasks: vec![(job.name, tokio::spawn(task))],
+        };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while started.load(Ordering::SeqCst) == 0 {
+            assert!(Instant::now() < deadline, "the job never ran");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+
+        running.stop(Duration::from_secs(30)).await;
+
+        assert_eq!(started.load(Ordering::SeqCst), 1);
+        assert_eq!(ended.load(Ordering::SeqCst), 1, "the run was not cut");
+    }
+
+    #[tokio::test]
+    async fn a_job_waiting_for_its_tick_ends_at_once() {
+        let db = persistence::testing::TestDatabase::new(persistence::Backend::Sqlite).unwrap();
+        let (started, ended): (Arc<AtomicUsize>, Arc<AtomicUsize>) = Default::default();
+        let stopper = Stopper::new();
+        let job = test_job(Duration::from_secs(3600));
+        let task = tokio::spawn(periodic(
+            db.pool.clone(),
+            job,
+            "instance-a".into(),
+            stopper.subscribe(),
+            counted(started.clone(), ended.clone()),
+        ));
+
+        stopper.stop();
+
+        tokio::time::timeout(Duration::from_secs(5), task)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(started.load(Ordering::SeqCst), 0);
+    }
 }
