@@ -1,6 +1,5 @@
 //! The account rules that handlers share: code hashing and starting a session. Password hashing
-//! and creating users are the application's (`app::accounts`), re-exported here for the
-//! handlers.
+//! and creating users are the application's (`app::accounts`).
 
 use crate::auth::guard;
 use crate::blocking::with_conn;
@@ -8,10 +7,6 @@ use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::session::Session;
 use crate::session::USER_ID_KEY;
-pub use app::accounts::{
-    NewAccount, create_user, create_user_drawing, default_name, hash_password, referrer_for,
-    verify_password,
-};
 use hmac::{Hmac, Mac};
 use persistence::users::{self, UserRow};
 use persistence::{DbPool, login_networks, now, rate_windows};
