@@ -65,8 +65,9 @@ pub struct Application {
     jobs_grace: Duration,
 }
 
-/// How long the background jobs may take to finish their runs after the server stopped, unless
-/// the composition root says otherwise (`Application::with_jobs_grace`).
+/// How long the background jobs may take to finish their runs after the server stopped (as long
+/// as requests in flight get), unless the composition root says otherwise
+/// (`Application::with_jobs_grace`).
 const DEFAULT_JOBS_GRACE: Duration = Duration::from_secs(30);
 
 #[derive(Debug, thiserror::Error)]

@@ -17,8 +17,8 @@ use std::time::Duration;
 /// Serves the API until stopped; `gateway` is the running gateway's (HTTP, SOCKS5) addresses.
 /// At the first stop signal `/readyz` turns unready, so that a load balancer sends no more, and
 /// the background jobs stop after their runs in progress; the API goes on answering for
-/// `PROXYSHOP_SHUTDOWN_GRACE_SECS`, then stops accepting and lets requests in flight finish
-/// (and the jobs theirs, within that grace again). A second stop signal stops it at once.
+/// `PROXYSHOP_SHUTDOWN_GRACE_SECS`, then stops accepting and lets requests in flight finish (up
+/// to 30 s, and the jobs' runs as long again). A second stop signal stops it at once.
 pub(super) async fn serve(
     config: Config,
     pool: DbPool,
@@ -73,7 +73,7 @@ pub(super) async fn serve(
         residential: clients.residential,
     };
     let grace = config.shutdown_grace;
-    let app = Application::build(settings, deps)?.with_jobs_grace(grace);
+    let app = Application::build(settings, deps)?;
     let readiness = app.readiness();
     let jobs = app.jobs_stopper();
     let server = app.stop_handle();
