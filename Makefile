@@ -48,6 +48,7 @@ lint: frontend/node_modules
 	$(CARGO) fmt --all -- --check
 	node --test scripts/import-graph.test.mjs
 	node scripts/import-graph.mjs
+	node scripts/crate-deps.mjs
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	cd frontend && $(NPM) run lint
 	$(MAKE) check-openapi

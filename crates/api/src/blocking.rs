@@ -1,25 +1,18 @@
 //! Database work runs on the blocking pool, never on the async workers (the one exception is the
-//! session read on SQLite, `session::DbSessionStore::read`).
+//! session read on SQLite, `session::DbSessionStore::read`). The application's helpers
+//! (`app::blocking`), answering `ApiError`.
 
 use crate::error::ApiError;
 use persistence::{DbConnection, DbPool};
 
-/// Runs `f` with a pooled connection on actix's blocking pool, inside the caller's span: a line
-/// `f` logs names the request it works for (`request_id::assign`).
+/// Runs `f` with a pooled connection on the blocking pool of the worker that asks, inside the
+/// caller's span: a line `f` logs names the request it works for (`request_id::assign`).
 pub async fn with_conn<F, T>(pool: &DbPool, f: F) -> Result<T, ApiError>
 where
     F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
-    let pool = pool.clone();
-    let span = tracing::Span::current();
-    actix_web::web::block(move || {
-        span.in_scope(|| {
-            let mut conn = pool.get().map_err(persistence::DbError::from)?;
-            f(&mut conn)
-        })
-    })
-    .await?
+    app::blocking::with_conn_as(pool, f).await
 }
 
 /// Runs `f` inside one write transaction: everything it writes commits together or not at all.
@@ -28,5 +21,5 @@ where
     F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
-    with_conn(pool, move |conn| persistence::write_transaction(conn, f)).await
+    app::blocking::in_transaction_as(pool, f).await
 }

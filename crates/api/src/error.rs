@@ -100,6 +100,35 @@ impl From<persistence::wallet::WalletError> for ApiError {
     }
 }
 
+/// A use case's failure (`app::AppError`), with the status and message it has always had.
+impl From<app::AppError> for ApiError {
+    fn from(err: app::AppError) -> Self {
+        use app::AppError;
+        match err {
+            AppError::Validation(fields) => ApiError::Validation(fields),
+            AppError::BadRequest(m) => ApiError::BadRequest(m),
+            AppError::Forbidden(m) => ApiError::Forbidden(m),
+            AppError::NotFound => ApiError::NotFound,
+            AppError::NotFoundWith(m) => ApiError::NotFoundWith(m),
+            AppError::Conflict(m) => ApiError::Conflict(m),
+            AppError::Gone(m) => ApiError::Gone(m),
+            AppError::PaymentRequired(m) => ApiError::PaymentRequired(m),
+            AppError::BadGateway(cause) => ApiError::BadGateway(cause),
+            AppError::ProviderDown(cause) => ApiError::ProviderDown(cause),
+            AppError::ProviderUnclear(m) => ApiError::ProviderUnclear(m),
+            AppError::RateLimited {
+                message,
+                retry_after,
+            } => ApiError::TooManyRequests {
+                message,
+                retry_after,
+            },
+            AppError::Unavailable(m) => ApiError::Unavailable(m),
+            AppError::Internal(cause) => ApiError::Internal(cause),
+        }
+    }
+}
+
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(err: actix_web::error::BlockingError) -> Self {
         ApiError::internal("blocking pool", err)

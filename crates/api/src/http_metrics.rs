@@ -73,7 +73,7 @@ fn handles(route: Rc<str>, method: &'static str, status: StatusCode) -> Rc<Handl
         ),
     });
     // Until the recorder is installed the macros give handles that record nothing: not kept.
-    if crate::telemetry::recorder_installed() {
+    if app::telemetry::recorder_installed() {
         HANDLES.with(|h| h.borrow_mut().insert(key, handles.clone()));
     }
     handles
@@ -113,13 +113,13 @@ mod tests {
         // A thread of its own: the handles are kept per thread.
         std::thread::spawn(|| {
             let kept = || HANDLES.with(|h| h.borrow().len());
-            assert!(!crate::telemetry::recorder_installed());
+            assert!(!app::telemetry::recorder_installed());
             handles(Rc::from("/before"), "GET", StatusCode::OK)
                 .requests
                 .increment(1);
             assert_eq!(kept(), 0, "a handle that records nothing was kept");
 
-            let recorder = crate::telemetry::install_recorder().unwrap();
+            let recorder = app::telemetry::install_recorder().unwrap();
             for _ in 0..3 {
                 handles(Rc::from("/after"), "GET", StatusCode::OK)
                     .requests

@@ -1,5 +1,7 @@
 //! The ProxyShop HTTP API: routes, extractors, sessions, CORS, errors, OpenAPI, and the service
-//! functions that orchestrate a request over `persistence` and `upstream`.
+//! functions that orchestrate a request over `app`, `persistence` and `upstream`. What is not
+//! HTTP (use cases shared with the jobs and the operator commands, the background jobs, password
+//! hashing, the metrics recorder) is `app`'s.
 
 pub mod account;
 pub mod admin;
@@ -20,7 +22,6 @@ pub mod error;
 pub mod extractors;
 pub mod health;
 pub mod http_metrics;
-pub mod jobs;
 pub mod key_caller;
 pub mod notifications;
 pub mod number;
@@ -34,7 +35,6 @@ pub mod readiness;
 pub mod receipts;
 pub mod request_id;
 pub mod routes;
-pub(crate) mod secret_box;
 pub mod security_headers;
 pub mod session;
 pub mod settings;
@@ -42,7 +42,6 @@ pub mod spa;
 pub mod startup;
 pub mod state;
 pub mod subusers;
-pub mod telemetry;
 pub mod traffic;
 pub mod twofactor;
 pub mod usage;

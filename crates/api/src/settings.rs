@@ -1,5 +1,8 @@
-//! What the API needs to know, already validated by the composition root (`server`).
+//! What the API needs to know, already validated by the composition root (`server`). The parts
+//! that are plain configuration of the use cases live in `app::settings`.
 
+use app::settings::{RenewalPolicy, ShopIdentity};
+use app::wallet::ReferralTerms;
 use secrecy::SecretString;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -55,45 +58,6 @@ pub struct Settings {
     /// `PROXYSHOP_WEBHOOK_ALLOW_PRIVATE`: customers' webhooks may be http:// URLs and reach
     /// private, loopback and link-local addresses (tests and local runs only).
     pub webhook_allow_private: bool,
-}
-
-/// Renewals of pieces (docs/renewals.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RenewalPolicy {
-    /// Seconds before expiry from which a piece with auto-renew is renewed
-    /// (`PROXYSHOP_RENEWAL_LEAD_HOURS`, default 24).
-    pub lead_secs: i64,
-    /// Seconds after expiry during which a piece keeps its address and can still be renewed;
-    /// then it goes back to stock (`PROXYSHOP_RENEWAL_GRACE_HOURS`, default 24).
-    pub grace_secs: i64,
-}
-
-impl Default for RenewalPolicy {
-    fn default() -> Self {
-        RenewalPolicy {
-            lead_secs: 24 * 3600,
-            grace_secs: 24 * 3600,
-        }
-    }
-}
-
-/// The seller printed on receipts (`PROXYSHOP_SHOP_NAME`, `PROXYSHOP_SHOP_ADDRESS`,
-/// `PROXYSHOP_SHOP_TAX_ID`); each one line, empty when not set (the name never is).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShopIdentity {
-    pub name: String,
-    pub address: String,
-    pub tax_id: String,
-}
-
-impl Default for ShopIdentity {
-    fn default() -> Self {
-        ShopIdentity {
-            name: "ProxyShop".into(),
-            address: String::new(),
-            tax_id: String::new(),
-        }
-    }
 }
 
 /// Where the proxy checker sends its one request through our gateway, and how long it waits.
@@ -196,6 +160,14 @@ pub const TRIAL_VALIDITY_SECS: i64 = 24 * 60 * 60;
 pub const INVOICE_LIFETIME_SECS: u32 = 60 * 60;
 
 impl Settings {
+    /// The referral programme's terms (`referral_percent`, `referral_cap_cents`).
+    pub fn referral_terms(&self) -> ReferralTerms {
+        ReferralTerms {
+            percent: self.referral_percent,
+            cap_cents: self.referral_cap_cents,
+        }
+    }
+
     /// Settings for tests and local runs: loopback, port 0, the default rate limits, no Google.
     pub fn for_tests(session_secret: &str) -> Self {
         Settings {

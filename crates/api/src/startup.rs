@@ -1,5 +1,5 @@
 //! Building and running the HTTP application: bind (port 0 in tests), wire middleware, routes
-//! and the built front end, and purge expired sessions and codes in the background.
+//! and the built front end, and run the background jobs (`app::jobs`) beside it.
 
 use crate::error::{json_error_handler, path_error_handler, query_error_handler};
 use crate::origin_guard::{self, AllowedOrigins};
@@ -20,6 +20,7 @@ use secrecy::ExposeSecret;
 use sha2::{Digest, Sha256};
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
+use std::time::Duration;
 use upstream::{
     GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
     ReqwestProxyChecker, ReqwestWebhookSender, ResidentialSource,
@@ -56,7 +57,18 @@ pub struct Application {
     public_url: String,
     server: Server,
     state: web::Data<AppState>,
+    /// What the background jobs work with.
+    services: Arc<app::state::Services>,
+    /// Stops the background jobs (`jobs_stopper`).
+    jobs: app::jobs::Stopper,
+    /// How long the jobs may take to finish their runs once the server has stopped.
+    jobs_grace: Duration,
 }
+
+/// How long the background jobs may take to finish their runs after the server stopped (as long
+/// as requests in flight get), unless the composition root says otherwise
+/// (`Application::with_jobs_grace`).
+const DEFAULT_JOBS_GRACE: Duration = Duration::from_secs(30);
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
@@ -211,11 +223,30 @@ impl Application {
         // binary turns readiness unready first and stops after a grace (docs/operations.md).
         .disable_signals()
         .run();
+        let services = Arc::new(app::state::Services {
+            pool: jobs_state.pool.clone(),
+            settings: app::settings::JobSettings {
+                reconcile_every: jobs_state.settings.reconcile_every,
+                referral: jobs_state.settings.referral_terms(),
+                usage_retention_days: jobs_state.settings.usage_retention_days,
+                renewals: jobs_state.settings.renewals,
+                auto_topup_window: jobs_state.settings.auto_topup_window,
+                webhook_key: jobs_state.settings.session_secret.clone(),
+            },
+            mailer: jobs_state.mailer.clone(),
+            payments: jobs_state.payments.clone(),
+            pieces: jobs_state.pieces.clone(),
+            residential: jobs_state.residential.clone(),
+            webhooks: jobs_state.webhooks.clone(),
+        });
         Ok(Application {
             addr,
             public_url,
             server,
             state: jobs_state,
+            services,
+            jobs: app::jobs::Stopper::new(),
+            jobs_grace: DEFAULT_JOBS_GRACE,
         })
     }
 
@@ -242,12 +273,27 @@ impl Application {
         self.server.handle()
     }
 
+    /// Stops the background jobs: each finishes the run in progress, then returns. The
+    /// `proxyshop` binary stops them when shutdown begins; `run_until_stopped` does it anyway
+    /// once the server has stopped.
+    pub fn jobs_stopper(&self) -> app::jobs::Stopper {
+        self.jobs.clone()
+    }
+
+    /// How long `run_until_stopped` waits for the jobs' runs in progress once the server has
+    /// stopped (30 s unless set).
+    pub fn with_jobs_grace(mut self, grace: Duration) -> Self {
+        self.jobs_grace = grace;
+        self
+    }
+
     /// Serves until the server is stopped through `stop_handle`, running the background jobs
-    /// meanwhile.
+    /// meanwhile (each a task of its own); then stops the jobs and waits for their runs in
+    /// progress (at most the jobs' grace).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let jobs = actix_web::rt::spawn(crate::jobs::run(self.state.clone()));
+        let jobs = app::jobs::spawn(self.services, self.jobs);
         let result = self.server.await;
-        jobs.abort();
+        jobs.stop(self.jobs_grace).await;
         result
     }
 }

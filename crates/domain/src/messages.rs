@@ -6,7 +6,7 @@ pub const EMAIL_INVALID: &str = "Please enter a valid email";
 pub const PASSWORD_REQUIRED: &str = "Password is required";
 pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters";
 pub const PASSWORD_TOO_LONG: &str = "Password must be at most 128 characters";
-/// 503 when more passwords wait to be checked than the hashing pool queues (`api::auth::hashing`).
+/// 503 when more passwords wait to be checked than the hashing pool queues (`app::accounts::hashing`).
 pub const PASSWORD_CHECKS_BUSY: &str = "Too many sign-ins at once, please try again in a moment";
 pub const PASSWORD_POLICY: &str = "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character";
 pub const CONFIRM_REQUIRED: &str = "Please confirm your password";

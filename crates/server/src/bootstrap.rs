@@ -32,7 +32,7 @@ pub fn run_serve(config: Config, with_gateway: bool, fd_limit: Option<u64>) -> a
     storage::migrate(&pool)?;
     {
         let mut conn = pool.get().context("connecting to the database")?;
-        api::catalog::seed::seed_defaults(&mut conn)?;
+        app::catalog::seed_defaults(&mut conn)?;
     }
     // The first stop signal (`signal.clone().first()`) is where the API's readiness turns
     // unready; the gateway drains on it.
@@ -122,11 +122,11 @@ pub async fn reconcile_payments(config: &Config) -> anyhow::Result<()> {
     let pool = storage::open_pool(config)?;
     let secret = storage::session_secret(config)?;
     let gateway = clients::reconcile_gateway(config, &secret)?;
-    let terms = api::wallet::service::ReferralTerms {
+    let terms = app::wallet::ReferralTerms {
         percent: config.referral_percent,
         cap_cents: config.referral_cap_cents,
     };
-    let outcome = api::wallet::reconcile::run(&pool, gateway.as_ref(), terms)
+    let outcome = app::wallet::reconcile::run(&pool, gateway.as_ref(), terms)
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     println!(

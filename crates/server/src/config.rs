@@ -90,7 +90,7 @@ pub struct Config {
     /// `PROXYSHOP_RENEWAL_LEAD_HOURS` (default 24, 1 to 720) and `PROXYSHOP_RENEWAL_GRACE_HOURS`
     /// (default 24, 0 to 720): how long before expiry a piece with auto-renew renews, and how
     /// long after it an expired piece keeps its address and can still be renewed.
-    pub renewals: api::settings::RenewalPolicy,
+    pub renewals: app::settings::RenewalPolicy,
     /// `PROXYSHOP_AUTO_TOPUP_WINDOW_SECS` (default 3600, 60 to 2592000): an automatic top-up
     /// buys at most once per this long per customer and traffic kind, on all nodes together.
     pub auto_topup_window: Duration,
@@ -112,7 +112,7 @@ pub struct Config {
     /// `PROXYSHOP_CHECK_TIMEOUT_SECS` (default 10, 1 to 60): how long one check may take.
     pub check_timeout: Duration,
     /// The seller printed on receipts (`config/shop.rs`).
-    pub shop: api::settings::ShopIdentity,
+    pub shop: app::settings::ShopIdentity,
     /// Old key names that are set (`config/renamed.rs`), each logged at start-up.
     pub deprecated: Vec<Deprecated>,
 }
@@ -324,7 +324,7 @@ impl Config {
                     ));
                 }
             },
-            renewals: api::settings::RenewalPolicy {
+            renewals: app::settings::RenewalPolicy {
                 lead_secs: match whole(src, "PROXYSHOP_RENEWAL_LEAD_HOURS", 24)? {
                     hours @ 1..=720 => i64::from(hours) * 3600,
                     _ => {

@@ -99,11 +99,12 @@ fn main() -> ExitCode {
         Command::Migrate => {
             bootstrap::migrate(&config).map(|n| println!("applied {n} migration(s)"))
         }
-        Command::CreateAdmin { email, password } => actix_web::rt::System::new()
-            .block_on(bootstrap::create_admin(&config, &email, password)),
+        Command::CreateAdmin { email, password } => {
+            block_on(bootstrap::create_admin(&config, &email, password))
+        }
         Command::Payments {
             command: PaymentsCommand::Reconcile,
-        } => actix_web::rt::System::new().block_on(bootstrap::reconcile_payments(&config)),
+        } => block_on(bootstrap::reconcile_payments(&config)),
         Command::Backup { file } => bootstrap::run_backup(&config, &file),
         Command::Restore { file } => bootstrap::run_restore(&config, &file),
         Command::Openapi => Ok(()),
@@ -116,6 +117,15 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Runs an operator command's work on a tokio runtime of its own (the use cases need no HTTP
+/// server around them).
+fn block_on(work: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(work)
 }
 
 /// The log filter when `RUST_LOG` is unset.

@@ -4,9 +4,9 @@
 
 use crate::account::limits;
 use crate::account::rules::PASSWORD_CHECKS_PER_USER;
-use crate::auth::service::verify_password;
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
+use app::accounts::verify_password;
 use domain::{Password, messages as msg};
 use persistence::DbPool;
 use persistence::users::UserRow;

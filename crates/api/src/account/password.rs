@@ -3,7 +3,6 @@
 //! first password without a current one.
 
 use crate::account::{current_password, mails};
-use crate::auth::service::hash_password;
 use crate::blocking::in_transaction;
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
@@ -12,6 +11,7 @@ use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::accounts::hash_password;
 use domain::{PasswordChangeForm, messages as msg};
 use persistence::{password_resets, sessions, users};
 use secrecy::{ExposeSecret, SecretString};

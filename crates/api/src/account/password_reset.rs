@@ -12,7 +12,7 @@ use crate::account::rules::{
 };
 use crate::account::{limits, mails};
 use crate::auth::pending::Method;
-use crate::auth::service::{hash_password, sign_in};
+use crate::auth::service::sign_in;
 use crate::auth::{SignInReply, TwoFactorRequired};
 use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, MessageResponse, User};
@@ -22,6 +22,7 @@ use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::accounts::hash_password;
 use domain::{Email, PasswordResetForm, UserId, messages as msg, random};
 use persistence::users::{self, UserRow};
 use persistence::{DbConnection, now, password_resets, sessions};

@@ -1,16 +1,11 @@
 //! Alerts (docs/notifications.md): the customer's thresholds and webhook (`GET/PUT
-//! /api/user/alerts`, `form.rs`), the job that compares the thresholds with the figures and
-//! fires each crossing once (`check.rs`), the webhook's secret and delivery log (`webhook.rs`)
-//! and the job that calls it (`send.rs`).
+//! /api/user/alerts`, `form.rs`) and the webhook's secret and delivery log (`webhook.rs`). The
+//! jobs that fire the alerts and call the webhooks are `app::alerts`.
 
-mod check;
 mod form;
-mod send;
 mod webhook;
 
-pub use check::check_alerts;
 pub use form::{AlertsReply, AlertsRequest};
-pub use send::{CLAIM_SECS, send_webhooks};
 pub use webhook::{DeliveryItem, DeliveryList, WebhookSecretReply};
 
 use crate::blocking::{in_transaction, with_conn};

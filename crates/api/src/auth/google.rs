@@ -3,7 +3,6 @@
 //! A new account gets the free trial (Google verified the email), as a registration does.
 
 use crate::auth::challenge::{SignInReply, sign_in_or_challenge};
-use crate::auth::service::{NewAccount, create_user, default_name, referrer_for};
 use crate::auth::trial;
 use crate::blocking::in_transaction;
 use crate::dto::ErrorResponse;
@@ -13,6 +12,7 @@ use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::accounts::{NewAccount, create_user, default_name, referrer_for};
 use domain::{Email, messages as msg};
 use persistence::users;
 use secrecy::{ExposeSecret, SecretString};

@@ -24,8 +24,7 @@ use persistence::{DbConnection, DbPool, login_networks, now, rate_windows};
 use std::time::Duration;
 use upstream::OutgoingMail;
 
-/// How long a network stays known to an account after its last completed sign-in.
-pub const KNOWN_NETWORK_SECS: i64 = 90 * 86_400;
+use app::accounts::KNOWN_NETWORK_SECS;
 /// How often at most the owner of an account under attack is mailed about it.
 const ALERT_EVERY_SECS: i64 = 86_400;
 /// The longest delay, in units of `login_delay_unit`.

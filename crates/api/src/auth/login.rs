@@ -4,7 +4,6 @@
 
 use crate::auth::challenge::{SignInReply, send_in_background, sign_in_or_challenge, step_up};
 use crate::auth::guard;
-use crate::auth::service::verify_password;
 use crate::blocking::with_conn;
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -13,6 +12,7 @@ use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::accounts::verify_password;
 use domain::{LoginForm, messages as msg};
 use persistence::{two_factor, users};
 use secrecy::{ExposeSecret, SecretString};

@@ -2,11 +2,9 @@
 //! logout (docs/api.md#accounts). A sign-in that must wait for its second factor is held here
 //! too (`challenge.rs`, `pending.rs`); `crate::twofactor` completes it.
 
-mod argon;
 pub mod challenge;
 mod google;
 pub mod guard;
-pub mod hashing;
 mod login;
 mod logout;
 pub mod pending;

@@ -1,9 +1,7 @@
 //! `POST /api/register`: checks the emailed code, creates the account (with the free trial, see
 //! `auth::trial`) and signs it in.
 
-use crate::auth::service::{
-    NewAccount, code_matches, create_user, default_name, hash_password, referrer_for, sign_in,
-};
+use crate::auth::service::{code_matches, sign_in};
 use crate::auth::trial;
 use crate::blocking::in_transaction;
 use crate::dto::{AuthResponse, ErrorResponse, User};
@@ -15,6 +13,7 @@ use crate::session::Session;
 use crate::settings::CODE_MAX_ATTEMPTS;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::accounts::{NewAccount, create_user, default_name, hash_password, referrer_for};
 use domain::{RegistrationForm, messages as msg};
 use persistence::{email_codes, now};
 use secrecy::{ExposeSecret, SecretString};

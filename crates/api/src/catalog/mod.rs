@@ -2,7 +2,6 @@
 
 mod buy_plan;
 mod list_plans;
-pub mod seed;
 
 pub use buy_plan::{BuyPlanRequest, BuyPlanResponse};
 pub use list_plans::{Plan, PlanGroup, PlanResponse};

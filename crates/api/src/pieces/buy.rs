@@ -3,7 +3,7 @@
 //! location (country id), quantity}`; LTE: `{type, location (endpoint id)[, plan]}`.
 //!
 //! The handler parses the request and hands it to the local stock ([`crate::pieces::local`]) or
-//! the provider ([`crate::pieces::provider`]).
+//! the provider (`app::pieces::provider`).
 
 use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
@@ -11,10 +11,10 @@ use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::number::{self, Quantity};
 use crate::pieces::local;
-use crate::pieces::order::PieceOrder;
-use crate::pieces::provider;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::pieces::order::PieceOrder;
+use app::pieces::provider;
 use domain::{ProxyKind, messages as msg};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -3,9 +3,9 @@
 
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
-use crate::pieces::order::{PieceOrder, plan_for, stock_for, take_order};
-use crate::pieces::settle::notify_delivered;
 use crate::settings::GatewayEndpoints;
+use app::pieces::order::{PieceOrder, plan_for, stock_for, take_order};
+use app::pieces::settle::notify_delivered;
 use domain::{OrderStatus, UserId, random};
 use persistence::pieces::{self, NewPiece};
 use persistence::{DbConnection, DbPool, proxy_history, users};

@@ -1,18 +1,13 @@
 //! Proxies sold by the piece: static residential, datacenter IPv4 and IPv6, LTE mobile
 //! (`server_credentials`, `lte_credentials`, `get_proxy`, `proxies`;
-//! docs/api.md#proxies-by-the-piece).
+//! docs/api.md#proxies-by-the-piece). The orders, deliveries and renewals behind them are
+//! `app::pieces`.
 
 mod buy;
 mod catalog;
 mod list;
 mod local;
-mod order;
 mod owned;
-mod provider;
-mod renew;
-mod renew_job;
-pub mod seed;
-pub(crate) mod settle;
 
 pub use buy::{GetProxyRequest, GetProxyResponse};
 pub use catalog::{
@@ -25,9 +20,6 @@ pub use owned::{
     AutoRenewReply, AutoRenewRequest, PieceSettings, PieceView, PiecesResponse, RenewReply,
     RenewRequest,
 };
-pub use provider::poll_deliveries;
-pub use renew::{RenewalAsk, Renewed, renew_piece};
-pub use renew_job::{RenewalRun, renew_due};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -4,7 +4,7 @@
 //! owner's credited top-ups and purchases have receipts; anything else is "Receipt not found".
 
 use crate::error::ApiError;
-use crate::settings::ShopIdentity;
+use app::settings::ShopIdentity;
 use domain::billing::BillingDetails;
 use domain::{Cents, EntryKind, messages as msg};
 use persistence::pieces;

@@ -5,7 +5,6 @@
 //! and password) instead of the main credential. Each proxy generated is recorded in the
 //! customer's history.
 
-use super::upstream_sync::{LOCAL, account_for, residential_error};
 use crate::blocking::{in_transaction, with_conn};
 use crate::dto::ErrorResponse;
 use crate::error::ApiError;
@@ -14,6 +13,7 @@ use crate::extractors::JsonObject;
 use crate::number::{self, Quantity};
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::traffic::{LOCAL, account_for, residential_error};
 use domain::targeting::{MAX_LIFETIME_MINUTES, subuser_base};
 use domain::{FieldErrors, ProxyKind, locations, messages as msg};
 use persistence::{proxy_history, subusers, traffic};

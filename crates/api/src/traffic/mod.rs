@@ -7,7 +7,6 @@ mod history;
 mod locations;
 mod purchase;
 mod stats;
-mod upstream_sync;
 
 pub use check::{CheckProxyRequest, CheckProxyResponse};
 pub use generate::{GenerateRequest, GenerateResponse};
@@ -15,7 +14,6 @@ pub use history::{HistoryItem, HistoryResponse};
 pub use stats::{StatsResponse, TrafficStat, UsageDay, UsageResponse};
 
 pub use purchase::{CustomGb, MAX_CUSTOM_GB, PlanChoice, buy_plan};
-pub use upstream_sync::{LOCAL, check_auto_topup, sync_all, sync_customer};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -3,7 +3,7 @@
 
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
-use crate::traffic::upstream_sync::sync_customer;
+use app::traffic::sync_customer;
 use domain::{PlanId, ProxyKind, UserId, messages as msg};
 use persistence::plan_purchase::{self, PlanPurchase};
 use persistence::{DbPool, plans, users};

@@ -4,7 +4,7 @@
 
 use crate::auth::service::code_hash;
 use crate::error::ApiError;
-use crate::secret_box;
+use app::secret_box;
 use domain::{UserId, totp};
 use persistence::{DbConnection, two_factor};
 use secrecy::SecretString;

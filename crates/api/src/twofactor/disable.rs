@@ -2,7 +2,6 @@
 //! account's password (when it has one) and a current second factor (app or recovery code), so
 //! that a session left open somewhere cannot take the protection away.
 
-use crate::auth::service::verify_password;
 use crate::blocking::{in_transaction, with_conn};
 use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
@@ -12,6 +11,7 @@ use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
 use crate::twofactor::mails;
 use actix_web::{HttpResponse, post, web};
+use app::accounts::verify_password;
 use domain::messages as msg;
 use persistence::{now, two_factor};
 use secrecy::{ExposeSecret, SecretString};

@@ -5,9 +5,9 @@
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
-use crate::secret_box;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::secret_box;
 use domain::{base32, messages as msg, totp};
 use persistence::{now, two_factor};
 use serde::Serialize;

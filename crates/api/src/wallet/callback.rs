@@ -5,9 +5,8 @@ use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::RawBody;
 use crate::state::AppState;
-use crate::wallet::service::ReferralTerms;
-use crate::wallet::settle::settle;
 use actix_web::{HttpResponse, post, web};
+use app::wallet::settle::settle;
 use domain::messages as msg;
 use upstream::PaymentError;
 
@@ -33,8 +32,8 @@ pub async fn payment_callback(
             _ => ApiError::BadRequest("The payment report is not valid".into()),
         }
     })?;
-    let terms = ReferralTerms::of(&state.settings);
-    let (applied, ()) = settle(&state.pool, report, terms, |_, _, _| Ok(())).await?;
+    let terms = state.settings.referral_terms();
+    let (applied, ()) = settle(&state.pool, report, terms, |_, _, _| Ok::<_, ApiError>(())).await?;
     tracing::debug!(?applied, "payment callback applied");
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::PAYMENT_RECORDED.to_owned(),

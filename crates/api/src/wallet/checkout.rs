@@ -8,10 +8,9 @@ use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::MaybeUser;
 use crate::state::AppState;
-use crate::wallet::service::ReferralTerms;
-use crate::wallet::settle;
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
+use app::wallet::settle;
 use askama::Template;
 use domain::{Cents, Coin, PaymentStatus};
 use persistence::payments::{self, PaymentRow};
@@ -102,8 +101,8 @@ async fn settle(
         let report = local
             .verify_webhook(&body)
             .map_err(|e| ApiError::internal("local checkout signature", e))?;
-        let terms = ReferralTerms::of(&state.settings);
-        settle::settle(&state.pool, report, terms, |_, _, _| Ok(())).await?;
+        let terms = state.settings.referral_terms();
+        settle::settle(&state.pool, report, terms, |_, _, _| Ok::<_, ApiError>(())).await?;
     }
     let location = format!("{}/onboard/wallet?payment={}", state.public_url, payment.id);
     Ok(HttpResponse::SeeOther()

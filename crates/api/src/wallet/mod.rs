@@ -1,15 +1,12 @@
 //! The wallet: top-ups through the payment gateway (Cryptomus or the local checkout), the
 //! gateway's signed callback, the wallet history and the referral programme
-//! (docs/api.md#wallet).
+//! (docs/api.md#wallet). The books a payment report is applied to are `app::wallet`.
 
 mod callback;
 mod checkout;
 mod create_payment;
 mod history;
-pub mod reconcile;
 mod referrals;
-pub mod service;
-pub mod settle;
 
 pub use checkout::{checkout_cancel, checkout_page, checkout_pay};
 pub use create_payment::{PaymentCreated, PaymentRequest};

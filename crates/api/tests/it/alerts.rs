@@ -28,8 +28,8 @@ fn user_id(app: &TestApp) -> UserId {
 async fn check_twice_at_once(app: &TestApp, now: i64) -> usize {
     let other = persistence::connect(&app.db.url, &persistence::PoolOptions::default()).unwrap();
     let (a, b) = tokio::join!(
-        api::alerts::check_alerts(app.pool(), mailer(app), now),
-        api::alerts::check_alerts(&other, mailer(app), now),
+        app::alerts::check_alerts(app.pool(), mailer(app), now),
+        app::alerts::check_alerts(&other, mailer(app), now),
     );
     a.unwrap() + b.unwrap()
 }

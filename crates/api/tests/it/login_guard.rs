@@ -236,7 +236,7 @@ fn app_limits() -> api::RateLimits {
 /// The guard's delays are counted by `proxyshop_sign_in_delayed_total` (one process-wide
 /// recorder: one test of this binary samples it, and only it runs with a delay unit).
 async fn delayed_total() -> f64 {
-    let text = api::telemetry::install_recorder().unwrap().render();
+    let text = app::telemetry::install_recorder().unwrap().render();
     text.lines()
         .find_map(|line| line.strip_prefix("proxyshop_sign_in_delayed_total "))
         .map_or(0.0, |v| v.trim().parse().unwrap())

@@ -3,8 +3,8 @@
 //! on every answer, and `/readyz` turning unready once shutdown begins.
 
 use crate::common::TestApp;
-use api::jobs::{self, Ticked};
-use api::telemetry::{MetricsServer, install_recorder};
+use app::jobs::{self, Ticked};
+use app::telemetry::{MetricsServer, install_recorder};
 
 /// The scrape endpoint of this test binary's recorder, watching `pool`.
 async fn metrics_endpoint(pool: persistence::DbPool) -> String {

@@ -62,7 +62,7 @@ persistence::both_backends! {
             .expect(1)
             .mount_as_scoped(&server)
             .await;
-        assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0);
+        assert_eq!(app::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0);
         drop(pending);
         Mock::given(method("GET"))
             .and(path(api("proxy/list/ipv4")))
@@ -73,8 +73,8 @@ persistence::both_backends! {
             ] })))
             .mount(&server)
             .await;
-        assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 1);
-        assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0, "delivered once");
+        assert_eq!(app::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 1);
+        assert_eq!(app::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0, "delivered once");
         assert_eq!(order_row(&app).0, "delivered");
         let history = app.get("/api/user/proxy_history?type=ipv4").await;
         let proxies: Vec<&str> = history.body["history"].as_array().unwrap().iter().map(|h| h["proxy"].as_str().unwrap()).collect();
@@ -141,7 +141,7 @@ persistence::both_backends! {
             }).unwrap();
             (order(persistence::now() - 3_600), order(persistence::now()))
         });
-        assert_eq!(api::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0);
+        assert_eq!(app::pieces::poll_deliveries(app.pool(), source.as_ref()).await.unwrap(), 0);
         let status = |order| app.with_conn(|conn| persistence::pieces::find_order(conn, order).unwrap().unwrap().status.as_str());
         assert_eq!(status(old), "unknown");
         assert_eq!(status(fresh), "pending", "an order being placed right now is left alone");

@@ -5,7 +5,7 @@
 //! checked, trimmed and printed.
 
 use crate::common::{PASSWORD, Reply, TestApp};
-use api::settings::ShopIdentity;
+use app::settings::ShopIdentity;
 use domain::{Cents, EntryKind};
 use lopdf::{Document, Object};
 use persistence::wallet;

@@ -4,7 +4,7 @@
 //! answer 500: the retry ran in a transaction the unique violation had aborted).
 
 use crate::common::{PASSWORD, TestApp};
-use api::auth::service::{NewAccount, create_user_drawing};
+use app::accounts::{NewAccount, create_user_drawing};
 use persistence::write_transaction;
 use serde_json::json;
 

@@ -6,8 +6,8 @@
 //! (the job and the service take `now`), never from sleeping.
 
 use crate::common::TestApp;
-use api::pieces::renew_due;
-use api::settings::RenewalPolicy;
+use app::pieces::renew_due;
+use app::settings::RenewalPolicy;
 use diesel::prelude::*;
 use persistence::schema::{notifications, piece_proxies, piece_renewals};
 use serde_json::{Value, json};
@@ -125,7 +125,7 @@ async fn auto_renew(app: &TestApp, id: i64, on: bool) {
     assert_eq!(reply.status, 200, "{}", reply.text);
 }
 
-async fn run_job(app: &TestApp, pool: &persistence::DbPool, now: i64) -> api::pieces::RenewalRun {
+async fn run_job(app: &TestApp, pool: &persistence::DbPool, now: i64) -> app::pieces::RenewalRun {
     renew_due(pool, None, mailer(app), RenewalPolicy::default(), now)
         .await
         .unwrap()

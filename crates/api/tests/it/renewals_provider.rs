@@ -5,7 +5,7 @@
 
 use crate::common::TestApp;
 use crate::common::proxyseller::{BUYER, api, buyer, envelope, ipv4_order, provider};
-use api::settings::RenewalPolicy;
+use app::settings::RenewalPolicy;
 use diesel::prelude::*;
 use persistence::schema::{piece_proxies, piece_renewals};
 use serde_json::json;
@@ -42,7 +42,7 @@ async fn delivered(
     let app = buyer(backend, source.clone()).await;
     assert_eq!(ipv4_order(&app).await.status, 202);
     assert_eq!(
-        api::pieces::poll_deliveries(app.pool(), source.as_ref())
+        app::pieces::poll_deliveries(app.pool(), source.as_ref())
             .await
             .unwrap(),
         1
@@ -105,7 +105,7 @@ async fn run_job_on(
     app: &TestApp,
     source: Arc<dyn PieceSource>,
     id: i64,
-) -> api::pieces::RenewalRun {
+) -> app::pieces::RenewalRun {
     let reply = app
         .send(
             app.client
@@ -119,7 +119,7 @@ async fn run_job_on(
         "ProxyShop <no-reply@proxyshop.test>".to_owned(),
     ));
     let now = expiry(app, id) - 3_600;
-    api::pieces::renew_due(
+    app::pieces::renew_due(
         app.pool(),
         Some(source),
         mailer,

@@ -85,8 +85,8 @@ persistence::both_backends! {
         // The sync reads usage by hash and records what grew, once.
         Mock::given(method("GET")).and(path("/v1/residential-subusers/hash-1"))
             .respond_with(ok(subuser(&name, 4.75, 0.25))).mount(&server).await;
-        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref(), std::time::Duration::from_secs(3600)).await.unwrap(), 1);
-        assert_eq!(api::traffic::sync_all(app.pool(), source.as_ref(), std::time::Duration::from_secs(3600)).await.unwrap(), 1);
+        assert_eq!(app::traffic::sync_all(app.pool(), source.as_ref(), std::time::Duration::from_secs(3600)).await.unwrap(), 1);
+        assert_eq!(app::traffic::sync_all(app.pool(), source.as_ref(), std::time::Duration::from_secs(3600)).await.unwrap(), 1);
         let stats = app.get("/api/user/get_starts").await;
         assert_eq!(stats.body["premiumStat"]["usedTraffic"], 0.25);
         assert_eq!(stats.body["premiumStat"]["availableTraffic"], 4.75);
@@ -162,7 +162,7 @@ persistence::both_backends! {
         Mock::given(method("POST")).and(path("/v1/residential-subusers/hash-1/give-traffic"))
             .and(body_json(json!({ "amount": 5.0 })))
             .respond_with(ok(json!({}))).expect(1).mount(&server).await;
-        let syncs = (0..4).map(|_| api::traffic::sync_customer(app.pool(), source.as_ref(), id, domain::ProxyKind::Premium));
+        let syncs = (0..4).map(|_| app::traffic::sync_customer(app.pool(), source.as_ref(), id, domain::ProxyKind::Premium));
         for result in futures::future::join_all(syncs).await {
             assert_eq!(result.unwrap().unwrap().external_id, "hash-1");
         }
@@ -192,8 +192,8 @@ persistence::both_backends! {
         Mock::given(method("POST")).and(path("/v1/residential-subusers/hash-1/give-traffic"))
             .respond_with(ok(json!({}))).mount(&server).await;
         let window = std::time::Duration::from_secs(3600);
-        api::traffic::sync_all(app.pool(), source.as_ref(), window).await.unwrap();
-        api::traffic::sync_all(app.pool(), source.as_ref(), window).await.unwrap();
+        app::traffic::sync_all(app.pool(), source.as_ref(), window).await.unwrap();
+        app::traffic::sync_all(app.pool(), source.as_ref(), window).await.unwrap();
         let traffic = app.with_conn(|c| persistence::traffic::balance(c, id, domain::ProxyKind::Budget).unwrap());
         assert_eq!(traffic, (5_000_000_000 + amount * 1_000_000_000, 1_000_000_000));
         let purchases = app.ledger(USER).iter().filter(|e| e.kind.as_str() == "purchase").count();

@@ -225,20 +225,20 @@ persistence::both_backends! {
             .collect();
         insert(&app, &rows);
         let pool = app.db.pool.clone();
-        let work = || api::jobs::purge_usage(&pool, 30);
-        let ticked = api::jobs::tick_once(&pool, api::jobs::USAGE_PURGE, "instance-a", async {
+        let work = || app::jobs::purge_usage(&pool, 30);
+        let ticked = app::jobs::tick_once(&pool, app::jobs::USAGE_PURGE, "instance-a", async {
             work().await.map(|n| assert_eq!(n, 2, "the two older than 30 days"))
         })
         .await;
-        assert_eq!(ticked, api::jobs::Ticked::Ran);
+        assert_eq!(ticked, app::jobs::Ticked::Ran);
         let left = app.get("/api/user/requests").await;
         assert_eq!(left.body["total"], 2);
         assert!(left.body["requests"].as_array().unwrap().iter().all(|r| r["startedAt"].as_i64().unwrap() > now - 30 * day));
         // The period ran: another instance skips it.
-        let again = api::jobs::tick_once(&pool, api::jobs::USAGE_PURGE, "instance-b", async { Ok(()) }).await;
-        assert_eq!(again, api::jobs::Ticked::Skipped);
-        assert_eq!(api::jobs::purge_usage(&pool, 30).await.unwrap(), 0);
-        assert_eq!(api::jobs::purge_usage(&pool, 1).await.unwrap(), 1, "a day's retention keeps the minute-old one");
+        let again = app::jobs::tick_once(&pool, app::jobs::USAGE_PURGE, "instance-b", async { Ok(()) }).await;
+        assert_eq!(again, app::jobs::Ticked::Skipped);
+        assert_eq!(app::jobs::purge_usage(&pool, 30).await.unwrap(), 0);
+        assert_eq!(app::jobs::purge_usage(&pool, 1).await.unwrap(), 1, "a day's retention keeps the minute-old one");
         assert_eq!(app.get("/api/user/requests").await.body["total"], 1);
     }
 

@@ -1,11 +1,11 @@
-//! `api::wallet::reconcile::run`: payments still pending after their invoice expired are asked
+//! `app::wallet::reconcile::run`: payments still pending after their invoice expired are asked
 //! about at the gateway; a paid answer credits once, an unknown invoice is marked expired, and a
 //! provider that cannot answer leaves the payment pending for the next run.
 
 use crate::common::CHECKOUT_KEY;
 use crate::common::{PASSWORD, TestApp};
-use api::wallet::reconcile::{self, Outcome};
-use api::wallet::service::ReferralTerms;
+use app::wallet::ReferralTerms;
+use app::wallet::reconcile::{self, Outcome};
 use secrecy::SecretString;
 use serde_json::{Value, json};
 use upstream::{CryptomusGateway, LocalCheckout};

@@ -26,7 +26,7 @@ fn key() -> SecretString {
 }
 
 async fn run_job(app: &TestApp, now: i64) -> usize {
-    api::alerts::send_webhooks(app.pool(), sender(), &key(), now)
+    app::alerts::send_webhooks(app.pool(), sender(), &key(), now)
         .await
         .unwrap()
 }
@@ -111,7 +111,7 @@ persistence::both_backends! {
             .await;
         assert_eq!(saved.status, 200);
         let now = persistence::now();
-        assert_eq!(api::alerts::check_alerts(app.pool(), mailer(&app), now).await.unwrap(), 1);
+        assert_eq!(app::alerts::check_alerts(app.pool(), mailer(&app), now).await.unwrap(), 1);
         let log = deliveries(&app).await;
         assert_eq!(log["total"], json!(1));
         assert_eq!(log["items"][0]["status"], json!("pending"));
@@ -264,8 +264,8 @@ persistence::both_backends! {
         let other = persistence::connect(&app.db.url, &persistence::PoolOptions::default()).unwrap();
         let key = key();
         let (a, b) = tokio::join!(
-            api::alerts::send_webhooks(app.pool(), sender(), &key, now),
-            api::alerts::send_webhooks(&other, sender(), &key, now),
+            app::alerts::send_webhooks(app.pool(), sender(), &key, now),
+            app::alerts::send_webhooks(&other, sender(), &key, now),
         );
         assert_eq!(a.unwrap() + b.unwrap(), 6);
         let received = receiver.received_requests().await.unwrap();

@@ -5,7 +5,8 @@
 //! password.
 
 use crate::data_dir::write_private;
-use api::auth::service::{NewAccount, create_user, hash_password};
+use app::accounts::{NewAccount, create_user, default_name, hash_password};
+use app::blocking::with_conn_as;
 use persistence::{DbConnection, DbPool, users};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -41,18 +42,19 @@ async fn hash(password: &str) -> anyhow::Result<String> {
 
 /// When no admin exists, creates one and hands its password over once.
 pub(super) async fn first_start(pool: &DbPool, data_dir: &Path) -> anyhow::Result<()> {
-    let pool2 = pool.clone();
-    let exists = actix_web::web::block(move || users::admin_exists(&mut *pool2.get()?)).await??;
+    let exists = with_conn_as(pool, |conn| -> anyhow::Result<bool> {
+        Ok(users::admin_exists(conn)?)
+    })
+    .await?;
     if exists {
         return Ok(());
     }
     let password = domain::random::strong_password();
     let hash = hash(&password).await?;
-    let pool = pool.clone();
-    actix_web::web::block(move || {
-        insert_admin(&mut *pool.get()?, BOOTSTRAP_ADMIN_EMAIL, "Admin", &hash)
+    with_conn_as(pool, move |conn| {
+        insert_admin(conn, BOOTSTRAP_ADMIN_EMAIL, "Admin", &hash)
     })
-    .await??;
+    .await?;
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
     hand_over(&password, data_dir, terminal, &mut stdout.lock())?;
@@ -68,20 +70,18 @@ pub(super) async fn create_or_promote(
 ) -> anyhow::Result<bool> {
     let hash = hash(password).await?;
     let address = email.as_str().to_owned();
-    let pool = pool.clone();
-    actix_web::web::block(move || -> anyhow::Result<bool> {
-        let mut conn = pool.get()?;
-        if let Some(user) = users::find_by_email(&mut conn, &address)? {
-            users::set_role(&mut conn, user.id, "admin")?;
-            users::set_password_hash(&mut conn, user.id, &hash)?;
-            persistence::sessions::delete_for_user(&mut conn, user.id)?;
+    with_conn_as(pool, move |conn| -> anyhow::Result<bool> {
+        if let Some(user) = users::find_by_email(conn, &address)? {
+            users::set_role(conn, user.id, "admin")?;
+            users::set_password_hash(conn, user.id, &hash)?;
+            persistence::sessions::delete_for_user(conn, user.id)?;
             return Ok(false);
         }
-        let name = api::auth::service::default_name(&address);
-        insert_admin(&mut conn, &address, &name, &hash)?;
+        let name = default_name(&address);
+        insert_admin(conn, &address, &name, &hash)?;
         Ok(true)
     })
-    .await?
+    .await
 }
 
 /// Where the password went.

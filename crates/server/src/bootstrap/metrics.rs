@@ -2,7 +2,7 @@
 //! API and the gateway start so that both record from their first connection.
 
 use crate::config::Config;
-use api::telemetry::{MetricsServer, install_recorder};
+use app::telemetry::{MetricsServer, install_recorder};
 use persistence::DbPool;
 
 /// Installs the recorder and binds the endpoint, which watches `pools`; `None` when metrics

@@ -15,9 +15,10 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 /// Serves the API until stopped; `gateway` is the running gateway's (HTTP, SOCKS5) addresses.
-/// At the first stop signal `/readyz` turns unready, so that a load balancer sends no more; the
-/// API goes on answering for `PROXYSHOP_SHUTDOWN_GRACE_SECS`, then stops accepting and lets
-/// requests in flight finish. A second stop signal stops it at once.
+/// At the first stop signal `/readyz` turns unready, so that a load balancer sends no more, and
+/// the background jobs stop after their runs in progress; the API goes on answering for
+/// `PROXYSHOP_SHUTDOWN_GRACE_SECS`, then stops accepting and lets requests in flight finish (up
+/// to 30 s, and the jobs' runs as long again). A second stop signal stops it at once.
 pub(super) async fn serve(
     config: Config,
     pool: DbPool,
@@ -71,13 +72,16 @@ pub(super) async fn serve(
         pieces: clients.pieces,
         residential: clients.residential,
     };
+    let grace = config.shutdown_grace;
     let app = Application::build(settings, deps)?;
     let readiness = app.readiness();
+    let jobs = app.jobs_stopper();
     let server = app.stop_handle();
-    let grace = config.shutdown_grace;
     actix_web::rt::spawn(async move {
         stopping.clone().first().await;
         readiness.begin_shutdown();
+        // The background jobs finish their runs in progress and start no more.
+        jobs.stop();
         tracing::info!(
             grace_secs = grace.as_secs(),
             "unready; the listener closes after the grace"

@@ -2,7 +2,7 @@
 //! and tax id, each one line of bounded length.
 
 use super::source::{ConfigError, Source, bad};
-use api::settings::ShopIdentity;
+use app::settings::ShopIdentity;
 
 /// One line of at most `max` characters, trimmed; unset or blank: `default`.
 fn line(src: &Source, key: &'static str, max: usize, default: &str) -> Result<String, ConfigError> {

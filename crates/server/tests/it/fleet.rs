@@ -220,8 +220,11 @@ fn rand_u64() -> u64 {
 
 /// A password's argon2 hash, made by the product's own function.
 fn password_hash(password: &str) -> String {
-    actix_web::rt::System::new()
-        .block_on(api::auth::service::hash_password(password.to_owned()))
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(app::accounts::hash_password(password.to_owned()))
         .unwrap()
 }
 

@@ -4,7 +4,7 @@
 //! One transaction: the conditional status transition (`pending`/`unknown` → final, so of two
 //! operators at once exactly one wins and the other gets 409), then what the outcome means, then
 //! the audit row. `failed` refunds the price and puts the stock back; `delivered` writes the
-//! pieces and the history exactly as a provider delivery does (`pieces::settle`).
+//! pieces and the history exactly as a provider delivery does (`app::pieces::settle`).
 
 use crate::admin::audit_trail::{audit, reason};
 use crate::admin::orders::lines::parse_lines;
@@ -14,9 +14,9 @@ use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::extractors::JsonObject;
-use crate::pieces::settle::{Taken, give_back, write_delivery};
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
+use app::pieces::settle::{Taken, give_back, write_delivery};
 use domain::{OrderStatus, messages as msg};
 use persistence::pieces::{self, OrderRow};
 use persistence::{DbConnection, users};

@@ -1,5 +1,5 @@
 //! `POST /api/admin/payments/{id}/check`: asks the payment gateway about the invoice now and
-//! settles its answer through `wallet::settle::settle`, the path the verified webhook takes
+//! settles its answer through `app::wallet::settle::settle`, the path the verified webhook takes
 //! (credit at most once, with the referral bonus; other statuses recorded). Never a manual
 //! credit: only the provider's own answer moves money. The audit row commits with the change.
 
@@ -10,9 +10,8 @@ use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::state::AppState;
-use crate::wallet::service::ReferralTerms;
-use crate::wallet::settle::settle;
 use actix_web::{HttpResponse, post, web};
+use app::wallet::settle::settle;
 use domain::{UserId, messages as msg};
 use persistence::DbConnection;
 use persistence::payment_list;
@@ -77,7 +76,7 @@ pub async fn check_payment(
     };
     let answer = match report {
         Some(report) if report.order_id == id => {
-            let terms = ReferralTerms::of(&state.settings);
+            let terms = state.settings.referral_terms();
             let email = current.user_email.clone();
             let (_, answer) = settle(&state.pool, report, terms, move |conn, before, _| {
                 // The payment as this transaction found it, before the report was applied.

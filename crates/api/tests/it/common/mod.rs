@@ -181,7 +181,7 @@ impl TestApp {
         };
         customise(&mut settings);
         // Like `proxyshop serve`: a fresh shop starts with the default catalogue.
-        api::catalog::seed::seed_defaults(&mut db.pool.get().unwrap()).unwrap();
+        app::catalog::seed_defaults(&mut db.pool.get().unwrap()).unwrap();
         let deps = Dependencies {
             pool: db.pool.clone(),
             mailer: Arc::new(FileMailer::new(

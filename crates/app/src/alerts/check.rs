@@ -5,7 +5,7 @@
 //! one of them fire each crossing (`persistence::alerts::fire`).
 
 use crate::blocking::with_conn;
-use crate::error::ApiError;
+use crate::error::AppError;
 use domain::units::GB;
 use domain::{Cents, ProxyKind, UserId};
 use persistence::alerts::{self, AlertSettings, PieceFigures, TrafficFigures};
@@ -111,7 +111,7 @@ pub async fn check_alerts(
     pool: &DbPool,
     mailer: Arc<dyn Mailer>,
     now: i64,
-) -> Result<usize, ApiError> {
+) -> Result<usize, AppError> {
     let fired = with_conn(pool, move |conn| Ok(evaluate(conn, now)?)).await?;
     let count = fired.len();
     for (user, mail) in fired {

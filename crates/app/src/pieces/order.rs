@@ -1,7 +1,7 @@
 //! The order step every piece purchase shares: the plan it is priced by, the stock it takes, the
 //! order row and the wallet debit, in the caller's transaction.
 
-use crate::error::ApiError;
+use crate::error::AppError;
 use domain::{Cents, OrderStatus, PlanId, ProxyKind, UserId, inventory, messages as msg};
 use persistence::pieces::{self, NewOrder, StockRow};
 use persistence::wallet::{self, EntryKind};
@@ -9,7 +9,7 @@ use persistence::{DbConnection, plans};
 
 /// A validated purchase.
 #[derive(Debug, Clone)]
-pub(crate) struct PieceOrder {
+pub struct PieceOrder {
     pub kind: ProxyKind,
     pub plan: Option<i64>,
     pub country: Option<String>,
@@ -18,10 +18,7 @@ pub(crate) struct PieceOrder {
 }
 
 /// The plan an order is priced by: on sale and of the order's kind.
-pub(crate) fn plan_for(
-    conn: &mut DbConnection,
-    order: &PieceOrder,
-) -> Result<plans::PlanRow, ApiError> {
+pub fn plan_for(conn: &mut DbConnection, order: &PieceOrder) -> Result<plans::PlanRow, AppError> {
     let kind = order.kind;
     let plan = match order.plan {
         Some(id) => plans::find(conn, PlanId::new(id))?.filter(|p| p.kind == kind),
@@ -29,15 +26,15 @@ pub(crate) fn plan_for(
             .into_iter()
             .min_by_key(|p| p.price_cents),
     }
-    .ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
+    .ok_or(AppError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
     if !plan.on_sale(persistence::now()) {
-        return Err(ApiError::Gone(msg::PLAN_UNAVAILABLE));
+        return Err(AppError::Gone(msg::PLAN_UNAVAILABLE));
     }
     Ok(plan)
 }
 
 /// What the order transaction settled: the order row and what it bought.
-pub(crate) struct Reserved {
+pub struct Reserved {
     pub order_id: i64,
     pub stock_id: i64,
     pub total: Cents,
@@ -50,14 +47,14 @@ pub(crate) struct Reserved {
 
 /// The stock line an order's location names. Looked up once per purchase: the caller passes it
 /// on to [`take_order`].
-pub(crate) fn stock_for(conn: &mut DbConnection, order: &PieceOrder) -> Result<StockRow, ApiError> {
+pub fn stock_for(conn: &mut DbConnection, order: &PieceOrder) -> Result<StockRow, AppError> {
     pieces::find_stock(conn, order.kind, &order.location)?
-        .ok_or_else(|| ApiError::field("location", msg::UNKNOWN_LOCATION))
+        .ok_or_else(|| AppError::field("location", msg::UNKNOWN_LOCATION))
 }
 
 /// Takes `stock` (from [`stock_for`]) at `plan`'s price (from [`plan_for`]), records the order in `status` and debits the wallet, in
 /// the caller's transaction. Every refusal leaves the database as it was.
-pub(crate) fn take_order(
+pub fn take_order(
     conn: &mut DbConnection,
     user_id: UserId,
     order: &PieceOrder,
@@ -65,21 +62,21 @@ pub(crate) fn take_order(
     stock: StockRow,
     source: &str,
     status: OrderStatus,
-) -> Result<Reserved, ApiError> {
+) -> Result<Reserved, AppError> {
     let kind = order.kind;
-    let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
+    let unknown = || AppError::field("location", msg::UNKNOWN_LOCATION);
     if order.country.as_ref().is_some_and(|c| *c != stock.country) {
         return Err(unknown());
     }
     if !pieces::reserve(conn, stock.id, order.quantity)? {
-        return Err(ApiError::Conflict(msg::OUT_OF_STOCK));
+        return Err(AppError::Conflict(msg::OUT_OF_STOCK));
     }
     let total = plan
         .price_cents
         .get()
         .checked_mul(i64::from(order.quantity))
         .map(Cents::new)
-        .ok_or_else(|| ApiError::field("quantity", msg::VALID_QUANTITY))?;
+        .ok_or_else(|| AppError::field("quantity", msg::VALID_QUANTITY))?;
     let now = persistence::now();
     let order_id = pieces::insert_order(
         conn,

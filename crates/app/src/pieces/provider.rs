@@ -9,7 +9,7 @@
 //! 3. a placed order is polled by [`poll_deliveries`] until its proxies arrive; they are then
 //!    written with the history in one transaction and the order is `delivered`.
 
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::pieces::order::{PieceOrder, Reserved, plan_for, stock_for, take_order};
 use crate::pieces::settle::{Taken, give_back, write_delivery};
 use domain::{OrderStatus, UserId, messages as msg};
@@ -24,7 +24,7 @@ fn refund(
     user_id: UserId,
     r: &Reserved,
     quantity: i32,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     if !pieces::transition_order(
         conn,
         r.order_id,
@@ -46,18 +46,18 @@ fn refund(
 
 /// Buys `order` from `source`. Answers the updated user, and whether the order was placed
 /// (its proxies follow) or its outcome is unknown.
-pub(crate) async fn buy_from_provider(
+pub async fn buy_from_provider(
     pool: &DbPool,
     source: Arc<dyn PieceSource>,
     user_id: UserId,
     order: PieceOrder,
-) -> Result<users::UserRow, ApiError> {
+) -> Result<users::UserRow, AppError> {
     // Read-only first: the provider must sell in this country before any money moves.
     let catalogue = source
         .catalogue(order.kind)
         .await
         .map_err(|e| provider_error(&e))?;
-    let unknown = || ApiError::field("location", msg::UNKNOWN_LOCATION);
+    let unknown = || AppError::field("location", msg::UNKNOWN_LOCATION);
     let stock = {
         let order = order.clone();
         crate::blocking::with_conn(pool, move |conn| stock_for(conn, &order)).await?
@@ -112,7 +112,7 @@ pub(crate) async fn buy_from_provider(
                     OrderStatus::Placed,
                     Some(&placed.order_id),
                 )?;
-                users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
+                users::find_by_id(conn, user_id)?.ok_or(AppError::NotFound)
             })
             .await
         }
@@ -128,7 +128,7 @@ pub(crate) async fn buy_from_provider(
                     OrderStatus::Unknown,
                     None,
                 )?;
-                users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
+                users::find_by_id(conn, user_id)?.ok_or(AppError::NotFound)
             })
             .await
         }
@@ -143,13 +143,13 @@ pub(crate) async fn buy_from_provider(
     }
 }
 
-fn provider_error(err: &PieceError) -> ApiError {
+fn provider_error(err: &PieceError) -> AppError {
     match err {
         PieceError::Invalid(_) => {
             tracing::warn!(%err, "piece order not sent");
-            ApiError::field("location", msg::UNKNOWN_LOCATION)
+            AppError::field("location", msg::UNKNOWN_LOCATION)
         }
-        _ => ApiError::ProviderDown(err.to_string()),
+        _ => AppError::ProviderDown(err.to_string()),
     }
 }
 
@@ -160,7 +160,7 @@ const PENDING_TOO_LONG: i64 = 600;
 /// Writes the proxies of delivered orders (one pass over the `placed` orders of `source`), and
 /// marks orders left `pending` by a stopped server as `unknown` for reconciliation. Returns how
 /// many orders were completed.
-pub async fn poll_deliveries(pool: &DbPool, source: &dyn PieceSource) -> Result<usize, ApiError> {
+pub async fn poll_deliveries(pool: &DbPool, source: &dyn PieceSource) -> Result<usize, AppError> {
     let provider = source.provider();
     let stale = crate::blocking::in_transaction(pool, move |conn| {
         let cutoff = persistence::now() - PENDING_TOO_LONG;
@@ -228,7 +228,7 @@ fn record_delivery(
     conn: &mut DbConnection,
     order: &OrderRow,
     delivered: &[upstream::DeliveredProxy],
-) -> Result<bool, ApiError> {
+) -> Result<bool, AppError> {
     if !pieces::transition_order(
         conn,
         order.id,

@@ -5,7 +5,7 @@
 //! to an hour) until 24 hours after the notification, when it fails for good.
 
 use crate::blocking::with_conn;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::secret_box::{self, Purpose};
 use domain::UserId;
 use futures_util::StreamExt;
@@ -43,7 +43,7 @@ pub async fn send_webhooks(
     sender: Arc<dyn WebhookSender>,
     session_secret: &SecretString,
     now: i64,
-) -> Result<usize, ApiError> {
+) -> Result<usize, AppError> {
     let key = session_secret.clone();
     let claimed = with_conn(pool, move |conn| {
         let mut out = Vec::new();
@@ -124,7 +124,7 @@ fn record(
     conn: &mut persistence::DbConnection,
     attempt: Attempt,
     now: i64,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let Attempt {
         row,
         answer,

@@ -10,7 +10,7 @@
 //! per (piece, the expiry it extends), so one period is never paid twice.
 
 use crate::blocking::in_transaction;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::settings::RenewalPolicy;
 use domain::{Cents, PlanId, UserId, messages as msg};
 use persistence::DbConnection;
@@ -59,14 +59,14 @@ pub async fn renew_piece(
     ask: RenewalAsk,
     policy: RenewalPolicy,
     now: i64,
-) -> Result<Renewed, ApiError> {
+) -> Result<Renewed, AppError> {
     let has_source = source.is_some();
     let paid = in_transaction(pool, move |conn| pay(conn, ask, policy, has_source, now)).await?;
     let (paid, source) = match (paid, source) {
         (Ok(done), _) => return Ok(done),
         (Err(paid), Some(source)) => (paid, source),
         // `pay` wrote a pending renewal only with a source at hand.
-        (Err(_), None) => return Err(ApiError::Unavailable(msg::PROXY_PROVIDER_DOWN)),
+        (Err(_), None) => return Err(AppError::Unavailable(msg::PROXY_PROVIDER_DOWN)),
     };
     let upstream = paid.piece.upstream_id.clone().unwrap_or_default();
     let outcome = source
@@ -83,7 +83,7 @@ fn pay(
     policy: RenewalPolicy,
     has_source: bool,
     now: i64,
-) -> Result<Result<Renewed, Paid>, ApiError> {
+) -> Result<Result<Renewed, Paid>, AppError> {
     let RenewalAsk {
         user,
         piece_id,
@@ -91,27 +91,27 @@ fn pay(
         ..
     } = ask;
     let piece = renewals::find_owned(conn, piece_id, user)?
-        .ok_or(ApiError::NotFoundWith(msg::PIECE_NOT_FOUND))?;
+        .ok_or(AppError::NotFoundWith(msg::PIECE_NOT_FOUND))?;
     if piece.released_at.is_some() || piece.expires_at + policy.grace_secs <= now {
-        return Err(ApiError::Gone(msg::RENEWAL_TOO_LATE));
+        return Err(AppError::Gone(msg::RENEWAL_TOO_LATE));
     }
     if ask.seen_expiry.is_some_and(|seen| seen != piece.expires_at)
         || (automatic && !piece.auto_renew)
     {
-        return Err(ApiError::Conflict(msg::RENEWAL_UNDER_WAY));
+        return Err(AppError::Conflict(msg::RENEWAL_UNDER_WAY));
     }
     let plan = match piece.plan_id {
         Some(id) => plans::find(conn, PlanId::new(id))?.filter(|p| p.kind == piece.kind),
         None => None,
     }
     .filter(|p| p.on_sale(now))
-    .ok_or(ApiError::Gone(msg::PLAN_UNAVAILABLE))?;
+    .ok_or(AppError::Gone(msg::PLAN_UNAVAILABLE))?;
     let from = piece.expires_at;
     // A period starts where the last one ends, or now for a piece renewed in its grace period.
     let to = from.max(now) + i64::from(plan.validity_days) * DAY;
     let provider = piece.source != "local";
     if provider && (!has_source || piece.upstream_id.is_none()) {
-        return Err(ApiError::Unavailable(msg::PROXY_PROVIDER_DOWN));
+        return Err(AppError::Unavailable(msg::PROXY_PROVIDER_DOWN));
     }
     let status = if provider {
         RenewalStatus::Pending
@@ -132,7 +132,7 @@ fn pay(
             now,
         },
     )?
-    .ok_or(ApiError::Conflict(msg::RENEWAL_UNDER_WAY))?;
+    .ok_or(AppError::Conflict(msg::RENEWAL_UNDER_WAY))?;
     let note = format!(
         "Renewal of {} {} for {} days",
         piece.kind.label(),
@@ -157,7 +157,7 @@ fn pay(
         }));
     }
     if !renewals::extend(conn, piece_id, from, to)? {
-        return Err(ApiError::Conflict(msg::RENEWAL_UNDER_WAY));
+        return Err(AppError::Conflict(msg::RENEWAL_UNDER_WAY));
     }
     notify_renewed(conn, &piece, to, price, now)?;
     Ok(Ok(Renewed {
@@ -178,7 +178,7 @@ async fn settle(
     paid: Paid,
     outcome: Result<(), PieceError>,
     now: i64,
-) -> Result<Renewed, ApiError> {
+) -> Result<Renewed, AppError> {
     let Paid {
         renewal,
         piece,
@@ -215,7 +215,7 @@ async fn settle(
                 Ok(())
             })
             .await?;
-            Err(ApiError::ProviderUnclear(msg::RENEWAL_UNCONFIRMED))
+            Err(AppError::ProviderUnclear(msg::RENEWAL_UNCONFIRMED))
         }
         Err(err) => {
             tracing::warn!(piece = piece.id, renewal, %err, "the provider refused a renewal");
@@ -234,7 +234,7 @@ async fn settle(
                 Ok(())
             })
             .await?;
-            Err(ApiError::ProviderDown(err.to_string()))
+            Err(AppError::ProviderDown(err.to_string()))
         }
     }
 }
@@ -245,7 +245,7 @@ fn notify_renewed(
     to: i64,
     price: Cents,
     now: i64,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let label = piece.kind.label();
     notifications::add(
         conn,
@@ -265,12 +265,12 @@ fn notify_renewed(
 /// Reports once per period that `piece`'s automatic renewal could not be done, and `reason`:
 /// a notification in the same transaction as the mark (so one instance reports it). Its title
 /// and text when this call reported it.
-pub(crate) fn report_failure(
+pub fn report_failure(
     conn: &mut DbConnection,
     piece: &RenewablePiece,
     reason: &str,
     now: i64,
-) -> Result<Option<(String, String)>, ApiError> {
+) -> Result<Option<(String, String)>, AppError> {
     if !renewals::note_unpaid(conn, piece.id, piece.expires_at)? {
         return Ok(None);
     }

@@ -3,7 +3,7 @@
 //! it); an invoice the provider does not know, or a local one, is marked expired.
 
 use crate::blocking::in_transaction;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::wallet::service::{Applied, ReferralTerms};
 use crate::wallet::settle::settle;
 use domain::PaymentStatus;
@@ -22,7 +22,7 @@ pub async fn run(
     pool: &DbPool,
     gateway: &dyn PaymentGateway,
     terms: ReferralTerms,
-) -> Result<Outcome, ApiError> {
+) -> Result<Outcome, AppError> {
     let now = persistence::now();
     let stale = in_transaction(pool, move |conn| Ok(payments::pending_expired(conn, now)?)).await?;
     let mut outcome = Outcome::default();
@@ -34,14 +34,16 @@ pub async fn run(
             continue;
         }
         match gateway.payment_info(&payment.id).await {
-            Ok(Some(report)) => match settle(pool, report, terms, |_, _, _| Ok(())).await {
-                Ok((Applied::Credited, ())) => outcome.credited += 1,
-                Ok(_) => outcome.recorded += 1,
-                Err(err) => {
-                    tracing::warn!(payment = %payment.id, %err, "could not settle payment");
-                    outcome.failed += 1;
+            Ok(Some(report)) => {
+                match settle::<_, _, AppError>(pool, report, terms, |_, _, _| Ok(())).await {
+                    Ok((Applied::Credited, ())) => outcome.credited += 1,
+                    Ok(_) => outcome.recorded += 1,
+                    Err(err) => {
+                        tracing::warn!(payment = %payment.id, %err, "could not settle payment");
+                        outcome.failed += 1;
+                    }
                 }
-            },
+            }
             Ok(None) => {
                 expire(pool, payment.id).await?;
                 outcome.expired += 1;
@@ -57,7 +59,7 @@ pub async fn run(
 }
 
 /// Marks a pending payment that nobody can pay any more as expired.
-async fn expire(pool: &DbPool, id: String) -> Result<(), ApiError> {
+async fn expire(pool: &DbPool, id: String) -> Result<(), AppError> {
     in_transaction(pool, move |conn| {
         Ok(payments::record_status(
             conn,

@@ -50,7 +50,7 @@ const DEFAULTS: &[Default] = &[
 /// is seeded only while its table is empty, so operators' changes are never overwritten.
 pub fn seed_defaults(conn: &mut DbConnection) -> DbResult<()> {
     seed_default_plans(conn)?;
-    crate::pieces::seed::seed_local_stock(conn)?;
+    crate::stock::seed_local_stock(conn)?;
     Ok(())
 }
 

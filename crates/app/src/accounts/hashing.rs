@@ -6,7 +6,7 @@
 //! full the request is refused with 503 (`messages::PASSWORD_CHECKS_BUSY`) rather than queued
 //! without end.
 
-use crate::error::ApiError;
+use crate::error::AppError;
 use domain::messages as msg;
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -101,7 +101,7 @@ fn idle_policy() -> std::io::Result<()> {
 fn lower_priority() {}
 
 /// Runs `f` on the hashing pool and waits for its result without holding an async worker.
-pub async fn run<T, F>(f: F) -> Result<T, ApiError>
+pub async fn run<T, F>(f: F) -> Result<T, AppError>
 where
     F: FnOnce() -> T + Send + 'static,
     T: Send + 'static,
@@ -114,14 +114,14 @@ where
     match queue().try_send(job) {
         Ok(()) => {}
         Err(TrySendError::Full(_)) => {
-            return Err(ApiError::Unavailable(msg::PASSWORD_CHECKS_BUSY));
+            return Err(AppError::Unavailable(msg::PASSWORD_CHECKS_BUSY));
         }
         Err(TrySendError::Disconnected(_)) => {
-            return Err(ApiError::internal("password hashing", "no hashing thread"));
+            return Err(AppError::internal("password hashing", "no hashing thread"));
         }
     }
     rx.await
-        .map_err(|_| ApiError::internal("password hashing", "the job was dropped"))
+        .map_err(|_| AppError::internal("password hashing", "the job was dropped"))
 }
 
 #[cfg(test)]

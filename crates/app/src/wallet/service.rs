@@ -4,7 +4,7 @@
 //! goes to a referrer other than the customer (another account and another mailbox), and no
 //! referred customer earns their referrer more than the cap in total.
 
-use crate::error::ApiError;
+use crate::error::AppError;
 use domain::{Cents, PaymentStatus, canonical_email, messages as msg};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbConnection, payments, referrals, users};
@@ -17,15 +17,6 @@ pub struct ReferralTerms {
     pub percent: u32,
     /// The most one referred customer earns their referrer, all top-ups together, in cents.
     pub cap_cents: i64,
-}
-
-impl ReferralTerms {
-    pub fn of(settings: &crate::settings::Settings) -> Self {
-        ReferralTerms {
-            percent: settings.referral_percent,
-            cap_cents: settings.referral_cap_cents,
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,23 +34,23 @@ pub fn apply_report(
     conn: &mut DbConnection,
     report: &PaymentReport,
     terms: ReferralTerms,
-) -> Result<Applied, ApiError> {
+) -> Result<Applied, AppError> {
     let Some(payment) = payments::find(conn, &report.order_id)? else {
         tracing::warn!(order_id = %report.order_id, "payment report for an unknown payment");
-        return Err(ApiError::NotFoundWith(msg::PAYMENT_NOT_FOUND));
+        return Err(AppError::NotFoundWith(msg::PAYMENT_NOT_FOUND));
     };
     let amount = payment.amount_cents;
     if report.amount != Some(amount) {
         tracing::warn!(order_id = %payment.id, reported = ?report.amount, expected = %amount,
             "payment report amount does not match");
-        return Err(ApiError::BadRequest(
+        return Err(AppError::BadRequest(
             "The reported amount does not match the payment".into(),
         ));
     }
     let Some(reported) = PaymentStatus::parse(&report.status) else {
         tracing::warn!(order_id = %payment.id, status = %report.status,
             "payment report with an unknown status");
-        return Err(ApiError::BadRequest("Unknown payment status".into()));
+        return Err(AppError::BadRequest("Unknown payment status".into()));
     };
     if !report.credits_wallet() {
         // "paid" before the provider calls it final is still money on its way: keep it pending
@@ -110,7 +101,7 @@ fn pay_referral_bonus(
     payment: &payments::PaymentRow,
     amount: Cents,
     terms: ReferralTerms,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let Some(customer) = users::find_by_id(conn, payment.user_id)? else {
         return Ok(());
     };

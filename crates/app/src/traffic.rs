@@ -5,7 +5,7 @@
 //! bought to the provider with the same sync.
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::error::ApiError;
+use crate::error::AppError;
 use domain::{ProxyKind, UserId};
 use persistence::auto_topup::{self, Outcome};
 use persistence::{DbPool, traffic, upstream_accounts};
@@ -15,12 +15,12 @@ use upstream::{ResidentialError, ResidentialSource, SyncRequest, UpstreamAccount
 /// `ResidentialSource::provider()` of our own gateway, which keeps no upstream accounts.
 pub const LOCAL: &str = upstream::LocalResidential::PROVIDER;
 
-pub(crate) fn residential_error(err: ResidentialError) -> ApiError {
+pub fn residential_error(err: ResidentialError) -> AppError {
     match err {
         ResidentialError::UnknownLocation => {
-            ApiError::field("country", domain::messages::UNKNOWN_LOCATION)
+            AppError::field("country", domain::messages::UNKNOWN_LOCATION)
         }
-        other => ApiError::ProviderDown(other.to_string()),
+        other => AppError::ProviderDown(other.to_string()),
     }
 }
 
@@ -36,7 +36,7 @@ pub async fn sync_customer(
     source: &dyn ResidentialSource,
     user_id: domain::UserId,
     kind: ProxyKind,
-) -> Result<Option<UpstreamAccount>, ApiError> {
+) -> Result<Option<UpstreamAccount>, AppError> {
     let provider = source.provider();
     if provider == LOCAL {
         return Ok(None);
@@ -79,7 +79,7 @@ async fn sync_leased(
     kind: ProxyKind,
     stored: Option<&UpstreamAccount>,
     target: i64,
-) -> Result<Option<UpstreamAccount>, ApiError> {
+) -> Result<Option<UpstreamAccount>, AppError> {
     let provider = source.provider();
     let report = source
         .sync(SyncRequest {
@@ -122,12 +122,12 @@ async fn sync_leased(
 
 /// The customer's account at the residential provider: the stored one, or a first sync's;
 /// `None` for sources without accounts (local).
-pub(crate) async fn account_for(
+pub async fn account_for(
     pool: &DbPool,
     source: &dyn ResidentialSource,
     user_id: domain::UserId,
     kind: ProxyKind,
-) -> Result<Option<UpstreamAccount>, ApiError> {
+) -> Result<Option<UpstreamAccount>, AppError> {
     let provider = source.provider();
     if provider == LOCAL {
         return Ok(None);
@@ -154,7 +154,7 @@ pub async fn sync_all(
     pool: &DbPool,
     source: &dyn ResidentialSource,
     topup_window: Duration,
-) -> Result<usize, ApiError> {
+) -> Result<usize, AppError> {
     let mut synced = 0;
     for kind in [ProxyKind::Premium, ProxyKind::Budget] {
         let customers = with_conn(pool, move |conn| {
@@ -183,7 +183,7 @@ pub async fn check_auto_topup(
     user_id: UserId,
     kind: ProxyKind,
     window: Duration,
-) -> Result<Outcome, ApiError> {
+) -> Result<Outcome, AppError> {
     let window = i64::try_from(window.as_secs()).unwrap_or(i64::MAX / 2);
     let outcome = with_conn(pool, move |conn| {
         Ok(auto_topup::check(

@@ -4,7 +4,7 @@
 //! period and tried again on the next run until it goes back to stock.
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::pieces::renew::{RenewalAsk, renew_piece, report_failure};
 use crate::settings::RenewalPolicy;
 use domain::messages as msg;
@@ -33,7 +33,7 @@ pub async fn renew_due(
     mailer: Arc<dyn Mailer>,
     policy: RenewalPolicy,
     now: i64,
-) -> Result<RenewalRun, ApiError> {
+) -> Result<RenewalRun, AppError> {
     let until = now + policy.lead_secs;
     let due = with_conn(pool, move |conn| Ok(renewals::due(conn, until, BATCH)?)).await?;
     let mut run = RenewalRun::default();
@@ -49,16 +49,16 @@ pub async fn renew_due(
                 run.renewed += 1;
                 continue;
             }
-            Err(ApiError::PaymentRequired(_)) => "your wallet does not cover it",
-            Err(ApiError::Gone(m)) if m == msg::PLAN_UNAVAILABLE => "its plan is no longer sold",
+            Err(AppError::PaymentRequired(_)) => "your wallet does not cover it",
+            Err(AppError::Gone(m)) if m == msg::PLAN_UNAVAILABLE => "its plan is no longer sold",
             // Refunded; the job does not repeat a refused period, the customer may by hand.
-            Err(ApiError::ProviderDown(_)) => {
+            Err(AppError::ProviderDown(_)) => {
                 "the provider refused it (nothing was charged); try again from the Generated \
                  Proxies page"
             }
             // Another instance or the customer renewed it at the same moment.
-            Err(ApiError::Conflict(_)) => continue,
-            Err(ApiError::Gone(_)) => continue,
+            Err(AppError::Conflict(_)) => continue,
+            Err(AppError::Gone(_)) => continue,
             Err(err) => {
                 tracing::warn!(piece, %user, %err, "automatic renewal failed");
                 run.failed += 1;

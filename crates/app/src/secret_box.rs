@@ -4,7 +4,7 @@
 //! Stored as `v1:` and the base64 of nonce and ciphertext. Changing the session secret makes the
 //! stored secrets unreadable: the accounts must then enrol again (docs/two-factor-and-sessions.md).
 
-use crate::error::ApiError;
+use crate::error::AppError;
 use aes_gcm::aead::{Aead, AeadCore, KeyInit, OsRng};
 use aes_gcm::{Aes256Gcm, Nonce};
 use base64::Engine;
@@ -41,12 +41,12 @@ fn cipher(session_secret: &SecretString, purpose: Purpose) -> Aes256Gcm {
 }
 
 /// The stored form of the TOTP secret `secret`.
-pub fn seal(session_secret: &SecretString, secret: &[u8]) -> Result<String, ApiError> {
+pub fn seal(session_secret: &SecretString, secret: &[u8]) -> Result<String, AppError> {
     seal_for(Purpose::Totp, session_secret, secret)
 }
 
 /// The TOTP secret `stored` holds; an error when it was sealed under another key or is damaged.
-pub fn open(session_secret: &SecretString, stored: &str) -> Result<Vec<u8>, ApiError> {
+pub fn open(session_secret: &SecretString, stored: &str) -> Result<Vec<u8>, AppError> {
     open_for(Purpose::Totp, session_secret, stored)
 }
 
@@ -55,11 +55,11 @@ pub fn seal_for(
     purpose: Purpose,
     session_secret: &SecretString,
     secret: &[u8],
-) -> Result<String, ApiError> {
+) -> Result<String, AppError> {
     let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
     let sealed = cipher(session_secret, purpose)
         .encrypt(&nonce, secret)
-        .map_err(|e| ApiError::internal("sealing a secret", e))?;
+        .map_err(|e| AppError::internal("sealing a secret", e))?;
     let mut bytes = nonce.to_vec();
     bytes.extend_from_slice(&sealed);
     Ok(format!("{PREFIX}{}", STANDARD.encode(bytes)))
@@ -71,8 +71,8 @@ pub fn open_for(
     purpose: Purpose,
     session_secret: &SecretString,
     stored: &str,
-) -> Result<Vec<u8>, ApiError> {
-    let fail = |what: &str| ApiError::internal("opening a sealed secret", what);
+) -> Result<Vec<u8>, AppError> {
+    let fail = |what: &str| AppError::internal("opening a sealed secret", what);
     let body = stored
         .strip_prefix(PREFIX)
         .ok_or_else(|| fail("unknown format"))?;

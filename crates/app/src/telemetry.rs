@@ -20,7 +20,7 @@ static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 static INSTALLING: Mutex<()> = Mutex::new(());
 
 /// Whether the recorder is installed: before, the metric macros hand out handles that record
-/// nothing, which must not be kept (`http_metrics`).
+/// nothing, which must not be kept (`api::http_metrics`).
 pub fn recorder_installed() -> bool {
     HANDLE.get().is_some()
 }

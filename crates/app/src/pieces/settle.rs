@@ -3,7 +3,7 @@
 //! delivered proxies with their history. Both run in the caller's transaction, after the caller
 //! has moved the order to its final status with a conditional transition (so each runs once).
 
-use crate::error::ApiError;
+use crate::error::AppError;
 use domain::{Cents, ProxyKind, UserId};
 use persistence::pieces::{self, NewPiece, OrderRow};
 use persistence::wallet::{self, EntryKind};
@@ -11,7 +11,7 @@ use persistence::{DbConnection, proxy_history};
 use upstream::DeliveredProxy;
 
 /// What an order took from the customer and the stock.
-pub(crate) struct Taken {
+pub struct Taken {
     pub order_id: i64,
     pub user_id: UserId,
     pub stock_id: Option<i64>,
@@ -33,11 +33,7 @@ impl Taken {
 
 /// Puts the order's stock back and refunds its price (ledger kind `refund`, reference
 /// `piece_{order}`, so a second refund of one order is refused by the ledger).
-pub(crate) fn give_back(
-    conn: &mut DbConnection,
-    taken: &Taken,
-    note: &str,
-) -> Result<(), ApiError> {
+pub fn give_back(conn: &mut DbConnection, taken: &Taken, note: &str) -> Result<(), AppError> {
     if let Some(stock_id) = taken.stock_id {
         pieces::unreserve(conn, stock_id, taken.quantity)?;
     }
@@ -56,11 +52,11 @@ pub(crate) fn give_back(
 
 /// Writes the first `quantity` of `delivered` as the order's pieces, each with its line in the
 /// customer's proxy history, valid for the plan's validity (30 days without a plan) from now.
-pub(crate) fn write_delivery(
+pub fn write_delivery(
     conn: &mut DbConnection,
     order: &OrderRow,
     delivered: &[DeliveredProxy],
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let plan = match order.plan_id {
         Some(id) => persistence::plans::find(conn, id)?,
         None => None,
@@ -102,13 +98,13 @@ pub(crate) fn write_delivery(
 }
 
 /// The notification of a delivered order, in the delivery's transaction.
-pub(crate) fn notify_delivered(
+pub fn notify_delivered(
     conn: &mut DbConnection,
     user_id: UserId,
     kind: ProxyKind,
     order_id: i64,
     count: usize,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let what = if count == 1 { "proxy" } else { "proxies" };
     persistence::notifications::add(
         conn,
@@ -131,7 +127,7 @@ fn history_line(
     proxy: &DeliveredProxy,
     expires_at: i64,
     now: i64,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let line = format!(
         "{}:{}:{}:{}",
         proxy.host, proxy.port, proxy.username, proxy.password

@@ -1,0 +1,21 @@
+//! The ProxyShop application layer: the use cases and background jobs that the HTTP API
+//! (`api`) and the operator commands (`server`) share, over `persistence` and `upstream`. No
+//! HTTP here: no actix, no requests or responses; failures are `AppError`, which the API maps
+//! to its statuses.
+
+pub mod accounts;
+pub mod alerts;
+pub mod blocking;
+pub mod catalog;
+pub mod error;
+pub mod jobs;
+pub mod pieces;
+pub mod secret_box;
+pub mod settings;
+pub mod state;
+pub mod stock;
+pub mod telemetry;
+pub mod traffic;
+pub mod wallet;
+
+pub use error::AppError;

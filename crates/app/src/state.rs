@@ -1,0 +1,22 @@
+//! What the use cases and background jobs reach: the pool, their settings and the outside
+//! services. The API builds one beside its own state (`api::state::AppState`, which adds what
+//! only requests need).
+
+use crate::settings::JobSettings;
+use persistence::DbPool;
+use std::sync::Arc;
+use upstream::{Mailer, PaymentGateway, PieceSource, ResidentialSource, WebhookSender};
+
+pub struct Services {
+    pub pool: DbPool,
+    pub settings: JobSettings,
+    pub mailer: Arc<dyn Mailer>,
+    /// The payment gateway taking top-ups; `None`: top-ups are off.
+    pub payments: Option<Arc<dyn PaymentGateway>>,
+    /// The provider of proxies sold by the piece; `None`: the local stock on our gateway.
+    pub pieces: Option<Arc<dyn PieceSource>>,
+    /// Where residential proxies come from: our gateway (local) or the provider.
+    pub residential: Arc<dyn ResidentialSource>,
+    /// Calls customers' webhooks (the `webhooks` job).
+    pub webhooks: Arc<dyn WebhookSender>,
+}
