@@ -95,11 +95,20 @@ function metadata(root, extra) {
   return JSON.parse(out);
 }
 
+/** The platform `rustc` builds for here, e.g. `x86_64-unknown-linux-gnu`. */
+function hostTriple() {
+  const info = execFileSync(process.env.RUSTC ?? 'rustc', ['-vV'], { encoding: 'utf8' });
+  const host = info.split('\n').find((line) => line.startsWith('host: '));
+  if (!host) throw new Error('rustc -vV names no host');
+  return host.slice('host: '.length).trim();
+}
+
 function main(argv) {
   const at = argv.indexOf('--root');
   const root = resolve(at >= 0 ? argv[at + 1] : '.');
   const rule = ruleBreaches(metadata(root, ['--no-deps']));
-  const framework = frameworkBreaches(metadata(root, []));
+  // Only this machine's platform: the whole resolve would fetch every other platform's crates.
+  const framework = frameworkBreaches(metadata(root, ['--filter-platform', hostTriple()]));
   for (const breach of [...rule, ...framework]) console.error(`crate-deps: ${breach}`);
   const total = rule.length + framework.length;
   console.log(
