@@ -18,6 +18,7 @@ const SAFARI_IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS
 fn browser(agent: &str) -> reqwest::Client {
     reqwest::Client::builder()
         .cookie_store(true)
+        .pool_max_idle_per_host(0)
         .user_agent(agent)
         .build()
         .unwrap()

@@ -204,9 +204,13 @@ impl TestApp {
         let readiness = app.readiness();
         actix_web::rt::spawn(app.run_until_stopped());
         let jar = Arc::new(Jar::default());
+        // A connection per request: a pooled one may be closed by the server's keep-alive timer
+        // (5 s) just as a test busy elsewhere sends on it, and the request fails with
+        // IncompleteMessage (seen on two loaded cores).
         let client = reqwest::Client::builder()
             .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(0)
             .build()
             .unwrap();
         Some(TestApp {
@@ -259,6 +263,7 @@ impl TestApp {
     pub fn new_client(&self) -> reqwest::Client {
         reqwest::Client::builder()
             .cookie_store(true)
+            .pool_max_idle_per_host(0)
             .build()
             .unwrap()
     }

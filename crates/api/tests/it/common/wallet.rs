@@ -186,6 +186,7 @@ impl TestApp {
     pub fn browser(&self) -> reqwest::Client {
         reqwest::Client::builder()
             .cookie_store(true)
+            .pool_max_idle_per_host(0)
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap()
