@@ -1,8 +1,10 @@
 // `npm run e2e`: @playwright/test drives Debian's Chromium (/usr/bin/chromium, no downloaded
 // browsers) against a `proxyshop serve` that e2e/global-setup.mjs builds and starts. The spec files
 // run two at a time (E2E_WORKERS) against that one server: every journey signs up customers of its
-// own, and the server's limits are raised for one address (e2e/harness.mjs). Ends with one line
-// "N passed, N failed" (e2e/summary-reporter.mjs).
+// own, and the server's limits are raised for one address (e2e/harness.mjs). A journey may take 6
+// minutes: under `make test` it shares two cores with the Rust tests and the fuzzing, and the
+// operator's journey took 3.2 minutes there (1.7 alone). Ends with one line "N passed, N failed"
+// (e2e/summary-reporter.mjs).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './e2e/harness.mjs';
 
@@ -19,7 +21,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
-  timeout: 180_000,
+  timeout: 360_000,
   reporter: [['list'], ['./e2e/summary-reporter.mjs']],
   use: {
     browserName: 'chromium',
