@@ -75,6 +75,9 @@ export async function startServer({ log = false, env: overrides = {} } = {}) {
     PROXYSHOP_TRIAL_PER_IP_PER_DAY: '1000',
     // every journey signs up from 127.0.0.1
     PROXYSHOP_CODE_REQUESTS_PER_IP: '1000',
+    // the Rust tests keep every core busy beside the browser tests (`make test`): on idle cores
+    // only, each sign-in's hash would wait for them
+    PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY: 'true',
     ...overrides,
   };
   const output = [];

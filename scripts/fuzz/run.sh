@@ -28,6 +28,7 @@ url="http://127.0.0.1:$port"
 export PROXYSHOP_DATABASE_URL="sqlite://$data/proxyshop.db" PROXYSHOP_DATA_DIR="$data"
 PROXYSHOP_ADDR="127.0.0.1:$port" PROXYSHOP_PUBLIC_URL="$url" \
   PROXYSHOP_GATEWAY_HTTP_ADDR=127.0.0.1:0 PROXYSHOP_GATEWAY_SOCKS_ADDR=127.0.0.1:0 PROXYSHOP_LOCAL_CHECKOUT=true \
+  PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY=true \
   "$bin" serve >"$data/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do curl -fsS "$url/healthz" >/dev/null 2>&1 && break; sleep 0.2; done

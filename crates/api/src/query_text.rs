@@ -31,4 +31,41 @@ mod tests {
             assert!(given("q", Some(bad)).is_err(), "{bad:?}");
         }
     }
+
+    /// The document's schemas of the parameters read through [`given`] accept what it accepts
+    /// (the fuzzer sends what a schema allows and expects it answered).
+    #[test]
+    fn the_filter_schemas_match_given() {
+        use crate::openapi::rules::{filter_text, given_kind_filter, role_filter, tests::agree};
+        let samples = [
+            "",
+            "  ",
+            "alice",
+            " a b ",
+            "\u{a0}admin\u{3000}",
+            "admin",
+            " user ",
+            "\tadmin",
+            "admin\n",
+            "\u{85}",
+            "\u{9f}x",
+            "\u{17}\u{7}",
+            "static",
+            " lte ",
+            "Premium",
+            "ipv4\r",
+            "\u{2028}ipv6",
+            "all",
+            "%00",
+        ];
+        agree(filter_text(), |v| given("q", Some(v)).is_ok(), &samples);
+        let role = |v: &str| matches!(given("role", Some(v)), Ok(None | Some("admin" | "user")));
+        agree(role_filter(), role, &samples);
+        let kind = |v: &str| match given("type", Some(v)) {
+            Ok(None) => true,
+            Ok(Some(k)) => domain::ProxyKind::parse(k).is_some(),
+            Err(_) => false,
+        };
+        agree(given_kind_filter(), kind, &samples);
+    }
 }

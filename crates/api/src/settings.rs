@@ -58,6 +58,9 @@ pub struct Settings {
     /// `PROXYSHOP_WEBHOOK_ALLOW_PRIVATE`: customers' webhooks may be http:// URLs and reach
     /// private, loopback and link-local addresses (tests and local runs only).
     pub webhook_allow_private: bool,
+    /// `PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY`: the password hashing threads keep the
+    /// normal priority instead of running on idle cores only (`app::accounts::hashing`).
+    pub password_hashing_normal_priority: bool,
 }
 
 /// Where the proxy checker sends its one request through our gateway, and how long it waits.
@@ -207,6 +210,9 @@ impl Settings {
             },
             shop: ShopIdentity::default(),
             webhook_allow_private: false,
+            // Tests share the cores with other tests: on idle cores only, hashing would wait
+            // for them (the idle policy has its own test in `app::accounts::hashing`).
+            password_hashing_normal_priority: true,
         }
     }
 }

@@ -243,7 +243,8 @@ pub const RENEWAL_UNCONFIRMED: &str =
     "The provider did not confirm the renewal. We will check it with them";
 pub const SEEN_EXPIRY: &str = "The expiry must be a whole number of unix seconds";
 pub const AUTO_RENEW_FLAG: &str = "Auto-renew must be true or false";
-pub const EXPIRY_AT: &str = "Enter the expiry in unix seconds, from a year back to ten years ahead";
+pub const EXPIRY_AT: &str =
+    "Enter the expiry in unix seconds, a whole number from 1000000000 (2001) to 4102444800 (2100)";
 // Automatic top-up of traffic.
 pub const AUTO_TOPUP_TYPE: &str = "Please choose Premium or Budget";
 pub const AUTO_TOPUP_ENABLED: &str = "Enabled must be true or false";

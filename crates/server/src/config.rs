@@ -48,6 +48,9 @@ pub struct Config {
     /// Let customers' webhooks be http:// and reach private, loopback and link-local addresses
     /// (tests and local demos).
     pub webhook_allow_private: bool,
+    /// Password hashing at the normal priority, not on idle cores only (a machine shared with
+    /// other work, such as CI).
+    pub password_hashing_normal_priority: bool,
     /// Destination ports the gateway never connects to.
     pub gateway_refused_ports: Vec<u16>,
     /// The gateway node's pool, limits and drain (`config/gateway.rs`).
@@ -264,6 +267,10 @@ impl Config {
             gateway_public_host: src.get("PROXYSHOP_GATEWAY_PUBLIC_HOST"),
             gateway_allow_private: flag(src, "PROXYSHOP_GATEWAY_ALLOW_PRIVATE")?,
             webhook_allow_private: flag(src, "PROXYSHOP_WEBHOOK_ALLOW_PRIVATE")?,
+            password_hashing_normal_priority: flag(
+                src,
+                "PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY",
+            )?,
             gateway_refused_ports: ports(src, "PROXYSHOP_GATEWAY_REFUSED_PORTS", &[25])?,
             gateway: GatewaySettings::from_source(src)?,
             session_secret: session_secret.map(SecretString::from),

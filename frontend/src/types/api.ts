@@ -2164,7 +2164,7 @@ export interface components {
             data: components["schemas"]["LteRecord"][];
             success: boolean;
         };
-        /** @description Untagged for the same `{ success, data }` wire shape, with a named schema per answer. */
+        /** @description The country codes with LTE stock (no `country`), or that country's endpoints. */
         LteResponse: components["schemas"]["LteCountriesResponse"] | components["schemas"]["LteRecordsResponse"];
         /** @description The main proxy credential's settings. */
         MainCredential: {
@@ -3130,10 +3130,8 @@ export interface operations {
                 page?: number | null;
                 /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
-                /** @description An order id, a provider order id, or part of the customer's email. */
-                q?: string | null;
-                /** @description pending, placed, delivered, failed or unknown. */
-                status?: string | null;
+                q?: string;
+                status?: string;
                 type?: string;
             };
             header?: never;
@@ -3276,10 +3274,8 @@ export interface operations {
                 page?: number | null;
                 /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
-                /** @description A payment id, a provider invoice id, or part of the customer's email. */
-                q?: string | null;
-                /** @description pending, paid, paid_over, expired, ... (the stored status). */
-                status?: string | null;
+                q?: string;
+                status?: string;
             };
             header?: never;
             path?: never;
@@ -4043,8 +4039,7 @@ export interface operations {
                 page?: number | null;
                 /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
                 perPage?: number | null;
-                /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
-                q?: string | null;
+                q?: string;
                 role?: string;
             };
             header?: never;
@@ -4095,8 +4090,7 @@ export interface operations {
         parameters: {
             query?: {
                 disabled?: boolean | null;
-                /** @description Case-insensitive: part of the email or name, or the whole ref code, proxy username or id. */
-                q?: string | null;
+                q?: string;
                 role?: string;
             };
             header?: never;
@@ -7992,8 +7986,7 @@ export interface operations {
                 page?: number | null;
                 /** @description Rows per page, from 1 to 200 (422 outside). */
                 perPage?: number | null;
-                /** @description Only proxies containing this text (case-insensitive). */
-                q?: string | null;
+                q?: string;
                 type?: string;
             };
             header?: never;
@@ -8282,8 +8275,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
-                /** @description Part of the target host, case-insensitive; no control characters (422). */
-                host?: string | null;
+                host?: string;
                 outcome?: string;
                 /** @description 1-based; below 1 is 422. */
                 page?: number | null;
@@ -8354,8 +8346,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
-                /** @description Part of the target host, case-insensitive; no control characters (422). */
-                host?: string | null;
+                host?: string;
                 outcome?: string;
                 to?: string;
                 type?: string;
@@ -8967,8 +8958,7 @@ export interface operations {
             query?: {
                 by?: "host" | "credential" | "day" | "hour";
                 from?: string;
-                /** @description Part of the target host, case-insensitive; no control characters (422). */
-                host?: string | null;
+                host?: string;
                 outcome?: string;
                 to?: string;
                 type?: string;

@@ -62,11 +62,13 @@ pub async fn set_expiry(
     body: JsonObject<ExpiryRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    // A whole number, as the document's `integer` (which `2877209934.0` also is).
     let to = body
         .expires_at
         .as_ref()
-        .and_then(Value::as_i64)
-        .filter(|at| (EXPIRY_MIN..=EXPIRY_MAX).contains(at))
+        .and_then(Value::as_f64)
+        .filter(|at| at.fract() == 0.0 && (EXPIRY_MIN as f64..=EXPIRY_MAX as f64).contains(at))
+        .map(|at| at as i64)
         .ok_or_else(|| ApiError::field("expiresAt", msg::EXPIRY_AT))?;
     let why = reason(body.reason.as_deref())?;
     let (id, actor) = (path.into_inner(), admin.0.id);

@@ -2,14 +2,13 @@
 //! accepts what the handler accepts (docs/api.md, "Fuzzing"): null, or at most so many
 //! characters once trimmed, none of them a control character.
 
+use crate::openapi::rules::CONTROL;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 
 /// What `str::trim` removes (Unicode White_Space), spelled out: `\s` differs between the regex
 /// engines that read the document (Python's includes \x1c–\x1f, ECMAScript's U+FEFF).
 const SPACE: &str = r"\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
-/// The control characters (`char::is_control`).
-const CONTROL: &str = r"\x00-\x1f\x7f-\x9f";
 
 /// Null or up to `max` characters once trimmed, no control characters.
 fn one_line(max: usize) -> RefOr<Schema> {

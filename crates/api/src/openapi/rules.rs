@@ -13,6 +13,12 @@ use utoipa::openapi::{RefOr, schema::ArrayBuilder};
 const LOCAL: &str = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
 /// One domain label: letters, digits and inner hyphens.
 const LABEL: &str = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
+/// The control characters (`char::is_control`).
+pub const CONTROL: &str = r"\x00-\x1f\x7f-\x9f";
+/// What `str::trim` removes (Unicode White_Space) less the control characters: the spaces
+/// around a value that `query_text::given` lets through (`\s` would allow a tab, which it
+/// refuses).
+const PLAIN_SPACE: &str = r" \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 
 fn string() -> ObjectBuilder {
     ObjectBuilder::new().schema_type(Type::String)
@@ -292,8 +298,8 @@ pub enum ServerKindParam {
     Ipv6,
 }
 
-/// An optional kind filter (`query_text::given`, then `ProxyKind::parse`): blank is
-/// no filter.
+/// An optional kind filter of the usage records (`usage::filters`, trimmed, then
+/// `ProxyKind::parse`): blank is no filter.
 pub fn kind_filter() -> RefOr<Schema> {
     done(string().pattern(Some(r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$")))
 }
@@ -325,9 +331,33 @@ pub fn kind_or_all() -> RefOr<Schema> {
     )))
 }
 
+/// One of `words` or blank, read by `query_text::given` (no control character, trimmed).
+fn given_choice(words: &str) -> RefOr<Schema> {
+    let s = PLAIN_SPACE;
+    done(string().pattern(Some(format!("^[{s}]*(?:{words})?[{s}]*$"))))
+}
+
 /// `GET /api/admin/users?role=`: admin, user, or blank for both.
 pub fn role_filter() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*(?:admin|user)?\s*$")))
+    given_choice("admin|user")
+}
+
+/// `GET /api/admin/orders?type=` (`query_text::given`, then `ProxyKind::parse`): blank is no
+/// filter.
+pub fn given_kind_filter() -> RefOr<Schema> {
+    given_choice("premium|budget|static|lte|ipv4|ipv6")
+}
+
+/// A free-text filter (`?q=`, `?status=`, `?host=`, read by `query_text::given`): any text
+/// without a control character (one is 422 on the parameter).
+pub fn filter_text() -> RefOr<Schema> {
+    done(
+        string()
+            .pattern(Some(format!("^[^{CONTROL}]*$")))
+            .description(Some(
+                "Any text without a control character; blank filters nothing.",
+            )),
+    )
 }
 
 /// `GET /api/admin/summary?days=`: a whole number 1–365 (trimmed, `u16` digits).

@@ -185,11 +185,51 @@ pub struct LteRecordsResponse {
 }
 
 /// Untagged for the same `{ success, data }` wire shape, with a named schema per answer.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum LteResponse {
     Countries(LteCountriesResponse),
     Records(LteRecordsResponse),
+}
+
+/// Documented as `anyOf`, not the `oneOf` a derive writes for an untagged enum: an empty `data`
+/// is a valid answer of both shapes, which `oneOf` forbids.
+impl utoipa::PartialSchema for LteResponse {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::AnyOfBuilder;
+        AnyOfBuilder::new()
+            .item(utoipa::openapi::Ref::from_schema_name(
+                LteCountriesResponse::name(),
+            ))
+            .item(utoipa::openapi::Ref::from_schema_name(
+                LteRecordsResponse::name(),
+            ))
+            .description(Some(
+                "The country codes with LTE stock (no `country`), or that country's endpoints.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for LteResponse {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        schemas.push((
+            LteCountriesResponse::name().into(),
+            LteCountriesResponse::schema(),
+        ));
+        <LteCountriesResponse as ToSchema>::schemas(schemas);
+        schemas.push((
+            LteRecordsResponse::name().into(),
+            LteRecordsResponse::schema(),
+        ));
+        <LteRecordsResponse as ToSchema>::schemas(schemas);
+    }
 }
 
 #[utoipa::path(tag = "pieces", params(LteQuery),

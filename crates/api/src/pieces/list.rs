@@ -19,6 +19,7 @@ pub struct ProxiesQuery {
     #[param(schema_with = crate::openapi::rules::kind_or_all)]
     pub kind: Option<String>,
     /// Only proxies containing this text (case-insensitive).
+    #[param(schema_with = crate::openapi::rules::filter_text)]
     pub q: Option<String>,
     /// 1-based; below 1 is 422.
     #[param(minimum = 1)]

@@ -26,6 +26,7 @@ pub struct RecordQuery {
     #[param(schema_with = crate::openapi::rules::instant_filter)]
     pub to: Option<String>,
     /// Part of the target host, case-insensitive; no control characters (422).
+    #[param(schema_with = crate::openapi::rules::filter_text)]
     pub host: Option<String>,
     /// ok, refused, upstream_error or cut_quota; blank for all.
     #[param(schema_with = crate::openapi::rules::outcome_filter)]

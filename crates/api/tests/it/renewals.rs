@@ -292,6 +292,12 @@ persistence::both_backends! {
         let row = &app.audit_rows()[0];
         assert_eq!((row.action.as_str(), row.target.as_deref()), ("piece.expiry", Some(format!("piece:{id}").as_str())));
         assert!(row.before_state.as_deref().unwrap_or_default().contains(&before.to_string()));
+        let fraction = put(json!({"expiresAt": target as f64 + 0.5, "reason": "half a second"})).await;
+        assert_eq!(fraction.status, 422, "{}", fraction.text);
+        // The document's integer: a whole number written with a decimal point is one.
+        let whole = put(json!({"expiresAt": (target - 60) as f64, "reason": "a whole number"})).await;
+        assert_eq!(whole.status, 200, "{}", whole.text);
+        assert_eq!(expiry(&app, id), target - 60);
         let missing = app.send(app.client.put(app.url("/api/admin/pieces/999999/expiry")).json(&json!({"expiresAt": target, "reason": "no such piece"}))).await;
         assert_eq!((missing.status, missing.message()), (404, "Proxy not found"));
         // A customer may not.

@@ -8,6 +8,7 @@
 
 use crate::error::AppError;
 use domain::messages as msg;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -23,6 +24,18 @@ const NICENESS: i32 = 10;
 
 /// The thread name prefix (`password-hash-0`, ...), as seen in `top -H` and in tests.
 pub const THREAD_NAME: &str = "password-hash";
+
+/// Whether the hashing threads keep the normal priority instead of the idle policy
+/// (`PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY`, [`keep_normal_priority`]).
+static NORMAL_PRIORITY: AtomicBool = AtomicBool::new(false);
+
+/// Lets the hashing threads run at the normal priority, for a machine whose cores are kept busy
+/// by other work (a CI machine running the test suite beside the server): there a thread on
+/// idle cores only would wait for the others, and every sign-in with it. Takes effect for the
+/// threads started after it, so it is called before the first hash (at start-up).
+pub fn keep_normal_priority(normal: bool) {
+    NORMAL_PRIORITY.store(normal, Ordering::Relaxed);
+}
 
 /// How many threads hash passwords: half the cores, at least one.
 pub fn threads() -> usize {
@@ -51,7 +64,9 @@ fn queue() -> &'static SyncSender<Job> {
 }
 
 fn work(jobs: &Mutex<Receiver<Job>>) {
-    lower_priority();
+    if !NORMAL_PRIORITY.load(Ordering::Relaxed) {
+        lower_priority();
+    }
     loop {
         // The lock is held only while waiting for the next job, never while running one.
         let job = match jobs.lock() {

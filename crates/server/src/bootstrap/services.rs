@@ -63,6 +63,7 @@ pub(super) async fn serve(
         },
         shop: config.shop.clone(),
         webhook_allow_private: config.webhook_allow_private,
+        password_hashing_normal_priority: config.password_hashing_normal_priority,
     };
     let deps = Dependencies {
         pool: pool.clone(),

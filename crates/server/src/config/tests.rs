@@ -293,6 +293,19 @@ fn sign_up_codes_per_address_default_to_ten_and_refuse_zero_or_junk() {
 }
 
 #[test]
+fn password_hashing_stays_on_idle_cores_unless_asked() {
+    assert!(!config(&[]).unwrap().password_hashing_normal_priority);
+    let key = "PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY";
+    assert!(
+        config(&[(key, "true")])
+            .unwrap()
+            .password_hashing_normal_priority
+    );
+    let err = config(&[(key, "sometimes")]).unwrap_err().to_string();
+    assert!(err.contains(key), "{err}");
+}
+
+#[test]
 fn trusted_proxies_are_a_list_and_the_old_flag_trusts_the_peer_only() {
     use domain::network::TrustedProxies;
     let c = config(&[]).unwrap();

@@ -18,12 +18,14 @@ use utoipa::IntoParams;
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct OrderQuery {
     /// pending, placed, delivered, failed or unknown.
+    #[param(schema_with = crate::openapi::rules::filter_text)]
     pub status: Option<String>,
     /// static, lte, ipv4 or ipv6.
     #[serde(rename = "type")]
-    #[param(schema_with = crate::openapi::rules::kind_filter)]
+    #[param(schema_with = crate::openapi::rules::given_kind_filter)]
     pub kind: Option<String>,
     /// An order id, a provider order id, or part of the customer's email.
+    #[param(schema_with = crate::openapi::rules::filter_text)]
     pub q: Option<String>,
 }
 

@@ -19,8 +19,10 @@ use utoipa::IntoParams;
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct PaymentQuery {
     /// pending, paid, paid_over, expired, ... (the stored status).
+    #[param(schema_with = crate::openapi::rules::filter_text)]
     pub status: Option<String>,
     /// A payment id, a provider invoice id, or part of the customer's email.
+    #[param(schema_with = crate::openapi::rules::filter_text)]
     pub q: Option<String>,
 }
 

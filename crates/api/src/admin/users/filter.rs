@@ -10,6 +10,7 @@ use utoipa::IntoParams;
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct CustomerQuery {
     /// Case-insensitive: part of the email or name, or the whole ref code, proxy username or id.
+    #[param(schema_with = crate::openapi::rules::filter_text)]
     pub q: Option<String>,
     /// admin or user.
     #[param(schema_with = crate::openapi::rules::role_filter)]
