@@ -6,8 +6,8 @@ NPM   ?= npm
 BIN_DEBUG   := target/debug/proxyshop
 BIN_RELEASE := target/release/proxyshop
 
-.PHONY: run dev test lint test-rust build-tests run-tests-rust test-frontend e2e run-e2e fuzz run-fuzz \
-	server-bin frontend openapi check-openapi fmt clean
+.PHONY: run dev test lint lint-other clippy test-rust build-tests run-tests-rust test-frontend e2e \
+	run-e2e fuzz run-fuzz server-bin frontend openapi check-openapi fmt clean
 
 ## run: build the front end and the server, then serve everything on http://127.0.0.1:8080
 ## (top-ups through the local checkout, whose Pay button credits without payment: local only)
@@ -23,15 +23,32 @@ dev: frontend/node_modules
 	cd frontend && VITE_API_URL=$${VITE_API_URL:-http://127.0.0.1:8080} $(NPM) run dev
 
 ## test: everything CI checks, in three steps: the builds (the Rust tests, once, with the server
-## binary they start; the front end; the fuzzer's tools), the lints (fmt, clippy, the import graphs:
-## no loop, the API document) and the front-end unit tests, then the Rust tests, the browser tests
-## and the schema fuzzing side by side: they share the builds and nothing else (each starts its own
-## servers and databases). The front-end unit tests run before, not beside them: their 5-second
-## test timeouts do not hold on two cores shared with the rest.
+## binary they start, compiled with clippy's lints; the front end; the fuzzer's tools), the other
+## lints (fmt, the import graphs: no loop, the crate rule, the front end, the API document) and the
+## front-end unit tests, then the Rust tests, the browser tests and the schema fuzzing side by side:
+## they share the builds and nothing else (each starts its own servers and databases). The
+## front-end unit tests run before, not beside them: their 5-second test timeouts do not hold on
+## two cores shared with the rest.
 test: frontend/node_modules
-	$(MAKE) -j3 --output-sync=target build-tests frontend $(TOOLS_VENV)/bin/schemathesis
-	$(MAKE) lint test-frontend SERVER=$(BIN_DEBUG)
-	$(MAKE) -j3 --output-sync=target run-tests-rust run-e2e run-fuzz SERVER=$(BIN_DEBUG)
+	$(LINTED) $(MAKE) -j3 --output-sync=target build-tests build-examples frontend \
+	  $(TOOLS_VENV)/bin/schemathesis
+	$(MAKE) $(if $(LINTED),lint-other,lint) test-frontend SERVER=$(BIN_DEBUG)
+	$(LINTED) $(MAKE) -j3 --output-sync=target run-tests-rust run-e2e run-fuzz SERVER=$(BIN_DEBUG)
+
+# The test build compiles the workspace's own crates with clippy-driver, the rustc with clippy's
+# lints that `cargo clippy` runs (as RUSTC_WORKSPACE_WRAPPER, the lints in CLIPPY_ARGS): one
+# compilation gives the lints of every target and the test binaries, where `make lint` then
+# checked the whole workspace a second time (130 s of the two cores in CI). The same variables
+# must reach every cargo command of `make test`: without them cargo would see a different
+# compiler and build the workspace again. Without clippy-driver, `make lint` runs clippy.
+CLIPPY_DRIVER := $(shell rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+ifneq ($(CLIPPY_DRIVER),)
+LINTED := RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) \
+	CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+endif
+
+build-examples:
+	$(CARGO) build --workspace --examples
 
 # The server binary that the browser tests, the fuzzing and the API document check run. Unset,
 # they build it with `cargo build -p server`; `make test` passes the one its test build made
@@ -44,12 +61,19 @@ ifeq ($(SERVER),)
 	$(CARGO) build -p server
 endif
 
-lint: frontend/node_modules
+## lint: fmt, the import graphs (no loop of any length), the crate rule, clippy, the front end's
+## lints and types, and the committed API document
+lint: clippy lint-other
+
+clippy:
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+# Everything `lint` checks but clippy (`make test` has its lints from the test build).
+lint-other: frontend/node_modules
 	$(CARGO) fmt --all -- --check
 	node --test scripts/import-graph.test.mjs
 	node scripts/import-graph.mjs
 	node scripts/crate-deps.mjs
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	cd frontend && $(NPM) run lint
 	$(MAKE) check-openapi
 

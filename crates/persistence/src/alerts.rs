@@ -167,8 +167,8 @@ pub fn rearm(conn: &mut DbConnection, user: UserId, subject: &str, threshold: i6
     Ok(())
 }
 
-/// A traffic balance's figures: (customer, kind, purchased, used, expires_at).
-pub type TrafficFigures = (i64, String, i64, i64, Option<i64>);
+/// A traffic balance: (customer, kind, purchased, used, expires_at, valid_from).
+pub type TrafficFigures = (i64, String, i64, i64, Option<i64>, Option<i64>);
 /// A live piece: (customer, piece id, kind, host, expires_at).
 pub type PieceFigures = (i64, i64, String, String, i64);
 
@@ -182,6 +182,7 @@ pub fn traffic_figures(conn: &mut DbConnection) -> DbResult<Vec<TrafficFigures>>
             traffic_balances::purchased_bytes,
             traffic_balances::used_bytes,
             traffic_balances::expires_at,
+            traffic_balances::valid_from,
         ))
         .load(conn)?)
 }

@@ -105,6 +105,7 @@ diesel::table! {
         updated_at -> BigInt,
         expires_at -> Nullable<BigInt>,
         leased_bytes -> BigInt,
+        valid_from -> Nullable<BigInt>,
     }
 }
 

@@ -118,7 +118,10 @@ pub fn add_purchased(
                     .or(traffic_balances::expires_at.lt(end)),
             ),
         )
-        .set(traffic_balances::expires_at.eq(end))
+        .set((
+            traffic_balances::expires_at.eq(end),
+            traffic_balances::valid_from.eq(t),
+        ))
         .execute(conn)?;
     }
     Ok(())

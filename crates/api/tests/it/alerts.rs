@@ -12,6 +12,20 @@ use upstream::{FileMailer, Mailer};
 
 const EMAIL: &str = "alerted@example.com";
 const MB: i64 = 1_000_000;
+const GB: i64 = 1_000 * MB;
+
+/// Dates the validity of `id`'s traffic back `days` days, as if it was bought then.
+fn bought_days_ago(app: &TestApp, id: UserId, days: i64) {
+    use diesel::prelude::*;
+    use persistence::schema::traffic_balances;
+    let from = persistence::now() - days * 86_400;
+    app.with_conn(|c| {
+        diesel::update(traffic_balances::table.filter(traffic_balances::user_id.eq(id.get())))
+            .set(traffic_balances::valid_from.eq(from))
+            .execute(c)
+            .unwrap()
+    });
+}
 
 fn mailer(app: &TestApp) -> Arc<dyn Mailer> {
     Arc::new(FileMailer::new(
@@ -130,8 +144,10 @@ persistence::both_backends! {
         app.register(EMAIL, crate::common::PASSWORD).await;
         let id = user_id(&app);
         let now = persistence::now();
-        // Traffic expiring in two days: the 3-day threshold fires, the 1-day one not yet.
+        // Traffic bought 28 days ago, expiring in two days: the 3-day threshold fires, the 1-day
+        // one not yet.
         app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Budget, 10 * MB, Some(now + 2 * 86_400)).unwrap());
+        bought_days_ago(&app, id, 28);
         let saved = app
             .send(app.client.put(app.url("/api/user/alerts")).json(&json!({"balanceBelow": 5})))
             .await;
@@ -143,6 +159,24 @@ persistence::both_backends! {
         assert_eq!(alert_mails(&app, "Wallet balance below $5.00"), 1);
         // A day later, the 1-day threshold.
         assert_eq!(check_twice_at_once(&app, now + 86_400 + 60).await, 1);
+        assert_eq!(alert_mails(&app, "expires in 1 day or less"), 1);
+    }
+
+    async fn traffic_valid_for_less_than_a_warning_gets_no_such_warning(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, crate::common::PASSWORD).await;
+        let id = user_id(&app);
+        let now = persistence::now();
+        // A 24-hour grant (the free trial's validity), checked at once: neither the 3-day nor
+        // the 1-day warning (the customer knows it lasts a day), and none an hour before its end.
+        app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Premium, 100 * MB, Some(now + 86_400)).unwrap());
+        assert_eq!(check_twice_at_once(&app, now).await, 0);
+        assert_eq!(check_twice_at_once(&app, now + 23 * 3_600).await, 0);
+        // Extended by a 30-day purchase: valid for longer than both, both warn in their time.
+        app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Premium, GB, Some(now + 30 * 86_400)).unwrap());
+        assert_eq!(check_twice_at_once(&app, now + 27 * 86_400 + 60).await, 1);
+        assert_eq!(alert_mails(&app, "expires in 3 days or less"), 1);
+        assert_eq!(check_twice_at_once(&app, now + 29 * 86_400 + 60).await, 1);
         assert_eq!(alert_mails(&app, "expires in 1 day or less"), 1);
     }
 

@@ -51,7 +51,7 @@ fn when(unix: i64) -> String {
 }
 
 fn traffic(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &TrafficFigures, now: i64) {
-    let (user, kind, purchased, used, expires) = row;
+    let (user, kind, purchased, used, expires, valid_from) = row;
     let label = kind_label(kind);
     for &percent in &settings.traffic_percent {
         out.push(Candidate {
@@ -74,7 +74,11 @@ fn traffic(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &TrafficFigu
                 user: *user,
                 subject: format!("expiry:traffic:{kind}"),
                 threshold: ahead,
-                crossed: *expires > now && expires - now <= ahead * DAY,
+                // Only traffic that was valid for longer than the warning: a 24-hour trial is
+                // not "expiring in 3 days or less" the minute it is granted.
+                crossed: *expires > now
+                    && expires - now <= ahead * DAY
+                    && valid_from.is_none_or(|from| expires - from > ahead * DAY),
                 title: format!("{label}: your traffic expires in {} or less", days(ahead)),
                 body: format!(
                     "Your {label} traffic expires on {}; what is left of it is lost then.",

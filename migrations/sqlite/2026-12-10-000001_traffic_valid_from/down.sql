@@ -1,0 +1,1 @@
+ALTER TABLE traffic_balances DROP COLUMN valid_from;
