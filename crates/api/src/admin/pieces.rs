@@ -65,7 +65,7 @@ pub async fn set_expiry(
     let to = body
         .expires_at
         .as_ref()
-        .and_then(Value::as_i64)
+        .and_then(domain::numbers::whole_of)
         .filter(|at| (EXPIRY_MIN..=EXPIRY_MAX).contains(at))
         .ok_or_else(|| ApiError::field("expiresAt", msg::EXPIRY_AT))?;
     let why = reason(body.reason.as_deref())?;
