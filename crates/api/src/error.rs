@@ -217,8 +217,9 @@ impl ResponseError for ApiError {
 }
 
 /// actix's JSON extractor errors: 413 for a body past the limit, 415 for another content
-/// type, else (malformed body, wrong type) a 400 with a plain message; serde's text may quote
-/// internals, so it goes to the debug log only.
+/// type, else (malformed body, not a JSON object) a 400 with a plain message; serde's text may
+/// quote internals, so it goes to the debug log only. A JSON object with a field of the wrong
+/// type is read further, and answered 422 naming the field (`crate::extractors::JsonObject`).
 pub fn json_error_handler(
     err: actix_web::error::JsonPayloadError,
     _req: &actix_web::HttpRequest,

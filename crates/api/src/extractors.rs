@@ -146,11 +146,13 @@ impl FromRequest for ClientIp {
     }
 }
 
-/// A JSON request body that must be a JSON object: `web::Json<T>` (same size limit, content
-/// type check and 400 from `JsonConfig`'s error handler) whose top level is read as a map only.
-/// serde's derived structs also accept a JSON array of the fields in order (`[null, null]`),
-/// which no request schema allows (docs/api.md, "Fuzzing"); such a body gets the 400 of a body
-/// that does not parse.
+/// A JSON request body that must be a JSON object: read by `web::Json` (same size limit,
+/// content type check and 400 from `JsonConfig`'s error handler) as an object only, then as
+/// `T`. serde's derived structs also accept a JSON array of the fields in order
+/// (`[null, null]`), which no request schema allows (docs/api.md, "Fuzzing"); such a body gets
+/// the 400 of a body that does not parse, as does an object naming a field twice. A valid JSON
+/// object whose field has the wrong type (`"regions": "US"` where a list is expected) is a 422
+/// naming the field and what it must be ([`wrong_type`]).
 pub struct JsonObject<T>(pub T);
 
 impl<T> JsonObject<T> {
@@ -170,30 +172,97 @@ impl<T: serde::de::DeserializeOwned + 'static> FromRequest for JsonObject<T> {
     type Error = actix_web::Error;
     type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let json = web::Json::<ObjectOnly<T>>::from_request(req, payload);
-        Box::pin(async move { Ok(JsonObject(json.await?.into_inner().0)) })
+        let json = web::Json::<ObjectOnly>::from_request(req, payload);
+        Box::pin(async move {
+            let object = serde_json::Value::Object(json.await?.into_inner().0);
+            serde_path_to_error::deserialize(object)
+                .map(JsonObject)
+                .map_err(|err| wrong_type(&err).into())
+        })
     }
 }
 
-/// Deserializes `T` from a JSON object only: any other JSON value is "invalid type".
-struct ObjectOnly<T>(T);
+/// A JSON object, read as such only: any other JSON value is "invalid type", and a key given
+/// twice is refused rather than one of its values silently winning.
+struct ObjectOnly(serde_json::Map<String, serde_json::Value>);
 
-impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for ObjectOnly<T> {
+impl<'de> serde::Deserialize<'de> for ObjectOnly {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor<T>(std::marker::PhantomData<T>);
-        impl<'de, T: serde::Deserialize<'de>> serde::de::Visitor<'de> for Visitor<T> {
-            type Value = ObjectOnly<T>;
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ObjectOnly;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a JSON object")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
-                map: A,
+                mut map: A,
             ) -> Result<Self::Value, A::Error> {
-                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(ObjectOnly)
+                let mut object = serde_json::Map::new();
+                while let Some((key, value)) = map.next_entry::<String, serde_json::Value>()? {
+                    if object.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "duplicate field `{key}`"
+                        )));
+                    }
+                    object.insert(key, value);
+                }
+                Ok(ObjectOnly(object))
             }
         }
-        deserializer.deserialize_map(Visitor(std::marker::PhantomData))
+        deserializer.deserialize_map(Visitor)
+    }
+}
+
+/// The 422 of a JSON object a request type cannot be read from: the field, by the path it was
+/// sent under (`regions`, `items[0].name`), and what it must be: "regions must be a list".
+/// serde's own words are mapped to the customer's (`a sequence` is a list, `i64` a whole
+/// number); a type's internal name is never shown.
+fn wrong_type(err: &serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let text = err.inner().to_string();
+    tracing::debug!(path = %err.path(), %text, "JSON body of the wrong shape");
+    let path = err.path().to_string();
+    // A missing or unknown field is reported at the object holding it, and named in the text.
+    let quoted = || text.split('`').nth(1).map(str::to_owned);
+    let (field, message) = if text.starts_with("missing field") {
+        let name = quoted().unwrap_or_default();
+        let field = if path == "." {
+            name.clone()
+        } else {
+            format!("{path}.{name}")
+        };
+        let message = format!("{name} is required");
+        (field, message)
+    } else if text.starts_with("unknown field") {
+        let name = quoted().unwrap_or_default();
+        (name.clone(), format!("{name} is not a known field"))
+    } else {
+        let expected = text.rsplit_once("expected ").map_or("", |(_, e)| e);
+        let field = if path == "." { "body".to_owned() } else { path };
+        let message = format!("{field} must be {}", customer_words(expected));
+        (field, message)
+    };
+    let mut errors = domain::FieldErrors::new();
+    errors.add(field, message);
+    ApiError::Validation(errors)
+}
+
+/// What serde says a value was expected to be, in the customer's words.
+fn customer_words(expected: &str) -> String {
+    match expected.trim() {
+        "a sequence" => "a list".to_owned(),
+        "a string" | "a borrowed string" | "a character" => "text".to_owned(),
+        "a boolean" => "true or false".to_owned(),
+        "i8" | "i16" | "i32" | "i64" | "i128" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize"
+        | "isize" | "a whole number" => "a whole number".to_owned(),
+        "f32" | "f64" | "a number" => "a number".to_owned(),
+        "a map" | "a JSON object" => "an object".to_owned(),
+        s if s.starts_with("struct ") => "an object".to_owned(),
+        s if s.starts_with("one of ") => {
+            format!("one of {}", s["one of ".len()..].replace('`', ""))
+        }
+        s if s.starts_with("variant identifier") => "one of the documented values".to_owned(),
+        _ => "of the documented type".to_owned(),
     }
 }
 

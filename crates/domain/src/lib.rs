@@ -20,6 +20,7 @@ pub mod messages;
 pub mod money;
 mod names;
 pub mod network;
+pub mod numbers;
 pub mod order;
 pub mod payment;
 pub mod proxy_line;

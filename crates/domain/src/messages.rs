@@ -71,6 +71,7 @@ pub fn wait_before_resend(seconds: i64) -> String {
 pub const FILL_ALL_FIELDS: &str = "Please fill all the fields";
 pub const AMOUNT_TOO_SMALL: &str = "Amount must be greater than 0.1";
 pub const AMOUNT_TOO_LARGE: &str = "Amount must be at most 10000";
+pub const AMOUNT_DECIMALS: &str = "Amount must have at most 2 decimals";
 pub const UNSUPPORTED_METHOD: &str = "Unsupported payment method";
 pub const UNSUPPORTED_CURRENCY: &str = "Unsupported currency. Choose DOGE, TRX, LTC or USDT";
 pub const INSUFFICIENT_BALANCE: &str = "Insufficient balance";

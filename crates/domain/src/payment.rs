@@ -100,13 +100,14 @@ impl TopUp {
             errors.add(field, msg::FILL_ALL_FIELDS);
             return Err(errors);
         };
-        let cents = Cents::from_dollars(amount);
-        match cents {
-            Some(c) if c >= MIN_TOPUP && c <= MAX_TOPUP => {}
-            Some(c) if c > MAX_TOPUP => errors.add("amount", msg::AMOUNT_TOO_LARGE),
-            // Too large for cents at all (1e20): still too large, not too small.
-            None if amount > 0.0 => errors.add("amount", msg::AMOUNT_TOO_LARGE),
-            _ => errors.add("amount", msg::AMOUNT_TOO_SMALL),
+        // Read exactly (`numbers::hundredths`): a third decimal is refused, never rounded away.
+        let cents = crate::numbers::hundredths_of_f64(amount).map(Cents::new);
+        if amount.is_nan() || amount < MIN_TOPUP.as_dollars() {
+            errors.add("amount", msg::AMOUNT_TOO_SMALL);
+        } else if amount > MAX_TOPUP.as_dollars() {
+            errors.add("amount", msg::AMOUNT_TOO_LARGE);
+        } else if cents.is_none() {
+            errors.add("amount", msg::AMOUNT_DECIMALS);
         }
         if method != METHOD_CRYPTOMUS {
             errors.add("method", msg::UNSUPPORTED_METHOD);
@@ -176,6 +177,14 @@ mod tests {
             err(Some(10_000.01), Some("cryptomous"), None).get("amount"),
             Some(msg::AMOUNT_TOO_LARGE)
         );
+        // A third decimal is refused with the rule, never rounded (1.005 was stored as $1.00).
+        for third in [1.005, 0.105, 9_999.999] {
+            assert_eq!(
+                err(Some(third), Some("cryptomous"), None).get("amount"),
+                Some(msg::AMOUNT_DECIMALS),
+                "{third}"
+            );
+        }
         for huge in [1e20, f64::MAX, f64::INFINITY] {
             assert_eq!(
                 err(Some(huge), Some("cryptomous"), None).get("amount"),
@@ -205,6 +214,10 @@ mod tests {
                 coin: Coin::Ltc
             }
         );
+        let ok = TopUp::parse(Some(10_000.0), Some("cryptomous"), None).unwrap();
+        assert_eq!(ok.amount, MAX_TOPUP);
+        let ok = TopUp::parse(Some(1.5), Some("cryptomous"), None).unwrap();
+        assert_eq!(ok.amount, Cents::new(150));
         let ok = TopUp::parse(Some(25.0), Some("cryptomous"), Some("usdt")).unwrap();
         assert_eq!(
             ok,

@@ -51,4 +51,22 @@ describe('code field', () => {
     expect(screen.getByRole('status')).toHaveTextContent('7');
     expect(group).not.toHaveAttribute('aria-describedby');
   });
+
+  it('overtypes a box holding the same digit and moves on, so no digit is lost', async () => {
+    const user = userEvent.setup();
+    render(<FormWithCode />);
+    const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` });
+    await user.click(box(1));
+    await user.keyboard('000000');
+    expect(screen.getByRole('status')).toHaveTextContent('000000');
+    await user.click(box(1));
+    await user.keyboard('120456');
+    expect(screen.getByRole('status')).toHaveTextContent('120456');
+    expect(box(6)).toHaveFocus();
+    // Typing into a box in the middle replaces that digit only.
+    await user.click(box(3));
+    await user.keyboard('0');
+    expect(screen.getByRole('status')).toHaveTextContent('120456');
+    expect(box(4)).toHaveFocus();
+  });
 });

@@ -102,8 +102,12 @@ export function usePlanPurchase(kind: ProxyKind) {
             placeholder={String(plan.amount)}
             value={custom}
             onChange={(event) => {
-              setCustom(event.target.value.replace(/\D/g, '').slice(0, 5));
-              setError(null);
+              // Kept exactly as typed: a decimal point or any other character is refused with
+              // the rule, never dropped (dropping it turned "2.5" into 25 GB).
+              const text = event.target.value;
+              const checked = customGbSchema.safeParse(text);
+              setCustom(text);
+              setError(/^\s*\d*\s*$/.test(text) || checked.success ? null : (checked.error.issues[0]?.message ?? null));
             }}
             aria-invalid={error !== null}
             aria-describedby={`${fieldId}-hint`}

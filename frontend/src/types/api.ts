@@ -1850,7 +1850,7 @@ export interface components {
         BuyPlanRequest: {
             /**
              * Format: int64
-             * @description The plan's amount in GB (the front end's `{type, amount}` purchase).
+             * @description The plan's amount in GB (the front end's `{type, amount}` purchase): a whole number.
              */
             amount?: number | null;
             /**

@@ -11,7 +11,7 @@ use crate::account::rules::{
     FORGOT_PER_EMAIL, FORGOT_PER_IP, MAX_ATTEMPTS, RESEND_SECS, RESET_PER_IP, RESET_TTL_SECS,
 };
 use crate::account::{limits, mails};
-use crate::auth::pending::Method;
+use crate::auth::pending::{self, Method};
 use crate::auth::service::sign_in;
 use crate::auth::{SignInReply, TwoFactorRequired};
 use crate::blocking::in_transaction;
@@ -19,7 +19,7 @@ use crate::dto::{AuthResponse, ErrorResponse, MessageResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
-use crate::session::Session;
+use crate::session::{Session, USER_ID_KEY};
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
 use app::accounts::hash_password;
@@ -150,6 +150,8 @@ pub async fn reset_password(
             return Ok(Outcome::Refused);
         }
         users::set_password_hash(conn, user.id, &hash)?;
+        // Read again: a pending second factor is bound to the new password (`Pending::stamp`).
+        let user = users::find_by_id(conn, user.id)?.ok_or(ApiError::NotFound)?;
         password_resets::delete(conn, user.id)?;
         // Every other session of the account ends; this browser's (its own, even when signed
         // in to this account) is renewed by `sign_in` below or purged.
@@ -172,9 +174,12 @@ pub async fn reset_password(
     )
     .await;
     if two_factor {
-        // Not signed in: the second factor is still owed. Whatever session this browser had
-        // ends too.
-        session.purge();
+        // Not signed in yet: the second factor is still owed, and `POST /api/login/2fa`
+        // completes the sign-in. The pending sign-in lives under a new session id, with nobody
+        // signed in meanwhile, as after a right password.
+        session.renew();
+        session.remove(USER_ID_KEY);
+        pending::start(&session, &key, &user, now())?;
         return Ok(
             HttpResponse::Ok().json(SignInReply::TwoFactorRequired(TwoFactorRequired::by(
                 Method::Totp,

@@ -66,9 +66,8 @@ pub async fn set_expiry(
     let to = body
         .expires_at
         .as_ref()
-        .and_then(Value::as_f64)
-        .filter(|at| at.fract() == 0.0 && (EXPIRY_MIN as f64..=EXPIRY_MAX as f64).contains(at))
-        .map(|at| at as i64)
+        .and_then(domain::numbers::whole_of)
+        .filter(|at| (EXPIRY_MIN..=EXPIRY_MAX).contains(at))
         .ok_or_else(|| ApiError::field("expiresAt", msg::EXPIRY_AT))?;
     let why = reason(body.reason.as_deref())?;
     let (id, actor) = (path.into_inner(), admin.0.id);

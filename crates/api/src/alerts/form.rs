@@ -54,7 +54,7 @@ fn thresholds(value: &Value, range: std::ops::RangeInclusive<i64>) -> Option<Vec
     }
     let mut out = Vec::new();
     for item in items {
-        let n = item.as_i64().filter(|n| range.contains(n))?;
+        let n = domain::numbers::whole_of(item).filter(|n| range.contains(n))?;
         if !out.contains(&n) {
             out.push(n);
         }

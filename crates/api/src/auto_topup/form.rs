@@ -66,7 +66,7 @@ impl AutoTopupRequest {
         let plan_id = self
             .plan_id
             .as_ref()
-            .and_then(Value::as_i64)
+            .and_then(domain::numbers::whole_of)
             .filter(|id| *id > 0)
             .map(PlanId::new);
         if plan_id.is_none() {

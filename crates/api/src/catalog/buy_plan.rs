@@ -19,10 +19,12 @@ pub struct BuyPlanRequest {
     #[serde(rename = "type")]
     #[schema(required = true, schema_with = crate::openapi::rules::traffic_kind)]
     pub kind: Option<String>,
-    /// The plan's amount in GB (the front end's `{type, amount}` purchase).
+    /// The plan's amount in GB (the front end's `{type, amount}` purchase): a whole number.
+    #[serde(default, deserialize_with = "domain::numbers::optional_whole")]
     pub amount: Option<i64>,
     /// Or the plan's id.
     #[serde(rename = "planId")]
+    #[serde(default, deserialize_with = "domain::numbers::optional_whole")]
     pub plan_id: Option<i64>,
     /// Buy this many GB (1 to 10000) instead of the plan's amount, at the plan's per-GB tier
     /// (its price over its GB, rounded up to the cent).

@@ -213,7 +213,7 @@ pub fn topup_below_gb() -> RefOr<Schema> {
     )
 }
 
-/// A plan's id as a request names it (`auto_topup::form`): a positive JSON integer.
+/// A plan's id as a request names it (`auto_topup::form`): a positive whole number.
 pub fn plan_id() -> RefOr<Schema> {
     done(
         ObjectBuilder::new()
@@ -233,8 +233,8 @@ pub fn connections_cap() -> RefOr<Schema> {
     )
 }
 
-/// `crate::number::quantity` under the generate and buy limits: 1 to 1000 as a JSON integer, or
-/// as a string of digits only (leading zeros allowed; no sign, exponent, point or whitespace).
+/// `crate::number::quantity` under the generate and buy limits: 1 to 1000 as a whole JSON number
+/// (`3`, `3.0` and `3e0` alike, as JSON Schema's `integer`), or as a string of digits only (leading zeros allowed; no sign, exponent, point or whitespace).
 pub fn quantity() -> RefOr<Schema> {
     let integer = ObjectBuilder::new()
         .schema_type(Type::Integer)
@@ -249,16 +249,15 @@ pub fn quantity() -> RefOr<Schema> {
     ))
 }
 
-/// `domain::TopUp::parse`: dollars that round to 0.10–10000.00 (`Cents::from_dollars`). The
-/// bounds are the decimals just outside, as serde_json reads them: its float parser may land
-/// one unit in the last place off, so `0.09499999999999999` reads as 0.095 (accepted) and
-/// `10000.005000000001` as 10000.005 (accepted), while these two are refused.
+/// `domain::TopUp::parse`: dollars from 0.10 to 10000.00 with at most 2 decimals, read exactly
+/// (`domain::numbers::hundredths`: a third decimal is refused, never rounded).
 pub fn top_up_amount() -> RefOr<Schema> {
     done(
         ObjectBuilder::new()
             .schema_type(Type::Number)
-            .exclusive_minimum(Some(0.094_999_999_999_999_98))
-            .exclusive_maximum(Some(10_000.005_000_000_002)),
+            .multiple_of(Some(0.01))
+            .minimum(Some(0.1))
+            .maximum(Some(10_000)),
     )
 }
 

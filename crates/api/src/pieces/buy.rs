@@ -30,13 +30,14 @@ pub struct GetProxyRequest {
     #[schema(required = true, schema_with = crate::openapi::rules::piece_kind)]
     pub kind: Option<String>,
     /// The plan's id (optional for LTE: the cheapest LTE plan on sale by default).
+    #[serde(default, deserialize_with = "domain::numbers::optional_whole")]
     pub plan: Option<i64>,
     /// Static only: the country code.
     pub country: Option<String>,
     /// Static: the ISP code; IPv4/IPv6: the country id; LTE: the endpoint id.
     #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub location: Option<String>,
-    /// A whole number of 1 to 1000, as a JSON integer or a string of digits (LTE: always 1).
+    /// A whole number of 1 to 1000 (`3` or `3.0`), or a string of digits (LTE: always 1).
     #[schema(schema_with = crate::openapi::rules::quantity)]
     pub quantity: Option<Value>,
 }
@@ -59,7 +60,7 @@ fn text(value: &Option<String>) -> Option<String> {
 }
 
 /// The buy form's rule: an emptied field is "Please enter a valid number"; anything but a whole
-/// number (a JSON integer or a plain digit string, [`crate::number::quantity`]) of at least 1
+/// number (a whole JSON number or a plain digit string, [`crate::number::quantity`]) of at least 1
 /// is "Please enter a valid quantity"; more than [`MAX_QUANTITY`] names the range.
 fn quantity(value: Option<&Value>) -> Result<i32, ApiError> {
     match number::quantity(value) {
@@ -153,13 +154,14 @@ mod tests {
     fn quantities_follow_the_spec_messages() {
         assert_eq!(q(json!(2)), Ok(2));
         assert_eq!(q(json!("3")), Ok(3));
+        // A whole number by value, however it is written (`domain::numbers`).
+        assert_eq!(q(json!(2.0)), Ok(2));
         assert_eq!(q(json!(null)), Err(msg::VALID_NUMBER.to_owned()));
         assert_eq!(q(json!("  ")), Err(msg::VALID_NUMBER.to_owned()));
         for bad in [
             json!(0),
             json!(-1),
             json!(1.5),
-            json!(2.0),
             json!("abc"),
             json!("1e2"),
             json!(" 3"),

@@ -221,8 +221,7 @@ pub async fn renew(
     let seen_expiry = match &body.expires_at {
         None | Some(Value::Null) => None,
         Some(value) => Some(
-            value
-                .as_i64()
+            domain::numbers::whole_of(value)
                 .ok_or_else(|| ApiError::field("expiresAt", msg::SEEN_EXPIRY))?,
         ),
     };

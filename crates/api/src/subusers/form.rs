@@ -90,11 +90,11 @@ fn connections(value: &Value) -> Result<Option<i32>, &'static str> {
     if value.is_null() {
         return Ok(None);
     }
-    let n = value.as_f64().ok_or(msg::SUBUSER_MAX_CONNECTIONS)?;
-    if n.fract() != 0.0 || !(1.0..=f64::from(MAX_CONNECTIONS)).contains(&n) {
-        return Err(msg::SUBUSER_MAX_CONNECTIONS);
-    }
-    Ok(Some(n as i32))
+    domain::numbers::whole_of(value)
+        .filter(|n| (1..=i64::from(MAX_CONNECTIONS)).contains(n))
+        .and_then(|n| i32::try_from(n).ok())
+        .map(Some)
+        .ok_or(msg::SUBUSER_MAX_CONNECTIONS)
 }
 
 /// `connections` of an optional field: absent is no cap.

@@ -36,7 +36,7 @@ pub struct GenerateRequest {
     /// Premium: a city code. Budget: `-city-<code>`.
     #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
     pub city: Option<String>,
-    /// 1 to 1000, as a JSON integer or a string of digits.
+    /// 1 to 1000, as a whole number (`3` or `3.0`) or a string of digits.
     #[schema(required = true, schema_with = crate::openapi::rules::quantity)]
     pub quantity: Option<serde_json::Value>,
     /// Budget only: minutes between rotations, 0 for sticky.

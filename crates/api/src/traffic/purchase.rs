@@ -34,16 +34,10 @@ impl CustomGb {
         }
     }
 
-    /// From the request's JSON: a whole number (`5` or `5.0`), anything else refused with the
-    /// range message.
+    /// From the request's JSON: a whole number by the one rule of `domain::numbers` (`5`,
+    /// `5.0` and `5e0` alike), anything else refused with the range message.
     pub fn from_json(value: &serde_json::Value) -> Result<CustomGb, ApiError> {
-        let whole = value.as_i64().or_else(|| {
-            value
-                .as_f64()
-                .filter(|f| f.fract() == 0.0 && f.abs() <= MAX_CUSTOM_GB as f64)
-                .map(|f| f as i64)
-        });
-        match whole {
+        match domain::numbers::whole_of(value) {
             Some(gb) => CustomGb::parse(gb),
             None => Err(ApiError::field("customGb", msg::CUSTOM_GB_RANGE)),
         }

@@ -2,6 +2,7 @@
 //! (docs/account.md#forgotten-password): the mailed code, no account enumeration, the attempt
 //! and request limits, single use, expiry, sessions, and two-factor accounts.
 
+use crate::common::two_factor::{code_at, step_now};
 use crate::common::{PASSWORD, TestApp, other_code};
 use serde_json::json;
 
@@ -230,17 +231,34 @@ persistence::both_backends! {
         assert!(app.reset_row(EMAIL).is_none());
     }
 
-    async fn with_two_factor_on_the_reset_does_not_sign_in(backend) {
+    async fn with_two_factor_on_the_reset_signs_in_after_the_second_factor(backend) {
         let app = TestApp::start(backend, |_| {}).await;
-        let code = with_code(&app).await;
-        app.enable_totp(EMAIL);
+        // Enrolled as an authenticator app would be, on another browser.
+        let elsewhere = app.new_client();
+        app.register_with(&elsewhere, EMAIL, PASSWORD).await;
+        let enrolled = app.enrol_with(&elsewhere).await;
+        app.forget_used_step(EMAIL);
+        let before = app.mails_to(EMAIL).len();
+        let reply = app.post_json("/api/password/forgot", json!({ "email": EMAIL })).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        app.wait_for_mails(EMAIL, before + 1).await;
+        let code = app.latest_code(EMAIL);
 
         let reply = app.post_json("/api/password/reset", reset(EMAIL, &code, NEW_PASSWORD)).await;
 
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(reply.body, json!({ "twoFactorRequired": true, "method": "totp" }));
-        assert!(app.current_user().await.is_null(), "not signed in");
+        assert!(app.current_user().await.is_null(), "not signed in before the second factor");
         assert!(app.session_ids(EMAIL).is_empty(), "every session ended");
+        assert!(app.get_with(&elsewhere, "/api/getuserinfo").await.body["user"].is_null());
         assert!(app.reset_row(EMAIL).is_none(), "spent");
+
+        // The authenticator's current code completes the reset's sign-in.
+        let reply = app.second_factor(&app.client, &code_at(&enrolled.secret, step_now())).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.body["user"]["email"], EMAIL);
+        assert_eq!(app.current_user().await["email"], EMAIL, "signed in");
+        assert_eq!(app.session_ids(EMAIL).len(), 1);
+        assert!(app.password_works(EMAIL, NEW_PASSWORD).await);
     }
 }

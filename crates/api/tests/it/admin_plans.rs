@@ -186,6 +186,7 @@ persistence::both_backends! {
             ("name", json!("x".repeat(81)), "Please enter a plan name (1–80 characters)"),
             ("price", json!(-1), "Please enter a valid price"),
             ("price", json!(1.005), "Please enter a valid price"),
+            ("price", json!(0.001), "Please enter a valid price"),
             ("amount", json!(0), "Amount must be greater than zero"),
             ("amount", json!(1.5), "Amount must be greater than zero"),
             ("validityDays", json!(0), "Please enter a valid number of days"),
@@ -199,6 +200,27 @@ persistence::both_backends! {
             assert_eq!(reply.message(), message);
             assert_eq!(reply.body["fields"][field], message);
         }
+        // Valid JSON with a field of the wrong type names the field and what it must be.
+        let wrong_types = [
+            ("regions", json!("US"), "regions must be a list"),
+            ("name", json!(5), "name must be text"),
+            ("active", json!("yes"), "active must be true or false"),
+            ("sort", json!("first"), "sort must be a whole number"),
+            ("features", json!([1]), "features must be an object"),
+        ];
+        for (field, value, message) in wrong_types {
+            let mut body = new_plan();
+            body[field] = value.clone();
+            let reply = app.post_json("/api/admin/plans", body).await;
+            assert_eq!(reply.status, 422, "{field} = {value}: {}", reply.text);
+            assert_eq!(reply.message(), message);
+            assert_eq!(reply.body["fields"], json!({ field: message }), "{}", reply.text);
+        }
+        let mut nested = new_plan();
+        nested["regions"] = json!(["US", 7]);
+        let reply = app.post_json("/api/admin/plans", nested).await;
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        assert_eq!(reply.body["fields"], json!({ "regions[1]": "regions[1] must be text" }));
         let mut missing = new_plan();
         missing.as_object_mut().unwrap().remove("price");
         let reply = app.post_json("/api/admin/plans", missing).await;

@@ -111,7 +111,7 @@ persistence::both_backends! {
 
     async fn malformed_json_is_a_plain_400(backend) {
         let app = TestApp::start(backend, |_| {}).await;
-        for body in [r#"{"email": "#, "not json", r#"{"email": 5, "password": []}"#, ""] {
+        for body in [r#"{"email": "#, "not json", "", r#"{"email": "a@b.co", "email": "c@d.co"}"#] {
             let request = app
                 .client
                 .post(app.url("/api/login"))
@@ -121,6 +121,19 @@ persistence::both_backends! {
             assert_eq!(reply.status, 400, "{body:?}: {}", reply.text);
             assert_plain_error(&reply.text, &reply.body, "The request body is not valid JSON");
         }
+    }
+
+    async fn a_field_of_the_wrong_type_is_a_422_naming_it(backend) {
+        // Valid JSON, the wrong type in a field: not "not valid JSON", but the field and its rule.
+        let app = TestApp::start(backend, |_| {}).await;
+        let request = app
+            .client
+            .post(app.url("/api/login"))
+            .header("content-type", "application/json")
+            .body(r#"{"email": 5, "password": []}"#);
+        let reply = app.send(request).await;
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        assert_eq!(reply.body, json!({ "message": "email must be text", "fields": { "email": "email must be text" } }));
     }
 
     async fn an_oversized_body_is_a_json_413(backend) {

@@ -197,7 +197,7 @@ persistence::both_backends! {
         let plan = plan_id(&app, "static").await;
         let with = |quantity: Value| json!({ "type": "static", "plan": plan, "country": "us", "location": "us-comcast", "quantity": quantity });
         let float = |text: &str| serde_json::from_str::<Value>(text).unwrap();
-        for bad in [json!("1e2"), json!("2e0"), float("1e2"), json!(2.0), json!(" 2"), json!("2 "),
+        for bad in [json!("1e2"), json!("2e0"), json!(2.5), json!(-2.0), json!(" 2"), json!("2 "),
                     json!("+2"), json!("-2"), json!("2.0"), json!("0x10"), json!(true), json!([2]),
                     json!({ "n": 2 }), float("1e20")] {
             let reply = buy(&app, with(bad.clone())).await;
@@ -212,6 +212,10 @@ persistence::both_backends! {
         assert_eq!(sold(&app, "us-comcast"), 0);
         assert_eq!(app.balance_cents(USER), 10_000);
         let reply = buy(&app, with(json!("2"))).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.body["proxies"].as_array().unwrap().len(), 2);
+        // A whole number by value, however written, as JSON Schema's integer.
+        let reply = buy(&app, with(float("2e0"))).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(reply.body["proxies"].as_array().unwrap().len(), 2);
     }

@@ -144,7 +144,7 @@ persistence::both_backends! {
                 body["quantity"] = quantity;
                 body
             };
-            for bad in [json!("1e2"), json!("2e0"), float("1e2"), json!(2.0), json!(" 2"), json!("+2"),
+            for bad in [json!("1e2"), json!("2e0"), json!(2.5), json!(" 2"), json!("+2"),
                         json!(-1), json!("-1"), json!(true), json!([2]), float("1e20")] {
                 let reply = app.post_json(path, with(bad.clone())).await;
                 assert_eq!((reply.status, reply.message()), (422, "Please enter a valid quantity"), "{path} {bad}");
@@ -166,6 +166,12 @@ persistence::both_backends! {
             let reply = app.post_json(path, with(json!("2"))).await;
             assert_eq!(reply.status, 200, "{path}: {}", reply.text);
             assert_eq!(reply.body["proxies"].as_array().unwrap().len(), 2, "{path}");
+            // A whole number by value, however written (`2.0`, `2e0`), as JSON Schema's integer.
+            for whole in [json!(2.0), float("2e0")] {
+                let reply = app.post_json(path, with(whole.clone())).await;
+                assert_eq!(reply.status, 200, "{path} {whole}: {}", reply.text);
+                assert_eq!(reply.body["proxies"].as_array().unwrap().len(), 2, "{path} {whole}");
+            }
         }
     }
 

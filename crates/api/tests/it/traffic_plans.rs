@@ -196,6 +196,27 @@ mod custom_amounts {
             app.assert_books_balance(&[BUYER]);
         }
 
+        async fn whole_numbers_are_read_by_value_however_written(backend) {
+            // `10`, `10.0` and `1e1` are one whole number (JSON Schema's `integer` too); a
+            // fraction is refused naming the field.
+            let app = funded(backend, 50.0).await;
+            for body in [
+                r#"{"type": "premium", "amount": 10.0, "customGb": 2.0}"#,
+                r#"{"type": "premium", "amount": 1e1, "customGb": 2e0}"#,
+            ] {
+                let request = app.client.post(app.url("/api/user/get_plan")).header("content-type", "application/json").body(body);
+                let reply = app.send(request).await;
+                assert_eq!(reply.status, 200, "{body}: {}", reply.text);
+            }
+            // $2.80 a GB, 2 GB twice.
+            assert_eq!(app.balance_cents(BUYER), 5000 - 2 * 560);
+            assert_eq!(traffic(&app, domain::ProxyKind::Premium), (4 * GB, 0));
+            let reply = app.post_json("/api/user/get_plan", json!({ "type": "premium", "amount": 10.5 })).await;
+            assert_eq!(reply.status, 422, "{}", reply.text);
+            assert_eq!(reply.body["fields"], json!({ "amount": "amount must be a whole number" }));
+            assert_eq!(app.balance_cents(BUYER), 5000 - 2 * 560);
+        }
+
         async fn a_custom_amount_out_of_range_or_unaffordable_changes_nothing(backend) {
             let app = funded(backend, 20.0).await;
             for bad in [json!(0), json!(-3), json!(10_001), json!(2.5), json!("7"), json!(true)] {

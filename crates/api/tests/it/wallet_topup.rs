@@ -89,9 +89,26 @@ persistence::both_backends! {
                 .await;
             assert_invalid(&reply, json!({ "amount": TOO_LARGE }), TOO_LARGE);
         }
+        // A third decimal is refused with the rule, never rounded (1.005 was stored as $1.00).
+        const DECIMALS: &str = "Amount must have at most 2 decimals";
+        for amount in [json!(1.005), json!(9999.999), json!(0.101)] {
+            let reply = app
+                .post_json("/api/payment", json!({ "amount": amount, "method": METHOD }))
+                .await;
+            assert_invalid(&reply, json!({ "amount": DECIMALS }), DECIMALS);
+        }
         assert_eq!(payment_count(&app), 0);
 
-        // Both ends are accepted.
+        // Both ends are accepted, and any spelling of a two-decimal value.
+        for (text, cents) in [("1.50", 150), ("1.5e0", 150), ("2e1", 2000)] {
+            let body = format!(r#"{{"amount": {text}, "method": "{METHOD}"}}"#);
+            let reply = app
+                .send(app.client.post(app.url("/api/payment")).header("content-type", "application/json").body(body))
+                .await;
+            assert_eq!(reply.status, 200, "{text}: {}", reply.text);
+            let id = reply.body["paymentId"].as_str().unwrap();
+            assert_eq!(app.payment(id).amount_cents.get(), cents, "{text}");
+        }
         for (amount, cents) in [(0.1, 10), (10000.0, 1_000_000)] {
             let reply = app
                 .post_json("/api/payment", json!({ "amount": amount, "method": METHOD }))

@@ -1,5 +1,5 @@
-// Six-box code entry (registration, password reset, email change, two-factor sign-in): digits only, focus moves forward on each digit and
-// back on Backspace, and a pasted six-digit code fills every box.
+// Six-box code entry (registration, password reset, email change, two-factor sign-in): digits only, focus moves forward on each digit
+// (also when it equals the digit already in the box) and back on Backspace, and a pasted six-digit code fills every box.
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -39,7 +39,16 @@ export function CodeInput({ value, onChange, onBlur, labelId, errorId, invalid =
   }
 
   function handleKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Backspace') {
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // A typed digit is placed here, not left to the input's own edit: a box that already
+      // holds the same digit would not change, so no change event would come and focus would
+      // stay behind (the next digit then lost against the one-character limit).
+      event.preventDefault();
+      const next = [...cells];
+      next[index] = event.key;
+      emit(next);
+      if (index < CODE_LENGTH - 1) focus(index + 1);
+    } else if (event.key === 'Backspace') {
       event.preventDefault();
       const next = [...cells];
       if (next[index]) {

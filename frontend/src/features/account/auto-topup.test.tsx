@@ -57,4 +57,32 @@ describe('auto top-up card', { timeout: 30_000 }, () => {
     const budget = within(screen.getByRole('form', { name: 'Budget Residential auto top-up' }));
     expect(budget.getByRole('switch')).not.toBeChecked();
   });
+
+  it('shows the plan the server holds after a reload, also one no longer on sale', async () => {
+    account();
+    server.use(
+      http.get('*/api/user/plan', ({ request }) => {
+        const kind = new URL(request.url).searchParams.get('type') ?? '';
+        return HttpResponse.json(plans(kind, kind === 'premium' ? 11 : 22));
+      }),
+      http.get('*/api/user/auto_topup', () =>
+        json({
+          items: [
+            { type: 'premium', enabled: true, belowGb: 2, planId: 11, lastRunAt: null },
+            { type: 'budget', enabled: true, belowGb: 1, planId: 99, lastRunAt: null },
+          ],
+        }),
+      ),
+    );
+    renderAt('/onboard/settings');
+    const premium = within(await screen.findByRole('form', { name: 'Premium Residential auto top-up' }, SLOW));
+    const premiumPlan = premium.getByLabelText('Buy plan');
+    await waitFor(() => expect(premiumPlan).toHaveValue('11'));
+    expect(premium.getByRole('option', { name: 'premium 5GB · 5 GB · $15.00', selected: true })).toBeInTheDocument();
+    expect(premium.getByRole('switch')).toBeChecked();
+    const budget = within(screen.getByRole('form', { name: 'Budget Residential auto top-up' }));
+    await waitFor(() => expect(budget.getByLabelText('Buy plan')).toHaveValue('99'));
+    expect(budget.getByRole('option', { name: 'Plan #99 (no longer on sale)', selected: true })).toBeInTheDocument();
+    expect(budget.getByRole('button', { name: 'Save Budget Residential top-up' })).toBeDisabled();
+  });
 });

@@ -96,6 +96,31 @@ describe('plans tab', () => {
     expect(bodies).toEqual([{ type: 'premium', planId: 7, customGb: 7 }]);
   });
 
+  it('never turns a typed decimal into another amount: "2.5" is refused with the rule, nothing is bought', async () => {
+    signedIn(100);
+    server.use(http.get('*/api/user/plan', () => HttpResponse.json(plans)));
+    const bodies = capture('/api/user/get_plan', () => HttpResponse.json({ success: true, message: 'Plan purchased successfully', user: makeUser({ balance: 79 }) }));
+    const { user } = renderAt('/onboard/rotating-proxy');
+    await user.click(await screen.findByRole('tab', { name: 'Plans' }));
+    await user.click(await screen.findByRole('button', { name: 'Buy now: 5GB' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Plan' });
+    const custom = within(dialog).getByLabelText('Custom amount (GB)');
+    await user.type(custom, '2.5');
+    expect(custom).toHaveValue('2.5');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Custom amount must be a whole number of GB from 1 to 10000');
+    expect(within(dialog).getByTestId('purchase-summary')).not.toHaveTextContent('25 GB');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Custom amount must be a whole number of GB from 1 to 10000');
+    expect(bodies).toHaveLength(0);
+    // A long number is not cut short either.
+    await user.clear(custom);
+    await user.type(custom, '123456');
+    expect(custom).toHaveValue('123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Custom amount must be a whole number of GB from 1 to 10000');
+    expect(bodies).toHaveLength(0);
+  });
+
   it('says No plans available when there are none', async () => {
     signedIn();
     const { user } = renderAt('/onboard/budget-proxy');

@@ -87,18 +87,16 @@ where
     Option::<T>::deserialize(d).map(Some)
 }
 
-/// A whole number in `range`, from a JSON number.
+/// A whole number in `range`, from a JSON number (`domain::numbers::whole`).
 fn whole(value: f64, range: std::ops::RangeInclusive<i64>) -> Option<i64> {
-    let ok = value.is_finite() && value.fract() == 0.0 && value.abs() < 1e15;
-    let n = value as i64;
-    (ok && range.contains(&n)).then_some(n)
+    domain::numbers::whole_of_f64(value).filter(|n| range.contains(n))
 }
 
-/// Dollars with at most two decimals, at least 0.
+/// Dollars with at most two decimals (`domain::numbers::hundredths`), 0 to a billion.
 fn price(value: f64) -> Option<Cents> {
-    let cents = Cents::from_dollars(value)?;
-    let exact = (value * 100.0 - cents.get() as f64).abs() < 1e-6;
-    (exact && cents >= Cents::ZERO).then_some(cents)
+    domain::numbers::hundredths_of_f64(value)
+        .filter(|c| (0..=100_000_000_000).contains(c))
+        .map(Cents::new)
 }
 
 fn text(value: Option<String>) -> Option<String> {

@@ -109,9 +109,9 @@ fn text(value: Option<&str>) -> Option<String> {
 
 /// A capacity from a JSON number: a whole number from 0 to i32::MAX.
 pub fn capacity(value: f64) -> Option<i32> {
-    let ok =
-        value.is_finite() && value.fract() == 0.0 && (0.0..=f64::from(i32::MAX)).contains(&value);
-    ok.then_some(value as i32)
+    domain::numbers::whole_of_f64(value)
+        .filter(|n| *n >= 0)
+        .and_then(|n| i32::try_from(n).ok())
 }
 
 /// Lower case, letters and digits only: one part of a generated code.

@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { formatDateTime, formatMoney, fromUnixSeconds } from '@/lib/format';
 import { KIND_NAMES, type TrafficKind } from '@/lib/kinds';
-import { plansQueryOptions } from '@/lib/plans';
+import { type Plan, plansQueryOptions } from '@/lib/plans';
 import { notify } from '@/lib/toast';
 import { type AutoTopupItem, useAutoTopup, useSaveAutoTopup } from '../api/auto-topup';
 
@@ -26,9 +26,18 @@ const valuesOf = (item: AutoTopupItem): Values => ({
   planId: item.planId == null ? '' : String(item.planId),
 });
 
+// The form is laid out once the plans are known: a select whose options arrive after its value
+// was set shows the first option ("Choose a plan"), not the plan the server holds.
 function KindForm({ item, kind }: { item: AutoTopupItem; kind: TrafficKind }) {
-  const name = KIND_NAMES[kind];
   const plans = useQuery(plansQueryOptions(kind));
+  if (plans.isPending) return <Skeleton className="h-24 w-full" />;
+  return <KindFields item={item} kind={kind} plans={plans.data ?? []} />;
+}
+
+function KindFields({ item, kind, plans }: { item: AutoTopupItem; kind: TrafficKind; plans: Plan[] }) {
+  const name = KIND_NAMES[kind];
+  // The held plan stays visible even when it is no longer listed for sale.
+  const held = item.planId != null && !plans.some((plan) => plan.id === String(item.planId)) ? String(item.planId) : null;
   const save = useSaveAutoTopup();
   const {
     register,
@@ -76,7 +85,8 @@ function KindForm({ item, kind }: { item: AutoTopupItem; kind: TrafficKind }) {
       />
       <SelectField label="Buy plan" error={errors.planId?.message} {...register('planId')}>
         <option value="">Choose a plan</option>
-        {(plans.data ?? []).map((plan) => (
+        {held !== null && <option value={held}>{`Plan #${held} (no longer on sale)`}</option>}
+        {plans.map((plan) => (
           <option key={plan.id} value={plan.id}>
             {`${plan.name} · ${plan.amount} GB · ${formatMoney(plan.price)}`}
           </option>
