@@ -18,9 +18,9 @@
 //!
 //! # Why not actix-session
 //!
-//! The design names `actix-session` (0.11) with a `SessionStore` over the `sessions` table, and
-//! the project ran on it until this middleware replaced it. It stays replaced because
-//! actix-session cannot keep these rules on its own (read in its 0.11.0 source, `middleware.rs`):
+//! The shop first ran on `actix-session` (0.11) with a `SessionStore` over the `sessions` table,
+//! until this middleware replaced it. It stays replaced because actix-session cannot keep these
+//! rules on its own (read in its 0.11.0 source, `middleware.rs`):
 //! - **A renewal never brings back an ended session.** actix-session renews with two store
 //!   calls, `delete(old key)` then `save(state)`, and `save` is not told which session it
 //!   replaces: a store cannot refuse to carry over a session that ended while the request ran
@@ -47,10 +47,12 @@
 //!   not UTF-8 (a sibling subdomain's, a site script's), and the customer is served signed out;
 //!   `middleware::cookie_key` reads bytes.
 //!
-//! Measured: callgrind over 3,000 signed-in reads counted 120,690 instructions per request on
-//! actix-session (with the task-local slot) and 93,747 here, the floor being 49,435 (the bare
-//! session-and-user query of `examples/hello.rs`); bench/api puts a signed-in `getuserinfo`
-//! at BENCH_RATIO of a bare actix-web hello's requests per second, far more than the shop needs.
+//! Measured when it was replaced: callgrind over 3,000 signed-in reads counted 120,690
+//! instructions per request on actix-session (with the task-local slot) and 93,747 here (the
+//! same change also stopped recording the request span's status on every request), the floor
+//! being 49,435 (the bare session-and-user query of `examples/hello.rs`). bench/api puts a
+//! signed-in `GET /api/getuserinfo` at 0.49× a bare actix-web hello's requests per second
+//! (`bench/results/latest.md`), far more than the shop needs.
 //! That cost alone would not keep this code; the first two rules do.
 
 mod handle;
