@@ -202,6 +202,20 @@ mod tests {
         assert_eq!(cookie_key(&req), Some(key.as_str()));
     }
 
+    /// A byte that is not UTF-8 in another cookie (Latin-1 `ü`): actix-web's
+    /// `HttpRequest::cookies`, which actix-session reads, rejects the whole header for it.
+    #[test]
+    fn another_cookie_beyond_utf8_does_not_hide_the_key() {
+        let key = "aZ09".repeat(16);
+        let mut header = b"name=J\xfcrgen; ".to_vec();
+        header.extend_from_slice(format!("{COOKIE_NAME}={key}").as_bytes());
+        let req = TestRequest::default()
+            .insert_header((COOKIE, HeaderValue::from_bytes(&header).unwrap()))
+            .to_srv_request();
+        assert!(std::str::from_utf8(&header).is_err());
+        assert_eq!(cookie_key(&req), Some(key.as_str()));
+    }
+
     #[test]
     fn only_a_well_formed_key_under_the_cookie_name_is_taken() {
         let key = "aZ09".repeat(16);
