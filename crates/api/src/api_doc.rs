@@ -30,7 +30,6 @@ use utoipa_actix_web::AppExt;
         auth::LogoutResponse,
         health::PublicConfig,
         admin::AdminUserRow,
-        admin::UserPage,
     ))
 )]
 struct ApiDoc;

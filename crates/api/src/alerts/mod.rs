@@ -6,7 +6,7 @@ mod form;
 mod webhook;
 
 pub use form::{AlertsReply, AlertsRequest};
-pub use webhook::{DeliveryItem, DeliveryList, WebhookSecretReply};
+pub use webhook::{DeliveryItem, WebhookSecretReply};
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;

@@ -14,7 +14,6 @@ mod role;
 mod row;
 mod traffic;
 
-pub use list::UserPage;
 pub use row::AdminUserRow;
 
 use utoipa_actix_web::service_config::ServiceConfig;
