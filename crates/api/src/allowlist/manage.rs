@@ -5,10 +5,10 @@
 
 use crate::allowlist::form::{AllowlistRequest, CheckedEntry};
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::state::AppState;
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, get, post, web};
 use domain::{ProxyKind, messages as msg};
 use persistence::ip_allowlist::{self, AllowlistRow, NewEntry, Refused};

@@ -4,11 +4,11 @@
 //! and `GET/PUT /api/user/piece_settings` (auto-renew for new purchases).
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
+use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, get, patch, post, put, web};
 use app::pieces::{RenewalAsk, renew_piece};
 use domain::{Cents, PlanId, ProxyKind, messages as msg};

@@ -3,7 +3,6 @@
 //! `credential_changed` event written in its transaction.
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::state::AppState;
@@ -11,6 +10,7 @@ use crate::subusers::form::{
     CreateSubuserRequest, MainSettingsRequest, UpdateSubuserRequest, main_max_connections,
 };
 use crate::subusers::view::{MainCredential, SubuserItem, SubuserList};
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, get, patch, post, put, web};
 use domain::messages as msg;
 use persistence::gateway_events::{self, Reason};

@@ -3,11 +3,11 @@
 //! ([`super::purchase::buy_plan`]).
 
 use super::purchase::{self, CustomGb, PlanChoice};
-use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
+use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use domain::{PlanId, ProxyKind, messages as msg};
 use serde::{Deserialize, Serialize};

@@ -2,12 +2,12 @@
 //! is the operator's user id or email; `action` and `target` match exactly.
 
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::pagination::{PageQuery, Paged};
 use crate::query_text::given;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::UserId;
 use persistence::audit::{self, AuditFilter};

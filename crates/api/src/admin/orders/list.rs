@@ -3,12 +3,12 @@
 
 use crate::admin::orders::view::AdminOrder;
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::pagination::{PageQuery, Paged};
 use crate::query_text::given;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::{OrderStatus, ProxyKind, messages as msg};
 use persistence::pieces::{self, OrderFilter};

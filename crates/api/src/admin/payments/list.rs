@@ -3,12 +3,12 @@
 
 use crate::admin::payments::view::{AdminPayment, PaymentDetail, PaymentEvent};
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::pagination::{PageQuery, Paged};
 use crate::query_text::given;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::{PaymentStatus, messages as msg};
 use persistence::payment_events;

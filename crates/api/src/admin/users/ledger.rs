@@ -1,6 +1,6 @@
 //! `GET /api/admin/users/{id}/ledger?page=&perPage=`: a customer's wallet ledger, newest first.
 
-use super::row::LedgerItem;
+use super::view::LedgerItem;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;

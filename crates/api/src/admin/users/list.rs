@@ -1,7 +1,7 @@
 //! `GET /api/admin/users?q=&role=&disabled=&page=&perPage=`: the customer list, newest first.
 
 use super::filter::CustomerQuery;
-use super::row::AdminUserRow;
+use super::view::AdminUserRow;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
