@@ -39,7 +39,8 @@ pub async fn list_api_keys(
 #[utoipa::path(tag = "apiKeys", request_body = CreateKeyRequest,
     responses((status = 201, body = ApiKeyCreated), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 409, body = ErrorResponse),
-              (status = 422, body = ErrorResponse)))]
+              (status = 422, body = ErrorResponse)),
+    extensions(("x-max-per-account" = json!(MAX_LIVE_KEYS))))]
 #[post("/user/api-keys")]
 pub async fn create_api_key(
     state: web::Data<AppState>,
