@@ -4,7 +4,7 @@
 
 mod answers;
 
-use crate::{admin, api_keys, auth, dto, health, routes};
+use crate::{admin, api_keys, auth, health, routes, view};
 use actix_web::App;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -17,12 +17,12 @@ use utoipa_actix_web::AppExt;
         description = "Accounts, wallet, plans and proxies."
     ),
     components(schemas(
-        dto::User,
-        dto::Profile,
-        dto::UserEnvelope,
-        dto::MessageResponse,
-        dto::AuthResponse,
-        dto::ErrorResponse,
+        view::User,
+        view::Profile,
+        view::UserEnvelope,
+        view::MessageResponse,
+        view::AuthResponse,
+        view::ErrorResponse,
         auth::LoginRequest,
         auth::RegisterRequest,
         auth::CodeRequest,
@@ -30,7 +30,6 @@ use utoipa_actix_web::AppExt;
         auth::LogoutResponse,
         health::PublicConfig,
         admin::AdminUserRow,
-        admin::UserPage,
     ))
 )]
 struct ApiDoc;

@@ -20,6 +20,7 @@ pub mod csv;
 pub mod dto;
 pub mod error;
 pub mod extractors;
+pub mod form;
 pub mod health;
 pub mod http_metrics;
 pub mod key_caller;
@@ -46,6 +47,7 @@ pub mod traffic;
 pub mod twofactor;
 pub mod usage;
 pub mod user_sessions;
+pub mod view;
 pub mod wallet;
 
 pub use error::ApiError;

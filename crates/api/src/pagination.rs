@@ -1,11 +1,16 @@
 //! `?page=&perPage=` on list routes: 1-based pages, a bounded page size (422 outside it, never
 //! silently changed), and an offset that saturates (a page number past the end is an empty
-//! page, never an overflow).
+//! page, never an overflow). Every list route answers one [`Paged`] envelope.
 
 use crate::error::ApiError;
 use domain::{FieldErrors, messages as msg};
-use serde::Deserialize;
-use utoipa::IntoParams;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use utoipa::openapi::schema::{
+    ArrayBuilder, KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type,
+};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct PageQuery {
@@ -26,6 +31,82 @@ pub struct Page {
     pub page: i64,
     pub per_page: i64,
     pub offset: i64,
+}
+
+/// One page of a list, as every list route answers it: `{items, total, page, perPage}`. A list
+/// that says more than its page flattens it beside its own fields. The OpenAPI schema is
+/// `Paged_<Item>`, its items a reference to the item's own schema (see the `ToSchema` below).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Paged<T> {
+    pub items: Vec<T>,
+    /// Rows in the whole list, every page together.
+    pub total: i64,
+    /// This page's number, 1-based.
+    pub page: i64,
+    /// Rows per page asked for (the last page may hold fewer).
+    pub per_page: i64,
+}
+
+impl<T> Paged<T> {
+    /// The rows of `at`, out of `total` in the list.
+    pub fn new(items: Vec<T>, total: i64, at: Page) -> Self {
+        Self {
+            items,
+            total,
+            page: at.page,
+            per_page: at.per_page,
+        }
+    }
+}
+
+// Written by hand: utoipa's derive inlines a type parameter's whole schema into every instance
+// (juhaku/utoipa#1586), so each item type would be copied into each `Paged_*` schema and an
+// item named nowhere else would lose its own schema. This one refers to the item by name.
+impl<T: ToSchema> utoipa::__dev::ComposeSchema for Paged<T> {
+    fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+        let whole = |description: &str| {
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+                .description(Some(description))
+        };
+        ObjectBuilder::new()
+            .description(Some(
+                "One page of a list: its items, the rows in the whole list, the page (1-based) \
+                 and the rows per page asked for.",
+            ))
+            .property(
+                "items",
+                ArrayBuilder::new().items(Ref::from_schema_name(T::name())),
+            )
+            .required("items")
+            .property(
+                "total",
+                whole("Rows in the whole list, every page together."),
+            )
+            .required("total")
+            .property("page", whole("This page's number, 1-based."))
+            .required("page")
+            .property(
+                "perPage",
+                whole("Rows per page asked for (the last page may hold fewer)."),
+            )
+            .required("perPage")
+            .into()
+    }
+}
+
+impl<T: ToSchema> ToSchema for Paged<T> {
+    /// The prefix: a use such as `body = Paged<Row>` names the schema `Paged_Row`.
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Paged")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((T::name().into_owned(), T::schema()));
+        T::schemas(schemas);
+    }
 }
 
 impl PageQuery {
@@ -90,6 +171,35 @@ mod tests {
         );
         assert_eq!(q(Some(2), Some(100)).unwrap().per_page, 100);
         assert_eq!(q(Some(i64::MAX), Some(100)).unwrap().offset, i64::MAX);
+    }
+
+    #[test]
+    fn a_page_refers_to_its_item_by_name() {
+        #[derive(Serialize, ToSchema)]
+        struct Row {
+            id: i64,
+        }
+        assert_eq!(Paged::<Row>::name(), "Paged");
+        let schema = serde_json::to_value(<Paged<Row> as utoipa::PartialSchema>::schema()).unwrap();
+        assert_eq!(
+            schema["properties"]["items"]["items"],
+            serde_json::json!({ "$ref": "#/components/schemas/Row" })
+        );
+        assert_eq!(
+            schema["required"],
+            serde_json::json!(["items", "total", "page", "perPage"])
+        );
+        let mut found = Vec::new();
+        Paged::<Row>::schemas(&mut found);
+        assert_eq!(
+            found.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+            ["Row"]
+        );
+        let at = q(Some(2), Some(10)).unwrap();
+        assert_eq!(
+            serde_json::to_value(Paged::new(vec![Row { id: 7 }], 11, at)).unwrap(),
+            serde_json::json!({ "items": [{ "id": 7 }], "total": 11, "page": 2, "perPage": 10 })
+        );
     }
 
     #[test]

@@ -1,5 +1,8 @@
-//! Sub-users: the limits of a sub-user's settings, which the API's form checks and its OpenAPI
-//! document states.
+//! Sub-users: how many an account may hold and the limits of a sub-user's settings, which the
+//! API checks and its OpenAPI document states.
+
+/// Sub-users one customer may hold.
+pub const MAX_SUBUSERS: i64 = 50;
 
 /// The largest connection cap a credential may have.
 pub const MAX_CONNECTIONS: i32 = 10_000;

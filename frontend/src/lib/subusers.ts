@@ -2,14 +2,15 @@
 // residential generators offer each enabled one as the credential of the lines.
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './api-client';
+import { maxPerAccount } from '@/types/api-limits';
 import type { Schemas } from './api-types';
 import { queryKeys } from './query-keys';
 
 export type Subuser = Schemas['SubuserItem'];
 export type SubuserList = Schemas['SubuserList'];
 
-/** The server keeps at most this many sub-users per account. */
-export const MAX_SUBUSERS = 50;
+/** The server keeps at most this many sub-users per account (from the API document). */
+export const MAX_SUBUSERS = maxPerAccount['/api/user/subusers'];
 
 export const subusersQueryOptions = queryOptions({
   queryKey: queryKeys.subusers,

@@ -1732,15 +1732,6 @@ export interface components {
             reason?: string | null;
             target?: string | null;
         };
-        AuditPage: {
-            items: components["schemas"]["AuditItem"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            perPage: number;
-            /** Format: int64 */
-            total: number;
-        };
         /** @description A message and the signed-in user (login, registration, Google sign-in). */
         AuthResponse: {
             message: string;
@@ -1959,15 +1950,6 @@ export interface components {
             status: string;
             url: string;
         };
-        DeliveryList: {
-            items: components["schemas"]["DeliveryItem"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            perPage: number;
-            /** Format: int64 */
-            total: number;
-        };
         DisableRequest: {
             /** @description A code from the app or a recovery code. */
             code?: string;
@@ -2113,15 +2095,6 @@ export interface components {
             note?: string | null;
             reference: string;
         };
-        LedgerPage: {
-            items: components["schemas"]["LedgerItem"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            perPage: number;
-            /** Format: int64 */
-            total: number;
-        };
         /** @description A city (or, for premium, a state's city); `code` is what generation takes. */
         LocationCity: {
             code: string;
@@ -2260,14 +2233,7 @@ export interface components {
             read: boolean;
             title: string;
         };
-        NotificationList: {
-            items: components["schemas"]["NotificationItem"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            perPage: number;
-            /** Format: int64 */
-            total: number;
+        NotificationList: components["schemas"]["Paged_NotificationItem"] & {
             /**
              * Format: int64
              * @description Unread notifications in all (not only on this page).
@@ -2281,13 +2247,175 @@ export interface components {
         OrderEnvelope: {
             order: components["schemas"]["AdminOrder"];
         };
-        OrderPage: {
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_AdminOrder: {
             items: components["schemas"]["AdminOrder"][];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
             page: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
             perPage: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_AdminPayment: {
+            items: components["schemas"]["AdminPayment"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_AdminUserRow: {
+            items: components["schemas"]["AdminUserRow"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_AuditItem: {
+            items: components["schemas"]["AuditItem"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_DeliveryItem: {
+            items: components["schemas"]["DeliveryItem"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_LedgerItem: {
+            items: components["schemas"]["LedgerItem"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_NotificationItem: {
+            items: components["schemas"]["NotificationItem"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_PieceView: {
+            items: components["schemas"]["PieceView"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_ProxyItem: {
+            items: components["schemas"]["ProxyItem"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
             total: number;
         };
         PasswordChangeRequest: {
@@ -2320,15 +2448,6 @@ export interface components {
             createdAt: number;
             status: string;
         };
-        PaymentPage: {
-            items: components["schemas"]["AdminPayment"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            perPage: number;
-            /** Format: int64 */
-            total: number;
-        };
         PaymentRequest: {
             amount: number;
             currency?: string | null;
@@ -2350,16 +2469,9 @@ export interface components {
             /** @description Whether pieces bought from now on renew automatically. */
             autoRenew: boolean;
         };
-        PiecesResponse: {
+        PiecesResponse: components["schemas"]["Paged_PieceView"] & {
             /** @description Whether pieces bought from now on renew automatically. */
             autoRenewDefault: boolean;
-            items: components["schemas"]["PieceView"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            perPage: number;
-            /** Format: int64 */
-            total: number;
         };
         /** @description The customer's pieces of one kind that still work. */
         PieceStat: {
@@ -2511,15 +2623,6 @@ export interface components {
         ProfileRequest: {
             name: string;
             phone?: string | null;
-        };
-        ProxiesResponse: {
-            items: components["schemas"]["ProxyItem"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            perPage: number;
-            /** Format: int64 */
-            total: number;
         };
         ProxyItem: {
             /** Format: int64 */
@@ -3026,15 +3129,6 @@ export interface components {
         UserEnvelope: {
             user?: null | components["schemas"]["User"];
         };
-        UserPage: {
-            items: components["schemas"]["AdminUserRow"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            perPage: number;
-            /** Format: int64 */
-            total: number;
-        };
         WalletHistory: {
             /** Format: double */
             balance: number;
@@ -3085,7 +3179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditPage"];
+                    "application/json": components["schemas"]["Paged_AuditItem"];
                 };
             };
             /** @description The body or the query string does not parse */
@@ -3145,7 +3239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderPage"];
+                    "application/json": components["schemas"]["Paged_AdminOrder"];
                 };
             };
             /** @description The body or the query string does not parse */
@@ -3288,7 +3382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentPage"];
+                    "application/json": components["schemas"]["Paged_AdminPayment"];
                 };
             };
             /** @description The body or the query string does not parse */
@@ -4053,7 +4147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserPage"];
+                    "application/json": components["schemas"]["Paged_AdminUserRow"];
                 };
             };
             /** @description The body or the query string does not parse */
@@ -4426,7 +4520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LedgerPage"];
+                    "application/json": components["schemas"]["Paged_LedgerItem"];
                 };
             };
             /** @description The body or the query string does not parse */
@@ -5700,7 +5794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeliveryList"];
+                    "application/json": components["schemas"]["Paged_DeliveryItem"];
                 };
             };
             /** @description The body or the query string does not parse */
@@ -8000,7 +8094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProxiesResponse"];
+                    "application/json": components["schemas"]["Paged_ProxyItem"];
                 };
             };
             /** @description The body or the query string does not parse */

@@ -10,10 +10,10 @@ use crate::account::rules::{
 };
 use crate::account::{current_password, limits, mails};
 use crate::blocking::in_transaction;
-use crate::dto::{AuthResponse, ErrorResponse, MessageResponse, User};
 use crate::error::ApiError;
 use crate::extractors::{ClientIp, CurrentUser, JsonObject};
 use crate::state::AppState;
+use crate::view::{AuthResponse, ErrorResponse, MessageResponse, User};
 use actix_web::{HttpResponse, post, web};
 use domain::{EmailChangeForm, VerificationCode, messages as msg, random};
 use persistence::users::{self, UserRow};

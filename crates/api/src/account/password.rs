@@ -4,12 +4,12 @@
 
 use crate::account::{current_password, mails};
 use crate::blocking::in_transaction;
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::hash_password;
 use domain::{PasswordChangeForm, messages as msg};

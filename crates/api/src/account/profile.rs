@@ -1,11 +1,11 @@
 //! `PATCH /api/user/profile`: the customer's name and phone number.
 
 use crate::blocking::in_transaction;
-use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
+use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpResponse, patch, web};
 use domain::{ProfileForm, messages as msg};
 use persistence::users;

@@ -11,7 +11,7 @@ mod stock;
 mod summary;
 mod users;
 
-pub use users::{AdminUserRow, UserPage};
+pub use users::AdminUserRow;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

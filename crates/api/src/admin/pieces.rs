@@ -4,10 +4,10 @@
 
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::{AdminUser, JsonObject};
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, put, web};
 use domain::messages as msg;
 use persistence::pieces::renewals;

@@ -13,9 +13,9 @@ use persistence::stats;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
-use wire::{AdminSummary, to_wire};
+use view::{AdminSummary, to_wire};
 
-mod wire;
+mod view;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(admin_summary);

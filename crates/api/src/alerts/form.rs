@@ -1,5 +1,5 @@
-//! The alert settings as the API reads and writes them: `{trafficPercent, expiryDays,
-//! balanceBelow, email, webhookUrl}`. A field left out stays as it was; each list holds at most
+//! The alert settings as the API writes them (`view.rs` has them as it reads them):
+//! `{trafficPercent, expiryDays, balanceBelow, email, webhookUrl}`. A field left out stays as it was; each list holds at most
 //! 5 whole numbers (percent 1 to 100, days 1 to 30; a repeat counts, then is kept once), sorted
 //! from the largest; a webhook URL is a `domain::webhook::WebhookUrl`, and null removes it with
 //! its secret.
@@ -7,9 +7,9 @@
 use crate::number::hundredths;
 use domain::alerts::MAX_THRESHOLDS;
 use domain::webhook::WebhookUrl;
-use domain::{Cents, FieldErrors, messages as msg};
+use domain::{FieldErrors, messages as msg};
 use persistence::alerts::AlertSettings;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -113,39 +113,6 @@ impl AlertsRequest {
             Ok(())
         } else {
             Err(errors)
-        }
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AlertsReply {
-    pub traffic_percent: Vec<i64>,
-    pub expiry_days: Vec<i64>,
-    /// Dollars; null: no balance alert.
-    #[schema(value_type = Option<f64>)]
-    pub balance_below: Option<Cents>,
-    pub email: bool,
-    /// Where notifications are POSTed; null: no webhook.
-    pub webhook_url: Option<String>,
-    /// Whether a signing secret exists (it is never shown again).
-    pub webhook_secret_set: bool,
-    /// The signing secret, only in the answer that created it (the first webhook URL saved);
-    /// it is never shown again.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub webhook_secret: Option<String>,
-}
-
-impl From<&AlertSettings> for AlertsReply {
-    fn from(s: &AlertSettings) -> Self {
-        AlertsReply {
-            traffic_percent: s.traffic_percent.clone(),
-            expiry_days: s.expiry_days.clone(),
-            balance_below: s.balance_below_cents.map(Cents::new),
-            email: s.email,
-            webhook_url: s.webhook_url.clone(),
-            webhook_secret_set: s.webhook_secret.is_some(),
-            webhook_secret: None,
         }
     }
 }

@@ -1,12 +1,14 @@
 //! Alerts (docs/notifications.md): the customer's thresholds and webhook (`GET/PUT
-//! /api/user/alerts`, `form.rs`) and the webhook's secret and delivery log (`webhook.rs`). The
+//! /api/user/alerts`, `form.rs` and `view.rs`) and the webhook's secret and delivery log (`webhook.rs`). The
 //! jobs that fire the alerts and call the webhooks are `app::alerts`.
 
 mod form;
+mod view;
 mod webhook;
 
-pub use form::{AlertsReply, AlertsRequest};
-pub use webhook::{DeliveryItem, DeliveryList, WebhookSecretReply};
+pub use form::AlertsRequest;
+pub use view::AlertsReply;
+pub use webhook::{DeliveryItem, WebhookSecretReply};
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;

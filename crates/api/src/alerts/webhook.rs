@@ -5,7 +5,7 @@
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
-use crate::pagination::{Page, PageQuery};
+use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, post, web};
 use app::secret_box::{self, Purpose};
@@ -95,28 +95,16 @@ impl From<DeliveryRow> for DeliveryItem {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeliveryList {
-    pub items: Vec<DeliveryItem>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
-
 #[utoipa::path(tag = "notifications", params(PageQuery),
-    responses((status = 200, body = DeliveryList), (status = 401), (status = 422)))]
+    responses((status = 200, body = Paged<DeliveryItem>), (status = 401), (status = 422)))]
 #[get("/user/alerts/deliveries")]
 pub async fn list_deliveries(
     state: web::Data<AppState>,
     user: CurrentUser,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Page {
-        page,
-        per_page,
-        offset,
-    } = query.resolve(20)?;
+    let at = query.resolve(20)?;
+    let (per_page, offset) = (at.per_page, at.offset);
     let id = user.0.id;
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(webhook_deliveries::page(conn, id, offset, per_page)?)
@@ -124,10 +112,9 @@ pub async fn list_deliveries(
     .await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(DeliveryList {
-            items: rows.into_iter().map(DeliveryItem::from).collect(),
+        .json(Paged::new(
+            rows.into_iter().map(DeliveryItem::from).collect(),
             total,
-            page,
-            per_page,
-        }))
+            at,
+        )))
 }

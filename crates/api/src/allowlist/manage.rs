@@ -5,15 +5,16 @@
 
 use crate::allowlist::form::{AllowlistRequest, CheckedEntry};
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::state::AppState;
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, get, post, web};
 use domain::{ProxyKind, messages as msg};
 use persistence::ip_allowlist::{self, AllowlistRow, NewEntry, Refused};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa::openapi::{RefOr, Schema};
 
 /// Entries one customer may hold.
 pub const MAX_ENTRIES: i64 = 20;
@@ -55,7 +56,13 @@ impl From<AllowlistRow> for AllowlistEntry {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AllowlistList {
+    /// At most `MAX_ENTRIES` (the document's `maxItems`).
+    #[schema(schema_with = at_most_entries)]
     pub items: Vec<AllowlistEntry>,
+}
+
+fn at_most_entries() -> RefOr<Schema> {
+    crate::openapi::bounded_list::<AllowlistEntry>(MAX_ENTRIES)
 }
 
 #[utoipa::path(tag = "allowlist",
@@ -129,7 +136,8 @@ pub async fn allowable_pieces(
 #[utoipa::path(tag = "allowlist", request_body = AllowlistRequest,
     responses((status = 201, body = AllowlistEntry), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 409, body = ErrorResponse),
-              (status = 422, body = ErrorResponse)))]
+              (status = 422, body = ErrorResponse)),
+    extensions(("x-max-per-account" = json!(MAX_ENTRIES))))]
 #[post("/user/allowlist")]
 pub async fn add_allowlist(
     state: web::Data<AppState>,

@@ -3,14 +3,14 @@
 //! operations are not in the scope table).
 
 use crate::api_keys::form::CreateKeyRequest;
-use crate::api_keys::wire::{ApiKeyCreated, ApiKeyList, ApiKeyView, names};
+use crate::api_keys::view::{ApiKeyCreated, ApiKeyList, ApiKeyView, names};
 use crate::api_keys::{networks, scope, token};
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, get, post, web};
 use domain::messages as msg;
 use persistence::api_keys::{self, NewApiKey};
@@ -39,7 +39,8 @@ pub async fn list_api_keys(
 #[utoipa::path(tag = "apiKeys", request_body = CreateKeyRequest,
     responses((status = 201, body = ApiKeyCreated), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 409, body = ErrorResponse),
-              (status = 422, body = ErrorResponse)))]
+              (status = 422, body = ErrorResponse)),
+    extensions(("x-max-per-account" = json!(MAX_LIVE_KEYS))))]
 #[post("/user/api-keys")]
 pub async fn create_api_key(
     state: web::Data<AppState>,

@@ -11,10 +11,10 @@ mod networks;
 pub mod scope;
 pub mod security;
 mod token;
-mod wire;
+mod view;
 
 pub use form::CreateKeyRequest;
-pub use wire::{ApiKeyCreated, ApiKeyList, ApiKeyView};
+pub use view::{ApiKeyCreated, ApiKeyList, ApiKeyView};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

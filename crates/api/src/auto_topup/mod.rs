@@ -5,8 +5,10 @@
 //! check at its lease takes; the purchase itself is `persistence::auto_topup`.
 
 mod form;
+mod view;
 
-pub use form::{AutoTopupItem, AutoTopupReply, AutoTopupRequest};
+pub use form::AutoTopupRequest;
+pub use view::{AutoTopupItem, AutoTopupReply};
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;

@@ -2,10 +2,10 @@
 //! details. Each field is optional (absent, null or blank: not set), trimmed, bounded, one line.
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, put, web};
 use domain::billing::BillingDetails;
 use domain::messages as msg;

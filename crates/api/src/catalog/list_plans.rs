@@ -3,8 +3,8 @@
 //! residential locations, or the piece stock with something left), so cards and forms agree.
 
 use crate::blocking::with_conn;
-use crate::dto::KindQuery;
 use crate::error::ApiError;
+use crate::form::KindQuery;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::{Cents, ProxyKind};

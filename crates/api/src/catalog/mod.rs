@@ -1,14 +1,11 @@
-//! The plan catalogue and traffic plan purchases (docs/api.md#plans).
+//! The plan catalogue (docs/api.md#plans); buying a traffic plan is `traffic/buy_plan.rs`.
 
-mod buy_plan;
 mod list_plans;
 
-pub use buy_plan::{BuyPlanRequest, BuyPlanResponse};
 pub use list_plans::{Plan, PlanGroup, PlanResponse};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(list_plans::list_plans)
-        .service(buy_plan::buy_plan);
+    cfg.service(list_plans::list_plans);
 }

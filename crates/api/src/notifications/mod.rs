@@ -5,7 +5,7 @@
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
-use crate::pagination::{Page, PageQuery};
+use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, post, web};
 use persistence::notifications::{self, NotificationRow};
@@ -46,10 +46,8 @@ impl From<NotificationRow> for NotificationItem {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NotificationList {
-    pub items: Vec<NotificationItem>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
+    #[serde(flatten)]
+    pub list: Paged<NotificationItem>,
     /// Unread notifications in all (not only on this page).
     pub unread: i64,
 }
@@ -62,11 +60,8 @@ pub async fn list_notifications(
     user: CurrentUser,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Page {
-        page,
-        per_page,
-        offset,
-    } = query.resolve(20)?;
+    let at = query.resolve(20)?;
+    let (per_page, offset) = (at.per_page, at.offset);
     let id = user.0.id;
     let (rows, total, unread) = with_conn(&state.pool, move |conn| {
         let (rows, total) = notifications::page(conn, id, offset, per_page)?;
@@ -76,10 +71,11 @@ pub async fn list_notifications(
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(NotificationList {
-            items: rows.into_iter().map(NotificationItem::from).collect(),
-            total,
-            page,
-            per_page,
+            list: Paged::new(
+                rows.into_iter().map(NotificationItem::from).collect(),
+                total,
+                at,
+            ),
             unread,
         }))
 }

@@ -5,13 +5,13 @@
 //! The handler parses the request and hands it to the local stock ([`crate::pieces::local`]) or
 //! the provider (`app::pieces::provider`).
 
-use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::number::{self, Quantity};
 use crate::pieces::local;
 use crate::state::AppState;
+use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use app::pieces::order::PieceOrder;
 use app::pieces::provider;

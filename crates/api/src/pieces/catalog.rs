@@ -4,9 +4,9 @@
 //! with the stock left.
 
 use crate::blocking::with_conn;
-use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::form::KindQuery;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::{ProxyKind, locations, messages as msg};

@@ -4,7 +4,7 @@
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
-use crate::pagination::PageQuery;
+use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::{ProxyKind, messages as msg};
@@ -44,17 +44,8 @@ pub struct ProxyItem {
     pub expires_at: Option<i64>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ProxiesResponse {
-    pub items: Vec<ProxyItem>,
-    pub total: i64,
-    pub page: i64,
-    #[serde(rename = "perPage")]
-    pub per_page: i64,
-}
-
 #[utoipa::path(tag = "pieces", params(ProxiesQuery),
-    responses((status = 200, body = ProxiesResponse), (status = 401), (status = 422)))]
+    responses((status = 200, body = Paged<ProxyItem>), (status = 401), (status = 422)))]
 #[get("/user/proxies")]
 pub async fn list_proxies(
     state: web::Data<AppState>,
@@ -88,9 +79,8 @@ pub async fn list_proxies(
     .await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(ProxiesResponse {
-            items: rows
-                .into_iter()
+        .json(Paged::new(
+            rows.into_iter()
                 .map(|r| ProxyItem {
                     id: r.id,
                     proxy: r.proxy,
@@ -100,7 +90,6 @@ pub async fn list_proxies(
                 })
                 .collect(),
             total,
-            page: page.page,
-            per_page: page.per_page,
-        }))
+            page,
+        )))
 }

@@ -15,7 +15,7 @@ pub use catalog::{
     LteRecordsResponse, LteResponse, ServerCredentialsResponse, StaticCredentials,
     StaticCredentialsResponse, StockCountry, StockIsp,
 };
-pub use list::{ProxiesResponse, ProxyItem};
+pub use list::ProxyItem;
 pub use owned::{
     AutoRenewReply, AutoRenewRequest, PieceSettings, PieceView, PiecesResponse, RenewReply,
     RenewRequest,

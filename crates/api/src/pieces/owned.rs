@@ -4,11 +4,11 @@
 //! and `GET/PUT /api/user/piece_settings` (auto-renew for new purchases).
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::{ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
-use crate::pagination::PageQuery;
+use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
+use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, get, patch, post, put, web};
 use app::pieces::{RenewalAsk, renew_piece};
 use domain::{Cents, PlanId, ProxyKind, messages as msg};
@@ -45,10 +45,8 @@ pub struct PieceView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PiecesResponse {
-    pub items: Vec<PieceView>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
+    #[serde(flatten)]
+    pub list: Paged<PieceView>,
     /// Whether pieces bought from now on renew automatically.
     pub auto_renew_default: bool,
 }
@@ -117,10 +115,7 @@ pub async fn list_pieces(
             items.push(view(row, known, grace, now));
         }
         Ok(PiecesResponse {
-            items,
-            total,
-            page: page.page,
-            per_page: page.per_page,
+            list: Paged::new(items, total, page),
             auto_renew_default: renewals::default_for(conn, id)?,
         })
     })

@@ -3,11 +3,11 @@
 //! download. Another customer's entry, or an entry that is neither, is 404 "Receipt not found".
 
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::receipts::{content, pdf};
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, web};
 use domain::messages as msg;

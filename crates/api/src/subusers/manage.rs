@@ -3,7 +3,6 @@
 //! `credential_changed` event written in its transaction.
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::state::AppState;
@@ -11,13 +10,12 @@ use crate::subusers::form::{
     CreateSubuserRequest, MainSettingsRequest, UpdateSubuserRequest, main_max_connections,
 };
 use crate::subusers::view::{MainCredential, SubuserItem, SubuserList};
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, get, patch, post, put, web};
 use domain::messages as msg;
+use domain::subusers::MAX_SUBUSERS;
 use persistence::gateway_events::{self, Reason};
 use persistence::subusers::{self, NewSubuser, Refused};
-
-/// Sub-users one customer may hold.
-pub const MAX_SUBUSERS: i64 = 50;
 
 #[utoipa::path(tag = "subusers",
     responses((status = 200, body = SubuserList), (status = 401, body = ErrorResponse)))]
@@ -49,7 +47,8 @@ pub async fn list_subusers(
 
 #[utoipa::path(tag = "subusers", request_body = CreateSubuserRequest,
     responses((status = 201, body = SubuserItem), (status = 401, body = ErrorResponse),
-              (status = 409, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
+              (status = 409, body = ErrorResponse), (status = 422, body = ErrorResponse)),
+    extensions(("x-max-per-account" = json!(MAX_SUBUSERS))))]
 #[post("/user/subusers")]
 pub async fn add_subuser(
     state: web::Data<AppState>,

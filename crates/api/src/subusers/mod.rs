@@ -7,8 +7,8 @@ mod form;
 mod manage;
 mod view;
 
+pub use domain::subusers::MAX_SUBUSERS;
 pub use form::{CreateSubuserRequest, MainSettingsRequest, UpdateSubuserRequest};
-pub use manage::MAX_SUBUSERS;
 pub use view::{MainCredential, SubuserItem, SubuserList};
 
 use utoipa_actix_web::service_config::ServiceConfig;

@@ -3,11 +3,13 @@
 //! credential's connection cap.
 
 use domain::ProxyKind;
+use domain::subusers::MAX_SUBUSERS;
 use domain::targeting::subuser_base;
 use domain::units::GB;
 use persistence::subusers::SubuserRow;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa::openapi::{RefOr, Schema};
 
 /// One sub-user as the customer sees it, password included (as the main proxy password is).
 #[derive(Serialize, ToSchema)]
@@ -85,5 +87,11 @@ pub struct MainCredential {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SubuserList {
     pub main: MainCredential,
+    /// At most `MAX_SUBUSERS` (the document's `maxItems`).
+    #[schema(schema_with = at_most_subusers)]
     pub items: Vec<SubuserItem>,
+}
+
+fn at_most_subusers() -> RefOr<Schema> {
+    crate::openapi::bounded_list::<SubuserItem>(MAX_SUBUSERS)
 }

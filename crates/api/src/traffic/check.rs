@@ -9,11 +9,11 @@
 //! same traffic). Each customer gets `check_per_user` checks per window, counted in the
 //! database like every other limit.
 
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::rate_limit::check_limits;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
 use domain::proxy_line::ProxyLine;

@@ -6,12 +6,12 @@
 //! customer's history.
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::number::{self, Quantity};
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::traffic::{LOCAL, account_for, residential_error};
 use domain::targeting::{MAX_LIFETIME_MINUTES, subuser_base};

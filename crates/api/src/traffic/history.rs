@@ -1,9 +1,9 @@
 //! `GET /api/user/proxy_history?type=`: the proxies a customer generated or bought of a kind.
 
 use crate::blocking::with_conn;
-use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::form::KindQuery;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::ProxyKind;

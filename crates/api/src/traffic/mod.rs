@@ -1,6 +1,8 @@
-//! Residential traffic: locations, proxy generation, usage from the meter, and proxy history
+//! Residential traffic: buying it (`buy_plan.rs`, the route, over `purchase.rs`, the use case),
+//! locations, proxy generation, usage from the meter, and proxy history
 //! (docs/api.md#traffic-and-generators).
 
+mod buy_plan;
 mod check;
 mod generate;
 mod history;
@@ -8,6 +10,7 @@ mod locations;
 mod purchase;
 mod stats;
 
+pub use buy_plan::{BuyPlanRequest, BuyPlanResponse};
 pub use check::{CheckProxyRequest, CheckProxyResponse};
 pub use generate::{GenerateRequest, GenerateResponse};
 pub use history::{HistoryItem, HistoryResponse};
@@ -18,7 +21,8 @@ pub use purchase::{CustomGb, MAX_CUSTOM_GB, PlanChoice, buy_plan};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(stats::traffic_stats)
+    cfg.service(buy_plan::buy_plan)
+        .service(stats::traffic_stats)
         .service(stats::usage)
         .service(history::proxy_history_list)
         .service(locations::premium_locations)

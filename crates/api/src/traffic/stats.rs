@@ -2,9 +2,9 @@
 //! meter says about the customer's traffic, in GB, and how many pieces they hold of each kind.
 
 use crate::blocking::with_conn;
-use crate::dto::KindQuery;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
+use crate::form::KindQuery;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::ProxyKind;

@@ -3,13 +3,13 @@
 //! that a session left open somewhere cannot take the protection away.
 
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::{ClientIp, CurrentUser, JsonObject};
 use crate::rate_limit::check_limits;
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
 use crate::twofactor::mails;
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::verify_password;
 use domain::messages as msg;

@@ -2,13 +2,13 @@
 //! code for the pending secret, and answers ten recovery codes (shown once; stored hashed).
 
 use crate::blocking::in_transaction;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
 use crate::twofactor::codes::{normalise_recovery, recovery_hash};
 use crate::twofactor::mails;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::secret_box;
 use domain::{messages as msg, random, totp};

@@ -27,7 +27,7 @@ pub struct TwoFactorSetup {
 
 #[utoipa::path(tag = "account",
     responses((status = 200, body = TwoFactorSetup), (status = 401),
-              (status = 409, body = crate::dto::ErrorResponse)))]
+              (status = 409, body = crate::view::ErrorResponse)))]
 #[post("/user/2fa/setup")]
 pub async fn setup(
     state: web::Data<AppState>,

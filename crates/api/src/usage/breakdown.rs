@@ -5,10 +5,10 @@
 
 use super::filters::RecordQuery;
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::messages as msg;
 use domain::usage::CredentialKind;

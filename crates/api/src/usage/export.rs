@@ -6,10 +6,10 @@
 use super::filters::RecordQuery;
 use crate::blocking::with_conn;
 use crate::csv::{cell, iso_utc, stream_pages};
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use persistence::DbPool;
 use persistence::connection_records::{self, Cursor, Record, RecordFilter};

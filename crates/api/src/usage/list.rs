@@ -3,11 +3,11 @@
 
 use super::filters::RecordQuery;
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::ProxyKind;
 use domain::usage::{CredentialKind, Outcome};

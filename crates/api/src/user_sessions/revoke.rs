@@ -3,12 +3,12 @@
 //! `DELETE /api/user/sessions` ends all but the caller's own.
 
 use crate::blocking::in_transaction;
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::session::Session;
 use crate::state::AppState;
 use crate::user_sessions::public_id::public_id;
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, web};
 use domain::messages as msg;
 use persistence::{now, sessions};

@@ -1,10 +1,10 @@
 //! `POST /api/payment/callback`: the gateway's webhook. The body's signature is verified
 //! before anything is read from it; then the report is applied exactly once.
 
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::RawBody;
 use crate::state::AppState;
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
 use app::wallet::settle::settle;
 use domain::messages as msg;

@@ -2,13 +2,13 @@
 //! invoice call is never retried blindly (the order id makes a repeat idempotent at Cryptomus).
 
 use crate::blocking::in_transaction;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::INVOICE_LIFETIME_SECS;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use domain::{PaymentStatus, TopUp, messages as msg};
 use persistence::payments;

@@ -2,12 +2,12 @@
 //! is the operator's user id or email; `action` and `target` match exactly.
 
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
-use crate::pagination::{Page, PageQuery};
+use crate::pagination::{PageQuery, Paged};
 use crate::query_text::given;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::UserId;
 use persistence::audit::{self, AuditFilter};
@@ -45,17 +45,8 @@ pub struct AuditItem {
     pub created_at: i64,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditPage {
-    pub items: Vec<AuditItem>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
-
 #[utoipa::path(tag = "admin", params(AuditQuery, PageQuery),
-    responses((status = 200, body = AuditPage), (status = 401, body = ErrorResponse),
+    responses((status = 200, body = Paged<AuditItem>), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/admin/audit")]
 pub async fn list_audit(
@@ -64,11 +55,8 @@ pub async fn list_audit(
     query: web::Query<AuditQuery>,
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Page {
-        page,
-        per_page,
-        offset,
-    } = paging.resolve(50)?;
+    let at = paging.resolve(50)?;
+    let (per_page, offset) = (at.per_page, at.offset);
     let text = |name, v: &Option<String>| given(name, v.as_deref()).map(|v| v.map(str::to_owned));
     let actor = text("actor", &query.actor)?;
     let (action, target) = (
@@ -119,10 +107,5 @@ pub async fn list_audit(
             created_at: row.created_at,
         })
         .collect();
-    Ok(HttpResponse::Ok().json(AuditPage {
-        items,
-        total,
-        page,
-        per_page,
-    }))
+    Ok(HttpResponse::Ok().json(Paged::new(items, total, at)))
 }

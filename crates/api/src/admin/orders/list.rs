@@ -1,14 +1,14 @@
 //! `GET /api/admin/orders?status=&type=&q=&page=&perPage=`: newest first. A `status` that names
 //! no order status matches no order.
 
-use crate::admin::orders::view::{AdminOrder, OrderPage};
+use crate::admin::orders::view::AdminOrder;
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
-use crate::pagination::{Page, PageQuery};
+use crate::pagination::{PageQuery, Paged};
 use crate::query_text::given;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::{OrderStatus, ProxyKind, messages as msg};
 use persistence::pieces::{self, OrderFilter};
@@ -30,7 +30,7 @@ pub struct OrderQuery {
 }
 
 #[utoipa::path(tag = "admin", params(OrderQuery, PageQuery),
-    responses((status = 200, body = OrderPage), (status = 401, body = ErrorResponse),
+    responses((status = 200, body = Paged<AdminOrder>), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/admin/orders")]
 pub async fn list_orders(
@@ -39,11 +39,8 @@ pub async fn list_orders(
     query: web::Query<OrderQuery>,
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Page {
-        page,
-        per_page,
-        offset,
-    } = paging.resolve(50)?;
+    let at = paging.resolve(50)?;
+    let (per_page, offset) = (at.per_page, at.offset);
     let kind = match given("type", query.kind.as_deref())? {
         Some(text) => {
             Some(ProxyKind::parse(text).ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?)
@@ -52,12 +49,7 @@ pub async fn list_orders(
     };
     let status = given("status", query.status.as_deref())?;
     if status.is_some_and(|s| OrderStatus::parse(s).is_none()) {
-        return Ok(HttpResponse::Ok().json(OrderPage {
-            items: Vec::new(),
-            total: 0,
-            page,
-            per_page,
-        }));
+        return Ok(HttpResponse::Ok().json(Paged::<AdminOrder>::new(Vec::new(), 0, at)));
     }
     let filter = OrderFilter {
         status: status.and_then(OrderStatus::parse),
@@ -72,10 +64,5 @@ pub async fn list_orders(
         .into_iter()
         .map(|(row, email)| AdminOrder::new(row, email))
         .collect();
-    Ok(HttpResponse::Ok().json(OrderPage {
-        items,
-        total,
-        page,
-        per_page,
-    }))
+    Ok(HttpResponse::Ok().json(Paged::new(items, total, at)))
 }

@@ -52,15 +52,6 @@ impl AdminOrder {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderPage {
-    pub items: Vec<AdminOrder>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
 pub struct OrderEnvelope {
     pub order: AdminOrder,
 }

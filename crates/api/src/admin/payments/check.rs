@@ -6,10 +6,10 @@
 use crate::admin::audit_trail::audit;
 use crate::admin::payments::view::{AdminPayment, PaymentCheck};
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::wallet::settle::settle;
 use domain::{UserId, messages as msg};

@@ -1,14 +1,14 @@
 //! `GET /api/admin/payments?status=&q=&page=&perPage=` (newest first; a `status` that names no
 //! payment status matches none) and `GET /api/admin/payments/{id}`.
 
-use crate::admin::payments::view::{AdminPayment, PaymentDetail, PaymentEvent, PaymentPage};
+use crate::admin::payments::view::{AdminPayment, PaymentDetail, PaymentEvent};
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
-use crate::pagination::{Page, PageQuery};
+use crate::pagination::{PageQuery, Paged};
 use crate::query_text::given;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::{PaymentStatus, messages as msg};
 use persistence::payment_events;
@@ -27,7 +27,7 @@ pub struct PaymentQuery {
 }
 
 #[utoipa::path(tag = "admin", params(PaymentQuery, PageQuery),
-    responses((status = 200, body = PaymentPage), (status = 401, body = ErrorResponse),
+    responses((status = 200, body = Paged<AdminPayment>), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/admin/payments")]
 pub async fn list_payments(
@@ -36,20 +36,11 @@ pub async fn list_payments(
     query: web::Query<PaymentQuery>,
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Page {
-        page,
-        per_page,
-        offset,
-    } = paging.resolve(50)?;
+    let at = paging.resolve(50)?;
+    let (per_page, offset) = (at.per_page, at.offset);
     let status = given("status", query.status.as_deref())?;
-    let empty = PaymentPage {
-        items: Vec::new(),
-        total: 0,
-        page,
-        per_page,
-    };
     if status.is_some_and(|s| PaymentStatus::parse(s).is_none()) {
-        return Ok(HttpResponse::Ok().json(empty));
+        return Ok(HttpResponse::Ok().json(Paged::<AdminPayment>::new(Vec::new(), 0, at)));
     }
     let filter = PaymentFilter {
         status: status.and_then(PaymentStatus::parse),
@@ -63,11 +54,7 @@ pub async fn list_payments(
         .into_iter()
         .map(|(row, email)| AdminPayment::new(row, email))
         .collect();
-    Ok(HttpResponse::Ok().json(PaymentPage {
-        items,
-        total,
-        ..empty
-    }))
+    Ok(HttpResponse::Ok().json(Paged::new(items, total, at)))
 }
 
 #[utoipa::path(tag = "admin", params(("id" = String, Path, description = "Payment id")),

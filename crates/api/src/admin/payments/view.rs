@@ -48,15 +48,6 @@ impl AdminPayment {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PaymentPage {
-    pub items: Vec<AdminPayment>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct PaymentEvent {
     pub status: String,
     pub created_at: i64,

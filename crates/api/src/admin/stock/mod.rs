@@ -3,6 +3,7 @@
 
 mod form;
 mod routes;
+mod view;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -4,13 +4,14 @@
 //! keep working until they expire.
 
 use crate::admin::audit_trail::audit;
-use crate::admin::stock::form::{NewStockForm, StockChange, StockItem, StockList, capacity};
+use crate::admin::stock::form::{NewStockForm, StockChange, capacity};
+use crate::admin::stock::view::{StockItem, StockList};
 use crate::blocking::{in_transaction, with_conn};
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, patch, post, web};
 use domain::{ProxyKind, messages as msg};
 use persistence::pieces::{self, NewStock};

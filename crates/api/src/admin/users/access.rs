@@ -3,7 +3,7 @@
 //! gateway flush the account's live proxy connections end and new ones are refused
 //! (gateway/tests/it/admin_disable.rs). Nobody disables themselves, and the last enabled admin stays.
 
-use super::row::{AdminUserEnvelope, load_row};
+use super::view::{AdminUserEnvelope, load_row};
 use crate::admin::audit_trail::{audit, optional_reason, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;

@@ -1,7 +1,7 @@
 //! `POST /api/admin/users/{id}/balance {amount, reason}`: credits or debits a customer's wallet
 //! (ledger kind admin_adjustment, the reason as its note) in one transaction with the audit row.
 
-use super::row::{AdminUserRow, LedgerItem, load_row};
+use super::view::{AdminUserRow, LedgerItem, load_row};
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;

@@ -5,7 +5,7 @@
 
 use super::csv_format::{HEADER, line};
 use super::filter::CustomerQuery;
-use super::row::AdminUserRow;
+use super::view::AdminUserRow;
 use crate::blocking::with_conn;
 use crate::csv::stream_pages;
 use crate::error::ApiError;

@@ -1,7 +1,7 @@
 //! The customer export's lines, with the cells and times of `crate::csv` (RFC 4180 quoting,
 //! formulas defused).
 
-use super::row::AdminUserRow;
+use super::view::AdminUserRow;
 use crate::csv::{cell, iso_utc};
 
 pub const HEADER: &str =

@@ -1,7 +1,7 @@
 //! `GET /api/admin/users/{id}`: one customer with their referrer, traffic, live pieces, last
 //! payments and the last 30 days of usage.
 
-use super::row::{AdminUserRow, TrafficRow, traffic_row};
+use super::view::{AdminUserRow, TrafficRow, traffic_row};
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;

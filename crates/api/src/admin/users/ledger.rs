@@ -1,28 +1,17 @@
 //! `GET /api/admin/users/{id}/ledger?page=&perPage=`: a customer's wallet ledger, newest first.
 
-use super::row::LedgerItem;
+use super::view::LedgerItem;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
-use crate::pagination::{Page, PageQuery};
+use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::{UserId, messages as msg};
 use persistence::{users, wallet};
-use serde::Serialize;
-use utoipa::ToSchema;
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LedgerPage {
-    pub items: Vec<LedgerItem>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path), PageQuery),
-    responses((status = 200, body = LedgerPage), (status = 401), (status = 403),
+    responses((status = 200, body = Paged<LedgerItem>), (status = 401), (status = 403),
         (status = 404, description = "User not found"),
         (status = 422, description = "page or perPage out of range")))]
 #[get("/admin/users/{id}/ledger")]
@@ -33,11 +22,8 @@ pub async fn user_ledger(
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
-    let Page {
-        page,
-        per_page,
-        offset,
-    } = paging.resolve(50)?;
+    let at = paging.resolve(50)?;
+    let (per_page, offset) = (at.per_page, at.offset);
     let (rows, total) = with_conn(&state.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         Ok(wallet::history(conn, id, per_page, offset)?)
@@ -45,10 +31,9 @@ pub async fn user_ledger(
     .await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(LedgerPage {
-            items: rows.into_iter().map(LedgerItem::from).collect(),
+        .json(Paged::new(
+            rows.into_iter().map(LedgerItem::from).collect(),
             total,
-            page,
-            per_page,
-        }))
+            at,
+        )))
 }

@@ -1,28 +1,17 @@
 //! `GET /api/admin/users?q=&role=&disabled=&page=&perPage=`: the customer list, newest first.
 
 use super::filter::CustomerQuery;
-use super::row::AdminUserRow;
+use super::view::AdminUserRow;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
-use crate::pagination::{Page, PageQuery};
+use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use persistence::admin_users;
-use serde::Serialize;
-use utoipa::ToSchema;
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserPage {
-    pub items: Vec<AdminUserRow>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
 
 #[utoipa::path(tag = "admin", params(CustomerQuery, PageQuery),
-    responses((status = 200, body = UserPage), (status = 401), (status = 403),
+    responses((status = 200, body = Paged<AdminUserRow>), (status = 401), (status = 403),
         (status = 422, description = "role is neither admin nor user, or page or perPage out of range")))]
 #[get("/admin/users")]
 pub async fn list_users(
@@ -32,21 +21,17 @@ pub async fn list_users(
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let filter = filter.filter()?;
-    let Page {
-        page,
-        per_page,
-        offset,
-    } = paging.resolve(50)?;
+    let at = paging.resolve(50)?;
+    let (per_page, offset) = (at.per_page, at.offset);
     let (rows, total) = with_conn(&state.pool, move |conn| {
         Ok(admin_users::list(conn, &filter, per_page, offset)?)
     })
     .await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(UserPage {
-            items: rows.iter().map(AdminUserRow::from).collect(),
+        .json(Paged::new(
+            rows.iter().map(AdminUserRow::from).collect(),
             total,
-            page,
-            per_page,
-        }))
+            at,
+        )))
 }

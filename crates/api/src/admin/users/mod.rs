@@ -11,11 +11,10 @@ mod filter;
 mod ledger;
 mod list;
 mod role;
-mod row;
 mod traffic;
+mod view;
 
-pub use list::UserPage;
-pub use row::AdminUserRow;
+pub use view::AdminUserRow;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

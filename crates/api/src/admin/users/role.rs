@@ -1,7 +1,7 @@
 //! `POST /api/admin/users/{id}/role {role, reason?}`: makes an account an admin or a customer.
 //! Demoting the last enabled admin is refused (race-free: `persistence::admin_access`).
 
-use super::row::{AdminUserEnvelope, load_row};
+use super::view::{AdminUserEnvelope, load_row};
 use crate::admin::audit_trail::{audit, optional_reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;

@@ -3,7 +3,7 @@
 //! price 0) and the audit row commit together; then, as after a purchase, the customer's
 //! account at the residential provider is brought in line.
 
-use super::row::{TrafficRow, traffic_row};
+use super::view::{TrafficRow, traffic_row};
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;

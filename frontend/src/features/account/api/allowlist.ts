@@ -4,11 +4,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, unwrap } from '@/lib/api-client';
 import type { PostBody, Schemas } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
+import { maxPerAccount } from '@/types/api-limits';
 
 export type AllowlistEntry = Schemas['AllowlistEntry'];
 
-/** The server keeps at most this many entries per account. */
-export const MAX_ALLOWLIST = 20;
+/** The server keeps at most this many entries per account (from the API document). */
+export const MAX_ALLOWLIST = maxPerAccount['/api/user/allowlist'];
 
 export const allowlistQueryOptions = queryOptions({
   queryKey: queryKeys.allowlist,

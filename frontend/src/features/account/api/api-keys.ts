@@ -5,12 +5,13 @@ import { api, unwrap } from '@/lib/api-client';
 import { apiKeysQueryOptions } from '@/lib/api-keys';
 import type { PostBody, Schemas } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
+import { maxPerAccount } from '@/types/api-limits';
 
 /** The answer to a new key: `key` is shown once and never again. */
 export type ApiKeyCreated = Schemas['ApiKeyCreated'];
 
-/** The server keeps at most this many keys per account. */
-export const MAX_API_KEYS = 20;
+/** The server keeps at most this many live keys per account (from the API document). */
+export const MAX_API_KEYS = maxPerAccount['/api/user/api-keys'];
 
 export function useApiKeys() {
   return useQuery(apiKeysQueryOptions);

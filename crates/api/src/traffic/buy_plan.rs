@@ -1,13 +1,13 @@
 //! `POST /api/user/get_plan {type, amount | planId[, customGb]}`: buys a traffic plan from the
 //! wallet, or a custom number of GB at that plan's per-GB tier
-//! ([`crate::traffic::buy_plan`]).
+//! ([`super::purchase::buy_plan`]).
 
-use crate::dto::{ErrorResponse, User};
+use super::purchase::{self, CustomGb, PlanChoice};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
-use crate::traffic::{self, PlanChoice};
+use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use domain::{PlanId, ProxyKind, messages as msg};
 use serde::{Deserialize, Serialize};
@@ -65,11 +65,11 @@ pub async fn buy_plan(
     };
     let custom = match &body.custom_gb {
         None | Some(serde_json::Value::Null) => None,
-        Some(value) => Some(traffic::CustomGb::from_json(value)?),
+        Some(value) => Some(CustomGb::from_json(value)?),
     };
     let residential = state.residential.as_ref();
     let updated =
-        traffic::buy_plan(&state.pool, residential, user.0.id, kind, choice, custom).await?;
+        purchase::buy_plan(&state.pool, residential, user.0.id, kind, choice, custom).await?;
     Ok(HttpResponse::Ok().json(BuyPlanResponse {
         success: true,
         message: msg::PLAN_PURCHASED.to_owned(),
