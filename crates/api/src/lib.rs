@@ -17,7 +17,6 @@ pub mod catalog;
 pub mod compress;
 pub mod content_coding;
 pub mod csv;
-pub mod dto;
 pub mod error;
 pub mod extractors;
 pub mod form;

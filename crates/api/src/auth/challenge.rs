@@ -5,12 +5,12 @@
 use crate::auth::pending::{self, Method, Pending};
 use crate::auth::service::{code_hash, sign_in};
 use crate::blocking::with_conn;
-use crate::dto::{AuthResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::session::Session;
 use crate::session::USER_ID_KEY;
 use crate::state::AppState;
+use crate::view::{AuthResponse, User};
 use actix_web::HttpResponse;
 use domain::{UserId, random};
 use persistence::users::UserRow;

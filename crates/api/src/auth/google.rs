@@ -5,12 +5,12 @@
 use crate::auth::challenge::{SignInReply, sign_in_or_challenge};
 use crate::auth::trial;
 use crate::blocking::in_transaction;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::accounts::{NewAccount, create_user, default_name, referrer_for};
 use domain::{Email, messages as msg};

@@ -5,12 +5,12 @@
 use crate::auth::challenge::{SignInReply, send_in_background, sign_in_or_challenge, step_up};
 use crate::auth::guard;
 use crate::blocking::with_conn;
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
+use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::accounts::verify_password;
 use domain::{LoginForm, messages as msg};

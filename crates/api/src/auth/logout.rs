@@ -5,9 +5,9 @@
 //! `Sec-Fetch-Site: cross-site` is refused. The front end uses the POST, which the origin guard
 //! checks like every other state change.
 
-use crate::dto::ErrorResponse;
 use crate::error::ApiError;
 use crate::session::Session;
+use crate::view::ErrorResponse;
 use actix_web::{HttpRequest, HttpResponse, get, post};
 use domain::messages as msg;
 use serde::Serialize;

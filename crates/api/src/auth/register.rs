@@ -4,7 +4,6 @@
 use crate::auth::service::{code_matches, sign_in};
 use crate::auth::trial;
 use crate::blocking::in_transaction;
-use crate::dto::{AuthResponse, ErrorResponse, User};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
@@ -12,6 +11,7 @@ use crate::rate_limit::check_limits;
 use crate::session::Session;
 use crate::settings::CODE_MAX_ATTEMPTS;
 use crate::state::AppState;
+use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::{NewAccount, create_user, default_name, hash_password, referrer_for};
 use domain::{RegistrationForm, messages as msg};

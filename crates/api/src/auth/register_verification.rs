@@ -6,13 +6,13 @@
 
 use crate::auth::service::code_hash;
 use crate::blocking::in_transaction;
-use crate::dto::{ErrorResponse, MessageResponse};
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::rate_limit::check_limits;
 use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
 use crate::state::AppState;
+use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
 use domain::{Email, messages as msg, random};
 use persistence::{email_codes, now, users};

@@ -1,7 +1,7 @@
 //! `GET /api/getuserinfo`: the signed-in user, or `null` for a guest (not an error).
 
-use crate::dto::{User, UserEnvelope};
 use crate::extractors::MaybeUser;
+use crate::view::{User, UserEnvelope};
 use actix_web::{HttpResponse, get};
 
 #[utoipa::path(tag = "auth", security(()),
