@@ -230,7 +230,8 @@ persistence::both_backends! {
         }));
         assert_eq!(app.get("/api/user/billing").await.body, details, "a refused change writes nothing");
         let wrong_type = put_billing(&app, &app.client, json!({ "company": 5 })).await;
-        assert_eq!(wrong_type.status, 400, "{}", wrong_type.text);
+        assert_eq!(wrong_type.status, 422, "{}", wrong_type.text);
+        assert_eq!(wrong_type.body["fields"]["company"], "company must be text");
 
         let longest = put_billing(&app, &app.client, json!({
             "company": "ü".repeat(100), "address": "a".repeat(200), "vatId": "1".repeat(32),
