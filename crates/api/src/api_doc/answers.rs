@@ -1,8 +1,9 @@
 //! The answers no handler writes but every client can meet, added to each operation of the
 //! document where they apply, so that the document lists every status a route can answer:
 //! the extractors' 400 (a body or query string that does not parse) and 404 (a path parameter
-//! that does not parse), the origin guard's 403 and 415 (`crate::origin_guard`), the session's
-//! 401 and the API key's 401, 403 and 429 (`crate::api_keys::bearer`).
+//! that does not parse), the JSON body's 422 for a field of the wrong type
+//! (`crate::extractors::JsonObject`), the origin guard's 403 and 415 (`crate::origin_guard`), the
+//! session's 401 and the API key's 401, 403 and 429 (`crate::api_keys::bearer`).
 
 use crate::api_keys::security::{is_public, takes_key};
 use utoipa::openapi::path::{Operation, ParameterIn};
@@ -57,6 +58,16 @@ fn add_to(operation: &mut Operation, changes_state: bool) {
         answers.push((
             "415",
             "A body that is neither JSON nor, for uploads, multipart",
+        ));
+    }
+    let json_body = operation
+        .request_body
+        .as_ref()
+        .is_some_and(|body| body.content.contains_key("application/json"));
+    if json_body {
+        answers.push((
+            "422",
+            "A field of the wrong type or breaking a rule (the message names the field)",
         ));
     }
     if key {
