@@ -3,11 +3,13 @@
 //! under `PROXYSHOP_` (but `RUST_LOG`); the old names of renamed keys are still read, with a
 //! warning (`config/renamed.rs`).
 
+mod access;
 #[cfg(test)]
 mod documented;
 mod gateway;
 mod local_checkout;
 mod loopback;
+mod payments;
 mod providers;
 mod renamed;
 mod shop;
@@ -15,10 +17,13 @@ mod source;
 #[cfg(test)]
 mod tests;
 
+use access::{TRUST_FORWARDED_FOR, admin_2fa, trusted_proxies};
 pub use gateway::GatewaySettings;
 use local_checkout::{Exposure, LOCAL_CHECKOUT_KEY, refuse_unless_local};
 use loopback::serves_loopback;
 pub(crate) use loopback::url_host;
+pub use payments::CryptomusConfig;
+use payments::{CRYPTOMUS_API_KEY, CRYPTOMUS_MERCHANT_ID, cryptomus};
 pub use providers::ProviderConfig;
 pub use source::{ConfigError, Deprecated, Source};
 use source::{bad, dollars, flag, http_url, percent, ports, socket_addr, whole};
@@ -125,58 +130,6 @@ pub struct Config {
 pub enum LogFormat {
     Text,
     Json,
-}
-
-/// The real payment gateway's credentials; absent: top-ups are off unless the local checkout is
-/// chosen (`PROXYSHOP_LOCAL_CHECKOUT`).
-#[derive(Debug, Clone)]
-pub struct CryptomusConfig {
-    pub merchant_id: String,
-    pub api_key: SecretString,
-    pub api_url: String,
-}
-
-const TRUST_FORWARDED_FOR: &str = "PROXYSHOP_TRUST_FORWARDED_FOR";
-
-/// `PROXYSHOP_TRUSTED_PROXIES` (addresses and CIDR ranges); unset, the deprecated
-/// `PROXYSHOP_TRUST_FORWARDED_FOR=true` still trusts the TCP peer as the one proxy.
-fn trusted_proxies(src: &Source) -> Result<domain::network::TrustedProxies, ConfigError> {
-    use domain::network::TrustedProxies;
-    let old = flag(src, TRUST_FORWARDED_FOR)?;
-    match src.get("PROXYSHOP_TRUSTED_PROXIES") {
-        Some(list) => TrustedProxies::parse(&list).map_err(|entry| {
-            bad(
-                "PROXYSHOP_TRUSTED_PROXIES",
-                format!("'{entry}' is not an IP address or CIDR range"),
-            )
-        }),
-        None if old => Ok(TrustedProxies::the_peer_only()),
-        None => Ok(TrustedProxies::none()),
-    }
-}
-
-const CRYPTOMUS_MERCHANT_ID: &str = "PROXYSHOP_CRYPTOMUS_MERCHANT_ID";
-const CRYPTOMUS_API_KEY: &str = "PROXYSHOP_CRYPTOMUS_API_KEY";
-
-fn cryptomus(src: &Source) -> Result<Option<CryptomusConfig>, ConfigError> {
-    let api_url = http_url(src, "PROXYSHOP_CRYPTOMUS_API_URL")?
-        .unwrap_or_else(|| upstream::CRYPTOMUS_API_URL.to_owned());
-    match (src.get(CRYPTOMUS_MERCHANT_ID), src.get(CRYPTOMUS_API_KEY)) {
-        (Some(merchant_id), Some(api_key)) => Ok(Some(CryptomusConfig {
-            merchant_id,
-            api_key: SecretString::from(api_key),
-            api_url,
-        })),
-        (None, None) => Ok(None),
-        (Some(_), None) => Err(bad(
-            CRYPTOMUS_API_KEY,
-            format!("must be set with {}", src.name_of(CRYPTOMUS_MERCHANT_ID)),
-        )),
-        (None, Some(_)) => Err(bad(
-            CRYPTOMUS_MERCHANT_ID,
-            format!("must be set with {}", src.name_of(CRYPTOMUS_API_KEY)),
-        )),
-    }
 }
 
 impl Config {
@@ -430,15 +383,5 @@ fn log_format(src: &Source) -> Result<LogFormat, ConfigError> {
         None | Some("text") => Ok(LogFormat::Text),
         Some("json") => Ok(LogFormat::Json),
         Some(other) => Err(bad(KEY, format!("'{other}' is not text or json"))),
-    }
-}
-
-/// `PROXYSHOP_ADMIN_2FA`: `required` or `optional` (the default).
-fn admin_2fa(src: &Source) -> Result<bool, ConfigError> {
-    const KEY: &str = "PROXYSHOP_ADMIN_2FA";
-    match src.get(KEY).as_deref() {
-        None | Some("" | "optional") => Ok(false),
-        Some("required") => Ok(true),
-        Some(other) => Err(bad(KEY, format!("'{other}' is not required or optional"))),
     }
 }

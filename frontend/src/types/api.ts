@@ -4847,6 +4847,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A field of the wrong type or breaking a rule (the message names the field) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     login: {
@@ -4977,6 +4986,15 @@ export interface operations {
             };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field of the wrong type or breaking a rule (the message names the field) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5296,6 +5314,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A field of the wrong type or breaking a rule (the message names the field) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5538,6 +5565,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A field of the wrong type or breaking a rule (the message names the field) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5610,6 +5646,15 @@ export interface operations {
             };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field of the wrong type or breaking a rule (the message names the field) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@
 //! names no other key.
 
 use super::renamed::RENAMED;
-use super::tests::keys_read;
+use super::tests::keys::keys_read;
 use std::collections::BTreeSet;
 
 const DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/configuration.md");

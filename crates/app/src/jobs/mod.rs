@@ -1,0 +1,112 @@
+//! Work done in the background while the API serves: purging expired sessions, codes and
+//! per-address trial counts and giving the stock of expired pieces back (every 10 minutes);
+//! with a piece provider, collecting the proxies of placed orders (every 15 seconds); with a
+//! residential provider, moving bought or expired traffic and reading usage back (every minute);
+//! with a payment gateway, reconciling payments left pending (every 15 minutes by default,
+//! `PROXYSHOP_RECONCILE_INTERVAL_SECS`); purging the gateway's usage records older than
+//! `PROXYSHOP_USAGE_RETENTION_DAYS` (every hour, in bounded batches); comparing every
+//! customer's alert thresholds with their figures (every minute, `crate::alerts::check_alerts`);
+//! renewing the pieces with auto-renew that are due (every minute, `crate::pieces::renew_due`);
+//! calling customers' webhooks (every 15 seconds; each call is also claimed on its own, see
+//! `crate::alerts::send_webhooks`).
+//!
+//! Every instance ticks every job, but each period's run happens once across all instances
+//! sharing the database: a tick first claims the job's lease for its period
+//! (`persistence::job_runs`), and only the winner runs it. A holder that dies mid-run loses the
+//! lease when it runs out, and another instance runs that period again (docs/operations.md).
+//!
+//! Each job is a task of its own on the tokio runtime ([`spawn`]). At shutdown
+//! ([`Running::stop`]) a job waiting for its next tick returns at once, and one in the middle of
+//! a run finishes that run (its transactions are never cut) and then returns.
+
+mod schedule;
+mod work;
+
+pub use schedule::{Job, Running, Stopper, Ticked, holder_id, tick_once};
+pub use work::purge_usage;
+
+use crate::state::Services;
+use schedule::{JobRun, periodic};
+use std::sync::Arc;
+use std::time::Duration;
+use work::{
+    check_alerts, poll_deliveries, purge_expired, purge_usage_records, reconcile_payments,
+    renew_pieces, send_webhooks, sync_residential,
+};
+
+pub const PURGE: Job = Job {
+    name: "purge",
+    every: Duration::from_secs(600),
+    lease: Duration::from_secs(600),
+};
+pub const DELIVERIES: Job = Job {
+    name: "deliveries",
+    every: Duration::from_secs(15),
+    lease: Duration::from_secs(120),
+};
+pub const RESIDENTIAL_SYNC: Job = Job {
+    name: "residential_sync",
+    every: Duration::from_secs(60),
+    lease: Duration::from_secs(300),
+};
+pub const ALERTS: Job = Job {
+    name: "alerts",
+    every: Duration::from_secs(60),
+    lease: Duration::from_secs(120),
+};
+pub const RENEWALS: Job = Job {
+    name: "renewals",
+    every: Duration::from_secs(60),
+    lease: Duration::from_secs(300),
+};
+pub const WEBHOOKS: Job = Job {
+    name: "webhooks",
+    every: Duration::from_secs(15),
+    lease: Duration::from_secs(120),
+};
+pub const USAGE_PURGE: Job = Job {
+    name: "usage_purge",
+    every: Duration::from_secs(3600),
+    lease: Duration::from_secs(900),
+};
+/// Reconciliation's period comes from the settings.
+pub fn reconcile(every: Duration) -> Job {
+    Job {
+        name: "payments_reconcile",
+        every,
+        lease: Duration::from_secs(600),
+    }
+}
+
+/// Starts every job as its own task on the current tokio runtime; they stop when `stopper` is
+/// told to (or through [`Running::stop`]).
+pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
+    let holder: Arc<str> = holder_id().into();
+    let mut tasks = Vec::new();
+    let mut start = |job: Job, work: fn(&Services) -> Option<JobRun>| {
+        // A job with nothing to work on (no provider configured) never ticks.
+        if work(&services).is_none() {
+            return;
+        }
+        let services = services.clone();
+        let task = periodic(
+            services.pool.clone(),
+            job,
+            holder.clone(),
+            stopper.subscribe(),
+            move || work(&services),
+        );
+        tasks.push((job.name, tokio::spawn(task)));
+    };
+    start(PURGE, purge_expired);
+    start(DELIVERIES, poll_deliveries);
+    start(RESIDENTIAL_SYNC, sync_residential);
+    start(USAGE_PURGE, purge_usage_records);
+    start(ALERTS, check_alerts);
+    start(RENEWALS, renew_pieces);
+    start(WEBHOOKS, send_webhooks);
+    if let Some(every) = services.settings.reconcile_every {
+        start(reconcile(every), reconcile_payments);
+    }
+    Running::new(stopper, tasks)
+}

@@ -1,0 +1,167 @@
+//! What each background job does when its period comes (`crate::jobs` schedules them): each
+//! function gives the run, or nothing when the job has nothing to work on here (no provider
+//! configured), in which case the job never ticks.
+
+use super::schedule::JobRun;
+use crate::error::AppError;
+use crate::state::Services;
+use persistence::DbPool;
+
+/// Usage records deleted per statement: no statement holds the table for long.
+const USAGE_PURGE_BATCH: i64 = 5_000;
+
+pub(super) fn purge_expired(services: &Services) -> Option<JobRun> {
+    let pool = services.pool.clone();
+    let grace = services.settings.renewals.grace_secs;
+    Some(Box::pin(async move {
+        let (sessions, codes, windows, pieces, trial_days) =
+            crate::blocking::with_conn(&pool, move |conn| {
+                let now = persistence::now();
+                Ok((
+                    persistence::sessions::purge_expired(conn, now)?,
+                    persistence::email_codes::purge_expired(conn, now)?,
+                    // The longest attempt window is an hour; older windows would start over
+                    // anyway.
+                    persistence::rate_windows::purge_older_than(conn, now - 86_400)?
+                        + persistence::login_networks::purge_older_than(
+                            conn,
+                            now - crate::accounts::KNOWN_NETWORK_SECS,
+                        )?,
+                    // An expired piece keeps its stock slot (its address) through the grace
+                    // period, in which it can still be renewed.
+                    persistence::write_transaction(conn, |c| {
+                        persistence::pieces::release_expired(c, now - grace, now)
+                    })?,
+                    // Per-address trial counts matter for their own day only.
+                    persistence::trials::purge_days_before(
+                        conn,
+                        &domain::calendar::utc_day(now - 86_400),
+                    )?,
+                ))
+            })
+            .await?;
+        tracing::debug!(
+            sessions,
+            codes,
+            windows,
+            pieces,
+            trial_days,
+            "purged expired rows"
+        );
+        Ok(())
+    }))
+}
+
+pub(super) fn check_alerts(services: &Services) -> Option<JobRun> {
+    let (pool, mailer) = (services.pool.clone(), services.mailer.clone());
+    Some(Box::pin(async move {
+        let fired = crate::alerts::check_alerts(&pool, mailer, persistence::now()).await?;
+        if fired > 0 {
+            tracing::info!(fired, "alerts fired");
+        }
+        Ok(())
+    }))
+}
+
+pub(super) fn renew_pieces(services: &Services) -> Option<JobRun> {
+    let (pool, mailer, source) = (
+        services.pool.clone(),
+        services.mailer.clone(),
+        services.pieces.clone(),
+    );
+    let policy = services.settings.renewals;
+    Some(Box::pin(async move {
+        let run =
+            crate::pieces::renew_due(&pool, source, mailer, policy, persistence::now()).await?;
+        if run != crate::pieces::RenewalRun::default() {
+            tracing::info!(
+                renewed = run.renewed,
+                refused = run.refused,
+                failed = run.failed,
+                "pieces renewed"
+            );
+        }
+        Ok(())
+    }))
+}
+
+pub(super) fn send_webhooks(services: &Services) -> Option<JobRun> {
+    let (pool, sender) = (services.pool.clone(), services.webhooks.clone());
+    let key = services.settings.webhook_key.clone();
+    Some(Box::pin(async move {
+        let calls = crate::alerts::send_webhooks(&pool, sender, &key, persistence::now()).await?;
+        if calls > 0 {
+            tracing::debug!(calls, "webhooks called");
+        }
+        Ok(())
+    }))
+}
+
+/// Deletes the usage records opened more than `retention_days` ago (in batches of
+/// `USAGE_PURGE_BATCH`); returns how many went.
+pub async fn purge_usage(pool: &DbPool, retention_days: u32) -> Result<usize, AppError> {
+    let before = persistence::now() - i64::from(retention_days) * 86_400;
+    crate::blocking::with_conn(pool, move |conn| {
+        Ok(persistence::connection_records::purge_before(
+            conn,
+            before,
+            USAGE_PURGE_BATCH,
+        )?)
+    })
+    .await
+}
+
+pub(super) fn purge_usage_records(services: &Services) -> Option<JobRun> {
+    let pool = services.pool.clone();
+    let days = services.settings.usage_retention_days;
+    Some(Box::pin(async move {
+        let purged = purge_usage(&pool, days).await?;
+        if purged > 0 {
+            tracing::info!(purged, retention_days = days, "old usage records purged");
+        }
+        Ok(())
+    }))
+}
+
+pub(super) fn poll_deliveries(services: &Services) -> Option<JobRun> {
+    let source = services.pieces.clone()?;
+    let pool = services.pool.clone();
+    Some(Box::pin(async move {
+        let orders = crate::pieces::poll_deliveries(&pool, source.as_ref()).await?;
+        if orders > 0 {
+            tracing::info!(orders, "piece orders delivered");
+        }
+        Ok(())
+    }))
+}
+
+pub(super) fn sync_residential(services: &Services) -> Option<JobRun> {
+    if services.residential.provider() == crate::traffic::LOCAL {
+        return None;
+    }
+    let source = services.residential.clone();
+    let pool = services.pool.clone();
+    let topup_window = services.settings.auto_topup_window;
+    Some(Box::pin(async move {
+        let accounts = crate::traffic::sync_all(&pool, source.as_ref(), topup_window).await?;
+        tracing::debug!(accounts, "residential accounts synced");
+        Ok(())
+    }))
+}
+
+pub(super) fn reconcile_payments(services: &Services) -> Option<JobRun> {
+    let gateway = services.payments.clone()?;
+    let pool = services.pool.clone();
+    let terms = services.settings.referral;
+    Some(Box::pin(async move {
+        let outcome = crate::wallet::reconcile::run(&pool, gateway.as_ref(), terms).await?;
+        tracing::info!(
+            credited = outcome.credited,
+            updated = outcome.recorded,
+            expired = outcome.expired,
+            pending = outcome.failed,
+            "payments reconciled"
+        );
+        Ok(())
+    }))
+}
