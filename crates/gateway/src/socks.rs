@@ -340,7 +340,8 @@ async fn read_request(hs: &mut Handshake) -> io::Result<Request> {
 
 fn failure_code(e: &ConnectError) -> u8 {
     match e {
-        ConnectError::NotAllowed => NOT_ALLOWED,
+        // "Connection not allowed by ruleset" (RFC 1928 §6): the no-open-proxy rule.
+        ConnectError::ForbiddenAddress | ConnectError::RefusedPort => NOT_ALLOWED,
         ConnectError::Resolve(_) | ConnectError::Timeout => HOST_UNREACHABLE,
         ConnectError::NoDescriptors => GENERAL_FAILURE,
         ConnectError::Connect(e) => match e.kind() {
