@@ -140,7 +140,7 @@ pub(crate) async fn serve(
             .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
             .await?;
         let ended = relay(
-            client,
+            &client,
             target,
             &early,
             &lease,
@@ -151,6 +151,9 @@ pub(crate) async fn serve(
         .await;
         let (outcome, reason) = outcome(&ended, &lease);
         lease.end(outcome, reason);
+        // The slot is free before the client sees the connection close.
+        drop(lease);
+        drop(client);
         tracing::debug!(?ended, "http tunnel ended");
         return ended.map(drop);
     }

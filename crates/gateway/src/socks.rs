@@ -171,7 +171,7 @@ pub(crate) async fn serve(
     let Handshake { client, buf, .. } = hs;
     drop(buf);
     let ended = relay(
-        client,
+        &client,
         target,
         &early,
         &lease,
@@ -182,6 +182,9 @@ pub(crate) async fn serve(
     .await;
     let (outcome, reason) = outcome(&ended, &lease);
     lease.end(outcome, reason);
+    // The slot is free before the client sees the connection close.
+    drop(lease);
+    drop(client);
     tracing::debug!(?ended, "socks connection ended");
     ended.map(drop)
 }
