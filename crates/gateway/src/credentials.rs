@@ -32,6 +32,8 @@ pub(crate) enum Refusal {
     Disabled,
     #[error("no traffic left")]
     NoTraffic,
+    #[error("sub-user traffic cap reached")]
+    SubuserCapSpent,
     #[error("the piece has expired")]
     Expired,
     #[error("too many connections")]
@@ -46,6 +48,7 @@ impl From<OpenError> for Refusal {
     fn from(e: OpenError) -> Self {
         match e {
             OpenError::NoTraffic => Refusal::NoTraffic,
+            OpenError::SubuserCapSpent => Refusal::SubuserCapSpent,
             OpenError::TooMany => Refusal::TooManyConnections,
             OpenError::Ended => Refusal::Expired,
             OpenError::Disabled => Refusal::Disabled,

@@ -11,8 +11,13 @@ use tokio::net::TcpStream;
 
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum ConnectError {
-    #[error("destination not allowed")]
-    NotAllowed,
+    /// Every address of the destination is internal (private, loopback, link-local, …):
+    /// the no-open-proxy rule.
+    #[error("destination address not allowed")]
+    ForbiddenAddress,
+    /// The destination port is one of `GatewayConfig::refused_ports`.
+    #[error("destination port not allowed")]
+    RefusedPort,
     #[error("cannot resolve the destination: {0}")]
     Resolve(io::Error),
     #[error("cannot connect: {0}")]
@@ -27,7 +32,9 @@ pub(crate) enum ConnectError {
 /// How a failed connect to the target ends the connection's usage record.
 pub(crate) fn failure(e: &ConnectError) -> (Outcome, &'static str) {
     match e {
-        ConnectError::NotAllowed => (Outcome::Refused, "destination_not_allowed"),
+        ConnectError::ForbiddenAddress | ConnectError::RefusedPort => {
+            (Outcome::Refused, "destination_not_allowed")
+        }
         ConnectError::Resolve(_) => (Outcome::UpstreamError, "resolve_failed"),
         ConnectError::Connect(_) => (Outcome::UpstreamError, "connect_failed"),
         ConnectError::Timeout => (Outcome::UpstreamError, "timeout"),
@@ -51,7 +58,7 @@ pub(crate) async fn connect(
     fds: &Descriptors,
 ) -> Result<(TcpStream, Held), ConnectError> {
     if config.refused_ports.contains(&port) {
-        return Err(ConnectError::NotAllowed);
+        return Err(ConnectError::RefusedPort);
     }
     let Some(held) = fds.take(1) else {
         metrics::counter!("proxyshop_gateway_refused_total", "reason" => "fd_reserve_destination")
@@ -85,7 +92,7 @@ async fn connect_inner(
         return Err(if resolved.is_empty() {
             ConnectError::Resolve(io::Error::new(io::ErrorKind::NotFound, "no address"))
         } else {
-            ConnectError::NotAllowed
+            ConnectError::ForbiddenAddress
         });
     }
     let mut last = None;

@@ -35,9 +35,15 @@ const PROXY_AUTH: &[u8] = b"HTTP/1.1 407 Proxy Authentication Required\r\nProxy-
 /// `Proxy-Status` (RFC 9209) and the body, so that the customer (and our checker) can tell "no
 /// traffic left" from a wrong password. Only a client that gave the right password sees it.
 fn denied(reason: &str) -> Vec<u8> {
+    forbidden("http_request_denied", reason)
+}
+
+/// 403 with `Proxy-Status: proxyshop; error=<error>; details="<details>"` (`error` an RFC 9209
+/// proxy error type) and the details as the body.
+fn forbidden(error: &str, details: &str) -> Vec<u8> {
     format!(
-        "HTTP/1.1 403 Forbidden\r\nProxy-Status: proxyshop; error=http_request_denied; details=\"{reason}\"\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reason}",
-        reason.len()
+        "HTTP/1.1 403 Forbidden\r\nProxy-Status: proxyshop; error={error}; details=\"{details}\"\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{details}",
+        details.len()
     )
     .into_bytes()
 }
@@ -89,6 +95,11 @@ pub(crate) async fn serve(
             return client.write_all(&status(503, "Service Unavailable")).await;
         }
         Err(Refusal::NoTraffic) => return client.write_all(&denied("no traffic left")).await,
+        Err(Refusal::SubuserCapSpent) => {
+            return client
+                .write_all(&denied("sub-user traffic cap reached"))
+                .await;
+        }
         Err(Refusal::Expired) => return client.write_all(&denied("expired")).await,
         Err(Refusal::Disabled) => return client.write_all(&denied("disabled")).await,
         Err(_) => return client.write_all(PROXY_AUTH).await,
@@ -101,7 +112,17 @@ pub(crate) async fn serve(
                 lease.end(outcome, Some(reason));
                 drop(lease);
                 return match e {
-                    ConnectError::NotAllowed => client.write_all(&status(403, "Forbidden")).await,
+                    ConnectError::ForbiddenAddress => {
+                        let details = "destination address not allowed";
+                        let refusal = forbidden("destination_ip_prohibited", details);
+                        client.write_all(&refusal).await
+                    }
+                    ConnectError::RefusedPort => {
+                        let details = "destination port not allowed";
+                        client
+                            .write_all(&forbidden("http_request_denied", details))
+                            .await
+                    }
                     ConnectError::NoDescriptors => {
                         client.write_all(&status(503, "Service Unavailable")).await
                     }
@@ -119,7 +140,7 @@ pub(crate) async fn serve(
             .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
             .await?;
         let ended = relay(
-            client,
+            &client,
             target,
             &early,
             &lease,
@@ -130,6 +151,9 @@ pub(crate) async fn serve(
         .await;
         let (outcome, reason) = outcome(&ended, &lease);
         lease.end(outcome, reason);
+        // The slot is free before the client sees the connection close.
+        drop(lease);
+        drop(client);
         tracing::debug!(?ended, "http tunnel ended");
         return ended.map(drop);
     }

@@ -41,6 +41,8 @@ pub(crate) struct Grant {
     pub(crate) granted: i64,
     /// The lease size of this balance: a top-up brings the unmoved bytes held back to it.
     pub(crate) size: i64,
+    /// Nothing granted because a sub-user's own cap is spent while the balance has traffic.
+    pub(crate) capped: bool,
 }
 
 pub(crate) type GrantFuture = Pin<Box<dyn Future<Output = Result<Grant, DbError>> + Send>>;
@@ -94,6 +96,9 @@ pub(crate) struct Meter {
     lease_size: AtomicI64,
     /// The last top-up found nothing left; cleared when a flush sees traffic again.
     dry: AtomicBool,
+    /// The last top-up found nothing left because the sub-user's own cap is spent (the
+    /// balance had traffic): read only while `dry`.
+    capped: AtomicBool,
     /// Set by a flush that found the balance over-committed: the next flush gives back what
     /// is not reserved.
     surrender: AtomicBool,
@@ -129,6 +134,7 @@ impl Meter {
             available: AtomicI64::new(limit),
             exhausted: watch::Sender::new(false),
             dry: AtomicBool::new(source.is_none()),
+            capped: AtomicBool::new(false),
             source,
             lease_size: AtomicI64::new(0),
             surrender: AtomicBool::new(false),
@@ -190,6 +196,11 @@ impl Meter {
     /// The last top-up found nothing left.
     pub(crate) fn is_dry(&self) -> bool {
         self.dry.load(SeqCst)
+    }
+
+    /// Dry because the sub-user's own cap is spent, not the customer's balance.
+    pub(crate) fn is_capped(&self) -> bool {
+        self.is_dry() && self.capped.load(SeqCst)
     }
 
     pub(crate) fn mark_exhausted(&self) {
@@ -390,6 +401,7 @@ impl Meter {
         }
         if grant.size > held {
             // Less than a lease's worth was left and none now.
+            self.capped.store(grant.capped, SeqCst);
             self.dry.store(true, SeqCst);
         }
         Ok(match self.available.load(SeqCst) {

@@ -52,7 +52,13 @@ impl Source for Balance {
         let granted = (self.size - held).min(*left).max(0);
         *left -= granted;
         let size = self.size;
-        Box::pin(async move { Ok(Grant { granted, size }) })
+        Box::pin(async move {
+            Ok(Grant {
+                granted,
+                size,
+                capped: false,
+            })
+        })
     }
 }
 

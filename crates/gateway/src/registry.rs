@@ -25,6 +25,9 @@ use tokio::sync::watch;
 pub(crate) enum OpenError {
     #[error("no traffic left")]
     NoTraffic,
+    /// A sub-user's own traffic cap is spent; the customer's balance may have traffic.
+    #[error("sub-user traffic cap reached")]
+    SubuserCapSpent,
     #[error("too many connections")]
     TooMany,
     #[error("the piece has ended")]
@@ -33,6 +36,15 @@ pub(crate) enum OpenError {
     Disabled,
     #[error(transparent)]
     Db(#[from] DbError),
+}
+
+/// Why a dry meter refuses: its sub-user's own cap, or the customer's balance.
+fn dry(meter: &Meter) -> OpenError {
+    if meter.is_capped() {
+        OpenError::SubuserCapSpent
+    } else {
+        OpenError::NoTraffic
+    }
 }
 
 /// The meters' source of traffic: this node's leases in the database. The main credential and
@@ -174,7 +186,7 @@ impl Registry {
             Ok(TopUp::Available | TopUp::Full) => Ok(lease),
             Ok(TopUp::Dry) => {
                 lease.trail.discard();
-                Err(OpenError::NoTraffic)
+                Err(dry(&lease.meter))
             }
             Err(e) => {
                 lease.trail.discard();
@@ -267,7 +279,7 @@ impl Registry {
             connections: 0,
         });
         if entry.meter.remaining() <= 0 && entry.meter.is_dry() {
-            return Err(OpenError::NoTraffic);
+            return Err(dry(&entry.meter));
         }
         entry.connections += 1;
         let meter = entry.meter.clone();

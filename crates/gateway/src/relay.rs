@@ -2,6 +2,12 @@
 //! every byte delivered on the customer's meter. It ends when both sides have closed, on an
 //! error, when the meter runs out (for every connection of that meter at once), when the
 //! piece it uses ends, after `idle` without traffic, or at shutdown.
+//!
+//! The client connection is the caller's: it closes it after giving the connection's slot
+//! back (`Lease`), so that a client that has seen its connection end finds its slot under the
+//! connection caps free. So the destination's end is passed on to the client as a half-close
+//! only while the client is still sending; once both directions are done the relay returns
+//! and the caller's close tells the client.
 
 use crate::descriptors::Descriptors;
 use crate::flow::{Activity, COPY_BUFFER, Metered, write_all, write_reserved};
@@ -11,6 +17,7 @@ use domain::usage::Outcome;
 use std::future::Future;
 use std::io;
 use std::net::Shutdown;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::sync::watch;
@@ -26,9 +33,11 @@ pub(crate) enum Ended {
 }
 
 /// Relays until the connection ends; `to_target` is sent to the destination first (bytes the
-/// client sent ahead of the tunnel). A direction's pipe (Linux) is counted on `fds`.
+/// client sent ahead of the tunnel). A direction's pipe (Linux) is counted on `fds`. `client`
+/// is left open when both directions ended (see the module docs): the caller drops the lease,
+/// then the client.
 pub(crate) async fn relay(
-    client: TcpStream,
+    client: &TcpStream,
     target: TcpStream,
     to_target: &[u8],
     lease: &Lease,
@@ -37,12 +46,26 @@ pub(crate) async fn relay(
     fds: &Descriptors,
 ) -> io::Result<Ended> {
     let activity = Activity::new();
+    // The client has closed its side (its direction ended).
+    let client_done = AtomicBool::new(false);
     let work = async {
         write_all(&target, to_target, lease.up(), &activity).await?;
-        tokio::try_join!(
-            pump(&client, &target, lease.up(), &activity, fds),
-            pump(&target, &client, lease.down(), &activity, fds),
-        )?;
+        let up = async {
+            pump(client, &target, lease.up(), &activity, fds).await?;
+            client_done.store(true, Ordering::Relaxed);
+            half_close(&target)
+        };
+        let down = async {
+            pump(&target, client, lease.down(), &activity, fds).await?;
+            if client_done.load(Ordering::Relaxed) {
+                // Both directions are done: the caller's close tells the client, after the
+                // slot is free.
+                Ok(())
+            } else {
+                half_close(client)
+            }
+        };
+        tokio::try_join!(up, down)?;
         Ok(())
     };
     guarded(lease, &activity, idle, shutdown, work).await
@@ -97,8 +120,8 @@ pub(crate) fn outcome(ended: &io::Result<Ended>, lease: &Lease) -> (Outcome, Opt
 /// moves up to a pipe's size per pair of calls without copying through userspace.
 pub(crate) const SPLICE_AFTER: u64 = 128 * 1024;
 
-/// One direction: until `src` ends, then half-closes `dst`. Copied through a buffer for its
-/// first `SPLICE_AFTER` bytes, spliced after that (Linux).
+/// One direction, until `src` ends (the caller half-closes `dst`). Copied through a buffer for
+/// its first `SPLICE_AFTER` bytes, spliced after that (Linux).
 async fn pump(
     src: &TcpStream,
     dst: &TcpStream,
@@ -109,16 +132,16 @@ async fn pump(
     #[cfg(target_os = "linux")]
     {
         if copy(src, dst, flow, activity, SPLICE_AFTER).await? == Copied::Ended {
-            return half_close(dst);
+            return Ok(());
         }
         match crate::splice::pump(src, dst, flow, activity, fds).await {
             Err(crate::splice::Error::Unsupported) => {}
             Err(crate::splice::Error::Io(e)) => return Err(e),
-            Ok(()) => return half_close(dst),
+            Ok(()) => return Ok(()),
         }
     }
     copy(src, dst, flow, activity, u64::MAX).await?;
-    half_close(dst)
+    Ok(())
 }
 
 fn half_close(dst: &TcpStream) -> io::Result<()> {
@@ -213,6 +236,107 @@ mod tests {
     use domain::ProxyKind;
     use std::sync::atomic::{AtomicU64, Ordering};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// A lease on a fixed budget, holding one slot of customer 1.
+    fn lease(meter: Meter) -> Lease {
+        use crate::lease::Live;
+        use crate::record::{CredentialRef, Records, Trail};
+        let mut live = Live::default();
+        live.per_user.insert(domain::UserId::new(1), 1);
+        Lease {
+            live: std::sync::Arc::new(std::sync::Mutex::new(live)),
+            key: meter.key(),
+            meter: std::sync::Arc::new(meter),
+            piece: None,
+            slot: None,
+            up: Default::default(),
+            down: Default::default(),
+            trail: Trail::new(CredentialRef::main("alice")),
+            records: std::sync::Arc::new(Records::new(10)),
+        }
+    }
+
+    /// Whether `stream` has an end of stream waiting (looked at in the kernel, not through
+    /// tokio's readiness, so what loopback delivered is seen at once).
+    fn at_end(stream: &TcpStream) -> bool {
+        let mut byte = [std::mem::MaybeUninit::uninit()];
+        matches!(socket2::SockRef::from(stream).peek(&mut byte), Ok(0))
+    }
+
+    /// The client closes its side first and the destination answers and closes: once both
+    /// directions are done the relay returns without telling the client, whose connection the
+    /// caller closes after giving the slot back (so a client never sees its connection end
+    /// while its slot is still taken).
+    #[tokio::test]
+    async fn the_end_reaches_the_client_only_with_the_callers_close() {
+        let (mut customer, client) = pair().await;
+        let (target, mut destination) = pair().await;
+        let lease = lease(Meter::new(
+            domain::UserId::new(1),
+            ProxyKind::Premium,
+            1_000,
+        ));
+        customer.write_all(b"ping").await.unwrap();
+        customer.shutdown().await.unwrap();
+        let destination = tokio::spawn(async move {
+            let mut got = Vec::new();
+            destination.read_to_end(&mut got).await.unwrap();
+            destination.write_all(b"pong").await.unwrap();
+            got
+        });
+        let fds = Descriptors::new(usize::MAX);
+        let (_stop, shutdown) = watch::channel(false);
+        let idle = Duration::from_secs(60);
+        let ended = relay(&client, target, b"", &lease, idle, shutdown, &fds).await;
+        assert_eq!(ended.unwrap(), Ended::Closed);
+        assert_eq!(destination.await.unwrap(), b"ping");
+        let mut pong = [0u8; 4];
+        customer.read_exact(&mut pong).await.unwrap();
+        assert_eq!(&pong, b"pong");
+        assert!(
+            !at_end(&customer),
+            "the relay itself does not tell the client"
+        );
+        drop(lease);
+        drop(client);
+        let mut rest = Vec::new();
+        customer.read_to_end(&mut rest).await.unwrap();
+        assert!(rest.is_empty());
+    }
+
+    /// While the client still sends, the destination's end is passed on as a half-close.
+    #[tokio::test]
+    async fn the_destinations_end_is_passed_on_while_the_client_sends() {
+        let (mut customer, client) = pair().await;
+        let (target, mut destination) = pair().await;
+        let lease = lease(Meter::new(
+            domain::UserId::new(1),
+            ProxyKind::Premium,
+            1_000,
+        ));
+        let fds = Descriptors::new(usize::MAX);
+        let (_stop, shutdown) = watch::channel(false);
+        let idle = Duration::from_secs(60);
+        let relayed = relay(&client, target, b"", &lease, idle, shutdown, &fds);
+        let peers = async {
+            destination.write_all(b"bye").await.unwrap();
+            destination.shutdown().await.unwrap();
+            let mut got = Vec::new();
+            customer.read_to_end(&mut got).await.unwrap();
+            assert_eq!(
+                got, b"bye",
+                "the end of the destination's data reached the client"
+            );
+            customer.write_all(b"late").await.unwrap();
+            customer.shutdown().await.unwrap();
+            let mut late = Vec::new();
+            destination.read_to_end(&mut late).await.unwrap();
+            late
+        };
+        let (ended, late) = tokio::join!(relayed, peers);
+        assert_eq!(ended.unwrap(), Ended::Closed);
+        assert_eq!(late, b"late");
+    }
 
     /// The portable copy (used where splice is not) counts exactly and stops at the quota.
     #[tokio::test]

@@ -120,6 +120,7 @@ impl Shared {
             Err(Refusal::BadCredentials) => "bad_credentials",
             Err(Refusal::Disabled) => "disabled",
             Err(Refusal::NoTraffic) => "no_traffic",
+            Err(Refusal::SubuserCapSpent) => "subuser_cap_spent",
             Err(Refusal::Expired) => "expired",
             Err(Refusal::TooManyConnections) => "too_many_connections",
             Err(Refusal::TooManyFailures) => "too_many_failures",
@@ -133,6 +134,7 @@ impl Shared {
                 Err(
                     Refusal::Disabled
                     | Refusal::NoTraffic
+                    | Refusal::SubuserCapSpent
                     | Refusal::Expired
                     | Refusal::TooManyConnections,
                 ),

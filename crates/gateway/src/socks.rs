@@ -171,7 +171,7 @@ pub(crate) async fn serve(
     let Handshake { client, buf, .. } = hs;
     drop(buf);
     let ended = relay(
-        client,
+        &client,
         target,
         &early,
         &lease,
@@ -182,6 +182,9 @@ pub(crate) async fn serve(
     .await;
     let (outcome, reason) = outcome(&ended, &lease);
     lease.end(outcome, reason);
+    // The slot is free before the client sees the connection close.
+    drop(lease);
+    drop(client);
     tracing::debug!(?ended, "socks connection ended");
     ended.map(drop)
 }
@@ -340,7 +343,8 @@ async fn read_request(hs: &mut Handshake) -> io::Result<Request> {
 
 fn failure_code(e: &ConnectError) -> u8 {
     match e {
-        ConnectError::NotAllowed => NOT_ALLOWED,
+        // "Connection not allowed by ruleset" (RFC 1928 §6): the no-open-proxy rule.
+        ConnectError::ForbiddenAddress | ConnectError::RefusedPort => NOT_ALLOWED,
         ConnectError::Resolve(_) | ConnectError::Timeout => HOST_UNREACHABLE,
         ConnectError::NoDescriptors => GENERAL_FAILURE,
         ConnectError::Connect(e) => match e.kind() {

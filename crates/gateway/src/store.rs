@@ -103,6 +103,7 @@ pub(crate) async fn take_lease(
         let grant = Grant {
             granted: taken.granted,
             size: taken.size,
+            capped: taken.capped,
         };
         Ok((grant, written))
     })

@@ -52,6 +52,8 @@ pub enum CheckError {
     WrongPassword,
     #[error("No traffic left")]
     NoTrafficLeft,
+    #[error("The sub-user's traffic cap is used up")]
+    SubuserCapSpent,
     #[error("The proxy has expired")]
     Expired,
     #[error("The account is disabled")]
@@ -149,6 +151,9 @@ fn refusal(response: &reqwest::Response) -> Option<CheckError> {
         // The gateway's own refusals name their reason (RFC 9209 `details`); a 403 without it
         // is the gateway refusing the destination, or the destination refusing us.
         403 if proxy_status.contains("\"no traffic left\"") => CheckError::NoTrafficLeft,
+        403 if proxy_status.contains("\"sub-user traffic cap reached\"") => {
+            CheckError::SubuserCapSpent
+        }
         403 if proxy_status.contains("\"expired\"") => CheckError::Expired,
         403 if proxy_status.contains("\"disabled\"") => CheckError::Disabled,
         429 => CheckError::TooMany,

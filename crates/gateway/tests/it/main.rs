@@ -20,5 +20,6 @@ mod preauth;
 mod proxying;
 mod quota;
 mod refusals;
+mod slots;
 mod subusers;
 mod usage_records;

@@ -6,6 +6,41 @@ use persistence::Backend;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// The 403 of a refused internal destination: its RFC 9209 reason, apart from the customer's
+/// refusals (`http_request_denied`), and the same words as the body.
+const ADDRESS_PROHIBITED: &str = "Proxy-Status: proxyshop; error=destination_ip_prohibited; details=\"destination address not allowed\"";
+/// The 403 of a refused destination port.
+const PORT_REFUSED: &str =
+    "Proxy-Status: proxyshop; error=http_request_denied; details=\"destination port not allowed\"";
+
+/// Asserts a 403 whose head carries `proxy_status` and whose body is its details.
+async fn assert_forbidden(stream: &mut TcpStream, code: u16, head: &str, proxy_status: &str) {
+    assert_eq!(code, 403, "{head}");
+    assert!(head.contains(proxy_status), "{head}");
+    let details = proxy_status
+        .split("details=")
+        .nth(1)
+        .unwrap()
+        .trim_matches('"');
+    let mut body = String::new();
+    stream.read_to_string(&mut body).await.unwrap();
+    assert_eq!(body, details);
+}
+
+/// Sends a plain GET for `http://{target}/` with the customer's credential; returns the stream
+/// (at the body), the status code and the head.
+async fn plain_get(proxy: std::net::SocketAddr, target: &str) -> (TcpStream, u16, String) {
+    let mut s = TcpStream::connect(proxy).await.unwrap();
+    let request = format!(
+        "GET http://{target}/ HTTP/1.1\r\nProxy-Authorization: {}\r\n\r\n",
+        basic(USER, PASSWORD)
+    );
+    s.write_all(request.as_bytes()).await.unwrap();
+    let head = read_head(&mut s).await;
+    let code = head.split(' ').nth(1).unwrap_or("0").parse().unwrap_or(0);
+    (s, code, head)
+}
+
 async fn http_without_good_credentials_gets_407(backend: Backend) {
     let h = Harness::on(backend).await.unwrap();
     let echo = echo_server().await.to_string();
@@ -116,16 +151,11 @@ async fn internal_destinations_are_refused(backend: Backend) {
         "192.168.0.1:443".into(),
         "0.0.0.0:80".into(),
     ] {
-        let (_, code, _) = http_connect(h.http, &target, Some((USER, PASSWORD))).await;
-        assert_eq!(code, 403, "{target}");
+        let (mut s, code, head) = http_connect(h.http, &target, Some((USER, PASSWORD))).await;
+        assert_forbidden(&mut s, code, &head, ADDRESS_PROHIBITED).await;
     }
-    let mut s = TcpStream::connect(h.http).await.unwrap();
-    let request = format!(
-        "GET http://127.0.0.1:{port}/ HTTP/1.1\r\nProxy-Authorization: {}\r\n\r\n",
-        basic(USER, PASSWORD)
-    );
-    s.write_all(request.as_bytes()).await.unwrap();
-    assert!(read_head(&mut s).await.starts_with("HTTP/1.1 403 "));
+    let (mut s, code, head) = plain_get(h.http, &format!("127.0.0.1:{port}")).await;
+    assert_forbidden(&mut s, code, &head, ADDRESS_PROHIBITED).await;
     for dest in [
         Dest::Ip(echo),
         Dest::Domain("localhost", port),
@@ -187,8 +217,8 @@ async fn connections_per_user_are_capped(backend: Backend) {
 async fn mail_port_25_is_refused_by_default(backend: Backend) {
     let h = Harness::on(backend).await.unwrap();
     // Nothing need listen there: the port is refused before any connection attempt.
-    let (_, code, _) = http_connect(h.http, "127.0.0.1:25", Some((USER, PASSWORD))).await;
-    assert_eq!(code, 403);
+    let (mut s, code, head) = http_connect(h.http, "127.0.0.1:25", Some((USER, PASSWORD))).await;
+    assert_forbidden(&mut s, code, &head, PORT_REFUSED).await;
     let refused = socks_connect(h.socks, USER, PASSWORD, Dest::Domain("localhost", 25)).await;
     assert_eq!(refused.err(), Some(("connect", 2)));
 }
@@ -203,15 +233,10 @@ async fn configured_ports_are_refused(backend: Backend) {
     })
     .await
     .unwrap();
-    let (_, code, _) = http_connect(h.http, &dest.to_string(), Some((USER, PASSWORD))).await;
-    assert_eq!(code, 403);
-    let mut s = TcpStream::connect(h.http).await.unwrap();
-    let request = format!(
-        "GET http://{dest}/ HTTP/1.1\r\nProxy-Authorization: {}\r\n\r\n",
-        basic(USER, PASSWORD)
-    );
-    s.write_all(request.as_bytes()).await.unwrap();
-    assert!(read_head(&mut s).await.starts_with("HTTP/1.1 403 "));
+    let (mut s, code, head) = http_connect(h.http, &dest.to_string(), Some((USER, PASSWORD))).await;
+    assert_forbidden(&mut s, code, &head, PORT_REFUSED).await;
+    let (mut s, code, head) = plain_get(h.http, &dest.to_string()).await;
+    assert_forbidden(&mut s, code, &head, PORT_REFUSED).await;
     let refused = socks_connect(h.socks, USER, PASSWORD, Dest::Ip(dest)).await;
     assert_eq!(refused.err(), Some(("connect", 2)));
     // The destination was never contacted.

@@ -88,7 +88,9 @@ async fn a_subusers_cap_cuts_it_and_its_bytes_count_once(backend: Backend) {
         0,
         "the idle tunnel was cut too"
     );
-    h.assert_denied(&user, SUB_PASSWORD, echo, "no traffic left")
+    // Its own cap is what refuses it, not the account (which still has traffic): the 403 says
+    // so, apart from "no traffic left".
+    h.assert_denied(&user, SUB_PASSWORD, echo, "sub-user traffic cap reached")
         .await;
     // Counted once: the parent's balance lost what the sub-user moved, and the sub-user's own
     // count says the same.

@@ -17,11 +17,23 @@ pub struct Taken {
     pub granted: i64,
     /// The lease size the rule gave for this balance.
     pub size: i64,
+    /// Nothing was granted because the sub-user's own cap is spent (used or leased) while the
+    /// balance still has traffic left: the gateway names this refusal apart from "no traffic
+    /// left".
+    pub capped: bool,
 }
 
-/// What a sub-user's own cap leaves to lease: None for no cap, Some(0) when it may not be used
-/// (missing, disabled, of another customer or kind).
-fn subuser_left(conn: &mut DbConnection, key: &LeaseKey, id: i64) -> DbResult<Option<i64>> {
+/// What a sub-user's own cap leaves to lease.
+enum SubuserRoom {
+    /// No cap of its own.
+    Unlimited,
+    /// What its cap leaves (0 or less: spent).
+    Cap(i64),
+    /// It may not be used: missing, disabled, of another customer or kind.
+    Unusable,
+}
+
+fn subuser_left(conn: &mut DbConnection, key: &LeaseKey, id: i64) -> DbResult<SubuserRoom> {
     let row = subusers::table
         .find(id)
         .select((
@@ -38,9 +50,11 @@ fn subuser_left(conn: &mut DbConnection, key: &LeaseKey, id: i64) -> DbResult<Op
         Some((owner, kind, true, limit, used, leased))
             if owner == key.user_id && kind == key.kind =>
         {
-            limit.map(|limit| limit - used - leased)
+            limit.map_or(SubuserRoom::Unlimited, |limit| {
+                SubuserRoom::Cap(limit - used - leased)
+            })
         }
-        _ => Some(0),
+        _ => SubuserRoom::Unusable,
     })
 }
 
@@ -108,20 +122,29 @@ pub fn take(
             return Ok(Taken {
                 granted: 0,
                 size: size(0),
+                capped: false,
             });
         };
         let lease = size(purchased);
-        let mut left = purchased - used - leased;
-        if let Some(id) = key.subuser
-            && let Some(cap) = subuser_left(conn, &key, id)?
-        {
-            left = left.min(cap);
+        let balance_left = purchased - used - leased;
+        let mut left = balance_left;
+        let mut capped = false;
+        if let Some(id) = key.subuser {
+            match subuser_left(conn, &key, id)? {
+                SubuserRoom::Cap(cap) => {
+                    capped = cap <= 0 && balance_left > 0;
+                    left = left.min(cap);
+                }
+                SubuserRoom::Unlimited => {}
+                SubuserRoom::Unusable => left = 0,
+            }
         }
         let grant = (lease - held).min(left);
         if disabled || expires_at.is_some_and(|end| end <= at) || grant <= 0 {
             return Ok(Taken {
                 granted: 0,
                 size: lease,
+                capped: capped && !disabled && expires_at.is_none_or(|end| end > at),
             });
         }
         if let Some(id) = key.subuser
@@ -173,6 +196,7 @@ pub fn take(
         return Ok(Taken {
             granted: grant,
             size: lease,
+            capped: false,
         });
     }
 }

@@ -64,7 +64,7 @@ both_backends! {
     fn a_lease_tops_up_to_its_size_and_settles_into_used_and_the_day(db) {
         let mut conn = db.pool.get().unwrap();
         let id = customer(&mut conn, "lease-settle", 5_000);
-        assert_eq!(take(&mut conn, "n", id, 0, 1_000), Taken { granted: 1_000, size: 1_000 });
+        assert_eq!(take(&mut conn, "n", id, 0, 1_000), Taken { granted: 1_000, size: 1_000, capped: false });
         // Holding 600 unmoved: topped up by 400 only.
         assert_eq!(take(&mut conn, "n", id, 600, 1_000).granted, 400);
         let settled = write_transaction(&mut conn, |c| {

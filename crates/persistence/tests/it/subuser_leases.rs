@@ -115,6 +115,37 @@ both_backends! {
         assert_eq!(open_used, 2_000);
     }
 
+    fn a_spent_cap_is_told_apart_from_an_empty_balance(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = customer(&mut conn, "sub-why", 5_000);
+        let capped = subuser(&mut conn, id, "capped", Some(1_000));
+        let off = subuser(&mut conn, id, "off", Some(1_000));
+        write_transaction(&mut conn, |c| {
+            subusers::update(c, id, off, &Changes { enabled: Some(false), ..Changes::default() })
+        })
+        .unwrap();
+        let taken = |conn: &mut DbConnection, sub: i64| {
+            write_transaction(conn, |c| gateway_leases::take(c, "n", key(id, sub), 0, &|_| 10_000, now() + 60))
+                .unwrap()
+        };
+        let first = taken(&mut conn, capped);
+        assert_eq!((first.granted, first.capped), (1_000, false));
+        // The cap is leased out, the balance still has 4,000: the cap is what refuses.
+        let spent = taken(&mut conn, capped);
+        assert_eq!((spent.granted, spent.capped), (0, true));
+        // A disabled sub-user is not "capped", whatever its cap.
+        let disabled = taken(&mut conn, off);
+        assert_eq!((disabled.granted, disabled.capped), (0, false));
+        // Once the balance is empty too, the balance is the reason.
+        let main = write_transaction(&mut conn, |c| {
+            gateway_leases::take(c, "n", LeaseKey::main(id, ProxyKind::Premium), 0, &|_| 10_000, now() + 60)
+        })
+        .unwrap();
+        assert_eq!(main.granted, 4_000);
+        let empty = taken(&mut conn, capped);
+        assert_eq!((empty.granted, empty.capped), (0, false));
+    }
+
     fn a_disabled_deleted_or_foreign_subuser_leases_nothing(db) {
         let mut conn = db.pool.get().unwrap();
         let id = customer(&mut conn, "sub-off", 5_000);

@@ -69,6 +69,10 @@ async fn refusals_are_named() {
     let cases = [
         (ResponseTemplate::new(407), CheckError::WrongPassword),
         (denied("no traffic left"), CheckError::NoTrafficLeft),
+        (
+            denied("sub-user traffic cap reached"),
+            CheckError::SubuserCapSpent,
+        ),
         (denied("expired"), CheckError::Expired),
         (denied("disabled"), CheckError::Disabled),
         (ResponseTemplate::new(403), CheckError::DestinationRefused),
