@@ -1,6 +1,6 @@
 // Renders the real route table at a path, with fresh providers per test.
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';
@@ -16,7 +16,7 @@ function LocationProbe() {
 export function renderAt(path: string, ui: ReactElement = <AppRoutes />) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const result = render(
     <MemoryRouter initialEntries={[path]} useTransitions={false}>
       <AppProviders client={client}>
