@@ -171,6 +171,11 @@ describe('grant or remove traffic', () => {
     expect(trafficStatement('a@b.c', later, 'premium', 1, { days: undefined, now })).toBe(
       'Grant 1.00 GB of Premium Residential to a@b.c: available 1.00 GB → 2.00 GB. It also moves the expiry of all their Premium Residential traffic to the validity of the longest Premium Residential plan on sale (30 days without one) from now, unless it ends later already.',
     );
+    // an expiry a few seconds short of the new one (a grant earlier today) reads as kept
+    const today = { type: 'premium', available: 1, expiresAt: now + 30 * 86_400 - 60 };
+    expect(trafficStatement('a@b.c', today, 'premium', 1, { days: 30, now })).toBe(
+      `Grant 1.00 GB of Premium Residential to a@b.c: available 1.00 GB → 2.00 GB. The expiry of their Premium Residential traffic stays ${formatDate(fromUnixSeconds(now + 30 * 86_400))}.`,
+    );
     // a removal leaves the expiry alone
     expect(trafficStatement('a@b.c', later, 'premium', -1, { days: 30, now })).toBe('Remove 1.00 GB of Premium Residential from a@b.c: available 1.00 GB → 0.00 GB');
   });

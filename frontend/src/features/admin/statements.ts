@@ -40,7 +40,8 @@ function expiryChange(row: Pick<TrafficRow, 'expiresAt'> | undefined, type: stri
   }
   const end = now + days * 86_400;
   const current = row?.expiresAt ?? null;
-  if (current !== null && current >= end) return `The expiry of their ${kind} traffic stays ${day(current)}.`;
+  // a later expiry, or one on the same day (a grant made earlier today), is kept as it reads
+  if (current !== null && (current >= end || day(current) === day(end))) return `The expiry of their ${kind} traffic stays ${day(Math.max(current, end))}.`;
   const from = current === null ? 'no expiry' : day(current);
   return `It also moves the expiry of all their ${kind} traffic: ${from} → ${day(end)} (${days} days from now).`;
 }
