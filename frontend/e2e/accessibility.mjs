@@ -35,7 +35,8 @@ export async function signUp(page, url, dataDir, email = `a11y-${Date.now()}@exa
  * Every route in both themes at both widths. The theme is read once at start-up (as a returning
  * visitor's browser does), so each theme stores its choice and then opens every route once; the
  * narrow check resizes that page, as a phone turned or a window narrowed would, rather than loading
- * it again: 20 page loads for 10 routes instead of 80, the same 40 axe checks.
+ * it again: 20 page loads for 10 routes instead of 80, the same 40 axe checks. At each width the
+ * page must not scroll sideways.
  */
 export async function checkScreens(page, url, routes) {
   const problems = [];
@@ -53,8 +54,11 @@ export async function checkScreens(page, url, routes) {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
         // two frames: the resize's layout and paint are done before axe reads colours and sizes
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await page.evaluate(() => new Promise((done) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(done))));
         for (const line of await axeViolations(page)) problems.push(`${route} ${width}px ${theme}: ${line}`);
+        // a page never scrolls sideways (a wide table scrolls inside its own frame)
+        const overflow = await page.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.document.documentElement.clientWidth);
+        if (overflow > 0) problems.push(`${route} ${width}px ${theme}: the page scrolls sideways by ${overflow} px`);
       }
     }
   }

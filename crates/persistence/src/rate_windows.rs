@@ -56,6 +56,27 @@ pub fn hit(
     Ok(Some((start.unwrap_or(now) + window_secs - now).max(1)))
 }
 
+/// As [`hit`], but answers which attempt of the window this one is (1 for the first) when it
+/// was counted, and `Ok(None)` when `limit` attempts were counted already. Run it inside a write
+/// transaction: the counted row stays locked until that commits, so the number read back is this
+/// attempt's own, never a concurrent one's (two callers cannot both be the fifth).
+pub fn hit_numbered(
+    conn: &mut DbConnection,
+    key: &str,
+    limit: i32,
+    window_secs: i64,
+    now: i64,
+) -> DbResult<Option<i32>> {
+    if hit(conn, key, limit, window_secs, now)?.is_some() {
+        return Ok(None);
+    }
+    let hits = rate_windows::table
+        .find(key)
+        .select(rate_windows::hits)
+        .first(conn)?;
+    Ok(Some(hits))
+}
+
 /// The attempts counted for `key` in its current window of `window_secs` and the seconds until
 /// that window ends; None when there is no live window (nothing counted, or it ran out).
 pub fn current(

@@ -7,7 +7,9 @@ mod daily;
 mod range;
 mod totals;
 
-pub use daily::{KindDay, new_customers, piece_sales, topups, traffic_sales, traffic_used};
+pub use daily::{
+    KindDay, new_customers, piece_sales, renewal_sales, topups, traffic_sales, traffic_used,
+};
 pub use range::{DayRange, SECONDS_PER_DAY, label};
 pub use totals::{
     LOW_STOCK_THRESHOLD, StockTotal, customers, live_pieces, orders_open, payments_pending, stock,
@@ -25,7 +27,8 @@ pub struct DayFigures {
     pub day: i64,
     pub new_customers: i64,
     pub topups: Cents,
-    /// Sales per kind: traffic plans bought and piece orders not failed.
+    /// Sales per kind: traffic plans bought (by hand or by automatic top-up), piece orders not
+    /// failed and piece renewals not refunded.
     pub sales: BTreeMap<ProxyKind, Cents>,
     /// Bytes of traffic plans bought, per traffic kind.
     pub sold_bytes: BTreeMap<ProxyKind, i64>,
@@ -72,6 +75,7 @@ pub fn summary(conn: &mut DbConnection, range: DayRange, at: i64) -> DbResult<Su
     for row in traffic_sales(conn, range)?
         .into_iter()
         .chain(piece_sales(conn, range)?)
+        .chain(renewal_sales(conn, range)?)
     {
         if let Some(d) = day_of(&mut days, range, row.day) {
             let sale = d.sales.entry(row.kind).or_default();

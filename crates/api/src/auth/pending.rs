@@ -1,8 +1,10 @@
 //! The half-finished sign-in: after a right password (or Google) on an account with two-factor
 //! sign-in on, or any password from an unknown network while the account is under attack
 //! (`crate::auth::guard`), the session holds who is signing in, by which second factor, until
-//! when (5 minutes) and how many wrong codes were typed; nobody is signed in until
-//! `POST /api/login/2fa` completes it. It is bound to the password it was begun with
+//! when (5 minutes) and under which id its attempts are counted; nobody is signed in until
+//! `POST /api/login/2fa` completes it. The attempts are counted in the database (a rate window
+//! keyed by that id, one conditional UPDATE each), not in the session, whose copies parallel
+//! requests each read and write back on their own. It is bound to the password it was begun with
 //! (`Pending::stamp`): once the password is changed or reset, it can no longer be completed.
 
 use crate::auth::service::{code_hash, code_matches};
@@ -34,7 +36,11 @@ pub struct Pending {
     /// like a right one while the account is under attack).
     pub user_id: Option<UserId>,
     pub expires_at: i64,
-    pub attempts: u32,
+    /// Random, one per pending sign-in: the key its code attempts are counted under
+    /// ([`Pending::attempts_key`]). Empty in a state stored before attempts were counted in the
+    /// database: such a sign-in must start again.
+    #[serde(default)]
+    pub id: String,
     #[serde(default)]
     pub method: Method,
     /// The mailed code's keyed hash (`Method::Email`).
@@ -67,13 +73,19 @@ impl Pending {
         Pending {
             user_id: user.map(|u| u.id),
             expires_at: now + TWO_FACTOR_PENDING_SECS,
-            attempts: 0,
+            id: domain::random::alphanumeric(32),
             method,
             code_hash: None,
             stamp: user
                 .map(|u| credential_stamp(code_key, u))
                 .unwrap_or_default(),
         }
+    }
+
+    /// The `rate_windows` key its code attempts are counted under; None for a state without an
+    /// id, which takes no code.
+    pub fn attempts_key(&self) -> Option<String> {
+        (!self.id.is_empty()).then(|| format!("2fa:pending:{}", self.id))
     }
 
     /// Whether `user` (read now) still has the password this sign-in began with.

@@ -1,13 +1,21 @@
 //! The operator's overview (`GET /api/admin/summary`): every figure checked exactly after real
 //! top-ups and purchases through the API (plus rows an operator's work or time would leave:
-//! orders waiting, metered usage, older activity), the window's bounds, and who may ask.
+//! orders waiting, metered usage, older activity), the window's bounds, and who may ask; the
+//! sales are what the ledger took, every kind of sale included (plans bought by hand and by
+//! automatic top-up, pieces, renewals by hand and by the job).
 
 use crate::common::{PASSWORD, TestApp};
+use app::pieces::renew_due;
+use app::settings::RenewalPolicy;
 use diesel::prelude::*;
 use domain::calendar::utc_day;
 use domain::{ProxyKind, UserId};
-use persistence::schema::{piece_orders, piece_stock, users, wallet_ledger};
+use persistence::schema::{
+    piece_orders, piece_proxies, piece_renewals, piece_stock, users, wallet_ledger,
+};
 use serde_json::{Value, json};
+use std::sync::Arc;
+use upstream::FileMailer;
 
 const ADMIN: &str = "boss@example.com";
 const DAY: i64 = 86_400;
@@ -88,6 +96,25 @@ fn stock_from_rows(app: &TestApp, kind: &str) -> (i64, i64, i64, i64) {
                 l + i64::from(left < 5),
             )
         })
+}
+
+/// What the ledger took in sales from `since` on: purchases less what was refunded of them, in
+/// cents.
+fn ledger_sales(app: &TestApp, since: i64) -> i64 {
+    let amounts: Vec<i64> = app.with_conn(|conn| {
+        wallet_ledger::table
+            .filter(wallet_ledger::kind.eq_any(["purchase", "refund"]))
+            .filter(wallet_ledger::created_at.ge(since))
+            .select(wallet_ledger::amount_cents)
+            .load(conn)
+            .unwrap()
+    });
+    -amounts.iter().sum::<i64>()
+}
+
+/// A number of dollars from the API as cents.
+fn cents(dollars: &Value) -> i64 {
+    (dollars.as_f64().unwrap() * 100.0).round() as i64
 }
 
 /// The per-day list `list` with `field` read as a number, oldest first.
@@ -210,6 +237,63 @@ persistence::both_backends! {
         assert_eq!(year.body["sales"]["total"], 54.5);
         assert_eq!(column(&year.body["sales"]["perDay"], "static"), series(365, &[(0, 7.0), (40, 9.0)]));
         assert_eq!(year.body["from"], utc_day(now - 364 * DAY));
+    }
+
+    async fn sales_are_what_the_ledger_took(backend) {
+        let app = console(backend).await;
+        let dana = customer(&app, "dana@example.com", 60.0).await;
+        // A plan bought by hand, and one bought by an automatic top-up (saved below its
+        // threshold, it buys at once).
+        buy(&app, &dana, "/api/user/get_plan", json!({ "type": "premium", "amount": 5 })).await;
+        let budget = app.get_with(&dana, "/api/user/plan?type=budget").await.body["plan"]["plans"][0]["id"]
+            .as_i64().unwrap();
+        let saved = app.send(dana.put(app.url("/api/user/auto_topup"))
+            .json(&json!({ "type": "budget", "enabled": true, "belowGb": 2, "planId": budget }))).await;
+        assert!(saved.body["items"][1]["lastRunAt"].is_i64(), "{}", saved.text);
+        // A piece, renewed by hand and then by the job.
+        let plan = app.get_with(&dana, "/api/user/plan?type=static").await.body["plan"]["plans"][0]["id"]
+            .as_i64().unwrap();
+        buy(&app, &dana, "/api/user/get_proxy", json!({
+            "type": "static", "plan": plan, "country": "us", "location": "us-comcast", "quantity": 1,
+        })).await;
+        let piece: i64 = app.with_conn(|conn| {
+            piece_proxies::table.select(piece_proxies::id).first(conn).unwrap()
+        });
+        buy(&app, &dana, &format!("/api/user/pieces/{piece}/renew"), json!({})).await;
+        let patched = app.send(dana.patch(app.url(&format!("/api/user/pieces/{piece}")))
+            .json(&json!({ "autoRenew": true }))).await;
+        assert_eq!(patched.status, 200, "{}", patched.text);
+        let now = persistence::now();
+        app.with_conn(|conn| {
+            diesel::update(piece_proxies::table.find(piece))
+                .set(piece_proxies::expires_at.eq(now + 3_600)).execute(conn).unwrap();
+        });
+        let mailer = Arc::new(FileMailer::new(
+            app.mail_dir.path().to_path_buf(),
+            "ProxyShop <no-reply@proxyshop.test>".to_owned(),
+        ));
+        let run = renew_due(app.pool(), None, mailer, RenewalPolicy::default(), now).await.unwrap();
+        assert_eq!(run.renewed, 1, "{run:?}");
+        let renewals: Vec<bool> = app.with_conn(|conn| {
+            piece_renewals::table.order(piece_renewals::id.asc())
+                .select(piece_renewals::automatic).load(conn).unwrap()
+        });
+        assert_eq!(renewals, [false, true], "one renewal by hand, one by the job");
+
+        let reply = app.get("/api/admin/summary?days=1").await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let s = &reply.body;
+        let today = utc_day(now);
+        let day_start = now - now.rem_euclid(DAY);
+        assert_eq!(s["from"], today.as_str());
+        let taken = ledger_sales(&app, day_start);
+        assert_eq!(cents(&s["sales"]["total"]), taken, "the ledger took {taken} cents: {}", s["sales"]);
+        let sales = &s["sales"]["perDay"][0];
+        let per_kind: i64 = ["premium", "budget", "static", "lte", "ipv4", "ipv6"]
+            .iter().map(|kind| cents(&sales[*kind])).sum();
+        assert_eq!(per_kind, taken);
+        assert_eq!(cents(&sales["static"]), 3 * 350, "the piece and its two renewals");
+        assert!(cents(&sales["budget"]) > 0, "the automatic top-up");
     }
 
     async fn low_stock_is_flagged_per_entry(backend) {

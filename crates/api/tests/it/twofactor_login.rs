@@ -1,13 +1,16 @@
 //! Two-factor sign-in, the sign-in side: a right password answers `{twoFactorRequired: true}`
 //! and signs nobody in; `POST /api/login/2fa` completes it with an app code (±1 step, each step
-//! once, even when raced) or a recovery code (once); five wrong codes, an expired pending state
-//! or none at all answer "Please sign in again"; guesses are limited per account in the
+//! once, even when raced) or a recovery code (once); five wrong codes (five judged in all, however
+//! many arrive at once), an expired pending state or none at all answer "Please sign in again";
+//! guesses are limited per account in the
 //! database; Google sign-in asks for the code too; a password changed or reset after the first
 //! step ends the pending sign-in.
 
 use crate::common::google::{claims, token};
 use crate::common::two_factor::{code_at, step_now};
 use crate::common::{PASSWORD, TestApp};
+use diesel::prelude::*;
+use persistence::schema::rate_windows;
 use serde_json::json;
 
 const EMAIL: &str = "owner@example.com";
@@ -182,6 +185,50 @@ persistence::both_backends! {
         assert_eq!(reply.body, json!({ "message": "Please sign in again" }));
         assert!(app.current_user().await.is_null());
         // A new password step starts over.
+        password_step(&app, &app.client).await;
+        assert_eq!(app.second_factor(&app.client, &right).await.status, 200);
+    }
+
+    async fn parallel_wrong_codes_are_judged_five_times_in_all(backend) {
+        // The limits per account and per address are raised out of the way: the pending sign-in's
+        // own count must be what stops the guesses.
+        let app = TestApp::start(backend, |s| {
+            s.limits.two_factor_per_user = 1_000;
+            s.limits.two_factor_per_ip = 1_000;
+        })
+        .await;
+        app.register(EMAIL, PASSWORD).await;
+        let enrolled = app.enrol_with(&app.client).await;
+        app.post_json("/api/user/logout", json!({})).await;
+        password_step(&app, &app.client).await;
+        let right = code_at(&enrolled.secret, enrolled.step + 1);
+        let wrong = crate::common::other_code(&right);
+        let replies = futures::future::join_all(
+            (0..40).map(|_| app.second_factor(&app.client, &wrong)),
+        )
+        .await;
+        let answers: Vec<(u16, String)> =
+            replies.iter().map(|r| (r.status, r.message().to_owned())).collect();
+        let count = |status: u16, message: &str| {
+            answers.iter().filter(|(s, m)| *s == status && m == message).count()
+        };
+        // Four wrong codes judged and answered as such, the fifth judged and ending the pending
+        // sign-in, and every other one refused unjudged as ended.
+        assert_eq!(count(400, "Invalid code"), 4, "{answers:?}");
+        assert_eq!(count(401, "Please sign in again"), 36, "{answers:?}");
+        let counted: Vec<i32> = app.with_conn(|conn| {
+            rate_windows::table
+                .filter(rate_windows::key.like("2fa:pending:%"))
+                .select(rate_windows::hits)
+                .load(conn)
+                .unwrap()
+        });
+        assert_eq!(counted, [5], "five attempts counted, and none past them");
+        // Ended: even the right code is refused now, and nobody is signed in.
+        let reply = app.second_factor(&app.client, &right).await;
+        assert_eq!((reply.status, reply.message()), (401, "Please sign in again"));
+        assert!(app.current_user().await.is_null());
+        // A new password step starts over with five attempts of its own.
         password_step(&app, &app.client).await;
         assert_eq!(app.second_factor(&app.client, &right).await.status, 200);
     }

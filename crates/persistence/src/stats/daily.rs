@@ -5,7 +5,11 @@
 use super::range::{DAY_OF_CREATED_AT, DayRange};
 use crate::connection::DbConnection;
 use crate::error::DbResult;
-use crate::schema::{piece_orders, traffic_purchases, usage_daily, users, wallet_ledger};
+use crate::pieces::renewals::RenewalStatus;
+use crate::schema::{
+    piece_orders, piece_proxies, piece_renewals, traffic_purchases, usage_daily, users,
+    wallet_ledger,
+};
 use crate::traffic_purchases::Source;
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
@@ -94,6 +98,30 @@ pub fn piece_sales(conn: &mut DbConnection, range: DayRange) -> DbResult<Vec<Kin
             sql::<Text>("kind"),
             sum_of("price_cents"),
         ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(day, kind, amount)| KindDay {
+            day,
+            kind,
+            amount,
+            bytes: 0,
+        })
+        .collect())
+}
+
+/// Renewals of pieces per day and kind, manual and automatic, every status but `refunded` (the
+/// provider refused and the price went back): the price paid, on the day it was taken.
+pub fn renewal_sales(conn: &mut DbConnection, range: DayRange) -> DbResult<Vec<KindDay>> {
+    let day = || sql::<BigInt>("piece_renewals.created_at / 86400");
+    let kind = || sql::<Text>("piece_proxies.kind");
+    let rows: Vec<(i64, ProxyKind, Cents)> = piece_renewals::table
+        .inner_join(piece_proxies::table)
+        .filter(piece_renewals::status.ne(RenewalStatus::Refunded.as_str()))
+        .filter(piece_renewals::created_at.ge(range.start()))
+        .filter(piece_renewals::created_at.lt(range.end()))
+        .group_by((day(), kind()))
+        .select((day(), kind(), sum_of("piece_renewals.price_cents")))
         .load(conn)?;
     Ok(rows
         .into_iter()

@@ -26,7 +26,10 @@ export function DataTable({ label, columns, children, minWidth = 'sm:min-w-[520p
   const lastNarrow = columns.map(column).reduce((last, entry, index) => (entry.wide ? last : index), -1);
   return (
     <div
-      className={cn('overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600', className)}
+      // `relative`: the positioned content of cells (screen-reader-only text is absolutely
+      // positioned) is laid out and clipped inside this scroller; without it such text far to the
+      // right of a wide table widens the whole page on a phone.
+      className={cn('relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600', className)}
       tabIndex={0}
       role="region"
       aria-label={label}

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { formatDate, fromUnixSeconds } from '@/lib/format';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
 import { MESSAGES } from './schemas';
-import { makeDetail, makeRow, page, recorder, signedInAdmin, stubResizeObserver } from './tests/admin-data';
+import { trafficStatement } from './statements';
+import { makeDetail, makePlan, makeRow, page, recorder, signedInAdmin, stubResizeObserver, T0 } from './tests/admin-data';
 import type { CustomerDetail } from './types';
 
 // the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
@@ -18,6 +20,18 @@ function customer(detail: CustomerDetail = makeDetail()) {
   server.use(
     http.get('*/api/admin/users/7', () => HttpResponse.json(current)),
     http.get('*/api/admin/users/7/ledger', () => HttpResponse.json(page([]))),
+    // premium's longest active plan runs 90 days (the inactive year-long one does not count);
+    // budget has no plan on sale
+    http.get('*/api/admin/plans', () =>
+      HttpResponse.json({
+        items: [
+          makePlan({ id: 1, type: 'premium', validityDays: 30 }),
+          makePlan({ id: 2, type: 'premium', validityDays: 90 }),
+          makePlan({ id: 3, type: 'premium', validityDays: 365, active: false }),
+          makePlan({ id: 4, type: 'budget', validityDays: 60, active: false }),
+        ],
+      }),
+    ),
   );
   return { set: (next: CustomerDetail) => (current = next) };
 }
@@ -120,12 +134,50 @@ describe('grant or remove traffic', () => {
     await user.type(within(dialog).getByLabelText('GB'), '2.5');
     await user.type(within(dialog).getByLabelText('Reason'), 'Outage compensation');
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
-    expect(await within(dialog).findByTestId('confirm-statement')).toHaveTextContent(
-      'Grant 2.50 GB of Premium Residential to a@b.c: available 8.75 GB → 11.25 GB',
+    const statement = await within(dialog).findByTestId('confirm-statement');
+    expect(statement).toHaveTextContent('Grant 2.50 GB of Premium Residential to a@b.c: available 8.75 GB → 11.25 GB.');
+    // the grant also moves the expiry of all their premium traffic, to the longest plan's 90 days
+    const end = formatDate(new Date(Date.now() + 90 * 86_400_000));
+    await waitFor(() =>
+      expect(statement).toHaveTextContent(
+        `It also moves the expiry of all their Premium Residential traffic: ${formatDate(fromUnixSeconds(T0 + 86_400))} → ${end} (90 days from now).`,
+      ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Premium Residential: 11.25 GB available now')).toBeInTheDocument();
     expect(posted.bodies).toEqual([{ type: 'premium', gb: 2.5, reason: 'Outage compensation' }]);
+  });
+
+  it('states that a grant gives traffic without an expiry one, 30 days out when no plan of the kind is on sale', async () => {
+    customer();
+    const { user } = await openAction('Grant or remove traffic');
+    const dialog = screen.getByRole('dialog', { name: 'Grant or remove traffic' });
+    await user.selectOptions(within(dialog).getByLabelText('Kind'), 'budget');
+    await user.type(within(dialog).getByLabelText('GB'), '1');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Trial extension');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    const end = formatDate(new Date(Date.now() + 30 * 86_400_000));
+    expect(await within(dialog).findByTestId('confirm-statement')).toHaveTextContent(
+      `Grant 1.00 GB of Budget Residential to a@b.c: available 0.00 GB → 1.00 GB. It also moves the expiry of all their Budget Residential traffic: no expiry → ${end} (30 days from now).`,
+    );
+  });
+
+  it('says when the expiry stays, and states the rule while the plans are not known', () => {
+    const now = T0;
+    const later = { type: 'premium', available: 1, expiresAt: now + 100 * 86_400 };
+    expect(trafficStatement('a@b.c', later, 'premium', 1, { days: 30, now })).toBe(
+      `Grant 1.00 GB of Premium Residential to a@b.c: available 1.00 GB → 2.00 GB. The expiry of their Premium Residential traffic stays ${formatDate(fromUnixSeconds(now + 100 * 86_400))}.`,
+    );
+    expect(trafficStatement('a@b.c', later, 'premium', 1, { days: undefined, now })).toBe(
+      'Grant 1.00 GB of Premium Residential to a@b.c: available 1.00 GB → 2.00 GB. It also moves the expiry of all their Premium Residential traffic to the validity of the longest Premium Residential plan on sale (30 days without one) from now, unless it ends later already.',
+    );
+    // an expiry a few seconds short of the new one (a grant earlier today) reads as kept
+    const today = { type: 'premium', available: 1, expiresAt: now + 30 * 86_400 - 60 };
+    expect(trafficStatement('a@b.c', today, 'premium', 1, { days: 30, now })).toBe(
+      `Grant 1.00 GB of Premium Residential to a@b.c: available 1.00 GB → 2.00 GB. The expiry of their Premium Residential traffic stays ${formatDate(fromUnixSeconds(now + 30 * 86_400))}.`,
+    );
+    // a removal leaves the expiry alone
+    expect(trafficStatement('a@b.c', later, 'premium', -1, { days: 30, now })).toBe('Remove 1.00 GB of Premium Residential from a@b.c: available 1.00 GB → 0.00 GB');
   });
 
   it('states a removal of budget traffic and toasts the server refusal', async () => {

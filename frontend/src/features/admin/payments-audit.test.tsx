@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { formatDateTime, fromUnixSeconds } from '@/lib/format';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
-import { diffRows } from './components/json-diff-rows';
+import { diffRows, isTime } from './components/json-diff-rows';
 import { page, signedInAdmin, T0 } from './tests/admin-data';
 import type { AdminPayment, AuditEntry } from './types';
 
@@ -89,6 +90,39 @@ describe('audit log', () => {
     expect(within(row).getByText('1 unchanged field')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Action'), 'user.balance');
     await waitFor(() => expect(queries.at(-1)).toBe('action=user.balance&page=1&perPage=50'));
+  });
+
+  it('shows times as dates, not unix seconds', async () => {
+    const granted: AuditEntry = {
+      ...entry,
+      id: 2,
+      action: 'user.traffic',
+      reason: 'Outage compensation',
+      before: { type: 'premium', available: 1, expiresAt: T0 } as unknown as AuditEntry['before'],
+      after: { type: 'premium', available: 3.5, expiresAt: T0 + 30 * 86_400 } as unknown as AuditEntry['after'],
+    };
+    server.use(http.get('*/api/admin/audit', () => HttpResponse.json(page([granted]))));
+    renderAt('/admin/audit');
+    const log = await screen.findByRole('region', { name: 'Audit log' }, { timeout: 10_000 });
+    const row = (await within(log).findByText('Outage compensation')).closest('tr')!;
+    const was = formatDateTime(fromUnixSeconds(T0));
+    const now = formatDateTime(fromUnixSeconds(T0 + 30 * 86_400));
+    const expiry = within(row).getByText('expiresAt').nextElementSibling!;
+    expect(expiry.querySelector('del')).toHaveTextContent(`was ${was}`);
+    expect(expiry.querySelector('ins')).toHaveTextContent(`now ${now}`);
+    expect(expiry.querySelector('ins')).toHaveAttribute('title', `${T0 + 30 * 86_400} (unix seconds)`);
+    expect(row).not.toHaveTextContent(String(T0));
+    // other numbers stay numbers
+    expect(within(row).getByText('available').nextElementSibling!.querySelector('ins')).toHaveTextContent('now 3.5');
+  });
+
+  it('reads only whole positive numbers of time fields as times', () => {
+    expect(isTime('expiresAt', T0)).toBe(true);
+    expect(isTime('plan.availableUntil', T0)).toBe(true);
+    expect(isTime('expiresAt', null)).toBe(false);
+    expect(isTime('expiresAt', '2026-01-01')).toBe(false);
+    expect(isTime('available', 5)).toBe(false);
+    expect(isTime('balance', T0)).toBe(false);
   });
 
   it('flattens nested state and marks added and removed fields', () => {

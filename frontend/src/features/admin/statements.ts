@@ -1,5 +1,5 @@
 // The sentence each confirmation states: what will change, to whom, from what to what.
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, fromUnixSeconds } from '@/lib/format';
 import type { AdminOrder, AdminPlan, AdminUserRow, Role, TrafficRow } from './types';
 import { kindName } from './kinds';
 
@@ -14,11 +14,50 @@ export function balanceStatement(user: Pick<AdminUserRow, 'email' | 'balance'>, 
   return `${change} ${user.email}: balance ${money(user.balance)} → ${money(after)}`;
 }
 
-export function trafficStatement(email: string, row: Pick<TrafficRow, 'type' | 'available'> | undefined, type: string, amount: number): string {
+/** How long granted traffic lasts when the kind has no plan on sale (the server's `DEFAULT_VALIDITY_DAYS`). */
+export const GRANT_DEFAULT_DAYS = 30;
+
+/**
+ * The days a grant of `type` runs for, as the server picks them: the longest validity of the
+ * kind's active plans, 30 without one; undefined while the plans are not known.
+ */
+export function grantDays(plans: Pick<AdminPlan, 'type' | 'active' | 'validityDays'>[] | undefined, type: string): number | undefined {
+  if (!plans) return undefined;
+  const days = plans.filter((plan) => plan.active && plan.type === type).map((plan) => plan.validityDays);
+  return days.length > 0 ? Math.max(...days) : GRANT_DEFAULT_DAYS;
+}
+
+const day = (seconds: number) => formatDate(fromUnixSeconds(seconds));
+
+/**
+ * A grant moves the expiry of all the kind's traffic, not only of the granted GB: to `days` from
+ * `now` (unix seconds), unless it runs later already; traffic that never expired gets an expiry.
+ */
+function expiryChange(row: Pick<TrafficRow, 'expiresAt'> | undefined, type: string, days: number | undefined, now: number): string {
+  const kind = kindName(type);
+  if (days === undefined) {
+    return `It also moves the expiry of all their ${kind} traffic to the validity of the longest ${kind} plan on sale (${GRANT_DEFAULT_DAYS} days without one) from now, unless it ends later already.`;
+  }
+  const end = now + days * 86_400;
+  const current = row?.expiresAt ?? null;
+  // a later expiry, or one on the same day (a grant made earlier today), is kept as it reads
+  if (current !== null && (current >= end || day(current) === day(end))) return `The expiry of their ${kind} traffic stays ${day(Math.max(current, end))}.`;
+  const from = current === null ? 'no expiry' : day(current);
+  return `It also moves the expiry of all their ${kind} traffic: ${from} → ${day(end)} (${days} days from now).`;
+}
+
+export function trafficStatement(
+  email: string,
+  row: Pick<TrafficRow, 'type' | 'available' | 'expiresAt'> | undefined,
+  type: string,
+  amount: number,
+  expiry: { days: number | undefined; now: number } = { days: undefined, now: 0 },
+): string {
   const available = row?.available ?? 0;
   const after = (cents(available) + cents(amount)) / 100;
   const change = amount > 0 ? `Grant ${gb(amount)} of ${kindName(type)} to` : `Remove ${gb(-amount)} of ${kindName(type)} from`;
-  return `${change} ${email}: available ${gb(available)} → ${gb(after)}`;
+  const statement = `${change} ${email}: available ${gb(available)} → ${gb(after)}`;
+  return amount > 0 ? `${statement}. ${expiryChange(row, type, expiry.days, expiry.now)}` : statement;
 }
 
 export function accountStatement(email: string, disable: boolean): string {

@@ -28,3 +28,12 @@ export function diffRows(before: unknown, after: unknown): DiffRow[] {
   });
 }
 
+
+/**
+ * Whether the field at `path` holds a time: its last name ends in `At` or `Until` (the API's unix
+ * seconds: `expiresAt`, `createdAt`, `availableUntil`) and it is a positive whole number.
+ */
+export function isTime(path: string, value: unknown): value is number {
+  const name = path.split('.').at(-1) ?? '';
+  return /(At|Until)$/.test(name) && typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
