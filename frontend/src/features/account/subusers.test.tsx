@@ -132,6 +132,13 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
     expect(await screen.findByText('No sub-users')).toBeInTheDocument();
   });
 
+  it('says "connection" for a cap of one', async () => {
+    account({ subusers: { main: { username: 'uabc', maxConnections: null }, items: [{ ...scraper, maxConnections: 1 }] } });
+    renderAt('/onboard/settings');
+    const list = await screen.findByRole('list', { name: 'Sub-users' }, SLOW);
+    expect(within(list).getByText('Max 1 connection')).toBeInTheDocument();
+  });
+
   it("sets the main credential's connection cap", async () => {
     const state = account();
     const saved = record('put', '/api/user/proxy_settings', (body) => {

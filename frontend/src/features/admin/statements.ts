@@ -2,6 +2,7 @@
 import { formatMoney } from '@/lib/format';
 import type { AdminOrder, AdminPlan, AdminUserRow, Role, TrafficRow } from './types';
 import { kindName } from './kinds';
+import { plural } from '@/lib/plural';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 /** Dollars with a true minus sign when below zero (a debit the server will refuse still reads right). */
@@ -35,7 +36,7 @@ export function resolveStatement(order: Pick<AdminOrder, 'id' | 'quantity' | 'ty
   const what = `order #${order.id} (${order.quantity} × ${kindName(order.type)} for ${order.userEmail})`;
   return outcome === 'failed'
     ? `Mark ${what} as failed: refund ${formatMoney(order.price)} to ${order.userEmail} and return the stock.`
-    : `Mark ${what} as delivered with ${order.quantity} ${order.quantity === 1 ? 'proxy' : 'proxies'}.`;
+    : `Mark ${what} as delivered with ${plural(order.quantity, 'proxy', 'proxies')}.`;
 }
 
 export function planRemoveStatement(plan: Pick<AdminPlan, 'name' | 'sold'>): string {

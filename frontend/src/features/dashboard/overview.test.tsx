@@ -40,7 +40,7 @@ const pieceStats = {
   ipv6: { live: 0, expiringSoon: 0, nextExpiresAt: null },
 };
 
-function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924084800 } = {}) {
+function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924084800, soonDays = 3 } = {}) {
   const bodies: unknown[] = [];
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ balance }) })),
@@ -54,7 +54,7 @@ function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924
         premiumStat: { availableTraffic: bodies.length > 0 ? 8.333 : 3.333, usedTraffic: 1.667, expiresAt: premiumExpiresAt },
         budgetStat: { availableTraffic: 0, usedTraffic: 0, expiresAt: null },
         pieceStats,
-        expiringSoonDays: 3,
+        expiringSoonDays: soonDays,
       }),
     ),
     http.post('*/api/user/get_plan', async ({ request }) => {
@@ -103,6 +103,15 @@ describe('overview', () => {
     await user.click(screen.getByRole('tab', { name: 'Datacenter IPv6' }));
     expect(within(usage).getByTestId('pieces-live')).toHaveTextContent('0 live proxies');
     expect(within(usage).getByTestId('pieces-next-expiry')).toHaveTextContent('—');
+  });
+
+  it('says "1 day" when the expiring-soon window is one day', async () => {
+    setup({ soonDays: 1 });
+    const { user } = renderAt('/onboard');
+    const usage = (await screen.findByRole('heading', { name: 'Usage' })).closest('section')!;
+    await within(usage).findByText('3.33');
+    await user.click(screen.getByRole('tab', { name: 'Static Residential' }));
+    expect(within(usage).getByText('Expiring within 1 day')).toBeInTheDocument();
   });
 
   it('titles a random piece pick per piece and opens its buy form on the kind page', async () => {

@@ -21,6 +21,7 @@ import { notify } from '@/lib/toast';
 import { useChangeSubuser, useDeleteSubuser, useSetMainMaxConnections, useSubusers } from '../api/subusers';
 import { capValue, mainCapSchema, type MainCapValues } from '../schemas';
 import { SubuserCapsForm, SubuserForm } from './subuser-form';
+import { plural } from '@/lib/plural';
 
 const KIND_LABELS: Record<string, string> = { premium: 'Premium', budget: 'Budget' };
 const muted = 'text-slate-600 dark:text-slate-400';
@@ -79,7 +80,7 @@ function EnabledSwitch({ subuser }: { subuser: Subuser }) {
 type RowProps = { subuser: Subuser; onEdit: () => void; onReset: () => void; onDelete: () => void };
 
 function SubuserRow({ subuser, onEdit, onReset, onDelete }: RowProps) {
-  const connections = subuser.maxConnections ? `Max ${subuser.maxConnections} connections` : 'No connection limit';
+  const connections = subuser.maxConnections ? `Max ${plural(subuser.maxConnections, 'connection', 'connections')}` : 'No connection limit';
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-4" data-testid="subuser-row">
       <div className="min-w-0 flex-1 basis-72 space-y-1.5">

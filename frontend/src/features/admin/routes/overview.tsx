@@ -13,6 +13,7 @@ import { DayChart } from '../components/charts';
 import { StockSummaryTable } from '../components/overview/stock-summary';
 import { Warnings } from '../components/overview/warnings';
 import type { Summary } from '../types';
+import { plural } from '@/lib/plural';
 
 const PERIODS = [7, 30, 90, 365] as const;
 const gb = (value: number) => `${value.toFixed(2)} GB`;
@@ -52,7 +53,7 @@ function Charts({ summary }: { summary: Summary }) {
           series={[{ key: 'count', label: 'New customers', color: SERIES_COLORS[0]! }]}
           format={count}
           integer
-          summary={`${newCustomers} new customers from ${summary.from} to ${summary.to}`}
+          summary={`${plural(newCustomers, 'new customer', 'new customers')} from ${summary.from} to ${summary.to}`}
         />
       </Card>
       <Card>

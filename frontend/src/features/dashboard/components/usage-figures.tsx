@@ -3,6 +3,7 @@
 import { TrafficExpiry } from '@/components/traffic-expiry';
 import { formatDateTime, formatFixed2, fromUnixSeconds } from '@/lib/format';
 import type { PieceStat, TrafficStat } from '@/lib/stats';
+import { plural, pluralNoun } from '@/lib/plural';
 
 const muted = 'text-slate-600 dark:text-slate-400';
 
@@ -48,11 +49,11 @@ export function PieceFigures({ stat, soonDays }: { stat: PieceStat | null; soonD
   return (
     <>
       <p className="text-3xl font-bold tabular-nums" data-testid="pieces-live">
-        {live} <span className={`text-base font-medium ${muted}`}>{live === 1 ? 'live proxy' : 'live proxies'}</span>
+        {live} <span className={`text-base font-medium ${muted}`}>{pluralNoun(live, 'live proxy', 'live proxies')}</span>
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div className="rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
-          <dt className={muted}>Expiring within {soonDays} days</dt>
+          <dt className={muted}>Expiring within {plural(soonDays, 'day', 'days')}</dt>
           <dd className={`mt-0.5 font-semibold tabular-nums ${expiring > 0 ? 'text-amber-700 dark:text-amber-300' : ''}`} data-testid="pieces-expiring">
             {expiring}
           </dd>

@@ -5,6 +5,7 @@ import { formatFixed2 } from '@/lib/format';
 import type { UsageDay } from '../api/get-usage';
 import { niceMax, shortDay, toGb } from '../chart-scale';
 import { BarChart } from './bar-chart';
+import { plural } from '@/lib/plural';
 
 export function UsageChart({ days }: { days: UsageDay[] }) {
   const titleId = useId();
@@ -41,7 +42,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
       captionClassName="mb-3 flex flex-wrap items-baseline justify-between gap-2 text-sm"
       caption={
         <>
-          <span className="font-medium">Daily usage, last {days.length} days</span>
+          <span className="font-medium">Daily usage, last {plural(days.length, 'day', 'days')}</span>
           <span className="text-slate-600 dark:text-slate-300">
             Total <span className="font-semibold tabular-nums">{formatFixed2(toGb(totalBytes))} GB</span>
           </span>
