@@ -1,5 +1,5 @@
 // The sentence each confirmation states: what will change, to whom, from what to what.
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatTraffic } from '@/lib/format';
 import type { AdminOrder, AdminPlan, AdminUserRow, Role, TrafficRow } from './types';
 import { kindName } from './kinds';
 import { plural } from '@/lib/plural';
@@ -7,7 +7,7 @@ import { plural } from '@/lib/plural';
 const cents = (dollars: number) => Math.round(dollars * 100);
 /** Dollars with a true minus sign when below zero (a debit the server will refuse still reads right). */
 const money = (dollars: number) => (dollars < 0 ? `\u2212${formatMoney(-dollars)}` : formatMoney(dollars));
-const gb = (value: number) => `${value.toFixed(2)} GB`;
+const gb = formatTraffic;
 
 export function balanceStatement(user: Pick<AdminUserRow, 'email' | 'balance'>, amount: number): string {
   const after = (cents(user.balance) + cents(amount)) / 100;

@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
-import { formatFixed2 } from '@/lib/format';
+import { formatTraffic } from '@/lib/format';
 import { MAX_SUBUSERS, type Subuser, type SubuserList } from '@/lib/subusers';
 import { notify } from '@/lib/toast';
 import { useChangeSubuser, useDeleteSubuser, useSetMainMaxConnections, useSubusers } from '../api/subusers';
@@ -37,7 +37,7 @@ function Credential({ label, value }: { label: string; value: string }) {
 }
 
 function Usage({ subuser }: { subuser: Subuser }) {
-  const used = `${formatFixed2(subuser.usedGb)} GB`;
+  const used = formatTraffic(subuser.usedGb);
   if (subuser.limitGb === null || subuser.limitGb === undefined) {
     return <p className={`text-sm ${muted}`}>{used} used · no cap</p>;
   }
@@ -45,7 +45,7 @@ function Usage({ subuser }: { subuser: Subuser }) {
   return (
     <div className="space-y-1">
       <p className={`text-sm ${muted}`}>
-        {used} of {formatFixed2(subuser.limitGb)} GB
+        {used} of {formatTraffic(subuser.limitGb)}
       </p>
       <div
         className="h-2 w-40 max-w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"

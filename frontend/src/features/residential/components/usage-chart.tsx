@@ -1,7 +1,8 @@
-// Daily usage of the last 30 days as bars in GB with 2 decimals (see ./bar-chart.tsx).
+// Daily usage of the last 30 days as bars on a GB axis; each day and the total read as traffic
+// (formatTraffic: MB below 1 GB) (see ./bar-chart.tsx).
 import { useId } from 'react';
 import { EmptyState } from '@/components/ui/page-parts';
-import { formatFixed2 } from '@/lib/format';
+import { formatFixed2, formatTraffic } from '@/lib/format';
 import type { UsageDay } from '../api/get-usage';
 import { niceMax, shortDay, toGb } from '../chart-scale';
 import { BarChart } from './bar-chart';
@@ -16,6 +17,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
   const max = niceMax(Math.max(...days.map((day) => toGb(day.bytes))));
   const bars = days.map((day) => {
     const gb = formatFixed2(toGb(day.bytes));
+    const amount = formatTraffic(toGb(day.bytes));
     return {
       key: day.day,
       value: toGb(day.bytes),
@@ -23,11 +25,11 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
       data: { 'data-day': day.day, 'data-gb': gb },
       tooltip: (
         <>
-          {shortDay(day.day)}: <span className="font-semibold tabular-nums">{gb} GB</span>
+          {shortDay(day.day)}: <span className="font-semibold tabular-nums">{amount}</span>
         </>
       ),
       tick: shortDay(day.day),
-      row: day.bytes > 0 ? ([shortDay(day.day), gb] as [string, string]) : null,
+      row: day.bytes > 0 ? ([shortDay(day.day), amount] as [string, string]) : null,
     };
   });
 
@@ -44,7 +46,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
         <>
           <span className="font-medium">Daily usage, last {plural(days.length, 'day', 'days')}</span>
           <span className="text-slate-600 dark:text-slate-300">
-            Total <span className="font-semibold tabular-nums">{formatFixed2(toGb(totalBytes))} GB</span>
+            Total <span className="font-semibold tabular-nums">{formatTraffic(toGb(totalBytes))}</span>
           </span>
         </>
       }
@@ -54,7 +56,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
       heightClass="h-48"
       roundedBars
       label="Usage chart: use the left and right arrow keys to read each day"
-      table={{ caption: 'Daily usage in GB', headers: ['Day', 'Used (GB)'] }}
+      table={{ caption: 'Daily usage', headers: ['Day', 'Used'] }}
     />
   );
 }
