@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
+import { PASSWORD_HINT } from '@/lib/form-rules';
 import { useForgotPassword, useResetPassword } from '../api/password-reset';
 import { forgotEmailSchema, RESEND_SECONDS, resetSchema, type ForgotEmailValues, type ResetValues } from '../schemas';
 import { isTwoFactorChallenge } from '../api/sign-in-reply';
@@ -100,7 +101,15 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
         </button>
       </p>
       <CodeField control={control} name="code" label="Code from the email" error={errors.code?.message} />
-      <Field label="New password" type="password" autoComplete="new-password" placeholder="At least 6 characters" error={errors.password?.message} {...register('password')} />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        hint={PASSWORD_HINT}
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <Field
         label="Confirm new password"
         type="password"
