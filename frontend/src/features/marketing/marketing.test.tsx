@@ -134,6 +134,14 @@ describe('404 page', () => {
 });
 
 describe('landing', () => {
+  it("keeps the hero's columns inside the page padding (a single minmax(0, 1fr) column below lg)", async () => {
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1 });
+    // jsdom lays nothing out (the browser check is e2e at 375 px): without grid-cols-1 the
+    // implicit column is auto-sized and the code sample's min-content width pushes it to the edge
+    expect(screen.getByTestId('hero-grid')).toHaveClass('grid', 'grid-cols-1', 'lg:grid-cols-2');
+  });
+
   it('renders every block with the SPEC figures', async () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
