@@ -87,6 +87,12 @@ describe('overview', () => {
     expect(within(usage).getByText('Used').nextElementSibling).toHaveTextContent(/^10 MB$/);
   });
 
+  it('makes View wallet activity a 24 × 24 px tap target at least', async () => {
+    setup();
+    renderAt('/onboard');
+    expect(await screen.findByRole('link', { name: 'View wallet activity' }, { timeout: 10_000 })).toHaveClass('tap-target');
+  });
+
   it('says when traffic has expired, and when there is none', async () => {
     setup({ premiumExpiresAt: 1740830400 });
     const { user } = renderAt('/onboard');
