@@ -96,7 +96,7 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         If an account exists for <strong className="wrap-anywhere">{email}</strong>, we sent it a 6-digit code. It is valid for 30 minutes.{' '}
-        <button type="button" onClick={onChangeEmail} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <button type="button" onClick={onChangeEmail} className="tap-target font-medium text-brand-700 hover:underline dark:text-brand-300">
           Use another email
         </button>
       </p>
@@ -141,7 +141,7 @@ export function ForgotPasswordForm({ onSignedIn, onTwoFactor }: Props) {
       )}
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
         Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link to="/login" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
           Back to login
         </Link>
       </p>

@@ -122,7 +122,7 @@ export function RegisterForm({ refCode }: { refCode: string | null }) {
       </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link to="/login" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
           Login
         </Link>
       </p>
