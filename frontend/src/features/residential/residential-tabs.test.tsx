@@ -202,6 +202,9 @@ describe('usage tab', () => {
     expect(screen.getByTestId('usage-total')).toHaveTextContent(/^100 MB$/);
     const chart = await screen.findByTestId('usage-chart');
     expect(chart).toHaveTextContent('Total 40 MB');
+    // the axis counts MB while the busiest day is under 1 GB: 0, 25 and 50 MB, not "0.05 GB"
+    expect(chart).toHaveTextContent(/50\s*25\s*0 MB/);
+    expect(chart).not.toHaveTextContent(/\bGB\b/);
     expect(within(chart).getByRole('table', { hidden: true })).toHaveTextContent('40 MB');
   });
 
