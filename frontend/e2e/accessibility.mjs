@@ -53,7 +53,7 @@ export async function checkScreens(page, url, routes) {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
         // two frames: the resize's layout and paint are done before axe reads colours and sizes
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await page.evaluate(() => new Promise((done) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(done))));
         for (const line of await axeViolations(page)) problems.push(`${route} ${width}px ${theme}: ${line}`);
       }
     }
