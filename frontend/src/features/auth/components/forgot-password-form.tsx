@@ -16,6 +16,7 @@ import { useForgotPassword, useResetPassword } from '../api/password-reset';
 import { forgotEmailSchema, RESEND_SECONDS, resetSchema, type ForgotEmailValues, type ResetValues } from '../schemas';
 import { isTwoFactorChallenge } from '../api/sign-in-reply';
 import { useCountdown } from './use-countdown';
+import { RESET_TOAST } from '../reset-toast';
 
 type Props = { onSignedIn: (user: User, message: string) => void; onTwoFactor: () => void };
 
@@ -31,7 +32,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const onSubmit = handleSubmit((values) =>
     forgot.mutate(values, {
       onSuccess: (data) => {
-        notify.success(data.message);
+        notify.success(data.message, RESET_TOAST);
         onSent(values.email);
       },
       onError: (error) => {
@@ -85,7 +86,7 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
       {
         onSuccess: (data) => {
           countdown.start(RESEND_SECONDS);
-          notify.success(data.message);
+          notify.success(data.message, RESET_TOAST);
         },
         onError: (error) => notify.error(errorMessage(error)),
       },
