@@ -1,16 +1,18 @@
-// Visual check (not a test): every link, button, tab and switch of the customer's pages measures
-// at least 24 × 24 px at 375 px (WCAG 2.5.8), and nothing in <main> reaches past the right edge,
-// against a real server (a new customer with the default 100 MB trial); light and dark
-// screenshots at 375 and 1280 px. A checkbox inside its label is measured by its label; the skip
-// link (1 px until focused) is left out. Exits 1 and lists the offenders when there are any.
+// Visual check (not a test): every link, button, tab and switch of the public, customer and
+// console pages measures at least 24 × 24 px at 375 px (WCAG 2.5.8), and nothing in <main> reaches
+// past the right edge, against a real server (a new customer with the default 100 MB trial, then
+// the first admin); light and dark screenshots at 375 and 1280 px. A checkbox inside its label is
+// measured by its label; the skip link (1 px until focused) is left out. Exits 1 and lists the
+// offenders when there are any.
 // Usage: npm run build && node e2e/tap-targets.mjs [output dir]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { frontendDir, launchBrowser, readCode, startServer } from './harness.mjs';
+import { frontendDir, launchBrowser, readCode, readInitialAdmin, startServer } from './harness.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/tap-targets'));
 mkdirSync(outDir, { recursive: true });
 const PUBLIC = ['/', '/faqs', '/user&guide', '/location', '/contact', '/login', '/register', '/forgot-password', '/no-such-page'];
+const ADMIN = ['/admin/dashboard', '/admin/customers', '/admin/plans', '/admin/stock', '/admin/orders', '/admin/payments', '/admin/audit'];
 const SIGNED_IN = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
 
 /** The page's offenders: targets under 24 px either way, and elements of <main> past the edge. */
@@ -26,10 +28,17 @@ const measure = () => {
     const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
     if (box.width < 23.5 || box.height < 23.5) small.push(`${box.width.toFixed(1)}×${box.height.toFixed(1)} ${element.tagName.toLowerCase()} "${name}"`);
   }
+  // inside a box that scrolls or clips sideways (the console's wide tables scroll in their card)
+  const scrolled = (element) => {
+    for (let box = element.parentElement; box && box.tagName !== 'MAIN'; box = box.parentElement) {
+      if (globalThis.getComputedStyle(box).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
   const wide = [];
   for (const element of globalThis.document.querySelectorAll('main *')) {
     const box = element.getBoundingClientRect();
-    if (box.width > 0 && box.right > width + 0.5) wide.push(`${element.tagName.toLowerCase()} ends at ${Math.round(box.right)} px`);
+    if (box.width > 0 && box.right > width + 0.5 && !scrolled(element)) wide.push(`${element.tagName.toLowerCase()} ends at ${Math.round(box.right)} px`);
   }
   return { small, wide: wide.slice(0, 5) };
 };
@@ -63,6 +72,9 @@ try {
   });
   if (!registered.ok()) throw new Error(`register: ${registered.status()}`);
   for (const path of SIGNED_IN) await visit(page, server.url, path, problems);
+  const admin = await page.request.post(`${server.url}/api/login`, { data: readInitialAdmin(server.dataDir) });
+  if (!admin.ok()) throw new Error(`admin login: ${admin.status()}`);
+  for (const path of ADMIN) await visit(page, server.url, path, problems);
 } finally {
   await browser.close();
   await server.stop();
