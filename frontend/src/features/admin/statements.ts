@@ -41,6 +41,6 @@ export function resolveStatement(order: Pick<AdminOrder, 'id' | 'quantity' | 'ty
 
 export function planRemoveStatement(plan: Pick<AdminPlan, 'name' | 'sold'>): string {
   return plan.sold > 0
-    ? `Deactivate "${plan.name}": it has ${plan.sold} ${plan.sold === 1 ? 'sale' : 'sales'}, so it is kept for the record but no longer offered.`
+    ? `Deactivate "${plan.name}": it has ${plural(plan.sold, 'sale', 'sales')}, so it is kept for the record but no longer offered.`
     : `Delete "${plan.name}": it has never been sold, so it is removed for good.`;
 }

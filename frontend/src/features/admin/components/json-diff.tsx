@@ -1,6 +1,7 @@
 // An audit entry's before and after as a readable diff: one row per changed field (nested objects
 // flattened to dotted paths), the old value struck through and the new one beside it.
 import { diffRows, MISSING } from './json-diff-rows';
+import { pluralNoun } from '@/lib/plural';
 
 function show(value: unknown): string {
   if (value === MISSING) return '—';
@@ -39,7 +40,7 @@ export function JsonDiff({ before, after }: { before: unknown; after: unknown })
       </dl>
       {unchanged > 0 && (
         <p className="mt-1 text-slate-600 dark:text-slate-400">
-          {unchanged} unchanged {unchanged === 1 ? 'field' : 'fields'}
+          {unchanged} unchanged {pluralNoun(unchanged, 'field', 'fields')}
         </p>
       )}
     </div>
