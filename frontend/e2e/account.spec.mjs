@@ -115,6 +115,10 @@ test('forgotten password: the mailed code sets a new password and signs in', asy
   await shot('reset-filled');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await page.waitForURL(`${url}/onboard`, { timeout: TIMEOUT });
+  // the code request's toast now says so (one toast, not the stale one in front of it)
+  await toast(page, 'Password reset');
+  const shown = await page.locator('[data-sonner-toast]').allTextContents();
+  if (shown.length !== 1) throw new Error(`toasts after the reset: ${JSON.stringify(shown)}`);
 
   await logout(page, url);
   await page.goto(`${url}/login`);

@@ -11,6 +11,7 @@ import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
 import { customPrice, perGbPrice, type Plan } from '@/lib/plans';
 import { notify } from '@/lib/toast';
+import { plural } from '@/lib/plural';
 
 export const BUY_PLAN_TITLE = 'Buy Plan';
 export const BUY_PLAN_QUESTION = 'Are you sure you want to buy this plan?';
@@ -41,7 +42,7 @@ function summary(kind: ProxyKind, plan: Plan, customGb: number | null) {
   if (!isTrafficKind(kind)) {
     return (
       <>
-        {plan.name || `${plan.amount} pieces`} for <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet
+        {plan.name || plural(plan.amount, 'piece', 'pieces')} for <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet
         balance.
       </>
     );

@@ -38,3 +38,18 @@ export function formatSignedMoney(dollars: number): string {
   if (!Number.isFinite(dollars) || dollars === 0) return formatMoney(0);
   return `${dollars > 0 ? '+' : '\u2212'}${formatMoney(Math.abs(dollars))}`;
 }
+
+/** MB in a GB, as the shop counts them (decimal: 1 GB = 1000 MB = 10^9 bytes). */
+export const MB_PER_GB = 1000;
+
+/** An amount of traffic given in GB, as every screen shows it: whole MB below 1 GB ("90 MB",
+ * "< 1 MB" for a little above nothing), GB with two decimals from 1 GB up ("12.50 GB"). */
+export function formatTraffic(gb: number): string {
+  const value = Number.isFinite(gb) ? gb : 0;
+  const sign = value < 0 ? '-' : '';
+  const size = Math.abs(value);
+  const mb = Math.round(size * MB_PER_GB);
+  if (mb >= MB_PER_GB) return `${sign}${size.toFixed(2)} GB`;
+  if (mb === 0 && size > 0) return `${sign}< 1 MB`;
+  return `${sign}${mb} MB`;
+}

@@ -5,6 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './api-client';
 import type { ProxyKind } from './kinds';
 import { queryKeys } from './query-keys';
+import { plural } from './plural';
 
 export type Plan = {
   id: string;
@@ -103,7 +104,7 @@ export const SAMPLE_PLANS: Plan[] = [
 }));
 
 /** "10 IPs", or "10 pieces" for a plan without a name. */
-export const planTitle = (plan: Plan) => plan.name || `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`;
+export const planTitle = (plan: Plan) => plan.name || plural(plan.amount, 'piece', 'pieces');
 
 /** A traffic plan's per-GB tier in dollars: its price over its GB, rounded up to the cent (as
  * the server prices a custom amount); null for a plan without GB. */

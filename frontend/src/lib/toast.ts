@@ -41,18 +41,22 @@ export function useToasterRequested(): boolean {
   );
 }
 
-async function show(kind: Kind, message: string): Promise<void> {
+/** `id`: a toast of a flow that says where it stands (a code was sent, then it was used): a new
+ * message with the same id replaces the one on screen instead of stacking behind it. */
+type Options = { id?: string };
+
+async function show(kind: Kind, message: string, { id }: Options = {}): Promise<void> {
   request();
   const [{ toast }] = await Promise.all([import('sonner'), mounted]);
-  const options = { duration: DURATION[kind] };
+  const options = id === undefined ? { duration: DURATION[kind] } : { duration: DURATION[kind], id };
   if (kind === 'info') toast(message, options);
   else toast[kind](message, options);
 }
 
 export const notify = {
-  success: (message: string) => void show('success', message),
-  error: (message: string) => void show('error', message),
-  info: (message: string) => void show('info', message),
+  success: (message: string, options?: Options) => void show('success', message, options),
+  error: (message: string, options?: Options) => void show('error', message, options),
+  info: (message: string, options?: Options) => void show('info', message, options),
 };
 
 /** For tests: start again as if no toast had been shown yet. */

@@ -18,6 +18,11 @@ describe('plan card', () => {
     expect(row('Validity')).toHaveTextContent(/^90 days$/);
   });
 
+  it('names an unnamed one-piece plan "1 piece"', () => {
+    render(<PlanCard plan={plan({ name: null, amount: 1 })} kind="static" action={null} />);
+    expect(screen.getByRole('heading', { name: '1 piece' })).toBeInTheDocument();
+  });
+
   it('says Unknown only when the plan has no period', () => {
     render(<PlanCard plan={plan({ validityPeriod: null })} kind="ipv4" action={null} />);
     expect(row('Validity')).toHaveTextContent('Unknown');

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
 import { perGbPrice, planValidity, regionsText, type Plan } from '@/lib/plans';
+import { plural } from '@/lib/plural';
 
 type PlanCardProps = {
   plan: Plan;
@@ -34,13 +35,13 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
       {plan.tag && (
         <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">{plan.tag}</span>
       )}
-      <h3 className="text-lg font-semibold">{plan.name || (traffic ? `${plan.amount} GB` : `${plan.amount} pieces`)}</h3>
+      <h3 className="text-lg font-semibold">{plan.name || (traffic ? `${plan.amount} GB` : plural(plan.amount, 'piece', 'pieces'))}</h3>
       {plan.note && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{plan.note}</p>}
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-3xl font-extrabold tracking-tight">{formatMoney(plan.price)}</span>
         {!traffic && <span className="text-sm text-slate-600 dark:text-slate-300">/piece</span>}
       </p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{traffic ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{traffic ? `${plan.amount} GB` : plural(plan.amount, 'piece', 'pieces')}</p>
       <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="unit-price">
         {unitPrice(plan, traffic)}
       </p>

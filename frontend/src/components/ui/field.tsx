@@ -1,4 +1,4 @@
-// A labelled text input with its error message wired for screen readers.
+// A labelled text input with its helper text and error message wired for screen readers.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -10,16 +10,20 @@ export const inputClasses =
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
+  /** Helper text under the input (what it takes), read with it by screen readers. */
+  hint?: ReactNode;
   trailing?: ReactNode;
 };
 
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, trailing, className, id, ...props },
+  { label, error, hint, trailing, className, id, ...props },
   ref,
 ) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -30,12 +34,17 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           ref={ref}
           id={inputId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           className={cn(inputClasses, error ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-700')}
           {...props}
         />
         {trailing}
       </div>
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-600 dark:text-slate-300">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
           {error}

@@ -12,7 +12,7 @@ export function PageHeader({ title, crumbs, actions }: { title: string; crumbs?:
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
           <ol className="flex flex-wrap items-center gap-1">
             <li>
-              <Link to="/onboard" className="hover:underline">
+              <Link to="/onboard" className="tap-target hover:underline">
                 Dashboard
               </Link>
             </li>

@@ -60,6 +60,7 @@ describe('settings: email and password', { timeout: 60_000 }, () => {
     account();
     const sent = record('post', '/api/user/password', () => json({ message: 'unexpected' }, 500));
     const { user } = renderAt('/onboard/settings');
+    expect(await screen.findByLabelText('New password', {}, SLOW)).toHaveAccessibleDescription(/Allowed special characters: @\s\$\s!\s%\s\*\s\?\s&/);
     await user.click(await screen.findByRole('button', { name: 'Change password' }, SLOW));
     expect(await screen.findByText(RULE_MESSAGES.passwordRequired)).toBeInTheDocument();
     expect(screen.getByText(RULE_MESSAGES.confirmRequired)).toBeInTheDocument();

@@ -51,7 +51,7 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
     expect(row).toHaveTextContent('Budget');
     expect(row).toHaveTextContent('uabc-sub-scraper1');
     expect(row).toHaveTextContent('Pw0rdPw0rdPw0rdPw0rd');
-    expect(row).toHaveTextContent('0.50 GB of 2.00 GB');
+    expect(row).toHaveTextContent('500 MB of 2.00 GB');
     expect(row).toHaveTextContent('Max 20 connections');
     expect(within(row!).getByRole('progressbar', { name: 'Traffic used by scraper1' })).toHaveAttribute('aria-valuenow', '25');
     expect(within(row!).getByRole('switch', { name: 'scraper1 enabled' })).toBeChecked();
@@ -74,7 +74,7 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
     await waitFor(() => expect(added).toHaveLength(1));
     expect(added[0]?.body).toEqual({ name: 'team', type: 'premium', limitGb: null, maxConnections: 5 });
     await waitFor(() => expect(within(list).getAllByTestId('subuser-row')).toHaveLength(2));
-    expect(within(list).getAllByTestId('subuser-row')[1]).toHaveTextContent('0.00 GB used · no cap');
+    expect(within(list).getAllByTestId('subuser-row')[1]).toHaveTextContent('0 MB used · no cap');
   });
 
   it('shows a taken name on the field', async () => {
@@ -130,6 +130,13 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
     await waitFor(() => expect(deleted).toHaveLength(1));
     expect(deleted[0]?.path).toBe('/api/user/subusers/5');
     expect(await screen.findByText('No sub-users')).toBeInTheDocument();
+  });
+
+  it('says "connection" for a cap of one', async () => {
+    account({ subusers: { main: { username: 'uabc', maxConnections: null }, items: [{ ...scraper, maxConnections: 1 }] } });
+    renderAt('/onboard/settings');
+    const list = await screen.findByRole('list', { name: 'Sub-users' }, SLOW);
+    expect(within(list).getByText('Max 1 connection')).toBeInTheDocument();
   });
 
   it("sets the main credential's connection cap", async () => {

@@ -14,6 +14,16 @@ beforeAll(async () => {
 
 beforeEach(() => signedInAdmin());
 
+describe('plans table', () => {
+  it('counts pieces and days in the singular for one', async () => {
+    server.use(http.get('*/api/admin/plans', () => HttpResponse.json({ items: [makePlan({ type: 'static', name: 'Single', amount: 1, validityDays: 1 })] })));
+    renderAt('/admin/plans?type=static');
+    const row = (await screen.findByText('Single', {}, { timeout: 10_000 })).closest('tr')!;
+    expect(within(row).getByText('1 piece')).toBeInTheDocument();
+    expect(within(row).getByText('1 day')).toBeInTheDocument();
+  });
+});
+
 describe('plan form', () => {
   it('lists the plans of the kind in the URL and checks every field with the server messages', async () => {
     const kinds: string[] = [];

@@ -189,7 +189,7 @@ describe('grant or remove traffic', () => {
     await user.type(within(dialog).getByLabelText('GB'), '-1');
     await user.type(within(dialog).getByLabelText('Reason'), 'Mistaken grant');
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
-    expect(await within(dialog).findByTestId('confirm-statement')).toHaveTextContent('Remove 1.00 GB of Budget Residential from a@b.c: available 0.00 GB → -1.00 GB');
+    expect(await within(dialog).findByTestId('confirm-statement')).toHaveTextContent('Remove 1.00 GB of Budget Residential from a@b.c: available 0 MB → -1.00 GB');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Cannot remove more traffic than is unused')).toBeInTheDocument();
   });

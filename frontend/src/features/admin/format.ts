@@ -1,9 +1,10 @@
 // Formatting the console shares: unix times, optional times, GB and bytes.
-import { formatDateTime, fromUnixSeconds } from '@/lib/format';
+import { formatDateTime, formatTraffic, fromUnixSeconds } from '@/lib/format';
 
 export const when = (seconds: number | null | undefined, none = '—') => (seconds ? formatDateTime(fromUnixSeconds(seconds)) : none);
 
-export const formatGb = (value: number) => `${value.toFixed(2)} GB`;
+/** GB as every screen shows traffic: MB below 1 GB, GB with 2 decimals from 1 GB up. */
+export const formatGb = formatTraffic;
 
 /** Bytes as GB (1 GB = 10^9 bytes). */
 export const bytesToGb = (bytes: number) => bytes / 1e9;

@@ -1,12 +1,13 @@
 // The sentence each confirmation states: what will change, to whom, from what to what.
-import { formatDate, formatMoney, fromUnixSeconds } from '@/lib/format';
+import { formatDate, formatMoney, formatTraffic, fromUnixSeconds } from '@/lib/format';
 import type { AdminOrder, AdminPlan, AdminUserRow, Role, TrafficRow } from './types';
 import { kindName } from './kinds';
+import { plural } from '@/lib/plural';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 /** Dollars with a true minus sign when below zero (a debit the server will refuse still reads right). */
 const money = (dollars: number) => (dollars < 0 ? `\u2212${formatMoney(-dollars)}` : formatMoney(dollars));
-const gb = (value: number) => `${value.toFixed(2)} GB`;
+const gb = formatTraffic;
 
 export function balanceStatement(user: Pick<AdminUserRow, 'email' | 'balance'>, amount: number): string {
   const after = (cents(user.balance) + cents(amount)) / 100;
@@ -74,11 +75,11 @@ export function resolveStatement(order: Pick<AdminOrder, 'id' | 'quantity' | 'ty
   const what = `order #${order.id} (${order.quantity} × ${kindName(order.type)} for ${order.userEmail})`;
   return outcome === 'failed'
     ? `Mark ${what} as failed: refund ${formatMoney(order.price)} to ${order.userEmail} and return the stock.`
-    : `Mark ${what} as delivered with ${order.quantity} ${order.quantity === 1 ? 'proxy' : 'proxies'}.`;
+    : `Mark ${what} as delivered with ${plural(order.quantity, 'proxy', 'proxies')}.`;
 }
 
 export function planRemoveStatement(plan: Pick<AdminPlan, 'name' | 'sold'>): string {
   return plan.sold > 0
-    ? `Deactivate "${plan.name}": it has ${plan.sold} ${plan.sold === 1 ? 'sale' : 'sales'}, so it is kept for the record but no longer offered.`
+    ? `Deactivate "${plan.name}": it has ${plural(plan.sold, 'sale', 'sales')}, so it is kept for the record but no longer offered.`
     : `Delete "${plan.name}": it has never been sold, so it is removed for good.`;
 }

@@ -59,6 +59,7 @@ describe('forgot password', { timeout: 60_000 }, () => {
     expect(await screen.findByText(SENT, {}, SLOW)).toBeInTheDocument();
     expect(asked).toEqual([{ email: 'ada@example.com' }]);
 
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/Allowed special characters: @\s\$\s!\s%\s\*\s\?\s&/);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText(MESSAGES.codeMin)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.passwordRequired)).toBeInTheDocument();
@@ -83,6 +84,28 @@ describe('forgot password', { timeout: 60_000 }, () => {
       { email: 'ada@example.com', code: '654321', password: 'Secret1!', confirmPassword: 'Secret1!' },
       { email: 'ada@example.com', code: '123456', password: 'Secret1!', confirmPassword: 'Secret1!' },
     ]);
+  });
+
+  it('replaces the "If an account exists…" toast with "Password reset" instead of stacking behind it', async () => {
+    forgot();
+    server.use(http.post('*/api/password/reset', () => HttpResponse.json({ message: 'Password reset', user: makeUser() })));
+    const { toast } = await import('sonner');
+    const idOf = (title: string) => toast.getToasts().find((item) => 'title' in item && item.title === title)?.id;
+    const { user } = renderAt('/forgot-password');
+    await user.type(await screen.findByLabelText('Email', {}, SLOW), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    expect(await screen.findByText(SENT, { selector: '[data-sonner-toast] *' }, SLOW)).toBeInTheDocument();
+    const sent = idOf(SENT);
+    expect(sent).toBeDefined();
+    await typeCode(user, '123456');
+    await user.type(screen.getByLabelText('New password'), 'Secret1!');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(location()).toBe('/onboard'), SLOW);
+    expect(await screen.findByText('Password reset', { selector: '[data-sonner-toast] *' }, SLOW)).toBeInTheDocument();
+    // the code request's toast, now saying the password was reset: the stale text is gone
+    expect(idOf('Password reset')).toBe(sent);
+    expect(screen.queryByText(SENT, { selector: '[data-sonner-toast] *' })).not.toBeInTheDocument();
   });
 
   it('continues on the two-factor step when the account has it on', async () => {

@@ -48,6 +48,13 @@ describe('register page', () => {
     expect(await screen.findByText(MESSAGES.passwordsMismatch)).toBeInTheDocument();
   });
 
+  it('names the allowed special characters under the password field', async () => {
+    renderAt('/register');
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription(/Allowed special characters: @\s\$\s!\s%\s\*\s\?\s&/);
+    // the rule's message stays word for word
+    expect(MESSAGES.passwordRules).toBe('Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character');
+  });
+
   it('rejects characters outside letters, digits and @$!%*?&', () => {
     const result = registerSchema.safeParse({ email: 'a@b.co', code: '123456', password: 'Secret1!#', confirmPassword: 'Secret1!#' });
     expect(result.success).toBe(false);

@@ -59,6 +59,17 @@ describe('dashboard layout', () => {
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('$3.50');
   });
 
+  it('lets a long sidebar label wrap instead of cutting it off with an ellipsis', async () => {
+    signedIn();
+    renderAt('/onboard');
+    const sidebar = await screen.findByTestId('sidebar');
+    const label = within(sidebar).getByText('Premium Residential Proxy');
+    // jsdom lays nothing out: the browser check is e2e (the sidebar at 1280 px); here the label
+    // must not carry the one-line clipping (truncate: nowrap, hidden overflow, ellipsis)
+    expect(label).toHaveAttribute('data-testid', 'nav-label');
+    for (const clipping of ['truncate', 'whitespace-nowrap', 'text-ellipsis', 'overflow-hidden']) expect(label).not.toHaveClass(clipping);
+  });
+
   it('keeps the minimised sidebar in slideBar', async () => {
     signedIn();
     const first = renderAt('/onboard');

@@ -40,7 +40,7 @@ const pieceStats = {
   ipv6: { live: 0, expiringSoon: 0, nextExpiresAt: null },
 };
 
-function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924084800 } = {}) {
+function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924084800, soonDays = 3, premium = { available: 3.333, used: 1.667 } } = {}) {
   const bodies: unknown[] = [];
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ balance }) })),
@@ -51,10 +51,10 @@ function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924
     http.get('*/api/user/get_starts', () =>
       HttpResponse.json({
         success: true,
-        premiumStat: { availableTraffic: bodies.length > 0 ? 8.333 : 3.333, usedTraffic: 1.667, expiresAt: premiumExpiresAt },
+        premiumStat: { availableTraffic: bodies.length > 0 ? 8.333 : premium.available, usedTraffic: premium.used, expiresAt: premiumExpiresAt },
         budgetStat: { availableTraffic: 0, usedTraffic: 0, expiresAt: null },
         pieceStats,
-        expiringSoonDays: 3,
+        expiringSoonDays: soonDays,
       }),
     ),
     http.post('*/api/user/get_plan', async ({ request }) => {
@@ -75,6 +75,22 @@ describe('overview', () => {
     expect(within(usage).getByText('1.67 GB')).toBeInTheDocument();
     expect(within(usage).getByRole('progressbar', { name: 'Traffic used' })).toHaveAttribute('aria-valuenow', '33');
     expect(within(usage).getByTestId('traffic-expiry')).toHaveTextContent(/^Expires 21 Dec 2030, \d{2}:\d{2}$/);
+  });
+
+  it('shows a balance under 1 GB in MB too, remaining still with 2 decimals of GB', async () => {
+    setup({ premium: { available: 0.09, used: 0.01 } });
+    renderAt('/onboard');
+    const usage = (await screen.findByRole('heading', { name: 'Usage' }, { timeout: 10_000 })).closest('section')!;
+    expect(await within(usage).findByText('0.09')).toBeInTheDocument();
+    expect(within(usage).getByTestId('remaining-mb')).toHaveTextContent('(90 MB)');
+    expect(within(usage).getByText('Total').nextElementSibling).toHaveTextContent(/^100 MB$/);
+    expect(within(usage).getByText('Used').nextElementSibling).toHaveTextContent(/^10 MB$/);
+  });
+
+  it('makes View wallet activity a 24 × 24 px tap target at least', async () => {
+    setup();
+    renderAt('/onboard');
+    expect(await screen.findByRole('link', { name: 'View wallet activity' }, { timeout: 10_000 })).toHaveClass('tap-target');
   });
 
   it('says when traffic has expired, and when there is none', async () => {
@@ -103,6 +119,15 @@ describe('overview', () => {
     await user.click(screen.getByRole('tab', { name: 'Datacenter IPv6' }));
     expect(within(usage).getByTestId('pieces-live')).toHaveTextContent('0 live proxies');
     expect(within(usage).getByTestId('pieces-next-expiry')).toHaveTextContent('—');
+  });
+
+  it('says "1 day" when the expiring-soon window is one day', async () => {
+    setup({ soonDays: 1 });
+    const { user } = renderAt('/onboard');
+    const usage = (await screen.findByRole('heading', { name: 'Usage' })).closest('section')!;
+    await within(usage).findByText('3.33');
+    await user.click(screen.getByRole('tab', { name: 'Static Residential' }));
+    expect(within(usage).getByText('Expiring within 1 day')).toBeInTheDocument();
   });
 
   it('titles a random piece pick per piece and opens its buy form on the kind page', async () => {

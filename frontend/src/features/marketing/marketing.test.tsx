@@ -134,6 +134,23 @@ describe('404 page', () => {
 });
 
 describe('landing', () => {
+  it('makes every footer link and the FAQ page link a 24 × 24 px tap target at least', async () => {
+    renderAt('/');
+    const footer = await screen.findByRole('contentinfo');
+    const links = within(footer).getAllByRole('link');
+    expect(links.length).toBeGreaterThan(15);
+    for (const link of links) expect(link).toHaveClass('tap-target');
+    expect(screen.getByRole('link', { name: 'FAQ page' })).toHaveClass('tap-target');
+  });
+
+  it("keeps the hero's columns inside the page padding (a single minmax(0, 1fr) column below lg)", async () => {
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1 });
+    // jsdom lays nothing out (the browser check is e2e at 375 px): without grid-cols-1 the
+    // implicit column is auto-sized and the code sample's min-content width pushes it to the edge
+    expect(screen.getByTestId('hero-grid')).toHaveClass('grid', 'grid-cols-1', 'lg:grid-cols-2');
+  });
+
   it('renders every block with the SPEC figures', async () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();

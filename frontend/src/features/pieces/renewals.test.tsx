@@ -100,4 +100,11 @@ describe('your proxies card', () => {
     expect(sent).toEqual([{ path: 'renew 4', body: { expiresAt: FUTURE } }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('says "day" for a one-day renewal', async () => {
+    const { user, card } = await open([piece(5, { renewalDays: 1 })]);
+    await user.click(await within(card).findByRole('button', { name: 'Renew · $3.50' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew 10.0.0.5' });
+    expect(dialog).toHaveTextContent('Another 1 day for $3.50 from your wallet');
+  });
 });

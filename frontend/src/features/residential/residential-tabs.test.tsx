@@ -132,11 +132,9 @@ describe('plans tab', () => {
 const isoDay = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('usage tab', () => {
-  function usage(days: Array<{ day: string; bytes: number }>, history: unknown[] = []) {
+  function usage(days: Array<{ day: string; bytes: number }>, history: unknown[] = [], premiumStat = { availableTraffic: 3.456, usedTraffic: 1.5, expiresAt: 1924084800 }) {
     server.use(
-      http.get('*/api/user/get_starts', () =>
-        HttpResponse.json({ success: true, premiumStat: { availableTraffic: 3.456, usedTraffic: 1.5, expiresAt: 1924084800 }, budgetStat: { availableTraffic: 0, usedTraffic: 0 } }),
-      ),
+      http.get('*/api/user/get_starts', () => HttpResponse.json({ success: true, premiumStat, budgetStat: { availableTraffic: 0, usedTraffic: 0 } })),
       http.get('*/api/user/usage', ({ request }) => {
         const url = new URL(request.url);
         expect(url.searchParams.get('type')).toBe('premium');
@@ -179,7 +177,7 @@ describe('usage tab', () => {
     const group = within(chart).getByRole('group');
     group.focus();
     await user.keyboard('{End}');
-    expect(within(chart).getByTestId('usage-tooltip')).toHaveTextContent(/^\d{1,2} \w{3}: 0\.25 GB$/);
+    expect(within(chart).getByTestId('usage-tooltip')).toHaveTextContent(/^\d{1,2} \w{3}: 250 MB$/);
     await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
     expect(within(chart).getByTestId('usage-tooltip')).toHaveTextContent('1.23 GB');
 
@@ -191,6 +189,23 @@ describe('usage tab', () => {
     await user.click(within(row).getByRole('button', { name: 'Copy proxy' }));
     expect(await screen.findByText('Proxy Copied Successfully')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(PROXY);
+  });
+
+  it('shows a small balance in MB: remaining keeps its 2 decimals of GB beside them', async () => {
+    signedIn();
+    // a 100 MB trial with 10 MB used; 40 MB of it on one day
+    usage([{ day: isoDay(1), bytes: 40_000_000 }], [], { availableTraffic: 0.09, usedTraffic: 0.01, expiresAt: 1924084800 });
+    const { user } = renderAt('/onboard/rotating-proxy');
+    await user.click(await screen.findByRole('tab', { name: 'Usage' }));
+    expect(await screen.findByTestId('usage-remaining')).toHaveTextContent(/^0\.09 GB90 MB$/);
+    expect(screen.getByTestId('usage-used')).toHaveTextContent(/^10 MB$/);
+    expect(screen.getByTestId('usage-total')).toHaveTextContent(/^100 MB$/);
+    const chart = await screen.findByTestId('usage-chart');
+    expect(chart).toHaveTextContent('Total 40 MB');
+    // the axis counts MB while the busiest day is under 1 GB: 0, 25 and 50 MB, not "0.05 GB"
+    expect(chart).toHaveTextContent(/50\s*25\s*0 MB/);
+    expect(chart).not.toHaveTextContent(/\bGB\b/);
+    expect(within(chart).getByRole('table', { hidden: true })).toHaveTextContent('40 MB');
   });
 
   it('shows empty states with no usage and no history', async () => {

@@ -3,6 +3,7 @@
 // outcomes, credentials and UTC buckets read on screen. All days and hours are UTC, as the API's.
 import type { Schemas } from '@/lib/api-types';
 import type { ProxyKind } from '@/lib/kinds';
+import { pluralNoun } from '@/lib/plural';
 
 export type RequestRecord = Schemas['RequestRecord'];
 export type BreakdownRow = Schemas['BreakdownRow'];
@@ -73,7 +74,7 @@ const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** The exact byte count, grouped: "1,048,576 bytes" (the figure a dispute is settled on). */
 export function formatExactBytes(bytes: number): string {
-  return `${grouped.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${grouped.format(bytes)} ${pluralNoun(bytes, 'byte', 'bytes')}`;
 }
 
 export const formatCount = (value: number) => grouped.format(value);

@@ -67,6 +67,8 @@ describe('wallet page', () => {
       for (const link of within(row).getAllByRole('link', { name: /^Receipt/ })) {
         expect(link).toHaveAttribute('href', expect.stringMatching(new RegExp(`/api/user/receipts/${id}\\.pdf$`)));
         expect(link).toHaveAttribute('download', `receipt-${id}.pdf`);
+        // at least 24 × 24 px to tap (src/index.css, tap-target)
+        expect(link).toHaveClass('tap-target');
       }
     }
   });

@@ -92,7 +92,7 @@ function AlertsForm({ settings, onSecret }: { settings: AlertSettings; onSecret:
         error={errors.balanceBelow?.message}
         {...register('balanceBelow')}
       />
-      <label className="flex items-center gap-2 text-sm font-medium sm:col-span-3">
+      <label className="flex min-h-6 items-center gap-2 text-sm font-medium sm:col-span-3">
         <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('email')} />
         Email me too (alerts always show under the bell)
       </label>

@@ -62,7 +62,7 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCre
         <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">Scopes</legend>
         <div className="space-y-2">
           {SCOPES.map((scope) => (
-            <label key={scope.value} className="flex items-start gap-2 text-sm">
+            <label key={scope.value} className="flex min-h-6 items-start gap-2 text-sm">
               <input type="checkbox" value={scope.value} className="mt-0.5 h-4 w-4 accent-brand-600" {...register('scopes')} />
               <span>
                 <span className="font-medium">{scope.label}</span>

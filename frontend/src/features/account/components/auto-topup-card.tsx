@@ -73,7 +73,7 @@ function KindFields({ item, kind, plans }: { item: AutoTopupItem; kind: TrafficK
       aria-label={`${name} auto top-up`}
       className="grid gap-4 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0 sm:grid-cols-2 dark:border-slate-800"
     >
-      <label className="flex items-center gap-2 text-sm font-semibold sm:col-span-2">
+      <label className="flex min-h-6 items-center gap-2 text-sm font-semibold sm:col-span-2">
         <input type="checkbox" role="switch" className="h-4 w-4 accent-brand-600" {...register('enabled')} />
         {name}: top up automatically
       </label>

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
+import { PASSWORD_HINT } from '@/lib/form-rules';
 import { useChangePassword } from '../api/password';
 import { passwordChangeSchema, type PasswordChangeValues } from '../schemas';
 import { hasPassword } from './user-fields';
@@ -66,7 +67,7 @@ export function PasswordCard({ user }: { user: User }) {
             You sign in with Google. Set a password to sign in with your email too.
           </p>
         )}
-        <Field label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
+        <Field label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} error={errors.newPassword?.message} {...register('newPassword')} />
         <Field
           label="Confirm new password"
           type="password"
@@ -75,8 +76,7 @@ export function PasswordCard({ user }: { user: User }) {
           {...register('confirmPassword')}
         />
         <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
-          At least 6 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&amp;. Your other
-          sessions are signed out.
+          Your other sessions are signed out.
         </p>
         <div className="flex justify-end sm:col-span-2">
           <Button type="submit" busy={change.isPending}>

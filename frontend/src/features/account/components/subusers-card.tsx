@@ -15,12 +15,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
-import { formatFixed2 } from '@/lib/format';
+import { formatTraffic } from '@/lib/format';
 import { MAX_SUBUSERS, type Subuser, type SubuserList } from '@/lib/subusers';
 import { notify } from '@/lib/toast';
 import { useChangeSubuser, useDeleteSubuser, useSetMainMaxConnections, useSubusers } from '../api/subusers';
 import { capValue, mainCapSchema, type MainCapValues } from '../schemas';
 import { SubuserCapsForm, SubuserForm } from './subuser-form';
+import { plural } from '@/lib/plural';
 
 const KIND_LABELS: Record<string, string> = { premium: 'Premium', budget: 'Budget' };
 const muted = 'text-slate-600 dark:text-slate-400';
@@ -36,7 +37,7 @@ function Credential({ label, value }: { label: string; value: string }) {
 }
 
 function Usage({ subuser }: { subuser: Subuser }) {
-  const used = `${formatFixed2(subuser.usedGb)} GB`;
+  const used = formatTraffic(subuser.usedGb);
   if (subuser.limitGb === null || subuser.limitGb === undefined) {
     return <p className={`text-sm ${muted}`}>{used} used · no cap</p>;
   }
@@ -44,7 +45,7 @@ function Usage({ subuser }: { subuser: Subuser }) {
   return (
     <div className="space-y-1">
       <p className={`text-sm ${muted}`}>
-        {used} of {formatFixed2(subuser.limitGb)} GB
+        {used} of {formatTraffic(subuser.limitGb)}
       </p>
       <div
         className="h-2 w-40 max-w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
@@ -79,7 +80,7 @@ function EnabledSwitch({ subuser }: { subuser: Subuser }) {
 type RowProps = { subuser: Subuser; onEdit: () => void; onReset: () => void; onDelete: () => void };
 
 function SubuserRow({ subuser, onEdit, onReset, onDelete }: RowProps) {
-  const connections = subuser.maxConnections ? `Max ${subuser.maxConnections} connections` : 'No connection limit';
+  const connections = subuser.maxConnections ? `Max ${plural(subuser.maxConnections, 'connection', 'connections')}` : 'No connection limit';
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-4" data-testid="subuser-row">
       <div className="min-w-0 flex-1 basis-72 space-y-1.5">

@@ -15,6 +15,7 @@ import { RecoveryCodes } from './recovery-codes';
 import { TwoFactorDisable } from './two-factor-disable';
 import { TwoFactorSetup } from './two-factor-setup';
 import { hasPassword } from './user-fields';
+import { plural } from '@/lib/plural';
 
 type Step = { kind: 'status' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' };
 
@@ -82,7 +83,7 @@ export function TwoFactorCard({ user, notice = null }: { user: User; notice?: st
         <div className="text-sm">
           <p className="font-semibold text-emerald-700 dark:text-emerald-400">Two-factor sign-in is on.</p>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
-            {left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`}
+            {`${plural(left, 'recovery code', 'recovery codes')} left.`}
             {left <= 3 && ' Turn it off and on again for new codes.'}
           </p>
         </div>

@@ -6,6 +6,7 @@ import { copyText } from '@/lib/clipboard';
 import { formatDateTime, fromUnixSeconds } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { type WebhookDelivery, useRotateWebhookSecret, useWebhookDeliveries } from '../api/alerts';
+import { plural } from '@/lib/plural';
 
 export function SecretShownOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
   return (
@@ -60,7 +61,7 @@ function DeliveryRow({ item }: { item: WebhookDelivery }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="webhook-delivery">
       <span className="text-slate-700 dark:text-slate-300">
-        {formatDateTime(fromUnixSeconds(item.createdAt))} · {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'}
+        {formatDateTime(fromUnixSeconds(item.createdAt))} · {plural(item.attempts, 'attempt', 'attempts')}
         {outcome ? ` · ${outcome}` : ''}
         {item.status === 'pending' && nextAt !== null ? ` · next try ${formatDateTime(fromUnixSeconds(nextAt))}` : ''}
       </span>

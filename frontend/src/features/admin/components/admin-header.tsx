@@ -14,14 +14,14 @@ export function AdminHeader({ title, crumbs = [], actions }: { title: string; cr
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
           <ol className="flex flex-wrap items-center gap-1">
             <li>
-              <Link to="/admin" className="hover:underline">
+              <Link to="/admin" className="tap-target hover:underline">
                 Admin
               </Link>
             </li>
             {crumbs.map((crumb) => (
               <li key={crumb.label} className="before:mr-1 before:content-['/']">
                 {crumb.to ? (
-                  <Link to={crumb.to} className="hover:underline">
+                  <Link to={crumb.to} className="tap-target hover:underline">
                     {crumb.label}
                   </Link>
                 ) : (

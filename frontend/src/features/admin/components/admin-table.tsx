@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { DataTable, FullRow, Pager, SkeletonRows, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/page-parts';
+import { plural } from '@/lib/plural';
 
 type AdminTableProps = {
   label: string;
@@ -36,7 +37,7 @@ export function AdminTable({ label, columns, loading, failed, empty, emptyText, 
       {paging && !loading && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-            {paging.total} {paging.total === 1 ? 'result' : 'results'}
+            {plural(paging.total, 'result', 'results')}
           </p>
           <Pager label={`${label} pages`} page={paging.page} perPage={paging.perPage} total={paging.total} onChange={paging.onChange} />
         </div>

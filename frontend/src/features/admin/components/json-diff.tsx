@@ -3,6 +3,7 @@
 // (`…At`, `…Until`: unix seconds) read as dates, the stored number kept in the tooltip.
 import { diffRows, isTime, MISSING } from './json-diff-rows';
 import { when } from '../format';
+import { pluralNoun } from '@/lib/plural';
 
 function show(path: string, value: unknown): string {
   if (value === MISSING) return '—';
@@ -47,7 +48,7 @@ export function JsonDiff({ before, after }: { before: unknown; after: unknown })
       </dl>
       {unchanged > 0 && (
         <p className="mt-1 text-slate-600 dark:text-slate-400">
-          {unchanged} unchanged {unchanged === 1 ? 'field' : 'fields'}
+          {unchanged} unchanged {pluralNoun(unchanged, 'field', 'fields')}
         </p>
       )}
     </div>

@@ -14,6 +14,7 @@ import type { AdminOrder } from '../types';
 import { ConfirmStep, FormButtons } from './confirm-step';
 import { showServerError } from './server-errors';
 import { TextArea } from './text-area';
+import { plural } from '@/lib/plural';
 
 export function ResolveDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const resolve = useResolveOrder();
@@ -73,7 +74,7 @@ export function ResolveDialog({ order, onClose }: { order: AdminOrder; onClose: 
               label="Proxies"
               rows={Math.min(8, Math.max(3, order.quantity))}
               placeholder="host:port:user:pass"
-              hint={`One host:port:user:pass line per proxy: ${order.quantity} ${order.quantity === 1 ? 'line' : 'lines'}.`}
+              hint={`One host:port:user:pass line per proxy: ${plural(order.quantity, 'line', 'lines')}.`}
               error={errors.proxies?.message}
               mono
               {...register('proxies')}

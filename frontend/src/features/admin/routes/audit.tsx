@@ -21,7 +21,7 @@ function Target({ target }: { target?: string | null }) {
   const [kind, id] = target.split(':', 2);
   const to = kind === 'user' ? `/admin/customers/${id}` : kind === 'payment' && id ? `/admin/payments/${encodeURIComponent(id)}` : null;
   return to ? (
-    <Link to={to} className="font-mono text-xs text-brand-700 hover:underline dark:text-brand-300">
+    <Link to={to} className="tap-target font-mono text-xs text-brand-700 hover:underline dark:text-brand-300">
       {target}
     </Link>
   ) : (

@@ -58,7 +58,7 @@ export default function CustomersPage() {
           {data?.items.map((user) => (
             <tr key={user.id}>
               <td className={CELL}>
-                <Link to={`/admin/customers/${user.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                <Link to={`/admin/customers/${user.id}`} className="tap-target font-medium text-brand-700 hover:underline dark:text-brand-300">
                   {user.email}
                 </Link>
                 <span className={`block text-xs ${MUTED}`}>

@@ -58,7 +58,7 @@ export default function OrdersPage() {
                 </span>
               </td>
               <td className={CELL}>
-                <Link to={`/admin/customers/${order.userId}`} className="text-brand-700 hover:underline dark:text-brand-300">
+                <Link to={`/admin/customers/${order.userId}`} className="tap-target text-brand-700 hover:underline dark:text-brand-300">
                   {order.userEmail}
                 </Link>
               </td>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatTraffic } from '@/lib/format';
 import { summaryQueryOptions } from '../api/get-summary';
 import { AdminHeader } from '../components/admin-header';
 import { SERIES_COLORS } from '../components/chart-data';
@@ -13,9 +13,10 @@ import { DayChart } from '../components/charts';
 import { StockSummaryTable } from '../components/overview/stock-summary';
 import { Warnings } from '../components/overview/warnings';
 import type { Summary } from '../types';
+import { plural } from '@/lib/plural';
 
 const PERIODS = [7, 30, 90, 365] as const;
-const gb = (value: number) => `${value.toFixed(2)} GB`;
+const gb = formatTraffic;
 /** Axis labels stay short: the unit is in the chart's title. */
 const plain = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const count = (value: number) => String(Math.round(value));
@@ -52,7 +53,7 @@ function Charts({ summary }: { summary: Summary }) {
           series={[{ key: 'count', label: 'New customers', color: SERIES_COLORS[0]! }]}
           format={count}
           integer
-          summary={`${newCustomers} new customers from ${summary.from} to ${summary.to}`}
+          summary={`${plural(newCustomers, 'new customer', 'new customers')} from ${summary.from} to ${summary.to}`}
         />
       </Card>
       <Card>
@@ -88,7 +89,7 @@ function Charts({ summary }: { summary: Summary }) {
           ]}
           format={gb}
           tick={plain}
-          summary={`${sold.toFixed(2)} GB sold and ${used.toFixed(2)} GB used from ${summary.from} to ${summary.to}`}
+          summary={`${gb(sold)} sold and ${gb(used)} used from ${summary.from} to ${summary.to}`}
         />
       </Card>
     </div>

@@ -68,7 +68,7 @@ export default function PaymentDetailPage() {
               <StatusBadge status={payment.status} />
             </Item>
             <Item label="Customer">
-              <Link to={`/admin/customers/${payment.userId}`} className="text-brand-700 hover:underline dark:text-brand-300">
+              <Link to={`/admin/customers/${payment.userId}`} className="tap-target text-brand-700 hover:underline dark:text-brand-300">
                 {payment.userEmail}
               </Link>
             </Item>

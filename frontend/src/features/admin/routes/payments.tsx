@@ -40,12 +40,12 @@ export default function PaymentsPage() {
           {data?.items.map((payment) => (
             <tr key={payment.id}>
               <td className={CELL}>
-                <Link to={`/admin/payments/${encodeURIComponent(payment.id)}`} className="font-mono text-xs font-medium text-brand-700 hover:underline dark:text-brand-300">
+                <Link to={`/admin/payments/${encodeURIComponent(payment.id)}`} className="tap-target font-mono text-xs font-medium text-brand-700 hover:underline dark:text-brand-300">
                   {payment.id}
                 </Link>
               </td>
               <td className={CELL}>
-                <Link to={`/admin/customers/${payment.userId}`} className="hover:underline">
+                <Link to={`/admin/customers/${payment.userId}`} className="tap-target hover:underline">
                   {payment.userEmail}
                 </Link>
               </td>

@@ -18,6 +18,7 @@ import { useListParams } from '../components/use-list-params';
 import { PLAN_KINDS } from '../schemas';
 import type { AdminPlan } from '../types';
 import { kindName } from '../kinds';
+import { plural } from '@/lib/plural';
 
 type Open = { kind: 'form'; plan: AdminPlan | null } | { kind: 'remove' | 'active'; plan: AdminPlan } | null;
 const TABS = PLAN_KINDS.map((kind) => ({ value: kind, label: kindName(kind) }));
@@ -61,8 +62,8 @@ export default function PlansPage() {
                   </span>
                 </td>
                 <td className={`${CELL} text-right tabular-nums`}>{formatMoney(plan.price)}</td>
-                <td className={CELL}>{plan.type === 'premium' || plan.type === 'budget' ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`}</td>
-                <td className={CELL}>{plan.validityDays} days</td>
+                <td className={CELL}>{plan.type === 'premium' || plan.type === 'budget' ? `${plan.amount} GB` : plural(plan.amount, 'piece', 'pieces')}</td>
+                <td className={CELL}>{plural(plan.validityDays, 'day', 'days')}</td>
                 <td className={CELL}>{plan.active ? <Badge tone="green">active</Badge> : <Badge tone="grey">inactive</Badge>}</td>
                 <td className={`${CELL} text-right tabular-nums`}>{plan.sold}</td>
                 <td className={`${CELL} text-right tabular-nums`}>{plan.sort}</td>

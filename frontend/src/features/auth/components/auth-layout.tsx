@@ -38,11 +38,11 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           <div className="mt-8">{children}</div>
           <p className="mt-8 text-center text-xs text-slate-600 dark:text-slate-400">
             By continuing you agree to our{' '}
-            <Link to="/terms-of-service" className="font-medium text-brand-700 underline dark:text-brand-300">
+            <Link to="/terms-of-service" className="tap-target font-medium text-brand-700 underline dark:text-brand-300">
               Terms of Service
             </Link>{' '}
             and{' '}
-            <Link to="/privacy" className="font-medium text-brand-700 underline dark:text-brand-300">
+            <Link to="/privacy" className="tap-target font-medium text-brand-700 underline dark:text-brand-300">
               Privacy Policy
             </Link>
             .

@@ -11,10 +11,12 @@ import { errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
+import { PASSWORD_HINT } from '@/lib/form-rules';
 import { useForgotPassword, useResetPassword } from '../api/password-reset';
 import { forgotEmailSchema, RESEND_SECONDS, resetSchema, type ForgotEmailValues, type ResetValues } from '../schemas';
 import { isTwoFactorChallenge } from '../api/sign-in-reply';
 import { useCountdown } from './use-countdown';
+import { RESET_TOAST } from '../reset-toast';
 
 type Props = { onSignedIn: (user: User, message: string) => void; onTwoFactor: () => void };
 
@@ -30,7 +32,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const onSubmit = handleSubmit((values) =>
     forgot.mutate(values, {
       onSuccess: (data) => {
-        notify.success(data.message);
+        notify.success(data.message, RESET_TOAST);
         onSent(values.email);
       },
       onError: (error) => {
@@ -84,7 +86,7 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
       {
         onSuccess: (data) => {
           countdown.start(RESEND_SECONDS);
-          notify.success(data.message);
+          notify.success(data.message, RESET_TOAST);
         },
         onError: (error) => notify.error(errorMessage(error)),
       },
@@ -95,12 +97,20 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         If an account exists for <strong className="wrap-anywhere">{email}</strong>, we sent it a 6-digit code. It is valid for 30 minutes.{' '}
-        <button type="button" onClick={onChangeEmail} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <button type="button" onClick={onChangeEmail} className="tap-target font-medium text-brand-700 hover:underline dark:text-brand-300">
           Use another email
         </button>
       </p>
       <CodeField control={control} name="code" label="Code from the email" error={errors.code?.message} />
-      <Field label="New password" type="password" autoComplete="new-password" placeholder="At least 6 characters" error={errors.password?.message} {...register('password')} />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        hint={PASSWORD_HINT}
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <Field
         label="Confirm new password"
         type="password"
@@ -132,7 +142,7 @@ export function ForgotPasswordForm({ onSignedIn, onTwoFactor }: Props) {
       )}
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
         Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link to="/login" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
           Back to login
         </Link>
       </p>

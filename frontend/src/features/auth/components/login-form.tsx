@@ -55,7 +55,7 @@ export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void;
           {...register('password')}
         />
         <div className="mt-2 text-right">
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <Link to="/forgot-password" className="tap-target text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
             Forgot your password?
           </Link>
         </div>
@@ -65,7 +65,7 @@ export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void;
       </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
         Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link to="/register" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
           Sign up
         </Link>
       </p>

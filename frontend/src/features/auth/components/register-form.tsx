@@ -14,6 +14,7 @@ import { useRegister } from '../api/register';
 import { useSendCode } from '../api/send-code';
 import { registerSchema, RESEND_SECONDS, type RegisterValues } from '../schemas';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { PASSWORD_HINT } from '@/lib/form-rules';
 import { useCountdown } from './use-countdown';
 
 const FIELDS = ['email', 'code', 'password', 'confirmPassword'] as const;
@@ -104,6 +105,7 @@ export function RegisterForm({ refCode }: { refCode: string | null }) {
         type="password"
         autoComplete="new-password"
         placeholder="At least 6 characters"
+        hint={PASSWORD_HINT}
         error={errors.password?.message}
         {...register('password')}
       />
@@ -120,7 +122,7 @@ export function RegisterForm({ refCode }: { refCode: string | null }) {
       </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link to="/login" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
           Login
         </Link>
       </p>

@@ -73,11 +73,11 @@ export function TwoFactorStep({ method = 'totp', onSignedIn, onRestart }: Props)
       </Button>
       <div className="flex flex-wrap justify-between gap-3 text-sm">
         {method === 'totp' && (
-          <button type="button" onClick={switchMode} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <button type="button" onClick={switchMode} className="tap-target font-medium text-brand-700 hover:underline dark:text-brand-300">
             {mode === 'app' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
           </button>
         )}
-        <button type="button" onClick={onRestart} className="font-medium text-slate-700 hover:underline dark:text-slate-300">
+        <button type="button" onClick={onRestart} className="tap-target font-medium text-slate-700 hover:underline dark:text-slate-300">
           Back to sign-in
         </button>
       </div>

@@ -10,6 +10,7 @@ import { homeFor, loginTargetFor, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { AuthLayout } from '../components/auth-layout';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
+import { RESET_TOAST } from '../reset-toast';
 
 export default function ForgotPasswordPage() {
   const { user, isLoading } = useSession();
@@ -22,7 +23,7 @@ export default function ForgotPasswordPage() {
   function signedIn(next: User, message: string) {
     setReset(true);
     queryClient.setQueryData(queryKeys.session, next);
-    notify.success(message);
+    notify.success(message, RESET_TOAST);
   }
 
   return (

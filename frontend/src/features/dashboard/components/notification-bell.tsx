@@ -80,7 +80,7 @@ export function NotificationBell() {
               <button
                 type="button"
                 onClick={() => markRead.mutate(undefined)}
-                className="text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
+                className="tap-target text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
               >
                 Mark all read
               </button>

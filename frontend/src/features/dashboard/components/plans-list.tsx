@@ -12,6 +12,7 @@ import { formatMoney } from '@/lib/format';
 import { isTrafficKind, KIND_PAGES, type ProxyKind } from '@/lib/kinds';
 import type { PlanState } from '@/lib/plan-state';
 import { plansQueryOptions } from '@/lib/plans';
+import { plural } from '@/lib/plural';
 
 export function PlansList({ kind }: { kind: ProxyKind }) {
   const { data: plans = [], isPending } = useQuery(plansQueryOptions(kind));
@@ -30,7 +31,7 @@ export function PlansList({ kind }: { kind: ProxyKind }) {
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Plans">
           {plans.map((plan) => {
-            const label = traffic ? `${plan.amount} GB` : `${plan.amount} ${plan.amount === 1 ? 'piece' : 'pieces'}`;
+            const label = traffic ? `${plan.amount} GB` : plural(plan.amount, 'piece', 'pieces');
             return (
               <li key={plan.id} className="flex items-center justify-between gap-3 py-3">
                 <span className="min-w-0">

@@ -36,7 +36,7 @@ function Leaf({ item, compact, onNavigate }: { item: NavLeaf; compact: boolean; 
       aria-label={compact ? item.label : undefined}
     >
       <Icon className="h-5 w-5 shrink-0" />
-      {!compact && <span className="truncate">{item.label}</span>}
+      {!compact && <span className="min-w-0 leading-snug" data-testid="nav-label">{item.label}</span>}
     </NavLink>
   );
 }

@@ -1,8 +1,9 @@
-// The figures of the overview's Usage card: remaining, total and used GB with a progress bar and
-// the expiry for traffic kinds; live pieces, those expiring soon and the next expiry for piece kinds.
+// The figures of the overview's Usage card: remaining GB with 2 decimals (SPEC.md §9; below 1 GB
+// also in MB), total and used traffic (formatTraffic) with a progress bar and the expiry for traffic kinds; live pieces, those expiring soon and the next expiry for piece kinds.
 import { TrafficExpiry } from '@/components/traffic-expiry';
-import { formatDateTime, formatFixed2, fromUnixSeconds } from '@/lib/format';
+import { formatDateTime, formatFixed2, formatTraffic, fromUnixSeconds } from '@/lib/format';
 import type { PieceStat, TrafficStat } from '@/lib/stats';
+import { plural, pluralNoun } from '@/lib/plural';
 
 const muted = 'text-slate-600 dark:text-slate-400';
 
@@ -15,6 +16,11 @@ export function TrafficFigures({ stat }: { stat: TrafficStat | null }) {
     <>
       <p className="text-3xl font-bold tabular-nums">
         {formatFixed2(remaining)} <span className={`text-base font-medium ${muted}`}>GB remaining</span>
+        {remaining > 0 && remaining < 1 && (
+          <span className={`ml-2 text-base font-medium ${muted}`} data-testid="remaining-mb">
+            ({formatTraffic(remaining)})
+          </span>
+        )}
       </p>
       <div
         className="mt-4 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
@@ -29,11 +35,11 @@ export function TrafficFigures({ stat }: { stat: TrafficStat | null }) {
       <dl className="mt-3 flex justify-between text-sm">
         <div>
           <dt className={muted}>Total</dt>
-          <dd className="font-semibold tabular-nums">{formatFixed2(total)} GB</dd>
+          <dd className="font-semibold tabular-nums">{formatTraffic(total)}</dd>
         </div>
         <div className="text-right">
           <dt className={muted}>Used</dt>
-          <dd className="font-semibold tabular-nums">{formatFixed2(used)} GB</dd>
+          <dd className="font-semibold tabular-nums">{formatTraffic(used)}</dd>
         </div>
       </dl>
       <TrafficExpiry expiresAt={stat?.expiresAt} className={`mt-3 text-sm ${muted}`} />
@@ -48,11 +54,11 @@ export function PieceFigures({ stat, soonDays }: { stat: PieceStat | null; soonD
   return (
     <>
       <p className="text-3xl font-bold tabular-nums" data-testid="pieces-live">
-        {live} <span className={`text-base font-medium ${muted}`}>{live === 1 ? 'live proxy' : 'live proxies'}</span>
+        {live} <span className={`text-base font-medium ${muted}`}>{pluralNoun(live, 'live proxy', 'live proxies')}</span>
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div className="rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
-          <dt className={muted}>Expiring within {soonDays} days</dt>
+          <dt className={muted}>Expiring within {plural(soonDays, 'day', 'days')}</dt>
           <dd className={`mt-0.5 font-semibold tabular-nums ${expiring > 0 ? 'text-amber-700 dark:text-amber-300' : ''}`} data-testid="pieces-expiring">
             {expiring}
           </dd>

@@ -19,7 +19,7 @@ export default function OverviewPage() {
       <PageHeader title={`Welcome, ${displayName(user)}`} crumbs={['Overview']} />
       <div className="grid gap-6 lg:grid-cols-[1fr_1.5fr]">
         <BalanceCard balance={user.balance}>
-          <Link to="/onboard/wallet" className="rounded text-sm font-semibold text-white underline-offset-4 hover:underline">
+          <Link to="/onboard/wallet" className="tap-target rounded text-sm font-semibold text-white underline-offset-4 hover:underline">
             View wallet activity
           </Link>
         </BalanceCard>

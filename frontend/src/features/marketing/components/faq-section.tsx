@@ -17,7 +17,7 @@ export function FaqSection() {
         </div>
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
           More answers on the{' '}
-          <Link to="/faqs" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          <Link to="/faqs" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
             FAQ page
           </Link>
           .

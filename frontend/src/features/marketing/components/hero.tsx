@@ -17,7 +17,8 @@ export function Hero() {
   const trial = useTrial();
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white dark:from-brand-950/60 dark:to-slate-950">
-      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-24">
+      {/* grid-cols-1 is minmax(0, 1fr): without it the code sample's min-content width widens the column past the page padding on narrow screens */}
+      <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-24" data-testid="hero-grid">
         <div>
           <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-800 dark:bg-brand-900/60 dark:text-brand-200">
             200+ locations · 99.96% uptime

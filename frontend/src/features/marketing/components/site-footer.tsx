@@ -55,12 +55,12 @@ export function SiteFooter() {
             Residential, mobile and datacenter proxies in 195+ countries. HTTP(S) and SOCKS5, city targeting, pay as you go.
           </p>
           <p className="mt-4 text-sm">
-            <a className="font-medium text-brand-700 hover:underline dark:text-brand-300" href={`mailto:${SUPPORT_EMAIL}`}>
+            <a className="tap-target font-medium text-brand-700 hover:underline dark:text-brand-300" href={`mailto:${SUPPORT_EMAIL}`}>
               {SUPPORT_EMAIL}
             </a>
           </p>
           <p className="mt-1 text-sm">
-            <a className="font-medium text-brand-700 hover:underline dark:text-brand-300" href={CHAT_URL} target="_blank" rel="noopener noreferrer">
+            <a className="tap-target font-medium text-brand-700 hover:underline dark:text-brand-300" href={CHAT_URL} target="_blank" rel="noopener noreferrer">
               Live chat<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </p>
@@ -69,10 +69,10 @@ export function SiteFooter() {
           {columns.map((column) => (
             <div key={column.title}>
               <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{column.title}</h2>
-              <ul className="mt-3 space-y-2">
+              <ul className="mt-3 space-y-1">
                 {links(column.links).map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="text-sm text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300">
+                    <Link to={link.to} className="tap-target text-sm text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300">
                       {link.label}
                     </Link>
                   </li>

@@ -14,11 +14,11 @@ export default function FaqsPage() {
       <FaqAccordion items={faqItems(trial)} />
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-300">
         Still stuck? Read the{' '}
-        <Link to="/user&guide" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link to="/user&guide" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
           Use Guide &amp; Details
         </Link>{' '}
         or{' '}
-        <a href={CHAT_URL} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <a href={CHAT_URL} target="_blank" rel="noopener noreferrer" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
           chat with support
         </a>
         .

@@ -4,6 +4,7 @@ import { formatMillions } from '@/lib/format';
 import { ContentPage } from '../components/content-page';
 import { StartCtaLink } from '../components/start-cta';
 import { CONTINENTS, MORE_COUNTRIES } from '../content/continents';
+import { plural } from '@/lib/plural';
 
 export default function LocationsPage() {
   return (
@@ -19,7 +20,7 @@ export default function LocationsPage() {
               {continent.name}
             </h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              {formatMillions(continent.ipCount, continent.ipCount < 1_000_000 ? 2 : 1)} IPs · {continent.countries} countries
+              {formatMillions(continent.ipCount, continent.ipCount < 1_000_000 ? 2 : 1)} IPs · {plural(continent.countries, 'country', 'countries')}
             </p>
             <ul className="mt-4 flex flex-wrap gap-2">
               {continent.flagships.map((country) => (

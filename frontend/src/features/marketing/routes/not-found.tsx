@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { CHAT_URL } from '@/lib/site';
 import { MarketingShell } from '../components/marketing-shell';
 
-const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-300';
+const linkClass = 'tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();

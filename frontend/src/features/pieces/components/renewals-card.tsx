@@ -14,6 +14,7 @@ import { formatDateTime, formatMoney, fromUnixSeconds } from '@/lib/format';
 import { kindLabel } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { type OwnedPiece, PIECES_PER_PAGE, usePieces, useRenewPiece, useSetAutoRenew, useSetAutoRenewDefault } from '../api/renewals';
+import { plural } from '@/lib/plural';
 
 const when = (unix: number) => formatDateTime(fromUnixSeconds(unix));
 
@@ -50,7 +51,7 @@ function RenewDialog({ piece, onClose }: { piece: OwnedPiece; onClose: () => voi
       open
       onClose={onClose}
       title={`Renew ${piece.host}`}
-      description={`Another ${piece.renewalDays ?? 0} days for ${formatMoney(price)} from your wallet. The address and credentials stay the same.`}
+      description={`Another ${plural(piece.renewalDays ?? 0, 'day', 'days')} for ${formatMoney(price)} from your wallet. The address and credentials stay the same.`}
     >
       <div className="flex justify-end gap-3">
         <Button variant="outline" onClick={onClose} disabled={renew.isPending}>

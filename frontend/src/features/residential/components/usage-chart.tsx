@@ -1,10 +1,12 @@
-// Daily usage of the last 30 days as bars in GB with 2 decimals (see ./bar-chart.tsx).
+// Daily usage of the last 30 days as bars; each day and the total read as traffic (formatTraffic:
+// MB below 1 GB), and the axis is in MB while the busiest day is under 1 GB (see ./bar-chart.tsx).
 import { useId } from 'react';
 import { EmptyState } from '@/components/ui/page-parts';
-import { formatFixed2 } from '@/lib/format';
+import { formatFixed2, formatTraffic, MB_PER_GB } from '@/lib/format';
 import type { UsageDay } from '../api/get-usage';
 import { niceMax, shortDay, toGb } from '../chart-scale';
 import { BarChart } from './bar-chart';
+import { plural } from '@/lib/plural';
 
 export function UsageChart({ days }: { days: UsageDay[] }) {
   const titleId = useId();
@@ -12,21 +14,26 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
   if (days.length === 0 || totalBytes === 0) {
     return <EmptyState title="No usage yet" body="Traffic used by your generated proxies in the last 30 days will show here." />;
   }
-  const max = niceMax(Math.max(...days.map((day) => toGb(day.bytes))));
+  const busiest = Math.max(...days.map((day) => toGb(day.bytes)));
+  // under 1 GB a GB axis reads "0.01, 0.01, 0 GB": count in MB there
+  const inMb = busiest < 1;
+  const scale = inMb ? MB_PER_GB : 1;
+  const max = niceMax(busiest * scale);
   const bars = days.map((day) => {
     const gb = formatFixed2(toGb(day.bytes));
+    const amount = formatTraffic(toGb(day.bytes));
     return {
       key: day.day,
-      value: toGb(day.bytes),
+      value: toGb(day.bytes) * scale,
       present: day.bytes > 0,
       data: { 'data-day': day.day, 'data-gb': gb },
       tooltip: (
         <>
-          {shortDay(day.day)}: <span className="font-semibold tabular-nums">{gb} GB</span>
+          {shortDay(day.day)}: <span className="font-semibold tabular-nums">{amount}</span>
         </>
       ),
       tick: shortDay(day.day),
-      row: day.bytes > 0 ? ([shortDay(day.day), gb] as [string, string]) : null,
+      row: day.bytes > 0 ? ([shortDay(day.day), amount] as [string, string]) : null,
     };
   });
 
@@ -41,19 +48,19 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
       captionClassName="mb-3 flex flex-wrap items-baseline justify-between gap-2 text-sm"
       caption={
         <>
-          <span className="font-medium">Daily usage, last {days.length} days</span>
+          <span className="font-medium">Daily usage, last {plural(days.length, 'day', 'days')}</span>
           <span className="text-slate-600 dark:text-slate-300">
-            Total <span className="font-semibold tabular-nums">{formatFixed2(toGb(totalBytes))} GB</span>
+            Total <span className="font-semibold tabular-nums">{formatTraffic(toGb(totalBytes))}</span>
           </span>
         </>
       }
       max={max}
-      axisNumber={formatFixed2}
-      unit="GB"
+      axisNumber={inMb ? (value) => String(Math.round(value * 10) / 10) : formatFixed2}
+      unit={inMb ? 'MB' : 'GB'}
       heightClass="h-48"
       roundedBars
       label="Usage chart: use the left and right arrow keys to read each day"
-      table={{ caption: 'Daily usage in GB', headers: ['Day', 'Used (GB)'] }}
+      table={{ caption: 'Daily usage', headers: ['Day', 'Used'] }}
     />
   );
 }

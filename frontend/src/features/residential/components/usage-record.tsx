@@ -32,6 +32,7 @@ import { BucketChart } from './bucket-chart';
 import { RequestsTable } from './requests-table';
 import { QueryFrame } from './usage-bytes';
 import { UsageFilters } from './usage-filters';
+import { pluralNoun } from '@/lib/plural';
 
 const MINUTE_MS = 60_000;
 
@@ -136,7 +137,7 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
         actions={
           requests.data && (
             <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="requests-total">
-              {formatCount(total)} {total === 1 ? 'request' : 'requests'}
+              {formatCount(total)} {pluralNoun(total, 'request', 'requests')}
             </p>
           )
         }

@@ -29,7 +29,7 @@ function ReceiptLink({ entry, date, className }: { entry: LedgerEntry; date: str
     <a
       href={apiUrl(`/api/user/receipts/${entry.id}.pdf`)}
       download={`receipt-${entry.id}.pdf`}
-      className={cn('inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300', className)}
+      className={cn('tap-target gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300', className)}
     >
       <DownloadIcon width={16} height={16} />
       Receipt<span className="sr-only"> of the {KIND_LABELS[entry.kind].toLowerCase()} of {date} (PDF)</span>

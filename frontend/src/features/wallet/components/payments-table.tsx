@@ -17,7 +17,7 @@ function ContinueLink({ payment, className }: { payment: Payment; className?: st
       href={payment.url}
       target="_blank"
       rel="noopener noreferrer"
-      className={cn('font-semibold text-brand-700 hover:underline dark:text-brand-300', className)}
+      className={cn('tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300', className)}
     >
       Continue payment<span className="sr-only"> of {formatMoney(payment.amount)} (opens in a new tab)</span>
     </a>

@@ -42,7 +42,7 @@ export function PaymentsCard({ payments }: { payments: UserPayment[] }) {
         {payments.map((payment) => (
           <tr key={payment.id}>
             <td className={CELL}>
-              <Link to={`/admin/payments/${encodeURIComponent(payment.id)}`} className="font-mono text-xs text-brand-700 hover:underline dark:text-brand-300">
+              <Link to={`/admin/payments/${encodeURIComponent(payment.id)}`} className="tap-target font-mono text-xs text-brand-700 hover:underline dark:text-brand-300">
                 {payment.id}
               </Link>
               <span className={`block text-xs ${MUTED}`}>{payment.provider}</span>

@@ -30,7 +30,7 @@ export function ProfileCard({ user }: { user: AdminUserDetail }) {
         </Item>
         <Item label="Referred by">
           {user.referrer ? (
-            <Link to={`/admin/customers/${user.referrer.id}`} className="text-brand-700 hover:underline dark:text-brand-300">
+            <Link to={`/admin/customers/${user.referrer.id}`} className="tap-target text-brand-700 hover:underline dark:text-brand-300">
               {user.referrer.email}
             </Link>
           ) : (

@@ -17,6 +17,7 @@ import type { TrafficRow } from '../../types';
 import { ConfirmStep, FormButtons } from '../confirm-step';
 import { showServerError } from '../server-errors';
 import { kindName } from '../../kinds';
+import { formatTraffic } from '@/lib/format';
 
 export function TrafficDialog({ userId, email, traffic, onClose }: { userId: number; email: string; traffic: TrafficRow[]; onClose: () => void }) {
   const change = useChangeTraffic();
@@ -34,7 +35,7 @@ export function TrafficDialog({ userId, email, traffic, onClose }: { userId: num
       { id: userId, type: values.type, gb, reason: values.reason.trim() },
       {
         onSuccess: (answer) => {
-          notify.success(`${kindName(values.type)}: ${answer.traffic.available.toFixed(2)} GB available now`);
+          notify.success(`${kindName(values.type)}: ${formatTraffic(answer.traffic.available)} available now`);
           onClose();
         },
         onError: (error) => {

@@ -13,7 +13,7 @@ export function StockSummaryTable({ stock, threshold }: { stock: StockSummary[];
       {stock.map((row) => (
         <tr key={row.type}>
           <td className={CELL}>
-            <Link to={`/admin/stock?type=${row.type}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+            <Link to={`/admin/stock?type=${row.type}`} className="tap-target font-medium text-brand-700 hover:underline dark:text-brand-300">
               {kindName(row.type)}
             </Link>
           </td>

@@ -1,6 +1,7 @@
 // The overview's warnings, each with the filtered list that resolves it.
 import type { Summary } from '../../types';
 import { kindName } from '../../kinds';
+import { plural } from '@/lib/plural';
 
 type Warning = { text: string; to: string; link: string };
 
@@ -8,17 +9,17 @@ export function warningsOf(summary: Summary): Warning[] {
   const list: Warning[] = [];
   for (const row of summary.stock) {
     if (!row.low) continue;
-    const entries = `${row.lowEntries} ${row.lowEntries === 1 ? 'entry' : 'entries'}`;
+    const entries = plural(row.lowEntries, 'entry', 'entries');
     list.push({ text: `Low stock: ${kindName(row.type)} has ${entries} under ${summary.lowStockThreshold} available`, to: `/admin/stock?type=${row.type}`, link: `Open ${kindName(row.type)} stock` });
   }
   if (summary.paymentsPending > 0) {
-    list.push({ text: `${summary.paymentsPending} ${summary.paymentsPending === 1 ? 'payment is' : 'payments are'} pending`, to: '/admin/payments?status=pending', link: 'Open pending payments' });
+    list.push({ text: `${plural(summary.paymentsPending, 'payment is', 'payments are')} pending`, to: '/admin/payments?status=pending', link: 'Open pending payments' });
   }
   if (summary.ordersUnknown > 0) {
-    list.push({ text: `${summary.ordersUnknown} ${summary.ordersUnknown === 1 ? 'order has' : 'orders have'} an unknown outcome`, to: '/admin/orders?status=unknown', link: 'Resolve unknown orders' });
+    list.push({ text: `${plural(summary.ordersUnknown, 'order has', 'orders have')} an unknown outcome`, to: '/admin/orders?status=unknown', link: 'Resolve unknown orders' });
   }
   if (summary.ordersPending > 0) {
-    list.push({ text: `${summary.ordersPending} ${summary.ordersPending === 1 ? 'order is' : 'orders are'} pending`, to: '/admin/orders?status=pending', link: 'Open pending orders' });
+    list.push({ text: `${plural(summary.ordersPending, 'order is', 'orders are')} pending`, to: '/admin/orders?status=pending', link: 'Open pending orders' });
   }
   return list;
 }

@@ -24,7 +24,7 @@ export function Warnings({ summary }: { summary: Summary }) {
                 <span aria-hidden="true" className="inline-block h-2 w-2 shrink-0 rounded-full bg-amber-500" />
                 {warning.text}
               </span>
-              <Link to={warning.to} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+              <Link to={warning.to} className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
                 {warning.link}
               </Link>
             </li>

@@ -64,7 +64,7 @@ export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan
           className="sm:col-span-2"
           {...register('features')}
         />
-        <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+        <label className="flex min-h-6 items-center gap-2 text-sm font-medium sm:col-span-2">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('active')} />
           Active (offered to customers)
         </label>

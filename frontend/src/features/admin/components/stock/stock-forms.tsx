@@ -79,7 +79,7 @@ export function StockEditDialog({ item, onClose }: { item: StockItem; onClose: (
     <Dialog open onClose={onClose} title="Edit stock entry" description={`${where}. ${item.sold} sold, so capacity can go down to ${item.sold}.`}>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <Field label="Capacity" inputMode="numeric" autoComplete="off" error={errors.capacity?.message} {...register('capacity')} />
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-6 items-center gap-2 text-sm font-medium">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('active')} />
           Active (can be sold)
         </label>
