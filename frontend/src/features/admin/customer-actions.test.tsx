@@ -158,7 +158,7 @@ describe('grant or remove traffic', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
     const end = formatDate(new Date(Date.now() + 30 * 86_400_000));
     expect(await within(dialog).findByTestId('confirm-statement')).toHaveTextContent(
-      `Grant 1.00 GB of Budget Residential to a@b.c: available 0.00 GB → 1.00 GB. It also moves the expiry of all their Budget Residential traffic: no expiry → ${end} (30 days from now).`,
+      `Grant 1.00 GB of Budget Residential to a@b.c: available 0 MB → 1.00 GB. It also moves the expiry of all their Budget Residential traffic: no expiry → ${end} (30 days from now).`,
     );
   });
 
@@ -177,7 +177,7 @@ describe('grant or remove traffic', () => {
       `Grant 1.00 GB of Premium Residential to a@b.c: available 1.00 GB → 2.00 GB. The expiry of their Premium Residential traffic stays ${formatDate(fromUnixSeconds(now + 30 * 86_400))}.`,
     );
     // a removal leaves the expiry alone
-    expect(trafficStatement('a@b.c', later, 'premium', -1, { days: 30, now })).toBe('Remove 1.00 GB of Premium Residential from a@b.c: available 1.00 GB → 0.00 GB');
+    expect(trafficStatement('a@b.c', later, 'premium', -1, { days: 30, now })).toBe('Remove 1.00 GB of Premium Residential from a@b.c: available 1.00 GB → 0 MB');
   });
 
   it('states a removal of budget traffic and toasts the server refusal', async () => {
