@@ -42,3 +42,30 @@ pub fn document() -> String {
     answers::add(&mut doc);
     doc.to_pretty_json().unwrap_or_else(|_| "{}".to_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::document;
+
+    /// Every operation that reads a JSON body lists the 422 its extractor gives a field of the
+    /// wrong type (`{"code": {}}` where text is expected), and the message names the field.
+    #[test]
+    fn every_json_body_lists_the_wrong_type_answer() {
+        let doc: serde_json::Value = serde_json::from_str(&document()).unwrap();
+        let mut checked = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                let json = &operation["requestBody"]["content"]["application/json"];
+                if json.is_null() {
+                    continue;
+                }
+                checked += 1;
+                assert!(
+                    operation["responses"]["422"].is_object(),
+                    "{method} {path} reads JSON but does not list 422"
+                );
+            }
+        }
+        assert!(checked > 30, "only {checked} operations read JSON");
+    }
+}

@@ -23,6 +23,7 @@ pub mod network;
 pub mod numbers;
 pub mod order;
 pub mod payment;
+pub mod plural;
 pub mod proxy_line;
 pub mod random;
 pub mod redact;

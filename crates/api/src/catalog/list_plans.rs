@@ -7,6 +7,7 @@ use crate::error::ApiError;
 use crate::form::KindQuery;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use domain::plural::plural;
 use domain::{Cents, ProxyKind};
 use persistence::plans::{self, PlanRow};
 use persistence::{DbConnection, DbResult, pieces};
@@ -119,16 +120,10 @@ impl<'a> Plan<'a> {
         let traffic = row.kind.is_traffic();
         let size = if traffic {
             format!("{} GB", row.amount)
-        } else if row.amount == 1 {
-            "1 proxy".to_owned()
         } else {
-            format!("{} proxies", row.amount)
+            plural(row.amount, "proxy", "proxies")
         };
-        let days = if row.validity_days == 1 {
-            "1 day".to_owned()
-        } else {
-            format!("{} days", row.validity_days)
-        };
+        let days = plural(row.validity_days, "day", "days");
         Plan {
             id: row.id.get(),
             tag: row.tag,

@@ -36,11 +36,7 @@ fn kind_label(kind: &str) -> String {
 }
 
 fn days(n: i64) -> String {
-    if n == 1 {
-        "1 day".into()
-    } else {
-        format!("{n} days")
-    }
+    domain::plural::plural(n, "day", "days")
 }
 
 /// `YYYY-MM-DD HH:MM UTC`.

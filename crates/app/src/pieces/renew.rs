@@ -134,10 +134,10 @@ fn pay(
     )?
     .ok_or(AppError::Conflict(msg::RENEWAL_UNDER_WAY))?;
     let note = format!(
-        "Renewal of {} {} for {} days",
+        "Renewal of {} {} for {}",
         piece.kind.label(),
         piece.host,
-        plan.validity_days
+        domain::plural::plural(plan.validity_days, "day", "days")
     );
     wallet::debit(
         conn,

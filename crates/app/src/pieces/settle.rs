@@ -105,19 +105,27 @@ pub fn notify_delivered(
     order_id: i64,
     count: usize,
 ) -> Result<(), AppError> {
-    let what = if count == 1 { "proxy" } else { "proxies" };
     persistence::notifications::add(
         conn,
         user_id,
         persistence::notifications::Kind::OrderDelivered,
         &format!("Order #{order_id} delivered"),
-        &format!(
-            "{count} {} {what} of order #{order_id} are ready on the Generated Proxies page.",
-            kind.label()
-        ),
+        &delivered_text(kind, order_id, count),
         persistence::now(),
     )?;
     Ok(())
+}
+
+/// The delivery notification's sentence: the product's name, the order, and how many proxies
+/// are ready, with the verb agreeing ("1 proxy is ready", "2 proxies are ready").
+fn delivered_text(kind: ProxyKind, order_id: i64, count: usize) -> String {
+    let count = i64::try_from(count).unwrap_or(i64::MAX);
+    let verb = if count == 1 { "is" } else { "are" };
+    format!(
+        "{}, order #{order_id}: {} {verb} ready on the Generated Proxies page.",
+        kind.label(),
+        domain::plural::plural(count, "proxy", "proxies")
+    )
 }
 
 fn history_line(
@@ -134,4 +142,21 @@ fn history_line(
     );
     proxy_history::insert(conn, user_id, kind, &line, Some(expires_at), now)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_delivery_sentence_counts_its_proxies() {
+        assert_eq!(
+            delivered_text(ProxyKind::Lte, 4, 1),
+            "LTE Mobile Proxies, order #4: 1 proxy is ready on the Generated Proxies page."
+        );
+        assert_eq!(
+            delivered_text(ProxyKind::Ipv4, 9, 2),
+            "Datacenter Proxies (IPv4), order #9: 2 proxies are ready on the Generated Proxies page."
+        );
+    }
 }
