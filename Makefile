@@ -30,7 +30,7 @@ dev: frontend/node_modules
 ## front-end unit tests run before, not beside them: their 5-second test timeouts do not hold on
 ## two cores shared with the rest.
 test: frontend/node_modules
-	$(LINTED) $(MAKE) -j3 --output-sync=target build-tests build-examples frontend \
+	$(LINTED) $(MAKE) -j3 --output-sync=target build-tests frontend \
 	  $(TOOLS_VENV)/bin/schemathesis
 	$(MAKE) $(if $(LINTED),lint-other,lint) test-frontend SERVER=$(BIN_DEBUG)
 	$(LINTED) $(MAKE) -j3 --output-sync=target run-tests-rust run-e2e run-fuzz SERVER=$(BIN_DEBUG)
@@ -40,15 +40,14 @@ test: frontend/node_modules
 # compilation gives the lints of every target and the test binaries, where `make lint` then
 # checked the whole workspace a second time (130 s of the two cores in CI). The same variables
 # must reach every cargo command of `make test`: without them cargo would see a different
-# compiler and build the workspace again. Without clippy-driver, `make lint` runs clippy.
+# compiler and build the workspace again. Without clippy-driver, `make lint` runs clippy. The
+# test build compiles the examples too (`cargo test` builds every example to check it compiles),
+# so their lints come with it.
 CLIPPY_DRIVER := $(shell rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
 ifneq ($(CLIPPY_DRIVER),)
 LINTED := RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) \
 	CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 endif
-
-build-examples:
-	$(CARGO) build --workspace --examples
 
 # The server binary that the browser tests, the fuzzing and the API document check run. Unset,
 # they build it with `cargo build -p server`; `make test` passes the one its test build made

@@ -59,5 +59,9 @@ export default defineConfig({
     // One worker per core: Vitest's default leaves one core idle (one worker on CI's two cores,
     // 197-260 s for the suite there; 143 s with two)
     maxWorkers: availableParallelism(),
+    // A test's limit and a query's wait leave room for a loaded machine (a whole screen's first
+    // render took over a second on CI's two cores while a build ran beside it): they bound a
+    // hung test, they do not measure speed, and a passing test never waits for them.
+    testTimeout: 30_000,
   },
 });

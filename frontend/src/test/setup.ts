@@ -1,12 +1,15 @@
 // Vitest set-up: jest-dom matchers, MSW server that fails on any unhandled request, clean state.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetThemeForTests } from '@/lib/theme';
 import { resetToasterForTests } from '@/lib/toast';
 import { paymentModal } from '@/lib/payment-modal';
 import { server } from './server';
 
+// findBy… and waitFor wait up to 5 s (1 s by default) for the same reason as vite.config.ts's
+// testTimeout
+configure({ asyncUtilTimeout: 5_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // jsdom has no layout: scrolling an element into view does nothing
 Element.prototype.scrollIntoView = function scrollIntoView() {
