@@ -75,7 +75,7 @@ async function journey(page, shot, { url, dataDir }, proxyPort, target) {
   await toast(page, `Sub-user ${name} added`);
   const row = subusers.getByTestId('subuser-row');
   await row.getByText(`-sub-${name}`).waitFor({ timeout: TIMEOUT });
-  await row.getByText('0.00 GB of 0.05 GB').waitFor({ timeout: TIMEOUT });
+  await row.getByText('0 MB of 50 MB').waitFor({ timeout: TIMEOUT });
   const password = (await row.locator('.font-mono').nth(1).textContent()).trim();
   await shot('subuser-added');
   await expectAccessible(page, 'the sub-users card');

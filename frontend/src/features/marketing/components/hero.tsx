@@ -56,7 +56,8 @@ export function Hero() {
             <span className="h-3 w-3 rounded-full bg-amber-400" />
             <span className="h-3 w-3 rounded-full bg-emerald-400" />
           </div>
-          <pre className="overflow-x-auto font-mono text-xs leading-6 sm:text-sm">
+          {/* focusable: on a narrow screen the sample scrolls sideways, and a keyboard must reach it */}
+          <pre tabIndex={0} aria-label="Example request through the gateway" className="overflow-x-auto font-mono text-xs leading-6 sm:text-sm">
             <code>
               <span className="text-slate-400">$ </span>curl -x gate.proxyshop.app:8000 \{'\n'}
               {'    '}-U <span className="text-emerald-300">"user-country-us-city-newyork:pass"</span> \{'\n'}
