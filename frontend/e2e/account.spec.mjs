@@ -10,7 +10,7 @@ import { readCode, readMails } from './harness.mjs';
 import { expectAccessible, toast } from './helpers.mjs';
 import { totp } from './totp.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 async function typeCode(page, code) {
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();

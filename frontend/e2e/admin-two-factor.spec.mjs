@@ -7,7 +7,7 @@ import { readInitialAdmin, startServer } from './harness.mjs';
 import { expectAccessible, toast } from './helpers.mjs';
 import { totp } from './totp.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 const MESSAGE = 'Two-factor sign-in is required for administrators';
 
 test('an administrator without two-factor sign-in is sent to enrol, then opens the console', async ({ page, shot }) => {

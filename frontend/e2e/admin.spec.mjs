@@ -9,7 +9,7 @@ import { test } from './fixtures.mjs';
 import { readCode, readInitialAdmin } from './harness.mjs';
 import { expectAccessible, toast } from './helpers.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 const PASSWORD = 'Secret1!';
 
 /** Registers a customer in its own browser context, which registering signs in. */

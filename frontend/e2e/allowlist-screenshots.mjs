@@ -10,7 +10,7 @@ import { frontendDir, readCode, runScreenshots } from './harness.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 async function setUp(server, page) {
   const { url, dataDir } = server;

@@ -10,7 +10,7 @@ import { test } from './fixtures.mjs';
 import { freePort, startServer } from './harness.mjs';
 import { expectAccessible, toast } from './helpers.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 const card = (page, title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** A GET of `target` through the HTTP proxy on `proxyPort`, without credentials: the status. */

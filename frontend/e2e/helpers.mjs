@@ -2,7 +2,7 @@
 // waiting for a toast.
 import { axeViolations } from './accessibility.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 export async function topUp(page, url, amount) {
   const created = await page.context().request.post(`${url}/api/payment`, {

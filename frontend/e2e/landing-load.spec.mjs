@@ -11,7 +11,7 @@ import { test } from './fixtures.mjs';
 import { frontendDir } from './harness.mjs';
 import { landingFirstLoad } from '../scripts/landing-graph.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 const SUFFIX = { br: '.br', gzip: '.gz' };
 

@@ -12,7 +12,7 @@ import { totp } from './totp.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 const EMAIL = 'grace.hopper@example.com';
 let secret = null;
 let password = 'Secret1!';

@@ -5,7 +5,7 @@ import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { expectAccessible, toast, topUp } from './helpers.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 test('a credited top-up reaches the bell, and alert thresholds are saved or refused', async ({ page, url, dataDir, shot }) => {
   await signUp(page, url, dataDir, `bell-${Date.now()}@example.com`);

@@ -6,7 +6,7 @@ import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { expectAccessible, toast, topUp } from './helpers.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 test('a customer buys two US static proxies and an LTE proxy, and finds them on Generated Proxies', async ({ page, url, dataDir, shot }) => {
   await signUp(page, url, dataDir);

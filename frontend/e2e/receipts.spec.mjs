@@ -8,7 +8,7 @@ import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { expectAccessible, toast, topUp } from './helpers.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 const card = (page, title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('a customer saves billing details and downloads the receipts of a top-up and a purchase', async ({ page, url, dataDir, shot }) => {

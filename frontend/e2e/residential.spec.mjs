@@ -5,7 +5,7 @@ import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { expectAccessible, toast, topUp } from './helpers.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 async function choose(page, label, search, option) {
   await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();

@@ -6,7 +6,7 @@ import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { expectAccessible, topUp } from './helpers.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 test('the landing says what the free trial is; signed-in visitors get Go to dashboard', async ({ page, url, dataDir, shot }) => {
   await page.goto(url);

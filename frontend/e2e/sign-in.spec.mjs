@@ -3,7 +3,7 @@
 import { test } from './fixtures.mjs';
 import { readCode } from './harness.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 test('a guest opening /onboard ends on /login', async ({ page, url, shot }) => {
   await page.goto(`${url}/onboard`);

@@ -35,7 +35,7 @@ async function untilStatus(status, ...request) {
   throw new Error(`the gateway still answers ${last}, not ${status}`);
 }
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 const card = (page, title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function choose(page, label, search, option) {

@@ -5,7 +5,7 @@ import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { readCode } from './harness.mjs';
 
-const TIMEOUT = 15_000;
+const TIMEOUT = 30_000;
 
 async function registerThroughUi(page, url, dataDir, path, email, password) {
   await page.goto(url + path);
