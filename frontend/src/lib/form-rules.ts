@@ -25,8 +25,8 @@ export const PASSWORD_SPECIALS = '@$!%*?&';
 /** The specials spaced out for reading, with no-break spaces so that the list never breaks. */
 const ALLOWED_SPECIALS_TEXT = '@\u00a0$\u00a0!\u00a0%\u00a0*\u00a0?\u00a0&';
 
-/** The helper text under every new-password field; the rule's message itself stays as SPEC.md
- * words it. */
+/** The helper text under every new-password field; the rule's message itself stays word for word
+ * as docs/screens.md gives it. */
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters with an uppercase letter, a lowercase letter, a number and a special character. Allowed special characters: ${ALLOWED_SPECIALS_TEXT} (no others, no spaces).`;
 
 /** At least one of each class, and nothing but letters, digits and @$!%*?&. */

@@ -1,4 +1,4 @@
-import { formatTraffic } from './format';
+import { formatTraffic, remainingInMb } from './format';
 
 describe('formatTraffic', () => {
   it('shows whole MB below 1 GB', () => {
@@ -20,5 +20,17 @@ describe('formatTraffic', () => {
     expect(formatTraffic(-0.5)).toBe('-500 MB');
     expect(formatTraffic(-2.5)).toBe('-2.50 GB');
     expect(formatTraffic(Number.NaN)).toBe('0 MB');
+  });
+});
+
+describe('remainingInMb', () => {
+  it('gives the MB only while the remaining traffic shows in MB and is above nothing', () => {
+    expect(remainingInMb(0.09)).toBe('90 MB');
+    expect(remainingInMb(0.0004)).toBe('< 1 MB');
+    expect(remainingInMb(0)).toBeNull();
+    expect(remainingInMb(-0.5)).toBeNull();
+    // 0.9996 GB reads as 1.00 GB beside the figure, so no MB
+    expect(remainingInMb(0.9996)).toBeNull();
+    expect(remainingInMb(2)).toBeNull();
   });
 });

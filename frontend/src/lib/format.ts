@@ -53,3 +53,10 @@ export function formatTraffic(gb: number): string {
   if (mb === 0 && size > 0) return `${sign}< 1 MB`;
   return `${sign}${mb} MB`;
 }
+
+/** Remaining traffic in MB, for beside its two-decimal GB figure (docs/screens.md): only while
+ * it is above nothing and shows in MB ("90 MB"); otherwise null. */
+export function remainingInMb(gb: number): string | null {
+  const text = formatTraffic(gb);
+  return gb > 0 && text.endsWith(' MB') ? text : null;
+}

@@ -99,15 +99,7 @@ pub fn piece_sales(conn: &mut DbConnection, range: DayRange) -> DbResult<Vec<Kin
             sum_of("price_cents"),
         ))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(day, kind, amount)| KindDay {
-            day,
-            kind,
-            amount,
-            bytes: 0,
-        })
-        .collect())
+    Ok(money_only(rows))
 }
 
 /// Renewals of pieces per day and kind, manual and automatic, every status but `refunded` (the
@@ -123,15 +115,19 @@ pub fn renewal_sales(conn: &mut DbConnection, range: DayRange) -> DbResult<Vec<K
         .group_by((day(), kind()))
         .select((day(), kind(), sum_of("piece_renewals.price_cents")))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
+    Ok(money_only(rows))
+}
+
+/// Sales rows that carry money and no traffic.
+fn money_only(rows: Vec<(i64, ProxyKind, Cents)>) -> Vec<KindDay> {
+    rows.into_iter()
         .map(|(day, kind, amount)| KindDay {
             day,
             kind,
             amount,
             bytes: 0,
         })
-        .collect())
+        .collect()
 }
 
 /// Metered bytes per day of the traffic kinds (premium, budget), from `usage_daily`.

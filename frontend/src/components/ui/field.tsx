@@ -1,6 +1,7 @@
 // A labelled text input with its helper text and error message wired for screen readers.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { PASSWORD_HINT } from '@/lib/form-rules';
 
 export const inputClasses =
   'h-11 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 ' +
@@ -53,3 +54,11 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     </div>
   );
 });
+
+/** A field that sets a new password: the password manager offers to generate one, and the hint
+ * under it names the rule (`PASSWORD_HINT`). */
+export const NewPasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'autoComplete' | 'hint'>>(
+  function NewPasswordField(props, ref) {
+    return <Field ref={ref} type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...props} />;
+  },
+);

@@ -1,10 +1,12 @@
 //! The configuration read from settings as a whole: defaults, errors naming the key, secrets kept
-//! out of `Debug`, the file under the environment and the local checkout's refusal; `keys` holds
-//! the rules on the keys' names (one prefix, the old names of renamed keys).
+//! out of `Debug`, the file under the environment and the local checkout's refusal; `access` holds
+//! the trusted proxies and operators' second factor, `keys` the rules on the keys' names (one
+//! prefix, the old names of renamed keys).
 
 use super::source::read_file;
 use super::*;
 
+mod access;
 pub(super) mod keys;
 
 fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
@@ -267,19 +269,6 @@ fn the_local_checkout_runs_only_when_chosen_on_a_local_shop() {
 }
 
 #[test]
-fn admin_two_factor_is_optional_unless_required() {
-    assert!(!config(&[]).unwrap().admin_2fa_required);
-    let optional = config(&[("PROXYSHOP_ADMIN_2FA", "optional")]).unwrap();
-    assert!(!optional.admin_2fa_required);
-    let required = config(&[("PROXYSHOP_ADMIN_2FA", "required")]).unwrap();
-    assert!(required.admin_2fa_required);
-    let Err(err) = config(&[("PROXYSHOP_ADMIN_2FA", "yes")]) else {
-        panic!("'yes' accepted");
-    };
-    assert!(err.to_string().contains("PROXYSHOP_ADMIN_2FA"), "{err}");
-}
-
-#[test]
 fn sign_up_codes_per_address_default_to_ten_and_refuse_zero_or_junk() {
     assert_eq!(config(&[]).unwrap().code_requests_per_ip, 10);
     let raised = config(&[("PROXYSHOP_CODE_REQUESTS_PER_IP", "1000")]).unwrap();
@@ -303,34 +292,6 @@ fn password_hashing_stays_on_idle_cores_unless_asked() {
     );
     let err = config(&[(key, "sometimes")]).unwrap_err().to_string();
     assert!(err.contains(key), "{err}");
-}
-
-#[test]
-fn trusted_proxies_are_a_list_and_the_old_flag_trusts_the_peer_only() {
-    use domain::network::TrustedProxies;
-    let c = config(&[]).unwrap();
-    assert!(c.trusted_proxies.is_empty() && !c.uses_trust_forwarded_for);
-    let c = config(&[("PROXYSHOP_TRUSTED_PROXIES", "10.0.0.0/8, 2001:db8::1")]).unwrap();
-    assert_eq!(
-        c.trusted_proxies,
-        TrustedProxies::parse("10.0.0.0/8,2001:db8::1").unwrap()
-    );
-    let c = config(&[("PROXYSHOP_TRUST_FORWARDED_FOR", "true")]).unwrap();
-    assert_eq!(c.trusted_proxies, TrustedProxies::the_peer_only());
-    assert!(c.uses_trust_forwarded_for);
-    // The list wins over the deprecated flag.
-    let c = config(&[
-        ("PROXYSHOP_TRUST_FORWARDED_FOR", "true"),
-        ("PROXYSHOP_TRUSTED_PROXIES", "192.0.2.1"),
-    ])
-    .unwrap();
-    assert_eq!(
-        c.trusted_proxies,
-        TrustedProxies::parse("192.0.2.1").unwrap()
-    );
-    let err = config(&[("PROXYSHOP_TRUSTED_PROXIES", "10.0.0.0/8,lb.internal")]).unwrap_err();
-    assert_eq!(err.key, "PROXYSHOP_TRUSTED_PROXIES");
-    assert!(err.to_string().contains("lb.internal"), "{err}");
 }
 
 #[test]

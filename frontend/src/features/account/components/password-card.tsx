@@ -3,13 +3,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, NewPasswordField } from '@/components/ui/field';
 import { Card } from '@/components/ui/page-parts';
 import { errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
-import { PASSWORD_HINT } from '@/lib/form-rules';
 import { useChangePassword } from '../api/password';
 import { passwordChangeSchema, type PasswordChangeValues } from '../schemas';
 import { hasPassword } from './user-fields';
@@ -67,7 +66,7 @@ export function PasswordCard({ user }: { user: User }) {
             You sign in with Google. Set a password to sign in with your email too.
           </p>
         )}
-        <Field label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} error={errors.newPassword?.message} {...register('newPassword')} />
+        <NewPasswordField label="New password" error={errors.newPassword?.message} {...register('newPassword')} />
         <Field
           label="Confirm new password"
           type="password"

@@ -6,12 +6,11 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/code-field';
-import { Field } from '@/components/ui/field';
+import { Field, NewPasswordField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/api-types';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { notify } from '@/lib/toast';
-import { PASSWORD_HINT } from '@/lib/form-rules';
 import { useForgotPassword, useResetPassword } from '../api/password-reset';
 import { forgotEmailSchema, RESEND_SECONDS, resetSchema, type ForgotEmailValues, type ResetValues } from '../schemas';
 import { isTwoFactorChallenge } from '../api/sign-in-reply';
@@ -102,12 +101,9 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
         </button>
       </p>
       <CodeField control={control} name="code" label="Code from the email" error={errors.code?.message} />
-      <Field
+      <NewPasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
         placeholder="At least 6 characters"
-        hint={PASSWORD_HINT}
         error={errors.password?.message}
         {...register('password')}
       />

@@ -7,14 +7,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/code-field';
-import { Field } from '@/components/ui/field';
+import { Field, NewPasswordField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useRegister } from '../api/register';
 import { useSendCode } from '../api/send-code';
 import { registerSchema, RESEND_SECONDS, type RegisterValues } from '../schemas';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
-import { PASSWORD_HINT } from '@/lib/form-rules';
 import { useCountdown } from './use-countdown';
 
 const FIELDS = ['email', 'code', 'password', 'confirmPassword'] as const;
@@ -100,12 +99,9 @@ export function RegisterForm({ refCode }: { refCode: string | null }) {
         {...register('email')}
       />
       <CodeField control={control} name="code" label="Verification code" error={errors.code?.message} />
-      <Field
+      <NewPasswordField
         label="Password"
-        type="password"
-        autoComplete="new-password"
         placeholder="At least 6 characters"
-        hint={PASSWORD_HINT}
         error={errors.password?.message}
         {...register('password')}
       />

@@ -1,7 +1,7 @@
-// The figures of the overview's Usage card: remaining GB with 2 decimals (SPEC.md §9; below 1 GB
-// also in MB), total and used traffic (formatTraffic) with a progress bar and the expiry for traffic kinds; live pieces, those expiring soon and the next expiry for piece kinds.
+// The figures of the overview's Usage card: remaining GB with 2 decimals (below 1 GB also in MB;
+// docs/screens.md), total and used traffic (formatTraffic) with a progress bar and the expiry for traffic kinds; live pieces, those expiring soon and the next expiry for piece kinds.
 import { TrafficExpiry } from '@/components/traffic-expiry';
-import { formatDateTime, formatFixed2, formatTraffic, fromUnixSeconds } from '@/lib/format';
+import { formatDateTime, formatFixed2, formatTraffic, fromUnixSeconds, remainingInMb } from '@/lib/format';
 import type { PieceStat, TrafficStat } from '@/lib/stats';
 import { plural, pluralNoun } from '@/lib/plural';
 
@@ -9,6 +9,7 @@ const muted = 'text-slate-600 dark:text-slate-400';
 
 export function TrafficFigures({ stat }: { stat: TrafficStat | null }) {
   const remaining = stat?.availableTraffic ?? 0;
+  const remainingMb = remainingInMb(remaining);
   const used = stat?.usedTraffic ?? 0;
   const total = remaining + used;
   const percent = total > 0 ? Math.min(100, (used / total) * 100) : 0;
@@ -16,9 +17,9 @@ export function TrafficFigures({ stat }: { stat: TrafficStat | null }) {
     <>
       <p className="text-3xl font-bold tabular-nums">
         {formatFixed2(remaining)} <span className={`text-base font-medium ${muted}`}>GB remaining</span>
-        {remaining > 0 && remaining < 1 && (
+        {remainingMb && (
           <span className={`ml-2 text-base font-medium ${muted}`} data-testid="remaining-mb">
-            ({formatTraffic(remaining)})
+            ({remainingMb})
           </span>
         )}
       </p>

@@ -10,18 +10,19 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { statsQueryOptions } from '@/lib/stats';
 import { ProxyHistoryTable } from '@/components/proxy-history-table';
 import { TrafficExpiry } from '@/components/traffic-expiry';
-import { formatFixed2, formatTraffic } from '@/lib/format';
+import { formatFixed2, formatTraffic, remainingInMb } from '@/lib/format';
 import { proxyHistoryQueryOptions } from '@/lib/proxy-history';
 import { fillDays, usageQueryOptions } from '../api/get-usage';
 import type { GeneratorKind } from '../generate-request';
 import { UsageChart } from './usage-chart';
 import { UsageRecord } from './usage-record';
 
-/** Remaining GB keep their 2 decimals (SPEC.md §9) with the MB below 1 GB; used and total are
+/** Remaining GB keep their 2 decimals with the MB below 1 GB (docs/screens.md); used and total are
  * traffic as every screen shows it (formatTraffic). */
 function Total({ label, value, testId, remaining = false }: { label: string; value: number | null; testId: string; remaining?: boolean }) {
   const text = value === null ? '' : remaining ? `${formatFixed2(value)} GB` : formatTraffic(value);
   const split = text.lastIndexOf(' ');
+  const mb = remaining && value !== null ? remainingInMb(value) : null;
   return (
     <div className="rounded-xl bg-slate-50 px-3 py-3 sm:px-4 dark:bg-slate-800/60">
       <dt className="text-xs text-slate-600 sm:text-sm dark:text-slate-300">{label}</dt>
@@ -32,9 +33,9 @@ function Total({ label, value, testId, remaining = false }: { label: string; val
           <>
             {text.slice(0, split)}
             <span className="text-xs font-semibold sm:text-base">{text.slice(split)}</span>
-            {remaining && value > 0 && value < 1 && (
+            {mb && (
               <span className="block text-xs font-medium text-slate-600 sm:text-sm dark:text-slate-300" data-testid={`${testId}-mb`}>
-                {formatTraffic(value)}
+                {mb}
               </span>
             )}
           </>
