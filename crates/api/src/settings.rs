@@ -58,8 +58,8 @@ pub struct Settings {
     /// `PROXYSHOP_WEBHOOK_ALLOW_PRIVATE`: customers' webhooks may be http:// URLs and reach
     /// private, loopback and link-local addresses (tests and local runs only).
     pub webhook_allow_private: bool,
-    /// `PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY`: the password hashing threads keep the
-    /// normal priority instead of running on idle cores only (`app::accounts::hashing`).
+    /// `PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY`: the password hashing and photo decoding
+    /// threads keep the normal priority instead of running on idle cores only (`app::cpu_pool`).
     pub password_hashing_normal_priority: bool,
 }
 
@@ -117,6 +117,9 @@ pub struct RateLimits {
     /// Proxy checks (`POST /api/user/check`) one customer may run per window.
     pub check_per_user: u32,
     pub check_window: Duration,
+    /// Photo uploads (`POST /api/user/avatar`) one customer may make per hour, counted in the
+    /// database so that the limit holds across instances.
+    pub avatar_per_user: u32,
 }
 
 impl Default for RateLimits {
@@ -141,6 +144,7 @@ impl Default for RateLimits {
             two_factor_window: Duration::from_secs(15 * 60),
             check_per_user: 30,
             check_window: Duration::from_secs(10 * 60),
+            avatar_per_user: 20,
         }
     }
 }
@@ -210,8 +214,8 @@ impl Settings {
             },
             shop: ShopIdentity::default(),
             webhook_allow_private: false,
-            // Tests share the cores with other tests: on idle cores only, hashing would wait
-            // for them (the idle policy has its own test in `app::accounts::hashing`).
+            // Tests share the cores with other tests: on idle cores only, hashing and decoding
+            // would wait for them (the idle policy has its own test in `app::accounts::hashing`).
             password_hashing_normal_priority: true,
         }
     }

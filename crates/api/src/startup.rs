@@ -133,7 +133,7 @@ impl Application {
             deps.google.is_some() && settings.google_client_id.is_some(),
         ));
         let ttl = settings.session_ttl;
-        app::accounts::hashing::keep_normal_priority(settings.password_hashing_normal_priority);
+        app::cpu_pool::keep_normal_priority(settings.password_hashing_normal_priority);
         let residential: Arc<dyn ResidentialSource> = deps.residential.unwrap_or_else(|| {
             Arc::new(LocalResidential {
                 host: settings.gateway.host.clone(),

@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod alerts;
 pub mod blocking;
 pub mod catalog;
+pub mod cpu_pool;
 pub mod error;
 pub mod jobs;
 pub mod pieces;

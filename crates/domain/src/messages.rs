@@ -199,6 +199,17 @@ pub const PHONE_INVALID: &str =
 pub const PROFILE_UPDATED: &str = "Profile updated";
 pub const AVATAR_TOO_LARGE: &str = "The image must be at most 2 MB";
 pub const AVATAR_UNSUPPORTED: &str = "Please upload a PNG, JPEG or WebP image";
+/// The photo's pixel rule (`api::account::rules::AVATAR_MAX_SIDE`, `AVATAR_MAX_PIXELS`).
+pub const AVATAR_TOO_MANY_PIXELS: &str =
+    "The image must be at most 4096 pixels on a side and 12.6 megapixels in all";
+pub const PHOTO_IN_PROGRESS: &str = "Your previous photo is still being processed: one photo at a time. Please try again in a moment";
+pub const PHOTOS_BUSY: &str =
+    "Too many photos are being processed right now. Please try again in a few seconds";
+
+/// Over the hourly number of photo uploads of one customer.
+pub fn photo_uploads_per_hour(limit: u32) -> String {
+    format!("You can upload at most {limit} photos an hour. Please try again later")
+}
 pub const AVATAR_UPDATED: &str = "Photo updated";
 pub const AVATAR_REMOVED: &str = "Photo removed";
 pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";

@@ -1,9 +1,11 @@
 //! The customer's photo: `POST /api/user/avatar` (multipart, one part `file`), `DELETE
 //! /api/user/avatar`, and `GET /api/avatars/{id}.{ext}` serving it (public, cached for good:
-//! a new photo gets a new id).
+//! a new photo gets a new id). An upload is decoded on the photo pool (`app::accounts::photos`):
+//! one photo per customer at a time, a few customers' at once, the hourly number per customer
+//! counted in the database (docs/account.md#photo).
 
-use crate::account::avatar_image::{AvatarError, content_type_for, reencode};
-use crate::account::rules::AVATAR_MAX_BYTES;
+use crate::account::avatar_image::{self, AvatarError, content_type_for};
+use crate::account::rules::{AVATAR_MAX_BYTES, WINDOW_SECS};
 use crate::account::upload::{UploadRules, read_file};
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
@@ -11,8 +13,9 @@ use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use app::accounts::photos;
 use domain::{UserId, messages as msg, random};
-use persistence::{avatars, now, users};
+use persistence::{avatars, now, rate_windows, users};
 use utoipa::ToSchema;
 
 const UPLOAD: UploadRules = UploadRules {
@@ -36,7 +39,13 @@ pub struct AvatarUpload {
 #[utoipa::path(tag = "account",
     request_body(content = AvatarUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = AuthResponse), (status = 401, body = ErrorResponse),
-              (status = 413, body = ErrorResponse), (status = 415, body = ErrorResponse)))]
+              (status = 413, body = ErrorResponse), (status = 415, body = ErrorResponse),
+              (status = 422, body = ErrorResponse,
+               description = "The image has more pixels than the rule allows"),
+              (status = 429, body = ErrorResponse,
+               description = "Another photo of this customer is in progress, the photo queue \
+                              is full, or the hourly number of uploads is reached; with \
+                              `Retry-After`")))]
 #[post("/user/avatar")]
 pub async fn upload_avatar(
     state: web::Data<AppState>,
@@ -44,16 +53,20 @@ pub async fn upload_avatar(
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
+    let user_id = user.0.id;
+    // One photo at a time per customer (this instance), then the hourly number (every
+    // instance): both before the body is read, so a flood is refused at the cost of a request.
+    let turn = photos::claim(user_id)?;
+    count_upload(&state, user_id).await?;
     let input = read_file(&req, payload, &UPLOAD).await?;
-    let avatar =
-        web::block(move || reencode(&input))
-            .await?
-            .map_err(|AvatarError::Unsupported| {
-                ApiError::UnsupportedMediaWith(msg::AVATAR_UNSUPPORTED)
-            })?;
+    // The header alone, here: a photo over the pixel rule never takes a place in the queue.
+    avatar_image::check(&input).map_err(refusal)?;
+    let avatar = turn
+        .decode(move || avatar_image::reencode(&input))
+        .await?
+        .map_err(refusal)?;
     let id = random::alphanumeric(32);
     let url = format!("/api/avatars/{id}.{}", avatar.extension);
-    let user_id = user.0.id;
     let user = in_transaction(&state.pool, move |conn| {
         avatars::insert(
             conn,
@@ -92,6 +105,35 @@ pub async fn remove_avatar(
         message: msg::AVATAR_REMOVED.to_owned(),
         user: User::from(&user),
     }))
+}
+
+/// The 415 or 422 of an image the rules refuse.
+fn refusal(err: AvatarError) -> ApiError {
+    match err {
+        AvatarError::Unsupported => ApiError::UnsupportedMediaWith(msg::AVATAR_UNSUPPORTED),
+        AvatarError::TooManyPixels => ApiError::field("file", msg::AVATAR_TOO_MANY_PIXELS),
+    }
+}
+
+/// Counts one upload of the customer in the database's hourly window (`rate_windows`, so the
+/// limit holds across instances); 429 naming the limit past `avatar_per_user`.
+async fn count_upload(state: &AppState, user_id: UserId) -> Result<(), ApiError> {
+    let limit = state.settings.limits.avatar_per_user;
+    in_transaction(&state.pool, move |conn| {
+        let key = format!("avatar:user:{user_id}");
+        let most = i32::try_from(limit).unwrap_or(i32::MAX);
+        match rate_windows::hit(conn, &key, most, WINDOW_SECS, now())? {
+            None => Ok(()),
+            Some(retry) => {
+                tracing::warn!(%key, "rate limit reached");
+                Err(ApiError::TooManyRequests {
+                    message: msg::photo_uploads_per_hour(limit),
+                    retry_after: retry.unsigned_abs().max(1),
+                })
+            }
+        }
+    })
+    .await
 }
 
 fn reload(

@@ -2,19 +2,24 @@
 //! WebP), the size read from the header and capped before anything is decoded (a tiny file can
 //! declare a gigapixel image), the decoder's allocations capped too, then a centred square crop
 //! re-encoded as a 256×256 PNG. Only pixels survive: no text chunks, EXIF, ICC profile or XMP.
+//! `check` reads the header alone and is cheap; `reencode` decodes, and runs on the photo pool
+//! (`app::accounts::photos`), never on the async workers or the blocking pool.
 
-use crate::account::rules::{AVATAR_MAX_SIDE, AVATAR_SIDE};
+use crate::account::rules::{AVATAR_MAX_PIXELS, AVATAR_MAX_SIDE, AVATAR_SIDE};
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The most the decoder may allocate: one RGBA image of the largest accepted size, and some.
-const MAX_DECODE_ALLOC: u64 = (AVATAR_MAX_SIDE as u64) * (AVATAR_MAX_SIDE as u64) * 4 + (16 << 20);
+const MAX_DECODE_ALLOC: u64 = AVATAR_MAX_PIXELS * 4 + (16 << 20);
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum AvatarError {
-    /// Not PNG, JPEG or WebP, undecodable, or larger than `AVATAR_MAX_SIDE` on a side.
+    /// Not PNG, JPEG or WebP, or undecodable.
     Unsupported,
+    /// Declares more than `AVATAR_MAX_SIDE` on a side or `AVATAR_MAX_PIXELS` in all.
+    TooManyPixels,
 }
 
 pub struct Avatar {
@@ -37,8 +42,9 @@ fn reader(input: &[u8], format: ImageFormat) -> ImageReader<Cursor<&[u8]>> {
     reader
 }
 
-/// The avatar `input` makes, or why it makes none. CPU-bound: run it on the blocking pool.
-pub fn reencode(input: &[u8]) -> Result<Avatar, AvatarError> {
+/// The format of `input`, judged by its bytes, once its header's declared size is within the
+/// caps; no pixel is decoded.
+pub fn check(input: &[u8]) -> Result<ImageFormat, AvatarError> {
     let format = image::guess_format(input).map_err(|_| AvatarError::Unsupported)?;
     if !matches!(
         format,
@@ -46,13 +52,53 @@ pub fn reencode(input: &[u8]) -> Result<Avatar, AvatarError> {
     ) {
         return Err(AvatarError::Unsupported);
     }
-    // The header alone first: a declared size over the cap is refused before any pixel buffer.
-    let (width, height) = reader(input, format)
+    // The header alone, without the decoder's limits: a size over them is the pixel rule's
+    // refusal, not an unreadable file.
+    let (width, height) = ImageReader::with_format(Cursor::new(input), format)
         .into_dimensions()
         .map_err(|_| AvatarError::Unsupported)?;
-    if width == 0 || height == 0 || width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE {
+    if width == 0 || height == 0 {
         return Err(AvatarError::Unsupported);
     }
+    if width > AVATAR_MAX_SIDE
+        || height > AVATAR_MAX_SIDE
+        || u64::from(width) * u64::from(height) > AVATAR_MAX_PIXELS
+    {
+        return Err(AvatarError::TooManyPixels);
+    }
+    Ok(format)
+}
+
+/// Decodes running now, and the most that ever ran at once in this process (the photo pool
+/// bounds it; its test reads it).
+static DECODING: AtomicUsize = AtomicUsize::new(0);
+static MOST_DECODING: AtomicUsize = AtomicUsize::new(0);
+
+/// The most decodes that ran at once since the process started.
+pub fn most_decoding_at_once() -> usize {
+    MOST_DECODING.load(Ordering::Relaxed)
+}
+
+struct Decoding;
+
+impl Decoding {
+    fn start() -> Decoding {
+        let now = DECODING.fetch_add(1, Ordering::Relaxed) + 1;
+        MOST_DECODING.fetch_max(now, Ordering::Relaxed);
+        Decoding
+    }
+}
+
+impl Drop for Decoding {
+    fn drop(&mut self) {
+        DECODING.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// The avatar `input` makes, or why it makes none. CPU-bound: run it on the photo pool.
+pub fn reencode(input: &[u8]) -> Result<Avatar, AvatarError> {
+    let format = check(input)?;
+    let _decoding = Decoding::start();
     let mut decoder = reader(input, format)
         .into_decoder()
         .map_err(|_| AvatarError::Unsupported)?;
@@ -120,12 +166,66 @@ mod tests {
         );
         assert_eq!(
             reencode(&png(AVATAR_MAX_SIDE + 1, 1)).err(),
-            Some(AvatarError::Unsupported)
+            Some(AvatarError::TooManyPixels)
         );
         // GIF is an image, but not one we take.
         assert_eq!(
             reencode(b"GIF89a\x01\x00\x01\x00").err(),
             Some(AvatarError::Unsupported)
         );
+    }
+
+    /// A PNG that only declares `width`×`height`: a header and an empty data stream.
+    fn declared_png(width: u32, height: u32) -> Vec<u8> {
+        fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+            let mut typed = kind.to_vec();
+            typed.extend_from_slice(data);
+            let mut crc = 0xFFFF_FFFFu32;
+            for &b in &typed {
+                crc ^= u32::from(b);
+                for _ in 0..8 {
+                    crc = if crc & 1 == 1 {
+                        (crc >> 1) ^ 0xEDB8_8320
+                    } else {
+                        crc >> 1
+                    };
+                }
+            }
+            let mut out = u32::try_from(data.len()).unwrap().to_be_bytes().to_vec();
+            out.extend(typed);
+            out.extend((!crc).to_be_bytes());
+            out
+        }
+        let mut ihdr = width.to_be_bytes().to_vec();
+        ihdr.extend(height.to_be_bytes());
+        ihdr.extend([8, 2, 0, 0, 0]);
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        out.extend(chunk(b"IHDR", &ihdr));
+        out.extend(chunk(
+            b"IDAT",
+            &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+        ));
+        out.extend(chunk(b"IEND", &[]));
+        out
+    }
+
+    #[test]
+    fn the_pixel_budget_is_checked_from_the_header() {
+        // A 12 MP phone photo's size is within the rule; 4096×4096 (16.8 MP) is not, though
+        // each side is.
+        assert_eq!(check(&declared_png(4032, 3024)), Ok(ImageFormat::Png));
+        assert_eq!(check(&declared_png(3072, 4080)), Ok(ImageFormat::Png));
+        for (width, height) in [(4096, 4096), (4096, 3077), (4097, 2), (1, 100_000)] {
+            assert_eq!(
+                check(&declared_png(width, height)),
+                Err(AvatarError::TooManyPixels),
+                "{width}×{height}"
+            );
+        }
+        assert_eq!(
+            reencode(&declared_png(4096, 4096)).err(),
+            Some(AvatarError::TooManyPixels)
+        );
+        assert_eq!(check(&declared_png(0, 10)), Err(AvatarError::Unsupported));
     }
 }

@@ -2,7 +2,7 @@
 //! customer, and the forgotten-password reset (docs/account.md).
 
 mod avatar;
-mod avatar_image;
+pub mod avatar_image;
 mod codes;
 mod current_password;
 mod email_change;

@@ -23,8 +23,12 @@ pub const EMAIL_CHANGE_PER_EMAIL: i32 = 5;
 /// Checks of the current password (password and email changes) per account in a window.
 pub const PASSWORD_CHECKS_PER_USER: i32 = 10;
 
-/// The largest avatar upload, and the largest image it may decode to (per side).
+/// The largest avatar upload, and the largest image it may decode to: per side, and in all
+/// (12.6 megapixels: a 12 MP phone photo, 4032×3024 or 4080×3072, fits; 4096×4096 does not,
+/// which keeps one decode under 50 MB of RGBA pixels). `messages::AVATAR_TOO_MANY_PIXELS`
+/// names both.
 pub const AVATAR_MAX_BYTES: usize = 2 * 1024 * 1024;
 pub const AVATAR_MAX_SIDE: u32 = 4096;
+pub const AVATAR_MAX_PIXELS: u64 = 12_600_000;
 /// The stored avatar's side, in pixels.
 pub const AVATAR_SIDE: u32 = 256;

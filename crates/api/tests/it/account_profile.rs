@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 const EMAIL: &str = "ada@example.com";
 const UNSUPPORTED: &str = "Please upload a PNG, JPEG or WebP image";
+const TOO_MANY_PIXELS: &str =
+    "The image must be at most 4096 pixels on a side and 12.6 megapixels in all";
 
 async fn signed_in(backend: persistence::Backend) -> TestApp {
     let app = TestApp::start(backend, |_| {}).await;
@@ -155,14 +157,45 @@ persistence::both_backends! {
         let started = Instant::now();
         let reply = app.upload_avatar("bomb.png", "image/png", &bomb).await;
 
-        assert_eq!(reply.status, 415, "{}", reply.text);
-        assert_eq!(reply.body, json!({ "message": UNSUPPORTED }));
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        assert_eq!(reply.body, json!({ "message": TOO_MANY_PIXELS, "fields": { "file": TOO_MANY_PIXELS } }));
         assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
         assert_eq!(app.avatar_rows(), 0);
-        // Just over the per-side cap is refused alike.
+        // Just over the per-side cap is refused alike, and so is 4096×4096: each side is within
+        // it, but not the 12.6 megapixels in all (the image of the flood that starved the API).
         let wide = encode(&picture(4097, 1), ImageFormat::Png);
         let reply = app.upload_avatar("wide.png", "image/png", &wide).await;
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        let reply = app.upload_avatar("square.png", "image/png", &png_bomb(4096)).await;
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        assert_eq!(reply.message(), TOO_MANY_PIXELS);
+        assert_eq!(app.avatar_rows(), 0);
+    }
+
+    async fn photo_uploads_are_limited_per_customer_and_hour(backend) {
+        let app = TestApp::start(backend, |s| s.limits.avatar_per_user = 2).await;
+        app.register(EMAIL, PASSWORD).await;
+        let png = encode(&picture(16, 16), ImageFormat::Png);
+        // Refused photos count too: each took a decode.
+        let reply = app.upload_avatar("a.png", "image/png", b"not an image").await;
         assert_eq!(reply.status, 415, "{}", reply.text);
+        let reply = app.upload_avatar("b.png", "image/png", &png).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+
+        let reply = app.upload_avatar("c.png", "image/png", &png).await;
+
+        assert_eq!(reply.status, 429, "{}", reply.text);
+        assert_eq!(
+            reply.body,
+            json!({ "message": "You can upload at most 2 photos an hour. Please try again later" })
+        );
+        let wait: u64 = reply.header("retry-after").unwrap().parse().unwrap();
+        assert!((1..=3600).contains(&wait), "{wait}");
+        assert_eq!(app.avatar_rows(), 1);
+        // Another customer has their own count.
+        let other = app.customer("grace@example.com").await;
+        let reply = app.upload_avatar_with(&other, "d.png", "image/png", &png).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
     }
 
     async fn an_upload_without_the_file_part_is_refused(backend) {

@@ -6,6 +6,7 @@ mod account_support;
 mod common;
 
 mod account_password;
+mod account_photo_flood;
 mod account_profile;
 mod account_reset;
 mod admin_audit;

@@ -1,8 +1,10 @@
-//! Accounts: password hashing on a pool of its own (`hashing`, `argon`) and creating users with
-//! unique codes, shared by sign-up, Google sign-in and the `create-admin` command.
+//! Accounts: password hashing and photo decoding on pools of their own (`hashing`, `argon`,
+//! `photos`) and creating users with unique codes, shared by sign-up, Google sign-in and the
+//! `create-admin` command.
 
 mod argon;
 pub mod hashing;
+pub mod photos;
 
 use crate::error::AppError;
 use domain::{CanonicalEmail, canonical_email, messages as msg, random};

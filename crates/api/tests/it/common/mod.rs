@@ -40,7 +40,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    async fn read(response: reqwest::Response) -> Reply {
+    pub async fn read(response: reqwest::Response) -> Reply {
         let status = response.status().as_u16();
         let headers = response.headers().clone();
         let text = response.text().await.unwrap();
