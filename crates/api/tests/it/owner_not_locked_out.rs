@@ -15,7 +15,9 @@ use serde_json::{Value, json};
 const OWNER: &str = "owner@example.com";
 /// The network the owner signed in from before.
 const HOME: &str = "198.51.100.7";
+const NEW_PASSWORD: &str = "Better2@";
 const TOO_MANY: &str = "Too many requests. Please try again later";
+const INVALID: &str = "Invalid or expired code";
 
 fn behind_proxy(s: &mut Settings) {
     s.trusted_proxies = TrustedProxies::parse("127.0.0.1").unwrap();
@@ -41,6 +43,24 @@ async fn from(
             .json(&body),
     )
     .await
+}
+
+async fn forgot(app: &TestApp, client: &reqwest::Client, network: &str) -> Reply {
+    from(
+        app,
+        client,
+        network,
+        "/api/password/forgot",
+        json!({ "email": OWNER }),
+    )
+    .await
+}
+
+async fn reset(app: &TestApp, client: &reqwest::Client, network: &str, code: &str) -> Reply {
+    let body = json!({
+        "email": OWNER, "code": code, "password": NEW_PASSWORD, "confirmPassword": NEW_PASSWORD,
+    });
+    from(app, client, network, "/api/password/reset", body).await
 }
 
 async fn password_step(app: &TestApp, client: &reqwest::Client, network: &str) {
@@ -91,6 +111,70 @@ async fn owner_app(backend: persistence::Backend) -> TestApp {
 persistence::both_backends! {
 
     #[actix_web::test]
+    async fn an_outsider_cannot_use_up_the_owners_reset_requests(backend) {
+        let app = owner_app(backend).await;
+        // An outsider asks for the owner's code five times, from five browsers and networks,
+        // and types wrong codes: the mailbox's limit is spent for everyone but the owner.
+        let outsider = app.new_client();
+        for n in 0..5 {
+            let client = if n == 0 { outsider.clone() } else { app.new_client() };
+            assert_eq!(forgot(&app, &client, &outside(n)).await.status, 200);
+        }
+        for _ in 0..5 {
+            let guess = reset(&app, &outsider, &outside(0), "123456").await;
+            assert_eq!((guess.status, guess.message()), (400, INVALID));
+        }
+        app.wait_for_mails(OWNER, 6).await;
+        refused(&forgot(&app, &app.new_client(), &outside(5)).await);
+
+        // The owner, from home, still gets a code, and resets with it.
+        let owner = app.new_client();
+        assert_eq!(forgot(&app, &owner, HOME).await.status, 200);
+        app.wait_for_mails(OWNER, 7).await;
+        let code = app.latest_code(OWNER);
+        let reply = reset(&app, &owner, HOME, &code).await;
+        signed_in(&reply);
+        assert_eq!(reply.message(), "Password reset");
+        assert!(app.reset_rows(OWNER).is_empty(), "every code of the account is void");
+        // The outsider is still held to the mailbox's limit.
+        refused(&forgot(&app, &app.new_client(), &outside(6)).await);
+    }
+
+    async fn an_outsiders_wrong_codes_do_not_void_the_owners_code(backend) {
+        let app = owner_app(backend).await;
+        let owner = app.new_client();
+        assert_eq!(forgot(&app, &owner, HOME).await.status, 200);
+        app.wait_for_mails(OWNER, 2).await;
+        let code = app.latest_code(OWNER);
+        // Wrong codes from a browser that asked for none, and from one that asked for its own.
+        let stranger = app.new_client();
+        for _ in 0..6 {
+            let guess = reset(&app, &stranger, &outside(0), &other_code(&code)).await;
+            assert_eq!((guess.status, guess.message()), (400, INVALID));
+        }
+        let pending = app.reset_rows(OWNER);
+        assert_eq!(pending.len(), 1);
+        assert_eq!(pending[0].attempts, 0, "none of the owner's attempts spent");
+        let outsider = app.new_client();
+        assert_eq!(forgot(&app, &outsider, &outside(1)).await.status, 200);
+        app.wait_for_mails(OWNER, 3).await;
+        let theirs = app.latest_code(OWNER);
+        for _ in 0..5 {
+            let guess = reset(&app, &outsider, &outside(1), &other_code(&theirs)).await;
+            assert_eq!((guess.status, guess.message()), (400, INVALID));
+        }
+        // That browser's own code is void after its five, even typed right...
+        let late = reset(&app, &outsider, &outside(1), &theirs).await;
+        assert_eq!((late.status, late.message()), (400, INVALID));
+        // ...and the owner's code works nowhere but in the owner's browser.
+        let elsewhere = reset(&app, &outsider, &outside(1), &code).await;
+        assert_eq!((elsewhere.status, elsewhere.message()), (400, INVALID));
+        assert!(app.password_works(OWNER, PASSWORD).await);
+
+        signed_in(&reset(&app, &owner, HOME, &code).await);
+        assert!(app.password_works(OWNER, NEW_PASSWORD).await);
+    }
+
     async fn an_outsider_with_the_password_cannot_keep_the_owner_out_at_the_second_step(backend) {
         let app = owner_app(backend).await;
         let home = app.new_client();
