@@ -280,8 +280,9 @@ diesel::table! {
 }
 
 diesel::table! {
-    password_resets (user_id) {
+    password_resets (user_id, requester) {
         user_id -> BigInt,
+        requester -> Text,
         code_hash -> Text,
         attempts -> Integer,
         sent_at -> BigInt,

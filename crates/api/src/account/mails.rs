@@ -11,8 +11,9 @@ pub fn reset_code(to: String, code: &str, minutes: i64) -> OutgoingMail {
         text: format!(
             "Someone (perhaps you) asked to reset the password of your ProxyShop account.\n\n\
              Your verification code is {code}\n\n\
-             It expires in {minutes} minutes and works once. If you did not ask for it, ignore \
-             this message: your password is unchanged.\n"
+             Enter it on the page where you asked for it, in the same browser: it works \
+             nowhere else. It expires in {minutes} minutes and works once. If you did not ask \
+             for it, ignore this message: your password is unchanged.\n"
         ),
     }
 }

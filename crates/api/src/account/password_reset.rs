@@ -5,6 +5,13 @@
 //! address, does the same database work, and mails from a background task, so the answer comes
 //! as fast for a known address as for an unknown one. A wrong email and a wrong code answer
 //! alike. The limits per client address and per mailbox live in the database.
+//!
+//! Nobody who merely knows the address can spend the owner's reset: a code belongs to the
+//! browser that asked for it (a random requester id its session holds, `password_resets` keyed
+//! by account and requester), so only that browser's guesses count against its five attempts and
+//! nobody else's request replaces it; and the per-mailbox limit counts requests from networks the
+//! account completed a sign-in from (`login_networks`, 90 days) apart from everyone else's, so
+//! the owner can always ask for a code from home.
 
 use crate::account::codes::Purpose;
 use crate::account::rules::{
@@ -22,13 +29,39 @@ use crate::session::{Session, USER_ID_KEY};
 use crate::state::AppState;
 use crate::view::{AuthResponse, ErrorResponse, MessageResponse, User};
 use actix_web::{HttpResponse, post, web};
-use app::accounts::hash_password;
+use app::accounts::{KNOWN_NETWORK_SECS, hash_password};
 use domain::{Email, PasswordResetForm, UserId, messages as msg, random};
 use persistence::users::{self, UserRow};
-use persistence::{DbConnection, now, password_resets, sessions};
+use persistence::{DbConnection, login_networks, now, password_resets, sessions};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use utoipa::ToSchema;
+
+/// The session key of the browser's requester id: the codes it asks for are its own.
+const REQUESTER_KEY: &str = "reset_requester";
+
+/// This browser's requester id, made (and kept in its session) on its first request.
+fn requester(session: &Session) -> Result<String, ApiError> {
+    if let Some(id) = session.get::<String>(REQUESTER_KEY).ok().flatten() {
+        return Ok(id);
+    }
+    let id = random::alphanumeric(32);
+    session
+        .insert(REQUESTER_KEY, &id)
+        .map_err(|e| ApiError::internal("session insert", e))?;
+    Ok(id)
+}
+
+/// The per-mailbox limit's key for a request from `network`: the owner's own networks each
+/// count apart, everyone else shares one count.
+fn mailbox_key(address: &str, network: &str, known: bool) -> String {
+    let mailbox = format!("forgot:email:{}", domain::canonical_email(address));
+    if known {
+        format!("{mailbox}|{network}")
+    } else {
+        mailbox
+    }
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ForgotRequest {
@@ -43,37 +76,44 @@ pub struct ForgotRequest {
 #[post("/password/forgot")]
 pub async fn forgot_password(
     state: web::Data<AppState>,
+    session: Session,
     ip: ClientIp,
     body: JsonObject<ForgotRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
+    let requester = requester(&session)?;
+    let network = ip.network();
     let code = random::verification_code();
     let (key, typed) = (state.code_key, code.clone());
     let hash_for = move |user: UserId| Purpose::Reset(user).hash(&key, &typed);
     let address = email.as_str().to_owned();
     let to_mail = in_transaction(&state.pool, move |conn| {
+        let t = now();
+        let user = users::find_by_email(conn, &address)?.filter(|u| !u.disabled);
+        let known = match &user {
+            Some(u) => login_networks::is_known(conn, u.id, &network, t - KNOWN_NETWORK_SECS)?,
+            None => false,
+        };
         limits::check(
             conn,
             &[
-                (format!("forgot:net:{}", ip.network()), FORGOT_PER_IP),
+                (format!("forgot:net:{network}"), FORGOT_PER_IP),
                 // Per mailbox: `a.b+1@gmail.com` and `ab+2@gmail.com` reach one person.
-                (
-                    format!("forgot:email:{}", domain::canonical_email(&address)),
-                    FORGOT_PER_EMAIL,
-                ),
+                (mailbox_key(&address, &network, known), FORGOT_PER_EMAIL),
             ],
         )?;
-        let Some(user) = users::find_by_email(conn, &address)?.filter(|u| !u.disabled) else {
+        let Some(user) = user else {
             return Ok(None);
         };
-        let t = now();
-        // Within the resend countdown the pending code stays and no mail goes: the answer is
-        // the same, so the countdown cannot tell an account either.
-        if password_resets::find(conn, user.id)?.is_some_and(|p| p.sent_at + RESEND_SECS > t) {
+        // Within this browser's resend countdown its pending code stays and no mail goes: the
+        // answer is the same, so the countdown cannot tell an account either.
+        if password_resets::find(conn, user.id, &requester)?
+            .is_some_and(|p| p.sent_at + RESEND_SECS > t)
+        {
             return Ok(None);
         }
         let hash = hash_for(user.id);
-        password_resets::replace(conn, user.id, &hash, t, t + RESET_TTL_SECS)?;
+        password_resets::replace(conn, user.id, &requester, &hash, t, t + RESET_TTL_SECS)?;
         Ok(Some(user.email))
     })
     .await?;
@@ -140,18 +180,24 @@ pub async fn reset_password(
     let key = state.code_key;
     let network = ip.network();
     let own = session.row();
+    // Only the code this browser asked for can be tried here.
+    let requester = session.get::<String>(REQUESTER_KEY).ok().flatten();
     let outcome = in_transaction(&state.pool, move |conn| {
         limits::check(conn, &[(format!("reset:net:{network}"), RESET_PER_IP)])?;
         let Some(user) = users::find_by_email(conn, form.email.as_str())?.filter(|u| !u.disabled)
         else {
             return Ok(Outcome::Refused);
         };
-        if !spend_code(conn, &key, user.id, form.code.as_str())? {
+        let Some(requester) = requester else {
+            return Ok(Outcome::Refused);
+        };
+        if !spend_code(conn, &key, user.id, &requester, form.code.as_str())? {
             return Ok(Outcome::Refused);
         }
         users::set_password_hash(conn, user.id, &hash)?;
         // Read again: a pending second factor is bound to the new password (`Pending::stamp`).
         let user = users::find_by_id(conn, user.id)?.ok_or(ApiError::NotFound)?;
+        // Every code of the account is void now, whichever browser asked for it.
         password_resets::delete(conn, user.id)?;
         // Every other session of the account ends; this browser's (its own, even when signed
         // in to this account) is renewed by `sign_in` below or purged.
@@ -168,6 +214,7 @@ pub async fn reset_password(
         return Err(ApiError::BadRequest(msg::RESET_CODE_INVALID.to_owned()));
     };
     tracing::info!(user_id = %user.id, "password reset");
+    session.remove(REQUESTER_KEY);
     mails::send_notice(
         state.mailer.as_ref(),
         mails::password_changed(user.email.clone(), &state.public_url),
@@ -195,23 +242,25 @@ pub async fn reset_password(
     )
 }
 
-/// Checks `code` against the account's pending reset, spending one of its attempts first
-/// (atomically, so parallel guesses share the limit). An expired code is deleted; a code with
-/// no attempt left stays void until a new one is asked for.
+/// Checks `code` against the reset `requester` asked for on the account, spending one of its
+/// attempts first (atomically, so parallel guesses share the limit). An expired code is deleted;
+/// a code with no attempt left stays void until this browser asks for a new one. Other browsers'
+/// codes are neither looked at nor spent.
 fn spend_code(
     conn: &mut DbConnection,
     key: &[u8; 32],
     user: UserId,
+    requester: &str,
     code: &str,
 ) -> Result<bool, ApiError> {
-    let Some(pending) = password_resets::find(conn, user)? else {
+    let Some(pending) = password_resets::find(conn, user, requester)? else {
         return Ok(false);
     };
     if pending.expires_at <= now() {
-        password_resets::delete(conn, user)?;
+        password_resets::delete_one(conn, user, requester)?;
         return Ok(false);
     }
-    if !password_resets::reserve_attempt(conn, user, MAX_ATTEMPTS)? {
+    if !password_resets::reserve_attempt(conn, user, requester, MAX_ATTEMPTS)? {
         return Ok(false);
     }
     Ok(Purpose::Reset(user).matches(key, code, &pending.code_hash))

@@ -4,7 +4,8 @@
 //! counts, and the fifth ends the pending sign-in. Each attempt is counted in the database (one
 //! conditional UPDATE of the pending sign-in's window, `rate_windows::hit_numbered`) before its
 //! code is looked at, so parallel requests or other instances get no more than five codes judged
-//! per pending sign-in. Guesses are also limited per account and per client IP in the database.
+//! per pending sign-in. Guesses are also limited per account and per client IP in the database,
+//! a network the account knows counting apart from all others (`crate::twofactor::guesses`).
 //! A pending sign-in whose account changed its password since (or was deleted) asks to sign in
 //! again.
 
@@ -15,12 +16,12 @@ use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
-use crate::rate_limit::check_limits;
 use crate::session::Session;
 use crate::settings::{TWO_FACTOR_MAX_ATTEMPTS, TWO_FACTOR_PENDING_SECS};
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
 use crate::twofactor::enable::CodeBody;
+use crate::twofactor::guesses;
 use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use domain::messages as msg;
@@ -58,15 +59,7 @@ pub async fn complete(
     let Some(waiting) = pending::current(&session, now()) else {
         return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
     };
-    let limits = &state.settings.limits;
-    let mut keys = vec![(
-        format!("2fa:net:{}", ip.network()),
-        limits.two_factor_per_ip,
-    )];
-    if let Some(id) = waiting.user_id {
-        keys.push((format!("2fa:user:{}", id.get()), limits.two_factor_per_user));
-    }
-    check_limits(&state.pool, limits.two_factor_window, keys).await?;
+    guesses::count(&state.pool, &state.settings.limits, waiting.user_id, &ip).await?;
     let keys = Keys {
         session_secret: state.settings.session_secret.clone(),
         code_key: state.code_key,

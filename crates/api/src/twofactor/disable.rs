@@ -5,9 +5,9 @@
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
 use crate::extractors::{ClientIp, CurrentUser, JsonObject};
-use crate::rate_limit::check_limits;
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
+use crate::twofactor::guesses;
 use crate::twofactor::mails;
 use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
@@ -51,19 +51,7 @@ pub async fn disable(
     if !on {
         return Err(ApiError::Conflict(msg::TWO_FACTOR_NOT_ON));
     }
-    let limits = &state.settings.limits;
-    check_limits(
-        &state.pool,
-        limits.two_factor_window,
-        vec![
-            (
-                format!("2fa:net:{}", ip.network()),
-                limits.two_factor_per_ip,
-            ),
-            (format!("2fa:user:{}", id.get()), limits.two_factor_per_user),
-        ],
-    )
-    .await?;
+    guesses::count(&state.pool, &state.settings.limits, Some(id), &ip).await?;
     if let Some(hash) = user.password_hash.clone() {
         let typed = body.password.expose_secret().to_owned();
         if !verify_password(typed, Some(hash)).await? {

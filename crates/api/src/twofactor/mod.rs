@@ -6,6 +6,7 @@ mod codes;
 mod complete;
 mod disable;
 mod enable;
+mod guesses;
 mod mails;
 mod setup;
 mod status;

@@ -32,6 +32,7 @@ mod http_contract;
 mod login;
 mod login_guard;
 mod operations;
+mod owner_not_locked_out;
 mod piece_stats;
 mod pieces_buy;
 mod pieces_catalog;

@@ -19,7 +19,8 @@ pub(super) fn purge_expired(services: &Services) -> Option<JobRun> {
                 let now = persistence::now();
                 Ok((
                     persistence::sessions::purge_expired(conn, now)?,
-                    persistence::email_codes::purge_expired(conn, now)?,
+                    persistence::email_codes::purge_expired(conn, now)?
+                        + persistence::password_resets::purge_expired(conn, now)?,
                     // The longest attempt window is an hour; older windows would start over
                     // anyway.
                     persistence::rate_windows::purge_older_than(conn, now - 86_400)?

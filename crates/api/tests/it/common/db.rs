@@ -45,6 +45,17 @@ impl TestApp {
     }
 
     /// Moves the pending code's times back by `seconds` (as if that much time had passed).
+    /// The attempts counted on `email`'s pending sign-up code.
+    pub fn code_attempts(&self, email: &str) -> i32 {
+        self.with_conn(|conn| {
+            email_codes::table
+                .find(email)
+                .select(email_codes::attempts)
+                .first(conn)
+                .unwrap()
+        })
+    }
+
     pub fn age_code(&self, email: &str, seconds: i64) {
         let changed = self.with_conn(|conn| {
             diesel::update(email_codes::table.filter(email_codes::email.eq(email)))

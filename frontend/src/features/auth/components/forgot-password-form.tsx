@@ -95,7 +95,7 @@ function ResetStep({ email, onSignedIn, onTwoFactor, onChangeEmail }: Props & { 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        If an account exists for <strong className="wrap-anywhere">{email}</strong>, we sent it a 6-digit code. It is valid for 30 minutes.{' '}
+        If an account exists for <strong className="wrap-anywhere">{email}</strong>, we sent it a 6-digit code to enter here, in this browser. It is valid for 30 minutes.{' '}
         <button type="button" onClick={onChangeEmail} className="tap-target font-medium text-brand-700 hover:underline dark:text-brand-300">
           Use another email
         </button>
