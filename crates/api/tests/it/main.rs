@@ -31,6 +31,7 @@ mod http_contract;
 mod login;
 mod login_guard;
 mod operations;
+mod piece_check;
 mod piece_stats;
 mod pieces_buy;
 mod pieces_catalog;
