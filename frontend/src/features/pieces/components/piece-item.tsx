@@ -30,7 +30,7 @@ function ExpiryText({ piece }: { piece: OwnedPiece }) {
 
 function Detail({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={wide ? 'col-span-2 min-w-0 sm:col-span-3 lg:col-span-2' : 'min-w-0'}>
+    <div className={wide ? 'col-span-2 min-w-0 sm:col-span-3 lg:col-span-6' : 'min-w-0'}>
       <dt className="text-xs text-slate-500 dark:text-slate-400">{term}</dt>
       <dd className="break-words text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
@@ -108,7 +108,8 @@ export function PieceItem({ piece, onRenew }: { piece: OwnedPiece; onRenew: () =
           <span className="font-mono break-all">{piece.username}</span>
         </Detail>
         <Detail term="Order">#{piece.orderId}</Detail>
-        <Detail term="Expiry" wide>
+        {/* the grace period's longer sentence takes a row of its own */}
+        <Detail term="Expiry" wide={piece.state === 'grace'}>
           <ExpiryText piece={piece} />
         </Detail>
       </dl>
