@@ -41,13 +41,15 @@ async function journey(page, url, dataDir, shot) {
   await row.waitFor({ timeout: TIMEOUT });
   const before = (await (await page.context().request.get(`${url}/api/user/pieces`)).json()).items[0];
 
-  const autoRenew = row.getByRole('switch', { name: /^Auto-renew / });
+  // every control names its piece: "proxy #<id> (<exit IP, or host:port>)"
+  const name = `proxy #${before.id} (${before.exitIp ?? `${before.host}:${before.port}`})`;
+  const autoRenew = row.getByRole('switch', { name: `Auto-renew ${name}` });
   await autoRenew.click();
-  await toast(page, `Auto-renew on for ${before.host}`);
+  await toast(page, `Auto-renew on for ${name}`);
   await row.locator('[role="switch"][aria-checked="true"]').waitFor({ timeout: TIMEOUT });
 
-  await row.getByRole('button', { name: 'Renew · $3.50' }).click();
-  const dialog = page.getByRole('dialog', { name: `Renew ${before.host}` });
+  await row.getByRole('button', { name: `Renew · $3.50 for ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Renew ${name}` });
   await dialog.getByText('Another 30 days for $3.50 from your wallet.', { exact: false }).waitFor({ timeout: TIMEOUT });
   await shot('01-renew-dialog');
   await expectAccessible(page, 'the renewal dialog');

@@ -255,6 +255,9 @@ pub const RENEWAL_UNCONFIRMED: &str =
     "The provider did not confirm the renewal. We will check it with them";
 pub const SEEN_EXPIRY: &str = "The expiry must be a whole number of unix seconds";
 pub const AUTO_RENEW_FLAG: &str = "Auto-renew must be true or false";
+/// A provider's piece connects to the provider, not to our gateway: the checker does not test it.
+pub const PIECE_CHECK_PROVIDER: &str =
+    "This proxy is served by its provider; test it with your own client";
 pub const EXPIRY_AT: &str =
     "Enter the expiry in unix seconds, a whole number from 1000000000 (2001) to 4102444800 (2100)";
 // Automatic top-up of traffic.

@@ -619,6 +619,21 @@ diesel::allow_tables_to_appear_in_same_query!(piece_auto_renew, piece_orders);
 diesel::allow_tables_to_appear_in_same_query!(piece_auto_renew, piece_renewals);
 
 diesel::table! {
+    piece_checks (piece_id) {
+        piece_id -> BigInt,
+        ok -> Bool,
+        exit_ip -> Nullable<Text>,
+        latency_ms -> Nullable<BigInt>,
+        error -> Nullable<Text>,
+        checked_at -> BigInt,
+    }
+}
+
+diesel::joinable!(piece_checks -> piece_proxies (piece_id));
+diesel::allow_tables_to_appear_in_same_query!(piece_checks, piece_proxies);
+diesel::allow_tables_to_appear_in_same_query!(piece_checks, piece_stock);
+
+diesel::table! {
     auto_topups (user_id, kind) {
         user_id -> BigInt,
         kind -> Text,

@@ -1051,6 +1051,22 @@ export interface paths {
         patch: operations["set_auto_renew"];
         trace?: never;
     };
+    "/api/user/pieces/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_piece"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/pieces/{id}/renew": {
         parameters: {
             query?: never;
@@ -2465,6 +2481,25 @@ export interface components {
             /** @description The invoice page, while it can still be paid. */
             url?: string | null;
         };
+        /** @description The last check of a piece. */
+        PieceCheckView: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            checkedAt: number;
+            /** @description Why it failed, in words (present when not `ok`). */
+            error?: string | null;
+            /** @description The address the echo service saw (present when `ok`). */
+            exitIp?: string | null;
+            /**
+             * Format: int64
+             * @description The whole request, in milliseconds (present when `ok`).
+             */
+            latencyMs?: number | null;
+            /** @description The request went through and the echo service answered an IP. */
+            ok: boolean;
+        };
         PieceSettings: {
             /** @description Whether pieces bought from now on renew automatically. */
             autoRenew: boolean;
@@ -2496,7 +2531,18 @@ export interface components {
         };
         PieceView: {
             autoRenew: boolean;
+            /**
+             * @description Whether `POST /api/user/pieces/{id}/check` can test it (served by the shop's gateway; a
+             *     provider's piece is not).
+             */
+            checkable: boolean;
+            city?: string | null;
             country?: string | null;
+            /**
+             * @description Where the piece exits: the IP the stock records, else the one its last working check saw;
+             *     null until known.
+             */
+            exitIp?: string | null;
             /**
              * Format: int64
              * @description Unix seconds.
@@ -2505,6 +2551,15 @@ export interface components {
             host: string;
             /** Format: int64 */
             id: number;
+            /** @description The ISP's name, where known. */
+            isp?: string | null;
+            lastCheck?: null | components["schemas"]["PieceCheckView"];
+            /**
+             * Format: int64
+             * @description The order this piece was bought with.
+             */
+            orderId: number;
+            password: string;
             /** Format: int32 */
             port: number;
             /**
@@ -2525,6 +2580,11 @@ export interface components {
             /** @description `live`, or `grace`: expired, the address kept until `renewableUntil`. */
             state: string;
             type: string;
+            /**
+             * @description The customer's own proxy username and password of this piece (the line is
+             *     `host:port:username:password`).
+             */
+            username: string;
         };
         /** @description A plan with every field a plan card shows. */
         Plan: {
@@ -7880,6 +7940,78 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    check_piece: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Piece id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PieceCheckView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -86,6 +86,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("post", "/api/user/generate_budget", Scope::Generate),
     // A check spends a little of the customer's traffic, like using a generated line.
     ("post", "/api/user/check", Scope::Generate),
+    ("post", "/api/user/pieces/{id}/check", Scope::Generate),
     ("post", "/api/user/get_plan", Scope::Buy),
     ("post", "/api/user/get_proxy", Scope::Buy),
 ];

@@ -1,10 +1,11 @@
 //! Proxies sold by the piece: static residential, datacenter IPv4 and IPv6, LTE mobile
-//! (`server_credentials`, `lte_credentials`, `get_proxy`, `proxies`;
+//! (`server_credentials`, `lte_credentials`, `get_proxy`, `proxies`, `pieces` and their checks;
 //! docs/api.md#proxies-by-the-piece). The orders, deliveries and renewals behind them are
 //! `app::pieces`.
 
 mod buy;
 mod catalog;
+mod check;
 mod list;
 mod local;
 mod owned;
@@ -17,8 +18,8 @@ pub use catalog::{
 };
 pub use list::ProxyItem;
 pub use owned::{
-    AutoRenewReply, AutoRenewRequest, PieceSettings, PieceView, PiecesResponse, RenewReply,
-    RenewRequest,
+    AutoRenewReply, AutoRenewRequest, PieceCheckView, PieceSettings, PieceView, PiecesResponse,
+    RenewReply, RenewRequest,
 };
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -31,6 +32,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(owned::list_pieces)
         .service(owned::set_auto_renew)
         .service(owned::renew)
+        .service(check::check_piece)
         .service(owned::get_piece_settings)
         .service(owned::put_piece_settings);
 }

@@ -1,7 +1,8 @@
 //! The customer's pieces and their renewals (docs/renewals.md): `GET /api/user/pieces` (live
 //! pieces and those in their grace period, with what a renewal costs), `PATCH
 //! /api/user/pieces/{id}` (auto-renew on or off), `POST /api/user/pieces/{id}/renew` (renew now)
-//! and `GET/PUT /api/user/piece_settings` (auto-renew for new purchases).
+//! and `GET/PUT /api/user/piece_settings` (auto-renew for new purchases). Each piece comes with
+//! what tells it apart (its credential, ISP, exit IP and last check; `check.rs` runs a check).
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
@@ -12,6 +13,7 @@ use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, get, patch, post, put, web};
 use app::pieces::{RenewalAsk, renew_piece};
 use domain::{Cents, PlanId, ProxyKind, messages as msg};
+use persistence::pieces::identity::{self, PieceCheck, PieceIdentity};
 use persistence::pieces::renewals::{self, RenewablePiece};
 use persistence::{DbConnection, plans, users};
 use serde::{Deserialize, Serialize};
@@ -40,6 +42,51 @@ pub struct PieceView {
     pub renewal_price: Option<Cents>,
     /// Days one renewal adds; null with `renewalPrice`.
     pub renewal_days: Option<i32>,
+    /// The order this piece was bought with.
+    pub order_id: i64,
+    /// The customer's own proxy username and password of this piece (the line is
+    /// `host:port:username:password`).
+    pub username: String,
+    pub password: String,
+    pub city: Option<String>,
+    /// The ISP's name, where known.
+    pub isp: Option<String>,
+    /// Where the piece exits: the IP the stock records, else the one its last working check saw;
+    /// null until known.
+    pub exit_ip: Option<String>,
+    /// Whether `POST /api/user/pieces/{id}/check` can test it (served by the shop's gateway; a
+    /// provider's piece is not).
+    pub checkable: bool,
+    /// The piece's last check; null before the first.
+    pub last_check: Option<PieceCheckView>,
+}
+
+/// The last check of a piece.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PieceCheckView {
+    /// The request went through and the echo service answered an IP.
+    pub ok: bool,
+    /// The address the echo service saw (present when `ok`).
+    pub exit_ip: Option<String>,
+    /// The whole request, in milliseconds (present when `ok`).
+    pub latency_ms: Option<i64>,
+    /// Why it failed, in words (present when not `ok`).
+    pub error: Option<String>,
+    /// Unix seconds.
+    pub checked_at: i64,
+}
+
+impl From<PieceCheck> for PieceCheckView {
+    fn from(check: PieceCheck) -> Self {
+        PieceCheckView {
+            ok: check.ok,
+            exit_ip: check.exit_ip,
+            latency_ms: check.latency_ms,
+            error: check.error,
+            checked_at: check.checked_at,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -64,7 +111,18 @@ fn terms(
         .map(|p| (p.price_cents, p.validity_days)))
 }
 
-fn view(piece: RenewablePiece, terms: Option<(Cents, i32)>, grace: i64, now: i64) -> PieceView {
+fn view(
+    piece: RenewablePiece,
+    identity: PieceIdentity,
+    terms: Option<(Cents, i32)>,
+    grace: i64,
+    now: i64,
+) -> PieceView {
+    let checked_ip = identity
+        .last_check
+        .as_ref()
+        .filter(|c| c.ok)
+        .and_then(|c| c.exit_ip.clone());
     PieceView {
         id: piece.id,
         kind: piece.kind.to_string(),
@@ -82,6 +140,14 @@ fn view(piece: RenewablePiece, terms: Option<(Cents, i32)>, grace: i64, now: i64
         renewable_until: piece.expires_at + grace,
         renewal_price: terms.map(|(price, _)| price),
         renewal_days: terms.map(|(_, days)| days),
+        order_id: piece.order_id,
+        username: identity.username,
+        password: identity.password,
+        city: identity.city,
+        isp: identity.isp,
+        exit_ip: identity.stock_ip.or(checked_ip),
+        checkable: identity.ours,
+        last_check: identity.last_check.map(PieceCheckView::from),
     }
 }
 
@@ -100,6 +166,8 @@ pub async fn list_pieces(
     let reply = with_conn(&state.pool, move |conn| {
         let now = persistence::now();
         let (rows, total) = renewals::kept(conn, id, page.offset, page.per_page)?;
+        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        let mut identities = identity::identities(conn, id, &ids)?;
         // One plan lookup per plan, not per piece.
         let mut seen: HashMap<Option<i64>, Option<(Cents, i32)>> = HashMap::new();
         let mut items = Vec::with_capacity(rows.len());
@@ -112,7 +180,11 @@ pub async fn list_pieces(
                     found
                 }
             };
-            items.push(view(row, known, grace, now));
+            // The same query's rows: every listed piece has its identity.
+            let Some(who) = identities.remove(&row.id) else {
+                continue;
+            };
+            items.push(view(row, who, known, grace, now));
         }
         Ok(PiecesResponse {
             list: Paged::new(items, total, page),

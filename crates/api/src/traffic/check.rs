@@ -74,13 +74,7 @@ pub async fn check_proxy(
     user: CurrentUser,
     body: JsonObject<CheckProxyRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let limits = &state.settings.limits;
-    check_limits(
-        &state.pool,
-        limits.check_window,
-        vec![(format!("check:user:{}", user.0.id), limits.check_per_user)],
-    )
-    .await?;
+    limit_checks(&state, user.0.id).await?;
     let line = body
         .proxy
         .as_deref()
@@ -88,7 +82,24 @@ pub async fn check_proxy(
         .filter(|l| !l.is_empty())
         .ok_or_else(|| ApiError::field("proxy", msg::CHECK_LINE_REQUIRED))?;
     let request = ours(&state, line)?;
-    let answer = match state.checker.check(&request).await {
+    Ok(HttpResponse::Ok().json(run_check(&state, &request).await))
+}
+
+/// Counts one check of customer `user` (`check_per_user` per window, shared by every kind of
+/// check); 429 past it.
+pub(crate) async fn limit_checks(state: &AppState, user: domain::UserId) -> Result<(), ApiError> {
+    let limits = &state.settings.limits;
+    check_limits(
+        &state.pool,
+        limits.check_window,
+        vec![(format!("check:user:{user}"), limits.check_per_user)],
+    )
+    .await
+}
+
+/// Runs one check of `request` (which must point at our gateway) and answers its outcome.
+pub(crate) async fn run_check(state: &AppState, request: &CheckRequest) -> CheckProxyResponse {
+    match state.checker.check(request).await {
         Ok(outcome) => CheckProxyResponse {
             ok: true,
             exit_ip: Some(outcome.exit_ip.to_string()),
@@ -101,6 +112,5 @@ pub async fn check_proxy(
             latency_ms: None,
             error: Some(reason.to_string()),
         },
-    };
-    Ok(HttpResponse::Ok().json(answer))
+    }
 }

@@ -12,6 +12,7 @@ mod stats;
 
 pub use buy_plan::{BuyPlanRequest, BuyPlanResponse};
 pub use check::{CheckProxyRequest, CheckProxyResponse};
+pub(crate) use check::{limit_checks, run_check};
 pub use generate::{GenerateRequest, GenerateResponse};
 pub use history::{HistoryItem, HistoryResponse};
 pub use stats::{StatsResponse, TrafficStat, UsageDay, UsageResponse};

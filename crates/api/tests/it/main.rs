@@ -33,6 +33,7 @@ mod login;
 mod login_guard;
 mod operations;
 mod owner_not_locked_out;
+mod piece_check;
 mod piece_stats;
 mod pieces_buy;
 mod pieces_catalog;

@@ -47,15 +47,15 @@ async fn echo_server() -> (SocketAddr, Arc<AtomicUsize>) {
 
 /// The shop with a running gateway: the test app (registration, top-ups) and a second API
 /// instance on the same database that knows the gateway's ports and the echo server.
-struct Shop {
-    app: TestApp,
-    api: String,
-    gateway: SocketAddr,
-    echo_hits: Arc<AtomicUsize>,
+pub(crate) struct Shop {
+    pub(crate) app: TestApp,
+    pub(crate) api: String,
+    pub(crate) gateway: SocketAddr,
+    pub(crate) echo_hits: Arc<AtomicUsize>,
 }
 
 impl Shop {
-    async fn start(backend: persistence::Backend, checks_per_user: u32) -> Shop {
+    pub(crate) async fn start(backend: persistence::Backend, checks_per_user: u32) -> Shop {
         let app = TestApp::start(backend, |_| {}).await;
         let pool = persistence::connect(&app.db.url, &persistence::PoolOptions::default()).unwrap();
         let config = gateway::GatewayConfig {
@@ -90,7 +90,7 @@ impl Shop {
         }
     }
 
-    async fn post(&self, path: &str, body: Value) -> crate::common::Reply {
+    pub(crate) async fn post(&self, path: &str, body: Value) -> crate::common::Reply {
         let request = self
             .app
             .client
@@ -99,7 +99,7 @@ impl Shop {
         self.app.send(request).await
     }
 
-    async fn check(&self, line: &str) -> crate::common::Reply {
+    pub(crate) async fn check(&self, line: &str) -> crate::common::Reply {
         self.post("/api/user/check", json!({ "proxy": line })).await
     }
 
@@ -127,7 +127,7 @@ impl Shop {
 }
 
 /// host, port, user, pass of a `host:port:user:pass` line.
-fn split(line: &str) -> (String, String, String, String) {
+pub(crate) fn split(line: &str) -> (String, String, String, String) {
     let p: Vec<&str> = line.split(':').collect();
     (p[0].into(), p[1].into(), p[2].into(), p[3].into())
 }

@@ -2,6 +2,7 @@
 //! orders and the purchased pieces. The wallet debit, the order and its pieces are written in the
 //! caller's transaction.
 
+pub mod identity;
 mod order_list;
 mod orders;
 mod proxies;

@@ -36,7 +36,7 @@ export function Card({ title, children, className, actions, id }: CardProps) {
   return (
     <section id={id} className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900', className)}>
       {(title || actions) && (
-        <div className="mb-4 flex items-center justify-between gap-3">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           {title && <h2 className="text-lg font-semibold">{title}</h2>}
           {actions}
         </div>

@@ -110,9 +110,42 @@ describe('generated proxies page', () => {
     expect(rows.map((row) => within(row).getByTestId('expires').textContent)).toEqual(['1 Jan 2100', '—Does not expire', 'Expired']);
     expect(within(rows[1]!).getByText('Premium Residential')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('12 Mar 2025')).toBeInTheDocument();
-    await user.click(within(rows[2]!).getByRole('button', { name: 'Copy proxy' }));
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Copy proxy ipv4-1.gw.test:9000:user1' }));
     expect(await screen.findByText('Proxy copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('ipv4-1.gw.test:9000:user1:pass');
+  });
+
+  it('names each copy action after its line, so a screen reader tells them apart', async () => {
+    const { table } = await open(make(3, 'static', FUTURE));
+    await within(table).findByText('static-1.gw.test:9000:user1:pass');
+    const names = within(table)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'));
+    expect(names).toEqual(['Copy proxy static-1.gw.test:9000:user1', 'Copy proxy static-2.gw.test:9000:user2', 'Copy proxy static-3.gw.test:9000:user3']);
+  });
+
+  it('under 640 px shows a card per proxy with its whole line and a Copy button instead of the table', async () => {
+    // the same gateway address for every line: only the username tells them apart
+    const same: GeneratedProxy[] = [1, 2].map((id) => ({ id, proxy: `127.0.0.1:8000:pc_user${id}:secret${id}`, type: 'static', createdAt: NOON, expiresAt: FUTURE }));
+    same.push({ id: 3, proxy: '127.0.0.1:8000:u123-type-premium:pw', type: 'premium', createdAt: NOON, expiresAt: null });
+    const { user, table } = await open(same);
+    await within(table).findByText('127.0.0.1:8000:pc_user1:secret1');
+    // the table is for 640 px and up; the cards for narrower screens
+    expect(screen.getByRole('region', { name: 'Generated proxies' })).toHaveClass('max-sm:hidden');
+    const cards = screen.getByTestId('proxy-cards');
+    expect(cards).toHaveClass('sm:hidden');
+    const items = within(cards).getAllByTestId('proxy-card');
+    expect(items).toHaveLength(3);
+    // each card holds the whole line, wrapped, never cut to the shared host and port
+    const line = within(items[1]!).getByText('127.0.0.1:8000:pc_user2:secret2');
+    expect(line).toHaveClass('break-all');
+    expect(line).not.toHaveClass('truncate');
+    expect(items[1]).toHaveTextContent(/Static Residential · 12 Mar 2025/);
+    expect(within(items[1]!).getByTestId('card-expires')).toHaveTextContent('Expires 1 Jan 2100');
+    expect(within(items[2]!).getByTestId('card-expires')).toHaveTextContent('Does not expire');
+    await user.click(within(items[1]!).getByRole('button', { name: 'Copy proxy 127.0.0.1:8000:pc_user2' }));
+    expect(await screen.findByText('Proxy copied to clipboard')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('127.0.0.1:8000:pc_user2:secret2');
   });
 
   it('shows skeleton rows while loading, then the empty states', async () => {

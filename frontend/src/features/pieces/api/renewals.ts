@@ -1,13 +1,15 @@
 // The customer's pieces and their renewals: GET /api/user/pieces (with what a renewal costs),
 // PATCH /api/user/pieces/{id} (auto-renew), POST /api/user/pieces/{id}/renew, and the default
-// for new purchases (PUT /api/user/piece_settings). A renewal's answer carries the user, whose
-// balance replaces the cached one; the wallet and the lists refresh.
+// for new purchases (PUT /api/user/piece_settings), and a check of one piece
+// (POST /api/user/pieces/{id}/check, kept as its last check). A renewal's answer carries the user,
+// whose balance replaces the cached one; the wallet and the lists refresh.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
 
 export type OwnedPiece = Schemas['PieceView'];
+export type PieceCheck = Schemas['PieceCheckView'];
 
 export const PIECES_PER_PAGE = 20;
 
@@ -52,6 +54,16 @@ export function useSetAutoRenewDefault() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (autoRenew: boolean) => unwrap(api.PUT('/api/user/piece_settings', { body: { autoRenew } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.piecesAll }),
+  });
+}
+
+/** One mutation per piece, so that each piece shows its own check while it runs. */
+export function useCheckPiece() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.POST('/api/user/pieces/{id}/check', { params: { path: { id } } })),
+    // the list then shows it as the piece's last check (and its exit IP)
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.piecesAll }),
   });
 }
