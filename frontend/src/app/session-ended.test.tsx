@@ -33,7 +33,7 @@ it('sends a visitor whose session ended elsewhere to /login on the next refused 
   await client.refetchQueries({ queryKey: ['account', 'sessions'] });
 
   // well before the layout's next poll of the session (LIVE_REFRESH_MS, 10 s)
-  await waitFor(() => expect(location()).toBe('/login'), { timeout: 4000 });
+  await waitFor(() => expect(location()).toBe('/login'));
   expect(state.userReads).toBe(readsBefore + 1);
 });
 

@@ -7,9 +7,11 @@ import { resetToasterForTests } from '@/lib/toast';
 import { paymentModal } from '@/lib/payment-modal';
 import { server } from './server';
 
-// findBy… and waitFor wait up to 5 s (1 s by default) for the same reason as vite.config.ts's
-// testTimeout
-configure({ asyncUtilTimeout: 5_000 });
+// findBy… and waitFor wait up to 10 s (1 s by default) for the same reason as vite.config.ts's
+// testTimeout: a whole screen's first render with its lazy chunks and queries took over 5 s on two
+// cores beside a build. The one setting for every file (a test file that changed it would change
+// it for the files after it in the same worker, which share their modules).
+configure({ asyncUtilTimeout: 10_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // jsdom has no layout: scrolling an element into view does nothing
 Element.prototype.scrollIntoView = function scrollIntoView() {

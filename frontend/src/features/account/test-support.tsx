@@ -1,6 +1,5 @@
 // Shared set-up of the settings tests: a signed-in customer whose user the server keeps (so a
 // refetch after a change sees the change), the security lists, and captured requests.
-import { configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { User } from '@/lib/api-types';
 import { makeUser } from '@/test/fixtures';
@@ -17,8 +16,6 @@ type TwoFactorStatus = Schemas['TwoFactorStatus'];
 
 export const preloadRoutes = () => preload('dashboard-layout', 'settings');
 
-// these journeys make many round trips through MSW; give each lookup room on a busy machine
-configure({ asyncUtilTimeout: 4000 });
 
 /** The first lookup on a page: its chunk may still be compiling on a busy machine. */
 export const SLOW = { timeout: 10_000 };

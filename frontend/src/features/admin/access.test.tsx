@@ -19,9 +19,6 @@ function refuseAdminCalls() {
   return calls;
 }
 
-// the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeAll(async () => {
   // the lazily loaded pages compile on first use; load them up front so no lookup times out
   await Promise.all([import('./components/admin-layout'), import('./routes/overview'), import('./routes/admin-not-found'), import('./components/charts')]);

@@ -5,9 +5,6 @@ import { server } from '@/test/server';
 import { MESSAGES } from './schemas';
 import { makeOrder, makePlan, makeStock, page, recorder, signedInAdmin } from './tests/admin-data';
 
-// the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeAll(async () => {
   await Promise.all([import('./components/admin-layout'), import('./routes/plans'), import('./routes/stock'), import('./routes/orders')]);
 });

@@ -8,9 +8,6 @@ import { trafficStatement } from './statements';
 import { makeDetail, makePlan, makeRow, page, recorder, signedInAdmin, stubResizeObserver, T0 } from './tests/admin-data';
 import type { CustomerDetail } from './types';
 
-// the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeAll(async () => {
   await Promise.all([import('./components/admin-layout'), import('./routes/customer-detail'), import('./routes/customers'), import('./components/charts')]);
 });

@@ -7,9 +7,6 @@ import { diffRows, isTime } from './components/json-diff-rows';
 import { page, signedInAdmin, T0 } from './tests/admin-data';
 import type { AdminPayment, AuditEntry } from './types';
 
-// the console's pages are lazily loaded chunks: under a loaded machine a first render takes seconds
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeAll(async () => {
   await Promise.all([import('./components/admin-layout'), import('./routes/payment-detail'), import('./routes/audit')]);
 });

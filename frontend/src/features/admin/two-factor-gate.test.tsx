@@ -11,8 +11,6 @@ import { makeSummary, signedInAdmin, stubResizeObserver } from './tests/admin-da
 const location = () => screen.getByTestId('location').textContent;
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeAll(async () => {
   await Promise.all([
     import('./components/admin-layout'),

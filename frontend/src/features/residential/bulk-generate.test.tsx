@@ -1,16 +1,12 @@
 // Bulk generation (issue 15): the quantity field, the list of lines with Copy all and Download,
 // the Test button per line (POST /api/user/check) and the code snippets of the selected line.
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
 import { capture, choose, preloadRoutes, signedIn } from './test-support';
 
 beforeAll(preloadRoutes);
-// Each journey here takes many steps (three pickers, the quantity, the list): more time on a
-// busy machine than one default allows.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const line = (n: number) => `gw.proxyshop.test:8000:uabc-type-premium-country-us-state-ca-city-losangeles-session-s${n}-lifetime-30:s3cret`;
 const LINES = [line(1), line(2), line(3)];
@@ -20,7 +16,7 @@ async function generateThree() {
   const bodies = capture('/api/user/generate', () => HttpResponse.json({ proxies: LINES, message: 'Proxy generated successfully' }));
   const rendered = renderAt('/onboard/rotating-proxy');
   const { user } = rendered;
-  await screen.findByRole('button', { name: /^Country / }, { timeout: 5000 });
+  await screen.findByRole('button', { name: /^Country / });
   await choose(user, 'Country', 'United States');
   await choose(user, 'State', 'California');
   await choose(user, 'City', 'Los Angeles');
@@ -83,7 +79,7 @@ describe('bulk generation', () => {
     signedIn();
     const bodies = capture('/api/user/generate', () => HttpResponse.json({ proxies: LINES }));
     const { user } = renderAt('/onboard/rotating-proxy');
-    await screen.findByRole('button', { name: /^Country / }, { timeout: 5000 });
+    await screen.findByRole('button', { name: /^Country / });
     await choose(user, 'Country', 'United States');
     await choose(user, 'State', 'California');
     await choose(user, 'City', 'Los Angeles');
