@@ -60,7 +60,8 @@ pub struct GatewayConfig {
     /// File descriptors the gateway may hold at once (accepted and destination sockets,
     /// relay pipes): past it new connections are closed at once, so that the rest of the
     /// process (the API) keeps its reserve. The server sets it to the process's limit less
-    /// `PROXYSHOP_GATEWAY_FD_RESERVE` (docs/operations.md, "File descriptors").
+    /// `PROXYSHOP_GATEWAY_FD_RESERVE` (docs/operations.md, "File descriptors"). Past the
+    /// budget less a tenth it is shared fairly between customers (`descriptors.rs`).
     pub max_descriptors: usize,
     /// An automatic top-up (checked at each lease take) buys at most once per this long per
     /// customer and traffic kind, on all nodes together (`PROXYSHOP_AUTO_TOPUP_WINDOW_SECS`).

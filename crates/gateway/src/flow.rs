@@ -33,6 +33,7 @@ impl<'a> Metered<'a> {
 }
 
 /// The last time either direction moved data.
+#[derive(Debug)]
 pub(crate) struct Activity {
     start: Instant,
     last_ms: AtomicU64,
@@ -49,6 +50,11 @@ impl Activity {
     pub(crate) fn touch(&self) {
         let ms = self.start.elapsed().as_millis() as u64;
         self.last_ms.store(ms, Ordering::Relaxed);
+    }
+
+    /// When data last moved (or the connection started, if it has not).
+    pub(crate) fn last_moved(&self) -> Instant {
+        self.start + Duration::from_millis(self.last_ms.load(Ordering::Relaxed))
     }
 
     pub(crate) async fn idle_for(&self, idle: Duration) {

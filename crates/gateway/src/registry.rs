@@ -8,7 +8,7 @@
 //! piece are only counted (daily usage), and each piece in use is watched for its end instead.
 
 use crate::flush::{apply_balances, end_pieces, take_counts};
-use crate::lease::{CredentialCap, Entry, Lease, Live, PieceSlot, lock};
+use crate::lease::{CredentialCap, Entry, Fair, Lease, Live, PieceSlot, lock};
 use crate::meter::{GrantFuture, Meter, Source, TopUp};
 use crate::record::{CredentialRef, RECORDS_MAX, Records, Trail};
 use crate::store::{self, Node};
@@ -225,6 +225,7 @@ impl Registry {
         entry.connections += 1;
         let meter = entry.meter.clone();
         *live.per_user.entry(piece.user_id).or_insert(0) += 1;
+        let (id, presence) = live.enter(piece.user_id);
         metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
             live: self.live.clone(),
@@ -236,7 +237,15 @@ impl Registry {
             down: Default::default(),
             trail: Trail::new(credential),
             records: self.records.clone(),
+            id,
+            presence,
         })
+    }
+
+    /// The fair share of a crowded descriptor budget for a new connection of `user_id`
+    /// (`Live::fair_share`).
+    pub(crate) fn fair_share(&self, user_id: UserId) -> Fair {
+        lock(&self.live).fair_share(user_id)
     }
 
     /// Whether `user_id` may open one more connection: not disabled here, under the
@@ -287,6 +296,7 @@ impl Registry {
         if let Some(cap) = cap {
             *live.per_credential.entry(cap.slot).or_insert(0) += 1;
         }
+        let (id, presence) = live.enter(key.user_id);
         metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
             live: self.live.clone(),
@@ -298,6 +308,8 @@ impl Registry {
             down: Default::default(),
             trail: Trail::new(credential),
             records: self.records.clone(),
+            id,
+            presence,
         })
     }
 
