@@ -15,8 +15,12 @@ pub struct GatewayConfig {
     pub flush_interval: Duration,
     /// Resolving and connecting to a destination, together.
     pub connect_timeout: Duration,
-    /// A connection without traffic for this long is closed.
+    /// A connection without traffic for this long is closed
+    /// (`PROXYSHOP_GATEWAY_IDLE_TIMEOUT_SECS`), while the gateway holds at most half of the
+    /// high-water mark of `max_descriptors`; from the mark on, after `idle_timeout_crowded`
+    /// (`PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS`), and in proportion in between.
     pub idle_timeout: Duration,
+    pub idle_timeout_crowded: Duration,
     /// A request head or SOCKS5 handshake (up to its CONNECT request) must arrive within this.
     pub handshake_timeout: Duration,
     /// Connections not yet authenticated, in all, per network (an IPv4 /24 or an IPv6 /48)
@@ -87,6 +91,7 @@ impl Default for GatewayConfig {
             flush_interval: Duration::from_secs(3),
             connect_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(300),
+            idle_timeout_crowded: Duration::from_secs(30),
             handshake_timeout: Duration::from_secs(10),
             max_unauthenticated: 4096,
             max_unauthenticated_per_network: 256,

@@ -13,6 +13,11 @@
 //! connection of the customer holding the most, and one of the customer holding the most is
 //! refused.
 //!
+//! The idle timeout shortens as the budget fills (`idle_timeout`): the configured one while the
+//! gateway holds at most half its high-water mark, `GatewayConfig::idle_timeout_crowded` from
+//! the mark on, and in between in proportion; so tunnels that move nothing give their
+//! descriptors back soonest when they are needed.
+//!
 //! Failures of `accept` itself (EMFILE, ENFILE: the process or the system is out of
 //! descriptors anyway) and refusals are logged at most once per `LOG_EVERY`, with the number
 //! of the ones not logged in between.
@@ -34,6 +39,8 @@ pub(crate) struct Descriptors {
     budget: usize,
     /// Past this many held, the budget is shared fairly (see the module docs).
     high_water: usize,
+    /// The idle timeout from the high-water mark on.
+    crowded_idle: Duration,
     held: Arc<Counter>,
     /// Relay pipes made so far (`splice.rs`; also the metric
     /// `proxyshop_gateway_splice_pipes_total`): short exchanges make none.
@@ -62,6 +69,7 @@ impl Descriptors {
         Descriptors {
             budget,
             high_water,
+            crowded_idle: Duration::MAX,
             held: Arc::new(Counter {
                 held: AtomicUsize::new(0),
                 high_water,
@@ -69,6 +77,34 @@ impl Descriptors {
             }),
             pipes: AtomicU64::new(0),
         }
+    }
+
+    /// The idle timeout from the high-water mark on (the configured one applies until then).
+    pub(crate) fn idle_when_crowded(mut self, idle: Duration) -> Descriptors {
+        self.crowded_idle = idle;
+        self
+    }
+
+    /// How long a connection that moves nothing stays open, for the configured `idle`
+    /// timeout: `idle` up to half the high-water mark, the crowded one from the mark on, and
+    /// in proportion in between.
+    pub(crate) fn idle_timeout(&self, idle: Duration) -> Duration {
+        let crowded = self.crowded_idle.min(idle);
+        let (held, half) = (self.held(), self.high_water / 2);
+        if held <= half {
+            return idle;
+        }
+        if held >= self.high_water {
+            return crowded;
+        }
+        let left = (self.high_water - held) as f64 / (self.high_water - half) as f64;
+        crowded + (idle - crowded).mul_f64(left)
+    }
+
+    /// How often a connection waiting for its idle timeout (`idle` as configured) looks at the
+    /// budget again: a budget filling meanwhile shortens it within this.
+    pub(crate) fn idle_recheck(&self, idle: Duration) -> Duration {
+        self.crowded_idle.min(idle).max(Duration::from_millis(100))
     }
 
     /// `count` more descriptors, or None when they would pass the budget.
@@ -213,6 +249,31 @@ mod tests {
         drop((one, again));
         assert_eq!(fds.held(), 0);
         assert!(Descriptors::new(usize::MAX).take(usize::MAX).is_some());
+    }
+
+    #[test]
+    fn the_idle_timeout_shortens_as_the_budget_fills() {
+        // High-water mark 90, half of it 45.
+        let fds = Descriptors::new(100).idle_when_crowded(Duration::from_secs(30));
+        let idle = Duration::from_secs(300);
+        let held = fds.take(45).unwrap();
+        assert_eq!(fds.idle_timeout(idle), idle);
+        let more = fds.take(23).unwrap();
+        let between = fds.idle_timeout(idle);
+        assert!(
+            between < idle && between > Duration::from_secs(30),
+            "{between:?}"
+        );
+        let full = fds.take(22).unwrap();
+        assert_eq!(fds.idle_timeout(idle), Duration::from_secs(30));
+        assert_eq!(
+            fds.idle_timeout(Duration::from_secs(5)),
+            Duration::from_secs(5)
+        );
+        drop((held, more, full));
+        assert_eq!(fds.idle_timeout(idle), idle);
+        let unlimited = Descriptors::new(usize::MAX).idle_when_crowded(Duration::from_secs(1));
+        assert_eq!(unlimited.idle_timeout(idle), idle);
     }
 
     #[test]

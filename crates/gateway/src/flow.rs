@@ -2,6 +2,7 @@
 //! metered writes (reserve on the customer's budget, write, count what was written, on the
 //! meter and on the connection's own count of that direction).
 
+use crate::descriptors::Descriptors;
 use crate::meter::{Meter, Reservation};
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -57,13 +58,18 @@ impl Activity {
         self.start + Duration::from_millis(self.last_ms.load(Ordering::Relaxed))
     }
 
-    pub(crate) async fn idle_for(&self, idle: Duration) {
+    /// Completes once nothing has moved for `idle` of the connection's budget
+    /// (`Descriptors::idle_timeout`, looked at again at least every `idle_recheck`: it
+    /// shortens as the budget fills).
+    pub(crate) async fn idle_for(&self, idle: Duration, fds: &Descriptors) {
         loop {
             let seen = self.last_ms.load(Ordering::Relaxed);
-            tokio::time::sleep_until(self.start + Duration::from_millis(seen) + idle).await;
-            if self.last_ms.load(Ordering::Relaxed) == seen {
+            let deadline = self.start + Duration::from_millis(seen) + fds.idle_timeout(idle);
+            let now = Instant::now();
+            if deadline <= now {
                 return;
             }
+            tokio::time::sleep_until(deadline.min(now + fds.idle_recheck(idle))).await;
         }
     }
 }

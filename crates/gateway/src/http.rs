@@ -166,7 +166,8 @@ pub(crate) async fn serve(
         }
         Ok(())
     };
-    let ended = guarded(&lease, activity, config.idle_timeout, shutdown, work).await;
+    let idle = config.idle_timeout;
+    let ended = guarded(&lease, activity, idle, &shared.fds, shutdown, work).await;
     drop(target);
     let out_of_traffic = lease.meter.remaining() <= 0;
     let (outcome, reason) = match (&ended, &failed) {

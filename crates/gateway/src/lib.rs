@@ -129,7 +129,8 @@ impl Gateway {
                 },
                 config.max_connections_per_user,
             ),
-            fds: descriptors::Descriptors::new(config.max_descriptors),
+            fds: descriptors::Descriptors::new(config.max_descriptors)
+                .idle_when_crowded(config.idle_timeout_crowded),
             memory: memory::Memory::default(),
             config,
             shutdown,

@@ -72,15 +72,16 @@ pub(crate) async fn relay(
         tokio::try_join!(up, down)?;
         Ok(())
     };
-    guarded(lease, activity, idle, shutdown, work).await
+    guarded(lease, activity, idle, fds, shutdown, work).await
 }
 
-/// Runs `work` until it ends, the lease is cut, the gateway shuts down or `activity` saw
-/// nothing move for `idle`.
+/// Runs `work` until it ends, the lease is cut or closed to make room, the gateway shuts down
+/// or `activity` saw nothing move for `idle` (shortened as the budget of `fds` fills).
 pub(crate) async fn guarded(
     lease: &Lease,
     activity: &Activity,
     idle: Duration,
+    fds: &Descriptors,
     mut shutdown: watch::Receiver<bool>,
     work: impl Future<Output = io::Result<()>>,
 ) -> io::Result<Ended> {
@@ -96,7 +97,7 @@ pub(crate) async fn guarded(
             Cut::PieceEnded => Ended::PieceOver,
         }),
         _ = shutdown.wait_for(|s| *s) => Ok(Ended::Shutdown),
-        _ = activity.idle_for(idle) => Ok(Ended::Idle),
+        _ = activity.idle_for(idle, fds) => Ok(Ended::Idle),
         () = lease.evicted() => Ok(Ended::Evicted),
     }
 }

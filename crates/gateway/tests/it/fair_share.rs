@@ -101,7 +101,52 @@ async fn idle_tunnels_of_a_few_accounts_do_not_lock_out_another_customer(backend
     }
 }
 
+/// At the high-water mark, tunnels that move nothing are closed after the crowded idle
+/// timeout, not the configured one (a minute here: the test would time out waiting); as the
+/// budget frees up the timeout lengthens again, so only some of them are.
+async fn idle_tunnels_are_closed_sooner_when_the_budget_is_full(backend: Backend) {
+    let Some(h) = Harness::start(Options {
+        backend,
+        idle_timeout: Duration::from_secs(60),
+        configure: Box::new(|c| {
+            c.max_descriptors = BUDGET;
+            c.idle_timeout_crowded = Duration::from_millis(100);
+        }),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let echo = echo_server().await.to_string();
+    let mut tunnels = Vec::new();
+    // Up to the high-water mark: 48 tunnels of two descriptors each.
+    for _ in 0..HOGS * TUNNELS {
+        let (stream, code, head) = http_connect(h.http, &echo, Some((USER, PASSWORD))).await;
+        assert_eq!(code, 200, "under the high-water mark: {head}");
+        tunnels.push(stream);
+    }
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while !tunnels.iter().any(closed) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("idle tunnels are closed after the crowded idle timeout");
+    let (left, gone): (Vec<_>, Vec<_>) = tunnels.into_iter().partition(|t| !closed(t));
+    assert!(!left.is_empty(), "only as many close as the budget needs");
+    assert!(!gone.is_empty());
+    // The others still carry data, and a new tunnel is served.
+    for mut stream in left {
+        echo_through(&mut stream, 16).await;
+    }
+    let (mut stream, code, head) = http_connect(h.http, &echo, Some((USER, PASSWORD))).await;
+    assert_eq!(code, 200, "{head}");
+    echo_through(&mut stream, 64).await;
+}
+
 persistence::both_backends!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     idle_tunnels_of_a_few_accounts_do_not_lock_out_another_customer,
+    idle_tunnels_are_closed_sooner_when_the_budget_is_full,
 );

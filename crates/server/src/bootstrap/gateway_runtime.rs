@@ -73,6 +73,8 @@ pub(super) fn start_gateway(
         max_connections_per_user: settings.max_connections_per_customer,
         max_unauthenticated: settings.max_unauthenticated,
         handshake_timeout: settings.handshake_timeout,
+        idle_timeout: settings.idle_timeout,
+        idle_timeout_crowded: settings.idle_timeout_crowded,
         drain: settings.drain,
         expected_nodes: settings.expected_nodes,
         lease_ttl: settings.lease_ttl,
