@@ -42,6 +42,9 @@ pub struct GatewayConfig {
     /// Live connections of one customer on this node
     /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_user: usize,
+    /// The same for a customer on a free trial (a trial granted, no payment credited; at most
+    /// `max_connections_per_user`; `PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL`).
+    pub max_connections_per_trial: usize,
     /// How many gateway nodes share the database: a lease is
     /// `max(1 % of the purchase, 16 MB) / expected_nodes` (docs/operations.md).
     pub expected_nodes: u32,
@@ -101,6 +104,7 @@ impl Default for GatewayConfig {
             unknown_user_ttl: Duration::from_secs(10),
             refused_ports: vec![25],
             max_connections_per_user: 256,
+            max_connections_per_trial: 32,
             expected_nodes: 1,
             lease_ttl: Duration::from_secs(30),
             event_poll: Duration::from_secs(1),

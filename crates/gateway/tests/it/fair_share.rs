@@ -145,8 +145,55 @@ async fn idle_tunnels_are_closed_sooner_when_the_budget_is_full(backend: Backend
     echo_through(&mut stream, 64).await;
 }
 
+/// A customer on a free trial (a trial granted, nothing paid) has a lower connection cap than
+/// a paying one.
+async fn a_trial_account_has_a_lower_connection_cap(backend: Backend) {
+    let Some(h) = Harness::start(Options {
+        backend,
+        configure: Box::new(|c| c.max_connections_per_trial = 3),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let trial = h.add_user("trial0", "trialpass", 100_000_000);
+    let mut conn = h.db.pool.get().unwrap();
+    let claim = persistence::trials::NewClaim {
+        mailbox: "trial0@example.com",
+        user_id: trial,
+        ip: "192.0.2.1",
+        day: "2026-01-01",
+        per_ip: 3,
+        bytes: 100_000_000,
+        at: persistence::now(),
+    };
+    let claimed = persistence::trials::claim(&mut conn, &claim).unwrap();
+    assert_eq!(claimed, persistence::trials::Claim::Granted);
+    drop(conn);
+    let echo = echo_server().await.to_string();
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let (stream, code, head) = http_connect(h.http, &echo, Some(("trial0", "trialpass"))).await;
+        assert_eq!(code, 200, "{head}");
+        held.push(stream);
+    }
+    let (_, code, head) = http_connect(h.http, &echo, Some(("trial0", "trialpass"))).await;
+    assert_eq!(code, 429, "the trial's cap is 3: {head}");
+    for _ in 0..5 {
+        let (mut stream, code, head) = http_connect(h.http, &echo, Some((USER, PASSWORD))).await;
+        assert_eq!(
+            code, 200,
+            "a paying customer has the customer's cap: {head}"
+        );
+        echo_through(&mut stream, 16).await;
+        held.push(stream);
+    }
+}
+
 persistence::both_backends!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     idle_tunnels_of_a_few_accounts_do_not_lock_out_another_customer,
     idle_tunnels_are_closed_sooner_when_the_budget_is_full,
+    a_trial_account_has_a_lower_connection_cap,
 );

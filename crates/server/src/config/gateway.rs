@@ -12,6 +12,9 @@ pub struct GatewaySettings {
     /// Live connections of one customer on one node
     /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_customer: usize,
+    /// The same for a customer on a free trial
+    /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL`, at most the former).
+    pub max_connections_per_trial: usize,
     /// Connections not yet authenticated, in all (`PROXYSHOP_GATEWAY_MAX_UNAUTHENTICATED`).
     pub max_unauthenticated: usize,
     /// A request head or SOCKS5 handshake must arrive within this
@@ -57,6 +60,11 @@ impl GatewaySettings {
                 src,
                 "PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER",
                 256,
+            )? as usize,
+            max_connections_per_trial: at_least_one(
+                src,
+                "PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL",
+                32,
             )? as usize,
             max_unauthenticated: at_least_one(src, "PROXYSHOP_GATEWAY_MAX_UNAUTHENTICATED", 4096)?
                 as usize,
@@ -110,6 +118,7 @@ mod tests {
         assert_eq!(d.fd_reserve, 1024);
         assert_eq!(d.lease_ttl, Duration::from_secs(30));
         assert_eq!(d.idle_timeout, Duration::from_secs(300));
+        assert_eq!(d.max_connections_per_trial, 32);
         assert_eq!(d.idle_timeout_crowded, Duration::from_secs(30));
         let set = settings(&[
             ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER", "16"),
@@ -120,8 +129,10 @@ mod tests {
             ("PROXYSHOP_GATEWAY_LEASE_TTL_SECS", "10"),
             ("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_SECS", "120"),
             ("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS", "5"),
+            ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL", "4"),
         ])
         .unwrap();
+        assert_eq!(set.max_connections_per_trial, 4);
         assert_eq!(set.idle_timeout, Duration::from_secs(120));
         assert_eq!(set.idle_timeout_crowded, Duration::from_secs(5));
         let err = settings(&[("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS", "0")]).unwrap_err();
