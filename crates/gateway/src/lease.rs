@@ -295,3 +295,40 @@ impl Live {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The customer holding the most gives up its most idle connection to one holding fewer;
+    /// one holding as many as the most is refused, and so is the one holding the most.
+    #[tokio::test(start_paused = true)]
+    async fn the_most_idle_connection_of_the_biggest_holder_makes_room() {
+        let (big, small, newcomer) = (UserId::new(1), UserId::new(2), UserId::new(3));
+        let mut live = Live::default();
+        let big_conns: Vec<_> = (0..3).map(|_| live.enter(big)).collect();
+        let _small = live.enter(small);
+        tokio::time::advance(Duration::from_secs(5)).await;
+        // The first and the last moved data lately: the middle one is the most idle.
+        big_conns[0].1.activity.touch();
+        big_conns[2].1.activity.touch();
+        let _new = live.enter(newcomer);
+        assert_eq!(live.fair_share(newcomer), Fair::Evicted);
+        let closed = big_conns[1].1.evict.notified();
+        tokio::pin!(closed);
+        assert!(futures_ready(closed.as_mut()), "the most idle one was told");
+        assert_eq!(live.connections[&big].len(), 2);
+        assert!(!live.connections[&big].contains_key(&big_conns[1].0));
+        // Now the biggest holds 2: a second connection of the newcomer (2 too) is refused.
+        let _again = live.enter(newcomer);
+        assert_eq!(live.fair_share(newcomer), Fair::Refused);
+        assert_eq!(live.fair_share(big), Fair::Refused, "a tie is refused");
+    }
+
+    /// Whether `future` completes at its first poll.
+    fn futures_ready<F: std::future::Future>(future: std::pin::Pin<&mut F>) -> bool {
+        let waker = std::task::Waker::noop();
+        let mut cx = std::task::Context::from_waker(waker);
+        future.poll(&mut cx).is_ready()
+    }
+}
