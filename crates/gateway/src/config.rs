@@ -15,8 +15,12 @@ pub struct GatewayConfig {
     pub flush_interval: Duration,
     /// Resolving and connecting to a destination, together.
     pub connect_timeout: Duration,
-    /// A connection without traffic for this long is closed.
+    /// A connection without traffic for this long is closed
+    /// (`PROXYSHOP_GATEWAY_IDLE_TIMEOUT_SECS`), while the gateway holds at most half of the
+    /// high-water mark of `max_descriptors`; from the mark on, after `idle_timeout_crowded`
+    /// (`PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS`), and in proportion in between.
     pub idle_timeout: Duration,
+    pub idle_timeout_crowded: Duration,
     /// A request head or SOCKS5 handshake (up to its CONNECT request) must arrive within this.
     pub handshake_timeout: Duration,
     /// Connections not yet authenticated, in all, per network (an IPv4 /24 or an IPv6 /48)
@@ -38,6 +42,9 @@ pub struct GatewayConfig {
     /// Live connections of one customer on this node
     /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_user: usize,
+    /// The same for a customer on a free trial (a trial granted, no payment credited; at most
+    /// `max_connections_per_user`; `PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL`).
+    pub max_connections_per_trial: usize,
     /// How many gateway nodes share the database: a lease is
     /// `max(1 % of the purchase, 16 MB) / expected_nodes` (docs/operations.md).
     pub expected_nodes: u32,
@@ -60,7 +67,8 @@ pub struct GatewayConfig {
     /// File descriptors the gateway may hold at once (accepted and destination sockets,
     /// relay pipes): past it new connections are closed at once, so that the rest of the
     /// process (the API) keeps its reserve. The server sets it to the process's limit less
-    /// `PROXYSHOP_GATEWAY_FD_RESERVE` (docs/operations.md, "File descriptors").
+    /// `PROXYSHOP_GATEWAY_FD_RESERVE` (docs/operations.md, "File descriptors"). Past the
+    /// budget less a tenth it is shared fairly between customers (`descriptors.rs`).
     pub max_descriptors: usize,
     /// An automatic top-up (checked at each lease take) buys at most once per this long per
     /// customer and traffic kind, on all nodes together (`PROXYSHOP_AUTO_TOPUP_WINDOW_SECS`).
@@ -86,6 +94,7 @@ impl Default for GatewayConfig {
             flush_interval: Duration::from_secs(3),
             connect_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(300),
+            idle_timeout_crowded: Duration::from_secs(30),
             handshake_timeout: Duration::from_secs(10),
             max_unauthenticated: 4096,
             max_unauthenticated_per_network: 256,
@@ -95,6 +104,7 @@ impl Default for GatewayConfig {
             unknown_user_ttl: Duration::from_secs(10),
             refused_ports: vec![25],
             max_connections_per_user: 256,
+            max_connections_per_trial: 32,
             expected_nodes: 1,
             lease_ttl: Duration::from_secs(30),
             event_poll: Duration::from_secs(1),

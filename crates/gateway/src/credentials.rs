@@ -65,6 +65,8 @@ pub(crate) struct Credentials {
     customers: RowCache<ProxyUser>,
     subusers: RowCache<GatewaySubuser>,
     pieces: RowCache<PieceCredential>,
+    /// Whether a customer (by id) is on a free trial: a lower connection cap.
+    trials: RowCache<bool>,
 }
 
 /// A configured cap as a count of connections.
@@ -87,6 +89,7 @@ impl Credentials {
             customers: RowCache::new(traffic::find_proxy_user, unknown_ttl),
             subusers: RowCache::new(subusers::find_for_gateway, unknown_ttl),
             pieces: RowCache::new(piece_credentials::find, unknown_ttl),
+            trials: RowCache::new(persistence::trials::on_trial, unknown_ttl),
         }
     }
 
@@ -95,6 +98,13 @@ impl Credentials {
         self.customers.invalidate_all();
         self.subusers.invalidate_all();
         self.pieces.invalidate_all();
+        self.trials.invalidate_all();
+    }
+
+    /// Whether `user` is on a free trial (`persistence::trials::on_trial`).
+    async fn trial(&self, user: domain::UserId) -> Result<bool, Refusal> {
+        let trial = self.trials.get(&self.pool, &user.to_string()).await?;
+        Ok(trial.unwrap_or(false))
     }
 
     /// Checks the credential and takes a connection slot on the meter of its kind. A name
@@ -133,7 +143,8 @@ impl Credentials {
             }
             let key = LeaseKey::main(user.id, targeting.kind);
             let cap = cap((user.id, None), user.max_connections);
-            return Ok(registry.open(key, credential, cap).await?);
+            let trial = self.trial(user.id).await?;
+            return Ok(registry.open(key, credential, cap, trial).await?);
         }
         if username.is_empty() || username.len() > PIECE_NAME_MAX {
             return Err(Refusal::BadCredentials);
@@ -199,7 +210,8 @@ impl Credentials {
             subuser: Some(sub.id),
         };
         let cap = cap((sub.user_id, Some(sub.id)), sub.max_connections);
-        Ok(registry.open(key, credential, cap).await?)
+        let trial = self.trial(sub.user_id).await?;
+        Ok(registry.open(key, credential, cap, trial).await?)
     }
 
     /// Takes a connection slot for a connection from an allowlisted source: on the meter of
@@ -221,7 +233,8 @@ impl Credentials {
                 return Err(Refusal::BadCredentials);
             }
             let key = LeaseKey::main(entry.user_id, entry.kind);
-            return Ok(registry.open(key, credential, None).await?);
+            let trial = self.trial(entry.user_id).await?;
+            return Ok(registry.open(key, credential, None, trial).await?);
         };
         let piece = self
             .pieces

@@ -7,6 +7,17 @@
 //! destination is not connected to (HTTP 503, SOCKS5 general failure) and a relay copies
 //! through a buffer instead of a pipe. One atomic counter: nothing scans `/proc` per accept.
 //!
+//! Past the high-water mark (`high_water`: the budget less a tenth, kept for connections
+//! still authenticating) the budget is shared fairly (`lease::Live::fair_share`): an
+//! authenticated connection of a customer holding few is served by closing the most idle
+//! connection of the customer holding the most, and one of the customer holding the most is
+//! refused.
+//!
+//! The idle timeout shortens as the budget fills (`idle_timeout`): the configured one while the
+//! gateway holds at most half its high-water mark, `GatewayConfig::idle_timeout_crowded` from
+//! the mark on, and in between in proportion; so tunnels that move nothing give their
+//! descriptors back soonest when they are needed.
+//!
 //! Failures of `accept` itself (EMFILE, ENFILE: the process or the system is out of
 //! descriptors anyway) and refusals are logged at most once per `LOG_EVERY`, with the number
 //! of the ones not logged in between.
@@ -15,6 +26,7 @@ use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 
 /// A kind of repeated event is logged at most this often.
 pub(crate) const LOG_EVERY: Duration = Duration::from_secs(60);
@@ -25,7 +37,11 @@ pub(crate) const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 #[derive(Debug)]
 pub(crate) struct Descriptors {
     budget: usize,
-    held: Arc<AtomicUsize>,
+    /// Past this many held, the budget is shared fairly (see the module docs).
+    high_water: usize,
+    /// The idle timeout from the high-water mark on.
+    crowded_idle: Duration,
+    held: Arc<Counter>,
     /// Relay pipes made so far (`splice.rs`; also the metric
     /// `proxyshop_gateway_splice_pipes_total`): short exchanges make none.
     pipes: AtomicU64,
@@ -35,21 +51,66 @@ pub(crate) struct Descriptors {
 #[derive(Debug)]
 pub(crate) struct Held {
     count: usize,
-    held: Arc<AtomicUsize>,
+    held: Arc<Counter>,
+}
+
+/// The count of descriptors held, and what wakes those waiting for some to be given back
+/// (only told when descriptors are given back past the high-water mark).
+#[derive(Debug)]
+struct Counter {
+    held: AtomicUsize,
+    high_water: usize,
+    released: Notify,
 }
 
 impl Descriptors {
     pub(crate) fn new(budget: usize) -> Descriptors {
+        let high_water = budget - budget / 10;
         Descriptors {
             budget,
-            held: Arc::new(AtomicUsize::new(0)),
+            high_water,
+            crowded_idle: Duration::MAX,
+            held: Arc::new(Counter {
+                held: AtomicUsize::new(0),
+                high_water,
+                released: Notify::new(),
+            }),
             pipes: AtomicU64::new(0),
         }
+    }
+
+    /// The idle timeout from the high-water mark on (the configured one applies until then).
+    pub(crate) fn idle_when_crowded(mut self, idle: Duration) -> Descriptors {
+        self.crowded_idle = idle;
+        self
+    }
+
+    /// How long a connection that moves nothing stays open, for the configured `idle`
+    /// timeout: `idle` up to half the high-water mark, the crowded one from the mark on, and
+    /// in proportion in between.
+    pub(crate) fn idle_timeout(&self, idle: Duration) -> Duration {
+        let crowded = self.crowded_idle.min(idle);
+        let (held, half) = (self.held(), self.high_water / 2);
+        if held <= half {
+            return idle;
+        }
+        if held >= self.high_water {
+            return crowded;
+        }
+        let left = (self.high_water - held) as f64 / (self.high_water - half) as f64;
+        crowded + (idle - crowded).mul_f64(left)
+    }
+
+    /// How often a connection waiting for its idle timeout (`idle` as configured) looks at the
+    /// budget again: a budget filling meanwhile shortens it within this.
+    pub(crate) fn idle_recheck(&self, idle: Duration) -> Duration {
+        self.crowded_idle.min(idle).max(Duration::from_millis(100))
     }
 
     /// `count` more descriptors, or None when they would pass the budget.
     pub(crate) fn take(&self, count: usize) -> Option<Held> {
         self.held
+            .held
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
                 held.checked_add(count)
                     .filter(|&after| after <= self.budget)
@@ -63,7 +124,29 @@ impl Descriptors {
 
     /// How many are held now.
     pub(crate) fn held(&self) -> usize {
-        self.held.load(Ordering::Acquire)
+        self.held.held.load(Ordering::Acquire)
+    }
+
+    /// Whether the gateway holds more than its high-water mark: the budget is shared fairly.
+    pub(crate) fn crowded(&self) -> bool {
+        self.held() > self.high_water
+    }
+
+    /// Waits until `count` more descriptors fit in the budget (a connection closed to make
+    /// room gives its own back when its task ends), at most `limit`; whether they fit.
+    pub(crate) async fn room(&self, count: usize, limit: Duration) -> bool {
+        let wait = async {
+            loop {
+                let released = self.held.released.notified();
+                tokio::pin!(released);
+                released.as_mut().enable();
+                if self.held().saturating_add(count) <= self.budget {
+                    return;
+                }
+                released.await;
+            }
+        };
+        tokio::time::timeout(limit, wait).await.is_ok()
     }
 
     pub(crate) fn budget(&self) -> usize {
@@ -85,7 +168,10 @@ impl Descriptors {
 
 impl Drop for Held {
     fn drop(&mut self) {
-        self.held.fetch_sub(self.count, Ordering::AcqRel);
+        let before = self.held.held.fetch_sub(self.count, Ordering::AcqRel);
+        if before > self.held.high_water {
+            self.held.released.notify_waiters();
+        }
     }
 }
 
@@ -163,6 +249,31 @@ mod tests {
         drop((one, again));
         assert_eq!(fds.held(), 0);
         assert!(Descriptors::new(usize::MAX).take(usize::MAX).is_some());
+    }
+
+    #[test]
+    fn the_idle_timeout_shortens_as_the_budget_fills() {
+        // High-water mark 90, half of it 45.
+        let fds = Descriptors::new(100).idle_when_crowded(Duration::from_secs(30));
+        let idle = Duration::from_secs(300);
+        let held = fds.take(45).unwrap();
+        assert_eq!(fds.idle_timeout(idle), idle);
+        let more = fds.take(23).unwrap();
+        let between = fds.idle_timeout(idle);
+        assert!(
+            between < idle && between > Duration::from_secs(30),
+            "{between:?}"
+        );
+        let full = fds.take(22).unwrap();
+        assert_eq!(fds.idle_timeout(idle), Duration::from_secs(30));
+        assert_eq!(
+            fds.idle_timeout(Duration::from_secs(5)),
+            Duration::from_secs(5)
+        );
+        drop((held, more, full));
+        assert_eq!(fds.idle_timeout(idle), idle);
+        let unlimited = Descriptors::new(usize::MAX).idle_when_crowded(Duration::from_secs(1));
+        assert_eq!(unlimited.idle_timeout(idle), idle);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! metered writes (reserve on the customer's budget, write, count what was written, on the
 //! meter and on the connection's own count of that direction).
 
+use crate::descriptors::Descriptors;
 use crate::meter::{Meter, Reservation};
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -33,6 +34,7 @@ impl<'a> Metered<'a> {
 }
 
 /// The last time either direction moved data.
+#[derive(Debug)]
 pub(crate) struct Activity {
     start: Instant,
     last_ms: AtomicU64,
@@ -51,13 +53,23 @@ impl Activity {
         self.last_ms.store(ms, Ordering::Relaxed);
     }
 
-    pub(crate) async fn idle_for(&self, idle: Duration) {
+    /// When data last moved (or the connection started, if it has not).
+    pub(crate) fn last_moved(&self) -> Instant {
+        self.start + Duration::from_millis(self.last_ms.load(Ordering::Relaxed))
+    }
+
+    /// Completes once nothing has moved for `idle` of the connection's budget
+    /// (`Descriptors::idle_timeout`, looked at again at least every `idle_recheck`: it
+    /// shortens as the budget fills).
+    pub(crate) async fn idle_for(&self, idle: Duration, fds: &Descriptors) {
         loop {
             let seen = self.last_ms.load(Ordering::Relaxed);
-            tokio::time::sleep_until(self.start + Duration::from_millis(seen) + idle).await;
-            if self.last_ms.load(Ordering::Relaxed) == seen {
+            let deadline = self.start + Duration::from_millis(seen) + fds.idle_timeout(idle);
+            let now = Instant::now();
+            if deadline <= now {
                 return;
             }
+            tokio::time::sleep_until(deadline.min(now + fds.idle_recheck(idle))).await;
         }
     }
 }

@@ -9,7 +9,6 @@ mod head;
 
 use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
-use crate::flow::Activity;
 use crate::preauth::Ticket;
 use crate::relay::{Ended, guarded, outcome, relay};
 use crate::shared::Shared;
@@ -158,16 +157,17 @@ pub(crate) async fn serve(
         return ended.map(drop);
     }
     let early = &buf[head.len..];
-    let activity = Activity::new();
+    let activity = lease.activity();
     let mut failed = None;
     let work = async {
         let (up, down) = (lease.up(), lease.down());
-        if let Err(e) = exchange(&client, &target, head, early, up, down, &activity).await {
+        if let Err(e) = exchange(&client, &target, head, early, up, down, activity).await {
             failed = Some(e);
         }
         Ok(())
     };
-    let ended = guarded(&lease, &activity, config.idle_timeout, shutdown, work).await;
+    let idle = config.idle_timeout;
+    let ended = guarded(&lease, activity, idle, &shared.fds, shutdown, work).await;
     drop(target);
     let out_of_traffic = lease.meter.remaining() <= 0;
     let (outcome, reason) = match (&ended, &failed) {

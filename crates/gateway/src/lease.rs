@@ -4,7 +4,7 @@
 //! record.
 
 use crate::cache::CACHE_TTL;
-use crate::flow::Metered;
+use crate::flow::{Activity, Metered};
 use crate::meter::Meter;
 use crate::record::{Records, Trail};
 use domain::UserId;
@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 /// A meter's key: the lease it takes its traffic from.
 pub(crate) type Key = LeaseKey;
@@ -63,6 +63,29 @@ pub(crate) struct Live {
     /// Customers found disabled at a flush, and when: refused until `ENDED_KEPT` later (then
     /// the credential cache has seen the change too).
     pub(crate) disabled: HashMap<UserId, Instant>,
+    /// Every live connection of each customer (but those already told to close to make room),
+    /// by a number of its own: what the fair share of the descriptor budget counts and closes.
+    pub(crate) connections: HashMap<UserId, HashMap<u64, Arc<Presence>>>,
+    next_connection: u64,
+}
+
+/// What the fair share knows of a live connection: when it last moved data, and what tells
+/// it to close.
+#[derive(Debug)]
+pub(crate) struct Presence {
+    pub(crate) activity: Activity,
+    evict: Notify,
+}
+
+/// What the fair share of the descriptor budget decided for a new connection
+/// (`Live::fair_share`).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Fair {
+    /// Served: its customer holds fewer than another, whose most idle connection was told to
+    /// close to make room.
+    Evicted,
+    /// Refused: its customer holds the most (or as many as the one holding the most).
+    Refused,
 }
 
 /// One live connection's claim on a meter; dropping it releases the connection slot.
@@ -81,9 +104,22 @@ pub(crate) struct Lease {
     /// The connection's usage record so far, filed into `records` on drop.
     pub(crate) trail: Trail,
     pub(crate) records: Arc<Records>,
+    /// The connection's number among its customer's (`Live::connections`) and its presence.
+    pub(crate) id: u64,
+    pub(crate) presence: Arc<Presence>,
 }
 
 impl Lease {
+    /// When the connection last moved data, as its relay touches it.
+    pub(crate) fn activity(&self) -> &Activity {
+        &self.presence.activity
+    }
+
+    /// Resolves once the connection was closed to make room for another customer's.
+    pub(crate) async fn evicted(&self) {
+        self.presence.evict.notified().await;
+    }
+
     /// The metered direction towards the target.
     pub(crate) fn up(&self) -> Metered<'_> {
         Metered::new(&self.meter, &self.up)
@@ -159,6 +195,12 @@ impl Drop for Lease {
                 live.per_user.remove(&user_id);
             }
         }
+        if let Some(mine) = live.connections.get_mut(&user_id) {
+            mine.remove(&self.id);
+            if mine.is_empty() {
+                live.connections.remove(&user_id);
+            }
+        }
         if let Some(slot) = self.slot
             && let Some(n) = live.per_credential.get_mut(&slot)
         {
@@ -186,6 +228,54 @@ impl PieceSlot {
 }
 
 impl Live {
+    /// Registers a new connection of `user`: its number and its presence.
+    pub(crate) fn enter(&mut self, user: UserId) -> (u64, Arc<Presence>) {
+        let id = self.next_connection;
+        self.next_connection += 1;
+        let presence = Arc::new(Presence {
+            activity: Activity::new(),
+            evict: Notify::new(),
+        });
+        self.connections
+            .entry(user)
+            .or_default()
+            .insert(id, presence.clone());
+        (id, presence)
+    }
+
+    /// The fair share of a crowded descriptor budget, for a new connection of `user` (already
+    /// counted): if another customer holds more connections than `user` now does, the most
+    /// idle of them is told to close (its descriptors make room for this one); otherwise
+    /// `user` holds the most and is refused. Ties refuse: closing one of an equal holder's
+    /// would only trade places.
+    pub(crate) fn fair_share(&mut self, user: UserId) -> Fair {
+        let mine = self.connections.get(&user).map_or(0, HashMap::len);
+        let top = self
+            .connections
+            .iter()
+            .filter(|(u, _)| **u != user)
+            .max_by_key(|(_, c)| c.len())
+            .map(|(u, c)| (*u, c.len()));
+        let Some((top, most)) = top.filter(|(_, most)| *most > mine) else {
+            return Fair::Refused;
+        };
+        let Some(theirs) = self.connections.get_mut(&top) else {
+            return Fair::Refused;
+        };
+        let idlest = theirs
+            .iter()
+            .min_by_key(|(id, p)| (p.activity.last_moved(), **id))
+            .map(|(id, _)| *id);
+        let Some(presence) = idlest.and_then(|id| theirs.remove(&id)) else {
+            return Fair::Refused;
+        };
+        if most == 1 {
+            self.connections.remove(&top);
+        }
+        presence.evict.notify_one();
+        Fair::Evicted
+    }
+
     /// Ends the pieces whose expiry is at or before `at`.
     pub(crate) fn end_expired(&mut self, at: i64) {
         for slot in self.pieces.values_mut() {
@@ -203,5 +293,42 @@ impl Live {
         self.pieces.retain(|_, slot| {
             slot.connections > 0 || slot.ended_at.is_some_and(|at| at.elapsed() < ENDED_KEPT)
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The customer holding the most gives up its most idle connection to one holding fewer;
+    /// one holding as many as the most is refused, and so is the one holding the most.
+    #[tokio::test(start_paused = true)]
+    async fn the_most_idle_connection_of_the_biggest_holder_makes_room() {
+        let (big, small, newcomer) = (UserId::new(1), UserId::new(2), UserId::new(3));
+        let mut live = Live::default();
+        let big_conns: Vec<_> = (0..3).map(|_| live.enter(big)).collect();
+        let _small = live.enter(small);
+        tokio::time::advance(Duration::from_secs(5)).await;
+        // The first and the last moved data lately: the middle one is the most idle.
+        big_conns[0].1.activity.touch();
+        big_conns[2].1.activity.touch();
+        let _new = live.enter(newcomer);
+        assert_eq!(live.fair_share(newcomer), Fair::Evicted);
+        let closed = big_conns[1].1.evict.notified();
+        tokio::pin!(closed);
+        assert!(futures_ready(closed.as_mut()), "the most idle one was told");
+        assert_eq!(live.connections[&big].len(), 2);
+        assert!(!live.connections[&big].contains_key(&big_conns[1].0));
+        // Now the biggest holds 2: a second connection of the newcomer (2 too) is refused.
+        let _again = live.enter(newcomer);
+        assert_eq!(live.fair_share(newcomer), Fair::Refused);
+        assert_eq!(live.fair_share(big), Fair::Refused, "a tie is refused");
+    }
+
+    /// Whether `future` completes at its first poll.
+    fn futures_ready<F: std::future::Future>(future: std::pin::Pin<&mut F>) -> bool {
+        let waker = std::task::Waker::noop();
+        let mut cx = std::task::Context::from_waker(waker);
+        future.poll(&mut cx).is_ready()
     }
 }

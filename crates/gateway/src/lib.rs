@@ -128,8 +128,10 @@ impl Gateway {
                         .unwrap_or(i64::MAX / 2),
                 },
                 config.max_connections_per_user,
+                config.max_connections_per_trial,
             ),
-            fds: descriptors::Descriptors::new(config.max_descriptors),
+            fds: descriptors::Descriptors::new(config.max_descriptors)
+                .idle_when_crowded(config.idle_timeout_crowded),
             memory: memory::Memory::default(),
             config,
             shutdown,

@@ -8,7 +8,7 @@
 //! piece are only counted (daily usage), and each piece in use is watched for its end instead.
 
 use crate::flush::{apply_balances, end_pieces, take_counts};
-use crate::lease::{CredentialCap, Entry, Lease, Live, PieceSlot, lock};
+use crate::lease::{CredentialCap, Entry, Fair, Lease, Live, PieceSlot, lock};
 use crate::meter::{GrantFuture, Meter, Source, TopUp};
 use crate::record::{CredentialRef, RECORDS_MAX, Records, Trail};
 use crate::store::{self, Node};
@@ -135,12 +135,14 @@ pub(crate) struct Registry {
     node: Node,
     leases: Arc<DbLeases>,
     max_per_user: usize,
+    /// The same for a customer on a free trial.
+    max_per_trial: usize,
     /// Usage records waiting for the next flush.
     pub(crate) records: Arc<Records>,
 }
 
 impl Registry {
-    pub(crate) fn new(node: Node, max_per_user: usize) -> Registry {
+    pub(crate) fn new(node: Node, max_per_user: usize, max_per_trial: usize) -> Registry {
         let live = Arc::default();
         let db_sync = Arc::new(tokio::sync::Mutex::new(()));
         Registry {
@@ -153,6 +155,7 @@ impl Registry {
             db_sync,
             node,
             max_per_user,
+            max_per_trial: max_per_trial.min(max_per_user),
             records: Arc::new(Records::new(RECORDS_MAX)),
         }
     }
@@ -168,14 +171,15 @@ impl Registry {
 
     /// Takes a connection slot on the meter of `key` (a customer's kind, through the main
     /// credential or a sub-user), if traffic remains here or can be leased and the
-    /// credential's own `cap` allows one more.
+    /// credential's own `cap` allows one more (and the customer's: lower on a `trial`).
     pub(crate) async fn open(
         &self,
         key: LeaseKey,
         credential: CredentialRef,
         cap: Option<CredentialCap>,
+        trial: bool,
     ) -> Result<Lease, OpenError> {
-        let mut lease = self.take_slot(key, credential, cap)?;
+        let mut lease = self.take_slot(key, credential, cap, trial)?;
         if lease.meter.remaining() > 0 {
             return Ok(lease);
         }
@@ -204,7 +208,8 @@ impl Registry {
         credential: CredentialRef,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
-        self.admit(&live, piece.user_id, None)?;
+        // A piece was paid for: not a trial's.
+        self.admit(&live, piece.user_id, None, false)?;
         let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
             owner: piece.user_id,
             expires_at: piece.expires_at,
@@ -225,6 +230,7 @@ impl Registry {
         entry.connections += 1;
         let meter = entry.meter.clone();
         *live.per_user.entry(piece.user_id).or_insert(0) += 1;
+        let (id, presence) = live.enter(piece.user_id);
         metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
             live: self.live.clone(),
@@ -236,21 +242,35 @@ impl Registry {
             down: Default::default(),
             trail: Trail::new(credential),
             records: self.records.clone(),
+            id,
+            presence,
         })
     }
 
+    /// The fair share of a crowded descriptor budget for a new connection of `user_id`
+    /// (`Live::fair_share`).
+    pub(crate) fn fair_share(&self, user_id: UserId) -> Fair {
+        lock(&self.live).fair_share(user_id)
+    }
+
     /// Whether `user_id` may open one more connection: not disabled here, under the
-    /// per-customer limit and under the credential's own cap.
+    /// per-customer limit (the trial's when on a `trial`) and under the credential's own cap.
     fn admit(
         &self,
         live: &Live,
         user_id: UserId,
         cap: Option<&CredentialCap>,
+        trial: bool,
     ) -> Result<(), OpenError> {
         if live.disabled.contains_key(&user_id) {
             return Err(OpenError::Disabled);
         }
-        if live.per_user.get(&user_id).copied().unwrap_or(0) >= self.max_per_user {
+        let limit = if trial {
+            self.max_per_trial
+        } else {
+            self.max_per_user
+        };
+        if live.per_user.get(&user_id).copied().unwrap_or(0) >= limit {
             return Err(OpenError::TooMany);
         }
         if let Some(CredentialCap {
@@ -270,9 +290,10 @@ impl Registry {
         key: LeaseKey,
         credential: CredentialRef,
         cap: Option<CredentialCap>,
+        trial: bool,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
-        self.admit(&live, key.user_id, cap.as_ref())?;
+        self.admit(&live, key.user_id, cap.as_ref(), trial)?;
         let source: Arc<dyn Source> = self.leases.clone();
         let entry = live.meters.entry(key).or_insert_with(|| Entry {
             meter: Meter::leased(key, source),
@@ -287,6 +308,7 @@ impl Registry {
         if let Some(cap) = cap {
             *live.per_credential.entry(cap.slot).or_insert(0) += 1;
         }
+        let (id, presence) = live.enter(key.user_id);
         metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
             live: self.live.clone(),
@@ -298,6 +320,8 @@ impl Registry {
             down: Default::default(),
             trail: Trail::new(credential),
             records: self.records.clone(),
+            id,
+            presence,
         })
     }
 

@@ -1,7 +1,8 @@
 //! Moves bytes both ways between a customer and a destination once the tunnel is up, counting
 //! every byte delivered on the customer's meter. It ends when both sides have closed, on an
 //! error, when the meter runs out (for every connection of that meter at once), when the
-//! piece it uses ends, after `idle` without traffic, or at shutdown.
+//! piece it uses ends, after `idle` without traffic, when it is closed to make room for
+//! another customer's connection (the descriptor budget's fair share), or at shutdown.
 //!
 //! The client connection is the caller's: it closes it after giving the connection's slot
 //! back (`Lease`), so that a client that has seen its connection end finds its slot under the
@@ -29,6 +30,9 @@ pub(crate) enum Ended {
     OutOfTraffic,
     PieceOver,
     Idle,
+    /// Closed to make room for another customer's connection (the descriptor budget's fair
+    /// share).
+    Evicted,
     Shutdown,
 }
 
@@ -45,18 +49,18 @@ pub(crate) async fn relay(
     shutdown: watch::Receiver<bool>,
     fds: &Descriptors,
 ) -> io::Result<Ended> {
-    let activity = Activity::new();
+    let activity = lease.activity();
     // The client has closed its side (its direction ended).
     let client_done = AtomicBool::new(false);
     let work = async {
-        write_all(&target, to_target, lease.up(), &activity).await?;
+        write_all(&target, to_target, lease.up(), activity).await?;
         let up = async {
-            pump(client, &target, lease.up(), &activity, fds).await?;
+            pump(client, &target, lease.up(), activity, fds).await?;
             client_done.store(true, Ordering::Relaxed);
             half_close(&target)
         };
         let down = async {
-            pump(&target, client, lease.down(), &activity, fds).await?;
+            pump(&target, client, lease.down(), activity, fds).await?;
             if client_done.load(Ordering::Relaxed) {
                 // Both directions are done: the caller's close tells the client, after the
                 // slot is free.
@@ -68,15 +72,16 @@ pub(crate) async fn relay(
         tokio::try_join!(up, down)?;
         Ok(())
     };
-    guarded(lease, &activity, idle, shutdown, work).await
+    guarded(lease, activity, idle, fds, shutdown, work).await
 }
 
-/// Runs `work` until it ends, the lease is cut, the gateway shuts down or `activity` saw
-/// nothing move for `idle`.
+/// Runs `work` until it ends, the lease is cut or closed to make room, the gateway shuts down
+/// or `activity` saw nothing move for `idle` (shortened as the budget of `fds` fills).
 pub(crate) async fn guarded(
     lease: &Lease,
     activity: &Activity,
     idle: Duration,
+    fds: &Descriptors,
     mut shutdown: watch::Receiver<bool>,
     work: impl Future<Output = io::Result<()>>,
 ) -> io::Result<Ended> {
@@ -92,7 +97,8 @@ pub(crate) async fn guarded(
             Cut::PieceEnded => Ended::PieceOver,
         }),
         _ = shutdown.wait_for(|s| *s) => Ok(Ended::Shutdown),
-        _ = activity.idle_for(idle) => Ok(Ended::Idle),
+        _ = activity.idle_for(idle, fds) => Ok(Ended::Idle),
+        () = lease.evicted() => Ok(Ended::Evicted),
     }
 }
 
@@ -106,6 +112,7 @@ pub(crate) fn outcome(ended: &io::Result<Ended>, lease: &Lease) -> (Outcome, Opt
         Ok(Ended::OutOfTraffic) => (Outcome::Ok, Some("cut_off")),
         Ok(Ended::PieceOver) => (Outcome::Ok, Some("piece_ended")),
         Ok(Ended::Idle) => (Outcome::Ok, Some("idle_timeout")),
+        Ok(Ended::Evicted) => (Outcome::Ok, Some("fair_share")),
         Ok(Ended::Shutdown) => (Outcome::Ok, Some("shutdown")),
         Ok(Ended::Closed) => (Outcome::Ok, None),
         Err(_) => (Outcome::Ok, Some("connection_error")),
@@ -243,7 +250,10 @@ mod tests {
         use crate::record::{CredentialRef, Records, Trail};
         let mut live = Live::default();
         live.per_user.insert(domain::UserId::new(1), 1);
+        let (id, presence) = live.enter(domain::UserId::new(1));
         Lease {
+            id,
+            presence,
             live: std::sync::Arc::new(std::sync::Mutex::new(live)),
             key: meter.key(),
             meter: std::sync::Arc::new(meter),

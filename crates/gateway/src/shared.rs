@@ -7,7 +7,7 @@ use crate::config::GatewayConfig;
 use crate::credentials::{Credentials, Refusal};
 use crate::descriptors::AcceptLog;
 use crate::descriptors::Descriptors;
-use crate::lease::Lease;
+use crate::lease::{Fair, Lease};
 use crate::preauth::{Gate, Ticket};
 use crate::record::Identity;
 use crate::registry::Registry;
@@ -70,6 +70,7 @@ impl Shared {
             .credentials
             .authorize(&self.registry, user, pass, &mut who);
         let result = self.gate.authorize(ticket, check).await;
+        let result = self.share_fairly(result).await;
         self.conclude(result, who, "credentials", host, port)
     }
 
@@ -102,7 +103,35 @@ impl Shared {
             }
         };
         let result = self.gate.authorize(ticket, check).await;
+        let result = self.share_fairly(result).await;
         self.conclude(result, who, "allowlist", host, port)
+    }
+
+    /// Past the descriptor budget's high-water mark, the fair share (`Live::fair_share`) of a
+    /// connection just authenticated: served once the most idle connection of a customer
+    /// holding more has been told to close (waiting, up to the connect timeout, for its
+    /// descriptors to be given back for this one's destination), or refused as too many
+    /// connections when its customer holds the most.
+    async fn share_fairly(&self, result: Result<Lease, Refusal>) -> Result<Lease, Refusal> {
+        let mut lease = result?;
+        if !self.fds.crowded() {
+            return Ok(lease);
+        }
+        match self.registry.fair_share(lease.key.user_id) {
+            Fair::Evicted => {
+                metrics::counter!("proxyshop_gateway_evicted_total").increment(1);
+                self.fds.room(1, self.config.connect_timeout).await;
+                Ok(lease)
+            }
+            Fair::Refused => {
+                metrics::counter!("proxyshop_gateway_refused_total", "reason" => "fair_share")
+                    .increment(1);
+                // Recorded as a refusal (too many connections) by `conclude`, not as a
+                // connection.
+                lease.trail.discard();
+                Err(Refusal::TooManyConnections)
+            }
+        }
     }
 
     /// Counts the outcome by method, names the target on the lease, records a known

@@ -130,3 +130,24 @@ pub fn had_trial(conn: &mut DbConnection, mailbox: &str) -> DbResult<bool> {
 pub fn purge_days_before(conn: &mut DbConnection, day: &str) -> DbResult<usize> {
     Ok(diesel::delete(trial_ip_days::table.filter(trial_ip_days::day.lt(day))).execute(conn)?)
 }
+
+/// Whether the customer `user_id` (its id written in decimal, as the gateway's credential
+/// cache keys it) is on a free trial: it got one (`trial_grants`) and no payment of theirs was
+/// ever credited. None when `user_id` is not a number.
+pub fn on_trial(conn: &mut DbConnection, user_id: &str) -> DbResult<Option<bool>> {
+    use crate::schema::payments;
+    let Ok(id) = user_id.parse::<i64>() else {
+        return Ok(None);
+    };
+    let user = UserId::new(id);
+    let (trial, paid): (bool, bool) = diesel::select((
+        diesel::dsl::exists(trial_grants::table.filter(trial_grants::user_id.eq(user))),
+        diesel::dsl::exists(
+            payments::table
+                .filter(payments::user_id.eq(user))
+                .filter(payments::credited_at.is_not_null()),
+        ),
+    ))
+    .get_result(conn)?;
+    Ok(Some(trial && !paid))
+}

@@ -11,6 +11,7 @@ mod auto_topup;
 mod connection_setup;
 mod cutoff;
 mod drain;
+mod fair_share;
 mod fleet;
 mod framing;
 mod notify;

@@ -118,6 +118,21 @@ both_backends! {
         assert_eq!(trials::purge_days_before(&mut conn, "2026-12-02").unwrap(), 2);
     }
 
+    fn an_account_is_on_trial_until_a_payment_is_credited(db) {
+        let mut conn = db.pool.get().unwrap();
+        let id = insert_user(&mut conn, "t");
+        let key = id.to_string();
+        assert_eq!(trials::on_trial(&mut conn, &key).unwrap(), Some(false), "no trial granted");
+        let granted = write_transaction(&mut conn, |t| trials::claim(t, &claim("t@example.com", id, "10.0.0.1", 2)));
+        assert_eq!(granted.unwrap(), Claim::Granted);
+        assert_eq!(trials::on_trial(&mut conn, &key).unwrap(), Some(true));
+        persistence::payments::insert_pending(&mut conn, "p1", id, Cents::new(500), "USD", "local").unwrap();
+        assert_eq!(trials::on_trial(&mut conn, &key).unwrap(), Some(true), "a pending payment is no payment");
+        assert!(persistence::payments::mark_credited(&mut conn, "p1", domain::PaymentStatus::Paid, "{}").unwrap());
+        assert_eq!(trials::on_trial(&mut conn, &key).unwrap(), Some(false));
+        assert_eq!(trials::on_trial(&mut conn, "not a number").unwrap(), None);
+    }
+
     fn racing_sign_ups_from_one_address_share_its_limit(db) {
         let id = insert_user(&mut db.pool.get().unwrap(), "r");
         let outcomes = Arc::new(Mutex::new(Vec::new()));

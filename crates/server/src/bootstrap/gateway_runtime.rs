@@ -71,8 +71,11 @@ pub(super) fn start_gateway(
         // With IPRoyal, residential traffic is carried (and metered) there only.
         serve_traffic: config.providers.iproyal.is_none(),
         max_connections_per_user: settings.max_connections_per_customer,
+        max_connections_per_trial: settings.max_connections_per_trial,
         max_unauthenticated: settings.max_unauthenticated,
         handshake_timeout: settings.handshake_timeout,
+        idle_timeout: settings.idle_timeout,
+        idle_timeout_crowded: settings.idle_timeout_crowded,
         drain: settings.drain,
         expected_nodes: settings.expected_nodes,
         lease_ttl: settings.lease_ttl,

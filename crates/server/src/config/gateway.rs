@@ -12,11 +12,20 @@ pub struct GatewaySettings {
     /// Live connections of one customer on one node
     /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_customer: usize,
+    /// The same for a customer on a free trial
+    /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL`, at most the former).
+    pub max_connections_per_trial: usize,
     /// Connections not yet authenticated, in all (`PROXYSHOP_GATEWAY_MAX_UNAUTHENTICATED`).
     pub max_unauthenticated: usize,
     /// A request head or SOCKS5 handshake must arrive within this
     /// (`PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS`).
     pub handshake_timeout: Duration,
+    /// A tunnel that moves nothing for this long is closed
+    /// (`PROXYSHOP_GATEWAY_IDLE_TIMEOUT_SECS`); near the descriptor budget, after
+    /// `idle_timeout_crowded` (`PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS`, at most the
+    /// former; docs/operations.md, "File descriptors").
+    pub idle_timeout: Duration,
+    pub idle_timeout_crowded: Duration,
     /// At a stop, how long live tunnels may finish before they are closed and the leases
     /// settled (`PROXYSHOP_GATEWAY_DRAIN_SECS`).
     pub drain: Duration,
@@ -39,6 +48,10 @@ fn at_least_one(src: &Source, key: &'static str, default: u32) -> Result<u32, Co
     }
 }
 
+fn secs(n: u32) -> Duration {
+    Duration::from_secs(u64::from(n))
+}
+
 impl GatewaySettings {
     pub(super) fn from_source(src: &Source) -> Result<GatewaySettings, ConfigError> {
         Ok(GatewaySettings {
@@ -48,6 +61,11 @@ impl GatewaySettings {
                 "PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER",
                 256,
             )? as usize,
+            max_connections_per_trial: at_least_one(
+                src,
+                "PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL",
+                32,
+            )? as usize,
             max_unauthenticated: at_least_one(src, "PROXYSHOP_GATEWAY_MAX_UNAUTHENTICATED", 4096)?
                 as usize,
             handshake_timeout: Duration::from_secs(u64::from(at_least_one(
@@ -55,6 +73,16 @@ impl GatewaySettings {
                 "PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS",
                 10,
             )?)),
+            idle_timeout: secs(at_least_one(
+                src,
+                "PROXYSHOP_GATEWAY_IDLE_TIMEOUT_SECS",
+                300,
+            )?),
+            idle_timeout_crowded: secs(at_least_one(
+                src,
+                "PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS",
+                30,
+            )?),
             drain: Duration::from_secs(u64::from(whole(src, "PROXYSHOP_GATEWAY_DRAIN_SECS", 30)?)),
             expected_nodes: at_least_one(src, "PROXYSHOP_GATEWAY_EXPECTED_NODES", 1)?,
             fd_reserve: at_least_one(src, "PROXYSHOP_GATEWAY_FD_RESERVE", 1024)? as usize,
@@ -89,6 +117,9 @@ mod tests {
         assert_eq!((d.pool_size, d.expected_nodes), (8, 1));
         assert_eq!(d.fd_reserve, 1024);
         assert_eq!(d.lease_ttl, Duration::from_secs(30));
+        assert_eq!(d.idle_timeout, Duration::from_secs(300));
+        assert_eq!(d.max_connections_per_trial, 32);
+        assert_eq!(d.idle_timeout_crowded, Duration::from_secs(30));
         let set = settings(&[
             ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER", "16"),
             ("PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3"),
@@ -96,8 +127,16 @@ mod tests {
             ("PROXYSHOP_GATEWAY_EXPECTED_NODES", "4"),
             ("PROXYSHOP_GATEWAY_FD_RESERVE", "200"),
             ("PROXYSHOP_GATEWAY_LEASE_TTL_SECS", "10"),
+            ("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_SECS", "120"),
+            ("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS", "5"),
+            ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL", "4"),
         ])
         .unwrap();
+        assert_eq!(set.max_connections_per_trial, 4);
+        assert_eq!(set.idle_timeout, Duration::from_secs(120));
+        assert_eq!(set.idle_timeout_crowded, Duration::from_secs(5));
+        let err = settings(&[("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS", "0")]).unwrap_err();
+        assert_eq!(err.key, "PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS");
         assert_eq!(set.fd_reserve, 200);
         assert_eq!(set.lease_ttl, Duration::from_secs(10));
         assert_eq!(set.max_connections_per_customer, 16);
