@@ -24,15 +24,17 @@ dev: frontend/node_modules
 
 ## test: everything CI checks, in three steps: the builds (the Rust tests, once, with the server
 ## binary they start, compiled with clippy's lints; the front end; the fuzzer's tools), the other
-## lints (fmt, the import graphs: no loop, the crate rule, the front end, the API document) and the
-## front-end unit tests, then the Rust tests, the browser tests and the schema fuzzing side by side:
-## they share the builds and nothing else (each starts its own servers and databases). The
-## front-end unit tests run before, not beside them: their 5-second test timeouts do not hold on
-## two cores shared with the rest.
+## lints (fmt, the import graphs: no loop, the crate rule, the front end, the API document) beside
+## the front-end unit tests (the lints are mostly ESLint, one core; Vitest takes both), then the
+## Rust tests, the browser tests and the schema fuzzing side by side: they share the builds and
+## nothing else (each starts its own servers and databases). The front-end unit tests run before
+## the Rust tests, not beside them: on two cores shared with eight Rust tests, the browser and the
+## fuzzer, a screen's first render took long enough to reach their waits.
 test: frontend/node_modules
 	$(LINTED) $(MAKE) -j3 --output-sync=target build-tests frontend \
 	  $(TOOLS_VENV)/bin/schemathesis
-	$(MAKE) $(if $(LINTED),lint-other,lint) test-frontend SERVER=$(BIN_DEBUG)
+	$(MAKE) -j2 --output-sync=target $(if $(LINTED),lint-other,lint) test-frontend \
+	  SERVER=$(BIN_DEBUG)
 	$(LINTED) $(MAKE) -j3 --output-sync=target run-tests-rust run-e2e run-fuzz SERVER=$(BIN_DEBUG)
 
 # The test build compiles the workspace's own crates with clippy-driver, the rustc with clippy's
