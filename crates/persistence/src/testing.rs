@@ -77,10 +77,7 @@ impl TestDatabase {
         template: Option<&str>,
     ) -> Self {
         let name = format!("proxyshop_test_{}", crate::testing::suffix());
-        let create = match template {
-            Some(template) => format!("CREATE DATABASE {name} TEMPLATE {template}"),
-            None => format!("CREATE DATABASE {name}"),
-        };
+        let create = create_database(&name, template);
         // A commit need not wait for its WAL to reach the disk (each would wait for an
         // fsync): a test never outlives a crash of the PostgreSQL server.
         // (Two statements: CREATE DATABASE may not run inside a transaction block.)
@@ -99,6 +96,30 @@ impl TestDatabase {
             cleanup: Cleanup::Postgres { admin_url, name },
         }
     }
+}
+
+/// `CREATE DATABASE name`, copied from `template` when there is one, in the tablespace that
+/// `TEST_DATABASE_TABLESPACE` names when it is set. `.ci/run` makes one in memory: a test's
+/// database is created and dropped again within seconds, and on ext4 most of that was the file
+/// system's work (a database is a few hundred files).
+fn create_database(name: &str, template: Option<&str>) -> String {
+    let mut sql = format!("CREATE DATABASE {name}");
+    if let Some(template) = template {
+        sql.push_str(&format!(" TEMPLATE {template}"));
+    }
+    if let Some(space) = std::env::var("TEST_DATABASE_TABLESPACE")
+        .ok()
+        .filter(|space| !space.is_empty())
+    {
+        assert!(
+            space
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+            "TEST_DATABASE_TABLESPACE must be a tablespace's plain name (a-z, 0-9, _)"
+        );
+        sql.push_str(&format!(" TABLESPACE {space}"));
+    }
+    sql
 }
 
 fn admin_connection(admin_url: &str) -> diesel::PgConnection {
@@ -189,7 +210,7 @@ fn postgres_template(admin: &mut diesel::PgConnection, admin_url: &str) -> Strin
         let building = format!("{name}_building");
         for sql in [
             format!("DROP DATABASE IF EXISTS {building} WITH (FORCE)"),
-            format!("CREATE DATABASE {building}"),
+            create_database(&building, None),
         ] {
             admin.batch_execute(&sql).expect("create template");
         }
