@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// Keys not passed through, each for a reason given in docker-compose.yml.
-const NOT_PASSED: [&str; 9] = [
+const NOT_PASSED: [&str; 10] = [
     // Fixed by the image.
     "PROXYSHOP_ADDR",
     "PROXYSHOP_DATA_DIR",
@@ -19,6 +19,7 @@ const NOT_PASSED: [&str; 9] = [
     "PROXYSHOP_LOCAL_CHECKOUT",
     // Tests and the front end's build.
     "TEST_DATABASE_URL",
+    "TEST_DATABASE_TABLESPACE",
     "PROXYSHOP_BIN",
     "VITE_API_URL",
     "VITE_CHAT_URL",
