@@ -7,10 +7,8 @@ import { deflateSync } from 'node:zlib';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { readCode, readMails } from './harness.mjs';
-import { expectAccessible, toast } from './helpers.mjs';
+import { TIMEOUT, expectAccessible, toast } from './helpers.mjs';
 import { totp } from './totp.mjs';
-
-const TIMEOUT = 30_000;
 
 async function typeCode(page, code) {
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();

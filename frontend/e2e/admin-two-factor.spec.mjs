@@ -4,10 +4,9 @@
 // opens a working console. axe on the settings page with the notice.
 import { test } from './fixtures.mjs';
 import { readInitialAdmin, startServer } from './harness.mjs';
-import { expectAccessible, toast } from './helpers.mjs';
+import { TIMEOUT, expectAccessible, toast } from './helpers.mjs';
 import { totp } from './totp.mjs';
 
-const TIMEOUT = 30_000;
 const MESSAGE = 'Two-factor sign-in is required for administrators';
 
 test('an administrator without two-factor sign-in is sent to enrol, then opens the console', async ({ page, shot }) => {

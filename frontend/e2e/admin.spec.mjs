@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { checkScreens } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { readCode, readInitialAdmin } from './harness.mjs';
-import { expectAccessible, toast } from './helpers.mjs';
+import { TIMEOUT, expectAccessible, toast } from './helpers.mjs';
 
-const TIMEOUT = 30_000;
 const PASSWORD = 'Secret1!';
 
 /** Registers a customer in its own browser context, which registering signs in. */

@@ -5,12 +5,11 @@
 // Usage: npm run build && node e2e/allowlist-screenshots.mjs [output dir]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { topUp } from './helpers.mjs';
+import { TIMEOUT, topUp } from './helpers.mjs';
 import { frontendDir, readCode, runScreenshots } from './harness.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
-const TIMEOUT = 30_000;
 
 async function setUp(server, page) {
   const { url, dataDir } = server;

@@ -8,9 +8,8 @@ import { request as httpRequest } from 'node:http';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { freePort, startServer } from './harness.mjs';
-import { expectAccessible, toast } from './helpers.mjs';
+import { TIMEOUT, expectAccessible, toast } from './helpers.mjs';
 
-const TIMEOUT = 30_000;
 const card = (page, title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** A GET of `target` through the HTTP proxy on `proxyPort`, without credentials: the status. */

@@ -2,7 +2,9 @@
 // waiting for a toast.
 import { axeViolations } from './accessibility.mjs';
 
-const TIMEOUT = 30_000;
+/** How long one step of a journey may wait: a bound for a hung step on two loaded cores, not a
+ * measure (a passing step never waits for it). Every journey and screenshot script uses this one. */
+export const TIMEOUT = 30_000;
 
 export async function topUp(page, url, amount) {
   const created = await page.context().request.post(`${url}/api/payment`, {

@@ -10,8 +10,7 @@ import { expect } from '@playwright/test';
 import { test } from './fixtures.mjs';
 import { frontendDir } from './harness.mjs';
 import { landingFirstLoad } from '../scripts/landing-graph.mjs';
-
-const TIMEOUT = 30_000;
+import { TIMEOUT } from './helpers.mjs';
 
 const SUFFIX = { br: '.br', gzip: '.gz' };
 

@@ -6,13 +6,12 @@
 // Usage: npm run build && node e2e/money-screenshots.mjs [output dir]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { topUp } from './helpers.mjs';
+import { TIMEOUT, topUp } from './helpers.mjs';
 import { frontendDir, readCode, readMails, runScreenshots } from './harness.mjs';
 import { totp } from './totp.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
-const TIMEOUT = 30_000;
 const EMAIL = 'grace.hopper@example.com';
 let secret = null;
 let password = 'Secret1!';

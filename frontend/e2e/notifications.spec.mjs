@@ -3,9 +3,7 @@
 // thresholds and shows the server's refusal on the field.
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
-import { expectAccessible, toast, topUp } from './helpers.mjs';
-
-const TIMEOUT = 30_000;
+import { TIMEOUT, expectAccessible, toast, topUp } from './helpers.mjs';
 
 test('a credited top-up reaches the bell, and alert thresholds are saved or refused', async ({ page, url, dataDir, shot }) => {
   await signUp(page, url, dataDir, `bell-${Date.now()}@example.com`);

@@ -8,12 +8,11 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { axeViolations } from './accessibility.mjs';
-import { topUp } from './helpers.mjs';
+import { TIMEOUT, topUp } from './helpers.mjs';
 import { frontendDir, launchBrowser, readCode, startServer } from './harness.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
-const TIMEOUT = 30_000;
 
 /** An IP-echo service on a free port: `{"ip": <caller>}` (the gateway, here 127.0.0.1). */
 async function echoServer() {

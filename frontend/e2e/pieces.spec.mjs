@@ -4,9 +4,7 @@
 // a carrier (confirmed too); the overview's Static tab counts the live pieces.
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
-import { expectAccessible, toast, topUp } from './helpers.mjs';
-
-const TIMEOUT = 30_000;
+import { TIMEOUT, expectAccessible, toast, topUp } from './helpers.mjs';
 
 test('a customer buys two US static proxies and an LTE proxy, and finds them on Generated Proxies', async ({ page, url, dataDir, shot }) => {
   await signUp(page, url, dataDir);

@@ -5,11 +5,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { frontendDir, readCode, runScreenshots } from './harness.mjs';
-import { topUp } from './helpers.mjs';
+import { TIMEOUT, topUp } from './helpers.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
-const TIMEOUT = 30_000;
 
 async function setUp(server, page) {
   const { url, dataDir } = server;

@@ -6,9 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
-import { expectAccessible, toast, topUp } from './helpers.mjs';
+import { TIMEOUT, expectAccessible, toast, topUp } from './helpers.mjs';
 
-const TIMEOUT = 30_000;
 const card = (page, title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('a customer saves billing details and downloads the receipts of a top-up and a purchase', async ({ page, url, dataDir, shot }) => {

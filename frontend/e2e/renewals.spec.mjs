@@ -6,9 +6,8 @@
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { startServer } from './harness.mjs';
-import { expectAccessible, toast, topUp } from './helpers.mjs';
+import { TIMEOUT, expectAccessible, toast, topUp } from './helpers.mjs';
 
-const TIMEOUT = 30_000;
 const DAY = 86_400;
 
 test('a customer renews a static proxy by hand and switches its auto-renew on', async ({ page, shot }) => {

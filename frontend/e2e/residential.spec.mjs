@@ -3,9 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
-import { expectAccessible, toast, topUp } from './helpers.mjs';
-
-const TIMEOUT = 30_000;
+import { TIMEOUT, expectAccessible, toast, topUp } from './helpers.mjs';
 
 async function choose(page, label, search, option) {
   await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();

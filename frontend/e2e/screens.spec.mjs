@@ -4,9 +4,7 @@
 // regions the buy form offers.
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
-import { expectAccessible, topUp } from './helpers.mjs';
-
-const TIMEOUT = 30_000;
+import { TIMEOUT, expectAccessible, topUp } from './helpers.mjs';
 
 test('the landing says what the free trial is; signed-in visitors get Go to dashboard', async ({ page, url, dataDir, shot }) => {
   await page.goto(url);

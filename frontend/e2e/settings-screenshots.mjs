@@ -9,10 +9,10 @@ import { deflateSync } from 'node:zlib';
 import { request as requests } from 'playwright-core';
 import { frontendDir, launchBrowser, readCode, readInitialAdmin, startServer } from './harness.mjs';
 import { totp } from './totp.mjs';
+import { TIMEOUT } from './helpers.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
-const TIMEOUT = 30_000;
 
 function crc32(bytes) {
   let crc = 0xffffffff;

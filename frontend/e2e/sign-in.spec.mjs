@@ -2,8 +2,7 @@
 // mailed code, keeps the session over a reload, logs out and logs in again.
 import { test } from './fixtures.mjs';
 import { readCode } from './harness.mjs';
-
-const TIMEOUT = 30_000;
+import { TIMEOUT } from './helpers.mjs';
 
 test('a guest opening /onboard ends on /login', async ({ page, url, shot }) => {
   await page.goto(`${url}/onboard`);

@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { frontendDir, readCode, runScreenshots } from './harness.mjs';
+import { TIMEOUT } from './helpers.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
-const TIMEOUT = 30_000;
 
 async function setUp(server, page) {
   const { url, dataDir } = server;

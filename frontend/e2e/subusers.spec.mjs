@@ -8,7 +8,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { freePort, startServer } from './harness.mjs';
-import { expectAccessible, toast } from './helpers.mjs';
+import { TIMEOUT, expectAccessible, toast } from './helpers.mjs';
 
 /** A GET of `target` through the HTTP proxy on `proxyPort` as `user`:`pass`: the status. */
 function getThroughProxy(proxyPort, target, user, pass) {
@@ -35,7 +35,6 @@ async function untilStatus(status, ...request) {
   throw new Error(`the gateway still answers ${last}, not ${status}`);
 }
 
-const TIMEOUT = 30_000;
 const card = (page, title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function choose(page, label, search, option) {

@@ -4,8 +4,7 @@
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { readCode } from './harness.mjs';
-
-const TIMEOUT = 30_000;
+import { TIMEOUT } from './helpers.mjs';
 
 async function registerThroughUi(page, url, dataDir, path, email, password) {
   await page.goto(url + path);

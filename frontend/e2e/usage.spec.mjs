@@ -11,9 +11,8 @@ import { expect } from '@playwright/test';
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
 import { freePort, startServer } from './harness.mjs';
-import { expectAccessible, toast } from './helpers.mjs';
+import { TIMEOUT, expectAccessible, toast } from './helpers.mjs';
 
-const TIMEOUT = 30_000;
 /** The gateway writes records every 3 s: a record shows well within this. */
 const RECORD_TIMEOUT = 30_000;
 const BODY_BYTES = 654_321;
