@@ -15,7 +15,8 @@ function getThroughProxy(proxyPort, target, user, pass) {
   const auth = Buffer.from(`${user}:${pass}`).toString('base64');
   return new Promise((resolve, reject) => {
     const headers = { Host: new URL(target).host, 'Proxy-Authorization': `Basic ${auth}` };
-    const req = httpRequest({ host: '127.0.0.1', port: proxyPort, method: 'GET', path: target, headers }, (res) => {
+    // a connection of its own (no keep-alive agent): each request authenticates anew
+    const req = httpRequest({ host: '127.0.0.1', port: proxyPort, method: 'GET', path: target, headers, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode));
     });
@@ -24,11 +25,13 @@ function getThroughProxy(proxyPort, target, user, pass) {
   });
 }
 
-/** Asks until the gateway answers `status` (a change reaches it through a change event). */
+/** Asks until the gateway answers `status` (a change reaches it through a change event). A
+ * connection closed without an answer counts as not yet: switching a sub-user off cuts its live
+ * connections, and a request can be on one at that moment ("socket hang up", seen in CI). */
 async function untilStatus(status, ...request) {
   let last = 0;
   for (let i = 0; i < 100; i += 1) {
-    last = await getThroughProxy(...request);
+    last = await getThroughProxy(...request).catch((error) => error.code ?? error.message);
     if (last === status) return;
     await new Promise((r) => setTimeout(r, 100));
   }
