@@ -46,9 +46,14 @@ test('balance and usage refresh on their own; toasts sit below the top bar, thre
   await page.getByRole('tab', { name: 'Residential Proxies' }).click();
   await page.getByRole('button', { name: 'Pick A Random Plan' }).click();
   const dialog = page.getByRole('dialog');
+  // Each click waits for its own refusal (402) and a toast; counting toasts by position raced
+  // their expiry when a slow machine took longer than a toast's life between clicks.
   for (let i = 0; i < 5; i += 1) {
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/user/'), { timeout: TIMEOUT });
     await dialog.getByRole('button', { name: 'Pick', exact: true }).click();
-    await page.locator('[data-sonner-toast]').nth(i).waitFor({ timeout: TIMEOUT });
+    const answer = await refused;
+    if (answer.status() !== 402) throw new Error(`pick ${i + 1}: ${answer.status()} ${await answer.text()}`);
+    await page.locator('[data-sonner-toast]').first().waitFor({ timeout: TIMEOUT });
   }
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   const bar = await page.locator('header').first().boundingBox();
