@@ -1,8 +1,9 @@
 //! Answers shared by several routes (an area's own answers are its `view.rs`). Names are those
 //! of the OpenAPI schemas the front end generates its types from.
 
-use domain::{Cents, Role};
+use domain::{Cents, EntryKind, Role};
 use persistence::users::UserRow;
+use persistence::wallet::LedgerRow;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -79,4 +80,37 @@ pub struct ErrorResponse {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<std::collections::BTreeMap<String, String>>,
+}
+
+/// One row of a wallet ledger, as the customer's wallet page and the operator's view of a
+/// customer both show it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerEntry {
+    pub id: i64,
+    /// topup, purchase, referral_bonus, refund or admin_adjustment.
+    #[schema(value_type = String)]
+    pub kind: EntryKind,
+    /// Signed dollars: positive in, negative out.
+    #[schema(value_type = f64)]
+    pub amount: Cents,
+    #[schema(value_type = f64)]
+    pub balance_after: Cents,
+    pub reference: String,
+    pub note: Option<String>,
+    pub created_at: i64,
+}
+
+impl From<LedgerRow> for LedgerEntry {
+    fn from(r: LedgerRow) -> Self {
+        LedgerEntry {
+            id: r.id,
+            kind: r.kind,
+            amount: r.amount_cents,
+            balance_after: r.balance_after,
+            reference: r.reference,
+            note: r.note,
+            created_at: r.created_at,
+        }
+    }
 }

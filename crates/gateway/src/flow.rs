@@ -3,7 +3,8 @@
 //! meter and on the connection's own count of that direction).
 
 use crate::descriptors::Descriptors;
-use crate::meter::{Meter, Reservation};
+use crate::meter::Meter;
+use crate::meter::reserve::Reservation;
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;

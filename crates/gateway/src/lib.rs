@@ -11,6 +11,7 @@ mod allowlist;
 mod cache;
 mod config;
 mod credentials;
+mod db_leases;
 mod descriptors;
 mod destination;
 mod error;

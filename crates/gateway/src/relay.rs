@@ -13,7 +13,7 @@
 use crate::descriptors::Descriptors;
 use crate::flow::{Activity, COPY_BUFFER, Metered, write_all, write_reserved};
 use crate::lease::{Cut, Lease};
-use crate::meter::Reservation;
+use crate::meter::reserve::Reservation;
 use domain::usage::Outcome;
 use std::future::Future;
 use std::io;

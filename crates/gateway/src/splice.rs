@@ -1,7 +1,7 @@
 //! The zero-copy relay of Linux: socket → pipe → socket with splice(2), so the payload never
 //! enters userspace. A direction comes here once it has moved `relay::SPLICE_AFTER` bytes
 //! through a buffer (a bulk stream): short exchanges never make a pipe. Each splice from the source is capped by a reservation on the customer's
-//! budget (`meter.rs`); what each splice into the destination moved is counted against it.
+//! budget (`meter/`); what each splice into the destination moved is counted against it.
 //!
 //! The pipe is what a relaying direction costs: it is made on first data at the kernel's
 //! default size (16 pages), grown to `LARGE_PIPE` once a splice fills it (a bulk stream: with

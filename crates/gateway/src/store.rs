@@ -1,7 +1,7 @@
 //! The gateway's reads and writes of the database, each run off the async threads: leases
 //! taken (`take_lease`), the flush's writes (`write`), the change events (`events`).
 
-use crate::meter::Grant;
+use crate::meter::source::Grant;
 use domain::UserId;
 use persistence::auto_topup::{self, Outcome};
 use persistence::connection_records::{self, NewRecord};

@@ -5,29 +5,12 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
+use crate::view::LedgerEntry;
 use actix_web::{HttpResponse, get, web};
-use domain::{Cents, EntryKind, PaymentStatus};
+use domain::{Cents, PaymentStatus};
 use persistence::{payments, wallet};
 use serde::Serialize;
 use utoipa::ToSchema;
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LedgerEntry {
-    pub id: i64,
-    /// topup, purchase, referral_bonus, refund or admin_adjustment.
-    #[schema(value_type = String)]
-    pub kind: EntryKind,
-    /// Signed dollars: positive in, negative out.
-    #[schema(value_type = f64)]
-    pub amount: Cents,
-    #[serde(rename = "balanceAfter")]
-    #[schema(value_type = f64)]
-    pub balance_after: Cents,
-    pub reference: String,
-    pub note: Option<String>,
-    #[serde(rename = "createdAt")]
-    pub created_at: i64,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PaymentSummary {
@@ -76,18 +59,7 @@ pub async fn wallet_history(
         Ok((rows, total, payments::recent_for_user(conn, user_id, 20)?))
     })
     .await?;
-    let entries = rows
-        .into_iter()
-        .map(|r| LedgerEntry {
-            id: r.id,
-            kind: r.kind,
-            amount: r.amount_cents,
-            balance_after: r.balance_after,
-            reference: r.reference,
-            note: r.note,
-            created_at: r.created_at,
-        })
-        .collect();
+    let entries = rows.into_iter().map(LedgerEntry::from).collect();
     let payments = recent
         .into_iter()
         .map(|p| {

@@ -10,7 +10,7 @@ mod referrals;
 
 pub use checkout::{checkout_cancel, checkout_page, checkout_pay};
 pub use create_payment::{PaymentCreated, PaymentRequest};
-pub use history::{LedgerEntry, PaymentSummary, WalletHistory};
+pub use history::{PaymentSummary, WalletHistory};
 pub use referrals::{ReferralBonus, ReferralHistory};
 
 use actix_web::web;

@@ -23,7 +23,7 @@ export type TrafficRow = Schemas['TrafficRow'];
 export type LivePiece = Schemas['AdminUserPiece'];
 export type UserPayment = Schemas['AdminUserPayment'];
 export type UsageDay = Schemas['AdminUsageDay'];
-export type LedgerItem = Schemas['LedgerItem'];
+export type LedgerEntry = Schemas['LedgerEntry'];
 export type UsersFilter = { q: string; role: Role | ''; disabled: '' | 'true' | 'false'; page: number; perPage: number };
 
 // Plans

@@ -1,7 +1,7 @@
 //! `POST /api/admin/users/{id}/balance {amount, reason}`: credits or debits a customer's wallet
 //! (ledger kind admin_adjustment, the reason as its note) in one transaction with the audit row.
 
-use super::view::{AdminUserRow, LedgerItem, load_row};
+use super::view::{AdminUserRow, load_row};
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -9,6 +9,7 @@ use crate::extractors::AdminUser;
 use crate::extractors::JsonObject;
 use crate::number::hundredths;
 use crate::state::AppState;
+use crate::view::LedgerEntry;
 use actix_web::{HttpResponse, post, web};
 use domain::{Cents, EntryKind, UserId, messages as msg};
 use persistence::admin_users;
@@ -30,7 +31,7 @@ pub struct BalanceRequest {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BalanceChanged {
     pub user: AdminUserRow,
-    pub entry: LedgerItem,
+    pub entry: LedgerEntry,
 }
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path)), request_body = BalanceRequest,

@@ -1,17 +1,17 @@
 //! `GET /api/admin/users/{id}/ledger?page=&perPage=`: a customer's wallet ledger, newest first.
 
-use super::view::LedgerItem;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
+use crate::view::LedgerEntry;
 use actix_web::{HttpResponse, get, web};
 use domain::{UserId, messages as msg};
 use persistence::{users, wallet};
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path), PageQuery),
-    responses((status = 200, body = Paged<LedgerItem>), (status = 401), (status = 403),
+    responses((status = 200, body = Paged<LedgerEntry>), (status = 401), (status = 403),
         (status = 404, description = "User not found"),
         (status = 422, description = "page or perPage out of range")))]
 #[get("/admin/users/{id}/ledger")]
@@ -32,7 +32,7 @@ pub async fn user_ledger(
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(Paged::new(
-            rows.into_iter().map(LedgerItem::from).collect(),
+            rows.into_iter().map(LedgerEntry::from).collect(),
             total,
             at,
         )))

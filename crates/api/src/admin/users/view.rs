@@ -2,11 +2,10 @@
 //! ledger row, each built from what persistence returns.
 
 use domain::units::GB;
-use domain::{Cents, EntryKind, ProxyKind, UserId};
+use domain::{Cents, ProxyKind, UserId};
 use persistence::DbConnection;
 use persistence::admin_users::{self, Customer};
 use persistence::traffic;
-use persistence::wallet::LedgerRow;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -98,36 +97,4 @@ pub fn traffic_row(
         available: gb((purchased - used).max(0)),
         expires_at,
     })
-}
-
-/// One row of a customer's wallet ledger.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LedgerItem {
-    pub id: i64,
-    /// topup, purchase, referral_bonus, refund or admin_adjustment.
-    #[schema(value_type = String)]
-    pub kind: EntryKind,
-    /// Signed dollars: positive in, negative out.
-    #[schema(value_type = f64)]
-    pub amount: Cents,
-    #[schema(value_type = f64)]
-    pub balance_after: Cents,
-    pub reference: String,
-    pub note: Option<String>,
-    pub created_at: i64,
-}
-
-impl From<LedgerRow> for LedgerItem {
-    fn from(r: LedgerRow) -> Self {
-        LedgerItem {
-            id: r.id,
-            kind: r.kind,
-            amount: r.amount_cents,
-            balance_after: r.balance_after,
-            reference: r.reference,
-            note: r.note,
-            created_at: r.created_at,
-        }
-    }
 }

@@ -1,5 +1,7 @@
+use super::source::{Grant, GrantFuture, Source, TopUp};
 use super::*;
 use std::sync::Mutex;
+use std::sync::atomic::Ordering::Relaxed;
 
 #[tokio::test]
 async fn reservations_never_pass_the_limit_and_come_back_unused() {
