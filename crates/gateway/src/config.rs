@@ -21,6 +21,11 @@ pub struct GatewayConfig {
     /// (`PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS`), and in proportion in between.
     pub idle_timeout: Duration,
     pub idle_timeout_crowded: Duration,
+    /// Once one side of a tunnel has closed its direction, the tunnel is closed after this long
+    /// without traffic (at most the idle timeout;
+    /// `PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS`): a client that sent its end and waits for
+    /// nothing more gives its connection slot back without waiting for the destination.
+    pub half_closed_timeout: Duration,
     /// A request head or SOCKS5 handshake (up to its CONNECT request) must arrive within this.
     pub handshake_timeout: Duration,
     /// Connections not yet authenticated, in all, per network (an IPv4 /24 or an IPv6 /48)
@@ -95,6 +100,7 @@ impl Default for GatewayConfig {
             connect_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(300),
             idle_timeout_crowded: Duration::from_secs(30),
+            half_closed_timeout: Duration::from_secs(30),
             handshake_timeout: Duration::from_secs(10),
             max_unauthenticated: 4096,
             max_unauthenticated_per_network: 256,

@@ -16,7 +16,9 @@
 //! The idle timeout shortens as the budget fills (`idle_timeout`): the configured one while the
 //! gateway holds at most half its high-water mark, `GatewayConfig::idle_timeout_crowded` from
 //! the mark on, and in between in proportion; so tunnels that move nothing give their
-//! descriptors back soonest when they are needed.
+//! descriptors back soonest when they are needed. A tunnel one side has closed (a client that
+//! sent FIN and waits for nothing more, a destination that ended its answer) keeps its slot
+//! only for `GatewayConfig::half_closed_timeout` without traffic.
 //!
 //! Failures of `accept` itself (EMFILE, ENFILE: the process or the system is out of
 //! descriptors anyway) and refusals are logged at most once per `LOG_EVERY`, with the number
@@ -41,6 +43,8 @@ pub(crate) struct Descriptors {
     high_water: usize,
     /// The idle timeout from the high-water mark on.
     crowded_idle: Duration,
+    /// The idle timeout of a tunnel one side has closed (`Activity::half_closed`).
+    half_closed_idle: Duration,
     held: Arc<Counter>,
     /// Relay pipes made so far (`splice.rs`; also the metric
     /// `proxyshop_gateway_splice_pipes_total`): short exchanges make none.
@@ -70,6 +74,7 @@ impl Descriptors {
             budget,
             high_water,
             crowded_idle: Duration::MAX,
+            half_closed_idle: Duration::MAX,
             held: Arc::new(Counter {
                 held: AtomicUsize::new(0),
                 high_water,
@@ -83,6 +88,19 @@ impl Descriptors {
     pub(crate) fn idle_when_crowded(mut self, idle: Duration) -> Descriptors {
         self.crowded_idle = idle;
         self
+    }
+
+    /// The idle timeout of a tunnel once one side has closed its direction
+    /// (`GatewayConfig::half_closed_timeout`).
+    pub(crate) fn idle_when_half_closed(mut self, idle: Duration) -> Descriptors {
+        self.half_closed_idle = idle;
+        self
+    }
+
+    /// The idle timeout of a tunnel one side has closed, at most `open` (the timeout it would
+    /// have if both were open).
+    pub(crate) fn half_closed_timeout(&self, open: Duration) -> Duration {
+        self.half_closed_idle.min(open)
     }
 
     /// How long a connection that moves nothing stays open, for the configured `idle`
@@ -104,7 +122,10 @@ impl Descriptors {
     /// How often a connection waiting for its idle timeout (`idle` as configured) looks at the
     /// budget again: a budget filling meanwhile shortens it within this.
     pub(crate) fn idle_recheck(&self, idle: Duration) -> Duration {
-        self.crowded_idle.min(idle).max(Duration::from_millis(100))
+        self.crowded_idle
+            .min(self.half_closed_idle)
+            .min(idle)
+            .max(Duration::from_millis(100))
     }
 
     /// `count` more descriptors, or None when they would pass the budget.

@@ -6,7 +6,7 @@ use crate::descriptors::Descriptors;
 use crate::meter::Meter;
 use crate::meter::reserve::Reservation;
 use std::io;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::time::Instant;
@@ -34,11 +34,12 @@ impl<'a> Metered<'a> {
     }
 }
 
-/// The last time either direction moved data.
+/// The last time either direction moved data, and whether one direction has ended.
 #[derive(Debug)]
 pub(crate) struct Activity {
     start: Instant,
     last_ms: AtomicU64,
+    half_closed: AtomicBool,
 }
 
 impl Activity {
@@ -46,6 +47,7 @@ impl Activity {
         Activity {
             start: Instant::now(),
             last_ms: AtomicU64::new(0),
+            half_closed: AtomicBool::new(false),
         }
     }
 
@@ -59,13 +61,23 @@ impl Activity {
         self.start + Duration::from_millis(self.last_ms.load(Ordering::Relaxed))
     }
 
+    /// One side has closed its direction: from now on the shorter half-closed idle timeout
+    /// applies (`Descriptors::half_closed_timeout`).
+    pub(crate) fn half_closed(&self) {
+        self.half_closed.store(true, Ordering::Relaxed);
+    }
+
     /// Completes once nothing has moved for `idle` of the connection's budget
     /// (`Descriptors::idle_timeout`, looked at again at least every `idle_recheck`: it
-    /// shortens as the budget fills).
+    /// shortens as the budget fills), or for the half-closed timeout once one side has closed.
     pub(crate) async fn idle_for(&self, idle: Duration, fds: &Descriptors) {
         loop {
             let seen = self.last_ms.load(Ordering::Relaxed);
-            let deadline = self.start + Duration::from_millis(seen) + fds.idle_timeout(idle);
+            let mut timeout = fds.idle_timeout(idle);
+            if self.half_closed.load(Ordering::Relaxed) {
+                timeout = fds.half_closed_timeout(timeout);
+            }
+            let deadline = self.start + Duration::from_millis(seen) + timeout;
             let now = Instant::now();
             if deadline <= now {
                 return;

@@ -132,7 +132,8 @@ impl Gateway {
                 config.max_connections_per_trial,
             ),
             fds: descriptors::Descriptors::new(config.max_descriptors)
-                .idle_when_crowded(config.idle_timeout_crowded),
+                .idle_when_crowded(config.idle_timeout_crowded)
+                .idle_when_half_closed(config.half_closed_timeout),
             memory: memory::Memory::default(),
             config,
             shutdown,

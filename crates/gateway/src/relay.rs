@@ -1,7 +1,8 @@
 //! Moves bytes both ways between a customer and a destination once the tunnel is up, counting
 //! every byte delivered on the customer's meter. It ends when both sides have closed, on an
 //! error, when the meter runs out (for every connection of that meter at once), when the
-//! piece it uses ends, after `idle` without traffic, when it is closed to make room for
+//! piece it uses ends, after `idle` without traffic (the shorter half-closed timeout once one
+//! side has closed its direction, `Descriptors::half_closed_timeout`), when it is closed to make room for
 //! another customer's connection (the descriptor budget's fair share), or at shutdown.
 //!
 //! The client connection is the caller's: it closes it after giving the connection's slot
@@ -57,10 +58,12 @@ pub(crate) async fn relay(
         let up = async {
             pump(client, &target, lease.up(), activity, fds).await?;
             client_done.store(true, Ordering::Relaxed);
+            activity.half_closed();
             half_close(&target)
         };
         let down = async {
             pump(&target, client, lease.down(), activity, fds).await?;
+            activity.half_closed();
             if client_done.load(Ordering::Relaxed) {
                 // Both directions are done: the caller's close tells the client, after the
                 // slot is free.
@@ -346,6 +349,70 @@ mod tests {
         let (ended, late) = tokio::join!(relayed, peers);
         assert_eq!(ended.unwrap(), Ended::Closed);
         assert_eq!(late, b"late");
+    }
+
+    /// A client that sent its end while the destination holds its side open and silent: the
+    /// tunnel closes after the half-closed timeout, not the idle one, so the client's slot is
+    /// given back. (The clock is paused: tokio moves it to the next timer when all is idle.)
+    #[tokio::test(start_paused = true)]
+    async fn a_half_closed_tunnel_is_closed_after_the_half_closed_timeout() {
+        let (mut customer, client) = pair().await;
+        let (target, mut destination) = pair().await;
+        let lease = lease(Meter::new(
+            domain::UserId::new(1),
+            ProxyKind::Premium,
+            1_000,
+        ));
+        customer.write_all(b"ping").await.unwrap();
+        customer.shutdown().await.unwrap();
+        let fds = Descriptors::new(usize::MAX).idle_when_half_closed(Duration::from_secs(2));
+        let (_stop, shutdown) = watch::channel(false);
+        let idle = Duration::from_secs(300);
+        let started = tokio::time::Instant::now();
+        let relayed = relay(&client, target, b"", &lease, idle, shutdown, &fds);
+        let held = async {
+            let mut ping = [0u8; 4];
+            destination.read_exact(&mut ping).await.unwrap();
+            // holds its side open and sends nothing
+            std::future::pending::<()>().await;
+        };
+        let ended = tokio::select! {
+            ended = relayed => ended,
+            () = held => unreachable!(),
+        };
+        assert_eq!(ended.unwrap(), Ended::Idle);
+        let waited = started.elapsed();
+        assert!(
+            waited >= Duration::from_secs(2) && waited < Duration::from_secs(10),
+            "closed after {waited:?}, not after the 2 s half-closed timeout"
+        );
+    }
+
+    /// Both sides open and silent: the idle timeout, not the half-closed one.
+    #[tokio::test(start_paused = true)]
+    async fn an_open_tunnel_keeps_the_idle_timeout() {
+        let (_customer, client) = pair().await;
+        let (target, _destination) = pair().await;
+        let lease = lease(Meter::new(
+            domain::UserId::new(1),
+            ProxyKind::Premium,
+            1_000,
+        ));
+        let fds = Descriptors::new(usize::MAX).idle_when_half_closed(Duration::from_secs(2));
+        let (_stop, shutdown) = watch::channel(false);
+        let started = tokio::time::Instant::now();
+        let ended = relay(
+            &client,
+            target,
+            b"",
+            &lease,
+            Duration::from_secs(300),
+            shutdown,
+            &fds,
+        )
+        .await;
+        assert_eq!(ended.unwrap(), Ended::Idle);
+        assert!(started.elapsed() >= Duration::from_secs(300));
     }
 
     /// The portable copy (used where splice is not) counts exactly and stops at the quota.

@@ -26,6 +26,9 @@ pub struct GatewaySettings {
     /// former; docs/operations.md, "File descriptors").
     pub idle_timeout: Duration,
     pub idle_timeout_crowded: Duration,
+    /// A tunnel one side has closed is closed after this long without traffic
+    /// (`PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS`).
+    pub half_closed_timeout: Duration,
     /// At a stop, how long live tunnels may finish before they are closed and the leases
     /// settled (`PROXYSHOP_GATEWAY_DRAIN_SECS`).
     pub drain: Duration,
@@ -83,6 +86,11 @@ impl GatewaySettings {
                 "PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS",
                 30,
             )?),
+            half_closed_timeout: secs(at_least_one(
+                src,
+                "PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS",
+                30,
+            )?),
             drain: Duration::from_secs(u64::from(whole(src, "PROXYSHOP_GATEWAY_DRAIN_SECS", 30)?)),
             expected_nodes: at_least_one(src, "PROXYSHOP_GATEWAY_EXPECTED_NODES", 1)?,
             fd_reserve: at_least_one(src, "PROXYSHOP_GATEWAY_FD_RESERVE", 1024)? as usize,
@@ -120,6 +128,7 @@ mod tests {
         assert_eq!(d.idle_timeout, Duration::from_secs(300));
         assert_eq!(d.max_connections_per_trial, 32);
         assert_eq!(d.idle_timeout_crowded, Duration::from_secs(30));
+        assert_eq!(d.half_closed_timeout, Duration::from_secs(30));
         let set = settings(&[
             ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER", "16"),
             ("PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3"),
@@ -130,8 +139,12 @@ mod tests {
             ("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_SECS", "120"),
             ("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS", "5"),
             ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL", "4"),
+            ("PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS", "7"),
         ])
         .unwrap();
+        assert_eq!(set.half_closed_timeout, Duration::from_secs(7));
+        let err = settings(&[("PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS", "0")]).unwrap_err();
+        assert_eq!(err.key, "PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS");
         assert_eq!(set.max_connections_per_trial, 4);
         assert_eq!(set.idle_timeout, Duration::from_secs(120));
         assert_eq!(set.idle_timeout_crowded, Duration::from_secs(5));
