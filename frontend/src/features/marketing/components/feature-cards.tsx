@@ -1,5 +1,6 @@
 // Three reasons to buy, as cards.
 import { BoltIcon, ShieldIcon, TargetIcon } from '@/components/ui/icons';
+import { ROTATION_COPY } from '@/lib/rotation';
 
 const features = [
   {
@@ -10,7 +11,7 @@ const features = [
   {
     icon: TargetIcon,
     title: 'Precise geo-targeting',
-    body: 'Pick a country, state or city in 200+ locations. Rotate on every request or keep a sticky session for up to 24 hours.',
+    body: `Pick a country, state or city in 200+ locations. ${ROTATION_COPY.premium} ${ROTATION_COPY.budget}`,
   },
   {
     icon: BoltIcon,

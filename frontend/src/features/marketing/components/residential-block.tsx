@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { CheckIcon, RefreshIcon } from '@/components/ui/icons';
 import { StartCtaLink } from './start-cta';
+import { ROTATION_COPY } from '@/lib/rotation';
 
 const points = [
-  'A fresh residential IP on every request, or a sticky session from 1 to 1440 minutes',
+  ROTATION_COPY.short,
   'Country, state and city targeting written straight into the username',
   'HTTP(S) and SOCKS5 on the same credentials',
   'Traffic never expires while your plan is active',

@@ -1,4 +1,5 @@
 // Blog articles, shown in full on /blog.
+import { ROTATION_COPY } from '@/lib/rotation';
 export type BlogPost = { id: string; title: string; date: string; minutes: number; paragraphs: string[] };
 
 export const BLOG_POSTS: BlogPost[] = [
@@ -8,8 +9,8 @@ export const BLOG_POSTS: BlogPost[] = [
     date: '2025-05-12',
     minutes: 4,
     paragraphs: [
-      'Rotating sessions hand you a new IP on every request. They are the default for crawling, because no single address ever sends enough traffic to be noticed.',
-      'Sticky sessions keep one IP for a fixed time: 15, 30 or 60 minutes, or up to a full day. Use them whenever a site ties state to your address, such as logins, carts and multi-step forms.',
+      `${ROTATION_COPY.premium} Rotating is the default for crawling, because no single address ever sends enough traffic to be noticed.`,
+      `${ROTATION_COPY.budget} Use a sticky session whenever a site ties state to your address, such as logins, carts and multi-step forms.`,
       'A good rule: rotate for reading, stick for writing. Many customers run both from the same plan with two generated proxies.',
     ],
   },

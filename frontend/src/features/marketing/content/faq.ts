@@ -1,6 +1,7 @@
 // Frequently asked questions shown on the landing page (#faq) and on /faqs. The free-trial answer
 // follows the server's trial (see ../trial.ts); without a trial the question is left out.
 import { TRIAL_HOURS, type Trial } from '@/lib/trial';
+import { ROTATION_COPY } from '@/lib/rotation';
 
 export type FaqItem = { question: string; answer: string };
 
@@ -30,7 +31,7 @@ export const FAQ_ITEMS: FaqItem[] = [
   {
     question: 'What is the difference between rotating and sticky sessions?',
     answer:
-      'A rotating proxy gives you a new IP on every request. A sticky session keeps the same IP for a chosen time, from 15 minutes up to a full day, which suits logins and checkouts.',
+      `${ROTATION_COPY.premium} ${ROTATION_COPY.budget} ${ROTATION_COPY.sticky}`,
   },
   {
     question: 'Does my traffic expire?',

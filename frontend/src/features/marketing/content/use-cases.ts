@@ -28,7 +28,7 @@ export const USE_CASES: UseCase[] = [
     summary: 'Collect public web data at scale without blocks or CAPTCHAs.',
     problem: 'Anti-bot systems block data-centre ranges and any single IP that sends too many requests.',
     solution: [
-      'Spread requests over millions of residential IPs, a new one for every request.',
+      'Spread requests over millions of residential IPs: Premium Rotating lines leave through a new one for every request.',
       'Use HTTP(S) or SOCKS5 with Scrapy, Puppeteer, Playwright or plain curl.',
       'Pay per GB and scale up or down without contracts.',
     ],

@@ -4,10 +4,11 @@ import { buttonClasses } from '@/components/ui/button-classes';
 import { GlobeIcon, LayersIcon, RefreshIcon, ShieldIcon } from '@/components/ui/icons';
 import { ContentPage } from '../components/content-page';
 import { StartCtaLink } from '../components/start-cta';
+import { ROTATION_COPY } from '@/lib/rotation';
 
 const benefits = [
   { icon: GlobeIcon, title: '195+ countries', body: 'Country, state and city targeting across 200+ locations.' },
-  { icon: RefreshIcon, title: 'Rotating or sticky', body: 'A new IP per request, or one IP for up to a day.' },
+  { icon: RefreshIcon, title: 'Rotating or sticky', body: `${ROTATION_COPY.premium} ${ROTATION_COPY.budget}` },
   { icon: ShieldIcon, title: 'Ethically sourced', body: 'Every peer opted in; flagged IPs leave the pool.' },
   { icon: LayersIcon, title: 'Two tiers', body: 'Premium for precision, budget for volume. Same API.' },
 ];

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { apiKeysQueryOptions, curlExample } from '@/lib/api-keys';
 import { useSession } from '@/lib/session';
 import { ContentPage, ProseSection } from '../components/content-page';
+import { ROTATION_COPY } from '@/lib/rotation';
 
 const formats = ['host:port:user:pass', 'host:port@user:pass', 'user:pass:host:port', 'user:pass@host:port'];
 
@@ -70,7 +71,9 @@ export default function UserGuidePage() {
         </ul>
       </ProseSection>
       <ProseSection title="Session lifetimes">
-        <p>Rotating proxies can keep an IP for 15 or 30 minutes, or 1, 4, 6, 12, 18 hours or 1 day. Sticky sessions hold the IP for as long as the peer stays online.</p>
+        <p>{ROTATION_COPY.premium}</p>
+        <p>{ROTATION_COPY.budget}</p>
+        <p>{ROTATION_COPY.sticky}</p>
       </ProseSection>
     </ContentPage>
   );
