@@ -63,16 +63,23 @@ pub fn replace(
     Ok(())
 }
 
-/// Takes one of the code's `max` attempts before it is checked: false when none is left.
-pub fn reserve_attempt(conn: &mut DbConnection, user_id: UserId, max: i32) -> DbResult<bool> {
-    let updated = diesel::update(
+/// Takes one of the code's `max` attempts before it is checked and returns which one it is
+/// (1 for the first, read from the UPDATE itself, so parallel guesses each see their own
+/// number); None when none is left.
+pub fn reserve_attempt(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    max: i32,
+) -> DbResult<Option<i32>> {
+    Ok(diesel::update(
         email_changes::table
             .find(user_id)
             .filter(email_changes::attempts.lt(max)),
     )
     .set(email_changes::attempts.eq(email_changes::attempts + 1))
-    .execute(conn)?;
-    Ok(updated == 1)
+    .returning(email_changes::attempts)
+    .get_result(conn)
+    .optional()?)
 }
 
 pub fn delete(conn: &mut DbConnection, user_id: UserId) -> DbResult<usize> {

@@ -62,15 +62,18 @@ pub fn replace(
 
 /// Takes one of the code's `max` attempts before it is checked. One conditional UPDATE, so
 /// concurrent guesses cannot all slip under the limit: false when none is left.
-pub fn reserve_attempt(conn: &mut DbConnection, email: &str, max: i32) -> DbResult<bool> {
-    let updated = diesel::update(
+/// Returns which attempt this is (1 for the first), read from the UPDATE itself, so parallel
+/// guesses each see their own number; None when none is left.
+pub fn reserve_attempt(conn: &mut DbConnection, email: &str, max: i32) -> DbResult<Option<i32>> {
+    Ok(diesel::update(
         email_codes::table
             .find(email)
             .filter(email_codes::attempts.lt(max)),
     )
     .set(email_codes::attempts.eq(email_codes::attempts + 1))
-    .execute(conn)?;
-    Ok(updated == 1)
+    .returning(email_codes::attempts)
+    .get_result(conn)
+    .optional()?)
 }
 
 pub fn delete(conn: &mut DbConnection, email: &str) -> DbResult<()> {

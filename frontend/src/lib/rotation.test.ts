@@ -1,4 +1,4 @@
-import { BUDGET_STICKY_MINUTES, minutesLabel, ROTATION_COPY } from './rotation';
+import { BUDGET_ROTATION_MINUTES, BUDGET_STICKY_MINUTES, minutesLabel, ROTATION_COPY } from './rotation';
 
 describe('rotation copy', () => {
   it('names each duration in words', () => {
@@ -6,6 +6,7 @@ describe('rotation copy', () => {
   });
 
   it('says the same thing as the generator does for each kind', () => {
+    expect(Math.max(...BUDGET_ROTATION_MINUTES)).toBe(BUDGET_STICKY_MINUTES);
     expect(BUDGET_STICKY_MINUTES).toBe(1440);
     expect(ROTATION_COPY.premium).toBe('Premium Residential: Rotating gives a new IP on every request; Sticky keeps one IP for 30 minutes.');
     expect(ROTATION_COPY.budget).toBe(

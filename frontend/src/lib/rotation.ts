@@ -13,7 +13,7 @@ export const PREMIUM_STICKY_MINUTES = 30;
 export const BUDGET_ROTATION_MINUTES = [15, 30, 60, 240, 360, 720, 1080, 1440] as const;
 
 /** Minutes a Budget sticky session keeps its IP: the longest rotation time, one day. */
-export const BUDGET_STICKY_MINUTES = BUDGET_ROTATION_MINUTES[BUDGET_ROTATION_MINUTES.length - 1];
+export const BUDGET_STICKY_MINUTES = 1440;
 
 /** "15 minutes", "4 hours", "1 day". */
 export function minutesLabel(minutes: number): string {
@@ -22,7 +22,7 @@ export function minutesLabel(minutes: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-const shortest = minutesLabel(BUDGET_ROTATION_MINUTES[0]);
+const shortest = minutesLabel(Math.min(...BUDGET_ROTATION_MINUTES));
 const longest = minutesLabel(BUDGET_STICKY_MINUTES);
 
 export const ROTATION_COPY = {

@@ -1795,7 +1795,7 @@ export interface components {
             file: Blob;
         };
         BalanceChanged: {
-            entry: components["schemas"]["LedgerItem"];
+            entry: components["schemas"]["LedgerEntry"];
             user: components["schemas"]["AdminUserRow"];
         };
         BalanceRequest: {
@@ -2076,25 +2076,11 @@ export interface components {
         HistoryResponse: {
             history: components["schemas"]["HistoryItem"][];
         };
+        /**
+         * @description One row of a wallet ledger, as the customer's wallet page and the operator's view of a
+         *     customer both show it.
+         */
         LedgerEntry: {
-            /**
-             * Format: double
-             * @description Signed dollars: positive in, negative out.
-             */
-            amount: number;
-            /** Format: double */
-            balanceAfter: number;
-            /** Format: int64 */
-            createdAt: number;
-            /** Format: int64 */
-            id: number;
-            /** @description topup, purchase, referral_bonus, refund or admin_adjustment. */
-            kind: string;
-            note?: string | null;
-            reference: string;
-        };
-        /** @description One row of a customer's wallet ledger. */
-        LedgerItem: {
             /**
              * Format: double
              * @description Signed dollars: positive in, negative out.
@@ -2359,8 +2345,8 @@ export interface components {
             total: number;
         };
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
-        Paged_LedgerItem: {
-            items: components["schemas"]["LedgerItem"][];
+        Paged_LedgerEntry: {
+            items: components["schemas"]["LedgerEntry"][];
             /**
              * Format: int64
              * @description This page's number, 1-based.
@@ -4580,7 +4566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Paged_LedgerItem"];
+                    "application/json": components["schemas"]["Paged_LedgerEntry"];
                 };
             };
             /** @description The body or the query string does not parse */

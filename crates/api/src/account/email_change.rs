@@ -139,12 +139,13 @@ pub async fn confirm_email_change(
             email_changes::delete(conn, id)?;
             return Ok(Outcome::Refused(msg::INVALID_CODE));
         }
-        if !email_changes::reserve_attempt(conn, id, MAX_ATTEMPTS)? {
+        let Some(attempt) = email_changes::reserve_attempt(conn, id, MAX_ATTEMPTS)? else {
             return Ok(Outcome::Refused(msg::TOO_MANY_CODE_ATTEMPTS));
-        }
+        };
         let purpose = Purpose::EmailChange(id, &pending.new_email);
         if !purpose.matches(&key, code.as_str(), &pending.code_hash) {
-            let last = pending.attempts + 1 >= MAX_ATTEMPTS;
+            // This attempt's own number, so exactly the last one allowed says so under races.
+            let last = attempt >= MAX_ATTEMPTS;
             return Ok(Outcome::Refused(if last {
                 msg::TOO_MANY_CODE_ATTEMPTS
             } else {

@@ -92,11 +92,13 @@ pub async fn register(
             return Ok(Outcome::Refused(msg::INVALID_CODE));
         }
         // Spend an attempt before comparing, atomically, so parallel guesses share the limit.
-        if !email_codes::reserve_attempt(conn, email, CODE_MAX_ATTEMPTS)? {
+        let Some(attempt) = email_codes::reserve_attempt(conn, email, CODE_MAX_ATTEMPTS)? else {
             return Ok(Outcome::Refused(msg::TOO_MANY_CODE_ATTEMPTS));
-        }
+        };
         if !code_matches(&key, email, form.code.as_str(), &pending.code_hash) {
-            let last = pending.attempts + 1 >= CODE_MAX_ATTEMPTS;
+            // This attempt's own number (not the count read before it: parallel guesses
+            // raise it meanwhile), so exactly the last one allowed says so.
+            let last = attempt >= CODE_MAX_ATTEMPTS;
             return Ok(Outcome::Refused(if last {
                 msg::TOO_MANY_CODE_ATTEMPTS
             } else {

@@ -4,6 +4,7 @@
 //! compatible and avoid look-arounds (the fuzzer cannot generate from those). Whitespace around
 //! a value is allowed where the parser trims it.
 
+use domain::ProxyKind;
 use utoipa::openapi::schema::{
     AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type,
 };
@@ -130,19 +131,35 @@ fn one_of(values: &[&str]) -> RefOr<Schema> {
     done(string().enum_values(Some(values.iter().copied())))
 }
 
+/// The wire names of the kinds `keep` selects, in `ProxyKind::ALL`'s order: every list of
+/// kinds below is derived from the enum, so a kind added there reaches the document.
+fn kind_names(keep: impl Fn(ProxyKind) -> bool) -> Vec<&'static str> {
+    ProxyKind::ALL
+        .into_iter()
+        .filter(|k| keep(*k))
+        .map(ProxyKind::as_str)
+        .collect()
+}
+
+/// `kind_names` as the alternatives of a pattern (`premium|budget|…`).
+fn kind_words(keep: impl Fn(ProxyKind) -> bool) -> String {
+    kind_names(keep).join("|")
+}
+
 /// `domain::ProxyKind::parse`: a kind's wire name, exactly.
 pub fn kind() -> RefOr<Schema> {
-    one_of(&["premium", "budget", "static", "lte", "ipv4", "ipv6"])
+    one_of(&kind_names(|_| true))
 }
 
 /// The kinds sold by the GB (`ProxyKind::is_traffic`).
 pub fn traffic_kind() -> RefOr<Schema> {
-    one_of(&["premium", "budget"])
+    one_of(&kind_names(ProxyKind::is_traffic))
 }
 
-/// The kinds whose servers are listed with credentials (`GET /api/user/server_credentials`).
+/// The kinds whose servers are listed with credentials (`GET /api/user/server_credentials`):
+/// those sold by the piece, less LTE (a carrier connection, listed with its order).
 pub fn server_kind() -> RefOr<Schema> {
-    one_of(&["static", "ipv4", "ipv6"])
+    one_of(&kind_names(|k| !k.is_traffic() && k != ProxyKind::Lte))
 }
 
 /// `POST /api/admin/orders/{id}/resolve`: the outcome, trimmed.
@@ -300,13 +317,19 @@ pub enum ServerKindParam {
 /// An optional kind filter of the usage records (`usage::filters`, trimmed, then
 /// `ProxyKind::parse`): blank is no filter.
 pub fn kind_filter() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*(?:premium|budget|static|lte|ipv4|ipv6)?\s*$")))
+    let words = kind_words(|_| true);
+    done(string().pattern(Some(format!(r"^\s*(?:{words})?\s*$"))))
 }
 
 /// An optional outcome filter of the usage records (`usage::filters`, trimmed, then
 /// `Outcome::parse`): blank is no filter.
 pub fn outcome_filter() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*(?:ok|refused|upstream_error|cut_quota)?\s*$")))
+    let words: Vec<&str> = domain::usage::Outcome::ALL
+        .into_iter()
+        .map(domain::usage::Outcome::as_str)
+        .collect();
+    let words = words.join("|");
+    done(string().pattern(Some(format!(r"^\s*(?:{words})?\s*$"))))
 }
 
 /// An optional time bound of the usage records (`usage::filters::instant`, trimmed): a date
@@ -325,9 +348,8 @@ pub fn grouping() -> RefOr<Schema> {
 
 /// `GET /api/user/proxies?type=`: a kind, `all`, or blank.
 pub fn kind_or_all() -> RefOr<Schema> {
-    done(string().pattern(Some(
-        r"^\s*(?:premium|budget|static|lte|ipv4|ipv6|all)?\s*$",
-    )))
+    let words = kind_words(|_| true);
+    done(string().pattern(Some(format!(r"^\s*(?:{words}|all)?\s*$"))))
 }
 
 /// One of `words` or blank, read by `query_text::given` (no control character, trimmed).
@@ -344,7 +366,7 @@ pub fn role_filter() -> RefOr<Schema> {
 /// `GET /api/admin/orders?type=` (`query_text::given`, then `ProxyKind::parse`): blank is no
 /// filter.
 pub fn given_kind_filter() -> RefOr<Schema> {
-    given_choice("premium|budget|static|lte|ipv4|ipv6")
+    given_choice(&kind_words(|_| true))
 }
 
 /// A free-text filter (`?q=`, `?status=`, `?host=`, read by `query_text::given`): any text
@@ -398,7 +420,7 @@ pub fn key_scopes() -> RefOr<Schema> {
 
 /// A kind sold by the piece (`POST /api/user/get_proxy`).
 pub fn piece_kind() -> RefOr<Schema> {
-    one_of(&["static", "lte", "ipv4", "ipv6"])
+    one_of(&kind_names(|k| !k.is_traffic()))
 }
 
 /// `rotation` of a residential proxy: absent or null is `random`.
@@ -413,7 +435,8 @@ pub fn protocol() -> RefOr<Schema> {
 
 /// `GET /api/admin/stock?type=`: a kind sold by the piece, exactly, or empty for all.
 pub fn piece_kind_filter() -> RefOr<Schema> {
-    done(string().pattern(Some("^(?:static|lte|ipv4|ipv6)?$")))
+    let words = kind_words(|k| !k.is_traffic());
+    done(string().pattern(Some(format!("^(?:{words})?$"))))
 }
 
 /// `domain::webhook::WebhookUrl::parse` (without private targets): `https://`, a host name

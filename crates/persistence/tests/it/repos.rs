@@ -61,9 +61,9 @@ both_backends! {
     fn email_codes_replace_attempts_and_purge(db) {
         let mut conn = db.pool.get().unwrap();
         email_codes::replace(&mut conn, "a@b.co", "h1", 100, 700).unwrap();
-        assert!(email_codes::reserve_attempt(&mut conn, "a@b.co", 2).unwrap());
-        assert!(email_codes::reserve_attempt(&mut conn, "a@b.co", 2).unwrap());
-        assert!(!email_codes::reserve_attempt(&mut conn, "a@b.co", 2).unwrap(), "limit reached");
+        assert_eq!(email_codes::reserve_attempt(&mut conn, "a@b.co", 2).unwrap(), Some(1));
+        assert_eq!(email_codes::reserve_attempt(&mut conn, "a@b.co", 2).unwrap(), Some(2));
+        assert_eq!(email_codes::reserve_attempt(&mut conn, "a@b.co", 2).unwrap(), None, "limit reached");
         assert_eq!(email_codes::find(&mut conn, "a@b.co").unwrap().unwrap().attempts, 2);
         email_codes::replace(&mut conn, "a@b.co", "h2", 200, 800).unwrap();
         let row = email_codes::find(&mut conn, "a@b.co").unwrap().unwrap();
