@@ -35,6 +35,13 @@ const GeneratedProxies = m(() => import('./routes/generated-proxies'));
 const Wallet = m(() => import('@/features/wallet/routes/wallet'));
 const Referral = m(() => import('@/features/dashboard/routes/referral'));
 const Settings = m(() => import('@/features/account/routes/settings'));
+const SettingsIndex = m(() => import('@/features/account/routes/settings-index'));
+const SettingsAccount = m(() => import('@/features/account/routes/sections/account'));
+const SettingsSecurity = m(() => import('@/features/account/routes/sections/security'));
+const SettingsApi = m(() => import('@/features/account/routes/sections/api'));
+const SettingsBilling = m(() => import('@/features/account/routes/sections/billing'));
+const SettingsNotifications = m(() => import('@/features/account/routes/sections/notifications'));
+const SettingsAccess = m(() => import('@/features/account/routes/sections/access'));
 const DashboardNotFound = m(() => import('@/features/dashboard/routes/dashboard-not-found'));
 // the operator console: its own chunks, which a customer's pages never import
 const AdminLayout = m(() => import('@/features/admin/components/admin-layout'));
@@ -80,7 +87,15 @@ export function AppRoutes() {
             <Route path="proxies" element={<GeneratedProxies />} />
             <Route path="wallet" element={<Wallet />} />
             <Route path="referral" element={<Referral />} />
-            <Route path="settings" element={<Settings />} />
+            <Route path="settings" element={<Settings />}>
+              <Route index element={<SettingsIndex />} />
+              <Route path="account" element={<SettingsAccount />} />
+              <Route path="security" element={<SettingsSecurity />} />
+              <Route path="api" element={<SettingsApi />} />
+              <Route path="billing" element={<SettingsBilling />} />
+              <Route path="notifications" element={<SettingsNotifications />} />
+              <Route path="access" element={<SettingsAccess />} />
+            </Route>
             <Route path="*" element={<DashboardNotFound />} />
           </Route>
           <Route path="/admin" element={<AdminLayout />}>
