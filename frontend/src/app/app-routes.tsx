@@ -18,6 +18,7 @@ const UseCaseDetail = m(() => import('@/features/marketing/routes/use-case-detai
 const Faqs = m(() => import('@/features/marketing/routes/faqs'));
 const Blog = m(() => import('@/features/marketing/routes/blog'));
 const UserGuide = m(() => import('@/features/marketing/routes/user-guide'));
+const ApiReference = m(() => import('@/features/api-reference/routes/api-reference'));
 const Support = m(() => import('@/features/marketing/routes/support'));
 const NotFound = m(() => import('@/features/marketing/routes/not-found'));
 const Login = m(() => import('@/features/auth/routes/login'));
@@ -73,6 +74,7 @@ export function AppRoutes() {
           <Route path="/blog" element={<Blog />} />
           <Route path="/user&guide" element={<UserGuide />} />
           <Route path="/support" element={<Support />} />
+          <Route path="/docs/api" element={<ApiReference />} />
           <Route path="/login" element={<Login />} />
           <Route path="/register" element={<Register />} />
           <Route path="/forgot-password" element={<ForgotPassword />} />

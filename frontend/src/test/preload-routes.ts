@@ -14,6 +14,7 @@ const modules = {
       import('@/features/account/routes/sections/notifications'),
       import('@/features/account/routes/sections/access'),
     ]),
+  'api-reference': () => import('@/features/api-reference/routes/api-reference'),
   'forgot-password': () => import('@/features/auth/routes/forgot-password'),
   'static-proxy': () => import('@/app/routes/static-proxy'),
   'ipv4-proxy': () => import('@/app/routes/ipv4-proxy'),
