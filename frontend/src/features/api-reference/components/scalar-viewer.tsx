@@ -6,6 +6,8 @@
 import { ApiReferenceReact, type AnyApiReferenceConfiguration } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
 import { useEffect, useMemo } from 'react';
+// before Scalar checks its configuration with zod: no JIT, whose probe the CSP would report
+import '@/lib/zod';
 import type { Theme } from '@/lib/theme';
 import type { OpenApiDocument } from '../api/openapi-document';
 
