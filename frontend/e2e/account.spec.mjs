@@ -38,9 +38,13 @@ test('settings: the new name shows in the top bar; the page passes axe', async (
   await page.getByRole('button', { name: 'Save profile' }).click();
   await toast(page, 'Profile updated');
   await page.getByRole('banner').getByText('Ada Settings', { exact: true }).waitFor({ timeout: TIMEOUT });
-  await page.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device').waitFor({ timeout: TIMEOUT });
   await shot('settings');
   await expectAccessible(page, '/onboard/settings/account');
+  // the section list leads to the sessions, at their own address
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: /^Security/ }).click();
+  await page.waitForURL(`${url}/onboard/settings/security`, { timeout: TIMEOUT });
+  await page.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device').waitFor({ timeout: TIMEOUT });
+  await expectAccessible(page, '/onboard/settings/security');
 });
 
 test('two-factor sign-in: set up with a real TOTP, then sign in with a code and with a recovery code', async ({ page, url, dataDir, shot }) => {

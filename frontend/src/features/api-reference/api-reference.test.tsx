@@ -16,10 +16,15 @@ const SLOW = { timeout: 20_000 };
 const DOCUMENT = {
   openapi: '3.1.0',
   info: { title: 'ProxyShop test API', version: '9.9.9', description: 'The document of the test server.' },
+  // the console's tag first in the document, as the server's document has it
   paths: {
+    '/api/admin/users': {
+      get: { operationId: 'users', tags: ['admin'], summary: 'List every customer of the shop', responses: { '200': { description: 'The customers' } } },
+    },
     '/api/user/balance': {
       get: {
         operationId: 'balance',
+        tags: ['wallet'],
         summary: 'Read the wallet balance of the signed-in customer',
         responses: { '200': { description: 'The balance' } },
       },
@@ -47,6 +52,10 @@ describe('API reference', { timeout: 60_000 }, () => {
     expect((await screen.findAllByText('ProxyShop test API', {}, SLOW)).length).toBeGreaterThan(0);
     expect((await screen.findAllByText('Read the wallet balance of the signed-in customer', {}, SLOW)).length).toBeGreaterThan(0);
     expect(served.calls).toBe(1);
+    // customers' routes before the operator console's, in the sidebar's list of tags
+    const customer = screen.getAllByText('wallet', { exact: true })[0]!;
+    const admin = screen.getAllByText('admin', { exact: true })[0]!;
+    expect(customer.compareDocumentPosition(admin) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(document.title).toBe('API reference · ProxyShop');
   });
 

@@ -21,7 +21,7 @@ export default function SettingsLayout() {
   return (
     <>
       <PageHeader title="Settings" crumbs={current ? ['Settings', current.label] : undefined} />
-      <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
         <SettingsNav />
         <div className="min-w-0">
           <Suspense fallback={<PageSpinner />}>

@@ -22,6 +22,17 @@ const CUSTOM_CSS = `
 .dark-mode .scalar-app, .dark-mode.scalar-app { --scalar-color-accent: #a5b4fc; }
 `;
 
+/** Customers' routes first (by tag, alphabetically), then the health probes (`ops`), then the
+ * operator console's (`admin`), which only administrators may call. */
+const TAIL = ['ops', 'admin'];
+function tagName(tag: unknown): string {
+  return typeof tag === 'object' && tag !== null && 'name' in tag && typeof tag.name === 'string' ? tag.name : '';
+}
+function compareTags(a: unknown, b: unknown): number {
+  const [x, y] = [tagName(a), tagName(b)];
+  return TAIL.indexOf(x) - TAIL.indexOf(y) || x.localeCompare(y);
+}
+
 export default function ScalarViewer({ document, theme }: { document: OpenApiDocument; theme: Theme }) {
   const configuration = useMemo<AnyApiReferenceConfiguration>(
     () => ({
@@ -37,6 +48,7 @@ export default function ScalarViewer({ document, theme }: { document: OpenApiDoc
       hideClientButton: true,
       hideTestRequestButton: true,
       documentDownloadType: 'json',
+      tagsSorter: compareTags,
       customCss: CUSTOM_CSS,
     }),
     [document, theme],

@@ -14,7 +14,7 @@ import { openapiDocumentQueryOptions } from '../api/openapi-document';
 
 const ScalarViewer = lazy(() => withTimeout(import('../components/scalar-viewer')));
 
-const link = 'rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white';
+const link = 'rounded-md px-2 py-1.5 text-sm whitespace-nowrap font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white';
 
 function Header() {
   const { user } = useSession();
@@ -23,7 +23,9 @@ function Header() {
       <Link to="/" aria-label="ProxyShop home" className="shrink-0">
         <Logo className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
       </Link>
-      <span className="ml-1 truncate text-sm font-semibold text-slate-500 dark:text-slate-400">API reference</span>
+      <span aria-hidden="true" className="ml-1 hidden truncate text-sm font-semibold text-slate-500 sm:inline dark:text-slate-400">
+        API reference
+      </span>
       <nav aria-label="API reference" className="ml-auto flex items-center gap-1">
         <Link to="/user&guide" className={link}>
           User guide
