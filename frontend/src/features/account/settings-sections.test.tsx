@@ -54,6 +54,16 @@ describe('settings sections', { timeout: 60_000 }, () => {
     expect(within(nav).getByRole('link', { current: 'page' })).toHaveAttribute('href', '/onboard/settings/access');
   });
 
+  it('links the API keys to the API reference, a tap target of its own (24 × 24 px in e2e/tap-targets.mjs)', async () => {
+    account();
+    renderAt('/onboard/settings/api');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'API keys' }, SLOW)).closest('section')!;
+    // (the sidebar's help centre has one too)
+    const link = within(card).getByRole('link', { name: 'API reference' });
+    expect(link).toHaveAttribute('href', '/docs/api');
+    expect(link).toHaveClass('tap-target');
+  });
+
   it('opens Account at /onboard/settings', async () => {
     account();
     renderAt('/onboard/settings');

@@ -100,7 +100,7 @@ export function ApiKeysCard() {
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
         Call the customer API from your own code with <code className="font-mono">Authorization: Bearer psk_…</code>. Every route,
         its parameters and answers are in the{' '}
-        <Link to={API_REFERENCE_PATH} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={API_REFERENCE_PATH} className="tap-target font-medium text-brand-700 underline dark:text-brand-300">
           API reference
         </Link>
         .
