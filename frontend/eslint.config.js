@@ -63,8 +63,11 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // src/lib/zod.ts turns zod's JIT off (the CSP refuses it) before any schema parses
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import z from '@/lib/zod'." }] }],
     },
   },
+  { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: { 'react-refresh/only-export-components': 'off', '@typescript-eslint/no-floating-promises': 'off' },

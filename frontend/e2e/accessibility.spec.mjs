@@ -10,7 +10,7 @@ test('public screens pass the axe WCAG 2 A/AA checks, light and dark, wide and n
 
 test('dashboard screens pass the axe WCAG 2 A/AA checks, light and dark, wide and narrow', async ({ page, url, dataDir }) => {
   await signUp(page, url, dataDir);
-  const routes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/ipv4-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
+  const routes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/ipv4-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings/account', '/onboard/settings/security', '/onboard/settings/api', '/onboard/settings/billing', '/onboard/settings/notifications', '/onboard/settings/access'];
   const problems = await checkScreens(page, url, routes);
   if (problems.length > 0) throw new Error(problems.join('\n  '));
 });

@@ -31,21 +31,25 @@ async function passwordStep(page, url, email, password) {
 
 test('settings: the new name shows in the top bar; the page passes axe', async ({ page, url, dataDir, shot }) => {
   await signUp(page, url, dataDir, `settings-${Date.now()}@example.com`);
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/account`);
   const name = page.getByLabel('Full name');
   await name.fill('Ada Settings');
   await page.getByLabel('Phone (optional)').fill('+1 415 555 0123');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await toast(page, 'Profile updated');
   await page.getByRole('banner').getByText('Ada Settings', { exact: true }).waitFor({ timeout: TIMEOUT });
-  await page.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device').waitFor({ timeout: TIMEOUT });
   await shot('settings');
-  await expectAccessible(page, '/onboard/settings');
+  await expectAccessible(page, '/onboard/settings/account');
+  // the section list leads to the sessions, at their own address
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: /^Security/ }).click();
+  await page.waitForURL(`${url}/onboard/settings/security`, { timeout: TIMEOUT });
+  await page.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device').waitFor({ timeout: TIMEOUT });
+  await expectAccessible(page, '/onboard/settings/security');
 });
 
 test('two-factor sign-in: set up with a real TOTP, then sign in with a code and with a recovery code', async ({ page, url, dataDir, shot }) => {
   const { email, password } = await signUp(page, url, dataDir, `tfa-${Date.now()}@example.com`);
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/security`);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor({ timeout: TIMEOUT });
   const secret = (await page.getByTestId('totp-secret').textContent()).replace(/\s/g, '');
@@ -204,7 +208,7 @@ test('email change: the code mailed to the new address switches it; the old addr
   const oldEmail = `mail-old-${stamp}@example.com`;
   const newEmail = `mail-new-${stamp}@example.com`;
   const { password } = await signUp(page, url, dataDir, oldEmail);
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/account`);
   const email = card(page, 'Email');
   await email.getByText(oldEmail).waitFor({ timeout: TIMEOUT });
   await email.getByLabel('New email').fill(newEmail);
@@ -223,7 +227,7 @@ test('email change: the code mailed to the new address switches it; the old addr
   const menu = await openAccountMenu(page);
   await menu.getByText(newEmail, { exact: true }).waitFor({ timeout: TIMEOUT });
   await page.keyboard.press('Escape');
-  await expectAccessible(page, '/onboard/settings after the email change');
+  await expectAccessible(page, '/onboard/settings/account after the email change');
 
   const notices = readMails(dataDir, oldEmail).filter((mail) => mail.subject === 'Your ProxyShop email was changed');
   if (notices.length !== 1) throw new Error(`expected one notice to ${oldEmail}, got ${notices.length}`);
@@ -239,7 +243,7 @@ test('email change: the code mailed to the new address switches it; the old addr
 
 test('photo: an uploaded PNG shows in the top bar; deleting it brings the initial back', async ({ page, url, dataDir, shot }) => {
   await signUp(page, url, dataDir, `photo-${Date.now()}@example.com`);
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/account`);
   const photo = card(page, 'Profile photo');
   const menuButton = page.getByRole('banner').locator('button[aria-haspopup="menu"]');
   const initial = menuButton.locator('span[aria-hidden="true"]').first();
@@ -262,14 +266,14 @@ test('photo: an uploaded PNG shows in the top bar; deleting it brings the initia
   const served = await page.request.get(new URL(src, url).toString());
   if (!served.ok() || !/^image\//.test(served.headers()['content-type'] ?? '')) throw new Error(`avatar: ${served.status()} ${served.headers()['content-type']}`);
   await shot('photo-saved');
-  await expectAccessible(page, '/onboard/settings with a photo');
+  await expectAccessible(page, '/onboard/settings/account with a photo');
 
   await photo.getByRole('button', { name: 'Delete' }).click();
   await toast(page, 'Photo removed');
   await image.waitFor({ state: 'detached', timeout: TIMEOUT });
   await initial.waitFor({ timeout: TIMEOUT });
   if ((await initial.textContent()).trim() !== letter) throw new Error('the initial did not come back');
-  await expectAccessible(page, '/onboard/settings after deleting the photo');
+  await expectAccessible(page, '/onboard/settings/account after deleting the photo');
 });
 
 test('sessions: a password change signs the other browser out; so does ending its session', async ({ page, browser, url, dataDir, shot }) => {
@@ -279,7 +283,7 @@ test('sessions: a password change signs the other browser out; so does ending it
 
   // 1. the password changes in this browser: the other one is out at its next navigation
   let other = await otherBrowser(browser, url, email, password);
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/account`);
   const passwordCard = card(page, 'Password');
   await passwordCard.getByLabel('Current password').fill(password);
   await passwordCard.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -295,7 +299,7 @@ test('sessions: a password change signs the other browser out; so does ending it
 
   // 2. the other browser's session is ended from the list
   other = await otherBrowser(browser, url, email, newPassword);
-  await page.reload();
+  await page.goto(`${url}/onboard/settings/security`);
   const list = page.getByRole('list', { name: 'Signed-in sessions' });
   await list.getByTestId('session-row').nth(1).waitFor({ timeout: TIMEOUT });
   const rows = await list.getByTestId('session-row').count();
@@ -311,7 +315,7 @@ test('sessions: a password change signs the other browser out; so does ending it
 
 test('API key: a read key reads usage without cookies and is refused a purchase for lack of buy', async ({ page, playwright, url, dataDir, shot }) => {
   await signUp(page, url, dataDir, `apikey-${Date.now()}@example.com`);
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/api`);
   const keys = card(page, 'API keys');
   await keys.getByRole('button', { name: 'Create key' }).click();
   const form = page.getByRole('dialog', { name: 'Create API key' });

@@ -25,7 +25,7 @@ test('an administrator without two-factor sign-in is sent to enrol, then opens t
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     // seen while it shows (the toaster is a lazy chunk), so that axe below waits for it to go
     await toast(page, 'Logged in successfully');
-    await page.waitForURL(`${url}/onboard/settings#two-factor`, { timeout: TIMEOUT });
+    await page.waitForURL(`${url}/onboard/settings/security#two-factor`, { timeout: TIMEOUT });
     const notice = page.getByRole('alert').filter({ hasText: MESSAGE });
     await notice.waitFor({ timeout: TIMEOUT });
     const card = page.locator('section#two-factor');

@@ -34,7 +34,7 @@ async function setUp(server, page) {
 /** Settings with the Add dialog open, the address typed and `kind` chosen. */
 async function openDialog(page, url, width, theme, kind) {
   await page.setViewportSize({ width, height: 900 });
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/access`);
   await page.evaluate((t) => globalThis.localStorage.setItem('app-theme', t), theme);
   await page.reload();
   const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'IP allowlist', exact: true }) });

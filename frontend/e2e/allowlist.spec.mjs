@@ -46,7 +46,7 @@ test('allowlist 127.0.0.1, use the proxy without credentials, remove it again', 
     await signUp(page, url, dataDir, `allowlist-${Date.now()}@example.com`);
     if ((await getThroughProxy(proxyPort, target)) !== 407) throw new Error('the gateway let a stranger in');
 
-    await page.goto(`${url}/onboard/settings`);
+    await page.goto(`${url}/onboard/settings/access`);
     const list = card(page, 'IP allowlist');
     await list.getByText('No allowlisted addresses').waitFor({ timeout: TIMEOUT });
     await list.getByRole('button', { name: 'Add address' }).click();

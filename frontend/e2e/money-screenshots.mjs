@@ -110,7 +110,7 @@ async function shoot(page, url) {
       await shot(page, `custom-gb-decimal-${width}-${theme}`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-      await themed(page, url, '/onboard/settings', width, theme);
+      await themed(page, url, '/onboard/settings/billing', width, theme);
       const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Auto top-up', exact: true }) });
       await card.getByLabel('Buy plan').first().waitFor({ timeout: TIMEOUT });
       await card.scrollIntoViewIfNeeded();

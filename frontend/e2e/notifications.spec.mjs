@@ -22,7 +22,7 @@ test('a credited top-up reaches the bell, and alert thresholds are saved or refu
   await page.keyboard.press('Escape');
   await expectAccessible(page, 'the dashboard with the bell');
 
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/notifications`);
   const traffic = page.getByLabel('Traffic used (%)');
   await traffic.waitFor({ timeout: TIMEOUT });
   if ((await traffic.inputValue()) !== '80, 95') throw new Error(`defaults: ${await traffic.inputValue()}`);

@@ -48,7 +48,7 @@ async function shoot(page, url) {
   for (const width of [1280, 390]) {
     for (const theme of ['light', 'dark']) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${url}/onboard/settings`);
+      await page.goto(`${url}/onboard/settings/billing`);
       await page.evaluate((t) => globalThis.localStorage.setItem('app-theme', t), theme);
       await page.reload();
       const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Billing details', exact: true }) });

@@ -14,7 +14,7 @@ test('a customer saves billing details and downloads the receipts of a top-up an
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, url, dataDir, `receipts-${Date.now()}@example.com`);
 
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/billing`);
   const billing = card(page, 'Billing details');
   const company = billing.getByLabel('Company (optional)');
   await company.waitFor({ timeout: TIMEOUT });

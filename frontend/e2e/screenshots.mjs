@@ -9,7 +9,7 @@ mkdirSync(outDir, { recursive: true });
 const filter = process.argv[2] ?? '';
 
 const publicRoutes = ['/', '/login', '/register?ref=FRIEND1', '/residential-proxies', '/location', '/contact', '/privacy', '/terms-of-service', '/use-case', '/use-case/data-scraping', '/faqs', '/blog', '/user&guide', '/support', '/no-such-page'];
-const userRoutes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/ipv4-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
+const userRoutes = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/ipv4-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings/account', '/onboard/settings/security', '/onboard/settings/api', '/onboard/settings/billing', '/onboard/settings/notifications', '/onboard/settings/access'];
 const widths = (process.env.WIDTHS ?? '375,1280').split(',').map(Number);
 
 const server = await startServer();

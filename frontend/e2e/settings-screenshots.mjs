@@ -1,7 +1,7 @@
-// Visual check (not a test): /onboard/settings of a customer with a photo, a phone, two-factor
-// sign-in on, two sessions and two API keys, and the same page as the operator console leaves it
-// for an administrator who must enrol (PROXYSHOP_ADMIN_2FA=required), at 1280 and 390 px, light
-// and dark, against a real server.
+// Visual check (not a test): every section of the settings (/onboard/settings/<section>) of a
+// customer with a photo, a phone, two-factor sign-in on, two sessions and two API keys, and the
+// Security section as the operator console leaves it for an administrator who must enrol
+// (PROXYSHOP_ADMIN_2FA=required), at 1280 and 375 px, light and dark, against a real server.
 // Usage: npm run build && node e2e/settings-screenshots.mjs [output dir]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -48,7 +48,7 @@ function photo(size = 64) {
 }
 
 async function shoot(page, url, name) {
-  for (const width of [1280, 390]) {
+  for (const width of [1280, 375]) {
     for (const theme of ['light', 'dark']) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(url);
@@ -94,7 +94,9 @@ async function customer(server, browser) {
   if (!enabled.ok()) throw new Error(`2fa: ${enabled.status()} ${await enabled.text()}`);
   await request.post(`${url}/api/user/api-keys`, { data: { name: 'scraper on server 1', scopes: ['read'], allowedIps: ['203.0.113.7'] } });
   await request.post(`${url}/api/user/api-keys`, { data: { name: 'billing bot', scopes: ['read', 'buy'], expiresAt: Math.floor(Date.now() / 1000) + 30 * 86_400 } });
-  await shoot(page, `${url}/onboard/settings`, 'settings');
+  for (const section of ['account', 'security', 'api', 'billing', 'notifications', 'access']) {
+    await shoot(page, `${url}/onboard/settings/${section}`, `settings-${section}`);
+  }
   await phone.dispose();
   await page.close();
 }
@@ -109,9 +111,9 @@ async function unenrolledAdmin(browser) {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL(`${server.url}/onboard/settings#two-factor`, { timeout: TIMEOUT });
+    await page.waitForURL(`${server.url}/onboard/settings/security#two-factor`, { timeout: TIMEOUT });
     // the notice lives in the history entry's state: shoot that entry, reloaded per theme and width
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 375]) {
       for (const theme of ['light', 'dark']) {
         await page.setViewportSize({ width, height: 900 });
         await page.evaluate((t) => globalThis.localStorage.setItem('app-theme', t), theme);

@@ -64,7 +64,7 @@ async function journey(page, shot, { url, dataDir }, proxyPort, target) {
   await signUp(page, url, dataDir, `subusers-${Date.now()}@example.com`);
   const name = `team${Date.now() % 100000}`;
 
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/access`);
   const subusers = card(page, 'Sub-users');
   await subusers.getByText('No sub-users').waitFor({ timeout: TIMEOUT });
   await subusers.getByRole('button', { name: 'Add sub-user' }).click();
@@ -103,7 +103,7 @@ async function journey(page, shot, { url, dataDir }, proxyPort, target) {
   // The line works through the gateway, metered to the customer's Premium traffic.
   await untilStatus(200, proxyPort, target, username, linePassword);
   // Switched off, the sub-user is refused at once (on SQLite within the event poll).
-  await page.goto(`${url}/onboard/settings`);
+  await page.goto(`${url}/onboard/settings/access`);
   await card(page, 'Sub-users').getByRole('switch', { name: `${name} enabled` }).click();
   await untilStatus(403, proxyPort, target, username, linePassword);
 }

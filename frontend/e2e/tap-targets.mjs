@@ -13,7 +13,7 @@ const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/tap
 mkdirSync(outDir, { recursive: true });
 const PUBLIC = ['/', '/faqs', '/user&guide', '/location', '/contact', '/login', '/register', '/forgot-password', '/no-such-page'];
 const ADMIN = ['/admin/dashboard', '/admin/customers', '/admin/plans', '/admin/stock', '/admin/orders', '/admin/payments', '/admin/audit'];
-const SIGNED_IN = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings'];
+const SIGNED_IN = ['/onboard', '/onboard/wallet', '/onboard/rotating-proxy', '/onboard/budget-proxy', '/onboard/static-proxy', '/onboard/lte-proxy', '/onboard/proxies', '/onboard/referral', '/onboard/settings/account', '/onboard/settings/security', '/onboard/settings/api', '/onboard/settings/billing', '/onboard/settings/notifications', '/onboard/settings/access'];
 
 /** The page's offenders: targets under 24 px either way, and elements of <main> past the edge. */
 const measure = () => {

@@ -18,6 +18,7 @@ const UseCaseDetail = m(() => import('@/features/marketing/routes/use-case-detai
 const Faqs = m(() => import('@/features/marketing/routes/faqs'));
 const Blog = m(() => import('@/features/marketing/routes/blog'));
 const UserGuide = m(() => import('@/features/marketing/routes/user-guide'));
+const ApiReference = m(() => import('@/features/api-reference/routes/api-reference'));
 const Support = m(() => import('@/features/marketing/routes/support'));
 const NotFound = m(() => import('@/features/marketing/routes/not-found'));
 const Login = m(() => import('@/features/auth/routes/login'));
@@ -35,6 +36,13 @@ const GeneratedProxies = m(() => import('./routes/generated-proxies'));
 const Wallet = m(() => import('@/features/wallet/routes/wallet'));
 const Referral = m(() => import('@/features/dashboard/routes/referral'));
 const Settings = m(() => import('@/features/account/routes/settings'));
+const SettingsIndex = m(() => import('@/features/account/routes/settings-index'));
+const SettingsAccount = m(() => import('@/features/account/routes/sections/account'));
+const SettingsSecurity = m(() => import('@/features/account/routes/sections/security'));
+const SettingsApi = m(() => import('@/features/account/routes/sections/api'));
+const SettingsBilling = m(() => import('@/features/account/routes/sections/billing'));
+const SettingsNotifications = m(() => import('@/features/account/routes/sections/notifications'));
+const SettingsAccess = m(() => import('@/features/account/routes/sections/access'));
 const DashboardNotFound = m(() => import('@/features/dashboard/routes/dashboard-not-found'));
 // the operator console: its own chunks, which a customer's pages never import
 const AdminLayout = m(() => import('@/features/admin/components/admin-layout'));
@@ -66,6 +74,7 @@ export function AppRoutes() {
           <Route path="/blog" element={<Blog />} />
           <Route path="/user&guide" element={<UserGuide />} />
           <Route path="/support" element={<Support />} />
+          <Route path="/docs/api" element={<ApiReference />} />
           <Route path="/login" element={<Login />} />
           <Route path="/register" element={<Register />} />
           <Route path="/forgot-password" element={<ForgotPassword />} />
@@ -80,7 +89,15 @@ export function AppRoutes() {
             <Route path="proxies" element={<GeneratedProxies />} />
             <Route path="wallet" element={<Wallet />} />
             <Route path="referral" element={<Referral />} />
-            <Route path="settings" element={<Settings />} />
+            <Route path="settings" element={<Settings />}>
+              <Route index element={<SettingsIndex />} />
+              <Route path="account" element={<SettingsAccount />} />
+              <Route path="security" element={<SettingsSecurity />} />
+              <Route path="api" element={<SettingsApi />} />
+              <Route path="billing" element={<SettingsBilling />} />
+              <Route path="notifications" element={<SettingsNotifications />} />
+              <Route path="access" element={<SettingsAccess />} />
+            </Route>
             <Route path="*" element={<DashboardNotFound />} />
           </Route>
           <Route path="/admin" element={<AdminLayout />}>

@@ -41,6 +41,12 @@ describe('the generated route list', () => {
     expect(generated).toContain('/use-case/:slug');
     expect(generated).toContain('/onboard/wallet');
     expect(generated).toContain('/user&guide');
+    expect(generated).toContain('/docs/api');
+    // the settings' sections, each at its own address under the frame
+    for (const section of ['account', 'security', 'api', 'billing', 'notifications', 'access']) {
+      expect(generated).toContain(`/onboard/settings/${section}`);
+    }
+    expect(generated).toContain('/onboard/settings');
   });
 
   it('joins nested, index and pathless routes as react-router does', () => {

@@ -24,7 +24,7 @@ it('sends a visitor whose session ended elsewhere to /login on the next refused 
       state.signedIn ? HttpResponse.json({ items: [] }) : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
     ),
   );
-  const { client } = renderAt('/onboard/settings');
+  const { client } = renderAt('/onboard/settings/security');
   expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 10_000 })).toBeInTheDocument();
   const readsBefore = state.userReads;
 
@@ -48,8 +48,8 @@ it('keeps a signed-in visitor whose call is refused for another reason', async (
     http.get('*/api/user/api-keys', () => HttpResponse.json({ items: [] })),
     http.get('*/api/user/sessions', () => HttpResponse.json({ items: [] })),
   );
-  renderAt('/onboard/settings');
+  renderAt('/onboard/settings/security');
   expect(await screen.findByText('Forbidden', {}, { timeout: 10_000 })).toBeInTheDocument();
-  expect(location()).toBe('/onboard/settings');
+  expect(location()).toBe('/onboard/settings/security');
   expect(userReads).toBe(1);
 });

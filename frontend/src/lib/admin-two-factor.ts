@@ -2,12 +2,14 @@
 // docs/configuration.md): every /api/admin/* route answers 403 with this message. The console
 // sends that admin to the two-factor card of the settings page, carrying the message as a notice.
 import { ApiError } from './api-client';
+import { settingsPath } from './settings-sections';
 
 export const ADMIN_TWO_FACTOR_REQUIRED = 'Two-factor sign-in is required for administrators';
 
-/** The id of the two-factor card on /onboard/settings, and the address that scrolls to it. */
+/** The id of the two-factor card (settings, Security section), and the address that scrolls to it.
+ * The older address /onboard/settings#two-factor still lands there (the settings index redirects it). */
 export const TWO_FACTOR_CARD_ID = 'two-factor';
-export const TWO_FACTOR_SETTINGS = `/onboard/settings#${TWO_FACTOR_CARD_ID}`;
+export const TWO_FACTOR_SETTINGS = `${settingsPath('security')}#${TWO_FACTOR_CARD_ID}`;
 
 /** The router state the settings page reads its notice from. */
 export type SettingsNotice = { notice: string; from: 'admin' };

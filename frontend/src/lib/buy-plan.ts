@@ -3,7 +3,7 @@
 // traffic from the wallet. The returned user replaces the one in the
 // session cache (the balance in the top bar updates at once); stats and the wallet refetch.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api, unwrap } from './api-client';
 import type { PostBody } from './api-types';
 import type { TrafficKind } from './kinds';

@@ -1,6 +1,6 @@
 // The password and code rules with their exact messages (docs/screens.md#form-rules), shared by
 // registration, the password reset and the account settings so that every form says the same.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 export const RULE_MESSAGES = {
   emailRequired: 'Email is required',

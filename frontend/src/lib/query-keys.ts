@@ -9,6 +9,8 @@ export const queryKeys = {
   session: ['session'] as const,
   publicConfig: ['public-config'] as const,
   stats: ['stats'] as const,
+  /** The OpenAPI document (/docs/api). */
+  openapiDocument: ['openapi-document'] as const,
   walletAll: ['wallet'] as const,
   wallet: (page: number, perPage: number) => ['wallet', { page, perPage }] as const,
   referrals: ['referrals'] as const,

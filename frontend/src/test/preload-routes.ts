@@ -2,7 +2,19 @@
 // that the first lookup does not time out. Lives with the test harness, which may reach any layer.
 const modules = {
   'dashboard-layout': () => import('@/features/dashboard/components/dashboard-layout'),
-  settings: () => import('@/features/account/routes/settings'),
+  // the frame, the index's redirect and every section
+  settings: () =>
+    Promise.all([
+      import('@/features/account/routes/settings'),
+      import('@/features/account/routes/settings-index'),
+      import('@/features/account/routes/sections/account'),
+      import('@/features/account/routes/sections/security'),
+      import('@/features/account/routes/sections/api'),
+      import('@/features/account/routes/sections/billing'),
+      import('@/features/account/routes/sections/notifications'),
+      import('@/features/account/routes/sections/access'),
+    ]),
+  'api-reference': () => import('@/features/api-reference/routes/api-reference'),
   'forgot-password': () => import('@/features/auth/routes/forgot-password'),
   'static-proxy': () => import('@/app/routes/static-proxy'),
   'ipv4-proxy': () => import('@/app/routes/ipv4-proxy'),

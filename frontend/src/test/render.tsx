@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
@@ -13,7 +13,8 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search + location.hash}</output>;
 }
 
-export function renderAt(path: string, ui: ReactElement = <AppRoutes />) {
+/** `path`: an address, or a location with router state (what a `navigate(to, { state })` leaves). */
+export function renderAt(path: InitialEntry, ui: ReactElement = <AppRoutes />) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });

@@ -32,7 +32,7 @@ describe('alerts card', { timeout: 30_000 }, () => {
         });
       }),
     );
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/notifications');
     const traffic = await screen.findByLabelText('Traffic used (%)', {}, SLOW);
     await waitFor(() => expect(traffic).toHaveValue('80, 95'));
     expect(screen.getByLabelText('Days before expiry')).toHaveValue('3, 1');
@@ -100,7 +100,7 @@ describe('alerts card', { timeout: 30_000 }, () => {
         }),
       ),
     );
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/notifications');
     const field = await screen.findByLabelText('Webhook URL', {}, SLOW);
     expect(screen.queryByRole('button', { name: 'Rotate secret' })).not.toBeInTheDocument();
     await user.type(field, 'http://hooks.example.com/in');

@@ -58,7 +58,7 @@ describe('settings: IP allowlist', { timeout: 60_000 }, () => {
       state.allowlist = state.allowlist.filter((entry) => entry.id !== 3);
       return json({ message: 'Address removed' });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/access');
     const list = await screen.findByRole('list', { name: 'Allowlisted addresses' }, SLOW);
     const [row] = within(list).getAllByTestId('allowlist-row');
     expect(row).toHaveTextContent('203.0.113.0/24');
@@ -91,7 +91,7 @@ describe('settings: IP allowlist', { timeout: 60_000 }, () => {
   it('shows the server refusal of a taken address on the field', async () => {
     account();
     record('post', '/api/user/allowlist', () => json({ message: 'This address is already allowlisted' }, 409));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/access');
     expect(await screen.findByText('No allowlisted addresses', {}, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Allowlist an address' });
@@ -113,7 +113,7 @@ describe('settings: IP allowlist', { timeout: 60_000 }, () => {
       state.allowlist = [...state.allowlist, entry];
       return json(entry, 201);
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/access');
     const list = await screen.findByRole('list', { name: 'Allowlisted addresses' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Add address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Allowlist an address' });
@@ -153,7 +153,7 @@ describe('settings: IP allowlist', { timeout: 60_000 }, () => {
   it('says so when the customer has no live piece of the kind, and adds nothing', async () => {
     account({ pieces });
     const added = record('post', '/api/user/allowlist', () => json({}, 201));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/access');
     expect(await screen.findByText('No allowlisted addresses', {}, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Allowlist an address' });

@@ -33,7 +33,7 @@ describe('auto top-up card', { timeout: 30_000 }, () => {
         ],
       });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/billing');
     const premium = await screen.findByRole('form', { name: 'Premium Residential auto top-up' }, SLOW);
     const form = within(premium);
     const below = form.getByLabelText('When remaining traffic falls below (GB)');
@@ -74,7 +74,7 @@ describe('auto top-up card', { timeout: 30_000 }, () => {
         }),
       ),
     );
-    renderAt('/onboard/settings');
+    renderAt('/onboard/settings/billing');
     const premium = within(await screen.findByRole('form', { name: 'Premium Residential auto top-up' }, SLOW));
     const premiumPlan = premium.getByLabelText('Buy plan');
     await waitFor(() => expect(premiumPlan).toHaveValue('11'));

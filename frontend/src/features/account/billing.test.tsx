@@ -17,7 +17,7 @@ describe('settings: billing details', { timeout: 60_000 }, () => {
       state.billing = body as typeof state.billing;
       return json({ message: 'Billing details saved', billing: state.billing });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/billing');
     const card = within(await billingCard());
     const company = await card.findByLabelText('Company (optional)');
     expect(company).toHaveValue('Acme Ltd');
@@ -34,7 +34,7 @@ describe('settings: billing details', { timeout: 60_000 }, () => {
     const seen = record('put', '/api/user/billing', () =>
       json({ message: ACCOUNT_MESSAGES.billingVatId, fields: { vatId: ACCOUNT_MESSAGES.billingVatId } }, 422),
     );
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/billing');
     const card = within(await billingCard());
     const company = await card.findByLabelText('Company (optional)');
     await user.type(company, 'x'.repeat(101));

@@ -19,7 +19,7 @@ describe('settings: email and password', { timeout: 60_000 }, () => {
       state.user = { ...state.user, email: 'ada@new.example' };
       return json({ message: 'Email changed', user: state.user });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     await user.click(await screen.findByRole('button', { name: 'Send code' }, SLOW));
     expect(await screen.findByText(RULE_MESSAGES.emailRequired)).toBeInTheDocument();
     await user.type(screen.getByLabelText('New email'), 'ada@new.example');
@@ -45,7 +45,7 @@ describe('settings: email and password', { timeout: 60_000 }, () => {
     account();
     const taken = 'This email is already registered';
     const asked = record('post', '/api/user/email', () => json({ message: taken, fields: { newEmail: taken } }, 409));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     await user.type(await screen.findByLabelText('New email', {}, SLOW), 'ADA@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('This is already your email')).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('settings: email and password', { timeout: 60_000 }, () => {
   it('checks the new password with the registration rules', async () => {
     account();
     const sent = record('post', '/api/user/password', () => json({ message: 'unexpected' }, 500));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     expect(await screen.findByLabelText('New password', {}, SLOW)).toHaveAccessibleDescription(/Allowed special characters: @\s\$\s!\s%\s\*\s\?\s&/);
     await user.click(await screen.findByRole('button', { name: 'Change password' }, SLOW));
     expect(await screen.findByText(RULE_MESSAGES.passwordRequired)).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('settings: email and password', { timeout: 60_000 }, () => {
         ? json({ message: 'Password changed' })
         : json({ message: 'Current password is incorrect' }, 403),
     );
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     const card = (await screen.findByRole('heading', { name: 'Password' }, SLOW)).closest('section')!;
     await user.type(within(card).getByLabelText('Current password'), 'wrong');
     await user.type(within(card).getByLabelText('New password'), 'Secret2!');
@@ -104,7 +104,7 @@ describe('settings: email and password', { timeout: 60_000 }, () => {
   it('lets a Google-only account set a first password without a current one', async () => {
     account({ user: { hasPassword: false } });
     const sent = record('post', '/api/user/password', () => json({ message: 'Password changed' }));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     const card = (await screen.findByRole('heading', { name: 'Set a password' }, SLOW)).closest('section')!;
     expect(within(card).queryByLabelText('Current password')).not.toBeInTheDocument();
     await user.type(within(card).getByLabelText('New password'), 'Secret2!');

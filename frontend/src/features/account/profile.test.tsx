@@ -14,7 +14,7 @@ describe('settings: profile and photo', { timeout: 60_000 }, () => {
   it('checks the name and the phone before sending', async () => {
     account();
     const seen = record('patch', '/api/user/profile', () => json({ message: 'unexpected' }, 500));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     const name = await screen.findByLabelText('Full name', {}, SLOW);
     await user.clear(name);
     await user.type(screen.getByLabelText('Phone (optional)'), '4155550123');
@@ -32,7 +32,7 @@ describe('settings: profile and photo', { timeout: 60_000 }, () => {
       state.user = { ...state.user, name, profile: { ...state.user.profile, name } };
       return json({ message: 'Profile updated', user: state.user });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     const name = await screen.findByLabelText('Full name', {}, SLOW);
     expect(name).toHaveValue('Ada Lovelace');
     await user.clear(name);
@@ -49,7 +49,7 @@ describe('settings: profile and photo', { timeout: 60_000 }, () => {
     account();
     const taken = 'This phone number is used by another account';
     record('patch', '/api/user/profile', () => json({ message: taken, fields: { phone: taken } }, 422));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     await user.type(await screen.findByLabelText('Phone (optional)', {}, SLOW), '+4930123456');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText(taken, { selector: 'p[id]' })).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('settings: profile and photo', { timeout: 60_000 }, () => {
   it('refuses a photo over 2 MB and a text file named .png without sending them', async () => {
     account();
     const seen = record('post', '/api/user/avatar', () => json({ message: 'unexpected' }, 500));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     const input = await screen.findByLabelText('Choose a photo', {}, SLOW);
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await user.upload(input, big);
@@ -87,7 +87,7 @@ describe('settings: profile and photo', { timeout: 60_000 }, () => {
         return HttpResponse.json({ message: 'Photo removed', user: state.user });
       }),
     );
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     expect(await screen.findByRole('button', { name: 'Delete' }, SLOW)).toBeDisabled();
     const photo = new File([PNG], 'me.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Choose a photo'), photo);
@@ -107,7 +107,7 @@ describe('settings: profile and photo', { timeout: 60_000 }, () => {
   it('shows the server’s upload refusal', async () => {
     account();
     record('post', '/api/user/avatar', () => json({ message: ACCOUNT_MESSAGES.imageType }, 415));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/account');
     await user.upload(await screen.findByLabelText('Choose a photo', {}, SLOW), new File([PNG], 'me.png', { type: 'image/png' }));
     await user.click(await screen.findByRole('button', { name: 'Save photo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.imageType);

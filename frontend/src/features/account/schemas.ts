@@ -1,6 +1,6 @@
 // The settings forms' rules and messages. The name and phone messages are the server's (the
 // profile route's 422 answers); the password rules are the registration's (src/lib/form-rules.ts).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { codeSchema, emailSchema, matchingPasswords, RULE_MESSAGES, strongPassword } from '@/lib/form-rules';
 import { isTrafficKind, PROXY_KINDS } from '@/lib/kinds';
 

@@ -19,7 +19,7 @@ describe('settings: two-factor sign-in', { timeout: 60_000 }, () => {
       state.twoFactor = { enabled: true, recoveryCodesLeft: 10 };
       return json({ message: 'Two-factor sign-in is on', recoveryCodes: CODES });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/security');
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }, SLOW));
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
@@ -55,7 +55,7 @@ describe('settings: two-factor sign-in', { timeout: 60_000 }, () => {
       state.twoFactor = { enabled: false, recoveryCodesLeft: 0 };
       return json({ message: 'Two-factor sign-in is off' });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/security');
     expect(await screen.findByText(/2 recovery codes left\. Turn it off and on again for new codes\./, {}, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     await user.click(screen.getByRole('button', { name: 'Turn off two-factor sign-in' }));
@@ -75,7 +75,7 @@ describe('settings: sessions', { timeout: 60_000 }, () => {
     account();
     const one = record('delete', '/api/user/sessions/:id', () => json({ message: 'Session ended' }));
     const all = record('delete', '/api/user/sessions', () => json({ message: 'Other sessions ended' }));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/security');
     const list = await screen.findByRole('list', { name: 'Signed-in sessions' }, SLOW);
     const rows = within(list).getAllByTestId('session-row');
     expect(rows[0]).toHaveTextContent('Chrome on Windows');
@@ -99,7 +99,7 @@ describe('settings: API keys', { timeout: 60_000 }, () => {
       state.keys = [readKey];
       return json({ id: 7, name: 'scraper', scopes: ['read'], key: 'psk_AbC123secretsecretsecret' }, 201);
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/api');
     expect(await screen.findByText('No API keys', {}, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
@@ -137,7 +137,7 @@ describe('settings: API keys', { timeout: 60_000 }, () => {
       state.keys = [];
       return json({ message: 'Key revoked' });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/api');
     await user.click(await screen.findByRole('button', { name: 'Revoke scraper' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke API key' });
     expect(dialog).toHaveTextContent('Programs using “scraper” stop working at once.');

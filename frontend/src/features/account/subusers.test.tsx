@@ -44,7 +44,7 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
       state.subusers = { ...state.subusers, items: [...state.subusers.items, created] };
       return json(created, 201);
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/access');
     const list = await screen.findByRole('list', { name: 'Sub-users' }, SLOW);
     const [row] = within(list).getAllByTestId('subuser-row');
     expect(row).toHaveTextContent('scraper1');
@@ -80,7 +80,7 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
   it('shows a taken name on the field', async () => {
     account();
     record('post', '/api/user/subusers', () => json({ message: 'A sub-user with this name already exists' }, 409));
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/access');
     expect(await screen.findByText('No sub-users', {}, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add sub-user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add sub-user' });
@@ -101,7 +101,7 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
       state.subusers = { ...state.subusers, items: [] };
       return json({ message: 'Sub-user deleted' });
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/access');
     const toggle = await screen.findByRole('switch', { name: 'scraper1 enabled' }, SLOW);
     await user.click(toggle);
     await waitFor(() => expect(changes).toHaveLength(1));
@@ -134,7 +134,7 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
 
   it('says "connection" for a cap of one', async () => {
     account({ subusers: { main: { username: 'uabc', maxConnections: null }, items: [{ ...scraper, maxConnections: 1 }] } });
-    renderAt('/onboard/settings');
+    renderAt('/onboard/settings/access');
     const list = await screen.findByRole('list', { name: 'Sub-users' }, SLOW);
     expect(within(list).getByText('Max 1 connection')).toBeInTheDocument();
   });
@@ -146,7 +146,7 @@ describe('settings: sub-users', { timeout: 60_000 }, () => {
       state.subusers = { ...state.subusers, main };
       return json(main);
     });
-    const { user } = renderAt('/onboard/settings');
+    const { user } = renderAt('/onboard/settings/access');
     const form = await screen.findByRole('form', { name: 'Main account' }, SLOW);
     expect(form).toHaveTextContent('uabc');
     const field = within(form).getByLabelText('Max connections');

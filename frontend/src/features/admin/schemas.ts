@@ -1,7 +1,7 @@
 // The console's form rules with the server's own messages (crates/domain/src/messages.rs, "The
 // operator console"), shared by the forms and their tests. Inputs are text; each schema turns them
 // into the numbers the API takes.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 export const MESSAGES = {
   reason: 'Please give a reason (3–200 characters)',

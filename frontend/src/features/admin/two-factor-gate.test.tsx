@@ -57,7 +57,7 @@ describe('an administrator who must enrol in two-factor sign-in', () => {
     });
     renderAt('/admin');
 
-    await waitFor(() => expect(location()).toBe('/onboard/settings#two-factor'), { timeout: 10_000 });
+    await waitFor(() => expect(location()).toBe('/onboard/settings/security#two-factor'), { timeout: 10_000 });
     const notice = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(notice).toHaveTextContent(ADMIN_TWO_FACTOR_REQUIRED);
     expect(notice).toHaveTextContent('Set it up below to open the operator console.');
@@ -68,7 +68,7 @@ describe('an administrator who must enrol in two-factor sign-in', () => {
     await waitFor(() => expect(scrolled).toContain(card));
     // one refusal, one redirect: the settings page does not call the console again
     expect(summary.calls).toBe(1);
-    expect(location()).toBe('/onboard/settings#two-factor');
+    expect(location()).toBe('/onboard/settings/security#two-factor');
   });
 
   it('enrols on the card and comes back to a working console, without bouncing on the old refusal', async () => {

@@ -1,6 +1,6 @@
 // Form rules with their exact messages (docs/screens.md#form-rules), shared by the forms and their
 // tests. The password and code rules are the shared ones of src/lib/form-rules.ts.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CODE_LENGTH } from '@/components/ui/code-input';
 import { codeSchema, emailSchema, matchingPasswords, PASSWORD_MIN, RULE_MESSAGES, strongPassword } from '@/lib/form-rules';
 

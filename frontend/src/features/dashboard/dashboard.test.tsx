@@ -56,6 +56,7 @@ describe('dashboard layout', () => {
     }
     expect(within(sidebar).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/#faq');
     expect(within(sidebar).getByRole('link', { name: 'User guide' })).toHaveAttribute('href', '/user&guide');
+    expect(within(sidebar).getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs/api');
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('$3.50');
   });
 

@@ -1,6 +1,6 @@
 // The buy form of the static, IPv4 and IPv6 pages as data: the zod schema with the exact
 // messages of docs/screens.md#form-rules, the live total, and the get_proxy body it becomes.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { BuyKind, DatacenterKind } from '@/lib/kinds';
 import type { Plan } from '@/lib/plans';
 import type { StockItem } from './api/get-server-credentials';

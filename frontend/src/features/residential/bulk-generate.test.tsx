@@ -134,7 +134,7 @@ describe('the checker', () => {
     const { user } = await generateThree();
     await user.click(screen.getByRole('radio', { name: 'IP allowlist' }));
     expect(screen.queryByLabelText('Output format')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Settings → IP allowlist' })).toHaveAttribute('href', '/onboard/settings');
+    expect(screen.getByRole('link', { name: 'Settings → IP allowlist' })).toHaveAttribute('href', '/onboard/settings/access');
     const list = screen.getByRole('list', { name: 'Generated lines' });
     for (const item of within(list).getAllByRole('listitem')) {
       expect(within(item).getByRole('button', { name: /^Select line/ })).toHaveTextContent(/^gw\.proxyshop\.test:8000$/);

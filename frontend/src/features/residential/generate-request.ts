@@ -2,7 +2,7 @@
 // becomes (docs/api.md#traffic-and-generators): protocol and rotation mappings, sticky lifetime 0,
 // a quantity of 1 to 1000 lines, and the credential (the main account or a sub-user).
 
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 export type GeneratorKind = 'premium' | 'budget';
 

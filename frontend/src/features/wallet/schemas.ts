@@ -1,6 +1,6 @@
 // Add Funds rules with their exact messages (docs/screens.md#form-rules), shared by the dialog and
 // its tests.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 export const CURRENCIES = ['DOGE', 'TRX', 'LTC', 'USDT'] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -128,7 +128,7 @@ describe('wallet page', () => {
   it('refreshes the balance when the customer comes back to the tab', async () => {
     let balance = 0;
     server.use(http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ balance }) })));
-    renderAt('/onboard/settings');
+    renderAt('/onboard/settings/account');
     expect(await screen.findByRole('button', { name: /Balance \$0\.00/ })).toBeInTheDocument();
     balance = 25;
     act(() => {
@@ -140,7 +140,7 @@ describe('wallet page', () => {
   it('refreshes the balance when another tab reports a confirmed payment', async () => {
     let balance = 0;
     server.use(http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ balance }) })));
-    renderAt('/onboard/settings');
+    renderAt('/onboard/settings/account');
     expect(await screen.findByRole('button', { name: /Balance \$0\.00/ })).toBeInTheDocument();
     balance = 25;
     const otherTab = new BroadcastChannel('proxyshop-wallet');

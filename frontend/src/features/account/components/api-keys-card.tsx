@@ -1,6 +1,7 @@
 // The customer API keys: the list (name, prefix, scopes, expiry, allowed IPs, last used), a new
-// key (shown once, with copy) and revoking one after a confirmation.
+// key (shown once, with copy) and revoking one after a confirmation; a link to the API reference.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -8,6 +9,7 @@ import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { keyPlaceholder, type ApiKey } from '@/lib/api-keys';
+import { API_REFERENCE_PATH } from '@/lib/api-reference';
 import { copyText } from '@/lib/clipboard';
 import { formatDate, formatDateTime, fromUnixSeconds } from '@/lib/format';
 import { notify } from '@/lib/toast';
@@ -96,7 +98,12 @@ export function ApiKeysCard() {
       }
     >
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        Call the customer API from your own code with <code className="font-mono">Authorization: Bearer psk_…</code>.
+        Call the customer API from your own code with <code className="font-mono">Authorization: Bearer psk_…</code>. Every route,
+        its parameters and answers are in the{' '}
+        <Link to={API_REFERENCE_PATH} className="tap-target font-medium text-brand-700 underline dark:text-brand-300">
+          API reference
+        </Link>
+        .
         {full && ` You have ${MAX_API_KEYS} keys, the most an account can have: revoke one to create another.`}
       </p>
       {keys.isPending ? (

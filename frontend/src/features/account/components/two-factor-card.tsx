@@ -106,7 +106,7 @@ export function TwoFactorCard({ user, notice = null }: { user: User; notice?: st
   }
 
   return (
-    // scroll-mt: clear of the sticky top bar when /onboard/settings#two-factor scrolls here
+    // scroll-mt: clear of the sticky top bar when /onboard/settings/security#two-factor scrolls here
     <Card id={TWO_FACTOR_CARD_ID} title="Two-factor sign-in" className="scroll-mt-20">
       {notice && <AdminNotice notice={notice} enabled={status.data?.enabled === true} />}
       {body}

@@ -1,58 +1,32 @@
-// /onboard/settings: profile, photo, email, password, billing details, alerts, auto top-up, two-factor sign-in,
-// sessions, API keys, the IP allowlist and sub-users.
-// /onboard/settings#two-factor scrolls to the two-factor card (where the operator console sends an
-// administrator who must enrol, with its refusal as a notice in the location's state).
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+// /onboard/settings/<section>: the frame of the customer's settings. The section list is a side
+// list from the lg breakpoint and a scrollable row of links above it below; each section is its
+// own page (routes/sections/*), so every one has an address that can be linked to and bookmarked.
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { PageHeader } from '@/components/ui/page-parts';
-import { settingsNotice, TWO_FACTOR_CARD_ID } from '@/lib/admin-two-factor';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session';
-import { AlertsCard } from '../components/alerts-card';
-import { AutoTopupCard } from '../components/auto-topup-card';
-import { AllowlistCard } from '../components/allowlist-card';
-import { ApiKeysCard } from '../components/api-keys-card';
-import { BillingCard } from '../components/billing-card';
-import { EmailCard } from '../components/email-card';
-import { PasswordCard } from '../components/password-card';
-import { PhotoCard } from '../components/photo-card';
-import { ProfileCard } from '../components/profile-card';
-import { SessionsCard } from '../components/sessions-card';
-import { SubusersCard } from '../components/subusers-card';
-import { TwoFactorCard } from '../components/two-factor-card';
+import { SETTINGS_SECTIONS, settingsPath } from '@/lib/settings-sections';
+import { SettingsNav } from '../components/settings-nav';
 
-export default function SettingsPage() {
+export default function SettingsLayout() {
   const { user } = useSession();
-  const location = useLocation();
-  const notice = settingsNotice(location.state);
-  const ready = user !== null;
-
-  useEffect(() => {
-    if (!ready || location.hash !== `#${TWO_FACTOR_CARD_ID}`) return;
-    globalThis.document.getElementById(TWO_FACTOR_CARD_ID)?.scrollIntoView({ block: 'start' });
-  }, [ready, location.hash]);
+  const { pathname } = useLocation();
+  const current = SETTINGS_SECTIONS.find((section) => pathname.startsWith(settingsPath(section.slug)));
+  // after the page header's own title (a parent's effect runs after its children's)
+  useDocumentTitle(current ? `${current.label} settings` : 'Settings');
 
   if (!user) return null;
   return (
     <>
-      <PageHeader title="Settings" />
-      <div className="grid gap-6 xl:grid-cols-[1fr_2fr]">
-        <div className="space-y-6">
-          <PhotoCard user={user} />
-          <TwoFactorCard user={user} notice={notice?.notice ?? null} />
-        </div>
-        <div className="min-w-0 space-y-6">
-          <ProfileCard key={`${user.name}|${user.email}`} user={user} />
-          <EmailCard user={user} />
-          <PasswordCard user={user} />
-          <BillingCard />
-          <AlertsCard />
-          <AutoTopupCard />
-        </div>
-        <div className="min-w-0 space-y-6 xl:col-span-2">
-          <SessionsCard />
-          <ApiKeysCard />
-          <AllowlistCard />
-          <SubusersCard />
+      <PageHeader title="Settings" crumbs={current ? ['Settings', current.label] : undefined} />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
+        <SettingsNav />
+        <div className="min-w-0">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </div>
       </div>
     </>

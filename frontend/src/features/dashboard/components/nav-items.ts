@@ -1,6 +1,7 @@
 // Sidebar entries (docs/screens.md#dashboard). Groups only expand their sub-menu.
 import type { ComponentType, SVGProps } from 'react';
 import { GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, PhoneIcon, ServerIcon, SettingsIcon, ShieldIcon, BoltIcon, WalletIcon } from '@/components/ui/icons';
+import { SETTINGS_PATH } from '@/lib/settings-sections';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 export type NavLeaf = { to: string; label: string; icon: Icon; end?: boolean };
@@ -34,5 +35,5 @@ export const NAV_ENTRIES: NavEntry[] = [
   },
   { to: '/onboard/proxies', label: 'Generated Proxies', icon: ListIcon },
   { to: '/onboard/referral', label: 'Referral', icon: GiftIcon },
-  { to: '/onboard/settings', label: 'Settings', icon: SettingsIcon },
+  { to: SETTINGS_PATH, label: 'Settings', icon: SettingsIcon },
 ];

@@ -3,8 +3,9 @@
 // bottom.
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { BookIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, HelpIcon } from '@/components/ui/icons';
+import { BookIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, CodeIcon, HelpIcon } from '@/components/ui/icons';
 import { Logo, LogoMark } from '@/components/ui/logo';
+import { API_REFERENCE_PATH } from '@/lib/api-reference';
 import { cn } from '@/lib/cn';
 import { isGroup, NAV_ENTRIES, type NavGroup, type NavLeaf } from './nav-items';
 
@@ -109,6 +110,10 @@ function HelpCentre({ compact }: { compact: boolean }) {
       <Link to="/user&guide" className={link(false)} title={compact ? 'User guide' : undefined} aria-label={compact ? 'User guide' : undefined}>
         <BookIcon className="h-5 w-5 shrink-0" />
         {!compact && 'User guide'}
+      </Link>
+      <Link to={API_REFERENCE_PATH} className={link(false)} title={compact ? 'API reference' : undefined} aria-label={compact ? 'API reference' : undefined}>
+        <CodeIcon className="h-5 w-5 shrink-0" />
+        {!compact && 'API reference'}
       </Link>
     </div>
   );

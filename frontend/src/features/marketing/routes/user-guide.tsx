@@ -1,9 +1,12 @@
 // /user&guide: how to go from sign-up to a working proxy, the string formats, and a call to the
-// customer API (with the signed-in customer's own key prefix when they have a key).
+// customer API (with the signed-in customer's own key prefix when they have a key) and a link to
+// the API reference.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiKeysQueryOptions, curlExample } from '@/lib/api-keys';
+import { API_REFERENCE_PATH } from '@/lib/api-reference';
 import { useSession } from '@/lib/session';
+import { settingsPath } from '@/lib/settings-sections';
 import { ContentPage, ProseSection } from '../components/content-page';
 import { ROTATION_COPY } from '@/lib/rotation';
 
@@ -16,13 +19,16 @@ function ApiSection() {
   return (
     <ProseSection title="Automate with the API">
       <p>
-        Create an API key under <Link to="/onboard/settings">Settings</Link> with the scopes it needs (<code>read</code> for usage,
+        Create an API key under <Link to={settingsPath('api')}>Settings → API</Link> with the scopes it needs (<code>read</code> for usage,
         history, balance and plans; <code>generate</code> to generate proxies; <code>buy</code> to spend the wallet), then send it as a
         bearer token. The key is shown once when you create it{prefix ? '; below is the start of yours' : ''}:
       </p>
       <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 font-mono text-sm text-slate-100" data-testid="api-curl">
         {curlExample(globalThis.location.origin, prefix)}
       </pre>
+      <p>
+        Every route, with its parameters, answers and errors, is in the <Link to={API_REFERENCE_PATH}>API reference</Link>.
+      </p>
     </ProseSection>
   );
 }

@@ -11,6 +11,7 @@ import { inputClasses } from '@/components/ui/field';
 import { Segmented } from '@/components/ui/segmented';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { settingsPath } from '@/lib/settings-sections';
 import { subusersQueryOptions, usableSubusers } from '@/lib/subusers';
 import { notify } from '@/lib/toast';
 import { locationsQueryOptions, type Country, type Place } from '../api/get-locations';
@@ -204,7 +205,7 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
         <p className="self-end text-sm text-slate-600 dark:text-slate-300">
           Lines are <span className="font-mono">host:port</span>: connections from your allowlisted addresses need no
           credentials. Manage them in{' '}
-          <Link to="/onboard/settings" className="font-medium text-brand-700 underline dark:text-brand-300">
+          <Link to={settingsPath('access')} className="font-medium text-brand-700 underline dark:text-brand-300">
             Settings → IP allowlist
           </Link>
           .

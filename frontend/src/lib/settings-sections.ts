@@ -1,0 +1,19 @@
+// The sections of the customer's settings, each at its own address (/onboard/settings/<slug>), so
+// that "API keys" or "IP allowlist" can be linked to. /onboard/settings itself opens Account.
+export const SETTINGS_PATH = '/onboard/settings';
+
+export const SETTINGS_SECTIONS = [
+  { slug: 'account', label: 'Account', summary: 'Profile, photo, email and password' },
+  { slug: 'security', label: 'Security', summary: 'Two-factor sign-in and sessions' },
+  { slug: 'api', label: 'API', summary: 'API keys' },
+  { slug: 'billing', label: 'Billing', summary: 'Billing details and auto top-up' },
+  { slug: 'notifications', label: 'Notifications', summary: 'Alerts and the webhook' },
+  { slug: 'access', label: 'Access', summary: 'IP allowlist and sub-users' },
+] as const;
+
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['slug'];
+
+/** The address of a section. */
+export function settingsPath(section: SettingsSection): string {
+  return `${SETTINGS_PATH}/${section}`;
+}
