@@ -31,7 +31,7 @@ pub const MAX_QUANTITY: u32 = 1000;
 
 /// The targeting is optional at every level: no country targets any country, a country alone
 /// any place in it (Premium: a state alone any city in it). A state or city needs its country,
-/// a Premium city its state; a value given must be one the locations list.
+/// a Premium city its state; a value given must be in the location lists.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GenerateRequest {
     /// ISO 3166-1 alpha-2 code; omitted, null or blank for any country.

@@ -93,7 +93,11 @@ async fn a_username_carries_only_the_targeting_asked_for() {
     );
     let (_, _, targeting, _) = parse(&source().proxies(&budget_anywhere).await.unwrap()[0]);
     assert_eq!(
-        (targeting.kind, targeting.country, targeting.lifetime_minutes),
+        (
+            targeting.kind,
+            targeting.country,
+            targeting.lifetime_minutes
+        ),
         (ProxyKind::Budget, None, Some(15))
     );
 }
