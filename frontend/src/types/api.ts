@@ -2007,7 +2007,7 @@ export interface components {
         /**
          * @description The targeting is optional at every level: no country targets any country, a country alone
          *     any place in it (Premium: a state alone any city in it). A state or city needs its country,
-         *     a Premium city its state; a value given must be one the locations list.
+         *     a Premium city its state; a value given must be in the location lists.
          */
         GenerateRequest: {
             /** @description Premium: a city code of the state. Budget: `-city-<code>`. Blank for any. */
