@@ -136,6 +136,10 @@ pub const PLAN_PER_PIECE: &str = "This plan is bought per piece";
 pub const CUSTOM_GB_RANGE: &str = "Custom amount must be a whole number of GB from 1 to 10000";
 pub const SELECT_ALL_FIELDS: &str = "Please select all the fields";
 pub const PROXY_GENERATED: &str = "Proxy generated successfully";
+/// A generate request with a state or city but no country (no country targets any country).
+pub const COUNTRY_FOR_PLACE: &str = "Choose a country before a state or city";
+/// A Premium generate request with a city but no state (Premium cities are listed per state).
+pub const STATE_FOR_CITY: &str = "Choose a state before a city";
 /// A generate or piece quantity above 1000 (a generate quantity of 0 too).
 pub const QUANTITY_RANGE: &str = "Quantity must be between 1 and 1000";
 pub const CHECK_LINE_REQUIRED: &str = "Please paste a proxy line to test";

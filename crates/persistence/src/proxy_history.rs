@@ -1,4 +1,5 @@
-//! Every proxy a customer generated or bought, per kind, newest first.
+//! Every proxy a customer generated or bought, per kind, newest first. A row stands for
+//! `quantity` identical lines: a rotating generation of N lines is one row, not N.
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
@@ -15,8 +16,11 @@ pub struct HistoryRow {
     pub proxy: String,
     pub expires_at: Option<i64>,
     pub created_at: i64,
+    /// How many identical lines the row stands for (1 for sticky lines and pieces).
+    pub quantity: i32,
 }
 
+/// One line (a piece, or one sticky session).
 pub fn insert(
     conn: &mut DbConnection,
     user_id: UserId,
@@ -25,11 +29,26 @@ pub fn insert(
     expires_at: Option<i64>,
     created_at: i64,
 ) -> DbResult<()> {
+    insert_lines(conn, user_id, kind, proxy, 1, expires_at, created_at)
+}
+
+/// `quantity` identical lines (1 or more) as one row.
+pub fn insert_lines(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    kind: ProxyKind,
+    proxy: &str,
+    quantity: i32,
+    expires_at: Option<i64>,
+    created_at: i64,
+) -> DbResult<()> {
+    debug_assert!(quantity >= 1, "a history row stands for at least one line");
     diesel::insert_into(proxy_history::table)
         .values((
             proxy_history::user_id.eq(user_id),
             proxy_history::kind.eq(kind),
             proxy_history::proxy.eq(proxy),
+            proxy_history::quantity.eq(quantity),
             proxy_history::expires_at.eq(expires_at),
             proxy_history::created_at.eq(created_at),
         ))

@@ -126,6 +126,7 @@ diesel::table! {
         proxy -> Text,
         expires_at -> Nullable<BigInt>,
         created_at -> BigInt,
+        quantity -> Integer,
     }
 }
 

@@ -3,16 +3,21 @@
 // per-piece pages, the expiry in an "Expires" column) and a copy action; 5 skeleton rows while
 // loading. Under 640 px Date, Plan and Type fold into a line under the proxy so that the table fits
 // a 375 px screen without scrolling sideways; the expiry gets a line of its own there, never cut off.
+// A row of a rotating generation stands for its quantity of identical lines: a "×1,000" badge
+// after the proxy, and its copy action copies every line.
 import { useState } from 'react';
 import { CopyProxyButton } from '@/components/copy-proxy-button';
 import { ExpiryLabel } from '@/components/expiry-label';
 import { isExpired } from '@/lib/expiry';
 import { EmptyState } from '@/components/ui/page-parts';
+import { LineCountBadge } from '@/components/line-count-badge';
+import { lineCount, linesLabel, rowText } from '@/lib/history-lines';
 import { cn } from '@/lib/cn';
 import { formatDate, fromUnixSeconds } from '@/lib/format';
 import { kindLabel } from '@/lib/kinds';
 
-export type HistoryRow = { proxy: string; createdAt: number; type: string; expiresAt?: number | null };
+/** `quantity`: how many identical lines the row stands for (1 when absent). */
+export type HistoryRow = { proxy: string; createdAt: number; type: string; expiresAt?: number | null; quantity?: number };
 
 export const HISTORY_COPIED = 'Proxy Copied Successfully';
 export const PLAN_LABEL = '24h';
@@ -91,8 +96,11 @@ export function ProxyHistoryTable({
                   <tr key={`${row.createdAt}-${index}`}>
                     {/* max-w-0 + w-full: the proxy takes the room the other cells leave, and truncates */}
                     <td className="w-full max-w-0 py-3 pl-4 sm:px-5">
-                      <span className="block truncate font-mono" title={row.proxy}>
-                        {row.proxy}
+                      <span className="flex min-w-0 items-center gap-2">
+                        <span className="truncate font-mono" title={row.proxy}>
+                          {row.proxy}
+                        </span>
+                        <LineCountBadge row={row} />
                       </span>
                       <span className="mt-0.5 block truncate text-xs text-slate-600 sm:hidden dark:text-slate-300">
                         {expiry && row.expiresAt != null ? `${date} · ${kindLabel(row.type)}` : `${date} · ${kindLabel(row.type)} · ${PLAN_LABEL}`}
@@ -110,7 +118,11 @@ export function ProxyHistoryTable({
                     </td>
                     <td className={cn('px-5 py-3 whitespace-nowrap', WIDE)}>{kindLabel(row.type)}</td>
                     <td className="px-2 py-3 sm:px-5">
-                      <CopyProxyButton proxy={row.proxy} message={copiedMessage} />
+                      <CopyProxyButton
+                        proxy={rowText(row)}
+                        message={copiedMessage}
+                        label={lineCount(row) > 1 ? `Copy ${linesLabel(row)}` : undefined}
+                      />
                     </td>
                   </tr>
                 );

@@ -2004,9 +2004,16 @@ export interface components {
         ForgotRequest: {
             email: string;
         };
+        /**
+         * @description The targeting is optional at every level: no country targets any country, a country alone
+         *     any place in it (Premium: a state alone any city in it). A state or city needs its country,
+         *     a Premium city its state; a value given must be in the location lists.
+         */
         GenerateRequest: {
-            city: string;
-            country: string;
+            /** @description Premium: a city code of the state. Budget: `-city-<code>`. Blank for any. */
+            city?: string | null;
+            /** @description ISO 3166-1 alpha-2 code; omitted, null or blank for any country. */
+            country?: string | null;
             /**
              * Format: int32
              * @description Budget only: minutes between rotations, 0 for sticky.
@@ -2017,6 +2024,10 @@ export interface components {
             quantity: number | string;
             /** @enum {string|null} */
             rotation?: "random" | "sticky" | null;
+            /**
+             * @description Premium: a state code of the country, or blank for any. Budget targets no state and
+             *     ignores it (a state without a country is refused all the same).
+             */
             state?: string | null;
             /**
              * Format: int64
@@ -2071,6 +2082,12 @@ export interface components {
             expiresAt?: number | null;
             /** @description The proxy as `host:port:username:password`. */
             proxy: string;
+            /**
+             * Format: int32
+             * @description How many identical lines this row stands for: a rotating generation of N lines is one
+             *     row with quantity N; sticky lines and pieces are one row each (quantity 1).
+             */
+            quantity: number;
             type: string;
         };
         HistoryResponse: {
@@ -2681,6 +2698,12 @@ export interface components {
             /** Format: int64 */
             id: number;
             proxy: string;
+            /**
+             * Format: int32
+             * @description How many identical lines this row stands for (a rotating generation of N lines is one
+             *     row with quantity N; sticky lines and pieces are 1).
+             */
+            quantity: number;
             type: string;
         };
         PublicConfig: {

@@ -42,6 +42,10 @@ pub struct ProxyItem {
     /// When a piece stops working; null for traffic proxies.
     #[serde(rename = "expiresAt")]
     pub expires_at: Option<i64>,
+    /// How many identical lines this row stands for (a rotating generation of N lines is one
+    /// row with quantity N; sticky lines and pieces are 1).
+    #[schema(minimum = 1)]
+    pub quantity: i32,
 }
 
 #[utoipa::path(tag = "pieces", params(ProxiesQuery),
@@ -87,6 +91,7 @@ pub async fn list_proxies(
                     kind: r.kind,
                     created_at: r.created_at,
                     expires_at: r.expires_at,
+                    quantity: r.quantity,
                 })
                 .collect(),
             total,

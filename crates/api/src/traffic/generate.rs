@@ -2,8 +2,9 @@
 //! credentials from the residential source: our metering gateway with the
 //! targeting in the username, or the customer's IPRoyal sub-user with the targeting in the
 //! password. With `subuserId` the lines carry one of the customer's sub-users (its username base
-//! and password) instead of the main credential. Each proxy generated is recorded in the
-//! customer's history.
+//! and password) instead of the main credential. The targeting is optional at every level (no
+//! country: any country). Each generation is recorded in the customer's history: identical
+//! (rotating) lines as one row with their count, sticky lines one row per session.
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
@@ -15,7 +16,7 @@ use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::traffic::{LOCAL, account_for, residential_error};
 use domain::targeting::{MAX_LIFETIME_MINUTES, subuser_base};
-use domain::{FieldErrors, ProxyKind, locations, messages as msg};
+use domain::{ProxyKind, locations, messages as msg};
 use persistence::{proxy_history, subusers, traffic};
 use serde::{Deserialize, Serialize};
 use upstream::{Place, ProxyRequest};
@@ -28,13 +29,17 @@ pub const PREMIUM_STICKY_MINUTES: u32 = 30;
 /// The most proxy lines one generate request returns (OpenAPI `maximum` of `quantity`).
 pub const MAX_QUANTITY: u32 = 1000;
 
+/// The targeting is optional at every level: no country targets any country, a country alone
+/// any place in it (Premium: a state alone any city in it). A state or city needs its country,
+/// a Premium city its state; a value given must be in the location lists.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GenerateRequest {
-    #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
+    /// ISO 3166-1 alpha-2 code; omitted, null or blank for any country.
     pub country: Option<String>,
+    /// Premium: a state code of the country, or blank for any. Budget targets no state and
+    /// ignores it (a state without a country is refused all the same).
     pub state: Option<String>,
-    /// Premium: a city code. Budget: `-city-<code>`.
-    #[schema(required = true, schema_with = crate::openapi::rules::non_blank)]
+    /// Premium: a city code of the state. Budget: `-city-<code>`. Blank for any.
     pub city: Option<String>,
     /// 1 to 1000, as a whole number (`3` or `3.0`) or a string of digits.
     #[schema(required = true, schema_with = crate::openapi::rules::quantity)]
@@ -68,16 +73,16 @@ fn present(value: &Option<String>) -> Option<String> {
         .map(str::to_lowercase)
 }
 
-fn all_fields() -> ApiError {
-    let mut errors = FieldErrors::new();
-    errors.add("country", msg::SELECT_ALL_FIELDS);
-    ApiError::Validation(errors)
-}
+type Places = (
+    Option<Place<'static>>,
+    Option<Place<'static>>,
+    Option<Place<'static>>,
+);
 
-/// The validated request: where (found in the shipped locations), how many, over which
-/// protocol.
+/// The validated request: where (found in the shipped locations; None: anywhere), how many,
+/// over which protocol.
 struct Order {
-    country: Place<'static>,
+    country: Option<Place<'static>>,
     state: Option<Place<'static>>,
     city: Option<Place<'static>>,
     /// None: a new exit per request; Some(m): one exit kept for m minutes.
@@ -87,7 +92,6 @@ struct Order {
 }
 
 fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
-    let country = present(&body.country).ok_or_else(all_fields)?;
     let quantity = match number::quantity(body.quantity.as_ref()) {
         Quantity::Missing => return Err(ApiError::field("quantity", msg::SELECT_ALL_FIELDS)),
         Quantity::Invalid => return Err(ApiError::field("quantity", msg::VALID_QUANTITY)),
@@ -113,40 +117,14 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
             ));
         }
     };
-    let unknown = || ApiError::field("country", msg::UNKNOWN_LOCATION);
-    let place = locations::country(&country).ok_or_else(unknown)?;
-    let (state, city, session_minutes) = if kind == ProxyKind::Premium {
-        let state = present(&body.state).ok_or_else(all_fields)?;
-        let city = present(&body.city).ok_or_else(all_fields)?;
-        let found = place
-            .states
-            .iter()
-            .find(|s| s.code == state)
-            .ok_or_else(unknown)?;
-        let city = found
-            .cities
-            .iter()
-            .find(|c| c.code == city)
-            .ok_or_else(unknown)?;
+    let (country, state, city) = places(kind, body)?;
+    let session_minutes = if kind == ProxyKind::Premium {
         // Rotating Premium proxies change exit on every request: no session.
-        (
-            Some(named(&found.code, &found.name)),
-            Some(named(&city.code, &city.name)),
-            sticky.then_some(PREMIUM_STICKY_MINUTES),
-        )
+        sticky.then_some(PREMIUM_STICKY_MINUTES)
     } else {
-        let raw = present(&body.city).ok_or_else(all_fields)?;
-        let code = raw.strip_prefix("-city-").unwrap_or(&raw);
-        let city = place
-            .states
-            .iter()
-            .flat_map(|s| s.cities.iter())
-            .find(|c| c.code == code)
-            .ok_or_else(unknown)?;
-        let city = named(&city.code, &city.name);
         // Budget's rotation time is a session that lasts that long; sticky ones keep theirs
         // for the longest lifetime.
-        let minutes = match (sticky, body.lifetime.unwrap_or(15)) {
+        Some(match (sticky, body.lifetime.unwrap_or(15)) {
             (true, _) => MAX_LIFETIME_MINUTES,
             (false, m) if ROTATION_MINUTES.contains(&m) => m,
             (false, _) => {
@@ -155,17 +133,82 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
                     "Choose one of the rotation times",
                 ));
             }
-        };
-        (None, Some(city), Some(minutes))
+        })
     };
     Ok(Order {
-        country: named(&place.code, &place.name),
+        country,
         state,
         city,
         session_minutes,
         quantity,
         socks,
     })
+}
+
+/// The places asked for, each found in the shipped locations: nothing (any country), a country,
+/// and below it (Premium) a state and a city of that state, or (Budget) a city of the country.
+fn places(kind: ProxyKind, body: &GenerateRequest) -> Result<Places, ApiError> {
+    let unknown = || ApiError::field("country", msg::UNKNOWN_LOCATION);
+    let state = present(&body.state);
+    let city = present(&body.city);
+    let Some(country) = present(&body.country) else {
+        if state.is_some() || city.is_some() {
+            return Err(ApiError::field("country", msg::COUNTRY_FOR_PLACE));
+        }
+        return Ok((None, None, None));
+    };
+    let place = locations::country(&country).ok_or_else(unknown)?;
+    let country = Some(named(&place.code, &place.name));
+    if kind == ProxyKind::Budget {
+        // Budget lists cities per country (whichever state they are in) and takes no state.
+        let Some(raw) = city else {
+            return Ok((country, None, None));
+        };
+        let code = raw.strip_prefix("-city-").unwrap_or(&raw);
+        let city = place
+            .states
+            .iter()
+            .flat_map(|s| s.cities.iter())
+            .find(|c| c.code == code)
+            .ok_or_else(unknown)?;
+        return Ok((country, None, Some(named(&city.code, &city.name))));
+    }
+    let Some(state) = state else {
+        if city.is_some() {
+            return Err(ApiError::field("state", msg::STATE_FOR_CITY));
+        }
+        return Ok((country, None, None));
+    };
+    let state = place
+        .states
+        .iter()
+        .find(|s| s.code == state)
+        .ok_or_else(unknown)?;
+    let city = match city {
+        None => None,
+        Some(code) => {
+            let found = state
+                .cities
+                .iter()
+                .find(|c| c.code == code)
+                .ok_or_else(unknown)?;
+            Some(named(&found.code, &found.name))
+        }
+    };
+    Ok((country, Some(named(&state.code, &state.name)), city))
+}
+
+/// The lines as history rows: each run of identical lines (a rotating generation repeats one
+/// line) as one line with its count; lines that differ (sticky sessions) stay one each.
+fn runs(lines: &[String]) -> Vec<(String, i32)> {
+    let mut out: Vec<(String, i32)> = Vec::new();
+    for line in lines {
+        match out.last_mut() {
+            Some((last, count)) if last == line => *count += 1,
+            _ => out.push((line.clone(), 1)),
+        }
+    }
+    out
 }
 
 fn named(code: &'static str, name: &'static str) -> Place<'static> {
@@ -221,11 +264,11 @@ async fn generate_for(
         })
         .await
         .map_err(residential_error)?;
-    let recorded = proxies.clone();
+    let recorded = runs(&proxies);
     in_transaction(&state.pool, move |conn| {
         let now = persistence::now();
-        for proxy in &recorded {
-            proxy_history::insert(conn, id, kind, proxy, None, now)?;
+        for (proxy, quantity) in &recorded {
+            proxy_history::insert_lines(conn, id, kind, proxy, *quantity, None, now)?;
         }
         Ok(())
     })

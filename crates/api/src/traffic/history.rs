@@ -1,4 +1,5 @@
-//! `GET /api/user/proxy_history?type=`: the proxies a customer generated or bought of a kind.
+//! `GET /api/user/proxy_history?type=`: the proxies a customer generated or bought of a kind,
+//! a row per generation of identical lines (with their `quantity`) or per distinct line.
 
 use crate::blocking::with_conn;
 use crate::error::ApiError;
@@ -23,6 +24,10 @@ pub struct HistoryItem {
     /// When the proxy stops working (pieces); null for traffic proxies.
     #[serde(rename = "expiresAt")]
     pub expires_at: Option<i64>,
+    /// How many identical lines this row stands for: a rotating generation of N lines is one
+    /// row with quantity N; sticky lines and pieces are one row each (quantity 1).
+    #[schema(minimum = 1)]
+    pub quantity: i32,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -54,6 +59,7 @@ pub async fn proxy_history_list(
                     created_at: r.created_at,
                     kind: r.kind,
                     expires_at: r.expires_at,
+                    quantity: r.quantity,
                 })
                 .collect(),
         }))

@@ -5,10 +5,10 @@
 use crate::common::{PASSWORD, TestApp};
 use serde_json::{Value, json};
 
-const USER: &str = "gen@example.com";
+pub(crate) const USER: &str = "gen@example.com";
 
 /// A signed-in customer with 5 GB of Premium and 5 GB of Budget.
-async fn with_traffic(backend: persistence::Backend) -> TestApp {
+pub(crate) async fn with_traffic(backend: persistence::Backend) -> TestApp {
     let app = TestApp::start(backend, |_| {}).await;
     app.register(USER, PASSWORD).await;
     let id = app.top_up(25.0).await;
@@ -22,12 +22,12 @@ async fn with_traffic(backend: persistence::Backend) -> TestApp {
     app
 }
 
-fn premium(rotation: &str, port: &str) -> Value {
+pub(crate) fn premium(rotation: &str, port: &str) -> Value {
     json!({ "country": "us", "state": "ca", "city": "losangeles", "quantity": 1, "rotation": rotation, "port": port })
 }
 
 /// host, port, username, password of the single generated proxy.
-fn parts(reply: &crate::common::Reply) -> (String, u16, String, String) {
+pub(crate) fn parts(reply: &crate::common::Reply) -> (String, u16, String, String) {
     let line = reply.body["proxies"][0].as_str().unwrap();
     let p: Vec<&str> = line.split(':').collect();
     assert_eq!(p.len(), 4, "{line}");
@@ -88,21 +88,40 @@ persistence::both_backends! {
 
     async fn missing_fields_and_unknown_places_are_refused(backend) {
         let app = with_traffic(backend).await;
-        for missing in ["country", "state", "city", "quantity"] {
+        let without = |field: &str| {
             let mut body = premium("random", "http|https");
-            body[missing] = Value::Null;
-            let reply = app.post_json("/api/user/generate", body).await;
-            assert_eq!((reply.status, reply.message()), (422, "Please select all the fields"), "{missing}");
+            body[field] = Value::Null;
+            body
+        };
+        let reply = app.post_json("/api/user/generate", without("quantity")).await;
+        assert_eq!((reply.status, reply.message()), (422, "Please select all the fields"));
+        assert_eq!(reply.body["fields"], json!({ "quantity": "Please select all the fields" }));
+        // A state and city need their country, a Premium city its state.
+        let reply = app.post_json("/api/user/generate", without("country")).await;
+        assert_eq!((reply.status, reply.message()), (422, "Choose a country before a state or city"));
+        assert_eq!(reply.body["fields"], json!({ "country": "Choose a country before a state or city" }));
+        let reply = app.post_json("/api/user/generate", without("state")).await;
+        assert_eq!((reply.status, reply.message()), (422, "Choose a state before a city"));
+        assert_eq!(reply.body["fields"], json!({ "state": "Choose a state before a city" }));
+        let budget = app.post_json("/api/user/generate_budget", json!({ "city": "-city-losangeles", "quantity": 1 })).await;
+        assert_eq!((budget.status, budget.message()), (422, "Choose a country before a state or city"));
+        // Values given keep their rules: an unknown country, state or city is not available.
+        for (field, value) in [("country", "zz"), ("state", "zz"), ("city", "atlantis")] {
+            let mut nowhere = premium("random", "http|https");
+            nowhere[field] = json!(value);
+            let reply = app.post_json("/api/user/generate", nowhere).await;
+            assert_eq!((reply.status, reply.message()), (422, "This location is not available"), "{field}");
+            assert_eq!(reply.body["fields"]["country"], "This location is not available", "{field}");
         }
-        let budget = app.post_json("/api/user/generate_budget", json!({ "country": "us", "quantity": 1 })).await;
-        assert_eq!((budget.status, budget.message()), (422, "Please select all the fields"));
-        let mut nowhere = premium("random", "http|https");
-        nowhere["city"] = json!("atlantis");
-        assert_eq!(app.post_json("/api/user/generate", nowhere).await.status, 422);
+        for body in [json!({ "country": "zz", "quantity": 1 }), json!({ "country": "us", "city": "-city-atlantis", "quantity": 1 })] {
+            let reply = app.post_json("/api/user/generate_budget", body).await;
+            assert_eq!((reply.status, reply.message()), (422, "This location is not available"));
+        }
         let mut bad_port = premium("random", "ftp");
         bad_port["port"] = json!("ftp");
         assert_eq!(app.post_json("/api/user/generate", bad_port).await.status, 422);
         assert!(app.get("/api/user/proxy_history?type=premium").await.body["history"].as_array().unwrap().is_empty());
+        assert!(app.get("/api/user/proxy_history?type=budget").await.body["history"].as_array().unwrap().is_empty());
     }
 
     async fn a_hundred_sticky_lines_each_have_their_own_session(backend) {

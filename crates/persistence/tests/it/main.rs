@@ -12,6 +12,7 @@ mod money_rules;
 mod piece_credentials;
 mod pieces;
 mod pool;
+mod proxy_history;
 mod rate_windows;
 mod repos;
 mod schema;

@@ -40,7 +40,7 @@ impl ResidentialSource for LocalResidential {
         };
         let mut targeting = Targeting {
             kind: request.kind,
-            country: Some(request.country.code.to_owned()),
+            country: request.country.map(|c| c.code.to_owned()),
             state: request.state.map(|s| s.code.to_owned()),
             city: request.city.map(|c| c.code.to_owned()),
             session: None,

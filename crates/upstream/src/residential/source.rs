@@ -62,8 +62,9 @@ pub struct ProxyRequest<'a> {
     pub password: &'a str,
     /// The customer's upstream account (IPRoyal needs it; the API syncs first when it is None).
     pub account: Option<&'a UpstreamAccount>,
-    /// ISO 3166-1 alpha-2 code in lower case, and the English name.
-    pub country: Place<'a>,
+    /// ISO 3166-1 alpha-2 code in lower case, and the English name; None for any country (then
+    /// no state or city either).
+    pub country: Option<Place<'a>>,
     /// Our state code (e.g. "ca") and name ("California").
     pub state: Option<Place<'a>>,
     /// Our city code (e.g. "losangeles") and name ("Los Angeles").

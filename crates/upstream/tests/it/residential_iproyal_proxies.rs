@@ -29,6 +29,31 @@ async fn the_documented_rotating_example_is_built_from_the_location_list() {
 }
 
 #[tokio::test]
+async fn any_country_has_no_location_keys_and_a_country_alone_only_its_own() {
+    let account = documented_account();
+    let anywhere = ProxyRequest {
+        country: None,
+        state: None,
+        city: None,
+        ..proxy_request(&account)
+    };
+    let country_only = ProxyRequest {
+        state: None,
+        city: None,
+        ..proxy_request(&account)
+    };
+
+    assert_eq!(
+        proxies(&anywhere).await,
+        ["geo.iproyal.com:12321:username123:password321"]
+    );
+    assert_eq!(
+        proxies(&country_only).await,
+        ["geo.iproyal.com:12321:username123:password321_country-us"]
+    );
+}
+
+#[tokio::test]
 async fn sticky_proxies_get_their_own_eight_character_session() {
     let account = documented_account();
     let request = ProxyRequest {
@@ -163,7 +188,7 @@ async fn states_and_cities_are_matched_by_name_across_spellings() {
     let client = client(&server);
     for (country, state, city, keys) in cases {
         let request = ProxyRequest {
-            country,
+            country: Some(country),
             state,
             city,
             ..proxy_request(&account)
@@ -236,7 +261,7 @@ async fn a_place_iproyal_does_not_list_is_an_unknown_location() {
     let client = client(&server);
     for (country, state, city) in cases {
         let request = ProxyRequest {
-            country,
+            country: Some(country),
             state,
             city,
             ..proxy_request(&account)

@@ -20,10 +20,10 @@ fn la_premium() -> ProxyRequest<'static> {
         username: "uabc123",
         password: "Secret20CharsPasswd0",
         account: None,
-        country: Place {
+        country: Some(Place {
             code: "us",
             name: "United States",
-        },
+        }),
         state: Some(Place {
             code: "ca",
             name: "California",
@@ -61,6 +61,44 @@ async fn a_rotating_premium_proxy_has_the_targeting_in_the_username() {
         [
             "gw.example.com:8000:uabc123-type-premium-country-us-state-ca-city-losangeles:Secret20CharsPasswd0"
         ]
+    );
+}
+
+#[tokio::test]
+async fn a_username_carries_only_the_targeting_asked_for() {
+    let anywhere = ProxyRequest {
+        country: None,
+        state: None,
+        city: None,
+        ..la_premium()
+    };
+    let country_only = ProxyRequest {
+        state: None,
+        city: None,
+        ..la_premium()
+    };
+    let budget_anywhere = ProxyRequest {
+        kind: ProxyKind::Budget,
+        session_minutes: Some(15),
+        ..anywhere.clone()
+    };
+
+    assert_eq!(
+        source().proxies(&anywhere).await.unwrap(),
+        ["gw.example.com:8000:uabc123-type-premium:Secret20CharsPasswd0"]
+    );
+    assert_eq!(
+        source().proxies(&country_only).await.unwrap(),
+        ["gw.example.com:8000:uabc123-type-premium-country-us:Secret20CharsPasswd0"]
+    );
+    let (_, _, targeting, _) = parse(&source().proxies(&budget_anywhere).await.unwrap()[0]);
+    assert_eq!(
+        (
+            targeting.kind,
+            targeting.country,
+            targeting.lifetime_minutes
+        ),
+        (ProxyKind::Budget, None, Some(15))
     );
 }
 

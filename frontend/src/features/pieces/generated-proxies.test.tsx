@@ -18,6 +18,7 @@ function make(count: number, type: string, expiresAt: number | null, from = 0): 
     type,
     createdAt: NOON,
     expiresAt,
+    quantity: 1,
   }));
 }
 
@@ -126,8 +127,8 @@ describe('generated proxies page', () => {
 
   it('under 640 px shows a card per proxy with its whole line and a Copy button instead of the table', async () => {
     // the same gateway address for every line: only the username tells them apart
-    const same: GeneratedProxy[] = [1, 2].map((id) => ({ id, proxy: `127.0.0.1:8000:pc_user${id}:secret${id}`, type: 'static', createdAt: NOON, expiresAt: FUTURE }));
-    same.push({ id: 3, proxy: '127.0.0.1:8000:u123-type-premium:pw', type: 'premium', createdAt: NOON, expiresAt: null });
+    const same: GeneratedProxy[] = [1, 2].map((id) => ({ id, proxy: `127.0.0.1:8000:pc_user${id}:secret${id}`, type: 'static', createdAt: NOON, expiresAt: FUTURE, quantity: 1 }));
+    same.push({ id: 3, proxy: '127.0.0.1:8000:u123-type-premium:pw', type: 'premium', createdAt: NOON, expiresAt: null, quantity: 1 });
     const { user, table } = await open(same);
     await within(table).findByText('127.0.0.1:8000:pc_user1:secret1');
     // the table is for 640 px and up; the cards for narrower screens
@@ -146,6 +147,26 @@ describe('generated proxies page', () => {
     await user.click(within(items[1]!).getByRole('button', { name: 'Copy proxy 127.0.0.1:8000:pc_user2' }));
     expect(await screen.findByText('Proxy copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('127.0.0.1:8000:pc_user2:secret2');
+  });
+
+  it('shows a rotating generation as one row "×1,000" whose copy gives every line, in the table and the cards', async () => {
+    const rotating: GeneratedProxy = { id: 9, proxy: 'gw.test:8000:u1-type-premium-country-us:pw', type: 'premium', createdAt: NOON, expiresAt: null, quantity: 1000 };
+    const { user, table } = await open([rotating, ...make(1, 'premium', null, 9)]);
+    await within(table).findByText(rotating.proxy);
+    const [many, one] = within(table).getAllByRole('row').slice(1);
+    const badge = within(many!).getByTestId('line-count');
+    expect(badge).toHaveTextContent('×1,0001,000 lines');
+    expect(badge).toHaveAttribute('title', '1,000 lines');
+    expect(within(one!).queryByTestId('line-count')).not.toBeInTheDocument();
+    await user.click(within(many!).getByRole('button', { name: 'Copy proxy gw.test:8000:u1-type-premium-country-us (1,000 lines)' }));
+    expect(await screen.findByText('Proxy copied to clipboard')).toBeInTheDocument();
+    const copied = (await navigator.clipboard.readText()).split('\n');
+    expect(copied).toHaveLength(1000);
+    expect(copied.every((line) => line === rotating.proxy)).toBe(true);
+    const card = within(screen.getByTestId('proxy-cards')).getAllByTestId('proxy-card')[0]!;
+    expect(within(card).getByTestId('line-count')).toHaveTextContent('×1,000');
+    await user.click(within(card).getByRole('button', { name: 'Copy proxy gw.test:8000:u1-type-premium-country-us (1,000 lines)' }));
+    await waitFor(async () => expect((await navigator.clipboard.readText()).split('\n')).toHaveLength(1000));
   });
 
   it('shows skeleton rows while loading, then the empty states', async () => {
@@ -194,6 +215,26 @@ describe('export', () => {
     expect(lines[0]).toBe('static-1.gw.test:9000:user1:pass');
     expect(lines[129]).toBe('static-130.gw.test:9000:user130:pass');
     expect(lines[130]).toBe('');
+    click.mockRestore();
+  });
+
+  it('writes every line a row stands for', async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:proxies';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const rows: GeneratedProxy[] = [
+      { id: 2, proxy: 'gw.test:8000:u1-type-premium:pw', type: 'premium', createdAt: NOON, expiresAt: null, quantity: 3 },
+      ...make(1, 'static', FUTURE),
+    ];
+    const { user, table } = await open(rows);
+    await within(table).findByText('gw.test:8000:u1-type-premium:pw');
+    await user.click(screen.getByRole('button', { name: 'Export .txt' }));
+    expect(await screen.findByText('Proxy file downloaded successfully')).toBeInTheDocument();
+    expect(await blobs[0]!.text()).toBe('gw.test:8000:u1-type-premium:pw\n'.repeat(3) + 'static-1.gw.test:9000:user1:pass\n');
     click.mockRestore();
   });
 

@@ -71,7 +71,7 @@ describe('LTE page', () => {
       return HttpResponse.json({ success: true, proxies: [LTE_PROXY], message: 'Proxy Generated Successfully', user: makeUser({ balance: 30.01 }) });
     });
     const { user, field, history } = await ready();
-    history.later(() => [{ proxy: LTE_PROXY, createdAt: Math.floor(Date.now() / 1000), type: 'lte', expiresAt: null }]);
+    history.later(() => [{ proxy: LTE_PROXY, createdAt: Math.floor(Date.now() / 1000), type: 'lte', expiresAt: null, quantity: 1 }]);
     await waitFor(() => expect(screen.getByTestId('lte-price')).toHaveTextContent('$3.30'));
     expect(field('Plan')).toHaveDisplayValue('LTE 1 day · $3.30 per piece');
     expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();

@@ -110,7 +110,7 @@ export function withLte() {
 }
 
 /** GET /api/user/proxy_history: `first` until `later()` is called, then whatever `later` returns. */
-export function withHistory(first: HistoryItem[] = [{ proxy: OLD_PROXY, createdAt: NOON, type: 'static', expiresAt: NOON + 30 * 86_400 }]) {
+export function withHistory(first: HistoryItem[] = [{ proxy: OLD_PROXY, createdAt: NOON, type: 'static', expiresAt: NOON + 30 * 86_400, quantity: 1 }]) {
   let answer: () => HistoryItem[] | Promise<HistoryItem[]> = () => first;
   const types: string[] = [];
   server.use(

@@ -1,5 +1,5 @@
 // The Premium and Budget generate forms, and copying and downloading what they produce.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
 import { renderAt } from '@/test/render';
 import { PROXY, capture, choose, preloadRoutes, signedIn } from './test-support';
@@ -62,22 +62,37 @@ describe('budget generator', () => {
     expect(bodies).toEqual([{ country: 'fr', state: '', city: '-city-paris', quantity: 1, lifetime: 0, rotation: 'sticky', port: 'http|https' }]);
   });
 
-  it('refuses an incomplete form with "Please select all the fields" and shows server errors', async () => {
+  it('generates for any country or a country alone, refuses only an empty quantity, and shows server errors', async () => {
     signedIn();
     const bodies = capture('/api/user/generate_budget', () =>
       HttpResponse.json({ message: 'No traffic left for this plan. Buy a plan first.' }, { status: 402 }),
     );
     const { user } = renderAt('/onboard/budget-proxy');
-    await screen.findByRole('button', { name: /^Country / });
+    const country = await screen.findByRole('button', { name: /^Country / });
+    expect(country).toHaveTextContent('Any country');
+    const quantity = screen.getByLabelText('Quantity');
+    await user.clear(quantity);
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('Please select all the fields')).toBeInTheDocument();
-    await choose(user, 'Country', 'United States');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(bodies).toHaveLength(0);
-    await choose(user, 'City', 'Los Angeles');
+
+    await user.type(quantity, '1');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('No traffic left for this plan. Buy a plan first.')).toBeInTheDocument();
-    expect(bodies).toHaveLength(1);
+    expect(bodies).toEqual([{ country: '', state: '', city: '', quantity: 1, lifetime: 15, rotation: 'random', port: 'http|https' }]);
+
+    await choose(user, 'Country', 'United States');
+    const city = screen.getByRole('button', { name: /^City / });
+    expect(city).toBeEnabled();
+    expect(city).toHaveTextContent('Any city');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ country: 'us', state: '', city: '', quantity: 1, lifetime: 15, rotation: 'random', port: 'http|https' });
+
+    // a city, then back to any country: the city goes with it
+    await choose(user, 'City', 'Los Angeles');
+    await choose(user, 'Country', 'Any country');
+    expect(screen.getByRole('button', { name: /^City / })).toHaveTextContent('Select Country First');
     expect(screen.getByTestId('credential-username')).toHaveTextContent('Not Generated');
   });
 
@@ -95,30 +110,39 @@ describe('budget generator', () => {
     await user.type(search, 'zzz');
     expect(within(list).getByRole('option', { name: 'Not Found' })).toHaveAttribute('aria-disabled', 'true');
     await user.clear(search);
-    await user.keyboard('{ArrowDown}{Enter}');
+    // "Any country" heads the list and is the one chosen at first
+    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any country', 'United States', 'France']);
+    expect(within(list).getByRole('option', { name: 'Any country' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(screen.getByRole('button', { name: /^Country / })).toHaveTextContent('France');
     expect(screen.getByRole('button', { name: /^Country / })).toHaveFocus();
   });
 });
 
 describe('premium generator', () => {
-  it('needs a state before cities, clears state and city on a new country, and posts the premium body', async () => {
+  it('takes a country alone, needs a state before cities, clears state and city on a new country, and posts the premium body', async () => {
     signedIn();
     const bodies = capture('/api/user/generate', () => HttpResponse.json({ proxies: [PROXY], message: 'Proxy generated successfully' }));
     const { user } = renderAt('/onboard/rotating-proxy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Residential Proxy (Premium)' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Rotation time')).not.toBeInTheDocument();
 
+    expect(await screen.findByRole('button', { name: /^Country / })).toHaveTextContent('Any country');
+    expect(screen.getByRole('button', { name: /^State / })).toHaveTextContent('Select Country First');
     await choose(user, 'Country', 'United States');
+    expect(screen.getByRole('button', { name: /^State / })).toHaveTextContent('Any state');
     expect(screen.getByRole('button', { name: /^City / })).toBeDisabled();
     expect(screen.getByRole('button', { name: /^City / })).toHaveTextContent('Select State First');
+    // a country alone is enough
     await user.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText('Please select all the fields')).toBeInTheDocument();
+    await screen.findByText('Proxy generated successfully');
+    expect(bodies).toEqual([{ country: 'us', state: '', city: '', quantity: 1, rotation: 'random', port: 'http|https' }]);
 
     await choose(user, 'State', 'California');
+    expect(screen.getByRole('button', { name: /^City / })).toHaveTextContent('Any city');
     await choose(user, 'City', 'San Francisco');
     await choose(user, 'Country', 'Germany');
-    expect(screen.getByRole('button', { name: /^State / })).toHaveTextContent('Select State');
+    expect(screen.getByRole('button', { name: /^State / })).toHaveTextContent('Any state');
     expect(screen.getByRole('button', { name: /^City / })).toHaveTextContent('Select State First');
 
     await choose(user, 'Country', 'United States');
@@ -126,8 +150,9 @@ describe('premium generator', () => {
     await choose(user, 'City', 'New York City');
     await user.click(screen.getByRole('radio', { name: 'Sticky' }));
     await user.click(screen.getByRole('button', { name: 'Generate' }));
-    await screen.findByText('Proxy generated successfully');
-    expect(bodies).toEqual([{ country: 'us', state: 'ny', city: 'newyork', quantity: 1, rotation: 'sticky', port: 'http|https' }]);
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ country: 'us', state: 'ny', city: 'newyork', quantity: 1, rotation: 'sticky', port: 'http|https' });
+    expect(bodies).toHaveLength(2);
   });
 
   it('keeps Generate busy while the call is pending', async () => {

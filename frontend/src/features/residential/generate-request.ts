@@ -1,6 +1,7 @@
 // The generate form of the premium and budget pages as plain data, and the request bodies it
 // becomes (docs/api.md#traffic-and-generators): protocol and rotation mappings, sticky lifetime 0,
-// a quantity of 1 to 1000 lines, and the credential (the main account or a sub-user).
+// optional targeting (blank country, state or city is "any"), a quantity of 1 to 1000 lines, and
+// the credential (the main account or a sub-user).
 
 import { z } from '@/lib/zod';
 
@@ -69,10 +70,7 @@ export const INITIAL_FORM: GenerateForm = {
   subuser: '',
 };
 
-/** What the chosen location requires: a state (premium countries that list states) and a city
- * (when the chosen country or state lists cities). Without listed options nothing can be picked. */
-export type Requirements = { state: boolean; city: boolean };
-
+/** Blank country, state or city: any (no country targets any country). */
 export type PremiumBody = {
   country: string;
   state: string;
@@ -99,11 +97,11 @@ export function withState(form: GenerateForm, state: string): GenerateForm {
   return state === form.state ? form : { ...form, state, city: '' };
 }
 
-export function buildGenerateRequest(kind: GeneratorKind, form: GenerateForm, needs: Requirements): BuildResult {
+/** The request of a filled form. Every place is optional (blank is "any"): only the quantity
+ * must be there. The form's own edits keep a state or city from outliving its country. */
+export function buildGenerateRequest(kind: GeneratorKind, form: GenerateForm): BuildResult {
   const typed = form.quantity.trim();
-  const missing =
-    !form.country || typed === '' || (needs.city && !form.city) || (kind === 'premium' && needs.state && !form.state);
-  if (missing) return { ok: false, message: SELECT_ALL_FIELDS };
+  if (typed === '') return { ok: false, message: SELECT_ALL_FIELDS };
   const parsed = quantitySchema.safeParse(typed);
   if (!parsed.success) return { ok: false, message: QUANTITY_RANGE };
   const quantity = parsed.data;

@@ -5,7 +5,6 @@ import { buildGenerateRequest, INITIAL_FORM, QUANTITY_RANGE, ROTATION_TIMES, SEL
 import { downloadFileName } from '@/lib/text-file';
 import { formatProxy, parseProxy, PROXY_FORMATS } from './proxy-format';
 
-const all = { state: true, city: true };
 const form = (patch: Partial<GenerateForm>): GenerateForm => ({ ...INITIAL_FORM, ...patch });
 
 describe('generate request', () => {
@@ -16,7 +15,7 @@ describe('generate request', () => {
   });
 
   it('builds the premium body with country, state, city, quantity 1, rotation and port', () => {
-    const result = buildGenerateRequest('premium', form({ port: 'socks5', rotation: 'sticky', country: 'us', state: 'ca', city: 'losangeles' }), all);
+    const result = buildGenerateRequest('premium', form({ port: 'socks5', rotation: 'sticky', country: 'us', state: 'ca', city: 'losangeles' }));
     expect(result).toEqual({
       ok: true,
       kind: 'premium',
@@ -25,39 +24,45 @@ describe('generate request', () => {
   });
 
   it('builds the budget body: no state, "-city-" prefix, lifetime 0 when sticky', () => {
-    const rotating = buildGenerateRequest('budget', form({ country: 'us', city: 'losangeles', lifetime: 240 }), all);
+    const rotating = buildGenerateRequest('budget', form({ country: 'us', city: 'losangeles', lifetime: 240 }));
     expect(rotating).toEqual({
       ok: true,
       kind: 'budget',
       body: { country: 'us', state: '', city: '-city-losangeles', quantity: 1, lifetime: 240, rotation: 'random', port: 'http|https' },
     });
-    const sticky = buildGenerateRequest('budget', form({ country: 'us', city: 'losangeles', lifetime: 240, rotation: 'sticky' }), all);
+    const sticky = buildGenerateRequest('budget', form({ country: 'us', city: 'losangeles', lifetime: 240, rotation: 'sticky' }));
     expect(sticky.ok && sticky.body).toMatchObject({ lifetime: 0, rotation: 'sticky' });
   });
 
   it('sends an empty city for a budget country that lists no cities', () => {
-    const result = buildGenerateRequest('budget', form({ country: 'mc' }), { state: false, city: false });
+    const result = buildGenerateRequest('budget', form({ country: 'mc' }));
     expect(result.ok && result.body).toMatchObject({ country: 'mc', city: '' });
   });
 
-  it('refuses a missing country, state, city or quantity with "Please select all the fields"', () => {
-    const refused = { ok: false, message: SELECT_ALL_FIELDS };
+  it('sends blank places for "any": no country, a country alone, a premium state alone', () => {
+    expect(buildGenerateRequest('premium', form({}))).toEqual({
+      ok: true,
+      kind: 'premium',
+      body: { country: '', state: '', city: '', quantity: 1, rotation: 'random', port: 'http|https' },
+    });
+    expect(buildGenerateRequest('premium', form({ country: 'us' }))).toMatchObject({ ok: true, body: { country: 'us', state: '', city: '' } });
+    expect(buildGenerateRequest('premium', form({ country: 'us', state: 'ca' }))).toMatchObject({ ok: true, body: { country: 'us', state: 'ca', city: '' } });
+    expect(buildGenerateRequest('budget', form({}))).toMatchObject({ ok: true, body: { country: '', state: '', city: '', lifetime: 15 } });
+    expect(buildGenerateRequest('budget', form({ country: 'us' }))).toMatchObject({ ok: true, body: { country: 'us', city: '' } });
+  });
+
+  it('refuses only a missing quantity with "Please select all the fields"', () => {
     expect(SELECT_ALL_FIELDS).toBe('Please select all the fields');
-    expect(buildGenerateRequest('premium', form({}), all)).toEqual(refused);
-    expect(buildGenerateRequest('premium', form({ country: 'us', city: 'x' }), all)).toEqual(refused);
-    expect(buildGenerateRequest('premium', form({ country: 'us', state: 'ca' }), all)).toEqual(refused);
-    expect(buildGenerateRequest('budget', form({ country: 'us' }), all)).toEqual(refused);
-    expect(buildGenerateRequest('budget', form({ country: 'us', city: 'x', quantity: '' }), all)).toEqual(refused);
-    // the budget form has no state to pick
-    expect(buildGenerateRequest('budget', form({ country: 'us', city: 'x' }), all).ok).toBe(true);
+    expect(buildGenerateRequest('premium', form({ quantity: '' }))).toEqual({ ok: false, message: SELECT_ALL_FIELDS });
+    expect(buildGenerateRequest('budget', form({ country: 'us', city: 'x', quantity: ' ' }))).toEqual({ ok: false, message: SELECT_ALL_FIELDS });
   });
 
   it('sends a quantity of 1 to 1000 and refuses anything else with its own message', () => {
     const chosen = { country: 'us', city: 'losangeles' };
-    expect(buildGenerateRequest('budget', form({ ...chosen, quantity: '1000' }), all)).toMatchObject({ ok: true, body: { quantity: 1000 } });
-    expect(buildGenerateRequest('budget', form({ ...chosen, quantity: ' 25 ' }), all)).toMatchObject({ ok: true, body: { quantity: 25 } });
+    expect(buildGenerateRequest('budget', form({ ...chosen, quantity: '1000' }))).toMatchObject({ ok: true, body: { quantity: 1000 } });
+    expect(buildGenerateRequest('budget', form({ ...chosen, quantity: ' 25 ' }))).toMatchObject({ ok: true, body: { quantity: 25 } });
     for (const quantity of ['0', '1001', '2.5', '-3', '1e3', 'ten']) {
-      expect(buildGenerateRequest('budget', form({ ...chosen, quantity }), all)).toEqual({ ok: false, message: QUANTITY_RANGE });
+      expect(buildGenerateRequest('budget', form({ ...chosen, quantity }))).toEqual({ ok: false, message: QUANTITY_RANGE });
     }
     expect(QUANTITY_RANGE).toBe('Quantity must be between 1 and 1000');
   });

@@ -86,15 +86,19 @@ impl CountryCache {
     }
 }
 
-/// The targeting keys of the password: `_country-us[_state-…][_city-…]`.
+/// The targeting keys of the password: `_country-us[_state-…][_city-…]`, or none at all for
+/// any country.
 pub(super) fn location_keys(
     countries: &Countries,
     request: &ProxyRequest<'_>,
 ) -> Result<String, ResidentialError> {
+    let Some(wanted) = request.country else {
+        return Ok(String::new());
+    };
     let country = countries
         .countries
         .iter()
-        .find(|c| c.code.eq_ignore_ascii_case(request.country.code))
+        .find(|c| c.code.eq_ignore_ascii_case(wanted.code))
         .ok_or(ResidentialError::UnknownLocation)?;
     let mut keys = key(&countries.prefix, COUNTRY_KEY) + &country.code;
 
@@ -104,7 +108,7 @@ pub(super) fn location_keys(
             Some(state) => Some(state),
             // Our list gives a country without subdivisions one state coded like the country:
             // it targets the whole country.
-            None if stands_for_country(place, request.country) => None,
+            None if stands_for_country(place, wanted) => None,
             None => return Err(ResidentialError::UnknownLocation),
         },
     };

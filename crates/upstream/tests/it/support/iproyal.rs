@@ -174,7 +174,7 @@ pub fn proxy_request(account: &UpstreamAccount) -> ProxyRequest<'_> {
         username: "uabc123",
         password: "ourOwnPassword",
         account: Some(account),
-        country: US,
+        country: Some(US),
         state: Some(CALIFORNIA),
         city: None,
         session_minutes: None,

@@ -21,7 +21,7 @@ export function useGetProxy() {
       queryClient.setQueryData(queryKeys.session, user);
       if (proxies.length > 0) {
         const createdAt = Math.floor(Date.now() / 1000);
-        const fresh: HistoryItem[] = proxies.map((proxy) => ({ proxy, createdAt, type: body.type, expiresAt: null }));
+        const fresh: HistoryItem[] = proxies.map((proxy) => ({ proxy, createdAt, type: body.type, expiresAt: null, quantity: 1 }));
         queryClient.setQueryData<HistoryItem[]>(queryKeys.proxyHistory(body.type), (old) => [...fresh, ...(old ?? [])]);
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.proxyHistory(body.type) });

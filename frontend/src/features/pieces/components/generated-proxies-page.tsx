@@ -1,6 +1,6 @@
 // /onboard/proxies: the pieces held with their renewals (RenewalsCard), then every generated proxy (GET /api/user/proxies) with a kind filter, a debounced
 // search (both go back to page 1), pages of 20 and an export of the whole filtered list as
-// proxy_<date>.txt, one proxy per line.
+// proxy_<date>.txt, one proxy per line (a row of a rotating generation gives all its lines).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { KIND_TAB_LABELS, PROXY_KINDS, type ProxyKind } from '@/lib/kinds';
 import { DOWNLOAD_FAILED, downloadFileName, NO_PROXY_TO_DOWNLOAD, PROXY_DOWNLOADED, saveTextFile } from '@/lib/text-file';
 import { notify } from '@/lib/toast';
+import { expandRows } from '@/lib/history-lines';
 import { fetchAllGeneratedProxies, generatedProxiesQueryOptions, PER_PAGE } from '../api/get-generated-proxies';
 import type { GeneratedProxiesFilter } from '@/lib/query-keys';
 import { GeneratedProxiesTable } from './generated-proxies-table';
@@ -48,7 +49,7 @@ export function GeneratedProxiesPage() {
   function onExport() {
     exportAll.mutate(
       { type: filter.type, q: filter.q },
-      { onSuccess: (items) => saveProxies(items.map((item) => item.proxy)), onError: (error) => notify.error(errorMessage(error)) },
+      { onSuccess: (items) => saveProxies(expandRows(items)), onError: (error) => notify.error(errorMessage(error)) },
     );
   }
 

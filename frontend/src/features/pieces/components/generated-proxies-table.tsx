@@ -2,10 +2,13 @@
 // proxies, an "Expired" badge once past; and a copy action), under 640 px a card per proxy with the
 // whole line (no truncation: at 375 px every line would read the same host and port), its type,
 // date and expiry, and a Copy button. Both are in the markup; CSS shows one. Each copy action is
-// named by its line's host, port and username, so a screen reader tells them apart.
+// named by its line's host, port and username, so a screen reader tells them apart. A row of a
+// rotating generation stands for its quantity of identical lines: a "×1,000" badge, and its copy
+// action copies every line.
 import { useState, type ReactNode } from 'react';
 import { CopyProxyButton } from '@/components/copy-proxy-button';
 import { ExpiryLabel } from '@/components/expiry-label';
+import { LineCountBadge } from '@/components/line-count-badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, FullRow, SkeletonRows, WIDE_ONLY, type Column } from '@/components/ui/data-table';
 import { CopyIcon } from '@/components/ui/icons';
@@ -13,11 +16,15 @@ import { EmptyState } from '@/components/ui/page-parts';
 import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import { isExpired } from '@/lib/expiry';
+import { lineCount, linesLabel, rowText } from '@/lib/history-lines';
 import { formatDate, fromUnixSeconds } from '@/lib/format';
 import { kindLabel } from '@/lib/kinds';
 import type { GeneratedProxy } from '../api/get-generated-proxies';
 import { copyName } from '../piece-identity';
 import { PROXY_COPIED } from './piece-history';
+
+/** The copy action's name: the line, and how many lines it copies when more than one. */
+const copyLabel = (item: GeneratedProxy) => `Copy ${copyName(item.proxy)}${lineCount(item) > 1 ? ` (${linesLabel(item)})` : ''}`;
 
 const COLUMNS: Column[] = ['Proxy', { label: 'Date', wide: true }, { label: 'Type', wide: true }, 'Expires', { label: 'Action', align: 'right' }];
 
@@ -63,7 +70,9 @@ function Expires({ item, now }: { item: GeneratedProxy; now: number }) {
 function ProxyCard({ item, now }: { item: GeneratedProxy; now: number }) {
   return (
     <li className="rounded-xl border border-slate-200 p-3 dark:border-slate-800" data-testid="proxy-card">
-      <p className="font-mono text-sm break-all text-slate-900 dark:text-slate-100">{item.proxy}</p>
+      <p className="font-mono text-sm break-all text-slate-900 dark:text-slate-100">
+        {item.proxy} <LineCountBadge row={item} />
+      </p>
       <div className="mt-2 flex items-center justify-between gap-3">
         <p className="min-w-0 text-xs text-slate-600 dark:text-slate-300">
           {kindLabel(item.type)} · {formatDate(fromUnixSeconds(item.createdAt))}
@@ -79,7 +88,7 @@ function ProxyCard({ item, now }: { item: GeneratedProxy; now: number }) {
             )}
           </span>
         </p>
-        <Button variant="outline" size="sm" className="h-9 shrink-0" aria-label={`Copy ${copyName(item.proxy)}`} onClick={() => void copyText(item.proxy, PROXY_COPIED)}>
+        <Button variant="outline" size="sm" className="h-9 shrink-0" aria-label={copyLabel(item)} onClick={() => void copyText(rowText(item), PROXY_COPIED)}>
           <CopyIcon className="h-4 w-4" />
           Copy
         </Button>
@@ -95,8 +104,11 @@ function Rows({ items, now }: { items: GeneratedProxy[]; now: number }): ReactNo
       <tr key={`${item.id}-${item.proxy}`}>
         {/* max-w-0 + w-full: the proxy takes the room the other cells leave, and truncates */}
         <td className="w-full max-w-0 py-3 pr-4">
-          <span className="block truncate font-mono" title={item.proxy}>
-            {item.proxy}
+          <span className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-mono" title={item.proxy}>
+              {item.proxy}
+            </span>
+            <LineCountBadge row={item} />
           </span>
         </td>
         <td className={cn('py-3 pr-4 whitespace-nowrap', WIDE_ONLY)}>{date}</td>
@@ -105,7 +117,7 @@ function Rows({ items, now }: { items: GeneratedProxy[]; now: number }): ReactNo
           <Expires item={item} now={now} />
         </td>
         <td className="py-3 text-right">
-          <CopyProxyButton proxy={item.proxy} message={PROXY_COPIED} label={`Copy ${copyName(item.proxy)}`} />
+          <CopyProxyButton proxy={rowText(item)} message={PROXY_COPIED} label={copyLabel(item)} />
         </td>
       </tr>
     );

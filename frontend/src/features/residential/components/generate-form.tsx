@@ -1,7 +1,7 @@
 // The Generate card of the premium and budget pages (docs/screens.md#residential-generators):
 // protocol, rotation,
-// country → state (premium) → city, rotation time (budget, Rotating only), quantity (1 to 1000
-// lines), output format and, when the customer has sub-users of the kind, the credential of the
+// country → state (premium) → city, each optional ("Any country" first: no targeting; a country
+// alone targets the country), rotation time (budget, Rotating only), quantity (1 to 1000 lines), output format and, when the customer has sub-users of the kind, the credential of the
 // lines (the main account or one of them). Busy while the call is pending; a new country clears state and city.
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
@@ -51,13 +51,21 @@ function NativeSelect({ label, value, onChange, children }: { label: string; val
   );
 }
 
-/** The states and cities the current choice offers; a list with entries must be picked from. */
+/** The first entry of each place list: no targeting at that level. */
+const ANY_COUNTRY: Place = { code: '', name: 'Any country' };
+const ANY_STATE: Place = { code: '', name: 'Any state' };
+const ANY_CITY: Place = { code: '', name: 'Any city' };
+
+/** "Any" above the places listed; nothing when none are (the select shows why it is disabled). */
+const withAny = (any: Place, places: Place[]): Place[] => (places.length > 0 ? [any, ...places] : []);
+
+/** The states and cities the current choice offers, each optional. */
 function choices(kind: GeneratorKind, countries: Country[], form: Form) {
   const country = countries.find((c) => c.code === form.country);
   const states: Place[] = kind === 'premium' ? (country?.states ?? []) : [];
   const cities: Place[] =
     kind === 'premium' ? (country?.states.find((s) => s.code === form.state)?.cities ?? []) : (country?.cities ?? []);
-  return { states, cities, needs: { state: states.length > 0, city: cities.length > 0 } };
+  return { states, cities };
 }
 
 type GenerateFormProps = {
@@ -78,13 +86,13 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
   // a sub-user deleted, disabled or not loaded (yet) falls back to the main account
   const subuser = credentials.some((item) => String(item.id) === form.subuser) ? form.subuser : '';
   const countries = locations.data ?? [];
-  const { states, cities, needs } = choices(kind, countries, form);
+  const { states, cities } = choices(kind, countries, form);
   const set = (patch: Partial<Form>) => onFormChange({ ...form, ...patch });
   const quantityId = useId();
 
   function submit() {
     if (generate.isPending) return;
-    const request = buildGenerateRequest(kind, { ...form, subuser }, needs);
+    const request = buildGenerateRequest(kind, { ...form, subuser });
     if (!request.ok) {
       notify.error(request.message);
       return;
@@ -104,13 +112,12 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
     });
   }
 
+  // shown only while the city cannot be picked (with cities listed, "Any city" is)
   const cityPlaceholder = !form.country
     ? 'Select Country First'
     : kind === 'premium' && !form.state && states.length > 0
       ? 'Select State First'
-      : cities.length === 0
-        ? 'No cities listed'
-        : 'Select City';
+      : 'No cities listed';
 
   return (
     <form
@@ -140,8 +147,8 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
         <>
           <SearchSelect
             label="Country"
-            placeholder={countries.length === 0 ? 'No countries available' : 'Select Country'}
-            options={countries}
+            placeholder="No countries available"
+            options={withAny(ANY_COUNTRY, countries)}
             value={form.country}
             disabled={countries.length === 0}
             onChange={(country) => onFormChange(withCountry(form, country))}
@@ -149,8 +156,8 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
           {kind === 'premium' && (
             <SearchSelect
               label="State"
-              placeholder={!form.country ? 'Select Country First' : states.length === 0 ? 'No states listed' : 'Select State'}
-              options={states}
+              placeholder={!form.country ? 'Select Country First' : 'No states listed'}
+              options={withAny(ANY_STATE, states)}
               value={form.state}
               disabled={states.length === 0}
               onChange={(state) => onFormChange(withState(form, state))}
@@ -159,7 +166,7 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
           <SearchSelect
             label="City"
             placeholder={cityPlaceholder}
-            options={cities}
+            options={withAny(ANY_CITY, cities)}
             value={form.city}
             disabled={cities.length === 0}
             onChange={(city) => set({ city })}

@@ -1,0 +1,1 @@
+ALTER TABLE proxy_history DROP COLUMN quantity;
