@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
@@ -13,7 +13,22 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search + location.hash}</output>;
 }
 
-export function renderAt(path: string, ui: ReactElement = <AppRoutes />) {
+/** The browser's back and forward buttons, for tests of history (`renderAt(path, ui, { history: true })`). */
+function HistoryButtons() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
+    </>
+  );
+}
+
+export function renderAt(path: string, ui: ReactElement = <AppRoutes />, options: { history?: boolean } = {}) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -22,6 +37,7 @@ export function renderAt(path: string, ui: ReactElement = <AppRoutes />) {
       <AppProviders client={client}>
         {ui}
         <LocationProbe />
+        {options.history && <HistoryButtons />}
       </AppProviders>
     </MemoryRouter>,
   );

@@ -1,28 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useNavigate } from 'react-router';
-import { AppRoutes } from '@/app/app-routes';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
 import { periodDays } from './components/overview/use-period';
 import { makeSummary, signedInAdmin, stubResizeObserver } from './tests/admin-data';
 
 const location = () => screen.getByTestId('location').textContent;
-
-/** The browser's back and forward buttons, for the memory router. */
-function HistoryButtons() {
-  const navigate = useNavigate();
-  return (
-    <>
-      <button type="button" onClick={() => void navigate(-1)}>
-        Browser back
-      </button>
-      <button type="button" onClick={() => void navigate(1)}>
-        Browser forward
-      </button>
-    </>
-  );
-}
 
 /** Answers the summary for the asked days and records each ask. */
 function summaryDays() {
@@ -63,13 +46,7 @@ describe('the overview period in the URL', () => {
 
   it('writes the chosen period into the URL, keeping other parameters, and steps back and forward through the choices', async () => {
     const days = summaryDays();
-    const { user } = renderAt(
-      '/admin?period=30d&utm=x',
-      <>
-        <AppRoutes />
-        <HistoryButtons />
-      </>,
-    );
+    const { user } = renderAt('/admin?period=30d&utm=x', undefined, { history: true });
     const period = await screen.findByLabelText('Period', {}, { timeout: 10_000 });
     await user.selectOptions(period, 'Last 7 days');
     await waitFor(() => expect(location()).toBe('/admin?period=7d&utm=x'));
