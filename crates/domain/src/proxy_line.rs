@@ -127,12 +127,27 @@ mod tests {
 
     #[test]
     fn masking_hides_the_password_in_every_format() {
-        assert_eq!(mask_password("gw.example:8000:user-1:s3cret"), "gw.example:8000:user-1:••••••");
-        assert_eq!(mask_password("user-1:s3cret:gw.example:8000"), "user-1:••••••:gw.example:8000");
-        assert_eq!(mask_password("gw.example:8000@user-1:s3cret"), "gw.example:8000@user-1:••••••");
-        assert_eq!(mask_password("user-1:s3cret@gw.example:8000"), "user-1:••••••@gw.example:8000");
+        assert_eq!(
+            mask_password("gw.example:8000:user-1:s3cret"),
+            "gw.example:8000:user-1:••••••"
+        );
+        assert_eq!(
+            mask_password("user-1:s3cret:gw.example:8000"),
+            "user-1:••••••:gw.example:8000"
+        );
+        assert_eq!(
+            mask_password("gw.example:8000@user-1:s3cret"),
+            "gw.example:8000@user-1:••••••"
+        );
+        assert_eq!(
+            mask_password("user-1:s3cret@gw.example:8000"),
+            "user-1:••••••@gw.example:8000"
+        );
         // Reads two ways (the password could be a port): both candidates are masked.
-        assert_eq!(mask_password("10.0.0.1:8000:user:9000"), "10.0.0.1:••••••:user:••••••");
+        assert_eq!(
+            mask_password("10.0.0.1:8000:user:9000"),
+            "10.0.0.1:••••••:user:••••••"
+        );
         assert_eq!(mask_password("not a proxy line"), MASK);
         assert_eq!(mask_password("a:b:c"), MASK);
         for line in ["h:1:u:pw", "u:pw:h:1", "h:1@u:pw", "u:pw@h:1"] {

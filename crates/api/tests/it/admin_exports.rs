@@ -21,7 +21,12 @@ fn assert_defused(line: &str, numbers: &[usize]) {
         if numbers.contains(&index) {
             continue;
         }
-        assert!(!cell.trim_start_matches('"').starts_with(['=', '+', '-', '@']), "{line}");
+        assert!(
+            !cell
+                .trim_start_matches('"')
+                .starts_with(['=', '+', '-', '@']),
+            "{line}"
+        );
     }
 }
 

@@ -86,8 +86,10 @@ pub async fn force_password_reset(
             "user.password_reset",
             &format!("user:{id}"),
             Some(&reason),
-            Some(&json!({ "hasPassword": user.password_hash.is_some(), "sessions": ended,
-                          "resetCodes": codes })),
+            Some(
+                &json!({ "hasPassword": user.password_hash.is_some(), "sessions": ended,
+                          "resetCodes": codes }),
+            ),
             Some(&json!({ "passwordWorks": false, "sessions": 0, "resetCodes": 0 })),
         )?;
         Ok((user.email, ended))

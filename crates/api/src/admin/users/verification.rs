@@ -43,8 +43,8 @@ pub async fn resend_verification(
     let (key, typed) = (state.code_key, code.clone());
     let address = in_transaction(&state.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
-        let pending =
-            email_changes::find(conn, id)?.ok_or(ApiError::Conflict(msg::EMAIL_ALREADY_VERIFIED))?;
+        let pending = email_changes::find(conn, id)?
+            .ok_or(ApiError::Conflict(msg::EMAIL_ALREADY_VERIFIED))?;
         limits::check(
             conn,
             &[(
