@@ -175,6 +175,33 @@ const pageOf = (items, url) => {
   return { items: items.slice((page - 1) * perPage, page * perPage), total: items.length, page, perPage };
 };
 
+const notes = [
+  { id: 2, text: 'Prefers email over chat.', authorId: 97, authorEmail: 'dmitri.ivanov@example.com', createdAt: now - 3600 },
+  { id: 1, text: 'Asked about refunds for the outage on 20 Nov.\nCredited $5 as goodwill.', authorId: 97, authorEmail: 'dmitri.ivanov@example.com', createdAt: now - 2 * DAY },
+];
+
+/** What the customer sees (GET /api/admin/users/{id}/view-as), passwords masked as the server masks them. */
+function viewAs(id) {
+  const detail = userDetail(id);
+  const { user } = detail;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    balance: user.balance,
+    proxyUsername: user.proxyUsername,
+    proxyPassword: '••••••',
+    traffic: detail.traffic,
+    usage: detail.usage,
+    lines: [
+      { type: 'premium', proxy: `gw.proxyshop.test:7777:${user.proxyUsername}-country-us-session-a1b2:••••••`, createdAt: now - 3600, expiresAt: null },
+      { type: 'static', proxy: '185.199.10.21:12345:st_8f2k:••••••', createdAt: now - DAY, expiresAt: now + 25 * DAY },
+    ],
+    pieces: detail.pieces,
+    ledger: ledger.items.slice(0, 10),
+  };
+}
+
 /** The answer to one admin GET, or null when it has none. */
 export function answer(url) {
   const path = url.pathname;
@@ -183,6 +210,8 @@ export function answer(url) {
   if (path === '/api/admin/users') return pageOf(users, url);
   if (/^\/api\/admin\/users\/\d+\/ledger$/.test(path)) return ledger;
   if ((match = /^\/api\/admin\/users\/(\d+)$/.exec(path))) return userDetail(Number(match[1]));
+  if (/^\/api\/admin\/users\/\d+\/notes$/.test(path)) return { items: notes, total: notes.length, page: 1, perPage: 10 };
+  if ((match = /^\/api\/admin\/users\/(\d+)\/view-as$/.exec(path))) return viewAs(Number(match[1]));
   if (path === '/api/admin/plans') return { items: plans.filter((p) => !url.searchParams.get('type') || p.type === url.searchParams.get('type')) };
   if (path === '/api/admin/stock') return { items: stock.filter((s) => !url.searchParams.get('type') || s.type === url.searchParams.get('type')) };
   if (path === '/api/admin/orders') return pageOf(orders.filter((o) => !url.searchParams.get('status') || o.status === url.searchParams.get('status')), url);

@@ -51,11 +51,15 @@ try {
     customerId = found?.items?.[0]?.id ?? customerId;
     await step('balance', () => page.request.post(`${server.url}/api/admin/users/${customerId}/balance`, { headers, data: { amount: 5, reason: 'Goodwill credit after outage' } }));
     await step('traffic', () => page.request.post(`${server.url}/api/admin/users/${customerId}/traffic`, { headers, data: { type: 'premium', gb: 2.5, reason: 'Trial extension' } }));
+    // a generated line (shown masked in the view as customer) and two notes
+    await step('generate', () => request.post(`${server.url}/api/user/generate`, { headers, data: { country: 'us', state: 'ca', city: 'losangeles', quantity: 2, rotation: 'sticky', port: 'http|https' } }));
+    await step('note', () => page.request.post(`${server.url}/api/admin/users/${customerId}/notes`, { headers, data: { text: 'Asked about refunds for the outage on 20 Nov.\nCredited $5 as goodwill.' } }));
+    await step('note', () => page.request.post(`${server.url}/api/admin/users/${customerId}/notes`, { headers, data: { text: 'Prefers email over chat.' } }));
     await customer?.close();
   }
 
-  const routes = ['/admin', '/admin/customers', `/admin/customers/${customerId}`, '/admin/plans', '/admin/stock', '/admin/orders', '/admin/payments', `/admin/payments/${paymentId}`, '/admin/audit'];
-  const name = (route, width, theme, extra = '') => `${route.replace(/[^a-z0-9]+/gi, '_').replace(/_\d+$|_pay_\w+$/, '_id')}${extra}-${width}-${theme}.png`;
+  const routes = ['/admin', '/admin?period=90d', '/admin/customers', `/admin/customers/${customerId}`, `/admin/customers/${customerId}/view`, '/admin/plans', '/admin/stock', '/admin/orders', '/admin/payments', `/admin/payments/${paymentId}`, '/admin/audit'];
+  const name = (route, width, theme, extra = '') => `${route.replace(/[^a-z0-9]+/gi, '_').replace(/_\d+$|_\d+_view$|_pay_\w+$/, (m) => (m.endsWith('_view') ? '_id_view' : '_id'))}${extra}-${width}-${theme}.png`;
   const open = async (route, width, theme) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(server.url + route);
@@ -82,6 +86,13 @@ try {
         await dialog.getByRole('button', { name: 'Review' }).click();
         await dialog.getByTestId('confirm-statement').waitFor();
         await page.screenshot({ path: join(outDir, name('/admin/customers/1', width, theme, '_balance_confirm')) });
+        await open(`/admin/customers/${customerId}`, width, theme);
+        await page.getByRole('button', { name: 'Force password reset' }).click();
+        const reset = page.getByRole('dialog', { name: 'Force password reset' });
+        await reset.getByLabel('Reason').fill('Account taken over, customer asked');
+        await reset.getByRole('button', { name: 'Review' }).click();
+        await reset.getByTestId('confirm-statement').waitFor();
+        await page.screenshot({ path: join(outDir, name('/admin/customers/1', width, theme, '_reset_confirm')) });
         await open('/admin/plans', width, theme);
         await page.getByRole('button', { name: 'New plan' }).click();
         await page.getByRole('dialog', { name: 'New plan' }).getByRole('button', { name: 'Create plan' }).click();

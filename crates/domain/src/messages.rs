@@ -194,6 +194,21 @@ pub const ORDER_SETTLED: &str = "This order is already settled";
 pub const UNKNOWN_OUTCOME: &str = "Outcome must be failed or delivered";
 pub const PROXY_LINES: &str = "Enter exactly one host:port:user:pass line per ordered proxy";
 pub const VALID_DAYS: &str = "Days must be between 1 and 365";
+pub const EMAIL_ALREADY_VERIFIED: &str =
+    "This customer's email is already verified: no new address is waiting for its code";
+pub const CANNOT_RESET_OWN_PASSWORD: &str =
+    "You cannot force a password reset on your own account; change your password in Settings";
+pub const PASSWORD_RESET_FORCED: &str =
+    "The password no longer works, every session has ended, and a reset mail is on its way";
+pub const PASSWORD_RESET_FORCED_UNMAILED: &str = "The password no longer works and every session has ended, but the mail could not be sent: ask the customer to use Forgot your password";
+pub const NOTE_INVALID: &str =
+    "Please write a note of 1–1000 characters (line breaks allowed, no other control characters)";
+pub const MAIL_NOT_SENT: &str = "The mail could not be sent. Please try again later";
+
+/// `POST /api/admin/users/{id}/verification`: where the new code went.
+pub fn verification_resent(address: &str) -> String {
+    format!("We sent a new code to {address}")
+}
 
 // Account settings: profile, photo, email, password and the forgotten-password reset
 // (docs/account.md).

@@ -76,6 +76,44 @@ impl ProxyLine {
     }
 }
 
+/// What stands for a password that is not shown.
+pub const MASK: &str = "••••••";
+
+/// `line` with its password masked: every part that is the password in some reading of the
+/// line (both, when it reads two ways) becomes [`MASK`]; a line that reads as no proxy line is
+/// masked whole, since where its password is cannot be told.
+pub fn mask_password(line: &str) -> String {
+    let readings = ProxyLine::readings(line);
+    if readings.is_empty() {
+        return MASK.to_owned();
+    }
+    let line = line.trim();
+    let (separator, halves) = match line.split_once('@') {
+        Some((left, right)) => ("@", vec![left, right]),
+        None => ("", vec![line]),
+    };
+    // Parts of each half, by position; a reading's password is at a known position.
+    let mut parts: Vec<Vec<String>> = halves
+        .iter()
+        .map(|half| half.split(':').map(str::to_owned).collect())
+        .collect();
+    let passwords: Vec<&str> = readings.iter().map(|r| r.password.as_str()).collect();
+    for half in &mut parts {
+        for (index, part) in half.iter_mut().enumerate() {
+            // In `a:b:c:d` the password is the 2nd or the 4th part; in `x:y@z:w`, the 2nd of
+            // a half.
+            if index % 2 == 1 && passwords.contains(&part.as_str()) {
+                *part = MASK.to_owned();
+            }
+        }
+    }
+    parts
+        .iter()
+        .map(|half| half.join(":"))
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
 fn parse_port(text: &str) -> Option<u16> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -86,6 +124,36 @@ fn parse_port(text: &str) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn masking_hides_the_password_in_every_format() {
+        assert_eq!(
+            mask_password("gw.example:8000:user-1:s3cret"),
+            "gw.example:8000:user-1:••••••"
+        );
+        assert_eq!(
+            mask_password("user-1:s3cret:gw.example:8000"),
+            "user-1:••••••:gw.example:8000"
+        );
+        assert_eq!(
+            mask_password("gw.example:8000@user-1:s3cret"),
+            "gw.example:8000@user-1:••••••"
+        );
+        assert_eq!(
+            mask_password("user-1:s3cret@gw.example:8000"),
+            "user-1:••••••@gw.example:8000"
+        );
+        // Reads two ways (the password could be a port): both candidates are masked.
+        assert_eq!(
+            mask_password("10.0.0.1:8000:user:9000"),
+            "10.0.0.1:••••••:user:••••••"
+        );
+        assert_eq!(mask_password("not a proxy line"), MASK);
+        assert_eq!(mask_password("a:b:c"), MASK);
+        for line in ["h:1:u:pw", "u:pw:h:1", "h:1@u:pw", "u:pw@h:1"] {
+            assert!(!mask_password(line).contains("pw"), "{line}");
+        }
+    }
 
     fn line() -> ProxyLine {
         ProxyLine {

@@ -28,6 +28,7 @@ pub mod backup;
 pub mod billing;
 pub mod connection;
 pub mod connection_records;
+pub mod customer_notes;
 pub mod email_changes;
 pub mod email_codes;
 pub mod error;

@@ -646,3 +646,16 @@ diesel::table! {
         updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    customer_notes (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        author_id -> Nullable<BigInt>,
+        author_email -> Text,
+        body -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(customer_notes -> users (user_id));

@@ -156,6 +156,27 @@ pub fn history(
     Ok((rows, total))
 }
 
+/// Up to `limit` of a user's ledger rows with an id below `before` (from the newest when
+/// `None`), newest first: the export walks the ledger in such pages, each a query of its own.
+pub fn history_before(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    before: Option<i64>,
+    limit: i64,
+) -> DbResult<Vec<LedgerRow>> {
+    let mut query = wallet_ledger::table
+        .filter(wallet_ledger::user_id.eq(user_id))
+        .into_boxed();
+    if let Some(before) = before {
+        query = query.filter(wallet_ledger::id.lt(before));
+    }
+    Ok(query
+        .order(wallet_ledger::id.desc())
+        .limit(limit)
+        .select(LedgerRow::as_select())
+        .load(conn)?)
+}
+
 /// One ledger row of `user_id` (None when the row is another customer's or does not exist).
 pub fn find_for_user(
     conn: &mut DbConnection,

@@ -49,6 +49,7 @@ const AdminLayout = m(() => import('@/features/admin/components/admin-layout'));
 const AdminOverview = m(() => import('@/features/admin/routes/overview'));
 const AdminCustomers = m(() => import('@/features/admin/routes/customers'));
 const AdminCustomer = m(() => import('@/features/admin/routes/customer-detail'));
+const AdminCustomerView = m(() => import('@/features/admin/routes/customer-view'));
 const AdminPlans = m(() => import('@/features/admin/routes/plans'));
 const AdminStock = m(() => import('@/features/admin/routes/stock'));
 const AdminOrders = m(() => import('@/features/admin/routes/orders'));
@@ -105,6 +106,7 @@ export function AppRoutes() {
             <Route path="dashboard" element={<AdminOverview />} />
             <Route path="customers" element={<AdminCustomers />} />
             <Route path="customers/:id" element={<AdminCustomer />} />
+            <Route path="customers/:id/view" element={<AdminCustomerView />} />
             <Route path="plans" element={<AdminPlans />} />
             <Route path="stock" element={<AdminStock />} />
             <Route path="orders" element={<AdminOrders />} />

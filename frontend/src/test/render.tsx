@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type InitialEntry } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
@@ -13,8 +13,23 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search + location.hash}</output>;
 }
 
+/** The browser's back and forward buttons, for tests of history (`renderAt(path, ui, { history: true })`). */
+function HistoryButtons() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
+    </>
+  );
+}
+
 /** `path`: an address, or a location with router state (what a `navigate(to, { state })` leaves). */
-export function renderAt(path: InitialEntry, ui: ReactElement = <AppRoutes />) {
+export function renderAt(path: InitialEntry, ui: ReactElement = <AppRoutes />, options: { history?: boolean } = {}) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -23,6 +38,7 @@ export function renderAt(path: InitialEntry, ui: ReactElement = <AppRoutes />) {
       <AppProviders client={client}>
         {ui}
         <LocationProbe />
+        {options.history && <HistoryButtons />}
       </AppProviders>
     </MemoryRouter>,
   );

@@ -1,6 +1,6 @@
 // MSW server for unit tests. Defaults: a guest session, no Google client id, top-ups on, the
 // default 100 MB trial, no server plans, no sub-users, no notifications, the default alerts (no
-// webhook, no deliveries), auto top-up off, no pieces.
+// webhook, no deliveries), auto top-up off, no pieces, and no operator notes on any customer.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GetResponse } from '@/lib/api-types';
@@ -12,6 +12,7 @@ export const defaultHandlers = [
     HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: true, trialMb: 100 }),
   ),
   http.get('*/api/getuserinfo', () => HttpResponse.json(guestSession)),
+  http.get('*/api/admin/users/:id/notes', () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 10 })),
   http.get('*/api/user/plan', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
   http.get('*/api/user/get_starts', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   // no sub-users: the generators offer only the main credential

@@ -3,11 +3,11 @@
 
 mod avatar;
 pub mod avatar_image;
-mod codes;
+pub(crate) mod codes;
 mod current_password;
 mod email_change;
-mod limits;
-mod mails;
+pub(crate) mod limits;
+pub(crate) mod mails;
 mod password;
 pub mod password_reset;
 mod profile;

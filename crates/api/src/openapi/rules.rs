@@ -88,6 +88,15 @@ pub fn optional_reason() -> RefOr<Schema> {
     done(nullable_string().pattern(Some(r"^\s*(?:\S[\s\S]{1,198}\S)?\s*$")))
 }
 
+/// `admin::users::notes::note_text`: 1–1000 characters once trimmed; line breaks are the only
+/// control characters allowed.
+pub fn note_text() -> RefOr<Schema> {
+    let c = r"\x00-\x09\x0b-\x1f\x7f-\x9f";
+    done(string().pattern(Some(format!(
+        r"^\s*[^\s{c}](?:[^{c}]{{0,998}}[^\s{c}])?\s*$"
+    ))))
+}
+
 /// `domain::ProfileForm`: 1–80 characters once trimmed, no control characters.
 pub fn profile_name() -> RefOr<Schema> {
     let c = r"\x00-\x1f\x7f-\x9f";

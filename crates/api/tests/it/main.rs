@@ -10,6 +10,8 @@ mod account_photo_flood;
 mod account_profile;
 mod account_reset;
 mod admin_audit;
+mod admin_customer_care;
+mod admin_exports;
 mod admin_orders;
 mod admin_payments;
 mod admin_plans;

@@ -16,7 +16,11 @@ export const MESSAGES = {
   country: 'Please enter a country',
   capacity: 'Please enter a valid capacity',
   proxies: 'Enter exactly one host:port:user:pass line per ordered proxy',
+  note: 'Please write a note of 1–1000 characters (line breaks allowed, no other control characters)',
 } as const;
+
+/** The longest note on a customer, in characters (code points) once trimmed. */
+export const NOTE_MAX = 1000;
 
 export const MAX_ADJUSTMENT = 100_000;
 
@@ -47,6 +51,22 @@ export const disableSchema = z.object({ reason });
 /** Enabling takes an optional reason; when one is given it follows the same rule. */
 export const enableSchema = z.object({ reason: z.string().trim().refine((text) => text === '' || (text.length >= 3 && text.length <= 200), MESSAGES.reason) });
 export type ReasonValues = z.infer<typeof disableSchema>;
+
+// eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
+const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+/** A note: 1–`NOTE_MAX` characters once trimmed, line breaks allowed, no other control characters. */
+export const noteSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .refine((text) => {
+      // Code points, as the server counts characters (not UTF-16 units, not graphemes).
+      // eslint-disable-next-line @typescript-eslint/no-misused-spread
+      const length = [...text].length;
+      return length >= 1 && length <= NOTE_MAX && !CONTROL_BUT_LINE_BREAK.test(text);
+    }, MESSAGES.note),
+});
+export type NoteValues = z.infer<typeof noteSchema>;
 
 export const PLAN_KINDS = ['premium', 'budget', 'static', 'lte', 'ipv4', 'ipv6'] as const;
 

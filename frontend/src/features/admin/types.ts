@@ -24,6 +24,9 @@ export type LivePiece = Schemas['AdminUserPiece'];
 export type UserPayment = Schemas['AdminUserPayment'];
 export type UsageDay = Schemas['AdminUsageDay'];
 export type LedgerEntry = Schemas['LedgerEntry'];
+export type CustomerNote = Schemas['CustomerNote'];
+export type CustomerOverview = Schemas['CustomerOverview'];
+export type MaskedLine = Schemas['MaskedLine'];
 export type UsersFilter = { q: string; role: Role | ''; disabled: '' | 'true' | 'false'; page: number; perPage: number };
 
 // Plans

@@ -9,7 +9,7 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::calendar::utc_day;
 use domain::{Cents, PaymentStatus, ProxyKind, UserId, messages as msg};
-use persistence::{admin_users, payments};
+use persistence::{DbConnection, admin_users, payments};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -110,18 +110,7 @@ pub async fn user_detail(
             .into_iter()
             .map(|kind| traffic_row(conn, id, kind))
             .collect::<Result<_, _>>()?;
-        let pieces = admin_users::live_pieces(conn, id, now)?
-            .into_iter()
-            .map(|p| AdminUserPiece {
-                id: p.id,
-                kind: p.kind,
-                host: p.host,
-                port: p.port,
-                username: p.username,
-                country: p.country,
-                expires_at: p.expires_at,
-            })
-            .collect();
+        let pieces = live_pieces(conn, id, now)?;
         let payments = payments::recent_for_user(conn, id, 10)?
             .into_iter()
             .map(|p| AdminUserPayment {
@@ -134,11 +123,7 @@ pub async fn user_detail(
                 credited_at: p.credited_at,
             })
             .collect();
-        let from = utc_day(now - 29 * 86_400);
-        let usage = admin_users::usage_since(conn, id, &from)?
-            .into_iter()
-            .map(|(day, kind, bytes)| AdminUsageDay { day, kind, bytes })
-            .collect();
+        let usage = recent_usage(conn, id, now)?;
         Ok(AdminUserView {
             user,
             traffic,
@@ -151,4 +136,37 @@ pub async fn user_detail(
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(view))
+}
+
+/// The customer's pieces that still work at `now` (no passwords).
+pub(super) fn live_pieces(
+    conn: &mut DbConnection,
+    id: UserId,
+    now: i64,
+) -> Result<Vec<AdminUserPiece>, persistence::DbError> {
+    Ok(admin_users::live_pieces(conn, id, now)?
+        .into_iter()
+        .map(|p| AdminUserPiece {
+            id: p.id,
+            kind: p.kind,
+            host: p.host,
+            port: p.port,
+            username: p.username,
+            country: p.country,
+            expires_at: p.expires_at,
+        })
+        .collect())
+}
+
+/// The customer's usage of the 30 days up to `now` (today included), oldest first.
+pub(super) fn recent_usage(
+    conn: &mut DbConnection,
+    id: UserId,
+    now: i64,
+) -> Result<Vec<AdminUsageDay>, persistence::DbError> {
+    let from = utc_day(now - 29 * 86_400);
+    Ok(admin_users::usage_since(conn, id, &from)?
+        .into_iter()
+        .map(|(day, kind, bytes)| AdminUsageDay { day, kind, bytes })
+        .collect())
 }

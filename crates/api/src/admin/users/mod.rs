@@ -1,6 +1,8 @@
 //! The operator's customer routes (`/api/admin/users*`, docs/admin-api/customers.md): the list
-//! and its CSV export, one customer's detail and ledger, and the changes (balance, traffic,
-//! disable/enable, role), each in one transaction with its audit row.
+//! and its CSV export, one customer's detail and ledger (and the ledger's CSV export), the
+//! changes (balance, traffic, disable/enable, role), each in one transaction with its audit
+//! row; customer care (a new code for an address waiting to be verified, a forced password
+//! reset, notes) and the read-only, audited view of what the customer sees.
 
 mod access;
 mod balance;
@@ -8,11 +10,16 @@ mod csv;
 mod csv_format;
 mod detail;
 mod filter;
+mod force_reset;
 mod ledger;
+mod ledger_csv;
 mod list;
+mod notes;
 mod role;
 mod traffic;
+mod verification;
 mod view;
+mod view_as;
 
 pub use view::AdminUserRow;
 
@@ -23,9 +30,15 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(csv::export_users)
         .service(detail::user_detail)
         .service(ledger::user_ledger)
+        .service(ledger_csv::export_ledger)
         .service(balance::change_balance)
         .service(traffic::change_traffic)
         .service(access::disable_user)
         .service(access::enable_user)
-        .service(role::change_role);
+        .service(role::change_role)
+        .service(verification::resend_verification)
+        .service(force_reset::force_password_reset)
+        .service(notes::list_notes)
+        .service(notes::add_note)
+        .service(view_as::view_as_customer);
 }

@@ -1,10 +1,12 @@
-// /admin/customers/:id: one customer's profile, balance, traffic, live pieces, payments, ledger and
-// usage, with the actions (adjust balance, grant or remove traffic, disable or enable, change
-// role), each confirmed with what it changes.
+// /admin/customers/:id: one customer's profile, balance, traffic, live pieces, payments, ledger,
+// usage and notes, with the actions (adjust balance, grant or remove traffic, disable or enable,
+// change role) and customer care (view as customer, resend the verification code, force a
+// password reset), each confirmed with what it changes.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { EmptyState } from '@/components/ui/page-parts';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -13,11 +15,13 @@ import { AdminHeader } from '../components/admin-header';
 import { Badge } from '../components/badge';
 import { AccountStateDialog, RoleDialog } from '../components/customer/account-dialogs';
 import { BalanceDialog } from '../components/customer/balance-dialog';
+import { ForceResetDialog, VerificationDialog } from '../components/customer/care-dialogs';
 import { LedgerCard, PaymentsCard, PiecesCard, UsageCard } from '../components/customer/customer-tables';
+import { NotesCard } from '../components/customer/notes-card';
 import { BalanceTrafficCard, ProfileCard } from '../components/customer/profile-cards';
 import { TrafficDialog } from '../components/customer/traffic-dialog';
 
-type Action = 'balance' | 'traffic' | 'state' | 'role' | null;
+type Action = 'balance' | 'traffic' | 'state' | 'role' | 'verification' | 'reset' | null;
 
 export default function CustomerDetailPage() {
   const id = Number(useParams().id);
@@ -61,9 +65,22 @@ export default function CustomerDetailPage() {
           </>
         }
       />
-      <div className="-mt-3 mb-6 flex flex-wrap gap-2">
-        <Badge tone={user.role === 'admin' ? 'brand' : 'grey'}>{user.role}</Badge>
-        {user.disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>}
+      <div className="-mt-3 mb-6 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap gap-2">
+          <Badge tone={user.role === 'admin' ? 'brand' : 'grey'}>{user.role}</Badge>
+          {user.disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>}
+        </div>
+        <div role="group" aria-label="Customer care" className="flex flex-wrap gap-2">
+          <Link to={`/admin/customers/${user.id}/view`} className={buttonClasses('outline', 'sm')}>
+            View as customer
+          </Link>
+          <Button size="sm" variant="outline" onClick={() => setAction('verification')}>
+            Resend verification code
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setAction('reset')}>
+            Force password reset
+          </Button>
+        </div>
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
         <ProfileCard user={user} />
@@ -76,11 +93,14 @@ export default function CustomerDetailPage() {
       <div className="mt-6 grid grid-cols-1 gap-6">
         <UsageCard usage={data.usage} />
         <LedgerCard userId={user.id} />
+        <NotesCard userId={user.id} />
       </div>
       {action === 'balance' && <BalanceDialog user={user} onClose={close} />}
       {action === 'traffic' && <TrafficDialog userId={user.id} email={user.email} traffic={data.traffic} onClose={close} />}
       {action === 'state' && <AccountStateDialog user={user} onClose={close} />}
       {action === 'role' && <RoleDialog user={user} onClose={close} />}
+      {action === 'verification' && <VerificationDialog user={user} onClose={close} />}
+      {action === 'reset' && <ForceResetDialog user={user} onClose={close} />}
     </>
   );
 }

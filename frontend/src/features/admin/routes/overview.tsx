@@ -1,7 +1,7 @@
-// /admin and /admin/dashboard: the shop at a glance for a period (7 to 365 days): totals, what needs
-// attention (each warning links to the filtered list that resolves it), per-day charts and stock.
+// /admin and /admin/dashboard: the shop at a glance for a period (7 to 365 days, `?period=30d` in the URL):
+// totals, what needs attention (each warning links to the filtered list that resolves it), per-day charts
+// and stock.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,11 +11,11 @@ import { AdminHeader } from '../components/admin-header';
 import { SERIES_COLORS } from '../components/chart-data';
 import { DayChart } from '../components/charts';
 import { StockSummaryTable } from '../components/overview/stock-summary';
+import { PERIODS, usePeriod } from '../components/overview/use-period';
 import { Warnings } from '../components/overview/warnings';
 import type { Summary } from '../types';
 import { plural } from '@/lib/plural';
 
-const PERIODS = [7, 30, 90, 365] as const;
 const gb = formatTraffic;
 /** Axis labels stay short: the unit is in the chart's title. */
 const plain = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
@@ -97,7 +97,7 @@ function Charts({ summary }: { summary: Summary }) {
 }
 
 export default function AdminOverviewPage() {
-  const [days, setDays] = useState<number>(30);
+  const [days, setDays] = usePeriod();
   const summary = useQuery(summaryQueryOptions(days));
   const data = summary.data;
   const piecesLive = data ? Object.values(data.piecesLive).reduce((sum, value) => sum + value, 0) : 0;

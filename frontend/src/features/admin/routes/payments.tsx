@@ -1,9 +1,12 @@
-// /admin/payments: top-ups by status, searchable (payment id, provider uuid or email), paged.
+// /admin/payments: top-ups by status, searchable (payment id, provider uuid or email), paged; with a
+// CSV export of the same filter.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { DownloadIcon } from '@/components/ui/icons';
 import { Card } from '@/components/ui/page-parts';
 import { formatMoney } from '@/lib/format';
-import { paymentsQueryOptions } from '../api/get-payments';
+import { paymentsCsvUrl, paymentsQueryOptions } from '../api/get-payments';
 import { AdminHeader } from '../components/admin-header';
 import { AdminTable, CELL, MUTED } from '../components/admin-table';
 import { StatusBadge } from '../components/badge';
@@ -21,7 +24,15 @@ export default function PaymentsPage() {
   const data = payments.data;
   return (
     <>
-      <AdminHeader title="Payments" crumbs={[{ label: 'Payments' }]} />
+      <AdminHeader
+        title="Payments"
+        crumbs={[{ label: 'Payments' }]}
+        actions={
+          <a href={paymentsCsvUrl(values)} download="payments.csv" className={buttonClasses('outline', 'sm')}>
+            <DownloadIcon className="h-4 w-4" /> Export CSV
+          </a>
+        }
+      />
       <Card>
         <Toolbar>
           <SearchBox label="Search" value={values.q} placeholder="Payment id, provider uuid or email" onSearch={(text) => set('q', text)} />

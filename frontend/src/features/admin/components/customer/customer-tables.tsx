@@ -2,10 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { DownloadIcon } from '@/components/ui/icons';
 import { Card } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatSignedMoney } from '@/lib/format';
-import { LEDGER_PER_PAGE, userLedgerQueryOptions } from '../../api/get-user-ledger';
+import { LEDGER_PER_PAGE, userLedgerCsvUrl, userLedgerQueryOptions } from '../../api/get-user-ledger';
 import { bytesToGb, formatGb, when } from '../../format';
 import type { LivePiece, UsageDay, UserPayment } from '../../types';
 import { AdminTable, CELL, MUTED } from '../admin-table';
@@ -66,7 +68,14 @@ export function LedgerCard({ userId }: { userId: number }) {
   const ledger = useQuery(userLedgerQueryOptions(userId, page));
   const data = ledger.data;
   return (
-    <Card title="Wallet history">
+    <Card
+      title="Wallet history"
+      actions={
+        <a href={userLedgerCsvUrl(userId)} download={`ledger-${userId}.csv`} className={buttonClasses('outline', 'sm')}>
+          <DownloadIcon className="h-4 w-4" /> Export CSV
+        </a>
+      }
+    >
       <AdminTable
         label="Wallet history"
         columns={['Date', 'Kind', { label: 'Amount', align: 'right' }, { label: 'Balance after', align: 'right' }, 'Note']}
