@@ -190,6 +190,10 @@ pub const ORDER_SETTLED: &str = "This order is already settled";
 pub const UNKNOWN_OUTCOME: &str = "Outcome must be failed or delivered";
 pub const PROXY_LINES: &str = "Enter exactly one host:port:user:pass line per ordered proxy";
 pub const VALID_DAYS: &str = "Days must be between 1 and 365";
+pub const VALID_TRIAL_NETWORK: &str = "Enter an IP address or range, e.g. 203.0.113.0/24";
+pub const VALID_TRIAL_ALLOWANCE: &str = "Trials must be a whole number from 1 to 1000";
+pub const TRIAL_ALLOWANCE_TOO_LARGE: &str =
+    "A network can be allowed at most 10000 extra trials a day";
 
 // Account settings: profile, photo, email, password and the forgotten-password reset
 // (docs/account.md).

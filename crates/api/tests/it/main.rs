@@ -57,6 +57,7 @@ mod traffic_generate;
 mod traffic_iproyal;
 mod traffic_plans;
 mod trial;
+mod trial_networks;
 mod twofactor;
 mod twofactor_login;
 mod usage_records;
