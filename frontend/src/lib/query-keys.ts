@@ -58,5 +58,6 @@ export const queryKeys = {
   adminOrders: (filter: object) => ['admin', 'orders', filter] as const,
   adminPayments: (filter: object) => ['admin', 'payments', filter] as const,
   adminPayment: (id: string) => ['admin', 'payment', id] as const,
+  adminTrialNetworks: ['admin', 'trials', 'networks'] as const,
   adminAudit: (filter: object) => ['admin', 'audit', filter] as const,
 };
