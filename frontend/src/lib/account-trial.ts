@@ -15,7 +15,7 @@ export function refusalText(reason: AccountTrial['reason']): string {
   const why =
     reason === 'mailbox'
       ? 'this mailbox has had a free trial before (one per mailbox).'
-      : 'your network has had its free trials for today (offices and campuses share one).';
+      : 'your network has had its free trials for today (an office or a campus often shares one address).';
   return `No free trial: ${why} Add funds to buy traffic and start using proxies.`;
 }
 
