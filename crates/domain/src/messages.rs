@@ -209,6 +209,10 @@ pub const MAIL_NOT_SENT: &str = "The mail could not be sent. Please try again la
 pub fn verification_resent(address: &str) -> String {
     format!("We sent a new code to {address}")
 }
+pub const VALID_TRIAL_NETWORK: &str = "Enter an IP address or range, e.g. 203.0.113.0/24";
+pub const VALID_TRIAL_ALLOWANCE: &str = "Trials must be a whole number from 1 to 1000";
+pub const TRIAL_ALLOWANCE_TOO_LARGE: &str =
+    "A network can be allowed at most 10000 extra trials a day";
 
 // Account settings: profile, photo, email, password and the forgotten-password reset
 // (docs/account.md).

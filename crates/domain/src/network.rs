@@ -153,6 +153,32 @@ pub fn network_key_of(text: &str) -> String {
         .map_or_else(|_| text.to_owned(), network_key)
 }
 
+/// The network a free trial is counted under: an IPv4 address by its /24, an IPv6 address by
+/// its /64 (`203.0.113.0/24`, `2001:db8:1:2::/64`), so that taking the next address of the same
+/// range does not earn another trial. Text that is no address (the peer was unknown) is its own
+/// network.
+pub fn trial_network_of(text: &str) -> String {
+    match text.trim().parse::<IpAddr>() {
+        Ok(ip) => trial_network(ip),
+        Err(_) => text.to_owned(),
+    }
+}
+
+/// `trial_network_of` of a parsed address.
+pub fn trial_network(ip: IpAddr) -> String {
+    match ip.to_canonical() {
+        v4 @ IpAddr::V4(_) => format!("{}/24", mask(v4, 24)),
+        v6 @ IpAddr::V6(_) => format!("{}/64", mask(v6, 64)),
+    }
+}
+
+/// The trial network an operator typed (an address, or a range such as `203.0.113.0/24`):
+/// the network holding its first address, or None when it is no address or range.
+pub fn parse_trial_network(text: &str) -> Option<String> {
+    let range = Network::parse(text)?;
+    Some(trial_network(range.addr))
+}
+
 /// The reverse proxies in front of the API whose `X-Forwarded-For` hops are believed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TrustedProxies {

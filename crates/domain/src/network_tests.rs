@@ -215,3 +215,29 @@ fn internal_ranges_are_told_from_public_ones() {
         assert!(!net(public).is_internal(), "{public}");
     }
 }
+
+#[test]
+fn trial_networks_are_the_ipv4_slash_24_and_the_ipv6_slash_64() {
+    assert_eq!(trial_network_of("203.0.113.9"), "203.0.113.0/24");
+    assert_eq!(trial_network_of("203.0.113.250"), "203.0.113.0/24");
+    assert_eq!(trial_network_of("::ffff:203.0.113.9"), "203.0.113.0/24");
+    assert_eq!(
+        trial_network_of("2001:db8:1:2:aaaa::1"),
+        "2001:db8:1:2::/64"
+    );
+    assert_eq!(trial_network_of("unknown"), "unknown");
+    assert_eq!(
+        parse_trial_network("203.0.113.77").as_deref(),
+        Some("203.0.113.0/24")
+    );
+    assert_eq!(
+        parse_trial_network(" 203.0.113.0/24 ").as_deref(),
+        Some("203.0.113.0/24")
+    );
+    assert_eq!(
+        parse_trial_network("2001:db8:1:2::/64").as_deref(),
+        Some("2001:db8:1:2::/64")
+    );
+    assert_eq!(parse_trial_network("203.0.113"), None);
+    assert_eq!(parse_trial_network("somewhere"), None);
+}

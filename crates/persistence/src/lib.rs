@@ -60,6 +60,7 @@ pub mod subusers;
 pub mod testing;
 pub mod traffic;
 pub mod traffic_purchases;
+pub mod trial_networks;
 pub mod trials;
 pub mod two_factor;
 mod upsert;

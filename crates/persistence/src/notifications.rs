@@ -133,3 +133,41 @@ pub fn mark_read(
     };
     Ok(updated)
 }
+
+/// Marks the alert notification `id` as announcing `stated_at` about `subject` (an alert
+/// subject such as `expiry:traffic:premium`), so that `outdated` finds it once that date moved.
+pub fn state_date(conn: &mut DbConnection, id: i64, subject: &str, stated_at: i64) -> DbResult<()> {
+    diesel::update(notifications::table.find(id))
+        .set((
+            notifications::subject.eq(subject),
+            notifications::stated_at.eq(stated_at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Notifications that announce a date still ahead of `now`: (id, user, subject, stated date).
+/// A date already past is history and is left alone.
+pub fn dated_ahead(conn: &mut DbConnection, now: i64) -> DbResult<Vec<(i64, i64, String, i64)>> {
+    let rows: Vec<(i64, i64, Option<String>, Option<i64>)> = notifications::table
+        .filter(notifications::stated_at.gt(now))
+        .select((
+            notifications::id,
+            notifications::user_id,
+            notifications::subject,
+            notifications::stated_at,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, user, subject, at)| Some((id, user, subject?, at?)))
+        .collect())
+}
+
+/// Deletes the notifications `ids` (their date was made false); how many went.
+pub fn delete(conn: &mut DbConnection, ids: &[i64]) -> DbResult<usize> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    Ok(diesel::delete(notifications::table.filter(notifications::id.eq_any(ids))).execute(conn)?)
+}

@@ -277,6 +277,16 @@ diesel::table! {
         ip -> Text,
         day -> Text,
         grants -> Integer,
+        extra -> Integer,
+        refused -> Integer,
+    }
+}
+
+diesel::table! {
+    trial_refusals (user_id) {
+        user_id -> BigInt,
+        reason -> Text,
+        refused_at -> BigInt,
     }
 }
 
@@ -485,6 +495,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     mailboxes,
     trial_grants,
     trial_ip_days,
+    trial_refusals,
     traffic_purchases,
     payment_events,
     user_logins,
@@ -538,6 +549,8 @@ diesel::table! {
         body -> Text,
         created_at -> BigInt,
         read_at -> Nullable<BigInt>,
+        subject -> Nullable<Text>,
+        stated_at -> Nullable<BigInt>,
     }
 }
 

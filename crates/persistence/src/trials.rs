@@ -1,10 +1,11 @@
-//! Free trials: which mailboxes have had one (ever, beyond the account's life) and how many each
-//! source address got per UTC day. Both are decided here, in the database, so that they hold
-//! across any number of server instances.
+//! Free trials: which mailboxes have had one (ever, beyond the account's life), how many each
+//! network (`domain::network::trial_network_of`: an IPv4 /24, an IPv6 /64) got per UTC day and
+//! how many more the operator allowed it, and which accounts got none and why. All of it is
+//! decided here, in the database, so that it holds across any number of server instances.
 
 use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
-use crate::schema::{trial_grants, trial_ip_days};
+use crate::schema::{trial_grants, trial_ip_days, trial_refusals};
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
 use domain::UserId;
@@ -16,8 +17,19 @@ pub enum Claim {
     Granted,
     /// This mailbox had a trial before.
     AlreadyHad,
-    /// The source address had its trials for the day.
-    AddressLimit,
+    /// The sign-up's network had its trials for the day.
+    NetworkLimit,
+}
+
+impl Claim {
+    /// The reason `trial_refusals` records for a refusal; None for a grant.
+    pub fn refusal(self) -> Option<&'static str> {
+        match self {
+            Claim::Granted => None,
+            Claim::AlreadyHad => Some("mailbox"),
+            Claim::NetworkLimit => Some("network"),
+        }
+    }
 }
 
 /// A claim to record.
@@ -26,10 +38,11 @@ pub struct NewClaim<'a> {
     /// The mailbox (`domain::canonical_email`).
     pub mailbox: &'a str,
     pub user_id: UserId,
+    /// The sign-up's network (`domain::network::trial_network_of`).
     pub ip: &'a str,
-    /// The UTC day (`YYYY-MM-DD`) the per-address count runs for.
+    /// The UTC day (`YYYY-MM-DD`) the per-network count runs for.
     pub day: &'a str,
-    /// Trials one address may get that day.
+    /// Trials one network may get that day, before the operator's allowance (`extra`).
     pub per_ip: u32,
     pub bytes: i64,
     pub at: i64,
@@ -53,14 +66,48 @@ impl From<DbError> for Refusal {
     }
 }
 
-/// Records a trial for `claim.mailbox` if it never had one and its address is under the day's
-/// limit. Runs in a savepoint of the caller's transaction: a refusal writes nothing, and the
-/// caller's transaction stays usable. The per-address count is one conditional UPDATE (or the
-/// day's first INSERT), and the mailbox is the primary key of `trial_grants`, so concurrent
-/// sign-ups cannot pass either limit.
+/// Records a trial for `claim.mailbox` if it never had one and its network is under the day's
+/// limit (the configured one plus what the operator allowed). Runs in a savepoint of the
+/// caller's transaction: a refusal writes nothing but the refusal itself (the account's
+/// `trial_refusals` row and, at the network limit, the day's refused count), and the caller's
+/// transaction stays usable. The per-network count is one conditional UPDATE (or the day's
+/// first INSERT), and the mailbox is the primary key of `trial_grants`, so concurrent sign-ups
+/// cannot pass either limit.
 pub fn claim(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<Claim> {
+    let outcome = try_claim(conn, claim)?;
+    if let Some(reason) = outcome.refusal() {
+        if outcome == Claim::NetworkLimit {
+            diesel::update(trial_ip_days::table.find((claim.ip, claim.day)))
+                .set(trial_ip_days::refused.eq(trial_ip_days::refused + 1))
+                .execute(conn)?;
+        }
+        // One row per account: a later refusal of the same account (not in practice: an account
+        // claims once) replaces it.
+        let replace = |c: &mut DbConnection| {
+            diesel::update(trial_refusals::table.find(claim.user_id))
+                .set((
+                    trial_refusals::reason.eq(reason),
+                    trial_refusals::refused_at.eq(claim.at),
+                ))
+                .execute(c)
+        };
+        let insert = |c: &mut DbConnection| {
+            diesel::insert_into(trial_refusals::table)
+                .values((
+                    trial_refusals::user_id.eq(claim.user_id),
+                    trial_refusals::reason.eq(reason),
+                    trial_refusals::refused_at.eq(claim.at),
+                ))
+                .execute(c)
+        };
+        update_or_insert(conn, replace, insert)?;
+    }
+    Ok(outcome)
+}
+
+fn try_claim(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<Claim> {
     if claim.per_ip == 0 {
-        return Ok(Claim::AddressLimit);
+        return Ok(Claim::NetworkLimit);
     }
     let had: bool = diesel::select(diesel::dsl::exists(trial_grants::table.find(claim.mailbox)))
         .get_result(conn)?;
@@ -68,8 +115,8 @@ pub fn claim(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<Claim> {
         return Ok(Claim::AlreadyHad);
     }
     let result = conn.transaction(|c| -> Result<(), Refusal> {
-        if !count_for_address(c, claim)? {
-            return Err(Refusal::Claim(Claim::AddressLimit));
+        if !count_for_network(c, claim)? {
+            return Err(Refusal::Claim(Claim::NetworkLimit));
         }
         let inserted = c.transaction(|c| {
             diesel::insert_into(trial_grants::table)
@@ -84,7 +131,7 @@ pub fn claim(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<Claim> {
         });
         match inserted.map_err(DbError::from) {
             Ok(_) => Ok(()),
-            // A concurrent sign-up of the same mailbox won: give the address's count back.
+            // A concurrent sign-up of the same mailbox won: give the network's count back.
             Err(DbError::UniqueViolation(_)) => Err(Refusal::Claim(Claim::AlreadyHad)),
             Err(e) => Err(Refusal::Db(e)),
         }
@@ -96,14 +143,15 @@ pub fn claim(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<Claim> {
     }
 }
 
-/// Counts one trial for the address's day; false when it had `per_ip` already.
-fn count_for_address(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<bool> {
+/// Counts one trial for the network's day; false when it had `per_ip` plus the operator's
+/// allowance already.
+fn count_for_network(conn: &mut DbConnection, claim: &NewClaim<'_>) -> DbResult<bool> {
     let limit = i32::try_from(claim.per_ip).unwrap_or(i32::MAX);
     let bump = |c: &mut DbConnection| {
         diesel::update(
             trial_ip_days::table
                 .find((claim.ip, claim.day))
-                .filter(trial_ip_days::grants.lt(limit)),
+                .filter(trial_ip_days::grants.lt(trial_ip_days::extra + limit)),
         )
         .set(trial_ip_days::grants.eq(trial_ip_days::grants + 1))
         .execute(c)
@@ -126,7 +174,7 @@ pub fn had_trial(conn: &mut DbConnection, mailbox: &str) -> DbResult<bool> {
     Ok(diesel::select(diesel::dsl::exists(trial_grants::table.find(mailbox))).get_result(conn)?)
 }
 
-/// Forgets per-address counts of days before `day` (the grants themselves are kept forever).
+/// Forgets per-network counts of days before `day` (the grants themselves are kept forever).
 pub fn purge_days_before(conn: &mut DbConnection, day: &str) -> DbResult<usize> {
     Ok(diesel::delete(trial_ip_days::table.filter(trial_ip_days::day.lt(day))).execute(conn)?)
 }

@@ -56,6 +56,7 @@ const AdminOrders = m(() => import('@/features/admin/routes/orders'));
 const AdminPayments = m(() => import('@/features/admin/routes/payments'));
 const AdminPayment = m(() => import('@/features/admin/routes/payment-detail'));
 const AdminAudit = m(() => import('@/features/admin/routes/audit'));
+const AdminTrials = m(() => import('@/features/admin/routes/trials'));
 const AdminNotFound = m(() => import('@/features/admin/routes/admin-not-found'));
 
 export function AppRoutes() {
@@ -113,6 +114,7 @@ export function AppRoutes() {
             <Route path="payments" element={<AdminPayments />} />
             <Route path="payments/:id" element={<AdminPayment />} />
             <Route path="audit" element={<AdminAudit />} />
+            <Route path="trials" element={<AdminTrials />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -1,13 +1,16 @@
 // Buying a plan: a confirmation dialog ("Buy Plan" / "Are you sure you want to buy this
 // plan?" / "Buy"), busy while the purchase is pending; success toast with the server message.
 // A traffic plan's dialog also takes an optional custom amount of GB, priced at the plan's
-// per-GB tier (its price over its GB, rounded up to the cent).
+// per-GB tier (its price over its GB, rounded up to the cent). A refusal for an insufficient
+// balance offers Add funds with the missing amount, in the toast and in the dialog.
 import { useId, useState } from 'react';
 import { ConfirmPurchaseDialog } from '@/components/confirm-purchase-dialog';
 import { inputClasses } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { customGbSchema, useBuyPlan } from '@/lib/buy-plan';
 import { formatMoney } from '@/lib/format';
+import { offerAddFunds } from '@/lib/insufficient-balance';
+import { useSession } from '@/lib/session';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
 import { customPrice, perGbPrice, type Plan } from '@/lib/plans';
 import { notify } from '@/lib/toast';
@@ -16,13 +19,18 @@ import { plural } from '@/lib/plural';
 export const BUY_PLAN_TITLE = 'Buy Plan';
 export const BUY_PLAN_QUESTION = 'Are you sure you want to buy this plan?';
 
-/** Posts the purchase and shows the toasts; `onDone` runs after a success. */
+/** Posts the purchase and shows the toasts; `onDone` runs after a success. `missing`: the
+ * dollars the last refused purchase lacked (402 "Insufficient balance"), else null. */
 export function usePurchase(kind: ProxyKind) {
   const buyPlan = useBuyPlan();
+  const { user } = useSession();
+  const [missing, setMissing] = useState<number | null>(null);
   function buy(plan: Plan, onDone?: () => void, customGb: number | null = null) {
     // Only traffic plans are bought here (POST /api/user/get_plan takes premium or budget); the
     // callers send a piece plan to its buy form instead.
     if (!isTrafficKind(kind)) return;
+    setMissing(null);
+    const price = customGb === null ? plan.price : (customPrice(plan, customGb) ?? plan.price);
     buyPlan.mutate(
       { type: kind, plan, customGb },
       {
@@ -30,11 +38,15 @@ export function usePurchase(kind: ProxyKind) {
           notify.success(message);
           onDone?.();
         },
-        onError: (error) => notify.error(errorMessage(error)),
+        onError: (error) => {
+          const short = offerAddFunds(error, price, user?.balance ?? 0);
+          if (short === null) notify.error(errorMessage(error));
+          setMissing(short);
+        },
       },
     );
   }
-  return { buy, isPending: buyPlan.isPending };
+  return { buy, isPending: buyPlan.isPending, missing, clearMissing: () => setMissing(null) };
 }
 
 /** What is bought for what total (the dialog's summary line). */
@@ -61,10 +73,14 @@ export function usePlanPurchase(kind: ProxyKind) {
   const [plan, setPlan] = useState<Plan | null>(null);
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { buy, isPending } = usePurchase(kind);
+  const { buy, isPending, missing, clearMissing } = usePurchase(kind);
   const fieldId = useId();
-  const close = () => setPlan(null);
+  const close = () => {
+    clearMissing();
+    setPlan(null);
+  };
   const ask = (next: Plan) => {
+    clearMissing();
     setCustom('');
     setError(null);
     setPlan(next);
@@ -89,6 +105,7 @@ export function usePlanPurchase(kind: ProxyKind) {
       busy={isPending}
       onConfirm={confirm}
       onClose={close}
+      missing={missing}
     >
       {plan && tier !== null && (
         <div className="mt-4">

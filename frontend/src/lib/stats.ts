@@ -2,6 +2,7 @@
 // never below 0; when the traffic expires) and the live pieces of the piece kinds. Re-read every
 // LIVE_REFRESH_MS while the page is visible: usage grows while proxies are in use.
 import { queryOptions } from '@tanstack/react-query';
+import type { AccountTrial } from './account-trial';
 import { api, unwrap } from './api-client';
 import type { Schemas } from './api-types';
 import { LIVE_REFRESH_MS } from './live-refresh';
@@ -17,6 +18,8 @@ export type Stats = {
   pieceStats: PieceStats | null;
   /** A piece expiring within this many days counts as "expiring soon". */
   expiringSoonDays: number;
+  /** The free trial while it concerns the customer (./account-trial.ts); null otherwise. */
+  trial: AccountTrial | null;
 };
 
 export const DEFAULT_EXPIRING_SOON_DAYS = 3;
@@ -31,6 +34,7 @@ export const statsQueryOptions = queryOptions({
       budgetStat: payload.budgetStat ?? null,
       pieceStats: payload.pieceStats ?? null,
       expiringSoonDays: payload.expiringSoonDays ?? DEFAULT_EXPIRING_SOON_DAYS,
+      trial: payload.trial ?? null,
     };
   },
   retry: false,

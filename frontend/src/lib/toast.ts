@@ -43,12 +43,26 @@ export function useToasterRequested(): boolean {
 
 /** `id`: a toast of a flow that says where it stands (a code was sent, then it was used): a new
  * message with the same id replaces the one on screen instead of stacking behind it. */
-type Options = { id?: string };
+type Options = {
+  id?: string;
+  /** A second line under the message. */
+  description?: string;
+  /** A button in the toast (the way out of what it reports: "Add funds"). */
+  action?: { label: string; onClick: () => void };
+};
 
-async function show(kind: Kind, message: string, { id }: Options = {}): Promise<void> {
+/** How long a toast with a button stays: long enough to read it and reach the button. */
+const ACTION_DURATION = 10_000;
+
+async function show(kind: Kind, message: string, { id, description, action }: Options = {}): Promise<void> {
   request();
   const [{ toast }] = await Promise.all([import('sonner'), mounted]);
-  const options = id === undefined ? { duration: DURATION[kind] } : { duration: DURATION[kind], id };
+  const options = {
+    duration: action ? ACTION_DURATION : DURATION[kind],
+    ...(id === undefined ? {} : { id }),
+    ...(description === undefined ? {} : { description }),
+    ...(action === undefined ? {} : { action }),
+  };
   if (kind === 'info') toast(message, options);
   else toast[kind](message, options);
 }

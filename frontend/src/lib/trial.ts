@@ -13,6 +13,8 @@ export const TRIAL_HOURS = 24;
 export const START_TRIAL = 'Start Free Trial';
 export const GET_STARTED = 'Get started';
 export const GO_TO_DASHBOARD = 'Go to dashboard';
+/** The trial's limits, said where it is promised before sign-up. */
+export const TRIAL_LIMITS = 'One trial per mailbox, and a few per network each day.';
 
 type PublicConfig = Omit<GetResponse<'/api/config'>, 'trialMb'> & { trialMb?: number };
 

@@ -22,6 +22,7 @@ const modules = {
   'generated-proxies': () => import('@/app/routes/generated-proxies'),
   'budget-proxy': () => import('@/app/routes/budget-proxy'),
   'premium-proxy': () => import('@/app/routes/premium-proxy'),
+  'add-funds-dialog': () => import('@/features/wallet/components/add-funds-dialog'),
 };
 
 export async function preloadRoutes(...names: Array<keyof typeof modules>): Promise<void> {

@@ -214,6 +214,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/trials/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["trial_networks_today"];
+        put?: never;
+        post: operations["allow_trials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -1797,6 +1813,11 @@ export interface components {
             /** @enum {string} */
             type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
         };
+        AllowTrialsRequest: {
+            network: string;
+            reason: string;
+            trials: number;
+        };
         /**
          * @description The one answer that carries the key: it is not stored and cannot be shown again. No `Debug`,
          *     so that it cannot reach a log.
@@ -2950,6 +2971,12 @@ export interface components {
             password: string;
             refCode?: string | null;
         };
+        /** @description The new account, signed in, and what came of its free trial. */
+        RegisterResponse: {
+            message: string;
+            trial?: null | components["schemas"]["TrialView"];
+            user: components["schemas"]["User"];
+        };
         RenewReply: {
             /**
              * Format: int64
@@ -3069,6 +3096,7 @@ export interface components {
             pieceStats: components["schemas"]["PieceStats"];
             premiumStat: components["schemas"]["TrafficStat"];
             success: boolean;
+            trial?: null | components["schemas"]["TrialView"];
         };
         /** @description `PATCH /api/admin/stock/{id}`. */
         StockChange: {
@@ -3298,6 +3326,56 @@ export interface components {
             expiresAt?: number | null;
             /** Format: double */
             usedTraffic: number;
+        };
+        TrialNetworkRow: {
+            /**
+             * Format: int32
+             * @description Extra trials the operator allowed it today.
+             */
+            allowance: number;
+            /** @description Whether it has used its trials for today. */
+            atLimit: boolean;
+            /**
+             * Format: int64
+             * @description Trials it may get today: the configured limit plus the allowance.
+             */
+            limit: number;
+            /** @description An IPv4 /24 or an IPv6 /64, e.g. `203.0.113.0/24`. */
+            network: string;
+            /**
+             * Format: int32
+             * @description Sign-ups refused a trial today because it had its trials.
+             */
+            refused: number;
+            /**
+             * Format: int32
+             * @description Trials granted to sign-ups from it today.
+             */
+            trials: number;
+        };
+        TrialNetworks: {
+            /** @description The UTC day, `YYYY-MM-DD`. */
+            day: string;
+            /** @description Most refusals first, then most trials; at most 500. */
+            networks: components["schemas"]["TrialNetworkRow"][];
+            /**
+             * Format: int32
+             * @description `PROXYSHOP_TRIAL_PER_IP_PER_DAY`: trials a network gets a day without an allowance.
+             */
+            perNetwork: number;
+        };
+        /** @enum {string} */
+        TrialRefusal: "mailbox" | "network";
+        /** @enum {string} */
+        TrialState: "active" | "ended" | "refused";
+        TrialView: {
+            /**
+             * Format: int64
+             * @description When the trial's traffic stops being valid (unix seconds); null for `refused`.
+             */
+            endsAt?: number | null;
+            reason?: null | components["schemas"]["TrialRefusal"];
+            state: components["schemas"]["TrialState"];
         };
         TwoFactorEnabled: {
             message: string;
@@ -4422,6 +4500,97 @@ export interface operations {
                 };
                 content?: never;
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    trial_networks_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrialNetworks"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    allow_trials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllowTrialsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrialNetworkRow"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description network, trials or reason invalid, or the allowance would pass 10000 */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6061,7 +6230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResponse"];
+                    "application/json": components["schemas"]["RegisterResponse"];
                 };
             };
             400: {

@@ -9,6 +9,7 @@ mod pieces;
 mod plans;
 mod stock;
 mod summary;
+mod trials;
 mod users;
 
 pub use users::AdminUserRow;
@@ -24,4 +25,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
     payments::configure(cfg);
     pieces::configure(cfg);
     audit::configure(cfg);
+    trials::configure(cfg);
 }

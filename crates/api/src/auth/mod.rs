@@ -12,6 +12,7 @@ mod register;
 mod register_verification;
 pub mod service;
 pub mod trial;
+pub mod trial_view;
 mod user_info;
 
 /// Sign in, or hold the sign-in for its second factor: what every route that proves an account

@@ -3,6 +3,7 @@
 
 use crate::auth::service::{code_matches, sign_in};
 use crate::auth::trial;
+use crate::auth::trial_view::TrialView;
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
@@ -11,13 +12,13 @@ use crate::rate_limit::check_limits;
 use crate::session::Session;
 use crate::settings::CODE_MAX_ATTEMPTS;
 use crate::state::AppState;
-use crate::view::{AuthResponse, ErrorResponse, User};
+use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::{NewAccount, create_user, default_name, hash_password, referrer_for};
 use domain::{RegistrationForm, messages as msg};
 use persistence::{email_codes, now};
 use secrecy::{ExposeSecret, SecretString};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -42,12 +43,21 @@ pub struct RegisterRequest {
 /// What checking the code came to. Wrong attempts are counted in the database even though the
 /// request fails, so this is a value, not an error that would roll the count back.
 enum Outcome {
-    Created(Box<persistence::users::UserRow>),
+    Created(Box<persistence::users::UserRow>, Option<TrialView>),
     Refused(&'static str),
 }
 
+/// The new account, signed in, and what came of its free trial.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RegisterResponse {
+    pub message: String,
+    pub user: User,
+    /// `active` with its end, or `refused` with the reason; null when the shop offers no trial.
+    pub trial: Option<TrialView>,
+}
+
 #[utoipa::path(tag = "auth", security(()), request_body = RegisterRequest,
-    responses((status = 201, body = AuthResponse), (status = 400, body = ErrorResponse),
+    responses((status = 201, body = RegisterResponse), (status = 400, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 422, body = ErrorResponse),
               (status = 429, body = ErrorResponse),
               (status = 503, body = ErrorResponse)))]
@@ -121,19 +131,23 @@ pub async fn register(
         )?;
         email_codes::delete(conn, email)?;
         // The code proved the address: the trial goes with the account, or not at all.
-        trial::grant(conn, &settings, user.id, &mailbox, &source)?;
-        Ok(Outcome::Created(Box::new(user)))
+        let claim = trial::grant(conn, &settings, user.id, &mailbox, &source)?;
+        Ok(Outcome::Created(
+            Box::new(user),
+            TrialView::of_claim(claim, now()),
+        ))
     })
     .await?;
 
     match outcome {
         Outcome::Refused(message) => Err(ApiError::BadRequest(message.to_owned())),
-        Outcome::Created(user) => {
+        Outcome::Created(user, trial) => {
             sign_in(&state.pool, &session, &ip, &user).await?;
             tracing::info!(user_id = %user.id, "account created");
-            Ok(HttpResponse::Created().json(AuthResponse {
+            Ok(HttpResponse::Created().json(RegisterResponse {
                 message: msg::ACCOUNT_CREATED.to_owned(),
                 user: User::from(user.as_ref()),
+                trial,
             }))
         }
     }

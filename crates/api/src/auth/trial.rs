@@ -1,7 +1,9 @@
 //! The free trial: Premium traffic for every new customer with a verified email, valid 24 hours,
-//! once per mailbox ever and at most `trial_per_ip_per_day` per source address (its
-//! `network_key`: an IPv6 address by its /64), granted in the sign-up's transaction. No money
-//! moves: the trial is traffic only, with no ledger row.
+//! once per mailbox ever and at most `trial_per_ip_per_day` per network (an IPv4 /24, an IPv6
+//! /64: `trial_network_of`) and UTC day, plus what the operator allowed that network for the day
+//! (`admin::trials`), granted in the sign-up's transaction. A sign-up refused a trial is
+//! recorded with its reason, which the dashboard tells the customer. No money moves: the trial
+//! is traffic only, with no ledger row.
 
 use crate::error::ApiError;
 use crate::settings::{Settings, TRIAL_VALIDITY_SECS};
@@ -11,21 +13,21 @@ use persistence::trials::{self, Claim, NewClaim};
 use persistence::{DbConnection, traffic};
 
 /// Grants the trial to the new account `user_id` if the settings, the mailbox and the address
-/// allow; returns whether it did. Call inside the transaction that created the account.
+/// allow; returns what the claim came to (None when the shop offers no trial). Call inside the transaction that created the account.
 pub fn grant(
     conn: &mut DbConnection,
     settings: &Settings,
     user_id: domain::UserId,
     mailbox: &CanonicalEmail,
     ip: &str,
-) -> Result<bool, ApiError> {
+) -> Result<Option<Claim>, ApiError> {
     if settings.trial_mb == 0 {
-        return Ok(false);
+        return Ok(None);
     }
     let now = persistence::now();
     let bytes = i64::from(settings.trial_mb) * MB;
     let day = domain::calendar::utc_day(now);
-    let source = domain::network::network_key_of(ip);
+    let source = domain::network::trial_network_of(ip);
     let claim = trials::claim(
         conn,
         &NewClaim {
@@ -48,11 +50,8 @@ pub fn grant(
                 Some(now + TRIAL_VALIDITY_SECS),
             )?;
             tracing::info!(%user_id, mb = settings.trial_mb, "free trial granted");
-            Ok(true)
         }
-        refused => {
-            tracing::info!(%user_id, ?refused, "no free trial");
-            Ok(false)
-        }
+        refused => tracing::info!(%user_id, ?refused, "no free trial"),
     }
+    Ok(Some(claim))
 }

@@ -397,6 +397,28 @@ pub fn summary_days() -> RefOr<Schema> {
     )))
 }
 
+/// `domain::network::parse_trial_network`: an IPv4 or IPv6 address, optionally with a prefix
+/// length (trimmed). Wider than the parser: the characters and shape only.
+pub fn trial_network() -> RefOr<Schema> {
+    done(
+        string()
+            .pattern(Some(
+                r"^\s*[0-9A-Fa-f:.]*[0-9A-Fa-f:][0-9A-Fa-f:.]*(?:/[0-9]{1,3})?\s*$",
+            ))
+            .max_length(Some(64)),
+    )
+}
+
+/// `admin::trials::lift`: a whole JSON number from 1 to 1000.
+pub fn trial_allowance() -> RefOr<Schema> {
+    done(
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(1))
+            .maximum(Some(1000)),
+    )
+}
+
 /// Text that is not blank once trimmed.
 pub fn non_blank() -> RefOr<Schema> {
     done(string().pattern(Some(r"\S")))

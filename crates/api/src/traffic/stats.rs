@@ -1,6 +1,7 @@
 //! `GET /api/user/get_starts` (sic: the front end's spelling) and `GET /api/user/usage`: what the
 //! meter says about the customer's traffic, in GB, and how many pieces they hold of each kind.
 
+use crate::auth::trial_view::TrialView;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
@@ -9,7 +10,7 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::ProxyKind;
 use domain::units::GB;
-use persistence::{pieces, traffic};
+use persistence::{pieces, traffic, trial_networks};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -95,6 +96,9 @@ pub struct StatsResponse {
     pub piece_stats: PieceStats,
     #[serde(rename = "expiringSoonDays")]
     pub expiring_soon_days: i64,
+    /// The free trial, while it concerns the customer (no payment of theirs credited yet):
+    /// active or ended with its end, or refused with the reason; null otherwise.
+    pub trial: Option<TrialView>,
 }
 
 // Named apart from the `stats` its body builds; the document keeps the operation id `stats`.
@@ -108,11 +112,12 @@ pub async fn traffic_stats(
     let id = user.0.id;
     let now = persistence::now();
     let soon = now + EXPIRING_SOON_DAYS * 86_400;
-    let (premium, budget, counts) = with_conn(&state.pool, move |conn| {
+    let (premium, budget, counts, trial) = with_conn(&state.pool, move |conn| {
         Ok((
             traffic::balance_row(conn, id, ProxyKind::Premium)?,
             traffic::balance_row(conn, id, ProxyKind::Budget)?,
             pieces::live_counts(conn, id, now, soon)?,
+            trial_networks::account_trial(conn, id)?,
         ))
     })
     .await?;
@@ -124,6 +129,7 @@ pub async fn traffic_stats(
             budget_stat: TrafficStat::from_balance(budget),
             piece_stats: PieceStats::from_counts(counts),
             expiring_soon_days: EXPIRING_SOON_DAYS,
+            trial: TrialView::of_account(&trial, now),
         }))
 }
 

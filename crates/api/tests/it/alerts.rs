@@ -1,7 +1,8 @@
 //! Alerts and the notification centre: thresholds as the customer sets them (defaults, 422s,
 //! fields left out), each crossing firing once (notification and mail) even with two instances
 //! running the check at the same moment, re-arming when the figure moves back; credited top-ups
-//! in the notification centre; unread counts and marking read, one customer's own only.
+//! in the notification centre; unread counts and marking read, one customer's own only; an
+//! expiry warning whose date a purchase made false leaves the bell.
 
 use crate::common::TestApp;
 use domain::{ProxyKind, UserId};
@@ -178,6 +179,30 @@ persistence::both_backends! {
         assert_eq!(alert_mails(&app, "expires in 3 days or less"), 1);
         assert_eq!(check_twice_at_once(&app, now + 29 * 86_400 + 60).await, 1);
         assert_eq!(alert_mails(&app, "expires in 1 day or less"), 1);
+    }
+
+    async fn a_purchase_that_moves_the_expiry_takes_the_outdated_warning_out_of_the_bell(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, crate::common::PASSWORD).await;
+        let id = user_id(&app);
+        let now = persistence::now();
+        app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Premium, GB, Some(now + 2 * 86_400)).unwrap());
+        bought_days_ago(&app, id, 30);
+        assert_eq!(check_twice_at_once(&app, now).await, 1);
+        let warned = notifications(&app).await;
+        assert_eq!(warned["total"], json!(1), "{warned}");
+        let title = warned["items"][0]["title"].as_str().unwrap().to_owned();
+        assert!(title.contains("expires in 3 days or less"), "{title}");
+        // Checked again with the date unchanged: the warning stays.
+        check_twice_at_once(&app, now + 60).await;
+        assert_eq!(notifications(&app).await["total"], json!(1));
+
+        // A purchase moves the expiry 30 days out: "expires on <date>" is no longer true.
+        app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Premium, GB, Some(now + 30 * 86_400)).unwrap());
+        check_twice_at_once(&app, now + 120).await;
+        let after = notifications(&app).await;
+        assert_eq!(after["total"], json!(0), "{after}");
+        assert_eq!(after["unread"], json!(0));
     }
 
     async fn notifications_are_listed_counted_and_marked_read_per_customer(backend) {

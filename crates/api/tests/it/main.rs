@@ -61,6 +61,7 @@ mod traffic_iproyal;
 mod traffic_plans;
 mod traffic_targeting;
 mod trial;
+mod trial_networks;
 mod twofactor;
 mod twofactor_login;
 mod usage_records;

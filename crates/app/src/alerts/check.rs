@@ -25,6 +25,8 @@ struct Candidate {
     crossed: bool,
     title: String,
     body: String,
+    /// The expiry an expiry warning announces.
+    stated: Option<i64>,
 }
 
 fn gb(bytes: i64) -> String {
@@ -62,6 +64,7 @@ fn traffic(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &TrafficFigu
                 gb(*used),
                 gb(*purchased)
             ),
+            stated: None,
         });
     }
     if let Some(expires) = expires {
@@ -80,6 +83,7 @@ fn traffic(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &TrafficFigu
                     "Your {label} traffic expires on {}; what is left of it is lost then.",
                     when(*expires)
                 ),
+                stated: Some(*expires),
             });
         }
     }
@@ -100,6 +104,7 @@ fn piece(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &PieceFigures,
                  address.",
                 when(*expires)
             ),
+            stated: Some(*expires),
         });
     }
 }
@@ -121,6 +126,33 @@ pub async fn check_alerts(
         }
     }
     Ok(count)
+}
+
+/// Deletes the expiry notifications whose date is no longer the expiry (a purchase or a renewal
+/// moved it, or the piece is gone): "your traffic expires on X" must not stay in the bell after
+/// X stopped being true.
+fn drop_outdated(
+    conn: &mut DbConnection,
+    candidates: &[Candidate],
+    now: i64,
+) -> persistence::DbResult<()> {
+    let current: HashMap<(i64, &str), i64> = candidates
+        .iter()
+        .filter_map(|c| Some(((c.user, c.subject.as_str()), c.stated?)))
+        .collect();
+    let outdated: Vec<i64> = notifications::dated_ahead(conn, now)?
+        .into_iter()
+        .filter(|(_, user, subject, at)| current.get(&(*user, subject.as_str())) != Some(at))
+        .map(|(id, ..)| id)
+        .collect();
+    if !outdated.is_empty() {
+        let gone = notifications::delete(conn, &outdated)?;
+        tracing::info!(
+            gone,
+            "expiry notifications outdated by a new expiry deleted"
+        );
+    }
+    Ok(())
 }
 
 fn evaluate(
@@ -156,8 +188,10 @@ fn evaluate(
                 "Your wallet balance is {}. Top up to keep renewals and automatic top-ups going.",
                 Cents::new(cents)
             ),
+            stated: None,
         });
     }
+    drop_outdated(conn, &candidates, now)?;
     let marks: HashSet<(i64, String, i64)> = alerts::all_marks(conn)?.into_iter().collect();
     // A mark no threshold watches any more (a threshold taken out, a piece gone) is dropped.
     let watched: HashSet<(i64, String, i64)> = candidates
@@ -177,7 +211,10 @@ fn evaluate(
                     if !alerts::fire(tx, user, &c.subject, c.threshold, now)? {
                         return Ok(false);
                     }
-                    notifications::add(tx, user, Kind::Alert, &c.title, &c.body, now)?;
+                    let id = notifications::add(tx, user, Kind::Alert, &c.title, &c.body, now)?;
+                    if let Some(at) = c.stated {
+                        notifications::state_date(tx, id, &c.subject, at)?;
+                    }
                     Ok(true)
                 })?;
                 if fired_now {

@@ -91,30 +91,34 @@ both_backends! {
         assert!(row.code_hash.starts_with("hash"));
     }
 
-    fn a_trial_is_claimed_once_per_mailbox_and_a_few_per_address(db) {
+    fn a_trial_is_claimed_once_per_mailbox_and_a_few_per_network(db) {
         let mut conn = db.pool.get().unwrap();
         let id = insert_user(&mut conn, "t");
         let mut take = |c: NewClaim<'_>| write_transaction(&mut conn, |t| trials::claim(t, &c)).unwrap();
         assert_eq!(take(claim("a@example.com", id, "10.0.0.1", 2)), Claim::Granted);
         assert_eq!(take(claim("a@example.com", id, "10.0.0.2", 2)), Claim::AlreadyHad);
         assert_eq!(take(claim("b@example.com", id, "10.0.0.1", 2)), Claim::Granted);
-        assert_eq!(take(claim("c@example.com", id, "10.0.0.1", 2)), Claim::AddressLimit);
-        assert_eq!(take(claim("c@example.com", id, "10.0.0.3", 0)), Claim::AddressLimit);
+        assert_eq!(take(claim("c@example.com", id, "10.0.0.1", 2)), Claim::NetworkLimit);
+        assert_eq!(take(claim("c@example.com", id, "10.0.0.3", 0)), Claim::NetworkLimit);
         assert_eq!(take(claim("c@example.com", id, "10.0.0.3", 2)), Claim::Granted);
         // Another day, another count.
         let next_day = NewClaim { day: "2026-12-02", ..claim("d@example.com", id, "10.0.0.1", 2) };
         assert_eq!(take(next_day), Claim::Granted);
         assert!(trials::had_trial(&mut conn, "a@example.com").unwrap());
         assert!(!trials::had_trial(&mut conn, "d+x@example.com").unwrap());
-        let counts: Vec<(String, String, i32)> = trial_ip_days::table
+        let counts: Vec<(String, String, i32, i32)> = trial_ip_days::table
             .order((trial_ip_days::ip.asc(), trial_ip_days::day.asc()))
+            .select((trial_ip_days::ip, trial_ip_days::day, trial_ip_days::grants, trial_ip_days::refused))
             .load(&mut conn)
             .unwrap();
         assert_eq!(counts, vec![
-            ("10.0.0.1".into(), "2026-12-01".into(), 2),
-            ("10.0.0.1".into(), "2026-12-02".into(), 1),
-            ("10.0.0.3".into(), "2026-12-01".into(), 1),
-        ], "refusals counted nothing");
+            ("10.0.0.1".into(), "2026-12-01".into(), 2, 1),
+            ("10.0.0.1".into(), "2026-12-02".into(), 1, 0),
+            ("10.0.0.3".into(), "2026-12-01".into(), 1, 0),
+        ], "refusals counted no trial, only the refusal at the limit");
+        // The account's last refusal is kept with its reason.
+        let refusal = persistence::trial_networks::account_trial(&mut conn, id).unwrap();
+        assert_eq!(refusal.refused.as_deref(), Some("network"));
         assert_eq!(trials::purge_days_before(&mut conn, "2026-12-02").unwrap(), 2);
     }
 
@@ -133,7 +137,7 @@ both_backends! {
         assert_eq!(trials::on_trial(&mut conn, "not a number").unwrap(), None);
     }
 
-    fn racing_sign_ups_from_one_address_share_its_limit(db) {
+    fn racing_sign_ups_from_one_network_share_its_limit(db) {
         let id = insert_user(&mut db.pool.get().unwrap(), "r");
         let outcomes = Arc::new(Mutex::new(Vec::new()));
         let seen = outcomes.clone();
@@ -144,7 +148,7 @@ both_backends! {
         });
         let outcomes = outcomes.lock().unwrap();
         assert_eq!(outcomes.iter().filter(|o| **o == Claim::Granted).count(), 3, "{outcomes:?}");
-        assert_eq!(outcomes.iter().filter(|o| **o == Claim::AddressLimit).count(), 5, "{outcomes:?}");
+        assert_eq!(outcomes.iter().filter(|o| **o == Claim::NetworkLimit).count(), 5, "{outcomes:?}");
     }
 
     fn racing_sign_ups_of_one_mailbox_get_one_trial(db) {

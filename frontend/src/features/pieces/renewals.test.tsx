@@ -110,6 +110,17 @@ describe('your proxies card', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('offers Add funds with the missing amount when the renewal is refused for the balance', async () => {
+    const { user, card } = await open([piece(6, { renewalPrice: 50 })]);
+    server.use(http.post('*/api/user/pieces/:id/renew', () => HttpResponse.json({ message: 'Insufficient balance' }, { status: 402 })));
+    await user.click(await within(card).findByRole('button', { name: /^Renew · \$50\.00/ }));
+    await user.click(within(await screen.findByRole('dialog', { name: /^Renew proxy #6/ })).getByRole('button', { name: 'Renew for $50.00' }));
+    // $50.00 less the $40.00 balance
+    expect(await screen.findByText('You need $10.00 more in your wallet.')).toBeInTheDocument();
+    const toast = screen.getByText('Insufficient balance').closest('li')!;
+    expect(within(toast).getByRole('button', { name: 'Add funds' })).toBeInTheDocument();
+  });
+
   it('says "day" for a one-day renewal', async () => {
     const { user, card } = await open([piece(5, { renewalDays: 1 })]);
     await user.click(await within(card).findByRole('button', { name: /^Renew · \$3\.50/ }));

@@ -1,13 +1,14 @@
 // Add Funds rules with their exact messages (docs/screens.md#form-rules), shared by the dialog and
 // its tests.
 import { z } from '@/lib/zod';
+import { MIN_TOP_UP } from '@/lib/insufficient-balance';
 
 export const CURRENCIES = ['DOGE', 'TRX', 'LTC', 'USDT'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'LTC';
 
 export const METHODS = [{ value: 'cryptomous', label: 'Cryptomus' }] as const;
-export const MIN_TOP_UP = 0.1;
+export { MIN_TOP_UP };
 
 export const MESSAGES = {
   fillAll: 'Please fill all the fields',

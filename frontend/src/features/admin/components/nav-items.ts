@@ -1,6 +1,6 @@
 // The operator console's sidebar entries.
 import type { ComponentType, SVGProps } from 'react';
-import { CartIcon, HomeIcon, LayersIcon, ListIcon, ServerIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { CartIcon, GiftIcon, HomeIcon, LayersIcon, ListIcon, ServerIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
 
 export type AdminNavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
 
@@ -11,5 +11,6 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/stock', label: 'Stock', icon: ServerIcon },
   { to: '/admin/orders', label: 'Orders', icon: CartIcon },
   { to: '/admin/payments', label: 'Payments', icon: WalletIcon },
+  { to: '/admin/trials', label: 'Free trials', icon: GiftIcon },
   { to: '/admin/audit', label: 'Audit log', icon: ListIcon },
 ];

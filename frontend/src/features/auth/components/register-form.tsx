@@ -10,6 +10,7 @@ import { CodeField } from '@/components/code-field';
 import { Field, NewPasswordField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { refusalText } from '@/lib/account-trial';
 import { useRegister } from '../api/register';
 import { useSendCode } from '../api/send-code';
 import { registerSchema, RESEND_SECONDS, type RegisterValues } from '../schemas';
@@ -64,7 +65,11 @@ export function RegisterForm({ refCode }: { refCode: string | null }) {
         ...(refCode ? { refCode } : {}),
       },
       {
-        onSuccess: (data) => notify.success(data.message),
+        onSuccess: (data) => {
+          notify.success(data.message);
+          // the trial promised on this page did not come: say so, and why
+          if (data.trial?.state === 'refused') notify.info(refusalText(data.trial.reason));
+        },
         onError: (error) => {
           applyFieldErrors(error, FIELDS, setError);
           notify.error(errorMessage(error));

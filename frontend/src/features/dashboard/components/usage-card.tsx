@@ -58,7 +58,7 @@ export function UsageCard({ kind }: { kind: ProxyKind }) {
           <Skeleton className="h-3 w-full" />
         </div>
       ) : kind === 'premium' || kind === 'budget' ? (
-        <TrafficFigures stat={(kind === 'premium' ? data?.premiumStat : data?.budgetStat) ?? null} />
+        <TrafficFigures stat={(kind === 'premium' ? data?.premiumStat : data?.budgetStat) ?? null} trial={kind === 'premium' ? data?.trial : null} />
       ) : (
         <PieceFigures stat={data?.pieceStats?.[kind] ?? null} soonDays={data?.expiringSoonDays ?? 3} />
       )}

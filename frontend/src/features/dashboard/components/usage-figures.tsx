@@ -1,13 +1,16 @@
 // The figures of the overview's Usage card: remaining GB with 2 decimals (below 1 GB also in MB;
 // docs/screens.md), total and used traffic (formatTraffic) with a progress bar and the expiry for traffic kinds; live pieces, those expiring soon and the next expiry for piece kinds.
 import { TrafficExpiry } from '@/components/traffic-expiry';
+import { TrialLabel } from '@/components/trial-label';
+import type { AccountTrial } from '@/lib/account-trial';
 import { formatDateTime, formatFixed2, formatTraffic, fromUnixSeconds, remainingInMb } from '@/lib/format';
 import type { PieceStat, TrafficStat } from '@/lib/stats';
 import { plural, pluralNoun } from '@/lib/plural';
 
 const muted = 'text-slate-600 dark:text-slate-400';
 
-export function TrafficFigures({ stat }: { stat: TrafficStat | null }) {
+/** `trial`: the account's free trial, labelled above the figures while it runs (Premium only). */
+export function TrafficFigures({ stat, trial = null }: { stat: TrafficStat | null; trial?: AccountTrial | null }) {
   const remaining = stat?.availableTraffic ?? 0;
   const remainingMb = remainingInMb(remaining);
   const used = stat?.usedTraffic ?? 0;
@@ -15,6 +18,7 @@ export function TrafficFigures({ stat }: { stat: TrafficStat | null }) {
   const percent = total > 0 ? Math.min(100, (used / total) * 100) : 0;
   return (
     <>
+      <TrialLabel trial={trial} />
       <p className="text-3xl font-bold tabular-nums">
         {formatFixed2(remaining)} <span className={`text-base font-medium ${muted}`}>GB remaining</span>
         {remainingMb && (

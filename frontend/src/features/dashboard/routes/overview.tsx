@@ -8,6 +8,7 @@ import { displayName, useSession } from '@/lib/session';
 import { KindSelector } from '../components/kind-selector';
 import { Card, PageHeader } from '@/components/ui/page-parts';
 import { PlansList } from '../components/plans-list';
+import { TrialNotice } from '../components/trial-notice';
 import { UsageCard } from '../components/usage-card';
 
 export default function OverviewPage() {
@@ -17,6 +18,7 @@ export default function OverviewPage() {
   return (
     <>
       <PageHeader title={`Welcome, ${displayName(user)}`} crumbs={['Overview']} />
+      <TrialNotice />
       <div className="grid gap-6 lg:grid-cols-[1fr_1.5fr]">
         <BalanceCard balance={user.balance}>
           <Link to="/onboard/wallet" className="tap-target rounded text-sm font-semibold text-white underline-offset-4 hover:underline">

@@ -1,7 +1,8 @@
 // The buy form of the static, IPv4 and IPv6 pages (docs/screens.md#proxies-by-the-piece): country
 // (and ISP for static; a new country clears the ISP), quantity as numeric text (default 1), the
 // live total of plan price × quantity, Buy (which asks for confirmation with the total first, as
-// plans do) and Back to the plan list. Out-of-stock options cannot be picked.
+// plans do) and Back to the plan list. Out-of-stock options cannot be picked. A refusal for an
+// insufficient balance keeps the confirmation open with the missing amount and Add funds.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +15,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { offerAddFunds } from '@/lib/insufficient-balance';
+import { useSession } from '@/lib/session';
 import { planTitle, type Plan } from '@/lib/plans';
 import type { BuyKind } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
@@ -58,6 +61,8 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** The valid form values waiting for the customer's confirmation. */
   const [confirming, setConfirming] = useState<BuyValues | null>(null);
+  const [missing, setMissing] = useState<number | null>(null);
+  const { user } = useSession();
   const { register, handleSubmit, setValue, setError, control, formState } = useForm<BuyValues>({
     resolver: zodResolver(buySchema(kind)),
     defaultValues: INITIAL_VALUES,
@@ -74,14 +79,19 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
   function buy(values: BuyValues) {
     const id = planIdOf(plan);
     if (id === null || getProxy.isPending) return;
+    setMissing(null);
     getProxy.mutate(buyBody(kind, id, values), {
-      onSettled: () => setConfirming(null),
       onSuccess: (data) => {
+        setConfirming(null);
         const result = resultOf(data);
         if (result.delivered) notify.success(result.message);
         else notify.info(result.message);
       },
       onError: (error) => {
+        const short = offerAddFunds(error, totalPrice(plan.price, values.quantity), user?.balance ?? 0);
+        setMissing(short);
+        if (short !== null) return;
+        setConfirming(null);
         const field = error instanceof ApiError ? error.fields.quantity : undefined;
         if (field) setError('quantity', { type: 'server', message: field });
         notify.error(errorMessage(error));
@@ -170,7 +180,11 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
         summary={confirming && <PieceSummary plan={plan} values={confirming} countries={countries} isps={stock.data?.isps[confirming.country] ?? []} />}
         busy={getProxy.isPending}
         onConfirm={() => confirming && buy(confirming)}
-        onClose={() => setConfirming(null)}
+        onClose={() => {
+          setMissing(null);
+          setConfirming(null);
+        }}
+        missing={missing}
       />
     </section>
   );

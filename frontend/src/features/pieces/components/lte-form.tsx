@@ -14,6 +14,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { plansQueryOptions } from '@/lib/plans';
 import { notify } from '@/lib/toast';
+import { offerAddFunds } from '@/lib/insufficient-balance';
+import { useSession } from '@/lib/session';
 import { lteCountriesQueryOptions, lteRecordsQueryOptions } from '../api/get-lte-credentials';
 import { resultOf, useGetProxy } from '../api/get-proxy';
 import { BUY_PROXIES_TITLE, buyQuestion, planIdOf } from '../buy-request';
@@ -42,6 +44,8 @@ export function LteForm() {
   const records = useQuery(lteRecordsQueryOptions(selection.country));
   const plans = useQuery(plansQueryOptions('lte'));
   const getProxy = useGetProxy();
+  const [missing, setMissing] = useState<number | null>(null);
+  const { user } = useSession();
 
   const countryOptions = (countries.data ?? []).map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name));
   const list = records.data ?? [];
@@ -55,17 +59,25 @@ export function LteForm() {
 
   function generate() {
     const id = plan ? planIdOf(plan) : null;
-    if (!ready || !record || id === null) return;
+    if (!ready || !record || !plan || id === null) return;
+    setMissing(null);
     getProxy.mutate(
       { type: 'lte', plan: id, location: record.id },
       {
-        onSettled: () => setConfirming(false),
         onSuccess: (data) => {
+          setConfirming(false);
           const result = resultOf(data);
           if (result.delivered) notify.success(result.message);
           else notify.info(result.message);
         },
-        onError: (error) => notify.error(errorMessage(error)),
+        onError: (error) => {
+          // refused for the balance: the confirmation stays open with Add funds
+          const short = offerAddFunds(error, plan.price, user?.balance ?? 0);
+          setMissing(short);
+          if (short !== null) return;
+          setConfirming(false);
+          notify.error(errorMessage(error));
+        },
       },
     );
   }
@@ -171,7 +183,11 @@ export function LteForm() {
         }
         busy={getProxy.isPending}
         onConfirm={generate}
-        onClose={() => setConfirming(false)}
+        onClose={() => {
+          setMissing(null);
+          setConfirming(false);
+        }}
+        missing={missing}
       />
     </form>
   );

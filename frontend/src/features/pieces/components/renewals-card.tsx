@@ -2,7 +2,8 @@
 // period), each told apart by its number, line, exit IP, ISP and last check, with a Check button,
 // an auto-renew switch and a Renew button that asks first (price and period) (PieceItem); and the
 // default auto-renew of new purchases. A renewal sends the expiry it showed,
-// so a second click (or the automatic renewal meanwhile) never renews twice.
+// so a second click (or the automatic renewal meanwhile) never renews twice. A renewal refused for
+// the balance offers Add funds with the missing amount in its toast.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/data-table';
@@ -13,6 +14,8 @@ import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { notify } from '@/lib/toast';
+import { offerAddFunds } from '@/lib/insufficient-balance';
+import { useSession } from '@/lib/session';
 import { type OwnedPiece, PIECES_PER_PAGE, usePieces, useRenewPiece, useSetAutoRenewDefault } from '../api/renewals';
 import { pieceName, when } from '../piece-identity';
 import { PieceItem } from './piece-item';
@@ -20,6 +23,7 @@ import { plural } from '@/lib/plural';
 
 function RenewDialog({ piece, onClose }: { piece: OwnedPiece; onClose: () => void }) {
   const renew = useRenewPiece();
+  const { user } = useSession();
   const price = piece.renewalPrice ?? 0;
   const confirm = () =>
     renew.mutate(
@@ -30,7 +34,8 @@ function RenewDialog({ piece, onClose }: { piece: OwnedPiece; onClose: () => voi
           onClose();
         },
         onError: (error) => {
-          notify.error(errorMessage(error));
+          // refused for the balance: the toast offers Add funds with what is missing
+          if (offerAddFunds(error, price, user?.balance ?? 0) === null) notify.error(errorMessage(error));
           onClose();
         },
       },

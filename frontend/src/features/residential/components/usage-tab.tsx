@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { statsQueryOptions } from '@/lib/stats';
 import { ProxyHistoryTable } from '@/components/proxy-history-table';
 import { TrafficExpiry } from '@/components/traffic-expiry';
+import { TrialLabel } from '@/components/trial-label';
 import { formatFixed2, formatTraffic, remainingInMb } from '@/lib/format';
 import { proxyHistoryQueryOptions } from '@/lib/proxy-history';
 import { fillDays, usageQueryOptions } from '../api/get-usage';
@@ -58,6 +59,7 @@ export function UsageTab({ kind }: { kind: GeneratorKind }) {
   return (
     <div className="space-y-6">
       <Card title="Traffic">
+        {kind === 'premium' && <TrialLabel trial={stats.data?.trial} />}
         <dl className="grid grid-cols-3 gap-2 sm:gap-4">
           <Total label="Remaining" value={remaining} testId="usage-remaining" remaining />
           <Total label="Used" value={used} testId="usage-used" />

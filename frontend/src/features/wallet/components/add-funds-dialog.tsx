@@ -2,7 +2,7 @@
 // 2 decimals on blur), method (Cryptomus) and currency (LTC by default). POST /api/payment answers
 // with a checkout URL that opens in a new tab; the balance refreshes when the customer comes back
 // (wallet-sync). When the shop takes no top-ups (GET /api/config says topUps: false) it says so
-// instead.
+// instead. Opened from a purchase refused for the balance, the amount is what it lacked.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
@@ -56,6 +56,8 @@ export default function AddFundsDialog() {
 function AddFundsForm() {
   const payment = useCreatePayment();
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  // read once: the dialog mounts each time it opens
+  const [prefill] = useState(() => paymentModal.prefill());
   const {
     control,
     register,
@@ -64,7 +66,7 @@ function AddFundsForm() {
     formState: { errors },
   } = useForm<AddFundsValues>({
     resolver: zodResolver(addFundsSchema),
-    defaultValues: { amount: '', method: METHODS[0].value, currency: DEFAULT_CURRENCY },
+    defaultValues: { amount: prefill === null ? '' : prefill.toFixed(2), method: METHODS[0].value, currency: DEFAULT_CURRENCY },
   });
 
   const onSubmit = handleSubmit((values) =>
@@ -95,6 +97,11 @@ function AddFundsForm() {
   return (
     <Dialog open onClose={() => paymentModal.close()} title="Add Funds" description="Top up your wallet with cryptocurrency.">
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        {prefill !== null && (
+          <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-950/60 dark:text-brand-100">
+            The amount is what your purchase was missing; you can add more.
+          </p>
+        )}
         <Controller
           control={control}
           name="amount"
