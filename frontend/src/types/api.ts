@@ -2062,7 +2062,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description The last 10 ledger rows, newest first. */
-            ledger: components["schemas"]["LedgerItem"][];
+            ledger: components["schemas"]["LedgerEntry"][];
             /** @description The last 20 lines, newest first. */
             lines: components["schemas"]["MaskedLine"][];
             name: string;
