@@ -3,13 +3,13 @@
 //! (`crate::csv::stream_pages`): a task reads the ledger in keyset pages (ids below the last
 //! one's) and hands each page's lines over a small channel.
 
-use crate::view::LedgerEntry;
 use crate::blocking::with_conn;
 use crate::csv::{cell, iso_utc, stream_pages};
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
+use crate::view::LedgerEntry;
 use actix_web::{HttpResponse, get, web};
 use domain::{UserId, messages as msg};
 use persistence::wallet::LedgerRow;

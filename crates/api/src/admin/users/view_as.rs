@@ -7,13 +7,13 @@
 
 use super::detail::{AdminUsageDay, AdminUserPiece, live_pieces, recent_usage};
 use super::view::{TrafficRow, traffic_row};
-use crate::view::LedgerEntry;
 use crate::admin::audit_trail::audit;
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
+use crate::view::LedgerEntry;
 use actix_web::{HttpResponse, get, web};
 use domain::proxy_line::{MASK, mask_password};
 use domain::{Cents, ProxyKind, UserId, messages as msg};
