@@ -1,5 +1,6 @@
 // /onboard/proxies: the real list with kind filter, debounced search, pages and export.
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
@@ -95,7 +96,10 @@ describe('generated proxies page', () => {
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(queries.at(-1)).toMatchObject({ page: '2' }));
     const before = queries.length;
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'user1:');
+    // The keys follow each other without yielding to the timers (`delay: null`), as a person's
+    // do within the debounce; with the default delay a busy machine spaced them past it.
+    const typist = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await typist.type(screen.getByRole('searchbox', { name: 'Search' }), 'user1:');
     await waitFor(
       () => expect(firstCells(table)).toEqual(['static-1.gw.test:9000:user1:pass', 'premium-1.gw.test:9000:user1:pass', 'ipv4-1.gw.test:9000:user1:pass']),
       { timeout: 3000 },
