@@ -131,11 +131,8 @@ pub async fn register(
         )?;
         email_codes::delete(conn, email)?;
         // The code proved the address: the trial goes with the account, or not at all.
-        let claim = trial::grant(conn, &settings, user.id, &mailbox, &source)?;
-        Ok(Outcome::Created(
-            Box::new(user),
-            TrialView::of_claim(claim, now()),
-        ))
+        let trial = trial::grant(conn, &settings, user.id, &mailbox, &source)?;
+        Ok(Outcome::Created(Box::new(user), trial))
     })
     .await?;
 

@@ -5,6 +5,7 @@
 //! recorded with its reason, which the dashboard tells the customer. No money moves: the trial
 //! is traffic only, with no ledger row.
 
+use crate::auth::trial_view::TrialView;
 use crate::error::ApiError;
 use crate::settings::{Settings, TRIAL_VALIDITY_SECS};
 use domain::units::MB;
@@ -13,14 +14,15 @@ use persistence::trials::{self, Claim, NewClaim};
 use persistence::{DbConnection, traffic};
 
 /// Grants the trial to the new account `user_id` if the settings, the mailbox and the address
-/// allow; returns what the claim came to (None when the shop offers no trial). Call inside the transaction that created the account.
+/// allow; returns what the customer is told of it (None when the shop offers no trial), its end
+/// counted from the same instant as the grant's. Call inside the transaction that created the account.
 pub fn grant(
     conn: &mut DbConnection,
     settings: &Settings,
     user_id: domain::UserId,
     mailbox: &CanonicalEmail,
     ip: &str,
-) -> Result<Option<Claim>, ApiError> {
+) -> Result<Option<TrialView>, ApiError> {
     if settings.trial_mb == 0 {
         return Ok(None);
     }
@@ -53,5 +55,5 @@ pub fn grant(
         }
         refused => tracing::info!(%user_id, ?refused, "no free trial"),
     }
-    Ok(Some(claim))
+    Ok(TrialView::of_claim(Some(claim), now))
 }
