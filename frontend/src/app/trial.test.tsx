@@ -54,7 +54,7 @@ describe('free trial', () => {
   it('tells new customers what the trial is on the sign-up page', async () => {
     config(250);
     renderAt('/register');
-    expect(await screen.findByText('Free trial: 250 MB of Premium traffic for 24 hours, once you verify your email.')).toBeInTheDocument();
+    expect(await screen.findByText('Free trial: 250 MB of Premium traffic for 24 hours, once you verify your email. One trial per mailbox, and a few per network each day.')).toBeInTheDocument();
   });
 
   it('shows signed-in visitors Go to dashboard where guests see Start Free Trial', async () => {
