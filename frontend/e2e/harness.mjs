@@ -73,8 +73,9 @@ export async function startServer({ log = false, env: overrides = {} } = {}) {
     PROXYSHOP_LOCAL_CHECKOUT: 'true',
     PROXYSHOP_TRIAL_MB: '100',
     PROXYSHOP_TRIAL_PER_IP_PER_DAY: '1000',
-    // every journey signs up from 127.0.0.1
+    // every journey signs up from 127.0.0.1, all on this one server
     PROXYSHOP_CODE_REQUESTS_PER_IP: '1000',
+    PROXYSHOP_REGISTER_PER_IP: '1000',
     // the Rust tests keep every core busy beside the browser tests (`make test`): on idle cores
     // only, each sign-in's hash would wait for them
     PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY: 'true',

@@ -75,6 +75,9 @@ pub struct Config {
     pub admin_2fa_required: bool,
     /// Verification codes (sign-up) one client IP may request per hour.
     pub code_requests_per_ip: u32,
+    /// Sign-ups one client address (an IPv6 /64) may complete per hour
+    /// (`PROXYSHOP_REGISTER_PER_IP`).
+    pub register_per_ip: u32,
     /// `PROXYSHOP_LOGIN_DELAY_MS`: the first delay of a sign-in slowed down by failed attempts
     /// (it doubles from there; 0: never wait).
     pub login_delay_unit: Duration,
@@ -248,6 +251,15 @@ impl Config {
                     return Err(bad(
                         "PROXYSHOP_TRIAL_PER_IP_PER_DAY",
                         "must be at least 1 (PROXYSHOP_TRIAL_MB=0 turns the trial off)",
+                    ));
+                }
+                n => n,
+            },
+            register_per_ip: match whole(src, "PROXYSHOP_REGISTER_PER_IP", 20)? {
+                0 => {
+                    return Err(bad(
+                        "PROXYSHOP_REGISTER_PER_IP",
+                        "must be at least 1 (0 would refuse every sign-up)",
                     ));
                 }
                 n => n,

@@ -40,6 +40,7 @@ pub(super) async fn serve(
         admin_2fa_required: config.admin_2fa_required,
         limits: RateLimits {
             code_per_ip: config.code_requests_per_ip,
+            register_per_ip: config.register_per_ip,
             login_delay_unit: config.login_delay_unit,
             ..RateLimits::default()
         },

@@ -282,6 +282,19 @@ fn sign_up_codes_per_address_default_to_ten_and_refuse_zero_or_junk() {
 }
 
 #[test]
+fn sign_ups_per_network_default_to_twenty_and_refuse_zero_or_junk() {
+    assert_eq!(config(&[]).unwrap().register_per_ip, 20);
+    let raised = config(&[("PROXYSHOP_REGISTER_PER_IP", "1000")]).unwrap();
+    assert_eq!(raised.register_per_ip, 1000);
+    for junk in ["0", "-1", "twenty", "1.5"] {
+        let Err(err) = config(&[("PROXYSHOP_REGISTER_PER_IP", junk)]) else {
+            panic!("{junk:?} accepted");
+        };
+        assert_eq!(err.key, "PROXYSHOP_REGISTER_PER_IP", "{junk:?}");
+    }
+}
+
+#[test]
 fn password_hashing_stays_on_idle_cores_unless_asked() {
     assert!(!config(&[]).unwrap().password_hashing_normal_priority);
     let key = "PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY";
