@@ -6,7 +6,7 @@ NPM   ?= npm
 BIN_DEBUG   := target/debug/proxyshop
 BIN_RELEASE := target/release/proxyshop
 
-.PHONY: run dev test lint lint-other clippy test-rust build-tests run-tests-rust test-frontend e2e \
+.PHONY: run dev test lint lint-other lint-static frontend-checks clippy test-rust build-tests run-tests-rust test-frontend e2e \
 	run-e2e fuzz run-fuzz server-bin frontend openapi check-openapi fmt clean
 
 ## run: build the front end and the server, then serve everything on http://127.0.0.1:8080
@@ -22,20 +22,28 @@ dev: frontend/node_modules
 	else $(CARGO) run -p server -- serve & fi; \
 	cd frontend && VITE_API_URL=$${VITE_API_URL:-http://127.0.0.1:8080} $(NPM) run dev
 
-## test: everything CI checks, in three steps: the builds (the Rust tests, once, with the server
-## binary they start, compiled with clippy's lints; the front end; the fuzzer's tools), the other
-## lints (fmt, the import graphs: no loop, the crate rule, the front end, the API document) beside
-## the front-end unit tests (the lints are mostly ESLint, one core; Vitest takes both), then the
-## Rust tests, the browser tests and the schema fuzzing side by side: they share the builds and
-## nothing else (each starts its own servers and databases). The front-end unit tests run before
-## the Rust tests, not beside them: on two cores shared with eight Rust tests, the browser and the
-## fuzzer, a screen's first render took long enough to reach their waits.
+## test: everything CI checks, in two steps. First the builds beside the front end's own
+## checks: the Rust tests (once, with the server binary they start, compiled with clippy's lints),
+## the fuzzer's tools, and on the side the front end's build, then its lints with the repository's
+## (fmt, the import graphs: no loop, the crate rule, ESLint and types), then its unit tests. The
+## Rust build leaves a core idle for long stretches (one large crate compiles on one thread), and the
+## front end's chain fits in it. Then the Rust tests, the browser tests, the schema fuzzing and the
+## API document check side by side: they share the builds and nothing else (each starts its own
+## servers and databases). The front-end unit tests run before the Rust tests, not beside them: on
+## two cores shared with eight Rust tests, the browser and the fuzzer, a screen's first render took
+## long enough to reach their waits.
 test: frontend/node_modules
-	$(LINTED) $(MAKE) -j3 --output-sync=target build-tests frontend \
+	$(LINTED) $(MAKE) -j3 --output-sync=target build-tests frontend-checks \
 	  $(TOOLS_VENV)/bin/schemathesis
-	$(MAKE) -j2 --output-sync=target $(if $(LINTED),lint-other,lint) test-frontend \
+	$(if $(LINTED),,$(MAKE) clippy)
+	$(LINTED) $(MAKE) -j4 --output-sync=target run-tests-rust run-e2e run-fuzz check-openapi \
 	  SERVER=$(BIN_DEBUG)
-	$(LINTED) $(MAKE) -j3 --output-sync=target run-tests-rust run-e2e run-fuzz SERVER=$(BIN_DEBUG)
+
+# The front end's build, then the lints that need no Rust build, then the front end's unit tests,
+# one after the other (each would take both cores if it could).
+frontend-checks: frontend
+	$(MAKE) lint-static
+	$(MAKE) test-frontend
 
 # The test build compiles the workspace's own crates with clippy-driver, the rustc with clippy's
 # lints that `cargo clippy` runs (as RUSTC_WORKSPACE_WRAPPER, the lints in CLIPPY_ARGS): one
@@ -70,13 +78,15 @@ clippy:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 # Everything `lint` checks but clippy (`make test` has its lints from the test build).
-lint-other: frontend/node_modules
+lint-other: lint-static check-openapi
+
+# The lints that need no Rust build.
+lint-static: frontend/node_modules
 	$(CARGO) fmt --all -- --check
 	node --test scripts/import-graph.test.mjs
 	node scripts/import-graph.mjs
 	node scripts/crate-deps.mjs
 	cd frontend && $(NPM) run lint
-	$(MAKE) check-openapi
 
 ## test-rust: the crates' unit and integration tests on SQLite, and on PostgreSQL too when
 ## TEST_DATABASE_URL is set; with cargo-nextest (each test in its own process, .config/nextest.toml)

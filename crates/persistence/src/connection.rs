@@ -153,6 +153,10 @@ impl r2d2::ManageConnection for Manager {
 pub struct PoolOptions {
     pub max_size: u32,
     pub connect_timeout: Duration,
+    /// Connections kept open while idle; `None`: `max_size`, all opened at start (a server takes
+    /// its first requests without waiting for a connection). The tests' pools keep one and open
+    /// the rest on demand (`testing::small_pool`).
+    pub min_idle: Option<u32>,
 }
 
 impl Default for PoolOptions {
@@ -160,6 +164,7 @@ impl Default for PoolOptions {
         PoolOptions {
             max_size: 10,
             connect_timeout: Duration::from_secs(10),
+            min_idle: None,
         }
     }
 }
@@ -174,6 +179,7 @@ pub fn connect(url: &str, options: &PoolOptions) -> DbResult<DbPool> {
     }
     r2d2::Pool::builder()
         .max_size(options.max_size)
+        .min_idle(options.min_idle)
         // No `SELECT 1` before each checkout (a round trip per request): a connection that lost
         // its server is noticed by the query that meets it and dropped on return (`has_broken`).
         .test_on_check_out(false)

@@ -41,7 +41,7 @@ fn user_id(app: &TestApp) -> UserId {
 
 /// Runs the check twice at once, each on its own pool (two instances); how many fired in all.
 async fn check_twice_at_once(app: &TestApp, now: i64) -> usize {
-    let other = persistence::connect(&app.db.url, &persistence::PoolOptions::default()).unwrap();
+    let other = persistence::connect(&app.db.url, &persistence::testing::small_pool()).unwrap();
     let (a, b) = tokio::join!(
         app::alerts::check_alerts(app.pool(), mailer(app), now),
         app::alerts::check_alerts(&other, mailer(app), now),

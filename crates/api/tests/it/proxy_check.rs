@@ -57,7 +57,7 @@ pub(crate) struct Shop {
 impl Shop {
     pub(crate) async fn start(backend: persistence::Backend, checks_per_user: u32) -> Shop {
         let app = TestApp::start(backend, |_| {}).await;
-        let pool = persistence::connect(&app.db.url, &persistence::PoolOptions::default()).unwrap();
+        let pool = persistence::connect(&app.db.url, &persistence::testing::small_pool()).unwrap();
         let config = gateway::GatewayConfig {
             http_addr: "127.0.0.1:0".parse().unwrap(),
             socks_addr: "127.0.0.1:0".parse().unwrap(),

@@ -186,7 +186,7 @@ persistence::both_backends! {
         auto_renew(&app, id, true).await;
         let now = persistence::now();
         set_expiry(&app, id, now + 2 * HOUR);
-        let other = persistence::connect(&app.db.url, &persistence::PoolOptions::default()).unwrap();
+        let other = persistence::connect(&app.db.url, &persistence::testing::small_pool()).unwrap();
         let (a, b) = tokio::join!(run_job(&app, app.pool(), now), run_job(&app, &other, now));
         assert_eq!(a.renewed + b.renewed, 1, "{a:?} {b:?}");
         assert_eq!(expiry(&app, id), now + 2 * HOUR + 30 * DAY);

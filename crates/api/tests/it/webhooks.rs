@@ -261,7 +261,7 @@ persistence::both_backends! {
             let title = format!("Order {n} delivered");
             app.with_conn(|c| notifications::add(c, id, Kind::OrderDelivered, &title, "Pieces", now).unwrap());
         }
-        let other = persistence::connect(&app.db.url, &persistence::PoolOptions::default()).unwrap();
+        let other = persistence::connect(&app.db.url, &persistence::testing::small_pool()).unwrap();
         let key = key();
         let (a, b) = tokio::join!(
             app::alerts::send_webhooks(app.pool(), sender(), &key, now),

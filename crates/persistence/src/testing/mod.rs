@@ -235,9 +235,14 @@ fn postgres_template(admin: &mut diesel::PgConnection, admin_url: &str) -> Strin
     name
 }
 
-fn small_pool() -> PoolOptions {
+/// Up to eight connections, one opened at start and the others when a test needs them: most
+/// tests use one or two at a time, and each PostgreSQL connection is a server process that loads
+/// the new database's catalogue (opening all eight for every test was most of PostgreSQL's CPU
+/// time in the test run).
+pub fn small_pool() -> PoolOptions {
     PoolOptions {
         max_size: 8,
+        min_idle: Some(1),
         ..PoolOptions::default()
     }
 }

@@ -234,7 +234,7 @@ impl TestApp {
             &self.db.url,
             &persistence::PoolOptions {
                 max_size: 4,
-                ..persistence::PoolOptions::default()
+                ..persistence::testing::small_pool()
             },
         )
         .unwrap();
