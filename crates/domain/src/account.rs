@@ -173,6 +173,13 @@ pub enum Role {
 }
 
 impl Role {
+    pub const ALL: [Role; 2] = [Role::Admin, Role::User];
+
+    /// A role's name, exactly (the inverse of [`Role::as_str`]).
+    pub fn parse(value: &str) -> Option<Role> {
+        Self::ALL.into_iter().find(|r| r.as_str() == value)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Admin => "admin",
@@ -240,6 +247,15 @@ mod tests {
             format!("{:?}", Password::parse_new("Abcde1@")),
             "Ok(Password(***))"
         );
+    }
+
+    #[test]
+    fn roles_parse_from_their_names_only() {
+        for role in Role::ALL {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(Role::parse("Admin"), None);
+        assert_eq!(Role::parse(" user"), None);
     }
 
     #[test]

@@ -304,7 +304,15 @@ pub fn outcome() -> RefOr<Schema> {
 
 /// `POST /api/admin/users/{id}/role`: the role, trimmed.
 pub fn role() -> RefOr<Schema> {
-    one_of(&["admin", "user"])
+    one_of(&role_names())
+}
+
+/// The names of `domain::Role::ALL`.
+fn role_names() -> Vec<&'static str> {
+    domain::Role::ALL
+        .into_iter()
+        .map(domain::Role::as_str)
+        .collect()
 }
 
 /// `crate::number::hundredths`: `domain::rules::SIGNED_AMOUNT`, below zero or above zero (JSON
@@ -484,7 +492,7 @@ fn given_choice(words: &str) -> RefOr<Schema> {
 
 /// `GET /api/admin/users?role=`: admin, user, or blank for both.
 pub fn role_filter() -> RefOr<Schema> {
-    given_choice("admin|user")
+    given_choice(&role_names().join("|"))
 }
 
 /// `GET /api/admin/orders?type=` (`query_text::given`, then `ProxyKind::parse`): blank is no
