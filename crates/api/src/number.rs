@@ -6,13 +6,14 @@
 pub use domain::numbers::{Quantity, quantity};
 use serde_json::Value;
 
-const LIMIT_HUNDREDTHS: i64 = 100_000 * 100;
-
 /// Hundredths of `value` (`12.5` is 1250, `-3` is -300), or `None` when it is not a number,
 /// is zero, has more than two decimals or is beyond ±100000.
 pub fn hundredths(value: Option<&Value>) -> Option<i64> {
     let signed = domain::numbers::hundredths_of(value?)?;
-    (signed != 0 && signed.abs() <= LIMIT_HUNDREDTHS).then_some(signed)
+    let allowed = domain::rules::SIGNED_AMOUNT
+        .iter()
+        .any(|r| r.contains(signed));
+    allowed.then_some(signed)
 }
 
 #[cfg(test)]

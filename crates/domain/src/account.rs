@@ -2,6 +2,7 @@
 //! message (docs/api.md#messages). The forms that combine them are in `forms`.
 
 use crate::messages as msg;
+use crate::rules::LABEL_PATTERN;
 use serde::{Deserialize, Serialize};
 
 /// A syntactically valid email address, trimmed and lower-cased (emails are unique
@@ -15,7 +16,7 @@ impl Email {
         if value.is_empty() {
             return Err(msg::EMAIL_REQUIRED);
         }
-        if value.len() > 254 || !looks_like_email(value) {
+        if value.len() > EMAIL_MAX_LEN || !looks_like_email(value) {
             return Err(msg::EMAIL_INVALID);
         }
         Ok(Email(value.to_lowercase()))
@@ -30,15 +31,24 @@ impl Email {
     }
 }
 
+/// The longest address, in bytes (as typed, trimmed).
+pub const EMAIL_MAX_LEN: usize = 254;
+/// The longest local part (before the `@`), in bytes.
+pub const EMAIL_LOCAL_MAX_LEN: usize = 64;
+/// The characters of a local part besides ASCII letters, digits and the dots between atoms,
+/// written so that they stand in a pattern's character class as they are (`-` last).
+const LOCAL_SPECIALS: &str = "!#$%&'*+/=?^_`{|}~-";
+
 /// local@domain.tld with no spaces, one `@`, a dot in the domain and no empty labels.
 fn looks_like_email(value: &str) -> bool {
     let Some((local, domain)) = value.split_once('@') else {
         return false;
     };
-    let allowed_local = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c);
+    let allowed_local =
+        |c: char| c.is_ascii_alphanumeric() || c == '.' || LOCAL_SPECIALS.contains(c);
     let allowed_domain = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.';
     !local.is_empty()
-        && local.len() <= 64
+        && local.len() <= EMAIL_LOCAL_MAX_LEN
         && local.chars().all(allowed_local)
         && !local.starts_with('.')
         && !local.ends_with('.')
@@ -51,9 +61,28 @@ fn looks_like_email(value: &str) -> bool {
         && domain.rsplit('.').next().is_some_and(|tld| tld.len() >= 2)
 }
 
-const PASSWORD_SPECIALS: &str = "@$!%*?&";
-const PASSWORD_MIN: usize = 6;
-const PASSWORD_MAX: usize = 128;
+/// What [`Email::parse`] accepts, as two patterns a value must both match (ECMA-262 and Python,
+/// for the API's document; `looks_like_email` is hand-written, and the API's tests hold these
+/// against it on samples): the shape (1–64 dot-separated atoms, `@`, labels, a top-level label
+/// of at least two characters; whitespace around) and the local part's length. With
+/// [`EMAIL_MAX_LEN`] as the longest text.
+pub fn email_patterns() -> [String; 2] {
+    let local = format!("[A-Za-z0-9{LOCAL_SPECIALS}]");
+    let label = LABEL_PATTERN;
+    [
+        format!(
+            r"^\s*{local}+(?:\.{local}+)*@(?:{label}\.)+[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]\s*$"
+        ),
+        format!(r"^\s*[^@]{{1,{EMAIL_LOCAL_MAX_LEN}}}@"),
+    ]
+}
+
+/// The characters a password needs one of besides letters and digits, and the only others it
+/// may hold (written so that they stand in a pattern's character class as they are).
+pub const PASSWORD_SPECIALS: &str = "@$!%*?&";
+/// A new password's length in characters.
+pub const PASSWORD_MIN: usize = 6;
+pub const PASSWORD_MAX: usize = 128;
 
 /// A password that satisfies the registration policy. Deliberately not `Debug`-printable.
 #[derive(Clone)]
@@ -108,6 +137,9 @@ impl Password {
     }
 }
 
+/// How many digits a verification code has.
+pub const CODE_DIGITS: usize = 6;
+
 /// A six-digit email verification code as typed by the customer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerificationCode(String);
@@ -116,10 +148,10 @@ impl VerificationCode {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
         let value = raw.trim();
         let len = value.chars().count();
-        if len < 6 {
+        if len < CODE_DIGITS {
             return Err(msg::CODE_TOO_SHORT);
         }
-        if len > 6 {
+        if len > CODE_DIGITS {
             return Err(msg::CODE_TOO_LONG);
         }
         if !value.bytes().all(|b| b.is_ascii_digit()) {
@@ -141,6 +173,13 @@ pub enum Role {
 }
 
 impl Role {
+    pub const ALL: [Role; 2] = [Role::Admin, Role::User];
+
+    /// A role's name, exactly (the inverse of [`Role::as_str`]).
+    pub fn parse(value: &str) -> Option<Role> {
+        Self::ALL.into_iter().find(|r| r.as_str() == value)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Admin => "admin",
@@ -208,6 +247,15 @@ mod tests {
             format!("{:?}", Password::parse_new("Abcde1@")),
             "Ok(Password(***))"
         );
+    }
+
+    #[test]
+    fn roles_parse_from_their_names_only() {
+        for role in Role::ALL {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(Role::parse("Admin"), None);
+        assert_eq!(Role::parse(" user"), None);
     }
 
     #[test]

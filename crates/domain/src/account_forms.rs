@@ -3,9 +3,18 @@
 
 use crate::account::{Email, Password, VerificationCode};
 use crate::messages as msg;
+use crate::rules::{Controls, TrimmedText};
 use crate::validation::FieldErrors;
 
-const NAME_MAX: usize = 80;
+/// The profile's name: 1–80 characters once trimmed, no control characters.
+pub const PROFILE_NAME: TrimmedText = TrimmedText {
+    min_chars: 1,
+    max_chars: 80,
+    controls: Controls::None,
+};
+
+/// How many digits a phone number has after its `+` (E.164).
+pub const PHONE_DIGITS: std::ops::RangeInclusive<usize> = 7..=15;
 
 /// Checks a new password and its confirmation under the registration policy and messages;
 /// records the errors under `field` and `confirmPassword`. Registration uses it too.
@@ -39,8 +48,7 @@ impl ProfileForm {
     pub fn parse(name: &str, phone: Option<&str>) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
         let name = name.trim();
-        let len = name.chars().count();
-        if len == 0 || len > NAME_MAX || name.chars().any(char::is_control) {
+        if !PROFILE_NAME.allows(name) {
             errors.add("name", msg::NAME_INVALID);
         }
         let phone = phone.map(str::trim).filter(|p| !p.is_empty());
@@ -64,9 +72,15 @@ fn is_e164(phone: &str) -> bool {
     let Some(digits) = phone.strip_prefix('+') else {
         return false;
     };
-    (7..=15).contains(&digits.len())
+    PHONE_DIGITS.contains(&digits.len())
         && digits.bytes().all(|b| b.is_ascii_digit())
         && !digits.starts_with('0')
+}
+
+/// [`is_e164`] as a pattern (ECMA-262 and Python, for the API's document), without anchors.
+pub fn phone_pattern() -> String {
+    let (min, max) = (PHONE_DIGITS.start() - 1, PHONE_DIGITS.end() - 1);
+    format!(r"\+[1-9][0-9]{{{min},{max}}}")
 }
 
 /// `POST /api/user/password`: the new password under the registration policy. The current one

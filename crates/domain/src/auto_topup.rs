@@ -1,10 +1,17 @@
 //! Automatic top-up of traffic: the threshold a customer sets and the texts of what it did.
 
+use crate::rules::Hundredths;
 use crate::units::GB;
 use crate::{Cents, ProxyKind};
 
 /// The largest threshold, in GB.
 pub const MAX_BELOW_GB: i64 = 10_000;
+
+/// The threshold in hundredths of a GB: above 0, at most [`MAX_BELOW_GB`].
+pub const BELOW_GB: Hundredths = Hundredths {
+    min: 1,
+    max: MAX_BELOW_GB * 100,
+};
 
 /// "Buy when what is left falls below this many bytes": above 0 and at most
 /// [`MAX_BELOW_GB`] GB, in hundredths of a GB (the form's 2 decimals).
@@ -14,8 +21,8 @@ pub struct BelowBytes(i64);
 impl BelowBytes {
     /// From hundredths of a GB (`150` is 1.5 GB); None outside (0, 10000 GB].
     pub fn from_hundredths_gb(hundredths: i64) -> Option<BelowBytes> {
-        (1..=MAX_BELOW_GB * 100)
-            .contains(&hundredths)
+        BELOW_GB
+            .contains(hundredths)
             .then(|| BelowBytes(hundredths * (GB / 100)))
     }
 

@@ -27,6 +27,7 @@ pub mod plural;
 pub mod proxy_line;
 pub mod random;
 pub mod redact;
+pub mod rules;
 #[cfg(feature = "diesel")]
 mod sql;
 pub mod subusers;

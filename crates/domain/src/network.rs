@@ -179,6 +179,27 @@ pub fn parse_trial_network(text: &str) -> Option<String> {
     Some(trial_network(range.addr))
 }
 
+/// The longest trial network the API's document lets through (the pattern allows no longer
+/// one but for whitespace around it).
+pub const TRIAL_NETWORK_MAX_LEN: usize = 64;
+
+/// What [`parse_trial_network`] accepts, as a pattern (ECMA-262 and Python, for the API's
+/// document; the parser is the standard library's address reading, and the API's tests hold
+/// the two together on samples): an IPv4 or IPv6 address, optionally with a prefix length of
+/// at most 32 or 128, whitespace around. Narrower than the parser (IPv6 with an embedded IPv4
+/// address is left out), so what the document calls valid is accepted.
+pub fn trial_network_pattern() -> String {
+    let octet = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
+    let v4 = format!(r"{octet}(?:\.{octet}){{3}}(?:/0*(?:3[0-2]|[12]?[0-9]))?");
+    let h = "[0-9A-Fa-f]{1,4}";
+    let v6 = format!(
+        "(?:(?:{h}:){{7}}{h}|(?:{h}:){{1,7}}:|(?:{h}:){{1,6}}:{h}|(?:{h}:){{1,5}}(?::{h}){{1,2}}\
+         |(?:{h}:){{1,4}}(?::{h}){{1,3}}|(?:{h}:){{1,3}}(?::{h}){{1,4}}|(?:{h}:){{1,2}}(?::{h}){{1,5}}\
+         |{h}:(?::{h}){{1,6}}|:(?:(?::{h}){{1,7}}|:))(?:/0*(?:12[0-8]|1[01][0-9]|[1-9]?[0-9]))?"
+    );
+    format!(r"^\s*(?:{v4}|{v6})\s*$")
+}
+
 /// The reverse proxies in front of the API whose `X-Forwarded-For` hops are believed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TrustedProxies {

@@ -13,6 +13,7 @@
 //! (`1.00000000000000001`) is read as the value it parses to.
 
 use crate::money::Cents;
+use crate::rules::Whole;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Number, Value};
 
@@ -71,6 +72,9 @@ pub fn whole_of_f64(value: f64) -> Option<i64> {
     // In range and whole: the conversion is exact.
     ok.then_some(value as i64)
 }
+
+/// How many lines one generation makes, or pieces one purchase buys.
+pub const QUANTITY: Whole = Whole { min: 1, max: 1000 };
 
 /// What a quantity field (how many lines or pieces) held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -122,6 +122,8 @@ const SUBUSER_KEY: &str = "sub";
 
 /// Longest sub-user name: lowercase ASCII letters and digits.
 pub const SUBUSER_NAME_MAX: usize = 16;
+/// The characters of a sub-user's name (`is_token`'s), as a pattern's character class.
+pub const SUBUSER_NAME_CLASS: &str = "[a-z0-9]";
 
 /// Whether `name` can be a sub-user's name (it goes into proxy usernames as is).
 pub fn is_subuser_name(name: &str) -> bool {

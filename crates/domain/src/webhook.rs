@@ -12,6 +12,21 @@ use url::{Host, Url};
 
 /// The longest URL a customer may register.
 pub const MAX_URL_LEN: usize = 2000;
+
+/// What [`WebhookUrl::parse`] accepts without private targets, as a pattern (ECMA-262 and
+/// Python, for the API's document; the parser is the `url` crate's reading plus the checks
+/// below, and the API's tests hold the two together on samples): `https://`, a host name with a
+/// dot whose last label starts with a letter, an optional port, and a path and query of URL
+/// characters, whitespace around; with [`MAX_URL_LEN`] as the longest text. Narrower than the
+/// parser (it also takes public IP literals and upper-case schemes), so what the document calls
+/// valid is accepted.
+pub fn url_pattern() -> String {
+    let label = crate::rules::LABEL_PATTERN;
+    let host = format!(r"(?:{label}\.)+[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?");
+    let rest = r"(?::[1-9][0-9]{0,3})?(?:[/?][A-Za-z0-9._~!$&'()*+,;=:@/?%-]*)?";
+    format!(r"^\s*https://{host}{rest}\s*$")
+}
+
 /// What every secret starts with, so that a leaked one is recognisable.
 pub const SECRET_PREFIX: &str = "whsec_";
 /// A delivery is retried until this long after its notification, then failed for good.

@@ -10,8 +10,7 @@ use serde::Serialize;
 /// The operator's reason, trimmed: 3 to 200 characters, otherwise 422 on the field `reason`.
 pub(crate) fn reason(raw: Option<&str>) -> Result<String, ApiError> {
     let text = raw.unwrap_or_default().trim();
-    let length = text.chars().count();
-    if (3..=200).contains(&length) {
+    if domain::rules::REASON.allows(text) {
         Ok(text.to_owned())
     } else {
         Err(ApiError::field("reason", msg::REASON_REQUIRED))

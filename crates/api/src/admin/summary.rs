@@ -9,6 +9,7 @@ use crate::extractors::AdminUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::messages as msg;
+use domain::rules::SUMMARY_DAYS;
 use persistence::stats;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -22,7 +23,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 const DEFAULT_DAYS: u16 = 30;
-const MAX_DAYS: u16 = 365;
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct SummaryQuery {
@@ -39,7 +39,7 @@ fn window(raw: Option<&str>) -> Result<u16, ApiError> {
             .trim()
             .parse::<u16>()
             .ok()
-            .filter(|days| (1..=MAX_DAYS).contains(days))
+            .filter(|days| SUMMARY_DAYS.contains(i64::from(*days)))
             .ok_or(ApiError::field("days", msg::VALID_DAYS)),
     }
 }

@@ -11,6 +11,7 @@ use crate::extractors::{AdminUser, JsonObject};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, post, web};
 use domain::messages as msg;
+use domain::rules::TRIAL_ALLOWANCE;
 use persistence::trial_networks::{self, NetworkDay};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -24,7 +25,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
 /// At most this many networks are listed.
 const MAX_LISTED: i64 = 500;
 /// Most trials one lift may add.
-const MAX_LIFT: i64 = 1000;
 /// Most extra trials a network may have in one day.
 const MAX_EXTRA: i32 = 10_000;
 
@@ -112,7 +112,8 @@ pub struct AllowTrialsRequest {
 /// A whole JSON number from 1 to 1000 (`3.0` is 3, as JSON Schema's `integer`).
 fn lift(value: Option<&Value>) -> Option<i32> {
     let n = value?.as_f64()?;
-    (n.fract() == 0.0 && (1.0..=MAX_LIFT as f64).contains(&n)).then_some(n as i32)
+    // A whole float converts exactly within the range, and saturates beyond it.
+    (n.fract() == 0.0 && TRIAL_ALLOWANCE.contains(n as i64)).then_some(n as i32)
 }
 
 #[utoipa::path(tag = "admin", request_body = AllowTrialsRequest,

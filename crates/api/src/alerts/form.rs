@@ -73,13 +73,13 @@ impl AlertsRequest {
     ) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         if let Some(value) = &self.traffic_percent {
-            match thresholds(value, 1..=100) {
+            match thresholds(value, domain::alerts::PERCENTS.range()) {
                 Some(list) => settings.traffic_percent = list,
                 None => errors.add("trafficPercent", msg::ALERT_PERCENT),
             }
         }
         if let Some(value) = &self.expiry_days {
-            match thresholds(value, 1..=30) {
+            match thresholds(value, domain::alerts::DAYS.range()) {
                 Some(list) => settings.expiry_days = list,
                 None => errors.add("expiryDays", msg::ALERT_DAYS),
             }

@@ -37,8 +37,8 @@ impl CreateKeyRequest {
         let name = self.name.trim().to_owned();
         let name = errors.take(
             "name",
-            (1..=60)
-                .contains(&name.chars().count())
+            domain::rules::KEY_NAME
+                .allows(&name)
                 .then_some(name)
                 .ok_or(msg::KEY_NAME),
         );

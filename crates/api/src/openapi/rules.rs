@@ -1,21 +1,23 @@
 //! Request field schemas that carry the validation rules of the values they hold, so that the
-//! document accepts what the handlers accept and nothing else (docs/api.md, "Fuzzing"). Each
-//! one names the parser it mirrors; change them together. Patterns are ECMA-262 and Python
-//! compatible and avoid look-arounds (the fuzzer cannot generate from those). Whitespace around
-//! a value is allowed where the parser trims it.
+//! document accepts what the handlers accept and nothing else (docs/api.md, "Fuzzing"). The
+//! rules are stated once, in `domain`, and read by both the parsers and this file: a bound or
+//! character class is a descriptor (`domain::rules::{TrimmedText, Whole, Hundredths}`) or a
+//! constant beside its parser, turned into a schema here; a hand-written parser (an email, a URL,
+//! a network) keeps its pattern beside it in `domain`. This file adds only how JSON Schema says
+//! it. Patterns are ECMA-262 and Python compatible and avoid look-arounds (the fuzzer cannot
+//! generate from those). Whitespace around a value is allowed where the parser trims it. Tests
+//! (`rules_tests.rs`, and beside the parsers of the API: `agree`) hold each schema against its
+//! parser on samples.
 
 use domain::ProxyKind;
+use domain::rules::{CONTROL_BUT_LINE_FEED_CLASS, Controls, Hundredths, TrimmedText, Whole};
 use utoipa::openapi::schema::{
     AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type,
 };
 use utoipa::openapi::{RefOr, schema::ArrayBuilder};
 
-/// One character of an email's local part (`domain::Email`, `looks_like_email`), dot excluded.
-const LOCAL: &str = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
-/// One domain label: letters, digits and inner hyphens.
-const LABEL: &str = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
 /// The control characters (`char::is_control`).
-pub const CONTROL: &str = r"\x00-\x1f\x7f-\x9f";
+pub const CONTROL: &str = domain::rules::CONTROL_CLASS;
 /// What `str::trim` removes (Unicode White_Space) less the control characters: the spaces
 /// around a value that `query_text::given` lets through (`\s` would allow a tab, which it
 /// refuses).
@@ -33,14 +35,142 @@ fn done(builder: ObjectBuilder) -> RefOr<Schema> {
     RefOr::T(Schema::Object(builder.build()))
 }
 
-/// `domain::Email::parse`: local@domain.tld, a local part of 1–64 dot-separated atoms, a
-/// top-level label of at least two characters, at most 254 characters.
-pub fn email() -> RefOr<Schema> {
-    let shape = format!(
-        r"^\s*{LOCAL}+(?:\.{LOCAL}+)*@(?:{LABEL}\.)+[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]\s*$"
+/// A [`TrimmedText`] without the whitespace around it: its first and last characters are not
+/// whitespace, and every character is one its controls allow.
+fn trimmed_core(rule: TrimmedText) -> String {
+    let (edge, inner) = match rule.controls {
+        Controls::Any => (r"\S".to_owned(), r"[\s\S]".to_owned()),
+        Controls::LineBreaks => (
+            format!(r"[^\s{CONTROL_BUT_LINE_FEED_CLASS}]"),
+            format!("[^{CONTROL_BUT_LINE_FEED_CLASS}]"),
+        ),
+        Controls::None => (format!(r"[^\s{CONTROL}]"), format!("[^{CONTROL}]")),
+    };
+    let (min, max) = (rule.min_chars, rule.max_chars);
+    assert!(
+        (1..=max).contains(&min) && max >= 2,
+        "a text rule the patterns below can state"
     );
-    let shape = string().pattern(Some(shape)).max_length(Some(254));
-    let local_length = string().pattern(Some(r"^\s*[^@]{1,64}@"));
+    let most = max - 2;
+    if min == 1 {
+        format!("{edge}(?:{inner}{{0,{most}}}{edge})?")
+    } else {
+        format!("{edge}{inner}{{{},{most}}}{edge}", min - 2)
+    }
+}
+
+/// A [`TrimmedText`] as a pattern: the text, whitespace around.
+fn trimmed_text(rule: TrimmedText) -> String {
+    format!(r"^\s*{}\s*$", trimmed_core(rule))
+}
+
+/// A whole number of a [`Whole`] rule.
+fn whole(rule: Whole) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(rule.min))
+        .maximum(Some(rule.max))
+}
+
+/// A value in hundredths as the document writes it: a whole number as an integer, `0.1` as a
+/// float.
+fn in_units(hundredths: i64) -> utoipa::Number {
+    if hundredths % 100 == 0 {
+        utoipa::Number::Int((hundredths / 100) as isize)
+    } else {
+        utoipa::Number::Float(hundredths as f64 / 100.0)
+    }
+}
+
+/// A number of a [`Hundredths`] rule: at most two decimals (`multipleOf`), in its range. A
+/// range from one hundredth is written as above 0, one to minus one hundredth as below 0 (the
+/// same values, given the two decimals).
+fn amount(rule: Hundredths) -> ObjectBuilder {
+    let number = ObjectBuilder::new()
+        .schema_type(Type::Number)
+        .multiple_of(Some(0.01));
+    let number = match rule.min {
+        1 => number.exclusive_minimum(Some(0)),
+        min => number.minimum(Some(in_units(min))),
+    };
+    match rule.max {
+        -1 => number.exclusive_maximum(Some(0)),
+        max => number.maximum(Some(in_units(max))),
+    }
+}
+
+/// The whole numbers of `rule` (none below 0) as the alternatives of a pattern, without leading
+/// zeros: `1..=365` is `[1-9]|[1-9][0-9]|[12][0-9][0-9]|3[0-5][0-9]|36[0-5]`.
+fn digits_in(rule: Whole) -> String {
+    let (low, high) = (rule.min.max(0), rule.max);
+    assert!(low <= high, "a range with numbers in it");
+    // Split the range where the number of digits or a run of trailing 9s changes, so that
+    // each piece is one digit pattern (the usual construction, as in `to-regex-range`).
+    let mut stops = vec![high];
+    let mut nines = 1;
+    let mut stop = fill_nines(low, nines);
+    while low <= stop && stop < high {
+        stops.push(stop);
+        nines += 1;
+        stop = fill_nines(low, nines);
+    }
+    let mut zeros = 1;
+    let mut stop = zero_last(high + 1, zeros) - 1;
+    while low < stop && stop < high {
+        stops.push(stop);
+        zeros += 1;
+        stop = zero_last(high + 1, zeros) - 1;
+    }
+    stops.sort_unstable();
+    stops.dedup();
+    let mut start = low;
+    let mut alternatives = Vec::new();
+    for stop in stops {
+        alternatives.push(piece(start, stop));
+        start = stop + 1;
+    }
+    alternatives.join("|")
+}
+
+/// `n` with its last `count` digits made 9.
+fn fill_nines(n: i64, count: u32) -> i64 {
+    let unit = 10_i64.pow(count);
+    n - n % unit + unit - 1
+}
+
+/// `n` with its last `count` digits made 0.
+fn zero_last(n: i64, count: u32) -> i64 {
+    n - n % 10_i64.pow(count)
+}
+
+/// The numbers from `start` to `stop`, which have as many digits and differ in at most one
+/// place before a tail of 0…0 to 9…9: `120..=159` is `1[2-5][0-9]`.
+fn piece(start: i64, stop: i64) -> String {
+    let (a, b) = (start.to_string(), stop.to_string());
+    let mut pattern = String::new();
+    let mut any = 0;
+    for (x, y) in a.chars().zip(b.chars()) {
+        if x == y {
+            pattern.push(x);
+        } else if x == '0' && y == '9' {
+            any += 1;
+        } else if u32::from(y) == u32::from(x) + 1 {
+            pattern.push_str(&format!("[{x}{y}]"));
+        } else {
+            pattern.push_str(&format!("[{x}-{y}]"));
+        }
+    }
+    pattern + &"[0-9]".repeat(any)
+}
+
+/// `domain::Email::parse`: local@domain.tld (`domain::account::email_patterns`), at most
+/// `EMAIL_MAX_LEN` characters.
+pub fn email() -> RefOr<Schema> {
+    let [shape, local_length] = domain::account::email_patterns();
+    let shape = string()
+        .pattern(Some(shape))
+        .max_length(Some(domain::account::EMAIL_MAX_LEN));
+    let local_length = string().pattern(Some(local_length));
     RefOr::T(Schema::AllOf(
         AllOfBuilder::new()
             .item(done(shape))
@@ -58,82 +188,78 @@ fn password_format() -> utoipa::openapi::schema::SchemaFormat {
     utoipa::openapi::schema::SchemaFormat::Custom("password".into())
 }
 
-/// `domain::Password::parse_new`: 6–128 characters from letters, digits and `@$!%*?&`, with an
-/// upper- and a lower-case letter, a digit and one of the specials.
+/// `domain::Password::parse_new`: `PASSWORD_MIN` to `PASSWORD_MAX` characters from letters,
+/// digits and `PASSWORD_SPECIALS`, with an upper- and a lower-case letter, a digit and one of
+/// the specials.
 pub fn new_password() -> RefOr<Schema> {
+    use domain::account::{PASSWORD_MAX, PASSWORD_MIN, PASSWORD_SPECIALS};
     let base = string()
-        .min_length(Some(6))
-        .max_length(Some(128))
-        .pattern(Some("^[A-Za-z0-9@$!%*?&]+$"))
+        .min_length(Some(PASSWORD_MIN))
+        .max_length(Some(PASSWORD_MAX))
+        .pattern(Some(format!("^[A-Za-z0-9{PASSWORD_SPECIALS}]+$")))
         .format(Some(password_format()));
     let mut all = AllOfBuilder::new().item(done(base));
-    for class in ["[A-Z]", "[a-z]", "[0-9]", "[@$!%*?&]"] {
+    let specials = format!("[{PASSWORD_SPECIALS}]");
+    for class in ["[A-Z]", "[a-z]", "[0-9]", &specials] {
         all = all.item(done(string().pattern(Some(class))));
     }
     RefOr::T(Schema::AllOf(all.build()))
 }
 
-/// `domain::VerificationCode::parse`: six digits (trimmed).
+/// `domain::VerificationCode::parse`: `CODE_DIGITS` digits (trimmed).
 pub fn code() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*[0-9]{6}\s*$")))
+    let digits = domain::account::CODE_DIGITS;
+    done(string().pattern(Some(format!(r"^\s*[0-9]{{{digits}}}\s*$"))))
 }
 
-/// `admin::audit_trail::reason`: 3–200 characters once trimmed.
+/// `admin::audit_trail::reason`: `domain::rules::REASON`.
 pub fn reason() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*\S[\s\S]{1,198}\S\s*$")))
+    done(string().pattern(Some(trimmed_text(domain::rules::REASON))))
 }
 
-/// `admin::audit_trail::optional_reason`: absent, null or blank, or 3–200 characters trimmed.
+/// `admin::audit_trail::optional_reason`: absent, null or blank, or a reason.
 pub fn optional_reason() -> RefOr<Schema> {
-    done(nullable_string().pattern(Some(r"^\s*(?:\S[\s\S]{1,198}\S)?\s*$")))
+    let reason = trimmed_core(domain::rules::REASON);
+    done(nullable_string().pattern(Some(format!(r"^\s*(?:{reason})?\s*$"))))
 }
 
-/// `admin::users::notes::note_text`: 1–1000 characters once trimmed; line breaks are the only
-/// control characters allowed.
+/// `admin::users::notes::note_text`: `domain::rules::NOTE` (line breaks are the only control
+/// characters allowed).
 pub fn note_text() -> RefOr<Schema> {
-    let c = r"\x00-\x09\x0b-\x1f\x7f-\x9f";
-    done(string().pattern(Some(format!(
-        r"^\s*[^\s{c}](?:[^{c}]{{0,998}}[^\s{c}])?\s*$"
-    ))))
+    done(string().pattern(Some(trimmed_text(domain::rules::NOTE))))
 }
 
-/// `domain::ProfileForm`: 1–80 characters once trimmed, no control characters.
+/// `domain::ProfileForm`: `PROFILE_NAME` (no control characters).
 pub fn profile_name() -> RefOr<Schema> {
-    let c = r"\x00-\x1f\x7f-\x9f";
-    done(string().pattern(Some(format!(
-        r"^\s*[^\s{c}](?:[^{c}]{{0,78}}[^\s{c}])?\s*$"
-    ))))
+    let rule = domain::account_forms::PROFILE_NAME;
+    done(string().pattern(Some(trimmed_text(rule))))
 }
 
-/// `domain::ProfileForm`: E.164 (`+`, then 7–15 digits, the first not 0); null or blank clears.
+/// `domain::ProfileForm`: E.164 (`phone_pattern`); null or blank clears.
 pub fn phone() -> RefOr<Schema> {
-    done(nullable_string().pattern(Some(r"^\s*(?:\+[1-9][0-9]{6,14})?\s*$")))
+    let phone = domain::account_forms::phone_pattern();
+    done(nullable_string().pattern(Some(format!(r"^\s*(?:{phone})?\s*$"))))
 }
 
-/// Up to 5 whole numbers from `min` to `max` (`alerts::form::thresholds`; duplicates are
-/// merged, so they are allowed).
-fn thresholds(min: i64, max: i64) -> RefOr<Schema> {
+/// Up to `MAX_THRESHOLDS` whole numbers of `rule` (`alerts::form::thresholds`; duplicates are merged, so they
+/// are allowed).
+fn thresholds(rule: Whole) -> RefOr<Schema> {
     RefOr::T(Schema::Array(
         ArrayBuilder::new()
-            .items(
-                ObjectBuilder::new()
-                    .schema_type(Type::Integer)
-                    .minimum(Some(min))
-                    .maximum(Some(max)),
-            )
+            .items(whole(rule))
             .max_items(Some(domain::alerts::MAX_THRESHOLDS))
             .build(),
     ))
 }
 
-/// Alert percents of traffic used: up to 5 whole numbers from 1 to 100.
+/// Alert percents of traffic used (`domain::alerts::PERCENTS`).
 pub fn alert_percents() -> RefOr<Schema> {
-    thresholds(1, 100)
+    thresholds(domain::alerts::PERCENTS)
 }
 
-/// Alert days before expiry: up to 5 whole numbers from 1 to 30.
+/// Alert days before expiry (`domain::alerts::DAYS`).
 pub fn alert_days() -> RefOr<Schema> {
-    thresholds(1, 30)
+    thresholds(domain::alerts::DAYS)
 }
 
 fn one_of(values: &[&str]) -> RefOr<Schema> {
@@ -178,41 +304,40 @@ pub fn outcome() -> RefOr<Schema> {
 
 /// `POST /api/admin/users/{id}/role`: the role, trimmed.
 pub fn role() -> RefOr<Schema> {
-    one_of(&["admin", "user"])
+    one_of(&role_names())
 }
 
-/// `admin::users::number::hundredths`: a non-zero number of at most 2 decimals, |x| ≤ 100000
-/// (below zero or above zero: JSON Schema has no "not equal").
+/// The names of `domain::Role::ALL`.
+fn role_names() -> Vec<&'static str> {
+    domain::Role::ALL
+        .into_iter()
+        .map(domain::Role::as_str)
+        .collect()
+}
+
+/// `crate::number::hundredths`: `domain::rules::SIGNED_AMOUNT`, below zero or above zero (JSON
+/// Schema has no "not equal").
 pub fn signed_hundredths() -> RefOr<Schema> {
-    let number = || {
-        ObjectBuilder::new()
-            .schema_type(Type::Number)
-            .multiple_of(Some(0.01))
-    };
-    let below = number().minimum(Some(-100_000)).exclusive_maximum(Some(0));
-    let above = number().exclusive_minimum(Some(0)).maximum(Some(100_000));
-    RefOr::T(Schema::AnyOf(
-        AnyOfBuilder::new()
-            .item(done(below))
-            .item(done(above))
-            .build(),
-    ))
+    let mut any = AnyOfBuilder::new();
+    for range in domain::rules::SIGNED_AMOUNT {
+        any = any.item(done(amount(range)));
+    }
+    RefOr::T(Schema::AnyOf(any.build()))
 }
 
-/// A sub-user's name (`domain::targeting::is_subuser_name`): 1–16 lowercase letters and
-/// digits, exactly.
+/// A sub-user's name (`domain::targeting::is_subuser_name`): 1 to `SUBUSER_NAME_MAX` of
+/// `SUBUSER_NAME_CLASS`, exactly.
 pub fn subuser_name() -> RefOr<Schema> {
-    done(string().pattern(Some("^[a-z0-9]{1,16}$")))
+    use domain::targeting::{SUBUSER_NAME_CLASS, SUBUSER_NAME_MAX};
+    done(string().pattern(Some(format!(
+        "^{SUBUSER_NAME_CLASS}{{1,{SUBUSER_NAME_MAX}}}$"
+    ))))
 }
 
 /// A sub-user's traffic cap in GB (`subusers::form::limit_bytes`, `crate::number::hundredths`):
-/// above 0, at most 2 decimals, at most 100000; or null for no cap.
+/// `domain::rules::POSITIVE_AMOUNT`, or null for no cap.
 pub fn gb_cap() -> RefOr<Schema> {
-    let number = ObjectBuilder::new()
-        .schema_type(Type::Number)
-        .multiple_of(Some(0.01))
-        .exclusive_minimum(Some(0))
-        .maximum(Some(100_000));
+    let number = amount(domain::rules::POSITIVE_AMOUNT);
     RefOr::T(Schema::AnyOf(
         AnyOfBuilder::new()
             .item(done(number))
@@ -222,21 +347,15 @@ pub fn gb_cap() -> RefOr<Schema> {
 }
 
 /// A wallet-balance alert threshold in dollars (`alerts::form`, `crate::number::hundredths`):
-/// above 0, at most 2 decimals, at most 100000; or null for none. The same shape as a GB cap.
+/// `domain::rules::POSITIVE_AMOUNT`, or null for none. The same shape as a GB cap.
 pub fn balance_threshold() -> RefOr<Schema> {
     gb_cap()
 }
 
 /// An automatic top-up's threshold in GB (`auto_topup::form`, `domain::auto_topup::BelowBytes`):
-/// above 0, at most 2 decimals, at most 10000.
+/// `BELOW_GB`.
 pub fn topup_below_gb() -> RefOr<Schema> {
-    done(
-        ObjectBuilder::new()
-            .schema_type(Type::Number)
-            .multiple_of(Some(0.01))
-            .exclusive_minimum(Some(0))
-            .maximum(Some(domain::auto_topup::MAX_BELOW_GB)),
-    )
+    done(amount(domain::auto_topup::BELOW_GB))
 }
 
 /// A plan's id as a request names it (`auto_topup::form`): a positive whole number.
@@ -248,25 +367,22 @@ pub fn plan_id() -> RefOr<Schema> {
     )
 }
 
-/// A concurrent-connection cap (`subusers::form::connections`): a whole number 1–10000, or
-/// null for no cap.
+/// A concurrent-connection cap (`subusers::form::connections`): `domain::subusers::CONNECTIONS`,
+/// or null for no cap.
 pub fn connections_cap() -> RefOr<Schema> {
     done(
-        ObjectBuilder::new()
-            .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
-            .minimum(Some(1))
-            .maximum(Some(domain::subusers::MAX_CONNECTIONS)),
+        whole(domain::subusers::CONNECTIONS)
+            .schema_type(SchemaType::from_iter([Type::Integer, Type::Null])),
     )
 }
 
-/// `crate::number::quantity` under the generate and buy limits: 1 to 1000 as a whole JSON number
-/// (`3`, `3.0` and `3e0` alike, as JSON Schema's `integer`), or as a string of digits only (leading zeros allowed; no sign, exponent, point or whitespace).
+/// `crate::number::quantity` under the generate and buy limits (`domain::numbers::QUANTITY`):
+/// a whole JSON number (`3`, `3.0` and `3e0` alike, as JSON Schema's `integer`), or a string of
+/// digits only (leading zeros allowed; no sign, exponent, point or whitespace).
 pub fn quantity() -> RefOr<Schema> {
-    let integer = ObjectBuilder::new()
-        .schema_type(Type::Integer)
-        .minimum(Some(1))
-        .maximum(Some(1000));
-    let digits = string().pattern(Some("^0*(?:[1-9][0-9]{0,2}|1000)$"));
+    let rule = domain::numbers::QUANTITY;
+    let integer = whole(rule);
+    let digits = string().pattern(Some(format!("^0*(?:{})$", digits_in(rule))));
     RefOr::T(Schema::AnyOf(
         AnyOfBuilder::new()
             .item(done(integer))
@@ -275,29 +391,36 @@ pub fn quantity() -> RefOr<Schema> {
     ))
 }
 
-/// `domain::TopUp::parse`: dollars from 0.10 to 10000.00 with at most 2 decimals, read exactly
-/// (`domain::numbers::hundredths`: a third decimal is refused, never rounded).
+/// `domain::TopUp::parse`: dollars from `MIN_TOPUP` to `MAX_TOPUP` with at most 2 decimals, read
+/// exactly (`domain::numbers::hundredths`: a third decimal is refused, never rounded).
 pub fn top_up_amount() -> RefOr<Schema> {
-    done(
-        ObjectBuilder::new()
-            .schema_type(Type::Number)
-            .multiple_of(Some(0.01))
-            .minimum(Some(0.1))
-            .maximum(Some(10_000)),
-    )
+    use domain::payment::{MAX_TOPUP, MIN_TOPUP};
+    done(amount(Hundredths {
+        min: MIN_TOPUP.get(),
+        max: MAX_TOPUP.get(),
+    }))
 }
 
 /// `domain::TopUp::parse`: the one payment method, trimmed.
 pub fn payment_method() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*cryptomous\s*$")))
+    let method = domain::payment::METHOD_CRYPTOMUS;
+    done(string().pattern(Some(format!(r"^\s*{method}\s*$"))))
 }
 
-/// `domain::Coin::parse`: DOGE, TRX, LTC or USDT in any case, trimmed; null is LTC, blank is
-/// refused (`domain::TopUp::parse`).
+/// `domain::Coin::parse`: one of `Coin::ALL` in any case, trimmed; null is the default coin,
+/// blank is refused (`domain::TopUp::parse`).
 pub fn coin() -> RefOr<Schema> {
-    done(nullable_string().pattern(Some(
-        r"^\s*(?:[Dd][Oo][Gg][Ee]|[Tt][Rr][Xx]|[Ll][Tt][Cc]|[Uu][Ss][Dd][Tt])\s*$",
-    )))
+    let any_case = |name: &str| -> String {
+        name.chars()
+            .map(|c| format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase()))
+            .collect()
+    };
+    let coins: Vec<String> = domain::Coin::ALL
+        .into_iter()
+        .map(|coin| any_case(coin.as_str()))
+        .collect();
+    let coins = coins.join("|");
+    done(nullable_string().pattern(Some(format!(r"^\s*(?:{coins})\s*$"))))
 }
 
 // `kind` as a type, for query parameters: `IntoParams` drops `required` next to
@@ -369,7 +492,7 @@ fn given_choice(words: &str) -> RefOr<Schema> {
 
 /// `GET /api/admin/users?role=`: admin, user, or blank for both.
 pub fn role_filter() -> RefOr<Schema> {
-    given_choice("admin|user")
+    given_choice(&role_names().join("|"))
 }
 
 /// `GET /api/admin/orders?type=` (`query_text::given`, then `ProxyKind::parse`): blank is no
@@ -390,40 +513,26 @@ pub fn filter_text() -> RefOr<Schema> {
     )
 }
 
-/// `GET /api/admin/summary?days=`: a whole number 1–365 (trimmed, `u16` digits).
+/// `GET /api/admin/summary?days=`: a whole number of `domain::rules::SUMMARY_DAYS` (trimmed,
+/// `u16` digits).
 pub fn summary_days() -> RefOr<Schema> {
-    done(string().pattern(Some(
-        r"^\s*\+?0*(?:[1-9]|[1-9][0-9]|[12][0-9][0-9]|3[0-5][0-9]|36[0-5])\s*$",
-    )))
+    let days = digits_in(domain::rules::SUMMARY_DAYS);
+    done(string().pattern(Some(format!(r"^\s*\+?0*(?:{days})\s*$"))))
 }
 
 /// `domain::network::parse_trial_network`: an IPv4 or IPv6 address, optionally with a prefix
-/// length of at most 32 or 128 (trimmed). Narrower than the parser (IPv6 with an embedded IPv4
-/// address is left out), so what the document calls valid is accepted.
+/// length (`domain::network::trial_network_pattern`).
 pub fn trial_network() -> RefOr<Schema> {
-    let octet = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
-    let v4 = format!(r"{octet}(?:\.{octet}){{3}}(?:/0*(?:3[0-2]|[12]?[0-9]))?");
-    let h = "[0-9A-Fa-f]{1,4}";
-    let v6 = format!(
-        "(?:(?:{h}:){{7}}{h}|(?:{h}:){{1,7}}:|(?:{h}:){{1,6}}:{h}|(?:{h}:){{1,5}}(?::{h}){{1,2}}\
-         |(?:{h}:){{1,4}}(?::{h}){{1,3}}|(?:{h}:){{1,3}}(?::{h}){{1,4}}|(?:{h}:){{1,2}}(?::{h}){{1,5}}\
-         |{h}:(?::{h}){{1,6}}|:(?:(?::{h}){{1,7}}|:))(?:/0*(?:12[0-8]|1[01][0-9]|[1-9]?[0-9]))?"
-    );
     done(
         string()
-            .pattern(Some(format!(r"^\s*(?:{v4}|{v6})\s*$")))
-            .max_length(Some(64)),
+            .pattern(Some(domain::network::trial_network_pattern()))
+            .max_length(Some(domain::network::TRIAL_NETWORK_MAX_LEN)),
     )
 }
 
-/// `admin::trials::lift`: a whole JSON number from 1 to 1000.
+/// `admin::trials::lift`: a whole JSON number of `domain::rules::TRIAL_ALLOWANCE`.
 pub fn trial_allowance() -> RefOr<Schema> {
-    done(
-        ObjectBuilder::new()
-            .schema_type(Type::Integer)
-            .minimum(Some(1))
-            .maximum(Some(1000)),
-    )
+    done(whole(domain::rules::TRIAL_ALLOWANCE))
 }
 
 /// Text that is not blank once trimmed.
@@ -431,19 +540,19 @@ pub fn non_blank() -> RefOr<Schema> {
     done(string().pattern(Some(r"\S")))
 }
 
-/// A plan's name (`PlanForm::changes`): 1–80 characters once trimmed.
+/// A plan's name (`PlanForm::changes`): `domain::rules::PLAN_NAME`.
 pub fn plan_name() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*\S(?:[\s\S]{0,78}\S)?\s*$")))
+    done(string().pattern(Some(trimmed_text(domain::rules::PLAN_NAME))))
 }
 
 /// [`plan_name`], or null to leave it (`PATCH`).
 pub fn plan_name_change() -> RefOr<Schema> {
-    done(nullable_string().pattern(Some(r"^\s*\S(?:[\s\S]{0,78}\S)?\s*$")))
+    done(nullable_string().pattern(Some(trimmed_text(domain::rules::PLAN_NAME))))
 }
 
-/// An API key's name (`CreateKeyRequest::validate`): 1–60 characters once trimmed.
+/// An API key's name (`CreateKeyRequest::validate`): `domain::rules::KEY_NAME`.
 pub fn key_name() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*\S(?:[\s\S]{0,58}\S)?\s*$")))
+    done(string().pattern(Some(trimmed_text(domain::rules::KEY_NAME))))
 }
 
 /// An API key's scopes (`Scope::parse`): at least one of read, generate, buy.
@@ -477,16 +586,13 @@ pub fn piece_kind_filter() -> RefOr<Schema> {
     done(string().pattern(Some(format!("^(?:{words})?$"))))
 }
 
-/// `domain::webhook::WebhookUrl::parse` (without private targets): `https://`, a host name
-/// with a dot whose last label starts with a letter, an optional port, and a path and query of
-/// URL characters; null removes the webhook. Narrower than the parser (it also takes public IP
-/// literals and upper-case schemes), so what the document calls valid is accepted.
+/// `domain::webhook::WebhookUrl::parse` (without private targets,
+/// `domain::webhook::url_pattern`): an https URL of a public host name; null removes the
+/// webhook.
 pub fn webhook_url() -> RefOr<Schema> {
-    let host = format!(r"(?:{LABEL}\.)+[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?");
-    let rest = r"(?::[1-9][0-9]{0,3})?(?:[/?][A-Za-z0-9._~!$&'()*+,;=:@/?%-]*)?";
     done(
         nullable_string()
-            .pattern(Some(format!(r"^\s*https://{host}{rest}\s*$")))
+            .pattern(Some(domain::webhook::url_pattern()))
             .max_length(Some(domain::webhook::MAX_URL_LEN))
             .description(Some(
                 "An https URL every notification is POSTed to (signed); null removes the webhook.",

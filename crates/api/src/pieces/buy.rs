@@ -21,7 +21,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 /// The most pieces one order may ask for.
-pub const MAX_QUANTITY: i64 = 1_000;
+pub const MAX_QUANTITY: i64 = domain::numbers::QUANTITY.max;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GetProxyRequest {

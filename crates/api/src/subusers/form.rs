@@ -5,7 +5,7 @@
 //! number 1–10000; null: no cap).
 
 use crate::number::hundredths;
-use domain::subusers::MAX_CONNECTIONS;
+use domain::subusers::CONNECTIONS;
 use domain::targeting::is_subuser_name;
 use domain::units::GB;
 use domain::{FieldErrors, ProxyKind, messages as msg};
@@ -91,7 +91,7 @@ fn connections(value: &Value) -> Result<Option<i32>, &'static str> {
         return Ok(None);
     }
     domain::numbers::whole_of(value)
-        .filter(|n| (1..=i64::from(MAX_CONNECTIONS)).contains(n))
+        .filter(|n| CONNECTIONS.contains(*n))
         .and_then(|n| i32::try_from(n).ok())
         .map(Some)
         .ok_or(msg::SUBUSER_MAX_CONNECTIONS)

@@ -27,7 +27,7 @@ pub const ROTATION_MINUTES: [u32; 8] = [15, 30, 60, 240, 360, 720, 1080, 1440];
 /// The lifetime of a Premium sticky session (Premium's payload carries none).
 pub const PREMIUM_STICKY_MINUTES: u32 = 30;
 /// The most proxy lines one generate request returns (OpenAPI `maximum` of `quantity`).
-pub const MAX_QUANTITY: u32 = 1000;
+pub const MAX_QUANTITY: u32 = domain::numbers::QUANTITY.max as u32;
 
 /// The targeting is optional at every level: no country targets any country, a country alone
 /// any place in it (Premium: a state alone any city in it). A state or city needs its country,

@@ -119,7 +119,7 @@ impl PlanForm {
             None
         };
         match self.name.map(|n| n.trim().to_owned()) {
-            Some(name) if (1..=80).contains(&name.chars().count()) => changes.name = Some(name),
+            Some(name) if domain::rules::PLAN_NAME.allows(&name) => changes.name = Some(name),
             None if !require => {}
             _ => errors.add("name", msg::PLAN_NAME_REQUIRED),
         }

@@ -23,7 +23,7 @@ impl CustomerQuery {
     pub fn filter(&self) -> Result<CustomerFilter, ApiError> {
         let role = match given("role", self.role.as_deref())? {
             None => None,
-            Some(role @ ("admin" | "user")) => Some(role.to_owned()),
+            Some(role) if domain::Role::parse(role).is_some() => Some(role.to_owned()),
             Some(_) => return Err(ApiError::field("role", msg::UNKNOWN_ROLE)),
         };
         Ok(CustomerFilter {

@@ -18,16 +18,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
 
-/// The longest note, in characters once trimmed.
-pub const NOTE_MAX_CHARS: usize = 1000;
-
-/// The note as kept: trimmed, 1–`NOTE_MAX_CHARS` characters, no control characters but line
-/// breaks; otherwise 422 on the field `text`.
+/// The note as kept: trimmed, `domain::rules::NOTE` (no control characters but line breaks);
+/// otherwise 422 on the field `text`.
 pub(crate) fn note_text(raw: Option<&str>) -> Result<String, ApiError> {
     let text = raw.unwrap_or_default().trim();
-    let length = text.chars().count();
-    let clean = !text.chars().any(|c| c.is_control() && c != '\n');
-    if (1..=NOTE_MAX_CHARS).contains(&length) && clean {
+    if domain::rules::NOTE.allows(text) {
         Ok(text.to_owned())
     } else {
         Err(ApiError::field("text", msg::NOTE_INVALID))
@@ -141,8 +136,8 @@ mod tests {
 
     #[test]
     fn the_document_rule_matches_the_parser() {
-        let long = "x".repeat(NOTE_MAX_CHARS);
-        let too_long = "x".repeat(NOTE_MAX_CHARS + 1);
+        let long = "x".repeat(domain::rules::NOTE.max_chars);
+        let too_long = "x".repeat(domain::rules::NOTE.max_chars + 1);
         let padded = format!("  {long}\n ");
         let samples = [
             "ok",

@@ -38,10 +38,9 @@ pub async fn change_role(
     body: JsonObject<RoleRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
-    let role = match body.role.as_deref().map(str::trim) {
-        Some("admin") => Role::Admin,
-        Some("user") => Role::User,
-        _ => return Err(ApiError::field("role", msg::UNKNOWN_ROLE)),
+    let role = match body.role.as_deref().map(str::trim).and_then(Role::parse) {
+        Some(role) => role,
+        None => return Err(ApiError::field("role", msg::UNKNOWN_ROLE)),
     };
     let reason = optional_reason(body.reason.as_deref())?;
     let actor = admin.0.id;
