@@ -70,7 +70,17 @@ fn configure(c: &mut gateway::GatewayConfig) {
     c.expected_nodes = 2;
 }
 
-async fn two_nodes(backend: Backend, ttl_b: Duration) -> Option<(Harness, Node)> {
+/// Two nodes capped at `CAP` (b's leases living `ttl_b` past its last flush) and an echo
+/// destination.
+struct Fleet {
+    h: Harness,
+    b: Node,
+    a_ports: Ports,
+    b_ports: Ports,
+    echo: SocketAddr,
+}
+
+async fn two_nodes(backend: Backend, ttl_b: Duration) -> Option<Fleet> {
     let h = Harness::start(Options {
         backend,
         max_connections_per_user: CAP,
@@ -84,7 +94,19 @@ async fn two_nodes(backend: Backend, ttl_b: Duration) -> Option<(Harness, Node)>
             c.lease_ttl = ttl_b;
         })
         .await;
-    Some((h, b))
+    Some(Fleet {
+        a_ports: Ports {
+            http: h.http,
+            socks: h.socks,
+        },
+        b_ports: Ports {
+            http: b.http,
+            socks: b.socks,
+        },
+        echo: echo_server().await,
+        h,
+        b,
+    })
 }
 
 /// Slots of the customer held by all nodes in rows unexpired now.
@@ -94,18 +116,16 @@ fn slots_in_use(h: &Harness) -> i64 {
 }
 
 async fn the_cap_holds_across_two_nodes(backend: Backend) {
-    let Some((h, b)) = two_nodes(backend, Duration::from_secs(30)).await else {
+    let Some(fleet) = two_nodes(backend, Duration::from_secs(30)).await else {
         return;
     };
-    let a = Ports {
-        http: h.http,
-        socks: h.socks,
-    };
-    let bp = Ports {
-        http: b.http,
-        socks: b.socks,
-    };
-    let echo = echo_server().await;
+    let Fleet {
+        h,
+        b,
+        a_ports: a,
+        b_ports: bp,
+        echo,
+    } = fleet;
     let mut on_a = Vec::new();
     let mut on_b = Vec::new();
     for i in 0..CAP {
@@ -154,26 +174,24 @@ async fn the_cap_holds_across_two_nodes(backend: Backend) {
 
 async fn a_stopped_nodes_slots_expire(backend: Backend) {
     // b's rows live 5 s past its last renewal (a's 30 s).
-    let Some((h, b)) = two_nodes(backend, Duration::from_secs(5)).await else {
+    let Some(fleet) = two_nodes(backend, Duration::from_secs(5)).await else {
         return;
     };
-    let a = Ports {
-        http: h.http,
-        socks: h.socks,
-    };
-    let bp = Ports {
-        http: b.http,
-        socks: b.socks,
-    };
-    let echo = echo_server().await;
-    let mut on_a = Vec::new();
+    let Fleet {
+        h,
+        b,
+        a_ports: a,
+        b_ports: bp,
+        echo,
+    } = fleet;
+    // Six on b, four on a.
     let mut on_b = Vec::new();
-    for i in 0..CAP {
-        if i < 6 {
-            on_b.push(tunnel(bp, echo, i % 2 == 0).await.unwrap());
-        } else {
-            on_a.push(tunnel(a, echo, i % 2 == 0).await.unwrap());
-        }
+    for i in 0..6 {
+        on_b.push(tunnel(bp, echo, i % 2 == 0).await.unwrap());
+    }
+    let mut on_a = Vec::new();
+    for i in 6..CAP {
+        on_a.push(tunnel(a, echo, i % 2 == 0).await.unwrap());
     }
     b.crash().await;
     drop(on_b);
