@@ -44,8 +44,8 @@ pub struct GatewayConfig {
     pub unknown_user_ttl: Duration,
     /// Destination ports never connected to (SMTP by default: no spam relay).
     pub refused_ports: Vec<u16>,
-    /// Live connections of one customer on this node
-    /// (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
+    /// Live connections of one customer on all nodes sharing the database together (slots
+    /// leased from it, `slots.rs`; `PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_user: usize,
     /// The same for a customer on a free trial (a trial granted, no payment credited; at most
     /// `max_connections_per_user`; `PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL`).
@@ -64,7 +64,7 @@ pub struct GatewayConfig {
     /// own, beside the pool); None (SQLite): `event_poll` alone.
     pub listen_url: Option<ListenUrl>,
     /// A lease this node stops renewing (it crashed) is settled as used this long after its
-    /// last flush; keep it well above `flush_interval`.
+    /// last flush, and its connection slots stop counting; keep it well above `flush_interval`.
     pub lease_ttl: Duration,
     /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)
     /// carries them: our gateway must not become a second, unmetered way to spend that traffic.

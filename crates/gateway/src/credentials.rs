@@ -49,7 +49,7 @@ impl From<OpenError> for Refusal {
         match e {
             OpenError::NoTraffic => Refusal::NoTraffic,
             OpenError::SubuserCapSpent => Refusal::SubuserCapSpent,
-            OpenError::TooMany => Refusal::TooManyConnections,
+            OpenError::TooMany | OpenError::NoSlot => Refusal::TooManyConnections,
             OpenError::Ended => Refusal::Expired,
             OpenError::Disabled => Refusal::Disabled,
             OpenError::Db(e) => Refusal::Unavailable(e),
@@ -168,7 +168,7 @@ impl Credentials {
             tracing::warn!(piece = piece.id, %kind, "piece of a kind not sold by the piece");
             return Err(Refusal::BadCredentials);
         }
-        self.open_piece(registry, &piece, credential)
+        self.open_piece(registry, &piece, credential).await
     }
 
     /// A sub-user's credential: `name` of the customer whose username `rest` (the username
@@ -242,11 +242,11 @@ impl Credentials {
             .await?
             .filter(|piece| piece.user_id == entry.user_id && piece.kind == entry.kind)
             .ok_or(Refusal::BadCredentials)?;
-        self.open_piece(registry, &piece, credential)
+        self.open_piece(registry, &piece, credential).await
     }
 
     /// The piece's state decides: a connection slot on it, or why not.
-    fn open_piece(
+    async fn open_piece(
         &self,
         registry: &Registry,
         piece: &PieceCredential,
@@ -258,6 +258,6 @@ impl Credentials {
         if piece.expires_at <= persistence::now() {
             return Err(Refusal::Expired);
         }
-        Ok(registry.open_piece(piece, piece.kind, credential)?)
+        Ok(registry.open_piece(piece, piece.kind, credential).await?)
     }
 }

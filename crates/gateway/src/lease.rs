@@ -1,15 +1,18 @@
-//! The live connections: which meter and which piece each one holds a slot on, and the per
-//! customer count that the connection limit reads. A lease is the slot of one connection and
-//! carries its usage record (`record.rs`); dropping it gives the slot back and files the
-//! record.
+//! The live connections: which meter and which piece each one holds a slot on, the per
+//! customer count that the connection limit reads, and the connection slots leased from the
+//! database that hold the limit across the fleet (`slots.rs`). A lease is the slot of one
+//! connection and carries its usage record (`record.rs`); dropping it gives the slot back (to
+//! this node's block, at once) and files the record.
 
 use crate::cache::CACHE_TTL;
 use crate::flow::{Activity, Metered};
 use crate::meter::Meter;
 use crate::record::{Records, Trail};
+use crate::slots::Slots;
 use domain::UserId;
 use domain::usage::Outcome;
 use persistence::gateway_leases::LeaseKey;
+use persistence::gateway_slots::SlotKey;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -67,6 +70,8 @@ pub(crate) struct Live {
     /// by a number of its own: what the fair share of the descriptor budget counts and closes.
     pub(crate) connections: HashMap<UserId, HashMap<u64, Arc<Presence>>>,
     next_connection: u64,
+    /// The connection slots this node leased per (limit, customer), and those in use.
+    pub(crate) slots: Slots,
 }
 
 /// What the fair share knows of a live connection: when it last moved data, and what tells
@@ -98,6 +103,9 @@ pub(crate) struct Lease {
     pub(crate) piece: Option<(i64, watch::Receiver<bool>)>,
     /// The credential whose connection count this connection is in.
     pub(crate) slot: Option<CredentialSlot>,
+    /// The leased connection slot this connection uses (its customer's, under the
+    /// per-customer cap across the fleet).
+    pub(crate) fleet: SlotKey,
     /// Bytes this connection moved towards the target and back, as its meter counted them.
     pub(crate) up: AtomicU64,
     pub(crate) down: AtomicU64,
@@ -189,6 +197,7 @@ impl Drop for Lease {
         if let Some(entry) = live.meters.get_mut(&self.key) {
             entry.connections = entry.connections.saturating_sub(1);
         }
+        live.slots.release(self.fleet);
         if let Some(n) = live.per_user.get_mut(&user_id) {
             *n = n.saturating_sub(1);
             if *n == 0 {

@@ -29,6 +29,7 @@ mod record;
 mod registry;
 mod relay;
 mod shared;
+mod slots;
 mod socks;
 #[cfg(target_os = "linux")]
 mod splice;
@@ -122,6 +123,9 @@ impl Gateway {
                     // its own (the old one expires and is settled as used).
                     id: domain::random::alphanumeric(16),
                     rule: LeaseRule {
+                        expected_nodes: config.expected_nodes,
+                    },
+                    slot_rule: slots::SlotRule {
                         expected_nodes: config.expected_nodes,
                     },
                     ttl: config.lease_ttl,

@@ -6,6 +6,9 @@
 //! `Source`): a crash loses nothing of the shop's (the node's leases expire and are settled as
 //! used) and the customer at most the unmoved part of one lease per kind. Kinds sold by the
 //! piece are only counted (daily usage), and each piece in use is watched for its end instead.
+//! A connection also needs a slot of its customer's connection cap, which this node leases
+//! from the database in blocks (`slots.rs`) so that the cap holds across the fleet: in memory
+//! while the block has a free one, one database transaction when it has none.
 
 use crate::db_leases::DbLeases;
 use crate::flush::{apply_balances, end_pieces, take_counts};
@@ -13,10 +16,12 @@ use crate::lease::{CredentialCap, Entry, Fair, Lease, Live, PieceSlot, lock};
 use crate::meter::Meter;
 use crate::meter::source::{Source, TopUp};
 use crate::record::{CredentialRef, RECORDS_MAX, Records, Trail};
+use crate::slots::Room;
 use crate::store::{self, Node};
 use domain::{ProxyKind, UserId};
 use persistence::gateway_events::{Event, Reason};
 use persistence::gateway_leases::LeaseKey;
+use persistence::gateway_slots::SlotKey;
 use persistence::piece_credentials::PieceCredential;
 use persistence::{DbError, DbPool};
 use std::sync::{Arc, Mutex};
@@ -36,6 +41,10 @@ pub(crate) enum OpenError {
     Ended,
     #[error("account disabled")]
     Disabled,
+    /// Every slot of the node's block is in use: lease more (`Registry::with_slot`); never
+    /// seen outside the registry.
+    #[error("no free connection slot here")]
+    NoSlot,
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -48,6 +57,10 @@ fn dry(meter: &Meter) -> OpenError {
         OpenError::NoTraffic
     }
 }
+
+/// How many times a connection leases slots before it is refused: each take grants at least
+/// one (or the connection is refused), but other connections may use them first.
+const SLOT_TAKES: usize = 4;
 
 /// All meters of the gateway and the connection counts that keep them alive.
 #[derive(Debug)]
@@ -102,7 +115,12 @@ impl Registry {
         cap: Option<CredentialCap>,
         trial: bool,
     ) -> Result<Lease, OpenError> {
-        let mut lease = self.take_slot(key, credential, cap, trial)?;
+        let fleet = SlotKey::customer(key.user_id);
+        let mut lease = self
+            .with_slot(fleet, self.customer_cap(trial), || {
+                self.take_slot(key, credential.clone(), cap, trial)
+            })
+            .await?;
         if lease.meter.remaining() > 0 {
             return Ok(lease);
         }
@@ -124,14 +142,28 @@ impl Registry {
 
     /// Takes a connection slot of the piece's owner, metered (not limited) per kind; the
     /// caller has checked the credential, its kind and its expiry.
-    pub(crate) fn open_piece(
+    pub(crate) async fn open_piece(
+        &self,
+        piece: &PieceCredential,
+        kind: ProxyKind,
+        credential: CredentialRef,
+    ) -> Result<Lease, OpenError> {
+        // A piece was paid for: not a trial's.
+        let fleet = SlotKey::customer(piece.user_id);
+        self.with_slot(fleet, self.customer_cap(false), || {
+            self.take_piece_slot(piece, kind, credential.clone())
+        })
+        .await
+    }
+
+    /// `open_piece` once the node holds a free slot of the owner's.
+    fn take_piece_slot(
         &self,
         piece: &PieceCredential,
         kind: ProxyKind,
         credential: CredentialRef,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
-        // A piece was paid for: not a trial's.
         self.admit(&live, piece.user_id, None, false)?;
         let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
             owner: piece.user_id,
@@ -153,6 +185,8 @@ impl Registry {
         entry.connections += 1;
         let meter = entry.meter.clone();
         *live.per_user.entry(piece.user_id).or_insert(0) += 1;
+        let fleet = SlotKey::customer(piece.user_id);
+        live.slots.acquire(fleet);
         let (id, presence) = live.enter(piece.user_id);
         metrics::gauge!("proxyshop_gateway_connections_live").increment(1);
         Ok(Lease {
@@ -161,6 +195,7 @@ impl Registry {
             meter,
             piece: Some((piece.id, ended)),
             slot: None,
+            fleet,
             up: Default::default(),
             down: Default::default(),
             trail: Trail::new(credential),
@@ -176,8 +211,45 @@ impl Registry {
         lock(&self.live).fair_share(user_id)
     }
 
+    /// The per-customer cap: the trial's on a `trial`.
+    fn customer_cap(&self, trial: bool) -> usize {
+        if trial {
+            self.max_per_trial
+        } else {
+            self.max_per_user
+        }
+    }
+
+    /// Runs `attempt` (which takes a connection slot under the live lock) until it no longer
+    /// lacks a slot of `fleet`: each time it does, leases more (at least one; `cap` across the
+    /// fleet) from the database, or refuses the connection once the fleet holds the cap.
+    async fn with_slot<T>(
+        &self,
+        fleet: SlotKey,
+        cap: usize,
+        attempt: impl Fn() -> Result<T, OpenError>,
+    ) -> Result<T, OpenError> {
+        for _ in 0..SLOT_TAKES {
+            match attempt() {
+                Err(OpenError::NoSlot) => {}
+                done => return done,
+            }
+            let need = lock(&self.live).slots.needed(fleet);
+            let granted = store::take_slots(&self.node, fleet, cap, need).await?;
+            lock(&self.live)
+                .slots
+                .granted(fleet, granted, Instant::now());
+        }
+        match attempt() {
+            Err(OpenError::NoSlot) => Err(OpenError::TooMany),
+            done => done,
+        }
+    }
+
     /// Whether `user_id` may open one more connection: not disabled here, under the
-    /// per-customer limit (the trial's when on a `trial`) and under the credential's own cap.
+    /// per-customer limit (the trial's when on a `trial`), under the credential's own cap, and
+    /// on a free slot of the customer's leased block (`NoSlot`: lease more; refused once the
+    /// fleet had none left a moment ago).
     fn admit(
         &self,
         live: &Live,
@@ -188,12 +260,7 @@ impl Registry {
         if live.disabled.contains_key(&user_id) {
             return Err(OpenError::Disabled);
         }
-        let limit = if trial {
-            self.max_per_trial
-        } else {
-            self.max_per_user
-        };
-        if live.per_user.get(&user_id).copied().unwrap_or(0) >= limit {
+        if live.per_user.get(&user_id).copied().unwrap_or(0) >= self.customer_cap(trial) {
             return Err(OpenError::TooMany);
         }
         if let Some(CredentialCap {
@@ -204,7 +271,11 @@ impl Registry {
         {
             return Err(OpenError::TooMany);
         }
-        Ok(())
+        match live.slots.room(SlotKey::customer(user_id), Instant::now()) {
+            Room::Free => Ok(()),
+            Room::Exhausted => Err(OpenError::NoSlot),
+            Room::Full => Err(OpenError::TooMany),
+        }
     }
 
     /// A connection slot on the meter of `key`, made (holding nothing yet) if there is none.
@@ -228,6 +299,8 @@ impl Registry {
         entry.connections += 1;
         let meter = entry.meter.clone();
         *live.per_user.entry(key.user_id).or_insert(0) += 1;
+        let fleet = SlotKey::customer(key.user_id);
+        live.slots.acquire(fleet);
         if let Some(cap) = cap {
             *live.per_credential.entry(cap.slot).or_insert(0) += 1;
         }
@@ -239,6 +312,7 @@ impl Registry {
             meter,
             piece: None,
             slot: cap.map(|c| c.slot),
+            fleet,
             up: Default::default(),
             down: Default::default(),
             trail: Trail::new(credential),
@@ -285,7 +359,9 @@ impl Registry {
     /// Settles every pending count in the database (one transaction, today's UTC bucket):
     /// traffic kinds out of this node's leases into the balance and the day, piece kinds into
     /// the day only; gives back the leases of idle meters (all of them when `last`: the node
-    /// stops), renews the others and settles other nodes' expired leases. Then tells the meters
+    /// stops), renews the others and settles other nodes' expired leases; likewise gives back
+    /// the connection slots no connection uses (`Slots::take_surplus`), renews the rest and
+    /// deletes other nodes' expired slot leases. Then tells the meters
     /// what their balances hold (purchases made meanwhile, expiry), ends the pieces that
     /// expired, went back to stock or whose owner was disabled, cuts the traffic connections of
     /// disabled owners (and refuses them here for a while, whatever a cache says), and forgets
@@ -295,22 +371,30 @@ impl Registry {
         // Taken before the counts: a record's connection has ended, so its bytes are in these
         // counts or earlier ones, and a record is never settled after its bytes.
         let records = Arc::new(self.records.take());
-        let batch = {
+        let (batch, slots) = {
             let mut live = lock(&self.live);
             // On the clock alone, so that pieces end even while the database is unreachable.
             live.end_expired(persistence::now());
-            take_counts(&live, last)
+            (take_counts(&live, last), live.slots.take_surplus(last))
         };
         let counts = batch.counts();
         let moved: Vec<_> = counts.iter().map(|c| (c.key.kind, c.moved)).collect();
         let started = std::time::Instant::now();
-        let written = store::write(&self.node, counts, batch.asked.clone(), records.clone()).await;
+        let written = store::write(
+            &self.node,
+            counts,
+            slots.clone(),
+            batch.asked.clone(),
+            records.clone(),
+        )
+        .await;
         metrics::histogram!("proxyshop_gateway_flush_seconds").record(started.elapsed());
         let fresh = match written {
             Ok(fresh) => fresh,
             Err(err) => {
                 metrics::counter!("proxyshop_gateway_flush_failures_total").increment(1);
                 batch.give_back();
+                lock(&self.live).slots.restore(&slots);
                 self.records
                     .give_back(Arc::try_unwrap(records).unwrap_or_else(|shared| (*shared).clone()));
                 return Err(err);
@@ -330,6 +414,8 @@ impl Registry {
         }
         let mut live = lock(&self.live);
         apply_balances(&mut live, &fresh);
+        live.slots.flushed(&fresh.slots_lost);
+        metrics::gauge!("proxyshop_gateway_slots_held").set(live.slots.held() as f64);
         end_pieces(&mut live, &batch.asked.pieces, &fresh);
         live.end_expired(persistence::now());
         live.forget_unused();

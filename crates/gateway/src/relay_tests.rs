@@ -20,6 +20,7 @@ fn lease(meter: Meter) -> Lease {
         meter: std::sync::Arc::new(meter),
         piece: None,
         slot: None,
+        fleet: persistence::gateway_slots::SlotKey::customer(domain::UserId::new(1)),
         up: Default::default(),
         down: Default::default(),
         trail: Trail::new(CredentialRef::main("alice")),

@@ -72,6 +72,11 @@ async fn echo() -> SocketAddr {
 
 /// A CONNECT tunnel to `target` carrying 100 bytes each way.
 async fn connect_tunnel(proxy: SocketAddr, target: SocketAddr) {
+    open_tunnel(proxy, target).await;
+}
+
+/// A CONNECT tunnel to `target` that carried 100 bytes each way, still open.
+async fn open_tunnel(proxy: SocketAddr, target: SocketAddr) -> TcpStream {
     let mut s = TcpStream::connect(proxy).await.unwrap();
     let token = base64::engine::general_purpose::STANDARD.encode(format!("{USER}:{PASSWORD}"));
     let request = format!(
@@ -86,6 +91,7 @@ async fn connect_tunnel(proxy: SocketAddr, target: SocketAddr) {
     }
     assert!(head.starts_with(b"HTTP/1.1 200"));
     exchange(&mut s).await;
+    s
 }
 
 /// A SOCKS5 tunnel to `target` (the whole handshake in one write) carrying 100 bytes each way.
@@ -139,6 +145,27 @@ async fn a_checked_credential_connects_again_without_a_database_task() {
         blocking_calls(),
         before,
         "later connections are answered from memory"
+    );
+    stop.send_replace(true);
+}
+
+/// A customer's connection slots come from the database in blocks (`slots.rs`): a hundred
+/// tunnels held open at once cost a few slot takes, not one each.
+#[tokio::test]
+async fn live_connections_take_their_slots_in_blocks() {
+    let db = TestDatabase::new(Backend::Sqlite).unwrap();
+    let (http, _, stop) = gateway(&db).await;
+    let target = echo().await;
+    connect_tunnel(http, target).await;
+    let before = blocking_calls();
+    let mut open = Vec::new();
+    for _ in 0..100 {
+        open.push(open_tunnel(http, target).await);
+    }
+    let takes = blocking_calls() - before;
+    assert!(
+        (1..=6).contains(&takes),
+        "{takes} database tasks for 100 live connections"
     );
     stop.send_replace(true);
 }

@@ -1,12 +1,15 @@
 //! The gateway's reads and writes of the database, each run off the async threads: leases
-//! taken (`take_lease`), the flush's writes (`write`), the change events (`events`).
+//! taken (`take_lease`), connection slots taken (`take_slots`), the flush's writes (`write`),
+//! the change events (`events`).
 
 use crate::meter::source::Grant;
+use crate::slots::SlotRule;
 use domain::UserId;
 use persistence::auto_topup::{self, Outcome};
 use persistence::connection_records::{self, NewRecord};
 use persistence::gateway_events::{self, Event};
 use persistence::gateway_leases::{LeaseKey, Settlement};
+use persistence::gateway_slots::{self, SlotKey, SlotReturn};
 use persistence::piece_credentials::{self, PieceCredential};
 use persistence::subusers::{self, SubuserState};
 use persistence::traffic::{self, Balance};
@@ -54,6 +57,8 @@ pub(crate) struct Node {
     pub(crate) pool: DbPool,
     pub(crate) id: String,
     pub(crate) rule: LeaseRule,
+    /// How many connection slots a take asks for.
+    pub(crate) slot_rule: SlotRule,
     pub(crate) ttl: Duration,
     /// The automatic top-up's window, in seconds.
     pub(crate) topup_window: i64,
@@ -114,6 +119,41 @@ pub(crate) async fn take_lease(
     taken
 }
 
+/// Leases connection slots of `key` for this node, at least `need` if the fleet's `cap` leaves
+/// them (`SlotRule`), in one write transaction; returns how many (0: the fleet holds the cap).
+pub(crate) async fn take_slots(
+    node: &Node,
+    key: SlotKey,
+    cap: usize,
+    need: usize,
+) -> Result<usize, DbError> {
+    let node = node.clone();
+    let expires_at = node.lease_expiry();
+    let cap = i64::try_from(cap).unwrap_or(i64::MAX);
+    let need = i64::try_from(need).unwrap_or(i64::MAX);
+    metrics::counter!("proxyshop_gateway_slot_takes_total").increment(1);
+    let taken = blocking(move || {
+        let mut conn = node.pool.get()?;
+        let rule = node.slot_rule;
+        write_transaction(&mut conn, |c| {
+            gateway_slots::take(
+                c,
+                &node.id,
+                key,
+                cap,
+                &|headroom| rule.size(cap, headroom, need),
+                persistence::now(),
+                expires_at,
+            )
+        })
+    })
+    .await;
+    if taken.is_err() {
+        metrics::counter!("proxyshop_gateway_slot_take_failures_total").increment(1);
+    }
+    Ok(usize::try_from(taken?).unwrap_or(0))
+}
+
 /// Runs the customer's automatic top-up of the lease's kind if it is due: one lookup by key
 /// when it is off (most customers), one write transaction when it buys.
 fn auto_topup(conn: &mut persistence::DbConnection, node: &Node, key: LeaseKey) {
@@ -158,6 +198,8 @@ pub(crate) struct Fresh {
     pub(crate) lost: Vec<LeaseKey>,
     /// Bytes of other nodes' expired leases settled as used by this flush.
     pub(crate) expired_settled: i64,
+    /// Connection slot leases no longer there (they expired and were deleted).
+    pub(crate) slots_lost: Vec<SlotKey>,
 }
 
 impl Fresh {
@@ -207,15 +249,18 @@ impl Fresh {
 
 /// Settles `counts` out of this node's leases (traffic kinds: used and today's UTC bucket, the
 /// one the API reads usage by; piece kinds: the bucket only) and keeps this node's leases alive,
+/// gives back the connection slots of `slots` and renews the rest,
 /// writes the usage `records` of the connections that ended (multi-row inserts), then reads what
 /// `asked` names (balances and who is disabled, pieces, sub-users). All in one transaction: an
 /// error after the counts were committed would give them back and count them twice, and records
 /// and balances move together. Other nodes' expired leases are settled as used after it, in a
 /// transaction of their own (`gateway_leases::settle_expired`): its failure is logged, as the
-/// counts are in by then, and the next flush tries again.
+/// counts are in by then, and the next flush tries again; so are other nodes' expired slot
+/// leases deleted.
 pub(crate) async fn write(
     node: &Node,
     counts: Vec<Settlement>,
+    slots: Vec<SlotReturn>,
     asked: Asked,
     records: Arc<Vec<NewRecord>>,
 ) -> Result<Fresh, DbError> {
@@ -226,6 +271,7 @@ pub(crate) async fn write(
         let mut conn = node.pool.get()?;
         let mut fresh = write_transaction(&mut conn, |c| {
             let lost = gateway_leases::flush(c, &node.id, &counts, expires_at, &day)?;
+            let slots_lost = gateway_slots::flush(c, &node.id, &slots, expires_at)?;
             connection_records::insert_many(c, &records)?;
             Ok::<_, DbError>(Fresh {
                 balances: traffic::balances_of(c, &asked.users)?,
@@ -235,6 +281,7 @@ pub(crate) async fn write(
                 subusers_asked: asked.subusers.clone(),
                 lost,
                 expired_settled: 0,
+                slots_lost,
             })
         })?;
         let at = persistence::now();
@@ -243,6 +290,10 @@ pub(crate) async fn write(
             Err(error) => {
                 tracing::warn!(%error, "settling the expired leases of stopped gateway nodes failed");
             }
+        }
+        if let Err(error) = write_transaction(&mut conn, |c| gateway_slots::release_expired(c, at))
+        {
+            tracing::warn!(%error, "deleting the expired slot leases of stopped gateway nodes failed");
         }
         Ok(fresh)
     })

@@ -35,6 +35,7 @@ pub mod error;
 pub mod gateway_accounts;
 pub mod gateway_events;
 pub mod gateway_leases;
+pub mod gateway_slots;
 pub mod ip_allowlist;
 pub mod job_runs;
 mod like;

@@ -392,6 +392,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    gateway_slot_leases (limit_name, user_id, node_id) {
+        limit_name -> Text,
+        user_id -> BigInt,
+        node_id -> Text,
+        slots -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
     gateway_events (id) {
         id -> BigInt,
         user_id -> Nullable<BigInt>,
@@ -506,6 +516,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
     avatars,
     gateway_leases,
+    gateway_slot_leases,
     gateway_events,
     ip_allowlist,
 );

@@ -13,6 +13,7 @@ mod cutoff;
 mod drain;
 mod fair_share;
 mod fleet;
+mod fleet_caps;
 mod framing;
 mod notify;
 mod pieces;
