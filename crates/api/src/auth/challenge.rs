@@ -64,7 +64,7 @@ pub async fn sign_in_or_challenge(
     message: &str,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.id;
-    let second_factor = with_conn(&state.pool, move |conn| {
+    let second_factor = with_conn(&state.services.pool, move |conn| {
         Ok(two_factor::is_enabled(conn, id)?)
     })
     .await?;
@@ -75,7 +75,7 @@ pub async fn sign_in_or_challenge(
         SignInReply::TwoFactorRequired(TwoFactorRequired::by(Method::Totp))
     } else {
         pending::clear(session);
-        sign_in(&state.pool, session, ip, user).await?;
+        sign_in(&state.services.pool, session, ip, user).await?;
         SignInReply::SignedIn(Box::new(AuthResponse {
             message: message.to_owned(),
             user: User::from(user),
@@ -115,7 +115,7 @@ pub fn step_up(
 
 /// Sends `mail` without holding up the answer; a failure is logged.
 pub fn send_in_background(state: &AppState, mail: OutgoingMail) {
-    let mailer = state.mailer.clone();
+    let mailer = state.services.mailer.clone();
     actix_web::rt::spawn(async move {
         if let Err(err) = mailer.send(mail).await {
             tracing::warn!(%err, "sign-in mail not sent");

@@ -46,14 +46,14 @@ pub async fn login(
         .map_err(ApiError::Validation)?;
     let email = form.email.as_str().to_owned();
     let lookup = email.clone();
-    let user = with_conn(&state.pool, move |conn| {
+    let user = with_conn(&state.services.pool, move |conn| {
         Ok(users::find_by_email(conn, &lookup)?)
     })
     .await?;
     let limits = &state.settings.limits;
     let network = ip.network();
     let verdict = guard::before(
-        &state.pool,
+        &state.services.pool,
         limits,
         &email,
         user.as_ref().map(|u| u.id),
@@ -70,8 +70,9 @@ pub async fn login(
     let proven = user.as_ref().filter(|_| valid);
     // A failure from a network the account does not know counts towards an attack; the one
     // that puts it under attack tells the owner (once a day).
-    let attacked =
-        proven.is_none() && !verdict.known && guard::failed(&state.pool, limits, &email).await?;
+    let attacked = proven.is_none()
+        && !verdict.known
+        && guard::failed(&state.services.pool, limits, &email).await?;
     if let (true, Some(owner)) = (attacked, &user) {
         let notice = guard::attack_notice(
             &owner.email,
@@ -85,7 +86,7 @@ pub async fn login(
         let totp = match &user {
             Some(account) => {
                 let id = account.id;
-                with_conn(&state.pool, move |conn| {
+                with_conn(&state.services.pool, move |conn| {
                     Ok(two_factor::is_enabled(conn, id)?)
                 })
                 .await?

@@ -78,7 +78,7 @@ pub async fn register(
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
     check_limits(
-        &state.pool,
+        &state.services.pool,
         limits.register_window,
         vec![(
             format!("register:net:{}", ip.network()),
@@ -92,7 +92,7 @@ pub async fn register(
     let key = state.code_key;
     let settings = state.settings.clone();
     let source = ip.0.clone();
-    let outcome = in_transaction(&state.pool, move |conn| {
+    let outcome = in_transaction(&state.services.pool, move |conn| {
         let email = form.email.as_str();
         let Some(pending) = email_codes::find(conn, email)? else {
             return Ok(Outcome::Refused(msg::INVALID_CODE));
@@ -139,7 +139,7 @@ pub async fn register(
     match outcome {
         Outcome::Refused(message) => Err(ApiError::BadRequest(message.to_owned())),
         Outcome::Created(user, trial) => {
-            sign_in(&state.pool, &session, &ip, &user).await?;
+            sign_in(&state.services.pool, &session, &ip, &user).await?;
             tracing::info!(user_id = %user.id, "account created");
             Ok(HttpResponse::Created().json(RegisterResponse {
                 message: msg::ACCOUNT_CREATED.to_owned(),

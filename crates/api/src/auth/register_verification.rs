@@ -43,7 +43,7 @@ pub async fn request_code(
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let limits = &state.settings.limits;
     check_limits(
-        &state.pool,
+        &state.services.pool,
         limits.code_window,
         vec![
             (format!("code:net:{}", ip.network()), limits.code_per_ip),
@@ -59,7 +59,7 @@ pub async fn request_code(
     let code = random::verification_code();
     let hash = code_hash(&state.code_key, email.as_str(), &code);
     let address = email.as_str().to_owned();
-    let registered = in_transaction(&state.pool, move |conn| {
+    let registered = in_transaction(&state.services.pool, move |conn| {
         let registered = users::email_exists(conn, &address)?;
         let t = now();
         if let Some(previous) = email_codes::find(conn, &address)? {
@@ -83,11 +83,11 @@ pub async fn request_code(
     } else {
         code_mail(to, &code)
     };
-    if let Err(err) = state.mailer.send(mail).await {
+    if let Err(err) = state.services.mailer.send(mail).await {
         // Undo the code so the customer is not held by the resend countdown for a mail that
         // never left.
         let address = email.into_inner();
-        in_transaction(&state.pool, move |conn| {
+        in_transaction(&state.services.pool, move |conn| {
             Ok(email_codes::delete(conn, &address)?)
         })
         .await?;

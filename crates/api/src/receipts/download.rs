@@ -29,7 +29,7 @@ pub async fn download_receipt(
         .ok_or(ApiError::NotFoundWith(msg::RECEIPT_NOT_FOUND))?;
     let seller = state.settings.shop.clone();
     let customer = user.0;
-    let bytes = with_conn(&state.pool, move |conn| {
+    let bytes = with_conn(&state.services.pool, move |conn| {
         let receipt = content::gather(conn, &customer, entry_id, &seller)?;
         pdf::render(&receipt).map_err(|e| ApiError::internal("receipt pdf", e))
     })

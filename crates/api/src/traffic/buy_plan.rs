@@ -67,9 +67,16 @@ pub async fn buy_plan(
         None | Some(serde_json::Value::Null) => None,
         Some(value) => Some(CustomGb::from_json(value)?),
     };
-    let residential = state.residential.as_ref();
-    let updated =
-        purchase::buy_plan(&state.pool, residential, user.0.id, kind, choice, custom).await?;
+    let residential = state.services.residential.as_ref();
+    let updated = purchase::buy_plan(
+        &state.services.pool,
+        residential,
+        user.0.id,
+        kind,
+        choice,
+        custom,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(BuyPlanResponse {
         success: true,
         message: msg::PLAN_PURCHASED.to_owned(),

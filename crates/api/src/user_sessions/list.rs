@@ -43,7 +43,7 @@ pub async fn list(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let rows = with_conn(&state.pool, move |conn| {
+    let rows = with_conn(&state.services.pool, move |conn| {
         Ok(sessions::list_for_user(conn, id, now())?)
     })
     .await?;

@@ -26,7 +26,7 @@ pub async fn revoke_one(
     let wanted = path.into_inner();
     let user_id = user.0.id;
     let key = state.code_key;
-    let ended = in_transaction(&state.pool, move |conn| {
+    let ended = in_transaction(&state.services.pool, move |conn| {
         let rows = sessions::list_for_user(conn, user_id, now())?;
         let Some(row) = rows.into_iter().find(|r| public_id(&key, &r.id) == wanted) else {
             return Ok(None);
@@ -57,7 +57,7 @@ pub async fn revoke_others(
     let user_id = user.0.id;
     // A signed-in session always has a row; without one nothing is kept.
     let keep = session.row();
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         Ok(sessions::delete_others(conn, user_id, keep.as_deref())?)
     })
     .await?;

@@ -47,7 +47,7 @@ pub async fn disable_user(
     let id = UserId::new(path.into_inner());
     let reason = reason(body.reason.as_deref())?;
     let actor = admin.0.id;
-    let user = in_transaction(&state.pool, move |conn| {
+    let user = in_transaction(&state.services.pool, move |conn| {
         load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         if id == actor {
             return Err(ApiError::Conflict(msg::CANNOT_DISABLE_SELF));
@@ -89,7 +89,7 @@ pub async fn enable_user(
     let id = UserId::new(path.into_inner());
     let reason = optional_reason(body.reason.as_deref())?;
     let actor = admin.0.id;
-    let user = in_transaction(&state.pool, move |conn| {
+    let user = in_transaction(&state.services.pool, move |conn| {
         match admin_access::enable(conn, id)? {
             Outcome::Changed => {}
             Outcome::Unchanged | Outcome::LastAdmin => {

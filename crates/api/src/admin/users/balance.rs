@@ -53,7 +53,7 @@ pub async fn change_balance(
     let reason = reason(body.reason.as_deref())?;
     let actor = admin.0.id;
     let reference = format!("admin_{}", domain::random::alphanumeric(20));
-    let changed = in_transaction(&state.pool, move |conn| {
+    let changed = in_transaction(&state.services.pool, move |conn| {
         load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         let note = Some(reason.as_str());
         let kind = EntryKind::AdminAdjustment;

@@ -91,7 +91,7 @@ pub async fn user_detail(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
-    let view = with_conn(&state.pool, move |conn| {
+    let view = with_conn(&state.services.pool, move |conn| {
         let customer =
             admin_users::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         let now = persistence::now();

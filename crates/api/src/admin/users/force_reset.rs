@@ -74,7 +74,7 @@ pub async fn force_password_reset(
     }
     // A password nobody knows, not even the operator: it is never shown nor kept.
     let unusable = hash_password(random::alphanumeric(48)).await?;
-    let (email, ended) = in_transaction(&state.pool, move |conn| {
+    let (email, ended) = in_transaction(&state.services.pool, move |conn| {
         let user =
             users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         users::set_password_hash(conn, id, &unusable)?;
@@ -98,6 +98,7 @@ pub async fn force_password_reset(
     tracing::info!(user_id = %id, admin_id = %actor, "password reset forced");
     // The change stands whether or not the mail leaves; the answer says which.
     let mail_sent = match state
+        .services
         .mailer
         .send(reset_forced(email, &state.public_url))
         .await

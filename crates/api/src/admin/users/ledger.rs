@@ -24,7 +24,7 @@ pub async fn user_ledger(
     let id = UserId::new(path.into_inner());
     let at = paging.resolve(50)?;
     let (per_page, offset) = (at.per_page, at.offset);
-    let (rows, total) = with_conn(&state.pool, move |conn| {
+    let (rows, total) = with_conn(&state.services.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         Ok(wallet::history(conn, id, per_page, offset)?)
     })

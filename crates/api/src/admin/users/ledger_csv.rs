@@ -32,12 +32,12 @@ pub async fn export_ledger(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
-    let first = with_conn(&state.pool, move |conn| {
+    let first = with_conn(&state.services.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         Ok(wallet::history_before(conn, id, None, EXPORT_PAGE)?)
     })
     .await?;
-    let pool = state.pool.clone();
+    let pool = state.services.pool.clone();
     let next = move |last: &[LedgerRow]| {
         let before = last.last().map(|row| row.id);
         let pool = pool.clone();

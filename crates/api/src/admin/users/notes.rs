@@ -85,7 +85,7 @@ pub async fn list_notes(
     let id = UserId::new(path.into_inner());
     let at = paging.resolve(50)?;
     let (per_page, offset) = (at.per_page, at.offset);
-    let (rows, total) = with_conn(&state.pool, move |conn| {
+    let (rows, total) = with_conn(&state.services.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         Ok(customer_notes::list(conn, id, per_page, offset)?)
     })
@@ -114,7 +114,7 @@ pub async fn add_note(
     let id = UserId::new(path.into_inner());
     let text = note_text(body.text.as_deref())?;
     let (actor, author_email) = (admin.0.id, admin.0.email.clone());
-    let note = in_transaction(&state.pool, move |conn| {
+    let note = in_transaction(&state.services.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         let note = customer_notes::add(conn, id, actor, &author_email, &text)?;
         audit(

@@ -45,7 +45,7 @@ pub async fn change_role(
     };
     let reason = optional_reason(body.reason.as_deref())?;
     let actor = admin.0.id;
-    let user = in_transaction(&state.pool, move |conn| {
+    let user = in_transaction(&state.services.pool, move |conn| {
         let before = load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         match admin_access::set_role(conn, id, role)? {
             // Already that role: nothing changed, nothing to record.

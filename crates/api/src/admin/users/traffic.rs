@@ -71,7 +71,7 @@ pub async fn change_traffic(
         .ok_or_else(|| ApiError::field("gb", msg::VALID_GB))?;
     let reason = reason(body.reason.as_deref())?;
     let actor = admin.0.id;
-    let changed = in_transaction(&state.pool, move |conn| {
+    let changed = in_transaction(&state.services.pool, move |conn| {
         users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         let before = traffic_row(conn, id, kind)?;
         if bytes > 0 {
@@ -110,7 +110,14 @@ pub async fn change_traffic(
         Ok(TrafficChanged { traffic: after })
     })
     .await?;
-    if let Err(err) = sync_customer(&state.pool, state.residential.as_ref(), id, kind).await {
+    if let Err(err) = sync_customer(
+        &state.services.pool,
+        state.services.residential.as_ref(),
+        id,
+        kind,
+    )
+    .await
+    {
         tracing::warn!(%id, %kind, %err, "moving changed traffic to the provider failed");
     }
     Ok(HttpResponse::Ok().json(changed))

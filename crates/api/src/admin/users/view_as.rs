@@ -74,7 +74,7 @@ pub async fn view_as_customer(
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let actor = admin.0.id;
-    let view = in_transaction(&state.pool, move |conn| {
+    let view = in_transaction(&state.services.pool, move |conn| {
         let user =
             users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
         let now = persistence::now();
