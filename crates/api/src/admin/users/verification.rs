@@ -7,6 +7,7 @@
 //! `RESENDS_PER_CUSTOMER` an hour per customer, counted in the database (`rate_windows`);
 //! audited (`user.verification_resend`) in the transaction that replaces the code.
 
+use super::customer::existing_customer;
 use crate::account::codes::Purpose;
 use crate::account::rules::EMAIL_CHANGE_TTL_SECS;
 use crate::account::{limits, mails};
@@ -42,7 +43,7 @@ pub async fn resend_verification(
     let code = random::verification_code();
     let (key, typed) = (state.code_key, code.clone());
     let address = in_transaction(&state.services.pool, move |conn| {
-        users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+        existing_customer(conn, id)?;
         let pending = email_changes::find(conn, id)?
             .ok_or(ApiError::Conflict(msg::EMAIL_ALREADY_VERIFIED))?;
         limits::check(
