@@ -14,6 +14,7 @@ pub mod pieces;
 pub mod receipts;
 pub mod secret_box;
 pub mod settings;
+pub mod sign_in;
 pub mod state;
 pub mod stock;
 pub mod telemetry;

@@ -1,9 +1,8 @@
 //! `POST /api/login`: email and password sign-in under a fresh session id, behind the sign-in
-//! guard (`crate::auth::guard`: per-network limits, growing delays, a second factor from new
+//! guard (`app::sign_in::guard`: per-network limits, growing delays, a second factor from new
 //! networks while the account is under attack).
 
 use crate::auth::challenge::{SignInReply, send_in_background, sign_in_or_challenge, step_up};
-use crate::auth::guard;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
@@ -13,8 +12,9 @@ use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::accounts::verify_password;
+use app::sign_in::{guard, second_factor_on};
 use domain::{LoginForm, messages as msg};
-use persistence::{two_factor, users};
+use persistence::users;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -84,13 +84,7 @@ pub async fn login(
     if verdict.step_up {
         metrics::counter!("proxyshop_sign_in_stepped_up_total").increment(1);
         let totp = match &user {
-            Some(account) => {
-                let id = account.id;
-                with_conn(&state.services.pool, move |conn| {
-                    Ok(two_factor::is_enabled(conn, id)?)
-                })
-                .await?
-            }
+            Some(account) => second_factor_on(&state.services.pool, account.id).await?,
             None => false,
         };
         return step_up(&state, &session, totp, proven);

@@ -1,7 +1,7 @@
 //! `POST /api/register`: checks the emailed code, creates the account (with the free trial, see
 //! `auth::trial`) and signs it in.
 
-use crate::auth::service::{code_matches, sign_in};
+use crate::auth::service::sign_in;
 use crate::auth::trial;
 use crate::auth::trial_view::TrialView;
 use crate::blocking::in_transaction;
@@ -15,6 +15,7 @@ use crate::state::AppState;
 use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::{NewAccount, create_user, default_name, hash_password, referrer_for};
+use app::sign_in::code_matches;
 use domain::{RegistrationForm, messages as msg};
 use persistence::{email_codes, now};
 use secrecy::{ExposeSecret, SecretString};

@@ -4,7 +4,6 @@
 //! same 200 (after the same rate limits and resend countdown), and its owner is mailed a notice
 //! instead of a code.
 
-use crate::auth::service::code_hash;
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
@@ -14,6 +13,7 @@ use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
 use crate::state::AppState;
 use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
+use app::sign_in::code_hash;
 use domain::{Email, messages as msg, random};
 use persistence::{email_codes, now, users};
 use serde::Deserialize;

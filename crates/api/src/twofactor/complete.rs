@@ -9,7 +9,6 @@
 //! A pending sign-in whose account changed its password since (or was deleted) asks to sign in
 //! again.
 
-use crate::auth::challenge::email_code_hash;
 use crate::auth::pending::{self, Method};
 use crate::auth::service::sign_in;
 use crate::blocking::in_transaction;
@@ -24,6 +23,7 @@ use crate::twofactor::enable::CodeBody;
 use crate::twofactor::guesses;
 use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
+use app::sign_in::email_code_hash;
 use domain::messages as msg;
 use persistence::now;
 use persistence::rate_windows;
