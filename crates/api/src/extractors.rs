@@ -41,7 +41,10 @@ async fn load_user(req: HttpRequest) -> Result<Option<UserRow>, ApiError> {
             let state = req
                 .app_data::<web::Data<AppState>>()
                 .ok_or_else(|| ApiError::internal("app state", "missing"))?;
-            with_conn(&state.pool, move |conn| Ok(users::find_by_id(conn, id)?)).await?
+            with_conn(&state.services.pool, move |conn| {
+                Ok(users::find_by_id(conn, id)?)
+            })
+            .await?
         }
     };
     match user {
@@ -94,7 +97,7 @@ impl FromRequest for AdminUser {
                 .ok_or_else(|| ApiError::internal("app state", "missing"))?;
             if state.settings.admin_2fa_required {
                 let id = user.id;
-                let enrolled = with_conn(&state.pool, move |conn| {
+                let enrolled = with_conn(&state.services.pool, move |conn| {
                     Ok(persistence::two_factor::is_enabled(conn, id)?)
                 })
                 .await?;

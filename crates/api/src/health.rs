@@ -26,7 +26,9 @@ pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     if state.readiness.is_shutting_down() {
         return HttpResponse::ServiceUnavailable().json(json!({ "status": "shutting down" }));
     }
-    let ping = with_conn(&state.pool, |conn| Ok(persistence::connection::ping(conn)?));
+    let ping = with_conn(&state.services.pool, |conn| {
+        Ok(persistence::connection::ping(conn)?)
+    });
     match tokio::time::timeout(READY_TIMEOUT, ping).await {
         Ok(Ok(())) => HttpResponse::Ok().json(json!({ "status": "ready" })),
         Ok(Err(err)) => {
@@ -65,7 +67,7 @@ pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
         .and(state.settings.google_client_id.clone());
     HttpResponse::Ok().json(PublicConfig {
         google_client_id,
-        top_ups: state.payments.is_some(),
+        top_ups: state.services.payments.is_some(),
         trial_mb: state.settings.trial_mb,
     })
 }

@@ -1,6 +1,7 @@
 //! What the API needs to know, already validated by the composition root (`server`). The parts
 //! that are plain configuration of the use cases live in `app::settings`.
 
+pub use app::settings::RateLimits;
 use app::settings::{RenewalPolicy, ShopIdentity};
 use app::wallet::ReferralTerms;
 use secrecy::SecretString;
@@ -81,72 +82,6 @@ pub struct GatewayEndpoints {
     /// `PROXYSHOP_GATEWAY_ALLOW_PRIVATE`: the gateway reaches private destinations, and private,
     /// loopback and link-local sources may be allowlisted (tests and local runs only).
     pub allow_private: bool,
-}
-
-/// Abuse limits: how many attempts one client IP or one email gets in a window.
-#[derive(Debug, Clone)]
-pub struct RateLimits {
-    /// Sign-in attempts from one network (any account) per window (`crate::auth::guard`).
-    pub login_per_ip: u32,
-    /// Sign-in attempts on one account from one network per window, since the last success
-    /// there; other networks are not affected.
-    pub login_per_account_network: u32,
-    /// Failures on one account from one network after which each attempt waits.
-    pub login_slow_after: u32,
-    /// Failures on one account from networks it never signed in from, per window, after which
-    /// the account is under attack (delays, a second factor from such networks, a notice).
-    pub login_attack_failures: u32,
-    /// The first delay of a slowed-down sign-in; it doubles up to 30 times this.
-    pub login_delay_unit: Duration,
-    pub login_window: Duration,
-    pub code_per_ip: u32,
-    pub code_per_email: u32,
-    pub code_window: Duration,
-    pub register_per_ip: u32,
-    pub register_window: Duration,
-    /// Invoices one customer may open per window.
-    pub payments_per_user: u32,
-    pub payments_window: Duration,
-    /// Requests one API key may make per minute (all instances together).
-    pub api_key_per_minute: u32,
-    /// Two-factor codes (`POST /api/login/2fa`) per account and per client IP, counted in the
-    /// database so that the limit holds across instances.
-    pub two_factor_per_user: u32,
-    pub two_factor_per_ip: u32,
-    pub two_factor_window: Duration,
-    /// Proxy checks (`POST /api/user/check`) one customer may run per window.
-    pub check_per_user: u32,
-    pub check_window: Duration,
-    /// Photo uploads (`POST /api/user/avatar`) one customer may make per hour, counted in the
-    /// database so that the limit holds across instances.
-    pub avatar_per_user: u32,
-}
-
-impl Default for RateLimits {
-    fn default() -> Self {
-        RateLimits {
-            login_per_ip: 30,
-            login_per_account_network: 10,
-            login_slow_after: 3,
-            login_attack_failures: 10,
-            login_delay_unit: Duration::from_secs(1),
-            login_window: Duration::from_secs(15 * 60),
-            code_per_ip: 10,
-            code_per_email: 5,
-            code_window: Duration::from_secs(60 * 60),
-            register_per_ip: 20,
-            register_window: Duration::from_secs(60 * 60),
-            payments_per_user: 30,
-            payments_window: Duration::from_secs(60 * 60),
-            api_key_per_minute: 120,
-            two_factor_per_user: 10,
-            two_factor_per_ip: 30,
-            two_factor_window: Duration::from_secs(15 * 60),
-            check_per_user: 30,
-            check_window: Duration::from_secs(10 * 60),
-            avatar_per_user: 20,
-        }
-    }
 }
 
 /// How long a verification code lives, how often it may be resent, how many wrong tries it takes.

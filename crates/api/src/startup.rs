@@ -56,9 +56,8 @@ pub struct Application {
     addr: SocketAddr,
     public_url: String,
     server: Server,
+    /// What the handlers reach; the background jobs run with its `services`.
     state: web::Data<AppState>,
-    /// What the background jobs work with.
-    services: Arc<app::state::Services>,
     /// Stops the background jobs (`jobs_stopper`).
     jobs: app::jobs::Stopper,
     /// How long the jobs may take to finish their runs once the server has stopped.
@@ -149,11 +148,17 @@ impl Application {
             ReqwestWebhookSender::new(settings.webhook_allow_private)
                 .map_err(|e| StartError::WebhookClient(e.to_string()))?,
         );
-        let state = web::Data::new(AppState {
+        let services = Arc::new(app::state::Services {
             pool: deps.pool,
-            settings,
+            settings: app::settings::JobSettings {
+                reconcile_every: settings.reconcile_every,
+                referral: settings.referral_terms(),
+                usage_retention_days: settings.usage_retention_days,
+                renewals: settings.renewals,
+                auto_topup_window: settings.auto_topup_window,
+                webhook_key: settings.session_secret.clone(),
+            },
             mailer: deps.mailer,
-            google: deps.google,
             payments: match deps.payments {
                 Payments::Gateway(gateway) => Some(gateway),
                 Payments::Local(key) => Some(Arc::new(LocalCheckout::new(key, public_url.clone()))),
@@ -161,8 +166,13 @@ impl Application {
             },
             pieces: deps.pieces,
             residential,
-            checker,
             webhooks,
+        });
+        let state = web::Data::new(AppState {
+            services,
+            settings,
+            google: deps.google,
+            checker,
             public_url: public_url.clone(),
             code_key,
             readiness: Readiness::default(),
@@ -171,12 +181,15 @@ impl Application {
         let openapi_json = web::Data::new(OpenApiJson(api_doc::document()));
         let known_routes = web::Data::new(KnownRoutes::from_document(&openapi_json.0));
         let jobs_state = state.clone();
-        let blocking_threads = (state.pool.max_size() as usize)
+        let blocking_threads = (state.services.pool.max_size() as usize)
             .div_ceil(std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(2);
         let server = HttpServer::new(move || {
-            let sessions =
-                Sessions::new(DbSessionStore::new(state.pool.clone()), ttl, cookie_secure);
+            let sessions = Sessions::new(
+                DbSessionStore::new(state.services.pool.clone()),
+                ttl,
+                cookie_secure,
+            );
             let app = App::new()
                 // Inside the session middleware: it records the signed-in session's client.
                 .wrap(middleware::from_fn(user_sessions::record::record))
@@ -224,28 +237,11 @@ impl Application {
         // binary turns readiness unready first and stops after a grace (docs/operations.md).
         .disable_signals()
         .run();
-        let services = Arc::new(app::state::Services {
-            pool: jobs_state.pool.clone(),
-            settings: app::settings::JobSettings {
-                reconcile_every: jobs_state.settings.reconcile_every,
-                referral: jobs_state.settings.referral_terms(),
-                usage_retention_days: jobs_state.settings.usage_retention_days,
-                renewals: jobs_state.settings.renewals,
-                auto_topup_window: jobs_state.settings.auto_topup_window,
-                webhook_key: jobs_state.settings.session_secret.clone(),
-            },
-            mailer: jobs_state.mailer.clone(),
-            payments: jobs_state.payments.clone(),
-            pieces: jobs_state.pieces.clone(),
-            residential: jobs_state.residential.clone(),
-            webhooks: jobs_state.webhooks.clone(),
-        });
         Ok(Application {
             addr,
             public_url,
             server,
             state: jobs_state,
-            services,
             jobs: app::jobs::Stopper::new(),
             jobs_grace: DEFAULT_JOBS_GRACE,
         })
@@ -292,7 +288,7 @@ impl Application {
     /// meanwhile (each a task of its own); then stops the jobs and waits for their runs in
     /// progress (at most the jobs' grace).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let jobs = app::jobs::spawn(self.services, self.jobs);
+        let jobs = app::jobs::spawn(self.state.services.clone(), self.jobs);
         let result = self.server.await;
         jobs.stop(self.jobs_grace).await;
         result

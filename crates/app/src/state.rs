@@ -1,6 +1,6 @@
 //! What the use cases and background jobs reach: the pool, their settings and the outside
-//! services. The API builds one beside its own state (`api::state::AppState`, which adds what
-//! only requests need).
+//! services. The API's state holds the one it builds (`api::state::AppState::services`, beside
+//! what only requests need), and its background jobs run with that same one.
 
 use crate::settings::JobSettings;
 use persistence::DbPool;

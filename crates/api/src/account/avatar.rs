@@ -67,7 +67,7 @@ pub async fn upload_avatar(
         .map_err(refusal)?;
     let id = random::alphanumeric(32);
     let url = format!("/api/avatars/{id}.{}", avatar.extension);
-    let user = in_transaction(&state.pool, move |conn| {
+    let user = in_transaction(&state.services.pool, move |conn| {
         avatars::insert(
             conn,
             &id,
@@ -95,7 +95,7 @@ pub async fn remove_avatar(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let user_id = user.0.id;
-    let user = in_transaction(&state.pool, move |conn| {
+    let user = in_transaction(&state.services.pool, move |conn| {
         users::set_avatar_url(conn, user_id, None)?;
         avatars::delete_for_user_except(conn, user_id, None)?;
         reload(conn, user_id)
@@ -119,7 +119,7 @@ fn refusal(err: AvatarError) -> ApiError {
 /// limit holds across instances); 429 naming the limit past `avatar_per_user`.
 async fn count_upload(state: &AppState, user_id: UserId) -> Result<(), ApiError> {
     let limit = state.settings.limits.avatar_per_user;
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         let key = format!("avatar:user:{user_id}");
         let most = i32::try_from(limit).unwrap_or(i32::MAX);
         match rate_windows::hit(conn, &key, most, WINDOW_SECS, now())? {
@@ -158,7 +158,10 @@ pub async fn serve_avatar(
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(ApiError::NotFound);
     }
-    let stored = with_conn(&state.pool, move |conn| Ok(avatars::find(conn, &id)?)).await?;
+    let stored = with_conn(&state.services.pool, move |conn| {
+        Ok(avatars::find(conn, &id)?)
+    })
+    .await?;
     match stored {
         Some(avatar) if avatar.content_type == wanted => Ok(HttpResponse::Ok()
             .content_type(wanted)

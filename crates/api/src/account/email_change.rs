@@ -48,13 +48,19 @@ pub async fn request_email_change(
     let form = EmailChangeForm::parse(&body.new_email, body.password.expose_secret())
         .map_err(ApiError::Validation)?;
     let user = user.0;
-    current_password::check(&state.pool, &user, form.password.as_ref(), "password").await?;
+    current_password::check(
+        &state.services.pool,
+        &user,
+        form.password.as_ref(),
+        "password",
+    )
+    .await?;
 
     let code = random::verification_code();
     let new_email = form.new_email.as_str().to_owned();
     let hash = Purpose::EmailChange(user.id, &new_email).hash(&state.code_key, &code);
     let (id, address) = (user.id, new_email.clone());
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         limits::check(
             conn,
             &[
@@ -88,10 +94,10 @@ pub async fn request_email_change(
     .await?;
 
     let mail = mails::email_change_code(new_email.clone(), &code, EMAIL_CHANGE_TTL_SECS / 60);
-    if let Err(err) = state.mailer.send(mail).await {
+    if let Err(err) = state.services.mailer.send(mail).await {
         // Undo the code so the customer is not held by the resend countdown for a mail that
         // never left.
-        in_transaction(&state.pool, move |conn| {
+        in_transaction(&state.services.pool, move |conn| {
             Ok(email_changes::delete(conn, id)?)
         })
         .await?;
@@ -131,7 +137,7 @@ pub async fn confirm_email_change(
     let code = VerificationCode::parse(&body.code).map_err(|m| ApiError::field("code", m))?;
     let (id, old_email) = (user.0.id, user.0.email);
     let key = state.code_key;
-    let outcome = in_transaction(&state.pool, move |conn| {
+    let outcome = in_transaction(&state.services.pool, move |conn| {
         let Some(pending) = email_changes::find(conn, id)? else {
             return Ok(Outcome::Refused(msg::INVALID_CODE));
         };
@@ -173,7 +179,7 @@ pub async fn confirm_email_change(
     };
     tracing::info!(user_id = %user.id, "email changed");
     mails::send_notice(
-        state.mailer.as_ref(),
+        state.services.mailer.as_ref(),
         mails::email_changed(old_email, &user.email, &state.public_url),
     )
     .await;

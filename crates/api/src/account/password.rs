@@ -52,12 +52,18 @@ pub async fn change_password(
     )
     .map_err(ApiError::Validation)?;
     let user = user.0;
-    current_password::check(&state.pool, &user, form.current.as_ref(), "currentPassword").await?;
+    current_password::check(
+        &state.services.pool,
+        &user,
+        form.current.as_ref(),
+        "currentPassword",
+    )
+    .await?;
 
     let hash = hash_password(form.new_password.expose().to_owned()).await?;
     let id = user.id;
     let own = session.row();
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         users::set_password_hash(conn, id, &hash)?;
         // Every other session of the account; this one moves to a new key when the response
         // goes out (`renew` below), unless it was ended meanwhile: then it ends too.
@@ -69,7 +75,7 @@ pub async fn change_password(
     session.renew();
     tracing::info!(user_id = %id, "password changed");
     mails::send_notice(
-        state.mailer.as_ref(),
+        state.services.mailer.as_ref(),
         mails::password_changed(user.email.clone(), &state.public_url),
     )
     .await;

@@ -87,7 +87,7 @@ pub async fn forgot_password(
     let (key, typed) = (state.code_key, code.clone());
     let hash_for = move |user: UserId| Purpose::Reset(user).hash(&key, &typed);
     let address = email.as_str().to_owned();
-    let to_mail = in_transaction(&state.pool, move |conn| {
+    let to_mail = in_transaction(&state.services.pool, move |conn| {
         let t = now();
         let user = users::find_by_email(conn, &address)?.filter(|u| !u.disabled);
         let known = match &user {
@@ -119,7 +119,7 @@ pub async fn forgot_password(
     .await?;
 
     if let Some(to) = to_mail {
-        let mailer = state.mailer.clone();
+        let mailer = state.services.mailer.clone();
         let mail = mails::reset_code(to, &code, RESET_TTL_SECS / 60);
         actix_web::rt::spawn(async move { mails::send_notice(mailer.as_ref(), mail).await });
     }
@@ -182,7 +182,7 @@ pub async fn reset_password(
     let own = session.row();
     // Only the code this browser asked for can be tried here.
     let requester = session.get::<String>(REQUESTER_KEY).ok().flatten();
-    let outcome = in_transaction(&state.pool, move |conn| {
+    let outcome = in_transaction(&state.services.pool, move |conn| {
         limits::check(conn, &[(format!("reset:net:{network}"), RESET_PER_IP)])?;
         let Some(user) = users::find_by_email(conn, form.email.as_str())?.filter(|u| !u.disabled)
         else {
@@ -216,7 +216,7 @@ pub async fn reset_password(
     tracing::info!(user_id = %user.id, "password reset");
     session.remove(REQUESTER_KEY);
     mails::send_notice(
-        state.mailer.as_ref(),
+        state.services.mailer.as_ref(),
         mails::password_changed(user.email.clone(), &state.public_url),
     )
     .await;
@@ -233,7 +233,7 @@ pub async fn reset_password(
             ))),
         );
     }
-    sign_in(&state.pool, &session, &ip, &user).await?;
+    sign_in(&state.services.pool, &session, &ip, &user).await?;
     Ok(
         HttpResponse::Ok().json(SignInReply::SignedIn(Box::new(AuthResponse {
             message: msg::PASSWORD_RESET.to_owned(),

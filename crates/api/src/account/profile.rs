@@ -35,7 +35,7 @@ pub async fn update_profile(
     let form =
         ProfileForm::parse(&body.name, body.phone.as_deref()).map_err(ApiError::Validation)?;
     let id = user.0.id;
-    let user = in_transaction(&state.pool, move |conn| {
+    let user = in_transaction(&state.services.pool, move |conn| {
         users::update_profile(conn, id, &form.name, form.phone.as_deref())?;
         users::find_by_id(conn, id)?.ok_or(ApiError::Unauthorized)
     })

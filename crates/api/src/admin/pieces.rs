@@ -71,7 +71,7 @@ pub async fn set_expiry(
         .ok_or_else(|| ApiError::field("expiresAt", msg::EXPIRY_AT))?;
     let why = reason(body.reason.as_deref())?;
     let (id, actor) = (path.into_inner(), admin.0.id);
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         let from = renewals::set_expiry(conn, id, to)?
             .ok_or(ApiError::NotFoundWith(msg::PIECE_NOT_FOUND))?;
         audit(

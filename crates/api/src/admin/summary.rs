@@ -55,7 +55,7 @@ pub async fn admin_summary(
     let days = window(query.days.as_deref())?;
     let at = persistence::now();
     let range = stats::DayRange::ending_at(at, days);
-    let figures = with_conn(&state.pool, move |conn| {
+    let figures = with_conn(&state.services.pool, move |conn| {
         Ok(stats::summary(conn, range, at)?)
     })
     .await?;

@@ -78,7 +78,7 @@ pub async fn trial_networks_today(
     let day = domain::calendar::utc_day(persistence::now());
     let per_network = state.settings.trial_per_ip_per_day;
     let listed = day.clone();
-    let rows = with_conn(&state.pool, move |conn| {
+    let rows = with_conn(&state.services.pool, move |conn| {
         Ok(trial_networks::limited_on(
             conn,
             &listed,
@@ -136,7 +136,7 @@ pub async fn allow_trials(
     let reason = reason(body.reason.as_deref())?;
     let per_network = state.settings.trial_per_ip_per_day;
     let actor = admin.0.id;
-    let changed = in_transaction(&state.pool, move |conn| {
+    let changed = in_transaction(&state.services.pool, move |conn| {
         let day = domain::calendar::utc_day(persistence::now());
         let before = trial_networks::network_day(conn, &network, &day)?;
         if before.as_ref().map_or(0, |b| b.extra) + more > MAX_EXTRA {

@@ -33,7 +33,10 @@ pub async fn get_alerts(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let settings = with_conn(&state.pool, move |conn| Ok(alerts::settings(conn, id)?)).await?;
+    let settings = with_conn(&state.services.pool, move |conn| {
+        Ok(alerts::settings(conn, id)?)
+    })
+    .await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(AlertsReply::from(&settings)))
@@ -51,7 +54,7 @@ pub async fn put_alerts(
     let body = body.into_inner();
     let allow_private = state.settings.webhook_allow_private;
     let session_secret = state.settings.session_secret.clone();
-    let (settings, new_secret) = in_transaction(&state.pool, move |conn| {
+    let (settings, new_secret) = in_transaction(&state.services.pool, move |conn| {
         let mut settings = alerts::settings(conn, id)?;
         body.apply(&mut settings, allow_private)
             .map_err(ApiError::Validation)?;

@@ -40,7 +40,7 @@ pub async fn rotate_webhook_secret(
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
     let session_secret = state.settings.session_secret.clone();
-    let secret = in_transaction(&state.pool, move |conn| {
+    let secret = in_transaction(&state.services.pool, move |conn| {
         let mut settings = alerts::settings(conn, id)?;
         if settings.webhook_url.is_none() {
             return Err(ApiError::Conflict(msg::WEBHOOK_URL_MISSING));
@@ -106,7 +106,7 @@ pub async fn list_deliveries(
     let at = query.resolve(20)?;
     let (per_page, offset) = (at.per_page, at.offset);
     let id = user.0.id;
-    let (rows, total) = with_conn(&state.pool, move |conn| {
+    let (rows, total) = with_conn(&state.services.pool, move |conn| {
         Ok(webhook_deliveries::page(conn, id, offset, per_page)?)
     })
     .await?;

@@ -74,7 +74,10 @@ pub async fn list_allowlist(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let rows = with_conn(&state.pool, move |conn| Ok(ip_allowlist::list(conn, id)?)).await?;
+    let rows = with_conn(&state.services.pool, move |conn| {
+        Ok(ip_allowlist::list(conn, id)?)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(AllowlistList {
         items: rows.into_iter().map(AllowlistEntry::from).collect(),
     }))
@@ -111,7 +114,7 @@ pub async fn allowable_pieces(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let rows = with_conn(&state.pool, move |conn| {
+    let rows = with_conn(&state.services.pool, move |conn| {
         Ok(ip_allowlist::allowable_pieces(
             conn,
             id,
@@ -169,7 +172,7 @@ pub async fn add_allowlist(
         city,
         rotation,
     };
-    let row = in_transaction(&state.pool, move |conn| {
+    let row = in_transaction(&state.services.pool, move |conn| {
         if let Some(piece) = new.piece_id
             && !ip_allowlist::owns_live_piece(conn, user_id, piece, new.kind)?
         {
@@ -204,7 +207,7 @@ pub async fn remove_allowlist(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let (user_id, id) = (user.0.id, path.into_inner());
-    let removed = in_transaction(&state.pool, move |conn| {
+    let removed = in_transaction(&state.services.pool, move |conn| {
         Ok(ip_allowlist::delete(conn, user_id, id)?)
     })
     .await?;

@@ -75,7 +75,7 @@ async fn check(req: &ServiceRequest, token: String) -> Result<KeyCaller, ApiErro
     let limit = i32::try_from(state.settings.limits.api_key_per_minute).unwrap_or(i32::MAX);
     let key_hash = token::hash(&token);
     let invalid = ApiError::UnauthorizedWith(msg::INVALID_API_KEY);
-    with_conn(&state.pool, move |conn| {
+    with_conn(&state.services.pool, move |conn| {
         let now = persistence::now();
         let key = api_keys::find_by_hash(conn, &key_hash)?
             .filter(|k| k.revoked_at.is_none())

@@ -27,7 +27,7 @@ pub async fn list_api_keys(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let rows = with_conn(&state.pool, move |conn| {
+    let rows = with_conn(&state.services.pool, move |conn| {
         Ok(api_keys::list_unrevoked(conn, id)?)
     })
     .await?;
@@ -58,7 +58,7 @@ pub async fn create_api_key(
     let stored_scopes = scopes.clone();
     let key_hash = token::hash(&key);
     let prefix = token::prefix(&key);
-    let id = in_transaction(&state.pool, move |conn| {
+    let id = in_transaction(&state.services.pool, move |conn| {
         let row = NewApiKey {
             user_id,
             name: &new.name,
@@ -92,7 +92,7 @@ pub async fn revoke_api_key(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let (user_id, id) = (user.0.id, path.into_inner());
-    let revoked = with_conn(&state.pool, move |conn| {
+    let revoked = with_conn(&state.services.pool, move |conn| {
         Ok(api_keys::revoke(conn, user_id, id, persistence::now())?)
     })
     .await?;

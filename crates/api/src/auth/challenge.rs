@@ -3,8 +3,7 @@
 //! and answer `{twoFactorRequired: true}`. Re-exported as `crate::auth::sign_in_or_challenge`.
 
 use crate::auth::pending::{self, Method, Pending};
-use crate::auth::service::{code_hash, sign_in};
-use crate::blocking::with_conn;
+use crate::auth::service::sign_in;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::session::Session;
@@ -12,9 +11,10 @@ use crate::session::USER_ID_KEY;
 use crate::state::AppState;
 use crate::view::{AuthResponse, User};
 use actix_web::HttpResponse;
-use domain::{UserId, random};
+use app::sign_in::{email_code_hash, guard, second_factor_on};
+use domain::random;
+use persistence::now;
 use persistence::users::UserRow;
-use persistence::{now, two_factor};
 use serde::Serialize;
 use upstream::OutgoingMail;
 use utoipa::ToSchema;
@@ -39,11 +39,6 @@ impl TwoFactorRequired {
     }
 }
 
-/// What a mailed sign-in code is hashed under: bound to its account.
-pub fn email_code_hash(code_key: &[u8; 32], user: UserId, code: &str) -> String {
-    code_hash(code_key, &format!("signin:{}", user.get()), code)
-}
-
 /// What a sign-in route answers: the signed-in user, or the demand for a second factor.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
@@ -63,11 +58,7 @@ pub async fn sign_in_or_challenge(
     user: &UserRow,
     message: &str,
 ) -> Result<HttpResponse, ApiError> {
-    let id = user.id;
-    let second_factor = with_conn(&state.pool, move |conn| {
-        Ok(two_factor::is_enabled(conn, id)?)
-    })
-    .await?;
+    let second_factor = second_factor_on(&state.services.pool, user.id).await?;
     let reply = if second_factor {
         session.renew();
         session.remove(USER_ID_KEY);
@@ -75,7 +66,7 @@ pub async fn sign_in_or_challenge(
         SignInReply::TwoFactorRequired(TwoFactorRequired::by(Method::Totp))
     } else {
         pending::clear(session);
-        sign_in(&state.pool, session, ip, user).await?;
+        sign_in(&state.services.pool, session, ip, user).await?;
         SignInReply::SignedIn(Box::new(AuthResponse {
             message: message.to_owned(),
             user: User::from(user),
@@ -85,7 +76,7 @@ pub async fn sign_in_or_challenge(
 }
 
 /// The answer to a password sign-in from a network the account does not know while it is under
-/// attack (`crate::auth::guard`): `{twoFactorRequired: true, method}` whether the password was
+/// attack (`app::sign_in::guard`): `{twoFactorRequired: true, method}` whether the password was
 /// right or not, so that the answer tells a guesser nothing. `proven` is the account when the
 /// password was right. An account with the authenticator app on waits for its code; any other
 /// gets a one-time code by mail (sent only when the password was right, in the background so
@@ -101,7 +92,7 @@ pub fn step_up(
     if let (Method::Email, Some(user)) = (method, proven) {
         let code = random::verification_code();
         waiting.code_hash = Some(email_code_hash(&state.code_key, user.id, &code));
-        send_in_background(state, crate::auth::guard::sign_in_code(&user.email, &code));
+        send_in_background(state, guard::sign_in_code(&user.email, &code));
     }
     session.renew();
     session.remove(USER_ID_KEY);
@@ -115,7 +106,7 @@ pub fn step_up(
 
 /// Sends `mail` without holding up the answer; a failure is logged.
 pub fn send_in_background(state: &AppState, mail: OutgoingMail) {
-    let mailer = state.mailer.clone();
+    let mailer = state.services.mailer.clone();
     actix_web::rt::spawn(async move {
         if let Err(err) = mailer.send(mail).await {
             tracing::warn!(%err, "sign-in mail not sent");

@@ -75,7 +75,7 @@ pub async fn google_sign_in(
     let ref_code = ref_code.map(str::to_uppercase);
     let settings = state.settings.clone();
     let source = ip.0.clone();
-    let user = in_transaction(&state.pool, move |conn| {
+    let user = in_transaction(&state.services.pool, move |conn| {
         if let Some(user) = users::find_by_google_sub(conn, &identity.sub)? {
             return Ok(user);
         }

@@ -1,9 +1,8 @@
 //! `POST /api/login`: email and password sign-in under a fresh session id, behind the sign-in
-//! guard (`crate::auth::guard`: per-network limits, growing delays, a second factor from new
+//! guard (`app::sign_in::guard`: per-network limits, growing delays, a second factor from new
 //! networks while the account is under attack).
 
 use crate::auth::challenge::{SignInReply, send_in_background, sign_in_or_challenge, step_up};
-use crate::auth::guard;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
@@ -13,8 +12,9 @@ use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::accounts::verify_password;
+use app::sign_in::{guard, second_factor_on};
 use domain::{LoginForm, messages as msg};
-use persistence::{two_factor, users};
+use persistence::users;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -46,14 +46,14 @@ pub async fn login(
         .map_err(ApiError::Validation)?;
     let email = form.email.as_str().to_owned();
     let lookup = email.clone();
-    let user = with_conn(&state.pool, move |conn| {
+    let user = with_conn(&state.services.pool, move |conn| {
         Ok(users::find_by_email(conn, &lookup)?)
     })
     .await?;
     let limits = &state.settings.limits;
     let network = ip.network();
     let verdict = guard::before(
-        &state.pool,
+        &state.services.pool,
         limits,
         &email,
         user.as_ref().map(|u| u.id),
@@ -70,8 +70,9 @@ pub async fn login(
     let proven = user.as_ref().filter(|_| valid);
     // A failure from a network the account does not know counts towards an attack; the one
     // that puts it under attack tells the owner (once a day).
-    let attacked =
-        proven.is_none() && !verdict.known && guard::failed(&state.pool, limits, &email).await?;
+    let attacked = proven.is_none()
+        && !verdict.known
+        && guard::failed(&state.services.pool, limits, &email).await?;
     if let (true, Some(owner)) = (attacked, &user) {
         let notice = guard::attack_notice(
             &owner.email,
@@ -83,13 +84,7 @@ pub async fn login(
     if verdict.step_up {
         metrics::counter!("proxyshop_sign_in_stepped_up_total").increment(1);
         let totp = match &user {
-            Some(account) => {
-                let id = account.id;
-                with_conn(&state.pool, move |conn| {
-                    Ok(two_factor::is_enabled(conn, id)?)
-                })
-                .await?
-            }
+            Some(account) => second_factor_on(&state.services.pool, account.id).await?,
             None => false,
         };
         return step_up(&state, &session, totp, proven);

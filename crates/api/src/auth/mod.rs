@@ -4,7 +4,6 @@
 
 pub mod challenge;
 mod google;
-pub mod guard;
 mod login;
 mod logout;
 pub mod pending;

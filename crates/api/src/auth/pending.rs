@@ -1,16 +1,16 @@
 //! The half-finished sign-in: after a right password (or Google) on an account with two-factor
 //! sign-in on, or any password from an unknown network while the account is under attack
-//! (`crate::auth::guard`), the session holds who is signing in, by which second factor, until
+//! (`app::sign_in::guard`), the session holds who is signing in, by which second factor, until
 //! when (5 minutes) and under which id its attempts are counted; nobody is signed in until
 //! `POST /api/login/2fa` completes it. The attempts are counted in the database (a rate window
 //! keyed by that id, one conditional UPDATE each), not in the session, whose copies parallel
 //! requests each read and write back on their own. It is bound to the password it was begun with
 //! (`Pending::stamp`): once the password is changed or reset, it can no longer be completed.
 
-use crate::auth::service::{code_hash, code_matches};
 use crate::error::ApiError;
 use crate::session::Session;
 use crate::settings::TWO_FACTOR_PENDING_SECS;
+use app::sign_in::{code_hash, code_matches};
 use domain::UserId;
 use persistence::users::UserRow;
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 //! `POST /api/register`: checks the emailed code, creates the account (with the free trial, see
 //! `auth::trial`) and signs it in.
 
-use crate::auth::service::{code_matches, sign_in};
+use crate::auth::service::sign_in;
 use crate::auth::trial;
 use crate::auth::trial_view::TrialView;
 use crate::blocking::in_transaction;
@@ -15,6 +15,7 @@ use crate::state::AppState;
 use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::{NewAccount, create_user, default_name, hash_password, referrer_for};
+use app::sign_in::code_matches;
 use domain::{RegistrationForm, messages as msg};
 use persistence::{email_codes, now};
 use secrecy::{ExposeSecret, SecretString};
@@ -78,7 +79,7 @@ pub async fn register(
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
     check_limits(
-        &state.pool,
+        &state.services.pool,
         limits.register_window,
         vec![(
             format!("register:net:{}", ip.network()),
@@ -92,7 +93,7 @@ pub async fn register(
     let key = state.code_key;
     let settings = state.settings.clone();
     let source = ip.0.clone();
-    let outcome = in_transaction(&state.pool, move |conn| {
+    let outcome = in_transaction(&state.services.pool, move |conn| {
         let email = form.email.as_str();
         let Some(pending) = email_codes::find(conn, email)? else {
             return Ok(Outcome::Refused(msg::INVALID_CODE));
@@ -139,7 +140,7 @@ pub async fn register(
     match outcome {
         Outcome::Refused(message) => Err(ApiError::BadRequest(message.to_owned())),
         Outcome::Created(user, trial) => {
-            sign_in(&state.pool, &session, &ip, &user).await?;
+            sign_in(&state.services.pool, &session, &ip, &user).await?;
             tracing::info!(user_id = %user.id, "account created");
             Ok(HttpResponse::Created().json(RegisterResponse {
                 message: msg::ACCOUNT_CREATED.to_owned(),

@@ -4,7 +4,6 @@
 //! same 200 (after the same rate limits and resend countdown), and its owner is mailed a notice
 //! instead of a code.
 
-use crate::auth::service::code_hash;
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
@@ -14,6 +13,7 @@ use crate::settings::{CODE_RESEND_SECS, CODE_TTL_SECS};
 use crate::state::AppState;
 use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
+use app::sign_in::code_hash;
 use domain::{Email, messages as msg, random};
 use persistence::{email_codes, now, users};
 use serde::Deserialize;
@@ -43,7 +43,7 @@ pub async fn request_code(
     let email = Email::parse(&body.email).map_err(|m| ApiError::field("email", m))?;
     let limits = &state.settings.limits;
     check_limits(
-        &state.pool,
+        &state.services.pool,
         limits.code_window,
         vec![
             (format!("code:net:{}", ip.network()), limits.code_per_ip),
@@ -59,7 +59,7 @@ pub async fn request_code(
     let code = random::verification_code();
     let hash = code_hash(&state.code_key, email.as_str(), &code);
     let address = email.as_str().to_owned();
-    let registered = in_transaction(&state.pool, move |conn| {
+    let registered = in_transaction(&state.services.pool, move |conn| {
         let registered = users::email_exists(conn, &address)?;
         let t = now();
         if let Some(previous) = email_codes::find(conn, &address)? {
@@ -83,11 +83,11 @@ pub async fn request_code(
     } else {
         code_mail(to, &code)
     };
-    if let Err(err) = state.mailer.send(mail).await {
+    if let Err(err) = state.services.mailer.send(mail).await {
         // Undo the code so the customer is not held by the resend countdown for a mail that
         // never left.
         let address = email.into_inner();
-        in_transaction(&state.pool, move |conn| {
+        in_transaction(&state.services.pool, move |conn| {
             Ok(email_codes::delete(conn, &address)?)
         })
         .await?;

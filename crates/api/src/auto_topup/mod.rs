@@ -33,7 +33,10 @@ pub async fn get_auto_topup(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let saved = with_conn(&state.pool, move |conn| Ok(auto_topup::list(conn, id)?)).await?;
+    let saved = with_conn(&state.services.pool, move |conn| {
+        Ok(auto_topup::list(conn, id)?)
+    })
+    .await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(AutoTopupReply::from_saved(&saved)))
@@ -50,7 +53,7 @@ pub async fn put_auto_topup(
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
     let parsed = body.parse().map_err(ApiError::Validation)?;
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         let now = persistence::now();
         // Like a purchase naming a plan: unknown or of another kind is 404, off sale 410.
         let plan = plans::find(conn, parsed.plan_id)?
@@ -75,13 +78,17 @@ pub async fn put_auto_topup(
     // Saved already below the threshold: the top-up is due now, not at the next traffic.
     if parsed.enabled {
         let window = state.settings.auto_topup_window;
-        let residential = state.residential.as_ref();
+        let residential = state.services.residential.as_ref();
         // The setting is saved either way; a failed check is tried again at the next traffic.
-        if let Err(err) = check_auto_topup(&state.pool, residential, id, parsed.kind, window).await
+        if let Err(err) =
+            check_auto_topup(&state.services.pool, residential, id, parsed.kind, window).await
         {
             tracing::warn!(user_id = %id, kind = %parsed.kind, %err, "automatic top-up check failed");
         }
     }
-    let saved = with_conn(&state.pool, move |conn| Ok(auto_topup::list(conn, id)?)).await?;
+    let saved = with_conn(&state.services.pool, move |conn| {
+        Ok(auto_topup::list(conn, id)?)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(AutoTopupReply::from_saved(&saved)))
 }

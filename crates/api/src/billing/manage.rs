@@ -61,7 +61,10 @@ pub async fn get_billing(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let details = with_conn(&state.pool, move |conn| Ok(billing::get(conn, id)?)).await?;
+    let details = with_conn(&state.services.pool, move |conn| {
+        Ok(billing::get(conn, id)?)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(BillingView::from(details)))
 }
 
@@ -81,7 +84,7 @@ pub async fn put_billing(
     )
     .map_err(ApiError::Validation)?;
     let id = user.0.id;
-    let saved = in_transaction(&state.pool, move |conn| {
+    let saved = in_transaction(&state.services.pool, move |conn| {
         billing::save(conn, id, &details)?;
         Ok(billing::get(conn, id)?)
     })

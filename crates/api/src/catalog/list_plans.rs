@@ -150,7 +150,7 @@ pub async fn list_plans(
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let kind = query.parse()?;
-    let (rows, buyable) = with_conn(&state.pool, move |conn| {
+    let (rows, buyable) = with_conn(&state.services.pool, move |conn| {
         Ok((
             plans::active_for_kind(conn, kind)?,
             buyable_countries(conn, kind)?,

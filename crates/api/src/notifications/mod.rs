@@ -63,7 +63,7 @@ pub async fn list_notifications(
     let at = query.resolve(20)?;
     let (per_page, offset) = (at.per_page, at.offset);
     let id = user.0.id;
-    let (rows, total, unread) = with_conn(&state.pool, move |conn| {
+    let (rows, total, unread) = with_conn(&state.services.pool, move |conn| {
         let (rows, total) = notifications::page(conn, id, offset, per_page)?;
         Ok((rows, total, notifications::unread(conn, id)?))
     })
@@ -109,7 +109,7 @@ pub async fn mark_read(
         return Err(ApiError::Validation(errors));
     }
     let id = user.0.id;
-    let unread = with_conn(&state.pool, move |conn| {
+    let unread = with_conn(&state.services.pool, move |conn| {
         notifications::mark_read(conn, id, ids.as_deref(), persistence::now())?;
         Ok(notifications::unread(conn, id)?)
     })

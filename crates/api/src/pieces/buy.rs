@@ -119,8 +119,9 @@ pub async fn get_proxy(
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(&body)?;
     let user_id = user.0.id;
-    if let Some(source) = state.pieces.clone() {
-        let updated = provider::buy_from_provider(&state.pool, source, user_id, order).await?;
+    if let Some(source) = state.services.pieces.clone() {
+        let updated =
+            provider::buy_from_provider(&state.services.pool, source, user_id, order).await?;
         return Ok(HttpResponse::Accepted().json(GetProxyResponse {
             success: true,
             proxies: Vec::new(),
@@ -129,7 +130,8 @@ pub async fn get_proxy(
         }));
     }
     let gateway = state.settings.gateway.clone();
-    let (proxies, updated) = local::buy_local(&state.pool, user_id, order, gateway).await?;
+    let (proxies, updated) =
+        local::buy_local(&state.services.pool, user_id, order, gateway).await?;
     Ok(HttpResponse::Ok().json(GetProxyResponse {
         success: true,
         proxies,

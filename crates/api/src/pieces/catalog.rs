@@ -124,7 +124,10 @@ pub async fn server_credentials(
     if !matches!(kind, ProxyKind::Static | ProxyKind::Ipv4 | ProxyKind::Ipv6) {
         return Err(ApiError::field("type", msg::UNKNOWN_TYPE));
     }
-    let rows = with_conn(&state.pool, move |conn| Ok(pieces::stock_of(conn, kind)?)).await?;
+    let rows = with_conn(&state.services.pool, move |conn| {
+        Ok(pieces::stock_of(conn, kind)?)
+    })
+    .await?;
     let answer = if kind == ProxyKind::Static {
         ServerCredentialsResponse::Static(StaticCredentialsResponse {
             success: true,
@@ -240,7 +243,7 @@ pub async fn lte_credentials(
     _user: CurrentUser,
     query: web::Query<LteQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = with_conn(&state.pool, |conn| {
+    let rows = with_conn(&state.services.pool, |conn| {
         Ok(pieces::stock_of(conn, ProxyKind::Lte)?)
     })
     .await?;

@@ -31,7 +31,7 @@ pub async fn check_piece(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let (piece, owner) = (path.into_inner(), user.0.id);
-    let found = with_conn(&state.pool, move |conn| {
+    let found = with_conn(&state.services.pool, move |conn| {
         let kept = renewals::find_owned(conn, piece, owner)?.filter(|p| p.released_at.is_none());
         if kept.is_none() {
             return Ok(None);
@@ -63,7 +63,7 @@ pub async fn check_piece(
         checked_at: persistence::now(),
     };
     let kept = check.clone();
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         Ok(identity::record_check(conn, &kept)?)
     })
     .await?;

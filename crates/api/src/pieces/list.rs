@@ -70,7 +70,7 @@ pub async fn list_proxies(
     }
     .resolve(20)?;
     let id = user.0.id;
-    let (rows, total) = with_conn(&state.pool, move |conn| {
+    let (rows, total) = with_conn(&state.services.pool, move |conn| {
         Ok(proxy_history::page(
             conn,
             id,

@@ -163,7 +163,7 @@ pub async fn list_pieces(
     let page = query.resolve(50)?;
     let id = user.0.id;
     let grace = state.settings.renewals.grace_secs;
-    let reply = with_conn(&state.pool, move |conn| {
+    let reply = with_conn(&state.services.pool, move |conn| {
         let now = persistence::now();
         let (rows, total) = renewals::kept(conn, id, page.offset, page.per_page)?;
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
@@ -234,7 +234,7 @@ pub async fn set_auto_renew(
 ) -> Result<HttpResponse, ApiError> {
     let on = body.flag()?;
     let (piece, owner) = (path.into_inner(), user.0.id);
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         if renewals::set_auto_renew(conn, piece, owner, on)? {
             Ok(())
         } else {
@@ -300,14 +300,14 @@ pub async fn renew(
         automatic: false,
     };
     let renewed = renew_piece(
-        &state.pool,
-        state.pieces.clone(),
+        &state.services.pool,
+        state.services.pieces.clone(),
         ask,
         state.settings.renewals,
         persistence::now(),
     )
     .await?;
-    let updated = with_conn(&state.pool, move |conn| {
+    let updated = with_conn(&state.services.pool, move |conn| {
         users::find_by_id(conn, owner)?.ok_or(ApiError::NotFound)
     })
     .await?;
@@ -336,7 +336,7 @@ pub async fn get_piece_settings(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let on = with_conn(&state.pool, move |conn| {
+    let on = with_conn(&state.services.pool, move |conn| {
         Ok(renewals::default_for(conn, id)?)
     })
     .await?;
@@ -354,7 +354,7 @@ pub async fn put_piece_settings(
 ) -> Result<HttpResponse, ApiError> {
     let on = body.flag()?;
     let id = user.0.id;
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         renewals::set_default(conn, id, on, persistence::now())?;
         Ok(())
     })

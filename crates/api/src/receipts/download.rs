@@ -5,7 +5,6 @@
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
-use crate::receipts::{content, pdf};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::http::header;
@@ -29,9 +28,10 @@ pub async fn download_receipt(
         .ok_or(ApiError::NotFoundWith(msg::RECEIPT_NOT_FOUND))?;
     let seller = state.settings.shop.clone();
     let customer = user.0;
-    let bytes = with_conn(&state.pool, move |conn| {
-        let receipt = content::gather(conn, &customer, entry_id, &seller)?;
-        pdf::render(&receipt).map_err(|e| ApiError::internal("receipt pdf", e))
+    let bytes = with_conn(&state.services.pool, move |conn| {
+        Ok(app::receipts::receipt_pdf(
+            conn, &customer, entry_id, &seller,
+        )?)
     })
     .await?;
     Ok(HttpResponse::Ok()

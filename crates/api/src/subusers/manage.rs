@@ -25,7 +25,7 @@ pub async fn list_subusers(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let (rows, max) = with_conn(&state.pool, move |conn| {
+    let (rows, max) = with_conn(&state.services.pool, move |conn| {
         Ok((
             subusers::list(conn, id)?,
             subusers::main_max_connections(conn, id)?,
@@ -65,7 +65,7 @@ pub async fn add_subuser(
         limit_bytes: checked.limit_bytes,
         max_connections: checked.max_connections,
     };
-    let row = in_transaction(&state.pool, move |conn| {
+    let row = in_transaction(&state.services.pool, move |conn| {
         let id = match subusers::insert(conn, &new, MAX_SUBUSERS)? {
             Ok(id) => id,
             Err(Refused::Full) => return Err(ApiError::Conflict(msg::SUBUSER_FULL)),
@@ -94,7 +94,7 @@ pub async fn update_subuser(
 ) -> Result<HttpResponse, ApiError> {
     let changes = body.into_inner().validate().map_err(ApiError::Validation)?;
     let (user_id, id) = (user.0.id, path.into_inner());
-    let row = in_transaction(&state.pool, move |conn| {
+    let row = in_transaction(&state.services.pool, move |conn| {
         if !subusers::update(conn, user_id, id, &changes)? {
             return Ok(None);
         }
@@ -116,7 +116,7 @@ pub async fn remove_subuser(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let (user_id, id) = (user.0.id, path.into_inner());
-    let removed = in_transaction(&state.pool, move |conn| {
+    let removed = in_transaction(&state.services.pool, move |conn| {
         Ok(subusers::delete(conn, user_id, id)?)
     })
     .await?;
@@ -140,7 +140,7 @@ pub async fn set_main_credential(
 ) -> Result<HttpResponse, ApiError> {
     let max = main_max_connections(body.into_inner()).map_err(ApiError::Validation)?;
     let user_id = user.0.id;
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         Ok(subusers::set_main_max_connections(conn, user_id, max)?)
     })
     .await?;

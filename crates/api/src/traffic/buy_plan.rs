@@ -1,14 +1,14 @@
 //! `POST /api/user/get_plan {type, amount | planId[, customGb]}`: buys a traffic plan from the
 //! wallet, or a custom number of GB at that plan's per-GB tier
-//! ([`super::purchase::buy_plan`]).
+//! ([`app::traffic::buy_plan`]).
 
-use super::purchase::{self, CustomGb, PlanChoice};
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
 use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
+use app::traffic::{CustomGb, PlanChoice};
 use domain::{PlanId, ProxyKind, messages as msg};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -65,14 +65,30 @@ pub async fn buy_plan(
     };
     let custom = match &body.custom_gb {
         None | Some(serde_json::Value::Null) => None,
-        Some(value) => Some(CustomGb::from_json(value)?),
+        Some(value) => Some(custom_gb(value)?),
     };
-    let residential = state.residential.as_ref();
-    let updated =
-        purchase::buy_plan(&state.pool, residential, user.0.id, kind, choice, custom).await?;
+    let residential = state.services.residential.as_ref();
+    let updated = app::traffic::buy_plan(
+        &state.services.pool,
+        residential,
+        user.0.id,
+        kind,
+        choice,
+        custom,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(BuyPlanResponse {
         success: true,
         message: msg::PLAN_PURCHASED.to_owned(),
         user: User::from(&updated),
     }))
+}
+
+/// `customGb` from the request's JSON: a whole number by the one rule of `domain::numbers` (`5`,
+/// `5.0` and `5e0` alike), 1 to 10000; anything else refused with the range message.
+fn custom_gb(value: &serde_json::Value) -> Result<CustomGb, ApiError> {
+    match domain::numbers::whole_of(value) {
+        Some(gb) => Ok(CustomGb::parse(gb)?),
+        None => Err(ApiError::field("customGb", msg::CUSTOM_GB_RANGE)),
+    }
 }

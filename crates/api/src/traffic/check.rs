@@ -90,7 +90,7 @@ pub async fn check_proxy(
 pub(crate) async fn limit_checks(state: &AppState, user: domain::UserId) -> Result<(), ApiError> {
     let limits = &state.settings.limits;
     check_limits(
-        &state.pool,
+        &state.services.pool,
         limits.check_window,
         vec![(format!("check:user:{user}"), limits.check_per_user)],
     )

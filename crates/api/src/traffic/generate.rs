@@ -224,10 +224,10 @@ async fn generate_for(
     let order = parse(kind, &body)?;
     let id = user.0.id;
     let subuser_id = body.subuser_id;
-    if subuser_id.is_some() && state.residential.provider() != LOCAL {
+    if subuser_id.is_some() && state.services.residential.provider() != LOCAL {
         return Err(ApiError::field("subuserId", msg::SUBUSER_LOCAL_ONLY));
     }
-    let ((purchased, used), subuser) = with_conn(&state.pool, move |conn| {
+    let ((purchased, used), subuser) = with_conn(&state.services.pool, move |conn| {
         let subuser = match subuser_id {
             Some(sub) => Some(subusers::get(conn, id, sub)?),
             None => None,
@@ -247,8 +247,15 @@ async fn generate_for(
     if purchased - used <= 0 {
         return Err(ApiError::PaymentRequired(msg::NO_TRAFFIC));
     }
-    let account = account_for(&state.pool, state.residential.as_ref(), id, kind).await?;
+    let account = account_for(
+        &state.services.pool,
+        state.services.residential.as_ref(),
+        id,
+        kind,
+    )
+    .await?;
     let proxies = state
+        .services
         .residential
         .proxies(&ProxyRequest {
             kind,
@@ -265,7 +272,7 @@ async fn generate_for(
         .await
         .map_err(residential_error)?;
     let recorded = runs(&proxies);
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         let now = persistence::now();
         for (proxy, quantity) in &recorded {
             proxy_history::insert_lines(conn, id, kind, proxy, *quantity, None, now)?;

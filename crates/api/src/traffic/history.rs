@@ -45,7 +45,7 @@ pub async fn proxy_history_list(
 ) -> Result<HttpResponse, ApiError> {
     let kind = query.parse()?;
     let id = user.0.id;
-    let rows = with_conn(&state.pool, move |conn| {
+    let rows = with_conn(&state.services.pool, move |conn| {
         Ok(proxy_history::for_user(conn, id, kind, 500)?)
     })
     .await?;

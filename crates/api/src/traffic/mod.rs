@@ -1,5 +1,5 @@
-//! Residential traffic: buying it (`buy_plan.rs`, the route, over `purchase.rs`, the use case),
-//! locations, proxy generation, usage from the meter, and proxy history
+//! Residential traffic: buying it (`buy_plan.rs`, the route, over `app::traffic::buy_plan`, the
+//! use case), locations, proxy generation, usage from the meter, and proxy history
 //! (docs/api.md#traffic-and-generators).
 
 mod buy_plan;
@@ -7,7 +7,6 @@ mod check;
 mod generate;
 mod history;
 mod locations;
-mod purchase;
 mod stats;
 
 pub use buy_plan::{BuyPlanRequest, BuyPlanResponse};
@@ -16,8 +15,6 @@ pub(crate) use check::{limit_checks, run_check};
 pub use generate::{GenerateRequest, GenerateResponse};
 pub use history::{HistoryItem, HistoryResponse};
 pub use stats::{StatsResponse, TrafficStat, UsageDay, UsageResponse};
-
-pub use purchase::{CustomGb, MAX_CUSTOM_GB, PlanChoice, buy_plan};
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -112,7 +112,7 @@ pub async fn traffic_stats(
     let id = user.0.id;
     let now = persistence::now();
     let soon = now + EXPIRING_SOON_DAYS * 86_400;
-    let (premium, budget, counts, trial) = with_conn(&state.pool, move |conn| {
+    let (premium, budget, counts, trial) = with_conn(&state.services.pool, move |conn| {
         Ok((
             traffic::balance_row(conn, id, ProxyKind::Premium)?,
             traffic::balance_row(conn, id, ProxyKind::Budget)?,
@@ -173,7 +173,7 @@ pub async fn usage(
     let days = i64::from(query.days.unwrap_or(30).clamp(1, 366));
     let from = domain::calendar::utc_day(persistence::now() - (days - 1) * 86_400);
     let id = user.0.id;
-    let rows = with_conn(&state.pool, move |conn| {
+    let rows = with_conn(&state.services.pool, move |conn| {
         Ok(traffic::daily(conn, id, kind, &from)?)
     })
     .await?;

@@ -2,9 +2,9 @@
 //! recovery code (each once). Both "once" rules are conditional UPDATEs in `persistence`, so two
 //! instances racing with one code cannot both accept it.
 
-use crate::auth::service::code_hash;
 use crate::error::ApiError;
 use app::secret_box;
+use app::sign_in::code_hash;
 use domain::{UserId, totp};
 use persistence::{DbConnection, two_factor};
 use secrecy::SecretString;

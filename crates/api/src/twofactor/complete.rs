@@ -9,7 +9,6 @@
 //! A pending sign-in whose account changed its password since (or was deleted) asks to sign in
 //! again.
 
-use crate::auth::challenge::email_code_hash;
 use crate::auth::pending::{self, Method};
 use crate::auth::service::sign_in;
 use crate::blocking::in_transaction;
@@ -24,6 +23,7 @@ use crate::twofactor::enable::CodeBody;
 use crate::twofactor::guesses;
 use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
+use app::sign_in::email_code_hash;
 use domain::messages as msg;
 use persistence::now;
 use persistence::rate_windows;
@@ -59,13 +59,19 @@ pub async fn complete(
     let Some(waiting) = pending::current(&session, now()) else {
         return Err(ApiError::UnauthorizedWith(msg::SIGN_IN_AGAIN));
     };
-    guesses::count(&state.pool, &state.settings.limits, waiting.user_id, &ip).await?;
+    guesses::count(
+        &state.services.pool,
+        &state.settings.limits,
+        waiting.user_id,
+        &ip,
+    )
+    .await?;
     let keys = Keys {
         session_secret: state.settings.session_secret.clone(),
         code_key: state.code_key,
     };
     let code = body.into_inner().code;
-    let outcome = in_transaction(&state.pool, move |conn| {
+    let outcome = in_transaction(&state.services.pool, move |conn| {
         // Counted before anything else, in the database: once five are counted the pending
         // sign-in is over, however many requests carried it at once and wherever they ran.
         let Some(key) = waiting.attempts_key() else {
@@ -122,7 +128,7 @@ pub async fn complete(
     if user.disabled {
         return Err(ApiError::Forbidden(msg::ACCOUNT_DISABLED));
     }
-    sign_in(&state.pool, &session, &ip, &user).await?;
+    sign_in(&state.services.pool, &session, &ip, &user).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::LOGGED_IN.to_owned(),
         user: User::from(&user),

@@ -44,14 +44,14 @@ pub async fn disable(
 ) -> Result<HttpResponse, ApiError> {
     let user = user.0;
     let id = user.id;
-    let on = with_conn(&state.pool, move |conn| {
+    let on = with_conn(&state.services.pool, move |conn| {
         Ok(two_factor::is_enabled(conn, id)?)
     })
     .await?;
     if !on {
         return Err(ApiError::Conflict(msg::TWO_FACTOR_NOT_ON));
     }
-    guesses::count(&state.pool, &state.settings.limits, Some(id), &ip).await?;
+    guesses::count(&state.services.pool, &state.settings.limits, Some(id), &ip).await?;
     if let Some(hash) = user.password_hash.clone() {
         let typed = body.password.expose_secret().to_owned();
         if !verify_password(typed, Some(hash)).await? {
@@ -63,7 +63,7 @@ pub async fn disable(
         code_key: state.code_key,
     };
     let code = body.into_inner().code;
-    let turned_off = in_transaction(&state.pool, move |conn| {
+    let turned_off = in_transaction(&state.services.pool, move |conn| {
         if !use_code(conn, &keys, id, &code, now())? {
             return Ok(false);
         }
@@ -77,6 +77,7 @@ pub async fn disable(
         ));
     }
     if let Err(err) = state
+        .services
         .mailer
         .send(mails::turned_off(&user.email, &state.public_url))
         .await

@@ -53,7 +53,7 @@ pub async fn enable(
     let code = body.into_inner().code;
     let session_secret = state.settings.session_secret.clone();
     let code_key = state.code_key;
-    let outcome = in_transaction(&state.pool, move |conn| {
+    let outcome = in_transaction(&state.services.pool, move |conn| {
         let Some(row) = two_factor::find(conn, id)? else {
             return Ok(Outcome::NoSetup);
         };
@@ -92,7 +92,7 @@ pub async fn enable(
         }
     };
     let mail = mails::turned_on(&user.0.email, &state.public_url);
-    if let Err(err) = state.mailer.send(mail).await {
+    if let Err(err) = state.services.mailer.send(mail).await {
         // The change is made; a lost notice must not hide the recovery codes.
         tracing::warn!(%err, "two-factor notice not sent");
     }

@@ -8,7 +8,7 @@
 //! - `2fa:pair:<id>|<network>` counts the codes on the account from one network it completed a
 //!   sign-in from in the last 90 days (`login_networks`), with the same limit, for that network
 //!   alone: an outsider cannot spend it, so the owner's right code from home is never refused
-//!   because others guessed, as the first step promises (`crate::auth::guard`).
+//!   because others guessed, as the first step promises (`app::sign_in::guard`).
 
 use crate::blocking::with_conn;
 use crate::error::ApiError;

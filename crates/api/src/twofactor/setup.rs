@@ -36,7 +36,7 @@ pub async fn setup(
     let secret = totp::new_secret();
     let sealed = secret_box::seal(&state.settings.session_secret, &secret)?;
     let id = user.0.id;
-    let stored = in_transaction(&state.pool, move |conn| {
+    let stored = in_transaction(&state.services.pool, move |conn| {
         Ok(two_factor::put_pending(conn, id, &sealed, now())?)
     })
     .await?;

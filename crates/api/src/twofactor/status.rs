@@ -25,7 +25,7 @@ pub async fn status(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let answer = with_conn(&state.pool, move |conn| {
+    let answer = with_conn(&state.services.pool, move |conn| {
         let enabled = two_factor::is_enabled(conn, id)?;
         let left = if enabled {
             two_factor::recovery_codes_left(conn, id)?

@@ -73,7 +73,7 @@ pub async fn usage_breakdown(
 ) -> Result<HttpResponse, ApiError> {
     let by = group.parse()?;
     let filter = query.parse(user.0.id)?;
-    let groups = with_conn(&state.pool, move |conn| {
+    let groups = with_conn(&state.services.pool, move |conn| {
         Ok(connection_records::breakdown(conn, &filter, by)?)
     })
     .await?;

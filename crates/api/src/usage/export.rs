@@ -32,8 +32,8 @@ pub async fn export_requests(
 ) -> Result<HttpResponse, ApiError> {
     let filter = query.parse(user.0.id)?;
     // The first page is read before answering, so a failing database is a plain 500.
-    let first = read_page(&state.pool, &filter, None).await?;
-    let pool = state.pool.clone();
+    let first = read_page(&state.services.pool, &filter, None).await?;
+    let pool = state.services.pool.clone();
     let next = move |last: &[Record]| {
         let after = last.last().map(|r| (r.row.started_at, r.id));
         let (pool, filter) = (pool.clone(), filter.clone());

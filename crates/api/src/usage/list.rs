@@ -102,7 +102,7 @@ pub async fn list_requests(
         per_page,
         offset,
     } = paging.resolve(50)?;
-    let (rows, total) = with_conn(&state.pool, move |conn| {
+    let (rows, total) = with_conn(&state.services.pool, move |conn| {
         Ok(connection_records::page(conn, &filter, per_page, offset)?)
     })
     .await?;

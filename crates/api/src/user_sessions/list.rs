@@ -1,15 +1,13 @@
 //! `GET /api/user/sessions`: every live session of the account, with where and when it was
 //! used, the caller's own marked `current`.
 
-use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::session::Session;
 use crate::state::AppState;
 use crate::user_sessions::device::describe;
-use crate::user_sessions::public_id::public_id;
 use actix_web::{HttpResponse, get, web};
-use persistence::{now, sessions};
+use app::sign_in::sessions::{live_sessions, public_id};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -42,11 +40,7 @@ pub async fn list(
     user: CurrentUser,
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
-    let id = user.0.id;
-    let rows = with_conn(&state.pool, move |conn| {
-        Ok(sessions::list_for_user(conn, id, now())?)
-    })
-    .await?;
+    let rows = live_sessions(&state.services.pool, user.0.id).await?;
     let current = session.row();
     let items = rows
         .into_iter()

@@ -1,9 +1,9 @@
-//! The customer's sessions: where the account is signed in, ending one or all others, and
-//! recording each session's client (docs/two-factor-and-sessions.md).
+//! The customer's sessions: where the account is signed in, ending one or all others (the routes,
+//! over `app::sign_in::sessions`), and recording each session's client
+//! (docs/two-factor-and-sessions.md).
 
 mod device;
 mod list;
-mod public_id;
 pub mod record;
 mod revoke;
 

@@ -2,16 +2,14 @@
 //! one of theirs: another account's session is indistinguishable from none);
 //! `DELETE /api/user/sessions` ends all but the caller's own.
 
-use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::session::Session;
 use crate::state::AppState;
-use crate::user_sessions::public_id::public_id;
 use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, web};
+use app::sign_in::sessions::{end_other_sessions, end_session};
 use domain::messages as msg;
-use persistence::{now, sessions};
 
 #[utoipa::path(tag = "account", params(("id" = String, Path, description = "The id from the session list")),
     responses((status = 200, body = MessageResponse), (status = 401),
@@ -23,16 +21,12 @@ pub async fn revoke_one(
     session: Session,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let wanted = path.into_inner();
-    let user_id = user.0.id;
-    let key = state.code_key;
-    let ended = in_transaction(&state.pool, move |conn| {
-        let rows = sessions::list_for_user(conn, user_id, now())?;
-        let Some(row) = rows.into_iter().find(|r| public_id(&key, &r.id) == wanted) else {
-            return Ok(None);
-        };
-        Ok(sessions::delete_of_user(conn, &row.id, user_id)?.then_some(row.id))
-    })
+    let ended = end_session(
+        &state.services.pool,
+        state.code_key,
+        user.0.id,
+        path.into_inner(),
+    )
     .await?;
     let Some(row_id) = ended else {
         return Err(ApiError::NotFound);
@@ -54,13 +48,8 @@ pub async fn revoke_others(
     user: CurrentUser,
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
-    let user_id = user.0.id;
     // A signed-in session always has a row; without one nothing is kept.
-    let keep = session.row();
-    in_transaction(&state.pool, move |conn| {
-        Ok(sessions::delete_others(conn, user_id, keep.as_deref())?)
-    })
-    .await?;
+    end_other_sessions(&state.services.pool, user.0.id, session.row()).await?;
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::OTHER_SESSIONS_ENDED.to_owned(),
     }))

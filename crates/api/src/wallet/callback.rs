@@ -22,6 +22,7 @@ pub async fn payment_callback(
 ) -> Result<HttpResponse, ApiError> {
     // Without a gateway nothing can be verified; 503 lets the provider retry once it is back.
     let gateway = state
+        .services
         .payments
         .as_ref()
         .ok_or(ApiError::Unavailable(msg::TOPUPS_UNAVAILABLE))?;
@@ -33,7 +34,10 @@ pub async fn payment_callback(
         }
     })?;
     let terms = state.settings.referral_terms();
-    let (applied, ()) = settle(&state.pool, report, terms, |_, _, _| Ok::<_, ApiError>(())).await?;
+    let (applied, ()) = settle(&state.services.pool, report, terms, |_, _, _| {
+        Ok::<_, ApiError>(())
+    })
+    .await?;
     tracing::debug!(?applied, "payment callback applied");
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::PAYMENT_RECORDED.to_owned(),

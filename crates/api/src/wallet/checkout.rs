@@ -21,12 +21,13 @@ async fn owned_pending(
     id: String,
 ) -> Result<(&dyn upstream::CheckoutSigner, PaymentRow), ApiError> {
     let local = state
+        .services
         .payments
         .as_deref()
         .and_then(|gateway| gateway.local_checkout())
         .ok_or(ApiError::NotFound)?;
     let user = user.0.ok_or(ApiError::Unauthorized)?;
-    let payment = with_conn(&state.pool, move |conn| {
+    let payment = with_conn(&state.services.pool, move |conn| {
         Ok(payments::find_for_user(conn, &id, user.id)?)
     })
     .await?
@@ -102,7 +103,10 @@ async fn settle(
             .verify_webhook(&body)
             .map_err(|e| ApiError::internal("local checkout signature", e))?;
         let terms = state.settings.referral_terms();
-        settle::settle(&state.pool, report, terms, |_, _, _| Ok::<_, ApiError>(())).await?;
+        settle::settle(&state.services.pool, report, terms, |_, _, _| {
+            Ok::<_, ApiError>(())
+        })
+        .await?;
     }
     let location = format!("{}/onboard/wallet?payment={}", state.public_url, payment.id);
     Ok(HttpResponse::SeeOther()

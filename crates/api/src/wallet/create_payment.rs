@@ -53,6 +53,7 @@ pub async fn create_payment(
 ) -> Result<HttpResponse, ApiError> {
     // No gateway configured: refuse before anything is written.
     let gateway = state
+        .services
         .payments
         .clone()
         .ok_or(ApiError::Unavailable(msg::TOPUPS_UNAVAILABLE))?;
@@ -64,7 +65,7 @@ pub async fn create_payment(
     .map_err(ApiError::Validation)?;
     let limits = &state.settings.limits;
     check_limits(
-        &state.pool,
+        &state.services.pool,
         limits.payments_window,
         vec![(
             format!("payment:user:{}", user.0.id),
@@ -76,7 +77,7 @@ pub async fn create_payment(
     let id = new_payment_id();
     let (pid, uid, provider) = (id.clone(), user.0.id, gateway.kind());
     let (cents, coin) = (top_up.amount, top_up.coin.as_str());
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         Ok(payments::insert_pending(
             conn, &pid, uid, cents, coin, provider,
         )?)
@@ -98,7 +99,7 @@ pub async fn create_payment(
         Err(err) => {
             created_metric(provider, "invoice_failed");
             let pid = id.clone();
-            in_transaction(&state.pool, move |conn| {
+            in_transaction(&state.services.pool, move |conn| {
                 Ok(payments::record_status(
                     conn,
                     &pid,
@@ -111,7 +112,7 @@ pub async fn create_payment(
         }
     };
     let (pid, url) = (id.clone(), invoice.url.clone());
-    in_transaction(&state.pool, move |conn| {
+    in_transaction(&state.services.pool, move |conn| {
         let uuid = invoice.provider_uuid.as_deref();
         Ok(payments::set_invoice(
             conn,

@@ -54,7 +54,7 @@ pub async fn wallet_history(
     } = query.resolve(20)?;
     let user_id = user.0.id;
     let now = persistence::now();
-    let (rows, total, recent) = with_conn(&state.pool, move |conn| {
+    let (rows, total, recent) = with_conn(&state.services.pool, move |conn| {
         let (rows, total) = wallet::history(conn, user_id, per_page, offset)?;
         Ok((rows, total, payments::recent_for_user(conn, user_id, 20)?))
     })

@@ -52,7 +52,7 @@ pub async fn referral_history(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let (rows, (referred_count, total)) = with_conn(&state.pool, move |conn| {
+    let (rows, (referred_count, total)) = with_conn(&state.services.pool, move |conn| {
         Ok((
             referrals::for_referrer(conn, id, 200)?,
             referrals::summary(conn, id)?,

@@ -1,4 +1,4 @@
-//! The sign-in guard (`api::auth::guard`): failed passwords slow down and then refuse the network
+//! The sign-in guard (`app::sign_in::guard`): failed passwords slow down and then refuse the network
 //! they come from, for that account only; failures from many networks put the account under
 //! attack, where a new network's right password must still pass a mailed code and the owner is
 //! told once; a network the owner signed in from before is never held back by other networks.

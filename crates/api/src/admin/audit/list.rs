@@ -63,7 +63,7 @@ pub async fn list_audit(
         text("action", &query.action)?,
         text("target", &query.target)?,
     );
-    let (rows, total, emails) = with_conn(&state.pool, move |conn| {
+    let (rows, total, emails) = with_conn(&state.services.pool, move |conn| {
         let actor = match actor {
             None => None,
             Some(text) => match text.parse::<i64>() {

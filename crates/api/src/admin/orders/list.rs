@@ -56,7 +56,7 @@ pub async fn list_orders(
         kind,
         q: given("q", query.q.as_deref())?.map(str::to_owned),
     };
-    let (rows, total) = with_conn(&state.pool, move |conn| {
+    let (rows, total) = with_conn(&state.services.pool, move |conn| {
         Ok(pieces::list_orders(conn, &filter, per_page, offset)?)
     })
     .await?;

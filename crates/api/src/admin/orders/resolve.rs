@@ -71,7 +71,7 @@ pub async fn resolve_order(
     let why = reason(body.reason.as_deref())?;
     let lines = body.proxies.unwrap_or_default();
     let actor = admin.0.id;
-    let order = in_transaction(&state.pool, move |conn| {
+    let order = in_transaction(&state.services.pool, move |conn| {
         let order =
             pieces::find_order(conn, id)?.ok_or(ApiError::NotFoundWith(msg::ORDER_NOT_FOUND))?;
         if !OPEN.contains(&order.status) {

@@ -59,9 +59,10 @@ pub async fn check_payment(
     let actor = admin.0.id;
     let current = {
         let id = id.clone();
-        with_conn(&state.pool, move |conn| load(conn, &id)).await?
+        with_conn(&state.services.pool, move |conn| load(conn, &id)).await?
     };
     let gateway = state
+        .services
         .payments
         .clone()
         .ok_or(ApiError::Unavailable(msg::TOPUPS_UNAVAILABLE))?;
@@ -78,13 +79,18 @@ pub async fn check_payment(
         Some(report) if report.order_id == id => {
             let terms = state.settings.referral_terms();
             let email = current.user_email.clone();
-            let (_, answer) = settle(&state.pool, report, terms, move |conn, before, _| {
-                // The payment as this transaction found it, before the report was applied.
-                let before = before
-                    .map(|row| AdminPayment::new(row, email))
-                    .ok_or(ApiError::NotFoundWith(msg::PAYMENT_NOT_FOUND))?;
-                record(conn, actor, &before)
-            })
+            let (_, answer) = settle(
+                &state.services.pool,
+                report,
+                terms,
+                move |conn, before, _| {
+                    // The payment as this transaction found it, before the report was applied.
+                    let before = before
+                        .map(|row| AdminPayment::new(row, email))
+                        .ok_or(ApiError::NotFoundWith(msg::PAYMENT_NOT_FOUND))?;
+                    record(conn, actor, &before)
+                },
+            )
             .await?;
             answer
         }
@@ -94,7 +100,12 @@ pub async fn check_payment(
                 report.order_id
             )));
         }
-        None => in_transaction(&state.pool, move |conn| record(conn, actor, &current)).await?,
+        None => {
+            in_transaction(&state.services.pool, move |conn| {
+                record(conn, actor, &current)
+            })
+            .await?
+        }
     };
     Ok(HttpResponse::Ok().json(answer))
 }

@@ -43,9 +43,9 @@ pub async fn export_payments(
     let first = if status.is_some_and(|s| PaymentStatus::parse(s).is_none()) {
         Vec::new()
     } else {
-        read_page(&state.pool, &filter, None).await?
+        read_page(&state.services.pool, &filter, None).await?
     };
-    let pool = state.pool.clone();
+    let pool = state.services.pool.clone();
     let next = move |last: &[(PaymentRow, String)]| {
         let after = last.last().map(|(row, _)| (row.created_at, row.id.clone()));
         let (pool, filter) = (pool.clone(), filter.clone());

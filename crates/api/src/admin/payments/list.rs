@@ -46,7 +46,7 @@ pub async fn list_payments(
         status: status.and_then(PaymentStatus::parse),
         q: given("q", query.q.as_deref())?.map(str::to_owned),
     };
-    let (rows, total) = with_conn(&state.pool, move |conn| {
+    let (rows, total) = with_conn(&state.services.pool, move |conn| {
         Ok(payment_list::list(conn, &filter, per_page, offset)?)
     })
     .await?;
@@ -67,7 +67,7 @@ pub async fn payment_detail(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let (found, events) = with_conn(&state.pool, move |conn| {
+    let (found, events) = with_conn(&state.services.pool, move |conn| {
         Ok((
             payment_list::find_with_email(conn, &id)?,
             payment_events::history(conn, &id)?,

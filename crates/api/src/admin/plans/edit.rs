@@ -40,7 +40,7 @@ pub async fn update_plan(
         .changes(false)
         .map_err(ApiError::Validation)?;
     let actor = admin.0.id;
-    let plan = in_transaction(&state.pool, move |conn| {
+    let plan = in_transaction(&state.services.pool, move |conn| {
         let before = load(conn, id)?;
         plans::update(conn, id, &changes)?;
         let after = load(conn, id)?;
@@ -70,7 +70,7 @@ pub async fn delete_plan(
 ) -> Result<HttpResponse, ApiError> {
     let id = PlanId::new(path.into_inner());
     let actor = admin.0.id;
-    let answer = in_transaction(&state.pool, move |conn| {
+    let answer = in_transaction(&state.services.pool, move |conn| {
         let before = load(conn, id)?;
         let target = format!("plan:{}", id.get());
         // The conditional DELETE re-checks "never sold" itself, so a sale racing it wins.

@@ -37,7 +37,7 @@ pub async fn list_plans(
         }
         None => None,
     };
-    let items = with_conn(&state.pool, move |conn| {
+    let items = with_conn(&state.services.pool, move |conn| {
         let sold = plans::sold_counts(conn)?;
         Ok(plans::list_all(conn, kind)?
             .into_iter()
@@ -66,7 +66,7 @@ pub async fn create_plan(
         .map_err(ApiError::Validation)?;
     let kind = kind.ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?;
     let actor = admin.0.id;
-    let plan = in_transaction(&state.pool, move |conn| {
+    let plan = in_transaction(&state.services.pool, move |conn| {
         let now = persistence::now();
         let id = plans::insert(
             conn,

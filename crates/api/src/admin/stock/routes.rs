@@ -51,7 +51,7 @@ pub async fn list_stock(
         .as_deref()
         .map(|c| c.trim().to_lowercase())
         .filter(|c| !c.is_empty());
-    let rows = with_conn(&state.pool, move |conn| {
+    let rows = with_conn(&state.services.pool, move |conn| {
         Ok(pieces::list_stock(conn, kind, country.as_deref())?)
     })
     .await?;
@@ -76,7 +76,7 @@ pub async fn create_stock(
 ) -> Result<HttpResponse, ApiError> {
     let entry = body.check().map_err(ApiError::Validation)?;
     let actor = admin.0.id;
-    let item = in_transaction(&state.pool, move |conn| {
+    let item = in_transaction(&state.services.pool, move |conn| {
         if pieces::stock_code_taken(conn, entry.kind, &entry.code)? {
             return Err(ApiError::Conflict(msg::STOCK_EXISTS));
         }
@@ -138,7 +138,7 @@ pub async fn update_stock(
     };
     let active = body.active;
     let actor = admin.0.id;
-    let item = in_transaction(&state.pool, move |conn| {
+    let item = in_transaction(&state.services.pool, move |conn| {
         let before = load(conn, id)?;
         if let Some(capacity) = new_capacity
             && !pieces::set_capacity(conn, id, capacity)?

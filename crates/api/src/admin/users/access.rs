@@ -3,7 +3,8 @@
 //! gateway flush the account's live proxy connections end and new ones are refused
 //! (gateway/tests/it/admin_disable.rs). Nobody disables themselves, and the last enabled admin stays.
 
-use super::view::{AdminUserEnvelope, load_row};
+use super::customer::{customer_not_found, existing_customer, load_row};
+use super::view::AdminUserEnvelope;
 use crate::admin::audit_trail::{audit, optional_reason, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -47,8 +48,8 @@ pub async fn disable_user(
     let id = UserId::new(path.into_inner());
     let reason = reason(body.reason.as_deref())?;
     let actor = admin.0.id;
-    let user = in_transaction(&state.pool, move |conn| {
-        load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let user = in_transaction(&state.services.pool, move |conn| {
+        existing_customer(conn, id)?;
         if id == actor {
             return Err(ApiError::Conflict(msg::CANNOT_DISABLE_SELF));
         }
@@ -56,9 +57,9 @@ pub async fn disable_user(
             Outcome::Changed => {}
             Outcome::Unchanged => return Err(ApiError::Conflict(msg::ALREADY_DISABLED)),
             Outcome::LastAdmin => return Err(ApiError::Conflict(msg::LAST_ADMIN)),
-            Outcome::NotFound => return Err(ApiError::NotFoundWith(msg::USER_NOT_FOUND)),
+            Outcome::NotFound => return Err(customer_not_found()),
         }
-        let user = load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+        let user = load_row(conn, id)?;
         audit(
             conn,
             actor,
@@ -89,15 +90,15 @@ pub async fn enable_user(
     let id = UserId::new(path.into_inner());
     let reason = optional_reason(body.reason.as_deref())?;
     let actor = admin.0.id;
-    let user = in_transaction(&state.pool, move |conn| {
+    let user = in_transaction(&state.services.pool, move |conn| {
         match admin_access::enable(conn, id)? {
             Outcome::Changed => {}
             Outcome::Unchanged | Outcome::LastAdmin => {
                 return Err(ApiError::Conflict(msg::NOT_DISABLED));
             }
-            Outcome::NotFound => return Err(ApiError::NotFoundWith(msg::USER_NOT_FOUND)),
+            Outcome::NotFound => return Err(customer_not_found()),
         }
-        let user = load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+        let user = load_row(conn, id)?;
         audit(
             conn,
             actor,

@@ -1,7 +1,8 @@
 //! `POST /api/admin/users/{id}/balance {amount, reason}`: credits or debits a customer's wallet
 //! (ledger kind admin_adjustment, the reason as its note) in one transaction with the audit row.
 
-use super::view::{AdminUserRow, load_row};
+use super::customer::{existing_customer, load_row};
+use super::view::AdminUserRow;
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -53,8 +54,8 @@ pub async fn change_balance(
     let reason = reason(body.reason.as_deref())?;
     let actor = admin.0.id;
     let reference = format!("admin_{}", domain::random::alphanumeric(20));
-    let changed = in_transaction(&state.pool, move |conn| {
-        load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let changed = in_transaction(&state.services.pool, move |conn| {
+        existing_customer(conn, id)?;
         let note = Some(reason.as_str());
         let kind = EntryKind::AdminAdjustment;
         let applied = if cents > Cents::ZERO {
@@ -73,7 +74,7 @@ pub async fn change_balance(
         };
         let entry = admin_users::ledger_entry(conn, kind, &reference)?
             .ok_or_else(|| ApiError::internal("admin adjustment", "ledger row missing"))?;
-        let user = load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+        let user = load_row(conn, id)?;
         audit(
             conn,
             actor,

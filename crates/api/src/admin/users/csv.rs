@@ -30,8 +30,8 @@ pub async fn export_users(
 ) -> Result<HttpResponse, ApiError> {
     let filter = query.filter()?;
     // The first batch is read before answering, so a failing database is a plain 500.
-    let first = read_batch(&state.pool, &filter, None).await?;
-    let pool = state.pool.clone();
+    let first = read_batch(&state.services.pool, &filter, None).await?;
+    let pool = state.services.pool.clone();
     let next = move |last: &[Customer]| {
         let before = last.last().map(|c| c.user.id);
         let (pool, filter) = (pool.clone(), filter.clone());

@@ -1,6 +1,7 @@
 //! `GET /api/admin/users/{id}`: one customer with their referrer, traffic, live pieces, last
 //! payments and the last 30 days of usage.
 
+use super::customer::existing_customer_with_logins;
 use super::view::{AdminUserRow, TrafficRow, traffic_row};
 use crate::blocking::with_conn;
 use crate::error::ApiError;
@@ -8,7 +9,7 @@ use crate::extractors::AdminUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::calendar::utc_day;
-use domain::{Cents, PaymentStatus, ProxyKind, UserId, messages as msg};
+use domain::{Cents, PaymentStatus, ProxyKind, UserId};
 use persistence::{DbConnection, admin_users, payments};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -91,9 +92,8 @@ pub async fn user_detail(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
-    let view = with_conn(&state.pool, move |conn| {
-        let customer =
-            admin_users::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let view = with_conn(&state.services.pool, move |conn| {
+        let customer = existing_customer_with_logins(conn, id)?;
         let now = persistence::now();
         let user = AdminUserDetail {
             row: AdminUserRow::from(&customer),

@@ -6,6 +6,7 @@
 //! (`/forgot-password`: a code for the browser that asks). An operator cannot do this to their
 //! own account. API keys and Google sign-in are other credentials and stay as they are.
 
+use super::customer::existing_customer;
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -74,9 +75,8 @@ pub async fn force_password_reset(
     }
     // A password nobody knows, not even the operator: it is never shown nor kept.
     let unusable = hash_password(random::alphanumeric(48)).await?;
-    let (email, ended) = in_transaction(&state.pool, move |conn| {
-        let user =
-            users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let (email, ended) = in_transaction(&state.services.pool, move |conn| {
+        let user = existing_customer(conn, id)?;
         users::set_password_hash(conn, id, &unusable)?;
         let ended = sessions::delete_for_user(conn, id)? as i64;
         let codes = password_resets::delete(conn, id)? as i64;
@@ -98,6 +98,7 @@ pub async fn force_password_reset(
     tracing::info!(user_id = %id, admin_id = %actor, "password reset forced");
     // The change stands whether or not the mail leaves; the answer says which.
     let mail_sent = match state
+        .services
         .mailer
         .send(reset_forced(email, &state.public_url))
         .await

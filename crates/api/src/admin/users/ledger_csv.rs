@@ -3,6 +3,7 @@
 //! (`crate::csv::stream_pages`): a task reads the ledger in keyset pages (ids below the last
 //! one's) and hands each page's lines over a small channel.
 
+use super::customer::existing_customer;
 use crate::blocking::with_conn;
 use crate::csv::{cell, iso_utc, stream_pages};
 use crate::error::ApiError;
@@ -11,9 +12,9 @@ use crate::state::AppState;
 use crate::view::ErrorResponse;
 use crate::view::LedgerEntry;
 use actix_web::{HttpResponse, get, web};
-use domain::{UserId, messages as msg};
+use domain::UserId;
 use persistence::wallet::LedgerRow;
-use persistence::{DbPool, users, wallet};
+use persistence::{DbPool, wallet};
 
 /// Ledger rows per query and per chunk of the body.
 pub(crate) const EXPORT_PAGE: i64 = 500;
@@ -32,12 +33,12 @@ pub async fn export_ledger(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
-    let first = with_conn(&state.pool, move |conn| {
-        users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let first = with_conn(&state.services.pool, move |conn| {
+        existing_customer(conn, id)?;
         Ok(wallet::history_before(conn, id, None, EXPORT_PAGE)?)
     })
     .await?;
-    let pool = state.pool.clone();
+    let pool = state.services.pool.clone();
     let next = move |last: &[LedgerRow]| {
         let before = last.last().map(|row| row.id);
         let pool = pool.clone();

@@ -23,7 +23,7 @@ pub async fn list_users(
     let filter = filter.filter()?;
     let at = paging.resolve(50)?;
     let (per_page, offset) = (at.per_page, at.offset);
-    let (rows, total) = with_conn(&state.pool, move |conn| {
+    let (rows, total) = with_conn(&state.services.pool, move |conn| {
         Ok(admin_users::list(conn, &filter, per_page, offset)?)
     })
     .await?;

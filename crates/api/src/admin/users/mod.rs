@@ -8,6 +8,7 @@ mod access;
 mod balance;
 mod csv;
 mod csv_format;
+mod customer;
 mod detail;
 mod filter;
 mod force_reset;

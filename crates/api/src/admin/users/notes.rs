@@ -3,8 +3,9 @@
 //! trimmed (line breaks kept, no other control characters), kept with its author and time,
 //! never edited; adding one is audited (`user.note`) in the same transaction.
 
+use super::customer::{customer_page, existing_customer};
 use crate::admin::audit_trail::audit;
-use crate::blocking::{in_transaction, with_conn};
+use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::{AdminUser, JsonObject};
 use crate::pagination::{PageQuery, Paged};
@@ -13,7 +14,6 @@ use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, post, web};
 use domain::{UserId, messages as msg};
 use persistence::customer_notes::{self, NoteRow};
-use persistence::users;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
@@ -78,20 +78,7 @@ pub async fn list_notes(
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
-    let at = paging.resolve(50)?;
-    let (per_page, offset) = (at.per_page, at.offset);
-    let (rows, total) = with_conn(&state.pool, move |conn| {
-        users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
-        Ok(customer_notes::list(conn, id, per_page, offset)?)
-    })
-    .await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(Paged::new(
-            rows.into_iter().map(CustomerNote::from).collect(),
-            total,
-            at,
-        )))
+    customer_page::<_, CustomerNote>(&state, id, &paging, customer_notes::list).await
 }
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path)), request_body = NoteRequest,
@@ -109,8 +96,8 @@ pub async fn add_note(
     let id = UserId::new(path.into_inner());
     let text = note_text(body.text.as_deref())?;
     let (actor, author_email) = (admin.0.id, admin.0.email.clone());
-    let note = in_transaction(&state.pool, move |conn| {
-        users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let note = in_transaction(&state.services.pool, move |conn| {
+        existing_customer(conn, id)?;
         let note = customer_notes::add(conn, id, actor, &author_email, &text)?;
         audit(
             conn,

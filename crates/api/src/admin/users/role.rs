@@ -1,7 +1,8 @@
 //! `POST /api/admin/users/{id}/role {role, reason?}`: makes an account an admin or a customer.
 //! Demoting the last enabled admin is refused (race-free: `persistence::admin_access`).
 
-use super::view::{AdminUserEnvelope, load_row};
+use super::customer::{customer_not_found, load_row};
+use super::view::AdminUserEnvelope;
 use crate::admin::audit_trail::{audit, optional_reason};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -44,16 +45,16 @@ pub async fn change_role(
     };
     let reason = optional_reason(body.reason.as_deref())?;
     let actor = admin.0.id;
-    let user = in_transaction(&state.pool, move |conn| {
-        let before = load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let user = in_transaction(&state.services.pool, move |conn| {
+        let before = load_row(conn, id)?;
         match admin_access::set_role(conn, id, role)? {
             // Already that role: nothing changed, nothing to record.
             Outcome::Unchanged => return Ok(before),
             Outcome::Changed => {}
             Outcome::LastAdmin => return Err(ApiError::Conflict(msg::LAST_ADMIN)),
-            Outcome::NotFound => return Err(ApiError::NotFoundWith(msg::USER_NOT_FOUND)),
+            Outcome::NotFound => return Err(customer_not_found()),
         }
-        let user = load_row(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+        let user = load_row(conn, id)?;
         audit(
             conn,
             actor,

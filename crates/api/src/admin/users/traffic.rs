@@ -3,6 +3,7 @@
 //! price 0) and the audit row commit together; then, as after a purchase, the customer's
 //! account at the residential provider is brought in line.
 
+use super::customer::existing_customer;
 use super::view::{TrafficRow, traffic_row};
 use crate::admin::audit_trail::{audit, reason};
 use crate::blocking::in_transaction;
@@ -16,7 +17,7 @@ use app::traffic::sync_customer;
 use domain::units::GB;
 use domain::{Cents, ProxyKind, UserId, messages as msg};
 use persistence::traffic_purchases::{self, NewTrafficPurchase, Source};
-use persistence::{admin_traffic, plans, traffic, users};
+use persistence::{admin_traffic, plans, traffic};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -71,8 +72,8 @@ pub async fn change_traffic(
         .ok_or_else(|| ApiError::field("gb", msg::VALID_GB))?;
     let reason = reason(body.reason.as_deref())?;
     let actor = admin.0.id;
-    let changed = in_transaction(&state.pool, move |conn| {
-        users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let changed = in_transaction(&state.services.pool, move |conn| {
+        existing_customer(conn, id)?;
         let before = traffic_row(conn, id, kind)?;
         if bytes > 0 {
             // Valid as long as the kind's longest plan on sale would make it.
@@ -110,7 +111,14 @@ pub async fn change_traffic(
         Ok(TrafficChanged { traffic: after })
     })
     .await?;
-    if let Err(err) = sync_customer(&state.pool, state.residential.as_ref(), id, kind).await {
+    if let Err(err) = sync_customer(
+        &state.services.pool,
+        state.services.residential.as_ref(),
+        id,
+        kind,
+    )
+    .await
+    {
         tracing::warn!(%id, %kind, %err, "moving changed traffic to the provider failed");
     }
     Ok(HttpResponse::Ok().json(changed))

@@ -7,6 +7,7 @@
 //! `RESENDS_PER_CUSTOMER` an hour per customer, counted in the database (`rate_windows`);
 //! audited (`user.verification_resend`) in the transaction that replaces the code.
 
+use super::customer::existing_customer;
 use crate::account::codes::Purpose;
 use crate::account::rules::EMAIL_CHANGE_TTL_SECS;
 use crate::account::{limits, mails};
@@ -41,8 +42,8 @@ pub async fn resend_verification(
     let actor = admin.0.id;
     let code = random::verification_code();
     let (key, typed) = (state.code_key, code.clone());
-    let address = in_transaction(&state.pool, move |conn| {
-        users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let address = in_transaction(&state.services.pool, move |conn| {
+        existing_customer(conn, id)?;
         let pending = email_changes::find(conn, id)?
             .ok_or(ApiError::Conflict(msg::EMAIL_ALREADY_VERIFIED))?;
         limits::check(
@@ -79,7 +80,7 @@ pub async fn resend_verification(
     .await?;
 
     let mail = mails::email_change_code(address.clone(), &code, EMAIL_CHANGE_TTL_SECS / 60);
-    if let Err(err) = state.mailer.send(mail).await {
+    if let Err(err) = state.services.mailer.send(mail).await {
         // The code is replaced and audited; the operator may try again (within the limit).
         tracing::error!(%err, user_id = %id, "mailing a verification code failed");
         return Err(ApiError::Unavailable(msg::MAIL_NOT_SENT));

@@ -4,7 +4,7 @@
 use domain::units::GB;
 use domain::{Cents, ProxyKind, UserId};
 use persistence::DbConnection;
-use persistence::admin_users::{self, Customer};
+use persistence::admin_users::Customer;
 use persistence::traffic;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -43,16 +43,6 @@ impl From<&Customer> for AdminUserRow {
             last_login_at: c.last_login_at,
         }
     }
-}
-
-/// The customer `id` as a row, if the account exists.
-pub fn load_row(
-    conn: &mut DbConnection,
-    id: UserId,
-) -> Result<Option<AdminUserRow>, persistence::DbError> {
-    Ok(admin_users::find(conn, id)?
-        .as_ref()
-        .map(AdminUserRow::from))
 }
 
 /// `{ "user": AdminUserRow }`: what the access routes answer.

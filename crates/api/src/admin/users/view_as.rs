@@ -5,6 +5,7 @@
 //! is made or shown, and nothing can be changed through it. Each view is audited
 //! (`user.view_as`) in the transaction that reads it, so a view that answers is on the record.
 
+use super::customer::existing_customer;
 use super::detail::{AdminUsageDay, AdminUserPiece, live_pieces, recent_usage};
 use super::view::{TrafficRow, traffic_row};
 use crate::admin::audit_trail::audit;
@@ -16,8 +17,8 @@ use crate::view::ErrorResponse;
 use crate::view::LedgerEntry;
 use actix_web::{HttpResponse, get, web};
 use domain::proxy_line::{MASK, mask_password};
-use domain::{Cents, ProxyKind, UserId, messages as msg};
-use persistence::{proxy_history, users, wallet};
+use domain::{Cents, ProxyKind, UserId};
+use persistence::{proxy_history, wallet};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -74,9 +75,8 @@ pub async fn view_as_customer(
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::new(path.into_inner());
     let actor = admin.0.id;
-    let view = in_transaction(&state.pool, move |conn| {
-        let user =
-            users::find_by_id(conn, id)?.ok_or(ApiError::NotFoundWith(msg::USER_NOT_FOUND))?;
+    let view = in_transaction(&state.services.pool, move |conn| {
+        let user = existing_customer(conn, id)?;
         let now = persistence::now();
         let traffic = [ProxyKind::Premium, ProxyKind::Budget]
             .into_iter()

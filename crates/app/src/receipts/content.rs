@@ -3,8 +3,8 @@
 //! quantity, unit price), or for any other purchase the ledger row's own description. Only the
 //! owner's credited top-ups and purchases have receipts; anything else is "Receipt not found".
 
-use crate::error::ApiError;
-use app::settings::ShopIdentity;
+use crate::error::AppError;
+use crate::settings::ShopIdentity;
 use domain::billing::BillingDetails;
 use domain::{Cents, EntryKind, messages as msg};
 use persistence::pieces;
@@ -65,8 +65,8 @@ pub fn gather(
     user: &UserRow,
     entry_id: i64,
     seller: &ShopIdentity,
-) -> Result<Receipt, ApiError> {
-    let not_found = || ApiError::NotFoundWith(msg::RECEIPT_NOT_FOUND);
+) -> Result<Receipt, AppError> {
+    let not_found = || AppError::NotFoundWith(msg::RECEIPT_NOT_FOUND);
     let row = wallet::find_for_user(conn, entry_id, user.id)?.ok_or_else(not_found)?;
     let (title, items, payment) = match row.kind {
         EntryKind::Topup if row.amount_cents > Cents::ZERO => {
@@ -112,7 +112,7 @@ pub fn receipt_number(entry_id: i64) -> String {
 type Details = (Vec<LineItem>, Vec<(&'static str, String)>);
 
 /// A top-up: its reference is the payment's id.
-fn top_up(conn: &mut DbConnection, user: &UserRow, row: &LedgerRow) -> Result<Details, ApiError> {
+fn top_up(conn: &mut DbConnection, user: &UserRow, row: &LedgerRow) -> Result<Details, AppError> {
     let amount = row.amount_cents;
     let Some(pay) = payments::find_for_user(conn, &row.reference, user.id)? else {
         // Every credited top-up has its payment row; without it the receipt still tells what
@@ -150,7 +150,7 @@ fn purchase(
     conn: &mut DbConnection,
     user: &UserRow,
     row: &LedgerRow,
-) -> Result<Vec<LineItem>, ApiError> {
+) -> Result<Vec<LineItem>, AppError> {
     let paid = -row.amount_cents;
     let order_id = row
         .reference

@@ -16,15 +16,15 @@
 //! - A network the account completed a sign-in from in the last 90 days (`login_networks`) is
 //!   never slowed down or stepped up by other networks' failures.
 
+use crate::accounts::KNOWN_NETWORK_SECS;
 use crate::blocking::in_transaction;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::settings::RateLimits;
 use domain::{UserId, messages as msg};
 use persistence::{DbConnection, DbPool, login_networks, now, rate_windows};
 use std::time::Duration;
 use upstream::OutgoingMail;
 
-use app::accounts::KNOWN_NETWORK_SECS;
 /// How often at most the owner of an account under attack is mailed about it.
 const ALERT_EVERY_SECS: i64 = 86_400;
 /// The longest delay, in units of `login_delay_unit`.
@@ -73,8 +73,8 @@ fn count(hits: Option<(i32, i64)>) -> u32 {
     hits.map_or(0, |(n, _)| u32::try_from(n).unwrap_or(0))
 }
 
-fn refuse(retry: i64) -> ApiError {
-    ApiError::TooManyRequests {
+fn refuse(retry: i64) -> AppError {
+    AppError::RateLimited {
         message: msg::TOO_MANY_REQUESTS.to_owned(),
         retry_after: retry.unsigned_abs().max(1),
     }
@@ -93,7 +93,7 @@ pub async fn before(
     email: &str,
     user: Option<UserId>,
     network: &str,
-) -> Result<Verdict, ApiError> {
+) -> Result<Verdict, AppError> {
     let limits = limits.clone();
     let (email, network) = (email.to_owned(), network.to_owned());
     in_transaction(pool, move |conn| {
@@ -141,7 +141,7 @@ fn fail_key(email: &str) -> String {
 /// Records a wrong password for `email` from a network the account does not know (a known
 /// network's failures count only for itself, in its pair count). True when this failure put the
 /// account under attack and this instance claimed the day's notice to the owner.
-pub async fn failed(pool: &DbPool, limits: &RateLimits, email: &str) -> Result<bool, ApiError> {
+pub async fn failed(pool: &DbPool, limits: &RateLimits, email: &str) -> Result<bool, AppError> {
     let limits = limits.clone();
     let email = email.to_owned();
     in_transaction(pool, move |conn| {
@@ -158,7 +158,7 @@ pub async fn failed(pool: &DbPool, limits: &RateLimits, email: &str) -> Result<b
 }
 
 /// Claims the notice to the owner of `email` for the next day: true for exactly one caller.
-fn claim_alert(conn: &mut DbConnection, email: &str, now: i64) -> Result<bool, ApiError> {
+fn claim_alert(conn: &mut DbConnection, email: &str, now: i64) -> Result<bool, AppError> {
     let key = format!("login:alert:{email}");
     Ok(rate_windows::hit(conn, &key, 1, ALERT_EVERY_SECS, now)?.is_none())
 }

@@ -1,9 +1,9 @@
 //! Buying a traffic plan from the wallet: the debit and the traffic it buys commit together or
 //! not at all, then the traffic moves to the customer's provider account.
 
+use super::sync::sync_customer;
 use crate::blocking::in_transaction;
-use crate::error::ApiError;
-use app::traffic::sync_customer;
+use crate::error::AppError;
 use domain::{PlanId, ProxyKind, UserId, messages as msg};
 use persistence::plan_purchase::{self, PlanPurchase};
 use persistence::{DbPool, plans, users};
@@ -26,20 +26,11 @@ pub const MAX_CUSTOM_GB: i64 = 10_000;
 pub struct CustomGb(i64);
 
 impl CustomGb {
-    pub fn parse(gb: i64) -> Result<CustomGb, ApiError> {
+    pub fn parse(gb: i64) -> Result<CustomGb, AppError> {
         if (1..=MAX_CUSTOM_GB).contains(&gb) {
             Ok(CustomGb(gb))
         } else {
-            Err(ApiError::field("customGb", msg::CUSTOM_GB_RANGE))
-        }
-    }
-
-    /// From the request's JSON: a whole number by the one rule of `domain::numbers` (`5`,
-    /// `5.0` and `5e0` alike), anything else refused with the range message.
-    pub fn from_json(value: &serde_json::Value) -> Result<CustomGb, ApiError> {
-        match domain::numbers::whole_of(value) {
-            Some(gb) => CustomGb::parse(gb),
-            None => Err(ApiError::field("customGb", msg::CUSTOM_GB_RANGE)),
+            Err(AppError::field("customGb", msg::CUSTOM_GB_RANGE))
         }
     }
 }
@@ -54,16 +45,16 @@ pub async fn buy_plan(
     kind: ProxyKind,
     choice: PlanChoice,
     custom: Option<CustomGb>,
-) -> Result<users::UserRow, ApiError> {
+) -> Result<users::UserRow, AppError> {
     let reference = domain::random::alphanumeric(20);
     let updated = in_transaction(pool, move |conn| {
         let plan = match choice {
             PlanChoice::Id(id) => plans::find(conn, id)?.filter(|p| p.kind == kind),
             PlanChoice::Amount(gb) => plans::find_by_amount(conn, kind, gb)?,
         };
-        let plan = plan.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
+        let plan = plan.ok_or(AppError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
         if !plan.on_sale(persistence::now()) {
-            return Err(ApiError::Gone(msg::PLAN_UNAVAILABLE));
+            return Err(AppError::Gone(msg::PLAN_UNAVAILABLE));
         }
         let (gb, price) = match custom {
             None => (plan.amount, plan.price_cents),
@@ -72,7 +63,7 @@ pub async fn buy_plan(
                     .price_cents
                     .per_unit_rounded_up(plan.amount)
                     .and_then(|tier| tier.times(gb))
-                    .ok_or(ApiError::Gone(msg::PLAN_UNAVAILABLE))?;
+                    .ok_or(AppError::Gone(msg::PLAN_UNAVAILABLE))?;
                 (gb, price)
             }
         };
@@ -92,7 +83,7 @@ pub async fn buy_plan(
                 note: &note,
             },
         )?;
-        users::find_by_id(conn, user_id)?.ok_or(ApiError::NotFound)
+        users::find_by_id(conn, user_id)?.ok_or(AppError::NotFound)
     })
     .await?;
     // With a residential provider the bought traffic moves to the customer's sub-user now; if
