@@ -9,6 +9,7 @@ pub mod auto_topup;
 pub mod base32;
 pub mod billing;
 pub mod calendar;
+pub mod credential_template;
 pub mod forms;
 pub mod identity;
 pub mod ids;
