@@ -34,6 +34,7 @@ pub mod subusers;
 pub mod targeting;
 pub mod totp;
 pub mod units;
+pub mod upstream_pool;
 pub mod usage;
 pub mod validation;
 pub mod webhook;
