@@ -9,6 +9,7 @@ use crate::ledger::EntryKind;
 use crate::money::Cents;
 use crate::order::OrderStatus;
 use crate::payment::PaymentStatus;
+use crate::upstream_pool::PoolProtocol;
 use crate::usage::{CredentialKind, Outcome};
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};
@@ -47,6 +48,7 @@ stored_as_text!(
     EntryKind: "ledger entry kind",
     CredentialKind: "credential kind",
     Outcome: "connection outcome",
+    PoolProtocol: "pool protocol",
 );
 
 /// Types with `new(i64)` and `get(self) -> i64`.

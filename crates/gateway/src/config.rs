@@ -15,6 +15,12 @@ pub struct GatewayConfig {
     pub flush_interval: Duration,
     /// Resolving and connecting to a destination, together.
     pub connect_timeout: Duration,
+    /// How long an upstream pool may take to accept the connection, our credentials and the
+    /// destination before the next pool is tried (`chain.rs`).
+    pub upstream_timeout: Duration,
+    /// How long the list of upstream pools read from the database is used before it is read
+    /// again (`pools.rs`): a pool added, edited or marked down reaches new connections within it.
+    pub pool_refresh: Duration,
     /// A connection without traffic for this long is closed
     /// (`PROXYSHOP_GATEWAY_IDLE_TIMEOUT_SECS`), while the gateway holds at most half of the
     /// high-water mark of `max_descriptors`; from the mark on, after `idle_timeout_crowded`
@@ -98,6 +104,8 @@ impl Default for GatewayConfig {
             allow_private: false,
             flush_interval: Duration::from_secs(3),
             connect_timeout: Duration::from_secs(10),
+            upstream_timeout: Duration::from_secs(5),
+            pool_refresh: Duration::from_secs(2),
             idle_timeout: Duration::from_secs(300),
             idle_timeout_crowded: Duration::from_secs(30),
             half_closed_timeout: Duration::from_secs(30),

@@ -27,6 +27,15 @@ pub(crate) enum ConnectError {
     /// The gateway holds its budget of descriptors (`descriptors.rs`).
     #[error("out of descriptors")]
     NoDescriptors,
+    /// The kind has upstream pools, but none serves the requested country (`chain.rs`).
+    #[error("no upstream pool serves the request")]
+    NoPool,
+    /// Every upstream pool tried failed before the destination was reached (`chain.rs`).
+    #[error("the upstream pools failed")]
+    PoolsFailed,
+    /// An upstream pool reached its network and says the destination failed (`chain.rs`).
+    #[error("the destination failed behind the upstream pool")]
+    DestinationFailed { timed_out: bool },
 }
 
 /// How a failed connect to the target ends the connection's usage record.
@@ -39,6 +48,12 @@ pub(crate) fn failure(e: &ConnectError) -> (Outcome, &'static str) {
         ConnectError::Connect(_) => (Outcome::UpstreamError, "connect_failed"),
         ConnectError::Timeout => (Outcome::UpstreamError, "timeout"),
         ConnectError::NoDescriptors => (Outcome::UpstreamError, "gateway_busy"),
+        ConnectError::NoPool => (Outcome::UpstreamError, "no_pool_serves"),
+        ConnectError::PoolsFailed => (Outcome::UpstreamError, "pools_failed"),
+        ConnectError::DestinationFailed { timed_out: false } => {
+            (Outcome::UpstreamError, "connect_failed")
+        }
+        ConnectError::DestinationFailed { timed_out: true } => (Outcome::UpstreamError, "timeout"),
     }
 }
 

@@ -7,6 +7,7 @@ mod exchange;
 mod framing;
 mod head;
 
+use crate::chain;
 use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::preauth::Ticket;
@@ -43,6 +44,15 @@ fn forbidden(error: &str, details: &str) -> Vec<u8> {
     format!(
         "HTTP/1.1 403 Forbidden\r\nProxy-Status: proxyshop; error={error}; details=\"{details}\"\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{details}",
         details.len()
+    )
+    .into_bytes()
+}
+
+/// `code` with `Proxy-Status: proxyshop; error=<error>` (an RFC 9209 proxy error type): the
+/// destination failed behind an upstream pool.
+fn proxy_error(code: u16, reason: &str, error: &str) -> Vec<u8> {
+    format!(
+        "HTTP/1.1 {code} {reason}\r\nProxy-Status: proxyshop; error={error}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
     )
     .into_bytes()
 }
@@ -103,8 +113,10 @@ pub(crate) async fn serve(
         Err(Refusal::Disabled) => return client.write_all(&denied("disabled")).await,
         Err(_) => return client.write_all(PROXY_AUTH).await,
     };
-    let (target, _target_fd) =
-        match destination::connect(&head.host, head.port, config, &shared.fds).await {
+    let targeting = chain::targeting(head.credentials.as_ref().map(|(user, _)| user.as_str()));
+    let kind = lease.piece.is_none().then_some(lease.key.kind);
+    let (target, _target_fd, carrier) =
+        match chain::connect(&shared, kind, targeting.as_ref(), &head.host, head.port).await {
             Ok(connected) => connected,
             Err(e) => {
                 let (outcome, reason) = destination::failure(&e);
@@ -124,6 +136,14 @@ pub(crate) async fn serve(
                     }
                     ConnectError::NoDescriptors => {
                         client.write_all(&status(503, "Service Unavailable")).await
+                    }
+                    ConnectError::DestinationFailed { timed_out: true } => {
+                        let answer = proxy_error(504, "Gateway Timeout", "connection_timeout");
+                        client.write_all(&answer).await
+                    }
+                    ConnectError::DestinationFailed { timed_out: false } => {
+                        let answer = proxy_error(502, "Bad Gateway", "connection_refused");
+                        client.write_all(&answer).await
                     }
                     _ => client.write_all(&status(502, "Bad Gateway")).await,
                 };
@@ -150,6 +170,7 @@ pub(crate) async fn serve(
         .await;
         let (outcome, reason) = outcome(&ended, &lease);
         lease.end(outcome, reason);
+        chain::ended(&shared, carrier.as_ref(), &lease);
         // The slot is free before the client sees the connection close.
         drop(lease);
         drop(client);
@@ -181,6 +202,7 @@ pub(crate) async fn serve(
         _ => outcome(&ended, &lease),
     };
     lease.end(outcome, reason);
+    chain::ended(&shared, carrier.as_ref(), &lease);
     // The connection slot is free (and the record filed) while the client reads the rest.
     drop(lease);
     let ended = ended?;

@@ -9,6 +9,7 @@
 
 mod allowlist;
 mod cache;
+mod chain;
 mod config;
 mod credentials;
 mod db_leases;
@@ -24,6 +25,7 @@ mod listen;
 mod loopback;
 mod memory;
 mod meter;
+mod pools;
 mod preauth;
 mod record;
 mod registry;
@@ -116,6 +118,7 @@ impl Gateway {
                 config.unknown_user_ttl,
             ),
             gate: Gate::new(&config, pool.clone()),
+            pools: pools::Pools::new(pool.clone(), config.pool_refresh),
             registry: Registry::new(
                 Node {
                     pool,

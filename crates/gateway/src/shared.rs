@@ -21,6 +21,8 @@ pub(crate) struct Shared {
     pub(crate) credentials: Credentials,
     pub(crate) allowlist: Allowlist,
     pub(crate) registry: Registry,
+    /// The upstream pools Premium and Budget traffic is relayed through (`chain.rs`).
+    pub(crate) pools: crate::pools::Pools,
     pub(crate) gate: Gate,
     /// The descriptors the gateway holds, against `config.max_descriptors`.
     pub(crate) fds: Descriptors,

@@ -1,12 +1,14 @@
 //! The SOCKS5 proxy (RFC 1928) with username/password authentication (RFC 1929), or none for
 //! an allowlisted source, and the CONNECT command to an IPv4, IPv6 or domain destination.
 
+use crate::chain;
 use crate::credentials::Refusal;
 use crate::destination::{self, ConnectError};
 use crate::lease::Lease;
 use crate::preauth::Ticket;
 use crate::relay::{outcome, relay};
 use crate::shared::Shared;
+use domain::Targeting;
 use domain::usage::Outcome;
 use std::io;
 use std::net::{Ipv4Addr, Ipv6Addr};
@@ -150,12 +152,14 @@ pub(crate) async fn serve(
         handshake(&shared, &mut hs, &mut ticket),
     )
     .await;
-    let Some((mut lease, host, port)) =
+    let Some((mut lease, host, port, targeting)) =
         greeted.map_err(|_| io::Error::from(io::ErrorKind::TimedOut))??
     else {
         return Ok(());
     };
-    let (target, _target_fd) = match destination::connect(&host, port, config, &shared.fds).await {
+    let kind = lease.piece.is_none().then_some(lease.key.kind);
+    let connected = chain::connect(&shared, kind, targeting.as_ref(), &host, port).await;
+    let (target, _target_fd, carrier) = match connected {
         Ok(connected) => connected,
         Err(e) => {
             let (outcome, reason) = destination::failure(&e);
@@ -182,6 +186,7 @@ pub(crate) async fn serve(
     .await;
     let (outcome, reason) = outcome(&ended, &lease);
     lease.end(outcome, reason);
+    chain::ended(&shared, carrier.as_ref(), &lease);
     // The slot is free before the client sees the connection close.
     drop(lease);
     drop(client);
@@ -189,14 +194,14 @@ pub(crate) async fn serve(
     ended.map(drop)
 }
 
-/// The handshake up to the CONNECT request: the lease and the destination, or None when the
-/// client was refused (the refusal is sent). Username/password is chosen whenever the client
+/// The handshake up to the CONNECT request: the lease, the destination and the targeting the
+/// username asked for, or None when the client was refused (the refusal is sent). Username/password is chosen whenever the client
 /// offers it (credentials win); "no authentication" only for an allowlisted source.
 async fn handshake(
     shared: &Shared,
     hs: &mut Handshake,
     ticket: &mut Option<Ticket>,
-) -> io::Result<Option<(Lease, String, u16)>> {
+) -> io::Result<Option<(Lease, String, u16, Option<Targeting>)>> {
     if hs.u8().await? != VERSION {
         return Ok(None);
     }
@@ -205,13 +210,13 @@ async fn handshake(
     let (user_pass, no_auth) = (methods.contains(&USER_PASS), methods.contains(&NO_AUTH));
     if user_pass {
         hs.send(&[VERSION, USER_PASS]);
-        let Some(mut lease) = sub_negotiation(shared, hs, ticket).await? else {
+        let Some((mut lease, user)) = sub_negotiation(shared, hs, ticket).await? else {
             return Ok(None);
         };
         return match read_request(hs).await? {
             Request::Connect(host, port) => {
                 lease.set_target(&host, port);
-                Ok(Some((lease, host, port)))
+                Ok(Some((lease, host, port, chain::targeting(Some(&user)))))
             }
             Request::Refused {
                 code,
@@ -238,7 +243,7 @@ async fn handshake(
         Request::Malformed => return hs.flush().await.map(|()| None),
     };
     match shared.authorize_source(ticket, &host, port).await {
-        Ok(lease) => Ok(Some((lease, host, port))),
+        Ok(lease) => Ok(Some((lease, host, port, None))),
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {
                 tracing::error!(error = %e, "gateway cannot check an allowlisted source");
@@ -251,14 +256,15 @@ async fn handshake(
     }
 }
 
-/// RFC 1929: the username and password, checked; None when refused (the refusal is sent).
+/// RFC 1929: the username and password, checked: the lease and the username, or None when
+/// refused (the refusal is sent).
 /// Success is only queued: it goes out with the reply to the request, or before the next
 /// read when the request has not arrived yet.
 async fn sub_negotiation(
     shared: &Shared,
     hs: &mut Handshake,
     ticket: &mut Option<Ticket>,
-) -> io::Result<Option<Lease>> {
+) -> io::Result<Option<(Lease, String)>> {
     if hs.u8().await? != 0x01 {
         return hs.flush().await.map(|()| None);
     }
@@ -269,7 +275,7 @@ async fn sub_negotiation(
     match shared.authorize(ticket, &user, &pass, "", 0).await {
         Ok(lease) => {
             hs.send(&[0x01, 0x00]);
-            Ok(Some(lease))
+            Ok(Some((lease, user)))
         }
         Err(refusal) => {
             if let Refusal::Unavailable(e) = &refusal {
@@ -346,7 +352,10 @@ fn failure_code(e: &ConnectError) -> u8 {
         // "Connection not allowed by ruleset" (RFC 1928 §6): the no-open-proxy rule.
         ConnectError::ForbiddenAddress | ConnectError::RefusedPort => NOT_ALLOWED,
         ConnectError::Resolve(_) | ConnectError::Timeout => HOST_UNREACHABLE,
-        ConnectError::NoDescriptors => GENERAL_FAILURE,
+        ConnectError::NoDescriptors | ConnectError::NoPool | ConnectError::PoolsFailed => {
+            GENERAL_FAILURE
+        }
+        ConnectError::DestinationFailed { .. } => HOST_UNREACHABLE,
         ConnectError::Connect(e) => match e.kind() {
             io::ErrorKind::ConnectionRefused => CONNECTION_REFUSED,
             io::ErrorKind::NetworkUnreachable => NETWORK_UNREACHABLE,

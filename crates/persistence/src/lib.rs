@@ -66,6 +66,7 @@ pub mod trials;
 pub mod two_factor;
 mod upsert;
 pub mod upstream_accounts;
+pub mod upstream_pools;
 pub mod users;
 pub mod wallet;
 pub mod webhook_deliveries;

@@ -683,3 +683,38 @@ diesel::table! {
 }
 
 diesel::joinable!(customer_notes -> users (user_id));
+
+diesel::table! {
+    upstream_pools (id) {
+        id -> BigInt,
+        name -> Text,
+        kinds -> Text,
+        protocol -> Text,
+        host -> Text,
+        port -> Integer,
+        username -> Text,
+        password -> Text,
+        username_template -> Text,
+        password_template -> Text,
+        cost_per_gb_cents -> BigInt,
+        weight -> Integer,
+        countries -> Text,
+        active -> Bool,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    upstream_pool_health (pool_id) {
+        pool_id -> BigInt,
+        carried_bytes -> BigInt,
+        up -> Bool,
+        failures -> Integer,
+        checked_at -> Nullable<BigInt>,
+        last_error -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(upstream_pool_health -> upstream_pools (pool_id));
+diesel::allow_tables_to_appear_in_same_query!(upstream_pool_health, upstream_pools);

@@ -230,6 +230,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/upstreams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_upstreams"];
+        put?: never;
+        post: operations["create_upstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/upstreams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_upstream"];
+        put?: never;
+        post?: never;
+        delete: operations["delete_upstream"];
+        options?: never;
+        head?: never;
+        patch: operations["update_upstream"];
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -2393,6 +2425,38 @@ export interface components {
              */
             validityDays: number;
         };
+        /** @description A new upstream pool: `name`, `kinds`, `protocol`, `host`, `port` and `costPerGb` are required. */
+        NewPoolForm: {
+            /** @description Whether new connections may use it (default true). */
+            active?: boolean | null;
+            /**
+             * Format: double
+             * @description What the provider charges, USD per GB: 0 to 1000, at most 2 decimals.
+             */
+            costPerGb: number;
+            countries?: string[];
+            host: string;
+            kinds: ("premium" | "budget")[];
+            name: string;
+            password?: string;
+            passwordTemplate?: string;
+            /**
+             * Format: int64
+             * @description 1 to 65535.
+             */
+            port: number;
+            /** @enum {string} */
+            preset?: "iproyal" | "oxylabs" | "decodo" | "brightdata" | "soax";
+            /** @enum {string} */
+            protocol: "http" | "socks5";
+            username?: string;
+            usernameTemplate?: string;
+            /**
+             * Format: int64
+             * @description Its share among the pools of a kind: 1 to 1000 (default 1).
+             */
+            weight?: number | null;
+        };
         /**
          * @description `POST /api/admin/stock`. Without `code`, one is made from the kind, country, city, ISP and
          *     connection type (as the shipped inventory's codes are: `us-comcast`, `ipv4-us`,
@@ -2870,6 +2934,65 @@ export interface components {
         PlanResponse: {
             plan: components["schemas"]["PlanGroup"];
         };
+        PoolEnvelope: {
+            upstream: components["schemas"]["UpstreamPool"];
+        };
+        /**
+         * @description An upstream pool's fields. On `POST` `name`, `kinds`, `protocol`, `host`, `port` and
+         *     `costPerGb` are required; on `PATCH` every field is optional. `password` is write-only: it is
+         *     never returned.
+         */
+        PoolForm: {
+            /** @description Whether new connections may use it (default true). */
+            active?: boolean | null;
+            /**
+             * Format: double
+             * @description What the provider charges, USD per GB: 0 to 1000, at most 2 decimals.
+             */
+            costPerGb?: number | null;
+            countries?: string[];
+            host?: string;
+            kinds?: ("premium" | "budget")[];
+            name?: string;
+            password?: string;
+            passwordTemplate?: string;
+            /**
+             * Format: int64
+             * @description 1 to 65535.
+             */
+            port?: number | null;
+            /** @enum {string} */
+            preset?: "iproyal" | "oxylabs" | "decodo" | "brightdata" | "soax";
+            /** @enum {string} */
+            protocol?: "http" | "socks5";
+            username?: string;
+            usernameTemplate?: string;
+            /**
+             * Format: int64
+             * @description Its share among the pools of a kind: 1 to 1000 (default 1).
+             */
+            weight?: number | null;
+        };
+        /** @description A pool's health: probes and, later, live traffic. */
+        PoolHealth: {
+            /**
+             * Format: int64
+             * @description Unix seconds of the last probe; null before the first.
+             */
+            checkedAt?: number | null;
+            /**
+             * Format: int32
+             * @description Failed probes in a row.
+             */
+            failures: number;
+            /** @description What the last failed probe met (no credential in it); null after a success. */
+            lastError?: string | null;
+            /** @description False after three failed probes in a row, until one succeeds: new connections skip it. */
+            up: boolean;
+        };
+        PoolList: {
+            upstreams: components["schemas"]["UpstreamPool"][];
+        };
         PremiumCountry: {
             code: string;
             name: string;
@@ -2976,6 +3099,14 @@ export interface components {
             message: string;
             trial?: null | components["schemas"]["TrialView"];
             user: components["schemas"]["User"];
+        };
+        /**
+         * @description What `DELETE` did: `{deleted: true}`, or `{deleted: false, upstream}` for a pool that carried
+         *     traffic, kept and deactivated.
+         */
+        RemovalOutcome: {
+            deleted: boolean;
+            upstream?: null | components["schemas"]["UpstreamPool"];
         };
         RenewReply: {
             /**
@@ -3420,6 +3551,44 @@ export interface components {
             maxConnections?: number | null;
             /** @description true: draw a new password (the old one stops working at once). */
             resetPassword?: boolean | null;
+        };
+        UpstreamPool: {
+            active: boolean;
+            /**
+             * Format: int64
+             * @description Bytes it carried; a pool that carried any is deactivated, not deleted.
+             */
+            carriedBytes: number;
+            /**
+             * Format: double
+             * @description USD per GB.
+             */
+            costPerGb: number;
+            /** @description Lower-case ISO codes; empty: every country. */
+            countries: string[];
+            /** Format: int64 */
+            createdAt: number;
+            /** @description Whether a password is set (the password itself is never returned). */
+            hasPassword: boolean;
+            health: components["schemas"]["PoolHealth"];
+            host: string;
+            /** Format: int64 */
+            id: number;
+            /** @description premium and/or budget. */
+            kinds: string[];
+            name: string;
+            passwordTemplate: string;
+            /** Format: int32 */
+            port: number;
+            /** @description http or socks5. */
+            protocol: string;
+            /** Format: int64 */
+            updatedAt: number;
+            /** @description The shop's username at the provider. */
+            username: string;
+            usernameTemplate: string;
+            /** Format: int32 */
+            weight: number;
         };
         UsageDay: {
             /** Format: int64 */
@@ -4596,6 +4765,304 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    list_upstreams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_upstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPoolForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolEnvelope"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Another pool has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    get_upstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Upstream pool not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    delete_upstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or deactivated when it carried traffic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovalOutcome"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Upstream pool not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_upstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoolForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolEnvelope"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Upstream pool not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Another pool has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };

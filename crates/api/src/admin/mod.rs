@@ -10,6 +10,7 @@ mod plans;
 mod stock;
 mod summary;
 mod trials;
+mod upstreams;
 mod users;
 
 pub use users::AdminUserRow;
@@ -26,4 +27,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
     pieces::configure(cfg);
     audit::configure(cfg);
     trials::configure(cfg);
+    upstreams::configure(cfg);
 }

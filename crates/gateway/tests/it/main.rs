@@ -24,4 +24,5 @@ mod quota;
 mod refusals;
 mod slots;
 mod subusers;
+mod upstream_pools;
 mod usage_records;

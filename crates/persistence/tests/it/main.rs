@@ -23,4 +23,5 @@ mod stored_values;
 mod subuser_leases;
 mod traffic;
 mod upstream_accounts;
+mod upstream_pools;
 mod wallet;

@@ -13,7 +13,9 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 mod net;
+mod upstream;
 pub use net::*;
+pub use upstream::*;
 
 pub const USER: &str = "alice1";
 pub const PASSWORD: &str = "s3cretpw";
@@ -355,6 +357,52 @@ impl Harness {
             .set(piece_proxies::expires_at.eq(expires_at))
             .execute(&mut conn)
             .unwrap();
+    }
+
+    /// Adds an upstream pool at `addr` carrying `kinds`, with the shop's credentials
+    /// `shopuser`/`shoppass` and the given templates, weight and countries; returns its id.
+    pub fn add_pool(
+        &self,
+        name: &str,
+        protocol: domain::upstream_pool::PoolProtocol,
+        addr: SocketAddr,
+        templates: (&str, &str),
+        weight: i32,
+        countries: &str,
+    ) -> i64 {
+        let mut conn = self.db.pool.get().unwrap();
+        let pool = persistence::upstream_pools::NewPool {
+            name: name.into(),
+            kinds: "premium,budget".into(),
+            protocol,
+            host: addr.ip().to_string(),
+            port: i32::from(addr.port()),
+            username: "shopuser".into(),
+            password: "shoppass".into(),
+            username_template: templates.0.into(),
+            password_template: templates.1.into(),
+            cost_per_gb_cents: domain::Cents::new(150),
+            weight,
+            countries: countries.into(),
+            active: true,
+        };
+        persistence::upstream_pools::create(&mut conn, &pool)
+            .unwrap()
+            .id
+    }
+
+    /// What `read` takes from the stored pool `id`.
+    pub fn with_pool<T>(
+        &self,
+        id: i64,
+        read: impl FnOnce(&persistence::upstream_pools::PoolRow) -> T,
+    ) -> T {
+        let mut conn = self.db.pool.get().unwrap();
+        read(
+            &persistence::upstream_pools::find(&mut conn, id)
+                .unwrap()
+                .unwrap(),
+        )
     }
 
     /// The sum of the customer's daily usage buckets of `kind`.

@@ -1,0 +1,160 @@
+//! The operator's upstream pools (`/api/admin/upstreams`, docs/admin-api/upstreams.md): created
+//! with a preset's templates, listed, edited and removed, each change audited in its
+//! transaction; the pool's password is write-only (no answer, audit row or schema of an answer
+//! carries it); bad fields are 422 naming each; a pool that carried traffic is deactivated.
+
+use crate::common::{PASSWORD, TestApp};
+use persistence::audit::{AuditFilter, AuditRow};
+use serde_json::{Value, json};
+
+const ADMIN: &str = "admin@example.com";
+const SECRET: &str = "Pr0vider-S3cret";
+
+async fn admin_app(backend: persistence::Backend) -> TestApp {
+    let app = TestApp::start(backend, |_| {}).await;
+    app.register(ADMIN, PASSWORD).await;
+    app.make_admin(ADMIN);
+    app
+}
+
+fn audit_rows(app: &TestApp, action: &str) -> Vec<AuditRow> {
+    let filter = AuditFilter {
+        action: Some(action.to_owned()),
+        ..AuditFilter::default()
+    };
+    app.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
+}
+
+fn new_pool(name: &str) -> Value {
+    json!({ "name": name, "kinds": ["premium"], "protocol": "http", "host": "gate.decodo.com",
+            "port": 7000, "username": "shopuser", "password": SECRET, "costPerGb": 1.75,
+            "weight": 2, "countries": ["us", "de"], "preset": "decodo" })
+}
+
+async fn patch(app: &TestApp, id: i64, body: Value) -> crate::common::Reply {
+    app.send(
+        app.client
+            .patch(app.url(&format!("/api/admin/upstreams/{id}")))
+            .json(&body),
+    )
+    .await
+}
+
+persistence::both_backends! {
+
+    #[actix_web::test]
+    async fn pools_are_created_edited_and_removed_with_the_password_never_shown(backend) {
+        let app = admin_app(backend).await;
+        let created = app.post_json("/api/admin/upstreams", new_pool("Decodo US")).await;
+        assert_eq!(created.status, 201, "{}", created.text);
+        assert!(!created.text.contains(SECRET), "{}", created.text);
+        let pool = created.body["upstream"].clone();
+        let id = pool["id"].as_i64().unwrap();
+        assert_eq!(pool["name"], "Decodo US");
+        assert_eq!(pool["kinds"], json!(["premium"]));
+        assert_eq!((pool["host"].as_str(), pool["port"].as_i64()), (Some("gate.decodo.com"), Some(7000)));
+        assert_eq!((pool["username"].as_str(), pool["hasPassword"].as_bool()), (Some("shopuser"), Some(true)));
+        assert_eq!(pool["usernameTemplate"], domain::credential_template::Preset::Decodo.username_template());
+        assert_eq!(pool["passwordTemplate"], "{password}");
+        assert_eq!((pool["costPerGb"].as_f64(), pool["weight"].as_i64()), (Some(1.75), Some(2)));
+        assert_eq!(pool["countries"], json!(["de", "us"]));
+        assert_eq!(pool["active"], true);
+        assert_eq!(pool["health"], json!({ "up": true, "failures": 0, "checkedAt": null, "lastError": null }));
+        assert!(pool.get("password").is_none());
+        let rows = audit_rows(&app, "upstream.create");
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].target.as_deref(), Some(format!("upstream:{id}").as_str()));
+        assert_eq!(rows[0].after().unwrap()["passwordChanged"], true);
+        assert_eq!(rows[0].after().unwrap()["name"], "Decodo US");
+
+        let listed = app.get("/api/admin/upstreams").await;
+        assert_eq!(listed.status, 200, "{}", listed.text);
+        assert_eq!(listed.header("cache-control"), Some("no-store"));
+        assert_eq!(listed.body["upstreams"], json!([pool.clone()]));
+        let one = app.get(&format!("/api/admin/upstreams/{id}")).await;
+        assert_eq!(one.body["upstream"], pool);
+
+        let edited = patch(&app, id, json!({ "password": "N3w-secret", "weight": 5, "active": false })).await;
+        assert_eq!(edited.status, 200, "{}", edited.text);
+        assert!(!edited.text.contains("N3w-secret"));
+        assert_eq!((edited.body["upstream"]["weight"].as_i64(), edited.body["upstream"]["active"].as_bool()), (Some(5), Some(false)));
+        assert_eq!(edited.body["upstream"]["name"], "Decodo US", "absent fields are kept");
+        let stored = app.with_conn(|c| persistence::upstream_pools::find(c, id).unwrap().unwrap());
+        assert_eq!(stored.password, "N3w-secret");
+        let rows = audit_rows(&app, "upstream.update");
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].before().unwrap()["weight"], 2);
+        assert_eq!(rows[0].after().unwrap()["weight"], 5);
+        assert_eq!(rows[0].after().unwrap()["passwordChanged"], true);
+        // No audit row anywhere holds either password.
+        let all = app.with_conn(|c| persistence::audit::list(c, &AuditFilter::default(), 1000, 0).unwrap().0);
+        for row in &all {
+            let text = format!("{:?}{:?}", row.before_state, row.after_state);
+            assert!(!text.contains(SECRET) && !text.contains("N3w-secret"), "{text}");
+        }
+
+        let deleted = app.send(app.client.delete(app.url(&format!("/api/admin/upstreams/{id}")))).await;
+        assert_eq!(deleted.status, 200, "{}", deleted.text);
+        assert_eq!(deleted.body, json!({ "deleted": true }));
+        assert_eq!(app.get(&format!("/api/admin/upstreams/{id}")).await.status, 404);
+        assert_eq!(audit_rows(&app, "upstream.delete").len(), 1);
+    }
+
+    async fn a_pool_that_carried_traffic_is_deactivated_not_deleted(backend) {
+        let app = admin_app(backend).await;
+        let id = app.post_json("/api/admin/upstreams", new_pool("used")).await.body["upstream"]["id"].as_i64().unwrap();
+        app.with_conn(|c| persistence::upstream_pools::add_carried(c, id, 4096).unwrap());
+        let removed = app.send(app.client.delete(app.url(&format!("/api/admin/upstreams/{id}")))).await;
+        assert_eq!(removed.status, 200, "{}", removed.text);
+        assert_eq!(removed.body["deleted"], false);
+        assert_eq!(removed.body["upstream"]["active"], false);
+        assert_eq!(removed.body["upstream"]["carriedBytes"], 4096);
+        assert_eq!(app.get(&format!("/api/admin/upstreams/{id}")).await.status, 200);
+        let rows = audit_rows(&app, "upstream.deactivate");
+        assert_eq!(rows.len(), 1);
+        assert_eq!((rows[0].before().unwrap()["active"].as_bool(), rows[0].after().unwrap()["active"].as_bool()), (Some(true), Some(false)));
+        assert!(audit_rows(&app, "upstream.delete").is_empty());
+    }
+
+    async fn bad_fields_are_named_and_nothing_is_written(backend) {
+        let app = admin_app(backend).await;
+        let reply = app.post_json("/api/admin/upstreams", json!({
+            "name": "x", "kinds": ["static"], "protocol": "http", "host": "a b", "port": 70000,
+            "costPerGb": 1, "passwordTemplate": "{password}[_country-{country}",
+        })).await;
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        let errors = &reply.body["fields"];
+        assert!(errors["kinds"].is_string() && errors["host"].is_string() && errors["port"].is_string(), "{}", reply.text);
+        assert_eq!(errors["passwordTemplate"], "passwordTemplate: unclosed '[' at position 11");
+        let missing = app.post_json("/api/admin/upstreams", json!({ "name": "x" })).await;
+        assert_eq!(missing.status, 422);
+        for field in ["kinds", "protocol", "host", "port", "costPerGb"] {
+            assert!(missing.body["fields"][field].is_string(), "{field}: {}", missing.text);
+        }
+        assert_eq!(app.get("/api/admin/upstreams").await.body["upstreams"], json!([]));
+        assert!(audit_rows(&app, "upstream.create").is_empty());
+
+        let first = app.post_json("/api/admin/upstreams", new_pool("a")).await;
+        assert_eq!(first.status, 201);
+        let twin = app.post_json("/api/admin/upstreams", new_pool("a")).await;
+        assert_eq!(twin.status, 409, "{}", twin.text);
+        assert_eq!(twin.body["message"], domain::upstream_pool::POOL_NAME_TAKEN);
+        let other = app.post_json("/api/admin/upstreams", new_pool("b")).await.body["upstream"]["id"].as_i64().unwrap();
+        assert_eq!(patch(&app, other, json!({ "name": "a" })).await.status, 409);
+        assert_eq!(patch(&app, 999_999, json!({ "weight": 3 })).await.status, 404);
+        assert_eq!(audit_rows(&app, "upstream.update").len(), 0);
+    }
+
+    async fn the_document_never_describes_the_password_in_an_answer(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        let doc = app.get("/api/openapi.json").await.body;
+        let schemas = doc["components"]["schemas"].as_object().unwrap();
+        for name in ["UpstreamPool", "PoolEnvelope", "PoolList", "RemovalOutcome", "PoolHealth"] {
+            let schema = &schemas[name];
+            assert!(schema.is_object(), "{name} is documented");
+            assert!(schema["properties"].get("password").is_none(), "{name}: {schema}");
+        }
+        assert!(schemas["UpstreamPool"]["properties"]["hasPassword"].is_object());
+        assert_eq!(schemas["PoolForm"]["properties"]["password"]["writeOnly"], true);
+    }
+}

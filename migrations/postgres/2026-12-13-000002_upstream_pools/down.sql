@@ -1,0 +1,2 @@
+DROP TABLE upstream_pool_health;
+DROP TABLE upstream_pools;
