@@ -88,33 +88,49 @@ pub async fn register(
     )
     .await?;
 
-    // Hash before the transaction: argon2 is the slow part and needs no lock.
-    let password_hash = hash_password(form.password.expose().to_owned()).await?;
+    // The code first, in a transaction of its own: a wrong guess costs a counted attempt and no
+    // password hashing (argon2 is the slow part, and an outsider must not be able to spend it).
     let key = state.code_key;
-    let settings = state.settings.clone();
-    let source = ip.0.clone();
-    let outcome = in_transaction(&state.services.pool, move |conn| {
-        let email = form.email.as_str();
-        let Some(pending) = email_codes::find(conn, email)? else {
-            return Ok(Outcome::Refused(msg::INVALID_CODE));
+    let email = form.email.as_str().to_owned();
+    let code = form.code.as_str().to_owned();
+    let checked = in_transaction(&state.services.pool, move |conn| {
+        let Some(pending) = email_codes::find(conn, &email)? else {
+            return Ok(Err(msg::INVALID_CODE));
         };
         if pending.expires_at <= now() {
-            email_codes::delete(conn, email)?;
-            return Ok(Outcome::Refused(msg::INVALID_CODE));
+            email_codes::delete(conn, &email)?;
+            return Ok(Err(msg::INVALID_CODE));
         }
         // Spend an attempt before comparing, atomically, so parallel guesses share the limit.
-        let Some(attempt) = email_codes::reserve_attempt(conn, email, CODE_MAX_ATTEMPTS)? else {
-            return Ok(Outcome::Refused(msg::TOO_MANY_CODE_ATTEMPTS));
+        let Some(attempt) = email_codes::reserve_attempt(conn, &email, CODE_MAX_ATTEMPTS)? else {
+            return Ok(Err(msg::TOO_MANY_CODE_ATTEMPTS));
         };
-        if !code_matches(&key, email, form.code.as_str(), &pending.code_hash) {
+        if !code_matches(&key, &email, &code, &pending.code_hash) {
             // This attempt's own number (not the count read before it: parallel guesses
             // raise it meanwhile), so exactly the last one allowed says so.
             let last = attempt >= CODE_MAX_ATTEMPTS;
-            return Ok(Outcome::Refused(if last {
+            return Ok(Err(if last {
                 msg::TOO_MANY_CODE_ATTEMPTS
             } else {
                 msg::INVALID_CODE
             }));
+        }
+        Ok(Ok(pending.code_hash))
+    })
+    .await?;
+    let proven = checked.map_err(|message| ApiError::BadRequest(message.to_owned()))?;
+
+    // Hash outside any transaction: it needs no lock.
+    let password_hash = hash_password(form.password.expose().to_owned()).await?;
+    let settings = state.settings.clone();
+    let source = ip.0.clone();
+    let outcome = in_transaction(&state.services.pool, move |conn| {
+        let email = form.email.as_str();
+        // The code checked above must still be the pending one: a parallel registration with
+        // it may have used it meanwhile, or it may have expired.
+        match email_codes::find(conn, email)? {
+            Some(pending) if pending.code_hash == proven && pending.expires_at > now() => {}
+            _ => return Ok(Outcome::Refused(msg::INVALID_CODE)),
         }
         let mailbox = form.email.canonical();
         let referrer = referrer_for(conn, form.ref_code.as_deref(), &mailbox)?;

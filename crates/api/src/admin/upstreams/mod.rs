@@ -80,7 +80,7 @@ pub async fn list_upstreams(
     _admin: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = with_conn(&state.pool, |conn| Ok(pools::list(conn)?)).await?;
+    let rows = with_conn(&state.services.pool, |conn| Ok(pools::list(conn)?)).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(PoolList {
@@ -102,7 +102,7 @@ pub async fn create_upstream(
     let new = body.into_inner().new_pool().map_err(ApiError::Validation)?;
     let password_set = !new.password.is_empty();
     let actor = admin.0.id;
-    let row = in_transaction(&state.pool, move |conn| {
+    let row = in_transaction(&state.services.pool, move |conn| {
         let row = pools::create(conn, &new).map_err(name_taken)?;
         let after = audited(&row, password_set);
         record(conn, actor, "upstream.create", row.id, None, Some(&after))?;
@@ -125,7 +125,7 @@ pub async fn get_upstream(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let row = with_conn(&state.pool, move |conn| find(conn, id)).await?;
+    let row = with_conn(&state.services.pool, move |conn| find(conn, id)).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(PoolEnvelope {
@@ -150,7 +150,7 @@ pub async fn update_upstream(
     let changes = body.into_inner().changes().map_err(ApiError::Validation)?;
     let password_set = changes.password.is_some();
     let actor = admin.0.id;
-    let row = in_transaction(&state.pool, move |conn| {
+    let row = in_transaction(&state.services.pool, move |conn| {
         let before = audited(&find(conn, id)?, false);
         pools::update(conn, id, &changes).map_err(name_taken)?;
         let row = find(conn, id)?;
@@ -184,7 +184,7 @@ pub async fn delete_upstream(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let actor = admin.0.id;
-    let outcome = in_transaction(&state.pool, move |conn| {
+    let outcome = in_transaction(&state.services.pool, move |conn| {
         let before = audited(&find(conn, id)?, false);
         match pools::remove(conn, id)? {
             Removal::Deleted => {
