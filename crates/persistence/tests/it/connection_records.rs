@@ -76,13 +76,13 @@ both_backends! {
         let (a, b, mine) = seed(&mut conn);
         let all = RecordFilter::of(a);
         let (rows, total) = records::page(&mut conn, &all, 100, 0).unwrap();
-        assert_eq!(total, 6);
+        assert_eq!(total, records::Total { count: 6, capped: false });
         let mut expected = mine.clone();
         expected.sort_by_key(|r| std::cmp::Reverse(r.started_at));
         assert_eq!(rows.iter().map(|r| r.row.clone()).collect::<Vec<_>>(), expected);
 
         let (page2, total) = records::page(&mut conn, &all, 4, 4).unwrap();
-        assert_eq!((page2.len(), total), (2, 6));
+        assert_eq!((page2.len(), total.count), (2, 6));
         assert_eq!(hosts(&page2), ["api.example.com", "Example.COM"]);
 
         let host = |text: &str| RecordFilter { host: Some(text.into()), ..RecordFilter::of(a) };
@@ -109,11 +109,11 @@ both_backends! {
             ..RecordFilter::of(a)
         };
         let (rows, total) = records::page(&mut conn, &day2, 100, 0).unwrap();
-        assert_eq!(total, 3, "from inclusive, to exclusive");
+        assert_eq!(total.count, 3, "from inclusive, to exclusive");
         assert!(rows.iter().all(|r| r.row.started_at >= T0 + 86_400 && r.row.started_at < T0 + 2 * 86_400));
 
         let (theirs, total) = records::page(&mut conn, &RecordFilter::of(b), 100, 0).unwrap();
-        assert_eq!((theirs.len(), total), (1, 1), "each customer sees only their own");
+        assert_eq!((theirs.len(), total.count), (1, 1), "each customer sees only their own");
     }
 
     fn the_cursor_walks_every_record_once(db) {
@@ -221,6 +221,23 @@ both_backends! {
         }
     }
 
+    fn the_total_is_counted_up_to_the_cap(db) {
+        let mut conn = db.pool.get().unwrap();
+        let a = persistence::testing::insert_user(&mut conn, "records-many");
+        let rows: Vec<_> = (0..=records::COUNT_CAP).map(|i| row(a, T0 + i, "h.example", i, 1)).collect();
+        insert(&mut conn, &rows[1..]);
+        let all = RecordFilter::of(a);
+        let (_, total) = records::page(&mut conn, &all, 10, 0).unwrap();
+        assert_eq!(total, records::Total { count: records::COUNT_CAP, capped: false }, "exactly the cap");
+        insert(&mut conn, &rows[..1]);
+        let (page, total) = records::page(&mut conn, &all, 10, 20).unwrap();
+        assert_eq!(total, records::Total { count: records::COUNT_CAP, capped: true }, "one more");
+        assert_eq!(page[0].row.bytes_up, records::COUNT_CAP - 20, "pages past the count still read");
+        let fewer = RecordFilter { to: Some(T0 + 5), ..RecordFilter::of(a) };
+        let (_, total) = records::page(&mut conn, &fewer, 10, 0).unwrap();
+        assert_eq!(total, records::Total { count: 5, capped: false }, "a filter's count is exact");
+    }
+
     fn breakdowns_sum_to_the_rows(db) {
         let mut conn = db.pool.get().unwrap();
         let (a, _, mine) = seed(&mut conn);
@@ -272,7 +289,7 @@ both_backends! {
         insert(&mut conn, &rows);
         assert_eq!(records::purge_before(&mut conn, T0 + 20, 6).unwrap(), 20);
         let (left, total) = records::page(&mut conn, &RecordFilter::of(a), 100, 0).unwrap();
-        assert_eq!(total, 3);
+        assert_eq!(total.count, 3);
         assert!(left.iter().all(|r| r.row.started_at >= T0 + 20));
         assert_eq!(records::purge_before(&mut conn, T0 + 20, 6).unwrap(), 0);
     }
@@ -283,6 +300,6 @@ both_backends! {
         let rows: Vec<_> = (0..1_234).map(|i| row(a, T0 + i, "h.example", i, 0)).collect();
         insert(&mut conn, &rows);
         let (_, total) = records::page(&mut conn, &RecordFilter::of(a), 1, 0).unwrap();
-        assert_eq!(total, 1_234);
+        assert_eq!(total.count, 1_234);
     }
 }
