@@ -4,7 +4,7 @@ For each backend and size: starts the server ($PROXYSHOP_BIN) on a fresh databas
 the first administrator (who is also a customer), fills their connection records in SQL (the
 real schema, as the gateway writes it: 30 days, 2,000 hosts, 20 credentials, four outcomes),
 and times GET /api/user/requests (page 1 and page 150), and GET /api/user/requests.csv read to
-its end. Each call three times; the median is printed.
+its end. Each call three times (BENCH_CALLS); the median is printed.
 """
 
 import os
@@ -20,7 +20,7 @@ import time
 import urllib.request
 
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",")]
-CALLS = 3
+CALLS = int(os.environ.get("BENCH_CALLS", "3"))
 DAYS = 30
 # 2026-11-01T00:00:00Z: the records end 30 days later.
 T0 = 1_793_491_200

@@ -7,6 +7,7 @@
 # Not run by CI. Prints Markdown to stdout, progress to stderr:
 #   bench/usage/run.sh                       100k and 1M records, 3 calls each (medians)
 #   BENCH_SIZES=100000 bench/usage/run.sh    the sizes to fill, comma-separated
+#   BENCH_CALLS=1 bench/usage/run.sh         one call each (a slow build)
 #   PROXYSHOP_BIN=path bench/usage/run.sh    time that server binary instead of building the
 #                                            release one (e.g. a checkout of an older commit)
 set -euo pipefail
