@@ -32,6 +32,8 @@ pub mod customer_notes;
 pub mod email_changes;
 pub mod email_codes;
 pub mod error;
+#[cfg(feature = "testing")]
+mod explain;
 pub mod gateway_accounts;
 pub mod gateway_events;
 pub mod gateway_leases;

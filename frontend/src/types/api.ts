@@ -3066,8 +3066,16 @@ export interface components {
             /** Format: int64 */
             perPage: number;
             requests: components["schemas"]["RequestRecord"][];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description How many records match, counted up to 10,000 (`totalCapped` when there are more).
+             */
             total: number;
+            /**
+             * @description Set when more records than `total` match: the count stops at 10,000, so that a heavy
+             *     customer's page costs no count over their whole history.
+             */
+            totalCapped: boolean;
         };
         ReferralBonus: {
             /** Format: double */

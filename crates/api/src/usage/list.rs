@@ -1,5 +1,6 @@
 //! `GET /api/user/requests?type=&from=&to=&host=&outcome=&page=&perPage=`: the customer's
-//! connections through the gateway, newest first, a page at a time.
+//! connections through the gateway, newest first, a page at a time, with how many match
+//! counted up to `connection_records::COUNT_CAP`.
 
 use super::filters::RecordQuery;
 use crate::blocking::with_conn;
@@ -80,7 +81,12 @@ impl From<Record> for RequestRecord {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RecordPage {
     pub requests: Vec<RequestRecord>,
+    /// How many records match, counted up to 10,000 (`totalCapped` when there are more).
     pub total: i64,
+    /// Set when more records than `total` match: the count stops at 10,000, so that a heavy
+    /// customer's page costs no count over their whole history.
+    #[serde(rename = "totalCapped")]
+    pub total_capped: bool,
     pub page: i64,
     #[serde(rename = "perPage")]
     pub per_page: i64,
@@ -110,7 +116,8 @@ pub async fn list_requests(
         .insert_header(("Cache-Control", "no-store"))
         .json(RecordPage {
             requests: rows.into_iter().map(RequestRecord::from).collect(),
-            total,
+            total: total.count,
+            total_capped: total.capped,
             page,
             per_page,
         }))

@@ -96,6 +96,7 @@ persistence::both_backends! {
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(reply.header("cache-control"), Some("no-store"));
         assert_eq!((reply.body["total"].as_i64(), reply.body["page"].as_i64()), (Some(5), Some(1)));
+        assert_eq!(reply.body["totalCapped"], json!(false), "five is counted exactly");
         assert_eq!(
             hosts(&reply.body),
             ["example.com", "other.net", "=cmd|' /C calc'!A0", "api.example.com", "example.com"],

@@ -97,6 +97,7 @@ describe('usage record', () => {
             record({ host: '2001:db8::1', port: 8443, credential: { kind: 'subuser', id: 4, label: 'team-a' }, bytesUp: 0, bytesDown: 0, outcome: 'refused', reason: 'no_traffic', durationMs: 0 }),
           ],
           total: 2,
+          totalCapped: false,
           page: 1,
           perPage: 50,
         }),
@@ -124,7 +125,7 @@ describe('usage record', () => {
     expect(second).toHaveTextContent('[2001:db8::1]:8443');
     expect(second).toHaveTextContent('team-aSub-user');
     expect(second).toHaveTextContent('Refusedno traffic');
-    expect(screen.getByTestId('requests-total')).toHaveTextContent('2 requests');
+    expect(screen.getByTestId('requests-total')).toHaveTextContent(/^2 requests$/);
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Time (UTC)',
       'Duration',
@@ -166,6 +167,16 @@ describe('usage record', () => {
     expect(within(credentials[1]!).getByRole('rowheader')).toHaveTextContent('uabc123Main');
     expect(credentials[1]).toHaveTextContent('3');
     expect(within(credentials[2]!).getByRole('rowheader')).toHaveTextContent('team-aSub-user');
+  });
+
+  it('reads a total counted up to its cap as "at least"', async () => {
+    usageRecord({
+      requests: (query) => HttpResponse.json({ requests: [record()], total: 10_000, totalCapped: true, page: Number(query.get('page')), perPage: 50 }),
+    });
+    await openUsage();
+    await within(requestsTable()).findAllByTestId('request-row');
+    expect(screen.getByTestId('requests-total')).toHaveTextContent(/^10,000\+ requests$/);
+    expect(screen.getByRole('navigation', { name: 'Requests pages' })).toHaveTextContent('Page 1 of 200');
   });
 
   it('sends the filters to every route, back on page 1, and refuses a range that ends before it starts', async () => {

@@ -137,7 +137,8 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
         actions={
           requests.data && (
             <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="requests-total">
-              {formatCount(total)} {pluralNoun(total, 'request', 'requests')}
+              {formatCount(total)}
+              {requests.data.totalCapped ? '+' : ''} {pluralNoun(total, 'request', 'requests')}
             </p>
           )
         }

@@ -1,0 +1,192 @@
+"""Times the customer's usage-record reads at 100k and 1M records (bench/usage/run.sh).
+
+For each backend and size: starts the server ($PROXYSHOP_BIN) on a fresh database, signs in as
+the first administrator (who is also a customer), fills their connection records in SQL (the
+real schema, as the gateway writes it: 30 days, 2,000 hosts, 20 credentials, four outcomes),
+and times GET /api/user/requests (page 1 and page 150), and GET /api/user/requests.csv read to
+its end. Each call three times (BENCH_CALLS); the median is printed.
+"""
+
+import os
+import secrets
+import shutil
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",")]
+CALLS = int(os.environ.get("BENCH_CALLS", "3"))
+DAYS = 30
+# 2026-11-01T00:00:00Z: the records end 30 days later.
+T0 = 1_793_491_200
+
+
+def log(message):
+    print(f"[bench/usage] {message}", file=sys.stderr, flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(url, process, log_file):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server stopped: {open(log_file).read()[-2000:]}")
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"{url} not ready")
+
+
+def sign_in(base, work):
+    with open(os.path.join(work, "initial-admin-password")) as f:
+        fields = dict(line.split(": ", 1) for line in f.read().splitlines() if ": " in line)
+    body = ('{"email": "%s", "password": "%s"}' % (fields["email"], fields["password"])).encode()
+    request = urllib.request.Request(
+        f"{base}/api/login",
+        data=body,
+        headers={"Content-Type": "application/json", "Origin": base},
+    )
+    with urllib.request.urlopen(request) as reply:
+        return reply.headers["Set-Cookie"].split(";", 1)[0], fields["email"]
+
+
+# One INSERT ... SELECT over a generated series: n rows of one customer, newest at T0 + 30 days.
+def fill_sql(n, user_expr, series):
+    return f"""
+INSERT INTO connection_records (user_id, started_at, duration_ms, credential_kind, credential_id,
+    credential_label, kind, host, port, bytes_up, bytes_down, outcome, reason)
+SELECT ({user_expr}), {T0} + (i * {DAYS * 86400}) / {n}, 1500 + i % 700,
+    CASE WHEN i % 20 = 0 THEN 'main' ELSE 'subuser' END,
+    CASE WHEN i % 20 = 0 THEN NULL ELSE i % 20 END,
+    'cred-' || (i % 20), 'premium', 'host-' || (i % 2000) || '.example', 443,
+    100 + i % 5000, 1000 + i % 50000,
+    CASE WHEN i % 50 = 0 THEN 'refused' ELSE 'ok' END,
+    CASE WHEN i % 50 = 0 THEN 'no_traffic' ELSE NULL END
+FROM {series}
+"""
+
+
+def fill(backend, url, email, n):
+    user = f"SELECT id FROM users WHERE email = '{email}'"
+    if backend == "SQLite":
+        db = sqlite3.connect(url.removeprefix("sqlite://"))
+        db.execute(
+            fill_sql(
+                n,
+                user,
+                f"(WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i + 1 < {n}) SELECT i FROM s)",
+            )
+        )
+        db.commit()
+        db.execute("ANALYZE")
+        db.close()
+    else:
+        sql = fill_sql(n, user, f"generate_series(0::bigint, {n - 1}) AS s(i)") + ";\nANALYZE connection_records;"
+        subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url], input=sql, text=True, check=True)
+
+
+def timed(url, cookie):
+    request = urllib.request.Request(url, headers={"Cookie": cookie})
+    start = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=3600) as reply:
+        size = len(reply.read())
+    return time.perf_counter() - start, size
+
+
+def measure(backend, database_url, n):
+    work = tempfile.mkdtemp(prefix="proxyshop-usage-bench.")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PROXYSHOP_DATABASE_URL", "DATABASE_URL", "PROXYSHOP_SMTP_URL", "SMTP_URL", "RUST_LOG")
+    }
+    env.update(
+        {
+            "PROXYSHOP_ADDR": f"127.0.0.1:{port}",
+            "PROXYSHOP_PUBLIC_URL": base,
+            "PROXYSHOP_DATA_DIR": work,
+            "PROXYSHOP_STATIC_DIR": os.path.join(work, "no-front-end"),
+            "PROXYSHOP_GATEWAY_HTTP_ADDR": f"127.0.0.1:{free_port()}",
+            "PROXYSHOP_GATEWAY_SOCKS_ADDR": f"127.0.0.1:{free_port()}",
+            "PROXYSHOP_SESSION_SECRET": secrets.token_hex(32),
+        }
+    )
+    url = database_url or f"sqlite://{work}/proxyshop.db"
+    env["PROXYSHOP_DATABASE_URL"] = url
+    log_file = os.path.join(work, "server.log")
+    server = subprocess.Popen(
+        [os.environ["PROXYSHOP_BIN"], "serve"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=open(log_file, "w"),
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_ready(f"{base}/healthz", server, log_file)
+        cookie, email = sign_in(base, work)
+        log(f"{backend}: filling {n:,} records")
+        started = time.perf_counter()
+        fill(backend, url, email, n)
+        log(f"{backend}: filled in {time.perf_counter() - started:.1f} s")
+        row = []
+        for path in ("/api/user/requests", "/api/user/requests?page=150", "/api/user/requests.csv"):
+            times = []
+            for _ in range(CALLS):
+                seconds, size = timed(base + path, cookie)
+                times.append(seconds)
+            log(f"{backend} {n:,} {path}: {statistics.median(times) * 1000:.1f} ms ({size:,} bytes)")
+            row.append(statistics.median(times))
+        return row
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def pg_database(admin_url):
+    base, _, _ = admin_url.rpartition("/")
+    name = "proxyshop_bench_usage"
+    for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
+        subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", admin_url, "-c", sql], check=True)
+    return f"{base}/{name}"
+
+
+def main():
+    backends = [("SQLite", None)]
+    admin_url = os.environ.get("TEST_DATABASE_URL")
+    if admin_url:
+        backends.append(("PostgreSQL", admin_url))
+    print(f"The customer's usage-record reads through the server ({os.environ['PROXYSHOP_BIN']}), median of {CALLS} calls.\n")
+    print("| records of one customer | `requests` page 1 | page 150 | `requests.csv` (all) |")
+    print("|---|---:|---:|---:|")
+    for backend, admin in backends:
+        for n in SIZES:
+            url = pg_database(admin) if admin else None
+            try:
+                first, deep, export = measure(backend, url, n)
+            finally:
+                if admin:
+                    subprocess.run(
+                        ["psql", "-q", admin, "-c", "DROP DATABASE IF EXISTS proxyshop_bench_usage WITH (FORCE)"],
+                        check=False,
+                    )
+            label = f"{n // 1000}k" if n < 1_000_000 else f"{n // 1_000_000}M"
+            print(f"| {backend} {label} | {first * 1000:,.0f} ms | {deep * 1000:,.0f} ms | {export:,.2f} s |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
