@@ -24,6 +24,7 @@ use persistence::gateway_leases::LeaseKey;
 use persistence::gateway_slots::SlotKey;
 use persistence::piece_credentials::PieceCredential;
 use persistence::{DbError, DbPool};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tokio::sync::watch;
@@ -75,6 +76,10 @@ pub(crate) struct Registry {
     max_per_trial: usize,
     /// Usage records waiting for the next flush.
     pub(crate) records: Arc<Records>,
+    /// One slot take at a time per key on this node (`with_slot`): connections that arrive
+    /// together would each lease a block for the one slot they need, and the node would hold
+    /// several blocks the other nodes then lack until its next flush.
+    slot_takes: Mutex<HashMap<SlotKey, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Registry {
@@ -93,7 +98,14 @@ impl Registry {
             max_per_user,
             max_per_trial: max_per_trial.min(max_per_user),
             records: Arc::new(Records::new(RECORDS_MAX)),
+            slot_takes: Mutex::default(),
         }
+    }
+
+    fn takes(&self) -> std::sync::MutexGuard<'_, HashMap<SlotKey, Arc<tokio::sync::Mutex<()>>>> {
+        self.slot_takes
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// This node's id, as its lease rows name it.
@@ -234,11 +246,39 @@ impl Registry {
                 Err(OpenError::NoSlot) => {}
                 done => return done,
             }
-            let need = lock(&self.live).slots.needed(fleet);
-            let granted = store::take_slots(&self.node, fleet, cap, need).await?;
-            lock(&self.live)
-                .slots
-                .granted(fleet, granted, Instant::now());
+            let turn = Arc::clone(self.takes().entry(fleet).or_default());
+            let held = turn.lock().await;
+            // The take before this one (another connection's) may have left a slot free.
+            let done = match attempt() {
+                Err(OpenError::NoSlot) => None,
+                done => Some(done),
+            };
+            let took = match done {
+                Some(_) => Ok(()),
+                None => {
+                    let need = lock(&self.live).slots.needed(fleet);
+                    store::take_slots(&self.node, fleet, cap, need)
+                        .await
+                        .map(|granted| {
+                            // recorded before the turn passes on, so the next one sees it
+                            lock(&self.live)
+                                .slots
+                                .granted(fleet, granted, Instant::now());
+                        })
+                }
+            };
+            drop(held);
+            {
+                let mut takes = self.takes();
+                // the last one holding this key's turn drops it
+                if Arc::strong_count(&turn) == 2 {
+                    takes.remove(&fleet);
+                }
+            }
+            if let Some(done) = done {
+                return done;
+            }
+            took?;
         }
         match attempt() {
             Err(OpenError::NoSlot) => Err(OpenError::TooMany),
