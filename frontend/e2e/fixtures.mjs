@@ -7,7 +7,24 @@ import { frontendDir } from './harness.mjs';
 
 const shots = join(frontendDir, 'e2e/screenshots');
 
+/**
+ * API calls of the test's browser context retry a connection reset (Playwright retries only
+ * ECONNRESET): the server closes a keep-alive connection idle for 5 s, and a call sent on it at that
+ * moment is reset before the server reads it, which a browser would retry on a fresh connection
+ * too (seen once in three workers: `POST /api/payment` "socket hang up").
+ */
+function retryResets(request) {
+  for (const method of ['fetch', 'get', 'post', 'put', 'patch', 'delete', 'head']) {
+    const call = request[method].bind(request);
+    request[method] = (target, options = {}) => call(target, { maxRetries: 2, ...options });
+  }
+}
+
 export const test = base.extend({
+  context: async ({ context }, use) => {
+    retryResets(context.request);
+    await use(context);
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for
   url: async ({}, use) => use(process.env.E2E_URL),
   // eslint-disable-next-line no-empty-pattern
