@@ -60,7 +60,7 @@ pub(super) fn start_gateway(
             limit,
             reserve,
             gateway = max_descriptors,
-            "file descriptors: the gateway may hold `gateway`, `reserve` are kept for the API"
+            "file descriptors: the gateway may hold `gateway` of the `limit`; `reserve` stay for the API"
         );
     }
     let gw_config = gateway::GatewayConfig {
