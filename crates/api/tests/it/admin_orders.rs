@@ -6,7 +6,7 @@
 use crate::common::{PASSWORD, TestApp};
 use diesel::prelude::*;
 use domain::{Cents, OrderStatus, ProxyKind};
-use persistence::audit::{AuditFilter, AuditRow};
+use persistence::audit::AuditFilter;
 use persistence::pieces::{self, NewOrder};
 use persistence::schema::{piece_proxies, proxy_history};
 use persistence::wallet::{self, EntryKind, WalletError};
@@ -84,14 +84,6 @@ fn order_status(app: &TestApp, id: i64) -> OrderStatus {
     app.with_conn(|conn| pieces::find_order(conn, id).unwrap().unwrap().status)
 }
 
-fn audit_rows(app: &TestApp, action: &str) -> Vec<AuditRow> {
-    let filter = AuditFilter {
-        action: Some(action.to_owned()),
-        ..AuditFilter::default()
-    };
-    app.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
-}
-
 fn refunds(app: &TestApp) -> usize {
     app.ledger(BUYER)
         .iter()
@@ -136,7 +128,7 @@ persistence::both_backends! {
         let refund = app.ledger(BUYER).into_iter().find(|e| e.kind == EntryKind::Refund).unwrap();
         assert_eq!((refund.amount_cents.get(), refund.reference.as_str()), (charged, format!("piece_{id}").as_str()));
         app.assert_books_balance(&[BUYER]);
-        let rows = audit_rows(&app, "order.resolve");
+        let rows = app.audit_rows_of("order.resolve");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].target.as_deref(), Some(format!("order:{id}").as_str()));
         assert_eq!(rows[0].detail.as_deref(), Some("Provider says it was never placed"));
@@ -147,7 +139,7 @@ persistence::both_backends! {
         let again = resolve(&app, id, json!({ "outcome": "failed", "reason": "once more" })).await;
         assert_eq!((again.status, again.message()), (409, "This order is already settled"));
         assert_eq!((refunds(&app), app.balance_cents(BUYER)), (1, balance));
-        assert_eq!(audit_rows(&app, "order.resolve").len(), 1);
+        assert_eq!(app.audit_rows_of("order.resolve").len(), 1);
     }
 
     async fn a_delivered_order_gets_its_pieces_and_history(backend) {
@@ -181,7 +173,7 @@ persistence::both_backends! {
         assert_eq!(history, lines);
         let listed = app.get_with(&buyer, "/api/user/proxies?type=ipv4").await;
         assert_eq!(listed.body["total"], 2);
-        let rows = audit_rows(&app, "order.resolve");
+        let rows = app.audit_rows_of("order.resolve");
         assert_eq!(rows.len(), 1);
         assert_eq!((rows[0].before().unwrap()["status"].as_str(), rows[0].after().unwrap()["status"].as_str()), (Some("pending"), Some("delivered")));
         let again = resolve(&app, id, json!({ "outcome": "failed", "reason": "changed my mind" })).await;
@@ -244,7 +236,7 @@ persistence::both_backends! {
         assert_eq!((app.balance_cents(BUYER), sold(&app, "ipv4-us"), refunds(&app)), (balance, stock, 0));
         let pieces_written: i64 = app.with_conn(|conn| piece_proxies::table.count().get_result(conn).unwrap());
         assert_eq!(pieces_written, 0);
-        assert!(audit_rows(&app, "order.resolve").is_empty());
+        assert!(app.audit_rows_of("order.resolve").is_empty());
 
         // A delivered (or failed, or placed) order is not the operator's to settle.
         let placed = stuck_order(&app, 1, OrderStatus::Placed);

@@ -5,7 +5,6 @@
 
 use crate::common::{PASSWORD, Providers, TestApp};
 use domain::{Cents, Coin};
-use persistence::audit::{AuditFilter, AuditRow};
 use secrecy::SecretString;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -79,14 +78,6 @@ fn pending(app: &TestApp, id: &str, cents: i64) {
     });
 }
 
-fn audit_rows(app: &TestApp, action: &str) -> Vec<AuditRow> {
-    let filter = AuditFilter {
-        action: Some(action.to_owned()),
-        ..AuditFilter::default()
-    };
-    app.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
-}
-
 async fn check(app: &TestApp, id: &str) -> crate::common::Reply {
     app.post_json(&format!("/api/admin/payments/{id}/check"), json!({}))
         .await
@@ -158,7 +149,7 @@ persistence::both_backends! {
         assert_eq!((reply.body["payment"]["status"].as_str(), reply.body["payment"]["amount"].as_f64()), (Some("paid"), Some(25.0)));
         assert!(reply.body["payment"]["creditedAt"].as_i64().is_some());
         assert_eq!(app.balance_cents(PAYER), 2_500);
-        let rows = audit_rows(&app, "payment.check");
+        let rows = app.audit_rows_of("payment.check");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].target.as_deref(), Some(format!("payment:{id}").as_str()));
         assert_eq!(rows[0].before().unwrap()["status"], "pending");
@@ -173,7 +164,7 @@ persistence::both_backends! {
         assert_eq!((again.status, again.body["changed"].as_bool()), (200, Some(false)));
         assert_eq!(app.balance_cents(PAYER), 2_500);
         assert_eq!(app.ledger(PAYER).len(), 1);
-        assert_eq!(audit_rows(&app, "payment.check").len(), 2);
+        assert_eq!(app.audit_rows_of("payment.check").len(), 2);
         app.assert_books_balance(&[PAYER]);
     }
 
@@ -201,7 +192,7 @@ persistence::both_backends! {
         assert_eq!((reply.status, reply.message()), (502, DOWN));
         let row = app.payment(id);
         assert_eq!((row.status.as_str(), row.credited_at), ("pending", None));
-        assert!(audit_rows(&app, "payment.check").is_empty());
+        assert!(app.audit_rows_of("payment.check").is_empty());
         assert_eq!(app.balance_cents(PAYER), 0);
 
         // An answer with another amount is refused by the webhook's own check: nothing written.
@@ -211,7 +202,7 @@ persistence::both_backends! {
         let reply = check(&app, odd).await;
         assert_eq!(reply.status, 400, "{}", reply.text);
         assert_eq!(app.payment(odd).status.as_str(), "pending");
-        assert!(audit_rows(&app, "payment.check").is_empty());
+        assert!(app.audit_rows_of("payment.check").is_empty());
 
         let missing = check(&app, "pay_nothing").await;
         assert_eq!((missing.status, missing.message()), (404, "Payment not found"));
@@ -223,12 +214,12 @@ persistence::both_backends! {
         let reply = check(&app, &id).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!((reply.body["changed"].as_bool(), reply.body["payment"]["status"].as_str()), (Some(false), Some("pending")));
-        let rows = audit_rows(&app, "payment.check");
+        let rows = app.audit_rows_of("payment.check");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].before(), rows[0].after());
         assert_eq!(app.balance_cents(PAYER), 0);
         let forbidden = app.post_json_with(&payer, &format!("/api/admin/payments/{id}/check"), json!({})).await;
         assert_eq!(forbidden.status, 403);
-        assert_eq!(audit_rows(&app, "payment.check").len(), 1);
+        assert_eq!(app.audit_rows_of("payment.check").len(), 1);
     }
 }

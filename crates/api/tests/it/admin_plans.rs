@@ -5,7 +5,7 @@
 
 use crate::common::{PASSWORD, TestApp};
 use diesel::prelude::*;
-use persistence::audit::{AuditFilter, AuditRow};
+use persistence::audit::AuditFilter;
 use persistence::schema::{plans, traffic_purchases};
 use serde_json::{Value, json};
 
@@ -17,14 +17,6 @@ async fn admin_app(backend: persistence::Backend) -> TestApp {
     app.register(ADMIN, PASSWORD).await;
     app.make_admin(ADMIN);
     app
-}
-
-fn audit_rows(app: &TestApp, action: &str) -> Vec<AuditRow> {
-    let filter = AuditFilter {
-        action: Some(action.to_owned()),
-        ..AuditFilter::default()
-    };
-    app.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
 }
 
 fn audit_count(app: &TestApp) -> i64 {
@@ -85,7 +77,7 @@ persistence::both_backends! {
         assert_eq!(plan["features"], json!({ "protocols": true }));
         assert_eq!((plan["active"].as_bool(), plan["sort"].as_i64(), plan["sold"].as_i64()), (Some(true), Some(9), Some(0)));
         assert_eq!(plan["availableUntil"], Value::Null);
-        let rows = audit_rows(&app, "plan.create");
+        let rows = app.audit_rows_of("plan.create");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].target.as_deref(), Some(format!("plan:{id}").as_str()));
         assert_eq!(rows[0].admin_id, Some(app.user_id(ADMIN)));
@@ -109,7 +101,7 @@ persistence::both_backends! {
         assert_eq!(edited.body["type"], "premium", "the kind never changes");
         assert_eq!(edited.body["name"], "Premium 7 GB", "absent fields are kept");
         assert_eq!(edited.body["availableUntil"], 4_000_000_000_i64);
-        let rows = audit_rows(&app, "plan.update");
+        let rows = app.audit_rows_of("plan.update");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].before(), Some(plan.clone()));
         assert_eq!(rows[0].after(), Some(edited.body.clone()));
@@ -124,7 +116,7 @@ persistence::both_backends! {
         assert_eq!(deleted.body, json!({ "deleted": true }));
         let gone: i64 = app.with_conn(|conn| plans::table.filter(plans::id.eq(id)).count().get_result(conn).unwrap());
         assert_eq!(gone, 0);
-        let rows = audit_rows(&app, "plan.delete");
+        let rows = app.audit_rows_of("plan.delete");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].after(), None);
         assert_eq!(rows[0].before().unwrap()["id"], id);
@@ -165,11 +157,11 @@ persistence::both_backends! {
         assert_eq!(deleted.body["plan"]["active"], false);
         assert_eq!(deleted.body["plan"]["id"], plan_id);
         assert_eq!(plan_count(&app), count, "a sold plan is never deleted");
-        let rows = audit_rows(&app, "plan.deactivate");
+        let rows = app.audit_rows_of("plan.deactivate");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].before().unwrap()["active"], true);
         assert_eq!(rows[0].after().unwrap()["active"], false);
-        assert!(audit_rows(&app, "plan.delete").is_empty());
+        assert!(app.audit_rows_of("plan.delete").is_empty());
         assert!(!customer_prices(&buyer, &app, "premium").await.iter().any(|(p, _)| *p == plan_id));
         // The purchase still points at its plan.
         let kept: i64 = app.with_conn(|conn| traffic_purchases::table

@@ -4,7 +4,7 @@
 //! nothing.
 
 use crate::common::{PASSWORD, TestApp};
-use persistence::audit::{AuditFilter, AuditRow};
+use persistence::audit::AuditFilter;
 use serde_json::{Value, json};
 
 const ADMIN: &str = "admin@example.com";
@@ -15,14 +15,6 @@ async fn admin_app(backend: persistence::Backend) -> TestApp {
     app.register(ADMIN, PASSWORD).await;
     app.make_admin(ADMIN);
     app
-}
-
-fn audit_rows(app: &TestApp, action: &str) -> Vec<AuditRow> {
-    let filter = AuditFilter {
-        action: Some(action.to_owned()),
-        ..AuditFilter::default()
-    };
-    app.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
 }
 
 fn audit_count(app: &TestApp) -> i64 {
@@ -98,7 +90,7 @@ persistence::both_backends! {
         assert_eq!((item["capacity"].as_i64(), item["sold"].as_i64(), item["available"].as_i64()), (Some(4), Some(0), Some(4)));
         assert_eq!((item["active"].as_bool(), item["ip"].clone()), (Some(true), Value::Null));
         let id = item["id"].as_i64().unwrap();
-        let rows = audit_rows(&app, "stock.create");
+        let rows = app.audit_rows_of("stock.create");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].target.as_deref(), Some(format!("stock:{id}").as_str()));
         assert_eq!((rows[0].before(), rows[0].after()), (None, Some(item.clone())));
@@ -119,7 +111,7 @@ persistence::both_backends! {
         let changed = patch(&app, id, json!({ "capacity": 9 })).await;
         assert_eq!(changed.status, 200, "{}", changed.text);
         assert_eq!((changed.body["capacity"].as_i64(), changed.body["available"].as_i64()), (Some(9), Some(9)));
-        let rows = audit_rows(&app, "stock.update");
+        let rows = app.audit_rows_of("stock.update");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].before(), Some(item));
         assert_eq!(rows[0].after(), Some(changed.body.clone()));
@@ -169,7 +161,7 @@ persistence::both_backends! {
         let credential = app.with_conn(|conn| persistence::piece_credentials::find(conn, &username).unwrap());
         assert!(credential.is_some(), "a sold piece keeps working");
         assert_eq!(entry(&app, "static", "us-comcast").await["active"], false, "listed for the operator");
-        assert_eq!(audit_rows(&app, "stock.update").len(), 2);
+        assert_eq!(app.audit_rows_of("stock.update").len(), 2);
     }
 
     async fn refusals_name_the_field_and_write_nothing(backend) {

@@ -4,7 +4,7 @@
 //! carries it); bad fields are 422 naming each; a pool that carried traffic is deactivated.
 
 use crate::common::{PASSWORD, TestApp};
-use persistence::audit::{AuditFilter, AuditRow};
+use persistence::audit::AuditFilter;
 use serde_json::{Value, json};
 
 const ADMIN: &str = "admin@example.com";
@@ -15,14 +15,6 @@ async fn admin_app(backend: persistence::Backend) -> TestApp {
     app.register(ADMIN, PASSWORD).await;
     app.make_admin(ADMIN);
     app
-}
-
-fn audit_rows(app: &TestApp, action: &str) -> Vec<AuditRow> {
-    let filter = AuditFilter {
-        action: Some(action.to_owned()),
-        ..AuditFilter::default()
-    };
-    app.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
 }
 
 fn new_pool(name: &str) -> Value {
@@ -61,7 +53,7 @@ persistence::both_backends! {
         assert_eq!(pool["active"], true);
         assert_eq!(pool["health"], json!({ "up": true, "failures": 0, "checkedAt": null, "lastError": null }));
         assert!(pool.get("password").is_none());
-        let rows = audit_rows(&app, "upstream.create");
+        let rows = app.audit_rows_of("upstream.create");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].target.as_deref(), Some(format!("upstream:{id}").as_str()));
         assert_eq!(rows[0].after().unwrap()["passwordChanged"], true);
@@ -81,7 +73,7 @@ persistence::both_backends! {
         assert_eq!(edited.body["upstream"]["name"], "Decodo US", "absent fields are kept");
         let stored = app.with_conn(|c| persistence::upstream_pools::find(c, id).unwrap().unwrap());
         assert_eq!(stored.password, "N3w-secret");
-        let rows = audit_rows(&app, "upstream.update");
+        let rows = app.audit_rows_of("upstream.update");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].before().unwrap()["weight"], 2);
         assert_eq!(rows[0].after().unwrap()["weight"], 5);
@@ -97,7 +89,7 @@ persistence::both_backends! {
         assert_eq!(deleted.status, 200, "{}", deleted.text);
         assert_eq!(deleted.body, json!({ "deleted": true }));
         assert_eq!(app.get(&format!("/api/admin/upstreams/{id}")).await.status, 404);
-        assert_eq!(audit_rows(&app, "upstream.delete").len(), 1);
+        assert_eq!(app.audit_rows_of("upstream.delete").len(), 1);
     }
 
     async fn a_pool_that_carried_traffic_is_deactivated_not_deleted(backend) {
@@ -110,10 +102,10 @@ persistence::both_backends! {
         assert_eq!(removed.body["upstream"]["active"], false);
         assert_eq!(removed.body["upstream"]["carriedBytes"], 4096);
         assert_eq!(app.get(&format!("/api/admin/upstreams/{id}")).await.status, 200);
-        let rows = audit_rows(&app, "upstream.deactivate");
+        let rows = app.audit_rows_of("upstream.deactivate");
         assert_eq!(rows.len(), 1);
         assert_eq!((rows[0].before().unwrap()["active"].as_bool(), rows[0].after().unwrap()["active"].as_bool()), (Some(true), Some(false)));
-        assert!(audit_rows(&app, "upstream.delete").is_empty());
+        assert!(app.audit_rows_of("upstream.delete").is_empty());
     }
 
     async fn bad_fields_are_named_and_nothing_is_written(backend) {
@@ -132,7 +124,7 @@ persistence::both_backends! {
             assert!(missing.body["fields"][field].is_string(), "{field}: {}", missing.text);
         }
         assert_eq!(app.get("/api/admin/upstreams").await.body["upstreams"], json!([]));
-        assert!(audit_rows(&app, "upstream.create").is_empty());
+        assert!(app.audit_rows_of("upstream.create").is_empty());
 
         let first = app.post_json("/api/admin/upstreams", new_pool("a")).await;
         assert_eq!(first.status, 201);
@@ -142,7 +134,7 @@ persistence::both_backends! {
         let other = app.post_json("/api/admin/upstreams", new_pool("b")).await.body["upstream"]["id"].as_i64().unwrap();
         assert_eq!(patch(&app, other, json!({ "name": "a" })).await.status, 409);
         assert_eq!(patch(&app, 999_999, json!({ "weight": 3 })).await.status, 404);
-        assert_eq!(audit_rows(&app, "upstream.update").len(), 0);
+        assert_eq!(app.audit_rows_of("upstream.update").len(), 0);
     }
 
     async fn the_document_never_describes_the_password_in_an_answer(backend) {

@@ -46,6 +46,15 @@ impl TestApp {
         })
     }
 
+    /// The audit rows of one action, newest first (at most 100).
+    pub fn audit_rows_of(&self, action: &str) -> Vec<AuditRow> {
+        let filter = AuditFilter {
+            action: Some(action.to_owned()),
+            ..AuditFilter::default()
+        };
+        self.with_conn(|conn| persistence::audit::list(conn, &filter, 100, 0).unwrap().0)
+    }
+
     /// (kind, bytes, price cents, source) of the user's traffic purchase rows, oldest first.
     pub fn traffic_purchases(&self, email: &str) -> Vec<(String, i64, i64, String)> {
         let id = self.user_id(email);
