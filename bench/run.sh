@@ -10,8 +10,9 @@
 # microsocks, dante-server, and 3proxy when the archive has it; needs root), starts each from a
 # config written to a temporary directory, bound to 127.0.0.1, logging off or to that
 # directory, and stops it afterwards by its pid. Our own roles (the sink that sources and
-# counts bytes, the gateway as deployed in a process of its own, the bare splice relay) are
-# started by the benchmark client, crates/gateway/examples/throughput (`--compare`).
+# counts bytes, the gateway as deployed in a process of its own, the bare splice relay, and for
+# the chained rows an upstream standing in for a provider with the gateway relaying through it
+# as a pool against the bare relay chained to it) are started by the benchmark client, crates/gateway/examples/throughput (`--compare`).
 # Then the API table (bench/api/run.sh) and the landing's first-load size
 # (frontend/scripts/landing-size.mjs), when present.
 #
@@ -324,7 +325,10 @@ report="$work/report.md"
     echo "handshake the peers get (for SOCKS5 one round trip fewer). Memory: RSS summed over the"
     echo "proxy's processes, per idle tunnel (each with a 64-byte exchange done) and after the"
     echo "churn. CPU s/GB: user + system time of the proxy's processes during the single-stream"
-    echo "transfers, per GB carried. Peers log nothing or only errors."
+    echo "transfers, per GB carried. Peers log nothing or only errors. The chained rows put a"
+    echo "local upstream (an HTTP CONNECT proxy built like the bare relay, standing in for a"
+    echo "provider) behind a second gateway, as its Premium pool, and behind the bare relay"
+    echo "passing CONNECT on: the sentence under the table compares the two."
     echo
     echo "### API"
     echo

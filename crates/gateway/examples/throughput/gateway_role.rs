@@ -4,11 +4,14 @@
 //! premium traffic. It prints `listening <HTTP addr>`, then `socks <SOCKS5 addr>`. When stdin
 //! closes it stops, which flushes the meter, and prints `metered <used bytes>`. `BENCH_PURCHASED` (bytes) and `BENCH_EXPECTED_NODES` set the
 //! purchase and the fleet size the lease rule divides by: small leases mean more lease
-//! top-ups from the database during the run.
+//! top-ups from the database during the run. With `BENCH_UPSTREAM=ADDR` its Premium traffic goes
+//! through one upstream pool at ADDR (an HTTP proxy: the chained rows).
 
+use domain::upstream_pool::PoolProtocol;
 use gateway::{Gateway, GatewayConfig};
 use persistence::ip_allowlist::{self, NewEntry};
 use persistence::testing::TestDatabase;
+use persistence::upstream_pools::{self, NewPool};
 use persistence::users::NewUser;
 use persistence::{Backend, now, traffic, users, write_transaction};
 
@@ -64,6 +67,25 @@ async fn serve() {
     write_transaction(&mut conn, |c| ip_allowlist::insert(c, &entry, 1))
         .unwrap()
         .unwrap();
+    if let Ok(addr) = std::env::var("BENCH_UPSTREAM") {
+        let addr: std::net::SocketAddr = addr.parse().expect("BENCH_UPSTREAM: an address");
+        let pool = NewPool {
+            name: "bench upstream".into(),
+            kinds: "premium".into(),
+            protocol: PoolProtocol::Http,
+            host: addr.ip().to_string(),
+            port: i32::from(addr.port()),
+            username: "provider".into(),
+            password: "providerpw".into(),
+            username_template: "{username}".into(),
+            password_template: "{password}".into(),
+            cost_per_gb_cents: domain::Cents::new(100),
+            weight: 1,
+            countries: String::new(),
+            active: true,
+        };
+        write_transaction(&mut conn, |c| upstream_pools::create(c, &pool)).unwrap();
+    }
     drop(conn);
     let config = GatewayConfig {
         http_addr: "127.0.0.1:0".parse().unwrap(),

@@ -35,6 +35,11 @@ struct Role {
 
 impl Role {
     fn spawn(args: &[&str], cpu: Option<&str>) -> Role {
+        Role::spawn_with(args, cpu, &[])
+    }
+
+    /// `spawn` with these environment variables set for the child.
+    fn spawn_with(args: &[&str], cpu: Option<&str>, env: &[(&str, &str)]) -> Role {
         let exe = std::env::current_exe().unwrap();
         // THROUGHPUT_GATEWAY_WRAPPER="valgrind --tool=callgrind" runs the gateway role under
         // that command (instruction counts per connection, where no CPU counters are exposed).
@@ -58,6 +63,7 @@ impl Role {
         };
         let mut child = command
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -100,7 +106,13 @@ fn main() {
         Some("sink") => sink::run(),
         Some("gateway") => gateway_role::run(),
         #[cfg(target_os = "linux")]
-        Some("relay") => relay_role::run(args.to.expect("--to SINK")),
+        Some("relay") => relay_role::run(relay_role::Mode::Plain(args.to.expect("--to SINK"))),
+        #[cfg(target_os = "linux")]
+        Some("upstream") => relay_role::run(relay_role::Mode::Upstream),
+        #[cfg(target_os = "linux")]
+        Some("chained") => {
+            relay_role::run(relay_role::Mode::Chained(args.to.expect("--to UPSTREAM")))
+        }
         Some("client") => {
             let report = client::run(&args);
             report.print(&args);
@@ -117,33 +129,57 @@ fn main() {
 fn compare_all(mut args: Args) {
     let sink = Role::spawn(&["--role", "sink"], None);
     let mut gateway = Role::spawn(&["--role", "gateway"], None);
-    let socks: SocketAddr = gateway
-        .line()
-        .strip_prefix("socks ")
-        .and_then(|a| a.parse().ok())
-        .expect("the gateway's SOCKS5 address");
+    let socks = socks_line(&mut gateway);
     let relay = Role::spawn(&["--role", "relay", "--to", &sink.addr.to_string()], None);
+    // The chained rows: a provider's stand-in, the gateway relaying through it as a pool (a
+    // second gateway process, so that the first one's rows stay direct), and the bare relay
+    // chained to the same stand-in.
+    let upstream = Role::spawn(&["--role", "upstream"], None);
+    let upstream_addr = upstream.addr.to_string();
+    let chained = Role::spawn(&["--role", "chained", "--to", &upstream_addr], None);
+    let mut pooled = Role::spawn_with(
+        &["--role", "gateway"],
+        None,
+        &[("BENCH_UPSTREAM", &upstream_addr)],
+    );
+    let pooled_socks = socks_line(&mut pooled);
     args.sink = Some(sink.addr);
     let mut targets = vec![
         targets::Target::direct(sink.addr),
         targets::Target::relay(relay.addr, relay.child.id()),
         targets::Target::gateway(gateway.addr, socks, gateway.child.id()),
         targets::Target::gateway_allowlisted(gateway.addr, socks, gateway.child.id()),
+        targets::Target::chained_relay(chained.addr, chained.child.id()),
+        targets::Target::chained_gateway(pooled.addr, pooled_socks, pooled.child.id()),
     ];
     targets.extend(args.peers.iter().map(|p| targets::Target::parse(p)));
     let (table, crossed) = compare::run(&args, &targets);
-    let said = gateway.finish();
+    let metered = metered(&gateway.finish()) + metered(&pooled.finish());
     relay.finish();
+    chained.finish();
+    upstream.finish();
     sink.finish();
     print!("{table}");
-    let metered: u64 = said
-        .lines()
-        .find_map(|l| l.strip_prefix("metered "))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("the gateway said {said:?}"));
     assert_eq!(metered, crossed, "the gateway's meter must be exact");
     println!();
     println!("The gateway metered {crossed} bytes, exactly what crossed it.");
+}
+
+/// The SOCKS5 address a gateway role prints after its HTTP one.
+fn socks_line(gateway: &mut Role) -> SocketAddr {
+    gateway
+        .line()
+        .strip_prefix("socks ")
+        .and_then(|a| a.parse().ok())
+        .expect("the gateway's SOCKS5 address")
+}
+
+/// The bytes a gateway role said it metered when it stopped.
+fn metered(said: &str) -> u64 {
+    said.lines()
+        .find_map(|l| l.strip_prefix("metered "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("the gateway said {said:?}"))
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -173,11 +209,7 @@ fn orchestrate(mut args: Args) {
     relay.finish();
     sink.finish();
     report.print(&args);
-    let metered: u64 = said
-        .lines()
-        .find_map(|l| l.strip_prefix("metered "))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("the gateway said {said:?}"));
+    let metered = metered(&said);
     println!(
         "metered bytes:        {metered} (expected {}: {})",
         report.gateway_bytes,

@@ -3,7 +3,7 @@
 //! what is measured of each target ([`Results`]), which `compare.rs` fills in.
 
 use crate::args::Args;
-use crate::targets::{Proto, Target};
+use crate::targets::{Chain, Proto, Target};
 use std::time::Duration;
 
 /// Connections per second over a sequential series, and the p50 and p99 of one connection.
@@ -144,5 +144,45 @@ pub(crate) fn table(args: &Args, targets: &[Target], results: &[Results]) -> Str
             setup(Proto::Socks5),
         ));
     }
+    out.push_str(&chained(targets, results));
     out
+}
+
+/// The chained rows side by side: the gateway through its pool over the bare relay chained to
+/// the same upstream (targets: bulk at least 0.9×, CONNECT setup p50 at most 1.2×).
+fn chained(targets: &[Target], results: &[Results]) -> String {
+    let find = |chain| {
+        targets
+            .iter()
+            .zip(results)
+            .find(|(t, _)| t.chain == Some(chain))
+            .map(|(_, r)| r)
+    };
+    let (Some(relay), Some(gateway)) = (find(Chain::Relay), find(Chain::Gateway)) else {
+        return String::new();
+    };
+    let ratio = |g: &[f64], r: &[f64]| {
+        if g.is_empty() || r.is_empty() {
+            return "—".to_owned();
+        }
+        format!("{:.2}×", median(g) / median(r))
+    };
+    let p50 = |r: &Results| {
+        r.setup
+            .iter()
+            .find(|(p, _)| *p == Proto::Connect)
+            .map(|(_, s)| s.p50.as_secs_f64())
+    };
+    let setup = match (p50(gateway), p50(relay)) {
+        (Some(g), Some(r)) if r > 0.0 => format!("{:.2}×", g / r),
+        _ => "—".to_owned(),
+    };
+    format!(
+        "\nThrough an upstream, the gateway against the bare relay chained to the same upstream: \
+         single stream {} (target ≥ 0.9×), parallel streams {} (target ≥ 0.9×), CONNECT setup \
+         p50 {} (target ≤ 1.2×).\n",
+        ratio(&gateway.single, &relay.single),
+        ratio(&gateway.streams, &relay.streams),
+        setup
+    )
 }

@@ -32,6 +32,17 @@ pub struct Target {
     pub(crate) pid: Option<u32>,
     /// Why there is nothing to measure (a peer that could not be installed).
     pub(crate) missing: Option<String>,
+    /// Which side of the chained comparison it is, if any.
+    pub(crate) chain: Option<Chain>,
+}
+
+/// The two rows compared with each other through the same upstream (the provider's stand-in).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Chain {
+    /// The bare splice relay chained to the upstream: the baseline.
+    Relay,
+    /// The gateway relaying through the upstream as its pool.
+    Gateway,
 }
 
 impl Target {
@@ -59,6 +70,36 @@ impl Target {
             true,
             Some(pid),
         )
+    }
+
+    /// The bare relay passing CONNECT on to the upstream (`relay_role::Mode::Chained`).
+    pub fn chained_relay(addr: SocketAddr, pid: u32) -> Target {
+        Target {
+            chain: Some(Chain::Relay),
+            ..Target::new(
+                "bare splice relay → upstream",
+                None,
+                Some(addr),
+                None,
+                false,
+                Some(pid),
+            )
+        }
+    }
+
+    /// A gateway whose Premium pool is the upstream: the customer's tunnels go through it.
+    pub fn chained_gateway(http: SocketAddr, socks: SocketAddr, pid: u32) -> Target {
+        Target {
+            chain: Some(Chain::Gateway),
+            ..Target::new(
+                "**the gateway → upstream pool**",
+                None,
+                Some(http),
+                Some(socks),
+                true,
+                Some(pid),
+            )
+        }
     }
 
     /// The gateway entered from its allowlisted address without credentials, as the peers are
@@ -97,6 +138,7 @@ impl Target {
             setup_only: false,
             pid,
             missing: None,
+            chain: None,
         }
     }
 
