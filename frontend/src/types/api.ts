@@ -1692,6 +1692,11 @@ export interface components {
         };
         AdminUserDetail: components["schemas"]["AdminUserRow"] & {
             avatarUrl?: string | null;
+            /**
+             * @description The address the customer asked to move to and has not confirmed yet: the one address
+             *     an operator can mail a new code to (`POST /api/admin/users/{id}/verification`).
+             */
+            pendingEmail?: string | null;
             phone?: string | null;
             /** Format: int64 */
             referredCount: number;

@@ -25,6 +25,8 @@ persistence::both_backends! {
         let path = format!("/api/admin/users/{id}/verification");
 
         // Nothing waits: Alice's own address was verified when she signed up.
+        let detail = format!("/api/admin/users/{id}");
+        assert_eq!(app.get(&detail).await.body["user"]["pendingEmail"], json!(null));
         let reply = app.post_json(&path, json!({})).await;
         assert_eq!((reply.status, reply.message()), (409, "This customer's email is already verified: no new address is waiting for its code"));
         assert!(app.audit_rows().is_empty(), "a refusal writes nothing");
@@ -32,6 +34,7 @@ persistence::both_backends! {
         let asked = app.post_json_with(&alice, "/api/user/email", json!({ "newEmail": NEW_ALICE, "password": PASSWORD })).await;
         assert_eq!(asked.status, 200, "{}", asked.text);
         let first = app.latest_code(NEW_ALICE);
+        assert_eq!(app.get(&detail).await.body["user"]["pendingEmail"], NEW_ALICE);
 
         let reply = app.post_json(&path, json!({})).await;
 
@@ -50,6 +53,7 @@ persistence::both_backends! {
         let confirmed = app.post_json_with(&alice, "/api/user/email/confirm", json!({ "code": code })).await;
         assert_eq!(confirmed.status, 200, "{}", confirmed.text);
         assert_eq!(confirmed.body["user"]["email"], NEW_ALICE);
+        assert_eq!(app.get(&detail).await.body["user"]["pendingEmail"], json!(null));
 
         // Verified now: refused again, and nothing written.
         let again = app.post_json(&path, json!({})).await;

@@ -21,9 +21,10 @@ beforeEach(() => {
   signedInAdmin();
 });
 
-function customer() {
+function customer(pendingEmail: string | null = 'new@b.c') {
+  const detail = makeDetail();
   server.use(
-    http.get('*/api/admin/users/7', () => HttpResponse.json(makeDetail())),
+    http.get('*/api/admin/users/7', () => HttpResponse.json({ ...detail, user: { ...detail.user, pendingEmail } })),
     http.get('*/api/admin/users/7/ledger', () => HttpResponse.json(page([]))),
   );
 }
@@ -109,6 +110,14 @@ describe('notes', () => {
 });
 
 describe('customer care actions', () => {
+  it('offers a new verification code only while an address waits for one', async () => {
+    customer(null);
+    await openCustomer();
+    expect(screen.getByRole('button', { name: 'Force password reset' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend verification code' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Moving to (not confirmed)')).not.toBeInTheDocument();
+  });
+
   it('resends the verification code after a confirmation and shows the server refusal', async () => {
     customer();
     let calls = 0;
@@ -121,6 +130,7 @@ describe('customer care actions', () => {
       }),
     );
     const { user } = await openCustomer();
+    expect(screen.getByText('Moving to (not confirmed)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend verification code' }));
     const dialog = screen.getByRole('dialog', { name: 'Resend verification code' });
     expect(calls).toBe(0);

@@ -10,7 +10,7 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::calendar::utc_day;
 use domain::{Cents, PaymentStatus, ProxyKind, UserId};
-use persistence::{DbConnection, admin_users, payments};
+use persistence::{DbConnection, admin_users, email_changes, payments};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -30,6 +30,9 @@ pub struct AdminUserDetail {
     pub updated_at: i64,
     pub referrer: Option<AdminReferrer>,
     pub referred_count: i64,
+    /// The address the customer asked to move to and has not confirmed yet: the one address
+    /// an operator can mail a new code to (`POST /api/admin/users/{id}/verification`).
+    pub pending_email: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -105,6 +108,7 @@ pub async fn user_detail(
                 email,
             }),
             referred_count: admin_users::referred_count(conn, id)?,
+            pending_email: email_changes::find(conn, id)?.map(|p| p.new_email),
         };
         let traffic = [ProxyKind::Premium, ProxyKind::Budget]
             .into_iter()

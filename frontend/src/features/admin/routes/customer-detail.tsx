@@ -74,9 +74,12 @@ export default function CustomerDetailPage() {
           <Link to={`/admin/customers/${user.id}/view`} className={buttonClasses('outline', 'sm')}>
             View as customer
           </Link>
-          <Button size="sm" variant="outline" onClick={() => setAction('verification')}>
-            Resend verification code
-          </Button>
+          {/* Only an address the customer asked to move to waits for a code: their own was verified at sign-up. */}
+          {user.pendingEmail && (
+            <Button size="sm" variant="outline" onClick={() => setAction('verification')}>
+              Resend verification code
+            </Button>
+          )}
           <Button size="sm" variant="outline" onClick={() => setAction('reset')}>
             Force password reset
           </Button>

@@ -53,7 +53,7 @@ export function makeRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
 
 export function makeDetail(overrides: Partial<AdminUserRow> = {}): CustomerDetail {
   return {
-    user: { ...makeRow(overrides), phone: null, avatarUrl: null, updatedAt: T0, referrer: null, referredCount: 0 },
+    user: { ...makeRow(overrides), phone: null, avatarUrl: null, updatedAt: T0, referrer: null, referredCount: 0, pendingEmail: null },
     traffic: [
       { type: 'premium', purchased: 10, used: 1.25, available: 8.75, expiresAt: T0 + 86_400 },
       { type: 'budget', purchased: 0, used: 0, available: 0, expiresAt: null },

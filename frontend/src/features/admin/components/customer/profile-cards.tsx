@@ -22,6 +22,7 @@ export function ProfileCard({ user }: { user: AdminUserDetail }) {
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Item label="Name">{user.name || '—'}</Item>
         <Item label="Email">{user.email}</Item>
+        {user.pendingEmail && <Item label="Moving to (not confirmed)">{user.pendingEmail}</Item>}
         <Item label="Phone">{user.phone ?? '—'}</Item>
         <Item label="Customer id">#{user.id}</Item>
         <Item label="Referral code">{user.refCode}</Item>
