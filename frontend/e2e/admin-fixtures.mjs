@@ -75,6 +75,27 @@ export function margins(n = 30) {
   return { days: n, from: list[0], to: list.at(-1), total: added(kinds.map((k) => k.total)), kinds, pools: poolRows };
 }
 
+const hosts = ['api.shop-target.com', 'www.example.org', 'cdn.images.example', 'login.bank.example', 'search.example.net'];
+const connections = {
+  requests: hosts.map((host, i) => ({
+    startedAt: now - i * 97,
+    durationMs: 1200 + i * 300,
+    credential: { kind: 'main', id: null, label: 'u100proxy' },
+    type: i % 2 ? 'budget' : 'premium',
+    host,
+    port: 443,
+    bytesUp: 20_000 + i * 5_000,
+    bytesDown: 3_500_000 * (i + 1),
+    outcome: i === 3 ? 'refused' : 'ok',
+    reason: i === 3 ? 'no_traffic' : null,
+    upstream: i === 3 ? null : i % 2 ? { id: 2, name: 'Oxylabs EU' } : { id: 1, name: 'Decodo US' },
+  })),
+  total: 5,
+  totalCapped: false,
+  page: 1,
+  perPage: 20,
+};
+
 const names = ['alice.martin', 'bob.nguyen', 'carla.rossi', 'dmitri.ivanov', 'emma.schmidt', 'farid.haddad', 'grace.kim', 'hugo.lefevre', 'ines.garcia', 'jon.berg'];
 export const users = names.map((name, i) => ({
   id: 100 - i,
@@ -253,6 +274,7 @@ export function answer(url) {
   if (path === '/api/admin/users') return pageOf(users, url);
   if (/^\/api\/admin\/users\/\d+\/ledger$/.test(path)) return ledger;
   if ((match = /^\/api\/admin\/users\/(\d+)$/.exec(path))) return userDetail(Number(match[1]));
+  if (/^\/api\/admin\/users\/\d+\/requests$/.test(path)) return connections;
   if (/^\/api\/admin\/users\/\d+\/notes$/.test(path)) return { items: notes, total: notes.length, page: 1, perPage: 10 };
   if ((match = /^\/api\/admin\/users\/(\d+)\/view-as$/.exec(path))) return viewAs(Number(match[1]));
   if (path === '/api/admin/plans') return { items: plans.filter((p) => !url.searchParams.get('type') || p.type === url.searchParams.get('type')) };

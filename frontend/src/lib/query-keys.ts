@@ -56,6 +56,7 @@ export const queryKeys = {
   adminUsers: (filter: object) => ['admin', 'users', filter] as const,
   adminUser: (id: number) => ['admin', 'user', id] as const,
   adminUserLedger: (id: number, page: number, perPage: number) => ['admin', 'user', id, 'ledger', { page, perPage }] as const,
+  adminUserRequests: (id: number, page: number, perPage: number) => ['admin', 'user', id, 'requests', { page, perPage }] as const,
   adminPlans: (type: string) => ['admin', 'plans', type] as const,
   adminStock: (filter: object) => ['admin', 'stock', filter] as const,
   adminOrders: (filter: object) => ['admin', 'orders', filter] as const,

@@ -30,6 +30,7 @@ export type LedgerEntry = Schemas['LedgerEntry'];
 export type CustomerNote = Schemas['CustomerNote'];
 export type CustomerOverview = Schemas['CustomerOverview'];
 export type MaskedLine = Schemas['MaskedLine'];
+export type AdminRequestRecord = Schemas['AdminRequestRecord'];
 export type UsersFilter = { q: string; role: Role | ''; disabled: '' | 'true' | 'false'; page: number; perPage: number };
 
 // Plans

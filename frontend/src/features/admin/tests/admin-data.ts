@@ -153,9 +153,11 @@ export function makeOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
 }
 
 /** A signed-in administrator. */
-/** An operator's session, and the overview's margins (`makeMargins`) that every overview asks for. */
+/** An operator's session, the overview's margins (`makeMargins`) that every overview asks for, and no
+ * connection records on any customer page. */
 export function signedInAdmin() {
   server.use(
+    http.get('*/api/admin/users/:id/requests', () => HttpResponse.json({ requests: [], total: 0, totalCapped: false, page: 1, perPage: 20 })),
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ role: 'admin', name: 'Root Admin', email: 'root@shop.test' }) })),
     http.get('*/api/admin/margins', () => HttpResponse.json(makeMargins())),
   );
