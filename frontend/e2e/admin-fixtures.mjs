@@ -33,6 +33,69 @@ export function summary(n = 30) {
   };
 }
 
+/** Revenue against cost: `gb` sold at `price` per GB, `carried` of it at `cost` per GB. */
+function figures(gb, price, carried, cost) {
+  const revenue = Math.round(gb * price * 100) / 100;
+  const spent = Math.round(carried * cost * 100) / 100;
+  const margin = Math.round((revenue - spent) * 100) / 100;
+  return { gbSold: gb, revenue, gbCarried: carried, cost: spent, margin, marginPercent: revenue ? Math.round((margin / revenue) * 10_000) / 100 : null };
+}
+
+function added(list) {
+  const sum = (key) => Math.round(list.reduce((total, f) => total + f[key], 0) * 100) / 100;
+  const revenue = sum('revenue');
+  const margin = sum('margin');
+  return { gbSold: sum('gbSold'), revenue, gbCarried: sum('gbCarried'), cost: sum('cost'), margin, marginPercent: revenue ? Math.round((margin / revenue) * 10_000) / 100 : null };
+}
+
+export function margins(n = 30) {
+  const list = days(n);
+  const pools = [
+    { id: 1, name: 'Decodo US', active: true, share: 0.55, cost: 2.2 },
+    { id: 2, name: 'Oxylabs EU', active: true, share: 0.35, cost: 3.1 },
+    { id: 3, name: 'SOAX (old contract)', active: false, share: 0.1, cost: 5.4 },
+  ];
+  const kind = (type, price, base, offset) => {
+    const perDay = list.map((day, i) => {
+      const gb = wave(i + offset, base, base / 3);
+      const carried = Math.round(gb * 0.97 * 100) / 100;
+      const cost = pools.reduce((total, p) => total + carried * p.share * p.cost, 0) / carried || 0;
+      return { day, ...figures(gb, price, carried, cost) };
+    });
+    return { type, total: added(perDay), perDay };
+  };
+  const kinds = [kind('premium', 5.5, 48, 0), kind('budget', 3.2, 35, 3)];
+  const poolRows = pools.map((p) => {
+    const perDay = list.map((day, i) => {
+      const carried = Math.round((kinds[0].perDay[i].gbCarried + kinds[1].perDay[i].gbCarried) * p.share * 100) / 100;
+      return { day, ...figures(carried, 4.4, carried, p.cost) };
+    });
+    return { id: p.id, name: p.name, active: p.active, total: added(perDay), perDay };
+  });
+  return { days: n, from: list[0], to: list.at(-1), total: added(kinds.map((k) => k.total)), kinds, pools: poolRows };
+}
+
+const hosts = ['api.shop-target.com', 'www.example.org', 'cdn.images.example', 'login.bank.example', 'search.example.net'];
+const connections = {
+  requests: hosts.map((host, i) => ({
+    startedAt: now - i * 97,
+    durationMs: 1200 + i * 300,
+    credential: { kind: 'main', id: null, label: 'u100proxy' },
+    type: i % 2 ? 'budget' : 'premium',
+    host,
+    port: 443,
+    bytesUp: 20_000 + i * 5_000,
+    bytesDown: 3_500_000 * (i + 1),
+    outcome: i === 3 ? 'refused' : 'ok',
+    reason: i === 3 ? 'no_traffic' : null,
+    upstream: i === 3 ? null : i % 2 ? { id: 2, name: 'Oxylabs EU' } : { id: 1, name: 'Decodo US' },
+  })),
+  total: 5,
+  totalCapped: false,
+  page: 1,
+  perPage: 20,
+};
+
 const names = ['alice.martin', 'bob.nguyen', 'carla.rossi', 'dmitri.ivanov', 'emma.schmidt', 'farid.haddad', 'grace.kim', 'hugo.lefevre', 'ines.garcia', 'jon.berg'];
 export const users = names.map((name, i) => ({
   id: 100 - i,
@@ -207,9 +270,11 @@ export function answer(url) {
   const path = url.pathname;
   let match;
   if (path === '/api/admin/summary') return summary(Number(url.searchParams.get('days') ?? 30));
+  if (path === '/api/admin/margins') return margins(Number(url.searchParams.get('days') ?? 30));
   if (path === '/api/admin/users') return pageOf(users, url);
   if (/^\/api\/admin\/users\/\d+\/ledger$/.test(path)) return ledger;
   if ((match = /^\/api\/admin\/users\/(\d+)$/.exec(path))) return userDetail(Number(match[1]));
+  if (/^\/api\/admin\/users\/\d+\/requests$/.test(path)) return connections;
   if (/^\/api\/admin\/users\/\d+\/notes$/.test(path)) return { items: notes, total: notes.length, page: 1, perPage: 10 };
   if ((match = /^\/api\/admin\/users\/(\d+)\/view-as$/.exec(path))) return viewAs(Number(match[1]));
   if (path === '/api/admin/plans') return { items: plans.filter((p) => !url.searchParams.get('type') || p.type === url.searchParams.get('type')) };

@@ -17,6 +17,7 @@ pub mod inventory;
 pub mod kind;
 pub mod ledger;
 pub mod locations;
+pub mod margins;
 pub mod messages;
 pub mod money;
 mod names;

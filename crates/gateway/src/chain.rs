@@ -138,9 +138,10 @@ pub(crate) async fn connect(
 }
 
 /// Records the bytes a connection moved through its pool (none for a direct one), as its
-/// meter counted them.
-pub(crate) fn ended(shared: &Shared, carrier: Option<&Carrier>, lease: &Lease) {
+/// meter counted them, and names the pool on the connection's record.
+pub(crate) fn ended(shared: &Shared, carrier: Option<&Carrier>, lease: &mut Lease) {
     let Some(carrier) = carrier else { return };
+    lease.trail.upstream = Some(carrier.id);
     let up = lease.up.load(Ordering::Relaxed);
     let down = lease.down.load(Ordering::Relaxed);
     shared.pools.carried(carrier.id, up + down);

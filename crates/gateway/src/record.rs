@@ -138,6 +138,7 @@ impl Records {
             bytes_down: 0,
             outcome: Outcome::Refused,
             reason: Some(reason.to_owned()),
+            upstream_id: None,
         });
     }
 }
@@ -152,6 +153,8 @@ pub(crate) struct Trail {
     port: u16,
     outcome: Outcome,
     reason: Option<&'static str>,
+    /// The upstream pool that carried the connection, once one accepted it (`chain::ended`).
+    pub(crate) upstream: Option<i64>,
     /// False for a slot given back before the connection was let through (the refusal is
     /// recorded as such instead).
     keep: bool,
@@ -167,6 +170,7 @@ impl Trail {
             port: 0,
             outcome: Outcome::Ok,
             reason: None,
+            upstream: None,
             keep: true,
         }
     }
@@ -213,6 +217,7 @@ impl Trail {
             bytes_down: i64::try_from(bytes_down).unwrap_or(i64::MAX),
             outcome: self.outcome,
             reason: self.reason.map(str::to_owned),
+            upstream_id: self.upstream,
         })
     }
 }

@@ -186,7 +186,7 @@ pub(crate) async fn serve(
     .await;
     let (outcome, reason) = outcome(&ended, &lease);
     lease.end(outcome, reason);
-    chain::ended(&shared, carrier.as_ref(), &lease);
+    chain::ended(&shared, carrier.as_ref(), &mut lease);
     // The slot is free before the client sees the connection close.
     drop(lease);
     drop(client);

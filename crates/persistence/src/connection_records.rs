@@ -15,7 +15,7 @@ use domain::{ProxyKind, UserId};
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
-/// Rows per multi-row INSERT on PostgreSQL: 13 values each stays far below its limit of
+/// Rows per multi-row INSERT on PostgreSQL: 14 values each stays far below its limit of
 /// 65,535 bound parameters.
 const INSERT_CHUNK: usize = 500;
 
@@ -47,6 +47,9 @@ pub struct NewRecord {
     pub outcome: Outcome,
     /// Why it was refused, failed or cut (`no_traffic`, `connect_failed`, …).
     pub reason: Option<String>,
+    /// The upstream pool that carried it (`upstream_pools.id`); none for direct traffic. The
+    /// operator's, never shown to the customer.
+    pub upstream_id: Option<i64>,
 }
 
 /// A stored record with its id (the CSV export's cursor).

@@ -537,6 +537,7 @@ diesel::table! {
         bytes_down -> BigInt,
         outcome -> Text,
         reason -> Nullable<Text>,
+        upstream_id -> Nullable<BigInt>,
     }
 }
 
@@ -718,3 +719,15 @@ diesel::table! {
 
 diesel::joinable!(upstream_pool_health -> upstream_pools (pool_id));
 diesel::allow_tables_to_appear_in_same_query!(upstream_pool_health, upstream_pools);
+
+diesel::table! {
+    upstream_daily (pool_id, kind, day) {
+        pool_id -> BigInt,
+        kind -> Text,
+        day -> Text,
+        bytes -> BigInt,
+        cost_nanocents -> BigInt,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(upstream_daily, upstream_pools);

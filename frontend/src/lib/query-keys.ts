@@ -52,9 +52,11 @@ export const queryKeys = {
    * change (a credit, a resolved order) shows in the summary, the lists and the audit log alike. */
   adminAll: ['admin'] as const,
   adminSummary: (days: number) => ['admin', 'summary', days] as const,
+  adminMargins: (days: number) => ['admin', 'margins', days] as const,
   adminUsers: (filter: object) => ['admin', 'users', filter] as const,
   adminUser: (id: number) => ['admin', 'user', id] as const,
   adminUserLedger: (id: number, page: number, perPage: number) => ['admin', 'user', id, 'ledger', { page, perPage }] as const,
+  adminUserRequests: (id: number, page: number, perPage: number) => ['admin', 'user', id, 'requests', { page, perPage }] as const,
   adminPlans: (type: string) => ['admin', 'plans', type] as const,
   adminStock: (filter: object) => ['admin', 'stock', filter] as const,
   adminOrders: (filter: object) => ['admin', 'orders', filter] as const,

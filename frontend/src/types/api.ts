@@ -22,6 +22,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/margins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_margins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -416,6 +432,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["force_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["customer_requests"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1556,6 +1588,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminMargins: {
+            /** Format: int32 */
+            days: number;
+            /** @description First day of the window, `YYYY-MM-DD` (UTC). */
+            from: string;
+            /** @description `premium` and `budget`, always both. */
+            kinds: components["schemas"]["MarginKind"][];
+            /** @description Every pool, oldest first (an inactive one too). */
+            pools: components["schemas"]["MarginPool"][];
+            /** @description Last day of the window (today, UTC). */
+            to: string;
+            /** @description Both kinds over the window. */
+            total: components["schemas"]["MarginFigures"];
+        };
         AdminOrder: {
             country?: string | null;
             /** Format: int64 */
@@ -1656,10 +1702,27 @@ export interface components {
         AdminPlanList: {
             items: components["schemas"]["AdminPlan"][];
         };
+        AdminRecordPage: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            requests: components["schemas"]["AdminRequestRecord"][];
+            /**
+             * Format: int64
+             * @description How many records match, counted up to 10,000 (`totalCapped` when there are more).
+             */
+            total: number;
+            totalCapped: boolean;
+        };
         AdminReferrer: {
             email: string;
             /** Format: int64 */
             id: number;
+        };
+        /** @description One connection, with the pool that carried it. */
+        AdminRequestRecord: components["schemas"]["RequestRecord"] & {
+            upstream?: null | components["schemas"]["RecordUpstream"];
         };
         AdminSummary: {
             customers: components["schemas"]["SummaryCustomers"];
@@ -2375,6 +2438,61 @@ export interface components {
         MainSettingsRequest: {
             maxConnections?: number | null;
         };
+        /** @description One day's figures. */
+        MarginDay: components["schemas"]["MarginFigures"] & {
+            /** @description `YYYY-MM-DD`, UTC. */
+            day: string;
+        };
+        /** @description Revenue against cost for a kind or a pool, on a day or over the window. */
+        MarginFigures: {
+            /**
+             * Format: double
+             * @description What the pools charged: bytes carried times each pool's cost per GB at the time, USD.
+             */
+            cost: number;
+            /**
+             * Format: double
+             * @description Traffic the pools carried, GB.
+             */
+            gbCarried: number;
+            /**
+             * Format: double
+             * @description Traffic customers used (for a pool: the traffic it carried), GB.
+             */
+            gbSold: number;
+            /**
+             * Format: double
+             * @description Revenue less cost, USD.
+             */
+            margin: number;
+            /**
+             * Format: double
+             * @description The margin in percent of the revenue, two decimals; null without revenue.
+             */
+            marginPercent?: number | null;
+            /**
+             * Format: double
+             * @description What customers paid for it: each customer's GB used times the weighted average price
+             *     per GB of their purchases of the kind (a pool: its share of the kind's revenue of the
+             *     day for the GB it carried), USD.
+             */
+            revenue: number;
+        };
+        /** @description A traffic kind's figures: every byte of it, direct or through a pool. */
+        MarginKind: {
+            perDay: components["schemas"]["MarginDay"][];
+            total: components["schemas"]["MarginFigures"];
+            type: string;
+        };
+        /** @description A pool's figures, its kinds together. */
+        MarginPool: {
+            active: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            perDay: components["schemas"]["MarginDay"][];
+            total: components["schemas"]["MarginFigures"];
+        };
         /** @description Which notifications to mark read: `ids`, or all when it is absent or null. */
         MarkReadRequest: {
             ids?: number[] | null;
@@ -3082,6 +3200,13 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** @description The pool that carried a connection. */
+        RecordUpstream: {
+            /** Format: int64 */
+            id: number;
+            /** @description Its name now (empty if it is no longer stored). */
+            name: string;
+        };
         ReferralBonus: {
             /** Format: double */
             bonus: number;
@@ -3689,6 +3814,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Paged_AuditItem"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    admin_margins: {
+        parameters: {
+            query?: {
+                days?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMargins"];
                 };
             };
             /** @description The body or the query string does not parse */
@@ -5783,6 +5962,77 @@ export interface operations {
                 };
             };
             /** @description reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    customer_requests: {
+        parameters: {
+            query?: {
+                from?: string;
+                host?: string;
+                outcome?: string;
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+                to?: string;
+                type?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRecordPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;

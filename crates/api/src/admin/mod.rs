@@ -3,6 +3,7 @@
 
 mod audit;
 pub(crate) mod audit_trail;
+mod margins;
 mod orders;
 mod payments;
 mod pieces;
@@ -28,4 +29,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
     audit::configure(cfg);
     trials::configure(cfg);
     upstreams::configure(cfg);
+    margins::configure(cfg);
 }

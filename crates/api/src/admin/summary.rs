@@ -32,7 +32,7 @@ pub struct SummaryQuery {
 }
 
 /// The window asked for; anything but a whole number in 1..=365 is 422 on `days`.
-fn window(raw: Option<&str>) -> Result<u16, ApiError> {
+pub(crate) fn window(raw: Option<&str>) -> Result<u16, ApiError> {
     match raw {
         None => Ok(DEFAULT_DAYS),
         Some(text) => text

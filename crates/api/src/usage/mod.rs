@@ -7,6 +7,7 @@ mod filters;
 mod list;
 
 pub use breakdown::{Breakdown, BreakdownRow};
+pub use filters::RecordQuery;
 pub use list::{RecordCredential, RecordPage, RequestRecord};
 
 use utoipa_actix_web::service_config::ServiceConfig;

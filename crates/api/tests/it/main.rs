@@ -12,6 +12,7 @@ mod account_reset;
 mod admin_audit;
 mod admin_customer_care;
 mod admin_exports;
+mod admin_margins;
 mod admin_orders;
 mod admin_payments;
 mod admin_plans;

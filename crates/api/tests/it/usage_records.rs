@@ -28,6 +28,7 @@ fn record(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> N
         bytes_down: down,
         outcome: Outcome::Ok,
         reason: None,
+        upstream_id: None,
     }
 }
 

@@ -18,6 +18,7 @@ mod framing;
 mod notify;
 mod pieces;
 mod plain_http;
+mod pool_margins;
 mod preauth;
 mod proxying;
 mod quota;

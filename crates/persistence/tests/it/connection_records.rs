@@ -26,6 +26,7 @@ fn row(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> NewR
         bytes_down: down,
         outcome: Outcome::Ok,
         reason: None,
+        upstream_id: None,
     }
 }
 
@@ -40,7 +41,11 @@ fn seed(conn: &mut DbConnection) -> (UserId, UserId, Vec<NewRecord>) {
     let b = persistence::testing::insert_user(conn, "records-b");
     let mut rows = vec![
         row(a, T0 + 10, "Example.COM", 100, 1_000),
-        row(a, T0 + 3_700, "api.example.com", 50, 500),
+        // Carried by an upstream pool: its id reads back with the rest.
+        NewRecord {
+            upstream_id: Some(7),
+            ..row(a, T0 + 3_700, "api.example.com", 50, 500)
+        },
         row(a, T0 + 86_400 + 5, "other.net", 7, 70),
         row(a, T0 + 86_400 + 9, "under_score%.net", 1, 2),
     ];

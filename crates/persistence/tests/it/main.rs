@@ -9,6 +9,7 @@ mod gateway_leases;
 mod gateway_slots;
 mod ip_allowlist;
 mod job_runs;
+mod margins;
 mod money_rules;
 mod piece_credentials;
 mod pieces;

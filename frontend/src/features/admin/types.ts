@@ -14,6 +14,9 @@ export type Page<T> = { items: T[]; total: number; page: number; perPage: number
 // Overview: GET /api/admin/summary?days=
 export type Summary = Schemas['AdminSummary'];
 export type StockSummary = Schemas['SummaryStock'];
+// Overview: GET /api/admin/margins?days=
+export type Margins = Schemas['AdminMargins'];
+export type MarginFigures = Schemas['MarginFigures'];
 
 // Customers
 export type AdminUserRow = Schemas['AdminUserRow'];
@@ -27,6 +30,7 @@ export type LedgerEntry = Schemas['LedgerEntry'];
 export type CustomerNote = Schemas['CustomerNote'];
 export type CustomerOverview = Schemas['CustomerOverview'];
 export type MaskedLine = Schemas['MaskedLine'];
+export type AdminRequestRecord = Schemas['AdminRequestRecord'];
 export type UsersFilter = { q: string; role: Role | ''; disabled: '' | 'true' | 'false'; page: number; perPage: number };
 
 // Plans

@@ -2,7 +2,8 @@
 //! and its CSV export, one customer's detail and ledger (and the ledger's CSV export), the
 //! changes (balance, traffic, disable/enable, role), each in one transaction with its audit
 //! row; customer care (a new code for an address waiting to be verified, a forced password
-//! reset, notes) and the read-only, audited view of what the customer sees.
+//! reset, notes), the read-only, audited view of what the customer sees, and the customer's
+//! connection records with the upstream pool of each.
 
 mod access;
 mod balance;
@@ -16,6 +17,7 @@ mod ledger;
 mod ledger_csv;
 mod list;
 mod notes;
+mod requests;
 mod role;
 mod traffic;
 mod verification;
@@ -41,5 +43,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(force_reset::force_password_reset)
         .service(notes::list_notes)
         .service(notes::add_note)
-        .service(view_as::view_as_customer);
+        .service(view_as::view_as_customer)
+        .service(requests::customer_requests);
 }

@@ -1,7 +1,7 @@
 // /admin/customers/:id: one customer's profile, balance, traffic, live pieces, payments, ledger,
-// usage and notes, with the actions (adjust balance, grant or remove traffic, disable or enable,
-// change role) and customer care (view as customer, resend the verification code, force a
-// password reset), each confirmed with what it changes.
+// usage, connections (with the upstream pool of each) and notes, with the actions (adjust balance,
+// grant or remove traffic, disable or enable, change role) and customer care (view as customer,
+// resend the verification code, force a password reset), each confirmed with what it changes.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { AdminHeader } from '../components/admin-header';
 import { Badge } from '../components/badge';
 import { AccountStateDialog, RoleDialog } from '../components/customer/account-dialogs';
 import { BalanceDialog } from '../components/customer/balance-dialog';
+import { ConnectionsCard } from '../components/customer/connections-card';
 import { ForceResetDialog, VerificationDialog } from '../components/customer/care-dialogs';
 import { LedgerCard, PaymentsCard, PiecesCard, UsageCard } from '../components/customer/customer-tables';
 import { NotesCard } from '../components/customer/notes-card';
@@ -95,6 +96,7 @@ export default function CustomerDetailPage() {
       </div>
       <div className="mt-6 grid grid-cols-1 gap-6">
         <UsageCard usage={data.usage} />
+        <ConnectionsCard userId={user.id} />
         <LedgerCard userId={user.id} />
         <NotesCard userId={user.id} />
       </div>

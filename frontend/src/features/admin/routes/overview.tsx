@@ -1,6 +1,6 @@
 // /admin and /admin/dashboard: the shop at a glance for a period (7 to 365 days, `?period=30d` in the URL):
-// totals, what needs attention (each warning links to the filtered list that resolves it), per-day charts
-// and stock.
+// totals, what needs attention (each warning links to the filtered list that resolves it), per-day charts,
+// the margins per kind and per upstream pool, and stock.
 import { useQuery } from '@tanstack/react-query';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { SelectField } from '@/components/ui/select-field';
@@ -10,6 +10,7 @@ import { summaryQueryOptions } from '../api/get-summary';
 import { AdminHeader } from '../components/admin-header';
 import { SERIES_COLORS } from '../components/chart-data';
 import { DayChart } from '../components/charts';
+import { MarginsSection } from '../components/overview/margins';
 import { StockSummaryTable } from '../components/overview/stock-summary';
 import { PERIODS, usePeriod } from '../components/overview/use-period';
 import { Warnings } from '../components/overview/warnings';
@@ -134,6 +135,7 @@ export default function AdminOverviewPage() {
           </div>
           <Warnings summary={data} />
           <Charts summary={data} />
+          <MarginsSection days={days} />
           <Card title="Stock" className="mt-6">
             <StockSummaryTable stock={data.stock} threshold={data.lowStockThreshold} />
           </Card>

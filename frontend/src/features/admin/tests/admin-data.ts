@@ -3,7 +3,7 @@
 import { http, HttpResponse } from 'msw';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/server';
-import type { AdminOrder, AdminPlan, AdminUserRow, CustomerDetail, Page, StockItem, Summary } from '../types';
+import type { AdminOrder, AdminPlan, AdminUserRow, CustomerDetail, MarginFigures, Margins, Page, StockItem, Summary } from '../types';
 
 export const T0 = 1_764_000_000;
 
@@ -31,6 +31,29 @@ export function makeSummary(overrides: Partial<Summary> = {}): Summary {
     paymentsPending: 1,
     ordersPending: 0,
     ordersUnknown: 2,
+    ...overrides,
+  };
+}
+
+export function makeFigures(overrides: Partial<MarginFigures> = {}): MarginFigures {
+  return { gbSold: 0, revenue: 0, gbCarried: 0, cost: 0, margin: 0, marginPercent: null, ...overrides };
+}
+
+/** Three days of margins: Premium through one pool, Budget idle. */
+export function makeMargins(overrides: Partial<Margins> = {}): Margins {
+  const list = days(3);
+  const premium = makeFigures({ gbSold: 2, revenue: 6, gbCarried: 1.5, cost: 2.25, margin: 3.75, marginPercent: 62.5 });
+  const perDay = (figures: MarginFigures) => list.map((day, index) => ({ day, ...(index === 2 ? figures : makeFigures()) }));
+  return {
+    days: 30,
+    from: list[0]!,
+    to: list[2]!,
+    total: premium,
+    kinds: [
+      { type: 'premium', total: premium, perDay: perDay(premium) },
+      { type: 'budget', total: makeFigures(), perDay: perDay(makeFigures()) },
+    ],
+    pools: [{ id: 4, name: 'Decodo US', active: true, total: premium, perDay: perDay(premium) }],
     ...overrides,
   };
 }
@@ -130,8 +153,14 @@ export function makeOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
 }
 
 /** A signed-in administrator. */
+/** An operator's session, the overview's margins (`makeMargins`) that every overview asks for, and no
+ * connection records on any customer page. */
 export function signedInAdmin() {
-  server.use(http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ role: 'admin', name: 'Root Admin', email: 'root@shop.test' }) })));
+  server.use(
+    http.get('*/api/admin/users/:id/requests', () => HttpResponse.json({ requests: [], total: 0, totalCapped: false, page: 1, perPage: 20 })),
+    http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ role: 'admin', name: 'Root Admin', email: 'root@shop.test' }) })),
+    http.get('*/api/admin/margins', () => HttpResponse.json(makeMargins())),
+  );
 }
 
 /** jsdom has no ResizeObserver; Recharts' responsive container needs one. */
