@@ -67,7 +67,6 @@ pub mod trial_networks;
 pub mod trials;
 pub mod two_factor;
 mod upsert;
-pub mod upstream_accounts;
 pub mod upstream_pools;
 pub mod users;
 pub mod wallet;

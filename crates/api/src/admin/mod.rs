@@ -10,7 +10,7 @@ mod plans;
 mod stock;
 mod summary;
 mod trials;
-mod upstreams;
+pub mod upstreams;
 mod users;
 
 pub use users::AdminUserRow;

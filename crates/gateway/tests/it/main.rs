@@ -18,6 +18,7 @@ mod framing;
 mod notify;
 mod pieces;
 mod plain_http;
+mod pool_secrets_log;
 mod preauth;
 mod proxying;
 mod quota;
