@@ -7,13 +7,14 @@
 
 #[path = "it/common/mod.rs"]
 mod common;
+#[path = "support/log_capture.rs"]
+mod log_capture;
 
 use api::admin::upstreams::configured::{add_missing, parse_file};
 use common::TestApp;
 use domain::ProxyKind;
 use persistence::traffic;
 use serde_json::json;
-use std::sync::{Arc, Mutex, OnceLock};
 
 const POOL_HOST: &str = "gate.provider-one.example";
 const POOL_USER: &str = "shop-at-provider-one";
@@ -23,36 +24,6 @@ const FILE_POOL_HOST: &str = "gate.provider-two.example";
 const FILE_POOL_USER: &str = "shop-at-provider-two";
 const FILE_POOL_PASSWORD: &str = "Pool-Pa55word-Env";
 const CUSTOMER: &str = "buyer@example.com";
-
-/// Every log line of this test binary (the server runs on other threads, so the subscriber is
-/// global, set once).
-fn captured() -> Arc<Mutex<Vec<u8>>> {
-    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
-    LOGS.get_or_init(|| {
-        let logs = Arc::new(Mutex::new(Vec::new()));
-        let sink = logs.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .with_max_level(tracing::Level::TRACE)
-            .with_ansi(false)
-            .with_writer(move || Writer(sink.clone()))
-            .finish();
-        tracing::subscriber::set_global_default(subscriber).unwrap();
-        logs
-    })
-    .clone()
-}
-
-struct Writer(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Writer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 fn upstreams_file() -> String {
     format!(
@@ -67,7 +38,7 @@ persistence::both_backends! {
 
     #[actix_web::test]
     async fn pool_and_customer_passwords_stay_out_of_logs_and_answers(backend) {
-        let logs = captured();
+        let logs = log_capture::captured();
         let app = TestApp::with_admin(backend).await;
 
         // A pool created and edited through the admin API.
@@ -112,7 +83,7 @@ persistence::both_backends! {
         assert_eq!(sub.status, 201, "{}", sub.text);
         let mut answers = vec![lines.text, sub.text];
         for path in ["/api/getuserinfo", "/api/user/proxy_history?type=premium", "/api/user/subusers",
-                     "/api/user/get_starts", "/api/user/requests", "/api/user/usage"] {
+                     "/api/user/get_starts", "/api/user/requests", "/api/user/usage?type=premium&days=7"] {
             let reply = app.get_with(&customer, path).await;
             assert_eq!(reply.status, 200, "{path}: {}", reply.text);
             answers.push(reply.text);
@@ -123,8 +94,8 @@ persistence::both_backends! {
             }
         }
 
-        let text = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
-        assert!(text.contains("/api/admin/upstreams"), "the capture sees the requests:\n{text}");
+        let text = log_capture::text(&logs);
+        assert!(text.contains("sub-user added"), "the capture sees the server's lines:\n{text}");
         for secret in [POOL_PASSWORD, NEW_POOL_PASSWORD, FILE_POOL_PASSWORD, user.proxy_password.as_str(), common::PASSWORD] {
             assert!(!text.contains(secret), "{secret} in the log:\n{text}");
         }
