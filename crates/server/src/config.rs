@@ -90,11 +90,8 @@ pub struct Config {
     /// MB of Premium traffic each new customer gets for 24 hours; 0: no trial.
     pub trial_mb: u32,
     pub trial_per_ip_per_day: u32,
-    /// IPRoyal and Proxy-Seller; unset: residential proxies and pieces on our gateway.
+    /// IPRoyal, Proxy-Seller, the upstream pools' file; unset: everything on our gateway.
     pub providers: ProviderConfig,
-    /// `PROXYSHOP_UPSTREAMS`: a TOML file of upstream pools added at start-up when their name
-    /// is new (docs/operations.md#upstream-pools).
-    pub upstreams_file: Option<PathBuf>,
     /// `PROXYSHOP_RECONCILE_INTERVAL_SECS` (default 900; 0: off): how often pending payments
     /// are reconciled in the background.
     pub reconcile_every: Option<Duration>,
@@ -286,7 +283,6 @@ impl Config {
                 }
             },
             providers: ProviderConfig::from_source(src)?,
-            upstreams_file: src.get("PROXYSHOP_UPSTREAMS").map(PathBuf::from),
             reconcile_every: match whole(src, "PROXYSHOP_RECONCILE_INTERVAL_SECS", 900)? {
                 0 => None,
                 secs => Some(Duration::from_secs(u64::from(secs))),

@@ -19,7 +19,7 @@ pub(super) const IPROYAL_POOL: &str = "IPRoyal";
 pub(super) fn configured_pools(config: &Config, env: Env<'_>) -> anyhow::Result<Vec<NewPool>> {
     let mut pools = Vec::new();
     let mut errors = Vec::new();
-    if let Some(path) = &config.upstreams_file {
+    if let Some(path) = &config.providers.upstreams_file {
         let file = path.display().to_string();
         let key = config.key_name("PROXYSHOP_UPSTREAMS");
         let text = std::fs::read_to_string(path).with_context(|| format!("{key}: {file}"))?;

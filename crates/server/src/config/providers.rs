@@ -5,6 +5,7 @@
 use super::source::{ConfigError, Source, bad, dollars, http_url, whole};
 use domain::credential_template::Preset;
 use secrecy::SecretString;
+use std::path::PathBuf;
 use upstream::{IpRoyalConfig, ProxySellerConfig};
 
 pub(super) const IPROYAL_API_TOKEN: &str = "PROXYSHOP_IPROYAL_API_TOKEN";
@@ -19,6 +20,9 @@ pub struct ProviderConfig {
     /// The shop's IPRoyal proxy account, added as an upstream pool at start-up (with the token).
     pub iproyal_pool: Option<IpRoyalPool>,
     pub proxyseller: Option<ProxySellerConfig>,
+    /// `PROXYSHOP_UPSTREAMS`: a TOML file of upstream pools added at start-up when their name
+    /// is new (docs/operations.md#pools-from-the-configuration).
+    pub upstreams_file: Option<PathBuf>,
 }
 
 /// The shop's own proxy account at IPRoyal (dashboard → Residential → proxy access), which the
@@ -101,6 +105,7 @@ impl ProviderConfig {
             iproyal,
             iproyal_pool,
             proxyseller,
+            upstreams_file: src.get("PROXYSHOP_UPSTREAMS").map(PathBuf::from),
         })
     }
 
