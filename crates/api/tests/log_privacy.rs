@@ -4,48 +4,19 @@
 
 #[path = "it/common/mod.rs"]
 mod common;
+#[path = "support/log_capture.rs"]
+mod log_capture;
 
 use common::TestApp;
 use serde_json::json;
-use std::sync::{Arc, Mutex, OnceLock};
 
 const EMAIL: &str = "marianne.private@example.com";
-
-/// Every log line of this test binary (the server runs on other threads, so the subscriber is
-/// global, set once).
-fn captured() -> Arc<Mutex<Vec<u8>>> {
-    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
-    LOGS.get_or_init(|| {
-        let logs = Arc::new(Mutex::new(Vec::new()));
-        let sink = logs.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .with_max_level(tracing::Level::DEBUG)
-            .with_ansi(false)
-            .with_writer(move || Writer(sink.clone()))
-            .finish();
-        tracing::subscriber::set_global_default(subscriber).unwrap();
-        logs
-    })
-    .clone()
-}
-
-struct Writer(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Writer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 persistence::both_backends! {
 
     #[actix_web::test]
     async fn rate_limit_warnings_and_mail_lines_mask_the_address(backend) {
-        let logs = captured();
+        let logs = log_capture::captured();
         let app = TestApp::start(backend, |s| {
             s.limits.login_per_account_network = 1;
             s.limits.code_per_email = 1;
@@ -58,7 +29,7 @@ persistence::both_backends! {
         assert_eq!(app.post_json("/api/login", login.clone()).await.status, 401);
         assert_eq!(app.post_json("/api/login", login).await.status, 429);
 
-        let text = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
+        let text = log_capture::text(&logs);
         assert!(text.contains("rate limit reached"), "{text}");
         assert!(text.contains("code:email:m***@example.com"), "{text}");
         assert!(text.contains("mail written to file"), "{text}");

@@ -111,8 +111,6 @@ pub const SUBUSER_DELETED: &str = "Sub-user deleted";
 /// `POST /api/user/generate{,_budget}` with a `subuserId` that is not one of the customer's
 /// enabled sub-users of that kind.
 pub const SUBUSER_FOR_GENERATE: &str = "Please choose one of your enabled sub-users of this type";
-/// Sub-users are credentials of the built-in gateway; an upstream provider does not know them.
-pub const SUBUSER_LOCAL_ONLY: &str = "Sub-users work only with the built-in proxy gateway";
 
 // The customer API's keys (/api/user/api-keys and `Authorization: Bearer psk_…`).
 pub const KEY_NAME: &str = "Please enter a key name (1–60 characters)";

@@ -72,8 +72,8 @@ pub struct GatewayConfig {
     /// A lease this node stops renewing (it crashed) is settled as used this long after its
     /// last flush, and its connection slots stop counting; keep it well above `flush_interval`.
     pub lease_ttl: Duration,
-    /// Serve the residential traffic kinds (premium, budget). Off when a provider (IPRoyal)
-    /// carries them: our gateway must not become a second, unmetered way to spend that traffic.
+    /// Serve the residential traffic kinds (premium, budget). The server always does (every
+    /// provider is an upstream pool behind the gateway); off, a node serves pieces only.
     pub serve_traffic: bool,
     /// File descriptors the gateway may hold at once (accepted and destination sockets,
     /// relay pipes): past it new connections are closed at once, so that the rest of the

@@ -67,6 +67,26 @@ pub fn record(conn: &mut DbConnection, entry: &AuditEntry<'_>) -> DbResult<i64> 
         .get_result(conn)?)
 }
 
+/// Writes an action of the system itself (no operator: `admin_id` is NULL), such as a pool
+/// the configuration added at start-up. Call it inside the transaction that makes the change.
+pub fn record_system(
+    conn: &mut DbConnection,
+    action: &str,
+    target: &str,
+    after: Option<&Value>,
+) -> DbResult<i64> {
+    Ok(diesel::insert_into(audit_log::table)
+        .values((
+            audit_log::admin_id.eq(None::<i64>),
+            audit_log::action.eq(action),
+            audit_log::target.eq(Some(target)),
+            audit_log::after_state.eq(after.map(Value::to_string)),
+            audit_log::created_at.eq(now()),
+        ))
+        .returning(audit_log::id)
+        .get_result(conn)?)
+}
+
 /// Which rows `list` answers: each filter that is set must match exactly.
 #[derive(Debug, Clone, Default)]
 pub struct AuditFilter {

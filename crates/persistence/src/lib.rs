@@ -68,7 +68,6 @@ pub mod trial_networks;
 pub mod trials;
 pub mod two_factor;
 mod upsert;
-pub mod upstream_accounts;
 pub mod upstream_daily;
 pub mod upstream_pools;
 pub mod users;

@@ -171,21 +171,6 @@ diesel::table! {
 }
 
 diesel::table! {
-    upstream_accounts (user_id, kind, provider) {
-        user_id -> BigInt,
-        kind -> Text,
-        provider -> Text,
-        external_id -> Text,
-        username -> Text,
-        password -> Text,
-        used_bytes -> BigInt,
-        sync_until -> Nullable<BigInt>,
-        created_at -> BigInt,
-        updated_at -> BigInt,
-    }
-}
-
-diesel::table! {
     piece_stock (id) {
         id -> BigInt,
         kind -> Text,
@@ -416,7 +401,6 @@ diesel::joinable!(usage_daily -> users (user_id));
 diesel::joinable!(proxy_history -> users (user_id));
 diesel::joinable!(piece_orders -> users (user_id));
 diesel::joinable!(piece_proxies -> piece_orders (order_id));
-diesel::joinable!(upstream_accounts -> users (user_id));
 diesel::joinable!(mailboxes -> users (user_id));
 diesel::joinable!(traffic_purchases -> users (user_id));
 diesel::joinable!(user_logins -> users (user_id));
@@ -498,7 +482,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     proxy_history,
     piece_orders,
     piece_proxies,
-    upstream_accounts,
     piece_stock,
     referral_bonuses,
     audit_log,

@@ -1,6 +1,7 @@
 //! Each `proxyshop` command assembled at start-up from the modules below: the database and
 //! session secret (`storage`), the outside clients (`clients`), the API (`services`), the
-//! metering gateway (`gateway_runtime`) and the admin accounts (`admin`).
+//! metering gateway (`gateway_runtime`), the admin accounts (`admin`) and the upstream pools the
+//! configuration gives (`upstreams`).
 
 mod admin;
 mod backup;
@@ -10,6 +11,7 @@ mod metrics;
 mod services;
 mod stop;
 mod storage;
+mod upstreams;
 
 use crate::config::Config;
 use anyhow::Context;
@@ -22,9 +24,10 @@ pub fn migrate(config: &Config) -> anyhow::Result<usize> {
     storage::migrate(&storage::open_pool(config)?)
 }
 
-/// `proxyshop serve`: migrations and the default catalogue, the gateway (unless
-/// `--no-gateway`: an API instance of a fleet whose gateway nodes run apart), then the API until
-/// stopped; the gateway drains and settles its meters and leases on the way out.
+/// `proxyshop serve`: migrations, the default catalogue and the configured upstream pools, the
+/// gateway (unless `--no-gateway`: an API instance of a fleet whose gateway nodes run apart),
+/// then the API until stopped; the gateway drains and settles its meters and leases on the way
+/// out.
 /// `fd_limit`: the process's open-file limit (the gateway's descriptor budget is taken from
 /// it).
 pub fn run_serve(config: Config, with_gateway: bool, fd_limit: Option<u64>) -> anyhow::Result<()> {
@@ -34,6 +37,7 @@ pub fn run_serve(config: Config, with_gateway: bool, fd_limit: Option<u64>) -> a
         let mut conn = pool.get().context("connecting to the database")?;
         app::catalog::seed_defaults(&mut conn)?;
     }
+    upstreams::add_configured(&config, &pool)?;
     // The first stop signal (`signal.clone().first()`) is where the API's readiness turns
     // unready; the gateway drains on it.
     let signal = StopSignal::listen()?;

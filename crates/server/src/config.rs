@@ -90,7 +90,7 @@ pub struct Config {
     /// MB of Premium traffic each new customer gets for 24 hours; 0: no trial.
     pub trial_mb: u32,
     pub trial_per_ip_per_day: u32,
-    /// IPRoyal and Proxy-Seller; unset: residential proxies and pieces on our gateway.
+    /// IPRoyal, Proxy-Seller, the upstream pools' file; unset: everything on our gateway.
     pub providers: ProviderConfig,
     /// `PROXYSHOP_RECONCILE_INTERVAL_SECS` (default 900; 0: off): how often pending payments
     /// are reconciled in the background.

@@ -5,7 +5,8 @@
 //! Each outside dependency is a trait with a real client and a local implementation that keeps
 //! the embedded default fully usable without any account: mail over SMTP or written to `.eml`
 //! files; Google's JWKS, or no Google sign-in when no client id is set; Cryptomus or the local
-//! checkout; IPRoyal or the built-in gateway for residential proxies. Pieces have only the
+//! checkout; the built-in gateway for residential proxies (checked against IPRoyal's location list
+//! when its pool is configured). Pieces have only the
 //! Proxy-Seller client: without it the `api` crate sells its local stock on the built-in gateway.
 //! docs/providers.md holds the providers' facts. The `api` crate holds the chosen implementation
 //! as `Arc<dyn Trait>`, so tests can swap in fakes.
@@ -38,7 +39,7 @@ pub use pieces::{
 };
 pub use residential::{
     IPROYAL_API_URL, IpRoyalConfig, IpRoyalResidential, LocalResidential, Place, ProxyRequest,
-    ResidentialError, ResidentialSource, SyncReport, SyncRequest, UpstreamAccount,
+    ResidentialError, ResidentialSource,
 };
 pub use webhook::{
     ReqwestWebhookSender, WEBHOOK_TIMEOUT, WebhookCall, WebhookError, WebhookSender,

@@ -2298,7 +2298,7 @@ export interface components {
             /**
              * Format: int64
              * @description One of the customer's enabled sub-users of this kind: the lines carry its username and
-             *     password instead of the main credential (built-in gateway only).
+             *     password instead of the main credential.
              */
             subuserId?: number | null;
         };

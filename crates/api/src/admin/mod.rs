@@ -11,7 +11,7 @@ mod plans;
 mod stock;
 mod summary;
 mod trials;
-mod upstreams;
+pub mod upstreams;
 mod users;
 
 pub use users::AdminUserRow;

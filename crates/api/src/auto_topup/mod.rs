@@ -78,11 +78,8 @@ pub async fn put_auto_topup(
     // Saved already below the threshold: the top-up is due now, not at the next traffic.
     if parsed.enabled {
         let window = state.settings.auto_topup_window;
-        let residential = state.services.residential.as_ref();
         // The setting is saved either way; a failed check is tried again at the next traffic.
-        if let Err(err) =
-            check_auto_topup(&state.services.pool, residential, id, parsed.kind, window).await
-        {
+        if let Err(err) = check_auto_topup(&state.services.pool, id, parsed.kind, window).await {
             tracing::warn!(user_id = %id, kind = %parsed.kind, %err, "automatic top-up check failed");
         }
     }

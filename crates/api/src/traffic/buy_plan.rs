@@ -67,16 +67,8 @@ pub async fn buy_plan(
         None | Some(serde_json::Value::Null) => None,
         Some(value) => Some(custom_gb(value)?),
     };
-    let residential = state.services.residential.as_ref();
-    let updated = app::traffic::buy_plan(
-        &state.services.pool,
-        residential,
-        user.0.id,
-        kind,
-        choice,
-        custom,
-    )
-    .await?;
+    let updated =
+        app::traffic::buy_plan(&state.services.pool, user.0.id, kind, choice, custom).await?;
     Ok(HttpResponse::Ok().json(BuyPlanResponse {
         success: true,
         message: msg::PLAN_PURCHASED.to_owned(),

@@ -1,8 +1,8 @@
 //! `POST /api/user/generate` (Premium) and `POST /api/user/generate_budget` (Budget): proxy
-//! credentials from the residential source: our metering gateway with the
-//! targeting in the username, or the customer's IPRoyal sub-user with the targeting in the
-//! password. With `subuserId` the lines carry one of the customer's sub-users (its username base
-//! and password) instead of the main credential. The targeting is optional at every level (no
+//! credentials of our metering gateway with the targeting in the username, whatever upstream
+//! pool carries the traffic (with IPRoyal's pool configured, the place is first checked against
+//! IPRoyal's location list). With `subuserId` the lines carry one of the customer's sub-users
+//! (its username base and password) instead of the main credential. The targeting is optional at every level (no
 //! country: any country). Each generation is recorded in the customer's history: identical
 //! (rotating) lines as one row with their count, sticky lines one row per session.
 
@@ -14,7 +14,7 @@ use crate::number::{self, Quantity};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
-use app::traffic::{LOCAL, account_for, residential_error};
+use app::traffic::residential_error;
 use domain::targeting::{MAX_LIFETIME_MINUTES, subuser_base};
 use domain::{ProxyKind, locations, messages as msg};
 use persistence::{proxy_history, subusers, traffic};
@@ -53,7 +53,7 @@ pub struct GenerateRequest {
     #[schema(schema_with = crate::openapi::rules::protocol)]
     pub port: Option<String>,
     /// One of the customer's enabled sub-users of this kind: the lines carry its username and
-    /// password instead of the main credential (built-in gateway only).
+    /// password instead of the main credential.
     #[serde(rename = "subuserId")]
     pub subuser_id: Option<i64>,
 }
@@ -224,9 +224,6 @@ async fn generate_for(
     let order = parse(kind, &body)?;
     let id = user.0.id;
     let subuser_id = body.subuser_id;
-    if subuser_id.is_some() && state.services.residential.provider() != LOCAL {
-        return Err(ApiError::field("subuserId", msg::SUBUSER_LOCAL_ONLY));
-    }
     let ((purchased, used), subuser) = with_conn(&state.services.pool, move |conn| {
         let subuser = match subuser_id {
             Some(sub) => Some(subusers::get(conn, id, sub)?),
@@ -247,13 +244,6 @@ async fn generate_for(
     if purchased - used <= 0 {
         return Err(ApiError::PaymentRequired(msg::NO_TRAFFIC));
     }
-    let account = account_for(
-        &state.services.pool,
-        state.services.residential.as_ref(),
-        id,
-        kind,
-    )
-    .await?;
     let proxies = state
         .services
         .residential
@@ -261,7 +251,6 @@ async fn generate_for(
             kind,
             username: &username,
             password: &password,
-            account: account.as_ref(),
             country: order.country,
             state: order.state,
             city: order.city,

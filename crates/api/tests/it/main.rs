@@ -19,6 +19,7 @@ mod admin_plans;
 mod admin_stock;
 mod admin_summary;
 mod admin_upstreams;
+mod admin_upstreams_configured;
 mod admin_users;
 mod admin_users_access;
 mod admin_users_changes;

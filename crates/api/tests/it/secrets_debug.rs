@@ -102,11 +102,6 @@ fn stored_accounts_and_credentials_hide_passwords() {
         expires_at: 0,
         disabled: false,
     };
-    let account = upstream::UpstreamAccount {
-        external_id: "h".into(),
-        username: "ps7p".into(),
-        password: PASSWORD.into(),
-    };
     let delivered = upstream::DeliveredProxy {
         upstream_id: "1".into(),
         host: "203.0.113.1".into(),
@@ -120,7 +115,6 @@ fn stored_accounts_and_credentials_hide_passwords() {
         format!("{new:?}"),
         format!("{proxy_user:?}"),
         format!("{piece:?}"),
-        format!("{account:?}"),
         format!("{delivered:?}"),
     ] {
         assert!(

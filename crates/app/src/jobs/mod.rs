@@ -1,8 +1,7 @@
 //! Work done in the background while the API serves: purging expired sessions, codes and
 //! per-address trial counts and giving the stock of expired pieces back (every 10 minutes);
 //! with a piece provider, collecting the proxies of placed orders (every 15 seconds); with a
-//! residential provider, moving bought or expired traffic and reading usage back (every minute);
-//! with a payment gateway, reconciling payments left pending (every 15 minutes by default,
+//! payment gateway, reconciling payments left pending (every 15 minutes by default,
 //! `PROXYSHOP_RECONCILE_INTERVAL_SECS`); purging the gateway's usage records older than
 //! `PROXYSHOP_USAGE_RETENTION_DAYS` (every hour, in bounded batches); comparing every
 //! customer's alert thresholds with their figures (every minute, `crate::alerts::check_alerts`);
@@ -31,7 +30,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use work::{
     check_alerts, poll_deliveries, purge_expired, purge_usage_records, reconcile_payments,
-    renew_pieces, send_webhooks, sync_residential,
+    renew_pieces, send_webhooks,
 };
 
 pub const PURGE: Job = Job {
@@ -43,11 +42,6 @@ pub const DELIVERIES: Job = Job {
     name: "deliveries",
     every: Duration::from_secs(15),
     lease: Duration::from_secs(120),
-};
-pub const RESIDENTIAL_SYNC: Job = Job {
-    name: "residential_sync",
-    every: Duration::from_secs(60),
-    lease: Duration::from_secs(300),
 };
 pub const ALERTS: Job = Job {
     name: "alerts",
@@ -100,7 +94,6 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     };
     start(PURGE, purge_expired);
     start(DELIVERIES, poll_deliveries);
-    start(RESIDENTIAL_SYNC, sync_residential);
     start(USAGE_PURGE, purge_usage_records);
     start(ALERTS, check_alerts);
     start(RENEWALS, renew_pieces);

@@ -136,20 +136,6 @@ pub(super) fn poll_deliveries(services: &Services) -> Option<JobRun> {
     }))
 }
 
-pub(super) fn sync_residential(services: &Services) -> Option<JobRun> {
-    if services.residential.provider() == crate::traffic::LOCAL {
-        return None;
-    }
-    let source = services.residential.clone();
-    let pool = services.pool.clone();
-    let topup_window = services.settings.auto_topup_window;
-    Some(Box::pin(async move {
-        let accounts = crate::traffic::sync_all(&pool, source.as_ref(), topup_window).await?;
-        tracing::debug!(accounts, "residential accounts synced");
-        Ok(())
-    }))
-}
-
 pub(super) fn reconcile_payments(services: &Services) -> Option<JobRun> {
     let gateway = services.payments.clone()?;
     let pool = services.pool.clone();

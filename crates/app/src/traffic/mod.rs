@@ -1,9 +1,8 @@
-//! Residential traffic: buying a plan from the wallet (`purchase.rs`) and keeping the
-//! customer's account at the residential provider in line with what they bought, with the
-//! automatic top-up the sync may make due (`sync.rs`).
+//! Residential traffic: buying a plan from the wallet (`purchase.rs`) and running an automatic
+//! top-up that is due (`auto_topup.rs`).
 
+mod auto_topup;
 mod purchase;
-mod sync;
 
+pub use auto_topup::{check_auto_topup, residential_error};
 pub use purchase::{CustomGb, MAX_CUSTOM_GB, PlanChoice, buy_plan};
-pub use sync::{LOCAL, account_for, check_auto_topup, residential_error, sync_all, sync_customer};

@@ -1,13 +1,11 @@
 //! Buying a traffic plan from the wallet: the debit and the traffic it buys commit together or
-//! not at all, then the traffic moves to the customer's provider account.
+//! not at all. The gateway meters the traffic against that balance, whatever pool carries it.
 
-use super::sync::sync_customer;
 use crate::blocking::in_transaction;
 use crate::error::AppError;
 use domain::{PlanId, ProxyKind, UserId, messages as msg};
 use persistence::plan_purchase::{self, PlanPurchase};
 use persistence::{DbPool, plans, users};
-use upstream::ResidentialSource;
 
 /// Which plan of a traffic kind is bought.
 #[derive(Debug, Clone, Copy)]
@@ -40,7 +38,6 @@ impl CustomGb {
 /// plan's price divided by its GB, rounded up to the cent, times the GB; the plan's validity.
 pub async fn buy_plan(
     pool: &DbPool,
-    residential: &dyn ResidentialSource,
     user_id: UserId,
     kind: ProxyKind,
     choice: PlanChoice,
@@ -86,10 +83,5 @@ pub async fn buy_plan(
         users::find_by_id(conn, user_id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    // With a residential provider the bought traffic moves to the customer's sub-user now; if
-    // the provider is down the background sync moves it later (our balance is the truth).
-    if let Err(err) = sync_customer(pool, residential, user_id, kind).await {
-        tracing::warn!(%user_id, %kind, %err, "moving bought traffic to the provider failed");
-    }
     Ok(updated)
 }

@@ -19,6 +19,7 @@ mod notify;
 mod pieces;
 mod plain_http;
 mod pool_margins;
+mod pool_secrets_log;
 mod preauth;
 mod proxying;
 mod quota;

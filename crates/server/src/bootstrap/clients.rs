@@ -10,8 +10,8 @@ use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use upstream::{
     CryptomusGateway, FileMailer, GoogleVerifier, IpRoyalResidential, JwksGoogleVerifier,
-    LocalCheckout, Mailer, PaymentGateway, PieceSource, ProxySellerPieces, ResidentialSource,
-    SmtpMailer,
+    LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource, ProxySellerPieces,
+    ResidentialSource, SmtpMailer,
 };
 
 /// The clients the API is given, built once at start-up.
@@ -26,8 +26,13 @@ pub(super) struct Clients {
 }
 
 impl Clients {
-    /// `secret`: the session secret, from which the local checkout's key is derived.
-    pub(super) fn build(config: &Config, secret: &str) -> anyhow::Result<Self> {
+    /// `secret`: the session secret, from which the local checkout's key is derived; `gateway`:
+    /// where customers reach our gateway (what residential lines name).
+    pub(super) fn build(
+        config: &Config,
+        secret: &str,
+        gateway: LocalResidential,
+    ) -> anyhow::Result<Self> {
         let mailer = mailer(config)?;
         let google = google(config)?;
         let (payments, payment_gateway) = payments(config, secret)?;
@@ -42,7 +47,7 @@ impl Clients {
             mailer,
             google,
             payments,
-            residential: residential(config)?,
+            residential: residential(config, gateway)?,
             pieces: pieces(config)?,
             described,
         })
@@ -71,13 +76,18 @@ fn google(config: &Config) -> anyhow::Result<Option<Arc<dyn GoogleVerifier>>> {
     Ok(Some(Arc::new(verifier)))
 }
 
-fn residential(config: &Config) -> anyhow::Result<Option<Arc<dyn ResidentialSource>>> {
+/// With IPRoyal's token, lines are checked against its location list; `None`: the gateway's
+/// lines as they are.
+fn residential(
+    config: &Config,
+    gateway: LocalResidential,
+) -> anyhow::Result<Option<Arc<dyn ResidentialSource>>> {
     let Some(iproyal) = &config.providers.iproyal else {
         return Ok(None);
     };
     let key = config.key_name("PROXYSHOP_IPROYAL_API_TOKEN");
-    let client =
-        IpRoyalResidential::new(iproyal.clone()).map_err(|e| anyhow::anyhow!("{key}: {e}"))?;
+    let client = IpRoyalResidential::new(iproyal.clone(), gateway)
+        .map_err(|e| anyhow::anyhow!("{key}: {e}"))?;
     Ok(Some(Arc::new(client)))
 }
 
@@ -152,21 +162,36 @@ mod tests {
         Config::from_source(&Source::from_pairs(pairs)).unwrap()
     }
 
+    fn gateway() -> LocalResidential {
+        LocalResidential {
+            host: "gw.shop.example".into(),
+            http_port: 8000,
+            socks_port: 1080,
+        }
+    }
+
     #[test]
     fn unset_provider_keys_build_no_provider_client() {
         let c = config(&[("PROXYSHOP_IPROYAL_API_TOKEN", " ")]);
-        assert!(residential(&c).unwrap().is_none() && pieces(&c).unwrap().is_none());
+        assert!(residential(&c, gateway()).unwrap().is_none() && pieces(&c).unwrap().is_none());
     }
 
     #[test]
     fn provider_keys_build_their_clients() {
         let c = config(&[
             ("PROXYSHOP_IPROYAL_API_TOKEN", "tok-secret-1"),
-            ("PROXYSHOP_IPROYAL_PROXY_HOST", "us.proxy.iproyal.com"),
+            ("PROXYSHOP_IPROYAL_PROXY_USERNAME", "shopuser"),
+            ("PROXYSHOP_IPROYAL_PROXY_PASSWORD", "pool-secret-3"),
             ("PROXYSHOP_PROXYSELLER_API_KEY", "key-secret-2"),
             ("PROXYSHOP_PROXYSELLER_API_URL", "http://127.0.0.1:9/api/"),
         ]);
-        assert_eq!(residential(&c).unwrap().unwrap().provider(), "iproyal");
+        let residential = residential(&c, gateway()).unwrap().unwrap();
+        assert_eq!(residential.provider(), "iproyal");
+        let shown = format!("{residential:?}");
+        assert!(
+            shown.contains("gw.shop.example") && !shown.contains("tok-secret-1"),
+            "{shown}"
+        );
         assert_eq!(pieces(&c).unwrap().unwrap().provider(), "proxyseller");
     }
 

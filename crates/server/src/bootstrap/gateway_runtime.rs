@@ -68,8 +68,9 @@ pub(super) fn start_gateway(
         socks_addr: config.gateway_socks_addr,
         allow_private: config.gateway_allow_private,
         refused_ports: config.gateway_refused_ports.clone(),
-        // With IPRoyal, residential traffic is carried (and metered) there only.
-        serve_traffic: config.providers.iproyal.is_none(),
+        // Residential traffic is always metered here, relayed through a pool when one serves it
+        // (IPRoyal's among them).
+        serve_traffic: true,
         max_connections_per_user: settings.max_connections_per_customer,
         max_connections_per_trial: settings.max_connections_per_trial,
         max_unauthenticated: settings.max_unauthenticated,

@@ -13,6 +13,7 @@ use persistence::DbPool;
 use secrecy::SecretString;
 use std::net::SocketAddr;
 use std::time::Duration;
+use upstream::LocalResidential;
 
 /// Serves the API until stopped; `gateway` is the running gateway's (HTTP, SOCKS5) addresses.
 /// At the first stop signal `/readyz` turns unready, so that a load balancer sends no more, and
@@ -26,7 +27,18 @@ pub(super) async fn serve(
     stopping: StopSignal,
 ) -> anyhow::Result<()> {
     let secret = session_secret(&config)?;
-    let clients = Clients::build(&config, &secret)?;
+    let gateway = GatewayEndpoints {
+        host: gateway_host(&config, gateway_http),
+        http_port: gateway_http.port(),
+        socks_port: gateway_socks.port(),
+        allow_private: config.gateway_allow_private,
+    };
+    let lines = LocalResidential {
+        host: gateway.host.clone(),
+        http_port: gateway.http_port,
+        socks_port: gateway.socks_port,
+    };
+    let clients = Clients::build(&config, &secret, lines)?;
     let top_ups_off = matches!(clients.payments, Payments::Off);
     let settings = Settings {
         addr: config.addr.clone(),
@@ -48,12 +60,7 @@ pub(super) async fn serve(
         referral_cap_cents: config.referral_cap_cents,
         trial_mb: config.trial_mb,
         trial_per_ip_per_day: config.trial_per_ip_per_day,
-        gateway: GatewayEndpoints {
-            host: gateway_host(&config, gateway_http),
-            http_port: gateway_http.port(),
-            socks_port: gateway_socks.port(),
-            allow_private: config.gateway_allow_private,
-        },
+        gateway,
         reconcile_every: config.reconcile_every,
         usage_retention_days: config.usage_retention_days,
         renewals: config.renewals,

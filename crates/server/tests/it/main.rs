@@ -14,3 +14,4 @@ mod fleet;
 mod gateway_node;
 mod local_checkout_refusal;
 mod metrics_documented;
+mod upstream_pools_start;

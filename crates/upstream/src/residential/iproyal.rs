@@ -1,48 +1,48 @@
-//! [`IpRoyalResidential`]: IPRoyal's residential sub-user API (docs/providers.md#iproyal). Each
-//! customer gets one sub-user per kind, holding as many GB as they bought; proxies carry the
-//! targeting in the password (`…_country-us_state-california_session-ab12cd34_lifetime-30m`).
+//! [`IpRoyalResidential`]: residential lines when the shop's IPRoyal account is an upstream pool
+//! (docs/providers.md#iproyal). The lines name our own gateway with the customer's own
+//! credential, like [`LocalResidential`]'s: the gateway meters the traffic and relays it through
+//! the pool. IPRoyal's management API is still asked for one thing, its location list, so that a
+//! place IPRoyal cannot target is refused when the lines are made, not when they are used.
 
 mod api;
 mod locations;
-mod subusers;
 
-pub use api::{
-    IPROYAL_API_URL, IPROYAL_HTTP_PORT, IPROYAL_PROXY_HOST, IPROYAL_SOCKS_PORT, IpRoyalConfig,
-};
+pub use api::{IPROYAL_API_URL, IpRoyalConfig};
 
 use std::fmt;
 use std::time::Duration;
 
 use secrecy::ExposeSecret;
 
-use super::source::{
-    ProxyRequest, ResidentialError, ResidentialSource, SyncReport, SyncRequest, render_each,
-};
+use super::local::LocalResidential;
+use super::source::{ProxyRequest, ResidentialError, ResidentialSource};
 use crate::error_chain::error_chain;
 use api::Api;
 
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
 
-/// The IPRoyal client. Keeps IPRoyal's location list for an hour; everything else is read fresh.
+/// The IPRoyal client. Keeps IPRoyal's location list for an hour.
 pub struct IpRoyalResidential {
     api: Api,
     countries: locations::CountryCache,
+    /// Where customers reach our gateway: what the lines name.
+    gateway: LocalResidential,
 }
 
 impl fmt::Debug for IpRoyalResidential {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("IpRoyalResidential")
             .field("api_url", &self.api.config.api_url)
-            .field("proxy_host", &self.api.config.proxy_host)
-            .field("subuser_prefix", &self.api.config.subuser_prefix)
+            .field("gateway", &self.gateway)
             .finish_non_exhaustive()
     }
 }
 
 impl IpRoyalResidential {
-    /// Builds its own HTTP client (5 s connect, 15 s total). Refuses an empty token.
-    pub fn new(config: IpRoyalConfig) -> Result<Self, ResidentialError> {
+    /// Builds its own HTTP client (5 s connect, 15 s total). Refuses an empty token. `gateway`:
+    /// where customers reach our gateway.
+    pub fn new(config: IpRoyalConfig, gateway: LocalResidential) -> Result<Self, ResidentialError> {
         let http = reqwest::Client::builder()
             .connect_timeout(CONNECT_TIMEOUT)
             .timeout(REQUEST_TIMEOUT)
@@ -53,7 +53,7 @@ impl IpRoyalResidential {
                     error_chain(&e)
                 ))
             })?;
-        Self::build(config, http)
+        Self::build(config, http, gateway)
     }
 
     /// As [`IpRoyalResidential::new`] with a caller-built client, which must carry its own
@@ -62,11 +62,16 @@ impl IpRoyalResidential {
     pub fn with_client(
         config: IpRoyalConfig,
         http: reqwest::Client,
+        gateway: LocalResidential,
     ) -> Result<Self, ResidentialError> {
-        Self::build(config, http)
+        Self::build(config, http, gateway)
     }
 
-    fn build(mut config: IpRoyalConfig, http: reqwest::Client) -> Result<Self, ResidentialError> {
+    fn build(
+        mut config: IpRoyalConfig,
+        http: reqwest::Client,
+        gateway: LocalResidential,
+    ) -> Result<Self, ResidentialError> {
         if config.token.expose_secret().trim().is_empty() {
             return Err(ResidentialError::Unavailable(
                 "the IPRoyal API token is empty".to_owned(),
@@ -76,7 +81,19 @@ impl IpRoyalResidential {
         Ok(Self {
             api: Api { http, config },
             countries: locations::CountryCache::default(),
+            gateway,
         })
+    }
+
+    /// IPRoyal's targeting keys for the request's place (`_country-us_state-california`, empty
+    /// for any country), from its location list; [`ResidentialError::UnknownLocation`] for a
+    /// place the list does not have.
+    pub async fn location_keys(
+        &self,
+        request: &ProxyRequest<'_>,
+    ) -> Result<String, ResidentialError> {
+        let countries = self.countries.get(&self.api).await?;
+        locations::location_keys(&countries, request)
     }
 }
 
@@ -86,31 +103,9 @@ impl ResidentialSource for IpRoyalResidential {
         "iproyal"
     }
 
-    async fn sync(&self, request: SyncRequest<'_>) -> Result<Option<SyncReport>, ResidentialError> {
-        subusers::sync(&self.api, request).await.map(Some)
-    }
-
+    /// Our gateway's lines, once IPRoyal's location list has the place.
     async fn proxies(&self, request: &ProxyRequest<'_>) -> Result<Vec<String>, ResidentialError> {
-        let account = request.account.ok_or(ResidentialError::NoAccount)?;
-        let countries = self.countries.get(&self.api).await?;
-        let location = locations::location_keys(&countries, request)?;
-        let lifetime = request.session_minutes.map(locations::lifetime);
-        let port = if request.socks {
-            self.api.config.socks_port
-        } else {
-            self.api.config.http_port
-        };
-        let host = &self.api.config.proxy_host;
-        Ok(render_each(
-            request.quantity,
-            lifetime.is_some(),
-            |session| {
-                let mut password = format!("{}{location}", account.password);
-                if let (Some(session), Some(lifetime)) = (session, &lifetime) {
-                    password.push_str(&format!("_session-{session}_lifetime-{lifetime}"));
-                }
-                format!("{host}:{port}:{}:{password}", account.username)
-            },
-        ))
+        self.location_keys(request).await?;
+        self.gateway.proxies(request).await
     }
 }

@@ -1,10 +1,10 @@
 //! [`LocalResidential`]: the built-in metering gateway as the residential source (the default).
-//! The targeting travels in the proxy username (`domain::Targeting`); bytes are metered locally,
-//! so there is no upstream account to keep in step.
+//! The targeting travels in the proxy username (`domain::Targeting`); bytes are metered by the
+//! gateway, which relays them directly or through an upstream pool.
 
 use domain::Targeting;
 
-use super::source::{ProxyRequest, ResidentialError, ResidentialSource, SyncReport, SyncRequest};
+use super::source::{ProxyRequest, ResidentialError, ResidentialSource};
 
 /// Where customers reach our own gateway.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub struct LocalResidential {
 }
 
 impl LocalResidential {
-    /// Its `provider()`: our own gateway, which keeps no upstream accounts.
+    /// Its `provider()`: our own gateway, with no provider's location list to check.
     pub const PROVIDER: &'static str = "local";
 }
 
@@ -23,13 +23,6 @@ impl LocalResidential {
 impl ResidentialSource for LocalResidential {
     fn provider(&self) -> &'static str {
         Self::PROVIDER
-    }
-
-    async fn sync(
-        &self,
-        _request: SyncRequest<'_>,
-    ) -> Result<Option<SyncReport>, ResidentialError> {
-        Ok(None)
     }
 
     async fn proxies(&self, request: &ProxyRequest<'_>) -> Result<Vec<String>, ResidentialError> {

@@ -1,21 +1,16 @@
 //! Residential (per-GB) proxies: the [`ResidentialSource`] trait, the built-in gateway
-//! ([`LocalResidential`]) and IPRoyal's sub-user API ([`IpRoyalResidential`]).
+//! ([`LocalResidential`]) and the gateway checked against IPRoyal's location list
+//! ([`IpRoyalResidential`]).
 //!
-//! The customer's GB balance is kept locally and is the source of truth (the provider's usage is
-//! read back into our meter; docs/providers.md#iproyal): a source only mirrors it upstream
-//! ([`ResidentialSource::sync`]) and turns a targeting request into proxy strings
+//! Every line names our gateway with the customer's own credential: the gateway meters the
+//! traffic and relays it directly or through an upstream pool (IPRoyal's among them,
+//! docs/providers.md#iproyal). A source turns a targeting request into proxy strings
 //! ([`ResidentialSource::proxies`]).
 
 mod iproyal;
 mod local;
 mod source;
 
-pub use iproyal::{
-    IPROYAL_API_URL, IPROYAL_HTTP_PORT, IPROYAL_PROXY_HOST, IPROYAL_SOCKS_PORT, IpRoyalConfig,
-    IpRoyalResidential,
-};
+pub use iproyal::{IPROYAL_API_URL, IpRoyalConfig, IpRoyalResidential};
 pub use local::LocalResidential;
-pub use source::{
-    Place, ProxyRequest, ResidentialError, ResidentialSource, SyncReport, SyncRequest,
-    UpstreamAccount,
-};
+pub use source::{Place, ProxyRequest, ResidentialError, ResidentialSource};

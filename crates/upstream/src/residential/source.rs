@@ -3,46 +3,6 @@
 use domain::ProxyKind;
 use rand::Rng;
 
-/// The customer's account at an upstream provider (stored by the API in `upstream_accounts`).
-/// `Debug` leaves out the password.
-#[derive(Clone, PartialEq, Eq)]
-pub struct UpstreamAccount {
-    /// The provider's id of the account (IPRoyal: the sub-user `hash`).
-    pub external_id: String,
-    pub username: String,
-    pub password: String,
-}
-
-impl std::fmt::Debug for UpstreamAccount {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("UpstreamAccount")
-            .field("external_id", &self.external_id)
-            .field("username", &self.username)
-            .finish_non_exhaustive()
-    }
-}
-
-/// What [`ResidentialSource::sync`] brings upstream in line with.
-#[derive(Debug, Clone, Copy)]
-pub struct SyncRequest<'a> {
-    /// Premium or Budget.
-    pub kind: ProxyKind,
-    pub user_id: i64,
-    /// What the API stored last time, if any.
-    pub account: Option<&'a UpstreamAccount>,
-    /// The bytes the customer bought and that are still valid (the local balance is the source
-    /// of truth).
-    pub purchased_bytes: i64,
-}
-
-/// The upstream account after a sync, and what upstream says was used.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyncReport {
-    pub account: UpstreamAccount,
-    /// The upstream's lifetime used bytes of this account.
-    pub used_bytes: i64,
-}
-
 /// A place as our location list names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place<'a> {
@@ -56,12 +16,10 @@ pub struct Place<'a> {
 #[derive(Debug, Clone)]
 pub struct ProxyRequest<'a> {
     pub kind: ProxyKind,
-    /// Our own proxy credential of the customer (`users.proxy_username` / `proxy_password`):
-    /// used by the local source.
+    /// Our own proxy credential of the customer (`users.proxy_username` / `proxy_password`),
+    /// or one of their sub-users': what the lines carry.
     pub username: &'a str,
     pub password: &'a str,
-    /// The customer's upstream account (IPRoyal needs it; the API syncs first when it is None).
-    pub account: Option<&'a UpstreamAccount>,
     /// ISO 3166-1 alpha-2 code in lower case, and the English name; None for any country (then
     /// no state or city either).
     pub country: Option<Place<'a>>,
@@ -85,30 +43,22 @@ pub enum ResidentialError {
     /// The provider cannot target this place: the API answers 422.
     #[error("the residential proxy provider cannot target this location")]
     UnknownLocation,
-    /// `proxies` was called without an upstream account: the API must sync first.
-    #[error("the customer has no upstream account yet")]
-    NoAccount,
 }
 
 /// Where residential proxies come from; held by the application as
 /// `Arc<dyn ResidentialSource>`.
 #[async_trait::async_trait]
 pub trait ResidentialSource: Send + Sync + std::fmt::Debug {
-    /// "local" or "iproyal" (stored in `upstream_accounts.provider`).
+    /// "local" or "iproyal".
     fn provider(&self) -> &'static str;
 
-    /// Brings the customer's upstream account in line with what they bought. `Ok(None)` for
-    /// sources without upstream accounts (local). Never retries a call that moves traffic: a
-    /// failed sync is repeated by calling `sync` again, which reads the state first.
-    async fn sync(&self, request: SyncRequest<'_>) -> Result<Option<SyncReport>, ResidentialError>;
-
-    /// `host:port:username:password` strings, one per proxy; each sticky proxy gets its own
-    /// session id.
+    /// `host:port:username:password` strings of our gateway, one per proxy; each sticky proxy
+    /// gets its own session id.
     async fn proxies(&self, request: &ProxyRequest<'_>) -> Result<Vec<String>, ResidentialError>;
 }
 
 /// A sticky-session id: 8 lowercase letters and digits, which both our gateway's username syntax
-/// and IPRoyal's `_session-` key (exactly 8 alphanumerics) accept.
+/// and the pools' session keys (IPRoyal's `_session-` wants exactly 8 alphanumerics) accept.
 pub(crate) fn session_id() -> String {
     const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
     let mut rng = rand::thread_rng();

@@ -17,6 +17,5 @@ mod pieces_proxyseller_prolong;
 mod pieces_proxyseller_reference;
 mod proxy_checker;
 mod residential_iproyal_proxies;
-mod residential_iproyal_sync;
 mod residential_local;
 mod webhook_sender;

@@ -1,85 +1,86 @@
-//! `IpRoyalResidential::proxies` against a wiremock stand-in for IPRoyal's residential API: the
-//! proxy strings built from the location list in `fixtures/iproyal/countries.json`, unknown
-//! locations, and how long that list is cached.
+//! `IpRoyalResidential` against a wiremock stand-in for IPRoyal's residential API: the lines
+//! name our gateway with the customer's own credential, once the place is in the location list
+//! of `fixtures/iproyal/countries.json` (IPRoyal's keys for it read from that list); unknown
+//! locations; how long that list is cached.
 
 use crate::support::iproyal as support;
 
 use std::time::Duration;
 
+use domain::Targeting;
+use secrecy::SecretString;
 use support::{
-    CALIFORNIA, CHICAGO, ILLINOIS, US, client, config, countries_server, documented_account,
-    proxies, proxy_request,
+    CALIFORNIA, CHICAGO, ILLINOIS, TOKEN, US, client, config, countries_server, gateway, proxies,
+    proxy_request,
 };
-use upstream::{IpRoyalResidential, Place, ProxyRequest, ResidentialError, ResidentialSource};
+use upstream::{
+    IpRoyalConfig, IpRoyalResidential, Place, ProxyRequest, ResidentialError, ResidentialSource,
+};
 use wiremock::matchers::method;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 #[tokio::test]
-async fn the_documented_rotating_example_is_built_from_the_location_list() {
-    let account = documented_account();
-
+async fn lines_name_our_gateway_and_the_customers_own_credential() {
     let built = proxies(&ProxyRequest {
         quantity: 2,
-        ..proxy_request(&account)
+        ..proxy_request()
     })
     .await;
 
-    let example = "geo.iproyal.com:12321:username123:password321_country-us_state-california";
-    assert_eq!(built, [example, example]);
+    let line = "gw.shop.example:8000:uabc123-type-premium-country-us-state-ca:ourOwnPassword";
+    assert_eq!(built, [line, line]);
+    assert!(built.iter().all(|l| !l.contains("iproyal")), "{built:?}");
 }
 
 #[tokio::test]
-async fn any_country_has_no_location_keys_and_a_country_alone_only_its_own() {
-    let account = documented_account();
+async fn iproyal_keys_come_from_the_location_list() {
+    let server = countries_server(1).await;
+    let client = client(&server);
     let anywhere = ProxyRequest {
         country: None,
         state: None,
         city: None,
-        ..proxy_request(&account)
+        ..proxy_request()
     };
     let country_only = ProxyRequest {
         state: None,
         city: None,
-        ..proxy_request(&account)
+        ..proxy_request()
     };
 
+    assert_eq!(client.location_keys(&anywhere).await.unwrap(), "");
     assert_eq!(
-        proxies(&anywhere).await,
-        ["geo.iproyal.com:12321:username123:password321"]
+        client.location_keys(&country_only).await.unwrap(),
+        "_country-us"
     );
     assert_eq!(
-        proxies(&country_only).await,
-        ["geo.iproyal.com:12321:username123:password321_country-us"]
+        client.location_keys(&proxy_request()).await.unwrap(),
+        "_country-us_state-california"
     );
 }
 
 #[tokio::test]
-async fn sticky_proxies_get_their_own_eight_character_session() {
-    let account = documented_account();
+async fn sticky_lines_get_their_own_session_and_socks_its_port() {
     let request = ProxyRequest {
         state: Some(ILLINOIS),
         city: Some(CHICAGO),
         session_minutes: Some(30),
+        socks: true,
         quantity: 3,
-        ..proxy_request(&account)
+        ..proxy_request()
     };
 
     let built = proxies(&request).await;
 
-    let prefix = "geo.iproyal.com:12321:username123:password321_country-us_state-illinois_city-chicago_session-";
     let mut sessions = Vec::new();
-    for proxy in &built {
-        let session = proxy
-            .strip_prefix(prefix)
-            .unwrap()
-            .strip_suffix("_lifetime-30m")
-            .unwrap();
-        assert_eq!(session.len(), 8, "{proxy}");
-        assert!(
-            session.bytes().all(|b| b.is_ascii_alphanumeric()),
-            "{proxy}"
-        );
-        sessions.push(session);
+    for line in &built {
+        let parts: Vec<&str> = line.split(':').collect();
+        assert_eq!(parts[..2], ["gw.shop.example", "1080"], "{line}");
+        let (base, targeting) = Targeting::parse(parts[2]).unwrap();
+        assert_eq!(base, "uabc123");
+        assert_eq!(targeting.city.as_deref(), Some("chicago"));
+        assert_eq!(targeting.lifetime_minutes, Some(30));
+        sessions.push(targeting.session.unwrap());
     }
     sessions.sort_unstable();
     sessions.dedup();
@@ -87,42 +88,7 @@ async fn sticky_proxies_get_their_own_eight_character_session() {
 }
 
 #[tokio::test]
-async fn lifetimes_use_hours_and_days_and_socks_its_port() {
-    let server = countries_server(1).await;
-    let client = client(&server);
-    let account = documented_account();
-    for (minutes, socks, wanted) in [
-        (60, false, ":12321:"),
-        (240, true, ":32325:"),
-        (1440, true, ":32325:"),
-    ] {
-        let request = ProxyRequest {
-            session_minutes: Some(minutes),
-            socks,
-            ..proxy_request(&account)
-        };
-
-        let built = client.proxies(&request).await.unwrap();
-
-        let unit = match minutes {
-            60 => "1h",
-            240 => "4h",
-            _ => "1d",
-        };
-        assert!(
-            built[0].starts_with(&format!("geo.iproyal.com{wanted}username123:")),
-            "{built:?}"
-        );
-        assert!(
-            built[0].ends_with(&format!("_lifetime-{unit}")),
-            "{built:?}"
-        );
-    }
-}
-
-#[tokio::test]
 async fn states_and_cities_are_matched_by_name_across_spellings() {
-    let account = documented_account();
     let germany = Place {
         code: "de",
         name: "Germany",
@@ -191,23 +157,16 @@ async fn states_and_cities_are_matched_by_name_across_spellings() {
             country: Some(country),
             state,
             city,
-            ..proxy_request(&account)
+            ..proxy_request()
         };
 
-        let built = client.proxies(&request).await.unwrap();
-
-        assert_eq!(
-            built,
-            [format!(
-                "geo.iproyal.com:12321:username123:password321{keys}"
-            )]
-        );
+        assert_eq!(client.location_keys(&request).await.unwrap(), keys);
+        assert!(client.proxies(&request).await.is_ok());
     }
 }
 
 #[tokio::test]
 async fn a_place_iproyal_does_not_list_is_an_unknown_location() {
-    let account = documented_account();
     let houston = Place {
         code: "houston",
         name: "Houston",
@@ -264,7 +223,7 @@ async fn a_place_iproyal_does_not_list_is_an_unknown_location() {
             country: Some(country),
             state,
             city,
-            ..proxy_request(&account)
+            ..proxy_request()
         };
 
         let result = client.proxies(&request).await;
@@ -282,18 +241,22 @@ async fn a_place_iproyal_does_not_list_is_an_unknown_location() {
     let request = ProxyRequest {
         state: Some(texas),
         city: Some(houston),
-        ..proxy_request(&account)
+        ..proxy_request()
     };
-    assert!(client.proxies(&request).await.unwrap()[0].ends_with("_state-texas_city-houston"));
+    assert_eq!(
+        client.location_keys(&request).await.unwrap(),
+        "_country-us_state-texas_city-houston"
+    );
 }
 
 #[tokio::test]
 async fn the_location_list_is_fetched_once_per_hour() {
     let server = countries_server(2).await;
     // No client timeouts: the test moves the clock.
-    let client = IpRoyalResidential::with_client(config(&server), reqwest::Client::new()).unwrap();
-    let account = documented_account();
-    let request = proxy_request(&account);
+    let client =
+        IpRoyalResidential::with_client(config(&server), reqwest::Client::new(), gateway())
+            .unwrap();
+    let request = proxy_request();
 
     client.proxies(&request).await.unwrap();
     tokio::time::pause();
@@ -305,23 +268,6 @@ async fn the_location_list_is_fetched_once_per_hour() {
 }
 
 #[tokio::test]
-async fn proxies_without_an_upstream_account_ask_for_a_sync_first() {
-    let server = countries_server(0).await;
-    let account = documented_account();
-    let request = ProxyRequest {
-        account: None,
-        ..proxy_request(&account)
-    };
-
-    let result = client(&server).proxies(&request).await;
-
-    assert!(
-        matches!(result, Err(ResidentialError::NoAccount)),
-        "{result:?}"
-    );
-}
-
-#[tokio::test]
 async fn a_failing_location_list_is_unavailable() {
     let server = MockServer::start().await;
     Mock::given(method("GET"))
@@ -329,12 +275,63 @@ async fn a_failing_location_list_is_unavailable() {
         .expect(1)
         .mount(&server)
         .await;
-    let account = documented_account();
 
-    let result = client(&server).proxies(&proxy_request(&account)).await;
+    let result = client(&server).proxies(&proxy_request()).await;
 
     let Err(ResidentialError::Unavailable(text)) = result else {
         panic!("{result:?}")
     };
     assert!(text.contains("HTTP 503: maintenance"), "{text}");
+}
+
+#[tokio::test]
+async fn error_replies_are_unavailable_without_the_token() {
+    let replies = [
+        (
+            ResponseTemplate::new(401)
+                .set_body_json(serde_json::json!({"message": format!("Bad token {TOKEN}")})),
+            "HTTP 401",
+        ),
+        (
+            ResponseTemplate::new(500).set_body_string("<html>Server Error</html>"),
+            "HTTP 500",
+        ),
+        (
+            ResponseTemplate::new(200).set_body_string("{\"countries\": [garbage"),
+            "unreadable",
+        ),
+    ];
+    for (reply, wanted) in replies {
+        let server = MockServer::start().await;
+        Mock::given(method("GET"))
+            .respond_with(reply)
+            .expect(1)
+            .mount(&server)
+            .await;
+
+        let result = client(&server).proxies(&proxy_request()).await;
+
+        let Err(ResidentialError::Unavailable(text)) = result else {
+            panic!("{result:?}")
+        };
+        assert!(text.contains(wanted) && !text.contains(TOKEN), "{text}");
+    }
+}
+
+#[test]
+fn construction_refuses_an_empty_token_and_debug_hides_it() {
+    let with_token = |token: &str| {
+        IpRoyalResidential::new(
+            IpRoyalConfig::new(SecretString::from(token.to_owned())),
+            gateway(),
+        )
+    };
+    assert!(matches!(
+        with_token(" "),
+        Err(ResidentialError::Unavailable(_))
+    ));
+    let client = with_token(TOKEN).unwrap();
+    let debug = format!("{client:?}");
+    assert!(!debug.contains(TOKEN), "{debug}");
+    assert_eq!(client.provider(), "iproyal");
 }

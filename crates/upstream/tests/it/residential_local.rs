@@ -2,9 +2,7 @@
 //! the syntax the gateway parses (`domain::Targeting`).
 
 use domain::{ProxyKind, Targeting};
-use upstream::{
-    LocalResidential, Place, ProxyRequest, ResidentialSource, SyncRequest, UpstreamAccount,
-};
+use upstream::{LocalResidential, Place, ProxyRequest, ResidentialSource};
 
 fn source() -> LocalResidential {
     LocalResidential {
@@ -19,7 +17,6 @@ fn la_premium() -> ProxyRequest<'static> {
         kind: ProxyKind::Premium,
         username: "uabc123",
         password: "Secret20CharsPasswd0",
-        account: None,
         country: Some(Place {
             code: "us",
             name: "United States",
@@ -175,20 +172,7 @@ async fn rotating_proxies_have_no_session_and_the_quantity_is_honoured() {
     assert!(source().proxies(&none).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn sync_has_nothing_to_do() {
-    let account = UpstreamAccount {
-        external_id: "x".into(),
-        username: "u".into(),
-        password: "p".into(),
-    };
-    let request = SyncRequest {
-        kind: ProxyKind::Premium,
-        user_id: 7,
-        account: Some(&account),
-        purchased_bytes: 5_000_000_000,
-    };
-
-    assert!(source().sync(request).await.unwrap().is_none());
+#[test]
+fn the_provider_is_our_gateway() {
     assert_eq!(source().provider(), "local");
 }

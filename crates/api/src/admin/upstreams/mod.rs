@@ -4,6 +4,7 @@
 //! its own transaction. The pool's password is write-only: no answer, audit row or log line
 //! carries it; a `DELETE` of a pool that carried traffic deactivates it instead.
 
+pub mod configured;
 mod form;
 mod schema;
 mod view;

@@ -1,7 +1,6 @@
 //! `POST /api/admin/users/{id}/traffic {type, gb, reason}`: grants (gb > 0) or removes (gb < 0)
 //! premium or budget traffic. The balance change, its `traffic_purchases` row (source admin,
-//! price 0) and the audit row commit together; then, as after a purchase, the customer's
-//! account at the residential provider is brought in line.
+//! price 0) and the audit row commit together.
 
 use super::customer::existing_customer;
 use super::view::{TrafficRow, traffic_row};
@@ -13,7 +12,6 @@ use crate::extractors::JsonObject;
 use crate::number::hundredths;
 use crate::state::AppState;
 use actix_web::{HttpResponse, post, web};
-use app::traffic::sync_customer;
 use domain::units::GB;
 use domain::{Cents, ProxyKind, UserId, messages as msg};
 use persistence::traffic_purchases::{self, NewTrafficPurchase, Source};
@@ -111,15 +109,5 @@ pub async fn change_traffic(
         Ok(TrafficChanged { traffic: after })
     })
     .await?;
-    if let Err(err) = sync_customer(
-        &state.services.pool,
-        state.services.residential.as_ref(),
-        id,
-        kind,
-    )
-    .await
-    {
-        tracing::warn!(%id, %kind, %err, "moving changed traffic to the provider failed");
-    }
     Ok(HttpResponse::Ok().json(changed))
 }

@@ -8,8 +8,8 @@ use super::config;
 use std::collections::BTreeSet;
 
 /// Every key the configuration reads: those asked of the source with every branch taken (the
-/// provider URLs and host are read only with their provider's key), the file's own key, and the
-/// log filter (read by `tracing_subscriber`).
+/// provider URLs and IPRoyal's pool keys are read only with their provider's key), the file's
+/// own key, and the log filter (read by `tracing_subscriber`).
 pub(in crate::config) fn keys_read() -> BTreeSet<&'static str> {
     let mut keys = BTreeSet::from([
         source::CONFIG_KEY,
@@ -19,6 +19,8 @@ pub(in crate::config) fn keys_read() -> BTreeSet<&'static str> {
         &[][..],
         &[
             ("PROXYSHOP_IPROYAL_API_TOKEN", "t"),
+            ("PROXYSHOP_IPROYAL_PROXY_USERNAME", "u"),
+            ("PROXYSHOP_IPROYAL_PROXY_PASSWORD", "p"),
             ("PROXYSHOP_PROXYSELLER_API_KEY", "k"),
         ][..],
     ] {

@@ -126,6 +126,8 @@ fn debug_shows_no_secret() {
         ("PROXYSHOP_CRYPTOMUS_MERCHANT_ID", "merchant-1"),
         ("PROXYSHOP_CRYPTOMUS_API_KEY", "cryptomus-key-77"),
         ("PROXYSHOP_IPROYAL_API_TOKEN", "iproyal-token-5"),
+        ("PROXYSHOP_IPROYAL_PROXY_USERNAME", "iproyal-user"),
+        ("PROXYSHOP_IPROYAL_PROXY_PASSWORD", "iproyal-pool-pass-8"),
         ("PROXYSHOP_PROXYSELLER_API_KEY", "proxyseller-key-6"),
     ])
     .unwrap();
@@ -135,6 +137,7 @@ fn debug_shows_no_secret() {
         "smtp-pass-42",
         "cryptomus-key-77",
         "iproyal-token-5",
+        "iproyal-pool-pass-8",
         "proxyseller-key-6",
     ] {
         assert!(!shown.contains(secret), "{secret} in {shown}");
@@ -241,7 +244,12 @@ fn the_local_checkout_runs_only_when_chosen_on_a_local_shop() {
             ("PROXYSHOP_CRYPTOMUS_MERCHANT_ID", "m"),
             ("PROXYSHOP_CRYPTOMUS_API_KEY", "secret-1"),
         ],
-        vec![on, ("PROXYSHOP_IPROYAL_API_TOKEN", "secret-1")],
+        vec![
+            on,
+            ("PROXYSHOP_IPROYAL_API_TOKEN", "secret-1"),
+            ("PROXYSHOP_IPROYAL_PROXY_USERNAME", "u"),
+            ("PROXYSHOP_IPROYAL_PROXY_PASSWORD", "secret-1"),
+        ],
         vec![on, ("PROXYSHOP_PROXYSELLER_API_KEY", "secret-1")],
     ] {
         let err = config(&refused).unwrap_err();

@@ -1,7 +1,6 @@
 //! How to reach IPRoyal ([`IpRoyalConfig`]) and one call to its management API ([`Api`]): the
 //! request, the whole reply whatever its status, and the error every failure becomes, with the
-//! token blanked out. The sub-user and location calls (`subusers.rs`, `locations.rs`) go
-//! through it.
+//! token blanked out. The location list (`locations.rs`) goes through it.
 
 use reqwest::header::ACCEPT;
 use reqwest::{Method, StatusCode};
@@ -14,23 +13,13 @@ use crate::residential::source::ResidentialError;
 
 /// The production management API; tests point the client at a mock server instead.
 pub const IPROYAL_API_URL: &str = "https://resi-api.iproyal.com/v1";
-/// The entry node that picks the nearest gateway.
-pub const IPROYAL_PROXY_HOST: &str = "geo.iproyal.com";
-pub const IPROYAL_HTTP_PORT: u16 = 12321;
-pub const IPROYAL_SOCKS_PORT: u16 = 32325;
-const DEFAULT_SUBUSER_PREFIX: &str = "ps";
 
-/// How to reach IPRoyal. [`IpRoyalConfig::new`] fills in the documented defaults.
+/// How to reach IPRoyal's management API. [`IpRoyalConfig::new`] fills in the documented URL.
 #[derive(Debug, Clone)]
 pub struct IpRoyalConfig {
     pub api_url: String,
     /// The API token of the main account (dashboard → Settings → API).
     pub token: SecretString,
-    pub proxy_host: String,
-    pub http_port: u16,
-    pub socks_port: u16,
-    /// Sub-users are named `{prefix}{user_id}{p|b}`: change it when two shops share one account.
-    pub subuser_prefix: String,
 }
 
 impl IpRoyalConfig {
@@ -38,10 +27,6 @@ impl IpRoyalConfig {
         Self {
             api_url: IPROYAL_API_URL.to_owned(),
             token,
-            proxy_host: IPROYAL_PROXY_HOST.to_owned(),
-            http_port: IPROYAL_HTTP_PORT,
-            socks_port: IPROYAL_SOCKS_PORT,
-            subuser_prefix: DEFAULT_SUBUSER_PREFIX.to_owned(),
         }
     }
 }
@@ -57,7 +42,7 @@ pub(super) struct Api {
 
 /// A reply of any status, read to the end.
 pub(super) struct Reply {
-    /// "GET /residential-subusers", for messages.
+    /// "GET /access/countries", for messages.
     pub(super) call: String,
     pub(super) status: StatusCode,
     pub(super) body: String,

@@ -1,5 +1,5 @@
 //! IPRoyal's location list (`GET /access/countries`, cached for an hour) and the password keys
-//! it yields. IPRoyal's state and city codes are not ours (`california`, not `ca`), so places are
+//! it yields (what tells whether IPRoyal can target a place). IPRoyal's state and city codes are not ours (`california`, not `ca`), so places are
 //! matched by name; the key prefixes (`_country-`…) come from the same reply.
 
 use std::sync::Arc;
@@ -20,8 +20,6 @@ const COUNTRIES_TTL: Duration = Duration::from_secs(60 * 60);
 const COUNTRY_KEY: &str = "_country-";
 const STATE_KEY: &str = "_state-";
 const CITY_KEY: &str = "_city-";
-/// IPRoyal's longest sticky session: 7 days, in minutes.
-const MAX_LIFETIME_MINUTES: u32 = 7 * 24 * 60;
 
 /// The reply of `GET /access/countries`.
 #[derive(Debug, Deserialize)]
@@ -208,39 +206,9 @@ fn normalise(text: &str) -> String {
     out
 }
 
-/// A sticky lifetime in IPRoyal's one-unit syntax (`30m`, `4h`, `1d`), within 1 s..7 d.
-pub(super) fn lifetime(minutes: u32) -> String {
-    match minutes.min(MAX_LIFETIME_MINUTES) {
-        0 => "1s".to_owned(),
-        m if m % 1440 == 0 => format!("{}d", m / 1440),
-        m if m % 60 == 0 => format!("{}h", m / 60),
-        m => format!("{m}m"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lifetimes_use_one_unit_within_range() {
-        let cases = [
-            (0, "1s"),
-            (1, "1m"),
-            (30, "30m"),
-            (60, "1h"),
-            (90, "90m"),
-            (240, "4h"),
-            (1440, "1d"),
-            (1500, "25h"),
-            (2880, "2d"),
-            (10_080, "7d"),
-            (50_000, "7d"),
-        ];
-        for (minutes, text) in cases {
-            assert_eq!(lifetime(minutes), text, "{minutes}");
-        }
-    }
 
     #[test]
     fn names_are_compared_without_case_accents_or_punctuation() {
