@@ -68,6 +68,7 @@ pub mod trials;
 pub mod two_factor;
 mod upsert;
 pub mod upstream_accounts;
+pub mod upstream_pool_hours;
 pub mod upstream_pools;
 pub mod users;
 pub mod wallet;

@@ -15,6 +15,7 @@ mod payments_webhook;
 mod pieces_proxyseller_orders;
 mod pieces_proxyseller_prolong;
 mod pieces_proxyseller_reference;
+mod chain_probe;
 mod proxy_checker;
 mod residential_iproyal_proxies;
 mod residential_iproyal_sync;
