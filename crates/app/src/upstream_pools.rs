@@ -26,11 +26,14 @@ pub struct ProbeSettings {
     pub timeout: Duration,
 }
 
+/// A probe's outcome: the exit IP and the probe's time, or the failure in words.
+pub type ProbeResult = Result<(IpAddr, Duration), String>;
+
 /// What one probe found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProbeReport {
     /// The exit IP and the probe's time, or the failure in words.
-    pub result: Result<(IpAddr, Duration), String>,
+    pub result: ProbeResult,
     /// Whether the pool is up once the outcome is recorded.
     pub up: bool,
 }
@@ -39,7 +42,7 @@ pub struct ProbeReport {
 const UNPARSABLE: &str = "The pool's credential templates do not parse";
 
 /// Probes `row` through its pool.
-async fn probe_row(row: &PoolRow, settings: &ProbeSettings) -> Result<(IpAddr, Duration), String> {
+async fn probe_row(row: &PoolRow, settings: &ProbeSettings) -> ProbeResult {
     let route = row.route().ok_or_else(|| UNPARSABLE.to_owned())?;
     match upstream::chain::probe(&route, &settings.url, settings.timeout).await {
         Ok(outcome) => Ok((outcome.exit_ip, outcome.latency)),
@@ -49,11 +52,7 @@ async fn probe_row(row: &PoolRow, settings: &ProbeSettings) -> Result<(IpAddr, D
 
 /// Records a probe's `result` for the pool `id` (inside the caller's transaction); whether it
 /// is up afterwards.
-fn record(
-    conn: &mut DbConnection,
-    id: i64,
-    result: &Result<(IpAddr, Duration), String>,
-) -> Result<bool, AppError> {
+fn record(conn: &mut DbConnection, id: i64, result: &ProbeResult) -> Result<bool, AppError> {
     let error = result.as_ref().err().map(String::as_str);
     Ok(upstream_pools::record_probe(
         conn,
@@ -64,8 +63,11 @@ fn record(
 }
 
 fn gauge(name: &str, up: bool) {
-    metrics::gauge!("proxyshop_upstream_up", "upstream" => name.to_owned())
-        .set(if up { 1.0 } else { 0.0 });
+    metrics::gauge!("proxyshop_upstream_up", "upstream" => name.to_owned()).set(if up {
+        1.0
+    } else {
+        0.0
+    });
 }
 
 /// Probes every active pool at once and records each outcome; also drops the hourly traffic
@@ -82,7 +84,7 @@ pub async fn probe_all(pool: &DbPool, settings: &ProbeSettings) -> Result<usize,
     .collect();
     let results =
         futures_util::future::join_all(rows.iter().map(|row| probe_row(row, settings))).await;
-    let probed: Vec<(i64, String, Result<(IpAddr, Duration), String>)> = rows
+    let probed: Vec<(i64, String, ProbeResult)> = rows
         .into_iter()
         .zip(results)
         .map(|(row, result)| (row.id, row.name, result))

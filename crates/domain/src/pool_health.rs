@@ -90,7 +90,11 @@ impl ConnectCounts {
         let mut below = 0i64;
         for (at, count) in self.buckets.iter().enumerate() {
             if *count > 0 && (below + count) as f64 >= half {
-                let lower = if at == 0 { 0 } else { CONNECT_BUCKETS_MS[at - 1] };
+                let lower = if at == 0 {
+                    0
+                } else {
+                    CONNECT_BUCKETS_MS[at - 1]
+                };
                 let Some(upper) = CONNECT_BUCKETS_MS.get(at) else {
                     return Some(lower);
                 };

@@ -106,9 +106,7 @@ pub(crate) async fn connect(
                 ("destination_error", ConnectOutcome::DestinationFailed)
             }
         };
-        shared
-            .pools
-            .connected(route.id, counted, started.elapsed());
+        shared.pools.connected(route.id, counted, started.elapsed());
         metrics::counter!("proxyshop_upstream_connects_total",
             "upstream" => route.name.clone(), "outcome" => outcome)
         .increment(1);

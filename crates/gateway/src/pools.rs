@@ -66,12 +66,8 @@ impl Pools {
             .unwrap_or_else(PoisonError::into_inner)
             .drain()
             .collect();
-        let mut connects = std::mem::take(
-            &mut *self
-                .connects
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner),
-        );
+        let mut connects =
+            std::mem::take(&mut *self.connects.lock().unwrap_or_else(PoisonError::into_inner));
         let db = self.db.clone();
         let read = blocking(move || {
             let mut conn = db.get()?;

@@ -8,10 +8,10 @@
 
 use crate::common::{PASSWORD, TestApp};
 use domain::pool_health::{ConnectCounts, ConnectOutcome};
-use std::net::SocketAddr;
-use upstream::chain::testing::{Behaviour, EchoServer, TestUpstream, closed_port};
 use persistence::audit::AuditFilter;
 use serde_json::{Value, json};
+use std::net::SocketAddr;
+use upstream::chain::testing::{Behaviour, EchoServer, TestUpstream, closed_port};
 
 const ADMIN: &str = "admin@example.com";
 const SECRET: &str = "Pr0vider-S3cret";
@@ -47,7 +47,8 @@ fn pool_at(name: &str, at: SocketAddr) -> Value {
 }
 
 async fn test(app: &TestApp, id: i64) -> crate::common::Reply {
-    app.post_json(&format!("/api/admin/upstreams/{id}/test"), json!({})).await
+    app.post_json(&format!("/api/admin/upstreams/{id}/test"), json!({}))
+        .await
 }
 
 persistence::both_backends! {

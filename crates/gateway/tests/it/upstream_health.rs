@@ -40,7 +40,14 @@ async fn connect_outcomes_and_bytes_from_real_traffic_are_counted(backend: Backe
     let rejecting = TestUpstream::socks5(Behaviour::RejectCredentials).await;
     let blaming = TestUpstream::http(Behaviour::Answer(502)).await;
     let good_id = h.add_pool("good", PoolProtocol::Http, good.addr, PLAIN, 1, "us");
-    let rejecting_id = h.add_pool("rejecting", PoolProtocol::Socks5, rejecting.addr, PLAIN, 1, "fr");
+    let rejecting_id = h.add_pool(
+        "rejecting",
+        PoolProtocol::Socks5,
+        rejecting.addr,
+        PLAIN,
+        1,
+        "fr",
+    );
     let blaming_id = h.add_pool("blaming", PoolProtocol::Http, blaming.addr, PLAIN, 1, "de");
     let echo = echo_server().await;
     let target = echo.to_string();
@@ -57,8 +64,16 @@ async fn connect_outcomes_and_bytes_from_real_traffic_are_counted(backend: Backe
     drop(stream);
     // Nothing is written before the next read of the pools.
     assert!(traffic(&h, good_id).connects.is_empty());
-    assert_eq!(connect("fr").await.1, 502, "the only French pool rejects us");
-    assert_eq!(connect("de").await.1, 502, "the German pool blames the destination");
+    assert_eq!(
+        connect("fr").await.1,
+        502,
+        "the only French pool rejects us"
+    );
+    assert_eq!(
+        connect("de").await.1,
+        502,
+        "the German pool blames the destination"
+    );
 
     // Each connection reads the pools, first writing what the earlier ones counted; the first
     // connection's bytes are counted when it ends, which may come just after its client saw the
@@ -75,15 +90,33 @@ async fn connect_outcomes_and_bytes_from_real_traffic_are_counted(backend: Backe
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let rejected = traffic(&h, rejecting_id).connects;
-    assert_eq!((rejected.ok, rejected.pool_failed, rejected.destination_failed), (0, 1, 0));
+    assert_eq!(
+        (
+            rejected.ok,
+            rejected.pool_failed,
+            rejected.destination_failed
+        ),
+        (0, 1, 0)
+    );
     assert_eq!(rejected.success_rate(), Some(0.0));
     let blamed = traffic(&h, blaming_id).connects;
-    assert_eq!((blamed.ok, blamed.pool_failed, blamed.destination_failed), (0, 0, 1));
-    assert_eq!(blamed.success_rate(), Some(1.0), "the destination's failure is not the pool's");
+    assert_eq!(
+        (blamed.ok, blamed.pool_failed, blamed.destination_failed),
+        (0, 0, 1)
+    );
+    assert_eq!(
+        blamed.success_rate(),
+        Some(1.0),
+        "the destination's failure is not the pool's"
+    );
     let carried = traffic(&h, good_id);
     // The first connection and every retry but the last (its counts wait for the next read).
     assert_eq!(carried.connects.ok, extra_ok);
-    assert_eq!(carried.connects.buckets.iter().sum::<i64>(), extra_ok, "one time per success");
+    assert_eq!(
+        carried.connects.buckets.iter().sum::<i64>(),
+        extra_ok,
+        "one time per success"
+    );
     assert!(carried.connects.p50_ms().is_some());
     assert_eq!(carried.bytes, 2_000, "the customer's bytes, both ways");
     assert_eq!(carried.bytes, h.with_pool(good_id, |p| p.carried_bytes));

@@ -44,8 +44,14 @@ fn assert_clean(error: &ProbeError, pool: SocketAddr) {
 async fn the_exit_ip_is_read_through_http_and_socks5_pools() {
     let echo = EchoServer::start().await;
     for (protocol, pool) in [
-        (PoolProtocol::Http, TestUpstream::http(Behaviour::Tunnel).await),
-        (PoolProtocol::Socks5, TestUpstream::socks5(Behaviour::Tunnel).await),
+        (
+            PoolProtocol::Http,
+            TestUpstream::http(Behaviour::Tunnel).await,
+        ),
+        (
+            PoolProtocol::Socks5,
+            TestUpstream::socks5(Behaviour::Tunnel).await,
+        ),
     ] {
         let outcome = probe(&route(protocol, pool.addr), &echo.url(), WAIT)
             .await
@@ -125,7 +131,11 @@ async fn the_check_services_failures_are_not_the_pools() {
     )
     .await
     .unwrap_err();
-    assert_eq!(error, ProbeError::CheckUnreachable, "the test pool answers 502");
+    assert_eq!(
+        error,
+        ProbeError::CheckUnreachable,
+        "the test pool answers 502"
+    );
     let error = probe(&route(PoolProtocol::Http, pool.addr), "ftp://x/", WAIT)
         .await
         .unwrap_err();

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod chain_probe;
 mod google;
 mod google_key_cache;
 mod mail_file;
@@ -15,7 +16,6 @@ mod payments_webhook;
 mod pieces_proxyseller_orders;
 mod pieces_proxyseller_prolong;
 mod pieces_proxyseller_reference;
-mod chain_probe;
 mod proxy_checker;
 mod residential_iproyal_proxies;
 mod residential_iproyal_sync;

@@ -25,8 +25,8 @@ use persistence::error::DbError;
 use persistence::upstream_pool_hours::{self as hours, PoolTraffic};
 use persistence::upstream_pools::{self as pools, PoolRow, Removal};
 use serde_json::{Value, json};
-use utoipa_actix_web::service_config::ServiceConfig;
 use std::collections::HashMap;
+use utoipa_actix_web::service_config::ServiceConfig;
 use view::{PoolEnvelope, PoolList, ProbeAnswer, RemovalOutcome, UpstreamPool};
 
 pub fn configure(cfg: &mut ServiceConfig) {
