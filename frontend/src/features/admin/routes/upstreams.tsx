@@ -25,7 +25,6 @@ const COLUMNS = [
   { label: 'Success 24 h', align: 'right' as const },
   { label: 'Connect p50', align: 'right' as const },
   { label: 'Cost / GB', align: 'right' as const },
-  { label: 'Weight', align: 'right' as const },
   { label: 'Actions', align: 'right' as const },
 ];
 
@@ -58,7 +57,7 @@ export default function UpstreamsPage() {
           failed={pools.isError && !items}
           empty={items?.length === 0}
           emptyText="No upstream pools yet: Premium and Budget traffic leaves from this server."
-          minWidth="min-w-[960px]"
+          minWidth="min-w-[860px]"
         >
           {items?.map((pool) => {
             const health = pool.health;
@@ -67,7 +66,7 @@ export default function UpstreamsPage() {
                 <td className={CELL}>
                   <span className="font-medium">{pool.name}</span>
                   <span className={`block text-xs ${MUTED}`}>
-                    {pool.protocol} · {pool.kinds.join(', ')} · {pool.countries.length > 0 ? pool.countries.join(', ') : 'all countries'}
+                    {pool.protocol} · {pool.kinds.join(', ')} · {pool.countries.length > 0 ? pool.countries.join(', ') : 'all countries'} · weight {pool.weight}
                   </span>
                 </td>
                 <td className={CELL}>
@@ -83,7 +82,6 @@ export default function UpstreamsPage() {
                 </td>
                 <td className={`${CELL} text-right tabular-nums`}>{health.connectP50Ms === null || health.connectP50Ms === undefined ? '—' : `${health.connectP50Ms} ms`}</td>
                 <td className={`${CELL} text-right tabular-nums`}>{formatMoney(pool.costPerGb)}</td>
-                <td className={`${CELL} text-right tabular-nums`}>{pool.weight}</td>
                 <td className={ACTIONS}>
                   <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'test', pool })} aria-label={`Test ${pool.name}`}>
                     Test

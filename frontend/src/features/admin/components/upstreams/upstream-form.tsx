@@ -98,8 +98,8 @@ export function UpstreamFormDialog({ pool, onClose }: { pool: UpstreamPool | nul
           ))}
         </SelectField>
         <Field label="Countries (empty: all)" autoComplete="off" placeholder="us, de, gb" error={errors.countries?.message} {...register('countries')} />
-        <Field label="Username template" autoComplete="off" className="font-mono" placeholder="From the preset, else {username}" error={errors.usernameTemplate?.message} {...register('usernameTemplate')} />
-        <Field label="Password template" autoComplete="off" className="font-mono" placeholder="From the preset, else {password}" error={errors.passwordTemplate?.message} {...register('passwordTemplate')} />
+        <Field label="Username template" autoComplete="off" placeholder="From the preset, else {username}" error={errors.usernameTemplate?.message} {...register('usernameTemplate')} />
+        <Field label="Password template" autoComplete="off" placeholder="From the preset, else {password}" error={errors.passwordTemplate?.message} {...register('passwordTemplate')} />
         <Field label="Cost per GB (USD)" inputMode="decimal" autoComplete="off" error={errors.costPerGb?.message} {...register('costPerGb')} />
         <Field label="Weight" inputMode="numeric" autoComplete="off" hint="Share of new connections among the pools of a kind." error={errors.weight?.message} {...register('weight')} />
         <fieldset className="sm:col-span-2">

@@ -109,7 +109,7 @@ export function upstreamToValues(pool: UpstreamPool): UpstreamValues {
 /** The body of a new pool: a template left empty is filled by the preset (or the plain one); an
  * empty password is not sent. */
 export function valuesToBody(values: UpstreamValues): PoolBody {
-  const preset = PRESET_VALUES.find((value) => value === values.preset) as Preset | undefined;
+  const preset = PRESET_VALUES.find((value): value is Preset => value === values.preset);
   return {
     name: values.name.trim(),
     kinds: [...(values.premium ? (['premium'] as const) : []), ...(values.budget ? (['budget'] as const) : [])],
