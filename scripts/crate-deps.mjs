@@ -19,7 +19,7 @@ export const ALLOWED = {
   domain: [],
   persistence: ['domain'],
   upstream: ['domain'],
-  gateway: ['domain', 'persistence'],
+  gateway: ['domain', 'persistence', 'upstream'],
   app: ['domain', 'persistence', 'upstream'],
   api: ['domain', 'persistence', 'upstream', 'app'],
   server: ['domain', 'persistence', 'upstream', 'gateway', 'app', 'api'],

@@ -157,6 +157,10 @@ impl Application {
                 renewals: settings.renewals,
                 auto_topup_window: settings.auto_topup_window,
                 webhook_key: settings.session_secret.clone(),
+                pool_probe: app::upstream_pools::ProbeSettings {
+                    url: settings.check.url.clone(),
+                    timeout: settings.check.timeout,
+                },
             },
             mailer: deps.mailer,
             payments: match deps.payments {

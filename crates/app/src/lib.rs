@@ -19,6 +19,7 @@ pub mod state;
 pub mod stock;
 pub mod telemetry;
 pub mod traffic;
+pub mod upstream_pools;
 pub mod wallet;
 
 pub use error::AppError;

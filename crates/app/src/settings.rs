@@ -58,6 +58,8 @@ pub struct JobSettings {
     pub auto_topup_window: std::time::Duration,
     /// Opens the customers' webhook secrets (the session secret).
     pub webhook_key: secrecy::SecretString,
+    /// Where the upstream pools are probed through (`crate::upstream_pools`).
+    pub pool_probe: crate::upstream_pools::ProbeSettings,
 }
 
 /// Abuse limits: how many attempts one client IP or one email gets in a window.

@@ -26,6 +26,7 @@ pub mod numbers;
 pub mod order;
 pub mod payment;
 pub mod plural;
+pub mod pool_health;
 pub mod proxy_line;
 pub mod random;
 pub mod redact;

@@ -2,12 +2,16 @@
 //! them): the active pools that are up, read from the database and kept for
 //! `GatewayConfig::pool_refresh`, and the bytes each one carried, added to its row at the next
 //! read. A pool whose stored templates no longer parse is left out (and logged by id).
+//! The connects through each pool (outcome and connect time) are counted the same way and
+//! added, with the bytes, to the pool's row of the hour (`persistence::upstream_pool_hours`);
+//! each read also sets `proxyshop_upstream_up` for every active pool.
 
 use crate::store::blocking;
 use domain::ProxyKind;
-use domain::credential_template::CredentialTemplate;
-use domain::upstream_pool::{PoolRoute, countries_from_text, kinds_from_text};
+use domain::pool_health::{ConnectCounts, ConnectOutcome};
+use domain::upstream_pool::PoolRoute;
 use persistence::DbPool;
+use persistence::upstream_pool_hours;
 use persistence::upstream_pools::{self, PoolRow};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -22,35 +26,20 @@ pub(crate) struct Pools {
     cached: tokio::sync::Mutex<(Option<Instant>, Arc<Vec<PoolRoute>>)>,
     /// Bytes carried per pool id since they were last written.
     carried: Mutex<HashMap<i64, u64>>,
+    /// Connects per pool id since they were last written.
+    connects: Mutex<HashMap<i64, ConnectCounts>>,
 }
 
-/// The route of a stored pool; None when a template does not parse (edited by hand).
+/// The route of a stored pool; None (logged by id) when a template does not parse.
 fn route(row: PoolRow) -> Option<PoolRoute> {
-    let parsed = |field, text: &str| CredentialTemplate::parse(field, text).ok();
-    let (Some(username_template), Some(password_template)) = (
-        parsed("usernameTemplate", &row.username_template),
-        parsed("passwordTemplate", &row.password_template),
-    ) else {
+    let route = row.route();
+    if route.is_none() {
         tracing::warn!(
             pool = row.id,
             "upstream pool skipped: a template does not parse"
         );
-        return None;
-    };
-    Some(PoolRoute {
-        id: row.id,
-        kinds: kinds_from_text(&row.kinds),
-        protocol: row.protocol,
-        port: u16::try_from(row.port).ok()?,
-        weight: u32::try_from(row.weight).unwrap_or(0),
-        countries: countries_from_text(&row.countries),
-        name: row.name,
-        host: row.host,
-        username: row.username,
-        password: row.password,
-        username_template,
-        password_template,
-    })
+    }
+    route
 }
 
 impl Pools {
@@ -60,6 +49,7 @@ impl Pools {
             refresh,
             cached: tokio::sync::Mutex::new((None, Arc::new(Vec::new()))),
             carried: Mutex::new(HashMap::new()),
+            connects: Mutex::new(HashMap::new()),
         }
     }
 
@@ -76,14 +66,30 @@ impl Pools {
             .unwrap_or_else(PoisonError::into_inner)
             .drain()
             .collect();
+        let mut connects =
+            std::mem::take(&mut *self.connects.lock().unwrap_or_else(PoisonError::into_inner));
         let db = self.db.clone();
         let read = blocking(move || {
             let mut conn = db.get()?;
+            let hour = upstream_pool_hours::hour_of(persistence::now());
             for (id, bytes) in &carried {
                 let bytes = i64::try_from(*bytes).unwrap_or(i64::MAX);
                 upstream_pools::add_carried(&mut conn, *id, bytes)?;
+                let counts = connects.remove(id).unwrap_or_default();
+                upstream_pool_hours::add(&mut conn, *id, hour, &counts, bytes)?;
             }
-            upstream_pools::routable(&mut conn)
+            for (id, counts) in &connects {
+                upstream_pool_hours::add(&mut conn, *id, hour, counts, 0)?;
+            }
+            let active: Vec<PoolRow> = upstream_pools::list(&mut conn)?
+                .into_iter()
+                .filter(|p| p.active)
+                .collect();
+            for pool in &active {
+                metrics::gauge!("proxyshop_upstream_up", "upstream" => pool.name.clone())
+                    .set(if pool.up { 1.0 } else { 0.0 });
+            }
+            Ok(active.into_iter().filter(|p| p.up).collect::<Vec<_>>())
         })
         .await;
         match read {
@@ -105,6 +111,17 @@ impl Pools {
             .iter()
             .any(|r| r.kinds.contains(&kind))
             .then_some(routes)
+    }
+
+    /// Counts one connect through the pool `id` that ended with `outcome` after `took`.
+    pub(crate) fn connected(&self, id: i64, outcome: ConnectOutcome, took: Duration) {
+        let ms = u64::try_from(took.as_millis()).unwrap_or(u64::MAX);
+        self.connects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(id)
+            .or_default()
+            .count(outcome, ms);
     }
 
     /// Counts `bytes` that the pool `id` carried.

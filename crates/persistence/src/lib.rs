@@ -69,6 +69,7 @@ pub mod trials;
 pub mod two_factor;
 mod upsert;
 pub mod upstream_daily;
+pub mod upstream_pool_hours;
 pub mod upstream_pools;
 pub mod users;
 pub mod wallet;

@@ -700,6 +700,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    upstream_pool_hours (pool_id, hour) {
+        pool_id -> BigInt,
+        hour -> BigInt,
+        ok -> BigInt,
+        pool_failed -> BigInt,
+        destination_failed -> BigInt,
+        le_50 -> BigInt,
+        le_100 -> BigInt,
+        le_250 -> BigInt,
+        le_500 -> BigInt,
+        le_1000 -> BigInt,
+        le_2500 -> BigInt,
+        le_5000 -> BigInt,
+        over_5000 -> BigInt,
+        bytes -> BigInt,
+    }
+}
+
 diesel::joinable!(upstream_pool_health -> upstream_pools (pool_id));
 diesel::allow_tables_to_appear_in_same_query!(upstream_pool_health, upstream_pools);
 

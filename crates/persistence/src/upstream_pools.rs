@@ -15,7 +15,8 @@ use crate::now;
 use crate::schema::{upstream_pool_health as health, upstream_pools};
 use diesel::prelude::*;
 use domain::Cents;
-use domain::upstream_pool::PoolProtocol;
+use domain::credential_template::CredentialTemplate;
+use domain::upstream_pool::{PoolProtocol, PoolRoute, countries_from_text, kinds_from_text};
 use std::collections::HashMap;
 
 /// A pool with its health.
@@ -106,6 +107,28 @@ fn joined(p: Stored, h: Option<Health>) -> PoolRow {
         last_error: h.last_error,
         created_at: p.created_at,
         updated_at: p.updated_at,
+    }
+}
+
+impl PoolRow {
+    /// What the gateway and the probe dial; None when a stored template no longer parses
+    /// (edited by hand) or the port is out of range.
+    pub fn route(&self) -> Option<PoolRoute> {
+        let parsed = |field, text: &str| CredentialTemplate::parse(field, text).ok();
+        Some(PoolRoute {
+            id: self.id,
+            name: self.name.clone(),
+            kinds: kinds_from_text(&self.kinds),
+            protocol: self.protocol,
+            host: self.host.clone(),
+            port: u16::try_from(self.port).ok()?,
+            username: self.username.clone(),
+            password: self.password.clone(),
+            username_template: parsed("usernameTemplate", &self.username_template)?,
+            password_template: parsed("passwordTemplate", &self.password_template)?,
+            weight: u32::try_from(self.weight).unwrap_or(0),
+            countries: countries_from_text(&self.countries),
+        })
     }
 }
 

@@ -12,6 +12,7 @@
 //! as `Arc<dyn Trait>`, so tests can swap in fakes.
 //! Errors are `thiserror` enums; the `api` crate maps each kind to a status explicitly.
 
+pub mod chain;
 pub mod checker;
 mod error_chain;
 pub mod google;

@@ -52,6 +52,7 @@ const AdminCustomer = m(() => import('@/features/admin/routes/customer-detail'))
 const AdminCustomerView = m(() => import('@/features/admin/routes/customer-view'));
 const AdminPlans = m(() => import('@/features/admin/routes/plans'));
 const AdminStock = m(() => import('@/features/admin/routes/stock'));
+const AdminUpstreams = m(() => import('@/features/admin/routes/upstreams'));
 const AdminOrders = m(() => import('@/features/admin/routes/orders'));
 const AdminPayments = m(() => import('@/features/admin/routes/payments'));
 const AdminPayment = m(() => import('@/features/admin/routes/payment-detail'));
@@ -110,6 +111,7 @@ export function AppRoutes() {
             <Route path="customers/:id/view" element={<AdminCustomerView />} />
             <Route path="plans" element={<AdminPlans />} />
             <Route path="stock" element={<AdminStock />} />
+            <Route path="upstreams" element={<AdminUpstreams />} />
             <Route path="orders" element={<AdminOrders />} />
             <Route path="payments" element={<AdminPayments />} />
             <Route path="payments/:id" element={<AdminPayment />} />

@@ -63,6 +63,7 @@ export const queryKeys = {
   adminPayments: (filter: object) => ['admin', 'payments', filter] as const,
   adminPayment: (id: string) => ['admin', 'payment', id] as const,
   adminTrialNetworks: ['admin', 'trials', 'networks'] as const,
+  adminUpstreams: ['admin', 'upstreams'] as const,
   adminAudit: (filter: object) => ['admin', 'audit', filter] as const,
   adminUserNotes: (id: number, page: number, perPage: number) => ['admin', 'user', id, 'notes', { page, perPage }] as const,
   /** Outside `adminAll` on purpose: each read of it is audited, so an admin change must not refetch it. */

@@ -278,6 +278,22 @@ export interface paths {
         patch: operations["update_upstream"];
         trace?: never;
     };
+    "/api/admin/upstreams/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["test_upstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -3096,7 +3112,7 @@ export interface components {
              */
             weight?: number | null;
         };
-        /** @description A pool's health: probes and, later, live traffic. */
+        /** @description A pool's health: its probes and its real traffic over the last 24 hours. */
         PoolHealth: {
             /**
              * Format: int64
@@ -3104,18 +3120,47 @@ export interface components {
              */
             checkedAt?: number | null;
             /**
+             * Format: int64
+             * @description Median time to a working tunnel through the pool over the last 24 hours, in
+             *     milliseconds (from a histogram, so approximate); null without any.
+             */
+            connectP50Ms?: number | null;
+            /**
+             * Format: int64
+             * @description Connects through the pool over the last 24 hours.
+             */
+            connects24h: number;
+            /**
              * Format: int32
              * @description Failed probes in a row.
              */
             failures: number;
             /** @description What the last failed probe met (no credential in it); null after a success. */
             lastError?: string | null;
+            state: components["schemas"]["PoolState"];
+            /**
+             * Format: double
+             * @description Share of those connects the pool carried out, 0 to 1 (a destination's failure is not
+             *     the pool's); null without any.
+             */
+            successRate24h?: number | null;
+            /**
+             * Format: int64
+             * @description Bytes the pool carried in the last 24 hours (both directions, as customers were
+             *     metered).
+             */
+            traffic24hBytes: number;
             /** @description False after three failed probes in a row, until one succeeds: new connections skip it. */
             up: boolean;
         };
         PoolList: {
             upstreams: components["schemas"]["UpstreamPool"][];
         };
+        /**
+         * @description Whether new connections may go through a pool.
+         * @enum {string}
+         */
+        PoolState: "up" | "down" | "inactive";
         PremiumCountry: {
             code: string;
             name: string;
@@ -3123,6 +3168,19 @@ export interface components {
         };
         PremiumLocations: {
             locations: components["schemas"]["PremiumCountry"][];
+        };
+        /**
+         * @description One probe's answer (`POST /api/admin/upstreams/{id}/test`): the exit IP and the time the
+         *     whole probe took, or the failure in words (never the pool's host, port or credentials).
+         */
+        ProbeAnswer: {
+            error?: string | null;
+            exitIp?: string | null;
+            /** Format: int64 */
+            latencyMs?: number | null;
+            ok: boolean;
+            /** @description Whether the pool is up once this probe is counted. */
+            up: boolean;
         };
         Profile: {
             avatarUrl?: string | null;
@@ -5249,6 +5307,62 @@ export interface operations {
             };
             /** @description A field is invalid */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    test_upstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The probe ran: `ok` with the exit IP, or the failure in words */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Upstream pool not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,17 @@
 //! The operator's upstream pools (`/api/admin/upstreams`, docs/admin-api/upstreams.md): created
 //! with a preset's templates, listed, edited and removed, each change audited in its
 //! transaction; the pool's password is write-only (no answer, audit row or schema of an answer
-//! carries it); bad fields are 422 naming each; a pool that carried traffic is deactivated.
+//! carries it); bad fields are 422 naming each; a pool that carried traffic is deactivated; the
+//! test probes a pool now (through local test pools and a local echo service), answers the exit
+//! IP or the failure in words naming nothing of the pool, and is audited; the health figures
+//! come from the hourly counts of real traffic.
 
 use crate::common::{PASSWORD, TestApp};
+use domain::pool_health::{ConnectCounts, ConnectOutcome};
 use persistence::audit::AuditFilter;
 use serde_json::{Value, json};
+use std::net::SocketAddr;
+use upstream::chain::testing::{Behaviour, EchoServer, TestUpstream, closed_port};
 
 const ADMIN: &str = "admin@example.com";
 const SECRET: &str = "Pr0vider-S3cret";
@@ -32,6 +38,19 @@ async fn patch(app: &TestApp, id: i64, body: Value) -> crate::common::Reply {
     .await
 }
 
+fn pool_at(name: &str, at: SocketAddr) -> Value {
+    let mut pool = new_pool(name);
+    pool["host"] = json!(at.ip().to_string());
+    pool["port"] = json!(at.port());
+    pool["preset"] = Value::Null;
+    pool
+}
+
+async fn test(app: &TestApp, id: i64) -> crate::common::Reply {
+    app.post_json(&format!("/api/admin/upstreams/{id}/test"), json!({}))
+        .await
+}
+
 persistence::both_backends! {
 
     #[actix_web::test]
@@ -51,7 +70,9 @@ persistence::both_backends! {
         assert_eq!((pool["costPerGb"].as_f64(), pool["weight"].as_i64()), (Some(1.75), Some(2)));
         assert_eq!(pool["countries"], json!(["de", "us"]));
         assert_eq!(pool["active"], true);
-        assert_eq!(pool["health"], json!({ "up": true, "failures": 0, "checkedAt": null, "lastError": null }));
+        assert_eq!(pool["health"], json!({ "state": "up", "up": true, "failures": 0, "checkedAt": null,
+            "lastError": null, "traffic24hBytes": 0, "connects24h": 0, "successRate24h": null,
+            "connectP50Ms": null }));
         assert!(pool.get("password").is_none());
         let rows = app.audit_rows_of("upstream.create");
         assert_eq!(rows.len(), 1);
@@ -141,12 +162,82 @@ persistence::both_backends! {
         let app = TestApp::start(backend, |_| {}).await;
         let doc = app.get("/api/openapi.json").await.body;
         let schemas = doc["components"]["schemas"].as_object().unwrap();
-        for name in ["UpstreamPool", "PoolEnvelope", "PoolList", "RemovalOutcome", "PoolHealth"] {
+        for name in ["UpstreamPool", "PoolEnvelope", "PoolList", "RemovalOutcome", "PoolHealth", "ProbeAnswer"] {
             let schema = &schemas[name];
             assert!(schema.is_object(), "{name} is documented");
             assert!(schema["properties"].get("password").is_none(), "{name}: {schema}");
         }
         assert!(schemas["UpstreamPool"]["properties"]["hasPassword"].is_object());
         assert_eq!(schemas["PoolForm"]["properties"]["password"]["writeOnly"], true);
+    }
+
+    async fn the_test_probes_a_pool_now_and_answers_the_exit_ip_or_a_clean_error(backend) {
+        let echo = EchoServer::start().await;
+        let url = echo.url();
+        let app = TestApp::start(backend, move |s| s.check.url = url).await;
+        app.register(ADMIN, PASSWORD).await;
+        app.make_admin(ADMIN);
+        let pool = TestUpstream::http(Behaviour::Tunnel).await;
+        let good = app.post_json("/api/admin/upstreams", pool_at("good", pool.addr)).await;
+        assert_eq!(good.status, 201, "{}", good.text);
+        let good = good.body["upstream"]["id"].as_i64().unwrap();
+        let refusing_at = closed_port().await;
+        let refusing = app.post_json("/api/admin/upstreams", pool_at("refusing", refusing_at)).await.body["upstream"]["id"].as_i64().unwrap();
+
+        let ok = test(&app, good).await;
+        assert_eq!(ok.status, 200, "{}", ok.text);
+        assert_eq!((ok.body["ok"].as_bool(), ok.body["exitIp"].as_str(), ok.body["up"].as_bool()), (Some(true), Some("127.0.0.1"), Some(true)));
+        assert!(ok.body["latencyMs"].is_u64() && ok.body["error"].is_null(), "{}", ok.text);
+        assert_eq!(echo.answered(), 1);
+        assert_eq!((pool.seen()[0].username.as_str(), pool.seen()[0].password.as_str()), ("shopuser", SECRET));
+
+        for failures in 1..=3 {
+            let failed = test(&app, refusing).await;
+            assert_eq!(failed.status, 200, "{}", failed.text);
+            assert_eq!(failed.body["ok"], false);
+            assert_eq!(failed.body["error"], "The pool refused the connection or could not be reached");
+            assert!(failed.body["exitIp"].is_null());
+            assert_eq!(failed.body["up"], failures < 3, "the third failure in a row marks it down");
+            for secret in [&refusing_at.port().to_string(), "127.0.0.1", "shopuser", SECRET] {
+                assert!(!failed.text.contains(secret), "{}", failed.text);
+            }
+        }
+        let listed = app.get(&format!("/api/admin/upstreams/{refusing}")).await.body;
+        assert_eq!(listed["upstream"]["health"]["state"], "down");
+        assert_eq!(listed["upstream"]["health"]["failures"], 3);
+
+        let rows = app.audit_rows_of("upstream.test");
+        assert_eq!(rows.len(), 4, "each test is audited");
+        assert_eq!(rows[0].target.as_deref(), Some(format!("upstream:{refusing}").as_str()));
+        assert_eq!(rows[0].after().unwrap()["up"], false);
+        assert_eq!(test(&app, 999_999).await.status, 404);
+    }
+
+    async fn the_health_figures_come_from_the_hourly_counts(backend) {
+        let app = admin_app(backend).await;
+        let id = app.post_json("/api/admin/upstreams", new_pool("counted")).await.body["upstream"]["id"].as_i64().unwrap();
+        let mut counts = ConnectCounts::default();
+        for ms in [30, 40, 300] {
+            counts.count(ConnectOutcome::Ok, ms);
+        }
+        counts.count(ConnectOutcome::PoolFailed, 5_000);
+        let now = persistence::now();
+        app.with_conn(|c| {
+            use persistence::upstream_pool_hours::{add, hour_of};
+            add(c, id, hour_of(now), &counts, 3_000).unwrap();
+            add(c, id, hour_of(now) - 23 * 3600, &ConnectCounts::default(), 1_000).unwrap();
+            // Older than a day: not in the figures.
+            add(c, id, hour_of(now) - 24 * 3600, &counts, 50_000).unwrap();
+        });
+        let health = app.get(&format!("/api/admin/upstreams/{id}")).await.body["upstream"]["health"].clone();
+        assert_eq!(health["traffic24hBytes"], 4_000);
+        assert_eq!(health["connects24h"], 4);
+        assert_eq!(health["successRate24h"], 0.75);
+        assert_eq!(health["connectP50Ms"], 38, "1.5 of the 2 connects under 50 ms");
+        let listed = app.get("/api/admin/upstreams").await.body;
+        assert_eq!(listed["upstreams"][0]["health"], health);
+        let off = patch(&app, id, json!({ "active": false })).await;
+        assert_eq!(off.body["upstream"]["health"]["state"], "inactive");
+        assert_eq!(off.body["upstream"]["health"]["traffic24hBytes"], 4_000);
     }
 }

@@ -7,7 +7,8 @@
 //! customer's alert thresholds with their figures (every minute, `crate::alerts::check_alerts`);
 //! renewing the pieces with auto-renew that are due (every minute, `crate::pieces::renew_due`);
 //! calling customers' webhooks (every 15 seconds; each call is also claimed on its own, see
-//! `crate::alerts::send_webhooks`).
+//! `crate::alerts::send_webhooks`); probing every active upstream pool through the check URL
+//! (every minute, `crate::upstream_pools::probe_all`; three failures in a row mark a pool down).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -29,8 +30,8 @@ use schedule::{JobRun, periodic};
 use std::sync::Arc;
 use std::time::Duration;
 use work::{
-    check_alerts, poll_deliveries, purge_expired, purge_usage_records, reconcile_payments,
-    renew_pieces, send_webhooks,
+    check_alerts, poll_deliveries, probe_upstreams, purge_expired, purge_usage_records,
+    reconcile_payments, renew_pieces, send_webhooks,
 };
 
 pub const PURGE: Job = Job {
@@ -62,6 +63,11 @@ pub const USAGE_PURGE: Job = Job {
     name: "usage_purge",
     every: Duration::from_secs(3600),
     lease: Duration::from_secs(900),
+};
+pub const UPSTREAM_PROBES: Job = Job {
+    name: "upstream_probes",
+    every: Duration::from_secs(60),
+    lease: Duration::from_secs(120),
 };
 /// Reconciliation's period comes from the settings.
 pub fn reconcile(every: Duration) -> Job {
@@ -98,6 +104,7 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     start(ALERTS, check_alerts);
     start(RENEWALS, renew_pieces);
     start(WEBHOOKS, send_webhooks);
+    start(UPSTREAM_PROBES, probe_upstreams);
     if let Some(every) = services.settings.reconcile_every {
         start(reconcile(every), reconcile_payments);
     }

@@ -152,3 +152,13 @@ pub(super) fn reconcile_payments(services: &Services) -> Option<JobRun> {
         Ok(())
     }))
 }
+
+pub(super) fn probe_upstreams(services: &Services) -> Option<JobRun> {
+    let pool = services.pool.clone();
+    let settings = services.settings.pool_probe.clone();
+    Some(Box::pin(async move {
+        let probed = crate::upstream_pools::probe_all(&pool, &settings).await?;
+        tracing::debug!(probed, "upstream pools probed");
+        Ok(())
+    }))
+}

@@ -26,5 +26,6 @@ mod quota;
 mod refusals;
 mod slots;
 mod subusers;
+mod upstream_health;
 mod upstream_pools;
 mod usage_records;

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod chain_probe;
 mod google;
 mod google_key_cache;
 mod mail_file;

@@ -40,6 +40,13 @@ export type AdminPlan = Schemas['AdminPlan'];
 export type PlanBody = Schemas['NewPlanForm'];
 export type PlanPatch = Schemas['PlanForm'];
 
+// Upstream pools
+export type UpstreamPool = Schemas['UpstreamPool'];
+/** A new pool; an edit sends any of its fields (`PoolPatch`). */
+export type PoolBody = Schemas['NewPoolForm'];
+export type PoolPatch = Schemas['PoolForm'];
+export type ProbeAnswer = Schemas['ProbeAnswer'];
+
 // Stock
 export type StockItem = Schemas['StockItem'];
 export type StockBody = Schemas['NewStockForm'];

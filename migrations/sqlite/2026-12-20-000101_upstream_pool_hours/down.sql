@@ -1,0 +1,1 @@
+DROP TABLE upstream_pool_hours;
