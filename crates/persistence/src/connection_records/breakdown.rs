@@ -1,6 +1,6 @@
 //! One customer's records summed per host, credential, UTC day or hour, in SQL.
 
-use super::RecordFilter;
+use super::filter::RecordFilter;
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::connection_records as cr;

@@ -8,53 +8,21 @@ use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::connection_records as cr;
 use diesel::prelude::*;
-use domain::usage::{CredentialKind, Outcome};
-use domain::{ProxyKind, UserId};
 
-diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+// First: its macros are for the modules below.
+#[macro_use]
+mod filter;
+
+mod breakdown;
+mod record;
+mod walk;
+
+pub use filter::RecordFilter;
+pub use record::{NewRecord, Record};
 
 /// Rows per multi-row INSERT on PostgreSQL: 13 values each stays far below its limit of
 /// 65,535 bound parameters.
 const INSERT_CHUNK: usize = 500;
-
-/// One connection's record, as written and as read back (`id` aside).
-///
-/// `None` is written as NULL (the nullable columns have no other default), which keeps the
-/// INSERT's SQL the same for every row: SQLite's single-row statement is prepared once.
-#[derive(Debug, Clone, PartialEq, Eq, Insertable, Queryable, Selectable)]
-#[diesel(table_name = cr, treat_none_as_default_value = false)]
-pub struct NewRecord {
-    pub user_id: UserId,
-    /// Unix seconds when the connection was opened.
-    pub started_at: i64,
-    pub duration_ms: i64,
-    pub credential_kind: CredentialKind,
-    /// The sub-user's, allowlist entry's or piece's id; none for the main account.
-    pub credential_id: Option<i64>,
-    /// The credential's name when the connection was made (the proxy username, the piece's
-    /// username, the sub-user's name, the allowlisted network).
-    pub credential_label: String,
-    pub kind: ProxyKind,
-    /// The target as the client asked for it (cut to `domain::usage::HOST_MAX`); empty when the
-    /// connection was refused before naming one (SOCKS5 authenticates first).
-    pub host: String,
-    pub port: i32,
-    /// Bytes metered towards the target and back to the client: together what the balance lost.
-    pub bytes_up: i64,
-    pub bytes_down: i64,
-    pub outcome: Outcome,
-    /// Why it was refused, failed or cut (`no_traffic`, `connect_failed`, …).
-    pub reason: Option<String>,
-}
-
-/// A stored record with its id (the CSV export's cursor).
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
-#[diesel(table_name = cr)]
-pub struct Record {
-    pub id: i64,
-    #[diesel(embed)]
-    pub row: NewRecord,
-}
 
 /// Writes `rows`; run it in the flush's transaction. On SQLite one row per INSERT through the
 /// connection's cached prepared statement (its SQL never changes: no building or parsing per
@@ -79,65 +47,6 @@ pub fn insert_many(conn: &mut DbConnection, rows: &[NewRecord]) -> DbResult<usiz
     }
     Ok(written)
 }
-
-/// Which of one customer's records a read covers; `None` is no condition.
-#[derive(Debug, Clone)]
-pub struct RecordFilter {
-    pub user_id: UserId,
-    pub kind: Option<ProxyKind>,
-    /// Unix seconds, inclusive.
-    pub from: Option<i64>,
-    /// Unix seconds, exclusive.
-    pub to: Option<i64>,
-    /// A substring of the host, case-insensitive.
-    pub host: Option<String>,
-    pub outcome: Option<Outcome>,
-}
-
-impl RecordFilter {
-    pub fn of(user_id: UserId) -> RecordFilter {
-        RecordFilter {
-            user_id,
-            kind: None,
-            from: None,
-            to: None,
-            host: None,
-            outcome: None,
-        }
-    }
-}
-
-/// The conditions of `filter` other than its time range, as one expression of fixed type (an
-/// absent condition matches everything), so that the grouped queries need no boxing. Used by
-/// the child modules (`walk`, `breakdown`), which import `cr` and `RecordFilter`.
-macro_rules! beside_time {
-    ($filter:expr) => {{
-        use domain::ProxyKind;
-        use domain::usage::Outcome;
-        let f: &RecordFilter = $filter;
-        let kinds: Vec<ProxyKind> = f.kind.map_or_else(|| ProxyKind::ALL.to_vec(), |k| vec![k]);
-        let outcomes: Vec<Outcome> = f.outcome.map_or_else(|| Outcome::ALL.to_vec(), |o| vec![o]);
-        let pattern = crate::like::contains(f.host.as_deref().unwrap_or(""));
-        cr::user_id
-            .eq(f.user_id)
-            .and(cr::kind.eq_any(kinds))
-            .and(cr::outcome.eq_any(outcomes))
-            .and(super::lower(cr::host).like(pattern).escape('\\'))
-    }};
-}
-
-/// Every condition of `filter` as one expression of fixed type.
-macro_rules! matching {
-    ($filter:expr) => {{
-        let f: &RecordFilter = $filter;
-        beside_time!(f)
-            .and(cr::started_at.ge(f.from.unwrap_or(i64::MIN)))
-            .and(cr::started_at.lt(f.to.unwrap_or(i64::MAX)))
-    }};
-}
-
-mod breakdown;
-mod walk;
 
 pub use breakdown::{CREDENTIAL_TOP, Group, GroupBy, HOST_TOP, breakdown};
 #[cfg(feature = "testing")]

@@ -1,7 +1,8 @@
 //! Reading one customer's records newest first: a counted page (`page`) and the keyset walk of
 //! the CSV export (`after`).
 
-use super::{Record, RecordFilter};
+use super::filter::RecordFilter;
+use super::record::Record;
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::connection_records as cr;
