@@ -107,11 +107,13 @@ impl From<app::AppError> for ApiError {
         match err {
             AppError::Validation(fields) => ApiError::Validation(fields),
             AppError::BadRequest(m) => ApiError::BadRequest(m),
+            AppError::Unauthorized => ApiError::Unauthorized,
             AppError::Forbidden(m) => ApiError::Forbidden(m),
             AppError::NotFound => ApiError::NotFound,
             AppError::NotFoundWith(m) => ApiError::NotFoundWith(m),
             AppError::Conflict(m) => ApiError::Conflict(m),
             AppError::Gone(m) => ApiError::Gone(m),
+            AppError::UnsupportedMedia(m) => ApiError::UnsupportedMediaWith(m),
             AppError::PaymentRequired(m) => ApiError::PaymentRequired(m),
             AppError::BadGateway(cause) => ApiError::BadGateway(cause),
             AppError::ProviderDown(cause) => ApiError::ProviderDown(cause),

@@ -30,7 +30,6 @@ pub mod origin_guard;
 pub mod pagination;
 pub mod pieces;
 pub(crate) mod query_text;
-pub mod rate_limit;
 pub mod readiness;
 pub mod receipts;
 pub mod request_id;

@@ -6,7 +6,11 @@
 //! from the document, which reads every route, so that the areas depend on these and the
 //! document on the areas, never both ways.
 
+#[cfg(test)]
+mod agree;
+pub mod rule_numbers;
 pub mod rules;
+mod schema_build;
 
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{ArrayBuilder, Schema};

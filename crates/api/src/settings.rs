@@ -1,8 +1,10 @@
 //! What the API needs to know, already validated by the composition root (`server`). The parts
 //! that are plain configuration of the use cases live in `app::settings`.
 
-pub use app::settings::RateLimits;
-use app::settings::{RenewalPolicy, ShopIdentity};
+pub use app::settings::{
+    CODE_MAX_ATTEMPTS, CODE_RESEND_SECS, CODE_TTL_SECS, RateLimits, TRIAL_VALIDITY_SECS,
+};
+use app::settings::{RenewalPolicy, ShopIdentity, TrialPolicy};
 use app::wallet::ReferralTerms;
 use secrecy::SecretString;
 use std::path::PathBuf;
@@ -84,10 +86,6 @@ pub struct GatewayEndpoints {
     pub allow_private: bool,
 }
 
-/// How long a verification code lives, how often it may be resent, how many wrong tries it takes.
-pub const CODE_TTL_SECS: i64 = 10 * 60;
-pub const CODE_RESEND_SECS: i64 = 60;
-pub const CODE_MAX_ATTEMPTS: i32 = 5;
 /// How long a password sign-in waits for its second factor, and how many wrong codes it takes.
 pub const TWO_FACTOR_PENDING_SECS: i64 = 5 * 60;
 pub const TWO_FACTOR_MAX_ATTEMPTS: u32 = 5;
@@ -96,12 +94,18 @@ pub const SESSION_SEEN_EVERY_SECS: i64 = 60;
 /// The longest a session lives after its sign-in, however busy it is kept (its idle lifetime is
 /// `Settings::session_ttl`, 14 days after its last change).
 pub const SESSION_MAX_AGE_SECS: i64 = 30 * 24 * 60 * 60;
-/// How long the free trial's traffic stays valid.
-pub const TRIAL_VALIDITY_SECS: i64 = 24 * 60 * 60;
 /// How long a top-up invoice stays payable.
 pub const INVOICE_LIFETIME_SECS: u32 = 60 * 60;
 
 impl Settings {
+    /// The free trial's terms (`trial_mb`, `trial_per_ip_per_day`).
+    pub fn trial(&self) -> TrialPolicy {
+        TrialPolicy {
+            mb: self.trial_mb,
+            per_ip_per_day: self.trial_per_ip_per_day,
+        }
+    }
+
     /// The referral programme's terms (`referral_percent`, `referral_cap_cents`).
     pub fn referral_terms(&self) -> ReferralTerms {
         ReferralTerms {

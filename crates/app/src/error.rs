@@ -15,6 +15,9 @@ pub enum AppError {
     /// The input cannot be used at all.
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// The signed-in account is gone: its session signs nobody in any more.
+    #[error("unauthorized")]
+    Unauthorized,
     #[error("forbidden: {0}")]
     Forbidden(&'static str),
     #[error("not found")]
@@ -25,6 +28,9 @@ pub enum AppError {
     Conflict(&'static str),
     #[error("gone: {0}")]
     Gone(&'static str),
+    /// An upload is no file of a kind taken.
+    #[error("unsupported media: {0}")]
+    UnsupportedMedia(&'static str),
     /// Not enough money in the wallet, or the like.
     #[error("payment required: {0}")]
     PaymentRequired(&'static str),

@@ -11,6 +11,7 @@ pub mod cpu_pool;
 pub mod error;
 pub mod jobs;
 pub mod pieces;
+pub mod rate_limit;
 pub mod receipts;
 pub mod secret_box;
 pub mod settings;

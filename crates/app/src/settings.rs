@@ -3,6 +3,21 @@
 
 use std::time::Duration;
 
+/// How long a verification code lives, how often it may be resent, how many wrong tries it takes.
+pub const CODE_TTL_SECS: i64 = 10 * 60;
+pub const CODE_RESEND_SECS: i64 = 60;
+pub const CODE_MAX_ATTEMPTS: i32 = 5;
+/// How long the free trial's traffic stays valid.
+pub const TRIAL_VALIDITY_SECS: i64 = 24 * 60 * 60;
+
+/// The free trial (`accounts::trial`): MB (10^6 bytes) of Premium traffic for each new customer
+/// with a verified email (0: no trial), and how many trials one network gets per UTC day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrialPolicy {
+    pub mb: u32,
+    pub per_ip_per_day: u32,
+}
+
 /// Renewals of pieces (docs/renewals.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RenewalPolicy {

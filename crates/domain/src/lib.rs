@@ -31,6 +31,7 @@ pub mod proxy_line;
 pub mod random;
 pub mod redact;
 pub mod rules;
+pub mod scope;
 #[cfg(feature = "diesel")]
 mod sql;
 pub mod subusers;

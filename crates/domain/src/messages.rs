@@ -220,7 +220,7 @@ pub const PHONE_INVALID: &str =
 pub const PROFILE_UPDATED: &str = "Profile updated";
 pub const AVATAR_TOO_LARGE: &str = "The image must be at most 2 MB";
 pub const AVATAR_UNSUPPORTED: &str = "Please upload a PNG, JPEG or WebP image";
-/// The photo's pixel rule (`api::account::rules::AVATAR_MAX_SIDE`, `AVATAR_MAX_PIXELS`).
+/// The photo's pixel rule (`app::accounts::rules::AVATAR_MAX_SIDE`, `AVATAR_MAX_PIXELS`).
 pub const AVATAR_TOO_MANY_PIXELS: &str =
     "The image must be at most 4096 pixels on a side and 12.6 megapixels in all";
 pub const PHOTO_IN_PROGRESS: &str = "Your previous photo is still being processed: one photo at a time. Please try again in a moment";

@@ -19,6 +19,17 @@ names! {
     }
 }
 
+names! {
+    /// How an operator settles an order the provider never answered or whose answer was lost
+    /// (`POST /api/admin/orders/{id}/resolve`).
+    pub enum Resolution {
+        /// Refunded: the money and the stock go back.
+        Failed => "failed",
+        /// The operator writes the proxies the provider delivered.
+        Delivered => "delivered",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

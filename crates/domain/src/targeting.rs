@@ -5,6 +5,7 @@
 //! Every part is lowercase ASCII letters and digits, so `-` separates without ambiguity.
 
 use crate::kind::ProxyKind;
+use crate::names::names;
 
 /// What a generated credential asks of the gateway.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,6 +181,24 @@ impl ProxyFormat {
             ProxyFormat::UserPassHostPort => format!("{user}:{pass}:{host}:{port}"),
             ProxyFormat::UserPassAtHostPort => format!("{user}:{pass}@{host}:{port}"),
         }
+    }
+}
+
+names! {
+    /// A generated residential proxy's rotation: a new exit per connection, or one kept for the
+    /// session's lifetime. Absent is `random`.
+    pub enum Rotation {
+        Random => "random",
+        Sticky => "sticky",
+    }
+}
+
+names! {
+    /// The port a generated residential proxy names: the HTTP(S) one or the SOCKS5 one. Absent is
+    /// `http|https`.
+    pub enum Protocol {
+        Http => "http|https",
+        Socks5 => "socks5",
     }
 }
 

@@ -26,6 +26,16 @@ names! {
     }
 }
 
+names! {
+    /// What a breakdown of the usage records sums by (`GET /api/user/usage/breakdown?by=`).
+    pub enum Grouping {
+        Host => "host",
+        Credential => "credential",
+        Day => "day",
+        Hour => "hour",
+    }
+}
+
 /// Longest target host kept in a record (a DNS name is at most 253 characters).
 pub const HOST_MAX: usize = 255;
 

@@ -7,8 +7,9 @@
 
 use crate::cache::RowCache;
 use crate::lease::{CredentialCap, Lease};
+use crate::open_error::OpenError;
 use crate::record::{CredentialRef, Identity};
-use crate::registry::{OpenError, Registry};
+use crate::registry::Registry;
 use domain::Targeting;
 use domain::targeting::{split_subuser, subuser_base};
 use persistence::gateway_leases::LeaseKey;

@@ -25,12 +25,14 @@ mod listen;
 mod loopback;
 mod memory;
 mod meter;
+mod open_error;
 mod pools;
 mod preauth;
 mod record;
 mod registry;
 mod relay;
 mod shared;
+mod slot_takes;
 mod slots;
 mod socks;
 #[cfg(target_os = "linux")]

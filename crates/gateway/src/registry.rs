@@ -15,7 +15,9 @@ use crate::flush::{apply_balances, end_pieces, take_counts};
 use crate::lease::{CredentialCap, Entry, Fair, Lease, Live, PieceSlot, lock};
 use crate::meter::Meter;
 use crate::meter::source::{Source, TopUp};
+use crate::open_error::{OpenError, dry};
 use crate::record::{CredentialRef, RECORDS_MAX, Records, Trail};
+use crate::slot_takes::SlotTakes;
 use crate::slots::Room;
 use crate::store::{self, Node};
 use domain::{ProxyKind, UserId};
@@ -24,44 +26,9 @@ use persistence::gateway_leases::LeaseKey;
 use persistence::gateway_slots::SlotKey;
 use persistence::piece_credentials::PieceCredential;
 use persistence::{DbError, DbPool};
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tokio::sync::watch;
-
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum OpenError {
-    #[error("no traffic left")]
-    NoTraffic,
-    /// A sub-user's own traffic cap is spent; the customer's balance may have traffic.
-    #[error("sub-user traffic cap reached")]
-    SubuserCapSpent,
-    #[error("too many connections")]
-    TooMany,
-    #[error("the piece has ended")]
-    Ended,
-    #[error("account disabled")]
-    Disabled,
-    /// Every slot of the node's block is in use: lease more (`Registry::with_slot`); never
-    /// seen outside the registry.
-    #[error("no free connection slot here")]
-    NoSlot,
-    #[error(transparent)]
-    Db(#[from] DbError),
-}
-
-/// Why a dry meter refuses: its sub-user's own cap, or the customer's balance.
-fn dry(meter: &Meter) -> OpenError {
-    if meter.is_capped() {
-        OpenError::SubuserCapSpent
-    } else {
-        OpenError::NoTraffic
-    }
-}
-
-/// How many times a connection leases slots before it is refused: each take grants at least
-/// one (or the connection is refused), but other connections may use them first.
-const SLOT_TAKES: usize = 4;
 
 /// All meters of the gateway and the connection counts that keep them alive.
 #[derive(Debug)]
@@ -76,10 +43,8 @@ pub(crate) struct Registry {
     max_per_trial: usize,
     /// Usage records waiting for the next flush.
     pub(crate) records: Arc<Records>,
-    /// One slot take at a time per key on this node (`with_slot`): connections that arrive
-    /// together would each lease a block for the one slot they need, and the node would hold
-    /// several blocks the other nodes then lack until its next flush.
-    slot_takes: Mutex<HashMap<SlotKey, Arc<tokio::sync::Mutex<()>>>>,
+    /// One slot take at a time per key on this node (`SlotTakes::with_slot`).
+    slot_takes: SlotTakes,
 }
 
 impl Registry {
@@ -98,14 +63,8 @@ impl Registry {
             max_per_user,
             max_per_trial: max_per_trial.min(max_per_user),
             records: Arc::new(Records::new(RECORDS_MAX)),
-            slot_takes: Mutex::default(),
+            slot_takes: SlotTakes::default(),
         }
-    }
-
-    fn takes(&self) -> std::sync::MutexGuard<'_, HashMap<SlotKey, Arc<tokio::sync::Mutex<()>>>> {
-        self.slot_takes
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// This node's id, as its lease rows name it.
@@ -223,66 +182,24 @@ impl Registry {
         lock(&self.live).fair_share(user_id)
     }
 
-    /// The per-customer cap: the trial's on a `trial`.
-    fn customer_cap(&self, trial: bool) -> usize {
-        if trial {
-            self.max_per_trial
-        } else {
-            self.max_per_user
-        }
-    }
-
-    /// Runs `attempt` (which takes a connection slot under the live lock) until it no longer
-    /// lacks a slot of `fleet`: each time it does, leases more (at least one; `cap` across the
-    /// fleet) from the database, or refuses the connection once the fleet holds the cap.
+    /// Runs `attempt` until it no longer lacks a slot of `fleet` (`SlotTakes::with_slot`).
     async fn with_slot<T>(
         &self,
         fleet: SlotKey,
         cap: usize,
         attempt: impl Fn() -> Result<T, OpenError>,
     ) -> Result<T, OpenError> {
-        for _ in 0..SLOT_TAKES {
-            match attempt() {
-                Err(OpenError::NoSlot) => {}
-                done => return done,
-            }
-            let turn = Arc::clone(self.takes().entry(fleet).or_default());
-            let held = turn.lock().await;
-            // The take before this one (another connection's) may have left a slot free.
-            let done = match attempt() {
-                Err(OpenError::NoSlot) => None,
-                done => Some(done),
-            };
-            let took = match done {
-                Some(_) => Ok(()),
-                None => {
-                    let need = lock(&self.live).slots.needed(fleet);
-                    store::take_slots(&self.node, fleet, cap, need)
-                        .await
-                        .map(|granted| {
-                            // recorded before the turn passes on, so the next one sees it
-                            lock(&self.live)
-                                .slots
-                                .granted(fleet, granted, Instant::now());
-                        })
-                }
-            };
-            drop(held);
-            {
-                let mut takes = self.takes();
-                // the last one holding this key's turn drops it
-                if Arc::strong_count(&turn) == 2 {
-                    takes.remove(&fleet);
-                }
-            }
-            if let Some(done) = done {
-                return done;
-            }
-            took?;
-        }
-        match attempt() {
-            Err(OpenError::NoSlot) => Err(OpenError::TooMany),
-            done => done,
+        self.slot_takes
+            .with_slot(&self.live, &self.node, fleet, cap, attempt)
+            .await
+    }
+
+    /// The per-customer cap: the trial's on a `trial`.
+    fn customer_cap(&self, trial: bool) -> usize {
+        if trial {
+            self.max_per_trial
+        } else {
+            self.max_per_user
         }
     }
 

@@ -2,20 +2,20 @@
 //! /api/user/avatar`, and `GET /api/avatars/{id}.{ext}` serving it (public, cached for good:
 //! a new photo gets a new id). An upload is decoded on the photo pool (`app::accounts::photos`):
 //! one photo per customer at a time, a few customers' at once, the hourly number per customer
-//! counted in the database (docs/account.md#photo).
+//! counted in the database (`app::accounts::avatar`, docs/account.md#photo).
 
-use crate::account::avatar_image::{self, AvatarError, content_type_for};
-use crate::account::rules::{AVATAR_MAX_BYTES, WINDOW_SECS};
 use crate::account::upload::{UploadRules, read_file};
-use crate::blocking::{in_transaction, with_conn};
+use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
-use app::accounts::photos;
-use domain::{UserId, messages as msg, random};
-use persistence::{avatars, now, rate_windows, users};
+use app::accounts::avatar_image::content_type_for;
+use app::accounts::rules::AVATAR_MAX_BYTES;
+use app::accounts::{avatar, photos};
+use domain::messages as msg;
+use persistence::avatars;
 use utoipa::ToSchema;
 
 const UPLOAD: UploadRules = UploadRules {
@@ -57,30 +57,14 @@ pub async fn upload_avatar(
     // One photo at a time per customer (this instance), then the hourly number (every
     // instance): both before the body is read, so a flood is refused at the cost of a request.
     let turn = photos::claim(user_id)?;
-    count_upload(&state, user_id).await?;
-    let input = read_file(&req, payload, &UPLOAD).await?;
-    // The header alone, here: a photo over the pixel rule never takes a place in the queue.
-    avatar_image::check(&input).map_err(refusal)?;
-    let avatar = turn
-        .decode(move || avatar_image::reencode(&input))
-        .await?
-        .map_err(refusal)?;
-    let id = random::alphanumeric(32);
-    let url = format!("/api/avatars/{id}.{}", avatar.extension);
-    let user = in_transaction(&state.services.pool, move |conn| {
-        avatars::insert(
-            conn,
-            &id,
-            user_id,
-            avatar.content_type,
-            &avatar.bytes,
-            now(),
-        )?;
-        users::set_avatar_url(conn, user_id, Some(&url))?;
-        avatars::delete_for_user_except(conn, user_id, Some(&id))?;
-        reload(conn, user_id)
-    })
+    avatar::count_upload(
+        &state.services.pool,
+        state.settings.limits.avatar_per_user,
+        user_id,
+    )
     .await?;
+    let input = read_file(&req, payload, &UPLOAD).await?;
+    let user = avatar::store(&state.services.pool, turn, user_id, input).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::AVATAR_UPDATED.to_owned(),
         user: User::from(&user),
@@ -94,53 +78,11 @@ pub async fn remove_avatar(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    let user_id = user.0.id;
-    let user = in_transaction(&state.services.pool, move |conn| {
-        users::set_avatar_url(conn, user_id, None)?;
-        avatars::delete_for_user_except(conn, user_id, None)?;
-        reload(conn, user_id)
-    })
-    .await?;
+    let user = avatar::remove(&state.services.pool, user.0.id).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::AVATAR_REMOVED.to_owned(),
         user: User::from(&user),
     }))
-}
-
-/// The 415 or 422 of an image the rules refuse.
-fn refusal(err: AvatarError) -> ApiError {
-    match err {
-        AvatarError::Unsupported => ApiError::UnsupportedMediaWith(msg::AVATAR_UNSUPPORTED),
-        AvatarError::TooManyPixels => ApiError::field("file", msg::AVATAR_TOO_MANY_PIXELS),
-    }
-}
-
-/// Counts one upload of the customer in the database's hourly window (`rate_windows`, so the
-/// limit holds across instances); 429 naming the limit past `avatar_per_user`.
-async fn count_upload(state: &AppState, user_id: UserId) -> Result<(), ApiError> {
-    let limit = state.settings.limits.avatar_per_user;
-    in_transaction(&state.services.pool, move |conn| {
-        let key = format!("avatar:user:{user_id}");
-        let most = i32::try_from(limit).unwrap_or(i32::MAX);
-        match rate_windows::hit(conn, &key, most, WINDOW_SECS, now())? {
-            None => Ok(()),
-            Some(retry) => {
-                tracing::warn!(%key, "rate limit reached");
-                Err(ApiError::TooManyRequests {
-                    message: msg::photo_uploads_per_hour(limit),
-                    retry_after: retry.unsigned_abs().max(1),
-                })
-            }
-        }
-    })
-    .await
-}
-
-fn reload(
-    conn: &mut persistence::DbConnection,
-    id: UserId,
-) -> Result<persistence::users::UserRow, ApiError> {
-    users::find_by_id(conn, id)?.ok_or(ApiError::Unauthorized)
 }
 
 #[utoipa::path(tag = "account", security(()),

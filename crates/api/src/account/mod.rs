@@ -2,16 +2,10 @@
 //! customer, and the forgotten-password reset (docs/account.md).
 
 mod avatar;
-pub mod avatar_image;
-pub(crate) mod codes;
-mod current_password;
 mod email_change;
-pub(crate) mod limits;
-pub(crate) mod mails;
 mod password;
 pub mod password_reset;
 mod profile;
-pub mod rules;
 mod upload;
 
 use utoipa_actix_web::service_config::ServiceConfig;

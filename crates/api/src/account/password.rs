@@ -2,8 +2,6 @@
 //! the account ends; the current one goes on under a new id. A Google-only account sets its
 //! first password without a current one.
 
-use crate::account::{current_password, mails};
-use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
@@ -11,9 +9,7 @@ use crate::session::Session;
 use crate::state::AppState;
 use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
-use app::accounts::hash_password;
 use domain::{PasswordChangeForm, messages as msg};
-use persistence::{password_resets, sessions, users};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -51,34 +47,15 @@ pub async fn change_password(
         body.confirm_password.expose_secret(),
     )
     .map_err(ApiError::Validation)?;
-    let user = user.0;
-    current_password::check(
-        &state.services.pool,
-        &user,
-        form.current.as_ref(),
-        "currentPassword",
+    app::accounts::password::change(
+        &state.services,
+        &state.public_url,
+        &user.0,
+        form,
+        session.row(),
     )
-    .await?;
-
-    let hash = hash_password(form.new_password.expose().to_owned()).await?;
-    let id = user.id;
-    let own = session.row();
-    in_transaction(&state.services.pool, move |conn| {
-        users::set_password_hash(conn, id, &hash)?;
-        // Every other session of the account; this one moves to a new key when the response
-        // goes out (`renew` below), unless it was ended meanwhile: then it ends too.
-        sessions::delete_others(conn, id, own.as_deref())?;
-        password_resets::delete(conn, id)?;
-        Ok(())
-    })
     .await?;
     session.renew();
-    tracing::info!(user_id = %id, "password changed");
-    mails::send_notice(
-        state.services.mailer.as_ref(),
-        mails::password_changed(user.email.clone(), &state.public_url),
-    )
-    .await;
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::PASSWORD_CHANGED.to_owned(),
     }))

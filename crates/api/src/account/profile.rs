@@ -1,6 +1,5 @@
 //! `PATCH /api/user/profile`: the customer's name and phone number.
 
-use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
@@ -8,7 +7,6 @@ use crate::state::AppState;
 use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpResponse, patch, web};
 use domain::{ProfileForm, messages as msg};
-use persistence::users;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -34,12 +32,7 @@ pub async fn update_profile(
 ) -> Result<HttpResponse, ApiError> {
     let form =
         ProfileForm::parse(&body.name, body.phone.as_deref()).map_err(ApiError::Validation)?;
-    let id = user.0.id;
-    let user = in_transaction(&state.services.pool, move |conn| {
-        users::update_profile(conn, id, &form.name, form.phone.as_deref())?;
-        users::find_by_id(conn, id)?.ok_or(ApiError::Unauthorized)
-    })
-    .await?;
+    let user = app::accounts::profile::update(&state.services.pool, user.0.id, form).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::PROFILE_UPDATED.to_owned(),
         user: User::from(&user),

@@ -4,6 +4,7 @@
 //! default targeting (a known location, random or sticky).
 
 use domain::network::Network;
+use domain::targeting::Rotation;
 use domain::{FieldErrors, ProxyKind, locations, messages as msg};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -126,10 +127,13 @@ impl AllowlistRequest {
         });
         let rotation = errors.take(
             "rotation",
-            match self.rotation.as_deref() {
-                None | Some("random") => Ok("random".to_owned()),
-                Some("sticky") => Ok("sticky".to_owned()),
-                Some(_) => Err(msg::ROTATION),
+            match self
+                .rotation
+                .as_deref()
+                .map_or(Some(Rotation::Random), Rotation::parse)
+            {
+                Some(rotation) => Ok(rotation.as_str().to_owned()),
+                None => Err(msg::ROTATION),
             },
         );
         let (country, state, city) = (

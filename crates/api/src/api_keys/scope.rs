@@ -3,42 +3,7 @@
 //! document declares it, both from here. A route missing from the table refuses every key
 //! ("This action needs a signed-in session"): new routes are session-only until listed.
 
-use domain::messages as msg;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Scope {
-    /// Usage, history, balance, plans, the proxies and locations.
-    Read,
-    /// Generate residential proxies and test them (`POST /api/user/check`).
-    Generate,
-    /// Spend the wallet: buy plans and proxies.
-    Buy,
-}
-
-impl Scope {
-    pub const ALL: [Scope; 3] = [Scope::Read, Scope::Generate, Scope::Buy];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Scope::Read => "read",
-            Scope::Generate => "generate",
-            Scope::Buy => "buy",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Scope> {
-        Scope::ALL.into_iter().find(|s| s.name() == name)
-    }
-
-    /// The 403 message of a key without this scope.
-    pub fn lacking_message(self) -> &'static str {
-        match self {
-            Scope::Read => msg::KEY_LACKS_READ,
-            Scope::Generate => msg::KEY_LACKS_GENERATE,
-            Scope::Buy => msg::KEY_LACKS_BUY,
-        }
-    }
-}
+pub use domain::scope::Scope;
 
 /// A key's scopes as stored: comma-separated names, sorted, no duplicates.
 pub fn store(scopes: &[Scope]) -> String {
@@ -47,7 +12,7 @@ pub fn store(scopes: &[Scope]) -> String {
     scopes.dedup();
     scopes
         .iter()
-        .map(|s| s.name())
+        .map(|s| s.as_str())
         .collect::<Vec<_>>()
         .join(",")
 }

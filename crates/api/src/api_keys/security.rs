@@ -66,7 +66,7 @@ fn set_requirements(operation: &mut Operation, scope: Option<scope::Scope>) {
         Vec::<String>::new(),
     ));
     if let Some(scope) = scope {
-        requirements.push(SecurityRequirement::new(KEY_SCHEME, [scope.name()]));
+        requirements.push(SecurityRequirement::new(KEY_SCHEME, [scope.as_str()]));
     }
     operation.security = Some(requirements);
 }

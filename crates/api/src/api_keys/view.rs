@@ -41,7 +41,7 @@ impl From<ApiKeyRow> for ApiKeyView {
 pub fn names(stored: &str) -> Vec<String> {
     scope::load(stored)
         .into_iter()
-        .map(|s| s.name().to_owned())
+        .map(|s| s.as_str().to_owned())
         .collect()
 }
 

@@ -3,7 +3,6 @@
 //! A new account gets the free trial (Google verified the email), as a registration does.
 
 use crate::auth::challenge::{SignInReply, sign_in_or_challenge};
-use crate::auth::trial;
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
@@ -12,7 +11,7 @@ use crate::session::Session;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
-use app::accounts::{NewAccount, create_user, default_name, referrer_for};
+use app::accounts::{NewAccount, create_user, default_name, referrer_for, trial};
 use domain::{Email, messages as msg};
 use persistence::users;
 use secrecy::{ExposeSecret, SecretString};
@@ -73,7 +72,7 @@ pub async fn google_sign_in(
         .map(str::trim)
         .filter(|r| !r.is_empty());
     let ref_code = ref_code.map(str::to_uppercase);
-    let settings = state.settings.clone();
+    let policy = state.settings.trial();
     let source = ip.0.clone();
     let user = in_transaction(&state.services.pool, move |conn| {
         if let Some(user) = users::find_by_google_sub(conn, &identity.sub)? {
@@ -102,7 +101,7 @@ pub async fn google_sign_in(
                 referred_by: referrer,
             },
         )?;
-        trial::grant(conn, &settings, user.id, &mailbox, &source)?;
+        trial::grant(conn, policy, user.id, &mailbox, &source)?;
         Ok(user)
     })
     .await?;

@@ -10,7 +10,6 @@ pub mod pending;
 mod register;
 mod register_verification;
 pub mod service;
-pub mod trial;
 pub mod trial_view;
 mod user_info;
 

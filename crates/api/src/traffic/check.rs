@@ -11,10 +11,10 @@
 
 use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
-use crate::rate_limit::check_limits;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
+use app::rate_limit::check_limits;
 use domain::messages as msg;
 use domain::proxy_line::ProxyLine;
 use serde::{Deserialize, Serialize};
@@ -94,7 +94,8 @@ pub(crate) async fn limit_checks(state: &AppState, user: domain::UserId) -> Resu
         limits.check_window,
         vec![(format!("check:user:{user}"), limits.check_per_user)],
     )
-    .await
+    .await?;
+    Ok(())
 }
 
 /// Runs one check of `request` (which must point at our gateway) and answers its outcome.

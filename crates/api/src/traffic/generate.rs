@@ -15,7 +15,7 @@ use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::traffic::residential_error;
-use domain::targeting::{MAX_LIFETIME_MINUTES, subuser_base};
+use domain::targeting::{MAX_LIFETIME_MINUTES, Protocol, Rotation, subuser_base};
 use domain::{ProxyKind, locations, messages as msg};
 use persistence::{proxy_history, subusers, traffic};
 use serde::{Deserialize, Serialize};
@@ -100,17 +100,21 @@ fn parse(kind: ProxyKind, body: &GenerateRequest) -> Result<Order, ApiError> {
             .filter(|q| (1..=MAX_QUANTITY).contains(q))
             .ok_or_else(|| ApiError::field("quantity", msg::QUANTITY_RANGE))?,
     };
-    let sticky = match body.rotation.as_deref().unwrap_or("random") {
-        "random" => false,
-        "sticky" => true,
-        _ => {
-            return Err(ApiError::field("rotation", msg::ROTATION));
-        }
+    let sticky = match body
+        .rotation
+        .as_deref()
+        .map_or(Some(Rotation::Random), Rotation::parse)
+    {
+        Some(rotation) => rotation == Rotation::Sticky,
+        None => return Err(ApiError::field("rotation", msg::ROTATION)),
     };
-    let socks = match body.port.as_deref().unwrap_or("http|https") {
-        "http|https" => false,
-        "socks5" => true,
-        _ => {
+    let socks = match body
+        .port
+        .as_deref()
+        .map_or(Some(Protocol::Http), Protocol::parse)
+    {
+        Some(protocol) => protocol == Protocol::Socks5,
+        None => {
             return Err(ApiError::field(
                 "port",
                 "Protocol must be http|https or socks5",

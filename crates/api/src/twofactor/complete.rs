@@ -5,7 +5,7 @@
 //! conditional UPDATE of the pending sign-in's window, `rate_windows::hit_numbered`) before its
 //! code is looked at, so parallel requests or other instances get no more than five codes judged
 //! per pending sign-in. Guesses are also limited per account and per client IP in the database,
-//! a network the account knows counting apart from all others (`crate::twofactor::guesses`).
+//! a network the account knows counting apart from all others (`app::sign_in::guesses`).
 //! A pending sign-in whose account changed its password since (or was deleted) asks to sign in
 //! again.
 
@@ -20,10 +20,10 @@ use crate::settings::{TWO_FACTOR_MAX_ATTEMPTS, TWO_FACTOR_PENDING_SECS};
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
 use crate::twofactor::enable::CodeBody;
-use crate::twofactor::guesses;
 use crate::view::{AuthResponse, ErrorResponse, User};
 use actix_web::{HttpResponse, post, web};
 use app::sign_in::email_code_hash;
+use app::sign_in::guesses;
 use domain::messages as msg;
 use persistence::now;
 use persistence::rate_windows;
@@ -63,7 +63,7 @@ pub async fn complete(
         &state.services.pool,
         &state.settings.limits,
         waiting.user_id,
-        &ip,
+        ip.network(),
     )
     .await?;
     let keys = Keys {

@@ -7,11 +7,11 @@ use crate::error::ApiError;
 use crate::extractors::{ClientIp, CurrentUser, JsonObject};
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
-use crate::twofactor::guesses;
 use crate::twofactor::mails;
 use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::verify_password;
+use app::sign_in::guesses;
 use domain::messages as msg;
 use persistence::{now, two_factor};
 use secrecy::{ExposeSecret, SecretString};
@@ -51,7 +51,13 @@ pub async fn disable(
     if !on {
         return Err(ApiError::Conflict(msg::TWO_FACTOR_NOT_ON));
     }
-    guesses::count(&state.services.pool, &state.settings.limits, Some(id), &ip).await?;
+    guesses::count(
+        &state.services.pool,
+        &state.settings.limits,
+        Some(id),
+        ip.network(),
+    )
+    .await?;
     if let Some(hash) = user.password_hash.clone() {
         let typed = body.password.expose_secret().to_owned();
         if !verify_password(typed, Some(hash)).await? {

@@ -6,7 +6,6 @@ mod codes;
 mod complete;
 mod disable;
 mod enable;
-mod guesses;
 mod mails;
 mod setup;
 mod status;

@@ -11,7 +11,7 @@ use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::messages as msg;
-use domain::usage::CredentialKind;
+use domain::usage::{CredentialKind, Grouping};
 use persistence::connection_records::{self, GroupBy};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -25,12 +25,12 @@ pub struct GroupQuery {
 
 impl GroupQuery {
     fn parse(&self) -> Result<GroupBy, ApiError> {
-        match self.by.as_deref() {
-            Some("host") => Ok(GroupBy::Host),
-            Some("credential") => Ok(GroupBy::Credential),
-            Some("day") => Ok(GroupBy::Day),
-            Some("hour") => Ok(GroupBy::Hour),
-            _ => Err(ApiError::BadRequest(msg::UNKNOWN_GROUPING.to_owned())),
+        match self.by.as_deref().and_then(Grouping::parse) {
+            Some(Grouping::Host) => Ok(GroupBy::Host),
+            Some(Grouping::Credential) => Ok(GroupBy::Credential),
+            Some(Grouping::Day) => Ok(GroupBy::Day),
+            Some(Grouping::Hour) => Ok(GroupBy::Hour),
+            None => Err(ApiError::BadRequest(msg::UNKNOWN_GROUPING.to_owned())),
         }
     }
 }

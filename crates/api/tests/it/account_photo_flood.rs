@@ -143,7 +143,7 @@ persistence::both_backends! {
         for filler in fillers {
             patiently("a filler", filler).await.unwrap().unwrap();
         }
-        let most = api::account::avatar_image::most_decoding_at_once();
+        let most = app::accounts::avatar_image::most_decoding_at_once();
         assert!((1..=photos::threads()).contains(&most), "{most} decodes at once");
         assert_eq!(app.avatar_rows(), 2);
     }

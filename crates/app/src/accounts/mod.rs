@@ -3,8 +3,21 @@
 //! `create-admin` command.
 
 mod argon;
+pub mod avatar;
+pub mod avatar_image;
+pub mod codes;
+pub mod current_password;
+pub mod email_change;
 pub mod hashing;
+pub mod limits;
+pub mod mails;
+pub mod password;
+pub mod password_reset;
 pub mod photos;
+pub mod profile;
+pub mod registration;
+pub mod rules;
+pub mod trial;
 
 use crate::error::AppError;
 use domain::{CanonicalEmail, canonical_email, messages as msg, random};

@@ -1,10 +1,12 @@
-//! Signing in, apart from HTTP: the guard against guessed passwords (`guard.rs`), how emailed
-//! codes are kept (`codes.rs`), recording a completed sign-in, whether a proven account must
-//! still pass a second factor, and the customer's sessions (`sessions.rs`). The API holds the
+//! Signing in, apart from HTTP: the guard against guessed passwords (`guard.rs`) and the limits
+//! on guessed second-factor codes (`guesses.rs`), how emailed codes are kept (`codes.rs`),
+//! recording a completed sign-in, whether a proven account must still pass a second factor, and
+//! the customer's sessions (`sessions.rs`). The API holds the
 //! session itself: the cookie, the renewed id, the sign-in held for its second factor.
 
 pub mod codes;
 pub mod guard;
+pub mod guesses;
 pub mod sessions;
 
 pub use codes::{code_hash, code_matches, email_code_hash};

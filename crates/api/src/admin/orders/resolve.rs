@@ -17,6 +17,7 @@ use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
 use app::pieces::settle::{Taken, give_back, write_delivery};
+use domain::order::Resolution;
 use domain::{OrderStatus, messages as msg};
 use persistence::pieces::{self, OrderRow};
 use persistence::{DbConnection, users};
@@ -33,12 +34,6 @@ pub struct ResolveRequest {
     /// 3 to 200 characters.
     #[schema(required = true, schema_with = crate::openapi::rules::reason)]
     pub reason: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Outcome {
-    Failed,
-    Delivered,
 }
 
 /// The statuses an operator may settle: the provider never answered, or its answer was lost.
@@ -63,11 +58,12 @@ pub async fn resolve_order(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let body = body.into_inner();
-    let outcome = match body.outcome.as_deref().map(str::trim) {
-        Some("failed") => Outcome::Failed,
-        Some("delivered") => Outcome::Delivered,
-        _ => return Err(ApiError::field("outcome", msg::UNKNOWN_OUTCOME)),
-    };
+    let outcome = body
+        .outcome
+        .as_deref()
+        .map(str::trim)
+        .and_then(Resolution::parse)
+        .ok_or_else(|| ApiError::field("outcome", msg::UNKNOWN_OUTCOME))?;
     let why = reason(body.reason.as_deref())?;
     let lines = body.proxies.unwrap_or_default();
     let actor = admin.0.id;
@@ -78,12 +74,12 @@ pub async fn resolve_order(
             return Err(ApiError::Conflict(msg::ORDER_SETTLED));
         }
         let delivered = match outcome {
-            Outcome::Delivered => Some(parse_lines(&lines, order.quantity, order.id)?),
-            Outcome::Failed => None,
+            Resolution::Delivered => Some(parse_lines(&lines, order.quantity, order.id)?),
+            Resolution::Failed => None,
         };
         let to = match outcome {
-            Outcome::Failed => OrderStatus::Failed,
-            Outcome::Delivered => OrderStatus::Delivered,
+            Resolution::Failed => OrderStatus::Failed,
+            Resolution::Delivered => OrderStatus::Delivered,
         };
         // The one step that decides who settles the order: later ones find it settled.
         if !pieces::settle_order(conn, id, &OPEN, to)? {

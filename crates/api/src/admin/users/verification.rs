@@ -8,9 +8,6 @@
 //! audited (`user.verification_resend`) in the transaction that replaces the code.
 
 use super::customer::existing_customer;
-use crate::account::codes::Purpose;
-use crate::account::rules::EMAIL_CHANGE_TTL_SECS;
-use crate::account::{limits, mails};
 use crate::admin::audit_trail::audit;
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -18,6 +15,9 @@ use crate::extractors::AdminUser;
 use crate::state::AppState;
 use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, post, web};
+use app::accounts::codes::Purpose;
+use app::accounts::rules::EMAIL_CHANGE_TTL_SECS;
+use app::accounts::{limits, mails};
 use domain::{UserId, messages as msg, random};
 use persistence::{email_changes, now, users};
 use serde_json::json;

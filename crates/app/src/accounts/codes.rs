@@ -1,7 +1,7 @@
 //! The one-time codes of the account settings: drawing them, hashing them (bound to what they
 //! are for) and checking a typed code against the stored hash.
 
-use app::sign_in::{code_hash, code_matches};
+use crate::sign_in::{code_hash, code_matches};
 use domain::UserId;
 
 /// What a code is for: a reset code cannot confirm an email change, nor the other way round,

@@ -3,9 +3,9 @@
 //! declare a gigapixel image), the decoder's allocations capped too, then a centred square crop
 //! re-encoded as a 256×256 PNG. Only pixels survive: no text chunks, EXIF, ICC profile or XMP.
 //! `check` reads the header alone and is cheap; `reencode` decodes, and runs on the photo pool
-//! (`app::accounts::photos`), never on the async workers or the blocking pool.
+//! (`photos`), never on the async workers or the blocking pool.
 
-use crate::account::rules::{AVATAR_MAX_PIXELS, AVATAR_MAX_SIDE, AVATAR_SIDE};
+use crate::accounts::rules::{AVATAR_MAX_PIXELS, AVATAR_MAX_SIDE, AVATAR_SIDE};
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;

@@ -8,14 +8,13 @@
 //! - `2fa:pair:<id>|<network>` counts the codes on the account from one network it completed a
 //!   sign-in from in the last 90 days (`login_networks`), with the same limit, for that network
 //!   alone: an outsider cannot spend it, so the owner's right code from home is never refused
-//!   because others guessed, as the first step promises (`app::sign_in::guard`).
+//!   because others guessed, as the first step promises (`guard`).
 
+use crate::accounts::KNOWN_NETWORK_SECS;
 use crate::blocking::with_conn;
-use crate::error::ApiError;
-use crate::extractors::ClientIp;
+use crate::error::AppError;
 use crate::rate_limit::check_limits;
 use crate::settings::RateLimits;
-use app::accounts::KNOWN_NETWORK_SECS;
 use domain::UserId;
 use persistence::{DbPool, login_networks, now};
 
@@ -38,15 +37,15 @@ fn keys(
     keys
 }
 
-/// Counts one code attempt on `user` from `ip` in the database; 429 "Too many requests. Please
-/// try again later" (with `Retry-After`) past a limit, counting nothing.
+/// Counts one code attempt on `user` from `network` (the client's `network_key`) in the
+/// database; `RateLimited` "Too many requests. Please try again later" past a limit, counting
+/// nothing.
 pub async fn count(
     pool: &DbPool,
     limits: &RateLimits,
     user: Option<UserId>,
-    ip: &ClientIp,
-) -> Result<(), ApiError> {
-    let network = ip.network();
+    network: String,
+) -> Result<(), AppError> {
     let known = match user {
         Some(id) => {
             let network = network.clone();

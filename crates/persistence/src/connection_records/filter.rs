@@ -1,0 +1,64 @@
+//! Which of one customer's records a read covers (`RecordFilter`), and the same as one diesel
+//! expression of fixed type (`beside_time!`, `matching!`), which the reads in `walk.rs` and
+//! `breakdown.rs` filter by.
+
+use domain::usage::Outcome;
+use domain::{ProxyKind, UserId};
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
+/// Which of one customer's records a read covers; `None` is no condition.
+#[derive(Debug, Clone)]
+pub struct RecordFilter {
+    pub user_id: UserId,
+    pub kind: Option<ProxyKind>,
+    /// Unix seconds, inclusive.
+    pub from: Option<i64>,
+    /// Unix seconds, exclusive.
+    pub to: Option<i64>,
+    /// A substring of the host, case-insensitive.
+    pub host: Option<String>,
+    pub outcome: Option<Outcome>,
+}
+
+impl RecordFilter {
+    pub fn of(user_id: UserId) -> RecordFilter {
+        RecordFilter {
+            user_id,
+            kind: None,
+            from: None,
+            to: None,
+            host: None,
+            outcome: None,
+        }
+    }
+}
+
+/// The conditions of `filter` other than its time range, as one expression of fixed type (an
+/// absent condition matches everything), so that the grouped queries need no boxing. Used by
+/// `walk.rs` and `breakdown.rs`, which import `cr` and `RecordFilter`.
+macro_rules! beside_time {
+    ($filter:expr) => {{
+        use domain::ProxyKind;
+        use domain::usage::Outcome;
+        let f: &RecordFilter = $filter;
+        let kinds: Vec<ProxyKind> = f.kind.map_or_else(|| ProxyKind::ALL.to_vec(), |k| vec![k]);
+        let outcomes: Vec<Outcome> = f.outcome.map_or_else(|| Outcome::ALL.to_vec(), |o| vec![o]);
+        let pattern = crate::like::contains(f.host.as_deref().unwrap_or(""));
+        cr::user_id
+            .eq(f.user_id)
+            .and(cr::kind.eq_any(kinds))
+            .and(cr::outcome.eq_any(outcomes))
+            .and(super::filter::lower(cr::host).like(pattern).escape('\\'))
+    }};
+}
+
+/// Every condition of `filter` as one expression of fixed type.
+macro_rules! matching {
+    ($filter:expr) => {{
+        let f: &RecordFilter = $filter;
+        beside_time!(f)
+            .and(cr::started_at.ge(f.from.unwrap_or(i64::MIN)))
+            .and(cr::started_at.lt(f.to.unwrap_or(i64::MAX)))
+    }};
+}

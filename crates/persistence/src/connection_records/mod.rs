@@ -1,0 +1,76 @@
+//! The usage records of the gateway's connections: written in batches by the gateway's flush
+//! (`insert_many`, in the transaction that settles the same bytes), read by the customer newest
+//! first (`page`, `after` for the CSV export), summed per host, credential, day or hour
+//! (`breakdown`), and purged after the retention (`purge_before`). Every read is scoped to one
+//! customer.
+
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::schema::connection_records as cr;
+use diesel::prelude::*;
+
+// First: its macros are for the modules below.
+#[macro_use]
+mod filter;
+
+mod breakdown;
+mod record;
+mod walk;
+
+pub use filter::RecordFilter;
+pub use record::{NewRecord, Record};
+
+/// Rows per multi-row INSERT on PostgreSQL: 14 values each stays far below its limit of
+/// 65,535 bound parameters.
+const INSERT_CHUNK: usize = 500;
+
+/// Writes `rows`; run it in the flush's transaction. On SQLite one row per INSERT through the
+/// connection's cached prepared statement (its SQL never changes: no building or parsing per
+/// flush; a multi-row INSERT of a varying row count was built, parsed and prepared again at
+/// every flush, which cost the gateway more than writing the rows). On PostgreSQL multi-row
+/// inserts, one round trip per `INSERT_CHUNK` rows.
+pub fn insert_many(conn: &mut DbConnection, rows: &[NewRecord]) -> DbResult<usize> {
+    let mut written = 0;
+    match conn {
+        DbConnection::Sqlite(lite) => {
+            for row in rows {
+                written += diesel::insert_into(cr::table).values(row).execute(lite)?;
+            }
+        }
+        // Multi-row VALUES is written per backend: the MultiConnection's own backend cannot
+        // express it.
+        DbConnection::Postgres(pg) => {
+            for chunk in rows.chunks(INSERT_CHUNK) {
+                written += diesel::insert_into(cr::table).values(chunk).execute(pg)?;
+            }
+        }
+    }
+    Ok(written)
+}
+
+pub use breakdown::{CREDENTIAL_TOP, Group, GroupBy, HOST_TOP, breakdown};
+#[cfg(feature = "testing")]
+pub use walk::explain_after;
+pub use walk::{COUNT_CAP, Cursor, Total, after, page};
+
+/// Deletes the records opened before `before` (unix seconds), `batch` rows per statement so
+/// that no statement holds the table long; returns how many went.
+pub fn purge_before(conn: &mut DbConnection, before: i64, batch: i64) -> DbResult<usize> {
+    let mut purged = 0;
+    loop {
+        let ids: Vec<i64> = cr::table
+            .filter(cr::started_at.lt(before))
+            .order(cr::started_at.asc())
+            .limit(batch.max(1))
+            .select(cr::id)
+            .load(conn)?;
+        if ids.is_empty() {
+            return Ok(purged);
+        }
+        let n = diesel::delete(cr::table.filter(cr::id.eq_any(&ids))).execute(conn)?;
+        purged += n;
+        if (ids.len() as i64) < batch.max(1) {
+            return Ok(purged);
+        }
+    }
+}
