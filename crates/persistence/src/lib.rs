@@ -69,6 +69,7 @@ pub mod two_factor;
 mod upsert;
 pub mod upstream_accounts;
 pub mod upstream_pools;
+pub mod usage_rollups;
 pub mod users;
 pub mod wallet;
 pub mod webhook_deliveries;

@@ -24,4 +24,6 @@ mod subuser_leases;
 mod traffic;
 mod upstream_accounts;
 mod upstream_pools;
+mod usage_rollups;
+mod usage_rollups_backfill;
 mod wallet;
