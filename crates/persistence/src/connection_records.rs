@@ -58,8 +58,8 @@ pub struct Record {
     pub row: NewRecord,
 }
 
-/// Writes `rows` and adds them to the usage rollups (`usage_rollups::add`); run it in the
-/// flush's transaction. On SQLite one row per INSERT through the
+/// Writes `rows`; run it in the flush's transaction (`usage_rollups::write_records` writes them
+/// with their rollups, as the flush does). On SQLite one row per INSERT through the
 /// connection's cached prepared statement (its SQL never changes: no building or parsing per
 /// flush; a multi-row INSERT of a varying row count was built, parsed and prepared again at
 /// every flush, which cost the gateway more than writing the rows). On PostgreSQL multi-row
@@ -80,8 +80,6 @@ pub fn insert_many(conn: &mut DbConnection, rows: &[NewRecord]) -> DbResult<usiz
             }
         }
     }
-    // The rollups the breakdowns read, in the same transaction: they always agree.
-    crate::usage_rollups::add(conn, rows)?;
     Ok(written)
 }
 

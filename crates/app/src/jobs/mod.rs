@@ -25,8 +25,8 @@ mod rollups;
 mod schedule;
 mod work;
 
-pub use schedule::{Job, Running, Stopper, Ticked, holder_id, tick_once};
 pub use rollups::{backfill_rollups, purge_hourly};
+pub use schedule::{Job, Running, Stopper, Ticked, holder_id, tick_once};
 pub use work::purge_usage;
 
 use crate::state::Services;

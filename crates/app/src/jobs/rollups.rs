@@ -8,8 +8,9 @@ use persistence::DbPool;
 use persistence::usage_rollups::{self, Progress};
 use tokio::sync::watch;
 
-/// Records summed per back-fill transaction: each holds the write lock briefly.
-const BACKFILL_BATCH: i64 = 5_000;
+/// Record ids summed per back-fill transaction (one statement per tier): each holds the write
+/// lock briefly.
+const BACKFILL_BATCH: i64 = 20_000;
 /// Hourly rollup rows deleted per statement.
 const HOURLY_PURGE_BATCH: i64 = 5_000;
 

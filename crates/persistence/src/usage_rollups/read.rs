@@ -3,7 +3,7 @@
 //! per group. The window is taken in whole hours (its start rounded down, its end up): the
 //! rollups know no finer time.
 
-use super::{DAY, HOUR};
+use super::write::{DAY, HOUR};
 use crate::connection::DbConnection;
 use crate::connection_records::{CREDENTIAL_TOP, Group, GroupBy, HOST_TOP, RecordFilter};
 use crate::error::DbResult;
@@ -11,8 +11,8 @@ use crate::schema::{usage_daily_rollup as daily, usage_hourly as hourly};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use domain::usage::{CredentialKind, Outcome};
 use domain::ProxyKind;
+use domain::usage::{CredentialKind, Outcome};
 use std::collections::HashMap;
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
@@ -114,7 +114,12 @@ macro_rules! add_tier {
             GroupBy::Host => {
                 for (host, n, up, down) in matching()
                     .group_by($t::host)
-                    .select(($t::host, sum_of("connections"), sum_of("bytes_up"), sum_of("bytes_down")))
+                    .select((
+                        $t::host,
+                        sum_of("connections"),
+                        sum_of("bytes_up"),
+                        sum_of("bytes_down"),
+                    ))
                     .load::<(String, i64, i64, i64)>($conn)?
                 {
                     add(Key::Host(host), n, up, down);
@@ -142,7 +147,12 @@ macro_rules! add_tier {
                 let bucket = || sql::<BigInt>(&format!("{} / {seconds}", stringify!($time)));
                 for (b, n, up, down) in matching()
                     .group_by(bucket())
-                    .select((bucket(), sum_of("connections"), sum_of("bytes_up"), sum_of("bytes_down")))
+                    .select((
+                        bucket(),
+                        sum_of("connections"),
+                        sum_of("bytes_up"),
+                        sum_of("bytes_down"),
+                    ))
                     .load::<(i64, i64, i64, i64)>($conn)?
                 {
                     add(Key::Start(b * seconds), n, up, down);
@@ -156,7 +166,11 @@ macro_rules! add_tier {
 /// `CREDENTIAL_TOP` credentials with the most bytes (ties by name), or every day or hour,
 /// oldest first. The answer of `connection_records::breakdown` over the same records, its
 /// window taken in whole hours.
-pub fn breakdown(conn: &mut DbConnection, filter: &RecordFilter, by: GroupBy) -> DbResult<Vec<Group>> {
+pub fn breakdown(
+    conn: &mut DbConnection,
+    filter: &RecordFilter,
+    by: GroupBy,
+) -> DbResult<Vec<Group>> {
     let window = Window::of(filter.from, filter.to, by);
     let mut totals = Totals::new();
     if let Some(range) = window.days {
@@ -169,11 +183,19 @@ pub fn breakdown(conn: &mut DbConnection, filter: &RecordFilter, by: GroupBy) ->
     let bytes = |t: &(i64, i64, i64)| t.1 + t.2;
     let limit = match by {
         GroupBy::Host => {
-            groups.sort_by(|(ka, a), (kb, b)| bytes(b).cmp(&bytes(a)).then_with(|| name(ka).cmp(&name(kb))));
+            groups.sort_by(|(ka, a), (kb, b)| {
+                bytes(b)
+                    .cmp(&bytes(a))
+                    .then_with(|| name(ka).cmp(&name(kb)))
+            });
             HOST_TOP
         }
         GroupBy::Credential => {
-            groups.sort_by(|(ka, a), (kb, b)| bytes(b).cmp(&bytes(a)).then_with(|| name(ka).cmp(&name(kb))));
+            groups.sort_by(|(ka, a), (kb, b)| {
+                bytes(b)
+                    .cmp(&bytes(a))
+                    .then_with(|| name(ka).cmp(&name(kb)))
+            });
             CREDENTIAL_TOP
         }
         GroupBy::Day | GroupBy::Hour => {
@@ -229,18 +251,58 @@ mod tests {
 
     #[test]
     fn a_window_is_whole_days_and_the_hours_beside_them() {
-        let w = Window::of(Some(T + 5 * HOUR + 10), Some(T + 3 * DAY + 2 * HOUR + 1), GroupBy::Host);
+        let w = Window::of(
+            Some(T + 5 * HOUR + 10),
+            Some(T + 3 * DAY + 2 * HOUR + 1),
+            GroupBy::Host,
+        );
         assert_eq!(w.days, Some((Some(T + DAY), Some(T + 3 * DAY))));
-        assert_eq!(w.hours, [Some((Some(T + 5 * HOUR), Some(T + DAY))), Some((Some(T + 3 * DAY), Some(T + 3 * DAY + 3 * HOUR)))]);
+        assert_eq!(
+            w.hours,
+            [
+                Some((Some(T + 5 * HOUR), Some(T + DAY))),
+                Some((Some(T + 3 * DAY), Some(T + 3 * DAY + 3 * HOUR)))
+            ]
+        );
         let days = Window::of(Some(T), Some(T + 2 * DAY), GroupBy::Day);
-        assert_eq!(days, Window { days: Some((Some(T), Some(T + 2 * DAY))), hours: [None, None] });
+        assert_eq!(
+            days,
+            Window {
+                days: Some((Some(T), Some(T + 2 * DAY))),
+                hours: [None, None]
+            }
+        );
         let open = Window::of(None, None, GroupBy::Credential);
-        assert_eq!(open, Window { days: Some((None, None)), hours: [None, None] });
+        assert_eq!(
+            open,
+            Window {
+                days: Some((None, None)),
+                hours: [None, None]
+            }
+        );
         let to = Window::of(None, Some(T + 90), GroupBy::Host);
-        assert_eq!(to, Window { days: Some((None, Some(T))), hours: [None, Some((Some(T), Some(T + HOUR)))] });
+        assert_eq!(
+            to,
+            Window {
+                days: Some((None, Some(T))),
+                hours: [None, Some((Some(T), Some(T + HOUR)))]
+            }
+        );
         let short = Window::of(Some(T + HOUR), Some(T + 3 * HOUR), GroupBy::Day);
-        assert_eq!(short, Window { days: None, hours: [Some((Some(T + HOUR), Some(T + 3 * HOUR))), None] });
+        assert_eq!(
+            short,
+            Window {
+                days: None,
+                hours: [Some((Some(T + HOUR), Some(T + 3 * HOUR))), None]
+            }
+        );
         let by_hour = Window::of(None, None, GroupBy::Hour);
-        assert_eq!(by_hour, Window { days: None, hours: [Some((None, None)), None] });
+        assert_eq!(
+            by_hour,
+            Window {
+                days: None,
+                hours: [Some((None, None)), None]
+            }
+        );
     }
 }

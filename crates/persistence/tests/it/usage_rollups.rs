@@ -63,11 +63,23 @@ pub fn traffic(rng: &mut Rng, user: UserId, n: usize) -> Vec<NewRecord> {
                 host: if refused && rng.below(3) == 0 {
                     String::new()
                 } else {
-                    format!("h{:02}.example.{}", rng.below(30), rng.pick(&["com", "net"]))
+                    format!(
+                        "h{:02}.example.{}",
+                        rng.below(30),
+                        rng.pick(&["com", "net"])
+                    )
                 },
                 port: 443,
-                bytes_up: if refused { 0 } else { rng.below(100_000) as i64 },
-                bytes_down: if refused { 0 } else { rng.below(10_000_000) as i64 },
+                bytes_up: if refused {
+                    0
+                } else {
+                    rng.below(100_000) as i64
+                },
+                bytes_down: if refused {
+                    0
+                } else {
+                    rng.below(10_000_000) as i64
+                },
                 outcome,
                 reason: refused.then(|| rng.pick(&["no_traffic", "expired"]).to_owned()),
             }
@@ -81,7 +93,7 @@ pub fn flush_in_batches(conn: &mut DbConnection, rng: &mut Rng, rows: &[NewRecor
     while !rest.is_empty() {
         let n = (1 + rng.below(300) as usize).min(rest.len());
         let (now, later) = rest.split_at(n);
-        write_transaction(conn, |c| records::insert_many(c, now)).unwrap();
+        write_transaction(conn, |c| rollups::write_records(c, now)).unwrap();
         rest = later;
     }
 }
@@ -122,7 +134,7 @@ both_backends! {
         concurrently(db, 2, move |c, i| {
             let half = &shared[i * 400..(i + 1) * 400];
             for chunk in half.chunks(100) {
-                write_transaction(c, |t| records::insert_many(t, chunk)).unwrap();
+                write_transaction(c, |t| rollups::write_records(t, chunk)).unwrap();
             }
         });
         written.extend(more.iter().cloned());

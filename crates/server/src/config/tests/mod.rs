@@ -324,7 +324,11 @@ fn operations_settings_have_defaults_and_name_their_key() {
         err.to_string().contains("PROXYSHOP_AUTO_TOPUP_WINDOW_SECS"),
         "{err}"
     );
-    let c = config(&[("PROXYSHOP_USAGE_RECORDS_DAYS", "3650"), ("PROXYSHOP_USAGE_HOURLY_DAYS", "1")]).unwrap();
+    let c = config(&[
+        ("PROXYSHOP_USAGE_RECORDS_DAYS", "3650"),
+        ("PROXYSHOP_USAGE_HOURLY_DAYS", "1"),
+    ])
+    .unwrap();
     assert_eq!((c.usage_records_days, c.usage_hourly_days), (3650, 1));
     let old = config(&[("PROXYSHOP_USAGE_RETENTION_DAYS", "30")]).unwrap();
     assert_eq!(old.usage_records_days, 30, "the old name is still read");
