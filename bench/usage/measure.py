@@ -10,7 +10,8 @@ three times (BENCH_CALLS); the median is printed.
 
 A server with usage rollups gets them as an upgrade would: the records are filled without
 rollups, the back-fill is set to sum them all, and the server is started again; its back-fill
-is waited for and timed (the "back-fill" column). BENCH_SKIP_CSV=1 leaves the export out.
+is waited for and timed (the "back-fill" column). BENCH_SKIP_CSV=1 leaves the export out;
+BENCH_BACKENDS=sqlite (or postgresql) runs one backend.
 """
 
 import os
@@ -151,8 +152,8 @@ def wait_backfilled(backend, url, process, log_file):
     while True:
         if process.poll() is not None:
             raise SystemExit(f"the server stopped: {open(log_file).read()[-2000:]}")
-        finished = sql_rows(backend, url, "SELECT finished_at FROM usage_rollup_backfill")[0][0]
-        if finished not in (None, ""):
+        finished = sql_rows(backend, url, "SELECT COALESCE(finished_at, 0) FROM usage_rollup_backfill")[0][0]
+        if int(finished) != 0:
             return
         time.sleep(0.5)
 
@@ -249,9 +250,10 @@ def pg_database(admin_url):
 
 
 def main():
-    backends = [("SQLite", None)]
+    only = os.environ.get("BENCH_BACKENDS", "sqlite,postgresql").lower().split(",")
+    backends = [("SQLite", None)] if "sqlite" in only else []
     admin_url = os.environ.get("TEST_DATABASE_URL")
-    if admin_url:
+    if admin_url and "postgresql" in only:
         backends.append(("PostgreSQL", admin_url))
     print(f"The customer's usage-record reads through the server ({os.environ['PROXYSHOP_BIN']}), median of {CALLS} calls.\n")
     print(
