@@ -1,10 +1,17 @@
-"""Times the customer's usage-record reads at 100k and 1M records (bench/usage/run.sh).
+"""Times the customer's usage reads at 100k and 1M records (bench/usage/run.sh).
 
 For each backend and size: starts the server ($PROXYSHOP_BIN) on a fresh database, signs in as
 the first administrator (who is also a customer), fills their connection records in SQL (the
 real schema, as the gateway writes it: 30 days, 2,000 hosts, 20 credentials, four outcomes),
-and times GET /api/user/requests (page 1 and page 150), and GET /api/user/requests.csv read to
-its end. Each call three times (BENCH_CALLS); the median is printed.
+and times GET /api/user/requests (page 1 and page 150), GET /api/user/requests.csv read to its
+end, the dashboard's breakdowns (GET /api/user/usage/breakdown by host, credential and day over
+everything, by hour over the last two days) and its daily chart (GET /api/user/usage). Each call
+three times (BENCH_CALLS); the median is printed.
+
+A server with usage rollups gets them as an upgrade would: the records are filled without
+rollups, the back-fill is set to sum them all, and the server is started again; its back-fill
+is waited for and timed (the "back-fill" column). BENCH_SKIP_CSV=1 leaves the export out;
+BENCH_BACKENDS=sqlite (or postgresql) runs one backend.
 """
 
 import os
@@ -24,6 +31,15 @@ CALLS = int(os.environ.get("BENCH_CALLS", "3"))
 DAYS = 30
 # 2026-11-01T00:00:00Z: the records end 30 days later.
 T0 = 1_793_491_200
+SKIP_CSV = os.environ.get("BENCH_SKIP_CSV") == "1"
+# The dashboard's reads besides the list (the hourly chart asks for its last two days).
+DASHBOARD = (
+    "/api/user/usage/breakdown?by=host",
+    "/api/user/usage/breakdown?by=credential",
+    "/api/user/usage/breakdown?by=day",
+    "/api/user/usage/breakdown?by=hour&from=2026-11-29",
+    "/api/user/usage?type=premium&days=30",
+)
 
 
 def log(message):
@@ -97,6 +113,51 @@ def fill(backend, url, email, n):
         subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url], input=sql, text=True, check=True)
 
 
+def sql_rows(backend, url, sql):
+    """The rows of one query (psql's unaligned output on PostgreSQL)."""
+    if backend == "SQLite":
+        db = sqlite3.connect(url.removeprefix("sqlite://"))
+        try:
+            return db.execute(sql).fetchall()
+        finally:
+            db.close()
+    out = subprocess.run(["psql", "-qAt", "-v", "ON_ERROR_STOP=1", url, "-c", sql], text=True, capture_output=True, check=True)
+    return [tuple(line.split("|")) for line in out.stdout.splitlines() if line]
+
+
+def has_rollups(backend, url):
+    if backend == "SQLite":
+        probe = "SELECT count(*) FROM sqlite_master WHERE name = 'usage_rollup_backfill'"
+    else:
+        probe = "SELECT count(*) FROM information_schema.tables WHERE table_name = 'usage_rollup_backfill'"
+    return int(sql_rows(backend, url, probe)[0][0]) > 0
+
+
+def start_backfill(backend, url):
+    """Sets the back-fill to sum every record, as the migration does on an upgrade."""
+    sql = (
+        "UPDATE usage_rollup_backfill SET upto = (SELECT COALESCE(MAX(id), 0) FROM connection_records), "
+        "done_through = 0, finished_at = NULL"
+    )
+    if backend == "SQLite":
+        db = sqlite3.connect(url.removeprefix("sqlite://"))
+        db.execute(sql)
+        db.commit()
+        db.close()
+    else:
+        subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql], check=True)
+
+
+def wait_backfilled(backend, url, process, log_file):
+    while True:
+        if process.poll() is not None:
+            raise SystemExit(f"the server stopped: {open(log_file).read()[-2000:]}")
+        finished = sql_rows(backend, url, "SELECT COALESCE(finished_at, 0) FROM usage_rollup_backfill")[0][0]
+        if int(finished) != 0:
+            return
+        time.sleep(0.5)
+
+
 def timed(url, cookie):
     request = urllib.request.Request(url, headers={"Cookie": cookie})
     start = time.perf_counter()
@@ -128,13 +189,17 @@ def measure(backend, database_url, n):
     url = database_url or f"sqlite://{work}/proxyshop.db"
     env["PROXYSHOP_DATABASE_URL"] = url
     log_file = os.path.join(work, "server.log")
-    server = subprocess.Popen(
-        [os.environ["PROXYSHOP_BIN"], "serve"],
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=open(log_file, "w"),
-        stderr=subprocess.STDOUT,
-    )
+
+    def start():
+        return subprocess.Popen(
+            [os.environ["PROXYSHOP_BIN"], "serve"],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=open(log_file, "a"),
+            stderr=subprocess.STDOUT,
+        )
+
+    server = start()
     try:
         wait_ready(f"{base}/healthz", server, log_file)
         cookie, email = sign_in(base, work)
@@ -142,8 +207,27 @@ def measure(backend, database_url, n):
         started = time.perf_counter()
         fill(backend, url, email, n)
         log(f"{backend}: filled in {time.perf_counter() - started:.1f} s")
-        row = []
-        for path in ("/api/user/requests", "/api/user/requests?page=150", "/api/user/requests.csv"):
+        backfill = None
+        if has_rollups(backend, url):
+            server.terminate()
+            server.wait()
+            start_backfill(backend, url)
+            started = time.perf_counter()
+            server = start()
+            wait_ready(f"{base}/healthz", server, log_file)
+            wait_backfilled(backend, url, server, log_file)
+            backfill = time.perf_counter() - started
+            log(f"{backend}: rollups back-filled in {backfill:.1f} s")
+            if backend == "SQLite":
+                db = sqlite3.connect(url.removeprefix("sqlite://"))
+                db.execute("ANALYZE")
+                db.close()
+            else:
+                subprocess.run(["psql", "-q", url, "-c", "ANALYZE"], check=True)
+        row = [backfill]
+        paths = ["/api/user/requests", "/api/user/requests?page=150"]
+        paths += [] if SKIP_CSV else ["/api/user/requests.csv"]
+        for path in paths + list(DASHBOARD):
             times = []
             for _ in range(CALLS):
                 seconds, size = timed(base + path, cookie)
@@ -166,18 +250,23 @@ def pg_database(admin_url):
 
 
 def main():
-    backends = [("SQLite", None)]
+    only = os.environ.get("BENCH_BACKENDS", "sqlite,postgresql").lower().split(",")
+    backends = [("SQLite", None)] if "sqlite" in only else []
     admin_url = os.environ.get("TEST_DATABASE_URL")
-    if admin_url:
+    if admin_url and "postgresql" in only:
         backends.append(("PostgreSQL", admin_url))
     print(f"The customer's usage-record reads through the server ({os.environ['PROXYSHOP_BIN']}), median of {CALLS} calls.\n")
-    print("| records of one customer | `requests` page 1 | page 150 | `requests.csv` (all) |")
-    print("|---|---:|---:|---:|")
+    print(
+        "| records of one customer | rollups back-fill | `requests` page 1 | page 150 |"
+        + ("" if SKIP_CSV else " `requests.csv` (all) |")
+        + " by host | by credential | by day | by hour (2 days) | `usage` (30 days) |"
+    )
+    print("|---|---:|---:|---:|" + ("" if SKIP_CSV else "---:|") + "---:|---:|---:|---:|---:|")
     for backend, admin in backends:
         for n in SIZES:
             url = pg_database(admin) if admin else None
             try:
-                first, deep, export = measure(backend, url, n)
+                backfill, *calls = measure(backend, url, n)
             finally:
                 if admin:
                     subprocess.run(
@@ -185,7 +274,11 @@ def main():
                         check=False,
                     )
             label = f"{n // 1000}k" if n < 1_000_000 else f"{n // 1_000_000}M"
-            print(f"| {backend} {label} | {first * 1000:,.0f} ms | {deep * 1000:,.0f} ms | {export:,.2f} s |", flush=True)
+            cells = ["—" if backfill is None else f"{backfill:,.1f} s"]
+            for i, seconds in enumerate(calls):
+                export = not SKIP_CSV and i == 2
+                cells.append(f"{seconds:,.2f} s" if export else f"{seconds * 1000:,.0f} ms")
+            print(f"| {backend} {label} | " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":

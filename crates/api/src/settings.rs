@@ -46,9 +46,11 @@ pub struct Settings {
     /// How often payments left pending are reconciled with the payment gateway in the
     /// background (once across all instances); `None`: never (the command still does it).
     pub reconcile_every: Option<Duration>,
-    /// Days the gateway's usage records are kept (`PROXYSHOP_USAGE_RETENTION_DAYS`, 1–3650);
+    /// Days the gateway's usage records are kept (`PROXYSHOP_USAGE_RECORDS_DAYS`, 1–3650);
     /// older ones are purged in the background.
-    pub usage_retention_days: u32,
+    pub usage_records_days: u32,
+    /// Days the hourly usage rollups are kept (`PROXYSHOP_USAGE_HOURLY_DAYS`, 1–3650).
+    pub usage_hourly_days: u32,
     /// When pieces renew and how long an expired one keeps its address.
     pub renewals: RenewalPolicy,
     /// An automatic top-up buys at most once per this long per customer and traffic kind
@@ -143,7 +145,8 @@ impl Settings {
                 allow_private: false,
             },
             reconcile_every: None,
-            usage_retention_days: 30,
+            usage_records_days: 7,
+            usage_hourly_days: 90,
             renewals: RenewalPolicy::default(),
             auto_topup_window: Duration::from_secs(3600),
             // Nothing listens on the discard port: a test that checks sets its own echo server.

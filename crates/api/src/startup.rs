@@ -153,7 +153,8 @@ impl Application {
             settings: app::settings::JobSettings {
                 reconcile_every: settings.reconcile_every,
                 referral: settings.referral_terms(),
-                usage_retention_days: settings.usage_retention_days,
+                usage_records_days: settings.usage_records_days,
+                usage_hourly_days: settings.usage_hourly_days,
                 renewals: settings.renewals,
                 auto_topup_window: settings.auto_topup_window,
                 webhook_key: settings.session_secret.clone(),

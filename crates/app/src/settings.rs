@@ -66,7 +66,9 @@ pub struct JobSettings {
     /// The referral programme's terms, for the payments that reconciliation credits.
     pub referral: crate::wallet::ReferralTerms,
     /// Days the gateway's usage records are kept; older ones are purged.
-    pub usage_retention_days: u32,
+    pub usage_records_days: u32,
+    /// Days the hourly usage rollups are kept; older ones are purged (the daily ones stay).
+    pub usage_hourly_days: u32,
     /// When pieces renew and how long an expired one keeps its address.
     pub renewals: RenewalPolicy,
     /// An automatic top-up buys at most once per this long per customer and traffic kind.

@@ -6,7 +6,7 @@ use crate::meter::source::Grant;
 use crate::slots::SlotRule;
 use domain::UserId;
 use persistence::auto_topup::{self, Outcome};
-use persistence::connection_records::{self, NewRecord};
+use persistence::connection_records::NewRecord;
 use persistence::gateway_events::{self, Event};
 use persistence::gateway_leases::{LeaseKey, Settlement};
 use persistence::gateway_slots::{self, SlotKey, SlotReturn};
@@ -250,14 +250,14 @@ impl Fresh {
 /// Settles `counts` out of this node's leases (traffic kinds: used and today's UTC bucket, the
 /// one the API reads usage by; piece kinds: the bucket only) and keeps this node's leases alive,
 /// gives back the connection slots of `slots` and renews the rest,
-/// writes the usage `records` of the connections that ended (multi-row inserts) and adds what
-/// the pools carried in them to today's `upstream_daily` at each pool's current cost, then
-/// reads what `asked` names (balances and who is disabled, pieces, sub-users). All in one
-/// transaction: an error after the counts were committed would give them back and count them
-/// twice, and records and balances move together. Other nodes' expired leases are settled as
-/// used after it, in a transaction of their own (`gateway_leases::settle_expired`): its failure
-/// is logged, as the counts are in by then, and the next flush tries again; so are other nodes'
-/// expired slot leases deleted.
+/// writes the usage `records` of the connections that ended (multi-row inserts) with their
+/// rollups (`usage_rollups::write_records`) and adds what the pools carried in them to today's
+/// `upstream_daily` at each pool's current cost, then reads what `asked` names (balances and
+/// who is disabled, pieces, sub-users). All in one transaction: an error after the counts were
+/// committed would give them back and count them twice, and records and balances move together.
+/// Other nodes' expired leases are settled as used after it, in a transaction of their own
+/// (`gateway_leases::settle_expired`): its failure is logged, as the counts are in by then, and
+/// the next flush tries again; so are other nodes' expired slot leases deleted.
 pub(crate) async fn write(
     node: &Node,
     counts: Vec<Settlement>,
@@ -273,7 +273,7 @@ pub(crate) async fn write(
         let mut fresh = write_transaction(&mut conn, |c| {
             let lost = gateway_leases::flush(c, &node.id, &counts, expires_at, &day)?;
             let slots_lost = gateway_slots::flush(c, &node.id, &slots, expires_at)?;
-            connection_records::insert_many(c, &records)?;
+            persistence::usage_rollups::write_records(c, &records)?;
             persistence::upstream_daily::add(c, &records, &day)?;
             Ok::<_, DbError>(Fresh {
                 balances: traffic::balances_of(c, &asked.users)?,

@@ -733,3 +733,54 @@ diesel::table! {
 }
 
 diesel::allow_tables_to_appear_in_same_query!(upstream_daily, upstream_pools);
+
+diesel::table! {
+    usage_hourly (user_id, hour, kind, credential_kind, credential_label, host, outcome, reason) {
+        user_id -> BigInt,
+        hour -> BigInt,
+        kind -> Text,
+        credential_kind -> Text,
+        credential_label -> Text,
+        host -> Text,
+        outcome -> Text,
+        reason -> Text,
+        connections -> BigInt,
+        bytes_up -> BigInt,
+        bytes_down -> BigInt,
+        charged_bytes -> BigInt,
+        under_1s -> BigInt,
+        under_10s -> BigInt,
+        under_1m -> BigInt,
+        over_1m -> BigInt,
+    }
+}
+
+diesel::table! {
+    usage_daily_rollup (user_id, day, kind, credential_kind, credential_label, host, outcome, reason) {
+        user_id -> BigInt,
+        day -> BigInt,
+        kind -> Text,
+        credential_kind -> Text,
+        credential_label -> Text,
+        host -> Text,
+        outcome -> Text,
+        reason -> Text,
+        connections -> BigInt,
+        bytes_up -> BigInt,
+        bytes_down -> BigInt,
+        charged_bytes -> BigInt,
+        under_1s -> BigInt,
+        under_10s -> BigInt,
+        under_1m -> BigInt,
+        over_1m -> BigInt,
+    }
+}
+
+diesel::table! {
+    usage_rollup_backfill (id) {
+        id -> BigInt,
+        upto -> BigInt,
+        done_through -> BigInt,
+        finished_at -> Nullable<BigInt>,
+    }
+}

@@ -26,7 +26,7 @@ pub use payments::CryptomusConfig;
 use payments::{CRYPTOMUS_API_KEY, CRYPTOMUS_MERCHANT_ID, cryptomus};
 pub use providers::ProviderConfig;
 pub use source::{ConfigError, Deprecated, Source};
-use source::{bad, dollars, flag, http_url, percent, ports, socket_addr, whole};
+use source::{bad, days_kept, dollars, flag, http_url, percent, ports, socket_addr, whole};
 
 use secrecy::SecretString;
 use std::net::SocketAddr;
@@ -95,9 +95,13 @@ pub struct Config {
     /// `PROXYSHOP_RECONCILE_INTERVAL_SECS` (default 900; 0: off): how often pending payments
     /// are reconciled in the background.
     pub reconcile_every: Option<Duration>,
-    /// `PROXYSHOP_USAGE_RETENTION_DAYS` (default 30, 1 to 3650): how long the gateway's usage
-    /// records are kept before the background purge deletes them.
-    pub usage_retention_days: u32,
+    /// `PROXYSHOP_USAGE_RECORDS_DAYS` (default 7, 1 to 3650; formerly
+    /// `PROXYSHOP_USAGE_RETENTION_DAYS`): how long the gateway's usage records are kept before
+    /// the background purge deletes them.
+    pub usage_records_days: u32,
+    /// `PROXYSHOP_USAGE_HOURLY_DAYS` (default 90, 1 to 3650): how long the hourly usage rollups
+    /// are kept (the daily ones are kept for the account's life).
+    pub usage_hourly_days: u32,
     /// `PROXYSHOP_RENEWAL_LEAD_HOURS` (default 24, 1 to 720) and `PROXYSHOP_RENEWAL_GRACE_HOURS`
     /// (default 24, 0 to 720): how long before expiry a piece with auto-renew renews, and how
     /// long after it an expired piece keeps its address and can still be renewed.
@@ -287,15 +291,8 @@ impl Config {
                 0 => None,
                 secs => Some(Duration::from_secs(u64::from(secs))),
             },
-            usage_retention_days: match whole(src, "PROXYSHOP_USAGE_RETENTION_DAYS", 30)? {
-                days @ 1..=3650 => days,
-                _ => {
-                    return Err(bad(
-                        "PROXYSHOP_USAGE_RETENTION_DAYS",
-                        "must be between 1 and 3650 days",
-                    ));
-                }
-            },
+            usage_records_days: days_kept(src, "PROXYSHOP_USAGE_RECORDS_DAYS", 7)?,
+            usage_hourly_days: days_kept(src, "PROXYSHOP_USAGE_HOURLY_DAYS", 90)?,
             renewals: app::settings::RenewalPolicy {
                 lead_secs: match whole(src, "PROXYSHOP_RENEWAL_LEAD_HOURS", 24)? {
                     hours @ 1..=720 => i64::from(hours) * 3600,

@@ -1,7 +1,9 @@
 //! `GET /api/user/usage/breakdown?by=host|credential|day|hour&type=&from=&to=&host=&outcome=`:
-//! the records the filters match, summed in SQL per target host (the 50 with the most bytes),
-//! per credential (main account, each sub-user, allowlist entry, piece), or per UTC day or
-//! hour (oldest first).
+//! the records the filters match, summed per target host (the 50 with the most bytes), per
+//! credential (main account, each sub-user, allowlist entry, piece), or per UTC day or hour
+//! (oldest first). Read from the usage rollups (`persistence::usage_rollups`), never the
+//! records: the cost follows the window's groups, not the number of connections; the window is
+//! taken in whole hours.
 
 use super::filters::RecordQuery;
 use crate::blocking::with_conn;
@@ -12,7 +14,8 @@ use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::messages as msg;
 use domain::usage::{CredentialKind, Grouping};
-use persistence::connection_records::{self, GroupBy};
+use persistence::connection_records::GroupBy;
+use persistence::usage_rollups;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -74,7 +77,7 @@ pub async fn usage_breakdown(
     let by = group.parse()?;
     let filter = query.parse(user.0.id)?;
     let groups = with_conn(&state.services.pool, move |conn| {
-        Ok(connection_records::breakdown(conn, &filter, by)?)
+        Ok(usage_rollups::breakdown(conn, &filter, by)?)
     })
     .await?;
     Ok(HttpResponse::Ok()

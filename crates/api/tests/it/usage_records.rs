@@ -6,7 +6,7 @@
 use crate::common::{PASSWORD, TestApp};
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
-use persistence::connection_records::{self, NewRecord};
+use persistence::connection_records::NewRecord;
 use serde_json::{Value, json};
 
 const OWNER: &str = "records@example.com";
@@ -34,7 +34,8 @@ fn record(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> N
 
 fn insert(app: &TestApp, rows: &[NewRecord]) {
     app.with_conn(|conn| {
-        persistence::write_transaction(conn, |c| connection_records::insert_many(c, rows)).unwrap()
+        persistence::write_transaction(conn, |c| persistence::usage_rollups::write_records(c, rows))
+            .unwrap()
     });
 }
 

@@ -3,7 +3,9 @@
 //! with a piece provider, collecting the proxies of placed orders (every 15 seconds); with a
 //! payment gateway, reconciling payments left pending (every 15 minutes by default,
 //! `PROXYSHOP_RECONCILE_INTERVAL_SECS`); purging the gateway's usage records older than
-//! `PROXYSHOP_USAGE_RETENTION_DAYS` (every hour, in bounded batches); comparing every
+//! `PROXYSHOP_USAGE_RECORDS_DAYS` and the hourly usage rollups older than
+//! `PROXYSHOP_USAGE_HOURLY_DAYS` (every hour, in bounded batches), after the one-time back-fill
+//! of the rollups (`rollups`, also started once with the jobs); comparing every
 //! customer's alert thresholds with their figures (every minute, `crate::alerts::check_alerts`);
 //! renewing the pieces with auto-renew that are due (every minute, `crate::pieces::renew_due`);
 //! calling customers' webhooks (every 15 seconds; each call is also claimed on its own, see
@@ -19,9 +21,11 @@
 //! ([`Running::stop`]) a job waiting for its next tick returns at once, and one in the middle of
 //! a run finishes that run (its transactions are never cut) and then returns.
 
+mod rollups;
 mod schedule;
 mod work;
 
+pub use rollups::{backfill_rollups, purge_hourly};
 pub use schedule::{Job, Running, Stopper, Ticked, holder_id, tick_once};
 pub use work::purge_usage;
 
@@ -108,5 +112,7 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     if let Some(every) = services.settings.reconcile_every {
         start(reconcile(every), reconcile_payments);
     }
+    let backfill = rollups::backfill_task(services.pool.clone(), stopper.subscribe());
+    tasks.push(("usage_backfill", tokio::spawn(backfill)));
     Running::new(stopper, tasks)
 }

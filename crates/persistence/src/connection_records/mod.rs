@@ -24,7 +24,8 @@ pub use record::{NewRecord, Record};
 /// 65,535 bound parameters.
 const INSERT_CHUNK: usize = 500;
 
-/// Writes `rows`; run it in the flush's transaction. On SQLite one row per INSERT through the
+/// Writes `rows`; run it in the flush's transaction (`usage_rollups::write_records` writes them
+/// with their rollups, as the flush does). On SQLite one row per INSERT through the
 /// connection's cached prepared statement (its SQL never changes: no building or parsing per
 /// flush; a multi-row INSERT of a varying row count was built, parsed and prepared again at
 /// every flush, which cost the gateway more than writing the rows). On PostgreSQL multi-row

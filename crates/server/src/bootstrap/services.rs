@@ -62,7 +62,8 @@ pub(super) async fn serve(
         trial_per_ip_per_day: config.trial_per_ip_per_day,
         gateway,
         reconcile_every: config.reconcile_every,
-        usage_retention_days: config.usage_retention_days,
+        usage_records_days: config.usage_records_days,
+        usage_hourly_days: config.usage_hourly_days,
         renewals: config.renewals,
         auto_topup_window: config.auto_topup_window,
         check: CheckSettings {

@@ -51,6 +51,11 @@ pub(super) const RENAMED: &[(&str, &str)] = &[
         "PROXYSHOP_SHUTDOWN_GRACE_SECONDS",
         "PROXYSHOP_SHUTDOWN_GRACE_SECS",
     ),
+    // The raw records' tier of the usage retention (beside the hourly rollups' tier).
+    (
+        "PROXYSHOP_USAGE_RETENTION_DAYS",
+        "PROXYSHOP_USAGE_RECORDS_DAYS",
+    ),
 ];
 
 /// The old name of `key`, if it was renamed.

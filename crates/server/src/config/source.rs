@@ -245,6 +245,14 @@ pub(super) fn whole(src: &Source, key: &'static str, default: u32) -> Result<u32
     }
 }
 
+/// A number of days to keep something, 1 to 3650.
+pub(super) fn days_kept(src: &Source, key: &'static str, default: u32) -> Result<u32, ConfigError> {
+    match whole(src, key, default)? {
+        days @ 1..=3650 => Ok(days),
+        _ => Err(bad(key, "must be between 1 and 3650 days")),
+    }
+}
+
 pub(super) fn dollars(
     src: &Source,
     key: &'static str,

@@ -323,7 +323,7 @@ fn operations_settings_have_defaults_and_name_their_key() {
     assert!(!c.metrics_addr_chosen);
     assert_eq!(c.log_format, LogFormat::Text);
     assert_eq!(c.shutdown_grace, std::time::Duration::ZERO);
-    assert_eq!(c.usage_retention_days, 30);
+    assert_eq!((c.usage_records_days, c.usage_hourly_days), (7, 90));
     assert_eq!(c.auto_topup_window, std::time::Duration::from_secs(3600));
     let c = config(&[("PROXYSHOP_AUTO_TOPUP_WINDOW_SECS", "60")]).unwrap();
     assert_eq!(c.auto_topup_window, std::time::Duration::from_secs(60));
@@ -332,8 +332,14 @@ fn operations_settings_have_defaults_and_name_their_key() {
         err.to_string().contains("PROXYSHOP_AUTO_TOPUP_WINDOW_SECS"),
         "{err}"
     );
-    let c = config(&[("PROXYSHOP_USAGE_RETENTION_DAYS", "3650")]).unwrap();
-    assert_eq!(c.usage_retention_days, 3650);
+    let c = config(&[
+        ("PROXYSHOP_USAGE_RECORDS_DAYS", "3650"),
+        ("PROXYSHOP_USAGE_HOURLY_DAYS", "1"),
+    ])
+    .unwrap();
+    assert_eq!((c.usage_records_days, c.usage_hourly_days), (3650, 1));
+    let old = config(&[("PROXYSHOP_USAGE_RETENTION_DAYS", "30")]).unwrap();
+    assert_eq!(old.usage_records_days, 30, "the old name is still read");
     let c = config(&[("PROXYSHOP_SHUTDOWN_GRACE_SECS", "300")]).unwrap();
     assert_eq!(c.shutdown_grace, std::time::Duration::from_secs(300));
     let c = config(&[
@@ -355,9 +361,11 @@ fn operations_settings_have_defaults_and_name_their_key() {
         ("PROXYSHOP_SHUTDOWN_GRACE_SECS", "301"),
         ("PROXYSHOP_SHUTDOWN_GRACE_SECS", "-1"),
         ("PROXYSHOP_SHUTDOWN_GRACE_SECS", "5s"),
-        ("PROXYSHOP_USAGE_RETENTION_DAYS", "0"),
-        ("PROXYSHOP_USAGE_RETENTION_DAYS", "3651"),
+        ("PROXYSHOP_USAGE_RECORDS_DAYS", "0"),
+        ("PROXYSHOP_USAGE_RECORDS_DAYS", "3651"),
         ("PROXYSHOP_USAGE_RETENTION_DAYS", "a month"),
+        ("PROXYSHOP_USAGE_HOURLY_DAYS", "0"),
+        ("PROXYSHOP_USAGE_HOURLY_DAYS", "3651"),
     ] {
         let err = config(&[(key, value)]).unwrap_err();
         assert_eq!(err.key, key, "{err}");

@@ -1,0 +1,20 @@
+//! The usage rollups: the connection records summed per customer, UTC hour (`usage_hourly`) and
+//! UTC day (`usage_daily_rollup`), kind, credential, host and outcome with its reason. Written
+//! with the records, in the same transaction (`write_records`, which the gateway's flush
+//! runs), so that records and rollups always agree; every row
+//! adds to what is there, so several gateway nodes add up. The customer's breakdowns read them
+//! (`read::breakdown`), so their cost follows the groups of the window and not the number of
+//! connections; records written before the rollups existed are summed once by `backfill`; the
+//! hourly tier is purged after its retention (`purge_hourly_before`), the daily one is kept.
+
+mod backfill;
+mod read;
+mod write;
+
+#[cfg(feature = "testing")]
+pub use backfill::start_over;
+pub use backfill::{Progress, backfill_batch, progress};
+pub use read::{Window, breakdown};
+#[cfg(feature = "testing")]
+pub use write::all_of;
+pub use write::{DAY, GroupKey, HOUR, Sums, add, purge_hourly_before, sum_records, write_records};

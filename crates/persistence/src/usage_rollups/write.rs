@@ -1,0 +1,354 @@
+//! Writing the rollups: the records summed per group in Rust (`sum_records`), added to both
+//! tiers by adding upserts (`add`, `write_records`); and the hourly tier's purge.
+
+use crate::connection::DbConnection;
+use crate::connection_records::NewRecord;
+use crate::error::DbResult;
+use crate::schema::{usage_daily_rollup as daily, usage_hourly as hourly};
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use domain::usage::{CredentialKind, Outcome};
+use domain::{ProxyKind, UserId};
+use std::collections::HashMap;
+
+pub const HOUR: i64 = 3_600;
+pub const DAY: i64 = 86_400;
+
+/// Rows per multi-row upsert: 16 values each, far below either backend's limit of bound
+/// parameters.
+const UPSERT_CHUNK: usize = 500;
+
+/// What a rollup row sums records by (beside the bucket's start).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GroupKey {
+    pub user_id: UserId,
+    /// Unix seconds of the hour's or day's start.
+    pub start: i64,
+    pub kind: ProxyKind,
+    pub credential_kind: CredentialKind,
+    pub credential_label: String,
+    pub host: String,
+    pub outcome: Outcome,
+    /// Empty when the records have none.
+    pub reason: String,
+}
+
+impl GroupKey {
+    /// The order the rows are written in, the same on every node (in the primary key's order),
+    /// so that two nodes adding to the same rows wait for each other instead of deadlocking.
+    fn order(&self) -> impl Ord + '_ {
+        (
+            self.user_id,
+            self.start,
+            self.kind.as_str(),
+            self.credential_kind.as_str(),
+            self.credential_label.as_str(),
+            self.host.as_str(),
+            self.outcome.as_str(),
+            self.reason.as_str(),
+        )
+    }
+}
+
+/// The sums of a group's records.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sums {
+    pub connections: i64,
+    pub bytes_up: i64,
+    pub bytes_down: i64,
+    /// What the balance lost: the bytes of the traffic kinds (pieces are not sold by traffic).
+    pub charged_bytes: i64,
+    /// Connections by how long they lasted: under 1 s, 10 s, 1 min, and longer.
+    pub under_1s: i64,
+    pub under_10s: i64,
+    pub under_1m: i64,
+    pub over_1m: i64,
+}
+
+impl Sums {
+    /// Adds one record.
+    pub fn count(&mut self, record: &NewRecord) {
+        self.connections += 1;
+        self.bytes_up += record.bytes_up;
+        self.bytes_down += record.bytes_down;
+        if record.kind.is_traffic() {
+            self.charged_bytes += record.bytes_up + record.bytes_down;
+        }
+        match record.duration_ms {
+            ..1_000 => self.under_1s += 1,
+            1_000..10_000 => self.under_10s += 1,
+            10_000..60_000 => self.under_1m += 1,
+            _ => self.over_1m += 1,
+        }
+    }
+}
+
+/// `records` summed per group of buckets of `seconds`, in the order they are written.
+pub fn sum_records(records: &[NewRecord], seconds: i64) -> Vec<(GroupKey, Sums)> {
+    let mut groups: HashMap<GroupKey, Sums> = HashMap::new();
+    for r in records {
+        let key = GroupKey {
+            user_id: r.user_id,
+            start: r.started_at.div_euclid(seconds) * seconds,
+            kind: r.kind,
+            credential_kind: r.credential_kind,
+            credential_label: r.credential_label.clone(),
+            host: r.host.clone(),
+            outcome: r.outcome,
+            reason: r.reason.clone().unwrap_or_default(),
+        };
+        groups.entry(key).or_default().count(r);
+    }
+    let mut rows: Vec<_> = groups.into_iter().collect();
+    rows.sort_by(|(a, _), (b, _)| a.order().cmp(&b.order()));
+    rows
+}
+
+/// One table's insertable row and its adding upsert (the two tiers differ only in the name of
+/// the bucket's column).
+macro_rules! tier {
+    ($row:ident, $t:ident, $time:ident, $upsert:ident) => {
+        #[derive(Insertable)]
+        #[diesel(table_name = $t)]
+        struct $row<'a> {
+            user_id: UserId,
+            $time: i64,
+            kind: ProxyKind,
+            credential_kind: CredentialKind,
+            credential_label: &'a str,
+            host: &'a str,
+            outcome: Outcome,
+            reason: &'a str,
+            connections: i64,
+            bytes_up: i64,
+            bytes_down: i64,
+            charged_bytes: i64,
+            under_1s: i64,
+            under_10s: i64,
+            under_1m: i64,
+            over_1m: i64,
+        }
+
+        impl<'a> $row<'a> {
+            fn of((k, s): &'a (GroupKey, Sums)) -> Self {
+                $row {
+                    user_id: k.user_id,
+                    $time: k.start,
+                    kind: k.kind,
+                    credential_kind: k.credential_kind,
+                    credential_label: &k.credential_label,
+                    host: &k.host,
+                    outcome: k.outcome,
+                    reason: &k.reason,
+                    connections: s.connections,
+                    bytes_up: s.bytes_up,
+                    bytes_down: s.bytes_down,
+                    charged_bytes: s.charged_bytes,
+                    under_1s: s.under_1s,
+                    under_10s: s.under_10s,
+                    under_1m: s.under_1m,
+                    over_1m: s.over_1m,
+                }
+            }
+        }
+
+        /// Adds `groups` to the tier, each column adding the new sums to the stored ones. On
+        /// PostgreSQL one multi-row `INSERT … ON CONFLICT DO UPDATE` per `UPSERT_CHUNK` rows; on
+        /// SQLite one row per statement through the connection's cached prepared statement (as
+        /// `connection_records::insert_many` writes: in-process, re-preparing a multi-row
+        /// statement of a varying size costs more than the rows).
+        fn $upsert(conn: &mut DbConnection, groups: &[(GroupKey, Sums)]) -> DbResult<()> {
+            use diesel::upsert::excluded;
+            macro_rules! upsert {
+                ($values:expr, $c:expr) => {
+                    diesel::insert_into($t::table)
+                        .values($values)
+                        .on_conflict((
+                            $t::user_id,
+                            $t::$time,
+                            $t::kind,
+                            $t::credential_kind,
+                            $t::credential_label,
+                            $t::host,
+                            $t::outcome,
+                            $t::reason,
+                        ))
+                        .do_update()
+                        .set((
+                            $t::connections.eq($t::connections + excluded($t::connections)),
+                            $t::bytes_up.eq($t::bytes_up + excluded($t::bytes_up)),
+                            $t::bytes_down.eq($t::bytes_down + excluded($t::bytes_down)),
+                            $t::charged_bytes.eq($t::charged_bytes + excluded($t::charged_bytes)),
+                            $t::under_1s.eq($t::under_1s + excluded($t::under_1s)),
+                            $t::under_10s.eq($t::under_10s + excluded($t::under_10s)),
+                            $t::under_1m.eq($t::under_1m + excluded($t::under_1m)),
+                            $t::over_1m.eq($t::over_1m + excluded($t::over_1m)),
+                        ))
+                        .execute($c)
+                };
+            }
+            match conn {
+                DbConnection::Sqlite(lite) => {
+                    for group in groups {
+                        upsert!(&$row::of(group), lite)?;
+                    }
+                }
+                DbConnection::Postgres(pg) => {
+                    for chunk in groups.chunks(UPSERT_CHUNK) {
+                        let rows: Vec<$row<'_>> = chunk.iter().map($row::of).collect();
+                        upsert!(&rows, pg)?;
+                    }
+                }
+            }
+            Ok(())
+        }
+    };
+}
+
+tier!(HourRow, hourly, hour, add_hourly);
+tier!(DayRow, daily, day, add_daily);
+
+/// Writes `records` (`connection_records::insert_many`) and adds them to both tiers: what the
+/// flush runs in its transaction, so that records and rollups always agree. Returns how many
+/// records were written.
+pub fn write_records(conn: &mut DbConnection, records: &[NewRecord]) -> DbResult<usize> {
+    let written = crate::connection_records::insert_many(conn, records)?;
+    add(conn, records)?;
+    Ok(written)
+}
+
+/// Adds `records` to both tiers; run it in the transaction that writes them.
+pub fn add(conn: &mut DbConnection, records: &[NewRecord]) -> DbResult<()> {
+    if records.is_empty() {
+        return Ok(());
+    }
+    add_hourly(conn, &sum_records(records, HOUR))?;
+    add_daily(conn, &sum_records(records, DAY))
+}
+
+/// Every group of `user_id`'s hourly (`daily` false) or daily tier, in the primary key's order:
+/// what the tests compare with the records.
+#[cfg(feature = "testing")]
+pub fn all_of(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    daily_tier: bool,
+) -> DbResult<Vec<(GroupKey, Sums)>> {
+    macro_rules! load {
+        ($t:ident, $time:ident) => {
+            $t::table
+                .filter($t::user_id.eq(user_id))
+                .order((
+                    $t::$time,
+                    $t::kind,
+                    $t::credential_kind,
+                    $t::credential_label,
+                    $t::host,
+                    $t::outcome,
+                    $t::reason,
+                ))
+                .select((
+                    (
+                        $t::user_id,
+                        $t::$time,
+                        $t::kind,
+                        $t::credential_kind,
+                        $t::credential_label,
+                        $t::host,
+                        $t::outcome,
+                        $t::reason,
+                    ),
+                    (
+                        $t::connections,
+                        $t::bytes_up,
+                        $t::bytes_down,
+                        $t::charged_bytes,
+                        $t::under_1s,
+                        $t::under_10s,
+                        $t::under_1m,
+                        $t::over_1m,
+                    ),
+                ))
+                .load::<(
+                    (
+                        UserId,
+                        i64,
+                        ProxyKind,
+                        CredentialKind,
+                        String,
+                        String,
+                        Outcome,
+                        String,
+                    ),
+                    (i64, i64, i64, i64, i64, i64, i64, i64),
+                )>(conn)?
+        };
+    }
+    let rows = if daily_tier {
+        load!(daily, day)
+    } else {
+        load!(hourly, hour)
+    };
+    Ok(rows
+        .into_iter()
+        .map(
+            |(
+                (user_id, start, kind, credential_kind, credential_label, host, outcome, reason),
+                s,
+            )| {
+                (
+                    GroupKey {
+                        user_id,
+                        start,
+                        kind,
+                        credential_kind,
+                        credential_label,
+                        host,
+                        outcome,
+                        reason,
+                    },
+                    Sums {
+                        connections: s.0,
+                        bytes_up: s.1,
+                        bytes_down: s.2,
+                        charged_bytes: s.3,
+                        under_1s: s.4,
+                        under_10s: s.5,
+                        under_1m: s.6,
+                        over_1m: s.7,
+                    },
+                )
+            },
+        )
+        .collect())
+}
+
+/// Deletes the hourly rows of the hours that began before `before` (unix seconds), `batch` rows
+/// per statement (each its own transaction: no statement holds the write lock long); returns how
+/// many went. The daily tier keeps them.
+pub fn purge_hourly_before(conn: &mut DbConnection, before: i64, batch: i64) -> DbResult<usize> {
+    let batch = batch.max(1);
+    let mut purged = 0;
+    loop {
+        let n = match conn {
+            DbConnection::Sqlite(c) => diesel::sql_query(
+                "DELETE FROM usage_hourly WHERE rowid IN \
+                 (SELECT rowid FROM usage_hourly WHERE hour < ? ORDER BY hour LIMIT ?)",
+            )
+            .bind::<BigInt, _>(before)
+            .bind::<BigInt, _>(batch)
+            .execute(c)?,
+            DbConnection::Postgres(c) => diesel::sql_query(
+                "DELETE FROM usage_hourly WHERE ctid = ANY(ARRAY( \
+                 SELECT ctid FROM usage_hourly WHERE hour < $1 ORDER BY hour LIMIT $2))",
+            )
+            .bind::<BigInt, _>(before)
+            .bind::<BigInt, _>(batch)
+            .execute(c)?,
+        };
+        purged += n;
+        if (n as i64) < batch {
+            return Ok(purged);
+        }
+    }
+}
