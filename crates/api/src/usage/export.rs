@@ -57,7 +57,7 @@ async fn read_page(
 ) -> Result<Vec<Record>, ApiError> {
     let filter = filter.clone();
     with_conn(pool, move |conn| {
-        Ok(connection_records::after(
+        Ok(persistence::record_pages::after(
             conn,
             &filter,
             after,

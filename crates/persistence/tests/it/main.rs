@@ -15,6 +15,7 @@ mod pieces;
 mod pool;
 mod proxy_history;
 mod rate_windows;
+mod record_pages;
 mod repos;
 mod schema;
 mod sqlite_plans;
