@@ -5,6 +5,7 @@
 mod admin_access;
 mod auto_topup;
 mod connection_records;
+mod customer_search;
 mod gateway_leases;
 mod gateway_slots;
 mod ip_allowlist;
