@@ -3,8 +3,10 @@
 For each backend and size: starts the server ($PROXYSHOP_BIN) on a fresh database, signs in as
 the first administrator (who is also a customer), fills their connection records in SQL (the
 real schema, as the gateway writes it: 30 days, 2,000 hosts, 20 credentials, four outcomes),
-and times GET /api/user/requests (page 1 and page 150), and GET /api/user/requests.csv read to
-its end. Each call three times (BENCH_CALLS); the median is printed.
+and times GET /api/user/requests (page 1, page 150 by number, page 150 by cursor: the cursor the
+149th page returned, when the server answers `nextCursor`), and GET /api/user/requests.csv over
+the 30 days read to its end (BENCH_CSV=0 skips it). Each call three times (BENCH_CALLS); the
+median is printed.
 """
 
 import os
@@ -16,11 +18,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import json
 import time
 import urllib.request
 
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",")]
 CALLS = int(os.environ.get("BENCH_CALLS", "3"))
+CSV = os.environ.get("BENCH_CSV", "1") != "0"
 DAYS = 30
 # 2026-11-01T00:00:00Z: the records end 30 days later.
 T0 = 1_793_491_200
@@ -143,7 +147,19 @@ def measure(backend, database_url, n):
         fill(backend, url, email, n)
         log(f"{backend}: filled in {time.perf_counter() - started:.1f} s")
         row = []
-        for path in ("/api/user/requests", "/api/user/requests?page=150", "/api/user/requests.csv"):
+        # The cursor that starts page 150: the one page 149 returns (None from a server
+        # without cursors).
+        with urllib.request.urlopen(
+            urllib.request.Request(base + "/api/user/requests?page=149", headers={"Cookie": cookie})
+        ) as reply:
+            cursor = json.load(reply).get("nextCursor")
+        # The 30 days of records (the export covers 24 hours without `from`).
+        paths = ["/api/user/requests", "/api/user/requests?page=150", f"/api/user/requests?cursor={cursor}" if cursor else None]
+        paths.append("/api/user/requests.csv?from=2026-11-01&to=2026-11-30" if CSV else None)
+        for path in paths:
+            if path is None:
+                row.append(None)
+                continue
             times = []
             for _ in range(CALLS):
                 seconds, size = timed(base + path, cookie)
@@ -171,13 +187,13 @@ def main():
     if admin_url:
         backends.append(("PostgreSQL", admin_url))
     print(f"The customer's usage-record reads through the server ({os.environ['PROXYSHOP_BIN']}), median of {CALLS} calls.\n")
-    print("| records of one customer | `requests` page 1 | page 150 | `requests.csv` (all) |")
-    print("|---|---:|---:|---:|")
+    print("| records of one customer | `requests` page 1 | page 150 (`page`) | page 150 (`cursor`) | `requests.csv` (30 days) |")
+    print("|---|---:|---:|---:|---:|")
     for backend, admin in backends:
         for n in SIZES:
             url = pg_database(admin) if admin else None
             try:
-                first, deep, export = measure(backend, url, n)
+                first, deep, by_cursor, export = measure(backend, url, n)
             finally:
                 if admin:
                     subprocess.run(
@@ -185,7 +201,9 @@ def main():
                         check=False,
                     )
             label = f"{n // 1000}k" if n < 1_000_000 else f"{n // 1_000_000}M"
-            print(f"| {backend} {label} | {first * 1000:,.0f} ms | {deep * 1000:,.0f} ms | {export:,.2f} s |", flush=True)
+            ms = lambda t: "n/a" if t is None else f"{t * 1000:,.1f} ms"
+            csv = "skipped" if export is None else f"{export:,.2f} s"
+            print(f"| {backend} {label} | {ms(first)} | {ms(deep)} | {ms(by_cursor)} | {csv} |", flush=True)
 
 
 if __name__ == "__main__":
