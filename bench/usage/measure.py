@@ -25,6 +25,8 @@ import urllib.request
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",")]
 CALLS = int(os.environ.get("BENCH_CALLS", "3"))
 CSV = os.environ.get("BENCH_CSV", "1") != "0"
+# One database per run, so that two runs on one server do not drop each other's.
+DB_NAME = f"proxyshop_bench_usage_{os.getpid()}"
 DAYS = 30
 # 2026-11-01T00:00:00Z: the records end 30 days later.
 T0 = 1_793_491_200
@@ -175,7 +177,7 @@ def measure(backend, database_url, n):
 
 def pg_database(admin_url):
     base, _, _ = admin_url.rpartition("/")
-    name = "proxyshop_bench_usage"
+    name = DB_NAME
     for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
         subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", admin_url, "-c", sql], check=True)
     return f"{base}/{name}"
@@ -197,7 +199,7 @@ def main():
             finally:
                 if admin:
                     subprocess.run(
-                        ["psql", "-q", admin, "-c", "DROP DATABASE IF EXISTS proxyshop_bench_usage WITH (FORCE)"],
+                        ["psql", "-q", admin, "-c", f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)"],
                         check=False,
                     )
             label = f"{n // 1000}k" if n < 1_000_000 else f"{n // 1_000_000}M"

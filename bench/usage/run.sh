@@ -3,7 +3,7 @@
 # days, 2,000 hosts), and the customer's reads of them timed through the running server: the
 # list's first page, a deep page (page 150 of 50) by number and by cursor, and the CSV export
 # of the 30 days. SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (a
-# database `proxyshop_bench_usage` is created beside it and dropped afterwards).
+# database `proxyshop_bench_usage_<pid>` is created beside it and dropped afterwards).
 # Not run by CI. Prints Markdown to stdout, progress to stderr:
 #   bench/usage/run.sh                       100k and 1M records, 3 calls each (medians)
 #   BENCH_SIZES=100000 bench/usage/run.sh    the sizes to fill, comma-separated
