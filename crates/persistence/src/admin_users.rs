@@ -159,17 +159,10 @@ pub fn batch(
 /// `EXPLAIN` lines), one step a line.
 #[cfg(feature = "testing")]
 pub fn explain_search(conn: &mut DbConnection, filter: &CustomerFilter) -> DbResult<String> {
-    use crate::explain::Explain;
-    let query = || filtered(filter, None).count();
-    Ok(match conn {
-        DbConnection::Sqlite(_) => Explain::sqlite(query())
-            .load::<(i32, i32, i32, String)>(conn)?
-            .into_iter()
-            .map(|(_, _, _, detail)| detail)
-            .collect::<Vec<_>>()
-            .join("\n"),
-        DbConnection::Postgres(_) => Explain::postgres(query()).load::<String>(conn)?.join("\n"),
-    })
+    Ok(crate::explain::plan_lines!(
+        conn,
+        filtered(filter, None).count()
+    )?)
 }
 
 /// One customer with their sign-in time.

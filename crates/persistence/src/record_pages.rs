@@ -117,15 +117,6 @@ pub fn explain_after(
     filter: &RecordFilter,
     cursor: Option<Cursor>,
 ) -> DbResult<String> {
-    use crate::explain::Explain;
-    let page = || query(filter, cursor).limit(50).select(Record::as_select());
-    Ok(match conn {
-        DbConnection::Sqlite(_) => Explain::sqlite(page())
-            .load::<(i32, i32, i32, String)>(conn)?
-            .into_iter()
-            .map(|(_, _, _, detail)| detail)
-            .collect::<Vec<_>>()
-            .join("\n"),
-        DbConnection::Postgres(_) => Explain::postgres(page()).load::<String>(conn)?.join("\n"),
-    })
+    let page = query(filter, cursor).limit(50).select(Record::as_select());
+    Ok(crate::explain::plan_lines!(conn, page)?)
 }
