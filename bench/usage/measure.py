@@ -3,15 +3,16 @@
 For each backend and size: starts the server ($PROXYSHOP_BIN) on a fresh database, signs in as
 the first administrator (who is also a customer), fills their connection records in SQL (the
 real schema, as the gateway writes it: 30 days, 2,000 hosts, 20 credentials, four outcomes),
-and times GET /api/user/requests (page 1 and page 150), GET /api/user/requests.csv read to its
-end, the dashboard's breakdowns (GET /api/user/usage/breakdown by host, credential and day over
-everything, by hour over the last two days) and its daily chart (GET /api/user/usage). Each call
-three times (BENCH_CALLS); the median is printed.
+and times GET /api/user/requests (page 1, page 150 by number, page 150 by cursor: the cursor the
+149th page returned, when the server answers `nextCursor`), GET /api/user/requests.csv over the
+30 days read to its end, the dashboard's breakdowns (GET /api/user/usage/breakdown by host,
+credential and day over everything, by hour over the last two days) and its daily chart
+(GET /api/user/usage). Each call three times (BENCH_CALLS); the median is printed.
 
 A server with usage rollups gets them as an upgrade would: the records are filled without
 rollups, the back-fill is set to sum them all, and the server is started again; its back-fill
-is waited for and timed (the "back-fill" column). BENCH_SKIP_CSV=1 leaves the export out;
-BENCH_BACKENDS=sqlite (or postgresql) runs one backend.
+is waited for and timed (the "back-fill" column). BENCH_SKIP_CSV=1 (or BENCH_CSV=0) leaves the
+export out; BENCH_BACKENDS=sqlite (or postgresql) runs one backend.
 """
 
 import os
@@ -23,15 +24,19 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import json
 import time
 import urllib.request
 
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",")]
 CALLS = int(os.environ.get("BENCH_CALLS", "3"))
+CSV = os.environ.get("BENCH_CSV", "1") != "0"
+# One database per run, so that two runs on one server do not drop each other's.
+DB_NAME = f"proxyshop_bench_usage_{os.getpid()}"
 DAYS = 30
 # 2026-11-01T00:00:00Z: the records end 30 days later.
 T0 = 1_793_491_200
-SKIP_CSV = os.environ.get("BENCH_SKIP_CSV") == "1"
+SKIP_CSV = os.environ.get("BENCH_SKIP_CSV") == "1" or not CSV
 # The dashboard's reads besides the list (the hourly chart asks for its last two days).
 DASHBOARD = (
     "/api/user/usage/breakdown?by=host",
@@ -225,9 +230,19 @@ def measure(backend, database_url, n):
             else:
                 subprocess.run(["psql", "-q", url, "-c", "ANALYZE"], check=True)
         row = [backfill]
-        paths = ["/api/user/requests", "/api/user/requests?page=150"]
-        paths += [] if SKIP_CSV else ["/api/user/requests.csv"]
+        # The cursor that starts page 150: the one page 149 returns (None from a server
+        # without cursors).
+        with urllib.request.urlopen(
+            urllib.request.Request(base + "/api/user/requests?page=149", headers={"Cookie": cookie})
+        ) as reply:
+            cursor = json.load(reply).get("nextCursor")
+        # The 30 days of records (the export covers 24 hours without `from`).
+        paths = ["/api/user/requests", "/api/user/requests?page=150", f"/api/user/requests?cursor={cursor}" if cursor else None]
+        paths.append(None if SKIP_CSV else "/api/user/requests.csv?from=2026-11-01&to=2026-11-30")
         for path in paths + list(DASHBOARD):
+            if path is None:
+                row.append(None)
+                continue
             times = []
             for _ in range(CALLS):
                 seconds, size = timed(base + path, cookie)
@@ -243,7 +258,7 @@ def measure(backend, database_url, n):
 
 def pg_database(admin_url):
     base, _, _ = admin_url.rpartition("/")
-    name = "proxyshop_bench_usage"
+    name = DB_NAME
     for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
         subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", admin_url, "-c", sql], check=True)
     return f"{base}/{name}"
@@ -257,11 +272,10 @@ def main():
         backends.append(("PostgreSQL", admin_url))
     print(f"The customer's usage-record reads through the server ({os.environ['PROXYSHOP_BIN']}), median of {CALLS} calls.\n")
     print(
-        "| records of one customer | rollups back-fill | `requests` page 1 | page 150 |"
-        + ("" if SKIP_CSV else " `requests.csv` (all) |")
-        + " by host | by credential | by day | by hour (2 days) | `usage` (30 days) |"
+        "| records of one customer | rollups back-fill | `requests` page 1 | page 150 (`page`) | page 150 (`cursor`) |"
+        + " `requests.csv` (30 days) | by host | by credential | by day | by hour (2 days) | `usage` (30 days) |"
     )
-    print("|---|---:|---:|---:|" + ("" if SKIP_CSV else "---:|") + "---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for backend, admin in backends:
         for n in SIZES:
             url = pg_database(admin) if admin else None
@@ -270,14 +284,16 @@ def main():
             finally:
                 if admin:
                     subprocess.run(
-                        ["psql", "-q", admin, "-c", "DROP DATABASE IF EXISTS proxyshop_bench_usage WITH (FORCE)"],
+                        ["psql", "-q", admin, "-c", f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)"],
                         check=False,
                     )
             label = f"{n // 1000}k" if n < 1_000_000 else f"{n // 1_000_000}M"
             cells = ["—" if backfill is None else f"{backfill:,.1f} s"]
             for i, seconds in enumerate(calls):
-                export = not SKIP_CSV and i == 2
-                cells.append(f"{seconds:,.2f} s" if export else f"{seconds * 1000:,.0f} ms")
+                if seconds is None:
+                    cells.append("n/a" if i != 3 else "skipped")
+                else:
+                    cells.append(f"{seconds:,.2f} s" if i == 3 else f"{seconds * 1000:,.1f} ms")
             print(f"| {backend} {label} | " + " | ".join(cells) + " |", flush=True)
 
 

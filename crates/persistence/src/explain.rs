@@ -55,3 +55,27 @@ impl<DB: Backend, Q: QueryFragment<DB>, ST> QueryFragment<DB> for Explain<Q, ST>
 }
 
 impl<Q, ST, Conn> RunQueryDsl<Conn> for Explain<Q, ST> {}
+
+/// The plan the database chooses for `$query` on `$conn` (a `&mut DbConnection`), one step a
+/// line: SQLite's `EXPLAIN QUERY PLAN` details, or PostgreSQL's `EXPLAIN` lines; a
+/// `QueryResult<String>`. `$query` is written once per backend and built for the one in use.
+#[cfg(feature = "testing")]
+macro_rules! plan_lines {
+    ($conn:expr, $query:expr) => {{
+        use diesel::RunQueryDsl;
+        let conn: &mut $crate::DbConnection = $conn;
+        match conn {
+            $crate::DbConnection::Sqlite(_) => $crate::explain::Explain::sqlite($query)
+                .load::<(i32, i32, i32, String)>(conn)
+                .map(|steps| {
+                    let details: Vec<String> = steps.into_iter().map(|(_, _, _, d)| d).collect();
+                    details.join("\n")
+                }),
+            $crate::DbConnection::Postgres(_) => $crate::explain::Explain::postgres($query)
+                .load::<String>(conn)
+                .map(|lines| lines.join("\n")),
+        }
+    }};
+}
+#[cfg(feature = "testing")]
+pub(crate) use plan_lines;

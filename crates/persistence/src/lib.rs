@@ -54,6 +54,7 @@ pub mod plan_purchase;
 pub mod plans;
 pub mod proxy_history;
 pub mod rate_windows;
+pub mod record_pages;
 pub mod referrals;
 pub mod schema;
 pub mod sessions;

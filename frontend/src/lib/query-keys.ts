@@ -19,7 +19,7 @@ export const queryKeys = {
   usage: (kind: ProxyKind) => ['usage', kind] as const,
   /** The usage record (GET /api/user/requests, /api/user/usage/breakdown): `query` is the filter sent. */
   usageRecordsAll: ['usage-records'] as const,
-  usageRequests: (query: object, page: number, perPage: number) => ['usage-records', 'requests', query, { page, perPage }] as const,
+  usageRequests: (query: object, cursor: string | null, perPage: number) => ['usage-records', 'requests', query, { cursor, perPage }] as const,
   usageBreakdown: (by: string, query: object) => ['usage-records', 'breakdown', by, query] as const,
   locations: (kind: 'premium' | 'budget') => ['locations', kind] as const,
   /** A piece kind's stock lists; a purchase invalidates them because the stock changed. */

@@ -3242,7 +3242,12 @@ export interface components {
             label: string;
         };
         RecordPage: {
-            /** Format: int64 */
+            /** @description Pass it as `cursor` for the next (older) page; null when this page is the last. */
+            nextCursor?: string | null;
+            /**
+             * Format: int64
+             * @description The numbered page asked for (`page`, 1 by default); 1 when read by `cursor`.
+             */
             page: number;
             /** Format: int64 */
             perPage: number;
@@ -10226,6 +10231,11 @@ export interface operations {
     list_requests: {
         parameters: {
             query?: {
+                /**
+                 * @description The `nextCursor` of the previous page: this page holds the records after it (older).
+                 *     Absent: the newest records, or the numbered `page`. Anything else is a 422 on `cursor`.
+                 */
+                cursor?: string | null;
                 from?: string;
                 host?: string;
                 outcome?: string;

@@ -1,9 +1,11 @@
 //! `GET /api/user/requests.csv?type=&from=&to=&host=&outcome=`: every record the filters
-//! match, newest first, as a CSV attachment. Streamed: a task reads the records in keyset
+//! match within a window (24 hours before `to` or now without `from`, at most the records'
+//! retention, a host search at most 7 days), newest first, as a CSV attachment. Streamed: a task reads the records in keyset
 //! pages (after the last one's time and id, so rows written meanwhile neither repeat nor shift
 //! the walk) on the blocking pool and hands each page's lines over a small channel.
 
 use super::filters::RecordQuery;
+use super::window;
 use crate::blocking::with_conn;
 use crate::csv::{cell, iso_utc, stream_pages};
 use crate::error::ApiError;
@@ -12,7 +14,7 @@ use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use persistence::DbPool;
-use persistence::connection_records::{self, Cursor, Record, RecordFilter};
+use persistence::connection_records::{Cursor, Record, RecordFilter};
 
 /// Records per query and per chunk of the body.
 pub(crate) const EXPORT_PAGE: i64 = 1_000;
@@ -30,7 +32,10 @@ pub async fn export_requests(
     user: CurrentUser,
     query: web::Query<RecordQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let filter = query.parse(user.0.id)?;
+    let mut filter = query.parse(user.0.id)?;
+    let now = persistence::now();
+    window::bound_export(&mut filter, now, state.settings.usage_retention_days)?;
+    window::bound_host_search(&mut filter, now)?;
     // The first page is read before answering, so a failing database is a plain 500.
     let first = read_page(&state.services.pool, &filter, None).await?;
     let pool = state.services.pool.clone();
@@ -57,7 +62,7 @@ async fn read_page(
 ) -> Result<Vec<Record>, ApiError> {
     let filter = filter.clone();
     with_conn(pool, move |conn| {
-        Ok(connection_records::after(
+        Ok(persistence::record_pages::after(
             conn,
             &filter,
             after,

@@ -1,8 +1,12 @@
-//! `GET /api/user/requests?type=&from=&to=&host=&outcome=&page=&perPage=`: the customer's
-//! connections through the gateway, newest first, a page at a time, with how many match
-//! counted up to `connection_records::COUNT_CAP`.
+//! `GET /api/user/requests?type=&from=&to=&host=&outcome=&cursor=&perPage=`: the customer's
+//! connections through the gateway, newest first, a page at a time after the cursor the
+//! previous page returned (`nextCursor`), so a deep page costs what the first one costs; with
+//! how many match counted up to `connection_records::COUNT_CAP`. `page` still reads a numbered
+//! page (by offset) for the clients that ask for one. A host search covers at most 7 days
+//! (`window::bound_host_search`).
 
 use super::filters::RecordQuery;
+use super::window;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
@@ -12,9 +16,18 @@ use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
 use domain::ProxyKind;
 use domain::usage::{CredentialKind, Outcome};
-use persistence::connection_records::{self, Record};
-use serde::Serialize;
-use utoipa::ToSchema;
+use persistence::connection_records::Record;
+use persistence::record_pages;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// Where the page starts.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CursorQuery {
+    /// The `nextCursor` of the previous page: this page holds the records after it (older).
+    /// Absent: the newest records, or the numbered `page`. Anything else is a 422 on `cursor`.
+    pub cursor: Option<String>,
+}
 
 /// The credential that opened a connection, as it was named then.
 #[derive(Debug, Serialize, ToSchema)]
@@ -87,12 +100,16 @@ pub struct RecordPage {
     /// customer's page costs no count over their whole history.
     #[serde(rename = "totalCapped")]
     pub total_capped: bool,
+    /// The numbered page asked for (`page`, 1 by default); 1 when read by `cursor`.
     pub page: i64,
     #[serde(rename = "perPage")]
     pub per_page: i64,
+    /// Pass it as `cursor` for the next (older) page; null when this page is the last.
+    #[serde(rename = "nextCursor")]
+    pub next_cursor: Option<String>,
 }
 
-#[utoipa::path(tag = "usage", params(RecordQuery, PageQuery),
+#[utoipa::path(tag = "usage", params(RecordQuery, CursorQuery, PageQuery),
     responses((status = 200, body = RecordPage), (status = 400, body = ErrorResponse),
               (status = 401, body = ErrorResponse), (status = 422, body = ErrorResponse)))]
 #[get("/user/requests")]
@@ -100,18 +117,40 @@ pub async fn list_requests(
     state: web::Data<AppState>,
     user: CurrentUser,
     query: web::Query<RecordQuery>,
+    at: web::Query<CursorQuery>,
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let filter = query.parse(user.0.id)?;
+    let mut filter = query.parse(user.0.id)?;
+    window::bound_host_search(&mut filter, persistence::now())?;
+    let cursor = match at.cursor.as_deref().filter(|c| !c.trim().is_empty()) {
+        Some(text) => Some(window::decode(text)?),
+        None => None,
+    };
     let Page {
         page,
         per_page,
         offset,
     } = paging.resolve(50)?;
-    let (rows, total) = with_conn(&state.services.pool, move |conn| {
-        Ok(connection_records::page(conn, &filter, per_page, offset)?)
+    let (page, offset) = if cursor.is_some() {
+        (1, 0)
+    } else {
+        (page, offset)
+    };
+    // One row more than the page says whether another page follows.
+    let (mut rows, total) = with_conn(&state.services.pool, move |conn| {
+        let rows = match cursor {
+            Some(_) => record_pages::after(conn, &filter, cursor, per_page + 1)?,
+            None => record_pages::at_offset(conn, &filter, offset, per_page + 1)?,
+        };
+        Ok((rows, record_pages::total(conn, &filter)?))
     })
     .await?;
+    let more = rows.len() as i64 > per_page;
+    rows.truncate(per_page as usize);
+    let next_cursor = rows
+        .last()
+        .filter(|_| more)
+        .map(|r| window::encode((r.row.started_at, r.id)));
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(RecordPage {
@@ -120,5 +159,6 @@ pub async fn list_requests(
             total_capped: total.capped,
             page,
             per_page,
+            next_cursor,
         }))
 }

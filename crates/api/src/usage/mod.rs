@@ -5,6 +5,7 @@ mod breakdown;
 mod export;
 mod filters;
 mod list;
+mod window;
 
 pub use breakdown::{Breakdown, BreakdownRow};
 pub use filters::RecordQuery;

@@ -68,6 +68,7 @@ mod trial_networks;
 mod twofactor;
 mod twofactor_login;
 mod usage_records;
+mod usage_windows;
 mod user_sessions;
 mod wallet_callback;
 mod wallet_checkout;

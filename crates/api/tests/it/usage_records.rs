@@ -9,11 +9,17 @@ use domain::{ProxyKind, UserId};
 use persistence::connection_records::NewRecord;
 use serde_json::{Value, json};
 
-const OWNER: &str = "records@example.com";
+pub(crate) const OWNER: &str = "records@example.com";
 /// 2026-12-01T00:00:00Z.
 const T0: i64 = 1_796_083_200;
 
-fn record(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> NewRecord {
+pub(crate) fn record(
+    user_id: UserId,
+    started_at: i64,
+    host: &str,
+    up: i64,
+    down: i64,
+) -> NewRecord {
     NewRecord {
         user_id,
         started_at,
@@ -32,7 +38,7 @@ fn record(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> N
     }
 }
 
-fn insert(app: &TestApp, rows: &[NewRecord]) {
+pub(crate) fn insert(app: &TestApp, rows: &[NewRecord]) {
     app.with_conn(|conn| {
         persistence::write_transaction(conn, |c| persistence::usage_rollups::write_records(c, rows))
             .unwrap()
@@ -40,7 +46,7 @@ fn insert(app: &TestApp, rows: &[NewRecord]) {
 }
 
 /// The owner's five records and a stranger's one.
-async fn seeded(backend: persistence::Backend) -> (TestApp, Vec<NewRecord>) {
+pub(crate) async fn seeded(backend: persistence::Backend) -> (TestApp, Vec<NewRecord>) {
     let app = TestApp::start(backend, |_| {}).await;
     app.register(OWNER, PASSWORD).await;
     let owner = app.user_id(OWNER);
@@ -71,7 +77,7 @@ async fn seeded(backend: persistence::Backend) -> (TestApp, Vec<NewRecord>) {
     (app, rows)
 }
 
-fn hosts(body: &Value) -> Vec<&str> {
+pub(crate) fn hosts(body: &Value) -> Vec<&str> {
     body["requests"]
         .as_array()
         .unwrap()
@@ -130,8 +136,8 @@ persistence::both_backends! {
         assert_eq!(only("type=ipv4").await, ["other.net"]);
         assert_eq!(only("outcome=cut_quota").await, ["example.com"]);
         assert_eq!(only("outcome=refused&type=premium").await, ["=cmd|' /C calc'!A0"]);
-        assert_eq!(only("host=API.example").await, ["api.example.com"]);
-        assert_eq!(only("host=%25").await, Vec::<String>::new(), "a % is no wildcard");
+        assert_eq!(only("host=API.example&from=2026-12-01&to=2026-12-03").await, ["api.example.com"]);
+        assert_eq!(only("host=%25&from=2026-12-01&to=2026-12-03").await, Vec::<String>::new(), "a % is no wildcard");
         assert_eq!(only("from=2026-12-02&to=2026-12-02").await, ["other.net", "=cmd|' /C calc'!A0"]);
         assert_eq!(only("from=2026-12-01T01:00:00Z&to=2026-12-02T00:00:00Z").await, ["api.example.com"]);
         assert_eq!(only("type=&outcome=&host=&from=&to=").await.len(), 5, "blank filters filter nothing");
@@ -162,7 +168,7 @@ persistence::both_backends! {
         let bulk: Vec<_> = (0..2_345).map(|i| record(owner, T0 - 10_000 + i, "bulk.example", i, 1)).collect();
         insert(&app, &bulk);
 
-        let reply = app.get("/api/user/requests.csv").await;
+        let reply = app.get("/api/user/requests.csv?from=2026-11-30&to=2026-12-03").await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(reply.header("content-type"), Some("text/csv; charset=utf-8"));
         assert_eq!(reply.header("content-disposition"), Some("attachment; filename=\"requests.csv\""));
@@ -176,7 +182,7 @@ persistence::both_backends! {
         let bulk_up: Vec<i64> = lines[6..].iter().map(|l| l.split(',').nth(8).unwrap().parse().unwrap()).collect();
         assert_eq!(bulk_up, (0..2_345).rev().collect::<Vec<_>>());
 
-        let filtered = app.get("/api/user/requests.csv?host=other").await;
+        let filtered = app.get("/api/user/requests.csv?host=other&from=2026-12-01&to=2026-12-03").await;
         assert_eq!(filtered.text.split_terminator("\r\n").count(), 2);
         let bad = app.get("/api/user/requests.csv?outcome=maybe").await;
         assert_eq!(bad.status, 400);

@@ -1,6 +1,6 @@
 //! The usage records of the gateway's connections: written in batches by the gateway's flush
 //! (`insert_many`, in the transaction that settles the same bytes), read by the customer newest
-//! first (`page`, `after` for the CSV export), summed per host, credential, day or hour
+//! first (`page`; the list and the CSV export walk `record_pages`), summed per host, credential, day or hour
 //! (`breakdown`), and purged after the retention (`purge_before`). Every read is scoped to one
 //! customer.
 
@@ -50,9 +50,7 @@ pub fn insert_many(conn: &mut DbConnection, rows: &[NewRecord]) -> DbResult<usiz
 }
 
 pub use breakdown::{CREDENTIAL_TOP, Group, GroupBy, HOST_TOP, breakdown};
-#[cfg(feature = "testing")]
-pub use walk::explain_after;
-pub use walk::{COUNT_CAP, Cursor, Total, after, page};
+pub use walk::{COUNT_CAP, Cursor, Total, page};
 
 /// Deletes the records opened before `before` (unix seconds), `batch` rows per statement so
 /// that no statement holds the table long; returns how many went.

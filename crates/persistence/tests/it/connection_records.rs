@@ -2,16 +2,15 @@
 //! first per customer with every filter, walked by cursor, summed per host, credential, day
 //! and hour (sums equal to the rows'), and purged before a time in bounded batches.
 
-use diesel::RunQueryDsl;
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
 use persistence::connection_records::{self as records, GroupBy, NewRecord, Record, RecordFilter};
 use persistence::{DbConnection, both_backends, write_transaction};
 
 /// 2026-12-01T00:00:00Z.
-const T0: i64 = 1_796_083_200;
+pub(crate) const T0: i64 = 1_796_083_200;
 
-fn row(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> NewRecord {
+pub(crate) fn row(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> NewRecord {
     NewRecord {
         user_id,
         started_at,
@@ -30,7 +29,7 @@ fn row(user_id: UserId, started_at: i64, host: &str, up: i64, down: i64) -> NewR
     }
 }
 
-fn insert(conn: &mut DbConnection, rows: &[NewRecord]) {
+pub(crate) fn insert(conn: &mut DbConnection, rows: &[NewRecord]) {
     let n = write_transaction(conn, |c| records::insert_many(c, rows)).unwrap();
     assert_eq!(n, rows.len());
 }
@@ -131,7 +130,7 @@ both_backends! {
         let mut cursor = None;
         let mut seen = Vec::new();
         loop {
-            let page = records::after(&mut conn, &filter, cursor, 7).unwrap();
+            let page = persistence::record_pages::after(&mut conn, &filter, cursor, 7).unwrap();
             let Some(last) = page.last() else { break };
             cursor = Some((last.row.started_at, last.id));
             seen.extend(page.iter().map(|r| r.row.bytes_up));
@@ -139,91 +138,6 @@ both_backends! {
         let (all, _) = records::page(&mut conn, &filter, 100, 0).unwrap();
         assert_eq!(seen, all.iter().map(|r| r.row.bytes_up).collect::<Vec<_>>());
         assert_eq!(seen.len(), 25);
-    }
-
-    fn keyset_pages_cover_every_record_once_while_new_ones_arrive(db) {
-        let mut conn = db.pool.get().unwrap();
-        let a = persistence::testing::insert_user(&mut conn, "records-live");
-        let b = persistence::testing::insert_user(&mut conn, "records-other");
-        // Three a second, so that pages end inside a second; the other customer's rows
-        // interleave.
-        let old: Vec<_> = (0..60).map(|i| row(a, T0 + i / 3, "h.example", i, 1)).collect();
-        insert(&mut conn, &old);
-        insert(&mut conn, &[row(b, T0 + 5, "h.example", 999, 1)]);
-        let filter = RecordFilter { to: Some(T0 + 100), ..RecordFilter::of(a) };
-        let (mut cursor, mut seen, mut late, mut arrived) = (None, Vec::new(), Vec::new(), 1_000);
-        loop {
-            let page = records::after(&mut conn, &filter, cursor, 7).unwrap();
-            let Some(last) = page.last() else { break };
-            cursor = Some((last.row.started_at, last.id));
-            seen.extend(page.iter().map(|r| r.row.bytes_up));
-            // Between pages: records newer than the walk (in the second it stopped in and
-            // later), one past the filter's end, and one older than every record so far (a
-            // long connection's record comes with its flush): only the last kind is ahead of
-            // the cursor.
-            let now = last.row.started_at;
-            let mut arriving = vec![
-                row(a, now, "h.example", arrived, 1),
-                row(a, T0 + 20, "h.example", arrived + 1, 1),
-                row(a, T0 + 100, "h.example", arrived + 2, 1),
-            ];
-            if now >= T0 {
-                late.push(arrived + 3);
-                arriving.push(row(a, T0 - 1, "h.example", arrived + 3, 1));
-            }
-            insert(&mut conn, &arriving);
-            arrived += 4;
-        }
-        let mut expected: Vec<i64> = (0..60).rev().collect();
-        expected.extend(late.iter().rev());
-        assert_eq!(seen, expected, "every record behind the cursor once, newest first");
-        assert!(late.len() >= 5, "records arrived during the walk: {late:?}");
-    }
-
-    fn the_cursor_is_an_index_bound(db) {
-        let mut conn = db.pool.get().unwrap();
-        let a = persistence::testing::insert_user(&mut conn, "records-plan");
-        let b = persistence::testing::insert_user(&mut conn, "records-plan-b");
-        // As in production, one customer's records are a small part of the table.
-        let rows: Vec<_> = (0..3_000)
-            .map(|i| row(if i % 30 == 0 { a } else { b }, T0 + i / 10, "h.example", i, 1))
-            .collect();
-        insert(&mut conn, &rows);
-        let postgres = matches!(*conn, DbConnection::Postgres(_));
-        if postgres {
-            // A table this small is cheaper to read whole: ask for the plan an index gives, as
-            // a table of millions of records gets it.
-            diesel::sql_query("ANALYZE connection_records").execute(&mut conn).unwrap();
-            diesel::sql_query("SET enable_seqscan = off").execute(&mut conn).unwrap();
-            diesel::sql_query("SET enable_bitmapscan = off").execute(&mut conn).unwrap();
-        }
-        let filtered = RecordFilter {
-            from: Some(T0),
-            to: Some(T0 + 300),
-            host: Some("example".into()),
-            kind: Some(ProxyKind::Premium),
-            outcome: Some(Outcome::Ok),
-            user_id: a,
-        };
-        for filter in [RecordFilter::of(a), filtered] {
-            for cursor in [None, Some((T0 + 200, 12_345))] {
-                let plan = records::explain_after(&mut conn, &filter, cursor).unwrap();
-                if postgres {
-                    assert!(plan.contains("Index Scan Backward using connection_records_user_started_id"), "{plan}");
-                    assert!(plan.contains("ROW(started_at, id) < ROW("), "the cursor bounds the index scan: {plan}");
-                    assert!(!plan.contains("Sort"), "{plan}");
-                } else {
-                    // SQLite shows a row value's bound as `started_at<?`: the query must have
-                    // no other upper bound on started_at for the one shown to be the cursor.
-                    let sql = plan.lines().next().unwrap_or_default();
-                    assert!(sql.contains("(started_at, id) < (?, ?)"), "{sql}");
-                    assert!(!sql.contains("\"started_at\" <"), "one upper bound: {sql}");
-                    assert!(plan.contains("SEARCH connection_records USING INDEX connection_records_user_started_id (user_id=? AND started_at>? AND"), "{plan}");
-                    assert!(plan.contains("started_at<?)") || plan.contains("(started_at,id)<(?,?))"), "the cursor bounds the index search: {plan}");
-                    assert!(!plan.contains("TEMP B-TREE"), "{plan}");
-                }
-            }
-        }
     }
 
     fn the_total_is_counted_up_to_the_cap(db) {

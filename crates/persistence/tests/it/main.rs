@@ -5,6 +5,7 @@
 mod admin_access;
 mod auto_topup;
 mod connection_records;
+mod customer_search;
 mod gateway_leases;
 mod gateway_slots;
 mod ip_allowlist;
@@ -17,6 +18,7 @@ mod pieces;
 mod pool;
 mod proxy_history;
 mod rate_windows;
+mod record_pages;
 mod repos;
 mod schema;
 mod sqlite_plans;

@@ -59,7 +59,7 @@ function usageRecord({ requests, breakdown = {}, breakdownError = false }: Answe
     http.get('*/api/user/requests', ({ request }) => {
       const query = remember(request);
       if (requests) return requests(query);
-      return HttpResponse.json({ requests: [], total: 0, page: Number(query.get('page')), perPage: 50 });
+      return HttpResponse.json({ requests: [], total: 0, page: 1, perPage: 50, nextCursor: null });
     }),
     http.get('*/api/user/usage/breakdown', ({ request }) => {
       const query = remember(request);
@@ -136,8 +136,8 @@ describe('usage record', () => {
       'Outcome',
     ]);
 
-    // every route asked for this page's kind only, the first page of 50
-    expect(last('/api/user/requests')).toEqual({ type: 'premium', page: '1', perPage: '50' });
+    // every route asked for this page's kind only, the first page of 50 (no cursor)
+    expect(last('/api/user/requests')).toEqual({ type: 'premium', perPage: '50' });
     expect(last('/api/user/usage/breakdown', 'host')).toEqual({ type: 'premium', by: 'host' });
     // the charts ask only for the buckets they draw: 48 hours, 30 days
     const hourFrom = last('/api/user/usage/breakdown', 'hour')!.from!;
@@ -171,31 +171,61 @@ describe('usage record', () => {
 
   it('reads a total counted up to its cap as "at least"', async () => {
     usageRecord({
-      requests: (query) => HttpResponse.json({ requests: [record()], total: 10_000, totalCapped: true, page: Number(query.get('page')), perPage: 50 }),
+      requests: () => HttpResponse.json({ requests: [record()], total: 10_000, totalCapped: true, page: 1, perPage: 50, nextCursor: 'c1' }),
     });
     await openUsage();
     await within(requestsTable()).findAllByTestId('request-row');
     expect(screen.getByTestId('requests-total')).toHaveTextContent(/^10,000\+ requests$/);
-    expect(screen.getByRole('navigation', { name: 'Requests pages' })).toHaveTextContent('Page 1 of 200');
+    expect(screen.getByRole('navigation', { name: 'Requests pages' })).toHaveTextContent('Requests 1–1 of 10,000+');
   });
 
-  it('sends the filters to every route, back on page 1, and refuses a range that ends before it starts', async () => {
+  it('walks the pages by cursor: older after the last page read, newer back, newest from the top', async () => {
+    // three pages of 50 and one of 20; each cursor names the page after it
+    const next: Record<string, string | null> = { '': 'c1', c1: 'c2', c2: 'c3', c3: null };
+    const { last } = usageRecord({
+      requests: (query) => {
+        const cursor = query.get('cursor') ?? '';
+        const rows = Array.from({ length: cursor === 'c3' ? 20 : 50 }, (_, i) => record({ host: `${cursor || 'top'}-${i}.example` }));
+        return HttpResponse.json({ requests: rows, total: 170, page: 1, perPage: 50, nextCursor: next[cursor] });
+      },
+    });
+    const { user } = await openUsage();
+    await within(requestsTable()).findAllByText('top-0.example:443');
+    const pager = screen.getByRole('navigation', { name: 'Requests pages' });
+    expect(pager).toHaveTextContent('Requests 1–50 of 170');
+    expect(within(pager).getByRole('button', { name: 'Newer' })).toBeDisabled();
+    for (const cursor of ['c1', 'c2', 'c3']) {
+      await user.click(within(pager).getByRole('button', { name: 'Older' }));
+      await waitFor(() => expect(last('/api/user/requests')).toEqual({ type: 'premium', cursor, perPage: '50' }));
+      await within(requestsTable()).findAllByText(`${cursor}-0.example:443`);
+    }
+    expect(pager).toHaveTextContent('Requests 151–170 of 170');
+    expect(within(pager).getByRole('button', { name: 'Older' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Newer' }));
+    await within(requestsTable()).findAllByText('c2-0.example:443');
+    expect(pager).toHaveTextContent('Requests 101–150 of 170');
+    await user.click(within(pager).getByRole('button', { name: 'Newest' }));
+    await within(requestsTable()).findAllByText('top-0.example:443');
+    expect(last('/api/user/requests')).toEqual({ type: 'premium', perPage: '50' });
+    expect(within(pager).queryByRole('button', { name: 'Newest' })).not.toBeInTheDocument();
+  });
+
+  it('sends the filters to every route, back on the newest page, and refuses a range that ends before it starts', async () => {
     const { last, sent } = usageRecord({
-      requests: (query) => HttpResponse.json({ requests: [record()], total: 120, page: Number(query.get('page')), perPage: 50 }),
+      requests: (query) => HttpResponse.json({ requests: [record()], total: 120, page: 1, perPage: 50, nextCursor: query.get('cursor') ? null : 'c1' }),
     });
     const { user } = await openUsage();
     await within(requestsTable()).findAllByTestId('request-row');
 
     const pager = screen.getByRole('navigation', { name: 'Requests pages' });
-    expect(pager).toHaveTextContent('Page 1 of 3');
-    await user.click(within(pager).getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(last('/api/user/requests')).toMatchObject({ page: '2' }));
-    expect(pager).toHaveTextContent('Page 2 of 3');
+    await user.click(within(pager).getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(last('/api/user/requests')).toMatchObject({ cursor: 'c1' }));
+    expect(pager).toHaveTextContent('Requests 51–51 of 120');
 
     const form = screen.getByRole('search', { name: 'Filter the usage record' });
     await user.type(within(form).getByLabelText('From (UTC)'), '2026-11-20');
-    await waitFor(() => expect(last('/api/user/requests')).toEqual({ type: 'premium', from: '2026-11-20', page: '1', perPage: '50' }));
-    expect(screen.getByRole('navigation', { name: 'Requests pages' })).toHaveTextContent('Page 1 of 3');
+    await waitFor(() => expect(last('/api/user/requests')).toEqual({ type: 'premium', from: '2026-11-20', perPage: '50' }));
+    expect(screen.getByRole('navigation', { name: 'Requests pages' })).toHaveTextContent('Requests 1–1 of 120');
 
     await user.type(within(form).getByLabelText('To (UTC)'), '2026-11-19');
     expect(await within(form).findByText('The end date must not be before the start date')).toBeInTheDocument();
@@ -210,7 +240,8 @@ describe('usage record', () => {
     await user.type(within(form).getByRole('searchbox', { name: 'Host' }), ' example.com ');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Outcome' }), 'cut_quota');
     const expected = { type: 'premium', from: '2026-11-20', to: '2026-11-24', host: 'example.com', outcome: 'cut_quota' };
-    await waitFor(() => expect(last('/api/user/requests')).toEqual({ ...expected, page: '1', perPage: '50' }));
+    await waitFor(() => expect(last('/api/user/requests')).toEqual({ ...expected, perPage: '50' }));
+    expect(screen.getByTestId('host-window')).toHaveTextContent('A host search covers 7 days at most');
     await waitFor(() => expect(last('/api/user/usage/breakdown', 'host')).toEqual({ ...expected, by: 'host' }));
     expect(last('/api/user/usage/breakdown', 'credential')).toEqual({ ...expected, by: 'credential' });
     // the charts draw the chosen days: from the 20th, to the 24th included
@@ -219,8 +250,9 @@ describe('usage record', () => {
     expect(within(screen.getByTestId('host-breakdown')).getByText('No traffic in this period')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(last('/api/user/requests')).toEqual({ type: 'premium', page: '1', perPage: '50' }));
+    await waitFor(() => expect(last('/api/user/requests')).toEqual({ type: 'premium', perPage: '50' }));
     expect(within(form).getByRole('searchbox', { name: 'Host' })).toHaveValue('');
+    expect(screen.queryByTestId('host-window')).not.toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Reset' })).toBeDisabled();
   });
 

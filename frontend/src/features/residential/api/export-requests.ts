@@ -1,5 +1,7 @@
-// GET /api/user/requests.csv?type=&from=&to=&host=&outcome=: every record the filters match as
-// CSV (streamed by the server), fetched with the session cookie and saved as a file. Fetched
+// GET /api/user/requests.csv?type=&from=&to=&host=&outcome=: the records the filters match
+// within the export's window (the filter's dates, else the last 24 hours; at most the records'
+// retention, 30 days by default: a wider window is refused on `from`) as CSV (streamed by the
+// server), fetched with the session cookie and saved as a file. Fetched
 // rather than linked so that a refusal shows its message instead of saving an error as CSV.
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
@@ -7,6 +9,10 @@ import type { ProxyKind } from '@/lib/kinds';
 import { recordQuery, type UsageFilter } from '../usage-records';
 
 export const CSV_SAVED = 'CSV file downloaded';
+
+/** The widest export window with the default retention of the records (the server names its own
+ * limit when it refuses one). */
+export const EXPORT_MAX_DAYS = 30;
 
 /** Saves `blob` under `fileName` through a temporary object URL. */
 export function saveBlob(blob: Blob, fileName: string): void {

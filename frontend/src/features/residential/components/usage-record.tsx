@@ -1,17 +1,17 @@
 // The usage record of a generator page's kind (docs/api.md#usage-records), under one set of
 // filters: traffic per hour and per day, the top target hosts, the usage per credential, the
-// connections themselves in pages of 50, and the CSV export of every matching connection. The
+// connections themselves in pages of 50 (walked by cursor), and the CSV export of the matching
+// connections within its window (the filter's dates, else the last 24 hours). The
 // bytes are what the meter counted, so they add up to what the traffic balance lost.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Pager } from '@/components/ui/data-table';
 import { DownloadIcon } from '@/components/ui/icons';
 import { Card } from '@/components/ui/page-parts';
 import { errorMessage } from '@/lib/api-client';
 import type { ProxyKind } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
-import { CSV_SAVED, saveBlob, useExportRequests } from '../api/export-requests';
+import { CSV_SAVED, EXPORT_MAX_DAYS, saveBlob, useExportRequests } from '../api/export-requests';
 import { breakdownQueryOptions } from '../api/get-breakdown';
 import { REQUESTS_PER_PAGE, requestsQueryOptions } from '../api/get-requests';
 import {
@@ -29,6 +29,7 @@ import {
 } from '../usage-records';
 import { BreakdownTable } from './breakdown-table';
 import { BucketChart } from './bucket-chart';
+import { CursorPager } from './cursor-pager';
 import { RequestsTable } from './requests-table';
 import { QueryFrame } from './usage-bytes';
 import { UsageFilters } from './usage-filters';
@@ -84,13 +85,14 @@ function BreakdownCard({ kind, by, filter }: { kind: ProxyKind; by: 'host' | 'cr
 export function UsageRecord({ kind }: { kind: ProxyKind }) {
   const now = useNow();
   const [filter, setFilter] = useState<UsageFilter>(NO_FILTER);
-  const [page, setPage] = useState(1);
-  const requests = useQuery(requestsQueryOptions(kind, filter, page));
+  // the cursors of the pages walked so far: none on the newest page
+  const [cursors, setCursors] = useState<string[]>([]);
+  const requests = useQuery(requestsQueryOptions(kind, filter, cursors.at(-1) ?? null));
   const exportCsv = useExportRequests();
 
   function onFilter(next: UsageFilter) {
     setFilter(next);
-    setPage(1);
+    setCursors([]);
   }
 
   function onExport() {
@@ -120,7 +122,8 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
       >
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
           Every connection through the gateway, with the bytes the meter counted: they add up to what your traffic balance lost. Dates are UTC; the
-          export holds every request that matches the filters.
+          export holds the requests that match the filters between their dates, or in the last 24 hours without a start date, at most {EXPORT_MAX_DAYS}{' '}
+          days at once.
         </p>
         <UsageFilters onChange={onFilter} today={now.toISOString().slice(0, 10)} />
       </Card>
@@ -152,7 +155,22 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
             onRetry={() => void requests.refetch()}
           />
         </div>
-        <Pager label="Requests pages" page={page} perPage={requests.data?.perPage ?? REQUESTS_PER_PAGE} total={total} onChange={setPage} />
+        {filter.host.trim() !== '' && (
+          <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="host-window">
+            A host search covers 7 days at most: the last 7 days, or up to the end date, unless you set a start date.
+          </p>
+        )}
+        <CursorPager
+          depth={cursors.length}
+          perPage={requests.data?.perPage ?? REQUESTS_PER_PAGE}
+          shown={requests.data?.requests.length ?? 0}
+          total={total}
+          totalCapped={requests.data?.totalCapped ?? false}
+          nextCursor={requests.data?.nextCursor}
+          onNewer={() => setCursors((walked) => walked.slice(0, -1))}
+          onOlder={(cursor) => setCursors((walked) => [...walked, cursor])}
+          onNewest={() => setCursors([])}
+        />
       </Card>
     </>
   );

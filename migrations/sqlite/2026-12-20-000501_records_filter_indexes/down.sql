@@ -1,0 +1,2 @@
+DROP INDEX connection_records_user_kind_outcome_started_id;
+DROP INDEX connection_records_user_kind_started_id;
