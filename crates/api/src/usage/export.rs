@@ -34,7 +34,7 @@ pub async fn export_requests(
 ) -> Result<HttpResponse, ApiError> {
     let mut filter = query.parse(user.0.id)?;
     let now = persistence::now();
-    window::bound_export(&mut filter, now, state.settings.usage_retention_days)?;
+    window::bound_export(&mut filter, now, state.settings.usage_records_days)?;
     window::bound_host_search(&mut filter, now)?;
     // The first page is read before answering, so a failing database is a plain 500.
     let first = read_page(&state.services.pool, &filter, None).await?;

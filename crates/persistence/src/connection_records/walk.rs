@@ -6,9 +6,7 @@ use super::record::Record;
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::connection_records as cr;
-use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
 
 /// How many matching records a page's total counts at most: counting every record of a heavy
 /// customer's history cost more than the page itself (1.5 s at 5M records, per page), counting

@@ -82,6 +82,7 @@ pub fn traffic(rng: &mut Rng, user: UserId, n: usize) -> Vec<NewRecord> {
                 },
                 outcome,
                 reason: refused.then(|| rng.pick(&["no_traffic", "expired"]).to_owned()),
+                upstream_id: None,
             }
         })
         .collect()
