@@ -1,7 +1,7 @@
 //! The handshake with a pool: TCP connect, then HTTP CONNECT or SOCKS5 with username/password,
 //! reading the pool's answer and no byte past it (what follows is the destination's).
 
-use super::{DialError, PoolFailure};
+use super::failure::{DialError, PoolFailure};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use domain::upstream_pool::{PoolProtocol, PoolRoute};

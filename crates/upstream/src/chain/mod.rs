@@ -10,77 +10,12 @@
 //! its network but the destination failed). No failure carries the pool's host, port or
 //! credentials: each is a fixed sentence and a fixed metric label.
 
+mod failure;
 mod handshake;
 mod probe;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use failure::{DialError, PoolFailure, credentials};
 pub use handshake::dial;
 pub use probe::{ProbeError, ProbeOutcome, probe};
-
-use domain::Targeting;
-use domain::credential_template::TemplateValues;
-use domain::upstream_pool::PoolRoute;
-
-/// Why a pool failed a connection, before any byte of the destination's; another pool may be
-/// tried. `Display` is the sentence an operator reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum PoolFailure {
-    #[error("The pool refused the connection or could not be reached")]
-    ConnectFailed,
-    #[error("The pool did not answer in time")]
-    Timeout,
-    #[error("The pool rejected the credentials")]
-    AuthRejected,
-    #[error("The pool answered with an error of its own")]
-    PoolError,
-    #[error("The pool closed the connection")]
-    Closed,
-    #[error("The connection to the pool failed")]
-    ConnectionFailed,
-    #[error("The rendered credentials are longer than SOCKS5 allows (255 bytes)")]
-    CredentialsTooLong,
-}
-
-impl PoolFailure {
-    /// The `outcome` label of `proxyshop_upstream_connects_total`.
-    pub fn label(self) -> &'static str {
-        match self {
-            PoolFailure::ConnectFailed => "connect_failed",
-            PoolFailure::Timeout => "timeout",
-            PoolFailure::AuthRejected => "auth_rejected",
-            PoolFailure::PoolError => "pool_error",
-            PoolFailure::Closed => "closed",
-            PoolFailure::ConnectionFailed => "connection_failed",
-            PoolFailure::CredentialsTooLong => "credentials_too_long",
-        }
-    }
-}
-
-/// How a dial through a pool failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DialError {
-    /// The pool's own failure: try the next pool.
-    Pool(PoolFailure),
-    /// The pool reached its network but the destination failed (or did not answer in time):
-    /// tell the customer, try no other pool.
-    Destination { timed_out: bool },
-}
-
-/// The credentials `route` renders for `targeting` (none: the pool's plain templates with no
-/// targeting, as a probe uses them).
-pub fn credentials(route: &PoolRoute, targeting: Option<&Targeting>) -> (String, String) {
-    let values = TemplateValues {
-        username: &route.username,
-        password: &route.password,
-        country: targeting.and_then(|t| t.country.as_deref()),
-        state: targeting.and_then(|t| t.state.as_deref()),
-        city: targeting.and_then(|t| t.city.as_deref()),
-        session: targeting.and_then(|t| t.session.as_deref()),
-        lifetime_minutes: targeting.and_then(|t| t.lifetime_minutes),
-    };
-    (
-        route.username_template.render(&values),
-        route.password_template.render(&values),
-    )
-}

@@ -3,7 +3,8 @@
 //! (`crate::checker::exit_ip`). Plain `http://` check URLs are asked over the tunnel as they
 //! are; `https://` ones inside TLS (rustls, the web's root certificates).
 
-use super::{DialError, PoolFailure, credentials, dial};
+use super::failure::{DialError, PoolFailure, credentials};
+use super::handshake::dial;
 use crate::checker::exit_ip;
 use domain::upstream_pool::PoolRoute;
 use std::net::IpAddr;
