@@ -45,9 +45,10 @@ pub(crate) fn insert(app: &TestApp, rows: &[NewRecord]) {
     });
 }
 
-/// The owner's five records and a stranger's one.
+/// The owner's five records and a stranger's one, on an app that keeps records 30 days (the
+/// records' windows are checked against it).
 pub(crate) async fn seeded(backend: persistence::Backend) -> (TestApp, Vec<NewRecord>) {
-    let app = TestApp::start(backend, |_| {}).await;
+    let app = TestApp::start(backend, |s| s.usage_records_days = 30).await;
     app.register(OWNER, PASSWORD).await;
     let owner = app.user_id(OWNER);
     let stranger = app.with_conn(|conn| persistence::testing::insert_user(conn, "stranger"));

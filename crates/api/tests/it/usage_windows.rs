@@ -76,7 +76,7 @@ persistence::both_backends! {
         let lines: Vec<&str> = reply.text.split_terminator("\r\n").collect();
         assert_eq!(lines.len(), 2, "the last 24 hours: {lines:?}");
         assert!(lines[1].contains("recent.example"), "{lines:?}");
-        // The test app keeps records 30 days.
+        // `seeded` keeps records 30 days.
         let month = app.get("/api/user/requests.csv?from=2026-11-01&to=2026-11-30").await;
         assert_eq!(month.status, 200, "{}", month.text);
         let too_long = app.get("/api/user/requests.csv?from=2026-11-01&to=2026-12-01").await;
