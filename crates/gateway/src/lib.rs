@@ -74,9 +74,12 @@ pub struct GatewayHandle {
 }
 
 impl GatewayHandle {
-    /// Writes the pending counts now (as the periodic flush does).
+    /// Writes the pending counts now, and what the upstream pools carried (as the periodic
+    /// flush does).
     pub async fn flush_now(&self) -> Result<(), GatewayError> {
-        Ok(self.shared.registry.flush(false).await?)
+        self.shared.registry.flush(false).await?;
+        self.shared.pools.write_counts().await;
+        Ok(())
     }
 
     /// Relay pipes made since the gateway started (`proxyshop_gateway_splice_pipes_total`):
@@ -260,6 +263,7 @@ impl Gateway {
         }
         started?;
         shared.registry.flush(true).await?;
+        shared.pools.write_counts().await;
         tracing::info!("gateway stopped, usage flushed and leases settled");
         Ok(())
     }
@@ -278,6 +282,7 @@ async fn flush_periodically(shared: Arc<Shared>) {
         if let Err(e) = shared.registry.flush(false).await {
             tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
         }
+        shared.pools.write_counts().await;
         // After a burst of connections, the memory they used goes back to the system.
         shared.memory.after_burst(shared.live());
     }

@@ -1,7 +1,7 @@
 //! The upstream pools this node relays Premium and Budget traffic through (`chain.rs` dials
 //! them): the active pools that are up, read from the database and kept for
-//! `GatewayConfig::pool_refresh`, and the bytes each one carried, added to its row at the next
-//! read. A pool whose stored templates no longer parse is left out (and logged by id).
+//! `GatewayConfig::pool_refresh`, and the bytes each one carried, added to its row at every
+//! flush of the node (`write_counts`) and before each read. A pool whose stored templates no longer parse is left out (and logged by id).
 //! The connects through each pool (outcome and connect time) are counted the same way and
 //! added, with the bytes, to the pool's row of the hour (`persistence::upstream_pool_hours`);
 //! each read also sets `proxyshop_upstream_up` for every active pool.
@@ -53,34 +53,17 @@ impl Pools {
         }
     }
 
-    /// The routable pools, read again once `refresh` has passed (the carried bytes are written
-    /// first). A failed read keeps the pools last read.
+    /// The routable pools, read again once `refresh` has passed (what the pools carried is
+    /// written first). A failed read keeps the pools last read.
     pub(crate) async fn routes(&self) -> Arc<Vec<PoolRoute>> {
         let mut cached = self.cached.lock().await;
         if cached.0.is_some_and(|at| at.elapsed() < self.refresh) {
             return cached.1.clone();
         }
-        let carried: Vec<(i64, u64)> = self
-            .carried
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .drain()
-            .collect();
-        let mut connects =
-            std::mem::take(&mut *self.connects.lock().unwrap_or_else(PoisonError::into_inner));
+        self.write_counts().await;
         let db = self.db.clone();
         let read = blocking(move || {
             let mut conn = db.get()?;
-            let hour = upstream_pool_hours::hour_of(persistence::now());
-            for (id, bytes) in &carried {
-                let bytes = i64::try_from(*bytes).unwrap_or(i64::MAX);
-                upstream_pools::add_carried(&mut conn, *id, bytes)?;
-                let counts = connects.remove(id).unwrap_or_default();
-                upstream_pool_hours::add(&mut conn, *id, hour, &counts, bytes)?;
-            }
-            for (id, counts) in &connects {
-                upstream_pool_hours::add(&mut conn, *id, hour, counts, 0)?;
-            }
             let active: Vec<PoolRow> = upstream_pools::list(&mut conn)?
                 .into_iter()
                 .filter(|p| p.active)
@@ -102,6 +85,44 @@ impl Pools {
             Err(e) => tracing::error!(error = %e, "cannot read the upstream pools"),
         }
         cached.1.clone()
+    }
+
+    /// Writes the bytes each pool carried and its connect counts since the last write (to its
+    /// row and its row of the hour). The gateway's periodic flush calls it, and so does its last
+    /// flush at shutdown, so an idle node's last counts are not left in memory; a failed write
+    /// is logged and those counts are lost (they are the pools' statistics, not what customers
+    /// are charged, which the meter's flush writes).
+    pub(crate) async fn write_counts(&self) {
+        let carried: Vec<(i64, u64)> = self
+            .carried
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .drain()
+            .collect();
+        let mut connects =
+            std::mem::take(&mut *self.connects.lock().unwrap_or_else(PoisonError::into_inner));
+        if carried.is_empty() && connects.is_empty() {
+            return;
+        }
+        let db = self.db.clone();
+        let written = blocking(move || {
+            let mut conn = db.get()?;
+            let hour = upstream_pool_hours::hour_of(persistence::now());
+            for (id, bytes) in &carried {
+                let bytes = i64::try_from(*bytes).unwrap_or(i64::MAX);
+                upstream_pools::add_carried(&mut conn, *id, bytes)?;
+                let counts = connects.remove(id).unwrap_or_default();
+                upstream_pool_hours::add(&mut conn, *id, hour, &counts, bytes)?;
+            }
+            for (id, counts) in &connects {
+                upstream_pool_hours::add(&mut conn, *id, hour, counts, 0)?;
+            }
+            Ok(())
+        })
+        .await;
+        if let Err(e) = written {
+            tracing::error!(error = %e, "cannot write what the upstream pools carried");
+        }
     }
 
     /// Whether any routable pool carries `kind` (a kind without pools exits directly).
