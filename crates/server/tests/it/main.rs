@@ -11,6 +11,8 @@ mod crash_loss;
 mod fd_reserve;
 mod first_start;
 mod fleet;
+mod fleet_harness;
+mod fleet_traffic;
 mod gateway_node;
 mod local_checkout_refusal;
 mod metrics_documented;
