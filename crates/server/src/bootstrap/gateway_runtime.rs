@@ -78,6 +78,7 @@ pub(super) fn start_gateway(
         idle_timeout: settings.idle_timeout,
         idle_timeout_crowded: settings.idle_timeout_crowded,
         half_closed_timeout: settings.half_closed_timeout,
+        upstream_timeout: settings.upstream_timeout,
         drain: settings.drain,
         expected_nodes: settings.expected_nodes,
         lease_ttl: settings.lease_ttl,

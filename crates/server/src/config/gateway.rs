@@ -29,6 +29,9 @@ pub struct GatewaySettings {
     /// A tunnel one side has closed is closed after this long without traffic
     /// (`PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS`).
     pub half_closed_timeout: Duration,
+    /// How long an upstream pool has to accept a connection and open its destination before
+    /// the next pool is tried (`PROXYSHOP_GATEWAY_UPSTREAM_TIMEOUT_SECS`).
+    pub upstream_timeout: Duration,
     /// At a stop, how long live tunnels may finish before they are closed and the leases
     /// settled (`PROXYSHOP_GATEWAY_DRAIN_SECS`).
     pub drain: Duration,
@@ -91,6 +94,11 @@ impl GatewaySettings {
                 "PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS",
                 30,
             )?),
+            upstream_timeout: secs(at_least_one(
+                src,
+                "PROXYSHOP_GATEWAY_UPSTREAM_TIMEOUT_SECS",
+                5,
+            )?),
             drain: Duration::from_secs(u64::from(whole(src, "PROXYSHOP_GATEWAY_DRAIN_SECS", 30)?)),
             expected_nodes: at_least_one(src, "PROXYSHOP_GATEWAY_EXPECTED_NODES", 1)?,
             fd_reserve: at_least_one(src, "PROXYSHOP_GATEWAY_FD_RESERVE", 1024)? as usize,
@@ -129,6 +137,7 @@ mod tests {
         assert_eq!(d.max_connections_per_trial, 32);
         assert_eq!(d.idle_timeout_crowded, Duration::from_secs(30));
         assert_eq!(d.half_closed_timeout, Duration::from_secs(30));
+        assert_eq!(d.upstream_timeout, Duration::from_secs(5));
         let set = settings(&[
             ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER", "16"),
             ("PROXYSHOP_GATEWAY_HANDSHAKE_TIMEOUT_SECS", "3"),
@@ -140,9 +149,13 @@ mod tests {
             ("PROXYSHOP_GATEWAY_IDLE_TIMEOUT_CROWDED_SECS", "5"),
             ("PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_TRIAL", "4"),
             ("PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS", "7"),
+            ("PROXYSHOP_GATEWAY_UPSTREAM_TIMEOUT_SECS", "2"),
         ])
         .unwrap();
         assert_eq!(set.half_closed_timeout, Duration::from_secs(7));
+        assert_eq!(set.upstream_timeout, Duration::from_secs(2));
+        let err = settings(&[("PROXYSHOP_GATEWAY_UPSTREAM_TIMEOUT_SECS", "0")]).unwrap_err();
+        assert_eq!(err.key, "PROXYSHOP_GATEWAY_UPSTREAM_TIMEOUT_SECS");
         let err = settings(&[("PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS", "0")]).unwrap_err();
         assert_eq!(err.key, "PROXYSHOP_GATEWAY_HALF_CLOSED_TIMEOUT_SECS");
         assert_eq!(set.max_connections_per_trial, 4);
