@@ -4,8 +4,7 @@
 
 #[path = "it/common/mod.rs"]
 mod common;
-#[path = "support/log_capture.rs"]
-mod log_capture;
+use upstream::log_capture;
 
 use common::TestApp;
 use serde_json::json;

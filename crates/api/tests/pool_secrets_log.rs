@@ -7,8 +7,7 @@
 
 #[path = "it/common/mod.rs"]
 mod common;
-#[path = "support/log_capture.rs"]
-mod log_capture;
+use upstream::log_capture;
 
 use api::admin::upstreams::configured::{add_missing, parse_file};
 use common::TestApp;

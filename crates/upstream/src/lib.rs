@@ -16,6 +16,8 @@ pub mod chain;
 pub mod checker;
 mod error_chain;
 pub mod google;
+#[cfg(feature = "testing")]
+pub mod log_capture;
 pub mod mail;
 pub mod payments;
 pub mod pieces;

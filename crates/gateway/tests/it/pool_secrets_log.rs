@@ -6,41 +6,11 @@
 use crate::common::*;
 use domain::upstream_pool::PoolProtocol;
 use persistence::Backend;
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
+use upstream::log_capture::{captured, text};
 
 /// What `Harness::add_pool` gives every test pool as its password at the provider.
 const POOL_PASSWORD: &str = "shoppass";
-
-/// Every log line of this process (the gateway logs from its own tasks on other threads, so the
-/// subscriber is global, set once).
-fn captured() -> Arc<Mutex<Vec<u8>>> {
-    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
-    LOGS.get_or_init(|| {
-        let logs = Arc::new(Mutex::new(Vec::new()));
-        let sink = logs.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .with_max_level(tracing::Level::TRACE)
-            .with_ansi(false)
-            .with_writer(move || Writer(sink.clone()))
-            .finish();
-        tracing::subscriber::set_global_default(subscriber).unwrap();
-        logs
-    })
-    .clone()
-}
-
-struct Writer(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Writer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 async fn relaying_through_a_pool_logs_no_password(backend: Backend) {
     let logs = captured();
@@ -79,7 +49,7 @@ async fn relaying_through_a_pool_logs_no_password(backend: Backend) {
         pool.seen()[0].password,
         "shoppass_country-us_session-ab12cd34"
     );
-    let text = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
+    let text = text(&logs);
     assert!(
         text.contains("upstream pool failed"),
         "the capture sees the relay's lines:\n{text}"

@@ -1,5 +1,8 @@
-//! Every log line of a test binary, as plain text: the server runs on other threads, so the
-//! subscriber is global, set once per binary, at `TRACE` (nothing filtered out).
+//! Tests only (feature `testing`): every log line of a test process, as plain text, for the
+//! tests that show no secret is logged (the API's and the gateway's). The server runs on other
+//! threads, so the subscriber is global, set once per process, at `TRACE` (nothing filtered out).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::missing_panics_doc)]
 
 use std::sync::{Arc, Mutex, OnceLock};
 
