@@ -91,15 +91,25 @@ impl Activity {
 /// `data.len()` bytes).
 pub(crate) async fn write_reserved(
     dst: &TcpStream,
-    mut data: &[u8],
+    data: &[u8],
     reserved: &mut Reservation<'_>,
     activity: &Activity,
+) -> io::Result<()> {
+    write_counted(dst, data, activity, |n| reserved.used(n)).await
+}
+
+/// Writes all of `data`, telling `written` each amount that left.
+async fn write_counted(
+    dst: &TcpStream,
+    mut data: &[u8],
+    activity: &Activity,
+    mut written: impl FnMut(usize),
 ) -> io::Result<()> {
     while !data.is_empty() {
         dst.writable().await?;
         match dst.try_write(data) {
             Ok(n) => {
-                reserved.used(n);
+                written(n);
                 activity.touch();
                 data = &data[n..];
             }
@@ -108,6 +118,41 @@ pub(crate) async fn write_reserved(
         }
     }
     Ok(())
+}
+
+/// A request head sent to an HTTP upstream pool: `charged` bytes (what the same head costs on
+/// the direct path, without the pool's absolute form and credentials) are reserved before it
+/// is written and charged only once the pool accepts the request ([`Pending::commit`]); a
+/// pool that refuses it costs the customer nothing.
+pub(crate) struct Pending<'a>(Vec<Reservation<'a>>);
+
+impl<'a> Pending<'a> {
+    /// Reserves `charged` bytes on `flow`, then writes `data` to `dst`.
+    pub(crate) async fn write(
+        dst: &TcpStream,
+        data: &[u8],
+        charged: usize,
+        flow: Metered<'a>,
+        activity: &Activity,
+    ) -> io::Result<Pending<'a>> {
+        let mut held = Vec::new();
+        let mut left = charged;
+        while left > 0 {
+            let reserved = flow.reserve(left).await?;
+            left -= reserved.len();
+            held.push(reserved);
+        }
+        write_counted(dst, data, activity, drop).await?;
+        Ok(Pending(held))
+    }
+
+    /// Charges what was reserved.
+    pub(crate) fn commit(self) {
+        for mut reserved in self.0 {
+            let n = reserved.len();
+            reserved.used(n);
+        }
+    }
 }
 
 /// Writes all of `data`, reserving and counting as it goes; an error once the customer's

@@ -13,8 +13,9 @@ use crate::destination::{self, ConnectError};
 use crate::preauth::Ticket;
 use crate::relay::{Ended, guarded, outcome, relay};
 use crate::shared::Shared;
+use body::Framing;
 use domain::usage::Outcome;
-use exchange::{Failed, exchange, read_some};
+use exchange::{Failed, Outgoing, exchange, read_some};
 use head::{Bad, Request};
 use std::io;
 use std::net::Shutdown;
@@ -22,6 +23,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
+use upstream::chain::{DialError, PoolFailure};
 
 /// Largest request head accepted.
 const MAX_HEAD: usize = 16 * 1024;
@@ -114,42 +116,24 @@ pub(crate) async fn serve(
         Err(_) => return client.write_all(PROXY_AUTH).await,
     };
     let targeting = chain::targeting(head.credentials.as_ref().map(|(user, _)| user.as_str()));
-    let kind = lease.piece.is_none().then_some(lease.key.kind);
-    let (target, _target_fd, carrier) =
-        match chain::connect(&shared, kind, targeting.as_ref(), &head.host, head.port).await {
+    let want = chain::Want {
+        kind: lease.piece.is_none().then_some(lease.key.kind),
+        targeting: targeting.as_ref(),
+        host: &head.host,
+        port: head.port,
+        plain: !head.connect,
+    };
+    let mut tried = Vec::new();
+    let (mut target, mut target_fd, mut carrier) =
+        match chain::connect(&shared, want, &mut tried).await {
             Ok(connected) => connected,
             Err(e) => {
                 let (outcome, reason) = destination::failure(&e);
                 lease.end(outcome, Some(reason));
                 drop(lease);
-                return match e {
-                    ConnectError::ForbiddenAddress => {
-                        let details = "destination address not allowed";
-                        let refusal = forbidden("destination_ip_prohibited", details);
-                        client.write_all(&refusal).await
-                    }
-                    ConnectError::RefusedPort => {
-                        let details = "destination port not allowed";
-                        client
-                            .write_all(&forbidden("http_request_denied", details))
-                            .await
-                    }
-                    ConnectError::NoDescriptors => {
-                        client.write_all(&status(503, "Service Unavailable")).await
-                    }
-                    ConnectError::DestinationFailed { timed_out: true } => {
-                        let answer = proxy_error(504, "Gateway Timeout", "connection_timeout");
-                        client.write_all(&answer).await
-                    }
-                    ConnectError::DestinationFailed { timed_out: false } => {
-                        let answer = proxy_error(502, "Bad Gateway", "connection_refused");
-                        client.write_all(&answer).await
-                    }
-                    _ => client.write_all(&status(502, "Bad Gateway")).await,
-                };
+                return client.write_all(&connect_failed(&e)).await;
             }
         };
-    let shutdown = shared.shutdown.clone();
     if head.connect {
         // What the client sent past the head goes first (nothing, usually: no allocation);
         // the head and its buffer are not kept for the tunnel's life.
@@ -164,7 +148,7 @@ pub(crate) async fn serve(
             &early,
             &lease,
             config.idle_timeout,
-            shutdown,
+            shared.shutdown.clone(),
             &shared.fds,
         )
         .await;
@@ -179,17 +163,49 @@ pub(crate) async fn serve(
     }
     let early = &buf[head.len..];
     let activity = lease.activity();
-    let mut failed = None;
-    let work = async {
-        let (up, down) = (lease.up(), lease.down());
-        if let Err(e) = exchange(&client, &target, head, early, up, down, activity).await {
-            failed = Some(e);
+    // A request without a body can go again to the next pool when a pool refuses it.
+    let replayable = head.body == Framing::Done && early.is_empty();
+    let (ended, failed) = loop {
+        let mut failed = None;
+        let out = Outgoing {
+            request: &head,
+            early,
+            via: carrier
+                .as_ref()
+                .and_then(|c| c.auth.as_ref())
+                .map(|a| a.line()),
+        };
+        let work = async {
+            let (up, down) = (lease.up(), lease.down());
+            if let Err(e) = exchange(&client, &target, out, up, down, activity).await {
+                failed = Some(e);
+            }
+            Ok(())
+        };
+        let idle = config.idle_timeout;
+        let shutdown = shared.shutdown.clone();
+        let ended = guarded(&lease, activity, idle, &shared.fds, shutdown, work).await;
+        let out_of_traffic = lease.meter.remaining() <= 0;
+        let absolute = carrier.as_ref().filter(|c| c.auth.is_some());
+        if let Some(through) = absolute.filter(|_| !out_of_traffic) {
+            chain::count(&shared, through, pool_verdict(failed.as_ref())).await;
         }
-        Ok(())
+        let refused = matches!(failed, Some(Failed::Pool(_)));
+        if !(refused && replayable && matches!(ended, Ok(Ended::Closed))) {
+            break (ended, failed);
+        }
+        drop((target, target_fd));
+        match chain::connect(&shared, want, &mut tried).await {
+            Ok(next) => (target, target_fd, carrier) = next,
+            Err(e) => {
+                let (outcome, reason) = destination::failure(&e);
+                lease.end(outcome, Some(reason));
+                drop(lease);
+                return client.write_all(&connect_failed(&e)).await;
+            }
+        }
     };
-    let idle = config.idle_timeout;
-    let ended = guarded(&lease, activity, idle, &shared.fds, shutdown, work).await;
-    drop(target);
+    drop((target, target_fd));
     let out_of_traffic = lease.meter.remaining() <= 0;
     let (outcome, reason) = match (&ended, &failed) {
         (Ok(Ended::Closed), Some(_)) if out_of_traffic => {
@@ -197,6 +213,16 @@ pub(crate) async fn serve(
         }
         (Ok(Ended::Closed), Some(Failed::NoResponse(_))) => {
             (Outcome::UpstreamError, Some("no_response"))
+        }
+        (Ok(Ended::Closed), Some(Failed::Pool(_))) => {
+            (Outcome::UpstreamError, Some("pools_failed"))
+        }
+        (Ok(Ended::Closed), Some(Failed::Destination { timed_out })) => {
+            let e = ConnectError::DestinationFailed {
+                timed_out: *timed_out,
+            };
+            let (outcome, reason) = destination::failure(&e);
+            (outcome, Some(reason))
         }
         (Ok(Ended::Closed), Some(Failed::Io(_))) => (Outcome::Ok, Some("connection_error")),
         _ => outcome(&ended, &lease),
@@ -211,13 +237,60 @@ pub(crate) async fn serve(
             tracing::debug!(error = %e, "origin gave no response");
             client.write_all(&status(502, "Bad Gateway")).await?;
         }
+        Some(Failed::Pool(_)) if !out_of_traffic => {
+            client
+                .write_all(&connect_failed(&ConnectError::PoolsFailed))
+                .await?;
+        }
+        Some(Failed::Destination { timed_out }) if !out_of_traffic => {
+            let e = ConnectError::DestinationFailed { timed_out };
+            client.write_all(&connect_failed(&e)).await?;
+        }
         Some(Failed::NoResponse(e) | Failed::Io(e)) => {
             tracing::debug!(error = %e, "plain request ended early");
+        }
+        Some(Failed::Pool(_) | Failed::Destination { .. }) => {
+            tracing::debug!("plain request through a pool ended without traffic");
         }
         None => tracing::debug!(?ended, "plain request done"),
     }
     linger(&client).await;
     Ok(())
+}
+
+/// The answer to a client whose destination could not be dialled.
+fn connect_failed(e: &ConnectError) -> Vec<u8> {
+    match e {
+        ConnectError::ForbiddenAddress => forbidden(
+            "destination_ip_prohibited",
+            "destination address not allowed",
+        ),
+        ConnectError::RefusedPort => {
+            forbidden("http_request_denied", "destination port not allowed")
+        }
+        ConnectError::NoDescriptors => status(503, "Service Unavailable"),
+        ConnectError::DestinationFailed { timed_out: true } => {
+            proxy_error(504, "Gateway Timeout", "connection_timeout")
+        }
+        ConnectError::DestinationFailed { timed_out: false } => {
+            proxy_error(502, "Bad Gateway", "connection_refused")
+        }
+        _ => status(502, "Bad Gateway"),
+    }
+}
+
+/// How an HTTP pool answered a plain request in absolute form, for its health: it relayed the
+/// destination's response (or the exchange failed later, which is not the pool's), refused it,
+/// blamed the destination, or closed without an answer.
+fn pool_verdict(failed: Option<&Failed>) -> Result<(), DialError> {
+    match failed {
+        Some(Failed::Pool(failure)) => Err(DialError::Pool(*failure)),
+        Some(Failed::Destination { timed_out }) => Err(DialError::Destination {
+            timed_out: *timed_out,
+        }),
+        Some(Failed::NoResponse(_)) => Err(DialError::Pool(PoolFailure::Closed)),
+        Some(Failed::Io(_)) | None => Ok(()),
+    }
 }
 
 /// Half-closes the client connection, then drops what it still sends for a moment.

@@ -158,7 +158,14 @@ pub(crate) async fn serve(
         return Ok(());
     };
     let kind = lease.piece.is_none().then_some(lease.key.kind);
-    let connected = chain::connect(&shared, kind, targeting.as_ref(), &host, port).await;
+    let want = chain::Want {
+        kind,
+        targeting: targeting.as_ref(),
+        host: &host,
+        port,
+        plain: false,
+    };
+    let connected = chain::connect(&shared, want, &mut Vec::new()).await;
     let (target, _target_fd, carrier) = match connected {
         Ok(connected) => connected,
         Err(e) => {

@@ -346,6 +346,26 @@ pub fn add_carried(conn: &mut DbConnection, id: i64, bytes: i64) -> DbResult<()>
     Ok(())
 }
 
+/// Marks the pool `id` down after `failures` of its own failures in a row on live traffic
+/// (`reason`, a label naming no credential), as failed probes would: the next successful
+/// probe (`record_probe`) brings it back.
+pub fn mark_down_live(
+    conn: &mut DbConnection,
+    id: i64,
+    failures: u32,
+    reason: &str,
+) -> DbResult<()> {
+    let error = format!("{failures} connections in a row failed through the pool ({reason})");
+    diesel::update(health::table.find(id))
+        .set((
+            health::up.eq(false),
+            health::failures.eq(i32::try_from(failures).unwrap_or(i32::MAX)),
+            health::last_error.eq(Some(error)),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// Records a probe of the pool `id`: a success marks it up and clears the failures; a failure
 /// (`error`, a text naming no credential) counts, and the `down_after`-th in a row marks it
 /// down. Returns whether the pool is up afterwards.

@@ -6,7 +6,7 @@
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct BadFraming;
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Framing {
     /// No body, or its end was reached.
     Done,
@@ -64,7 +64,7 @@ enum State {
     Done,
 }
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Chunked {
     state: State,
     /// The size being read, then what is left of the chunk's data.

@@ -3,12 +3,18 @@
 //! exactly its body, and then both connections close. Nothing the client sends after its
 //! request's body, and nothing the origin sends after its response, is relayed: a kept-alive
 //! connection can never carry a second request (or its credential) to this origin.
+//!
+//! Through an HTTP upstream pool the request goes in absolute form with the pool's credentials
+//! (`Request::via_pool`), its head charged only once the pool accepts it (`Pending`): a 407 or
+//! a `Proxy-Status` error of the pool's before any byte of the response is the pool's failure
+//! or the destination's (`upstream::chain::proxy_status`), never relayed to the customer.
 
 use super::body::Framing;
 use super::head::{self, Request};
-use crate::flow::{Activity, COPY_BUFFER, Metered, write_all};
+use crate::flow::{Activity, COPY_BUFFER, Metered, Pending, write_all};
 use std::io;
 use tokio::net::TcpStream;
+use upstream::chain::{DialError, PoolFailure, proxy_status};
 
 /// Largest response head accepted from an origin.
 const MAX_RESPONSE_HEAD: usize = 64 * 1024;
@@ -20,6 +26,20 @@ pub(crate) enum Failed {
     NoResponse(io::Error),
     /// Later: the connection just closes.
     Io(io::Error),
+    /// The upstream pool refused the request (its credentials, its own error): nothing was
+    /// sent to the client, and another pool may be tried.
+    Pool(PoolFailure),
+    /// The upstream pool says the destination failed: nothing was sent to the client.
+    Destination { timed_out: bool },
+}
+
+/// What goes to the destination: the client's `request`, the bytes of its body read past the
+/// head (`early`), and for an HTTP upstream pool its `Proxy-Authorization` line (`via`).
+#[derive(Clone, Copy)]
+pub(crate) struct Outgoing<'a> {
+    pub(crate) request: &'a Request,
+    pub(crate) early: &'a [u8],
+    pub(crate) via: Option<&'a str>,
 }
 
 impl From<io::Error> for Failed {
@@ -75,6 +95,7 @@ async fn response(
     client: &TcpStream,
     target: &TcpStream,
     to_head: bool,
+    mut pending: Option<Pending<'_>>,
     flow: Metered<'_>,
     activity: &Activity,
 ) -> Result<(), Failed> {
@@ -121,6 +142,13 @@ async fn response(
                 Failed::NoResponse(e)
             });
         }
+        if let Some(charge) = pending.take() {
+            // The pool's first answer: its own refusal or error is never relayed.
+            if let Some(failed) = pool_failed(&res) {
+                return Err(failed);
+            }
+            charge.commit();
+        }
         write_all(client, &res.forward, flow, activity).await?;
         sent_any = true;
         let rest = buf.split_off(res.len);
@@ -132,24 +160,56 @@ async fn response(
     }
 }
 
-/// Sends `request` (whose head ended before `early`) to `target` and its response to `client`
-/// (metered as `up` and `down`); returns once the response has been relayed.
+/// Whether an HTTP upstream pool's answer `res` is its own failure (407: it rejected the
+/// credentials; a `Proxy-Status` error) rather than the destination's response.
+fn pool_failed(res: &head::Response) -> Option<Failed> {
+    if res.status == 407 {
+        return Some(Failed::Pool(PoolFailure::AuthRejected));
+    }
+    res.proxy_error
+        .as_deref()
+        .map(|error| match proxy_status(error) {
+            DialError::Pool(failure) => Failed::Pool(failure),
+            DialError::Destination { timed_out } => Failed::Destination { timed_out },
+        })
+}
+
+/// Sends `out` to `target` and its response to `client` (metered as `up` and `down`); returns
+/// once the response has been relayed.
 pub(crate) async fn exchange(
     client: &TcpStream,
     target: &TcpStream,
-    request: Request,
-    early: &[u8],
+    out: Outgoing<'_>,
     up: Metered<'_>,
     down: Metered<'_>,
     activity: &Activity,
 ) -> Result<(), Failed> {
-    write_all(target, &request.forward, up, activity)
-        .await
-        .map_err(Failed::NoResponse)?;
+    let request = out.request;
+    let pending = match out.via {
+        Some(auth) => {
+            let head = request.via_pool(auth);
+            let charged = request.forward.len();
+            let pending = Pending::write(target, &head, charged, up, activity).await;
+            Some(pending.map_err(Failed::NoResponse)?)
+        }
+        None => {
+            write_all(target, &request.forward, up, activity)
+                .await
+                .map_err(Failed::NoResponse)?;
+            None
+        }
+    };
     // The body goes up while the response is awaited: an origin may answer before reading it
     // (an error, or 100 Continue).
-    let upload = body(client, target, early, request.body, up, activity);
-    let download = response(client, target, request.head, down, activity);
+    let upload = body(
+        client,
+        target,
+        out.early,
+        request.body.clone(),
+        up,
+        activity,
+    );
+    let download = response(client, target, request.head, pending, down, activity);
     tokio::pin!(upload, download);
     let mut uploading = true;
     loop {

@@ -21,14 +21,39 @@ pub(crate) struct Request {
     pub(crate) credentials: Option<(String, String)>,
     /// The head to send to the destination for a plain request.
     pub(crate) forward: Vec<u8>,
+    /// The request target as the client named it (`host[:port]`), and where in `forward` the
+    /// path starts and the request line ends: what [`Request::via_pool`] rewrites.
+    authority: String,
+    path_at: usize,
+    line_end: usize,
     pub(crate) body: Framing,
     pub(crate) len: usize,
+}
+
+impl Request {
+    /// The head to send to an HTTP upstream pool: `forward` with the request target in
+    /// absolute form and the pool's `Proxy-Authorization` line (`auth`, with its CRLF) after
+    /// the request line. The client's own `Proxy-*` headers are already gone.
+    pub(crate) fn via_pool(&self, auth: &str) -> Vec<u8> {
+        let f = &self.forward;
+        let mut out = Vec::with_capacity(f.len() + self.authority.len() + auth.len() + 7);
+        out.extend_from_slice(&f[..self.path_at]);
+        out.extend_from_slice(b"http://");
+        out.extend_from_slice(self.authority.as_bytes());
+        out.extend_from_slice(&f[self.path_at..self.line_end]);
+        out.extend_from_slice(auth.as_bytes());
+        out.extend_from_slice(&f[self.line_end..]);
+        out
+    }
 }
 
 /// A parsed response head.
 #[derive(Debug)]
 pub(crate) struct Response {
     pub(crate) status: u16,
+    /// The `error` of a `Proxy-Status` header (RFC 9209): a proxy on the way (an upstream
+    /// pool) says it failed, not the origin.
+    pub(crate) proxy_error: Option<String>,
     /// The head to send to the client.
     pub(crate) forward: Vec<u8>,
     pub(crate) body: Framing,
@@ -116,6 +141,7 @@ pub(crate) fn parse_request(buf: &[u8], max: usize) -> Result<Option<Request>, B
         split_authority(authority, if connect { None } else { Some(80) }).ok_or(Bad::Malformed)?;
     let mut forward = Vec::new();
     let mut body = Framing::Done;
+    let (mut path_at, mut line_end) = (0, 0);
     if !connect {
         // A transfer coding other than chunked last cannot be delimited in a request.
         let declared = declared(req.headers).ok_or(Bad::Malformed)?;
@@ -128,9 +154,10 @@ pub(crate) fn parse_request(buf: &[u8], max: usize) -> Result<Option<Request>, B
         } else {
             path.to_owned()
         };
-        forward.extend_from_slice(
-            format!("{method} {path} HTTP/1.1\r\nHost: {authority}\r\n").as_bytes(),
-        );
+        let line = format!("{method} {path} HTTP/1.1\r\n");
+        (path_at, line_end) = (method.len() + 1, line.len());
+        forward.extend_from_slice(line.as_bytes());
+        forward.extend_from_slice(format!("Host: {authority}\r\n").as_bytes());
         forward_headers(&mut forward, req.headers, |name| {
             name.eq_ignore_ascii_case("host")
         });
@@ -144,6 +171,9 @@ pub(crate) fn parse_request(buf: &[u8], max: usize) -> Result<Option<Request>, B
         port,
         credentials,
         forward,
+        authority: authority.to_owned(),
+        path_at,
+        line_end,
         body,
         len,
     }))
@@ -172,6 +202,7 @@ pub(crate) fn parse_response(
     } else {
         declared.framing(false).ok_or(Bad::Malformed)?
     };
+    let proxy_error = values(res.headers, "proxy-status").find_map(status_error);
     let mut forward = format!("HTTP/1.1 {status} {reason}\r\n").into_bytes();
     forward_headers(&mut forward, res.headers, |_| false);
     if !interim {
@@ -181,10 +212,22 @@ pub(crate) fn parse_response(
     forward.extend_from_slice(b"\r\n");
     Ok(Some(Response {
         status,
+        proxy_error,
         forward,
         body,
         len,
     }))
+}
+
+/// The `error` parameter of a `Proxy-Status` value (`name; error=dns_timeout; details="…"`).
+fn status_error(value: &[u8]) -> Option<String> {
+    let value = std::str::from_utf8(value).ok()?;
+    value
+        .split([';', ','])
+        .filter_map(|p| p.trim().split_once('='))
+        .find(|(key, _)| key.trim().eq_ignore_ascii_case("error"))
+        .map(|(_, v)| v.trim().trim_matches('"').to_ascii_lowercase())
+        .filter(|v| !v.is_empty())
 }
 
 fn basic_credentials(value: &[u8]) -> Option<(String, String)> {

@@ -174,3 +174,34 @@ fn framing_headers_are_written_as_parsed() {
         "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     );
 }
+
+#[test]
+fn a_request_for_an_http_pool_is_in_absolute_form_with_the_pools_credentials() {
+    let raw = b"POST http://[::1]:8080?q=1 HTTP/1.1\r\nHost: [::1]:8080\r\nProxy-Authorization: Basic dTpw\r\nContent-Length: 2\r\n\r\nhi";
+    let head = parse_request(raw, 16384).unwrap().unwrap();
+    let via = head.via_pool("Proxy-Authorization: Basic c2hvcDpwb29s\r\n");
+    assert_eq!(
+        text(&via),
+        "POST http://[::1]:8080/?q=1 HTTP/1.1\r\nProxy-Authorization: Basic c2hvcDpwb29s\r\nHost: [::1]:8080\r\nContent-Length: 2\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(
+        via.len() - head.forward.len(),
+        "http://[::1]:8080".len() + "Proxy-Authorization: Basic c2hvcDpwb29s\r\n".len(),
+        "the rest is the origin-form head"
+    );
+}
+
+#[test]
+fn a_proxy_status_error_is_read_from_the_response() {
+    let parse = |raw: &[u8]| parse_response(raw, 16384, false).unwrap().unwrap();
+    let failed = parse(b"HTTP/1.1 502 Bad Gateway\r\nProxy-Status: pool.example; error=\"DNS_Error\"; rcode=NXDOMAIN\r\nContent-Length: 0\r\n\r\n");
+    assert_eq!(failed.proxy_error.as_deref(), Some("dns_error"));
+    assert!(!text(&failed.forward).contains("Proxy-Status"));
+    let relayed = parse(
+        b"HTTP/1.1 502 Bad Gateway\r\nProxy-Status: cdn.example\r\nContent-Length: 0\r\n\r\n",
+    );
+    assert_eq!(relayed.proxy_error, None, "a proxy naming no error");
+    assert_eq!(parse(ORIGIN_OK).proxy_error, None);
+}
+
+const ORIGIN_OK: &[u8] = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n";

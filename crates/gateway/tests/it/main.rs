@@ -27,5 +27,6 @@ mod refusals;
 mod slots;
 mod subusers;
 mod upstream_health;
+mod upstream_plain;
 mod upstream_pools;
 mod usage_records;

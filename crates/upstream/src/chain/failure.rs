@@ -51,6 +51,37 @@ pub enum DialError {
     Destination { timed_out: bool },
 }
 
+/// What an upstream's `Proxy-Status` error type (RFC 9209 §2.3) means for the relay: the
+/// destination's failure (a name that does not resolve, an address that refuses or does not
+/// answer: tell the customer, try no other pool), or the pool's own (its configuration, its
+/// policy, its internal error: another pool may do better).
+pub fn proxy_status(error: &str) -> DialError {
+    const TIMED_OUT: [&str; 5] = [
+        "dns_timeout",
+        "connection_timeout",
+        "connection_read_timeout",
+        "connection_write_timeout",
+        "http_response_first_byte_timeout",
+    ];
+    const DESTINATION: [&str; 8] = [
+        "dns_error",
+        "destination_not_found",
+        "destination_unavailable",
+        "destination_ip_unroutable",
+        "connection_refused",
+        "connection_terminated",
+        "http_response_incomplete",
+        "tls_certificate_error",
+    ];
+    if TIMED_OUT.contains(&error) {
+        DialError::Destination { timed_out: true }
+    } else if DESTINATION.contains(&error) {
+        DialError::Destination { timed_out: false }
+    } else {
+        DialError::Pool(PoolFailure::PoolError)
+    }
+}
+
 /// The credentials `route` renders for `targeting` (none: the pool's plain templates with no
 /// targeting, as a probe uses them).
 pub fn credentials(route: &PoolRoute, targeting: Option<&Targeting>) -> (String, String) {
@@ -67,4 +98,28 @@ pub fn credentials(route: &PoolRoute, targeting: Option<&Targeting>) -> (String,
         route.username_template.render(&values),
         route.password_template.render(&values),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proxy_status_error_is_the_destinations_or_the_pools() {
+        assert_eq!(
+            proxy_status("dns_timeout"),
+            DialError::Destination { timed_out: true }
+        );
+        assert_eq!(
+            proxy_status("connection_refused"),
+            DialError::Destination { timed_out: false }
+        );
+        for pools in ["proxy_internal_error", "http_request_denied", "made_up"] {
+            assert_eq!(
+                proxy_status(pools),
+                DialError::Pool(PoolFailure::PoolError),
+                "{pools}"
+            );
+        }
+    }
 }

@@ -36,6 +36,29 @@ pub async fn dial(
         .unwrap_or(Err(DialError::Pool(PoolFailure::Timeout)))
 }
 
+/// Connects to an HTTP `route` within `timeout` and no more: a plain request goes to it in
+/// absolute form with [`proxy_authorization`] (the caller reads the pool's answer).
+pub async fn open(route: &PoolRoute, timeout: Duration) -> Result<TcpStream, DialError> {
+    tokio::time::timeout(timeout, connect(route))
+        .await
+        .unwrap_or(Err(DialError::Pool(PoolFailure::Timeout)))
+}
+
+async fn connect(route: &PoolRoute) -> Result<TcpStream, DialError> {
+    let stream = TcpStream::connect((route.host.as_str(), route.port))
+        .await
+        .map_err(|_| DialError::Pool(PoolFailure::ConnectFailed))?;
+    let _ = stream.set_nodelay(true);
+    Ok(stream)
+}
+
+/// The `Proxy-Authorization` header line (with its CRLF) that authenticates as `user`/`pass`
+/// at an HTTP pool.
+pub fn proxy_authorization(user: &str, pass: &str) -> String {
+    let token = STANDARD.encode(format!("{user}:{pass}"));
+    format!("Proxy-Authorization: Basic {token}\r\n")
+}
+
 async fn through(
     route: &PoolRoute,
     user: &str,
@@ -43,10 +66,7 @@ async fn through(
     host: &str,
     port: u16,
 ) -> Result<TcpStream, DialError> {
-    let stream = TcpStream::connect((route.host.as_str(), route.port))
-        .await
-        .map_err(|_| DialError::Pool(PoolFailure::ConnectFailed))?;
-    let _ = stream.set_nodelay(true);
+    let stream = connect(route).await?;
     match route.protocol {
         PoolProtocol::Http => http_connect(stream, user, pass, host, port).await,
         PoolProtocol::Socks5 => socks5_connect(stream, user, pass, host, port).await,
@@ -70,10 +90,8 @@ async fn http_connect(
     port: u16,
 ) -> Result<TcpStream, DialError> {
     let target = authority(host, port);
-    let token = STANDARD.encode(format!("{user}:{pass}"));
-    let request = format!(
-        "CONNECT {target} HTTP/1.1\r\nHost: {target}\r\nProxy-Authorization: Basic {token}\r\n\r\n"
-    );
+    let auth = proxy_authorization(user, pass);
+    let request = format!("CONNECT {target} HTTP/1.1\r\nHost: {target}\r\n{auth}\r\n");
     stream
         .write_all(request.as_bytes())
         .await

@@ -16,6 +16,6 @@ mod probe;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use failure::{DialError, PoolFailure, credentials};
-pub use handshake::dial;
+pub use failure::{DialError, PoolFailure, credentials, proxy_status};
+pub use handshake::{dial, open, proxy_authorization};
 pub use probe::{ProbeError, ProbeOutcome, probe};

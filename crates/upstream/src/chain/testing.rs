@@ -3,7 +3,9 @@
 //! recording the credentials and destination of every request, and told how to answer: tunnel
 //! to the destination, reject the credentials, answer an error of their own, or say nothing;
 //! and [`EchoServer`], a local IP-echo service answering `{"ip": ...}` with the address that
-//! connected to it (the check URL a probe fetches through a pool).
+//! connected to it (the check URL a probe fetches through a pool). An HTTP proxy also forwards
+//! a plain request in absolute form (`GET http://host:port/path`), as providers' HTTP entry
+//! points do.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::missing_panics_doc)]
 
 use base64::Engine;
@@ -23,6 +25,9 @@ pub enum Behaviour {
     Answer(u16),
     /// Reads the request and never answers.
     Stall,
+    /// HTTP only: 502 with `Proxy-Status: testpool; error=<this>` (RFC 9209), a provider's
+    /// own error report, and a body naming the provider.
+    ProxyStatus(&'static str),
 }
 
 /// What one request carried: the credentials and the destination asked for.
@@ -103,16 +108,37 @@ impl TestUpstream {
             password: password.into(),
             target: target.clone(),
         });
+        // A plain request in absolute form goes to its origin in origin form; a CONNECT opens a
+        // tunnel.
+        let absolute = target.strip_prefix("http://").map(|rest| {
+            let (authority, path) = rest.find('/').map_or((rest, "/"), |i| rest.split_at(i));
+            (authority.to_owned(), path.to_owned())
+        });
         match self.behaviour() {
             Behaviour::Tunnel => {
-                let Ok(dest) = TcpStream::connect(&target).await else {
+                let dest_addr = absolute.as_ref().map_or(target.as_str(), |(a, _)| a);
+                let Ok(mut dest) = TcpStream::connect(dest_addr).await else {
                     let _ = stream.write_all(b"HTTP/1.1 502 Bad Gateway\r\n\r\n").await;
                     return;
                 };
-                stream
-                    .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
-                    .await
-                    .unwrap();
+                match &absolute {
+                    Some((_, path)) => {
+                        let method = head.split(' ').next().unwrap_or_default();
+                        let mut forward = format!("{method} {path} HTTP/1.1\r\n");
+                        for line in head.split("\r\n").skip(1).filter(|l| !l.is_empty()) {
+                            if !line.to_ascii_lowercase().starts_with("proxy-") {
+                                forward.push_str(line);
+                                forward.push_str("\r\n");
+                            }
+                        }
+                        forward.push_str("\r\n");
+                        dest.write_all(forward.as_bytes()).await.unwrap();
+                    }
+                    None => stream
+                        .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
+                        .await
+                        .unwrap(),
+                }
                 splice(stream, dest).await;
             }
             Behaviour::RejectCredentials => {
@@ -124,6 +150,14 @@ impl TestUpstream {
             }
             Behaviour::Answer(code) => {
                 let answer = format!("HTTP/1.1 {code} Upstream Says\r\nContent-Length: 0\r\n\r\n");
+                let _ = stream.write_all(answer.as_bytes()).await;
+            }
+            Behaviour::ProxyStatus(error) => {
+                let body = "TestProvider could not serve this request";
+                let answer = format!(
+                    "HTTP/1.1 502 Bad Gateway\r\nProxy-Status: testpool; error={error}\r\nContent-Length: {}\r\n\r\n{body}",
+                    body.len()
+                );
                 let _ = stream.write_all(answer.as_bytes()).await;
             }
             Behaviour::Stall => {
@@ -190,7 +224,7 @@ impl TestUpstream {
                 let mut sink = [0u8; 64];
                 while let Ok(1..) = s.read(&mut sink).await {}
             }
-            Behaviour::RejectCredentials => unreachable!(),
+            Behaviour::RejectCredentials | Behaviour::ProxyStatus(_) => unreachable!(),
         }
     }
 }
