@@ -115,40 +115,47 @@ pub(crate) async fn serve(
     };
     let targeting = chain::targeting(head.credentials.as_ref().map(|(user, _)| user.as_str()));
     let kind = lease.piece.is_none().then_some(lease.key.kind);
-    let (target, _target_fd, carrier) =
-        match chain::connect(&shared, kind, targeting.as_ref(), &head.host, head.port).await {
-            Ok(connected) => connected,
-            Err(e) => {
-                let (outcome, reason) = destination::failure(&e);
-                lease.end(outcome, Some(reason));
-                drop(lease);
-                return match e {
-                    ConnectError::ForbiddenAddress => {
-                        let details = "destination address not allowed";
-                        let refusal = forbidden("destination_ip_prohibited", details);
-                        client.write_all(&refusal).await
-                    }
-                    ConnectError::RefusedPort => {
-                        let details = "destination port not allowed";
-                        client
-                            .write_all(&forbidden("http_request_denied", details))
-                            .await
-                    }
-                    ConnectError::NoDescriptors => {
-                        client.write_all(&status(503, "Service Unavailable")).await
-                    }
-                    ConnectError::DestinationFailed { timed_out: true } => {
-                        let answer = proxy_error(504, "Gateway Timeout", "connection_timeout");
-                        client.write_all(&answer).await
-                    }
-                    ConnectError::DestinationFailed { timed_out: false } => {
-                        let answer = proxy_error(502, "Bad Gateway", "connection_refused");
-                        client.write_all(&answer).await
-                    }
-                    _ => client.write_all(&status(502, "Bad Gateway")).await,
-                };
-            }
-        };
+    let connected = match shared.blocked(&lease, &head.host, head.port) {
+        Some(refusal) => Err(refusal),
+        None => chain::connect(&shared, kind, targeting.as_ref(), &head.host, head.port).await,
+    };
+    let (target, _target_fd, carrier) = match connected {
+        Ok(connected) => connected,
+        Err(e) => {
+            let (outcome, reason) = destination::failure(&e);
+            lease.end(outcome, Some(reason));
+            drop(lease);
+            return match e {
+                ConnectError::ForbiddenAddress => {
+                    let details = "destination address not allowed";
+                    let refusal = forbidden("destination_ip_prohibited", details);
+                    client.write_all(&refusal).await
+                }
+                ConnectError::Blocked(by) => {
+                    let refusal = forbidden("destination_denied", by.details());
+                    client.write_all(&refusal).await
+                }
+                ConnectError::RefusedPort => {
+                    let details = "destination port not allowed";
+                    client
+                        .write_all(&forbidden("http_request_denied", details))
+                        .await
+                }
+                ConnectError::NoDescriptors => {
+                    client.write_all(&status(503, "Service Unavailable")).await
+                }
+                ConnectError::DestinationFailed { timed_out: true } => {
+                    let answer = proxy_error(504, "Gateway Timeout", "connection_timeout");
+                    client.write_all(&answer).await
+                }
+                ConnectError::DestinationFailed { timed_out: false } => {
+                    let answer = proxy_error(502, "Bad Gateway", "connection_refused");
+                    client.write_all(&answer).await
+                }
+                _ => client.write_all(&status(502, "Bad Gateway")).await,
+            };
+        }
+    };
     let shutdown = shared.shutdown.clone();
     if head.connect {
         // What the client sent past the head goes first (nothing, usually: no allocation);
