@@ -1,7 +1,7 @@
 // The customer's own blocked destinations: one pattern per line (a domain, its subdomains, an
 // address or range, a port), saved whole; the gateway refuses them to every credential of the
 // account, so a runaway script cannot spend traffic on them.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/page-parts';
@@ -10,29 +10,23 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { MAX_BLOCKED, useOwnBlocklist, useSaveBlocklist } from '../api/blocklist';
 
-export const TOO_MANY = `You can block at most ${MAX_BLOCKED} destinations`;
+const TOO_MANY = `You can block at most ${MAX_BLOCKED} destinations`;
 
 /** The lines of the text box that hold something, trimmed. */
-export function patternsOf(text: string): string[] {
+function patternsOf(text: string): string[] {
   return text
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
 }
 
-export function BlocklistCard() {
-  const list = useOwnBlocklist();
+/** The text box over the stored list, saved whole. */
+function BlocklistForm({ stored }: { stored: string[] }) {
   const save = useSaveBlocklist();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(stored.join('\n'));
   const [error, setError] = useState<string | null>(null);
-  const stored = list.data?.patterns;
 
-  useEffect(() => {
-    if (stored) setText(stored.join('\n'));
-  }, [stored]);
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
+  function submit() {
     const patterns = patternsOf(text);
     if (patterns.length > MAX_BLOCKED) {
       setError(TOO_MANY);
@@ -40,14 +34,56 @@ export function BlocklistCard() {
     }
     setError(null);
     save.mutate(patterns, {
-      onSuccess: (data) => notify.success(data.patterns.length === 0 ? 'Blocklist cleared' : `${data.patterns.length} blocked ${data.patterns.length === 1 ? 'destination' : 'destinations'} saved`),
-      onError: (failure) => {
-        const message = failure instanceof ApiError ? (failure.fields.patterns ?? errorMessage(failure)) : errorMessage(failure);
-        setError(message);
+      onSuccess: (data) => {
+        setText(data.patterns.join('\n'));
+        notify.success(data.patterns.length === 0 ? 'Blocklist cleared' : `${data.patterns.length} blocked ${data.patterns.length === 1 ? 'destination' : 'destinations'} saved`);
       },
+      onError: (failure) => setError(failure instanceof ApiError ? (failure.fields.patterns ?? errorMessage(failure)) : errorMessage(failure)),
     });
   }
 
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      className="space-y-3"
+    >
+      <label htmlFor="own-blocklist" className="sr-only">
+        Blocked destinations, one per line
+      </label>
+      <textarea
+        id="own-blocklist"
+        rows={6}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        spellCheck={false}
+        placeholder={'ads.example.com\n*.doubleclick.net'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'own-blocklist-error' : undefined}
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
+      />
+      {error && (
+        <p id="own-blocklist-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          {patternsOf(text).length} of {MAX_BLOCKED}
+        </span>
+        <Button type="submit" size="sm" disabled={save.isPending} aria-label="Save blocked destinations">
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function BlocklistCard() {
+  const list = useOwnBlocklist();
   return (
     <Card title="Blocked destinations">
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
@@ -61,35 +97,7 @@ export function BlocklistCard() {
       ) : list.isError ? (
         <p className="text-sm text-red-700 dark:text-red-400">{errorMessage(list.error)}</p>
       ) : (
-        <form noValidate onSubmit={submit} className="space-y-3">
-          <label htmlFor="own-blocklist" className="sr-only">
-            Blocked destinations, one per line
-          </label>
-          <textarea
-            id="own-blocklist"
-            rows={6}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            spellCheck={false}
-            placeholder={'ads.example.com\n*.doubleclick.net'}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'own-blocklist-error' : undefined}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
-          />
-          {error && (
-            <p id="own-blocklist-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {error}
-            </p>
-          )}
-          <div className="flex items-center justify-between gap-3">
-            <span className="text-sm text-slate-600 dark:text-slate-400">
-              {patternsOf(text).length} of {MAX_BLOCKED}
-            </span>
-            <Button type="submit" size="sm" disabled={save.isPending}>
-              Save
-            </Button>
-          </div>
-        </form>
+        <BlocklistForm stored={list.data.patterns} />
       )}
     </Card>
   );
