@@ -31,7 +31,7 @@ function Categories() {
       {categories.length === 0
         ? 'No category files are loaded (PROXYSHOP_BLOCKLIST_FILES). '
         : `Category files, for every proxy type: ${categories.map((c) => `${c.name} (${c.patterns.toLocaleString('en-US')})`).join(', ')}. `}
-      Internal addresses and ports {policy.data?.refusedPorts.join(', ') || 'none'} are always refused.
+      Internal addresses and destination ports {policy.data?.refusedPorts.join(', ') || '(none)'} are always refused.
     </p>
   );
 }
