@@ -26,9 +26,7 @@ pub use payments::CryptomusConfig;
 use payments::{CRYPTOMUS_API_KEY, CRYPTOMUS_MERCHANT_ID, cryptomus};
 pub use providers::ProviderConfig;
 pub use source::{ConfigError, Deprecated, Source};
-use source::{
-    bad, days_kept, dollars, flag, http_url, percent, ports, readable_files, socket_addr, whole,
-};
+use source::{bad, days_kept, dollars, flag, http_url, percent, ports, socket_addr, whole};
 
 use secrecy::SecretString;
 use std::net::SocketAddr;
@@ -60,8 +58,7 @@ pub struct Config {
     pub password_hashing_normal_priority: bool,
     /// Destination ports the gateway never connects to.
     pub gateway_refused_ports: Vec<u16>,
-    /// `PROXYSHOP_BLOCKLIST_FILES`: category files of blocked destinations (one pattern per
-    /// line), each readable at start.
+    /// `PROXYSHOP_BLOCKLIST_FILES`: category files of blocked destinations, readable at start.
     pub blocklist_files: Vec<PathBuf>,
     /// The gateway node's pool, limits and drain (`config/gateway.rs`).
     pub gateway: GatewaySettings,
@@ -237,7 +234,7 @@ impl Config {
                 "PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY",
             )?,
             gateway_refused_ports: ports(src, "PROXYSHOP_GATEWAY_REFUSED_PORTS", &[25])?,
-            blocklist_files: readable_files(src, "PROXYSHOP_BLOCKLIST_FILES")?,
+            blocklist_files: source::readable_files(src, "PROXYSHOP_BLOCKLIST_FILES")?,
             gateway: GatewaySettings::from_source(src)?,
             session_secret: session_secret.map(SecretString::from),
             smtp_url: smtp_url.map(SecretString::from),
