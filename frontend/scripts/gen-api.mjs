@@ -34,12 +34,14 @@ async function generate() {
   return header + COMMENT_HEADER + astToString(ast);
 }
 
-/** `x-max-per-account` of every POST, by path: how many of a thing one account may hold. */
+/** `x-max-per-account` of every POST (or PUT, for a list replaced whole), by path: how many of a
+ * thing one account may hold. */
 function generateLimits() {
   const doc = JSON.parse(readFileSync(spec, 'utf8'));
+  const limit = (item) => item.post?.['x-max-per-account'] ?? item.put?.['x-max-per-account'];
   const limits = Object.entries(doc.paths ?? {})
-    .filter(([, item]) => Number.isInteger(item.post?.['x-max-per-account']))
-    .map(([path, item]) => [path, item.post['x-max-per-account']])
+    .filter(([, item]) => Number.isInteger(limit(item)))
+    .map(([path, item]) => [path, limit(item)])
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const lines = limits.map(([path, max]) => `  '${path}': ${max},`);
   return (

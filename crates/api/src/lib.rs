@@ -13,6 +13,7 @@ pub mod auth;
 pub mod auto_topup;
 pub mod billing;
 pub mod blocking;
+pub mod blocklist;
 pub mod catalog;
 pub mod compress;
 pub mod content_coding;

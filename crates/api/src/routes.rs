@@ -3,8 +3,9 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, catalog, health,
-    notifications, pieces, receipts, subusers, traffic, twofactor, usage, user_sessions, wallet,
+    account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, blocklist, catalog,
+    health, notifications, pieces, receipts, subusers, traffic, twofactor, usage, user_sessions,
+    wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -34,6 +35,7 @@ where
                 .configure(pieces::configure)
                 .configure(api_keys::configure)
                 .configure(allowlist::configure)
+                .configure(blocklist::configure)
                 .configure(subusers::configure)
                 .configure(notifications::configure)
                 .configure(alerts::configure)

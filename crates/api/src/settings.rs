@@ -66,6 +66,17 @@ pub struct Settings {
     /// `PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY`: the password hashing and photo decoding
     /// threads keep the normal priority instead of running on idle cores only (`app::cpu_pool`).
     pub password_hashing_normal_priority: bool,
+    /// What the gateway refuses besides the rules in the database, for the acceptable use page.
+    pub acceptable_use: AcceptableUse,
+}
+
+/// The configured part of what the gateway refuses: the refused ports
+/// (`PROXYSHOP_GATEWAY_REFUSED_PORTS`) and the category files of blocked destinations
+/// (`PROXYSHOP_BLOCKLIST_FILES`), read again at each request of the page.
+#[derive(Debug, Clone, Default)]
+pub struct AcceptableUse {
+    pub refused_ports: Vec<u16>,
+    pub blocklist_files: Vec<PathBuf>,
 }
 
 /// Where the proxy checker sends its one request through our gateway, and how long it waits.
@@ -159,6 +170,10 @@ impl Settings {
             // Tests share the cores with other tests: on idle cores only, hashing and decoding
             // would wait for them (the idle policy has its own test in `app::accounts::hashing`).
             password_hashing_normal_priority: true,
+            acceptable_use: AcceptableUse {
+                refused_ports: vec![25],
+                blocklist_files: Vec::new(),
+            },
         }
     }
 }

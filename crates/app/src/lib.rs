@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod alerts;
 pub mod blocking;
+pub mod blocklist;
 pub mod catalog;
 pub mod cpu_pool;
 pub mod error;

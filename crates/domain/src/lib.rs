@@ -8,6 +8,7 @@ pub mod alerts;
 pub mod auto_topup;
 pub mod base32;
 pub mod billing;
+pub mod blocklist;
 pub mod calendar;
 pub mod credential_template;
 pub mod forms;

@@ -97,6 +97,14 @@ pub const ALLOWLIST_NOT_FOUND: &str = "Allowlist entry not found";
 pub const ALLOWLIST_REMOVED: &str = "Address removed";
 pub const ROTATION: &str = "Rotation must be random or sticky";
 
+// Blocked destinations (/api/admin/blocklist) and the customer's own (/api/user/blocklist).
+pub const BLOCKLIST_PATTERN: &str = "Please enter a domain (example.gov), its subdomains (*.gov), an IP address or CIDR range, or a port (:25)";
+pub const BLOCKLIST_PATTERNS: &str = "Each entry must be a domain (example.com), its subdomains (*.example.com), an IP address or CIDR range, or a port (:25)";
+pub const BLOCKLIST_KINDS: &str = "Please choose at least one proxy type, each once";
+pub const BLOCKLIST_TAKEN: &str = "This destination is already blocked";
+pub const BLOCKLIST_NOT_FOUND: &str = "Blocklist rule not found";
+pub const BLOCKLIST_TOO_MANY: &str = "You can block at most 200 destinations";
+
 // Sub-users (/api/user/subusers): extra proxy credentials of one traffic kind.
 pub const SUBUSER_NAME: &str = "Please enter a name of 1–16 lowercase letters and digits";
 pub const SUBUSER_TYPE: &str = "Please choose Premium or Budget";

@@ -50,6 +50,9 @@ pub struct GatewayConfig {
     pub unknown_user_ttl: Duration,
     /// Destination ports never connected to (SMTP by default: no spam relay).
     pub refused_ports: Vec<u16>,
+    /// Category files of blocked destinations, one pattern per line (`blocklist.rs`;
+    /// `PROXYSHOP_BLOCKLIST_FILES`), read again when they change.
+    pub blocklist_files: Vec<std::path::PathBuf>,
     /// Live connections of one customer on all nodes sharing the database together (slots
     /// leased from it, `slots.rs`; `PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`).
     pub max_connections_per_user: usize,
@@ -117,6 +120,7 @@ impl Default for GatewayConfig {
             auth_failure_window: Duration::from_secs(60),
             unknown_user_ttl: Duration::from_secs(10),
             refused_ports: vec![25],
+            blocklist_files: Vec::new(),
             max_connections_per_user: 256,
             max_connections_per_trial: 32,
             expected_nodes: 1,

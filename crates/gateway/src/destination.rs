@@ -9,6 +9,33 @@ use std::io;
 use std::net::{IpAddr, SocketAddr};
 use tokio::net::TcpStream;
 
+/// Whose blocklist refused a destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Blocked {
+    /// The operator's rules or a category file: the shop's acceptable use policy.
+    ByShop,
+    /// The customer's own blocklist.
+    ByCustomer,
+}
+
+impl Blocked {
+    /// The reason on the connection's record and the `proxyshop_gateway_denied_total` label.
+    pub(crate) fn reason(self) -> &'static str {
+        match self {
+            Blocked::ByShop => "blocked_by_shop",
+            Blocked::ByCustomer => "blocked_by_customer",
+        }
+    }
+
+    /// The words the HTTP refusal's `Proxy-Status` details and body carry.
+    pub(crate) fn details(self) -> &'static str {
+        match self {
+            Blocked::ByShop => "blocked by the shop's acceptable use policy",
+            Blocked::ByCustomer => "blocked by your own blocklist",
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum ConnectError {
     /// Every address of the destination is internal (private, loopback, link-local, …):
@@ -18,6 +45,9 @@ pub(crate) enum ConnectError {
     /// The destination port is one of `GatewayConfig::refused_ports`.
     #[error("destination port not allowed")]
     RefusedPort,
+    /// A blocked destination (`blocklist.rs`): the shop's rules or the customer's own list.
+    #[error("destination blocked")]
+    Blocked(Blocked),
     #[error("cannot resolve the destination: {0}")]
     Resolve(io::Error),
     #[error("cannot connect: {0}")]
@@ -44,6 +74,7 @@ pub(crate) fn failure(e: &ConnectError) -> (Outcome, &'static str) {
         ConnectError::ForbiddenAddress | ConnectError::RefusedPort => {
             (Outcome::Refused, "destination_not_allowed")
         }
+        ConnectError::Blocked(by) => (Outcome::Refused, by.reason()),
         ConnectError::Resolve(_) => (Outcome::UpstreamError, "resolve_failed"),
         ConnectError::Connect(_) => (Outcome::UpstreamError, "connect_failed"),
         ConnectError::Timeout => (Outcome::UpstreamError, "timeout"),

@@ -124,16 +124,19 @@ pub(crate) async fn serve(
         plain: !head.connect,
     };
     let mut tried = Vec::new();
-    let (mut target, mut target_fd, mut carrier) =
-        match chain::connect(&shared, want, &mut tried).await {
-            Ok(connected) => connected,
-            Err(e) => {
-                let (outcome, reason) = destination::failure(&e);
-                lease.end(outcome, Some(reason));
-                drop(lease);
-                return client.write_all(&connect_failed(&e)).await;
-            }
-        };
+    let connected = match shared.blocked(&lease, &head.host, head.port) {
+        Some(refusal) => Err(refusal),
+        None => chain::connect(&shared, want, &mut tried).await,
+    };
+    let (mut target, mut target_fd, mut carrier) = match connected {
+        Ok(connected) => connected,
+        Err(e) => {
+            let (outcome, reason) = destination::failure(&e);
+            lease.end(outcome, Some(reason));
+            drop(lease);
+            return client.write_all(&connect_failed(&e)).await;
+        }
+    };
     if head.connect {
         // What the client sent past the head goes first (nothing, usually: no allocation);
         // the head and its buffer are not kept for the tunnel's life.
@@ -268,6 +271,7 @@ fn connect_failed(e: &ConnectError) -> Vec<u8> {
         ConnectError::RefusedPort => {
             forbidden("http_request_denied", "destination port not allowed")
         }
+        ConnectError::Blocked(by) => forbidden("destination_denied", by.details()),
         ConnectError::NoDescriptors => status(503, "Service Unavailable"),
         ConnectError::DestinationFailed { timed_out: true } => {
             proxy_error(504, "Gateway Timeout", "connection_timeout")

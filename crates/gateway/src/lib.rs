@@ -8,6 +8,7 @@
 //! keep; docs/operations.md ("Gateway fleet") states the lease rule and its bounds.
 
 mod allowlist;
+mod blocklist;
 mod cache;
 mod chain;
 mod config;
@@ -48,6 +49,7 @@ pub use config::{GatewayConfig, ListenUrl};
 use credentials::Credentials;
 pub use error::GatewayError;
 use persistence::DbPool;
+use persistence::gateway_events::Reason;
 use preauth::Gate;
 use registry::Registry;
 use shared::Shared;
@@ -115,8 +117,14 @@ impl Gateway {
             // Read again at the next change event or refresh.
             tracing::warn!(error = %e, "gateway could not read the IP allowlist");
         }
+        let blocklist = blocklist::Blocklist::new(config.blocklist_files.clone());
+        if let Err(e) = blocklist.reload(&pool).await {
+            // Read again at the next change event or refresh.
+            tracing::warn!(error = %e, "gateway could not read the blocklist");
+        }
         let shared = Arc::new(Shared {
             allowlist,
+            blocklist,
             credentials: Credentials::new(
                 pool.clone(),
                 config.serve_traffic,
@@ -309,6 +317,7 @@ async fn watch_events(shared: Arc<Shared>, wake: Arc<listen::Wake>) {
     let mut from = persistence::now();
     let mut purged_at = from;
     let mut allowlist_read = tokio::time::Instant::now();
+    let mut blocklist_read = tokio::time::Instant::now();
     loop {
         let poll = if wake.listening() {
             shared.config.event_poll.max(listen::LISTENING_POLL)
@@ -336,11 +345,25 @@ async fn watch_events(shared: Arc<Shared>, wake: Arc<listen::Wake>) {
                 }
             };
         from = now;
-        let new: Vec<_> = events
+        let mut new: Vec<_> = events
             .into_iter()
             .filter(|e| seen.insert(e.id, e.created_at).is_none())
             .collect();
         seen.retain(|_, at| *at >= now - 2 * EVENT_WINDOW);
+        // A blocklist change concerns the blocklist alone: no credential or connection.
+        let blocklist_changed = new
+            .iter()
+            .any(|e| e.reason.is_none_or(|r| r == Reason::BlocklistChanged));
+        new.retain(|e| e.reason != Some(Reason::BlocklistChanged));
+        if blocklist_changed
+            || blocklist_read.elapsed() >= blocklist::REFRESH
+            || shared.blocklist.files_changed()
+        {
+            match shared.blocklist.reload(shared.registry.pool()).await {
+                Ok(()) => blocklist_read = tokio::time::Instant::now(),
+                Err(e) => tracing::warn!(error = %e, "gateway could not read the blocklist"),
+            }
+        }
         // Any event may change who is allowlisted (an entry, its owner, its piece).
         if !new.is_empty() || allowlist_read.elapsed() >= allowlist::REFRESH {
             match shared.allowlist.reload(shared.registry.pool()).await {

@@ -20,6 +20,8 @@ pub(crate) struct Shared {
     pub(crate) config: GatewayConfig,
     pub(crate) credentials: Credentials,
     pub(crate) allowlist: Allowlist,
+    /// Blocked destinations: the shop's and each customer's (`blocklist.rs`).
+    pub(crate) blocklist: crate::blocklist::Blocklist,
     pub(crate) registry: Registry,
     /// The upstream pools Premium and Budget traffic is relayed through (`chain.rs`).
     pub(crate) pools: crate::pools::Pools,
@@ -35,6 +37,24 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    /// Why `lease`'s customer may not reach `host`:`port`, if a blocklist refuses it: asked
+    /// before any lookup or connect, and counted in `proxyshop_gateway_denied_total`.
+    pub(crate) fn blocked(
+        &self,
+        lease: &Lease,
+        host: &str,
+        port: u16,
+    ) -> Option<crate::destination::ConnectError> {
+        let refusal = self
+            .blocklist
+            .refusal(lease.key.user_id, lease.key.kind, host, port)?;
+        if let crate::destination::ConnectError::Blocked(by) = &refusal {
+            metrics::counter!("proxyshop_gateway_denied_total", "reason" => by.reason())
+                .increment(1);
+        }
+        Some(refusal)
+    }
+
     pub(crate) fn connection_started(&self) {
         let live = self.live.fetch_add(1, Ordering::Relaxed) + 1;
         self.memory.seen(live);

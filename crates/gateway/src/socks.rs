@@ -165,7 +165,10 @@ pub(crate) async fn serve(
         port,
         plain: false,
     };
-    let connected = chain::connect(&shared, want, &mut Vec::new()).await;
+    let connected = match shared.blocked(&lease, &host, port) {
+        Some(refusal) => Err(refusal),
+        None => chain::connect(&shared, want, &mut Vec::new()).await,
+    };
     let (target, _target_fd, carrier) = match connected {
         Ok(connected) => connected,
         Err(e) => {
@@ -357,7 +360,9 @@ async fn read_request(hs: &mut Handshake) -> io::Result<Request> {
 fn failure_code(e: &ConnectError) -> u8 {
     match e {
         // "Connection not allowed by ruleset" (RFC 1928 §6): the no-open-proxy rule.
-        ConnectError::ForbiddenAddress | ConnectError::RefusedPort => NOT_ALLOWED,
+        ConnectError::ForbiddenAddress | ConnectError::RefusedPort | ConnectError::Blocked(_) => {
+            NOT_ALLOWED
+        }
         ConnectError::Resolve(_) | ConnectError::Timeout => HOST_UNREACHABLE,
         ConnectError::NoDescriptors | ConnectError::NoPool | ConnectError::PoolsFailed => {
             GENERAL_FAILURE

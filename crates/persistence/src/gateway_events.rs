@@ -31,6 +31,9 @@ pub enum Reason {
     /// A sub-user was changed (password, cap, enabled) or deleted, or the main credential's
     /// connection cap: the nodes forget cached credentials and re-read the sub-user's cap.
     CredentialChanged,
+    /// The operator's blocked destinations or a customer's own blocklist changed: the nodes
+    /// read the blocklist again (and nothing else).
+    BlocklistChanged,
 }
 
 impl Reason {
@@ -41,6 +44,7 @@ impl Reason {
             Reason::PieceEnded => "piece_ended",
             Reason::AllowlistChanged => "allowlist_changed",
             Reason::CredentialChanged => "credential_changed",
+            Reason::BlocklistChanged => "blocklist_changed",
         }
     }
 
@@ -51,6 +55,7 @@ impl Reason {
             "piece_ended" => Some(Reason::PieceEnded),
             "allowlist_changed" => Some(Reason::AllowlistChanged),
             "credential_changed" => Some(Reason::CredentialChanged),
+            "blocklist_changed" => Some(Reason::BlocklistChanged),
             _ => None,
         }
     }

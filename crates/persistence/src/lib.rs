@@ -26,6 +26,7 @@ pub mod auto_topup;
 pub mod avatars;
 pub mod backup;
 pub mod billing;
+pub mod blocklist;
 pub mod connection;
 pub mod connection_records;
 pub mod customer_notes;

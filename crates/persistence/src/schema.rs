@@ -784,3 +784,22 @@ diesel::table! {
         finished_at -> Nullable<BigInt>,
     }
 }
+
+diesel::table! {
+    blocklist_rules (id) {
+        id -> BigInt,
+        pattern -> Text,
+        kinds -> Text,
+        reason -> Text,
+        active -> Bool,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    user_blocklist (user_id, pattern) {
+        user_id -> BigInt,
+        pattern -> Text,
+    }
+}

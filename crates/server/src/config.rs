@@ -58,6 +58,8 @@ pub struct Config {
     pub password_hashing_normal_priority: bool,
     /// Destination ports the gateway never connects to.
     pub gateway_refused_ports: Vec<u16>,
+    /// `PROXYSHOP_BLOCKLIST_FILES`: category files of blocked destinations, readable at start.
+    pub blocklist_files: Vec<PathBuf>,
     /// The gateway node's pool, limits and drain (`config/gateway.rs`).
     pub gateway: GatewaySettings,
     pub session_secret: Option<SecretString>,
@@ -232,6 +234,7 @@ impl Config {
                 "PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY",
             )?,
             gateway_refused_ports: ports(src, "PROXYSHOP_GATEWAY_REFUSED_PORTS", &[25])?,
+            blocklist_files: source::readable_files(src, "PROXYSHOP_BLOCKLIST_FILES")?,
             gateway: GatewaySettings::from_source(src)?,
             session_secret: session_secret.map(SecretString::from),
             smtp_url: smtp_url.map(SecretString::from),

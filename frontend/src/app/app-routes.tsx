@@ -13,6 +13,7 @@ const Locations = m(() => import('@/features/marketing/routes/locations'));
 const Contact = m(() => import('@/features/marketing/routes/contact'));
 const Privacy = m(() => import('@/features/marketing/routes/privacy'));
 const Terms = m(() => import('@/features/marketing/routes/terms'));
+const AcceptableUse = m(() => import('@/features/marketing/routes/acceptable-use'));
 const UseCases = m(() => import('@/features/marketing/routes/use-cases'));
 const UseCaseDetail = m(() => import('@/features/marketing/routes/use-case-detail'));
 const Faqs = m(() => import('@/features/marketing/routes/faqs'));
@@ -53,6 +54,7 @@ const AdminCustomerView = m(() => import('@/features/admin/routes/customer-view'
 const AdminPlans = m(() => import('@/features/admin/routes/plans'));
 const AdminStock = m(() => import('@/features/admin/routes/stock'));
 const AdminUpstreams = m(() => import('@/features/admin/routes/upstreams'));
+const AdminBlocklist = m(() => import('@/features/admin/routes/blocklist'));
 const AdminOrders = m(() => import('@/features/admin/routes/orders'));
 const AdminPayments = m(() => import('@/features/admin/routes/payments'));
 const AdminPayment = m(() => import('@/features/admin/routes/payment-detail'));
@@ -71,6 +73,7 @@ export function AppRoutes() {
           <Route path="/contact" element={<Contact />} />
           <Route path="/privacy" element={<Privacy />} />
           <Route path="/terms-of-service" element={<Terms />} />
+          <Route path="/acceptable-use" element={<AcceptableUse />} />
           <Route path="/use-case" element={<UseCases />} />
           <Route path="/use-case/:slug" element={<UseCaseDetail />} />
           <Route path="/faqs" element={<Faqs />} />
@@ -112,6 +115,7 @@ export function AppRoutes() {
             <Route path="plans" element={<AdminPlans />} />
             <Route path="stock" element={<AdminStock />} />
             <Route path="upstreams" element={<AdminUpstreams />} />
+            <Route path="blocklist" element={<AdminBlocklist />} />
             <Route path="orders" element={<AdminOrders />} />
             <Route path="payments" element={<AdminPayments />} />
             <Route path="payments/:id" element={<AdminPayment />} />

@@ -31,6 +31,7 @@ export const queryKeys = {
   sessions: ['account', 'sessions'] as const,
   apiKeys: ['account', 'api-keys'] as const,
   allowlist: ['account', 'allowlist'] as const,
+  blocklist: ['account', 'blocklist'] as const,
   allowablePieces: ['account', 'allowlist', 'pieces'] as const,
   /** Sub-users and the main credential's connection cap (settings and the generators). */
   subusers: ['account', 'subusers'] as const,
@@ -64,6 +65,7 @@ export const queryKeys = {
   adminPayment: (id: string) => ['admin', 'payment', id] as const,
   adminTrialNetworks: ['admin', 'trials', 'networks'] as const,
   adminUpstreams: ['admin', 'upstreams'] as const,
+  adminBlocklist: ['admin', 'blocklist'] as const,
   adminAudit: (filter: object) => ['admin', 'audit', filter] as const,
   adminUserNotes: (id: number, page: number, perPage: number) => ['admin', 'user', id, 'notes', { page, perPage }] as const,
   /** Outside `adminAll` on purpose: each read of it is audited, so an admin change must not refetch it. */

@@ -8,7 +8,7 @@ export const SETTINGS_SECTIONS = [
   { slug: 'api', label: 'API', summary: 'API keys' },
   { slug: 'billing', label: 'Billing', summary: 'Billing details and auto top-up' },
   { slug: 'notifications', label: 'Notifications', summary: 'Alerts and the webhook' },
-  { slug: 'access', label: 'Access', summary: 'IP allowlist and sub-users' },
+  { slug: 'access', label: 'Access', summary: 'IP allowlist, sub-users, blocklist' },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['slug'];

@@ -5,5 +5,6 @@
 export const maxPerAccount = {
   '/api/user/allowlist': 20,
   '/api/user/api-keys': 20,
+  '/api/user/blocklist': 200,
   '/api/user/subusers': 50,
 } as const;

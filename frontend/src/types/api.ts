@@ -6,6 +6,22 @@
  */
 
 export interface paths {
+    "/api/acceptable-use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["acceptable_use"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -20,6 +36,38 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blocklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_blocklist"];
+        put?: never;
+        post: operations["create_blocklist_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blocklist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_blocklist_rule"];
+        options?: never;
+        head?: never;
+        patch: operations["update_blocklist_rule"];
         trace?: never;
     };
     "/api/admin/margins": {
@@ -971,6 +1019,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/blocklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_blocklist"];
+        put: operations["put_blocklist"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/budget_residential_location": {
         parameters: {
             query?: never;
@@ -1604,6 +1668,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptableUsePolicy: {
+            categories: components["schemas"]["BlockedCategory"][];
+            /** @description Private, loopback and link-local destinations are refused. */
+            internalAddressesRefused: boolean;
+            /**
+             * Format: int32
+             * @description Days connection records are kept (what an abuse report can be answered from).
+             */
+            recordsKeptDays: number;
+            refusedPorts: number[];
+            /**
+             * Format: int64
+             * @description Active operator rules in all.
+             */
+            ruleCount: number;
+            /** @description The newest active operator rules, at most 500. */
+            rules: components["schemas"]["BlockedRule"][];
+        };
         AdminMargins: {
             /** Format: int32 */
             days: number;
@@ -2050,6 +2132,35 @@ export interface components {
             address: string;
             company: string;
             vatId: string;
+        };
+        BlockedCategory: {
+            /** @description The category file's name without its extension. */
+            name: string;
+            patterns: number;
+        };
+        BlockedRule: {
+            pattern: string;
+            reason: string;
+        };
+        /** @description The customer's own blocked destinations. */
+        BlocklistPatterns: {
+            patterns: string[];
+        };
+        BlocklistRule: {
+            active: boolean;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            kinds: ("premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6")[];
+            /** @description Canonical: lower case, a range's host bits cleared, a port as `:25`. */
+            pattern: string;
+            reason: string;
+            /** Format: int64 */
+            updatedAt: number;
         };
         Breakdown: {
             /** @description host, credential, day or hour. */
@@ -2728,6 +2839,25 @@ export interface components {
             total: number;
         };
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_BlocklistRule: {
+            items: components["schemas"]["BlocklistRule"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
         Paged_CustomerNote: {
             items: components["schemas"]["CustomerNote"][];
             /**
@@ -3382,6 +3512,17 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "user";
         };
+        RuleForm: {
+            /** @description Enforced (default `true`). */
+            active?: boolean | null;
+            kinds?: ("premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6")[];
+            /**
+             * @description A domain with its subdomains (`example.gov`), the subdomains alone (`*.gov`), an IP
+             *     address or CIDR range, or a port (`:25`). Required on `POST`.
+             */
+            pattern?: string | null;
+            reason?: string;
+        };
         /**
          * @description Untagged, so the wire keeps the `{ success, data }` shape; each variant is its own named
          *     schema, so the generated client types tell a static answer from a datacenter one.
@@ -3851,6 +3992,25 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    acceptable_use: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptableUsePolicy"];
+                };
+            };
+        };
+    };
     list_audit: {
         parameters: {
             query?: {
@@ -3904,6 +4064,270 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_blocklist: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_BlocklistRule"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_blocklist_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocklistRule"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This destination is already blocked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    delete_blocklist_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Blocklist rule not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_blocklist_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocklistRule"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Blocklist rule not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This destination is already blocked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8351,6 +8775,106 @@ export interface operations {
                 };
             };
             /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    get_blocklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocklistPatterns"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    put_blocklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlocklistPatterns"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocklistPatterns"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;

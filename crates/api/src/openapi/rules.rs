@@ -110,6 +110,17 @@ pub fn kind() -> RefOr<Schema> {
     one_of(&kind_names(|_| true))
 }
 
+/// A list of kinds' wire names, each once, at least one (a blocked destination's kinds).
+pub fn kinds_list() -> RefOr<Schema> {
+    RefOr::T(Schema::Array(
+        utoipa::openapi::schema::ArrayBuilder::new()
+            .items(kind())
+            .min_items(Some(1))
+            .unique_items(true)
+            .build(),
+    ))
+}
+
 /// The kinds sold by the GB (`ProxyKind::is_traffic`).
 pub fn traffic_kind() -> RefOr<Schema> {
     one_of(&kind_names(ProxyKind::is_traffic))

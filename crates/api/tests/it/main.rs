@@ -30,6 +30,7 @@ mod api_keys;
 mod api_keys_scopes;
 mod authorisation;
 mod auto_topup;
+mod blocklist;
 mod concurrency;
 mod free_plans;
 mod google;

@@ -8,6 +8,7 @@ mod admin_disable;
 mod allowlist;
 mod auth_failures;
 mod auto_topup;
+mod blocklist;
 mod connection_setup;
 mod cutoff;
 mod drain;

@@ -68,6 +68,7 @@ pub(super) fn start_gateway(
         socks_addr: config.gateway_socks_addr,
         allow_private: config.gateway_allow_private,
         refused_ports: config.gateway_refused_ports.clone(),
+        blocklist_files: config.blocklist_files.clone(),
         // Residential traffic is always metered here, relayed through a pool when one serves it
         // (IPRoyal's among them).
         serve_traffic: true,

@@ -73,6 +73,10 @@ pub(super) async fn serve(
         shop: config.shop.clone(),
         webhook_allow_private: config.webhook_allow_private,
         password_hashing_normal_priority: config.password_hashing_normal_priority,
+        acceptable_use: api::settings::AcceptableUse {
+            refused_ports: config.gateway_refused_ports.clone(),
+            blocklist_files: config.blocklist_files.clone(),
+        },
     };
     let deps = Dependencies {
         pool: pool.clone(),

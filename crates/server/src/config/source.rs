@@ -212,6 +212,24 @@ pub(super) fn percent(src: &Source, key: &'static str, default: u32) -> Result<u
     }
 }
 
+/// A comma list of files, each of which must be readable now (empty: none).
+pub(super) fn readable_files(
+    src: &Source,
+    key: &'static str,
+) -> Result<Vec<std::path::PathBuf>, ConfigError> {
+    let Some(raw) = src.get(key) else {
+        return Ok(Vec::new());
+    };
+    raw.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| match std::fs::File::open(p) {
+            Ok(_) => Ok(std::path::PathBuf::from(p)),
+            Err(e) => Err(bad(key, format!("cannot read '{p}': {e}"))),
+        })
+        .collect()
+}
+
 /// A comma list of ports, or `none`.
 pub(super) fn ports(
     src: &Source,

@@ -48,6 +48,8 @@ type Options = {
   /** The customer's pieces: GET /api/user/allowlist_pieces lists the unexpired ones. */
   pieces?: AllowablePiece[];
   billing?: Schemas['BillingView'];
+  /** The customer's own blocked destinations (GET /api/user/blocklist). */
+  blocklist?: string[];
 };
 
 /** A signed-in customer; `state.user` is what GET /api/getuserinfo answers now. */
@@ -59,8 +61,9 @@ export function account({
   subusers = { main: { username: 'uabc', maxConnections: null }, items: [] },
   pieces = [],
   billing = { company: '', address: '', vatId: '' },
+  blocklist = [],
 }: Options = {}) {
-  const state = { user: makeUser(user), twoFactor, keys, allowlist, subusers, pieces, billing };
+  const state = { user: makeUser(user), twoFactor, keys, allowlist, subusers, pieces, billing, blocklist };
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: state.user })),
     http.get('*/api/user/2fa', () => HttpResponse.json(state.twoFactor)),
@@ -69,6 +72,7 @@ export function account({
     http.get('*/api/user/allowlist', () => HttpResponse.json({ items: state.allowlist })),
     http.get('*/api/user/subusers', () => HttpResponse.json(state.subusers)),
     http.get('*/api/user/billing', () => HttpResponse.json(state.billing)),
+    http.get('*/api/user/blocklist', () => HttpResponse.json({ patterns: state.blocklist })),
     http.get('*/api/user/allowlist_pieces', () =>
       HttpResponse.json({ items: state.pieces.filter((piece) => piece.expiresAt > Date.now() / 1000) }),
     ),

@@ -18,4 +18,7 @@ export const AUDIT_ACTIONS = [
   'stock.update',
   'order.resolve',
   'payment.check',
+  'blocklist.create',
+  'blocklist.update',
+  'blocklist.delete',
 ];

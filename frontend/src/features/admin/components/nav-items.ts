@@ -10,6 +10,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/plans', label: 'Plans', icon: LayersIcon },
   { to: '/admin/stock', label: 'Stock', icon: ServerIcon },
   { to: '/admin/upstreams', label: 'Upstream pools', icon: GlobeIcon },
+  { to: '/admin/blocklist', label: 'Blocklist', icon: ListIcon },
   { to: '/admin/orders', label: 'Orders', icon: CartIcon },
   { to: '/admin/payments', label: 'Payments', icon: WalletIcon },
   { to: '/admin/trials', label: 'Free trials', icon: GiftIcon },

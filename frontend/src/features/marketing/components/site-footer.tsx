@@ -38,6 +38,7 @@ const columns: Array<{ title: string; links: Array<{ to: string; label: string }
     links: [
       { to: '/contact', label: 'Contact' },
       { to: '/terms-of-service', label: 'Terms of Service' },
+      { to: '/acceptable-use', label: 'Acceptable use' },
       { to: '/privacy', label: 'Privacy Policy' },
     ],
   },

@@ -20,6 +20,11 @@ export default function TermsPage() {
           <li>resell access without a written reseller agreement.</li>
         </ul>
         <p>We may suspend accounts that break these rules, without refund for the traffic used for abuse.</p>
+        <p>
+          Our gateway refuses some destinations to everyone: our own networks, some ports (such as 25, mail) and the domains,
+          networks and categories listed, with the reason for each, on the <Link to="/acceptable-use">acceptable use</Link> page,
+          which also says how we handle abuse reports.
+        </p>
       </ProseSection>
       <ProseSection title="3. Wallet, plans and refunds">
         <p>

@@ -1,5 +1,7 @@
-// /onboard/settings/access: who may use the proxies: the IP allowlist and the sub-users.
+// /onboard/settings/access: who may use the proxies and where they may go: the IP allowlist, the
+// sub-users and the customer's own blocked destinations.
 import { AllowlistCard } from '../../components/allowlist-card';
+import { BlocklistCard } from '../../components/blocklist-card';
 import { SubusersCard } from '../../components/subusers-card';
 
 export default function AccessSection() {
@@ -7,6 +9,7 @@ export default function AccessSection() {
     <div className="space-y-6">
       <AllowlistCard />
       <SubusersCard />
+      <BlocklistCard />
     </div>
   );
 }

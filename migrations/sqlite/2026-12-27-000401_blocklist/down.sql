@@ -1,0 +1,2 @@
+DROP TABLE user_blocklist;
+DROP TABLE blocklist_rules;
