@@ -3,7 +3,7 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, catalog, health,
+    abuse, account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, catalog, health,
     notifications, pieces, receipts, subusers, traffic, twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
@@ -23,6 +23,7 @@ where
         .service(
             scope("/api")
                 .configure(auth::configure)
+                .configure(abuse::configure)
                 .configure(account::configure)
                 .configure(admin::configure)
                 .configure(wallet::configure)
