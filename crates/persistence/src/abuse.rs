@@ -119,6 +119,42 @@ pub fn set_status(
     Ok(changed == 1)
 }
 
+type MatchColumns = (
+    cr::id,
+    cr::user_id,
+    users::email,
+    cr::credential_kind,
+    cr::credential_id,
+    cr::credential_label,
+    cr::kind,
+    cr::host,
+    cr::port,
+    cr::started_at,
+    cr::duration_ms,
+    cr::bytes_up,
+    cr::bytes_down,
+    cr::outcome,
+    cr::upstream_id,
+);
+
+const MATCH_COLUMNS: MatchColumns = (
+    cr::id,
+    cr::user_id,
+    users::email,
+    cr::credential_kind,
+    cr::credential_id,
+    cr::credential_label,
+    cr::kind,
+    cr::host,
+    cr::port,
+    cr::started_at,
+    cr::duration_ms,
+    cr::bytes_up,
+    cr::bytes_down,
+    cr::outcome,
+    cr::upstream_id,
+);
+
 /// One connection record a case matches, with its customer's email.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable)]
 pub struct Match {
@@ -164,24 +200,30 @@ pub fn matches(
     Ok(query
         .order((cr::started_at.asc(), cr::id.asc()))
         .limit(limit)
-        .select((
-            cr::id,
-            cr::user_id,
-            users::email,
-            cr::credential_kind,
-            cr::credential_id,
-            cr::credential_label,
-            cr::kind,
-            cr::host,
-            cr::port,
-            cr::started_at,
-            cr::duration_ms,
-            cr::bytes_up,
-            cr::bytes_down,
-            cr::outcome,
-            cr::upstream_id,
-        ))
+        .select(MATCH_COLUMNS)
         .load(conn)?)
+}
+
+/// The record `id` with its customer's email, if it exists.
+pub fn record(conn: &mut DbConnection, id: i64) -> DbResult<Option<Match>> {
+    Ok(cr::table
+        .inner_join(users::table)
+        .filter(cr::id.eq(id))
+        .select(MATCH_COLUMNS)
+        .first(conn)
+        .optional()?)
+}
+
+impl ReportRow {
+    /// Whether `record` is one of the case's matches (what `matches` selects).
+    pub fn covers(&self, record: &Match) -> bool {
+        let ends_ms = record.started_at * 1000 + record.duration_ms;
+        record.host == self.destination
+            && self.port.is_none_or(|port| port == record.port)
+            && record.started_at >= self.window_from - OPEN_BEFORE_SECS
+            && record.started_at <= self.window_to
+            && ends_ms >= self.window_from * 1000
+    }
 }
 
 /// A destination the desk blocked for one customer.

@@ -1,7 +1,9 @@
 //! The abuse desk's request field schemas (`abuse::form`, `admin::abuse::form`), from the rules
 //! in `domain::abuse`.
 
-use super::schema_build::{done, nullable_string, one_of, string, trimmed_core, trimmed_text};
+use super::schema_build::{
+    done, given_choice, nullable_string, one_of, string, trimmed_core, trimmed_text,
+};
 use domain::abuse::{CaseStatus, DESCRIPTION, DESTINATION_MAX, EVIDENCE, MESSAGE};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
@@ -43,4 +45,9 @@ pub fn message() -> RefOr<Schema> {
 /// A case's status.
 pub fn status() -> RefOr<Schema> {
     one_of(&CaseStatus::ALL.map(CaseStatus::as_str))
+}
+
+/// `GET /api/admin/abuse?status=`: a status, or blank for all (`query_text::given`).
+pub fn status_filter() -> RefOr<Schema> {
+    given_choice(&CaseStatus::ALL.map(CaseStatus::as_str).join("|"))
 }
