@@ -12,6 +12,7 @@ import { useAdminMutation } from './use-admin-mutation';
 export type AbuseCase = Schemas['AbuseCase'];
 export type AbuseMatch = Schemas['AbuseMatch'];
 export type AbuseCasesFilter = { status: string; page: number; perPage: number };
+export type CaseStatus = Schemas['StatusRequest']['status'];
 
 export const abuseCasesQueryOptions = (filter: AbuseCasesFilter) =>
   queryOptions({
@@ -28,7 +29,7 @@ export const abuseCaseQueryOptions = (id: number) =>
 
 const path = (id: number) => ({ params: { path: { id } } });
 
-export const setCaseStatus = ({ id, status }: { id: number; status: string }) =>
+export const setCaseStatus = ({ id, status }: { id: number; status: CaseStatus }) =>
   unwrap(api.PATCH('/api/admin/abuse/{id}', { ...path(id), body: { status } }));
 export const replyToReporter = ({ id, message }: { id: number; message: string }) =>
   unwrap(api.POST('/api/admin/abuse/{id}/reply', { ...path(id), body: { message } }));
