@@ -37,7 +37,7 @@ describe('abuse report form', () => {
     await user.click(screen.getByRole('button', { name: 'Send report' }));
 
     expect(await screen.findByText('Report #42 received')).toBeInTheDocument();
-    const sent = bodies[0];
+    const sent = bodies[0]!;
     expect(sent).toMatchObject({ reporterEmail: 'abuse@victim.example', destination: 'login.victim.example', port: null, evidence: null });
     expect(Date.parse(sent.to as string) - Date.parse(sent.from as string)).toBe(600_000);
     expect(sent.from).toBe(new Date('2026-11-29T14:00:00').toISOString().replace('.000Z', 'Z'));
