@@ -19,7 +19,7 @@ import { ReplyCard } from '../components/abuse/reply-card';
 import { bytesToGb, formatGb, when } from '../format';
 
 const right = (label: string) => ({ label, align: 'right' as const });
-const COLUMNS = ['Customer', 'Credential', 'Started', right('Duration'), right('Traffic'), 'Pool', 'Outcome', right('Actions')];
+const COLUMNS = ['Customer', 'Credential', 'Started', right('Traffic'), 'Pool', right('Actions')];
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,7 +34,7 @@ function RecordActions({ record, disabled, onAct }: { record: AbuseMatch; disabl
   const suspendable = record.credentialKind === 'main' || record.credentialKind === 'subuser';
   const label = (what: string) => `${what}: ${record.email}, ${record.credential}`;
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className="flex justify-end gap-1">
       <Button size="sm" variant="ghost" disabled={disabled} onClick={() => onAct('warn')} aria-label={label('Warn')}>
         Warn
       </Button>
@@ -139,7 +139,7 @@ export default function AbuseCasePage() {
           failed={false}
           empty={matches.length === 0}
           emptyText="No connection to this destination in the window: older than the records kept, or not through us."
-          minWidth="min-w-[1000px]"
+          minWidth="min-w-[860px]"
         >
           {matches.map((record) => (
             <tr key={record.recordId}>
@@ -153,11 +153,15 @@ export default function AbuseCasePage() {
                 <code className="text-xs">{record.credential}</code>
                 <div className={`text-xs ${MUTED}`}>{record.credentialKind}</div>
               </td>
-              <td className={`${CELL} whitespace-nowrap ${MUTED}`}>{when(record.startedAt)}</td>
-              <td className={`${CELL} text-right tabular-nums`}>{(record.durationMs / 1000).toFixed(1)} s</td>
-              <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>{formatGb(bytesToGb(record.bytesUp + record.bytesDown))}</td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                {when(record.startedAt)}
+                <div className={`text-xs ${MUTED}`}>for {(record.durationMs / 1000).toFixed(1)} s</div>
+              </td>
+              <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>
+                {formatGb(bytesToGb(record.bytesUp + record.bytesDown))}
+                <div className={`text-xs ${MUTED}`}>{record.outcome.replace(/_/g, ' ')}</div>
+              </td>
               <td className={CELL}>{record.upstreamId ? `pool #${record.upstreamId}` : 'direct'}</td>
-              <td className={CELL}>{record.outcome.replace(/_/g, ' ')}</td>
               <td className={ACTIONS}>
                 <RecordActions record={record} disabled={closed} onAct={(action) => setActing({ action, record })} />
               </td>
