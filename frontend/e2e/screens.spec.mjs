@@ -4,6 +4,7 @@
 // regions the buy form offers.
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
+import { readMails } from './harness.mjs';
 import { TIMEOUT, expectAccessible, topUp } from './helpers.mjs';
 
 test('the landing says what the free trial is; signed-in visitors get Go to dashboard', async ({ page, url, dataDir, shot }) => {
@@ -100,4 +101,28 @@ test('plan cards show the real validity and the regions the buy form offers', as
   const codes = offered.map((id) => id.split('-').pop().toUpperCase()).sort();
   if (codes.join(' ') !== [...regions].sort().join(' ')) throw new Error(`card regions ${regions.join(' ')}, form countries ${codes.join(' ')}`);
   await expectAccessible(page, 'ipv6 buy form');
+});
+
+test('a site owner reports abuse at /abuse and gets the case number on the page and by mail', async ({ page, url, dataDir, shot }) => {
+  await page.goto(`${url}/abuse`);
+  await page.getByText(/^for \d+ days$/).waitFor({ timeout: TIMEOUT });
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await page.getByText('Enter the destination as a host name (example.com) or an IP address').waitFor({ timeout: TIMEOUT });
+  const reporter = `abuse-${Date.now()}@victim.example`;
+  await page.getByLabel('Your email').fill(reporter);
+  await page.getByLabel('Destination (host or IP)').fill('login.victim.example');
+  await page.getByLabel('Port (optional)').fill('443');
+  const start = new Date(Date.now() - 2 * 3600 * 1000);
+  const local = (at) => new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+  await page.getByLabel('From (your local time)').fill(local(start));
+  await page.getByLabel('To (your local time)').fill(local(new Date(start.getTime() + 600_000)));
+  await page.getByLabel('What happened').fill('Credential stuffing against our login page');
+  await shot('abuse-form');
+  await page.getByRole('button', { name: 'Send report' }).click();
+  const received = page.getByRole('heading', { name: /^Report #\d+ received$/ });
+  await received.waitFor({ timeout: TIMEOUT });
+  const id = /#(\d+)/.exec(await received.textContent())[1];
+  await expectAccessible(page, 'the abuse report sent');
+  const mails = readMails(dataDir, reporter);
+  if (mails.length !== 1 || !mails[0].subject.includes(`#${id}`)) throw new Error(`confirmation mail: ${JSON.stringify(mails)}`);
 });

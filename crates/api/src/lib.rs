@@ -3,6 +3,7 @@
 //! HTTP (use cases shared with the jobs and the operator commands, the background jobs, password
 //! hashing, the metrics recorder) is `app`'s.
 
+pub mod abuse;
 pub mod account;
 pub mod admin;
 pub mod alerts;

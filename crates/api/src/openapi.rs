@@ -6,6 +6,7 @@
 //! from the document, which reads every route, so that the areas depend on these and the
 //! document on the areas, never both ways.
 
+pub mod abuse_rules;
 #[cfg(test)]
 mod agree;
 pub mod rule_numbers;

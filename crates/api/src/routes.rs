@@ -3,9 +3,9 @@
 
 use crate::error::ApiError;
 use crate::{
-    account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, blocklist, catalog,
-    health, notifications, pieces, receipts, subusers, traffic, twofactor, usage, user_sessions,
-    wallet,
+    abuse, account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, blocklist,
+    catalog, health, notifications, pieces, receipts, subusers, traffic, twofactor, usage,
+    user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -24,6 +24,7 @@ where
         .service(
             scope("/api")
                 .configure(auth::configure)
+                .configure(abuse::configure)
                 .configure(account::configure)
                 .configure(admin::configure)
                 .configure(wallet::configure)

@@ -3,6 +3,7 @@
 //! HTTP here: no actix, no requests or responses; failures are `AppError`, which the API maps
 //! to its statuses.
 
+pub mod abuse;
 pub mod accounts;
 pub mod alerts;
 pub mod blocking;

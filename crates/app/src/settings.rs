@@ -116,6 +116,11 @@ pub struct RateLimits {
     /// Photo uploads (`POST /api/user/avatar`) one customer may make per hour, counted in the
     /// database so that the limit holds across instances.
     pub avatar_per_user: u32,
+    /// Abuse reports (`POST /api/abuse`) from one network, and about one reporter's address,
+    /// per `abuse_window`.
+    pub abuse_per_ip: u32,
+    pub abuse_per_email: u32,
+    pub abuse_window: Duration,
 }
 
 impl Default for RateLimits {
@@ -141,6 +146,9 @@ impl Default for RateLimits {
             check_per_user: 30,
             check_window: Duration::from_secs(10 * 60),
             avatar_per_user: 20,
+            abuse_per_ip: 5,
+            abuse_per_email: 10,
+            abuse_window: Duration::from_secs(60 * 60),
         }
     }
 }

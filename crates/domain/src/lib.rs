@@ -1,6 +1,7 @@
 //! Pure business rules of ProxyShop: no I/O. Every other crate depends on this one; it depends on
 //! nothing of ours. Types here are parsed once at the edge and trusted afterwards.
 
+pub mod abuse;
 pub mod account;
 pub mod account_forms;
 pub mod address_space;

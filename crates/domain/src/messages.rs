@@ -294,3 +294,31 @@ pub const AUTO_TOPUP_TYPE: &str = "Please choose Premium or Budget";
 pub const AUTO_TOPUP_ENABLED: &str = "Enabled must be true or false";
 pub const AUTO_TOPUP_BELOW: &str = "Enter GB greater than 0 (at most 10000, 2 decimals)";
 pub const AUTO_TOPUP_PLAN: &str = "Choose a plan of this traffic type that is on sale";
+
+// The abuse desk (`POST /api/abuse`, `/api/admin/abuse/*`).
+pub const ABUSE_DESTINATION_INVALID: &str =
+    "Enter the destination as a host name (example.com) or an IP address";
+pub const ABUSE_FROM_INVALID: &str =
+    "Enter the start as an RFC 3339 time, e.g. 2026-11-29T14:03:00Z";
+pub const ABUSE_TO_INVALID: &str = "Enter the end as an RFC 3339 time, e.g. 2026-11-29T14:10:00Z";
+pub const ABUSE_WINDOW_INVALID: &str =
+    "The time window must end after it starts and span at most 24 hours";
+pub const ABUSE_WINDOW_FUTURE: &str = "The time window cannot start in the future";
+pub const ABUSE_PORT_INVALID: &str = "Port must be a whole number from 1 to 65535";
+pub const ABUSE_DESCRIPTION_INVALID: &str =
+    "Please describe what happened in 10–5000 characters (line breaks allowed)";
+pub const ABUSE_EVIDENCE_INVALID: &str =
+    "Evidence can be at most 20000 characters (line breaks allowed, no other control characters)";
+pub const ABUSE_MESSAGE_INVALID: &str =
+    "Please write a message of 10–5000 characters (line breaks allowed)";
+pub const ABUSE_STATUS_INVALID: &str = "Status must be open, answered or closed";
+pub const ABUSE_CASE_NOT_FOUND: &str = "Abuse report not found";
+pub const ABUSE_CASE_CHANGED: &str =
+    "This case was changed meanwhile (or is already in that state); reload it";
+pub const ABUSE_CASE_CLOSED: &str = "This case is closed; reopen it first";
+pub const ABUSE_RECORD_NOT_IN_CASE: &str =
+    "That connection record is not one of this case's matches";
+pub const ABUSE_ALREADY_BLOCKED: &str = "This destination is already blocked for this customer";
+pub const ABUSE_NOT_SUSPENDABLE: &str =
+    "Only a sub-user or the main proxy credential can be suspended; disable the customer instead";
+pub const ABUSE_ALREADY_SUSPENDED: &str = "This sub-user is already suspended";

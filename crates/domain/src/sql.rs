@@ -3,6 +3,7 @@
 //! MultiConnection as on each database. A stored name that does not parse is a deserialisation
 //! error, never a silently skipped row.
 
+use crate::abuse::CaseStatus;
 use crate::ids::{PlanId, UserId};
 use crate::kind::ProxyKind;
 use crate::ledger::EntryKind;
@@ -49,6 +50,7 @@ stored_as_text!(
     CredentialKind: "credential kind",
     Outcome: "connection outcome",
     PoolProtocol: "pool protocol",
+    CaseStatus: "abuse case status",
 );
 
 /// Types with `new(i64)` and `get(self) -> i64`.

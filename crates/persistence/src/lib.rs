@@ -16,6 +16,7 @@ macro_rules! on_own_connection {
     };
 }
 
+pub mod abuse;
 pub mod admin_access;
 pub mod admin_traffic;
 pub mod admin_users;

@@ -23,6 +23,8 @@ pub enum Kind {
     PaymentCredited,
     /// Bought pieces were delivered.
     OrderDelivered,
+    /// The abuse desk warned the customer about a report on their traffic.
+    AbuseWarning,
 }
 
 impl Kind {
@@ -33,6 +35,7 @@ impl Kind {
             Kind::RenewalFailed => "renewal_failed",
             Kind::PaymentCredited => "payment_credited",
             Kind::OrderDelivered => "order_delivered",
+            Kind::AbuseWarning => "abuse_warning",
         }
     }
 }

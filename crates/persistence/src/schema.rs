@@ -798,8 +798,35 @@ diesel::table! {
 }
 
 diesel::table! {
+    abuse_reports (id) {
+        id -> BigInt,
+        reporter_email -> Text,
+        destination -> Text,
+        port -> Nullable<Integer>,
+        window_from -> BigInt,
+        window_to -> BigInt,
+        description -> Text,
+        evidence -> Nullable<Text>,
+        status -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
     user_blocklist (user_id, pattern) {
         user_id -> BigInt,
         pattern -> Text,
+    }
+}
+
+diesel::table! {
+    abuse_customer_blocks (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        destination -> Text,
+        report_id -> Nullable<BigInt>,
+        created_by -> Nullable<BigInt>,
+        created_at -> BigInt,
     }
 }

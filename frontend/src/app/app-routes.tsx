@@ -21,6 +21,7 @@ const Blog = m(() => import('@/features/marketing/routes/blog'));
 const UserGuide = m(() => import('@/features/marketing/routes/user-guide'));
 const ApiReference = m(() => import('@/features/api-reference/routes/api-reference'));
 const Support = m(() => import('@/features/marketing/routes/support'));
+const Abuse = m(() => import('@/features/marketing/routes/abuse'));
 const NotFound = m(() => import('@/features/marketing/routes/not-found'));
 const Login = m(() => import('@/features/auth/routes/login'));
 const Register = m(() => import('@/features/auth/routes/register'));
@@ -60,6 +61,8 @@ const AdminPayments = m(() => import('@/features/admin/routes/payments'));
 const AdminPayment = m(() => import('@/features/admin/routes/payment-detail'));
 const AdminAudit = m(() => import('@/features/admin/routes/audit'));
 const AdminTrials = m(() => import('@/features/admin/routes/trials'));
+const AdminAbuse = m(() => import('@/features/admin/routes/abuse'));
+const AdminAbuseCase = m(() => import('@/features/admin/routes/abuse-case'));
 const AdminNotFound = m(() => import('@/features/admin/routes/admin-not-found'));
 
 export function AppRoutes() {
@@ -80,6 +83,7 @@ export function AppRoutes() {
           <Route path="/blog" element={<Blog />} />
           <Route path="/user&guide" element={<UserGuide />} />
           <Route path="/support" element={<Support />} />
+          <Route path="/abuse" element={<Abuse />} />
           <Route path="/docs/api" element={<ApiReference />} />
           <Route path="/login" element={<Login />} />
           <Route path="/register" element={<Register />} />
@@ -121,6 +125,8 @@ export function AppRoutes() {
             <Route path="payments/:id" element={<AdminPayment />} />
             <Route path="audit" element={<AdminAudit />} />
             <Route path="trials" element={<AdminTrials />} />
+            <Route path="abuse" element={<AdminAbuse />} />
+            <Route path="abuse/:id" element={<AdminAbuseCase />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -68,6 +68,10 @@ export const queryKeys = {
   adminBlocklist: ['admin', 'blocklist'] as const,
   adminAudit: (filter: object) => ['admin', 'audit', filter] as const,
   adminUserNotes: (id: number, page: number, perPage: number) => ['admin', 'user', id, 'notes', { page, perPage }] as const,
+  adminAbuseCases: (filter: object) => ['admin', 'abuse', filter] as const,
+  adminAbuseCase: (id: number) => ['admin', 'abuse-case', id] as const,
+  /** How far back the abuse desk attributes traffic (the public report form). */
+  abuseTerms: ['abuse-terms'] as const,
   /** Outside `adminAll` on purpose: each read of it is audited, so an admin change must not refetch it. */
   adminViewAs: (id: number) => ['admin-view-as', id] as const,
 };

@@ -1,6 +1,7 @@
 //! The admin area's API (`/api/admin/*`): every route takes `AdminUser`, so non-admins get 403
 //! and guests 401. Every change writes its audit row in its own transaction (`audit_trail`).
 
+mod abuse;
 mod audit;
 pub(crate) mod audit_trail;
 pub(crate) mod blocklist;
@@ -21,6 +22,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     summary::configure(cfg);
+    abuse::configure(cfg);
     cfg.configure(users::configure);
     plans::configure(cfg);
     stock::configure(cfg);

@@ -21,7 +21,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[serde(rename_all = "camelCase")]
 pub struct NotificationItem {
     pub id: i64,
-    /// alert, renewed, renewal_failed, payment_credited or order_delivered.
+    /// alert, renewed, renewal_failed, payment_credited, order_delivered or abuse_warning.
     pub kind: String,
     pub title: String,
     pub body: String,

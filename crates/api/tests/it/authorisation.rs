@@ -36,6 +36,8 @@ const PUBLIC: [&str; 18] = [
     "/api/avatars/{id}.{ext}",
     // what the gateway refuses to everyone: the acceptable use page states it
     "/api/acceptable-use",
+    // the abuse desk's public form: anyone may report abuse (limited per network and address)
+    "/api/abuse",
 ];
 
 async fn call(app: &TestApp, client: &reqwest::Client, method: &str, path: &str) -> Reply {

@@ -2,6 +2,7 @@
 //! for them (each module was a test binary of its own).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod abuse_desk;
 mod account_support;
 mod common;
 

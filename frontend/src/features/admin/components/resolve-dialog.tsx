@@ -13,7 +13,7 @@ import { resolveStatement } from '../statements';
 import type { AdminOrder } from '../types';
 import { ConfirmStep, FormButtons } from './confirm-step';
 import { showServerError } from './server-errors';
-import { TextArea } from './text-area';
+import { TextArea } from '@/components/ui/text-area';
 import { plural } from '@/lib/plural';
 
 export function ResolveDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {

@@ -12,7 +12,7 @@ import { when } from '../../format';
 import { NOTE_MAX, noteSchema, type NoteValues } from '../../schemas';
 import { MUTED } from '../admin-table';
 import { showServerError } from '../server-errors';
-import { TextArea } from '../text-area';
+import { TextArea } from '@/components/ui/text-area';
 
 export function NotesCard({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);

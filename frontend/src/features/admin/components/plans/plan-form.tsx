@@ -10,7 +10,7 @@ import { PLAN_KINDS, planSchema, type PlanValues } from '../../schemas';
 import type { AdminPlan } from '../../types';
 import { FormButtons } from '../confirm-step';
 import { showServerError } from '../server-errors';
-import { TextArea } from '../text-area';
+import { TextArea } from '@/components/ui/text-area';
 import { EMPTY_PLAN, patchOf, planToValues, valuesToBody } from './plan-values';
 import { kindName } from '../../kinds';
 
