@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::{
     account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, catalog, health,
-    notifications, pieces, receipts, subusers, traffic, twofactor, usage, user_sessions, wallet,
+    notifications, pieces, receipts, refunds, subusers, traffic, twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -32,6 +32,7 @@ where
                 .configure(traffic::configure)
                 .configure(usage::configure)
                 .configure(pieces::configure)
+                .configure(refunds::configure)
                 .configure(api_keys::configure)
                 .configure(allowlist::configure)
                 .configure(subusers::configure)

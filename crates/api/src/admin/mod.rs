@@ -8,6 +8,7 @@ mod orders;
 mod payments;
 mod pieces;
 mod plans;
+mod refunds;
 mod stock;
 mod summary;
 mod trials;
@@ -30,4 +31,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
     trials::configure(cfg);
     upstreams::configure(cfg);
     margins::configure(cfg);
+    refunds::configure(cfg);
 }
