@@ -77,7 +77,7 @@ persistence::both_backends! {
         let purchase: i64 = app.with_conn(|conn| traffic_purchases::table.select(traffic_purchases::id).first(conn).unwrap());
         let row = app.ledger(ALICE).into_iter().find(|e| e.kind.as_str() == "refund").expect("a refund row");
         assert_eq!((row.amount_cents.get(), row.reference.as_str()), (1425, format!("refund_purchase_{purchase}").as_str()));
-        assert_eq!(row.note.as_deref(), Some(format!("Refund of Premium purchase #{purchase}: 4.75 GB unused").as_str()));
+        assert_eq!(row.note.as_deref(), Some(format!("Refund of Premium Residential Proxies purchase #{purchase}: 4.75 GB unused").as_str()));
         app.assert_books_balance(&[ALICE]);
 
         // The wallet history and the receipt show it.
