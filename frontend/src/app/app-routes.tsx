@@ -58,6 +58,7 @@ const AdminPayments = m(() => import('@/features/admin/routes/payments'));
 const AdminPayment = m(() => import('@/features/admin/routes/payment-detail'));
 const AdminAudit = m(() => import('@/features/admin/routes/audit'));
 const AdminTrials = m(() => import('@/features/admin/routes/trials'));
+const AdminRefunds = m(() => import('@/features/admin/routes/refunds'));
 const AdminNotFound = m(() => import('@/features/admin/routes/admin-not-found'));
 
 export function AppRoutes() {
@@ -117,6 +118,7 @@ export function AppRoutes() {
             <Route path="payments/:id" element={<AdminPayment />} />
             <Route path="audit" element={<AdminAudit />} />
             <Route path="trials" element={<AdminTrials />} />
+            <Route path="refunds" element={<AdminRefunds />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
           <Route path="*" element={<NotFound />} />
