@@ -4,7 +4,8 @@
 use crate::error::ApiError;
 use crate::{
     account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, catalog, health,
-    notifications, pieces, receipts, refunds, subusers, traffic, twofactor, usage, user_sessions, wallet,
+    notifications, pieces, receipts, refunds, subusers, traffic, twofactor, usage, user_sessions,
+    wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};

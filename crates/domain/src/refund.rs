@@ -107,6 +107,12 @@ impl RefundPolicy {
     }
 }
 
+/// Bytes as GB with two decimals at most, rounded down (a refund never shows more GB than it
+/// takes back).
+pub fn shown_gb(bytes: i64) -> f64 {
+    (bytes / (crate::units::GB / 100)) as f64 / 100.0
+}
+
 /// What the rules read of one piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceFacts {
@@ -148,7 +154,10 @@ mod tests {
             }
         );
         // 10 % used is not "less than 10 %"; one byte under it is, rounded down to the cent.
-        assert_eq!(p.assess(&facts(GB / 2), at), Verdict::Refused(msg::REFUND_TOO_MUCH_USED));
+        assert_eq!(
+            p.assess(&facts(GB / 2), at),
+            Verdict::Refused(msg::REFUND_TOO_MUCH_USED)
+        );
         assert_eq!(
             p.assess(&facts(GB / 2 - 1), at),
             Verdict::Refund {
@@ -164,7 +173,10 @@ mod tests {
             refunded: true,
             ..facts(0)
         };
-        assert_eq!(p.assess(&refunded, at), Verdict::Refused(msg::REFUND_ALREADY));
+        assert_eq!(
+            p.assess(&refunded, at),
+            Verdict::Refused(msg::REFUND_ALREADY)
+        );
         // Older traffic used first leaves less of this purchase to take away.
         let expired = PurchaseFacts {
             left: GB,
@@ -177,8 +189,14 @@ mod tests {
                 amount: Cents::new(200)
             }
         );
-        let gone = PurchaseFacts { left: 0, ..facts(0) };
-        assert_eq!(p.assess(&gone, at), Verdict::Refused(msg::REFUND_NOTHING_LEFT));
+        let gone = PurchaseFacts {
+            left: 0,
+            ..facts(0)
+        };
+        assert_eq!(
+            p.assess(&gone, at),
+            Verdict::Refused(msg::REFUND_NOTHING_LEFT)
+        );
     }
 
     #[test]
@@ -191,16 +209,28 @@ mod tests {
             refunded: false,
         };
         assert_eq!(p.assess_piece(&piece, 3600), Ok(()));
-        assert_eq!(p.assess_piece(&piece, 24 * 3600), Err(msg::PIECE_REFUND_TOO_LATE));
+        assert_eq!(
+            p.assess_piece(&piece, 24 * 3600),
+            Err(msg::PIECE_REFUND_TOO_LATE)
+        );
         for last_check in [None, Some((true, 60))] {
-            let checked = PieceFacts { last_check, ..piece };
-            assert_eq!(p.assess_piece(&checked, 3600), Err(msg::PIECE_REFUND_NOT_FAILED));
+            let checked = PieceFacts {
+                last_check,
+                ..piece
+            };
+            assert_eq!(
+                p.assess_piece(&checked, 3600),
+                Err(msg::PIECE_REFUND_NOT_FAILED)
+            );
         }
         let provider = PieceFacts {
             cancellable: false,
             ..piece
         };
-        assert_eq!(p.assess_piece(&provider, 3600), Err(msg::PIECE_REFUND_PROVIDER));
+        assert_eq!(
+            p.assess_piece(&provider, 3600),
+            Err(msg::PIECE_REFUND_PROVIDER)
+        );
         let again = PieceFacts {
             refunded: true,
             ..piece

@@ -8,8 +8,7 @@ use crate::form::KindQuery;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, post, web};
-use domain::refund::Verdict;
-use domain::units::GB;
+use domain::refund::{Verdict, shown_gb as gb};
 use domain::{Cents, ProxyKind, messages as msg};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,11 +20,6 @@ fn traffic_kind(raw: Option<&str>) -> Result<ProxyKind, ApiError> {
         Some(_) => Err(ApiError::field("type", msg::REFUND_TRAFFIC_ONLY)),
         None => Err(ApiError::field("type", msg::UNKNOWN_TYPE)),
     }
-}
-
-/// Bytes as GB, two decimals at most, rounded down.
-fn gb(bytes: i64) -> f64 {
-    (bytes / (GB / 100)) as f64 / 100.0
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -8,7 +8,9 @@ use crate::common::TestApp;
 use diesel::prelude::*;
 use domain::ProxyKind;
 use persistence::pieces::identity::{self, PieceCheck};
-use persistence::schema::{piece_proxies, piece_stock, refunds, traffic_balances, traffic_purchases};
+use persistence::schema::{
+    piece_proxies, piece_stock, refunds, traffic_balances, traffic_purchases,
+};
 use serde_json::json;
 
 const ALICE: &str = "alice@example.com";
@@ -18,13 +20,25 @@ const GB: i64 = 1_000_000_000;
 async fn shop(backend: persistence::Backend, dollars: f64) -> (TestApp, reqwest::Client) {
     let app = TestApp::with_admin(backend).await;
     let alice = app.customer(ALICE).await;
-    let top = app.admin_post(ALICE, "balance", json!({ "amount": dollars, "reason": "test funds" })).await;
+    let top = app
+        .admin_post(
+            ALICE,
+            "balance",
+            json!({ "amount": dollars, "reason": "test funds" }),
+        )
+        .await;
     assert_eq!(top.status, 200, "{}", top.text);
     (app, alice)
 }
 
 async fn buy_premium(app: &TestApp, alice: &reqwest::Client) {
-    let bought = app.post_json_with(alice, "/api/user/get_plan", json!({ "type": "premium", "amount": 5 })).await;
+    let bought = app
+        .post_json_with(
+            alice,
+            "/api/user/get_plan",
+            json!({ "type": "premium", "amount": 5 }),
+        )
+        .await;
     assert_eq!(bought.status, 200, "{}", bought.text);
 }
 
@@ -50,11 +64,17 @@ fn refund_count(app: &TestApp) -> i64 {
 
 /// Everything a refused refund must leave alone.
 fn books(app: &TestApp) -> (i64, usize, (i64, i64), i64) {
-    (app.balance_cents(ALICE), app.ledger(ALICE).len(), premium(app), refund_count(app))
+    (
+        app.balance_cents(ALICE),
+        app.ledger(ALICE).len(),
+        premium(app),
+        refund_count(app),
+    )
 }
 
 async fn refund(app: &TestApp, client: &reqwest::Client, kind: &str) -> crate::common::Reply {
-    app.post_json_with(client, "/api/user/refunds", json!({ "type": kind })).await
+    app.post_json_with(client, "/api/user/refunds", json!({ "type": kind }))
+        .await
 }
 
 persistence::both_backends! {

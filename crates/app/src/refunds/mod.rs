@@ -3,18 +3,9 @@
 //! decided by `domain::refund`'s rules, refunded once (the claim in `persistence::refunds`), the
 //! money and what it bought moving in one transaction with one ledger row of kind `refund`.
 
+mod paused;
 mod piece;
 mod traffic;
 
 pub use piece::{PieceRefunded, refund_piece};
 pub use traffic::{Refunded, eligibility, refund};
-
-use crate::error::AppError;
-use domain::UserId;
-use persistence::DbConnection;
-use persistence::refunds::refusals;
-
-/// Whether an operator's refusal window holds the customer's refunds now.
-fn paused(conn: &mut DbConnection, user: UserId) -> Result<bool, AppError> {
-    Ok(refusals::refusal_at(conn, user, persistence::now())?.is_some())
-}

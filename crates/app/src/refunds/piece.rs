@@ -4,7 +4,7 @@
 //! once. A provider's piece is refused: Proxy-Seller cancels no order once delivered, and the
 //! checker cannot test it from here.
 
-use super::paused;
+use super::paused::paused;
 use crate::blocking::in_transaction;
 use crate::error::AppError;
 use domain::refund::{PieceFacts, RefundPolicy};
@@ -28,8 +28,8 @@ pub async fn refund_piece(
     policy: RefundPolicy,
 ) -> Result<PieceRefunded, AppError> {
     in_transaction(pool, move |conn| {
-        let piece = pieces::find(conn, id, user)?
-            .ok_or(AppError::NotFoundWith(msg::PIECE_NOT_FOUND))?;
+        let piece =
+            pieces::find(conn, id, user)?.ok_or(AppError::NotFoundWith(msg::PIECE_NOT_FOUND))?;
         if paused(conn, user)? {
             return Err(AppError::Conflict(msg::REFUND_PAUSED));
         }
@@ -58,7 +58,10 @@ pub async fn refund_piece(
             return Err(AppError::Conflict(msg::PIECE_REFUND_ALREADY));
         }
         let balance = if piece.price > Cents::ZERO {
-            let note = format!("Refund of {} proxy #{id}: failed its check", piece.kind.label());
+            let note = format!(
+                "Refund of {} proxy #{id}: failed its check",
+                piece.kind.label()
+            );
             wallet::credit(
                 conn,
                 user,

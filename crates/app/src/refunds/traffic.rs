@@ -3,7 +3,7 @@
 //! records the refund in one transaction. Only the first of two concurrent refunds of one
 //! purchase gets through: the refund row's unique `purchase_id` decides it in the database.
 
-use super::paused;
+use super::paused::paused;
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::AppError;
 use domain::refund::{PurchaseFacts, RefundPolicy, Verdict};

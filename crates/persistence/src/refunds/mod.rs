@@ -63,7 +63,11 @@ pub fn piece_refunded(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
 
 /// (used bytes, unused bytes that may be taken away) of the kind now: the unexpired purchased
 /// bytes less the used and those leased to gateway nodes, which stay theirs to meter.
-pub fn usage_now(conn: &mut DbConnection, user_id: UserId, kind: ProxyKind) -> DbResult<(i64, i64)> {
+pub fn usage_now(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    kind: ProxyKind,
+) -> DbResult<(i64, i64)> {
     let row: Option<(i64, i64, i64, Option<i64>)> = traffic_balances::table
         .find((user_id, kind))
         .select((

@@ -20,7 +20,11 @@ pub struct RefusalRow {
 }
 
 /// The refusal of `user_id`'s refunds in force at `at`, if any.
-pub fn refusal_at(conn: &mut DbConnection, user_id: UserId, at: i64) -> DbResult<Option<RefusalRow>> {
+pub fn refusal_at(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    at: i64,
+) -> DbResult<Option<RefusalRow>> {
     Ok(refund_refusals::table
         .find(user_id)
         .filter(refund_refusals::refused_until.gt(at))

@@ -10,7 +10,10 @@ pub(super) fn refund_policy(src: &Source) -> Result<RefundPolicy, ConfigError> {
     let defaults = RefundPolicy::default();
     let days = whole(src, "PROXYSHOP_REFUND_DAYS", defaults.days)?;
     if days > 365 {
-        return Err(bad("PROXYSHOP_REFUND_DAYS", "must be between 0 and 365 days"));
+        return Err(bad(
+            "PROXYSHOP_REFUND_DAYS",
+            "must be between 0 and 365 days",
+        ));
     }
     let max_used_percent = whole(
         src,

@@ -8,7 +8,6 @@ use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
-use domain::units::GB;
 use domain::{Cents, UserId};
 use persistence::refunds::{self, RefundListRow};
 use serde::{Deserialize, Serialize};
@@ -52,7 +51,7 @@ impl From<RefundListRow> for AdminRefund {
             kind: row.kind,
             purchase_id: row.purchase_id,
             piece_id: row.piece_id,
-            gb: (row.bytes / (GB / 100)) as f64 / 100.0,
+            gb: domain::refund::shown_gb(row.bytes),
             amount: row.amount_cents,
             created_at: row.created_at,
         }
