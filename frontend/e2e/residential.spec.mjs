@@ -73,3 +73,43 @@ test('a customer buys 5 GB of Premium, generates a sticky US proxy, copies and d
   await shot('03-usage');
   await expectAccessible(page, 'usage tab');
 });
+
+test('a customer refunds the Premium they just bought from the dashboard; a second refund is refused with the reason', async ({ page, url, dataDir, shot }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, url, dataDir);
+  await topUp(page, url, 20);
+  await page.getByRole('button', { name: /^Balance \$20\.00/ }).waitFor({ timeout: TIMEOUT });
+  await page.goto(`${url}/onboard/rotating-proxy`);
+  await page.getByRole('tab', { name: 'Plans' }).click();
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Refund', exact: true }) });
+  await card.getByText('There is no purchase of this type to refund').waitFor({ timeout: TIMEOUT });
+  await page.getByRole('button', { name: 'Buy now: Starter' }).click();
+  await page.getByRole('dialog', { name: 'Buy Plan' }).getByRole('button', { name: 'Buy', exact: true }).click();
+  await toast(page, 'Plan purchased successfully');
+
+  // the terms come from the server's configuration, the offer from the eligibility
+  await card.getByText('within 7 days of buying it, if less than 10% of it was used').waitFor({ timeout: TIMEOUT });
+  await card.getByText('$15.00 for 5 GB').waitFor({ timeout: TIMEOUT });
+  await shot('refund-01-eligible');
+  await card.getByRole('button', { name: 'Request refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request refund' });
+  await dialog.getByText('$15.00 goes back to your wallet and 5 GB are removed from your balance.').waitFor({ timeout: TIMEOUT });
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await toast(page, 'Refunded $15.00 for 5 GB to your wallet');
+  await page.getByRole('button', { name: /^Balance \$20\.00/ }).waitFor({ timeout: TIMEOUT });
+  await card.getByText('Your latest purchase was already refunded').waitFor({ timeout: TIMEOUT });
+  if (await card.getByRole('button', { name: 'Request refund' }).isEnabled()) throw new Error('a refunded purchase still offers a refund');
+  await shot('refund-02-refunded');
+
+  // the same purchase again: refused with the reason, nothing changed
+  const again = await page.context().request.post(`${url}/api/user/refunds`, { headers: { Origin: url }, data: { type: 'premium' } });
+  const body = await again.json();
+  if (again.status() !== 409 || body.message !== 'Your latest purchase was already refunded') throw new Error(`second refund: ${again.status()} ${JSON.stringify(body)}`);
+  const wallet = await (await page.context().request.get(`${url}/api/user/wallet`)).json();
+  const refunds = wallet.entries.filter((e) => e.kind === 'refund');
+  if (wallet.balance !== 20 || refunds.length !== 1 || refunds[0].amount !== 15) throw new Error(`wallet ${JSON.stringify(wallet)}`);
+  await page.goto(`${url}/onboard/wallet`);
+  const ledger = page.getByRole('table', { name: 'Wallet activity' });
+  await ledger.getByText('Refund', { exact: true }).first().waitFor({ timeout: TIMEOUT });
+  await expectAccessible(page, 'wallet with a refund');
+});

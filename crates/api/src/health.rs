@@ -55,6 +55,20 @@ pub struct PublicConfig {
     /// there is no trial (the site must not promise one).
     #[serde(rename = "trialMb")]
     pub trial_mb: u32,
+    /// The refund terms the terms page and the dashboard state (docs/refunds.md).
+    pub refunds: RefundTerms,
+}
+
+/// The self-serve refund terms, as configured.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundTerms {
+    /// A residential purchase is refundable this many days after it was made (0: never).
+    pub days: u32,
+    /// ... when less than this percent of it was used.
+    pub max_used_percent: u32,
+    /// A proxy whose check failed is refundable this many hours after delivery (0: never).
+    pub piece_hours: u32,
 }
 
 /// `GET /api/config`: settings the front end reads before anyone signs in.
@@ -69,5 +83,10 @@ pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
         google_client_id,
         top_ups: state.services.payments.is_some(),
         trial_mb: state.settings.trial_mb,
+        refunds: RefundTerms {
+            days: state.settings.refunds.days,
+            max_used_percent: state.settings.refunds.max_used_percent,
+            piece_hours: state.settings.refunds.piece_hours,
+        },
     })
 }

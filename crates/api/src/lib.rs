@@ -34,6 +34,7 @@ pub mod pieces;
 pub(crate) mod query_text;
 pub mod readiness;
 pub mod receipts;
+pub mod refunds;
 pub mod request_id;
 pub mod routes;
 pub mod security_headers;

@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::{
     abuse, account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, blocklist,
-    catalog, health, notifications, pieces, receipts, subusers, traffic, twofactor, usage,
+    catalog, health, notifications, pieces, receipts, refunds, subusers, traffic, twofactor, usage,
     user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
@@ -34,6 +34,7 @@ where
                 .configure(traffic::configure)
                 .configure(usage::configure)
                 .configure(pieces::configure)
+                .configure(refunds::configure)
                 .configure(api_keys::configure)
                 .configure(allowlist::configure)
                 .configure(blocklist::configure)

@@ -58,6 +58,8 @@ pub struct Settings {
     pub auto_topup_window: Duration,
     /// The proxy checker's echo service and time limit (`POST /api/user/check`).
     pub check: CheckSettings,
+    /// The self-serve refund terms (docs/refunds.md), also stated by `GET /api/config`.
+    pub refunds: domain::refund::RefundPolicy,
     /// Who sells: printed at the top of every receipt.
     pub shop: ShopIdentity,
     /// `PROXYSHOP_WEBHOOK_ALLOW_PRIVATE`: customers' webhooks may be http:// URLs and reach
@@ -165,6 +167,7 @@ impl Settings {
                 url: "http://127.0.0.1:9/".into(),
                 timeout: upstream::DEFAULT_CHECK_TIMEOUT,
             },
+            refunds: domain::refund::RefundPolicy::default(),
             shop: ShopIdentity::default(),
             webhook_allow_private: false,
             // Tests share the cores with other tests: on idle cores only, hashing and decoding

@@ -32,6 +32,7 @@ pub mod pool_health;
 pub mod proxy_line;
 pub mod random;
 pub mod redact;
+pub mod refund;
 pub mod rules;
 pub mod scope;
 #[cfg(feature = "diesel")]

@@ -322,3 +322,21 @@ pub const ABUSE_ALREADY_BLOCKED: &str = "This destination is already blocked for
 pub const ABUSE_NOT_SUSPENDABLE: &str =
     "Only a sub-user or the main proxy credential can be suspended; disable the customer instead";
 pub const ABUSE_ALREADY_SUSPENDED: &str = "This sub-user is already suspended";
+
+// Self-serve refunds (docs/refunds.md): the eligibility's reasons and the 409s of a refusal.
+pub const REFUND_ELIGIBLE: &str = "The unused part of your latest purchase can be refunded";
+pub const REFUND_NO_PURCHASE: &str = "There is no purchase of this type to refund";
+pub const REFUND_TOO_LATE: &str = "Too late: the refund period of your latest purchase has ended";
+pub const REFUND_TOO_MUCH_USED: &str =
+    "Too much used: more of your latest purchase was used than a refund allows";
+pub const REFUND_ALREADY: &str = "Your latest purchase was already refunded";
+pub const REFUND_NOTHING_LEFT: &str = "Nothing of your latest purchase is left to refund";
+pub const REFUND_PAUSED: &str = "Refunds are paused for this account; please contact support";
+pub const PIECE_REFUND_NOT_FAILED: &str =
+    "Only a proxy whose last check failed can be refunded; check it first";
+pub const PIECE_REFUND_TOO_LATE: &str =
+    "Too late: a proxy can be refunded only within its first hours";
+pub const PIECE_REFUND_PROVIDER: &str = "This proxy's provider does not allow cancelling it";
+pub const PIECE_REFUND_ALREADY: &str = "This proxy was already refunded";
+pub const REFUND_TRAFFIC_ONLY: &str = "Only premium or budget traffic is refunded this way";
+pub const REFUSAL_DAYS: &str = "Days must be a whole number from 0 to 365";

@@ -58,6 +58,7 @@ pub mod proxy_history;
 pub mod rate_windows;
 pub mod record_pages;
 pub mod referrals;
+pub mod refunds;
 pub mod schema;
 pub mod sessions;
 mod sqlite_plans;

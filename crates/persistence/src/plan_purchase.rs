@@ -43,7 +43,10 @@ pub fn buy(conn: &mut DbConnection, purchase: &PlanPurchase<'_>) -> Result<i64, 
     let expires_at = now() + i64::from(plan.validity_days) * 86_400;
     let bytes = gb.saturating_mul(GB);
     traffic::add_purchased(conn, user_id, plan.kind, bytes, Some(expires_at))?;
-    traffic_purchases::record(
+    // Read after the add, which forfeits expired traffic first: what is used from here on
+    // counts against this purchase (its refund, `refunds.rs`).
+    let (_, used_before) = traffic::balance(conn, user_id, plan.kind)?;
+    let purchase_id = traffic_purchases::record(
         conn,
         &NewTrafficPurchase {
             user_id,
@@ -54,5 +57,6 @@ pub fn buy(conn: &mut DbConnection, purchase: &PlanPurchase<'_>) -> Result<i64, 
             source: Source::Purchase,
         },
     )?;
+    traffic_purchases::set_used_before(conn, purchase_id, used_before)?;
     Ok(bytes)
 }

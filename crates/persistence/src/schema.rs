@@ -221,6 +221,7 @@ diesel::table! {
         price_cents -> BigInt,
         source -> Text,
         created_at -> BigInt,
+        used_before -> Nullable<BigInt>,
     }
 }
 
@@ -830,3 +831,30 @@ diesel::table! {
         created_at -> BigInt,
     }
 }
+
+diesel::table! {
+    refunds (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        purchase_id -> Nullable<BigInt>,
+        piece_id -> Nullable<BigInt>,
+        bytes -> BigInt,
+        amount_cents -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    refund_refusals (user_id) {
+        user_id -> BigInt,
+        refused_until -> BigInt,
+        reason -> Text,
+        created_by -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(refunds -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(refunds, users);
+diesel::allow_tables_to_appear_in_same_query!(refunds, traffic_purchases);

@@ -53,6 +53,14 @@ pub fn record(conn: &mut DbConnection, row: &NewTrafficPurchase) -> DbResult<i64
         .get_result(conn)?)
 }
 
+/// Notes the kind's used bytes right after purchase `id` was added (in its transaction).
+pub fn set_used_before(conn: &mut DbConnection, id: i64, used: i64) -> DbResult<()> {
+    diesel::update(traffic_purchases::table.find(id))
+        .set(traffic_purchases::used_before.eq(used))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// How many times the plan `plan_id` was bought as traffic.
 pub fn times_sold(conn: &mut DbConnection, plan_id: PlanId) -> DbResult<i64> {
     Ok(traffic_purchases::table

@@ -11,6 +11,7 @@ mod local_checkout;
 mod loopback;
 mod payments;
 mod providers;
+mod refunds;
 mod renamed;
 mod shop;
 mod source;
@@ -130,6 +131,8 @@ pub struct Config {
     pub check_timeout: Duration,
     /// The seller printed on receipts (`config/shop.rs`).
     pub shop: app::settings::ShopIdentity,
+    /// The self-serve refund terms (`config/refunds.rs`).
+    pub refunds: domain::refund::RefundPolicy,
     /// Old key names that are set (`config/renamed.rs`), each logged at start-up.
     pub deprecated: Vec<Deprecated>,
 }
@@ -356,6 +359,7 @@ impl Config {
                 }
             },
             shop: shop::shop_identity(src)?,
+            refunds: refunds::refund_policy(src)?,
             deprecated: src.deprecated(),
             data_dir,
         };

@@ -63,6 +63,7 @@ const AdminAudit = m(() => import('@/features/admin/routes/audit'));
 const AdminTrials = m(() => import('@/features/admin/routes/trials'));
 const AdminAbuse = m(() => import('@/features/admin/routes/abuse'));
 const AdminAbuseCase = m(() => import('@/features/admin/routes/abuse-case'));
+const AdminRefunds = m(() => import('@/features/admin/routes/refunds'));
 const AdminNotFound = m(() => import('@/features/admin/routes/admin-not-found'));
 
 export function AppRoutes() {
@@ -127,6 +128,7 @@ export function AppRoutes() {
             <Route path="trials" element={<AdminTrials />} />
             <Route path="abuse" element={<AdminAbuse />} />
             <Route path="abuse/:id" element={<AdminAbuseCase />} />
+            <Route path="refunds" element={<AdminRefunds />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -39,6 +39,7 @@ export function useBuyPlan() {
       queryClient.setQueryData(queryKeys.session, user);
       void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
       void queryClient.invalidateQueries({ queryKey: queryKeys.walletAll });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.refundsAll });
     },
   });
 }

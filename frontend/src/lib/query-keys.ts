@@ -14,6 +14,9 @@ export const queryKeys = {
   walletAll: ['wallet'] as const,
   wallet: (page: number, perPage: number) => ['wallet', { page, perPage }] as const,
   referrals: ['referrals'] as const,
+  /** Self-serve refunds: each traffic kind's eligibility (a purchase or a refund changes it). */
+  refundsAll: ['refunds'] as const,
+  refundEligibility: (kind: 'premium' | 'budget') => ['refunds', 'eligibility', kind] as const,
   plans: (kind: ProxyKind) => ['plans', kind] as const,
   proxyHistory: (kind: ProxyKind) => ['proxy-history', kind] as const,
   usage: (kind: ProxyKind) => ['usage', kind] as const,
@@ -61,6 +64,8 @@ export const queryKeys = {
   adminPlans: (type: string) => ['admin', 'plans', type] as const,
   adminStock: (filter: object) => ['admin', 'stock', filter] as const,
   adminOrders: (filter: object) => ['admin', 'orders', filter] as const,
+  adminRefunds: (page: number, perPage: number) => ['admin', 'refunds', { page, perPage }] as const,
+  adminRefundRefusal: (id: number) => ['admin', 'user', id, 'refund-refusal'] as const,
   adminPayments: (filter: object) => ['admin', 'payments', filter] as const,
   adminPayment: (id: string) => ['admin', 'payment', id] as const,
   adminTrialNetworks: ['admin', 'trials', 'networks'] as const,

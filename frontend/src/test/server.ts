@@ -9,11 +9,16 @@ export const guestSession: GetResponse<'/api/getuserinfo'> = { user: null };
 
 export const defaultHandlers = [
   http.get('*/api/config', () =>
-    HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: true, trialMb: 100 }),
+    HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: true, trialMb: 100, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 } }),
   ),
   http.get('*/api/getuserinfo', () => HttpResponse.json(guestSession)),
   http.get('*/api/admin/users/:id/notes', () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 10 })),
+  http.get('*/api/admin/users/:id/refund-refusal', () => HttpResponse.json({ refusal: null })),
   http.get('*/api/user/plan', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+  // nothing bought yet: nothing to refund (the Plans tab's refund card)
+  http.get('*/api/user/refunds/eligibility', () =>
+    HttpResponse.json({ eligible: false, amount: 0, gb: 0, reason: 'There is no purchase of this type to refund' }),
+  ),
   http.get('*/api/user/get_starts', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   // no sub-users: the generators offer only the main credential
   http.get('*/api/user/pieces', () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20, autoRenewDefault: false })),

@@ -230,6 +230,22 @@ export interface paths {
         patch: operations["update_plan"];
         trace?: never;
     };
+    "/api/admin/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_refunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stock": {
         parameters: {
             query?: never;
@@ -496,6 +512,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["force_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/refund-refusal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_refusal"];
+        put: operations["set_refusal"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1323,6 +1355,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/pieces/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refund_piece"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/pieces/{id}/renew": {
         parameters: {
             query?: never;
@@ -1443,6 +1491,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["referral_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/refunds/eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["eligibility"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1817,6 +1897,38 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
+        };
+        /** @description One refund. */
+        AdminRefund: {
+            /**
+             * Format: double
+             * @description US dollars credited.
+             */
+            amount: number;
+            /** Format: int64 */
+            createdAt: number;
+            email: string;
+            /**
+             * Format: double
+             * @description GB taken back (0 for a piece).
+             */
+            gb: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The piece refunded, or null for a purchase.
+             */
+            pieceId?: number | null;
+            /**
+             * Format: int64
+             * @description The traffic purchase refunded (`traffic_purchases` id), or null for a piece.
+             */
+            purchaseId?: number | null;
+            /** @description The kind refunded: premium or budget for a purchase, a piece's kind for a piece. */
+            type: string;
+            /** Format: int64 */
+            userId: number;
         };
         /** @description One connection, with the pool that carried it. */
         AdminRequestRecord: components["schemas"]["RequestRecord"] & {
@@ -2352,6 +2464,21 @@ export interface components {
             /** @description Required when the account has a password (not for a Google-only account). */
             password?: string;
         };
+        Eligibility: {
+            /**
+             * Format: double
+             * @description US dollars that a refund now would credit (0 when not eligible).
+             */
+            amount: number;
+            eligible: boolean;
+            /**
+             * Format: double
+             * @description GB that it would take back (0 when not eligible).
+             */
+            gb: number;
+            /** @description Why not, or that it can be refunded. */
+            reason: string;
+        };
         EmailChangeRequest: {
             newEmail: string;
             /** @description Needed only when the account has a password. */
@@ -2801,6 +2928,25 @@ export interface components {
             total: number;
         };
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_AdminRefund: {
+            items: components["schemas"]["AdminRefund"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
         Paged_AdminUserRow: {
             items: components["schemas"]["AdminUserRow"][];
             /**
@@ -3036,6 +3182,18 @@ export interface components {
             latencyMs?: number | null;
             /** @description The request went through and the echo service answered an IP. */
             ok: boolean;
+        };
+        PieceRefundReply: {
+            /**
+             * Format: double
+             * @description The wallet balance after it, US dollars.
+             */
+            balance: number;
+            /**
+             * Format: double
+             * @description US dollars credited to the wallet.
+             */
+            refunded: number;
         };
         PieceSettings: {
             /** @description Whether pieces bought from now on renew automatically. */
@@ -3344,6 +3502,8 @@ export interface components {
         PublicConfig: {
             /** @description The Google OAuth client id; null when Google sign-in is off (the button is hidden). */
             googleClientId?: string | null;
+            /** @description The refund terms the terms page and the dashboard state (docs/refunds.md). */
+            refunds: components["schemas"]["RefundTerms"];
             /**
              * @description Whether wallet top-ups are taken (a payment gateway is configured); when false the Add
              *     Funds dialog says so instead of offering a form, and `POST /api/payment` answers 503.
@@ -3417,6 +3577,72 @@ export interface components {
             referredCount: number;
             /** Format: double */
             totalBonus: number;
+        };
+        RefundReply: {
+            /**
+             * Format: double
+             * @description The wallet balance after it, US dollars.
+             */
+            balance: number;
+            /**
+             * Format: double
+             * @description GB taken back.
+             */
+            gb: number;
+            /**
+             * Format: double
+             * @description US dollars credited to the wallet.
+             */
+            refunded: number;
+        };
+        RefundRequest: {
+            /** @enum {string} */
+            type: "premium" | "budget";
+        };
+        /** @description The self-serve refund terms, as configured. */
+        RefundTerms: {
+            /**
+             * Format: int32
+             * @description A residential purchase is refundable this many days after it was made (0: never).
+             */
+            days: number;
+            /**
+             * Format: int32
+             * @description ... when less than this percent of it was used.
+             */
+            maxUsedPercent: number;
+            /**
+             * Format: int32
+             * @description A proxy whose check failed is refundable this many hours after delivery (0: never).
+             */
+            pieceHours: number;
+        };
+        Refusal: {
+            /** Format: int64 */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description The operator who set it (null once their account is gone).
+             */
+            createdBy?: number | null;
+            reason: string;
+            /**
+             * Format: int64
+             * @description Refunds are refused until then (unix seconds).
+             */
+            refusedUntil: number;
+        };
+        /** @description The refusal in force, or null. */
+        RefusalReply: {
+            refusal?: null | components["schemas"]["Refusal"];
+        };
+        RefusalRequest: {
+            /**
+             * Format: int64
+             * @description Days from now during which the customer's refunds are refused: 0 (lifts it) to 365.
+             */
+            days: number;
+            reason: string;
         };
         RegisterRequest: {
             code: string;
@@ -5095,6 +5321,66 @@ export interface operations {
             };
         };
     };
+    list_refunds: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+                /** @description Only this customer's refunds. */
+                userId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_AdminRefund"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description page or perPage out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     list_stock: {
         parameters: {
             query?: {
@@ -6505,6 +6791,129 @@ export interface operations {
                 };
             };
             /** @description reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    get_refusal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalReply"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    set_refusal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefusalRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalReply"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description days or reason invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10213,6 +10622,71 @@ export interface operations {
             };
         };
     };
+    refund_piece: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Piece id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PieceRefundReply"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not refundable: not failed, too late, provider's piece, already refunded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     renew: {
         parameters: {
             query?: never;
@@ -10734,6 +11208,148 @@ export interface operations {
             };
             /** @description A foreign Origin, or an API key without the scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundReply"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not refundable: too late, too much used, already refunded, nothing left, paused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description type invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    eligibility: {
+        parameters: {
+            query: {
+                /** @description premium, budget, static, lte, ipv4 or ipv6. */
+                type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Eligibility"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description type invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

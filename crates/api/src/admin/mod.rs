@@ -10,6 +10,7 @@ mod orders;
 mod payments;
 mod pieces;
 mod plans;
+mod refunds;
 mod stock;
 mod summary;
 mod trials;
@@ -34,4 +35,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
     upstreams::configure(cfg);
     margins::configure(cfg);
     blocklist::configure(cfg);
+    refunds::configure(cfg);
 }

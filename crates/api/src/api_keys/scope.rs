@@ -47,6 +47,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/alerts", Scope::Read),
     ("get", "/api/user/alerts/deliveries", Scope::Read),
     ("get", "/api/user/auto_topup", Scope::Read),
+    ("get", "/api/user/refunds/eligibility", Scope::Read),
     ("post", "/api/user/generate", Scope::Generate),
     ("post", "/api/user/generate_budget", Scope::Generate),
     // A check spends a little of the customer's traffic, like using a generated line.

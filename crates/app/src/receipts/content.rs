@@ -1,7 +1,8 @@
 //! What a receipt says, read from the customer's ledger row and what it points at: a top-up's
 //! payment (coin, invoice, blockchain transaction), a piece purchase's order (kind, plan,
 //! quantity, unit price), or for any other purchase the ledger row's own description. Only the
-//! owner's credited top-ups and purchases have receipts; anything else is "Receipt not found".
+//! owner's credited top-ups, purchases and self-serve refunds have receipts; anything else is
+//! "Receipt not found".
 
 use crate::error::AppError;
 use crate::settings::ShopIdentity;
@@ -21,7 +22,7 @@ pub struct Receipt {
     pub issued_at: i64,
     pub seller: ShopIdentity,
     pub customer: Customer,
-    /// "Wallet top-up" or "Purchase".
+    /// "Wallet top-up", "Purchase" or "Refund".
     pub title: &'static str,
     pub items: Vec<LineItem>,
     /// What was paid, in US dollars (positive).
@@ -59,7 +60,7 @@ impl LineItem {
 }
 
 /// The receipt of ledger row `entry_id` of `user`, or "Receipt not found" when the row is not
-/// theirs or not a top-up or purchase.
+/// theirs or not a top-up, purchase or self-serve refund.
 pub fn gather(
     conn: &mut DbConnection,
     user: &UserRow,
@@ -80,6 +81,18 @@ pub fn gather(
                 ("Balance after", row.balance_after.to_string()),
             ];
             ("Purchase", items, payment)
+        }
+        // A self-serve refund (`crate::refunds`): its note names the purchase or piece.
+        EntryKind::Refund
+            if row.amount_cents > Cents::ZERO && row.reference.starts_with("refund_") =>
+        {
+            let description = row.note.as_deref().map_or("Refund".to_owned(), capitalised);
+            let payment = vec![
+                ("Credited to", "Wallet balance".to_owned()),
+                ("Balance after", row.balance_after.to_string()),
+            ];
+            let items = vec![LineItem::single(description, row.amount_cents)];
+            ("Refund", items, payment)
         }
         _ => return Err(not_found()),
     };

@@ -48,29 +48,43 @@ pub fn release_expired(conn: &mut DbConnection, before: i64, at: i64) -> DbResul
         .load(conn)?;
     let mut released = 0;
     for (id, stock_id) in expired {
-        let marked = diesel::update(
-            piece_proxies::table
-                .find(id)
-                .filter(piece_proxies::released_at.is_null()),
-        )
-        .set(piece_proxies::released_at.eq(at))
-        .execute(conn)?;
-        if marked == 0 {
-            continue;
+        if release_one(conn, id, stock_id, None, at)? {
+            released += 1;
         }
-        gateway_events::emit(conn, Reason::PieceEnded, None, Some(id))?;
-        if let Some(stock) = stock_id {
-            diesel::update(
-                piece_stock::table
-                    .find(stock)
-                    .filter(piece_stock::sold.gt(0)),
-            )
-            .set(piece_stock::sold.eq(piece_stock::sold - 1))
-            .execute(conn)?;
-        }
-        released += 1;
     }
     Ok(released)
+}
+
+/// Releases piece `id` at `at` once (`false` when it was released before): the gateway nodes are
+/// told (`gateway_events`, naming `user` when known) and its stock slot, if any, goes back.
+pub fn release_one(
+    conn: &mut DbConnection,
+    id: i64,
+    stock_id: Option<i64>,
+    user: Option<UserId>,
+    at: i64,
+) -> DbResult<bool> {
+    let marked = diesel::update(
+        piece_proxies::table
+            .find(id)
+            .filter(piece_proxies::released_at.is_null()),
+    )
+    .set(piece_proxies::released_at.eq(at))
+    .execute(conn)?;
+    if marked == 0 {
+        return Ok(false);
+    }
+    gateway_events::emit(conn, Reason::PieceEnded, user, Some(id))?;
+    if let Some(stock) = stock_id {
+        diesel::update(
+            piece_stock::table
+                .find(stock)
+                .filter(piece_stock::sold.gt(0)),
+        )
+        .set(piece_stock::sold.eq(piece_stock::sold - 1))
+        .execute(conn)?;
+    }
+    Ok(true)
 }
 
 /// A customer's pieces of one kind that still work: how many, how many of them stop working

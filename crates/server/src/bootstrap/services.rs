@@ -70,6 +70,7 @@ pub(super) async fn serve(
             url: config.check_url.clone(),
             timeout: config.check_timeout,
         },
+        refunds: config.refunds,
         shop: config.shop.clone(),
         webhook_allow_private: config.webhook_allow_private,
         password_hashing_normal_priority: config.password_hashing_normal_priority,

@@ -17,6 +17,7 @@ export const MESSAGES = {
   capacity: 'Please enter a valid capacity',
   proxies: 'Enter exactly one host:port:user:pass line per ordered proxy',
   note: 'Please write a note of 1–1000 characters (line breaks allowed, no other control characters)',
+  refusalDays: 'Days must be a whole number from 0 to 365',
 } as const;
 
 /** The longest note on a customer, in characters (code points) once trimmed. */
@@ -51,6 +52,12 @@ export const disableSchema = z.object({ reason });
 /** Enabling takes an optional reason; when one is given it follows the same rule. */
 export const enableSchema = z.object({ reason: z.string().trim().refine((text) => text === '' || (text.length >= 3 && text.length <= 200), MESSAGES.reason) });
 export type ReasonValues = z.infer<typeof disableSchema>;
+/** Refusing a customer's refunds: 0 (lifts it) to 365 days from now, with a reason. */
+export const refusalSchema = z.object({
+  days: z.string().trim().regex(/^\d{1,3}$/, MESSAGES.refusalDays).refine((text) => Number(text) <= 365, MESSAGES.refusalDays),
+  reason,
+});
+export type RefusalValues = z.infer<typeof refusalSchema>;
 
 // eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
 const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;

@@ -9,7 +9,7 @@ mod access;
 mod balance;
 mod csv;
 mod csv_format;
-mod customer;
+pub(crate) mod customer;
 mod detail;
 mod filter;
 mod force_reset;

@@ -1,6 +1,6 @@
 // The operator console's sidebar entries.
 import type { ComponentType, SVGProps } from 'react';
-import { CartIcon, GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, ServerIcon, ShieldIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { CartIcon, GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, RefreshIcon, ServerIcon, ShieldIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
 
 export type AdminNavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
 
@@ -13,6 +13,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/blocklist', label: 'Blocklist', icon: ListIcon },
   { to: '/admin/orders', label: 'Orders', icon: CartIcon },
   { to: '/admin/payments', label: 'Payments', icon: WalletIcon },
+  { to: '/admin/refunds', label: 'Refunds', icon: RefreshIcon },
   { to: '/admin/trials', label: 'Free trials', icon: GiftIcon },
   { to: '/admin/abuse', label: 'Abuse desk', icon: ShieldIcon },
   { to: '/admin/audit', label: 'Audit log', icon: ListIcon },

@@ -1,6 +1,27 @@
 // /terms-of-service: the terms of service.
 import { Link } from 'react-router';
+import { usePublicConfig } from '@/lib/public-config';
 import { ContentPage, ProseSection } from '../components/content-page';
+
+/** The refund rule as the server applies it (GET /api/config), never figures typed here. */
+function RefundTerms() {
+  const terms = usePublicConfig().data?.refunds;
+  if (!terms) return <p>Loading the refund terms…</p>;
+  return (
+    <>
+      <p>
+        {terms.days > 0
+          ? `Unused residential traffic can be refunded to your wallet from the dashboard within ${terms.days} ${terms.days === 1 ? 'day' : 'days'} of its purchase if less than ${terms.maxUsedPercent}% of it was used: the unused part of your latest purchase of that type, once, at the price you paid for it.`
+          : 'Residential traffic is not refunded.'}
+      </p>
+      <p>
+        {terms.pieceHours > 0
+          ? `A proxy bought by the piece whose check fails within ${terms.pieceHours} ${terms.pieceHours === 1 ? 'hour' : 'hours'} of its delivery can be refunded to your wallet from the dashboard, where its provider allows cancelling it.`
+          : 'Proxies bought by the piece are not refunded.'}
+      </p>
+    </>
+  );
+}
 
 export default function TermsPage() {
   return (
@@ -29,9 +50,9 @@ export default function TermsPage() {
       <ProseSection title="3. Wallet, plans and refunds">
         <p>
           Prices are in US dollars. Wallet top-ups are credited once the payment is confirmed on the blockchain. Plans are paid
-          from your wallet balance and start immediately. Unused residential traffic can be refunded to your wallet within 7
-          days of purchase if less than 10% of it was used.
+          from your wallet balance and start immediately.
         </p>
+        <RefundTerms />
       </ProseSection>
       <ProseSection title="4. Service level">
         <p>

@@ -22,7 +22,9 @@ const COLUMNS: Column[] = [
 const SMALL = 'block text-xs font-normal text-slate-600 dark:text-slate-400';
 
 /** Only top-ups and purchases have receipts. */
-const hasReceipt = (entry: LedgerEntry) => entry.kind === 'topup' || entry.kind === 'purchase';
+/** Top-ups, purchases and self-serve refunds (reference `refund_…`) have a PDF receipt. */
+const hasReceipt = (entry: LedgerEntry) =>
+  entry.kind === 'topup' || entry.kind === 'purchase' || (entry.kind === 'refund' && entry.reference.startsWith('refund_'));
 
 function ReceiptLink({ entry, date, className }: { entry: LedgerEntry; date: string; className?: string }) {
   return (

@@ -1,0 +1,3 @@
+DROP TABLE refund_refusals;
+DROP TABLE refunds;
+ALTER TABLE traffic_purchases DROP COLUMN used_before;
