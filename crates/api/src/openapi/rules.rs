@@ -204,6 +204,21 @@ pub fn outcome_filter() -> RefOr<Schema> {
     done(string().pattern(Some(format!(r"^\s*(?:{words})?\s*$"))))
 }
 
+/// An optional credential filter of the usage records (`usage::filters::credential`, trimmed):
+/// `kind:label`, the label not blank and free of control characters; blank is no filter.
+pub fn credential_filter() -> RefOr<Schema> {
+    let words: Vec<&str> = domain::usage::CredentialKind::ALL
+        .into_iter()
+        .map(domain::usage::CredentialKind::as_str)
+        .collect();
+    let words = words.join("|");
+    let free = r"[^\x00-\x1f\x7f-\x9f]";
+    let seen = r"[^\s\x00-\x1f\x7f-\x9f]";
+    done(string().pattern(Some(format!(
+        r"^\s*(?:(?:{words}):{free}*{seen}{free}*)?\s*$"
+    ))))
+}
+
 /// An optional time bound of the usage records (`usage::filters::instant`, trimmed): a date
 /// `YYYY-MM-DD` or an RFC 3339 time; blank is no bound. (A date the pattern allows but the
 /// calendar does not, 2026-02-30, is refused: scripts/fuzz/schemathesis.toml says so.)

@@ -141,7 +141,14 @@ persistence::both_backends! {
         assert_eq!(only("host=%25&from=2026-12-01&to=2026-12-03").await, Vec::<String>::new(), "a % is no wildcard");
         assert_eq!(only("from=2026-12-02&to=2026-12-02").await, ["other.net", "=cmd|' /C calc'!A0"]);
         assert_eq!(only("from=2026-12-01T01:00:00Z&to=2026-12-02T00:00:00Z").await, ["api.example.com"]);
-        assert_eq!(only("type=&outcome=&host=&from=&to=").await.len(), 5, "blank filters filter nothing");
+        assert_eq!(only("type=&outcome=&host=&from=&to=&credential=").await.len(), 5, "blank filters filter nothing");
+        assert_eq!(only("credential=piece:pc-9").await, ["other.net"]);
+        assert_eq!(only("credential=main:u-main&outcome=cut_quota").await, ["example.com"]);
+        assert_eq!(only("credential=main:pc-9").await, Vec::<String>::new(), "the kind and the label");
+        let csv = app.get("/api/user/requests.csv?credential=piece:pc-9&from=2026-12-01&to=2026-12-03").await;
+        assert_eq!((csv.status, csv.text.lines().count()), (200, 2), "{}", csv.text);
+        let one = app.get("/api/user/usage/breakdown?by=credential&credential=%20piece:pc-9%20").await;
+        assert_eq!(one.body["rows"], json!([{"key": "pc-9", "credentialKind": "piece", "requests": 1, "bytesUp": 3, "bytesDown": 30, "bytes": 33}]));
 
         for (query, message) in [
             ("type=gold", "Unknown proxy type"),
@@ -149,6 +156,9 @@ persistence::both_backends! {
             ("from=2026-02-30", "from must be a date (YYYY-MM-DD) or an RFC 3339 time"),
             ("to=tomorrow", "to must be a date (YYYY-MM-DD) or an RFC 3339 time"),
             ("from=2026-12-03&to=2026-12-01", "from must be before to"),
+            ("credential=pc-9", "credential must be kind:label (main, subuser, allowlist or piece, then the credential's name)"),
+            ("credential=gold:x", "credential must be kind:label (main, subuser, allowlist or piece, then the credential's name)"),
+            ("credential=main:%20", "credential must be kind:label (main, subuser, allowlist or piece, then the credential's name)"),
         ] {
             let reply = app.get(&format!("/api/user/requests?{query}")).await;
             assert_eq!((reply.status, reply.message()), (400, message), "{query}");

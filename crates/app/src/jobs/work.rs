@@ -3,7 +3,6 @@
 //! configured), in which case the job never ticks.
 
 use super::schedule::JobRun;
-use crate::error::AppError;
 use crate::state::Services;
 
 pub(super) fn purge_expired(services: &Services) -> Option<JobRun> {

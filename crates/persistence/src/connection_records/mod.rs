@@ -20,6 +20,7 @@ pub mod retention;
 mod walk;
 
 pub use filter::RecordFilter;
+pub(crate) use filter::credential_terms;
 pub use record::{NewRecord, Record};
 
 /// Rows per multi-row INSERT on PostgreSQL: 14 values each stays far below its limit of

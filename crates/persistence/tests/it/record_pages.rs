@@ -4,7 +4,7 @@
 
 use crate::connection_records::{T0, insert, row};
 use diesel::RunQueryDsl;
-use domain::usage::Outcome;
+use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
 use persistence::connection_records::{NewRecord, RecordFilter};
 use persistence::record_pages as pages;
@@ -91,6 +91,9 @@ both_backends! {
             r.outcome = Outcome::Refused;
             r.host = "other.net".into();
         }
+        for r in rows.iter_mut().filter(|r| r.bytes_up % 3 == 0) {
+            (r.credential_kind, r.credential_id, r.credential_label) = (CredentialKind::Subuser, Some(4), "team-a".into());
+        }
         insert(&mut conn, &rows);
         let filter = premium(a);
         let walked = walk(&mut conn, &filter, 7);
@@ -104,6 +107,14 @@ both_backends! {
         let host = RecordFilter { host: Some("SHOP".into()), from: Some(T0 + 2), to: Some(T0 + 5), ..premium(a) };
         assert_eq!(walk(&mut conn, &host, 2), vec![19, 18, 17, 16, 14, 13, 12, 11, 9, 8]);
         assert_eq!(pages::total(&mut conn, &host).unwrap().count, 10);
+        let main = RecordFilter { credential: Some((CredentialKind::Main, "main-user".into())), ..premium(a) };
+        let of_main: Vec<i64> = walked.iter().copied().filter(|n| n % 3 != 0).collect();
+        assert_eq!(walk(&mut conn, &main, 7), of_main);
+        let named = |kind, label: &str| RecordFilter { credential: Some((kind, label.into())), ..premium(a) };
+        assert_eq!(walk(&mut conn, &named(CredentialKind::Subuser, "team-a"), 4), (0..30).rev().filter(|n| n % 3 == 0).collect::<Vec<_>>());
+        assert_eq!(pages::total(&mut conn, &named(CredentialKind::Subuser, "team-a")).unwrap().count, 10);
+        assert!(walk(&mut conn, &named(CredentialKind::Allowlist, "team-a"), 7).is_empty(), "the kind counts");
+        assert!(walk(&mut conn, &named(CredentialKind::Main, "MAIN-USER"), 7).is_empty(), "the label exactly");
         let other_kind = RecordFilter { kind: Some(ProxyKind::Static), ..RecordFilter::of(a) };
         assert!(walk(&mut conn, &other_kind, 5).is_empty());
     }
@@ -148,6 +159,11 @@ both_backends! {
             // SQLite, without statistics, may walk the window along (user_id, started_at, id):
             // bounded by the window either way.
             (window.clone(), "connection_records_user_kind_started_id", "user_id=? AND kind=? AND started_at>?"),
+            (
+                RecordFilter { credential: Some((CredentialKind::Main, "main-user".into())), ..premium(a) },
+                "connection_records_user_credential_started_id",
+                "user_id=? AND credential_kind=? AND credential_label=?",
+            ),
             (
                 RecordFilter { outcome: Some(Outcome::CutQuota), ..window },
                 "connection_records_user_kind_outcome_started_id",
