@@ -131,6 +131,10 @@ both_backends! {
                 if i % 30 != 0 {
                     r.kind = ProxyKind::ALL[(i % 3) as usize];
                 }
+                // and a's records of two credentials.
+                if i % 60 == 30 {
+                    (r.credential_kind, r.credential_label) = (CredentialKind::Subuser, "team-b".into());
+                }
                 r
             })
             .collect();
@@ -160,7 +164,7 @@ both_backends! {
             // bounded by the window either way.
             (window.clone(), "connection_records_user_kind_started_id", "user_id=? AND kind=? AND started_at>?"),
             (
-                RecordFilter { credential: Some((CredentialKind::Main, "main-user".into())), ..premium(a) },
+                RecordFilter { credential: Some((CredentialKind::Main, "main-user".into())), ..RecordFilter::of(a) },
                 "connection_records_user_credential_started_id",
                 "user_id=? AND credential_kind=? AND credential_label=?",
             ),
