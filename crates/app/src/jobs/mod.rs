@@ -28,15 +28,15 @@ mod rollups;
 mod schedule;
 mod work;
 
+pub use records::{RecordsPurged, prepare_record_days, purge_usage};
 pub use rollups::{backfill_rollups, purge_hourly};
 pub use schedule::{Job, Running, Stopper, Ticked, holder_id, tick_once};
-pub use records::{RecordsPurged, prepare_record_days, purge_usage};
 
 use crate::state::Services;
+use records::purge_usage_records;
 use schedule::{JobRun, periodic};
 use std::sync::Arc;
 use std::time::Duration;
-use records::purge_usage_records;
 use work::{
     check_alerts, poll_deliveries, probe_upstreams, purge_expired, reconcile_payments,
     renew_pieces, send_webhooks,

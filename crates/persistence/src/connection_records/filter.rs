@@ -49,7 +49,11 @@ pub(crate) fn credential_terms(
 ) {
     match &f.credential {
         Some((kind, label)) => (vec![*kind], label.clone(), diesel::dsl::sql("1 = 0")),
-        None => (CredentialKind::ALL.to_vec(), String::new(), diesel::dsl::sql("1 = 1")),
+        None => (
+            CredentialKind::ALL.to_vec(),
+            String::new(),
+            diesel::dsl::sql("1 = 1"),
+        ),
     }
 }
 
