@@ -114,7 +114,24 @@ def fill(backend, url, email, n):
         db.execute("ANALYZE")
         db.close()
     else:
-        sql = fill_sql(n, user, f"generate_series(0::bigint, {n - 1}) AS s(i)") + ";\nANALYZE connection_records;"
+        # A partitioned table (by day) gets the day tables of the filled days first, as the
+        # migration makes them for the records already there on an upgrade; otherwise every
+        # record older than the server's start would sit in the default partition.
+        days = f"""
+DO $$
+DECLARE d BIGINT := {T0};
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_partitioned_table WHERE partrelid = 'connection_records'::regclass) THEN
+        WHILE d < {T0 + DAYS * 86400} LOOP
+            EXECUTE format('CREATE TABLE IF NOT EXISTS %I PARTITION OF connection_records FOR VALUES FROM (%s) TO (%s)',
+                'connection_records_' || to_char(to_timestamp(d) AT TIME ZONE 'UTC', 'YYYYMMDD'), d, d + 86400);
+            d := d + 86400;
+        END LOOP;
+    END IF;
+END
+$$;
+"""
+        sql = days + fill_sql(n, user, f"generate_series(0::bigint, {n - 1}) AS s(i)") + ";\nANALYZE connection_records;"
         subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url], input=sql, text=True, check=True)
 
 

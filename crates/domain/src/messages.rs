@@ -156,6 +156,8 @@ pub const NO_TRAFFIC: &str = "No traffic left for this plan. Buy a plan first.";
 pub const UNKNOWN_TYPE: &str = "Unknown proxy type";
 pub const UNKNOWN_RECORD_OUTCOME: &str =
     "Unknown outcome: use ok, refused, upstream_error or cut_quota";
+pub const BAD_CREDENTIAL_FILTER: &str =
+    "credential must be kind:label (main, subuser, allowlist or piece, then the credential's name)";
 pub const BAD_FROM: &str = "from must be a date (YYYY-MM-DD) or an RFC 3339 time";
 pub const BAD_TO: &str = "to must be a date (YYYY-MM-DD) or an RFC 3339 time";
 pub const FROM_AFTER_TO: &str = "from must be before to";

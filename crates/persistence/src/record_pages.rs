@@ -6,7 +6,8 @@
 //! seeks an index whose leading columns are its equalities, then `started_at`, then `id`:
 //! `(user_id, started_at, id)` for all kinds, `(user_id, kind, started_at, id)` for one kind (the
 //! generator pages always send one), `(user_id, kind, outcome, started_at, id)` for one kind and
-//! one outcome. The cursor and the window's end are one row-value bound `(started_at, id) < (?,
+//! one outcome, `(user_id, credential_kind, credential_label, started_at, id)` for one credential.
+//! The cursor and the window's end are one row-value bound `(started_at, id) < (?,
 //! ?)` along that index. The host is a substring (`lower(host) LIKE '%x%'`), which no index
 //! serves: it is checked on the rows of the window the index walks, and the routes bound that
 //! window (`HOST_WINDOW_SECS`).
@@ -45,6 +46,11 @@ fn query(filter: &RecordFilter, cursor: Option<Cursor>) -> cr::BoxedQuery<'stati
     }
     if let Some(outcome) = filter.outcome {
         q = q.filter(cr::outcome.eq(outcome));
+    }
+    if let Some((kind, label)) = &filter.credential {
+        q = q
+            .filter(cr::credential_kind.eq(*kind))
+            .filter(cr::credential_label.eq(label.clone()));
     }
     if let Some(from) = filter.from {
         q = q.filter(cr::started_at.ge(from));

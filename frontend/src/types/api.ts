@@ -3544,14 +3544,16 @@ export interface components {
             requests: components["schemas"]["RequestRecord"][];
             /**
              * Format: int64
-             * @description How many records match, counted up to 10,000 (`totalCapped` when there are more).
+             * @description How many records match, counted up to 10,000 (`totalCapped` when there are more), on the
+             *     first page (and a numbered `page`) only: null on a page read by `cursor`, whose total is
+             *     the first page's, so that walking the pages counts nothing again.
              */
-            total: number;
+            total?: number | null;
             /**
              * @description Set when more records than `total` match: the count stops at 10,000, so that a heavy
-             *     customer's page costs no count over their whole history.
+             *     customer's page costs no count over their whole history. Null with `total`.
              */
-            totalCapped: boolean;
+            totalCapped?: boolean | null;
         };
         /** @description The pool that carried a connection. */
         RecordUpstream: {
@@ -6927,6 +6929,7 @@ export interface operations {
     customer_requests: {
         parameters: {
             query?: {
+                credential?: string;
                 from?: string;
                 host?: string;
                 outcome?: string;
@@ -11371,6 +11374,7 @@ export interface operations {
     list_requests: {
         parameters: {
             query?: {
+                credential?: string;
                 /**
                  * @description The `nextCursor` of the previous page: this page holds the records after it (older).
                  *     Absent: the newest records, or the numbered `page`. Anything else is a 422 on `cursor`.
@@ -11447,6 +11451,7 @@ export interface operations {
     export_requests: {
         parameters: {
             query?: {
+                credential?: string;
                 from?: string;
                 host?: string;
                 outcome?: string;
@@ -12059,6 +12064,7 @@ export interface operations {
         parameters: {
             query?: {
                 by?: "host" | "credential" | "day" | "hour";
+                credential?: string;
                 from?: string;
                 host?: string;
                 outcome?: string;

@@ -207,12 +207,23 @@ pub fn kind_filter() -> RefOr<Schema> {
 /// An optional outcome filter of the usage records (`usage::filters`, trimmed, then
 /// `Outcome::parse`): blank is no filter.
 pub fn outcome_filter() -> RefOr<Schema> {
-    let words: Vec<&str> = domain::usage::Outcome::ALL
-        .into_iter()
+    let words = domain::usage::Outcome::ALL
         .map(domain::usage::Outcome::as_str)
-        .collect();
-    let words = words.join("|");
+        .join("|");
     done(string().pattern(Some(format!(r"^\s*(?:{words})?\s*$"))))
+}
+
+/// An optional credential filter of the usage records (`usage::filters::credential`, trimmed):
+/// `kind:label`, the label not blank and free of control characters; blank is no filter.
+pub fn credential_filter() -> RefOr<Schema> {
+    let words = domain::usage::CredentialKind::ALL
+        .map(domain::usage::CredentialKind::as_str)
+        .join("|");
+    let free = r"[^\x00-\x1f\x7f-\x9f]";
+    let seen = r"[^\s\x00-\x1f\x7f-\x9f]";
+    done(string().pattern(Some(format!(
+        r"^\s*(?:(?:{words}):{free}*{seen}{free}*)?\s*$"
+    ))))
 }
 
 /// An optional time bound of the usage records (`usage::filters::instant`, trimmed): a date

@@ -1,10 +1,10 @@
-//! The filters the usage routes share (`?type=&from=&to=&host=&outcome=`), parsed once into
+//! The filters the usage routes share (`?type=&from=&to=&host=&outcome=&credential=`), parsed once into
 //! the persistence filter; a bad one is a 400 naming it, a `host` holding a control character
 //! a 422 on `host` (as the lists' `q`).
 
 use crate::error::ApiError;
 use domain::messages as msg;
-use domain::usage::Outcome;
+use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
 use persistence::connection_records::RecordFilter;
 use serde::Deserialize;
@@ -31,11 +31,24 @@ pub struct RecordQuery {
     /// ok, refused, upstream_error or cut_quota; blank for all.
     #[param(schema_with = crate::openapi::rules::outcome_filter)]
     pub outcome: Option<String>,
+    /// One credential, as the breakdown by credential names it: `kind:label` (main, subuser,
+    /// allowlist or piece, a colon, the label exactly); blank for all.
+    #[param(schema_with = crate::openapi::rules::credential_filter)]
+    pub credential: Option<String>,
 }
 
 /// The value as given, trimmed; `None` when absent or blank (a blank filter filters nothing).
 fn given(value: Option<&str>) -> Option<&str> {
     value.map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// `kind:label` (the whole value trimmed): a credential kind, a colon, and a label that is not
+/// blank and holds no control character.
+pub(crate) fn credential(value: &str) -> Option<(CredentialKind, String)> {
+    let (kind, label) = value.trim().split_once(':')?;
+    let kind = CredentialKind::parse(kind)?;
+    let valid = !label.trim().is_empty() && !label.chars().any(char::is_control);
+    valid.then(|| (kind, label.to_owned()))
 }
 
 /// A day (its first second, or with `end` the first second after it) or an RFC 3339 time, in
@@ -84,6 +97,10 @@ impl RecordQuery {
             return Err(bad(msg::FROM_AFTER_TO));
         }
         let host = crate::query_text::given("host", self.host.as_deref())?;
+        let credential = match given(self.credential.as_deref()) {
+            Some(v) => Some(credential(v).ok_or_else(|| bad(msg::BAD_CREDENTIAL_FILTER))?),
+            None => None,
+        };
         Ok(RecordFilter {
             user_id,
             kind,
@@ -91,6 +108,7 @@ impl RecordQuery {
             to,
             host: host.map(str::to_owned),
             outcome,
+            credential,
         })
     }
 }
@@ -137,6 +155,37 @@ mod tests {
         );
     }
 
+    /// The document's `credential` (`openapi::rules::credential_filter`) accepts what
+    /// [`credential`] accepts, and the parser splits at the first colon.
+    #[test]
+    fn the_credential_filter_matches_its_parser() {
+        let parser = |v: &str| v.trim().is_empty() || credential(v).is_some();
+        agree(
+            crate::openapi::rules::credential_filter(),
+            parser,
+            &[
+                "",
+                " ",
+                "main:uabc123",
+                " subuser:team-a ",
+                "allowlist:10.0.0.0/24",
+                "piece:p:1",
+                "main: x",
+                "main:",
+                "main: ",
+                "subuser:a\tb",
+                "gold:x",
+                "MAIN:x",
+                "uabc123",
+                ":x",
+            ],
+        );
+        assert_eq!(
+            credential(" piece:p:1 "),
+            Some((CredentialKind::Piece, "p:1".to_owned()))
+        );
+    }
+
     #[test]
     fn days_and_times_bound_the_records() {
         // 2026-12-01T00:00:00Z.
@@ -172,6 +221,7 @@ mod tests {
             to: Some(to.into()),
             host: Some("  ".into()),
             outcome: Some(outcome.into()),
+            credential: Some(" ".into()),
         };
         let message = |q: RecordQuery| match q.parse(UserId::new(1)) {
             Err(ApiError::BadRequest(m)) => m,
@@ -193,7 +243,11 @@ mod tests {
             .unwrap();
         assert_eq!(filter.kind, Some(ProxyKind::Static));
         assert_eq!(filter.outcome, Some(Outcome::CutQuota));
-        assert_eq!(filter.host, None, "blank is no filter");
+        assert_eq!(
+            (filter.host, filter.credential),
+            (None, None),
+            "blank is no filter"
+        );
         assert_eq!(filter.to.unwrap() - filter.from.unwrap(), 86_400);
     }
 
@@ -206,6 +260,7 @@ mod tests {
                 to: None,
                 host: Some(bad.into()),
                 outcome: None,
+                credential: None,
             };
             match query.parse(UserId::new(1)) {
                 Err(ApiError::Validation(errors)) => {

@@ -1,7 +1,8 @@
 //! `GET /api/user/requests?type=&from=&to=&host=&outcome=&cursor=&perPage=`: the customer's
 //! connections through the gateway, newest first, a page at a time after the cursor the
 //! previous page returned (`nextCursor`), so a deep page costs what the first one costs; with
-//! how many match counted up to `connection_records::COUNT_CAP`. `page` still reads a numbered
+//! how many match counted up to `connection_records::COUNT_CAP` on the first page only (a page
+//! read by cursor counts nothing). `page` still reads a numbered
 //! page (by offset) for the clients that ask for one. A host search covers at most 7 days
 //! (`window::bound_host_search`).
 
@@ -94,12 +95,14 @@ impl From<Record> for RequestRecord {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RecordPage {
     pub requests: Vec<RequestRecord>,
-    /// How many records match, counted up to 10,000 (`totalCapped` when there are more).
-    pub total: i64,
+    /// How many records match, counted up to 10,000 (`totalCapped` when there are more), on the
+    /// first page (and a numbered `page`) only: null on a page read by `cursor`, whose total is
+    /// the first page's, so that walking the pages counts nothing again.
+    pub total: Option<i64>,
     /// Set when more records than `total` match: the count stops at 10,000, so that a heavy
-    /// customer's page costs no count over their whole history.
+    /// customer's page costs no count over their whole history. Null with `total`.
     #[serde(rename = "totalCapped")]
-    pub total_capped: bool,
+    pub total_capped: Option<bool>,
     /// The numbered page asked for (`page`, 1 by default); 1 when read by `cursor`.
     pub page: i64,
     #[serde(rename = "perPage")]
@@ -138,11 +141,16 @@ pub async fn list_requests(
     };
     // One row more than the page says whether another page follows.
     let (mut rows, total) = with_conn(&state.services.pool, move |conn| {
-        let rows = match cursor {
-            Some(_) => record_pages::after(conn, &filter, cursor, per_page + 1)?,
-            None => record_pages::at_offset(conn, &filter, offset, per_page + 1)?,
-        };
-        Ok((rows, record_pages::total(conn, &filter)?))
+        Ok(match cursor {
+            Some(_) => (
+                record_pages::after(conn, &filter, cursor, per_page + 1)?,
+                None,
+            ),
+            None => (
+                record_pages::at_offset(conn, &filter, offset, per_page + 1)?,
+                Some(record_pages::total(conn, &filter)?),
+            ),
+        })
     })
     .await?;
     let more = rows.len() as i64 > per_page;
@@ -155,8 +163,8 @@ pub async fn list_requests(
         .insert_header(("Cache-Control", "no-store"))
         .json(RecordPage {
             requests: rows.into_iter().map(RequestRecord::from).collect(),
-            total: total.count,
-            total_capped: total.capped,
+            total: total.map(|t| t.count),
+            total_capped: total.map(|t| t.capped),
             page,
             per_page,
             next_cursor,

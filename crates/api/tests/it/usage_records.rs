@@ -141,7 +141,14 @@ persistence::both_backends! {
         assert_eq!(only("host=%25&from=2026-12-01&to=2026-12-03").await, Vec::<String>::new(), "a % is no wildcard");
         assert_eq!(only("from=2026-12-02&to=2026-12-02").await, ["other.net", "=cmd|' /C calc'!A0"]);
         assert_eq!(only("from=2026-12-01T01:00:00Z&to=2026-12-02T00:00:00Z").await, ["api.example.com"]);
-        assert_eq!(only("type=&outcome=&host=&from=&to=").await.len(), 5, "blank filters filter nothing");
+        assert_eq!(only("type=&outcome=&host=&from=&to=&credential=").await.len(), 5, "blank filters filter nothing");
+        assert_eq!(only("credential=piece:pc-9").await, ["other.net"]);
+        assert_eq!(only("credential=main:u-main&outcome=cut_quota").await, ["example.com"]);
+        assert_eq!(only("credential=main:pc-9").await, Vec::<String>::new(), "the kind and the label");
+        let csv = app.get("/api/user/requests.csv?credential=piece:pc-9&from=2026-12-01&to=2026-12-03").await;
+        assert_eq!((csv.status, csv.text.lines().count()), (200, 2), "{}", csv.text);
+        let one = app.get("/api/user/usage/breakdown?by=credential&credential=%20piece:pc-9%20").await;
+        assert_eq!(one.body["rows"], json!([{"key": "pc-9", "credentialKind": "piece", "requests": 1, "bytesUp": 3, "bytesDown": 30, "bytes": 33}]));
 
         for (query, message) in [
             ("type=gold", "Unknown proxy type"),
@@ -149,6 +156,9 @@ persistence::both_backends! {
             ("from=2026-02-30", "from must be a date (YYYY-MM-DD) or an RFC 3339 time"),
             ("to=tomorrow", "to must be a date (YYYY-MM-DD) or an RFC 3339 time"),
             ("from=2026-12-03&to=2026-12-01", "from must be before to"),
+            ("credential=pc-9", "credential must be kind:label (main, subuser, allowlist or piece, then the credential's name)"),
+            ("credential=gold:x", "credential must be kind:label (main, subuser, allowlist or piece, then the credential's name)"),
+            ("credential=main:%20", "credential must be kind:label (main, subuser, allowlist or piece, then the credential's name)"),
         ] {
             let reply = app.get(&format!("/api/user/requests?{query}")).await;
             assert_eq!((reply.status, reply.message()), (400, message), "{query}");
@@ -237,7 +247,8 @@ persistence::both_backends! {
         let pool = app.db.pool.clone();
         let work = || app::jobs::purge_usage(&pool, 30);
         let ticked = app::jobs::tick_once(&pool, app::jobs::USAGE_PURGE, "instance-a", async {
-            work().await.map(|n| assert_eq!(n, 2, "the two older than 30 days"))
+            // Days that old have no day table on PostgreSQL: their rows are deleted.
+            work().await.map(|n| assert_eq!(n.rows, 2, "the two older than 30 days"))
         })
         .await;
         assert_eq!(ticked, app::jobs::Ticked::Ran);
@@ -247,8 +258,8 @@ persistence::both_backends! {
         // The period ran: another instance skips it.
         let again = app::jobs::tick_once(&pool, app::jobs::USAGE_PURGE, "instance-b", async { Ok(()) }).await;
         assert_eq!(again, app::jobs::Ticked::Skipped);
-        assert_eq!(app::jobs::purge_usage(&pool, 30).await.unwrap(), 0);
-        assert_eq!(app::jobs::purge_usage(&pool, 1).await.unwrap(), 1, "a day's retention keeps the minute-old one");
+        assert_eq!(app::jobs::purge_usage(&pool, 30).await.unwrap(), app::jobs::RecordsPurged::default());
+        assert_eq!(app::jobs::purge_usage(&pool, 1).await.unwrap().rows, 1, "a day's retention keeps the minute-old one");
         assert_eq!(app.get("/api/user/requests").await.body["total"], 1);
     }
 

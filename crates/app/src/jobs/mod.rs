@@ -4,8 +4,10 @@
 //! payment gateway, reconciling payments left pending (every 15 minutes by default,
 //! `PROXYSHOP_RECONCILE_INTERVAL_SECS`); purging the gateway's usage records older than
 //! `PROXYSHOP_USAGE_RECORDS_DAYS` and the hourly usage rollups older than
-//! `PROXYSHOP_USAGE_HOURLY_DAYS` (every hour, in bounded batches), after the one-time back-fill
-//! of the rollups (`rollups`, also started once with the jobs); comparing every
+//! `PROXYSHOP_USAGE_HOURLY_DAYS` (every hour: on PostgreSQL the records' day tables past the
+//! retention dropped whole, other rows in bounded batches, `records`), after the one-time
+//! back-fill of the rollups (`rollups`, also started once with the jobs, as is the creation of
+//! the records' day tables ahead); comparing every
 //! customer's alert thresholds with their figures (every minute, `crate::alerts::check_alerts`);
 //! renewing the pieces with auto-renew that are due (every minute, `crate::pieces::renew_due`);
 //! calling customers' webhooks (every 15 seconds; each call is also claimed on its own, see
@@ -21,21 +23,23 @@
 //! ([`Running::stop`]) a job waiting for its next tick returns at once, and one in the middle of
 //! a run finishes that run (its transactions are never cut) and then returns.
 
+mod records;
 mod rollups;
 mod schedule;
 mod work;
 
+pub use records::{RecordsPurged, prepare_record_days, purge_usage};
 pub use rollups::{backfill_rollups, purge_hourly};
 pub use schedule::{Job, Running, Stopper, Ticked, holder_id, tick_once};
-pub use work::purge_usage;
 
 use crate::state::Services;
+use records::purge_usage_records;
 use schedule::{JobRun, periodic};
 use std::sync::Arc;
 use std::time::Duration;
 use work::{
-    check_alerts, poll_deliveries, probe_upstreams, purge_expired, purge_usage_records,
-    reconcile_payments, renew_pieces, send_webhooks,
+    check_alerts, poll_deliveries, probe_upstreams, purge_expired, reconcile_payments,
+    renew_pieces, send_webhooks,
 };
 
 pub const PURGE: Job = Job {
@@ -114,5 +118,7 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     }
     let backfill = rollups::backfill_task(services.pool.clone(), stopper.subscribe());
     tasks.push(("usage_backfill", tokio::spawn(backfill)));
+    let days = records::prepare_task(services.pool.clone());
+    tasks.push(("usage_record_days", tokio::spawn(days)));
     Running::new(stopper, tasks)
 }

@@ -3,12 +3,7 @@
 //! configured), in which case the job never ticks.
 
 use super::schedule::JobRun;
-use crate::error::AppError;
 use crate::state::Services;
-use persistence::DbPool;
-
-/// Usage records deleted per statement: no statement holds the table for long.
-const USAGE_PURGE_BATCH: i64 = 5_000;
 
 pub(super) fn purge_expired(services: &Services) -> Option<JobRun> {
     let pool = services.pool.clone();
@@ -93,43 +88,6 @@ pub(super) fn send_webhooks(services: &Services) -> Option<JobRun> {
         let calls = crate::alerts::send_webhooks(&pool, sender, &key, persistence::now()).await?;
         if calls > 0 {
             tracing::debug!(calls, "webhooks called");
-        }
-        Ok(())
-    }))
-}
-
-/// Deletes the usage records opened more than `retention_days` ago (in batches of
-/// `USAGE_PURGE_BATCH`); returns how many went. The rollups' back-fill runs to its end first:
-/// no record goes before it is summed.
-pub async fn purge_usage(pool: &DbPool, retention_days: u32) -> Result<usize, AppError> {
-    super::rollups::backfill_rollups(pool, None).await?;
-    let before = persistence::now() - i64::from(retention_days) * 86_400;
-    crate::blocking::with_conn(pool, move |conn| {
-        Ok(persistence::connection_records::purge_before(
-            conn,
-            before,
-            USAGE_PURGE_BATCH,
-        )?)
-    })
-    .await
-}
-
-pub(super) fn purge_usage_records(services: &Services) -> Option<JobRun> {
-    let pool = services.pool.clone();
-    let days = services.settings.usage_records_days;
-    let hourly_days = services.settings.usage_hourly_days;
-    Some(Box::pin(async move {
-        let purged = purge_usage(&pool, days).await?;
-        if purged > 0 {
-            tracing::info!(purged, retention_days = days, "old usage records purged");
-        }
-        let hourly = super::rollups::purge_hourly(&pool, hourly_days).await?;
-        if hourly > 0 {
-            tracing::info!(
-                purged = hourly,
-                retention_days = hourly_days,
-                "old hourly usage rollups purged"
-            );
         }
         Ok(())
     }))

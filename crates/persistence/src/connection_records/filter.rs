@@ -2,7 +2,7 @@
 //! expression of fixed type (`beside_time!`, `matching!`), which the reads in `walk.rs` and
 //! `breakdown.rs` filter by.
 
-use domain::usage::Outcome;
+use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
@@ -19,6 +19,8 @@ pub struct RecordFilter {
     /// A substring of the host, case-insensitive.
     pub host: Option<String>,
     pub outcome: Option<Outcome>,
+    /// One credential, as the breakdown by credential names it: its kind and label (exact).
+    pub credential: Option<(CredentialKind, String)>,
 }
 
 impl RecordFilter {
@@ -30,7 +32,28 @@ impl RecordFilter {
             to: None,
             host: None,
             outcome: None,
+            credential: None,
         }
+    }
+}
+
+/// The credential condition of `filter` in a fixed shape: the kinds it allows, the label, and
+/// `TRUE` when any label will do (`FALSE` when the label must match), so that an absent
+/// condition matches every row without changing the expression's type.
+pub(crate) fn credential_terms(
+    f: &RecordFilter,
+) -> (
+    Vec<CredentialKind>,
+    String,
+    diesel::expression::SqlLiteral<diesel::sql_types::Bool>,
+) {
+    match &f.credential {
+        Some((kind, label)) => (vec![*kind], label.clone(), diesel::dsl::sql("1 = 0")),
+        None => (
+            CredentialKind::ALL.to_vec(),
+            String::new(),
+            diesel::dsl::sql("1 = 1"),
+        ),
     }
 }
 
@@ -45,11 +68,14 @@ macro_rules! beside_time {
         let kinds: Vec<ProxyKind> = f.kind.map_or_else(|| ProxyKind::ALL.to_vec(), |k| vec![k]);
         let outcomes: Vec<Outcome> = f.outcome.map_or_else(|| Outcome::ALL.to_vec(), |o| vec![o]);
         let pattern = crate::like::contains(f.host.as_deref().unwrap_or(""));
+        let (credential_kinds, label, any_label) = super::filter::credential_terms(f);
         cr::user_id
             .eq(f.user_id)
             .and(cr::kind.eq_any(kinds))
             .and(cr::outcome.eq_any(outcomes))
             .and(super::filter::lower(cr::host).like(pattern).escape('\\'))
+            .and(cr::credential_kind.eq_any(credential_kinds))
+            .and(cr::credential_label.eq(label).or(any_label))
     }};
 }
 

@@ -1,7 +1,8 @@
 //! The usage records of the gateway's connections: written in batches by the gateway's flush
 //! (`insert_many`, in the transaction that settles the same bytes), read by the customer newest
 //! first (`page`; the list and the CSV export walk `record_pages`), summed per host, credential, day or hour
-//! (`breakdown`), and purged after the retention (`purge_before`). Every read is scoped to one
+//! (`breakdown`), and purged after the retention (`retention`: day tables dropped whole on
+//! PostgreSQL, batches of rows on SQLite; `purge_before` runs it all at once). Every read is scoped to one
 //! customer.
 
 use crate::connection::DbConnection;
@@ -15,9 +16,11 @@ mod filter;
 
 mod breakdown;
 mod record;
+pub mod retention;
 mod walk;
 
 pub use filter::RecordFilter;
+pub(crate) use filter::credential_terms;
 pub use record::{NewRecord, Record};
 
 /// Rows per multi-row INSERT on PostgreSQL: 14 values each stays far below its limit of
@@ -52,23 +55,17 @@ pub fn insert_many(conn: &mut DbConnection, rows: &[NewRecord]) -> DbResult<usiz
 pub use breakdown::{CREDENTIAL_TOP, Group, GroupBy, HOST_TOP, breakdown};
 pub use walk::{COUNT_CAP, Cursor, Total, page};
 
-/// Deletes the records opened before `before` (unix seconds), `batch` rows per statement so
-/// that no statement holds the table long; returns how many went.
+/// Deletes the records opened before `before` (unix seconds) the way the retention does, all in
+/// one call (the usage job runs the same steps with a pause between batches): on PostgreSQL the
+/// day tables whose day ended by then go whole, then the older rows of the default partition;
+/// on SQLite the older rows, `batch` per statement. Returns how many rows went by delete.
 pub fn purge_before(conn: &mut DbConnection, before: i64, batch: i64) -> DbResult<usize> {
+    retention::drop_days_before(conn, before)?;
     let mut purged = 0;
     loop {
-        let ids: Vec<i64> = cr::table
-            .filter(cr::started_at.lt(before))
-            .order(cr::started_at.asc())
-            .limit(batch.max(1))
-            .select(cr::id)
-            .load(conn)?;
-        if ids.is_empty() {
-            return Ok(purged);
-        }
-        let n = diesel::delete(cr::table.filter(cr::id.eq_any(&ids))).execute(conn)?;
+        let n = retention::purge_batch(conn, before, batch)?;
         purged += n;
-        if (ids.len() as i64) < batch.max(1) {
+        if (n as i64) < batch.max(1) {
             return Ok(purged);
         }
     }

@@ -98,6 +98,8 @@ macro_rules! add_tier {
             let outcomes: Vec<Outcome> =
                 f.outcome.map_or_else(|| Outcome::ALL.to_vec(), |o| vec![o]);
             let pattern = crate::like::contains(f.host.as_deref().unwrap_or(""));
+            let (credential_kinds, label, any_label) =
+                crate::connection_records::credential_terms(f);
             $t::table
                 .filter($t::user_id.eq(f.user_id))
                 .filter($t::$time.ge(lo.unwrap_or(i64::MIN)))
@@ -105,6 +107,8 @@ macro_rules! add_tier {
                 .filter($t::kind.eq_any(kinds))
                 .filter($t::outcome.eq_any(outcomes))
                 .filter(lower($t::host).like(pattern).escape('\\'))
+                .filter($t::credential_kind.eq_any(credential_kinds))
+                .filter($t::credential_label.eq(label).or(any_label))
         };
         let mut add = |key: Key, n: i64, up: i64, down: i64| {
             let t = totals.entry(key).or_insert((0, 0, 0));

@@ -1,6 +1,6 @@
 //! The gateway's usage records on both backends: written in batches, read newest
 //! first per customer with every filter, walked by cursor, summed per host, credential, day
-//! and hour (sums equal to the rows'), and purged before a time in bounded batches.
+//! and hour (sums equal to the rows'); their retention is `records_retention`.
 
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
@@ -199,18 +199,6 @@ both_backends! {
         let kind = RecordFilter { kind: Some(ProxyKind::Premium), ..RecordFilter::of(a) };
         let groups = records::breakdown(&mut conn, &kind, GroupBy::Day).unwrap();
         assert_eq!(groups.iter().map(|g| g.requests).sum::<i64>(), 5, "filters apply");
-    }
-
-    fn the_purge_deletes_only_older_records_in_batches(db) {
-        let mut conn = db.pool.get().unwrap();
-        let a = persistence::testing::insert_user(&mut conn, "records-purge");
-        let rows: Vec<_> = (0..23).map(|i| row(a, T0 + i, "h.example", 1, 1)).collect();
-        insert(&mut conn, &rows);
-        assert_eq!(records::purge_before(&mut conn, T0 + 20, 6).unwrap(), 20);
-        let (left, total) = records::page(&mut conn, &RecordFilter::of(a), 100, 0).unwrap();
-        assert_eq!(total.count, 3);
-        assert!(left.iter().all(|r| r.row.started_at >= T0 + 20));
-        assert_eq!(records::purge_before(&mut conn, T0 + 20, 6).unwrap(), 0);
     }
 
     fn a_large_batch_goes_in_several_inserts(db) {

@@ -19,6 +19,7 @@ mod pool;
 mod proxy_history;
 mod rate_windows;
 mod record_pages;
+mod records_retention;
 mod repos;
 mod schema;
 mod sqlite_plans;

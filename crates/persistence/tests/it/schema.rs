@@ -1,5 +1,6 @@
 //! The three descriptions of the data model agree: `schema.rs`, the SQLite migrations and the
-//! PostgreSQL migrations. And every migration is reversible: up, down, up again.
+//! PostgreSQL migrations (a partition, such as a day table of the usage records, is part of its
+//! table, not a table of the model). And every migration is reversible: up, down, up again.
 
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
@@ -69,7 +70,8 @@ fn actual(conn: &mut DbConnection) -> Columns {
              upper(c.data_type)::text AS data_type, \
              CASE WHEN c.is_nullable = 'YES' THEN 1 ELSE 0 END AS nullable, 0 AS pk \
              FROM information_schema.columns c WHERE c.table_schema = 'public' \
-             AND c.table_name <> '__diesel_schema_migrations'",
+             AND c.table_name <> '__diesel_schema_migrations' \
+             AND c.table_name NOT IN (SELECT relname FROM pg_class WHERE relispartition)",
         )
         .load(c)
         .unwrap(),

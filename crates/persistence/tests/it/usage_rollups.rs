@@ -188,6 +188,10 @@ both_backends! {
             RecordFilter { outcome: Some(Outcome::Refused), ..base.clone() },
             RecordFilter { host: Some("H1".into()), ..base.clone() },
             RecordFilter { host: Some(".net".into()), kind: Some(ProxyKind::Static), ..base.clone() },
+            // One credential (the kind and the label both count), alone and with a window.
+            RecordFilter { credential: Some((CredentialKind::Subuser, "cred-3".into())), ..base.clone() },
+            RecordFilter { credential: Some((CredentialKind::Main, "cred-3".into())), ..base.clone() },
+            RecordFilter { credential: Some((CredentialKind::Subuser, "cred-4".into())), from: Some(T0 + 5 * HOUR), to: Some(T0 + 2 * DAY + 7 * HOUR), ..base.clone() },
             // Whole days, whole hours, hours across days, open ends.
             RecordFilter { from: Some(T0 + DAY), to: Some(T0 + 3 * DAY), ..base.clone() },
             RecordFilter { from: Some(T0 + 5 * HOUR), to: Some(T0 + 2 * DAY + 7 * HOUR), ..base.clone() },
@@ -203,6 +207,8 @@ both_backends! {
                 assert_eq!(answered, expected, "{by:?} {filter:?}");
             }
         }
+        let one_credential = rollups::breakdown(&mut conn, &filters[5], GroupBy::Credential).unwrap();
+        assert_eq!(one_credential.iter().map(|g| g.key.as_str()).collect::<Vec<_>>(), ["cred-3"]);
         // Once the records are purged, the rollups still answer.
         let before = rollups::breakdown(&mut conn, &base, GroupBy::Day).unwrap();
         records::purge_before(&mut conn, i64::MAX, 1_000).unwrap();

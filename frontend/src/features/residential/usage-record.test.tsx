@@ -186,7 +186,9 @@ describe('usage record', () => {
       requests: (query) => {
         const cursor = query.get('cursor') ?? '';
         const rows = Array.from({ length: cursor === 'c3' ? 20 : 50 }, (_, i) => record({ host: `${cursor || 'top'}-${i}.example` }));
-        return HttpResponse.json({ requests: rows, total: 170, page: 1, perPage: 50, nextCursor: next[cursor] });
+        // the server counts on the first page only
+        const counted = cursor ? { total: null, totalCapped: null } : { total: 170, totalCapped: false };
+        return HttpResponse.json({ requests: rows, ...counted, page: 1, perPage: 50, nextCursor: next[cursor] });
       },
     });
     const { user } = await openUsage();
@@ -200,6 +202,7 @@ describe('usage record', () => {
       await within(requestsTable()).findAllByText(`${cursor}-0.example:443`);
     }
     expect(pager).toHaveTextContent('Requests 151–170 of 170');
+    expect(screen.getByTestId('requests-total')).toHaveTextContent(/^170 requests$/);
     expect(within(pager).getByRole('button', { name: 'Older' })).toBeDisabled();
     await user.click(within(pager).getByRole('button', { name: 'Newer' }));
     await within(requestsTable()).findAllByText('c2-0.example:443');

@@ -1,6 +1,7 @@
 // The request list's pages, walked by cursor: "Newer" goes back one page, "Older" on to the page
 // after this one's `nextCursor`, "Newest" back to the first (which keeps refreshing). The
-// position reads "Requests 51–100 of 120" (the total is counted up to 10,000: "of 10,000+").
+// position reads "Requests 51–100 of 120" (the total is counted up to 10,000: "of 10,000+"; without
+// a total, "Requests 51–100").
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { formatCount } from '../usage-records';
 
@@ -9,7 +10,8 @@ type CursorPagerProps = {
   depth: number;
   perPage: number;
   shown: number;
-  total: number;
+  /** The first page's count; null when it is not known. */
+  total: number | null;
   totalCapped: boolean;
   nextCursor: string | null | undefined;
   onNewer: () => void;
@@ -27,8 +29,8 @@ export function CursorPager({ depth, perPage, shown, total, totalCapped, nextCur
   return (
     <nav aria-label="Requests pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-600 dark:text-slate-300" aria-live="polite">
-        Requests {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
-        {totalCapped ? '+' : ''}
+        Requests {formatCount(first)}–{formatCount(last)}
+        {total !== null && ` of ${formatCount(total)}${totalCapped ? '+' : ''}`}
       </p>
       <div className="flex gap-2">
         {depth > 1 && (

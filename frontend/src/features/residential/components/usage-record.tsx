@@ -88,6 +88,9 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
   // the cursors of the pages walked so far: none on the newest page
   const [cursors, setCursors] = useState<string[]>([]);
   const requests = useQuery(requestsQueryOptions(kind, filter, cursors.at(-1) ?? null));
+  // A page read by cursor carries no total (the server counts on the first page only): the
+  // newest page's, from the cache, stands for it; this observer never fetches.
+  const newest = useQuery({ ...requestsQueryOptions(kind, filter, null), enabled: false });
   const exportCsv = useExportRequests();
 
   function onFilter(next: UsageFilter) {
@@ -108,7 +111,9 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
     );
   }
 
-  const total = requests.data?.total ?? 0;
+  const counted = requests.data?.total != null ? requests.data : newest.data;
+  const total = counted?.total ?? null;
+  const totalCapped = counted?.totalCapped ?? false;
   return (
     <>
       <Card
@@ -138,10 +143,10 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
       <Card
         title="Requests"
         actions={
-          requests.data && (
+          total !== null && (
             <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="requests-total">
               {formatCount(total)}
-              {requests.data.totalCapped ? '+' : ''} {pluralNoun(total, 'request', 'requests')}
+              {totalCapped ? '+' : ''} {pluralNoun(total, 'request', 'requests')}
             </p>
           )
         }
@@ -165,7 +170,7 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
           perPage={requests.data?.perPage ?? REQUESTS_PER_PAGE}
           shown={requests.data?.requests.length ?? 0}
           total={total}
-          totalCapped={requests.data?.totalCapped ?? false}
+          totalCapped={totalCapped}
           nextCursor={requests.data?.nextCursor}
           onNewer={() => setCursors((walked) => walked.slice(0, -1))}
           onOlder={(cursor) => setCursors((walked) => [...walked, cursor])}

@@ -1,0 +1,1 @@
+DROP INDEX connection_records_user_credential_started_id;
