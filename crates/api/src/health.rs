@@ -55,6 +55,12 @@ pub struct PublicConfig {
     /// there is no trial (the site must not promise one).
     #[serde(rename = "trialMb")]
     pub trial_mb: u32,
+    /// The availability promised per traffic kind and month, in percent (`PROXYSHOP_SLA_PERCENT`).
+    #[serde(rename = "slaPercent")]
+    pub sla_percent: f64,
+    /// The smallest SLA credit, in dollars (`PROXYSHOP_SLA_MIN_CREDIT`).
+    #[serde(rename = "slaMinCredit")]
+    pub sla_min_credit: f64,
 }
 
 /// `GET /api/config`: settings the front end reads before anyone signs in.
@@ -69,5 +75,7 @@ pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
         google_client_id,
         top_ups: state.services.payments.is_some(),
         trial_mb: state.settings.trial_mb,
+        sla_percent: state.settings.sla.percent,
+        sla_min_credit: state.settings.sla.minimum.get() as f64 / 100.0,
     })
 }

@@ -40,6 +40,7 @@ pub mod settings;
 pub mod spa;
 pub mod startup;
 pub mod state;
+pub mod status;
 pub mod subusers;
 pub mod traffic;
 pub mod twofactor;

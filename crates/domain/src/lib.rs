@@ -32,6 +32,7 @@ pub mod random;
 pub mod redact;
 pub mod rules;
 pub mod scope;
+pub mod status;
 #[cfg(feature = "diesel")]
 mod sql;
 pub mod subusers;

@@ -286,3 +286,14 @@ pub const AUTO_TOPUP_TYPE: &str = "Please choose Premium or Budget";
 pub const AUTO_TOPUP_ENABLED: &str = "Enabled must be true or false";
 pub const AUTO_TOPUP_BELOW: &str = "Enter GB greater than 0 (at most 10000, 2 decimals)";
 pub const AUTO_TOPUP_PLAN: &str = "Choose a plan of this traffic type that is on sale";
+
+// The status page and SLA credits (docs/status.md).
+pub const MONTH_FORMAT: &str = "Month must be written YYYY-MM, e.g. 2026-11";
+pub const INCIDENT_TITLE: &str = "Title must be 3 to 200 characters";
+pub const INCIDENT_BODY: &str = "Body must be 1 to 5000 characters";
+pub const INCIDENT_STATUS: &str = "Status must be investigating, identified, monitoring or resolved";
+pub const INCIDENT_COMPONENTS: &str = "Components must name at least one component of the status page";
+pub const INCIDENT_NOT_FOUND: &str = "Incident not found";
+pub const INCIDENT_RESOLVED: &str = "This incident is already resolved";
+pub const MAINTENANCE_WINDOW: &str = "endsAt must be after startsAt";
+pub const STATUS_UNAVAILABLE: &str = "The status page is not available yet, please try again in a few seconds";

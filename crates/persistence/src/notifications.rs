@@ -23,6 +23,13 @@ pub enum Kind {
     PaymentCredited,
     /// Bought pieces were delivered.
     OrderDelivered,
+    /// An incident or maintenance was opened on the status page, updated, or resolved
+    /// (`incident.opened`, `incident.updated`, `incident.resolved`).
+    IncidentOpened,
+    IncidentUpdated,
+    IncidentResolved,
+    /// A month's SLA credit was added to the wallet.
+    SlaCredit,
 }
 
 impl Kind {
@@ -33,6 +40,10 @@ impl Kind {
             Kind::RenewalFailed => "renewal_failed",
             Kind::PaymentCredited => "payment_credited",
             Kind::OrderDelivered => "order_delivered",
+            Kind::IncidentOpened => "incident.opened",
+            Kind::IncidentUpdated => "incident.updated",
+            Kind::IncidentResolved => "incident.resolved",
+            Kind::SlaCredit => "sla_credit",
         }
     }
 }

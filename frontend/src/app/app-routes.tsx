@@ -13,6 +13,7 @@ const Locations = m(() => import('@/features/marketing/routes/locations'));
 const Contact = m(() => import('@/features/marketing/routes/contact'));
 const Privacy = m(() => import('@/features/marketing/routes/privacy'));
 const Terms = m(() => import('@/features/marketing/routes/terms'));
+const Status = m(() => import('@/features/marketing/routes/status'));
 const UseCases = m(() => import('@/features/marketing/routes/use-cases'));
 const UseCaseDetail = m(() => import('@/features/marketing/routes/use-case-detail'));
 const Faqs = m(() => import('@/features/marketing/routes/faqs'));
@@ -58,6 +59,7 @@ const AdminPayments = m(() => import('@/features/admin/routes/payments'));
 const AdminPayment = m(() => import('@/features/admin/routes/payment-detail'));
 const AdminAudit = m(() => import('@/features/admin/routes/audit'));
 const AdminTrials = m(() => import('@/features/admin/routes/trials'));
+const AdminIncidents = m(() => import('@/features/admin/routes/incidents'));
 const AdminNotFound = m(() => import('@/features/admin/routes/admin-not-found'));
 
 export function AppRoutes() {
@@ -71,6 +73,7 @@ export function AppRoutes() {
           <Route path="/contact" element={<Contact />} />
           <Route path="/privacy" element={<Privacy />} />
           <Route path="/terms-of-service" element={<Terms />} />
+          <Route path="/status" element={<Status />} />
           <Route path="/use-case" element={<UseCases />} />
           <Route path="/use-case/:slug" element={<UseCaseDetail />} />
           <Route path="/faqs" element={<Faqs />} />
@@ -117,6 +120,7 @@ export function AppRoutes() {
             <Route path="payments/:id" element={<AdminPayment />} />
             <Route path="audit" element={<AdminAudit />} />
             <Route path="trials" element={<AdminTrials />} />
+            <Route path="incidents" element={<AdminIncidents />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
           <Route path="*" element={<NotFound />} />

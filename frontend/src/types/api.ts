@@ -22,6 +22,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_incidents"];
+        put?: never;
+        post: operations["create_incident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_incident"];
+        trace?: never;
+    };
+    "/api/admin/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_maintenance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/margins": {
         parameters: {
             query?: never;
@@ -721,6 +769,23 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["request_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/status`: the components, their 90 days, incidents and maintenance (public). */
+        get: operations["status_page"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1604,6 +1669,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An incident or maintenance as operators see it, with its updates (oldest first). */
+        AdminIncident: {
+            /** @description Component ids. */
+            components: string[];
+            /** Format: int64 */
+            endsAt?: number | null;
+            /** Format: int64 */
+            id: number;
+            maintenance: boolean;
+            /** Format: int64 */
+            resolvedAt?: number | null;
+            /** Format: int64 */
+            startedAt: number;
+            /**
+             * Format: int64
+             * @description A maintenance's window (unix seconds); null for an incident.
+             */
+            startsAt?: number | null;
+            /** @description investigating, identified, monitoring or resolved. */
+            status: string;
+            title: string;
+            updates: components["schemas"]["IncidentUpdate"][];
+        };
+        AdminIncidentList: {
+            items: components["schemas"]["AdminIncident"][];
+        };
         AdminMargins: {
             /** Format: int32 */
             days: number;
@@ -2134,6 +2225,21 @@ export interface components {
         CodeRequest: {
             email: string;
         };
+        ComponentStatus: {
+            /** @description The last 90 UTC days, oldest first. */
+            days: components["schemas"]["DayUptime"][];
+            id: string;
+            name: string;
+            /** @description up, degraded or down. */
+            status: string;
+            /**
+             * Format: double
+             * @description Percent of the measured minutes up over the last 30 days; null before any was measured.
+             */
+            uptime30d?: number | null;
+            /** Format: double */
+            uptime90d?: number | null;
+        };
         CreateKeyRequest: {
             /**
              * @description Addresses or CIDR ranges (IPv4 or IPv6) the key may be used from; absent or empty: any.
@@ -2155,6 +2261,17 @@ export interface components {
             name: string;
             /** @enum {string} */
             type: "premium" | "budget";
+        };
+        CreditLine: {
+            /**
+             * Format: int64
+             * @description Customers credited.
+             */
+            customers: number;
+            /** @description The traffic kind (premium, budget) whose month fell below the promise. */
+            kind: string;
+            /** @description `YYYY-MM`. */
+            month: string;
         };
         /** @description One note on a customer. */
         CustomerNote: {
@@ -2204,6 +2321,15 @@ export interface components {
         DatacenterCredentialsResponse: {
             data: components["schemas"]["DatacenterCountry"][];
             success: boolean;
+        };
+        DayUptime: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /**
+             * Format: double
+             * @description Percent up of the day's measured minutes; null when none was measured.
+             */
+            uptime?: number | null;
         };
         DeliveryItem: {
             /** Format: int32 */
@@ -2375,6 +2501,48 @@ export interface components {
         HistoryResponse: {
             history: components["schemas"]["HistoryItem"][];
         };
+        /** @description `POST /api/admin/incidents`. */
+        IncidentForm: {
+            /** @description The first update's text: 1–5000 characters, trimmed. */
+            body?: string | null;
+            /** @description Component ids of the status page (`GET /api/status`), at least one. */
+            components?: string[] | null;
+            /** @description investigating, identified, monitoring or resolved. */
+            status?: string | null;
+            /** @description 3–200 characters, trimmed. */
+            title?: string | null;
+        };
+        IncidentUpdate: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            at: number;
+            body: string;
+            /** @description The status the update moved the incident to. */
+            status: string;
+        };
+        /** @description `PATCH /api/admin/incidents/{id}`: an update's text and the new status. */
+        IncidentUpdateForm: {
+            body?: string | null;
+            /** @description investigating, identified, monitoring or resolved. */
+            status?: string | null;
+        };
+        IncidentView: {
+            /** @description Component ids. */
+            components: string[];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            resolvedAt?: number | null;
+            /** Format: int64 */
+            startedAt: number;
+            /** @description investigating, identified, monitoring or resolved. */
+            status: string;
+            title: string;
+            /** @description Oldest first. */
+            updates: components["schemas"]["IncidentUpdate"][];
+        };
         /**
          * @description One row of a wallet ledger, as the customer's wallet page and the operator's view of a
          *     customer both show it.
@@ -2391,7 +2559,7 @@ export interface components {
             createdAt: number;
             /** Format: int64 */
             id: number;
-            /** @description topup, purchase, referral_bonus, refund or admin_adjustment. */
+            /** @description topup, purchase, referral_bonus, refund, admin_adjustment or sla_credit. */
             kind: string;
             note?: string | null;
             reference: string;
@@ -2453,6 +2621,35 @@ export interface components {
         /** @description `PUT /api/user/proxy_settings`: the main credential's connection cap. */
         MainSettingsRequest: {
             maxConnections?: number | null;
+        };
+        /** @description `POST /api/admin/maintenance`. */
+        MaintenanceForm: {
+            body?: string | null;
+            components?: string[] | null;
+            /**
+             * Format: int64
+             * @description Unix seconds, after `startsAt`.
+             */
+            endsAt?: number | null;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            startsAt?: number | null;
+            title?: string | null;
+        };
+        MaintenanceView: {
+            components: string[];
+            /** Format: int64 */
+            endsAt: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            startsAt: number;
+            /** @description scheduled, in_progress or completed. */
+            status: string;
+            title: string;
+            updates: components["schemas"]["IncidentUpdate"][];
         };
         /** @description One day's figures. */
         MarginDay: components["schemas"]["MarginFigures"] & {
@@ -2632,7 +2829,10 @@ export interface components {
             createdAt: number;
             /** Format: int64 */
             id: number;
-            /** @description alert, renewed, renewal_failed, payment_credited or order_delivered. */
+            /**
+             * @description alert, renewed, renewal_failed, payment_credited, order_delivered, incident.opened,
+             *     incident.updated, incident.resolved or sla_credit.
+             */
             kind: string;
             read: boolean;
             title: string;
@@ -3215,6 +3415,16 @@ export interface components {
             /** @description The Google OAuth client id; null when Google sign-in is off (the button is hidden). */
             googleClientId?: string | null;
             /**
+             * Format: double
+             * @description The smallest SLA credit, in dollars (`PROXYSHOP_SLA_MIN_CREDIT`).
+             */
+            slaMinCredit: number;
+            /**
+             * Format: double
+             * @description The availability promised per traffic kind and month, in percent (`PROXYSHOP_SLA_PERCENT`).
+             */
+            slaPercent: number;
+            /**
              * @description Whether wallet top-ups are taken (a payment gateway is configured); when false the Add
              *     Funds dialog says so instead of offering a form, and `POST /api/payment` answers 503.
              */
@@ -3429,6 +3639,22 @@ export interface components {
             premiumStat: components["schemas"]["TrafficStat"];
             success: boolean;
             trial?: null | components["schemas"]["TrialView"];
+        };
+        StatusPage: {
+            components: components["schemas"]["ComponentStatus"][];
+            /** @description Open incidents and those resolved in the last 30 days, newest first. */
+            incidents: components["schemas"]["IncidentView"][];
+            /** @description Maintenance scheduled, in progress or completed in the last 30 days, newest first. */
+            maintenance: components["schemas"]["MaintenanceView"][];
+            /** @description up, degraded or down. */
+            overall: string;
+            /** @description SLA credits of this month and the last two (one line per month and kind credited). */
+            slaCredits: components["schemas"]["CreditLine"][];
+            /**
+             * Format: int64
+             * @description When this answer was computed (unix seconds).
+             */
+            updatedAt: number;
         };
         /** @description `PATCH /api/admin/stock/{id}`. */
         StockChange: {
@@ -3897,6 +4123,255 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    admin_list_incidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIncidentList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_incident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIncident"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_incident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Incident id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentUpdateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIncident"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_maintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIncident"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7199,6 +7674,39 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    status_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusPage"];
+                };
+            };
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

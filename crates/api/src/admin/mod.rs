@@ -3,6 +3,7 @@
 
 mod audit;
 pub(crate) mod audit_trail;
+mod incidents;
 mod margins;
 mod orders;
 mod payments;
@@ -30,4 +31,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
     trials::configure(cfg);
     upstreams::configure(cfg);
     margins::configure(cfg);
+    incidents::configure(cfg);
 }

@@ -7,7 +7,7 @@ use crate::common::{PASSWORD, Reply, TestApp};
 use serde_json::json;
 
 /// Routes a guest may call, each for its reason.
-const PUBLIC: [&str; 17] = [
+const PUBLIC: [&str; 18] = [
     "/healthz",
     "/readyz",
     "/api/config",
@@ -34,6 +34,8 @@ const PUBLIC: [&str; 17] = [
     "/api/password/reset",
     // avatars are shown wherever the customer's name is; their ids are random and unguessable
     "/api/avatars/{id}.{ext}",
+    // the public status page: components, history, incidents
+    "/api/status",
 ];
 
 async fn call(app: &TestApp, client: &reqwest::Client, method: &str, path: &str) -> Reply {

@@ -1,6 +1,6 @@
 // The operator console's sidebar entries.
 import type { ComponentType, SVGProps } from 'react';
-import { CartIcon, GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, ServerIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { BoltIcon, CartIcon, GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, ServerIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
 
 export type AdminNavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
 
@@ -13,5 +13,6 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/orders', label: 'Orders', icon: CartIcon },
   { to: '/admin/payments', label: 'Payments', icon: WalletIcon },
   { to: '/admin/trials', label: 'Free trials', icon: GiftIcon },
+  { to: '/admin/incidents', label: 'Incidents', icon: BoltIcon },
   { to: '/admin/audit', label: 'Audit log', icon: ListIcon },
 ];
