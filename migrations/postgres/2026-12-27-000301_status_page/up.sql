@@ -1,3 +1,7 @@
+-- The ledger takes the kind sla_credit (docs/status.md#sla-credits).
+ALTER TABLE wallet_ledger DROP CONSTRAINT wallet_ledger_kind_check;
+ALTER TABLE wallet_ledger ADD CONSTRAINT wallet_ledger_kind_check CHECK (kind IN ('topup', 'purchase', 'referral_bonus', 'refund', 'admin_adjustment', 'sla_credit'));
+
 -- The public status page (GET /api/status, docs/status.md). status_days: one row per component
 -- and UTC day, the minutes measured up and down, added to once a minute by the status probe.
 -- status_marks: per component, the last minute counted (a minute is counted once across

@@ -1,3 +1,22 @@
+-- The ledger takes the kind sla_credit (docs/status.md#sla-credits).
+CREATE TABLE wallet_ledger_new (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('topup', 'purchase', 'referral_bonus', 'refund', 'admin_adjustment', 'sla_credit')),
+    amount_cents BIGINT NOT NULL,
+    balance_after BIGINT NOT NULL CHECK (balance_after >= 0),
+    reference TEXT NOT NULL,
+    note TEXT,
+    created_at BIGINT NOT NULL,
+    UNIQUE (kind, reference)
+);
+INSERT INTO wallet_ledger_new (id, user_id, kind, amount_cents, balance_after, reference, note, created_at)
+    SELECT id, user_id, kind, amount_cents, balance_after, reference, note, created_at FROM wallet_ledger;
+DROP TABLE wallet_ledger;
+ALTER TABLE wallet_ledger_new RENAME TO wallet_ledger;
+CREATE INDEX wallet_ledger_user ON wallet_ledger (user_id, id);
+CREATE INDEX wallet_ledger_kind_created ON wallet_ledger (kind, created_at);
+
 -- The public status page (GET /api/status, docs/status.md). status_days: one row per component
 -- and UTC day, the minutes measured up and down, added to once a minute by the status probe.
 -- status_marks: per component, the last minute counted (a minute is counted once across

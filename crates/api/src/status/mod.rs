@@ -19,6 +19,8 @@ use view::StatusPage;
 
 /// How long the first request waits for the first answer.
 const FIRST_WAIT: Duration = Duration::from_secs(5);
+/// How long the first request after an operator's change waits for the new answer.
+const CHANGE_WAIT: Duration = Duration::from_secs(1);
 
 /// One computed answer.
 struct Snapshot {
@@ -32,6 +34,8 @@ struct Snapshot {
 pub struct StatusCache {
     last: RwLock<Option<Arc<Snapshot>>>,
     refreshing: AtomicBool,
+    /// An operator changed what the page shows: the next request recomputes before answering.
+    changed: AtomicBool,
 }
 
 impl StatusCache {
@@ -39,20 +43,10 @@ impl StatusCache {
         self.last.read().ok().and_then(|s| s.clone())
     }
 
-    /// Makes the next request recompute (after an operator's change on this instance).
+    /// Makes the next request recompute before it answers (after an operator's change on this
+    /// instance), within `CHANGE_WAIT`; past it, the last answer.
     pub fn invalidate(&self) {
-        if let Ok(mut last) = self.last.write()
-            && let Some(snapshot) = last.as_ref()
-        {
-            let stale = Instant::now()
-                .checked_sub(Duration::from_secs(86_400))
-                .unwrap_or(snapshot.at);
-            *last = Some(Arc::new(Snapshot {
-                json: snapshot.json.clone(),
-                etag: snapshot.etag.clone(),
-                at: stale,
-            }));
-        }
+        self.changed.store(true, Ordering::Release);
     }
 
     fn store(&self, page: &StatusPage) -> Option<Arc<Snapshot>> {
@@ -116,6 +110,12 @@ fn answer(req: &HttpRequest, snapshot: &Snapshot) -> HttpResponse {
 #[get("/status")]
 pub async fn status_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     match state.status.current() {
+        Some(snapshot) if state.status.changed.swap(false, Ordering::AcqRel) => {
+            match tokio::time::timeout(CHANGE_WAIT, recompute(&state)).await {
+                Ok(Some(fresh)) => answer(&req, &fresh),
+                _ => answer(&req, &snapshot),
+            }
+        }
         Some(snapshot) => {
             if snapshot.at.elapsed() >= state.settings.status_fresh
                 && !state.status.refreshing.swap(true, Ordering::AcqRel)
