@@ -39,14 +39,21 @@ fn day_start(year: i64, month: i64, day: i64) -> i64 {
 /// The month `YYYY-MM` names as `[start, end)` in unix seconds; none for any other text.
 pub fn month_bounds(month: &str) -> Option<(i64, i64)> {
     let (year, rest) = month.split_once('-')?;
-    if year.len() != 4 || rest.len() != 2 || !(year.bytes().chain(rest.bytes())).all(|b| b.is_ascii_digit()) {
+    if year.len() != 4
+        || rest.len() != 2
+        || !(year.bytes().chain(rest.bytes())).all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     let (year, m): (i64, i64) = (year.parse().ok()?, rest.parse().ok()?);
     if !(1..=12).contains(&m) {
         return None;
     }
-    let (next_year, next) = if m == 12 { (year + 1, 1) } else { (year, m + 1) };
+    let (next_year, next) = if m == 12 {
+        (year + 1, 1)
+    } else {
+        (year, m + 1)
+    };
     Some((day_start(year, m, 1), day_start(next_year, next, 1)))
 }
 
@@ -69,8 +76,14 @@ mod tests {
 
     #[test]
     fn months() {
-        assert_eq!(super::month_bounds("2026-11"), Some((1_793_491_200, 1_796_083_200)));
-        assert_eq!(super::month_bounds("2026-12").map(|b| b.1), Some(1_798_761_600));
+        assert_eq!(
+            super::month_bounds("2026-11"),
+            Some((1_793_491_200, 1_796_083_200))
+        );
+        assert_eq!(
+            super::month_bounds("2026-12").map(|b| b.1),
+            Some(1_798_761_600)
+        );
         assert_eq!(super::utc_day(1_798_761_600), "2027-01-01");
         assert_eq!(super::month_bounds("2026-13"), None);
         assert_eq!(super::month_bounds("2026-1"), None);

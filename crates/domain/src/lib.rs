@@ -32,9 +32,9 @@ pub mod random;
 pub mod redact;
 pub mod rules;
 pub mod scope;
-pub mod status;
 #[cfg(feature = "diesel")]
 mod sql;
+pub mod status;
 pub mod subusers;
 pub mod targeting;
 pub mod totp;

@@ -291,9 +291,12 @@ pub const AUTO_TOPUP_PLAN: &str = "Choose a plan of this traffic type that is on
 pub const MONTH_FORMAT: &str = "Month must be written YYYY-MM, e.g. 2026-11";
 pub const INCIDENT_TITLE: &str = "Title must be 3 to 200 characters";
 pub const INCIDENT_BODY: &str = "Body must be 1 to 5000 characters";
-pub const INCIDENT_STATUS: &str = "Status must be investigating, identified, monitoring or resolved";
-pub const INCIDENT_COMPONENTS: &str = "Components must name at least one component of the status page";
+pub const INCIDENT_STATUS: &str =
+    "Status must be investigating, identified, monitoring or resolved";
+pub const INCIDENT_COMPONENTS: &str =
+    "Components must name at least one component of the status page";
 pub const INCIDENT_NOT_FOUND: &str = "Incident not found";
 pub const INCIDENT_RESOLVED: &str = "This incident is already resolved";
 pub const MAINTENANCE_WINDOW: &str = "endsAt must be after startsAt";
-pub const STATUS_UNAVAILABLE: &str = "The status page is not available yet, please try again in a few seconds";
+pub const STATUS_UNAVAILABLE: &str =
+    "The status page is not available yet, please try again in a few seconds";

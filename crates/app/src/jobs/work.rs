@@ -178,8 +178,7 @@ pub(super) fn measure_status(services: &Services) -> Option<JobRun> {
     let pool = services.pool.clone();
     let settings = services.settings.status.clone();
     Some(Box::pin(async move {
-        let counted =
-            crate::status::measure_minute(&pool, &settings, persistence::now()).await?;
+        let counted = crate::status::measure_minute(&pool, &settings, persistence::now()).await?;
         tracing::debug!(counted, "status minute measured");
         Ok(())
     }))

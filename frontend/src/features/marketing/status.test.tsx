@@ -44,9 +44,9 @@ describe('status page', () => {
     expect(screen.getByRole('heading', { name: 'Website and API' })).toBeInTheDocument();
     expect(screen.getByText('99.998% uptime over 90 days · 100% over 30 days')).toBeInTheDocument();
     expect(screen.getByText('no data uptime over 90 days · 99.5% over 30 days')).toBeInTheDocument();
-    const bars = screen.getAllByRole('list', { name: 'Uptime per day, last 90 days' });
-    expect(within(bars[1]).getAllByRole('listitem')).toHaveLength(90);
-    expect(within(bars[1]).getByText(/: 98\.5% up$/)).toBeInTheDocument();
+    const premiumBars = screen.getAllByRole('list', { name: 'Uptime per day, last 90 days' })[1] as HTMLElement;
+    expect(within(premiumBars).getAllByRole('listitem')).toHaveLength(90);
+    expect(within(premiumBars).getByText(/: 98\.5% up$/)).toBeInTheDocument();
     const incident = screen.getByRole('heading', { name: 'Premium connections failing' }).closest('li') as HTMLElement;
     expect(within(incident).getByText(/Premium Residential Proxies gateway/)).toBeInTheDocument();
     const updates = within(incident).getAllByRole('listitem');

@@ -81,7 +81,11 @@ fn tell(
     body: &str,
     now: i64,
 ) -> Result<usize, ApiError> {
-    let what = if row.maintenance { "Maintenance" } else { "Incident" };
+    let what = if row.maintenance {
+        "Maintenance"
+    } else {
+        "Incident"
+    };
     let title = format!("{what}: {} ({})", row.title, row.status);
     let customers = incidents::subscribers(conn)?;
     for id in &customers {
@@ -91,8 +95,7 @@ fn tell(
 }
 
 fn load(conn: &mut DbConnection, id: i64) -> Result<(IncidentRow, AdminIncident), ApiError> {
-    let row =
-        incidents::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::INCIDENT_NOT_FOUND))?;
+    let row = incidents::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::INCIDENT_NOT_FOUND))?;
     let updates = incidents::updates_of(conn, id)?;
     let view = AdminIncident::new(row.clone(), &updates);
     Ok((row, view))
@@ -120,8 +123,20 @@ async fn open(
             },
         )?;
         let (row, saved) = load(conn, id)?;
-        let action = if new.window.is_some() { "maintenance.create" } else { "incident.create" };
-        audit(conn, actor, action, &format!("incident:{id}"), None, None::<&()>, Some(&saved))?;
+        let action = if new.window.is_some() {
+            "maintenance.create"
+        } else {
+            "incident.create"
+        };
+        audit(
+            conn,
+            actor,
+            action,
+            &format!("incident:{id}"),
+            None,
+            None::<&()>,
+            Some(&saved),
+        )?;
         tell(conn, Kind::IncidentOpened, &row, &new.body, now)?;
         Ok(saved)
     })
@@ -173,7 +188,13 @@ pub async fn create_incident(
         let components = form::components(f.components.as_deref(), known, &mut errors);
         let status = form::status(f.status.as_deref(), &mut errors);
         match status {
-            Some(status) if errors.is_empty() => Ok(Opened { title, body, status, components, window: None }),
+            Some(status) if errors.is_empty() => Ok(Opened {
+                title,
+                body,
+                status,
+                components,
+                window: None,
+            }),
             _ => Err(errors),
         }
     })
@@ -247,8 +268,20 @@ pub async fn update_incident(
             return Err(ApiError::Conflict(msg::INCIDENT_RESOLVED));
         }
         let (row, after) = load(conn, id)?;
-        audit(conn, actor, "incident.update", &format!("incident:{id}"), None, Some(&before), Some(&after))?;
-        let kind = if resolved { Kind::IncidentResolved } else { Kind::IncidentUpdated };
+        audit(
+            conn,
+            actor,
+            "incident.update",
+            &format!("incident:{id}"),
+            None,
+            Some(&before),
+            Some(&after),
+        )?;
+        let kind = if resolved {
+            Kind::IncidentResolved
+        } else {
+            Kind::IncidentUpdated
+        };
         tell(conn, kind, &row, &text, now)?;
         Ok(after)
     })

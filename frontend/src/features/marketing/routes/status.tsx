@@ -6,9 +6,9 @@ import { statusQueryOptions, type ComponentStatus, type IncidentView, type Maint
 import { UptimeBars } from '../components/uptime-bars';
 
 const OVERALL: Record<string, { text: string; tone: string }> = {
-  up: { text: 'All systems operational', tone: 'bg-emerald-600' },
-  degraded: { text: 'Some systems are degraded', tone: 'bg-amber-500' },
-  down: { text: 'Major outage', tone: 'bg-red-600' },
+  up: { text: 'All systems operational', tone: 'bg-emerald-700 text-white' },
+  degraded: { text: 'Some systems are degraded', tone: 'bg-amber-400 text-slate-950' },
+  down: { text: 'Major outage', tone: 'bg-red-700 text-white' },
 };
 
 const STATE: Record<string, string> = {
@@ -76,13 +76,13 @@ export default function StatusRoute() {
   const status = useQuery(statusQueryOptions);
   const page = status.data;
   const names = new Map(page?.components.map((c) => [c.id, c.name]) ?? []);
-  const overall = OVERALL[page?.overall ?? ''] ?? { text: 'Checking…', tone: 'bg-slate-500' };
+  const overall = OVERALL[page?.overall ?? ''] ?? { text: 'Checking…', tone: 'bg-slate-700 text-white' };
   return (
     <ContentPage eyebrow="Status" title="Service status" intro="Measured every minute through each service's real path, with the last 90 days." wide>
       {status.isError && !page && <p role="alert">The status could not be loaded. Please try again in a minute.</p>}
       {page && (
         <div className="space-y-10">
-          <p className={`rounded-lg px-4 py-3 text-lg font-semibold text-white ${overall.tone}`} role="status">
+          <p className={`rounded-lg px-4 py-3 text-lg font-semibold ${overall.tone}`} role="status">
             {overall.text}
           </p>
           {page.maintenance.some((m) => m.status !== 'completed') && (
