@@ -41,6 +41,7 @@ pub mod spa;
 pub mod startup;
 pub mod state;
 pub mod status;
+pub mod status_cache;
 pub mod subusers;
 pub mod traffic;
 pub mod twofactor;

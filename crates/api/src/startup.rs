@@ -187,7 +187,7 @@ impl Application {
             public_url: public_url.clone(),
             code_key,
             readiness: Readiness::default(),
-            status: crate::status::StatusCache::default(),
+            status: crate::status_cache::StatusCache::default(),
         });
 
         let openapi_json = web::Data::new(OpenApiJson(api_doc::document()));

@@ -24,5 +24,5 @@ pub struct AppState {
     /// Turns `/readyz` to 503 once shutdown begins.
     pub readiness: Readiness,
     /// The status page's last computed answer (`crate::status`).
-    pub status: crate::status::StatusCache,
+    pub status: crate::status_cache::StatusCache,
 }

@@ -9,11 +9,12 @@ mod page;
 pub mod view;
 
 use crate::state::AppState;
+use crate::status_cache::Snapshot;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 use utoipa_actix_web::service_config::ServiceConfig;
 use view::StatusPage;
 
@@ -22,49 +23,6 @@ const FIRST_WAIT: Duration = Duration::from_secs(5);
 /// How long the first request after an operator's change waits for the new answer.
 const CHANGE_WAIT: Duration = Duration::from_secs(1);
 
-/// One computed answer.
-struct Snapshot {
-    json: web::Bytes,
-    etag: String,
-    at: Instant,
-}
-
-/// The last computed answer, shared by every worker.
-#[derive(Default)]
-pub struct StatusCache {
-    last: RwLock<Option<Arc<Snapshot>>>,
-    refreshing: AtomicBool,
-    /// An operator changed what the page shows: the next request recomputes before answering.
-    changed: AtomicBool,
-}
-
-impl StatusCache {
-    fn current(&self) -> Option<Arc<Snapshot>> {
-        self.last.read().ok().and_then(|s| s.clone())
-    }
-
-    /// Makes the next request recompute before it answers (after an operator's change on this
-    /// instance), within `CHANGE_WAIT`; past it, the last answer.
-    pub fn invalidate(&self) {
-        self.changed.store(true, Ordering::Release);
-    }
-
-    fn store(&self, page: &StatusPage) -> Option<Arc<Snapshot>> {
-        let json = serde_json::to_vec(page).ok()?;
-        let digest = <sha2::Sha256 as sha2::Digest>::digest(&json);
-        let etag = format!("\"{}\"", hex::encode(&digest[..12]));
-        let snapshot = Arc::new(Snapshot {
-            json: web::Bytes::from(json),
-            etag,
-            at: Instant::now(),
-        });
-        if let Ok(mut last) = self.last.write() {
-            *last = Some(snapshot.clone());
-        }
-        Some(snapshot)
-    }
-}
-
 /// Computes the page now and keeps it; none when the database failed (logged).
 async fn recompute(state: &AppState) -> Option<Arc<Snapshot>> {
     let built = app::blocking::with_conn(&state.services.pool, |conn| {
@@ -72,7 +30,13 @@ async fn recompute(state: &AppState) -> Option<Arc<Snapshot>> {
     })
     .await;
     match built {
-        Ok(page) => state.status.store(&page),
+        Ok(page) => match serde_json::to_vec(&page) {
+            Ok(json) => Some(state.status.store(json)),
+            Err(err) => {
+                tracing::warn!(%err, "status page not serialised");
+                None
+            }
+        },
         Err(err) => {
             tracing::warn!(%err, "status page not recomputed; serving the last answer");
             None

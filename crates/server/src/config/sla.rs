@@ -1,11 +1,11 @@
 //! The SLA's terms (docs/status.md#sla-credits): `PROXYSHOP_SLA_PERCENT` (default 99.96, more
 //! than 0 and at most 100) and `PROXYSHOP_SLA_MIN_CREDIT` (dollars, default 1).
 
-use super::source::{Source, bad, dollars};
+use super::source::{ConfigError, Source, bad, dollars};
 use app::status::sla::SlaTerms;
 use domain::Cents;
 
-pub(super) fn sla_terms(src: &Source) -> Result<SlaTerms, super::ConfigError> {
+pub(super) fn sla_terms(src: &Source) -> Result<SlaTerms, ConfigError> {
     let defaults = SlaTerms::default();
     let percent = match src.get("PROXYSHOP_SLA_PERCENT") {
         None => defaults.percent,

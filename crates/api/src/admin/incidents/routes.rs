@@ -145,6 +145,20 @@ async fn open(
     Ok(HttpResponse::Created().json(saved))
 }
 
+/// The fields an incident and a maintenance share, checked; the errors so far.
+fn common(
+    title: Option<&str>,
+    body: Option<&str>,
+    components: Option<&[String]>,
+    known: &[String],
+) -> (FieldErrors, String, String, Vec<String>) {
+    let mut errors = FieldErrors::new();
+    let title = form::title(title, &mut errors);
+    let body = form::body(body, &mut errors);
+    let components = form::components(components, known, &mut errors);
+    (errors, title, body, components)
+}
+
 struct Opened {
     title: String,
     body: String,
@@ -182,10 +196,12 @@ pub async fn create_incident(
 ) -> Result<HttpResponse, ApiError> {
     let f = body.into_inner();
     open(state, admin.0.id, move |known| {
-        let mut errors = FieldErrors::new();
-        let title = form::title(f.title.as_deref(), &mut errors);
-        let body = form::body(f.body.as_deref(), &mut errors);
-        let components = form::components(f.components.as_deref(), known, &mut errors);
+        let (mut errors, title, body, components) = common(
+            f.title.as_deref(),
+            f.body.as_deref(),
+            f.components.as_deref(),
+            known,
+        );
         let status = form::status(f.status.as_deref(), &mut errors);
         match status {
             Some(status) if errors.is_empty() => Ok(Opened {
@@ -212,10 +228,12 @@ pub async fn create_maintenance(
 ) -> Result<HttpResponse, ApiError> {
     let f = body.into_inner();
     open(state, admin.0.id, move |known| {
-        let mut errors = FieldErrors::new();
-        let title = form::title(f.title.as_deref(), &mut errors);
-        let body = form::body(f.body.as_deref(), &mut errors);
-        let components = form::components(f.components.as_deref(), known, &mut errors);
+        let (mut errors, title, body, components) = common(
+            f.title.as_deref(),
+            f.body.as_deref(),
+            f.components.as_deref(),
+            known,
+        );
         let window = match (f.starts_at, f.ends_at) {
             (Some(start), Some(end)) if end > start && start > 0 => Some((start, end)),
             _ => {
