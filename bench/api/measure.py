@@ -99,6 +99,8 @@ def millis(text):
 BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 
 
+STATUS_LABEL = "`GET /api/status` (public status page, served from its last computed answer)"
+
 PACED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "paced.lua")
 
 
@@ -181,6 +183,7 @@ def one_round(n, hello_addr, base, cookie, statuses):
     rows.append(("bare actix-web, the session read only (`/read`)", rate, p50, p99))
     for label, path, signed_in, accept_encoding in (
         ("`GET /healthz`", "/healthz", False, None),
+        (STATUS_LABEL, "/api/status", False, None),
         (IDLE_LABEL, "/api/getuserinfo", True, None),
         (
             f"`GET /api/getuserinfo` (signed in, `Accept-Encoding: {BROWSER_ACCEPT_ENCODING}`)",
@@ -294,6 +297,13 @@ def main():
         labels = [label for label, _, _, _ in rounds[0]]
         answered = ", ".join(f"{n} × {code}" for code, n in sorted(statuses.items()))
         print()
+        health, status = labels.index("`GET /healthz`"), labels.index(STATUS_LABEL)
+        status_ratios = [rows[status][1] / rows[health][1] for rows in rounds]
+        print(
+            f"Status page: {median(status_ratios):.2f}× the rate of `/healthz` in the same run "
+            f"(target ≥ 0.8×; rounds: {', '.join(f'{r:.2f}×' for r in status_ratios)}), p99 "
+            f"{median([rows[status][3] for rows in rounds]):.2f} ms.  "
+        )
         for name, idle in (("Signed-in reads'", IDLE_LABEL), ("Paced signed-in reads'", PACED_LABEL)):
             # Per round: the p99 during sign-ins over the same reads' p99 without them.
             during = labels.index(f"{idle} during {SIGN_INS_PER_SECOND} sign-ins/s")

@@ -55,6 +55,12 @@ pub struct PublicConfig {
     /// there is no trial (the site must not promise one).
     #[serde(rename = "trialMb")]
     pub trial_mb: u32,
+    /// The availability promised per traffic kind and month, in percent (`PROXYSHOP_SLA_PERCENT`).
+    #[serde(rename = "slaPercent")]
+    pub sla_percent: f64,
+    /// The smallest SLA credit, in dollars (`PROXYSHOP_SLA_MIN_CREDIT`).
+    #[serde(rename = "slaMinCredit")]
+    pub sla_min_credit: f64,
     /// The refund terms the terms page and the dashboard state (docs/refunds.md).
     pub refunds: RefundTerms,
 }
@@ -88,5 +94,7 @@ pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
             max_used_percent: state.settings.refunds.max_used_percent,
             piece_hours: state.settings.refunds.piece_hours,
         },
+        sla_percent: state.settings.sla.percent,
+        sla_min_credit: state.settings.sla.minimum.get() as f64 / 100.0,
     })
 }

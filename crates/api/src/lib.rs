@@ -43,6 +43,8 @@ pub mod settings;
 pub mod spa;
 pub mod startup;
 pub mod state;
+pub mod status;
+pub mod status_cache;
 pub mod subusers;
 pub mod traffic;
 pub mod twofactor;

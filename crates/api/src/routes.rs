@@ -4,8 +4,8 @@
 use crate::error::ApiError;
 use crate::{
     abuse, account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, blocklist,
-    catalog, health, notifications, pieces, receipts, refunds, subusers, traffic, twofactor, usage,
-    user_sessions, wallet,
+    catalog, health, notifications, pieces, receipts, refunds, status, subusers, traffic,
+    twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -44,6 +44,7 @@ where
                 .configure(auto_topup::configure)
                 .configure(twofactor::configure)
                 .configure(user_sessions::configure)
+                .configure(status::configure)
                 .service(health::public_config)
                 // The document does not describe itself.
                 .route("/openapi.json", web::get().to(openapi_json))

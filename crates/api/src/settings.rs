@@ -51,6 +51,10 @@ pub struct Settings {
     pub usage_records_days: u32,
     /// Days the hourly usage rollups are kept (`PROXYSHOP_USAGE_HOURLY_DAYS`, 1–3650).
     pub usage_hourly_days: u32,
+    /// The SLA's promise and smallest credit (`PROXYSHOP_SLA_PERCENT`, `PROXYSHOP_SLA_MIN_CREDIT`).
+    pub sla: app::status::sla::SlaTerms,
+    /// How long the status page's computed answer is served before it is recomputed (15 s).
+    pub status_fresh: std::time::Duration,
     /// When pieces renew and how long an expired one keeps its address.
     pub renewals: RenewalPolicy,
     /// An automatic top-up buys at most once per this long per customer and traffic kind
@@ -160,6 +164,8 @@ impl Settings {
             reconcile_every: None,
             usage_records_days: 7,
             usage_hourly_days: 90,
+            sla: app::status::sla::SlaTerms::default(),
+            status_fresh: std::time::Duration::from_secs(15),
             renewals: RenewalPolicy::default(),
             auto_topup_window: Duration::from_secs(3600),
             // Nothing listens on the discard port: a test that checks sets its own echo server.

@@ -162,6 +162,12 @@ impl Application {
                     url: settings.check.url.clone(),
                     timeout: settings.check.timeout,
                 },
+                status: app::status::StatusSettings {
+                    gateway_host: settings.gateway.host.clone(),
+                    gateway_port: settings.gateway.http_port,
+                    timeout: settings.check.timeout,
+                },
+                sla: settings.sla,
             },
             mailer: deps.mailer,
             payments: match deps.payments {
@@ -181,6 +187,7 @@ impl Application {
             public_url: public_url.clone(),
             code_key,
             readiness: Readiness::default(),
+            status: crate::status_cache::StatusCache::default(),
         });
 
         let openapi_json = web::Data::new(OpenApiJson(api_doc::document()));

@@ -23,4 +23,6 @@ pub struct AppState {
     pub code_key: [u8; 32],
     /// Turns `/readyz` to 503 once shutdown begins.
     pub readiness: Readiness,
+    /// The status page's last computed answer (`crate::status`).
+    pub status: crate::status_cache::StatusCache,
 }

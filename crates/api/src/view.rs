@@ -88,7 +88,7 @@ pub struct ErrorResponse {
 #[serde(rename_all = "camelCase")]
 pub struct LedgerEntry {
     pub id: i64,
-    /// topup, purchase, referral_bonus, refund or admin_adjustment.
+    /// topup, purchase, referral_bonus, refund, admin_adjustment or sla_credit.
     #[schema(value_type = String)]
     pub kind: EntryKind,
     /// Signed dollars: positive in, negative out.

@@ -20,6 +20,7 @@ pub mod secret_box;
 pub mod settings;
 pub mod sign_in;
 pub mod state;
+pub mod status;
 pub mod stock;
 pub mod telemetry;
 pub mod traffic;

@@ -77,6 +77,10 @@ pub struct JobSettings {
     pub webhook_key: secrecy::SecretString,
     /// Where the upstream pools are probed through (`crate::upstream_pools`).
     pub pool_probe: crate::upstream_pools::ProbeSettings,
+    /// The status page's gateway probe (docs/status.md).
+    pub status: crate::status::StatusSettings,
+    /// `PROXYSHOP_SLA_PERCENT` and `PROXYSHOP_SLA_MIN_CREDIT`.
+    pub sla: crate::status::sla::SlaTerms,
 }
 
 /// Abuse limits: how many attempts one client IP or one email gets in a window.

@@ -10,6 +10,8 @@ names! {
         ReferralBonus => "referral_bonus",
         Refund => "refund",
         AdminAdjustment => "admin_adjustment",
+        /// A credit for a month a kind was less available than promised (docs/status.md).
+        SlaCredit => "sla_credit",
     }
 }
 

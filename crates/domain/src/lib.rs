@@ -37,6 +37,7 @@ pub mod rules;
 pub mod scope;
 #[cfg(feature = "diesel")]
 mod sql;
+pub mod status;
 pub mod subusers;
 pub mod targeting;
 pub mod totp;

@@ -342,3 +342,17 @@ pub const PIECE_REFUND_PROVIDER: &str = "This proxy's provider does not allow ca
 pub const PIECE_REFUND_ALREADY: &str = "This proxy was already refunded";
 pub const REFUND_TRAFFIC_ONLY: &str = "Only premium or budget traffic is refunded this way";
 pub const REFUSAL_DAYS: &str = "Days must be a whole number from 0 to 365";
+
+// The status page and SLA credits (docs/status.md).
+pub const MONTH_FORMAT: &str = "Month must be written YYYY-MM, e.g. 2026-11";
+pub const INCIDENT_TITLE: &str = "Title must be 3 to 200 characters";
+pub const INCIDENT_BODY: &str = "Body must be 1 to 5000 characters";
+pub const INCIDENT_STATUS: &str =
+    "Status must be investigating, identified, monitoring or resolved";
+pub const INCIDENT_COMPONENTS: &str =
+    "Components must name at least one component of the status page";
+pub const INCIDENT_NOT_FOUND: &str = "Incident not found";
+pub const INCIDENT_RESOLVED: &str = "This incident is already resolved";
+pub const MAINTENANCE_WINDOW: &str = "endsAt must be after startsAt";
+pub const STATUS_UNAVAILABLE: &str =
+    "The status page is not available yet, please try again in a few seconds";

@@ -40,6 +40,7 @@ pub mod gateway_accounts;
 pub mod gateway_events;
 pub mod gateway_leases;
 pub mod gateway_slots;
+pub mod incidents;
 pub mod ip_allowlist;
 pub mod job_runs;
 mod like;
@@ -61,8 +62,10 @@ pub mod referrals;
 pub mod refunds;
 pub mod schema;
 pub mod sessions;
+pub mod sla_credits;
 mod sqlite_plans;
 pub mod stats;
+pub mod status_minutes;
 pub mod subusers;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -25,6 +25,13 @@ pub enum Kind {
     OrderDelivered,
     /// The abuse desk warned the customer about a report on their traffic.
     AbuseWarning,
+    /// An incident or maintenance was opened on the status page, updated, or resolved
+    /// (`incident.opened`, `incident.updated`, `incident.resolved`).
+    IncidentOpened,
+    IncidentUpdated,
+    IncidentResolved,
+    /// A month's SLA credit was added to the wallet.
+    SlaCredit,
 }
 
 impl Kind {
@@ -36,6 +43,10 @@ impl Kind {
             Kind::PaymentCredited => "payment_credited",
             Kind::OrderDelivered => "order_delivered",
             Kind::AbuseWarning => "abuse_warning",
+            Kind::IncidentOpened => "incident.opened",
+            Kind::IncidentUpdated => "incident.updated",
+            Kind::IncidentResolved => "incident.resolved",
+            Kind::SlaCredit => "sla_credit",
         }
     }
 }

@@ -858,3 +858,60 @@ diesel::table! {
 diesel::joinable!(refunds -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(refunds, users);
 diesel::allow_tables_to_appear_in_same_query!(refunds, traffic_purchases);
+
+diesel::table! {
+    status_days (component, day) {
+        component -> Text,
+        day -> Text,
+        up_minutes -> BigInt,
+        down_minutes -> BigInt,
+    }
+}
+
+diesel::table! {
+    status_marks (component) {
+        component -> Text,
+        minute -> BigInt,
+        up -> Bool,
+        hour -> BigInt,
+        ok -> BigInt,
+        failed -> BigInt,
+    }
+}
+
+diesel::table! {
+    incidents (id) {
+        id -> BigInt,
+        title -> Text,
+        status -> Text,
+        components -> Text,
+        maintenance -> Bool,
+        starts_at -> Nullable<BigInt>,
+        ends_at -> Nullable<BigInt>,
+        started_at -> BigInt,
+        resolved_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    incident_updates (id) {
+        id -> BigInt,
+        incident_id -> BigInt,
+        status -> Text,
+        body -> Text,
+        at -> BigInt,
+    }
+}
+
+diesel::joinable!(incident_updates -> incidents (incident_id));
+diesel::allow_tables_to_appear_in_same_query!(incident_updates, incidents);
+
+diesel::table! {
+    sla_credits (user_id, kind, month) {
+        user_id -> BigInt,
+        kind -> Text,
+        month -> Text,
+        amount_cents -> BigInt,
+        created_at -> BigInt,
+    }
+}

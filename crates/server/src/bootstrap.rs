@@ -122,6 +122,34 @@ pub async fn create_admin(
 }
 
 /// `proxyshop payments reconcile`: settles payments still pending after their invoice expired.
+/// `proxyshop jobs run sla-credits [--month YYYY-MM]`: the month's SLA credits (the last month
+/// by default), printed per kind.
+pub async fn credit_sla(config: &Config, month: Option<String>) -> anyhow::Result<()> {
+    let pool = storage::open_pool(config)?;
+    let now = persistence::now();
+    let month = month.unwrap_or_else(|| domain::calendar::previous_month(now));
+    let kinds = app::status::sla::credit_month(&pool, &month, config.sla, now)
+        .await
+        .map_err(|e| match e {
+            app::AppError::Validation(fields) => {
+                anyhow::anyhow!("{}", fields.first_message().unwrap_or("invalid month"))
+            }
+            other => anyhow::anyhow!("{other}"),
+        })?;
+    for kind in kinds {
+        let availability = domain::status::uptime_percent(kind.up_minutes, kind.down_minutes)
+            .map_or("not measured".to_owned(), |p| format!("{p}%"));
+        println!(
+            "{month} {}: available {availability} ({} of {} minutes down), {} customers credited",
+            kind.kind,
+            kind.down_minutes,
+            kind.up_minutes + kind.down_minutes,
+            kind.credited
+        );
+    }
+    Ok(())
+}
+
 pub async fn reconcile_payments(config: &Config) -> anyhow::Result<()> {
     let pool = storage::open_pool(config)?;
     let secret = storage::session_secret(config)?;

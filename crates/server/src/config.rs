@@ -14,6 +14,7 @@ mod providers;
 mod refunds;
 mod renamed;
 mod shop;
+mod sla;
 mod source;
 #[cfg(test)]
 mod tests;
@@ -105,6 +106,8 @@ pub struct Config {
     /// `PROXYSHOP_USAGE_HOURLY_DAYS` (default 90, 1 to 3650): how long the hourly usage rollups
     /// are kept (the daily ones are kept for the account's life).
     pub usage_hourly_days: u32,
+    /// The SLA's promise and smallest credit (`config/sla.rs`).
+    pub sla: app::status::sla::SlaTerms,
     /// `PROXYSHOP_RENEWAL_LEAD_HOURS` (default 24, 1 to 720) and `PROXYSHOP_RENEWAL_GRACE_HOURS`
     /// (default 24, 0 to 720): how long before expiry a piece with auto-renew renews, and how
     /// long after it an expired piece keeps its address and can still be renewed.
@@ -299,6 +302,7 @@ impl Config {
             },
             usage_records_days: days_kept(src, "PROXYSHOP_USAGE_RECORDS_DAYS", 7)?,
             usage_hourly_days: days_kept(src, "PROXYSHOP_USAGE_HOURLY_DAYS", 90)?,
+            sla: sla::sla_terms(src)?,
             renewals: app::settings::RenewalPolicy {
                 lead_secs: match whole(src, "PROXYSHOP_RENEWAL_LEAD_HOURS", 24)? {
                     hours @ 1..=720 => i64::from(hours) * 3600,

@@ -52,6 +52,27 @@ enum Command {
         #[command(subcommand)]
         command: PaymentsCommand,
     },
+    /// Background jobs, run by hand.
+    Jobs {
+        #[command(subcommand)]
+        command: JobsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum JobsCommand {
+    /// Run one job now: `sla-credits --month 2026-11` credits that month (the last one by
+    /// default); a customer, kind and month is credited once however often it runs.
+    Run {
+        job: JobName,
+        #[arg(long)]
+        month: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum JobName {
+    SlaCredits,
 }
 
 #[derive(Subcommand)]
@@ -105,6 +126,13 @@ fn main() -> ExitCode {
         Command::Payments {
             command: PaymentsCommand::Reconcile,
         } => block_on(bootstrap::reconcile_payments(&config)),
+        Command::Jobs {
+            command:
+                JobsCommand::Run {
+                    job: JobName::SlaCredits,
+                    month,
+                },
+        } => block_on(bootstrap::credit_sla(&config, month)),
         Command::Backup { file } => bootstrap::run_backup(&config, &file),
         Command::Restore { file } => bootstrap::run_restore(&config, &file),
         Command::Openapi => Ok(()),

@@ -14,6 +14,7 @@ const Contact = m(() => import('@/features/marketing/routes/contact'));
 const Privacy = m(() => import('@/features/marketing/routes/privacy'));
 const Terms = m(() => import('@/features/marketing/routes/terms'));
 const AcceptableUse = m(() => import('@/features/marketing/routes/acceptable-use'));
+const Status = m(() => import('@/features/marketing/routes/status'));
 const UseCases = m(() => import('@/features/marketing/routes/use-cases'));
 const UseCaseDetail = m(() => import('@/features/marketing/routes/use-case-detail'));
 const Faqs = m(() => import('@/features/marketing/routes/faqs'));
@@ -64,6 +65,7 @@ const AdminTrials = m(() => import('@/features/admin/routes/trials'));
 const AdminAbuse = m(() => import('@/features/admin/routes/abuse'));
 const AdminAbuseCase = m(() => import('@/features/admin/routes/abuse-case'));
 const AdminRefunds = m(() => import('@/features/admin/routes/refunds'));
+const AdminIncidents = m(() => import('@/features/admin/routes/incidents'));
 const AdminNotFound = m(() => import('@/features/admin/routes/admin-not-found'));
 
 export function AppRoutes() {
@@ -78,6 +80,7 @@ export function AppRoutes() {
           <Route path="/privacy" element={<Privacy />} />
           <Route path="/terms-of-service" element={<Terms />} />
           <Route path="/acceptable-use" element={<AcceptableUse />} />
+          <Route path="/status" element={<Status />} />
           <Route path="/use-case" element={<UseCases />} />
           <Route path="/use-case/:slug" element={<UseCaseDetail />} />
           <Route path="/faqs" element={<Faqs />} />
@@ -129,6 +132,7 @@ export function AppRoutes() {
             <Route path="abuse" element={<AdminAbuse />} />
             <Route path="abuse/:id" element={<AdminAbuseCase />} />
             <Route path="refunds" element={<AdminRefunds />} />
+            <Route path="incidents" element={<AdminIncidents />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
           <Route path="*" element={<NotFound />} />

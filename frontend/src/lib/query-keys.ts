@@ -8,6 +8,8 @@ export type GeneratedProxiesFilter = { type: ProxyKind | ''; q: string; page: nu
 export const queryKeys = {
   session: ['session'] as const,
   publicConfig: ['public-config'] as const,
+  /** The public status page (GET /api/status). */
+  status: ['status'] as const,
   stats: ['stats'] as const,
   /** The OpenAPI document (/docs/api). */
   openapiDocument: ['openapi-document'] as const,
@@ -55,6 +57,7 @@ export const queryKeys = {
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one
    * change (a credit, a resolved order) shows in the summary, the lists and the audit log alike. */
   adminAll: ['admin'] as const,
+  adminIncidents: ['admin', 'incidents'] as const,
   adminSummary: (days: number) => ['admin', 'summary', days] as const,
   adminMargins: (days: number) => ['admin', 'margins', days] as const,
   adminUsers: (filter: object) => ['admin', 'users', filter] as const,

@@ -5,6 +5,7 @@ mod abuse;
 mod audit;
 pub(crate) mod audit_trail;
 pub(crate) mod blocklist;
+mod incidents;
 mod margins;
 mod orders;
 mod payments;
@@ -36,4 +37,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
     margins::configure(cfg);
     blocklist::configure(cfg);
     refunds::configure(cfg);
+    incidents::configure(cfg);
 }

@@ -21,7 +21,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[serde(rename_all = "camelCase")]
 pub struct NotificationItem {
     pub id: i64,
-    /// alert, renewed, renewal_failed, payment_credited, order_delivered or abuse_warning.
+    /// alert, renewed, renewal_failed, payment_credited, order_delivered, abuse_warning,
+    /// incident.opened, incident.updated, incident.resolved or sla_credit.
     pub kind: String,
     pub title: String,
     pub body: String,

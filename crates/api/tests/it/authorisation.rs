@@ -38,6 +38,8 @@ const PUBLIC: [&str; 18] = [
     "/api/acceptable-use",
     // the abuse desk's public form: anyone may report abuse (limited per network and address)
     "/api/abuse",
+    // the public status page: components, history, incidents
+    "/api/status",
 ];
 
 async fn call(app: &TestApp, client: &reqwest::Client, method: &str, path: &str) -> Reply {

@@ -60,6 +60,8 @@ mod secrets_debug;
 mod session_store;
 mod sessions;
 mod static_assets;
+mod status_page;
+mod status_sla;
 mod subusers;
 mod traffic_generate;
 mod traffic_history;

@@ -12,7 +12,10 @@
 //! renewing the pieces with auto-renew that are due (every minute, `crate::pieces::renew_due`);
 //! calling customers' webhooks (every 15 seconds; each call is also claimed on its own, see
 //! `crate::alerts::send_webhooks`); probing every active upstream pool through the check URL
-//! (every minute, `crate::upstream_pools::probe_all`; three failures in a row mark a pool down).
+//! (every minute, `crate::upstream_pools::probe_all`; three failures in a row mark a pool down);
+//! measuring the status page's minute of every component (every minute,
+//! `crate::status::measure_minute`); crediting the last month's SLA credits (every hour, each
+//! customer, kind and month once, `crate::status::sla::credit_month`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -38,8 +41,8 @@ use schedule::{JobRun, periodic};
 use std::sync::Arc;
 use std::time::Duration;
 use work::{
-    check_alerts, poll_deliveries, probe_upstreams, purge_expired, reconcile_payments,
-    renew_pieces, send_webhooks,
+    check_alerts, credit_sla, measure_status, poll_deliveries, probe_upstreams, purge_expired,
+    reconcile_payments, renew_pieces, send_webhooks,
 };
 
 pub const PURGE: Job = Job {
@@ -77,6 +80,17 @@ pub const UPSTREAM_PROBES: Job = Job {
     every: Duration::from_secs(60),
     lease: Duration::from_secs(120),
 };
+pub const STATUS_MINUTES: Job = Job {
+    name: "status_minutes",
+    every: Duration::from_secs(60),
+    lease: Duration::from_secs(120),
+};
+/// Credits the month before the current one; a rerun credits nobody twice.
+pub const SLA_CREDITS: Job = Job {
+    name: "sla_credits",
+    every: Duration::from_secs(3600),
+    lease: Duration::from_secs(900),
+};
 /// Reconciliation's period comes from the settings.
 pub fn reconcile(every: Duration) -> Job {
     Job {
@@ -113,6 +127,8 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     start(RENEWALS, renew_pieces);
     start(WEBHOOKS, send_webhooks);
     start(UPSTREAM_PROBES, probe_upstreams);
+    start(STATUS_MINUTES, measure_status);
+    start(SLA_CREDITS, credit_sla);
     if let Some(every) = services.settings.reconcile_every {
         start(reconcile(every), reconcile_payments);
     }

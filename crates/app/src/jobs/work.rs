@@ -131,3 +131,28 @@ pub(super) fn probe_upstreams(services: &Services) -> Option<JobRun> {
         Ok(())
     }))
 }
+
+pub(super) fn measure_status(services: &Services) -> Option<JobRun> {
+    let pool = services.pool.clone();
+    let settings = services.settings.status.clone();
+    Some(Box::pin(async move {
+        let counted = crate::status::measure_minute(&pool, &settings, persistence::now()).await?;
+        tracing::debug!(counted, "status minute measured");
+        Ok(())
+    }))
+}
+
+pub(super) fn credit_sla(services: &Services) -> Option<JobRun> {
+    let pool = services.pool.clone();
+    let terms = services.settings.sla;
+    Some(Box::pin(async move {
+        let now = persistence::now();
+        let month = domain::calendar::previous_month(now);
+        for kind in crate::status::sla::credit_month(&pool, &month, terms, now).await? {
+            if kind.credited > 0 {
+                tracing::info!(kind = %kind.kind, month, credited = kind.credited, "SLA credits added");
+            }
+        }
+        Ok(())
+    }))
+}

@@ -64,6 +64,8 @@ pub(super) async fn serve(
         reconcile_every: config.reconcile_every,
         usage_records_days: config.usage_records_days,
         usage_hourly_days: config.usage_hourly_days,
+        sla: config.sla,
+        status_fresh: Duration::from_secs(15),
         renewals: config.renewals,
         auto_topup_window: config.auto_topup_window,
         check: CheckSettings {

@@ -8,6 +8,7 @@ use super::*;
 
 mod access;
 pub(super) mod keys;
+mod sla;
 
 fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
     Config::from_source(&Source::from_pairs(pairs))

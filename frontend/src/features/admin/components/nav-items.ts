@@ -1,6 +1,6 @@
 // The operator console's sidebar entries.
 import type { ComponentType, SVGProps } from 'react';
-import { CartIcon, GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, RefreshIcon, ServerIcon, ShieldIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { BoltIcon, CartIcon, GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, RefreshIcon, ServerIcon, ShieldIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
 
 export type AdminNavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
 
@@ -16,5 +16,6 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/refunds', label: 'Refunds', icon: RefreshIcon },
   { to: '/admin/trials', label: 'Free trials', icon: GiftIcon },
   { to: '/admin/abuse', label: 'Abuse desk', icon: ShieldIcon },
+  { to: '/admin/incidents', label: 'Incidents', icon: BoltIcon },
   { to: '/admin/audit', label: 'Audit log', icon: ListIcon },
 ];

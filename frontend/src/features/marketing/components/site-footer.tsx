@@ -37,6 +37,7 @@ const columns: Array<{ title: string; links: Array<{ to: string; label: string }
     title: 'Company',
     links: [
       { to: '/contact', label: 'Contact' },
+      { to: '/status', label: 'Service status' },
       { to: '/terms-of-service', label: 'Terms of Service' },
       { to: '/acceptable-use', label: 'Acceptable use' },
       { to: '/privacy', label: 'Privacy Policy' },

@@ -23,6 +23,26 @@ function RefundTerms() {
   );
 }
 
+/** The SLA as the server applies it (GET /api/config: `slaPercent`, `slaMinCredit`). */
+function ServiceLevel() {
+  const config = usePublicConfig().data;
+  if (!config) return <p>Our availability promise is loading…</p>;
+  const minimum = config.slaMinCredit.toFixed(2);
+  return (
+    <>
+      <p>
+        We promise {config.slaPercent}% availability of Premium and Budget residential traffic in each calendar month (UTC), measured
+        every minute on our <Link to="/status">status page</Link>.
+      </p>
+      <p>
+        When a month falls below it, every customer who used that kind of traffic in the month is credited automatically to the
+        wallet, without asking: the share of what they paid that month for that kind which matches the month&apos;s downtime
+        (spend × minutes down ÷ minutes measured, rounded up to the cent), and at least ${minimum}.
+      </p>
+    </>
+  );
+}
+
 export default function TermsPage() {
   return (
     <ContentPage eyebrow="Legal" title="Terms of Service" intro="The rules for using ProxyShop. By creating an account you agree to them.">
@@ -55,10 +75,7 @@ export default function TermsPage() {
         <RefundTerms />
       </ProseSection>
       <ProseSection title="4. Service level">
-        <p>
-          We aim for 99.96% network availability. If an outage caused by us prevents you from using a paid proxy, contact support
-          and we will extend or credit the affected service.
-        </p>
+        <ServiceLevel />
       </ProseSection>
       <ProseSection title="5. Changes">
         <p>

@@ -7,6 +7,7 @@ export const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   referral_bonus: 'Referral bonus',
   refund: 'Refund',
   admin_adjustment: 'Adjustment',
+  sla_credit: 'SLA credit',
   other: 'Other',
 };
 
