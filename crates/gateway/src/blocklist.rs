@@ -22,7 +22,8 @@ pub(crate) const REFRESH: Duration = Duration::from_secs(60);
 #[derive(Debug, Default)]
 struct Index {
     shop: Matcher<()>,
-    customers: HashMap<UserId, Matcher<()>>,
+    /// Each customer's own patterns, and the destinations the abuse desk blocked for them.
+    customers: HashMap<UserId, Matcher<Blocked>>,
 }
 
 /// What identifies a file's content without reading it.
@@ -75,13 +76,18 @@ fn build(stored: blocklist::GatewayBlocklist, categories: Vec<Pattern>) -> Index
     for pattern in categories {
         index.shop.insert(pattern, Kinds::ALL, ());
     }
-    for (user, text) in stored.customers {
+    let own = stored
+        .customers
+        .into_iter()
+        .map(|c| (c, Blocked::ByCustomer));
+    let imposed = stored.imposed.into_iter().map(|c| (c, Blocked::ByShop));
+    for ((user, text), by) in own.chain(imposed) {
         if let Some(pattern) = Pattern::parse(&text) {
             index
                 .customers
                 .entry(user)
                 .or_default()
-                .insert(pattern, Kinds::ALL, ());
+                .insert(pattern, Kinds::ALL, by);
         }
     }
     index
@@ -96,7 +102,7 @@ impl Blocklist {
     }
 
     /// Why `host`:`port` is refused to `user`'s connection of `kind`, if it is: the shop's
-    /// rules first, then the customer's own.
+    /// rules first, then the customer's own list and the desk's blocks for them.
     pub(crate) fn refusal(
         &self,
         user: UserId,
@@ -113,7 +119,7 @@ impl Blocklist {
         }
         let own = index.customers.get(&user)?;
         own.find(host, port, kind)
-            .map(|()| ConnectError::Blocked(Blocked::ByCustomer))
+            .map(|by| ConnectError::Blocked(*by))
     }
 
     /// Whether a category file changed since the last read.
@@ -170,12 +176,13 @@ mod tests {
     }
 
     #[test]
-    fn shop_rules_categories_and_each_customers_own_list() {
+    fn shop_rules_categories_each_customers_own_list_and_the_desks_blocks() {
         let alice = UserId::new(1);
         let bob = UserId::new(2);
         let stored = GatewayBlocklist {
             rules: vec![rule("*.example.gov", "premium", true)],
             customers: vec![(alice, "ads.example.com".into())],
+            imposed: vec![(bob, "198.51.100.7".into())],
         };
         let index = build(stored, vec![Pattern::parse("bank.example").unwrap()]);
         let list = Blocklist::default();
@@ -201,5 +208,11 @@ mod tests {
             Some(Blocked::ByCustomer)
         );
         assert_eq!(refused(bob, premium, "ads.example.com"), None);
+        assert_eq!(
+            refused(bob, premium, "198.51.100.7"),
+            Some(Blocked::ByShop),
+            "the abuse desk's block for one customer is the shop's"
+        );
+        assert_eq!(refused(alice, premium, "198.51.100.7"), None);
     }
 }

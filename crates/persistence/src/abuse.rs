@@ -240,7 +240,8 @@ pub struct BlockRow {
 
 /// Blocks `destination` for `user`; false when it was blocked already (by anyone, in any case).
 /// The unique (customer, destination) decides between two operators at once; the insert runs in
-/// a savepoint so that the loser's transaction stays usable.
+/// a savepoint so that the loser's transaction stays usable. The gateway nodes are told in the
+/// same transaction and refuse it from their next read (`blocklist::for_gateway`).
 pub fn block_for_customer(
     conn: &mut DbConnection,
     user: UserId,
@@ -261,7 +262,15 @@ pub fn block_for_customer(
             .execute(conn)
     });
     match inserted.map_err(DbError::from) {
-        Ok(_) => Ok(true),
+        Ok(_) => {
+            crate::gateway_events::emit(
+                conn,
+                crate::gateway_events::Reason::BlocklistChanged,
+                Some(user),
+                None,
+            )?;
+            Ok(true)
+        }
         Err(DbError::UniqueViolation(_)) => Ok(false),
         Err(err) => Err(err),
     }

@@ -8,7 +8,7 @@ use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::gateway_events::{self, Reason};
 use crate::now;
-use crate::schema::{blocklist_rules, user_blocklist, users};
+use crate::schema::{abuse_customer_blocks, blocklist_rules, user_blocklist, users};
 use diesel::prelude::*;
 use domain::UserId;
 
@@ -171,11 +171,14 @@ pub fn replace_user_patterns(
     Ok(())
 }
 
-/// What the gateway enforces: the active operator rules and every customer's own patterns.
+/// What the gateway enforces: the active operator rules, every customer's own patterns, and the
+/// destinations the abuse desk blocked for one customer (`abuse::block_for_customer`: the shop's
+/// block, which the customer cannot lift).
 #[derive(Debug, Clone, Default)]
 pub struct GatewayBlocklist {
     pub rules: Vec<RuleRow>,
     pub customers: Vec<(UserId, String)>,
+    pub imposed: Vec<(UserId, String)>,
 }
 
 pub fn for_gateway(conn: &mut DbConnection) -> DbResult<GatewayBlocklist> {
@@ -186,5 +189,15 @@ pub fn for_gateway(conn: &mut DbConnection) -> DbResult<GatewayBlocklist> {
     let customers = user_blocklist::table
         .select((user_blocklist::user_id, user_blocklist::pattern))
         .load(conn)?;
-    Ok(GatewayBlocklist { rules, customers })
+    let imposed = abuse_customer_blocks::table
+        .select((
+            abuse_customer_blocks::user_id,
+            abuse_customer_blocks::destination,
+        ))
+        .load(conn)?;
+    Ok(GatewayBlocklist {
+        rules,
+        customers,
+        imposed,
+    })
 }

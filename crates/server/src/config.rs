@@ -22,7 +22,6 @@ mod tests;
 use access::{TRUST_FORWARDED_FOR, admin_2fa, trusted_proxies};
 pub use gateway::GatewaySettings;
 use local_checkout::{Exposure, LOCAL_CHECKOUT_KEY, refuse_unless_local};
-use loopback::serves_loopback;
 pub(crate) use loopback::url_host;
 pub use payments::CryptomusConfig;
 use payments::{CRYPTOMUS_API_KEY, CRYPTOMUS_MERCHANT_ID, cryptomus};
@@ -198,29 +197,7 @@ impl Config {
             ));
         }
         let public_url = http_url(src, "PROXYSHOP_PUBLIC_URL")?;
-        let cors_origins = match src.get("PROXYSHOP_CORS_ORIGINS") {
-            Some(list) => list
-                .split(',')
-                .map(|o| o.trim().trim_end_matches('/').to_owned())
-                .filter(|o| !o.is_empty())
-                .map(|o| {
-                    if o.starts_with("http://") || o.starts_with("https://") {
-                        Ok(o)
-                    } else {
-                        Err(bad(
-                            "PROXYSHOP_CORS_ORIGINS",
-                            format!("'{o}' is not an http(s) origin"),
-                        ))
-                    }
-                })
-                .collect::<Result<_, _>>()?,
-            // The Vite dev server (`make dev`), only for a site that is itself on this machine.
-            None if serves_loopback(public_url.as_deref(), &addr) => vec![
-                "http://localhost:5173".into(),
-                "http://127.0.0.1:5173".into(),
-            ],
-            None => Vec::new(),
-        };
+        let cors_origins = access::cors_origins(src, public_url.as_deref(), &addr)?;
         let config = Config {
             addr,
             database_url,

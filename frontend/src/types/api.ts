@@ -6,6 +6,28 @@
  */
 
 export interface paths {
+    "/api/abuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/abuse`: how far back the desk can attribute traffic, for the public form. */
+        get: operations["abuse_terms"];
+        put?: never;
+        /**
+         * `POST /api/abuse`: files a report as an open case and mails the reporter its number. At
+         *     most `abuse_per_ip` reports per network and `abuse_per_email` per reporter address an hour,
+         *     counted in the database (every instance together).
+         */
+        post: operations["file_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/acceptable-use": {
         parameters: {
             query?: never;
@@ -16,6 +38,118 @@ export interface paths {
         get: operations["acceptable_use"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/abuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_cases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/abuse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_case"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["set_status"];
+        trace?: never;
+    };
+    "/api/admin/abuse/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["block_destination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/abuse/{id}/disable-customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["disable_customer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/abuse/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/abuse/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/abuse/{id}/warn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["warn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -68,6 +202,54 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["update_blocklist_rule"];
+        trace?: never;
+    };
+    "/api/admin/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_incidents"];
+        put?: never;
+        post: operations["create_incident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_incident"];
+        trace?: never;
+    };
+    "/api/admin/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_maintenance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/margins": {
@@ -801,6 +983,23 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["request_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/status`: the components, their 90 days, incidents and maintenance (public). */
+        get: operations["status_page"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1748,6 +1947,116 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One case as the queue lists it. */
+        AbuseCase: {
+            /** Format: int64 */
+            createdAt: number;
+            description: string;
+            /** @description A host name (lower case) or an IP address. */
+            destination: string;
+            evidence?: string | null;
+            /**
+             * Format: int64
+             * @description The window reported, Unix seconds.
+             */
+            from: number;
+            /**
+             * Format: int64
+             * @description The case number.
+             */
+            id: number;
+            /** Format: int32 */
+            port?: number | null;
+            reporterEmail: string;
+            /** @description open, answered or closed. */
+            status: string;
+            /** Format: int64 */
+            to: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description A case with what it matches. */
+        AbuseCaseDetail: {
+            /** @description The destination's blocks for the customers matched. */
+            blocks: components["schemas"]["CustomerBlock"][];
+            case: components["schemas"]["AbuseCase"];
+            /**
+             * Format: int32
+             * @description Days the records are kept: a window older than that matches nothing.
+             */
+            daysKept: number;
+            /**
+             * @description The records of connections to the destination (and port, when given) open during the
+             *     window, oldest first, at most `MAX_MATCHES`.
+             */
+            matches: components["schemas"]["AbuseMatch"][];
+            /** @description Whether there were more matches than listed. */
+            truncated: boolean;
+        };
+        AbuseCaseEnvelope: {
+            case: components["schemas"]["AbuseCase"];
+        };
+        /**
+         * @description A connection record the case matches: who connected, with which credential, through which
+         *     pool.
+         */
+        AbuseMatch: {
+            /** Format: int64 */
+            bytesDown: number;
+            /** Format: int64 */
+            bytesUp: number;
+            /**
+             * @description The credential's name when it connected (the proxy username, the sub-user's name, the
+             *     allowlisted network).
+             */
+            credential: string;
+            /**
+             * Format: int64
+             * @description The sub-user's, allowlist entry's or piece's id; null for the main credential.
+             */
+            credentialId?: number | null;
+            /** @description main, subuser, allowlist or piece. */
+            credentialKind: string;
+            /** Format: int64 */
+            durationMs: number;
+            email: string;
+            host: string;
+            /** @description ok, refused, upstream_error or cut_quota. */
+            outcome: string;
+            /** Format: int32 */
+            port: number;
+            /**
+             * Format: int64
+             * @description The record's id: what an action names.
+             */
+            recordId: number;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            startedAt: number;
+            type: string;
+            /**
+             * Format: int64
+             * @description The upstream pool that carried it; null for direct traffic.
+             */
+            upstreamId?: number | null;
+            /** Format: int64 */
+            userId: number;
+        };
+        AbuseTerms: {
+            /**
+             * Format: int32
+             * @description Days the connection records are kept (`PROXYSHOP_USAGE_RECORDS_DAYS`): a report about
+             *     older traffic cannot be attributed.
+             */
+            daysKept: number;
+            /**
+             * Format: int64
+             * @description The longest window a report may name, in hours.
+             */
+            maxWindowHours: number;
+        };
         AcceptableUsePolicy: {
             categories: components["schemas"]["BlockedCategory"][];
             /** @description Private, loopback and link-local destinations are refused. */
@@ -1765,6 +2074,32 @@ export interface components {
             ruleCount: number;
             /** @description The newest active operator rules, at most 500. */
             rules: components["schemas"]["BlockedRule"][];
+        };
+        /** @description An incident or maintenance as operators see it, with its updates (oldest first). */
+        AdminIncident: {
+            /** @description Component ids. */
+            components: string[];
+            /** Format: int64 */
+            endsAt?: number | null;
+            /** Format: int64 */
+            id: number;
+            maintenance: boolean;
+            /** Format: int64 */
+            resolvedAt?: number | null;
+            /** Format: int64 */
+            startedAt: number;
+            /**
+             * Format: int64
+             * @description A maintenance's window (unix seconds); null for an incident.
+             */
+            startsAt?: number | null;
+            /** @description investigating, identified, monitoring or resolved. */
+            status: string;
+            title: string;
+            updates: components["schemas"]["IncidentUpdate"][];
+        };
+        AdminIncidentList: {
+            items: components["schemas"]["AdminIncident"][];
         };
         AdminMargins: {
             /** Format: int32 */
@@ -2357,6 +2692,21 @@ export interface components {
         CodeRequest: {
             email: string;
         };
+        ComponentStatus: {
+            /** @description The last 90 UTC days, oldest first. */
+            days: components["schemas"]["DayUptime"][];
+            id: string;
+            name: string;
+            /** @description up, degraded or down. */
+            status: string;
+            /**
+             * Format: double
+             * @description Percent of the measured minutes up over the last 30 days; null before any was measured.
+             */
+            uptime30d?: number | null;
+            /** Format: double */
+            uptime90d?: number | null;
+        };
         CreateKeyRequest: {
             /**
              * @description Addresses or CIDR ranges (IPv4 or IPv6) the key may be used from; absent or empty: any.
@@ -2378,6 +2728,30 @@ export interface components {
             name: string;
             /** @enum {string} */
             type: "premium" | "budget";
+        };
+        CreditLine: {
+            /**
+             * Format: int64
+             * @description Customers credited.
+             */
+            customers: number;
+            /** @description The traffic kind (premium, budget) whose month fell below the promise. */
+            kind: string;
+            /** @description `YYYY-MM`. */
+            month: string;
+        };
+        /** @description A destination the desk blocked for a customer. */
+        CustomerBlock: {
+            /**
+             * Format: int64
+             * @description The case it was blocked from.
+             */
+            caseId?: number | null;
+            /** Format: int64 */
+            createdAt: number;
+            destination: string;
+            /** Format: int64 */
+            userId: number;
         };
         /** @description One note on a customer. */
         CustomerNote: {
@@ -2427,6 +2801,15 @@ export interface components {
         DatacenterCredentialsResponse: {
             data: components["schemas"]["DatacenterCountry"][];
             success: boolean;
+        };
+        DayUptime: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /**
+             * Format: double
+             * @description Percent up of the day's measured minutes; null when none was measured.
+             */
+            uptime?: number | null;
         };
         DeliveryItem: {
             /** Format: int32 */
@@ -2486,6 +2869,14 @@ export interface components {
         };
         EmailConfirmRequest: {
             code: string;
+        };
+        EnforceRequest: {
+            reason: string;
+            /**
+             * Format: int64
+             * @description One of the case's matches: its credential or customer is acted on.
+             */
+            recordId: number | null;
         };
         /** @description Every error: a message for the customer, and per-field messages for validation errors. */
         ErrorResponse: {
@@ -2613,6 +3004,48 @@ export interface components {
         HistoryResponse: {
             history: components["schemas"]["HistoryItem"][];
         };
+        /** @description `POST /api/admin/incidents`. */
+        IncidentForm: {
+            /** @description The first update's text: 1–5000 characters, trimmed. */
+            body?: string | null;
+            /** @description Component ids of the status page (`GET /api/status`), at least one. */
+            components?: string[] | null;
+            /** @description investigating, identified, monitoring or resolved. */
+            status?: string | null;
+            /** @description 3–200 characters, trimmed. */
+            title?: string | null;
+        };
+        IncidentUpdate: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            at: number;
+            body: string;
+            /** @description The status the update moved the incident to. */
+            status: string;
+        };
+        /** @description `PATCH /api/admin/incidents/{id}`: an update's text and the new status. */
+        IncidentUpdateForm: {
+            body?: string | null;
+            /** @description investigating, identified, monitoring or resolved. */
+            status?: string | null;
+        };
+        IncidentView: {
+            /** @description Component ids. */
+            components: string[];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            resolvedAt?: number | null;
+            /** Format: int64 */
+            startedAt: number;
+            /** @description investigating, identified, monitoring or resolved. */
+            status: string;
+            title: string;
+            /** @description Oldest first. */
+            updates: components["schemas"]["IncidentUpdate"][];
+        };
         /**
          * @description One row of a wallet ledger, as the customer's wallet page and the operator's view of a
          *     customer both show it.
@@ -2629,7 +3062,7 @@ export interface components {
             createdAt: number;
             /** Format: int64 */
             id: number;
-            /** @description topup, purchase, referral_bonus, refund or admin_adjustment. */
+            /** @description topup, purchase, referral_bonus, refund, admin_adjustment or sla_credit. */
             kind: string;
             note?: string | null;
             reference: string;
@@ -2691,6 +3124,35 @@ export interface components {
         /** @description `PUT /api/user/proxy_settings`: the main credential's connection cap. */
         MainSettingsRequest: {
             maxConnections?: number | null;
+        };
+        /** @description `POST /api/admin/maintenance`. */
+        MaintenanceForm: {
+            body?: string | null;
+            components?: string[] | null;
+            /**
+             * Format: int64
+             * @description Unix seconds, after `startsAt`.
+             */
+            endsAt?: number | null;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            startsAt?: number | null;
+            title?: string | null;
+        };
+        MaintenanceView: {
+            components: string[];
+            /** Format: int64 */
+            endsAt: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            startsAt: number;
+            /** @description scheduled, in_progress or completed. */
+            status: string;
+            title: string;
+            updates: components["schemas"]["IncidentUpdate"][];
         };
         /** @description One day's figures. */
         MarginDay: components["schemas"]["MarginFigures"] & {
@@ -2870,7 +3332,10 @@ export interface components {
             createdAt: number;
             /** Format: int64 */
             id: number;
-            /** @description alert, renewed, renewal_failed, payment_credited or order_delivered. */
+            /**
+             * @description alert, renewed, renewal_failed, payment_credited, order_delivered, abuse_warning,
+             *     incident.opened, incident.updated, incident.resolved or sla_credit.
+             */
             kind: string;
             read: boolean;
             title: string;
@@ -2888,6 +3353,25 @@ export interface components {
         };
         OrderEnvelope: {
             order: components["schemas"]["AdminOrder"];
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_AbuseCase: {
+            items: components["schemas"]["AbuseCase"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
         };
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
         Paged_AdminOrder: {
@@ -3505,6 +3989,16 @@ export interface components {
             /** @description The refund terms the terms page and the dashboard state (docs/refunds.md). */
             refunds: components["schemas"]["RefundTerms"];
             /**
+             * Format: double
+             * @description The smallest SLA credit, in dollars (`PROXYSHOP_SLA_MIN_CREDIT`).
+             */
+            slaMinCredit: number;
+            /**
+             * Format: double
+             * @description The availability promised per traffic kind and month, in percent (`PROXYSHOP_SLA_PERCENT`).
+             */
+            slaPercent: number;
+            /**
              * @description Whether wallet top-ups are taken (a payment gateway is configured); when false the Add
              *     Funds dialog says so instead of offering a form, and `POST /api/payment` answers 503.
              */
@@ -3692,6 +4186,29 @@ export interface components {
              */
             expiresAt?: number | null;
         };
+        ReplyRequest: {
+            message: string;
+        };
+        ReportFiled: {
+            /**
+             * Format: int64
+             * @description The case number, also in the confirmation mail.
+             */
+            id: number;
+        };
+        ReportRequest: {
+            description: string;
+            destination: string;
+            evidence?: string | null;
+            from: string;
+            /**
+             * Format: int64
+             * @description The destination port, when it matters (1–65535).
+             */
+            port?: number | null;
+            reporterEmail: string;
+            to: string;
+        };
         /** @description One connection through the gateway. */
         RequestRecord: {
             /**
@@ -3798,6 +4315,26 @@ export interface components {
             premiumStat: components["schemas"]["TrafficStat"];
             success: boolean;
             trial?: null | components["schemas"]["TrialView"];
+        };
+        StatusPage: {
+            components: components["schemas"]["ComponentStatus"][];
+            /** @description Open incidents and those resolved in the last 30 days, newest first. */
+            incidents: components["schemas"]["IncidentView"][];
+            /** @description Maintenance scheduled, in progress or completed in the last 30 days, newest first. */
+            maintenance: components["schemas"]["MaintenanceView"][];
+            /** @description up, degraded or down. */
+            overall: string;
+            /** @description SLA credits of this month and the last two (one line per month and kind credited). */
+            slaCredits: components["schemas"]["CreditLine"][];
+            /**
+             * Format: int64
+             * @description When this answer was computed (unix seconds).
+             */
+            updatedAt: number;
+        };
+        StatusRequest: {
+            /** @enum {string} */
+            status: "open" | "answered" | "closed";
         };
         /** @description `PATCH /api/admin/stock/{id}`. */
         StockChange: {
@@ -4207,6 +4744,14 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        WarnRequest: {
+            message: string;
+            /**
+             * Format: int64
+             * @description One of the case's matches: its customer is warned.
+             */
+            recordId: number | null;
+        };
         WebhookSecretReply: {
             /** @description The new signing secret (`whsec_…`); it is never shown again. */
             webhookSecret: string;
@@ -4220,6 +4765,91 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    abuse_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseTerms"];
+                };
+            };
+        };
+    };
+    file_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportFiled"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description a field invalid, named */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     acceptable_use: {
         parameters: {
             query?: never;
@@ -4235,6 +4865,626 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AcceptableUsePolicy"];
+                };
+            };
+        };
+    };
+    list_cases: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_AbuseCase"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    show_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Abuse report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    set_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseEnvelope"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Abuse report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description already in that status, or changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description status invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    block_destination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnforceRequest"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Abuse report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the case is closed, or the destination is blocked for the customer already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description reason invalid, or the record is not one of the case's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    disable_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnforceRequest"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Abuse report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the case is closed, the customer disabled already, oneself or the last enabled admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description reason invalid, or the record is not one of the case's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseEnvelope"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Abuse report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the case is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description message invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the mail could not be sent */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    suspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnforceRequest"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Abuse report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the case is closed, the sub-user suspended already, or the credential is an allowlist entry or a piece */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description reason invalid, or the record is not one of the case's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    warn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnRequest"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Abuse report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the case is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description message invalid, or the record is not one of the case's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4556,6 +5806,255 @@ export interface operations {
                 };
             };
             /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    admin_list_incidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIncidentList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_incident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIncident"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_incident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Incident id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentUpdateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIncident"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_maintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIncident"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8035,6 +9534,39 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    status_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusPage"];
+                };
+            };
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,7 @@ use crate::common::{PASSWORD, Reply, TestApp};
 use serde_json::json;
 
 /// Routes a guest may call, each for its reason.
-const PUBLIC: [&str; 18] = [
+const PUBLIC: [&str; 20] = [
     "/healthz",
     "/readyz",
     "/api/config",

@@ -17,7 +17,7 @@ const CARDS = {
   api: ['API keys'],
   billing: ['Billing details', 'Auto top-up'],
   notifications: ['Alerts'],
-  access: ['IP allowlist', 'Sub-users'],
+  access: ['IP allowlist', 'Sub-users', 'Blocked destinations'],
 } as const;
 
 const LABELS = { account: 'Account', security: 'Security', api: 'API', billing: 'Billing', notifications: 'Notifications', access: 'Access' };

@@ -11,7 +11,7 @@ import { notify } from '@/lib/toast';
 import { componentsQueryOptions, INCIDENT_STATUSES, useOpenIncident, useUpdateIncident } from '../../api/incidents';
 import { FormButtons } from '../confirm-step';
 import { showServerError } from '../server-errors';
-import { TextArea } from '../text-area';
+import { TextArea } from '@/components/ui/text-area';
 
 const INCIDENT_MESSAGES = {
   title: 'Title must be 3 to 200 characters',
