@@ -34,9 +34,34 @@ fn compute(argon: &Argon2<'_>, password: &[u8], salt: &[u8], out: &mut [u8]) -> 
     })
 }
 
+/// Whether new hashes are made at argon2's smallest cost: only a test process that asked for it
+/// (`cheap_for_tests`, in builds with the `testing` feature); every other build has no such
+/// switch and always hashes at the default cost.
+#[cfg(feature = "testing")]
+static CHEAP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes this process's new hashes cheap (argon2id at 8 KiB and one pass instead of 19 MiB and
+/// two): for the API's integration tests, which sign up and sign in thousands of times on two
+/// cores. What they check (a hash is argon2id in PHC form, made and checked on the hashing pool)
+/// holds at either cost; this module's own tests keep the default.
+#[cfg(feature = "testing")]
+pub fn cheap_for_tests() {
+    CHEAP.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The cost new hashes are made at: argon2's default (argon2id, 19 MiB, two passes).
+fn new_hash_cost() -> Argon2<'static> {
+    #[cfg(feature = "testing")]
+    if CHEAP.load(std::sync::atomic::Ordering::Relaxed) {
+        let min = Params::new(Params::MIN_M_COST, 1, 1, None).unwrap_or_default();
+        return Argon2::new(Algorithm::Argon2id, Version::V0x13, min);
+    }
+    Argon2::default()
+}
+
 /// A new PHC string for `password`: argon2id at the crate's default cost, with a fresh salt.
 pub fn hash(password: &[u8]) -> Result<String> {
-    let argon = Argon2::default();
+    let argon = new_hash_cost();
     let salt = SaltString::generate(&mut OsRng);
     let mut buffer = [0u8; Salt::MAX_LENGTH];
     let mut out = [0u8; Params::DEFAULT_OUTPUT_LEN];

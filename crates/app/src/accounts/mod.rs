@@ -3,6 +3,8 @@
 //! `create-admin` command.
 
 mod argon;
+#[cfg(feature = "testing")]
+pub use argon::cheap_for_tests as cheap_hashes_for_tests;
 pub mod avatar;
 pub mod avatar_image;
 pub mod codes;

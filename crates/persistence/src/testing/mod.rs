@@ -81,7 +81,7 @@ impl TestDatabase {
         template: Option<&str>,
     ) -> Self {
         let name = format!("proxyshop_test_{}", crate::testing::suffix());
-        let create = create_database(&name, template);
+        let create = create_database(&mut admin, &name, template);
         // A commit need not wait for its WAL to reach the disk (each would wait for an
         // fsync): a test never outlives a crash of the PostgreSQL server.
         // (Two statements: CREATE DATABASE may not run inside a transaction block.)

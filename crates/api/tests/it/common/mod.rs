@@ -162,6 +162,7 @@ impl TestApp {
     ) -> Option<TestApp> {
         let with_google = providers.google;
         let db = TestDatabase::new(backend)?;
+        app::accounts::cheap_hashes_for_tests();
         let mail_dir = tempfile::tempdir().unwrap();
         let mut settings = Settings::for_tests(SESSION_SECRET);
         let (google_server, verifier) = if with_google {
