@@ -36,6 +36,22 @@ names! {
     }
 }
 
+/// The reasons of the failures that are the shop's own, each before any byte of the destination
+/// reached the customer: the gateway had no descriptor to spare (`gateway_busy`), no active pool
+/// serves the kind (`no_pool_serves`), every pool tried refused or failed (`pools_failed`). Such
+/// a connection is not charged: the gateway counts bytes only as they cross to the destination or
+/// back, and these end with none counted (a request whose body had gone up before its pool
+/// failed is `pool_failed_after_upload` instead, and charged for that body). A failure that is
+/// the customer's (a wrong password, a blocked destination, a destination that refuses, times
+/// out or does not resolve) is charged as any connection: for what it moved, usually nothing.
+pub const NOT_CHARGED_REASONS: [&str; 3] = ["gateway_busy", "no_pool_serves", "pools_failed"];
+
+/// Whether a connection that ended with `outcome` and `reason` was charged: all but the shop's
+/// own failures ([`NOT_CHARGED_REASONS`]).
+pub fn charged(outcome: Outcome, reason: Option<&str>) -> bool {
+    !(outcome == Outcome::UpstreamError && reason.is_some_and(|r| NOT_CHARGED_REASONS.contains(&r)))
+}
+
 /// Longest target host kept in a record (a DNS name is at most 253 characters).
 pub const HOST_MAX: usize = 255;
 
@@ -54,6 +70,26 @@ pub fn capped_host(host: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_shops_own_failures_are_not_charged() {
+        for reason in NOT_CHARGED_REASONS {
+            assert!(!charged(Outcome::UpstreamError, Some(reason)), "{reason}");
+            assert!(charged(Outcome::Refused, Some(reason)), "{reason}");
+        }
+        for reason in [
+            "connect_failed",
+            "timeout",
+            "resolve_failed",
+            "no_response",
+            "pool_failed_after_upload",
+        ] {
+            assert!(charged(Outcome::UpstreamError, Some(reason)), "{reason}");
+        }
+        assert!(charged(Outcome::UpstreamError, None));
+        assert!(charged(Outcome::Ok, None));
+        assert!(charged(Outcome::CutQuota, Some("traffic_exhausted")));
+    }
 
     #[test]
     fn names_round_trip_and_hosts_are_capped_on_a_boundary() {

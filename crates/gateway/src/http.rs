@@ -20,6 +20,7 @@ use head::{Bad, Request};
 use std::io;
 use std::net::Shutdown;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
@@ -216,6 +217,10 @@ pub(crate) async fn serve(
         }
         (Ok(Ended::Closed), Some(Failed::NoResponse(_))) => {
             (Outcome::UpstreamError, Some("no_response"))
+        }
+        // Not charged (`domain::usage::NOT_CHARGED_REASONS`) unless a body went up first.
+        (Ok(Ended::Closed), Some(Failed::Pool(_))) if lease.up.load(Ordering::Relaxed) > 0 => {
+            (Outcome::UpstreamError, Some("pool_failed_after_upload"))
         }
         (Ok(Ended::Closed), Some(Failed::Pool(_))) => {
             (Outcome::UpstreamError, Some("pools_failed"))

@@ -2633,6 +2633,12 @@ export interface components {
             key: string;
             /**
              * Format: int64
+             * @description Of `requests`, those not charged: they failed on the shop's side before any byte of the
+             *     destination reached the customer (gateway_busy, no_pool_serves, pools_failed).
+             */
+            notCharged: number;
+            /**
+             * Format: int64
              * @description Connections (records) in the group.
              */
             requests: number;
@@ -4221,6 +4227,11 @@ export interface components {
              * @description Bytes metered towards the target.
              */
             bytesUp: number;
+            /**
+             * @description False when it failed on the shop's side before any byte of the destination reached the
+             *     customer (reason gateway_busy, no_pool_serves or pools_failed): it cost nothing.
+             */
+            charged: boolean;
             credential: components["schemas"]["RecordCredential"];
             /** Format: int64 */
             durationMs: number;

@@ -55,6 +55,10 @@ pub struct BreakdownRow {
     pub bytes_down: i64,
     /// bytesUp + bytesDown.
     pub bytes: i64,
+    /// Of `requests`, those not charged: they failed on the shop's side before any byte of the
+    /// destination reached the customer (gateway_busy, no_pool_serves, pools_failed).
+    #[serde(rename = "notCharged")]
+    pub not_charged: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -93,6 +97,7 @@ pub async fn usage_breakdown(
                     bytes_up: g.bytes_up,
                     bytes_down: g.bytes_down,
                     bytes: g.bytes_up + g.bytes_down,
+                    not_charged: g.not_charged,
                 })
                 .collect(),
         }))

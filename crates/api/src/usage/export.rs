@@ -19,7 +19,7 @@ use persistence::connection_records::{Cursor, Record, RecordFilter};
 /// Records per query and per chunk of the body.
 pub(crate) const EXPORT_PAGE: i64 = 1_000;
 
-const HEADER: &str = "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason\r\n";
+const HEADER: &str = "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged\r\n";
 
 #[utoipa::path(tag = "usage", params(RecordQuery),
     responses((status = 200, content_type = "text/csv", body = String,
@@ -92,6 +92,7 @@ fn line(record: &Record) -> String {
         r.bytes_down.to_string(),
         r.outcome.to_string(),
         cell(r.reason.as_deref().unwrap_or_default()),
+        domain::usage::charged(r.outcome, r.reason.as_deref()).to_string(),
     ];
     let mut text = cells.join(",");
     text.push_str("\r\n");

@@ -68,6 +68,9 @@ pub struct RequestRecord {
     pub outcome: Outcome,
     /// Why it was refused, failed or cut (no_traffic, connect_failed, traffic_exhausted, …).
     pub reason: Option<String>,
+    /// False when it failed on the shop's side before any byte of the destination reached the
+    /// customer (reason gateway_busy, no_pool_serves or pools_failed): it cost nothing.
+    pub charged: bool,
 }
 
 impl From<Record> for RequestRecord {
@@ -86,6 +89,7 @@ impl From<Record> for RequestRecord {
             port: r.port,
             bytes_up: r.bytes_up,
             bytes_down: r.bytes_down,
+            charged: domain::usage::charged(r.outcome, r.reason.as_deref()),
             outcome: r.outcome,
             reason: r.reason,
         }

@@ -117,7 +117,7 @@ persistence::both_backends! {
                 "startedAt": T0 + 86_460, "durationMs": 250,
                 "credential": {"kind": "piece", "id": 9, "label": "pc-9"},
                 "type": "ipv4", "host": "other.net", "port": 443,
-                "bytesUp": 3, "bytesDown": 30, "outcome": "ok", "reason": null,
+                "bytesUp": 3, "bytesDown": 30, "outcome": "ok", "reason": null, "charged": true,
             })
         );
 
@@ -148,7 +148,7 @@ persistence::both_backends! {
         let csv = app.get("/api/user/requests.csv?credential=piece:pc-9&from=2026-12-01&to=2026-12-03").await;
         assert_eq!((csv.status, csv.text.lines().count()), (200, 2), "{}", csv.text);
         let one = app.get("/api/user/usage/breakdown?by=credential&credential=%20piece:pc-9%20").await;
-        assert_eq!(one.body["rows"], json!([{"key": "pc-9", "credentialKind": "piece", "requests": 1, "bytesUp": 3, "bytesDown": 30, "bytes": 33}]));
+        assert_eq!(one.body["rows"], json!([{"key": "pc-9", "credentialKind": "piece", "requests": 1, "bytesUp": 3, "bytesDown": 30, "bytes": 33, "notCharged": 0}]));
 
         for (query, message) in [
             ("type=gold", "Unknown proxy type"),
@@ -185,10 +185,10 @@ persistence::both_backends! {
         assert_eq!(reply.header("content-disposition"), Some("attachment; filename=\"requests.csv\""));
         assert_eq!(reply.header("content-length"), None, "streamed");
         let lines: Vec<&str> = reply.text.split_terminator("\r\n").collect();
-        assert_eq!(lines[0], "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason");
+        assert_eq!(lines[0], "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged");
         assert_eq!(lines.len(), 1 + 5 + 2_345, "every record once, none of the stranger's");
-        assert_eq!(lines[1], "2026-12-03T00:00:00Z,250,main,,u-main,premium,example.com,443,5,50,cut_quota,traffic_exhausted");
-        assert_eq!(lines[3], "2026-12-02T00:00:00Z,250,main,,u-main,premium,'=cmd|' /C calc'!A0,443,0,0,refused,no_traffic", "a formula is defused");
+        assert_eq!(lines[1], "2026-12-03T00:00:00Z,250,main,,u-main,premium,example.com,443,5,50,cut_quota,traffic_exhausted,true");
+        assert_eq!(lines[3], "2026-12-02T00:00:00Z,250,main,,u-main,premium,'=cmd|' /C calc'!A0,443,0,0,refused,no_traffic,true", "a formula is defused");
         // Newest first across the pages: the bulk rows come back in reverse, each once.
         let bulk_up: Vec<i64> = lines[6..].iter().map(|l| l.split(',').nth(8).unwrap().parse().unwrap()).collect();
         assert_eq!(bulk_up, (0..2_345).rev().collect::<Vec<_>>());
@@ -214,7 +214,7 @@ persistence::both_backends! {
         let by_host = app.get("/api/user/usage/breakdown?by=host").await;
         assert_eq!(
             by_host.body["rows"][0],
-            json!({"key": "example.com", "requests": 2, "bytesUp": 105, "bytesDown": 1_050, "bytes": 1_155})
+            json!({"key": "example.com", "requests": 2, "bytesUp": 105, "bytesDown": 1_050, "bytes": 1_155, "notCharged": 0})
         );
         let by_credential = app.get("/api/user/usage/breakdown?by=credential").await;
         assert_eq!(by_credential.body["rows"][1]["key"], "pc-9");
@@ -231,6 +231,44 @@ persistence::both_backends! {
         }
         let reply = app.get("/api/user/usage/breakdown?by=day&type=gold").await;
         assert_eq!((reply.status, reply.message()), (400, "Unknown proxy type"));
+    }
+
+    async fn a_failure_on_the_shops_side_is_listed_and_summed_as_not_charged(backend) {
+        let app = TestApp::start(backend, |s| s.usage_records_days = 30).await;
+        app.register(OWNER, PASSWORD).await;
+        let owner = app.user_id(OWNER);
+        let failed = |at: i64, reason: &str| NewRecord {
+            outcome: Outcome::UpstreamError,
+            reason: Some(reason.into()),
+            ..record(owner, at, "down.example", 0, 0)
+        };
+        insert(&app, &[
+            record(owner, T0, "down.example", 10, 100),
+            failed(T0 + 1, "pools_failed"),
+            failed(T0 + 2, "gateway_busy"),
+            // the destination's failure is the customer's: charged as any connection
+            failed(T0 + 3, "connect_failed"),
+        ]);
+        let list = app.get("/api/user/requests").await;
+        assert_eq!(list.status, 200, "{}", list.text);
+        let flags: Vec<(Option<&str>, bool)> = list.body["requests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["reason"].as_str(), r["charged"].as_bool().unwrap()))
+            .collect();
+        assert_eq!(
+            flags,
+            [(Some("connect_failed"), true), (Some("gateway_busy"), false), (Some("pools_failed"), false), (None, true)]
+        );
+        for by in ["host", "credential", "day", "hour"] {
+            let reply = app.get(&format!("/api/user/usage/breakdown?by={by}&from=2026-12-01")).await;
+            assert_eq!(reply.body["rows"][0]["requests"], 4, "{by}");
+            assert_eq!(reply.body["rows"][0]["notCharged"], 2, "{by}");
+        }
+        let csv = app.get("/api/user/requests.csv?from=2026-11-30&to=2026-12-03").await;
+        let last: Vec<&str> = csv.text.split_terminator("\r\n").skip(1).map(|l| l.rsplit(',').next().unwrap()).collect();
+        assert_eq!(last, ["true", "false", "false", "true"]);
     }
 
     async fn records_past_the_retention_are_purged_once_per_period(backend) {

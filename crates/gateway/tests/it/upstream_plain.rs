@@ -198,10 +198,67 @@ async fn a_run_of_live_failures_marks_a_pool_down(backend: Backend) {
     echo_through(&mut s, 1).await;
 }
 
+/// Sends `request` as is and reads the whole answer.
+async fn send(h: &Harness, request: &str) -> String {
+    let mut client = TcpStream::connect(h.http).await.unwrap();
+    client.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    client.read_to_end(&mut response).await.unwrap();
+    String::from_utf8(response).unwrap()
+}
+
+async fn a_request_every_pool_fails_is_recorded_as_not_charged(backend: Backend) {
+    let Some(h) = harness(backend).await else {
+        return;
+    };
+    let rejecting = TestUpstream::http(Behaviour::RejectCredentials).await;
+    h.add_pool(
+        "rejecting",
+        PoolProtocol::Http,
+        rejecting.addr,
+        IPROYAL,
+        1,
+        "",
+    );
+    let (target, _received) = one_shot_origin().await;
+    let auth = basic(&format!("{USER}-type-premium"), PASSWORD);
+    let get = format!(
+        "GET http://{target}/x HTTP/1.1\r\nHost: {target}\r\nProxy-Authorization: {auth}\r\n\r\n"
+    );
+    assert!(send(&h, &get).await.starts_with("HTTP/1.1 502 "));
+    // A body goes up beside the head: once the pool refuses, it has crossed, and is charged.
+    let post = format!(
+        "POST http://{target}/x HTTP/1.1\r\nHost: {target}\r\nProxy-Authorization: {auth}\r\n\
+         Content-Length: 5\r\n\r\nhello"
+    );
+    assert!(send(&h, &post).await.starts_with("HTTP/1.1 502 "));
+    assert_eq!(h.wait_for_used(5).await.1, 5, "only the uploaded body");
+    let mut conn = h.db.pool.get().unwrap();
+    let filter = persistence::connection_records::RecordFilter::of(h.user_id);
+    let (rows, _) = persistence::connection_records::page(&mut conn, &filter, 100, 0).unwrap();
+    let mut seen: Vec<(Option<&str>, i64, bool)> = rows
+        .iter()
+        .map(|r| {
+            let reason = r.row.reason.as_deref();
+            let charged = domain::usage::charged(r.row.outcome, reason);
+            (reason, r.row.bytes_up + r.row.bytes_down, charged)
+        })
+        .collect();
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            (Some("pool_failed_after_upload"), 5, true),
+            (Some("pools_failed"), 0, false),
+        ]
+    );
+}
+
 persistence::both_backends!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     a_plain_request_goes_to_an_http_pool_in_absolute_form,
     a_pool_refusing_a_plain_request_is_passed_over_at_no_charge,
+    a_request_every_pool_fails_is_recorded_as_not_charged,
     an_error_the_pool_blames_on_the_destination_is_the_shops_own_answer,
     a_run_of_live_failures_marks_a_pool_down,
 );

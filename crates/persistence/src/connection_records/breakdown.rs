@@ -36,11 +36,28 @@ pub struct Group {
     pub requests: i64,
     pub bytes_up: i64,
     pub bytes_down: i64,
+    /// Of `requests`, those not charged (`domain::usage::charged`).
+    pub not_charged: i64,
 }
 
 /// `SUM(column)` as a BIGINT, 0 for no rows (PostgreSQL sums BIGINT as NUMERIC otherwise).
 fn sum_of(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
     sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
+}
+
+/// An SQL expression: `count` for a row of a connection the shop's own failure ended (not
+/// charged, `domain::usage::NOT_CHARGED_REASONS`), else 0. `count` is `1` for a record, the
+/// `connections` column for a rollup (where no reason is the empty string).
+pub(crate) fn not_charged_sql(count: &str) -> String {
+    let reasons: Vec<String> = domain::usage::NOT_CHARGED_REASONS
+        .iter()
+        .map(|r| format!("'{r}'"))
+        .collect();
+    format!(
+        "CASE WHEN outcome = '{}' AND reason IN ({}) THEN {count} ELSE 0 END",
+        domain::usage::Outcome::UpstreamError.as_str(),
+        reasons.join(", ")
+    )
 }
 
 fn most_bytes() -> diesel::expression::SqlLiteral<BigInt> {
@@ -53,13 +70,15 @@ pub fn breakdown(
     filter: &RecordFilter,
     by: GroupBy,
 ) -> DbResult<Vec<Group>> {
-    let plain = |(key, requests, bytes_up, bytes_down): (String, i64, i64, i64)| Group {
-        key,
-        credential_kind: None,
-        requests,
-        bytes_up,
-        bytes_down,
-    };
+    let plain =
+        |(key, requests, bytes_up, bytes_down, not_charged): (String, i64, i64, i64, i64)| Group {
+            key,
+            credential_kind: None,
+            requests,
+            bytes_up,
+            bytes_down,
+            not_charged,
+        };
     Ok(match by {
         GroupBy::Host => cr::table
             .filter(matching!(filter))
@@ -69,10 +88,11 @@ pub fn breakdown(
                 count_star(),
                 sum_of("bytes_up"),
                 sum_of("bytes_down"),
+                sum_of(&not_charged_sql("1")),
             ))
             .order((most_bytes().desc(), cr::host.asc()))
             .limit(HOST_TOP)
-            .load::<(String, i64, i64, i64)>(conn)?
+            .load::<(String, i64, i64, i64, i64)>(conn)?
             .into_iter()
             .map(plain)
             .collect(),
@@ -85,6 +105,7 @@ pub fn breakdown(
                 count_star(),
                 sum_of("bytes_up"),
                 sum_of("bytes_down"),
+                sum_of(&not_charged_sql("1")),
             ))
             .order((
                 most_bytes().desc(),
@@ -92,15 +113,18 @@ pub fn breakdown(
                 cr::credential_label.asc(),
             ))
             .limit(CREDENTIAL_TOP)
-            .load::<(CredentialKind, String, i64, i64, i64)>(conn)?
+            .load::<(CredentialKind, String, i64, i64, i64, i64)>(conn)?
             .into_iter()
-            .map(|(kind, key, requests, bytes_up, bytes_down)| Group {
-                key,
-                credential_kind: Some(kind),
-                requests,
-                bytes_up,
-                bytes_down,
-            })
+            .map(
+                |(kind, key, requests, bytes_up, bytes_down, not_charged)| Group {
+                    key,
+                    credential_kind: Some(kind),
+                    requests,
+                    bytes_up,
+                    bytes_down,
+                    not_charged,
+                },
+            )
             .collect(),
         GroupBy::Day | GroupBy::Hour => {
             let seconds: i64 = if by == GroupBy::Day { 86_400 } else { 3_600 };
@@ -115,11 +139,12 @@ pub fn breakdown(
                     count_star(),
                     sum_of("bytes_up"),
                     sum_of("bytes_down"),
+                    sum_of(&not_charged_sql("1")),
                 ))
                 .order(bucket().asc())
-                .load::<(i64, i64, i64, i64)>(conn)?
+                .load::<(i64, i64, i64, i64, i64)>(conn)?
                 .into_iter()
-                .map(|(bucket, requests, bytes_up, bytes_down)| {
+                .map(|(bucket, requests, bytes_up, bytes_down, not_charged)| {
                     let start = bucket * seconds;
                     let day = domain::calendar::utc_day(start);
                     let key = if by == GroupBy::Day {
@@ -127,7 +152,7 @@ pub fn breakdown(
                     } else {
                         format!("{day}T{:02}:00:00Z", start.rem_euclid(86_400) / 3_600)
                     };
-                    plain((key, requests, bytes_up, bytes_down))
+                    plain((key, requests, bytes_up, bytes_down, not_charged))
                 })
                 .collect()
         }

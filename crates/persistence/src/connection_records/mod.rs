@@ -52,6 +52,7 @@ pub fn insert_many(conn: &mut DbConnection, rows: &[NewRecord]) -> DbResult<usiz
     Ok(written)
 }
 
+pub(crate) use breakdown::not_charged_sql;
 pub use breakdown::{CREDENTIAL_TOP, Group, GroupBy, HOST_TOP, breakdown};
 pub use walk::{COUNT_CAP, Cursor, Total, page};
 

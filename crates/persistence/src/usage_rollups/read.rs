@@ -79,7 +79,8 @@ enum Key {
     Start(i64),
 }
 
-type Totals = HashMap<Key, (i64, i64, i64)>;
+/// Per group: connections, bytes up, bytes down, connections not charged.
+type Totals = HashMap<Key, (i64, i64, i64, i64)>;
 
 /// `SUM(column)` as a BIGINT, 0 for no rows.
 fn sum_of(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
@@ -110,27 +111,29 @@ macro_rules! add_tier {
                 .filter($t::credential_kind.eq_any(credential_kinds))
                 .filter($t::credential_label.eq(label).or(any_label))
         };
-        let mut add = |key: Key, n: i64, up: i64, down: i64| {
-            let t = totals.entry(key).or_insert((0, 0, 0));
-            *t = (t.0 + n, t.1 + up, t.2 + down);
+        let mut add = |key: Key, (n, up, down, free): (i64, i64, i64, i64)| {
+            let t = totals.entry(key).or_insert((0, 0, 0, 0));
+            *t = (t.0 + n, t.1 + up, t.2 + down, t.3 + free);
         };
+        let not_charged = || sum_of(&crate::connection_records::not_charged_sql("connections"));
         match $by {
             GroupBy::Host => {
-                for (host, n, up, down) in matching()
+                for (host, n, up, down, free) in matching()
                     .group_by($t::host)
                     .select((
                         $t::host,
                         sum_of("connections"),
                         sum_of("bytes_up"),
                         sum_of("bytes_down"),
+                        not_charged(),
                     ))
-                    .load::<(String, i64, i64, i64)>($conn)?
+                    .load::<(String, i64, i64, i64, i64)>($conn)?
                 {
-                    add(Key::Host(host), n, up, down);
+                    add(Key::Host(host), (n, up, down, free));
                 }
             }
             GroupBy::Credential => {
-                for (kind, label, n, up, down) in matching()
+                for (kind, label, n, up, down, free) in matching()
                     .group_by(($t::credential_kind, $t::credential_label))
                     .select((
                         $t::credential_kind,
@@ -138,10 +141,11 @@ macro_rules! add_tier {
                         sum_of("connections"),
                         sum_of("bytes_up"),
                         sum_of("bytes_down"),
+                        not_charged(),
                     ))
-                    .load::<(CredentialKind, String, i64, i64, i64)>($conn)?
+                    .load::<(CredentialKind, String, i64, i64, i64, i64)>($conn)?
                 {
-                    add(Key::Credential(kind, label), n, up, down);
+                    add(Key::Credential(kind, label), (n, up, down, free));
                 }
             }
             GroupBy::Day | GroupBy::Hour => {
@@ -149,17 +153,18 @@ macro_rules! add_tier {
                 // Integer division truncates alike on both backends: the floor for every time
                 // since 1970.
                 let bucket = || sql::<BigInt>(&format!("{} / {seconds}", stringify!($time)));
-                for (b, n, up, down) in matching()
+                for (b, n, up, down, free) in matching()
                     .group_by(bucket())
                     .select((
                         bucket(),
                         sum_of("connections"),
                         sum_of("bytes_up"),
                         sum_of("bytes_down"),
+                        not_charged(),
                     ))
-                    .load::<(i64, i64, i64, i64)>($conn)?
+                    .load::<(i64, i64, i64, i64, i64)>($conn)?
                 {
-                    add(Key::Start(b * seconds), n, up, down);
+                    add(Key::Start(b * seconds), (n, up, down, free));
                 }
             }
         }
@@ -183,8 +188,8 @@ pub fn breakdown(
     for range in window.hours.into_iter().flatten() {
         add_tier!(hourly, hour, conn, filter, range, by, &mut totals);
     }
-    let mut groups: Vec<(Key, (i64, i64, i64))> = totals.into_iter().collect();
-    let bytes = |t: &(i64, i64, i64)| t.1 + t.2;
+    let mut groups: Vec<(Key, (i64, i64, i64, i64))> = totals.into_iter().collect();
+    let bytes = |t: &(i64, i64, i64, i64)| t.1 + t.2;
     let limit = match by {
         GroupBy::Host => {
             groups.sort_by(|(ka, a), (kb, b)| {
@@ -213,7 +218,7 @@ pub fn breakdown(
     Ok(groups
         .into_iter()
         .take(usize::try_from(limit).unwrap_or(usize::MAX))
-        .map(|(key, (requests, bytes_up, bytes_down))| {
+        .map(|(key, (requests, bytes_up, bytes_down, not_charged))| {
             let (key, credential_kind) = match key {
                 Key::Host(host) => (host, None),
                 Key::Credential(kind, label) => (label, Some(kind)),
@@ -233,6 +238,7 @@ pub fn breakdown(
                 requests,
                 bytes_up,
                 bytes_down,
+                not_charged,
             }
         })
         .collect())

@@ -44,7 +44,16 @@ pub fn traffic(rng: &mut Rng, user: UserId, n: usize) -> Vec<NewRecord> {
     (0..n)
         .map(|_| {
             let outcome = rng.pick(&Outcome::ALL);
-            let refused = outcome == Outcome::Refused;
+            let reason = match outcome {
+                Outcome::Refused => Some(rng.pick(&["no_traffic", "expired"])),
+                // Charged and not charged failures (`domain::usage::charged`).
+                Outcome::UpstreamError => {
+                    Some(rng.pick(&["connect_failed", "pools_failed", "gateway_busy"]))
+                }
+                _ => None,
+            };
+            // Nothing moved on a refusal nor on a failure that is not charged.
+            let refused = outcome == Outcome::Refused || !domain::usage::charged(outcome, reason);
             let credential = rng.below(5);
             let (credential_kind, credential_id) = match credential {
                 0 => (CredentialKind::Main, None),
@@ -81,7 +90,7 @@ pub fn traffic(rng: &mut Rng, user: UserId, n: usize) -> Vec<NewRecord> {
                     rng.below(10_000_000) as i64
                 },
                 outcome,
-                reason: refused.then(|| rng.pick(&["no_traffic", "expired"]).to_owned()),
+                reason: reason.map(str::to_owned),
                 upstream_id: None,
             }
         })
@@ -207,6 +216,11 @@ both_backends! {
                 assert_eq!(answered, expected, "{by:?} {filter:?}");
             }
         }
+        // The connections not charged, as the records say.
+        let free = rows.iter().filter(|r| !domain::usage::charged(r.outcome, r.reason.as_deref())).count();
+        let days = rollups::breakdown(&mut conn, &base, GroupBy::Day).unwrap();
+        assert!(free > 0);
+        assert_eq!(days.iter().map(|g| g.not_charged).sum::<i64>(), free as i64);
         let one_credential = rollups::breakdown(&mut conn, &filters[5], GroupBy::Credential).unwrap();
         assert_eq!(one_credential.iter().map(|g| g.key.as_str()).collect::<Vec<_>>(), ["cred-3"]);
         // Once the records are purged, the rollups still answer.

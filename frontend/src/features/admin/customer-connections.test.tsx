@@ -21,6 +21,7 @@ function record(overrides: Partial<AdminRequestRecord> = {}): AdminRequestRecord
     bytesDown: 249_000_000,
     outcome: 'ok',
     reason: null,
+    charged: true,
     upstream: { id: 4, name: 'Decodo US' },
     ...overrides,
   };

@@ -24,6 +24,7 @@ const record = (overrides: Partial<RequestRecord> = {}): RequestRecord => ({
   bytesDown: 1_048_741,
   outcome: 'ok',
   reason: null,
+  charged: true,
   ...overrides,
 });
 
@@ -33,6 +34,7 @@ const row = (key: string, bytes: number, extra: Partial<BreakdownRow> = {}): Bre
   bytesUp: 0,
   bytesDown: bytes,
   bytes,
+  notCharged: 0,
   ...extra,
 });
 
@@ -95,8 +97,9 @@ describe('usage record', () => {
           requests: [
             record(),
             record({ host: '2001:db8::1', port: 8443, credential: { kind: 'subuser', id: 4, label: 'team-a' }, bytesUp: 0, bytesDown: 0, outcome: 'refused', reason: 'no_traffic', durationMs: 0 }),
+            record({ host: 'down.example.com', bytesUp: 0, bytesDown: 0, outcome: 'upstream_error', reason: 'pools_failed', charged: false, durationMs: 3 }),
           ],
-          total: 2,
+          total: 3,
           totalCapped: false,
           page: 1,
           perPage: 50,
@@ -104,7 +107,7 @@ describe('usage record', () => {
       breakdown: {
         hour: [row(hour, 1_049_258)],
         day: [row(today, 1_049_258)],
-        host: [row('files.example.com', 1_049_258, { requests: 1, bytesUp: 517, bytesDown: 1_048_741 }), row('api.example.com', 2_000)],
+        host: [row('files.example.com', 1_049_258, { requests: 1, bytesUp: 517, bytesDown: 1_048_741 }), row('api.example.com', 2_000), row('down.example.com', 0, { requests: 2, notCharged: 2 })],
         credential: [row('uabc123', 1_049_258, { credentialKind: 'main', requests: 3 }), row('team-a', 0, { credentialKind: 'subuser' })],
       },
     });
@@ -112,7 +115,7 @@ describe('usage record', () => {
 
     const table = requestsTable();
     const rows = await within(table).findAllByTestId('request-row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     const first = rows[0]!;
     expect(within(first).getByText('25 Nov 2026, 10:31:05')).toHaveAttribute('datetime', '2026-11-25T10:31:05Z');
     expect(first).toHaveTextContent('1.2 s');
@@ -125,7 +128,11 @@ describe('usage record', () => {
     expect(second).toHaveTextContent('[2001:db8::1]:8443');
     expect(second).toHaveTextContent('team-aSub-user');
     expect(second).toHaveTextContent('Refusedno traffic');
-    expect(screen.getByTestId('requests-total')).toHaveTextContent(/^2 requests$/);
+    expect(within(second).queryByTestId('not-charged')).toBeNull();
+    // a failure on the shop's side says it cost nothing, beside its reason
+    expect(within(rows[2]!).getAllByTestId('not-charged')[0]).toHaveTextContent('Not charged: failed on our side');
+    expect(rows[2]).toHaveTextContent('pools failed');
+    expect(screen.getByTestId('requests-total')).toHaveTextContent(/^3 requests$/);
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Time (UTC)',
       'Duration',
@@ -163,6 +170,12 @@ describe('usage record', () => {
     expect(hosts[1]).toHaveTextContent('files.example.com');
     expect(hosts[1]).toHaveTextContent('1,048,741 bytes');
     expect(hosts[2]).toHaveTextContent('api.example.com');
+    expect(hosts[2]).not.toHaveTextContent('not charged');
+    expect(hosts[3]).toHaveTextContent('down.example.com22 not charged');
+    expect(screen.getByTestId('host-breakdown-not-charged')).toHaveTextContent(
+      'Not charged: 2 requests failed on our side (gateway busy or every provider pool down) before any byte reached you, and cost nothing.',
+    );
+    expect(screen.queryByTestId('credential-breakdown-not-charged')).toBeNull();
     const credentials = within(screen.getByTestId('credential-breakdown')).getAllByRole('row');
     expect(within(credentials[1]!).getByRole('rowheader')).toHaveTextContent('uabc123Main');
     expect(credentials[1]).toHaveTextContent('3');

@@ -99,15 +99,15 @@ describe('chart windows', () => {
   it('fills every bucket of the window and leaves out rows outside it', () => {
     const window = chartWindow('day', { ...NO_FILTER, from: '2026-11-20', to: '2026-11-22' }, now);
     const rows = [
-      { key: '2026-11-19', requests: 1, bytesUp: 1, bytesDown: 1, bytes: 2 },
-      { key: '2026-11-21', requests: 2, bytesUp: 10, bytesDown: 20, bytes: 30 },
+      { key: '2026-11-19', requests: 1, bytesUp: 1, bytesDown: 1, bytes: 2, notCharged: 0 },
+      { key: '2026-11-21', requests: 2, bytesUp: 10, bytesDown: 20, bytes: 30, notCharged: 0 },
     ];
     expect(fillBuckets('day', rows, window)).toEqual([
       { key: '2026-11-20', bytes: 0 },
       { key: '2026-11-21', bytes: 30 },
       { key: '2026-11-22', bytes: 0 },
     ]);
-    const hours = fillBuckets('hour', [{ key: '2026-11-25T09:00:00Z', requests: 1, bytesUp: 0, bytesDown: 5, bytes: 5 }], chartWindow('hour', NO_FILTER, now));
+    const hours = fillBuckets('hour', [{ key: '2026-11-25T09:00:00Z', requests: 1, bytesUp: 0, bytesDown: 5, bytes: 5, notCharged: 0 }], chartWindow('hour', NO_FILTER, now));
     expect(hours).toHaveLength(48);
     expect(hours.at(-2)).toEqual({ key: '2026-11-25T09:00:00Z', bytes: 5 });
   });

@@ -1,12 +1,14 @@
 // The usage record summed per target host (top hosts, most bytes first) or per credential (the
 // main proxy user, sub-users, allowlisted networks): requests, bytes up, down and in all, each
 // exact under the readable figure (up and down from 640 px); a share bar shows each row's part.
+// Requests that failed on the shop's side are counted under each row and in all: they cost nothing.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, FullRow, WIDE_ONLY } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
 import { credentialKindLabel, formatCount, type BreakdownRow } from '../usage-records';
+import { pluralNoun } from '@/lib/plural';
 import { Bytes } from './usage-bytes';
 
 /** Rows shown before "Show all". */
@@ -29,6 +31,7 @@ export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps)
     { label: 'Total', align: 'right' as const },
   ];
   const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+  const notCharged = rows.reduce((sum, row) => sum + row.notCharged, 0);
   const shown = all ? rows : rows.slice(0, FOLDED_ROWS);
   return (
     <div data-testid={testId}>
@@ -49,7 +52,10 @@ export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps)
                   <span className="block h-1 rounded-full bg-brand-500" style={{ width: `${total > 0 ? Math.max((row.bytes / total) * 100, 1) : 0}%` }} />
                 </span>
               </th>
-              <td className="py-2.5 pr-4 text-right tabular-nums">{formatCount(row.requests)}</td>
+              <td className="py-2.5 pr-4 text-right tabular-nums">
+                {formatCount(row.requests)}
+                {row.notCharged > 0 && <span className="block text-xs text-emerald-800 dark:text-emerald-300">{formatCount(row.notCharged)} not charged</span>}
+              </td>
               <td className={cn('py-2.5 pr-4', WIDE_ONLY)}>
                 <Bytes bytes={row.bytesUp} />
               </td>
@@ -63,6 +69,11 @@ export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps)
           ))
         )}
       </DataTable>
+      {notCharged > 0 && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid={`${testId}-not-charged`}>
+          Not charged: {formatCount(notCharged)} {pluralNoun(notCharged, 'request', 'requests')} failed on our side (gateway busy or every provider pool down) before any byte reached you, and cost nothing.
+        </p>
+      )}
       {rows.length > FOLDED_ROWS && (
         <Button variant="ghost" size="sm" className="mt-3" onClick={() => setAll((value) => !value)} aria-expanded={all}>
           {all ? `Show the top ${FOLDED_ROWS}` : `Show all ${rows.length}`}

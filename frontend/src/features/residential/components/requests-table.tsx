@@ -35,13 +35,18 @@ const OUTCOME_CLASSES: Record<string, string> = {
   cut_quota: 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200',
 };
 
-function OutcomeCell({ outcome, reason }: { outcome: string; reason?: string | null }) {
+function OutcomeCell({ outcome, reason, charged }: { outcome: string; reason?: string | null; charged: boolean }) {
   return (
     <>
       <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', OUTCOME_CLASSES[outcome] ?? OUTCOME_CLASSES.refused)}>
         {isOutcome(outcome) ? OUTCOME_LABELS[outcome] : outcome}
       </span>
       {reason && <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">{reasonText(reason)}</span>}
+      {!charged && (
+        <span className="mt-0.5 block text-xs font-medium text-emerald-800 dark:text-emerald-300" data-testid="not-charged">
+          Not charged: failed on our side
+        </span>
+      )}
     </>
   );
 }
@@ -87,7 +92,7 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
               {row.credential.label || '—'} ({credentialKindLabel(row.credential.kind)}) · <span className="whitespace-nowrap">{formatDuration(row.durationMs)}</span>
             </span>
             <span className="block">
-              <OutcomeCell outcome={row.outcome} reason={row.reason} />
+              <OutcomeCell outcome={row.outcome} reason={row.reason} charged={row.charged} />
             </span>
           </span>
         </td>
@@ -106,7 +111,7 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
           <Bytes bytes={row.bytesDown} testId="request-down" />
         </td>
         <td className={cn('py-2.5', WIDE_ONLY)}>
-          <OutcomeCell outcome={row.outcome} reason={row.reason} />
+          <OutcomeCell outcome={row.outcome} reason={row.reason} charged={row.charged} />
         </td>
       </tr>
     ));

@@ -31,7 +31,10 @@ export function ConnectionsCard({ userId }: { userId: number }) {
             <td className={CELL}>{kindName(record.type)}</td>
             <td className={`${CELL} max-w-64 break-all`}>{record.host ? `${record.host}:${record.port}` : '—'}</td>
             <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>{formatGb(bytesToGb(record.bytesUp + record.bytesDown))}</td>
-            <td className={CELL}>{record.reason ? `${record.outcome.replace(/_/g, ' ')} (${record.reason.replace(/_/g, ' ')})` : record.outcome.replace(/_/g, ' ')}</td>
+            <td className={CELL}>
+              {record.reason ? `${record.outcome.replace(/_/g, ' ')} (${record.reason.replace(/_/g, ' ')})` : record.outcome.replace(/_/g, ' ')}
+              {!record.charged && ' · not charged'}
+            </td>
             <td className={CELL}>{record.upstream ? record.upstream.name : <span className={MUTED}>Direct</span>}</td>
           </tr>
         ))}
