@@ -99,6 +99,10 @@ impl Fleet {
             )
             .env("RUST_LOG", "info,actix_server=warn,actix_web=warn")
             .env("NO_COLOR", "1")
+            // Hashing at normal priority, as the browser tests run the server: at the idle
+            // priority a sign-in waits for a core nothing else wants, and beside the other
+            // tests, the browser and the fuzzer in CI one fleet sign-in test took 223 s.
+            .env("PROXYSHOP_PASSWORD_HASHING_NORMAL_PRIORITY", "true")
             .current_dir(self.root.path());
         for (key, value) in env {
             cmd.env(key, value);
