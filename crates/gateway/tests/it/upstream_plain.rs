@@ -33,15 +33,11 @@ async fn harness(backend: Backend) -> Option<Harness> {
 
 /// Sends one plain GET for `http://{target}/x` as `user` and reads the whole answer.
 async fn get(h: &Harness, target: &str, user: &str) -> String {
-    let mut client = TcpStream::connect(h.http).await.unwrap();
     let request = format!(
         "GET http://{target}/x HTTP/1.1\r\nHost: {target}\r\nProxy-Authorization: {}\r\n\r\n",
         basic(user, PASSWORD)
     );
-    client.write_all(request.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    client.read_to_end(&mut response).await.unwrap();
-    String::from_utf8(response).unwrap()
+    send(h, &request).await
 }
 
 async fn a_plain_request_goes_to_an_http_pool_in_absolute_form(backend: Backend) {
@@ -221,11 +217,13 @@ async fn a_request_every_pool_fails_is_recorded_as_not_charged(backend: Backend)
         "",
     );
     let (target, _received) = one_shot_origin().await;
-    let auth = basic(&format!("{USER}-type-premium"), PASSWORD);
-    let get = format!(
-        "GET http://{target}/x HTTP/1.1\r\nHost: {target}\r\nProxy-Authorization: {auth}\r\n\r\n"
+    let user = format!("{USER}-type-premium");
+    let auth = basic(&user, PASSWORD);
+    assert!(
+        get(&h, &target.to_string(), &user)
+            .await
+            .starts_with("HTTP/1.1 502 ")
     );
-    assert!(send(&h, &get).await.starts_with("HTTP/1.1 502 "));
     // A body goes up beside the head: once the pool refuses, it has crossed, and is charged.
     let post = format!(
         "POST http://{target}/x HTTP/1.1\r\nHost: {target}\r\nProxy-Authorization: {auth}\r\n\
