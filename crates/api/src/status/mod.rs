@@ -8,6 +8,7 @@
 mod page;
 pub mod view;
 
+use crate::content_coding::{self, Copies, Encoding};
 use crate::state::AppState;
 use crate::status_cache::Snapshot;
 use actix_web::http::header;
@@ -58,12 +59,26 @@ fn answer(req: &HttpRequest, snapshot: &Snapshot) -> HttpResponse {
     response
         .insert_header((header::CACHE_CONTROL, "public, max-age=15"))
         .insert_header((header::ETAG, snapshot.etag.clone()));
+    // The answer's coding depends on the request's `Accept-Encoding` (a 304 names it too).
+    response.insert_header((header::VARY, "Accept-Encoding"));
     if matches {
-        response.finish()
-    } else {
-        response
-            .content_type("application/json")
-            .body(snapshot.json.clone())
+        return response.finish();
+    }
+    response.content_type("application/json");
+    let accepts = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok());
+    let gzip = Copies {
+        br: false,
+        gzip: true,
+    };
+    match (&snapshot.gzip, content_coding::negotiate(accepts, gzip)) {
+        // Already compressed, so the compression middleware leaves it as it is.
+        (Some(body), Encoding::Gzip) => response
+            .insert_header((header::CONTENT_ENCODING, "gzip"))
+            .body(body.clone()),
+        _ => response.body(snapshot.json.clone()),
     }
 }
 

@@ -106,6 +106,25 @@ persistence::both_backends! {
             assert!(body[key].is_array(), "{key}: {body}");
         }
 
+        // A client that takes gzip gets the answer compressed once, not per request.
+        assert!(page.header("vary").is_some_and(|v| v.starts_with("Accept-Encoding")), "{:?}", page.header("vary"));
+        let zipped = app
+            .new_client()
+            .get(app.url("/api/status"))
+            .header("Accept-Encoding", "gzip, deflate, br")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(zipped.headers()["content-encoding"], "gzip");
+        assert_eq!(zipped.headers()["etag"], etag.as_str());
+        let mut json = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(&zipped.bytes().await.unwrap()[..]),
+            &mut json,
+        )
+        .unwrap();
+        assert_eq!(json, page.text);
+
         // The same answer again is 304 to a client that has it.
         let again = app
             .send(app.new_client().get(app.url("/api/status")).header("If-None-Match", etag.as_str()))
