@@ -4,9 +4,11 @@
 //! tightened at every start, even when it existed with looser modes.
 #![cfg(unix)]
 
+use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn mode(path: &Path) -> u32 {
@@ -46,34 +48,56 @@ fn first_start_without_a_terminal_writes_the_password_file_and_tightens_the_data
         .spawn()
         .unwrap();
 
+    // What the server prints, read as it comes: the log line naming the file is written just
+    // after the file, so the server is stopped only once both are there (killed between the
+    // two, its output lacked the line: seen once in CI).
+    let output = Arc::new(Mutex::new(String::new()));
+    let readers: Vec<_> = [
+        Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
+        Box::new(child.stderr.take().unwrap()),
+    ]
+    .into_iter()
+    .map(|mut pipe| {
+        let output = output.clone();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = pipe.read(&mut chunk) {
+                let text = String::from_utf8_lossy(&chunk[..n]).into_owned();
+                output.lock().unwrap().push_str(&text);
+            }
+        })
+    })
+    .collect();
+    let printed = || output.lock().unwrap().clone();
+
     let file = data.join("initial-admin-password");
     let deadline = Instant::now() + Duration::from_secs(60);
-    // Polls for the file (the server's start-up time varies); no assertion rests on timing.
+    // Polls for the file and the log line (the server's start-up time varies); no assertion
+    // rests on timing.
     let text = loop {
         if let Ok(text) = std::fs::read_to_string(&file)
             && text.contains("password: ")
             && text.ends_with('\n')
+            && printed().contains(&file.display().to_string())
         {
             break text;
         }
         if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
             child.kill().ok();
-            let out = child.wait_with_output().unwrap();
+            child.wait().unwrap();
             panic!(
-                "no password file; output:\n{}{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
+                "no password file, or no log line naming it; output:\n{}",
+                printed()
             );
         }
         std::thread::sleep(Duration::from_millis(50));
     };
     child.kill().unwrap();
-    let out = child.wait_with_output().unwrap();
-    let output = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    child.wait().unwrap();
+    for reader in readers {
+        reader.join().unwrap();
+    }
+    let output = printed();
 
     let password = text
         .lines()
