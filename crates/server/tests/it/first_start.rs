@@ -4,11 +4,10 @@
 //! tightened at every start, even when it existed with looser modes.
 #![cfg(unix)]
 
-use std::io::Read;
+use crate::common::{Proc, START_TIMEOUT};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn mode(path: &Path) -> u32 {
@@ -32,8 +31,8 @@ fn first_start_without_a_terminal_writes_the_password_file_and_tightens_the_data
     set_mode(&data.join("session_secret"), 0o644);
     set_mode(&data.join("mail/old.eml"), 0o644);
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_proxyshop"))
-        .arg("serve")
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_proxyshop"));
+    cmd.arg("serve")
         .env_clear()
         .env("PROXYSHOP_DATA_DIR", &data)
         .env("PROXYSHOP_ADDR", "127.0.0.1:0")
@@ -41,63 +40,32 @@ fn first_start_without_a_terminal_writes_the_password_file_and_tightens_the_data
         .env("PROXYSHOP_GATEWAY_SOCKS_ADDR", "127.0.0.1:0")
         .env("PROXYSHOP_STATIC_DIR", root.path().join("no-front-end"))
         .env("RUST_LOG", "info")
-        .current_dir(root.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-
-    // What the server prints, read as it comes: the log line naming the file is written just
-    // after the file, so the server is stopped only once both are there (killed between the
-    // two, its output lacked the line: seen once in CI).
-    let output = Arc::new(Mutex::new(String::new()));
-    let readers: Vec<_> = [
-        Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
-        Box::new(child.stderr.take().unwrap()),
-    ]
-    .into_iter()
-    .map(|mut pipe| {
-        let output = output.clone();
-        std::thread::spawn(move || {
-            let mut chunk = [0u8; 4096];
-            while let Ok(n @ 1..) = pipe.read(&mut chunk) {
-                let text = String::from_utf8_lossy(&chunk[..n]).into_owned();
-                output.lock().unwrap().push_str(&text);
-            }
-        })
-    })
-    .collect();
-    let printed = || output.lock().unwrap().clone();
+        .current_dir(root.path());
+    let mut serve = Proc::spawn("serve", cmd);
 
     let file = data.join("initial-admin-password");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    // Polls for the file and the log line (the server's start-up time varies); no assertion
-    // rests on timing.
+    let deadline = Instant::now() + START_TIMEOUT;
+    // Polls for the file and for the log line naming it, which the server writes just after
+    // the file (stopped between the two, its output lacked the line: seen once in CI). The
+    // server's start-up time varies; no assertion rests on timing.
     let text = loop {
         if let Ok(text) = std::fs::read_to_string(&file)
             && text.contains("password: ")
             && text.ends_with('\n')
-            && printed().contains(&file.display().to_string())
+            && serve.logged(&file.display().to_string()).is_some()
         {
             break text;
         }
-        if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
-            child.kill().ok();
-            child.wait().unwrap();
-            panic!(
-                "no password file, or no log line naming it; output:\n{}",
-                printed()
-            );
-        }
+        assert!(
+            Instant::now() < deadline && serve.running(),
+            "no password file, or no log line naming it; output:\n{}",
+            serve.log_text()
+        );
         std::thread::sleep(Duration::from_millis(50));
     };
-    child.kill().unwrap();
-    child.wait().unwrap();
-    for reader in readers {
-        reader.join().unwrap();
-    }
-    let output = printed();
+    serve.signal("KILL");
+    serve.wait_exit(START_TIMEOUT);
+    let output = serve.log_text();
 
     let password = text
         .lines()

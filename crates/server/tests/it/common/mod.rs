@@ -20,6 +20,9 @@ pub struct Proc {
     lines: mpsc::Receiver<String>,
     /// Every line read so far (also the ones `wait_for_line` consumed).
     pub log: Arc<Mutex<Vec<String>>>,
+    /// The threads reading the output: joined once the process has exited, so that `log` then
+    /// holds everything it printed (its last lines may still be in the pipe when it exits).
+    readers: Vec<std::thread::JoinHandle<()>>,
 }
 
 impl Proc {
@@ -35,22 +38,26 @@ impl Proc {
         let log = Arc::new(Mutex::new(Vec::new()));
         let stdout: Box<dyn Read + Send> = Box::new(child.stdout.take().unwrap());
         let stderr: Box<dyn Read + Send> = Box::new(child.stderr.take().unwrap());
-        for output in [stdout, stderr] {
-            let (send, log) = (send.clone(), log.clone());
-            std::thread::spawn(move || {
-                for line in BufReader::new(output).lines() {
-                    let Ok(line) = line else { return };
-                    let line = plain(&line);
-                    log.lock().unwrap().push(line.clone());
-                    let _ = send.send(line);
-                }
-            });
-        }
+        let readers = [stdout, stderr]
+            .into_iter()
+            .map(|output| {
+                let (send, log) = (send.clone(), log.clone());
+                std::thread::spawn(move || {
+                    for line in BufReader::new(output).lines() {
+                        let Ok(line) = line else { return };
+                        let line = plain(&line);
+                        log.lock().unwrap().push(line.clone());
+                        let _ = send.send(line);
+                    }
+                })
+            })
+            .collect();
         Proc {
             name: name.to_owned(),
             child,
             lines,
             log,
+            readers,
         }
     }
 
@@ -127,11 +134,14 @@ impl Proc {
         self.child.try_wait().unwrap().is_none()
     }
 
-    /// Waits for the process to exit (polling with a deadline).
+    /// Waits for the process to exit (polling with a deadline), then for the rest of its output.
     pub fn wait_exit(&mut self, timeout: Duration) -> ExitStatus {
         let deadline = Instant::now() + timeout;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
+                for reader in self.readers.drain(..) {
+                    let _ = reader.join();
+                }
                 return status;
             }
             assert!(
