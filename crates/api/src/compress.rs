@@ -26,7 +26,7 @@ use actix_web::{Error, ResponseError, mime};
 pub const MIN_BYTES: u64 = 1024;
 
 /// What this server compresses with.
-const GZIP: Copies = Copies {
+pub(crate) const GZIP: Copies = Copies {
     br: false,
     gzip: true,
 };

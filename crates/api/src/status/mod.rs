@@ -8,7 +8,8 @@
 mod page;
 pub mod view;
 
-use crate::content_coding::{self, Copies, Encoding};
+use crate::compress::GZIP;
+use crate::content_coding::{self, Encoding};
 use crate::state::AppState;
 use crate::status_cache::Snapshot;
 use actix_web::http::header;
@@ -69,11 +70,7 @@ fn answer(req: &HttpRequest, snapshot: &Snapshot) -> HttpResponse {
         .headers()
         .get(header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok());
-    let gzip = Copies {
-        br: false,
-        gzip: true,
-    };
-    match (&snapshot.gzip, content_coding::negotiate(accepts, gzip)) {
+    match (&snapshot.gzip, content_coding::negotiate(accepts, GZIP)) {
         // Already compressed, so the compression middleware leaves it as it is.
         (Some(body), Encoding::Gzip) => response
             .insert_header((header::CONTENT_ENCODING, "gzip"))

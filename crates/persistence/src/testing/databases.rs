@@ -42,16 +42,20 @@ pub(super) fn create_database(
     sql
 }
 
-/// Whether `CREATE DATABASE` takes a `STRATEGY` (PostgreSQL 15 and later).
+/// Whether `CREATE DATABASE` takes a `STRATEGY` (PostgreSQL 15 and later), asked once per
+/// process.
 fn has_create_strategy(admin: &mut diesel::PgConnection) -> bool {
     #[derive(QueryableByName)]
     struct Version {
         #[diesel(sql_type = diesel::sql_types::Integer)]
         version: i32,
     }
-    diesel::sql_query("SELECT current_setting('server_version_num')::integer AS version")
-        .get_result::<Version>(admin)
-        .is_ok_and(|v| v.version >= 150_000)
+    static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *HAS.get_or_init(|| {
+        diesel::sql_query("SELECT current_setting('server_version_num')::integer AS version")
+            .get_result::<Version>(admin)
+            .is_ok_and(|v| v.version >= 150_000)
+    })
 }
 
 pub(super) fn admin_connection(admin_url: &str) -> diesel::PgConnection {

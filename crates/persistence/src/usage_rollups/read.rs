@@ -79,8 +79,30 @@ enum Key {
     Start(i64),
 }
 
-/// Per group: connections, bytes up, bytes down, connections not charged.
-type Totals = HashMap<Key, (i64, i64, i64, i64)>;
+/// A group's sums so far, added up over the tiers.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    requests: i64,
+    bytes_up: i64,
+    bytes_down: i64,
+    not_charged: i64,
+}
+
+impl Tally {
+    /// Adds one row of sums: connections, bytes up, bytes down, connections not charged.
+    fn add(&mut self, (requests, up, down, not_charged): (i64, i64, i64, i64)) {
+        self.requests += requests;
+        self.bytes_up += up;
+        self.bytes_down += down;
+        self.not_charged += not_charged;
+    }
+
+    fn bytes(&self) -> i64 {
+        self.bytes_up + self.bytes_down
+    }
+}
+
+type Totals = HashMap<Key, Tally>;
 
 /// `SUM(column)` as a BIGINT, 0 for no rows.
 fn sum_of(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
@@ -111,10 +133,8 @@ macro_rules! add_tier {
                 .filter($t::credential_kind.eq_any(credential_kinds))
                 .filter($t::credential_label.eq(label).or(any_label))
         };
-        let mut add = |key: Key, (n, up, down, free): (i64, i64, i64, i64)| {
-            let t = totals.entry(key).or_insert((0, 0, 0, 0));
-            *t = (t.0 + n, t.1 + up, t.2 + down, t.3 + free);
-        };
+        let mut add =
+            |key: Key, sums: (i64, i64, i64, i64)| totals.entry(key).or_default().add(sums);
         let not_charged = || sum_of(&crate::connection_records::not_charged_sql("connections"));
         match $by {
             GroupBy::Host => {
@@ -188,8 +208,8 @@ pub fn breakdown(
     for range in window.hours.into_iter().flatten() {
         add_tier!(hourly, hour, conn, filter, range, by, &mut totals);
     }
-    let mut groups: Vec<(Key, (i64, i64, i64, i64))> = totals.into_iter().collect();
-    let bytes = |t: &(i64, i64, i64, i64)| t.1 + t.2;
+    let mut groups: Vec<(Key, Tally)> = totals.into_iter().collect();
+    let bytes = Tally::bytes;
     let limit = match by {
         GroupBy::Host => {
             groups.sort_by(|(ka, a), (kb, b)| {
@@ -218,7 +238,7 @@ pub fn breakdown(
     Ok(groups
         .into_iter()
         .take(usize::try_from(limit).unwrap_or(usize::MAX))
-        .map(|(key, (requests, bytes_up, bytes_down, not_charged))| {
+        .map(|(key, tally)| {
             let (key, credential_kind) = match key {
                 Key::Host(host) => (host, None),
                 Key::Credential(kind, label) => (label, Some(kind)),
@@ -235,10 +255,10 @@ pub fn breakdown(
             Group {
                 key,
                 credential_kind,
-                requests,
-                bytes_up,
-                bytes_down,
-                not_charged,
+                requests: tally.requests,
+                bytes_up: tally.bytes_up,
+                bytes_down: tally.bytes_down,
+                not_charged: tally.not_charged,
             }
         })
         .collect())
