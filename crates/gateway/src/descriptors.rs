@@ -16,7 +16,10 @@
 //! The idle timeout shortens as the budget fills (`idle_timeout`): the configured one while the
 //! gateway holds at most half its high-water mark, `GatewayConfig::idle_timeout_crowded` from
 //! the mark on, and in between in proportion; so tunnels that move nothing give their
-//! descriptors back soonest when they are needed. A tunnel one side has closed (a client that
+//! descriptors back soonest when they are needed. A tunnel closed because crowding shortened
+//! its timeout counts its descriptors as given back from the moment it decides (`Leaving`), so
+//! that tunnels timing out together close only as many as the budget needs, not all at once.
+//! A tunnel one side has closed (a client that
 //! sent FIN and waits for nothing more, a destination that ended its answer) keeps its slot
 //! only for `GatewayConfig::half_closed_timeout` without traffic.
 //!
@@ -58,11 +61,30 @@ pub(crate) struct Held {
     held: Arc<Counter>,
 }
 
+/// What a tunnel gives back when it closes: its two sockets (a pipe it holds too is not
+/// counted, so the count errs on closing one more rather than one fewer).
+const TUNNEL: usize = 2;
+
+/// Descriptors counted as leaving (`Descriptors::timed_out`) until this is dropped.
+#[derive(Debug)]
+pub(crate) struct Leaving {
+    held: Arc<Counter>,
+}
+
+impl Drop for Leaving {
+    fn drop(&mut self) {
+        self.held.leaving.fetch_sub(TUNNEL, Ordering::AcqRel);
+    }
+}
+
 /// The count of descriptors held, and what wakes those waiting for some to be given back
 /// (only told when descriptors are given back past the high-water mark).
 #[derive(Debug)]
 struct Counter {
     held: AtomicUsize,
+    /// Descriptors of connections that decided to close for the crowded idle timeout and have
+    /// not given them back yet (`Leaving`): not counted when the idle timeout is worked out.
+    leaving: AtomicUsize,
     high_water: usize,
     released: Notify,
 }
@@ -77,6 +99,7 @@ impl Descriptors {
             half_closed_idle: Duration::MAX,
             held: Arc::new(Counter {
                 held: AtomicUsize::new(0),
+                leaving: AtomicUsize::new(0),
                 high_water,
                 released: Notify::new(),
             }),
@@ -99,16 +122,22 @@ impl Descriptors {
 
     /// The idle timeout of a tunnel one side has closed, at most `open` (the timeout it would
     /// have if both were open).
-    pub(crate) fn half_closed_timeout(&self, open: Duration) -> Duration {
+    fn half_closed_timeout(&self, open: Duration) -> Duration {
         self.half_closed_idle.min(open)
     }
 
     /// How long a connection that moves nothing stays open, for the configured `idle`
     /// timeout: `idle` up to half the high-water mark, the crowded one from the mark on, and
-    /// in proportion in between.
-    pub(crate) fn idle_timeout(&self, idle: Duration) -> Duration {
+    /// in proportion in between (the descriptors of connections already leaving not counted).
+    #[cfg(test)]
+    fn idle_timeout(&self, idle: Duration) -> Duration {
+        let leaving = self.held.leaving.load(Ordering::Acquire);
+        self.idle_timeout_at(idle, self.held().saturating_sub(leaving))
+    }
+
+    fn idle_timeout_at(&self, idle: Duration, held: usize) -> Duration {
         let crowded = self.crowded_idle.min(idle);
-        let (held, half) = (self.held(), self.high_water / 2);
+        let half = self.high_water / 2;
         if held <= half {
             return idle;
         }
@@ -117,6 +146,55 @@ impl Descriptors {
         }
         let left = (self.high_water - held) as f64 / (self.high_water - half) as f64;
         crowded + (idle - crowded).mul_f64(left)
+    }
+
+    /// Whether a connection nothing has moved on since `since` has passed its idle timeout
+    /// (`idle` as configured, shortened as the budget fills; the half-closed one if
+    /// `half_closed`): `Err` with the deadline if not. When crowding shortened the timeout,
+    /// the connection's `TUNNEL` descriptors count as given back from this decision on, until
+    /// the `Leaving` returned is dropped (with the connection): the same decision by another
+    /// connection at the same moment sees them gone. One compare-and-swap decides, so of
+    /// tunnels timing out together only as many close as the budget needs.
+    pub(crate) fn timed_out(
+        &self,
+        idle: Duration,
+        half_closed: bool,
+        since: tokio::time::Instant,
+        now: tokio::time::Instant,
+    ) -> Result<Option<Leaving>, tokio::time::Instant> {
+        let timeout = |held: usize| {
+            let open = self.idle_timeout_at(idle, held);
+            if half_closed {
+                self.half_closed_timeout(open)
+            } else {
+                open
+            }
+        };
+        let uncrowded = timeout(0);
+        let mut leaving = self.held.leaving.load(Ordering::Acquire);
+        loop {
+            let shortened = timeout(self.held().saturating_sub(leaving));
+            let deadline = since + shortened;
+            if deadline > now {
+                return Err(deadline);
+            }
+            if shortened >= uncrowded {
+                return Ok(None);
+            }
+            match self.held.leaving.compare_exchange_weak(
+                leaving,
+                leaving + TUNNEL,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => {
+                    return Ok(Some(Leaving {
+                        held: self.held.clone(),
+                    }));
+                }
+                Err(now_leaving) => leaving = now_leaving,
+            }
+        }
     }
 
     /// How often a connection waiting for its idle timeout (`idle` as configured) looks at the
@@ -295,6 +373,36 @@ mod tests {
         assert_eq!(fds.idle_timeout(idle), idle);
         let unlimited = Descriptors::new(usize::MAX).idle_when_crowded(Duration::from_secs(1));
         assert_eq!(unlimited.idle_timeout(idle), idle);
+    }
+
+    #[test]
+    fn of_tunnels_timing_out_together_only_as_many_close_as_the_budget_needs() {
+        // High-water mark 96; 48 idle tunnels of two descriptors reach it: the crowded timeout.
+        let fds = Descriptors::new(106).idle_when_crowded(Duration::from_millis(100));
+        let idle = Duration::from_secs(60);
+        let others = fds.take(94).unwrap();
+        let first_sockets = fds.take(2).unwrap();
+        let since = tokio::time::Instant::now();
+        let now = since + Duration::from_millis(150);
+        let first = fds.timed_out(idle, false, since, now).unwrap();
+        assert!(first.is_some(), "crowding shortened the timeout");
+        // The second sees the first's descriptors as given back: below the mark, its timeout
+        // is long again.
+        let deadline = fds.timed_out(idle, false, since, now).unwrap_err();
+        assert!(deadline > since + Duration::from_secs(1), "{deadline:?}");
+        // Once the first has gone (descriptors and claim), the budget is as the second saw it.
+        drop((first_sockets, first));
+        assert!(fds.timed_out(idle, false, since, now).is_err());
+        // A timeout crowding did not shorten takes no claim.
+        drop(others);
+        let later = since + idle;
+        assert!(fds.timed_out(idle, false, since, later).unwrap().is_none());
+        assert!(
+            fds.timed_out(idle, true, since, now).is_err(),
+            "no half-closed timeout configured"
+        );
+        let half = Descriptors::new(106).idle_when_half_closed(Duration::from_millis(100));
+        assert!(half.timed_out(idle, true, since, now).unwrap().is_none());
     }
 
     #[test]

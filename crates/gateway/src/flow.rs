@@ -2,10 +2,11 @@
 //! metered writes (reserve on the customer's budget, write, count what was written, on the
 //! meter and on the connection's own count of that direction).
 
-use crate::descriptors::Descriptors;
+use crate::descriptors::{Descriptors, Leaving};
 use crate::meter::Meter;
 use crate::meter::reserve::Reservation;
 use std::io;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -40,6 +41,9 @@ pub(crate) struct Activity {
     start: Instant,
     last_ms: AtomicU64,
     half_closed: AtomicBool,
+    /// Set when the connection closes for the crowded idle timeout: its descriptors count as
+    /// given back until the connection is gone (`Descriptors::timed_out`).
+    leaving: OnceLock<Leaving>,
 }
 
 impl Activity {
@@ -48,6 +52,7 @@ impl Activity {
             start: Instant::now(),
             last_ms: AtomicU64::new(0),
             half_closed: AtomicBool::new(false),
+            leaving: OnceLock::new(),
         }
     }
 
@@ -73,16 +78,21 @@ impl Activity {
     pub(crate) async fn idle_for(&self, idle: Duration, fds: &Descriptors) {
         loop {
             let seen = self.last_ms.load(Ordering::Relaxed);
-            let mut timeout = fds.idle_timeout(idle);
-            if self.half_closed.load(Ordering::Relaxed) {
-                timeout = fds.half_closed_timeout(timeout);
-            }
-            let deadline = self.start + Duration::from_millis(seen) + timeout;
+            let since = self.start + Duration::from_millis(seen);
+            let half_closed = self.half_closed.load(Ordering::Relaxed);
             let now = Instant::now();
-            if deadline <= now {
-                return;
+            match fds.timed_out(idle, half_closed, since, now) {
+                Ok(leaving) => {
+                    if let Some(leaving) = leaving {
+                        // Only this call sets it: the connection ends when it returns.
+                        let _ = self.leaving.set(leaving);
+                    }
+                    return;
+                }
+                Err(deadline) => {
+                    tokio::time::sleep_until(deadline.min(now + fds.idle_recheck(idle))).await;
+                }
             }
-            tokio::time::sleep_until(deadline.min(now + fds.idle_recheck(idle))).await;
         }
     }
 }
