@@ -90,6 +90,9 @@ pub(super) async fn serve(
         residential: clients.residential,
     };
     let grace = config.shutdown_grace;
+    // The first start's admin (and its password file) exist before the server answers: a
+    // client that waits for /healthz, then reads the file, finds it.
+    admin::first_start(&pool, &config.data_dir).await?;
     let app = Application::build(settings, deps)?;
     let readiness = app.readiness();
     let jobs = app.jobs_stopper();
@@ -133,7 +136,6 @@ pub(super) async fn serve(
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built front end found: serving the API only");
     }
-    admin::first_start(&pool, &config.data_dir).await?;
     app.run_until_stopped().await?;
     Ok(())
 }
