@@ -64,9 +64,57 @@ async fn incident_kinds(app: &TestApp, client: &reqwest::Client) -> Vec<String> 
         .collect()
 }
 
+/// An active Premium pool (the provider's address is never dialled here).
+fn premium_pool(name: &str) -> persistence::upstream_pools::NewPool {
+    persistence::upstream_pools::NewPool {
+        name: name.to_owned(),
+        kinds: "premium".to_owned(),
+        protocol: domain::upstream_pool::PoolProtocol::Http,
+        host: "127.0.0.1".to_owned(),
+        port: 9,
+        username: "provider".to_owned(),
+        password: "providerpw".to_owned(),
+        username_template: "{username}".to_owned(),
+        password_template: "{password}".to_owned(),
+        cost_per_gb_cents: domain::Cents::new(100),
+        weight: 1,
+        countries: String::new(),
+        active: true,
+    }
+}
+
 persistence::both_backends! {
 
     #[actix_web::test]
+    async fn a_kind_whose_every_pool_is_down_is_down_though_the_gateway_answers(backend) {
+        let Some(db) = persistence::testing::TestDatabase::new(backend) else { return };
+        let up = probe_at(answering_gateway().await);
+        let mut conn = db.pool.get().unwrap();
+        let first = persistence::upstream_pools::create(&mut conn, &premium_pool("first")).unwrap();
+        // Its probe failed: down (the probe job's rule, after one failure here).
+        persistence::upstream_pools::record_probe(&mut conn, first.id, Some("connection refused"), 1).unwrap();
+        drop(conn);
+        let now = persistence::now();
+        let minute = now - now.rem_euclid(60);
+        let day = domain::calendar::utc_day(minute);
+        let minutes = |component: &str| {
+            let mut conn = db.pool.get().unwrap();
+            status_minutes::minutes_between(&mut conn, component, &day, &day).unwrap()
+        };
+        measure_minute(&db.pool, &up, minute).await.unwrap();
+        // No traffic, the only Premium pool down: Premium cannot be served though the gateway
+        // answers; Budget, served from the gateway's own exit, is up.
+        assert_eq!(minutes("gateway-premium"), (0, 1));
+        assert_eq!(minutes("gateway-budget"), (1, 0));
+        assert_eq!(minutes(&format!("pool-{}", first.id)), (0, 1));
+        // A second Premium pool that is up serves the kind again.
+        let mut conn = db.pool.get().unwrap();
+        persistence::upstream_pools::create(&mut conn, &premium_pool("second")).unwrap();
+        drop(conn);
+        measure_minute(&db.pool, &up, minute + 60).await.unwrap();
+        assert_eq!(minutes("gateway-premium"), (1, 1));
+    }
+
     async fn minutes_are_measured_once_and_the_page_serves_them_cached_and_when_the_database_fails(backend) {
         let app = TestApp::start(backend, |s| s.status_fresh = Duration::ZERO).await;
         let pool = app.pool().clone();

@@ -7,7 +7,9 @@
 //!
 //! Paths: the website and API, a database round trip from this instance; a kind's gateway
 //! service, an HTTP CONNECT to the gateway's public address answered with its credential check
-//! (407 for the probe's unknown credential) plus the kind's connections (`ok` against
+//! (407 for the probe's unknown credential) and, for a kind that active upstream pools serve, at
+//! least one of them up by its probe (with all of them down the kind cannot be served: the
+//! gateway does not fall back to its own exit), plus the kind's connections (`ok` against
 //! `upstream_error`) in the usage rollups; a pool, the pool probe's last outcome (the
 //! `upstream_probes` job fetches the check URL through it each minute) plus its connects
 //! (succeeded against failed through the pool) in `upstream_pool_hours`.
@@ -15,8 +17,9 @@
 use super::components::{Component, Path, components};
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::AppError;
+use domain::ProxyKind;
 use domain::credential_template::CredentialTemplate;
-use domain::upstream_pool::{PoolProtocol, PoolRoute};
+use domain::upstream_pool::{PoolProtocol, PoolRoute, kinds_from_text};
 use persistence::status_minutes::{self, Mark};
 use persistence::upstream_pool_hours::hour_of;
 use persistence::{DbPool, upstream_pools};
@@ -73,6 +76,8 @@ async fn gateway_answers(settings: &StatusSettings) -> bool {
 struct Readings {
     components: Vec<Component>,
     pool_ok: HashMap<i64, bool>,
+    /// Per kind that active pools serve: whether any of them is up.
+    kind_pools_ok: HashMap<ProxyKind, bool>,
     pool_connects: HashMap<i64, (i64, i64)>,
     kind_connects: HashMap<String, (i64, i64)>,
     marks: HashMap<String, Mark>,
@@ -81,10 +86,16 @@ struct Readings {
 fn read(conn: &mut persistence::DbConnection, hour: i64) -> Result<Readings, AppError> {
     persistence::connection::ping(conn)?;
     let pools = upstream_pools::list(conn)?;
-    let pool_ok = pools
+    let pool_ok: HashMap<i64, bool> = pools
         .iter()
         .map(|p| (p.id, p.up && p.failures == 0))
         .collect();
+    let mut kind_pools_ok: HashMap<ProxyKind, bool> = HashMap::new();
+    for p in pools.iter().filter(|p| p.active) {
+        for kind in kinds_from_text(&p.kinds) {
+            *kind_pools_ok.entry(kind).or_default() |= pool_ok[&p.id];
+        }
+    }
     let pool_connects = status_minutes::pool_connects(conn, hour)?
         .into_iter()
         .map(|(id, ok, failed)| (id, (ok, failed)))
@@ -102,6 +113,7 @@ fn read(conn: &mut persistence::DbConnection, hour: i64) -> Result<Readings, App
     Ok(Readings {
         components: components(&pools),
         pool_ok,
+        kind_pools_ok,
         pool_connects,
         kind_connects,
         marks: status_minutes::marks(conn)?,
@@ -127,7 +139,7 @@ pub async fn measure_minute(
             let (probe_ok, totals) = match component.path {
                 Path::Web => (true, (0, 0)),
                 Path::Gateway(kind) => (
-                    gateway_ok,
+                    gateway_ok && readings.kind_pools_ok.get(&kind).copied().unwrap_or(true),
                     readings
                         .kind_connects
                         .get(kind.as_str())
