@@ -150,6 +150,24 @@ pub async fn credit_sla(config: &Config, month: Option<String>) -> anyhow::Resul
     Ok(())
 }
 
+/// `proxyshop jobs run usage-purge`: the usage records past `PROXYSHOP_USAGE_RECORDS_DAYS` and
+/// the hourly rollups past `PROXYSHOP_USAGE_HOURLY_DAYS`, purged now by the hourly job's code
+/// (its batches and pauses; the rollups' back-fill first), printed.
+pub async fn purge_usage(config: &Config) -> anyhow::Result<()> {
+    let pool = storage::open_pool(config)?;
+    let records = app::jobs::purge_usage(&pool, config.usage_records_days)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let hourly = app::jobs::purge_hourly(&pool, config.usage_hourly_days)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "usage records older than {} days: {} day tables dropped, {} rows deleted; hourly rollups older than {} days: {} deleted",
+        config.usage_records_days, records.days, records.rows, config.usage_hourly_days, hourly
+    );
+    Ok(())
+}
+
 pub async fn reconcile_payments(config: &Config) -> anyhow::Result<()> {
     let pool = storage::open_pool(config)?;
     let secret = storage::session_secret(config)?;

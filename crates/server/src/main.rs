@@ -63,6 +63,8 @@ enum Command {
 enum JobsCommand {
     /// Run one job now: `sla-credits --month 2026-11` credits that month (the last one by
     /// default); a customer, kind and month is credited once however often it runs.
+    /// `usage-purge` purges the usage records and hourly rollups past their retention now (as
+    /// the hourly job does; running it beside a server's is harmless).
     Run {
         job: JobName,
         #[arg(long)]
@@ -73,6 +75,7 @@ enum JobsCommand {
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum JobName {
     SlaCredits,
+    UsagePurge,
 }
 
 #[derive(Subcommand)]
@@ -133,6 +136,20 @@ fn main() -> ExitCode {
                     month,
                 },
         } => block_on(bootstrap::credit_sla(&config, month)),
+        Command::Jobs {
+            command:
+                JobsCommand::Run {
+                    job: JobName::UsagePurge,
+                    month: None,
+                },
+        } => block_on(bootstrap::purge_usage(&config)),
+        Command::Jobs {
+            command:
+                JobsCommand::Run {
+                    job: JobName::UsagePurge,
+                    month: Some(_),
+                },
+        } => Err(anyhow::anyhow!("usage-purge takes no --month")),
         Command::Backup { file } => bootstrap::run_backup(&config, &file),
         Command::Restore { file } => bootstrap::run_restore(&config, &file),
         Command::Openapi => Ok(()),

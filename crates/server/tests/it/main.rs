@@ -14,6 +14,7 @@ mod fleet;
 mod fleet_harness;
 mod fleet_traffic;
 mod gateway_node;
+mod jobs_cli;
 mod local_checkout_refusal;
 mod metrics_documented;
 mod upstream_pools_start;
