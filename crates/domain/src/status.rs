@@ -63,13 +63,21 @@ pub fn below_promise(up: i64, down: i64, promise_percent: f64) -> bool {
     total > 0 && (up as f64) * 100.0 < promise_percent * total as f64
 }
 
-/// The SLA credit of a customer who spent `spend_cents` on the kind that month: the share of
-/// the spend matching the downtime (`down` of `up + down` measured minutes), rounded up to the
-/// cent, and at least `minimum_cents`.
-pub fn sla_credit_cents(spend_cents: i64, up: i64, down: i64, minimum_cents: i64) -> i64 {
+/// The SLA credit of a customer who spent `spend_cents` on the kind that month (net of
+/// refunds): the share of the spend matching the downtime (`down` of `up + down` measured
+/// minutes), rounded up to the cent, and at least `minimum_cents`; but never more than
+/// `paid_cents`, what the customer ever paid for the kind net of refunds, so that a customer
+/// who paid nothing for it (a free trial, a refunded purchase) is credited nothing.
+pub fn sla_credit_cents(
+    spend_cents: i64,
+    up: i64,
+    down: i64,
+    minimum_cents: i64,
+    paid_cents: i64,
+) -> i64 {
     let total = (up + down).max(1);
     let share = (spend_cents.max(0) * down.max(0) + total - 1) / total;
-    share.max(minimum_cents)
+    share.max(minimum_cents).min(paid_cents.max(0))
 }
 
 #[cfg(test)]
@@ -103,8 +111,17 @@ mod tests {
         assert!(!below_promise(43_183, 17, 99.96));
         assert!(below_promise(43_182, 18, 99.96));
         assert!(!below_promise(0, 0, 99.96));
-        assert_eq!(sla_credit_cents(100_000, 40_000, 3_200, 100), 7_408);
-        assert_eq!(sla_credit_cents(1_000, 43_182, 18, 100), 100);
-        assert_eq!(sla_credit_cents(0, 43_182, 18, 100), 100);
+        assert_eq!(
+            sla_credit_cents(100_000, 40_000, 3_200, 100, 100_000),
+            7_408
+        );
+        assert_eq!(sla_credit_cents(1_000, 43_182, 18, 100, 1_000), 100);
+        // Nothing bought this month, paid before: the minimum.
+        assert_eq!(sla_credit_cents(0, 43_182, 18, 100, 5_000), 100);
+        // Never more than was ever paid for the kind: nothing for nothing paid (a free trial, a
+        // purchase refunded), at most the little paid.
+        assert_eq!(sla_credit_cents(0, 43_182, 18, 100, 0), 0);
+        assert_eq!(sla_credit_cents(50, 40_000, 3_200, 100, 50), 50);
+        assert_eq!(sla_credit_cents(-100, 40_000, 3_200, 100, -100), 0);
     }
 }

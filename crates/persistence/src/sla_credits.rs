@@ -5,7 +5,7 @@
 
 use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
-use crate::schema::{sla_credits, traffic_purchases, usage_daily};
+use crate::schema::{refunds, sla_credits, traffic_purchases, usage_daily};
 use crate::wallet::{self, WalletError};
 use diesel::prelude::*;
 use domain::ledger::EntryKind;
@@ -29,7 +29,8 @@ pub fn customers_with_traffic(
         .load(conn)?)
 }
 
-/// What `user` paid for `kind` traffic bought in `[from, until)` (unix seconds).
+/// What `user` paid for `kind` traffic bought in `[from, until)` (unix seconds), less what was
+/// refunded of those purchases.
 pub fn spend(
     conn: &mut DbConnection,
     user: i64,
@@ -37,14 +38,20 @@ pub fn spend(
     from: i64,
     until: i64,
 ) -> DbResult<i64> {
-    let prices: Vec<i64> = traffic_purchases::table
+    let bought: Vec<(i64, i64)> = traffic_purchases::table
         .filter(traffic_purchases::user_id.eq(user))
         .filter(traffic_purchases::kind.eq(kind.as_str()))
         .filter(traffic_purchases::created_at.ge(from))
         .filter(traffic_purchases::created_at.lt(until))
-        .select(traffic_purchases::price_cents)
+        .select((traffic_purchases::id, traffic_purchases::price_cents))
         .load(conn)?;
-    Ok(prices.into_iter().sum())
+    let ids: Vec<i64> = bought.iter().map(|(id, _)| *id).collect();
+    let refunded: Vec<i64> = refunds::table
+        .filter(refunds::user_id.eq(user))
+        .filter(refunds::purchase_id.eq_any(&ids))
+        .select(refunds::amount_cents)
+        .load(conn)?;
+    Ok(bought.iter().map(|(_, price)| price).sum::<i64>() - refunded.iter().sum::<i64>())
 }
 
 /// Credits `cents` to `user` for `kind` in `month` (`YYYY-MM`): the credit's row and its

@@ -1,8 +1,9 @@
 //! SLA credits (docs/status.md#sla-credits): a month's availability of each traffic kind is its
 //! gateway component's minutes (`status_days`); below the promise (`PROXYSHOP_SLA_PERCENT`,
 //! 99.96 by default), each customer with traffic of that kind that month is credited the
-//! share of their month's spend on it that matches the downtime, at least the minimum
-//! (`PROXYSHOP_SLA_MIN_CREDIT`), with a notification. One credit per customer, kind and month,
+//! share of their month's spend on it (net of refunds) that matches the downtime, at least the
+//! minimum (`PROXYSHOP_SLA_MIN_CREDIT`) and at most what they ever paid for the kind net of
+//! refunds (nothing for a customer who paid nothing: no free money), with a notification. One credit per customer, kind and month,
 //! whichever instance or rerun gets there first (`persistence::sla_credits::credit`).
 
 use super::components::gateway_id;
@@ -69,12 +70,18 @@ pub async fn credit_month(
                 let month = month.to_owned();
                 let done = in_transaction(pool, move |conn| {
                     let spend = sla_credits::spend(conn, user, kind, start, end)?;
+                    let paid = sla_credits::spend(conn, user, kind, 0, i64::MAX)?;
                     let cents = Cents::new(domain::status::sla_credit_cents(
                         spend,
                         up,
                         down,
                         terms.minimum.get(),
+                        paid,
                     ));
+                    if cents.get() == 0 {
+                        // Nothing ever paid for the kind (net of refunds): no credit, no row.
+                        return Ok(false);
+                    }
                     let id = UserId::new(user);
                     let Some(_) = sla_credits::credit(conn, id, kind, &month, cents, now)? else {
                         return Ok(false);

@@ -36,8 +36,9 @@ function ServiceLevel() {
       </p>
       <p>
         When a month falls below it, every customer who used that kind of traffic in the month is credited automatically to the
-        wallet, without asking: the share of what they paid that month for that kind which matches the month&apos;s downtime
-        (spend × minutes down ÷ minutes measured, rounded up to the cent), and at least ${minimum}.
+        wallet, without asking: the share of what they paid that month for that kind, less refunds, which matches the
+        month&apos;s downtime (spend × minutes down ÷ minutes measured, rounded up to the cent), and at least ${minimum}, but
+        never more than they ever paid for that kind (traffic that was never paid for, such as a free trial, earns no credit).
       </p>
     </>
   );
