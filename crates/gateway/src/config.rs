@@ -37,7 +37,9 @@ pub struct GatewayConfig {
     /// Connections not yet authenticated, in all, per network (an IPv4 /24 or an IPv6 /48)
     /// and per source (an IPv4 address or an IPv6 /64). Past a source's or a network's cap, a
     /// newcomer is closed at once; at the cap in all, the oldest waiting connection of the
-    /// network holding the most is closed to make room for it.
+    /// network holding the most is closed to make room for it. A source that authenticated on
+    /// this node within `auth_failure_window` and has not failed since may hold its network's
+    /// share (a scraping customer's bursts from one address).
     pub max_unauthenticated: usize,
     pub max_unauthenticated_per_network: usize,
     pub max_unauthenticated_per_source: usize,

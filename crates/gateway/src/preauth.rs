@@ -204,14 +204,26 @@ impl Gate {
 
     /// A place for a new connection from `ip`, and what tells it that it was closed to make
     /// room for another; None when it must be closed at once (its source or network holds
-    /// its share already).
+    /// its share already; a source signed in lately may hold its network's share).
     pub(crate) fn admit(&self, ip: IpAddr) -> Option<(Ticket, Evicted)> {
         let (source, network) = source_of(ip);
         let mut state = lock(&self.state);
         let net = state.networks.get(&network);
         let in_network = net.map_or(0, |n| n.waiting.len());
         let from_source = net.and_then(|n| n.per_source.get(&source)).copied();
-        if from_source.unwrap_or(0) >= self.max_per_source || in_network >= self.max_per_network {
+        // A source that authenticated here lately (and has not failed since) is a customer's
+        // address: it may hold its network's share, so that a scraper's bursts from one
+        // address are not cut at the strangers' cap.
+        let known = state
+            .signed_in
+            .get(&source)
+            .is_some_and(|until| *until > Instant::now());
+        let per_source = if known {
+            self.max_per_network
+        } else {
+            self.max_per_source
+        };
+        if from_source.unwrap_or(0) >= per_source || in_network >= self.max_per_network {
             return None;
         }
         while state.unauthenticated >= self.max_total {

@@ -32,6 +32,23 @@ fn was_evicted(evicted: &Evicted) -> bool {
     notified.as_mut().enable()
 }
 
+#[tokio::test]
+async fn a_source_signed_in_lately_may_hold_its_networks_share_until_it_fails() {
+    let (gate, _db) = gate(100, 4, 2);
+    let customer = ip("192.0.2.1");
+    let mut held = vec![gate.admit(customer).unwrap(), gate.admit(customer).unwrap()];
+    assert!(gate.admit(customer).is_none(), "a stranger's cap");
+    gate.signed_in(customer);
+    held.push(gate.admit(customer).unwrap());
+    held.push(gate.admit(customer).unwrap());
+    assert!(gate.admit(customer).is_none(), "the network's cap holds");
+    drop(held);
+    // A failure makes it a stranger again.
+    gate.failed(customer).await;
+    let _two = (gate.admit(customer).unwrap(), gate.admit(customer).unwrap());
+    assert!(gate.admit(customer).is_none());
+}
+
 #[test]
 fn sources_and_networks_are_ipv4_24s_and_ipv6_64s_and_48s() {
     assert_eq!(
