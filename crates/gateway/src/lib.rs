@@ -277,16 +277,30 @@ impl Gateway {
     }
 }
 
+/// Flushes every `flush_interval`, and sooner when `record::FLUSH_SOONER_AT` records are
+/// waiting (but not within a tenth of the interval of the last flush): a busy node writes
+/// smaller batches more often.
 async fn flush_periodically(shared: Arc<Shared>) {
     let mut ticker = tokio::time::interval(shared.config.flush_interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut shutdown = shared.shutdown.clone();
+    let min_gap = shared.config.flush_interval / 10;
     ticker.tick().await;
+    let mut last = tokio::time::Instant::now();
     loop {
-        tokio::select! {
-            _ = ticker.tick() => {}
+        let sooner = tokio::select! {
+            _ = ticker.tick() => false,
+            () = shared.registry.records.filling() => true,
             _ = shutdown.wait_for(|s| *s) => return,
+        };
+        if sooner {
+            tokio::select! {
+                () = tokio::time::sleep_until(last + min_gap) => {}
+                _ = shutdown.wait_for(|s| *s) => return,
+            }
+            ticker.reset();
         }
+        last = tokio::time::Instant::now();
         if let Err(e) = shared.registry.flush(false).await {
             tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
         }
