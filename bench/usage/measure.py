@@ -7,7 +7,15 @@ and times GET /api/user/requests (page 1, page 150 by number, page 150 by cursor
 149th page returned, when the server answers `nextCursor`), GET /api/user/requests.csv over the
 30 days read to its end, the dashboard's breakdowns (GET /api/user/usage/breakdown by host,
 credential and day over everything, by hour over the last two days) and its daily chart
-(GET /api/user/usage). Each call three times (BENCH_CALLS); the median is printed.
+(GET /api/user/usage). Each call three times (BENCH_CALLS); the median is printed. The
+server keeps the records 60 days (PROXYSHOP_USAGE_RECORDS_DAYS) while they are read, so that its
+purge leaves the 30 filled days alone.
+
+Then the purge's effect on a purchase (BENCH_PURGE=0 leaves it out): the customer buys 1 GB
+back to back, first with nothing else running, then while `proxyshop jobs run usage-purge` (the
+hourly job's code) purges every record older than a day beside the server (on SQLite batches of
+deletes, on PostgreSQL whole day tables dropped); a second table gives each one's p50, p99 and
+slowest purchase.
 
 A server with usage rollups gets them as an upgrade would: the records are filled without
 rollups, the back-fill is set to sum them all, and the server is started again; its back-fill
@@ -37,6 +45,9 @@ DAYS = 30
 # 2026-11-01T00:00:00Z: the records end 30 days later.
 T0 = 1_793_491_200
 SKIP_CSV = os.environ.get("BENCH_SKIP_CSV") == "1" or not CSV
+PURGE = os.environ.get("BENCH_PURGE", "1") != "0"
+# Purchases timed with nothing else running.
+QUIET_PURCHASES = 40
 # The dashboard's reads besides the list (the hourly chart asks for its last two days).
 DASHBOARD = (
     "/api/user/usage/breakdown?by=host",
@@ -188,6 +199,37 @@ def timed(url, cookie):
     return time.perf_counter() - start, size
 
 
+def sql_exec(backend, url, sql):
+    if backend == "SQLite":
+        db = sqlite3.connect(url.removeprefix("sqlite://"))
+        db.execute(sql)
+        db.commit()
+        db.close()
+    else:
+        subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql], check=True)
+
+
+def buy(base, cookie, plan):
+    """One purchase of 1 GB of the plan; its time in seconds."""
+    body = json.dumps({"type": "premium", "planId": int(plan), "customGb": 1}).encode()
+    request = urllib.request.Request(
+        f"{base}/api/user/get_plan",
+        data=body,
+        headers={"Content-Type": "application/json", "Origin": base, "Cookie": cookie},
+    )
+    start = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=600) as reply:
+        reply.read()
+    return time.perf_counter() - start
+
+
+def spread(times):
+    """p50, p99 and the slowest, in ms."""
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, round((len(ordered) - 1) * 0.99))]
+    return statistics.median(ordered) * 1000, p99 * 1000, ordered[-1] * 1000
+
+
 def measure(backend, database_url, n):
     work = tempfile.mkdtemp(prefix="proxyshop-usage-bench.")
     port = free_port()
@@ -206,6 +248,7 @@ def measure(backend, database_url, n):
             "PROXYSHOP_GATEWAY_HTTP_ADDR": f"127.0.0.1:{free_port()}",
             "PROXYSHOP_GATEWAY_SOCKS_ADDR": f"127.0.0.1:{free_port()}",
             "PROXYSHOP_SESSION_SECRET": secrets.token_hex(32),
+            "PROXYSHOP_USAGE_RECORDS_DAYS": "60",
         }
     )
     url = database_url or f"sqlite://{work}/proxyshop.db"
@@ -266,11 +309,47 @@ def measure(backend, database_url, n):
                 times.append(seconds)
             log(f"{backend} {n:,} {path}: {statistics.median(times) * 1000:.1f} ms ({size:,} bytes)")
             row.append(statistics.median(times))
-        return row
+        purge = None
+        if PURGE:
+            purge = measure_purge(backend, url, base, cookie, email, env, server)
+        return row, purge
     finally:
         server.terminate()
         server.wait()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def measure_purge(backend, url, base, cookie, email, env, server):
+    """Purchases quiet, then during a purge of every record older than a day (`proxyshop jobs
+    run usage-purge`, the hourly job's code, beside the running server): (quiet times, times
+    during the purge, rows purged, the purge's seconds)."""
+    sql_exec(backend, url, f"UPDATE users SET balance_cents = 100000000000 WHERE email = '{email}'")
+    plan = sql_rows(backend, url, "SELECT id FROM plans WHERE kind = 'premium' ORDER BY price_cents LIMIT 1")[0][0]
+    quiet = [buy(base, cookie, plan) for _ in range(QUIET_PURCHASES)]
+    older = f"SELECT count(*) FROM connection_records WHERE started_at < {int(time.time()) - 86400}"
+    due = int(sql_rows(backend, url, older)[0][0])
+    purge_env = dict(env, PROXYSHOP_USAGE_RECORDS_DAYS="1")
+    began = time.perf_counter()
+    purge = subprocess.Popen(
+        [os.environ["PROXYSHOP_BIN"], "jobs", "run", "usage-purge"],
+        env=purge_env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    during = []
+    while purge.poll() is None:
+        if server.poll() is not None:
+            raise SystemExit("the server stopped during the purge")
+        during.append(buy(base, cookie, plan))
+    took = time.perf_counter() - began
+    said = purge.stdout.read().strip()
+    if purge.returncode != 0:
+        raise SystemExit(f"the purge failed: {said}")
+    left = int(sql_rows(backend, url, older)[0][0])
+    log(f"{backend}: {said} ({due:,} due, {left:,} left) in {took:.1f} s, {len(during)} purchases meanwhile")
+    return quiet, during, due - left, took
 
 
 def pg_database(admin_url):
@@ -293,11 +372,12 @@ def main():
         + " `requests.csv` (30 days) | by host | by credential | by day | by hour (2 days) | `usage` (30 days) |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    purges = []
     for backend, admin in backends:
         for n in SIZES:
             url = pg_database(admin) if admin else None
             try:
-                backfill, *calls = measure(backend, url, n)
+                (backfill, *calls), purge = measure(backend, url, n)
             finally:
                 if admin:
                     subprocess.run(
@@ -312,6 +392,16 @@ def main():
                 else:
                     cells.append(f"{seconds:,.2f} s" if i == 3 else f"{seconds * 1000:,.1f} ms")
             print(f"| {backend} {label} | " + " | ".join(cells) + " |", flush=True)
+            if purge:
+                purges.append((f"{backend} {label}", purge))
+    if purges:
+        print("\nA purchase (1 GB from the wallet) with nothing else running, and while the server purged every record older than a day.\n")
+        print("| records of one customer | records purged | purge took | purchases quiet: p50 / p99 / slowest | during the purge: count, p50 / p99 / slowest |")
+        print("|---|---:|---:|---|---|")
+        for label, (quiet, during, due, took) in purges:
+            q = "{:.1f} / {:.1f} / {:.1f} ms".format(*spread(quiet))
+            d = "{}, {:.1f} / {:.1f} / {:.1f} ms".format(len(during), *spread(during)) if during else "none (it ended first)"
+            print(f"| {label} | {due:,} | {took:.1f} s | {q} | {d} |", flush=True)
 
 
 if __name__ == "__main__":
