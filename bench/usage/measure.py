@@ -158,6 +158,17 @@ def sql_rows(backend, url, sql):
     return [tuple(line.split("|")) for line in out.stdout.splitlines() if line]
 
 
+def sql_exec(backend, url, sql):
+    """Runs one statement and commits it."""
+    if backend == "SQLite":
+        db = sqlite3.connect(url.removeprefix("sqlite://"))
+        db.execute(sql)
+        db.commit()
+        db.close()
+    else:
+        subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql], check=True)
+
+
 def has_rollups(backend, url):
     if backend == "SQLite":
         probe = "SELECT count(*) FROM sqlite_master WHERE name = 'usage_rollup_backfill'"
@@ -172,13 +183,7 @@ def start_backfill(backend, url):
         "UPDATE usage_rollup_backfill SET upto = (SELECT COALESCE(MAX(id), 0) FROM connection_records), "
         "done_through = 0, finished_at = NULL"
     )
-    if backend == "SQLite":
-        db = sqlite3.connect(url.removeprefix("sqlite://"))
-        db.execute(sql)
-        db.commit()
-        db.close()
-    else:
-        subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql], check=True)
+    sql_exec(backend, url, sql)
 
 
 def wait_backfilled(backend, url, process, log_file):
@@ -197,16 +202,6 @@ def timed(url, cookie):
     with urllib.request.urlopen(request, timeout=3600) as reply:
         size = len(reply.read())
     return time.perf_counter() - start, size
-
-
-def sql_exec(backend, url, sql):
-    if backend == "SQLite":
-        db = sqlite3.connect(url.removeprefix("sqlite://"))
-        db.execute(sql)
-        db.commit()
-        db.close()
-    else:
-        subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql], check=True)
 
 
 def buy(base, cookie, plan):
