@@ -70,7 +70,7 @@ describe('terms page', () => {
     );
     renderAt('/terms-of-service', <TermsPage />);
     expect(await screen.findByText(/We promise 99\.9% availability of Premium and Budget residential traffic/)).toBeInTheDocument();
-    expect(screen.getByText(/and at least \$2\.50\./)).toBeInTheDocument();
+    expect(screen.getByText(/and at least \$2\.50, but never more than they ever paid for that kind/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'status page' })).toHaveAttribute('href', '/status');
   });
 });
