@@ -5,7 +5,9 @@
 //! closes it stops, which flushes the meter, and prints `metered <used bytes>`. `BENCH_PURCHASED` (bytes) and `BENCH_EXPECTED_NODES` set the
 //! purchase and the fleet size the lease rule divides by: small leases mean more lease
 //! top-ups from the database during the run. With `BENCH_UPSTREAM=ADDR` its Premium traffic goes
-//! through one upstream pool at ADDR (an HTTP proxy: the chained rows).
+//! through one upstream pool at ADDR (an HTTP proxy: the chained rows). With
+//! `BENCH_BLOCKLIST_RULES=N` it starts with N of the operator's blocked destinations loaded
+//! (names, subdomain wildcards and ranges, none matching the sink): the blocklist row.
 
 use domain::upstream_pool::PoolProtocol;
 use gateway::{Gateway, GatewayConfig};
@@ -13,7 +15,7 @@ use persistence::ip_allowlist::{self, NewEntry};
 use persistence::testing::TestDatabase;
 use persistence::upstream_pools::{self, NewPool};
 use persistence::users::NewUser;
-use persistence::{Backend, now, traffic, users, write_transaction};
+use persistence::{Backend, blocklist, now, traffic, users, write_transaction};
 
 pub const USER: &str = "bench";
 pub const PASSWORD: &str = "benchpw";
@@ -85,6 +87,29 @@ async fn serve() {
             active: true,
         };
         write_transaction(&mut conn, |c| upstream_pools::create(c, &pool)).unwrap();
+    }
+    if let Some(rules) = env_number("BENCH_BLOCKLIST_RULES") {
+        write_transaction(&mut conn, |c| {
+            for i in 0..rules {
+                let pattern = match i % 3 {
+                    0 => format!("blocked-{i}.example.net"),
+                    1 => format!("*.blocked-{i}.test"),
+                    // 198.18.0.0/15, the benchmarking range: never the sink's 127.0.0.1.
+                    _ => format!(
+                        "198.{}.{}.{}/32",
+                        18 + (i >> 16) % 2,
+                        (i >> 8) % 256,
+                        i % 256
+                    ),
+                };
+                let canonical = domain::blocklist::Pattern::parse(&pattern)
+                    .expect("a valid pattern")
+                    .canonical();
+                blocklist::create(c, &canonical, "premium,budget", "benchmark", true)?;
+            }
+            Ok::<_, persistence::DbError>(())
+        })
+        .unwrap();
     }
     drop(conn);
     let config = GatewayConfig {

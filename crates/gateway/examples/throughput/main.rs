@@ -143,6 +143,12 @@ fn compare_all(mut args: Args) {
         &[("BENCH_UPSTREAM", &upstream_addr)],
     );
     let pooled_socks = socks_line(&mut pooled);
+    let mut blocking = Role::spawn_with(
+        &["--role", "gateway"],
+        None,
+        &[("BENCH_BLOCKLIST_RULES", BLOCKLIST_RULES)],
+    );
+    let blocking_socks = socks_line(&mut blocking);
     args.sink = Some(sink.addr);
     let mut targets = vec![
         targets::Target::direct(sink.addr),
@@ -151,10 +157,12 @@ fn compare_all(mut args: Args) {
         targets::Target::gateway_allowlisted(gateway.addr, socks, gateway.child.id()),
         targets::Target::chained_relay(chained.addr, chained.child.id()),
         targets::Target::chained_gateway(pooled.addr, pooled_socks, pooled.child.id()),
+        targets::Target::gateway_blocklisted(blocking.addr, blocking_socks, blocking.child.id()),
     ];
     targets.extend(args.peers.iter().map(|p| targets::Target::parse(p)));
     let (table, crossed) = compare::run(&args, &targets);
-    let metered = metered(&gateway.finish()) + metered(&pooled.finish());
+    let metered =
+        metered(&gateway.finish()) + metered(&pooled.finish()) + metered(&blocking.finish());
     relay.finish();
     chained.finish();
     upstream.finish();
@@ -164,6 +172,10 @@ fn compare_all(mut args: Args) {
     println!();
     println!("The gateway metered {crossed} bytes, exactly what crossed it.");
 }
+
+/// The blocked destinations the blocklist row's gateway starts with.
+#[cfg(target_os = "linux")]
+const BLOCKLIST_RULES: &str = "100000";
 
 /// The SOCKS5 address a gateway role prints after its HTTP one.
 fn socks_line(gateway: &mut Role) -> SocketAddr {

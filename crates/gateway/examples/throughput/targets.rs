@@ -120,6 +120,22 @@ impl Target {
         }
     }
 
+    /// A second gateway process that starts with 100,000 blocked destinations loaded (none the
+    /// sink's): connection setup only, against the gateway's own row.
+    pub fn gateway_blocklisted(http: SocketAddr, socks: SocketAddr, pid: u32) -> Target {
+        Target {
+            setup_only: true,
+            ..Target::new(
+                "the gateway, 100,000 blocked destinations loaded",
+                None,
+                Some(http),
+                Some(socks),
+                true,
+                Some(pid),
+            )
+        }
+    }
+
     fn new(
         name: &str,
         plain: Option<SocketAddr>,
