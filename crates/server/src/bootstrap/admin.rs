@@ -50,7 +50,9 @@ pub(super) async fn first_start(pool: &DbPool, data_dir: &Path) -> anyhow::Resul
         return Ok(());
     }
     let password = domain::random::strong_password();
-    let hash = hash(&password).await?;
+    let hash = app::accounts::hash_password_at_start(password.clone())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     with_conn_as(pool, move |conn| {
         insert_admin(conn, BOOTSTRAP_ADMIN_EMAIL, "Admin", &hash)
     })
