@@ -13,7 +13,7 @@
 //! connection of the customer holding the most, and one of the customer holding the most is
 //! refused.
 //!
-//! The idle timeout shortens as the budget fills (`idle_timeout`): the configured one while the
+//! The idle timeout shortens as the budget fills (`timed_out`): the configured one while the
 //! gateway holds at most half its high-water mark, `GatewayConfig::idle_timeout_crowded` from
 //! the mark on, and in between in proportion; so tunnels that move nothing give their
 //! descriptors back soonest when they are needed. A tunnel closed because crowding shortened
@@ -126,15 +126,9 @@ impl Descriptors {
         self.half_closed_idle.min(open)
     }
 
-    /// How long a connection that moves nothing stays open, for the configured `idle`
-    /// timeout: `idle` up to half the high-water mark, the crowded one from the mark on, and
-    /// in proportion in between (the descriptors of connections already leaving not counted).
-    #[cfg(test)]
-    fn idle_timeout(&self, idle: Duration) -> Duration {
-        let leaving = self.held.leaving.load(Ordering::Acquire);
-        self.idle_timeout_at(idle, self.held().saturating_sub(leaving))
-    }
-
+    /// How long a connection that moves nothing stays open while `held` descriptors are held,
+    /// for the configured `idle` timeout: `idle` up to half the high-water mark, the crowded one
+    /// from the mark on, and in proportion in between.
     fn idle_timeout_at(&self, idle: Duration, held: usize) -> Duration {
         let crowded = self.crowded_idle.min(idle);
         let half = self.high_water / 2;
@@ -331,92 +325,5 @@ impl AcceptLog {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_budget_is_never_passed_and_dropping_gives_back() {
-        let fds = Descriptors::new(3);
-        let one = fds.take(1).unwrap();
-        let two = fds.take(2).unwrap();
-        assert!(fds.take(1).is_none(), "the budget is held");
-        assert_eq!(fds.held(), 3);
-        drop(two);
-        assert_eq!(fds.held(), 1);
-        let again = fds.take(2).unwrap();
-        assert!(fds.take(1).is_none());
-        drop((one, again));
-        assert_eq!(fds.held(), 0);
-        assert!(Descriptors::new(usize::MAX).take(usize::MAX).is_some());
-    }
-
-    #[test]
-    fn the_idle_timeout_shortens_as_the_budget_fills() {
-        // High-water mark 90, half of it 45.
-        let fds = Descriptors::new(100).idle_when_crowded(Duration::from_secs(30));
-        let idle = Duration::from_secs(300);
-        let held = fds.take(45).unwrap();
-        assert_eq!(fds.idle_timeout(idle), idle);
-        let more = fds.take(23).unwrap();
-        let between = fds.idle_timeout(idle);
-        assert!(
-            between < idle && between > Duration::from_secs(30),
-            "{between:?}"
-        );
-        let full = fds.take(22).unwrap();
-        assert_eq!(fds.idle_timeout(idle), Duration::from_secs(30));
-        assert_eq!(
-            fds.idle_timeout(Duration::from_secs(5)),
-            Duration::from_secs(5)
-        );
-        drop((held, more, full));
-        assert_eq!(fds.idle_timeout(idle), idle);
-        let unlimited = Descriptors::new(usize::MAX).idle_when_crowded(Duration::from_secs(1));
-        assert_eq!(unlimited.idle_timeout(idle), idle);
-    }
-
-    #[test]
-    fn of_tunnels_timing_out_together_only_as_many_close_as_the_budget_needs() {
-        // High-water mark 96; 48 idle tunnels of two descriptors reach it: the crowded timeout.
-        let fds = Descriptors::new(106).idle_when_crowded(Duration::from_millis(100));
-        let idle = Duration::from_secs(60);
-        let others = fds.take(94).unwrap();
-        let first_sockets = fds.take(2).unwrap();
-        let since = tokio::time::Instant::now();
-        let now = since + Duration::from_millis(150);
-        let first = fds.timed_out(idle, false, since, now).unwrap();
-        assert!(first.is_some(), "crowding shortened the timeout");
-        // The second sees the first's descriptors as given back: below the mark, its timeout
-        // is long again.
-        let deadline = fds.timed_out(idle, false, since, now).unwrap_err();
-        assert!(deadline > since + Duration::from_secs(1), "{deadline:?}");
-        // Once the first has gone (descriptors and claim), the budget is as the second saw it.
-        drop((first_sockets, first));
-        assert!(fds.timed_out(idle, false, since, now).is_err());
-        // A timeout crowding did not shorten takes no claim.
-        drop(others);
-        let later = since + idle;
-        assert!(fds.timed_out(idle, false, since, later).unwrap().is_none());
-        assert!(
-            fds.timed_out(idle, true, since, now).is_err(),
-            "no half-closed timeout configured"
-        );
-        let half = Descriptors::new(106).idle_when_half_closed(Duration::from_millis(100));
-        assert!(half.timed_out(idle, true, since, now).unwrap().is_none());
-    }
-
-    #[test]
-    fn a_repeated_event_is_logged_once_a_minute_with_the_count_in_between() {
-        let mut log = Throttled::default();
-        let start = Instant::now();
-        assert_eq!(log.occurred(start), Some(0));
-        for i in 1..=5 {
-            assert_eq!(log.occurred(start + Duration::from_secs(i)), None);
-        }
-        assert_eq!(log.occurred(start + LOG_EVERY), Some(5));
-        assert_eq!(
-            log.occurred(start + LOG_EVERY + Duration::from_secs(1)),
-            None
-        );
-    }
-}
+#[path = "descriptors_tests.rs"]
+mod tests;

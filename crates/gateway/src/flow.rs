@@ -73,7 +73,7 @@ impl Activity {
     }
 
     /// Completes once nothing has moved for `idle` of the connection's budget
-    /// (`Descriptors::idle_timeout`, looked at again at least every `idle_recheck`: it
+    /// (`Descriptors::timed_out`, looked at again at least every `idle_recheck`: it
     /// shortens as the budget fills), or for the half-closed timeout once one side has closed.
     pub(crate) async fn idle_for(&self, idle: Duration, fds: &Descriptors) {
         loop {
