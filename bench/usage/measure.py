@@ -19,7 +19,8 @@ slowest purchase.
 
 A server with usage rollups gets them as an upgrade would: the records are filled without
 rollups, the back-fill is set to sum them all, and the server is started again; its back-fill
-is waited for and timed (the "back-fill" column). BENCH_SKIP_CSV=1 (or BENCH_CSV=0) leaves the
+is waited for and timed (the "back-fill" column). The same 30 days are then exported in the
+background (BENCH_EXPORT=0 leaves it out): time to ready, stored size, download times. BENCH_SKIP_CSV=1 (or BENCH_CSV=0) leaves the
 export out; BENCH_BACKENDS=sqlite (or postgresql) runs one backend.
 """
 
@@ -46,6 +47,7 @@ DAYS = 30
 T0 = 1_793_491_200
 SKIP_CSV = os.environ.get("BENCH_SKIP_CSV") == "1" or not CSV
 PURGE = os.environ.get("BENCH_PURGE", "1") != "0"
+EXPORT = os.environ.get("BENCH_EXPORT", "1") != "0"
 # Purchases timed with nothing else running.
 QUIET_PURCHASES = 40
 # The dashboard's reads besides the list (the hourly chart asks for its last two days).
@@ -304,14 +306,51 @@ def measure(backend, database_url, n):
                 times.append(seconds)
             log(f"{backend} {n:,} {path}: {statistics.median(times) * 1000:.1f} ms ({size:,} bytes)")
             row.append(statistics.median(times))
+        export = None
+        if EXPORT:
+            export = measure_export(backend, url, base, cookie)
         purge = None
         if PURGE:
             purge = measure_purge(backend, url, base, cookie, email, env, server)
-        return row, purge
+        return row, purge, export
     finally:
         server.terminate()
         server.wait()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def measure_export(backend, url, base, cookie):
+    """The same 30 days as a background export (POST /api/user/requests/exports): seconds from
+    asking to ready (polled every 0.2 s; the job looks every 5 s), the CSV's and the stored
+    file's bytes, and the download's seconds as CSV and as the stored gzip; None from a server
+    without background exports."""
+    body = json.dumps({"from": "2026-11-01", "to": "2026-11-30"}).encode()
+    headers = {"Content-Type": "application/json", "Origin": base, "Cookie": cookie}
+    began = time.perf_counter()
+    try:
+        with urllib.request.urlopen(urllib.request.Request(f"{base}/api/user/requests/exports", data=body, headers=headers)) as reply:
+            export = json.load(reply)
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return None
+        raise
+    while export["status"] in ("pending", "running"):
+        time.sleep(0.2)
+        with urllib.request.urlopen(urllib.request.Request(f"{base}/api/user/requests/exports/{export['id']}", headers={"Cookie": cookie})) as reply:
+            export = json.load(reply)
+    ready = time.perf_counter() - began
+    if export["status"] != "ready":
+        raise SystemExit(f"the export ended {export['status']}")
+    length = "length(data)" if backend == "SQLite" else "octet_length(data)"
+    stored = int(sql_rows(backend, url, f"SELECT sum({length}) FROM usage_export_parts WHERE export_id = {export['id']}")[0][0])
+    csv_seconds, csv_size = timed(base + export["downloadUrl"], cookie)
+    gzip_request = urllib.request.Request(base + export["downloadUrl"], headers={"Cookie": cookie, "Accept-Encoding": "gzip"})
+    start = time.perf_counter()
+    with urllib.request.urlopen(gzip_request, timeout=3600) as reply:
+        gzip_size = len(reply.read())
+    gzip_seconds = time.perf_counter() - start
+    log(f"{backend}: export of {export['records']:,} records ready in {ready:.1f} s, {csv_size:,} bytes of CSV stored in {stored:,}")
+    return ready, export["records"], csv_size, stored, csv_seconds, gzip_seconds, gzip_size
 
 
 def measure_purge(backend, url, base, cookie, email, env, server):
@@ -368,11 +407,12 @@ def main():
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     purges = []
+    exports = []
     for backend, admin in backends:
         for n in SIZES:
             url = pg_database(admin) if admin else None
             try:
-                (backfill, *calls), purge = measure(backend, url, n)
+                (backfill, *calls), purge, export = measure(backend, url, n)
             finally:
                 if admin:
                     subprocess.run(
@@ -389,6 +429,14 @@ def main():
             print(f"| {backend} {label} | " + " | ".join(cells) + " |", flush=True)
             if purge:
                 purges.append((f"{backend} {label}", purge))
+            if export:
+                exports.append((f"{backend} {label}", export))
+    if exports:
+        print("\nThe same 30 days as a background export: from asking to ready (the job looks every 5 s), the file's size as CSV and as stored, and its download.\n")
+        print("| records of one customer | records | ready after | CSV | stored (gzip) | download as CSV | as stored gzip |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for label, (ready, records, csv_size, stored, csv_s, gzip_s, _) in exports:
+            print(f"| {label} | {records:,} | {ready:.1f} s | {csv_size / 1e6:,.1f} MB | {stored / 1e6:,.1f} MB | {csv_s:.2f} s | {gzip_s:.2f} s |", flush=True)
     if purges:
         print("\nA purchase (1 GB from the wallet) with nothing else running, and while the server purged every record older than a day.\n")
         print("| records of one customer | records purged | purge took | purchases quiet: p50 / p99 / slowest | during the purge: count, p50 / p99 / slowest |")

@@ -1,40 +1,14 @@
-//! What the CSV exports share: RFC 4180 cells with spreadsheet formulas defused (a cell
-//! starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`), times
-//! in ISO-8601 UTC, and the streamed body that a reading task feeds batch by batch.
+//! What the CSV exports share: the cells and times of `domain::csv`, and the streamed body that
+//! a reading task feeds batch by batch.
 
 use crate::error::ApiError;
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::web::Bytes;
-use domain::calendar::utc_day;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use tokio::sync::mpsc;
 
-/// One cell, safe for a spreadsheet and quoted where CSV needs it.
-pub fn cell(text: &str) -> String {
-    let defused = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{text}")
-    } else {
-        text.to_owned()
-    };
-    if defused.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", defused.replace('"', "\"\""))
-    } else {
-        defused
-    }
-}
-
-/// ISO-8601 UTC (`2026-11-24T08:05:09Z`) of a unix time.
-pub fn iso_utc(unix: i64) -> String {
-    let seconds = unix.rem_euclid(86_400);
-    format!(
-        "{}T{:02}:{:02}:{:02}Z",
-        utc_day(unix),
-        seconds / 3600,
-        seconds % 3600 / 60,
-        seconds % 60
-    )
-}
+pub use domain::csv::{cell, iso_utc};
 
 /// A streamed body: the chunks a reading task sends, in order; an error ends the response
 /// early. The task stops when the client goes away (its sends fail).
@@ -59,7 +33,13 @@ impl MessageBody for CsvBody {
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Bytes, Self::Error>>> {
-        self.receiver.poll_recv(cx)
+        // An empty chunk is passed over: written out, it would end a chunked body early.
+        loop {
+            match self.receiver.poll_recv(cx) {
+                Poll::Ready(Some(Ok(bytes))) if bytes.is_empty() => continue,
+                other => return other,
+            }
+        }
     }
 }
 
@@ -113,29 +93,4 @@ where
         ))
         .insert_header(("Cache-Control", "no-store"))
         .body(CsvBody::new(receiver))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formulas_are_defused_and_quoting_follows_rfc_4180() {
-        assert_eq!(cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(cell("+1"), "'+1");
-        assert_eq!(cell("-2"), "'-2");
-        assert_eq!(cell("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(cell("\tx"), "'\tx");
-        assert_eq!(cell("a,b"), "\"a,b\"");
-        assert_eq!(cell("line\nbreak"), "\"line\nbreak\"");
-        assert_eq!(cell("plain a=b"), "plain a=b");
-        assert_eq!(cell(""), "");
-    }
-
-    #[test]
-    fn times_are_iso_8601_utc() {
-        assert_eq!(iso_utc(0), "1970-01-01T00:00:00Z");
-        assert_eq!(iso_utc(1_795_219_199), "2026-11-20T23:59:59Z");
-        assert_eq!(iso_utc(1_795_219_200 + 3_600 + 62), "2026-11-21T01:01:02Z");
-    }
 }

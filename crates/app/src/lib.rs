@@ -25,6 +25,7 @@ pub mod stock;
 pub mod telemetry;
 pub mod traffic;
 pub mod upstream_pools;
+pub mod usage_exports;
 pub mod wallet;
 
 pub use error::AppError;

@@ -12,6 +12,7 @@ pub mod billing;
 pub mod blocklist;
 pub mod calendar;
 pub mod credential_template;
+pub mod csv;
 pub mod forms;
 pub mod identity;
 pub mod ids;

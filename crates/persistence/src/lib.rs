@@ -78,6 +78,7 @@ mod upsert;
 pub mod upstream_daily;
 pub mod upstream_pool_hours;
 pub mod upstream_pools;
+pub mod usage_exports;
 pub mod usage_rollups;
 pub mod users;
 pub mod wallet;

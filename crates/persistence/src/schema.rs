@@ -915,3 +915,32 @@ diesel::table! {
         created_at -> BigInt,
     }
 }
+
+diesel::table! {
+    usage_exports (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Nullable<Text>,
+        window_from -> BigInt,
+        window_to -> BigInt,
+        host -> Nullable<Text>,
+        outcome -> Nullable<Text>,
+        credential -> Nullable<Text>,
+        status -> Text,
+        claimed_until -> Nullable<BigInt>,
+        records -> BigInt,
+        csv_bytes -> BigInt,
+        parts -> Integer,
+        created_at -> BigInt,
+        finished_at -> Nullable<BigInt>,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    usage_export_parts (export_id, seq) {
+        export_id -> BigInt,
+        seq -> Integer,
+        data -> Binary,
+    }
+}

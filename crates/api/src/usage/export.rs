@@ -2,24 +2,24 @@
 //! match within a window (24 hours before `to` or now without `from`, at most the records'
 //! retention, a host search at most 7 days), newest first, as a CSV attachment. Streamed: a task reads the records in keyset
 //! pages (after the last one's time and id, so rows written meanwhile neither repeat nor shift
-//! the walk) on the blocking pool and hands each page's lines over a small channel.
+//! the walk) on the blocking pool and hands each page's lines over a small channel. A window too
+//! large to wait for is exported in the background instead (`exports`).
 
 use super::filters::RecordQuery;
 use super::window;
 use crate::blocking::with_conn;
-use crate::csv::{cell, iso_utc, stream_pages};
+use crate::csv::stream_pages;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
+use app::usage_exports::{HEADER, lines};
 use persistence::DbPool;
 use persistence::connection_records::{Cursor, Record, RecordFilter};
 
 /// Records per query and per chunk of the body.
 pub(crate) const EXPORT_PAGE: i64 = 1_000;
-
-const HEADER: &str = "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged\r\n";
 
 #[utoipa::path(tag = "usage", params(RecordQuery),
     responses((status = 200, content_type = "text/csv", body = String,
@@ -70,31 +70,4 @@ async fn read_page(
         )?)
     })
     .await
-}
-
-fn lines(page: &[Record]) -> String {
-    page.iter().map(line).collect()
-}
-
-/// One record's line, ending in CRLF.
-fn line(record: &Record) -> String {
-    let r = &record.row;
-    let cells = [
-        iso_utc(r.started_at),
-        r.duration_ms.to_string(),
-        r.credential_kind.to_string(),
-        r.credential_id.map(|id| id.to_string()).unwrap_or_default(),
-        cell(&r.credential_label),
-        r.kind.to_string(),
-        cell(&r.host),
-        r.port.to_string(),
-        r.bytes_up.to_string(),
-        r.bytes_down.to_string(),
-        r.outcome.to_string(),
-        cell(r.reason.as_deref().unwrap_or_default()),
-        domain::usage::charged(r.outcome, r.reason.as_deref()).to_string(),
-    ];
-    let mut text = cells.join(",");
-    text.push_str("\r\n");
-    text
 }

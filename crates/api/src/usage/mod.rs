@@ -1,13 +1,15 @@
 //! The customer's usage records (docs/api.md#usage-records): one row per gateway connection,
-//! listed newest first, exported as CSV, and summed per host, credential, day or hour.
+//! listed newest first, exported as CSV (streamed, or prepared in the background), and summed per host, credential, day or hour.
 
 mod breakdown;
 mod export;
+mod exports;
 mod filters;
 mod list;
 mod window;
 
 pub use breakdown::{Breakdown, BreakdownRow};
+pub use exports::{ExportRequest, UsageExport, UsageExports};
 pub use filters::RecordQuery;
 pub use list::{RecordCredential, RecordPage, RequestRecord};
 
@@ -16,5 +18,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list::list_requests)
         .service(export::export_requests)
+        .service(exports::request_export)
+        .service(exports::list_exports)
+        .service(exports::get_export)
+        .service(exports::delete_export)
+        .service(exports::download_export)
         .service(breakdown::usage_breakdown);
 }

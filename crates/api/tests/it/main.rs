@@ -72,6 +72,7 @@ mod trial;
 mod trial_networks;
 mod twofactor;
 mod twofactor_login;
+mod usage_exports;
 mod usage_records;
 mod usage_windows;
 mod user_sessions;

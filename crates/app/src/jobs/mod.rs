@@ -15,7 +15,9 @@
 //! (every minute, `crate::upstream_pools::probe_all`; three failures in a row mark a pool down);
 //! measuring the status page's minute of every component (every minute,
 //! `crate::status::measure_minute`); crediting the last month's SLA credits (every hour, each
-//! customer, kind and month once, `crate::status::sla::credit_month`).
+//! customer, kind and month once, `crate::status::sla::credit_month`); writing the usage
+//! exports customers asked for (every 5 seconds on every instance, each export claimed on its
+//! own, `exports`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -26,11 +28,13 @@
 //! ([`Running::stop`]) a job waiting for its next tick returns at once, and one in the middle of
 //! a run finishes that run (its transactions are never cut) and then returns.
 
+mod exports;
 mod records;
 mod rollups;
 mod schedule;
 mod work;
 
+pub use exports::EXPORTS_EVERY;
 pub use records::{RecordsPurged, prepare_record_days, purge_usage};
 pub use rollups::{backfill_rollups, purge_hourly};
 pub use schedule::{Job, Running, Stopper, Ticked, holder_id, tick_once};
@@ -134,6 +138,8 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     }
     let backfill = rollups::backfill_task(services.pool.clone(), stopper.subscribe());
     tasks.push(("usage_backfill", tokio::spawn(backfill)));
+    let exports = exports::exports_task(services.pool.clone(), stopper.subscribe());
+    tasks.push(("usage_exports", tokio::spawn(exports)));
     let days = records::prepare_task(services.pool.clone());
     tasks.push(("usage_record_days", tokio::spawn(days)));
     Running::new(stopper, tasks)

@@ -32,6 +32,7 @@ describe('plans tab', () => {
       http.get('*/api/user/proxy_history', () => HttpResponse.json({ history: [] })),
       http.get('*/api/user/requests', () => HttpResponse.json({ requests: [], total: 0, page: 1, perPage: 50 })),
       http.get('*/api/user/usage/breakdown', ({ request }) => HttpResponse.json({ by: new URL(request.url).searchParams.get('by'), rows: [] })),
+      http.get('*/api/user/requests/exports', () => HttpResponse.json({ items: [] })),
     );
     server.use(
       http.post('*/api/user/get_plan', async ({ request }) => {
@@ -148,6 +149,7 @@ describe('usage tab', () => {
       // the usage record (usage-record.test.tsx), empty here
       http.get('*/api/user/requests', () => HttpResponse.json({ requests: [], total: 0, page: 1, perPage: 50 })),
       http.get('*/api/user/usage/breakdown', ({ request }) => HttpResponse.json({ by: new URL(request.url).searchParams.get('by'), rows: [] })),
+      http.get('*/api/user/requests/exports', () => HttpResponse.json({ items: [] })),
     );
   }
 

@@ -73,6 +73,7 @@ function usageRecord({ requests, breakdown = {}, breakdownError = false }: Answe
       remember(request);
       return new HttpResponse('started_at,duration_ms\r\n2026-11-25T10:31:05Z,1234\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }),
+    http.get('*/api/user/requests/exports', () => HttpResponse.json({ items: [] })),
   );
   const last = (path: string, by?: string) => sent.filter((entry) => entry.path === path && (!by || entry.query.by === by)).at(-1)?.query;
   return { sent, last };
@@ -301,6 +302,57 @@ describe('usage record', () => {
       expect(names).toEqual([expect.stringMatching(/^requests-premium-\d{4}-\d{2}-\d{2}\.csv$/)]);
       expect(await blobs[0]!.text()).toBe('started_at,duration_ms\r\n2026-11-25T10:31:05Z,1234\r\n');
       click.mockRestore();
+    });
+
+    it('prepares an export of more than a day in the background and lists it until it can be downloaded', async () => {
+      const { last } = usageRecord();
+      const asked: unknown[] = [];
+      const deleted: string[] = [];
+      // 2026-11-01 to 2026-11-30, UTC seconds
+      const made = { id: 7, type: 'premium', from: 1_793_491_200, to: 1_796_083_200, host: null, outcome: null, credential: null, createdAt: 1_796_083_300, finishedAt: null, expiresAt: 1_796_169_700, downloadUrl: null };
+      let polls = 0;
+      server.use(
+        http.post('*/api/user/requests/exports', async ({ request }) => {
+          asked.push(await request.json());
+          return HttpResponse.json({ ...made, status: 'pending', records: 0, csvBytes: 0 }, { status: 202 });
+        }),
+        http.get('*/api/user/requests/exports', () => {
+          if (asked.length === 0) return HttpResponse.json({ items: [] });
+          polls += 1;
+          const item =
+            polls < 2
+              ? { ...made, status: 'running', records: 20_000, csvBytes: 2_100_000 }
+              : { ...made, status: 'ready', records: 51_234, csvBytes: 5_432_100, finishedAt: 1_796_083_320, downloadUrl: '/api/user/requests/exports/7/file' };
+          return HttpResponse.json({ items: deleted.length ? [] : [item] });
+        }),
+        http.delete('*/api/user/requests/exports/:id', ({ params }) => {
+          deleted.push(String(params.id));
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      const { user } = await openUsage();
+      const form = screen.getByRole('search', { name: 'Filter the usage record' });
+      await user.type(within(form).getByLabelText('From (UTC)'), '2026-11-01');
+      await user.type(within(form).getByLabelText('To (UTC)'), '2026-11-30');
+      await waitFor(() => expect(last('/api/user/requests')).toMatchObject({ from: '2026-11-01', to: '2026-11-30' }));
+
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Your export is being prepared: download it below when it is ready')).toBeInTheDocument();
+      expect(asked).toEqual([{ type: 'premium', from: '2026-11-01', to: '2026-11-30' }]);
+      expect(last('/api/user/requests.csv')).toBeUndefined();
+
+      const table = await screen.findByRole('table', { name: 'Prepared exports' });
+      expect(await within(table).findByText('Preparing: 20,000 so far')).toBeInTheDocument();
+      // read again while it is being prepared, until it is ready
+      const link = await within(table).findByRole('link', { name: 'Download' }, { timeout: 4000 });
+      expect(link).toHaveAttribute('href', expect.stringMatching(/\/api\/user\/requests\/exports\/7\/file$/));
+      expect(within(table).getByText('2026-11-01 – 2026-11-30')).toBeInTheDocument();
+      expect(within(table).getByText('51,234')).toBeInTheDocument();
+      expect(within(table).getByText(/^Ready until /)).toBeInTheDocument();
+
+      await user.click(within(table).getByRole('button', { name: 'Delete the export of 2026-11-01 – 2026-11-30' }));
+      await waitFor(() => expect(screen.queryByRole('table', { name: 'Prepared exports' })).not.toBeInTheDocument());
+      expect(deleted).toEqual(['7']);
     });
 
     it("shows the server's refusal and saves nothing", async () => {

@@ -40,6 +40,14 @@ export function filterError(filter: UsageFilter): { field: 'from' | 'to'; messag
   return null;
 }
 
+/** Whether the filter's window covers more than one day (`from` to `to`, or to today): such an
+ * export is prepared in the background; a day's streams at once. */
+export function spansDays(filter: UsageFilter, now: Date = new Date()): boolean {
+  if (!filter.from) return false;
+  const last = filter.to || now.toISOString().slice(0, 10);
+  return last > filter.from;
+}
+
 /** The query of the three routes: the page's kind and the filters that are set (host trimmed). */
 export function recordQuery(kind: ProxyKind, filter: UsageFilter) {
   const host = filter.host.trim();

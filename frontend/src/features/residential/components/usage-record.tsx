@@ -1,7 +1,8 @@
 // The usage record of a generator page's kind (docs/api.md#usage-records), under one set of
 // filters: traffic per hour and per day, the top target hosts, the usage per credential, the
 // connections themselves in pages of 50 (walked by cursor), and the CSV export of the matching
-// connections within its window (the filter's dates, else the last 24 hours). The
+// connections within its window (the filter's dates, else the last 24 hours): downloaded at once
+// for a day, prepared in the background for a longer window (`ExportsCard`). The
 // bytes are what the meter counted, so they add up to what the traffic balance lost.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { ProxyKind } from '@/lib/kinds';
 import { notify } from '@/lib/toast';
 import { CSV_SAVED, EXPORT_MAX_DAYS, saveBlob, useExportRequests } from '../api/export-requests';
+import { EXPORT_ASKED, useRequestExport } from '../api/usage-exports';
 import { breakdownQueryOptions } from '../api/get-breakdown';
 import { REQUESTS_PER_PAGE, requestsQueryOptions } from '../api/get-requests';
 import {
@@ -25,11 +27,13 @@ import {
   hourFrom,
   isFiltered,
   NO_FILTER,
+  spansDays,
   type UsageFilter,
 } from '../usage-records';
 import { BreakdownTable } from './breakdown-table';
 import { BucketChart } from './bucket-chart';
 import { CursorPager } from './cursor-pager';
+import { ExportsCard } from './exports-card';
 import { RequestsTable } from './requests-table';
 import { QueryFrame } from './usage-bytes';
 import { UsageFilters } from './usage-filters';
@@ -92,6 +96,7 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
   // newest page's, from the cache, stands for it; this observer never fetches.
   const newest = useQuery({ ...requestsQueryOptions(kind, filter, null), enabled: false });
   const exportCsv = useExportRequests();
+  const prepare = useRequestExport();
 
   function onFilter(next: UsageFilter) {
     setFilter(next);
@@ -99,6 +104,13 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
   }
 
   function onExport() {
+    if (spansDays(filter, now)) {
+      prepare.mutate(
+        { kind, filter },
+        { onSuccess: () => notify.success(EXPORT_ASKED), onError: (error) => notify.error(errorMessage(error)) },
+      );
+      return;
+    }
     exportCsv.mutate(
       { kind, filter },
       {
@@ -119,7 +131,7 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
       <Card
         title="Usage record"
         actions={
-          <Button variant="outline" size="sm" onClick={onExport} busy={exportCsv.isPending}>
+          <Button variant="outline" size="sm" onClick={onExport} busy={exportCsv.isPending || prepare.isPending}>
             <DownloadIcon className="h-4 w-4" />
             Export CSV
           </Button>
@@ -128,10 +140,11 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
           Every connection through the gateway, with the bytes the meter counted: they add up to what your traffic balance lost. Dates are UTC; the
           export holds the requests that match the filters between their dates, or in the last 24 hours without a start date, at most {EXPORT_MAX_DAYS}{' '}
-          days at once.
+          days at once; an export of more than a day is prepared in the background and listed below to download when ready.
         </p>
         <UsageFilters onChange={onFilter} today={now.toISOString().slice(0, 10)} />
       </Card>
+      <ExportsCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <TimeChart kind={kind} by="hour" filter={filter} now={now} />
         <TimeChart kind={kind} by="day" filter={filter} now={now} />

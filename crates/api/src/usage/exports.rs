@@ -1,0 +1,260 @@
+//! Usage exports prepared in the background (docs/api.md#usage-exports), over
+//! `app::usage_exports`: `POST /api/user/requests/exports` asks for one (the filters of
+//! `requests.csv`, a window of at most the records' retention) → 202; `GET …/exports` lists the
+//! customer's, `GET …/exports/{id}` reads one, `GET …/exports/{id}/file` downloads a ready one as
+//! CSV (the stored gzip passed through to a client that takes gzip), `DELETE …/exports/{id}`
+//! deletes one.
+
+use super::filters::RecordQuery;
+use super::window;
+use crate::content_coding::{Copies, Encoding, negotiate};
+use crate::csv::CsvBody;
+use crate::error::ApiError;
+use crate::extractors::{CurrentUser, JsonObject};
+use crate::state::AppState;
+use crate::view::ErrorResponse;
+use actix_web::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, VARY};
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use app::usage_exports::{self as exports, Download};
+use domain::calendar::utc_day;
+use persistence::usage_exports::ExportRow;
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+use utoipa::ToSchema;
+
+/// Which records to export: the filters of `GET /api/user/requests.csv`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ExportRequest {
+    /// premium, budget, static, lte, ipv4 or ipv6; blank for all.
+    #[serde(rename = "type")]
+    #[schema(schema_with = crate::openapi::rules::kind_filter)]
+    pub kind: Option<String>,
+    /// From this day (YYYY-MM-DD, UTC) or time (RFC 3339), inclusive; without it, the 24 hours
+    /// before `to`.
+    #[schema(schema_with = crate::openapi::rules::instant_filter)]
+    pub from: Option<String>,
+    /// Up to this time (RFC 3339), exclusive; a day includes all of it; without it, now. At most
+    /// the records' retention after `from` (422 on `from`).
+    #[schema(schema_with = crate::openapi::rules::instant_filter)]
+    pub to: Option<String>,
+    /// Part of the target host, case-insensitive (a window of at most 7 days, 422 on `host`).
+    #[schema(schema_with = crate::openapi::rules::filter_text)]
+    pub host: Option<String>,
+    /// ok, refused, upstream_error or cut_quota; blank for all.
+    #[schema(schema_with = crate::openapi::rules::outcome_filter)]
+    pub outcome: Option<String>,
+    /// One credential, `kind:label`; blank for all.
+    #[schema(schema_with = crate::openapi::rules::credential_filter)]
+    pub credential: Option<String>,
+}
+
+/// One export.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UsageExport {
+    pub id: i64,
+    /// pending (waiting for a writer), running, ready (downloadable until `expiresAt`) or
+    /// failed (ask again).
+    pub status: String,
+    /// The filters it was asked with; null where none was set.
+    #[serde(rename = "type")]
+    #[schema(value_type = Option<String>)]
+    pub kind: Option<domain::ProxyKind>,
+    /// Unix seconds: the window, `from` inclusive, `to` exclusive.
+    pub from: i64,
+    pub to: i64,
+    pub host: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub outcome: Option<domain::usage::Outcome>,
+    pub credential: Option<String>,
+    /// Records written so far (all of them once ready).
+    pub records: i64,
+    /// The CSV's size in bytes so far.
+    #[serde(rename = "csvBytes")]
+    pub csv_bytes: i64,
+    #[serde(rename = "createdAt")]
+    pub created_at: i64,
+    #[serde(rename = "finishedAt")]
+    pub finished_at: Option<i64>,
+    /// Unix seconds when it is deleted: a day after it finished (or was asked for).
+    #[serde(rename = "expiresAt")]
+    pub expires_at: i64,
+    /// Where to download it when ready (null before).
+    #[serde(rename = "downloadUrl")]
+    pub download_url: Option<String>,
+}
+
+impl From<ExportRow> for UsageExport {
+    fn from(r: ExportRow) -> Self {
+        let ready = r.status == persistence::usage_exports::READY;
+        UsageExport {
+            download_url: ready.then(|| format!("/api/user/requests/exports/{}/file", r.id)),
+            id: r.id,
+            status: r.status,
+            kind: r.kind,
+            from: r.window_from,
+            to: r.window_to,
+            host: r.host,
+            outcome: r.outcome,
+            credential: r.credential,
+            records: r.records,
+            csv_bytes: r.csv_bytes,
+            created_at: r.created_at,
+            finished_at: r.finished_at,
+            expires_at: r.expires_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UsageExports {
+    /// Newest first; at most 5.
+    pub items: Vec<UsageExport>,
+}
+
+#[utoipa::path(tag = "usage", request_body = ExportRequest,
+    responses((status = 202, body = UsageExport, description = "Asked for; written in the background"),
+        (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse),
+        (status = 409, body = ErrorResponse,
+            description = "One is being prepared already, or 5 are kept"),
+        (status = 422, body = ErrorResponse, description = "from, host or a filter invalid")))]
+#[post("/user/requests/exports")]
+pub async fn request_export(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonObject<ExportRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let query = RecordQuery {
+        kind: body.kind,
+        from: body.from,
+        to: body.to,
+        host: body.host,
+        outcome: body.outcome,
+        credential: body.credential,
+    };
+    let mut filter = query.parse(user.0.id)?;
+    let now = persistence::now();
+    window::bound_export(&mut filter, now, state.settings.usage_records_days)?;
+    window::bound_host_search(&mut filter, now)?;
+    let (Some(from), Some(to)) = (filter.from, filter.to) else {
+        return Err(ApiError::Internal(
+            "an export's window has both ends".into(),
+        ));
+    };
+    let row = exports::request(&state.services.pool, filter, (from, to)).await?;
+    Ok(HttpResponse::Accepted().json(UsageExport::from(row)))
+}
+
+#[utoipa::path(tag = "usage",
+    responses((status = 200, body = UsageExports), (status = 401, body = ErrorResponse)))]
+#[get("/user/requests/exports")]
+pub async fn list_exports(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
+    let rows = exports::list(&state.services.pool, user.0.id).await?;
+    Ok(HttpResponse::Ok().json(UsageExports {
+        items: rows.into_iter().map(UsageExport::from).collect(),
+    }))
+}
+
+#[utoipa::path(tag = "usage", params(("id" = i64, Path, description = "Export id")),
+    responses((status = 200, body = UsageExport), (status = 401, body = ErrorResponse),
+        (status = 404, body = ErrorResponse)))]
+#[get("/user/requests/exports/{id}")]
+pub async fn get_export(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let row = exports::find(&state.services.pool, user.0.id, path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(UsageExport::from(row)))
+}
+
+#[utoipa::path(tag = "usage", params(("id" = i64, Path, description = "Export id")),
+    responses((status = 204, description = "Deleted"), (status = 401, body = ErrorResponse),
+        (status = 404, body = ErrorResponse)))]
+#[delete("/user/requests/exports/{id}")]
+pub async fn delete_export(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    exports::delete(&state.services.pool, user.0.id, path.into_inner()).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(tag = "usage", params(("id" = i64, Path, description = "Export id")),
+    responses((status = 200, content_type = "text/csv", body = String,
+            description = "attachment requests-FROM-TO.csv"),
+        (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse),
+        (status = 409, body = ErrorResponse, description = "Not ready")))]
+#[get("/user/requests/exports/{id}/file")]
+pub async fn download_export(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let pool = &state.services.pool;
+    let row = exports::find(pool, user.0.id, path.into_inner()).await?;
+    let filename = format!(
+        "requests-{}-{}.csv",
+        utc_day(row.window_from),
+        utc_day(row.window_to - 1)
+    );
+    let mut download = Download::of(pool, &row)?;
+    let gzip = {
+        let accept = req
+            .headers()
+            .get(ACCEPT_ENCODING)
+            .and_then(|v| v.to_str().ok());
+        let copies = Copies {
+            br: false,
+            gzip: true,
+        };
+        negotiate(accept, copies) == Encoding::Gzip
+    };
+    // The first part is read before answering, so a failing database is a plain 500.
+    let first = if gzip {
+        download.next_gzip().await?
+    } else {
+        download.next_csv().await?
+    };
+    let (sender, receiver) = mpsc::channel(2);
+    actix_web::rt::spawn(async move {
+        let mut part = first;
+        while let Some(bytes) = part.take() {
+            if sender.send(Ok(Bytes::from(bytes))).await.is_err() {
+                return;
+            }
+            let next = if gzip {
+                download.next_gzip().await
+            } else {
+                download.next_csv().await
+            };
+            match next {
+                Ok(next) => part = next,
+                Err(error) => {
+                    tracing::error!(%error, "usage export download stopped");
+                    let _ = sender.send(Err(error.into())).await;
+                    return;
+                }
+            }
+        }
+    });
+    let mut answer = HttpResponse::Ok();
+    answer
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .insert_header(("Cache-Control", "no-store"))
+        .insert_header((VARY, "Accept-Encoding"));
+    if gzip {
+        answer.insert_header((CONTENT_ENCODING, "gzip"));
+    }
+    Ok(answer.body(CsvBody::new(receiver)))
+}

@@ -1,0 +1,99 @@
+// The usage exports prepared in the background (docs/api.md#usage-exports): each one's window and
+// filters, how far it got, and a download link once ready (kept a day) or a note that it failed.
+// Shown only when the customer has any; read again every 2 s while one is being prepared.
+import { buttonClasses } from '@/components/ui/button-classes';
+import { Button } from '@/components/ui/button';
+import { DataTable, WIDE_ONLY } from '@/components/ui/data-table';
+import { DownloadIcon } from '@/components/ui/icons';
+import { Card } from '@/components/ui/page-parts';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime, fromUnixSeconds } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { exportFileUrl, inMaking, useDeleteExport, useUsageExports, type UsageExport } from '../api/usage-exports';
+import { formatBytes, formatCount, isoUtc, OUTCOME_LABELS, isOutcome } from '../usage-records';
+
+const COLUMNS = [
+  'Window (UTC)',
+  { label: 'Filters', wide: true },
+  { label: 'Requests', align: 'right' },
+  { label: 'Size', align: 'right', wide: true },
+  'Status',
+  { label: 'Actions', align: 'right' },
+] as const;
+
+/** `2026-11-01 – 2026-11-30`: the window's first and last day (its end is exclusive). */
+function windowText(e: UsageExport): string {
+  const first = isoUtc(e.from).slice(0, 10);
+  const last = isoUtc(e.to - 1).slice(0, 10);
+  return first === last ? first : `${first} – ${last}`;
+}
+
+function filtersText(e: UsageExport): string {
+  const parts = [
+    e.type ?? 'all kinds',
+    e.host ? `host “${e.host}”` : null,
+    e.outcome ? (isOutcome(e.outcome) ? OUTCOME_LABELS[e.outcome] : e.outcome) : null,
+    e.credential ? e.credential : null,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+function statusText(e: UsageExport): string {
+  switch (e.status) {
+    case 'pending':
+      return 'Waiting to start';
+    case 'running':
+      return `Preparing: ${formatCount(e.records)} so far`;
+    case 'ready':
+      return `Ready until ${formatDateTime(fromUnixSeconds(e.expiresAt))}`;
+    default:
+      return 'Failed: export again';
+  }
+}
+
+export function ExportsCard() {
+  const exports = useUsageExports();
+  const remove = useDeleteExport();
+  const items = exports.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <Card title="Prepared exports">
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+        Exports longer than a day are prepared in the background; each is kept for a day after it is ready, and at most 5 at once.
+      </p>
+      <DataTable label="Prepared exports" columns={COLUMNS}>
+        {items.map((e) => {
+          const url = exportFileUrl(e);
+          return (
+            <tr key={e.id} data-testid="usage-export" aria-busy={inMaking(e) || undefined}>
+              <td className="py-2.5 pr-4 whitespace-nowrap">{windowText(e)}</td>
+              <td className={`py-2.5 pr-4 ${WIDE_ONLY}`}>{filtersText(e)}</td>
+              <td className="py-2.5 pr-4 text-right tabular-nums">{formatCount(e.records)}</td>
+              <td className={`py-2.5 pr-4 text-right tabular-nums ${WIDE_ONLY}`}>{formatBytes(e.csvBytes)}</td>
+              <td className="py-2.5 pr-4" role="status">
+                {statusText(e)}
+              </td>
+              <td className="py-2.5 text-right whitespace-nowrap">
+                {url && (
+                  <a className={buttonClasses('outline', 'sm', 'mr-2')} href={url} download>
+                    <DownloadIcon className="h-4 w-4" />
+                    Download
+                  </a>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  busy={remove.isPending && remove.variables === e.id}
+                  onClick={() => remove.mutate(e.id, { onError: (error) => notify.error(errorMessage(error)) })}
+                  aria-label={`Delete the export of ${windowText(e)}`}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+    </Card>
+  );
+}

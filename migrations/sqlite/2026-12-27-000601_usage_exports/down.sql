@@ -1,0 +1,2 @@
+DROP TABLE usage_export_parts;
+DROP TABLE usage_exports;
