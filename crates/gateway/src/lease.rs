@@ -14,6 +14,7 @@ use domain::usage::Outcome;
 use persistence::gateway_leases::LeaseKey;
 use persistence::gateway_slots::SlotKey;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -141,6 +142,11 @@ impl Lease {
     /// The target as the client asked for it, for the record.
     pub(crate) fn set_target(&mut self, host: &str, port: u16) {
         self.trail.set_target(host, port);
+    }
+
+    /// The client's address, for the record.
+    pub(crate) fn set_source(&mut self, source: Option<IpAddr>) {
+        self.trail.source = source;
     }
 
     /// How the connection ended, for the record (`ok` unless said otherwise).

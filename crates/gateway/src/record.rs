@@ -7,6 +7,7 @@
 use domain::usage::{self, CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
 use persistence::connection_records::NewRecord;
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -141,8 +142,15 @@ impl Records {
         *pending = records;
     }
 
-    /// Records a refusal of `who` (`reason`) for a connection to `host`:`port`.
-    pub(crate) fn refused(&self, who: Identity, host: &str, port: u16, reason: &'static str) {
+    /// Records a refusal of `who` (`reason`) for a connection from `source` to `host`:`port`.
+    pub(crate) fn refused(
+        &self,
+        who: Identity,
+        source: Option<IpAddr>,
+        host: &str,
+        port: u16,
+        reason: &'static str,
+    ) {
         self.push(NewRecord {
             user_id: who.user_id,
             started_at: persistence::now(),
@@ -158,6 +166,7 @@ impl Records {
             outcome: Outcome::Refused,
             reason: Some(reason.to_owned()),
             upstream_id: None,
+            source: source.map(|ip| ip.to_string()),
         });
     }
 }
@@ -174,6 +183,8 @@ pub(crate) struct Trail {
     reason: Option<&'static str>,
     /// The upstream pool that carried the connection, once one accepted it (`chain::ended`).
     pub(crate) upstream: Option<i64>,
+    /// The client's address (the abuse desk's answer to "which of the customer's machines").
+    pub(crate) source: Option<IpAddr>,
     /// False for a slot given back before the connection was let through (the refusal is
     /// recorded as such instead).
     keep: bool,
@@ -190,6 +201,7 @@ impl Trail {
             outcome: Outcome::Ok,
             reason: None,
             upstream: None,
+            source: None,
             keep: true,
         }
     }
@@ -237,6 +249,7 @@ impl Trail {
             outcome: self.outcome,
             reason: self.reason.map(str::to_owned),
             upstream_id: self.upstream,
+            source: self.source.map(|ip| ip.to_string()),
         })
     }
 }

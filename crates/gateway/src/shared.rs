@@ -11,6 +11,7 @@ use crate::lease::{Fair, Lease};
 use crate::preauth::{Gate, Ticket};
 use crate::record::Identity;
 use crate::registry::Registry;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use tokio::sync::watch;
@@ -88,12 +89,14 @@ impl Shared {
         port: u16,
     ) -> Result<Lease, Refusal> {
         let mut who: Option<Identity> = None;
+        // Taken now: a connection that signs in gives its ticket back.
+        let source = ticket.as_ref().map(Ticket::peer);
         let check = self
             .credentials
             .authorize(&self.registry, user, pass, &mut who);
         let result = self.gate.authorize(ticket, check).await;
         let result = self.share_fairly(result).await;
-        self.conclude(result, who, "credentials", host, port)
+        self.conclude(result, who, "credentials", source, (host, port))
     }
 
     /// Whether the connection holding `ticket` comes from an allowlisted source.
@@ -124,9 +127,10 @@ impl Shared {
                 None => Err(Refusal::BadCredentials),
             }
         };
+        let source = ticket.as_ref().map(Ticket::peer);
         let result = self.gate.authorize(ticket, check).await;
         let result = self.share_fairly(result).await;
-        self.conclude(result, who, "allowlist", host, port)
+        self.conclude(result, who, "allowlist", source, (host, port))
     }
 
     /// Past the descriptor budget's high-water mark, the fair share (`Live::fair_share`) of a
@@ -156,15 +160,15 @@ impl Shared {
         }
     }
 
-    /// Counts the outcome by method, names the target on the lease, records a known
-    /// customer's refusal.
+    /// Counts the outcome by method, names the target and the client's address (`source`) on
+    /// the lease, records a known customer's refusal.
     fn conclude(
         &self,
         mut result: Result<Lease, Refusal>,
         who: Option<Identity>,
         method: &'static str,
-        host: &str,
-        port: u16,
+        source: Option<IpAddr>,
+        (host, port): (&str, u16),
     ) -> Result<Lease, Refusal> {
         let outcome = match &result {
             Ok(_) => "ok",
@@ -180,7 +184,10 @@ impl Shared {
         metrics::counter!("proxyshop_gateway_auth_total", "outcome" => outcome, "method" => method)
             .increment(1);
         match (&mut result, who) {
-            (Ok(lease), _) => lease.set_target(host, port),
+            (Ok(lease), _) => {
+                lease.set_target(host, port);
+                lease.set_source(source);
+            }
             (
                 Err(
                     Refusal::Disabled
@@ -190,7 +197,10 @@ impl Shared {
                     | Refusal::TooManyConnections,
                 ),
                 Some(who),
-            ) => self.registry.records.refused(who, host, port, outcome),
+            ) => self
+                .registry
+                .records
+                .refused(who, source, host, port, outcome),
             (Err(_), _) => {}
         }
         result

@@ -135,6 +135,7 @@ type MatchColumns = (
     cr::bytes_down,
     cr::outcome,
     cr::upstream_id,
+    cr::source,
 );
 
 const MATCH_COLUMNS: MatchColumns = (
@@ -153,6 +154,7 @@ const MATCH_COLUMNS: MatchColumns = (
     cr::bytes_down,
     cr::outcome,
     cr::upstream_id,
+    cr::source,
 );
 
 /// One connection record a case matches, with its customer's email.
@@ -173,6 +175,8 @@ pub struct Match {
     pub bytes_down: i64,
     pub outcome: Outcome,
     pub upstream_id: Option<i64>,
+    /// The customer's machine that connected (`connection_records.source`).
+    pub source: Option<String>,
 }
 
 /// The records of connections to `destination` (on `port`, when given) open at some time in

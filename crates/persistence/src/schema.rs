@@ -522,6 +522,7 @@ diesel::table! {
         outcome -> Text,
         reason -> Nullable<Text>,
         upstream_id -> Nullable<BigInt>,
+        source -> Nullable<Text>,
     }
 }
 

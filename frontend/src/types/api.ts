@@ -2079,6 +2079,11 @@ export interface components {
              */
             recordId: number;
             /**
+             * @description The address the customer connected from (which of their machines); null for records
+             *     written before addresses were kept.
+             */
+            source?: string | null;
+            /**
              * Format: int64
              * @description Unix seconds.
              */

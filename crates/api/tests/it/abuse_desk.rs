@@ -46,6 +46,7 @@ fn record(
         outcome: Outcome::Ok,
         reason: None,
         upstream_id: None,
+        source: Some("198.51.100.23".into()),
     }
 }
 
@@ -166,6 +167,7 @@ persistence::both_backends! {
         assert_eq!(case.body["case"]["destination"], "evil.example");
         assert_eq!(matches[1]["startedAt"].as_i64(), Some(T0 + 180));
         assert_eq!((matches[1]["bytesDown"].as_i64(), matches[1]["port"].as_i64()), (Some(48_000), Some(443)));
+        assert_eq!(matches[1]["source"], "198.51.100.23", "the customer's machine that connected");
         let (alice_record, bob_record) = (matches[0]["recordId"].as_i64().unwrap(), matches[1]["recordId"].as_i64().unwrap());
         let customer = app.customer("carol@example.com").await;
         assert_eq!(app.get_with(&customer, &case_path(id, "")).await.status, 403);

@@ -63,6 +63,7 @@ fn flush(app: &TestApp, user: UserId, pool: Option<i64>, bytes: i64) {
         outcome: Outcome::Ok,
         reason: None,
         upstream_id: pool,
+        source: None,
     };
     app.with_conn(|conn| {
         persistence::write_transaction(conn, |c| {

@@ -35,6 +35,7 @@ pub(crate) fn record(
         outcome: Outcome::Ok,
         reason: None,
         upstream_id: None,
+        source: None,
     }
 }
 

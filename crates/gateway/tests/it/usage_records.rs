@@ -1,7 +1,8 @@
 //! Every connection of a known customer leaves one usage record whose bytes are exactly what
 //! the meter counted for it, so the records add up to what the balance lost: plain HTTP,
 //! CONNECT and SOCKS5, a refusal (no traffic), a cut for quota, a refused destination and an
-//! unreachable one. Wrong credentials are nobody's and leave none. Both backends.
+//! unreachable one; each names the client's address. Wrong credentials are nobody's and leave
+//! none. Both backends.
 
 use crate::common::*;
 use domain::ProxyKind;
@@ -70,6 +71,11 @@ async fn each_protocol_records_its_metered_bytes(backend: Backend) {
         (Outcome::Ok, None)
     );
     assert!(connect.started_at > 0 && connect.duration_ms >= 0);
+    assert_eq!(
+        connect.source.as_deref(),
+        Some("127.0.0.1"),
+        "the client's address"
+    );
 
     // A plain request: the rewritten head up, the response down.
     let (origin, received) = one_shot_origin().await;
@@ -116,6 +122,7 @@ async fn each_protocol_records_its_metered_bytes(backend: Backend) {
     assert_eq!((by_socks.bytes_up, by_socks.bytes_down), (12_345, 12_345));
     assert_eq!(by_socks.host, "localhost");
     assert_eq!(by_socks.outcome, Outcome::Ok);
+    assert_eq!(by_socks.source.as_deref(), Some("127.0.0.1"));
 
     // The dispute answer: the records add up to what the balance lost, to the byte.
     let (_, used, daily) = h.usage();
@@ -201,6 +208,11 @@ async fn refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not(backe
             (Outcome::Refused, Some("no_traffic"))
         );
         assert_eq!(row.credential_label, "broke1");
+        assert_eq!(
+            row.source.as_deref(),
+            Some("127.0.0.1"),
+            "a refusal names the client too"
+        );
     }
     // An internal destination is refused after authentication.
     let (_, code, _) = http_connect(h.http, &echo.to_string(), Some((USER, PASSWORD))).await;

@@ -23,7 +23,7 @@ pub use filter::RecordFilter;
 pub(crate) use filter::credential_terms;
 pub use record::{NewRecord, Record};
 
-/// Rows per multi-row INSERT on PostgreSQL: 14 values each stays far below its limit of
+/// Rows per multi-row INSERT on PostgreSQL: 15 values each stays far below its limit of
 /// 65,535 bound parameters.
 const INSERT_CHUNK: usize = 500;
 

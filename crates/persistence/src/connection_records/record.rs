@@ -36,6 +36,10 @@ pub struct NewRecord {
     /// The upstream pool that carried it (`upstream_pools.id`); none for direct traffic. The
     /// operator's, never shown to the customer.
     pub upstream_id: Option<i64>,
+    /// The client's address as the gateway saw it (the customer's machine; an abuse case's
+    /// "which of their machines"); none in records written before it was kept. The
+    /// operator's and the customer's, never a third party's.
+    pub source: Option<String>,
 }
 
 /// A stored record with its id (the CSV export's cursor).

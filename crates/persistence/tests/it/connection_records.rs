@@ -26,6 +26,7 @@ pub(crate) fn row(user_id: UserId, started_at: i64, host: &str, up: i64, down: i
         outcome: Outcome::Ok,
         reason: None,
         upstream_id: None,
+        source: None,
     }
 }
 

@@ -60,6 +60,7 @@ fn record(
         outcome: Outcome::Ok,
         reason: None,
         upstream_id: upstream,
+        source: None,
     }
 }
 

@@ -92,6 +92,7 @@ pub fn traffic(rng: &mut Rng, user: UserId, n: usize) -> Vec<NewRecord> {
                 outcome,
                 reason: reason.map(str::to_owned),
                 upstream_id: None,
+                source: None,
             }
         })
         .collect()

@@ -24,6 +24,7 @@ fn record(user: UserId, started_at: i64) -> NewRecord {
         outcome: Outcome::Ok,
         reason: None,
         upstream_id: None,
+        source: None,
     }
 }
 

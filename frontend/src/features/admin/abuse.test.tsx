@@ -41,6 +41,7 @@ const match = {
   bytesDown: 48000,
   outcome: 'ok',
   upstreamId: 2,
+  source: '198.51.100.23',
 };
 
 describe('abuse case', () => {
@@ -58,6 +59,7 @@ describe('abuse case', () => {
     const row = within(table).getByText('bob@example.com').closest('tr')!;
     expect(row).toHaveTextContent('scraper');
     expect(row).toHaveTextContent('pool #2');
+    expect(within(row).getByTestId('match-source')).toHaveTextContent('198.51.100.23');
     expect(screen.getByText('2026-11-29 14:00:00 – 14:10:00')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Suspend credential: bob@example.com, scraper' }));

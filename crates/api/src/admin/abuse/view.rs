@@ -77,6 +77,9 @@ pub struct AbuseMatch {
     pub outcome: Outcome,
     /// The upstream pool that carried it; null for direct traffic.
     pub upstream_id: Option<i64>,
+    /// The address the customer connected from (which of their machines); null for records
+    /// written before addresses were kept.
+    pub source: Option<String>,
 }
 
 impl From<Match> for AbuseMatch {
@@ -97,6 +100,7 @@ impl From<Match> for AbuseMatch {
             bytes_down: m.bytes_down,
             outcome: m.outcome,
             upstream_id: m.upstream_id,
+            source: m.source,
         }
     }
 }

@@ -1,5 +1,5 @@
 // /admin/abuse/:id: one abuse case: the report, the connection records its destination and window
-// match (customer, credential, times, bytes, pool) with the actions on each record's customer, the
+// match (customer, credential and the address it connected from, times, bytes, pool) with the actions on each record's customer, the
 // reply to the reporter, and the case's status (close, reopen).
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -151,7 +151,10 @@ export default function AbuseCasePage() {
               </td>
               <td className={CELL}>
                 <code className="text-xs">{record.credential}</code>
-                <div className={`text-xs ${MUTED}`}>{record.credentialKind}</div>
+                <div className={`text-xs ${MUTED}`}>
+                  {record.credentialKind}
+                  {record.source && <> from <code data-testid="match-source">{record.source}</code></>}
+                </div>
               </td>
               <td className={`${CELL} whitespace-nowrap`}>
                 {when(record.startedAt)}

@@ -1,0 +1,1 @@
+ALTER TABLE connection_records DROP COLUMN source;
