@@ -344,9 +344,9 @@ describe('usage record', () => {
       const table = await screen.findByRole('table', { name: 'Prepared exports' });
       expect(await within(table).findByText('Preparing: 20,000 so far')).toBeInTheDocument();
       // read again while it is being prepared, until it is ready
-      const link = await within(table).findByRole('link', { name: 'Download' }, { timeout: 4000 });
+      const link = await within(table).findByRole('link', { name: 'Download the export of 2026-11-01 – 2026-11-30' }, { timeout: 4000 });
       expect(link).toHaveAttribute('href', expect.stringMatching(/\/api\/user\/requests\/exports\/7\/file$/));
-      expect(within(table).getByText('2026-11-01 – 2026-11-30')).toBeInTheDocument();
+      expect(table).toHaveTextContent('2026-11-01 – 2026-11-30');
       expect(within(table).getByText('51,234')).toBeInTheDocument();
       expect(within(table).getByText(/^Ready until /)).toBeInTheDocument();
 

@@ -12,20 +12,27 @@ import { notify } from '@/lib/toast';
 import { exportFileUrl, inMaking, useDeleteExport, useUsageExports, type UsageExport } from '../api/usage-exports';
 import { formatBytes, formatCount, isoUtc, OUTCOME_LABELS, isOutcome } from '../usage-records';
 
+// The status goes under the window, so that a phone shows it beside the actions (the other
+// columns show from 640 px up).
 const COLUMNS = [
-  'Window (UTC)',
+  'Window (UTC) and status',
   { label: 'Filters', wide: true },
-  { label: 'Requests', align: 'right' },
+  { label: 'Requests', align: 'right', wide: true },
   { label: 'Size', align: 'right', wide: true },
-  'Status',
   { label: 'Actions', align: 'right' },
 ] as const;
 
-/** `2026-11-01 – 2026-11-30`: the window's first and last day (its end is exclusive). */
-function windowText(e: UsageExport): string {
+/** The window's first and last day (its end is exclusive); one day when they are the same. */
+function windowDays(e: UsageExport): [string, string | null] {
   const first = isoUtc(e.from).slice(0, 10);
   const last = isoUtc(e.to - 1).slice(0, 10);
-  return first === last ? first : `${first} – ${last}`;
+  return [first, first === last ? null : last];
+}
+
+/** `2026-11-01 – 2026-11-30`. */
+function windowText(e: UsageExport): string {
+  const [first, last] = windowDays(e);
+  return last ? `${first} – ${last}` : first;
 }
 
 function filtersText(e: UsageExport): string {
@@ -64,20 +71,32 @@ export function ExportsCard() {
       <DataTable label="Prepared exports" columns={COLUMNS}>
         {items.map((e) => {
           const url = exportFileUrl(e);
+          const [first, last] = windowDays(e);
           return (
             <tr key={e.id} data-testid="usage-export" aria-busy={inMaking(e) || undefined}>
-              <td className="py-2.5 pr-4 whitespace-nowrap">{windowText(e)}</td>
-              <td className={`py-2.5 pr-4 ${WIDE_ONLY}`}>{filtersText(e)}</td>
-              <td className="py-2.5 pr-4 text-right tabular-nums">{formatCount(e.records)}</td>
-              <td className={`py-2.5 pr-4 text-right tabular-nums ${WIDE_ONLY}`}>{formatBytes(e.csvBytes)}</td>
-              <td className="py-2.5 pr-4" role="status">
-                {statusText(e)}
+              <td className="py-2.5 pr-4">
+                {/* each day unbroken; a phone breaks the line after the dash */}
+                <div className="[&>span]:whitespace-nowrap">
+                  <span>{first}</span>
+                  {last && (
+                    <>
+                      {' – '}
+                      <span>{last}</span>
+                    </>
+                  )}
+                </div>
+                <div className="text-xs text-slate-600 dark:text-slate-400" role="status">
+                  {statusText(e)}
+                </div>
               </td>
+              <td className={`py-2.5 pr-4 ${WIDE_ONLY}`}>{filtersText(e)}</td>
+              <td className={`py-2.5 pr-4 text-right tabular-nums ${WIDE_ONLY}`}>{formatCount(e.records)}</td>
+              <td className={`py-2.5 pr-4 text-right tabular-nums ${WIDE_ONLY}`}>{formatBytes(e.csvBytes)}</td>
               <td className="py-2.5 text-right whitespace-nowrap">
                 {url && (
-                  <a className={buttonClasses('outline', 'sm', 'mr-2')} href={url} download>
+                  <a className={buttonClasses('outline', 'sm', 'mr-1 sm:mr-2')} href={url} download aria-label={`Download the export of ${windowText(e)}`}>
                     <DownloadIcon className="h-4 w-4" />
-                    Download
+                    <span className="max-sm:sr-only">Download</span>
                   </a>
                 )}
                 <Button
