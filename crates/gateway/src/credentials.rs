@@ -10,8 +10,8 @@ use crate::lease::{CredentialCap, Lease};
 use crate::open_error::OpenError;
 use crate::record::{CredentialRef, Identity};
 use crate::registry::Registry;
-use domain::Targeting;
 use domain::targeting::{split_subuser, subuser_base};
+use domain::{ProxyKind, Targeting};
 use persistence::gateway_leases::LeaseKey;
 use persistence::ip_allowlist::GatewayEntry;
 use persistence::piece_credentials::{self, PieceCredential};
@@ -39,6 +39,9 @@ pub(crate) enum Refusal {
     Expired,
     #[error("too many connections")]
     TooManyConnections,
+    /// The plan's connection limit of the kind (`plan_limits`), across the fleet.
+    #[error("the plan's connection limit is reached")]
+    PlanMaxConnections,
     #[error("too many failed attempts from this source")]
     TooManyFailures,
     #[error("database unavailable: {0}")]
@@ -50,7 +53,8 @@ impl From<OpenError> for Refusal {
         match e {
             OpenError::NoTraffic => Refusal::NoTraffic,
             OpenError::SubuserCapSpent => Refusal::SubuserCapSpent,
-            OpenError::TooMany | OpenError::NoSlot => Refusal::TooManyConnections,
+            OpenError::TooMany | OpenError::NoSlot(_) => Refusal::TooManyConnections,
+            OpenError::PlanCap => Refusal::PlanMaxConnections,
             OpenError::Ended => Refusal::Expired,
             OpenError::Disabled => Refusal::Disabled,
             OpenError::Db(e) => Refusal::Unavailable(e),
@@ -68,6 +72,8 @@ pub(crate) struct Credentials {
     pieces: RowCache<PieceCredential>,
     /// Whether a customer (by id) is on a free trial: a lower connection cap.
     trials: RowCache<bool>,
+    /// The connection limit of a customer's plan of a kind (`<user id>:<kind>`).
+    plan_caps: RowCache<i32>,
 }
 
 /// A configured cap as a count of connections.
@@ -91,6 +97,7 @@ impl Credentials {
             subusers: RowCache::new(subusers::find_for_gateway, unknown_ttl),
             pieces: RowCache::new(piece_credentials::find, unknown_ttl),
             trials: RowCache::new(persistence::trials::on_trial, unknown_ttl),
+            plan_caps: RowCache::new(persistence::plan_limits::for_gateway, unknown_ttl),
         }
     }
 
@@ -100,6 +107,19 @@ impl Credentials {
         self.subusers.invalidate_all();
         self.pieces.invalidate_all();
         self.trials.invalidate_all();
+        self.plan_caps.invalidate_all();
+    }
+
+    /// The connection limit of `user`'s plan of `kind`, if it has one
+    /// (`persistence::plan_limits::for_customer`).
+    async fn plan_cap(
+        &self,
+        user: domain::UserId,
+        kind: ProxyKind,
+    ) -> Result<Option<usize>, Refusal> {
+        let key = persistence::plan_limits::gateway_key(user, kind);
+        let cap = self.plan_caps.get(&self.pool, &key).await?;
+        Ok(cap.and_then(|c| usize::try_from(c).ok()))
     }
 
     /// Whether `user` is on a free trial (`persistence::trials::on_trial`).
@@ -145,7 +165,8 @@ impl Credentials {
             let key = LeaseKey::main(user.id, targeting.kind);
             let cap = cap((user.id, None), user.max_connections);
             let trial = self.trial(user.id).await?;
-            return Ok(registry.open(key, credential, cap, trial).await?);
+            let plan = self.plan_cap(user.id, targeting.kind).await?;
+            return Ok(registry.open(key, credential, cap, trial, plan).await?);
         }
         if username.is_empty() || username.len() > PIECE_NAME_MAX {
             return Err(Refusal::BadCredentials);
@@ -212,7 +233,8 @@ impl Credentials {
         };
         let cap = cap((sub.user_id, Some(sub.id)), sub.max_connections);
         let trial = self.trial(sub.user_id).await?;
-        Ok(registry.open(key, credential, cap, trial).await?)
+        let plan = self.plan_cap(sub.user_id, sub.kind).await?;
+        Ok(registry.open(key, credential, cap, trial, plan).await?)
     }
 
     /// Takes a connection slot for a connection from an allowlisted source: on the meter of
@@ -235,7 +257,8 @@ impl Credentials {
             }
             let key = LeaseKey::main(entry.user_id, entry.kind);
             let trial = self.trial(entry.user_id).await?;
-            return Ok(registry.open(key, credential, None, trial).await?);
+            let plan = self.plan_cap(entry.user_id, entry.kind).await?;
+            return Ok(registry.open(key, credential, None, trial, plan).await?);
         };
         let piece = self
             .pieces

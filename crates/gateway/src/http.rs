@@ -60,6 +60,17 @@ fn proxy_error(code: u16, reason: &str, error: &str) -> Vec<u8> {
     .into_bytes()
 }
 
+/// 429 for a customer at their plan's connection limit, saying so (`Proxy-Status` and the
+/// body), so that a script tells it from the shop's own per-customer cap.
+fn plan_cap() -> Vec<u8> {
+    let details = "your plan's connection limit is reached";
+    format!(
+        "HTTP/1.1 429 Too Many Requests\r\nProxy-Status: proxyshop; error=connection_limit_reached; details=\"{details}\"\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{details}",
+        details.len()
+    )
+    .into_bytes()
+}
+
 fn status(code: u16, reason: &str) -> Vec<u8> {
     format!("HTTP/1.1 {code} {reason}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         .into_bytes()
@@ -102,6 +113,7 @@ pub(crate) async fn serve(
         Err(Refusal::TooManyConnections | Refusal::TooManyFailures) => {
             return client.write_all(&status(429, "Too Many Requests")).await;
         }
+        Err(Refusal::PlanMaxConnections) => return client.write_all(&plan_cap()).await,
         Err(Refusal::Unavailable(e)) => {
             tracing::error!(error = %e, "gateway cannot check a credential");
             return client.write_all(&status(503, "Service Unavailable")).await;

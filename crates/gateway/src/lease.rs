@@ -107,6 +107,9 @@ pub(crate) struct Lease {
     /// The leased connection slot this connection uses (its customer's, under the
     /// per-customer cap across the fleet).
     pub(crate) fleet: SlotKey,
+    /// The leased slot under the customer's plan's connection limit of the kind, if the plan
+    /// has one.
+    pub(crate) plan: Option<SlotKey>,
     /// Bytes this connection moved towards the target and back, as its meter counted them.
     pub(crate) up: AtomicU64,
     pub(crate) down: AtomicU64,
@@ -204,6 +207,9 @@ impl Drop for Lease {
             entry.connections = entry.connections.saturating_sub(1);
         }
         live.slots.release(self.fleet);
+        if let Some(plan) = self.plan {
+            live.slots.release(plan);
+        }
         if let Some(n) = live.per_user.get_mut(&user_id) {
             *n = n.saturating_sub(1);
             if *n == 0 {

@@ -13,14 +13,17 @@ pub(crate) enum OpenError {
     SubuserCapSpent,
     #[error("too many connections")]
     TooMany,
+    /// The customer holds their plan's connection limit of the kind across the fleet.
+    #[error("the plan's connection limit is reached")]
+    PlanCap,
     #[error("the piece has ended")]
     Ended,
     #[error("account disabled")]
     Disabled,
-    /// Every slot of the node's block is in use: lease more (`Registry::with_slot`); never
-    /// seen outside the registry.
+    /// Every slot of the node's block of these slots is in use: lease more
+    /// (`Registry::with_slot`); never seen outside the registry.
     #[error("no free connection slot here")]
-    NoSlot,
+    NoSlot(persistence::gateway_slots::SlotKey),
     #[error(transparent)]
     Db(#[from] DbError),
 }

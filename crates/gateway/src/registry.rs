@@ -17,7 +17,7 @@ use crate::meter::Meter;
 use crate::meter::source::{Source, TopUp};
 use crate::open_error::{OpenError, dry};
 use crate::record::{CredentialRef, RECORDS_MAX, Records, Trail};
-use crate::slot_takes::SlotTakes;
+use crate::slot_takes::{FleetCap, SlotTakes};
 use crate::slots::Room;
 use crate::store::{self, Node};
 use domain::{ProxyKind, UserId};
@@ -79,17 +79,28 @@ impl Registry {
     /// Takes a connection slot on the meter of `key` (a customer's kind, through the main
     /// credential or a sub-user), if traffic remains here or can be leased and the
     /// credential's own `cap` allows one more (and the customer's: lower on a `trial`).
+    /// `plan` is the customer's plan's connection limit of the kind, which holds across the
+    /// fleet too (its own slots, `SlotKey::plan`).
     pub(crate) async fn open(
         &self,
         key: LeaseKey,
         credential: CredentialRef,
         cap: Option<CredentialCap>,
         trial: bool,
+        plan: Option<usize>,
     ) -> Result<Lease, OpenError> {
-        let fleet = SlotKey::customer(key.user_id);
+        let customer = FleetCap {
+            key: SlotKey::customer(key.user_id),
+            cap: self.customer_cap(trial),
+        };
+        let plan = plan.map(|cap| FleetCap {
+            key: SlotKey::plan(key.user_id, key.kind),
+            cap,
+        });
+        let caps: Vec<FleetCap> = std::iter::once(customer).chain(plan).collect();
         let mut lease = self
-            .with_slot(fleet, self.customer_cap(trial), || {
-                self.take_slot(key, credential.clone(), cap, trial)
+            .with_slot(&caps, || {
+                self.take_slot(key, credential.clone(), cap, trial, plan)
             })
             .await?;
         if lease.meter.remaining() > 0 {
@@ -120,8 +131,11 @@ impl Registry {
         credential: CredentialRef,
     ) -> Result<Lease, OpenError> {
         // A piece was paid for: not a trial's.
-        let fleet = SlotKey::customer(piece.user_id);
-        self.with_slot(fleet, self.customer_cap(false), || {
+        let fleet = FleetCap {
+            key: SlotKey::customer(piece.user_id),
+            cap: self.customer_cap(false),
+        };
+        self.with_slot(&[fleet], || {
             self.take_piece_slot(piece, kind, credential.clone())
         })
         .await
@@ -135,7 +149,7 @@ impl Registry {
         credential: CredentialRef,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
-        self.admit(&live, piece.user_id, None, false)?;
+        self.admit(&live, piece.user_id, None, false, None)?;
         let slot = live.pieces.entry(piece.id).or_insert_with(|| PieceSlot {
             owner: piece.user_id,
             expires_at: piece.expires_at,
@@ -167,6 +181,7 @@ impl Registry {
             piece: Some((piece.id, ended)),
             slot: None,
             fleet,
+            plan: None,
             up: Default::default(),
             down: Default::default(),
             trail: Trail::new(credential),
@@ -185,12 +200,11 @@ impl Registry {
     /// Runs `attempt` until it no longer lacks a slot of `fleet` (`SlotTakes::with_slot`).
     async fn with_slot<T>(
         &self,
-        fleet: SlotKey,
-        cap: usize,
+        caps: &[FleetCap],
         attempt: impl Fn() -> Result<T, OpenError>,
     ) -> Result<T, OpenError> {
         self.slot_takes
-            .with_slot(&self.live, &self.node, fleet, cap, attempt)
+            .with_slot(&self.live, &self.node, caps, attempt)
             .await
     }
 
@@ -205,14 +219,15 @@ impl Registry {
 
     /// Whether `user_id` may open one more connection: not disabled here, under the
     /// per-customer limit (the trial's when on a `trial`), under the credential's own cap, and
-    /// on a free slot of the customer's leased block (`NoSlot`: lease more; refused once the
-    /// fleet had none left a moment ago).
+    /// on a free slot of the customer's leased block and of their plan's (`NoSlot`: lease
+    /// more; refused once the fleet had none left a moment ago).
     fn admit(
         &self,
         live: &Live,
         user_id: UserId,
         cap: Option<&CredentialCap>,
         trial: bool,
+        plan: Option<FleetCap>,
     ) -> Result<(), OpenError> {
         if live.disabled.contains_key(&user_id) {
             return Err(OpenError::Disabled);
@@ -228,10 +243,20 @@ impl Registry {
         {
             return Err(OpenError::TooMany);
         }
-        match live.slots.room(SlotKey::customer(user_id), Instant::now()) {
+        let now = Instant::now();
+        let customer = SlotKey::customer(user_id);
+        match live.slots.room(customer, now) {
+            Room::Free => {}
+            Room::Exhausted => return Err(OpenError::NoSlot(customer)),
+            Room::Full => return Err(OpenError::TooMany),
+        }
+        let Some(plan) = plan else {
+            return Ok(());
+        };
+        match live.slots.room(plan.key, now) {
             Room::Free => Ok(()),
-            Room::Exhausted => Err(OpenError::NoSlot),
-            Room::Full => Err(OpenError::TooMany),
+            Room::Exhausted => Err(OpenError::NoSlot(plan.key)),
+            Room::Full => Err(OpenError::PlanCap),
         }
     }
 
@@ -242,9 +267,10 @@ impl Registry {
         credential: CredentialRef,
         cap: Option<CredentialCap>,
         trial: bool,
+        plan: Option<FleetCap>,
     ) -> Result<Lease, OpenError> {
         let mut live = lock(&self.live);
-        self.admit(&live, key.user_id, cap.as_ref(), trial)?;
+        self.admit(&live, key.user_id, cap.as_ref(), trial, plan)?;
         let source: Arc<dyn Source> = self.leases.clone();
         let entry = live.meters.entry(key).or_insert_with(|| Entry {
             meter: Meter::leased(key, source),
@@ -258,6 +284,9 @@ impl Registry {
         *live.per_user.entry(key.user_id).or_insert(0) += 1;
         let fleet = SlotKey::customer(key.user_id);
         live.slots.acquire(fleet);
+        if let Some(plan) = plan {
+            live.slots.acquire(plan.key);
+        }
         if let Some(cap) = cap {
             *live.per_credential.entry(cap.slot).or_insert(0) += 1;
         }
@@ -270,6 +299,7 @@ impl Registry {
             piece: None,
             slot: cap.map(|c| c.slot),
             fleet,
+            plan: plan.map(|p| p.key),
             up: Default::default(),
             down: Default::default(),
             trail: Trail::new(credential),

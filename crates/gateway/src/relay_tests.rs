@@ -21,6 +21,7 @@ fn lease(meter: Meter) -> Lease {
         piece: None,
         slot: None,
         fleet: persistence::gateway_slots::SlotKey::customer(domain::UserId::new(1)),
+        plan: None,
         up: Default::default(),
         down: Default::default(),
         trail: Trail::new(CredentialRef::main("alice")),

@@ -178,6 +178,7 @@ impl Shared {
             Err(Refusal::SubuserCapSpent) => "subuser_cap_spent",
             Err(Refusal::Expired) => "expired",
             Err(Refusal::TooManyConnections) => "too_many_connections",
+            Err(Refusal::PlanMaxConnections) => "plan_max_connections",
             Err(Refusal::TooManyFailures) => "too_many_failures",
             Err(Refusal::Unavailable(_)) => "unavailable",
         };
@@ -194,7 +195,8 @@ impl Shared {
                     | Refusal::NoTraffic
                     | Refusal::SubuserCapSpent
                     | Refusal::Expired
-                    | Refusal::TooManyConnections,
+                    | Refusal::TooManyConnections
+                    | Refusal::PlanMaxConnections,
                 ),
                 Some(who),
             ) => self

@@ -11,8 +11,16 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 /// How many times a connection leases slots before it is refused: each take grants at least
-/// one (or the connection is refused), but other connections may use them first.
-const SLOT_TAKES: usize = 4;
+/// one (or the connection is refused), but other connections may use them first. A connection
+/// under two caps (the customer's and their plan's) may need a take of each.
+const SLOT_TAKES: usize = 6;
+
+/// A cap across the fleet a connection needs a slot of: its slots' key and the cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FleetCap {
+    pub(crate) key: SlotKey,
+    pub(crate) cap: usize,
+}
 
 /// One slot take at a time per key on this node: connections that arrive together would each
 /// lease a block for the one slot they need, and the node would hold several blocks the other
@@ -27,28 +35,34 @@ impl SlotTakes {
         self.turns.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Runs `attempt` (which takes a connection slot under `live`'s lock) until it no longer
-    /// lacks a slot of `fleet`: each time it does, leases more (at least one; `cap` across the
-    /// fleet) from the database, or refuses the connection once the fleet holds the cap.
+    /// Runs `attempt` (which takes a connection slot of each of `caps` under `live`'s lock)
+    /// until it no longer lacks a slot: each time it lacks one of a key, leases more of that
+    /// key (at least one; its cap across the fleet) from the database, or refuses the
+    /// connection once the fleet holds the cap.
     pub(crate) async fn with_slot<T>(
         &self,
         live: &Mutex<Live>,
         node: &Node,
-        fleet: SlotKey,
-        cap: usize,
+        caps: &[FleetCap],
         attempt: impl Fn() -> Result<T, OpenError>,
     ) -> Result<T, OpenError> {
         for _ in 0..SLOT_TAKES {
-            match attempt() {
-                Err(OpenError::NoSlot) => {}
+            let (fleet, cap) = match attempt() {
+                Err(OpenError::NoSlot(key)) => match caps.iter().find(|c| c.key == key) {
+                    Some(c) => (c.key, c.cap),
+                    None => return Err(OpenError::TooMany),
+                },
                 done => return done,
-            }
+            };
             let turn = Arc::clone(self.turns().entry(fleet).or_default());
             let held = turn.lock().await;
             // The take before this one (another connection's) may have left a slot free.
+            // Lacking a slot of another key now (the customer's found, the plan's not), the
+            // next round takes that one.
             let done = match attempt() {
-                Err(OpenError::NoSlot) => None,
-                done => Some(done),
+                Err(OpenError::NoSlot(key)) if key == fleet => None,
+                Err(OpenError::NoSlot(_)) => Some(None),
+                done => Some(Some(done)),
             };
             let took = match done {
                 Some(_) => Ok(()),
@@ -70,13 +84,14 @@ impl SlotTakes {
                     takes.remove(&fleet);
                 }
             }
-            if let Some(done) = done {
+            if let Some(Some(done)) = done {
                 return done;
             }
             took?;
         }
         match attempt() {
-            Err(OpenError::NoSlot) => Err(OpenError::TooMany),
+            Err(OpenError::NoSlot(key)) if key.is_plan() => Err(OpenError::PlanCap),
+            Err(OpenError::NoSlot(_)) => Err(OpenError::TooMany),
             done => done,
         }
     }

@@ -22,7 +22,7 @@ use crate::error::DbResult;
 use crate::schema::{gateway_slot_leases as slot_leases, users};
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
-use domain::UserId;
+use domain::{ProxyKind, UserId};
 
 /// The per-customer connection cap (`PROXYSHOP_GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER`, the
 /// trial's for a customer on a free trial).
@@ -42,6 +42,25 @@ impl SlotKey {
             limit: CUSTOMER,
             user_id,
         }
+    }
+
+    /// The customer's slots of `kind` under their plan's connection limit
+    /// (`plan_limits::for_customer`).
+    pub fn plan(user_id: UserId, kind: ProxyKind) -> SlotKey {
+        let limit = match kind {
+            ProxyKind::Premium => "plan_premium",
+            ProxyKind::Budget => "plan_budget",
+            ProxyKind::Static => "plan_static",
+            ProxyKind::Lte => "plan_lte",
+            ProxyKind::Ipv4 => "plan_ipv4",
+            ProxyKind::Ipv6 => "plan_ipv6",
+        };
+        SlotKey { limit, user_id }
+    }
+
+    /// Whether these are slots under a plan's limit.
+    pub fn is_plan(&self) -> bool {
+        self.limit.starts_with("plan_")
     }
 }
 

@@ -53,6 +53,7 @@ pub mod payment_list;
 pub mod payments;
 pub mod piece_credentials;
 pub mod pieces;
+pub mod plan_limits;
 pub mod plan_purchase;
 pub mod plans;
 pub mod proxy_history;

@@ -945,3 +945,14 @@ diesel::table! {
         data -> Binary,
     }
 }
+
+diesel::table! {
+    plan_limits (plan_id) {
+        plan_id -> BigInt,
+        max_connections -> Integer,
+    }
+}
+
+diesel::joinable!(plan_limits -> plans (plan_id));
+diesel::allow_tables_to_appear_in_same_query!(plan_limits, plans);
+diesel::allow_tables_to_appear_in_same_query!(plan_limits, traffic_purchases);

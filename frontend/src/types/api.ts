@@ -2240,6 +2240,12 @@ export interface components {
             features: Record<string, never>;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int32
+             * @description Traffic plans: the most live connections of a customer on the plan across the gateway
+             *     fleet; null = no limit of the plan's own.
+             */
+            maxConnections?: number | null;
             name: string;
             note?: string | null;
             /**
@@ -3314,6 +3320,11 @@ export interface components {
              */
             availableUntil?: number | null;
             features?: Record<string, never> | null;
+            /**
+             * Format: int64
+             * @description Traffic plans only: the most live connections of a customer on the plan, 1 to 100000.
+             */
+            maxConnections?: number | null;
             name: string;
             note?: string | null;
             /**
@@ -3846,6 +3857,13 @@ export interface components {
             /** Format: int64 */
             id: number;
             ipDuration: string;
+            /**
+             * Format: int32
+             * @description Traffic plans: the most connections at once a customer on this plan may hold (the
+             *     gateway refuses more, 429, recorded as `plan_max_connections`); null = no limit of the
+             *     plan's own.
+             */
+            maxConnections?: number | null;
             name: string;
             note?: string | null;
             /**
@@ -3887,6 +3905,13 @@ export interface components {
              */
             availableUntil?: number | null;
             features?: Record<string, never> | null;
+            /**
+             * Format: int64
+             * @description Traffic plans (premium, budget) only: the most live connections of the kind a customer
+             *     on this plan may hold across the gateway fleet, 1 to 100000; null = no limit of the
+             *     plan's own.
+             */
+            maxConnections?: number | null;
             name?: string | null;
             note?: string | null;
             /**

@@ -43,6 +43,11 @@ pub struct Plan<'a> {
     #[serde(rename = "ipDuration")]
     pub ip_duration: String,
     pub availability: String,
+    /// Traffic plans: the most connections at once a customer on this plan may hold (the
+    /// gateway refuses more, 429, recorded as `plan_max_connections`); null = no limit of the
+    /// plan's own.
+    #[serde(rename = "maxConnections")]
+    pub max_connections: Option<i32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -114,7 +119,7 @@ fn plan_regions<'a>(stored: &str, buyable: &'a [String]) -> Vec<&'a str> {
 }
 
 impl<'a> Plan<'a> {
-    fn new(row: PlanRow, buyable: &'a [String]) -> Self {
+    fn new(row: PlanRow, buyable: &'a [String], max_connections: Option<i32>) -> Self {
         let features: serde_json::Value = serde_json::from_str(&row.features).unwrap_or_default();
         let text = |key: &str| features[key].as_str().unwrap_or_default().to_owned();
         let traffic = row.kind.is_traffic();
@@ -138,6 +143,7 @@ impl<'a> Plan<'a> {
             protocols: features["protocols"].as_bool().unwrap_or(false),
             ip_duration: text("ipDuration"),
             availability: text("availability"),
+            max_connections,
         }
     }
 }
@@ -150,10 +156,11 @@ pub async fn list_plans(
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let kind = query.parse()?;
-    let (rows, buyable) = with_conn(&state.services.pool, move |conn| {
+    let (rows, buyable, limits) = with_conn(&state.services.pool, move |conn| {
         Ok((
             plans::active_for_kind(conn, kind)?,
             buyable_countries(conn, kind)?,
+            persistence::plan_limits::all(conn)?,
         ))
     })
     .await?;
@@ -165,7 +172,10 @@ pub async fn list_plans(
                 name: kind.as_str().to_owned(),
                 plans: rows
                     .into_iter()
-                    .map(|row| Plan::new(row, &buyable))
+                    .map(|row| {
+                        let limit = limits.get(&row.id).copied();
+                        Plan::new(row, &buyable, limit)
+                    })
                     .collect(),
             },
         }))

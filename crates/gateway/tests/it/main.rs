@@ -19,6 +19,7 @@ mod framing;
 mod notify;
 mod pieces;
 mod plain_http;
+mod plan_caps;
 mod pool_margins;
 mod pool_secrets_log;
 mod preauth;

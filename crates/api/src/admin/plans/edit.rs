@@ -3,7 +3,7 @@
 //! deleted: it is deactivated, so the records that point at it keep their plan.
 
 use crate::admin::audit_trail::audit;
-use crate::admin::plans::form::PlanForm;
+use crate::admin::plans::form::{MAX_CONNECTIONS_TRAFFIC_ONLY, PlanForm};
 use crate::admin::plans::view::{AdminPlan, PlanDeleted};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -19,7 +19,8 @@ use persistence::plans::{self, PlanChanges};
 fn load(conn: &mut DbConnection, id: PlanId) -> Result<AdminPlan, ApiError> {
     let row = plans::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
     let sold = plans::times_sold(conn, id)?;
-    Ok(AdminPlan::new(row, sold))
+    let limit = persistence::plan_limits::get(conn, id)?;
+    Ok(AdminPlan::new(row, sold, limit))
 }
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path, description = "Plan id")),
@@ -35,14 +36,24 @@ pub async fn update_plan(
     body: JsonObject<PlanForm>,
 ) -> Result<HttpResponse, ApiError> {
     let id = PlanId::new(path.into_inner());
-    let (_, changes) = body
+    let edit = body
         .into_inner()
         .changes(false)
         .map_err(ApiError::Validation)?;
     let actor = admin.0.id;
     let plan = in_transaction(&state.services.pool, move |conn| {
         let before = load(conn, id)?;
-        plans::update(conn, id, &changes)?;
+        plans::update(conn, id, &edit.changes)?;
+        if let Some(limit) = edit.max_connections {
+            let traffic = domain::ProxyKind::parse(&before.kind).is_some_and(|k| k.is_traffic());
+            if limit.is_some() && !traffic {
+                return Err(ApiError::field(
+                    "maxConnections",
+                    MAX_CONNECTIONS_TRAFFIC_ONLY,
+                ));
+            }
+            persistence::plan_limits::set(conn, id, limit)?;
+        }
         let after = load(conn, id)?;
         audit(
             conn,

@@ -43,6 +43,28 @@ pub struct PlanForm {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<i64>)]
     pub available_until: Option<Option<i64>>,
+    /// Traffic plans (premium, budget) only: the most live connections of the kind a customer
+    /// on this plan may hold across the gateway fleet, 1 to 100000; null = no limit of the
+    /// plan's own.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
+    pub max_connections: Option<Option<f64>>,
+}
+
+/// A whole number from 1 to `MAX_CONNECTIONS`, or null.
+pub const MAX_CONNECTIONS_RULE: &str =
+    "maxConnections must be a whole number from 1 to 100000, or null";
+/// `maxConnections` on a plan sold by the piece.
+pub const MAX_CONNECTIONS_TRAFFIC_ONLY: &str =
+    "maxConnections applies to traffic plans (premium and budget)";
+const MAX_CONNECTIONS: i64 = 100_000;
+
+/// A checked plan form: the kind (on `POST`), the plan's changes, and its connection limit
+/// when the form names it (`Some(None)` removes it).
+pub struct PlanEdit {
+    pub kind: Option<ProxyKind>,
+    pub changes: PlanChanges,
+    pub max_connections: Option<Option<i32>>,
 }
 
 // The `POST /api/admin/plans` body as documented: `PlanForm` with the fields `POST` requires
@@ -76,6 +98,9 @@ pub struct NewPlanForm {
     sort: Option<i32>,
     /// Unix seconds when the plan stops being sold; null = no end.
     available_until: Option<i64>,
+    /// Traffic plans only: the most live connections of a customer on the plan, 1 to 100000.
+    #[schema(minimum = 1, maximum = 100_000)]
+    max_connections: Option<i64>,
 }
 
 /// Tells a field set to null (`Some(None)`) from an absent one (`None`).
@@ -106,7 +131,7 @@ fn text(value: Option<String>) -> Option<String> {
 impl PlanForm {
     /// The checked kind (when `require`) and changes; `require` makes the fields a new plan
     /// must have mandatory. A `PATCH` ignores `type`: a plan's kind never changes.
-    pub fn changes(self, require: bool) -> Result<(Option<ProxyKind>, PlanChanges), FieldErrors> {
+    pub fn changes(self, require: bool) -> Result<PlanEdit, FieldErrors> {
         let mut errors = FieldErrors::new();
         let mut changes = PlanChanges::default();
         let kind = if require {
@@ -138,6 +163,22 @@ impl PlanForm {
             None if !require => {}
             _ => errors.add("validityDays", msg::VALID_VALIDITY),
         }
+        let max_connections = match self.max_connections {
+            None => None,
+            Some(None) => Some(None),
+            Some(Some(n)) => match whole(n, 1..=MAX_CONNECTIONS) {
+                Some(n) => Some(Some(n as i32)),
+                None => {
+                    errors.add("maxConnections", MAX_CONNECTIONS_RULE);
+                    None
+                }
+            },
+        };
+        if let (Some(kind), Some(Some(_))) = (kind, max_connections)
+            && !kind.is_traffic()
+        {
+            errors.add("maxConnections", MAX_CONNECTIONS_TRAFFIC_ONLY);
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -155,6 +196,10 @@ impl PlanForm {
         changes.active = self.active;
         changes.sort = self.sort;
         changes.available_until = self.available_until;
-        Ok((kind, changes))
+        Ok(PlanEdit {
+            kind,
+            changes,
+            max_connections,
+        })
     }
 }

@@ -39,11 +39,13 @@ pub async fn list_plans(
     };
     let items = with_conn(&state.services.pool, move |conn| {
         let sold = plans::sold_counts(conn)?;
+        let limits = persistence::plan_limits::all(conn)?;
         Ok(plans::list_all(conn, kind)?
             .into_iter()
             .map(|row| {
                 let n = sold.get(&row.id).copied().unwrap_or(0);
-                AdminPlan::new(row, n)
+                let limit = limits.get(&row.id).copied();
+                AdminPlan::new(row, n, limit)
             })
             .collect::<Vec<_>>())
     })
@@ -60,11 +62,14 @@ pub async fn create_plan(
     state: web::Data<AppState>,
     body: JsonObject<PlanForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let (kind, changes) = body
+    let edit = body
         .into_inner()
         .changes(true)
         .map_err(ApiError::Validation)?;
-    let kind = kind.ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?;
+    let (changes, max_connections) = (edit.changes, edit.max_connections.flatten());
+    let kind = edit
+        .kind
+        .ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?;
     let actor = admin.0.id;
     let plan = in_transaction(&state.services.pool, move |conn| {
         let now = persistence::now();
@@ -89,8 +94,9 @@ pub async fn create_plan(
         if let Some(until) = changes.available_until {
             plans::set_available_until(conn, id, until)?;
         }
+        persistence::plan_limits::set(conn, id, max_connections)?;
         let row = plans::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
-        let plan = AdminPlan::new(row, 0);
+        let plan = AdminPlan::new(row, 0, max_connections);
         audit(
             conn,
             actor,

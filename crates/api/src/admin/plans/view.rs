@@ -33,12 +33,15 @@ pub struct AdminPlan {
     pub available_until: Option<i64>,
     /// Purchases and orders made with this plan.
     pub sold: i64,
+    /// Traffic plans: the most live connections of a customer on the plan across the gateway
+    /// fleet; null = no limit of the plan's own.
+    pub max_connections: Option<i32>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 impl AdminPlan {
-    pub fn new(row: PlanRow, sold: i64) -> Self {
+    pub fn new(row: PlanRow, sold: i64, max_connections: Option<i32>) -> Self {
         let features = serde_json::from_str::<Value>(&row.features)
             .ok()
             .and_then(|v| v.as_object().cloned())
@@ -64,6 +67,7 @@ impl AdminPlan {
             sort: row.sort,
             available_until: row.available_until,
             sold,
+            max_connections,
             created_at: row.created_at,
             updated_at: row.updated_at,
         }

@@ -1,0 +1,193 @@
+//! A plan's connection limit (`plan_limits`) holds across two gateway nodes on one database,
+//! for the customer whose latest purchase of the kind named the plan: capped at 10, their 11th
+//! tunnel is refused on either node (429 saying the plan's limit over HTTP, a SOCKS5
+//! authentication failure), recorded as refused with `plan_max_connections`, while the shop's
+//! per-customer cap (100) is far; a tunnel that ends frees a slot for the other node. A
+//! customer whose latest plan of the kind has no limit is not capped by an older plan's.
+
+use crate::common::*;
+use domain::{Cents, PlanId, ProxyKind};
+use persistence::connection_records::{self, RecordFilter};
+use persistence::gateway_slots::{self, SlotKey};
+use persistence::plans::{self, NewPlan};
+use persistence::traffic_purchases::{self, NewTrafficPurchase, Source};
+use persistence::{Backend, now, write_transaction};
+use std::net::SocketAddr;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+const PLAN_CAP: usize = 10;
+
+/// A Premium plan (limited to `limit` connections when given) that `user` bought.
+fn bought(h: &Harness, user: domain::UserId, limit: Option<i32>) -> PlanId {
+    let mut conn = h.db.pool.get().unwrap();
+    write_transaction(&mut conn, |c| {
+        let t = now();
+        let plan = plans::insert(
+            c,
+            &NewPlan {
+                kind: ProxyKind::Premium,
+                name: "Scraper",
+                tag: None,
+                note: None,
+                price_cents: Cents::new(1_000),
+                amount: 5,
+                validity_days: 30,
+                regions: "",
+                features: "{}",
+                active: true,
+                sort: 0,
+                created_at: t,
+                updated_at: t,
+            },
+        )?;
+        persistence::plan_limits::set(c, plan, limit)?;
+        traffic_purchases::record(
+            c,
+            &NewTrafficPurchase {
+                user_id: user,
+                kind: ProxyKind::Premium,
+                plan_id: Some(plan),
+                bytes: 1,
+                price: Cents::new(1_000),
+                source: Source::Purchase,
+            },
+        )?;
+        Ok::<_, persistence::DbError>(plan)
+    })
+    .unwrap()
+}
+
+/// A tunnel of `USER` through `http`/`socks` that moved a few bytes; None when refused (after
+/// checking how: the plan's 429 over HTTP, an authentication failure over SOCKS5).
+async fn tunnel(
+    ports: (SocketAddr, SocketAddr),
+    echo: SocketAddr,
+    socks: bool,
+) -> Option<TcpStream> {
+    tunnel_of((USER, PASSWORD), ports, echo, socks).await
+}
+
+async fn tunnel_of(
+    (user, password): (&str, &str),
+    ports: (SocketAddr, SocketAddr),
+    echo: SocketAddr,
+    socks: bool,
+) -> Option<TcpStream> {
+    let mut stream = if socks {
+        match socks_connect(ports.1, user, password, Dest::Ip(echo)).await {
+            Ok(stream) => stream,
+            Err(refused) => {
+                assert_eq!(refused, ("auth", 1));
+                return None;
+            }
+        }
+    } else {
+        let (stream, code, head) =
+            http_connect(ports.0, &echo.to_string(), Some((user, password))).await;
+        if code != 200 {
+            assert!(head.starts_with("HTTP/1.1 429 Too Many Requests"), "{head}");
+            assert!(
+                head.contains("your plan's connection limit is reached"),
+                "{head}"
+            );
+            return None;
+        }
+        stream
+    };
+    echo_through(&mut stream, 32).await;
+    Some(stream)
+}
+
+async fn a_plans_connection_limit_holds_across_two_nodes(backend: Backend) {
+    let Some(h) = Harness::start(Options {
+        backend,
+        max_connections_per_user: 100,
+        configure: Box::new(|c| c.expected_nodes = 2),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    bought(&h, h.user_id, Some(PLAN_CAP as i32));
+    let b = h
+        .another_node(|c| {
+            c.max_connections_per_user = 100;
+            c.expected_nodes = 2;
+        })
+        .await;
+    let (a, bp) = ((h.http, h.socks), (b.http, b.socks));
+    let echo = echo_server().await;
+    let mut open = Vec::new();
+    for i in 0..PLAN_CAP {
+        let node = if i % 2 == 0 { a } else { bp };
+        let stream = tunnel(node, echo, i % 4 >= 2).await;
+        open.push(stream.unwrap_or_else(|| panic!("tunnel {i} refused under the plan's limit")));
+    }
+    let in_use = |h: &Harness| {
+        let mut conn = h.db.pool.get().unwrap();
+        gateway_slots::in_use(
+            &mut conn,
+            SlotKey::plan(h.user_id, ProxyKind::Premium),
+            now(),
+        )
+        .unwrap()
+    };
+    assert_eq!(
+        in_use(&h),
+        PLAN_CAP as i64,
+        "the nodes hold exactly the plan's slots in use"
+    );
+    for node in [a, bp] {
+        assert!(
+            tunnel(node, echo, false).await.is_none(),
+            "HTTP served past the plan's limit"
+        );
+        assert!(
+            tunnel(node, echo, true).await.is_none(),
+            "SOCKS5 served past the plan's limit"
+        );
+    }
+    // One of a's ends and a gives its slot back at its flush: b serves one more.
+    let mut first = open.remove(0);
+    first.shutdown().await.unwrap();
+    assert_eq!(read_to_close(&mut first).await, 0);
+    h.handle.flush_now().await.unwrap();
+    b.handle.flush_now().await.unwrap();
+    open.push(
+        tunnel(bp, echo, false)
+            .await
+            .expect("a freed slot serves on the other node"),
+    );
+    assert!(tunnel(bp, echo, true).await.is_none());
+
+    h.handle.flush_now().await.unwrap();
+    b.handle.flush_now().await.unwrap();
+    let mut conn = h.db.pool.get().unwrap();
+    let (rows, _) =
+        connection_records::page(&mut conn, &RecordFilter::of(h.user_id), 1_000, 0).unwrap();
+    let refused = rows
+        .iter()
+        .filter(|r| r.row.reason.as_deref() == Some("plan_max_connections"))
+        .count();
+    assert_eq!(
+        refused, 5,
+        "every refusal is recorded with the plan's reason"
+    );
+    drop(conn);
+
+    // Another customer's latest Premium plan has no limit: an older plan's does not hold.
+    let other = h.add_user("ulater", "pwlater", 1_000_000_000);
+    bought(&h, other, Some(2));
+    bought(&h, other, None);
+    for i in 0..PLAN_CAP + 1 {
+        let stream = tunnel_of(("ulater", "pwlater"), a, echo, i % 2 == 1).await;
+        open.push(stream.unwrap_or_else(|| panic!("tunnel {i} capped by an older plan's limit")));
+    }
+}
+
+persistence::both_backends!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_plans_connection_limit_holds_across_two_nodes,
+);

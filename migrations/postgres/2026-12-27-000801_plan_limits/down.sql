@@ -1,0 +1,2 @@
+DROP INDEX traffic_purchases_user_kind;
+DROP TABLE plan_limits;

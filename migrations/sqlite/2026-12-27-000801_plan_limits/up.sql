@@ -1,0 +1,12 @@
+-- Limits the operator sets on a plan (docs/admin-api/plans.md, "Limits"), held by every customer
+-- whose latest purchase of the plan's kind was this plan: `max_connections` caps that customer's
+-- live connections of the kind across the gateway fleet (the nodes lease slots of it as they do
+-- the per-customer cap, `gateway_slot_leases`). A plan without a row has no limit of its own.
+CREATE TABLE plan_limits (
+    plan_id BIGINT PRIMARY KEY REFERENCES plans (id) ON DELETE CASCADE,
+    max_connections INTEGER NOT NULL
+);
+
+-- The latest purchase of a kind, which names the customer's plan: read by the gateway per
+-- (customer, kind).
+CREATE INDEX traffic_purchases_user_kind ON traffic_purchases (user_id, kind, id);
