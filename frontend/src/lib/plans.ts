@@ -22,6 +22,8 @@ export type Plan = {
   protocols: boolean;
   ipDuration: string;
   availability: string;
+  /** The most connections at once of a customer on the plan; null: no limit of its own. */
+  maxConnections?: number | null;
 };
 
 type Raw = Record<string, unknown>;
@@ -54,6 +56,7 @@ function toPlan(raw: unknown): Plan | null {
     protocols: raw.protocols === true,
     ipDuration: text(raw.ipDuration) ?? '',
     availability: text(raw.availability) ?? '',
+    maxConnections: typeof raw.maxConnections === 'number' && Number.isSafeInteger(raw.maxConnections) ? raw.maxConnections : null,
   };
 }
 

@@ -23,6 +23,14 @@ describe('plan card', () => {
     expect(screen.getByRole('heading', { name: '1 piece' })).toBeInTheDocument();
   });
 
+  it("shows a plan's connection limit, and no row without one", () => {
+    const { unmount } = render(<PlanCard plan={plan({ maxConnections: 1500 })} kind="premium" action={null} />);
+    expect(row('Connections at once')).toHaveTextContent(/^up to 1,500$/);
+    unmount();
+    render(<PlanCard plan={plan({ maxConnections: null })} kind="premium" action={null} />);
+    expect(screen.queryByText('Connections at once')).not.toBeInTheDocument();
+  });
+
   it('says Unknown only when the plan has no period', () => {
     render(<PlanCard plan={plan({ validityPeriod: null })} kind="ipv4" action={null} />);
     expect(row('Validity')).toHaveTextContent('Unknown');

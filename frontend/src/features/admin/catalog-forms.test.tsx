@@ -97,6 +97,37 @@ describe('plan form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("sets a traffic plan's connection limit, checked as the server checks it; a piece plan has none", async () => {
+    server.use(http.get('*/api/admin/plans', () => HttpResponse.json({ items: [] })));
+    const posted = recorder();
+    server.use(
+      http.post('*/api/admin/plans', async ({ request }) => {
+        await posted.record(request);
+        return HttpResponse.json(makePlan({ name: 'Scraper', maxConnections: 10 }), { status: 201 });
+      }),
+    );
+    const { user } = renderAt('/admin/plans');
+    expect(await screen.findByText('No plans of this kind yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'New plan' });
+    await user.selectOptions(within(dialog).getByLabelText('Kind'), 'static');
+    expect(within(dialog).queryByLabelText('Connections at once (optional)')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Kind'), 'premium');
+    await user.type(within(dialog).getByLabelText('Name'), 'Scraper');
+    await user.type(within(dialog).getByLabelText('Price (USD)'), '10');
+    await user.type(within(dialog).getByLabelText('Amount (GB)'), '5');
+    const limit = within(dialog).getByLabelText('Connections at once (optional)');
+    await user.type(limit, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create plan' }));
+    expect(await within(dialog).findByText(MESSAGES.maxConnections)).toBeInTheDocument();
+    expect(posted.bodies).toEqual([]);
+    await user.clear(limit);
+    await user.type(limit, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Create plan' }));
+    await waitFor(() => expect(posted.bodies).toHaveLength(1));
+    expect(posted.bodies[0]).toMatchObject({ type: 'premium', name: 'Scraper', maxConnections: 10 });
+  });
+
   it('edits without the kind and says that a sold plan is deactivated, not deleted', async () => {
     server.use(http.get('*/api/admin/plans', () => HttpResponse.json({ items: [makePlan({ sold: 4 })] })));
     const patched = recorder();

@@ -18,6 +18,7 @@ export const MESSAGES = {
   proxies: 'Enter exactly one host:port:user:pass line per ordered proxy',
   note: 'Please write a note of 1–1000 characters (line breaks allowed, no other control characters)',
   refusalDays: 'Days must be a whole number from 0 to 365',
+  maxConnections: 'maxConnections must be a whole number from 1 to 100000, or null',
 } as const;
 
 /** The longest note on a customer, in characters (code points) once trimmed. */
@@ -112,6 +113,11 @@ export const planSchema = z.object({
     .trim()
     .refine((text) => /^-?\d+$/.test(text), MESSAGES.sort),
   availableUntil: z.string(),
+  /** Traffic plans: the most connections at once of a customer on the plan; blank for none. */
+  maxConnections: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || (WHOLE.test(text) && Number(text) >= 1 && Number(text) <= 100_000), MESSAGES.maxConnections),
 });
 export type PlanValues = z.infer<typeof planSchema>;
 

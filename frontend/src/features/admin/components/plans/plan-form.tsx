@@ -14,7 +14,7 @@ import { TextArea } from '@/components/ui/text-area';
 import { EMPTY_PLAN, patchOf, planToValues, valuesToBody } from './plan-values';
 import { kindName } from '../../kinds';
 
-const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil'];
+const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil', 'maxConnections'];
 
 export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan | null; defaultType?: PlanValues['type']; onClose: () => void }) {
   const save = useSavePlan();
@@ -53,6 +53,18 @@ export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan
         <Field label="Sort order" inputMode="numeric" autoComplete="off" error={errors.sort?.message} {...register('sort')} />
         <Field label="Tag (optional)" autoComplete="off" placeholder="Popular" error={errors.tag?.message} {...register('tag')} />
         <Field label="Available until (optional)" type="date" error={errors.availableUntil?.message} {...register('availableUntil')} />
+        {traffic && (
+          <Field
+            label="Connections at once (optional)"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="No limit of its own"
+            hint="The most live connections of a customer on this plan, across every gateway node."
+            error={errors.maxConnections?.message}
+            className="sm:col-span-2"
+            {...register('maxConnections')}
+          />
+        )}
         <Field label="Regions (comma-separated)" autoComplete="off" placeholder="US, DE, JP" error={errors.regions?.message} className="sm:col-span-2" {...register('regions')} />
         <TextArea label="Note (optional)" rows={2} error={errors.note?.message} className="sm:col-span-2" {...register('note')} />
         <TextArea

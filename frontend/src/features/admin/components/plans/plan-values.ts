@@ -27,6 +27,7 @@ export const EMPTY_PLAN: PlanValues = {
   active: true,
   sort: '0',
   availableUntil: '',
+  maxConnections: '',
 };
 
 export function planToValues(plan: AdminPlan): PlanValues {
@@ -43,6 +44,7 @@ export function planToValues(plan: AdminPlan): PlanValues {
     active: plan.active,
     sort: String(plan.sort),
     availableUntil: unixToDay(plan.availableUntil ?? null),
+    maxConnections: plan.maxConnections == null ? '' : String(plan.maxConnections),
   };
 }
 
@@ -64,6 +66,8 @@ export function valuesToBody(values: PlanValues): PlanBody {
     active: values.active,
     sort: Number(values.sort),
     availableUntil: dayToUnixEnd(values.availableUntil),
+    // a limit of traffic plans only: a piece plan's form never sends one
+    ...(values.type === 'premium' || values.type === 'budget' ? { maxConnections: values.maxConnections.trim() ? Number(values.maxConnections) : null } : {}),
   };
 }
 
