@@ -2964,16 +2964,6 @@ export interface components {
             expiresAt: number;
             reason: string;
         };
-        /** @description Which records to export: the filters of `GET /api/user/requests.csv`. */
-        ExportRequest: {
-            credential?: string;
-            from?: string;
-            /** @description Any text without a control character; blank filters nothing. */
-            host?: string;
-            outcome?: string;
-            to?: string;
-            type?: string;
-        };
         ForceResetRequest: {
             reason: string;
         };
@@ -4142,6 +4132,19 @@ export interface components {
              *     customer's page costs no count over their whole history. Null with `total`.
              */
             totalCapped?: boolean | null;
+        };
+        /**
+         * @description The filters as a query (the list, the CSV, the breakdowns) or as the JSON body of a
+         *     background export.
+         */
+        RecordQuery: {
+            credential?: string;
+            from?: string;
+            /** @description Any text without a control character; blank filters nothing. */
+            host?: string;
+            outcome?: string;
+            to?: string;
+            type?: string;
         };
         /** @description The pool that carried a connection. */
         RecordUpstream: {
@@ -13249,7 +13252,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ExportRequest"];
+                "application/json": components["schemas"]["RecordQuery"];
             };
         };
         responses: {

@@ -19,35 +19,9 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use app::usage_exports::{self as exports, Download};
 use domain::calendar::utc_day;
 use persistence::usage_exports::ExportRow;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
-
-/// Which records to export: the filters of `GET /api/user/requests.csv`.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct ExportRequest {
-    /// premium, budget, static, lte, ipv4 or ipv6; blank for all.
-    #[serde(rename = "type")]
-    #[schema(schema_with = crate::openapi::rules::kind_filter)]
-    pub kind: Option<String>,
-    /// From this day (YYYY-MM-DD, UTC) or time (RFC 3339), inclusive; without it, the 24 hours
-    /// before `to`.
-    #[schema(schema_with = crate::openapi::rules::instant_filter)]
-    pub from: Option<String>,
-    /// Up to this time (RFC 3339), exclusive; a day includes all of it; without it, now. At most
-    /// the records' retention after `from` (422 on `from`).
-    #[schema(schema_with = crate::openapi::rules::instant_filter)]
-    pub to: Option<String>,
-    /// Part of the target host, case-insensitive (a window of at most 7 days, 422 on `host`).
-    #[schema(schema_with = crate::openapi::rules::filter_text)]
-    pub host: Option<String>,
-    /// ok, refused, upstream_error or cut_quota; blank for all.
-    #[schema(schema_with = crate::openapi::rules::outcome_filter)]
-    pub outcome: Option<String>,
-    /// One credential, `kind:label`; blank for all.
-    #[schema(schema_with = crate::openapi::rules::credential_filter)]
-    pub credential: Option<String>,
-}
 
 /// One export.
 #[derive(Debug, Serialize, ToSchema)]
@@ -112,7 +86,7 @@ pub struct UsageExports {
     pub items: Vec<UsageExport>,
 }
 
-#[utoipa::path(tag = "usage", request_body = ExportRequest,
+#[utoipa::path(tag = "usage", request_body = RecordQuery,
     responses((status = 202, body = UsageExport, description = "Asked for; written in the background"),
         (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse),
         (status = 409, body = ErrorResponse,
@@ -122,18 +96,9 @@ pub struct UsageExports {
 pub async fn request_export(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: JsonObject<ExportRequest>,
+    body: JsonObject<RecordQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
-    let query = RecordQuery {
-        kind: body.kind,
-        from: body.from,
-        to: body.to,
-        host: body.host,
-        outcome: body.outcome,
-        credential: body.credential,
-    };
-    let mut filter = query.parse(user.0.id)?;
+    let mut filter = body.parse(user.0.id)?;
     let now = persistence::now();
     window::bound_export(&mut filter, now, state.settings.usage_records_days)?;
     window::bound_host_search(&mut filter, now)?;

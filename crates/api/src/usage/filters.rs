@@ -11,29 +11,37 @@ use serde::Deserialize;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 
-#[derive(Debug, Deserialize, IntoParams)]
+/// The filters as a query (the list, the CSV, the breakdowns) or as the JSON body of a
+/// background export.
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
 pub struct RecordQuery {
     /// premium, budget, static, lte, ipv4 or ipv6; blank for all.
     #[serde(rename = "type")]
     #[param(schema_with = crate::openapi::rules::kind_filter)]
+    #[schema(schema_with = crate::openapi::rules::kind_filter)]
     pub kind: Option<String>,
     /// From this day (YYYY-MM-DD, UTC) or time (RFC 3339), inclusive.
     #[param(schema_with = crate::openapi::rules::instant_filter)]
+    #[schema(schema_with = crate::openapi::rules::instant_filter)]
     pub from: Option<String>,
     /// Up to this time (RFC 3339), exclusive; a day (YYYY-MM-DD) includes all of it.
     #[param(schema_with = crate::openapi::rules::instant_filter)]
+    #[schema(schema_with = crate::openapi::rules::instant_filter)]
     pub to: Option<String>,
     /// Part of the target host, case-insensitive; no control characters (422).
     #[param(schema_with = crate::openapi::rules::filter_text)]
+    #[schema(schema_with = crate::openapi::rules::filter_text)]
     pub host: Option<String>,
     /// ok, refused, upstream_error or cut_quota; blank for all.
     #[param(schema_with = crate::openapi::rules::outcome_filter)]
+    #[schema(schema_with = crate::openapi::rules::outcome_filter)]
     pub outcome: Option<String>,
     /// One credential, as the breakdown by credential names it: `kind:label` (main, subuser,
     /// allowlist or piece, a colon, the label exactly); blank for all.
     #[param(schema_with = crate::openapi::rules::credential_filter)]
+    #[schema(schema_with = crate::openapi::rules::credential_filter)]
     pub credential: Option<String>,
 }
 

@@ -9,7 +9,7 @@ mod list;
 mod window;
 
 pub use breakdown::{Breakdown, BreakdownRow};
-pub use exports::{ExportRequest, UsageExport, UsageExports};
+pub use exports::{UsageExport, UsageExports};
 pub use filters::RecordQuery;
 pub use list::{RecordCredential, RecordPage, RequestRecord};
 

@@ -6,7 +6,6 @@
 //! loses them at their expiry (driven here by an explicit timestamp, not by waiting).
 
 use crate::common::*;
-use persistence::connection_records::{self, RecordFilter};
 use persistence::gateway_slots::{self, SlotKey};
 use persistence::{Backend, now, write_transaction};
 use std::net::SocketAddr;
@@ -162,14 +161,11 @@ async fn the_cap_holds_across_two_nodes(backend: Backend) {
     // Every refusal is recorded as one.
     h.handle.flush_now().await.unwrap();
     b.handle.flush_now().await.unwrap();
-    let mut conn = h.db.pool.get().unwrap();
-    let (rows, _) =
-        connection_records::page(&mut conn, &RecordFilter::of(h.user_id), 1_000, 0).unwrap();
-    let refused = rows
-        .iter()
-        .filter(|r| r.row.reason.as_deref() == Some("too_many_connections"))
-        .count();
-    assert_eq!(refused, 8, "two refusals on each node, twice");
+    assert_eq!(
+        h.refusals("too_many_connections"),
+        8,
+        "two refusals on each node, twice"
+    );
 }
 
 async fn a_stopped_nodes_slots_expire(backend: Backend) {

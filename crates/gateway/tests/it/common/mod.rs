@@ -140,6 +140,18 @@ pub struct Harness {
 }
 
 impl Harness {
+    /// How many of the customer's usage records were refused for `reason` (after the nodes
+    /// flushed).
+    pub fn refusals(&self, reason: &str) -> usize {
+        use persistence::connection_records::{self, RecordFilter};
+        let mut conn = self.db.pool.get().unwrap();
+        let filter = RecordFilter::of(self.user_id);
+        let (rows, _) = connection_records::page(&mut conn, &filter, 1_000, 0).unwrap();
+        rows.iter()
+            .filter(|r| r.row.reason.as_deref() == Some(reason))
+            .count()
+    }
+
     /// A node with the default options on `backend`.
     pub async fn on(backend: Backend) -> Option<Harness> {
         Harness::start(Options {
