@@ -296,8 +296,11 @@ pub struct Download {
     id: i64,
     seq: i32,
     parts: i32,
-    decoder: Option<GzDecoder<Vec<u8>>>,
+    decoder: Option<Decoder>,
 }
+
+/// The gzip stream of an export's parts, unpacked as they come.
+type Decoder = GzDecoder<Vec<u8>>;
 
 impl Download {
     /// The download of `row`: a 409 when it is not ready.
@@ -352,10 +355,10 @@ impl Download {
 /// The CSV in `part`, the next part of a gzip stream `decoder` has read the parts before of;
 /// the decoder again unless `part` is the last.
 fn unpack(
-    mut decoder: GzDecoder<Vec<u8>>,
+    mut decoder: Decoder,
     part: &[u8],
     last: bool,
-) -> std::io::Result<(Option<GzDecoder<Vec<u8>>>, Vec<u8>)> {
+) -> std::io::Result<(Option<Decoder>, Vec<u8>)> {
     decoder.write_all(part)?;
     if last {
         return Ok((None, decoder.try_finish().and_then(|()| decoder.finish())?));
