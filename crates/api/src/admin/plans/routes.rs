@@ -94,7 +94,10 @@ pub async fn create_plan(
         if let Some(until) = changes.available_until {
             plans::set_available_until(conn, id, until)?;
         }
-        persistence::plan_limits::set(conn, id, max_connections)?;
+        // A new plan has no limit until one is given (and the nodes need telling only then).
+        if max_connections.is_some() {
+            persistence::plan_limits::set(conn, id, max_connections)?;
+        }
         let row = plans::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
         let plan = AdminPlan::new(row, 0, max_connections);
         audit(
