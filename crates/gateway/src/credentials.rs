@@ -6,7 +6,7 @@
 //! of concurrent connections of their own, inside the per-customer limit.
 
 use crate::cache::RowCache;
-use crate::lease::{CredentialCap, Lease};
+use crate::lease::{CredentialCap, Lease, PlanCaps};
 use crate::open_error::OpenError;
 use crate::record::{CredentialRef, Identity};
 use crate::registry::Registry;
@@ -15,6 +15,7 @@ use domain::{ProxyKind, Targeting};
 use persistence::gateway_leases::LeaseKey;
 use persistence::ip_allowlist::GatewayEntry;
 use persistence::piece_credentials::{self, PieceCredential};
+use persistence::plan_limits::PlanLimits;
 use persistence::subusers::{self, GatewaySubuser};
 use persistence::traffic::{self, ProxyUser};
 use persistence::{DbError, DbPool};
@@ -42,6 +43,9 @@ pub(crate) enum Refusal {
     /// The plan's connection limit of the kind (`plan_limits`), across the fleet.
     #[error("the plan's connection limit is reached")]
     PlanMaxConnections,
+    /// The plan's requests per second of the kind (`plan_limits`), across the fleet.
+    #[error("the plan's request rate limit is reached")]
+    PlanMaxRequestsPerSecond,
     #[error("too many failed attempts from this source")]
     TooManyFailures,
     #[error("database unavailable: {0}")]
@@ -55,6 +59,7 @@ impl From<OpenError> for Refusal {
             OpenError::SubuserCapSpent => Refusal::SubuserCapSpent,
             OpenError::TooMany | OpenError::NoSlot(_) => Refusal::TooManyConnections,
             OpenError::PlanCap => Refusal::PlanMaxConnections,
+            OpenError::PlanRate => Refusal::PlanMaxRequestsPerSecond,
             OpenError::Ended => Refusal::Expired,
             OpenError::Disabled => Refusal::Disabled,
             OpenError::Db(e) => Refusal::Unavailable(e),
@@ -72,8 +77,8 @@ pub(crate) struct Credentials {
     pieces: RowCache<PieceCredential>,
     /// Whether a customer (by id) is on a free trial: a lower connection cap.
     trials: RowCache<bool>,
-    /// The connection limit of a customer's plan of a kind (`<user id>:<kind>`).
-    plan_caps: RowCache<i32>,
+    /// The limits of a customer's plan of a kind (`<user id>:<kind>`).
+    plan_caps: RowCache<PlanLimits>,
 }
 
 /// A configured cap as a count of connections.
@@ -110,16 +115,15 @@ impl Credentials {
         self.plan_caps.invalidate_all();
     }
 
-    /// The connection limit of `user`'s plan of `kind`, if it has one
-    /// (`persistence::plan_limits::for_customer`).
-    async fn plan_cap(
-        &self,
-        user: domain::UserId,
-        kind: ProxyKind,
-    ) -> Result<Option<usize>, Refusal> {
+    /// The limits of `user`'s plan of `kind` (`persistence::plan_limits::for_customer`).
+    async fn plan_cap(&self, user: domain::UserId, kind: ProxyKind) -> Result<PlanCaps, Refusal> {
         let key = persistence::plan_limits::gateway_key(user, kind);
-        let cap = self.plan_caps.get(&self.pool, &key).await?;
-        Ok(cap.and_then(|c| usize::try_from(c).ok()))
+        let limits = self.plan_caps.get(&self.pool, &key).await?;
+        let count = |limit: Option<i32>| limit.and_then(|n| usize::try_from(n).ok());
+        Ok(limits.map_or_else(PlanCaps::default, |limits| PlanCaps {
+            connections: count(limits.max_connections),
+            requests_per_second: count(limits.max_requests_per_second),
+        }))
     }
 
     /// Whether `user` is on a free trial (`persistence::trials::on_trial`).

@@ -60,12 +60,13 @@ fn proxy_error(code: u16, reason: &str, error: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-/// 429 for a customer at their plan's connection limit, saying so (`Proxy-Status` and the
-/// body), so that a script tells it from the shop's own per-customer cap.
-fn plan_cap() -> Vec<u8> {
-    let details = "your plan's connection limit is reached";
+/// 429 for a customer at a limit of their plan, saying which (`Proxy-Status` with `error` an
+/// RFC 9209 proxy error type, and the body), so that a script tells it from the shop's own
+/// per-customer cap; `retry` adds `Retry-After` in seconds.
+fn plan_limit(error: &str, details: &str, retry: Option<u32>) -> Vec<u8> {
+    let retry = retry.map_or_else(String::new, |s| format!("Retry-After: {s}\r\n"));
     format!(
-        "HTTP/1.1 429 Too Many Requests\r\nProxy-Status: proxyshop; error=connection_limit_reached; details=\"{details}\"\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{details}",
+        "HTTP/1.1 429 Too Many Requests\r\nProxy-Status: proxyshop; error={error}; details=\"{details}\"\r\n{retry}Content-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{details}",
         details.len()
     )
     .into_bytes()
@@ -113,7 +114,17 @@ pub(crate) async fn serve(
         Err(Refusal::TooManyConnections | Refusal::TooManyFailures) => {
             return client.write_all(&status(429, "Too Many Requests")).await;
         }
-        Err(Refusal::PlanMaxConnections) => return client.write_all(&plan_cap()).await,
+        Err(Refusal::PlanMaxConnections) => {
+            let details = "your plan's connection limit is reached";
+            let reply = plan_limit("connection_limit_reached", details, None);
+            return client.write_all(&reply).await;
+        }
+        Err(Refusal::PlanMaxRequestsPerSecond) => {
+            // the window is a second of the fleet's clocks
+            let details = "your plan's request rate limit is reached";
+            let reply = plan_limit("http_request_denied", details, Some(1));
+            return client.write_all(&reply).await;
+        }
         Err(Refusal::Unavailable(e)) => {
             tracing::error!(error = %e, "gateway cannot check a credential");
             return client.write_all(&status(503, "Service Unavailable")).await;

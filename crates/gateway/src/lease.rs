@@ -35,6 +35,16 @@ pub(crate) struct CredentialCap {
     pub(crate) max: Option<usize>,
 }
 
+/// The limits of the customer's plan of the connection's kind, across the fleet; None: no
+/// limit of the plan's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct PlanCaps {
+    /// Live connections.
+    pub(crate) connections: Option<usize>,
+    /// Connections opened per second.
+    pub(crate) requests_per_second: Option<usize>,
+}
+
 #[derive(Debug)]
 pub(crate) struct Entry {
     pub(crate) meter: Arc<Meter>,

@@ -29,6 +29,7 @@ mod meter;
 mod open_error;
 mod pools;
 mod preauth;
+mod rates;
 mod record;
 mod registry;
 mod relay;
@@ -39,6 +40,7 @@ mod socks;
 #[cfg(target_os = "linux")]
 mod splice;
 mod store;
+mod turns;
 mod workers;
 
 #[cfg(test)]

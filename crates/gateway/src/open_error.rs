@@ -16,6 +16,10 @@ pub(crate) enum OpenError {
     /// The customer holds their plan's connection limit of the kind across the fleet.
     #[error("the plan's connection limit is reached")]
     PlanCap,
+    /// The customer's requests of the kind this second reached their plan's limit across the
+    /// fleet.
+    #[error("the plan's request rate limit is reached")]
+    PlanRate,
     #[error("the piece has ended")]
     Ended,
     #[error("account disabled")]

@@ -12,10 +12,11 @@
 
 use crate::db_leases::DbLeases;
 use crate::flush::{apply_balances, end_pieces, take_counts};
-use crate::lease::{CredentialCap, Entry, Fair, Lease, Live, PieceSlot, lock};
+use crate::lease::{CredentialCap, Entry, Fair, Lease, Live, PieceSlot, PlanCaps, lock};
 use crate::meter::Meter;
 use crate::meter::source::{Source, TopUp};
 use crate::open_error::{OpenError, dry};
+use crate::rates::{RateKey, Rates};
 use crate::record::{CredentialRef, RECORDS_MAX, Records, Trail};
 use crate::slot_takes::{FleetCap, SlotTakes};
 use crate::slots::Room;
@@ -45,6 +46,8 @@ pub(crate) struct Registry {
     pub(crate) records: Arc<Records>,
     /// One slot take at a time per key on this node (`SlotTakes::with_slot`).
     slot_takes: SlotTakes,
+    /// The windows of the plans' requests per second.
+    rates: Rates,
 }
 
 impl Registry {
@@ -64,6 +67,7 @@ impl Registry {
             max_per_trial: max_per_trial.min(max_per_user),
             records: Arc::new(Records::new(RECORDS_MAX)),
             slot_takes: SlotTakes::default(),
+            rates: Rates::default(),
         }
     }
 
@@ -79,21 +83,29 @@ impl Registry {
     /// Takes a connection slot on the meter of `key` (a customer's kind, through the main
     /// credential or a sub-user), if traffic remains here or can be leased and the
     /// credential's own `cap` allows one more (and the customer's: lower on a `trial`).
-    /// `plan` is the customer's plan's connection limit of the kind, which holds across the
-    /// fleet too (its own slots, `SlotKey::plan`).
+    /// `plan` holds the limits of the customer's plan of the kind, which hold across the
+    /// fleet too: its requests per second (`rates.rs`, checked first: a refused request takes no
+    /// slot) and its connections (their own slots, `SlotKey::plan`).
     pub(crate) async fn open(
         &self,
         key: LeaseKey,
         credential: CredentialRef,
         cap: Option<CredentialCap>,
         trial: bool,
-        plan: Option<usize>,
+        plan: PlanCaps,
     ) -> Result<Lease, OpenError> {
+        if let Some(rate) = plan.requests_per_second {
+            let rate_key = RateKey {
+                user_id: key.user_id,
+                kind: key.kind,
+            };
+            self.rates.admit(&self.node, rate_key, rate).await?;
+        }
         let customer = FleetCap {
             key: SlotKey::customer(key.user_id),
             cap: self.customer_cap(trial),
         };
-        let plan = plan.map(|cap| FleetCap {
+        let plan = plan.connections.map(|cap| FleetCap {
             key: SlotKey::plan(key.user_id, key.kind),
             cap,
         });
@@ -355,6 +367,7 @@ impl Registry {
     /// meters and pieces no longer in use.
     pub(crate) async fn flush(&self, last: bool) -> Result<(), DbError> {
         let _sync = self.db_sync.lock().await;
+        self.rates.forget_before(persistence::now());
         // Taken before the counts: a record's connection has ended, so its bytes are in these
         // counts or earlier ones, and a record is never settled after its bytes.
         let records = Arc::new(self.records.take());

@@ -179,6 +179,7 @@ impl Shared {
             Err(Refusal::Expired) => "expired",
             Err(Refusal::TooManyConnections) => "too_many_connections",
             Err(Refusal::PlanMaxConnections) => "plan_max_connections",
+            Err(Refusal::PlanMaxRequestsPerSecond) => "plan_max_requests_per_second",
             Err(Refusal::TooManyFailures) => "too_many_failures",
             Err(Refusal::Unavailable(_)) => "unavailable",
         };
@@ -196,7 +197,8 @@ impl Shared {
                     | Refusal::SubuserCapSpent
                     | Refusal::Expired
                     | Refusal::TooManyConnections
-                    | Refusal::PlanMaxConnections,
+                    | Refusal::PlanMaxConnections
+                    | Refusal::PlanMaxRequestsPerSecond,
                 ),
                 Some(who),
             ) => self

@@ -5,9 +5,9 @@
 use crate::lease::{Live, lock};
 use crate::open_error::OpenError;
 use crate::store::{self, Node};
+use crate::turns::Turns;
 use persistence::gateway_slots::SlotKey;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// How many times a connection leases slots before it is refused: each take grants at least
@@ -22,19 +22,14 @@ pub(crate) struct FleetCap {
     pub(crate) cap: usize,
 }
 
-/// One slot take at a time per key on this node: connections that arrive together would each
-/// lease a block for the one slot they need, and the node would hold several blocks the other
-/// nodes then lack until its next flush.
+/// One slot take at a time per key on this node (`Turns`): a block the node did not need is
+/// one the other nodes lack until its next flush.
 #[derive(Debug, Default)]
 pub(crate) struct SlotTakes {
-    turns: Mutex<HashMap<SlotKey, Arc<tokio::sync::Mutex<()>>>>,
+    turns: Turns<SlotKey>,
 }
 
 impl SlotTakes {
-    fn turns(&self) -> MutexGuard<'_, HashMap<SlotKey, Arc<tokio::sync::Mutex<()>>>> {
-        self.turns.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
     /// Runs `attempt` (which takes a connection slot of each of `caps` under `live`'s lock)
     /// until it no longer lacks a slot: each time it lacks one of a key, leases more of that
     /// key (at least one; its cap across the fleet) from the database, or refuses the
@@ -54,36 +49,30 @@ impl SlotTakes {
                 },
                 done => return done,
             };
-            let turn = Arc::clone(self.turns().entry(fleet).or_default());
-            let held = turn.lock().await;
-            // The take before this one (another connection's) may have left a slot free.
-            // Lacking a slot of another key now (the customer's found, the plan's not), the
-            // next round takes that one.
-            let done = match attempt() {
-                Err(OpenError::NoSlot(key)) if key == fleet => None,
-                Err(OpenError::NoSlot(_)) => Some(None),
-                done => Some(Some(done)),
-            };
-            let took = match done {
-                Some(_) => Ok(()),
-                None => {
+            let (done, took) = self
+                .turns
+                .take(fleet, async || {
+                    // The take before this one (another connection's) may have left a slot
+                    // free. Lacking a slot of another key now (the customer's found, the
+                    // plan's not), the next round takes that one.
+                    let done = match attempt() {
+                        Err(OpenError::NoSlot(key)) if key == fleet => None,
+                        Err(OpenError::NoSlot(_)) => Some(None),
+                        done => Some(Some(done)),
+                    };
+                    if done.is_some() {
+                        return (done, Ok(()));
+                    }
                     let need = lock(live).slots.needed(fleet);
-                    store::take_slots(node, fleet, cap, need)
+                    let took = store::take_slots(node, fleet, cap, need)
                         .await
                         .map(|granted| {
                             // recorded before the turn passes on, so the next one sees it
                             lock(live).slots.granted(fleet, granted, Instant::now());
-                        })
-                }
-            };
-            drop(held);
-            {
-                let mut takes = self.turns();
-                // the last one holding this key's turn drops it
-                if Arc::strong_count(&turn) == 2 {
-                    takes.remove(&fleet);
-                }
-            }
+                        });
+                    (None, took)
+                })
+                .await;
             if let Some(Some(done)) = done {
                 return done;
             }

@@ -154,6 +154,26 @@ pub(crate) async fn take_slots(
     Ok(usize::try_from(taken?).unwrap_or(0))
 }
 
+/// Takes up to `want` of `cap` requests of the window `key` names in `second` for this node
+/// (`persistence::rate_windows::take`, one write transaction); how many it got.
+pub(crate) async fn take_rate(
+    node: &Node,
+    key: String,
+    cap: i32,
+    want: i32,
+    second: i64,
+) -> Result<i32, DbError> {
+    let pool = node.pool.clone();
+    metrics::counter!("proxyshop_gateway_rate_takes_total").increment(1);
+    blocking(move || {
+        let mut conn = pool.get()?;
+        write_transaction(&mut conn, |c| {
+            persistence::rate_windows::take(c, &key, cap, want, 1, second)
+        })
+    })
+    .await
+}
+
 /// Runs the customer's automatic top-up of the lease's kind if it is due: one lookup by key
 /// when it is off (most customers), one write transaction when it buys.
 fn auto_topup(conn: &mut persistence::DbConnection, node: &Node, key: LeaseKey) {

@@ -1,4 +1,5 @@
-//! Limits the operator sets on a plan (`plan_limits`), and the ones a customer holds: those of
+//! Limits the operator sets on a plan (`plan_limits`: live connections and requests per second
+//! of the plan's kind, across the gateway fleet), and the ones a customer holds: those of
 //! the plan of their latest purchase of a kind that named a plan (a custom amount bought at a
 //! plan's price names it too). Read by the gateway per customer and kind (`for_customer`), by
 //! the plan screens, and written in the transaction of the plan's edit.
@@ -12,64 +13,126 @@ use diesel::prelude::*;
 use domain::{PlanId, ProxyKind, UserId};
 use std::collections::HashMap;
 
-/// The most live connections of the plan's kind a customer on the plan may hold across the
-/// gateway fleet; None: no limit of the plan's own.
-pub fn get(conn: &mut DbConnection, plan: PlanId) -> DbResult<Option<i32>> {
-    Ok(plan_limits::table
-        .find(plan)
-        .select(plan_limits::max_connections)
-        .first(conn)
-        .optional()?)
+/// A plan's limits; None: no limit of the plan's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PlanLimits {
+    /// The most live connections of the plan's kind a customer on the plan may hold across the
+    /// gateway fleet.
+    pub max_connections: Option<i32>,
+    /// The most requests (connections opened) of the plan's kind per second a customer on the
+    /// plan may make across the fleet.
+    pub max_requests_per_second: Option<i32>,
 }
 
-/// Every plan's limit, for the catalogue's lists.
-pub fn all(conn: &mut DbConnection) -> DbResult<HashMap<PlanId, i32>> {
+impl PlanLimits {
+    /// No limit at all (the plan needs no row).
+    pub fn is_empty(&self) -> bool {
+        self.max_connections.is_none() && self.max_requests_per_second.is_none()
+    }
+}
+
+/// A form's change of a plan's limits: each `Some` replaces that limit (`Some(None)` removes
+/// it), each `None` leaves it as it is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LimitsChange {
+    pub max_connections: Option<Option<i32>>,
+    pub max_requests_per_second: Option<Option<i32>>,
+}
+
+impl LimitsChange {
+    /// Whether the form names any limit.
+    pub fn is_empty(&self) -> bool {
+        self.max_connections.is_none() && self.max_requests_per_second.is_none()
+    }
+
+    /// `limits` with this change applied.
+    pub fn apply(&self, limits: PlanLimits) -> PlanLimits {
+        PlanLimits {
+            max_connections: self.max_connections.unwrap_or(limits.max_connections),
+            max_requests_per_second: self
+                .max_requests_per_second
+                .unwrap_or(limits.max_requests_per_second),
+        }
+    }
+}
+
+type Row = (PlanId, Option<i32>, Option<i32>);
+
+fn limits((_, max_connections, max_requests_per_second): Row) -> PlanLimits {
+    PlanLimits {
+        max_connections,
+        max_requests_per_second,
+    }
+}
+
+const COLUMNS: (
+    plan_limits::plan_id,
+    plan_limits::max_connections,
+    plan_limits::max_requests_per_second,
+) = (
+    plan_limits::plan_id,
+    plan_limits::max_connections,
+    plan_limits::max_requests_per_second,
+);
+
+/// The plan's limits (empty without a row).
+pub fn get(conn: &mut DbConnection, plan: PlanId) -> DbResult<PlanLimits> {
     Ok(plan_limits::table
-        .select((plan_limits::plan_id, plan_limits::max_connections))
-        .load::<(PlanId, i32)>(conn)?
+        .find(plan)
+        .select(COLUMNS)
+        .first::<Row>(conn)
+        .optional()?
+        .map(limits)
+        .unwrap_or_default())
+}
+
+/// Every plan's limits, for the catalogue's lists (plans without any are absent).
+pub fn all(conn: &mut DbConnection) -> DbResult<HashMap<PlanId, PlanLimits>> {
+    Ok(plan_limits::table
+        .select(COLUMNS)
+        .load::<Row>(conn)?
         .into_iter()
+        .map(|row| (row.0, limits(row)))
         .collect())
 }
 
-/// Sets the plan's limit (None removes it); run it in the edit's transaction. The gateway
-/// nodes are told in the same transaction (they forget the limits they hold, within the
+/// Sets the plan's limits (empty ones remove its row); run it in the edit's transaction. The
+/// gateway nodes are told in the same transaction (they forget the limits they hold, within the
 /// change-event delay); a customer's purchase of another plan takes effect as the nodes' cache
 /// of it expires (5 seconds).
-pub fn set(conn: &mut DbConnection, plan: PlanId, max_connections: Option<i32>) -> DbResult<()> {
+pub fn set(conn: &mut DbConnection, plan: PlanId, limits: PlanLimits) -> DbResult<()> {
     crate::gateway_events::emit(conn, Reason::CredentialChanged, None, None)?;
-    match max_connections {
-        None => {
-            diesel::delete(plan_limits::table.find(plan)).execute(conn)?;
-        }
-        Some(max) => {
-            update_or_insert(
-                conn,
-                |c| {
-                    diesel::update(plan_limits::table.find(plan))
-                        .set(plan_limits::max_connections.eq(max))
-                        .execute(c)
-                },
-                |c| {
-                    diesel::insert_into(plan_limits::table)
-                        .values((
-                            plan_limits::plan_id.eq(plan),
-                            plan_limits::max_connections.eq(max),
-                        ))
-                        .execute(c)
-                },
-            )?;
-        }
+    if limits.is_empty() {
+        diesel::delete(plan_limits::table.find(plan)).execute(conn)?;
+        return Ok(());
     }
+    let values = (
+        plan_limits::max_connections.eq(limits.max_connections),
+        plan_limits::max_requests_per_second.eq(limits.max_requests_per_second),
+    );
+    update_or_insert(
+        conn,
+        |c| {
+            diesel::update(plan_limits::table.find(plan))
+                .set(values)
+                .execute(c)
+        },
+        |c| {
+            diesel::insert_into(plan_limits::table)
+                .values((plan_limits::plan_id.eq(plan), values))
+                .execute(c)
+        },
+    )?;
     Ok(())
 }
 
-/// The connection limit `user` holds for `kind`: that of the plan of their latest purchase of
-/// the kind that named a plan, if that plan has one.
+/// The limits `user` holds for `kind`: those of the plan of their latest purchase of the kind
+/// that named a plan; None when that plan (or no plan) has none.
 pub fn for_customer(
     conn: &mut DbConnection,
     user: UserId,
     kind: ProxyKind,
-) -> DbResult<Option<i32>> {
+) -> DbResult<Option<PlanLimits>> {
     let plan: Option<Option<PlanId>> = traffic_purchases::table
         .filter(traffic_purchases::user_id.eq(user))
         .filter(traffic_purchases::kind.eq(kind))
@@ -79,7 +142,7 @@ pub fn for_customer(
         .first(conn)
         .optional()?;
     match plan.flatten() {
-        Some(plan) => get(conn, plan),
+        Some(plan) => Ok(Some(get(conn, plan)?).filter(|limits| !limits.is_empty())),
         None => Ok(None),
     }
 }
@@ -90,7 +153,7 @@ pub fn gateway_key(user: UserId, kind: ProxyKind) -> String {
 }
 
 /// `for_customer` by the gateway's key (`gateway_key`); a key of no shape is no limit.
-pub fn for_gateway(conn: &mut DbConnection, key: &str) -> DbResult<Option<i32>> {
+pub fn for_gateway(conn: &mut DbConnection, key: &str) -> DbResult<Option<PlanLimits>> {
     let parsed = key
         .split_once(':')
         .and_then(|(user, kind)| Some((user.parse::<i64>().ok()?, ProxyKind::parse(kind)?)));

@@ -7,6 +7,29 @@ use crate::schema::rate_windows;
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
 
+/// Starts `key`'s window over at `now` if it has run out.
+fn restart_ended(conn: &mut DbConnection, key: &str, window_secs: i64, now: i64) -> DbResult<()> {
+    diesel::update(
+        rate_windows::table
+            .find(key)
+            .filter(rate_windows::window_start.le(now - window_secs)),
+    )
+    .set((rate_windows::window_start.eq(now), rate_windows::hits.eq(0)))
+    .execute(conn)?;
+    Ok(())
+}
+
+/// `key`'s first window, begun at `now` with `hits`.
+fn insert(conn: &mut DbConnection, key: &str, now: i64, hits: i32) -> QueryResult<usize> {
+    diesel::insert_into(rate_windows::table)
+        .values((
+            rate_windows::key.eq(key),
+            rate_windows::window_start.eq(now),
+            rate_windows::hits.eq(hits),
+        ))
+        .execute(conn)
+}
+
 /// Counts one attempt for `key` in a window of `window_secs`. `Ok(None)` when under `limit`,
 /// `Ok(Some(seconds))` until the window resets when the limit is reached (nothing counted).
 pub fn hit(
@@ -16,14 +39,7 @@ pub fn hit(
     window_secs: i64,
     now: i64,
 ) -> DbResult<Option<i64>> {
-    // A window that has run out starts over.
-    diesel::update(
-        rate_windows::table
-            .find(key)
-            .filter(rate_windows::window_start.le(now - window_secs)),
-    )
-    .set((rate_windows::window_start.eq(now), rate_windows::hits.eq(0)))
-    .execute(conn)?;
+    restart_ended(conn, key, window_secs, now)?;
     let counted = update_or_insert(
         conn,
         |c| {
@@ -35,15 +51,7 @@ pub fn hit(
             .set(rate_windows::hits.eq(rate_windows::hits + 1))
             .execute(c)
         },
-        |c| {
-            diesel::insert_into(rate_windows::table)
-                .values((
-                    rate_windows::key.eq(key),
-                    rate_windows::window_start.eq(now),
-                    rate_windows::hits.eq(1),
-                ))
-                .execute(c)
-        },
+        |c| insert(c, key, now, 1),
     )?;
     if counted > 0 && limit > 0 {
         return Ok(None);
@@ -75,6 +83,43 @@ pub fn hit_numbered(
         .select(rate_windows::hits)
         .first(conn)?;
     Ok(Some(hits))
+}
+
+/// Takes a block of up to `want` hits of `key`'s window of `window_secs` (the one `now` is in,
+/// started over when it ran out), never past `limit` in all; returns how many (0: the window
+/// holds `limit`). Run it in a write transaction: the row is locked from the first statement to
+/// the commit, so takes of several instances at once never add up past the limit. The gateway
+/// nodes spend the hits they take in memory (a plan's requests per second across the fleet).
+pub fn take(
+    conn: &mut DbConnection,
+    key: &str,
+    limit: i32,
+    want: i32,
+    window_secs: i64,
+    now: i64,
+) -> DbResult<i32> {
+    restart_ended(conn, key, window_secs, now)?;
+    // The row exists and is locked from here on (an update that changes nothing still locks).
+    update_or_insert(
+        conn,
+        |c| {
+            diesel::update(rate_windows::table.find(key))
+                .set(rate_windows::hits.eq(rate_windows::hits))
+                .execute(c)
+        },
+        |c| insert(c, key, now, 0),
+    )?;
+    let hits: i32 = rate_windows::table
+        .find(key)
+        .select(rate_windows::hits)
+        .first(conn)?;
+    let grant = want.min(limit - hits).max(0);
+    if grant > 0 {
+        diesel::update(rate_windows::table.find(key))
+            .set(rate_windows::hits.eq(rate_windows::hits + grant))
+            .execute(conn)?;
+    }
+    Ok(grant)
 }
 
 /// The attempts counted for `key` in its current window of `window_secs` and the seconds until

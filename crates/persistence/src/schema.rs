@@ -949,7 +949,8 @@ diesel::table! {
 diesel::table! {
     plan_limits (plan_id) {
         plan_id -> BigInt,
-        max_connections -> Integer,
+        max_connections -> Nullable<Integer>,
+        max_requests_per_second -> Nullable<Integer>,
     }
 }
 

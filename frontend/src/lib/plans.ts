@@ -24,9 +24,14 @@ export type Plan = {
   availability: string;
   /** The most connections at once of a customer on the plan; null: no limit of its own. */
   maxConnections?: number | null;
+  /** The most requests per second of a customer on the plan; null: no limit of its own. */
+  maxRequestsPerSecond?: number | null;
 };
 
 type Raw = Record<string, unknown>;
+
+/** A plan's limit: a whole number, or null (none). */
+const limit = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
 
 const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null =>
@@ -56,7 +61,8 @@ function toPlan(raw: unknown): Plan | null {
     protocols: raw.protocols === true,
     ipDuration: text(raw.ipDuration) ?? '',
     availability: text(raw.availability) ?? '',
-    maxConnections: typeof raw.maxConnections === 'number' && Number.isSafeInteger(raw.maxConnections) ? raw.maxConnections : null,
+    maxConnections: limit(raw.maxConnections),
+    maxRequestsPerSecond: limit(raw.maxRequestsPerSecond),
   };
 }
 

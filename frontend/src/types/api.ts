@@ -2246,6 +2246,12 @@ export interface components {
              *     fleet; null = no limit of the plan's own.
              */
             maxConnections?: number | null;
+            /**
+             * Format: int32
+             * @description Traffic plans: the most requests per second of a customer on the plan across the gateway
+             *     fleet; null = no limit of the plan's own.
+             */
+            maxRequestsPerSecond?: number | null;
             name: string;
             note?: string | null;
             /**
@@ -3315,6 +3321,11 @@ export interface components {
              * @description Traffic plans only: the most live connections of a customer on the plan, 1 to 100000.
              */
             maxConnections?: number | null;
+            /**
+             * Format: int64
+             * @description Traffic plans only: the most requests per second of a customer on the plan, 1 to 100000.
+             */
+            maxRequestsPerSecond?: number | null;
             name: string;
             note?: string | null;
             /**
@@ -3854,6 +3865,13 @@ export interface components {
              *     plan's own.
              */
             maxConnections?: number | null;
+            /**
+             * Format: int32
+             * @description Traffic plans: the most requests a customer on this plan may open per second (the
+             *     gateway refuses more, 429, recorded as `plan_max_requests_per_second`); null = no limit
+             *     of the plan's own.
+             */
+            maxRequestsPerSecond?: number | null;
             name: string;
             note?: string | null;
             /**
@@ -3902,6 +3920,13 @@ export interface components {
              *     plan's own.
              */
             maxConnections?: number | null;
+            /**
+             * Format: int64
+             * @description Traffic plans (premium, budget) only: the most requests (connections opened) of the kind
+             *     per second a customer on this plan may make across the gateway fleet, 1 to 100000; null =
+             *     no limit of the plan's own.
+             */
+            maxRequestsPerSecond?: number | null;
             name?: string | null;
             note?: string | null;
             /**

@@ -1,10 +1,14 @@
 -- Limits the operator sets on a plan (docs/admin-api/plans.md, "Limits"), held by every customer
 -- whose latest purchase of the plan's kind was this plan: `max_connections` caps that customer's
 -- live connections of the kind across the gateway fleet (the nodes lease slots of it as they do
--- the per-customer cap, `gateway_slot_leases`). A plan without a row has no limit of its own.
+-- the per-customer cap, `gateway_slot_leases`); `max_requests_per_second` caps the requests they
+-- open of the kind per second across the fleet (the nodes take blocks of each second's budget
+-- from `rate_windows`). A plan without a row has no limit of its own; a row holds at least one.
 CREATE TABLE plan_limits (
     plan_id BIGINT PRIMARY KEY REFERENCES plans (id) ON DELETE CASCADE,
-    max_connections INTEGER NOT NULL
+    max_connections INTEGER,
+    max_requests_per_second INTEGER,
+    CHECK (max_connections IS NOT NULL OR max_requests_per_second IS NOT NULL)
 );
 
 -- The latest purchase of a kind, which names the customer's plan: read by the gateway per

@@ -9,6 +9,7 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::plural::plural;
 use domain::{Cents, ProxyKind};
+use persistence::plan_limits::PlanLimits;
 use persistence::plans::{self, PlanRow};
 use persistence::{DbConnection, DbResult, pieces};
 use serde::Serialize;
@@ -48,6 +49,11 @@ pub struct Plan<'a> {
     /// plan's own.
     #[serde(rename = "maxConnections")]
     pub max_connections: Option<i32>,
+    /// Traffic plans: the most requests a customer on this plan may open per second (the
+    /// gateway refuses more, 429, recorded as `plan_max_requests_per_second`); null = no limit
+    /// of the plan's own.
+    #[serde(rename = "maxRequestsPerSecond")]
+    pub max_requests_per_second: Option<i32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -119,7 +125,7 @@ fn plan_regions<'a>(stored: &str, buyable: &'a [String]) -> Vec<&'a str> {
 }
 
 impl<'a> Plan<'a> {
-    fn new(row: PlanRow, buyable: &'a [String], max_connections: Option<i32>) -> Self {
+    fn new(row: PlanRow, buyable: &'a [String], limits: PlanLimits) -> Self {
         let features: serde_json::Value = serde_json::from_str(&row.features).unwrap_or_default();
         let text = |key: &str| features[key].as_str().unwrap_or_default().to_owned();
         let traffic = row.kind.is_traffic();
@@ -143,7 +149,8 @@ impl<'a> Plan<'a> {
             protocols: features["protocols"].as_bool().unwrap_or(false),
             ip_duration: text("ipDuration"),
             availability: text("availability"),
-            max_connections,
+            max_connections: limits.max_connections,
+            max_requests_per_second: limits.max_requests_per_second,
         }
     }
 }
@@ -173,7 +180,7 @@ pub async fn list_plans(
                 plans: rows
                     .into_iter()
                     .map(|row| {
-                        let limit = limits.get(&row.id).copied();
+                        let limit = limits.get(&row.id).copied().unwrap_or_default();
                         Plan::new(row, &buyable, limit)
                     })
                     .collect(),

@@ -235,52 +235,140 @@ persistence::both_backends! {
         assert_eq!((plan_count(&app), audit_count(&app)), (plans_before, audit_before));
     }
 
-    async fn a_traffic_plans_connection_limit_is_set_audited_shown_and_told_to_the_gateway(backend) {
+    async fn a_traffic_plans_limits_are_set_audited_shown_and_told_to_the_gateway(backend) {
         let app = admin_app(backend).await;
-        let events = |app: &TestApp| -> i64 {
-            use persistence::schema::gateway_events;
-            app.with_conn(|c| gateway_events::table.count().get_result(c).unwrap())
-        };
-        let mut limited = new_plan();
-        limited["maxConnections"] = json!(10);
-        let created = app.post_json("/api/admin/plans", limited).await;
-        assert_eq!(created.status, 201, "{}", created.text);
-        assert_eq!(created.body["maxConnections"], 10);
-        let id = created.body["id"].as_i64().unwrap();
-        let shown = |body: &Value| body["plan"]["plans"].as_array().unwrap().iter().find(|p| p["id"] == id).unwrap()["maxConnections"].clone();
-        assert_eq!(shown(&app.get("/api/user/plan?type=premium").await.body), 10, "customers see it on the plan");
-
-        let before = events(&app);
-        let path = format!("/api/admin/plans/{id}");
-        let raised = app.send(app.client.patch(app.url(&path)).json(&json!({ "maxConnections": 25 }))).await;
-        assert_eq!((raised.status, raised.body["maxConnections"].as_i64()), (200, Some(25)), "{}", raised.text);
-        let rows = app.audit_rows_of("plan.update");
-        assert_eq!(rows.last().unwrap().before().unwrap()["maxConnections"], 10);
-        assert_eq!(rows.last().unwrap().after().unwrap()["maxConnections"], 25);
-        assert_eq!(events(&app), before + 1, "the gateway nodes are told in the same transaction");
-        let kept = app.send(app.client.patch(app.url(&path)).json(&json!({ "price": 21 }))).await;
-        assert_eq!(kept.body["maxConnections"], 25, "absent, the limit stays");
-        let removed = app.send(app.client.patch(app.url(&path)).json(&json!({ "maxConnections": null }))).await;
-        assert_eq!(removed.body["maxConnections"], Value::Null);
-        assert_eq!(shown(&app.get("/api/user/plan?type=premium").await.body), Value::Null);
-
-        let rule = "maxConnections must be a whole number from 1 to 100000, or null";
-        for bad in [json!(0), json!(100_001), json!(2.5), json!(-1)] {
-            let reply = app.send(app.client.patch(app.url(&path)).json(&json!({ "maxConnections": bad }))).await;
-            assert_eq!((reply.status, reply.body["fields"].clone()), (422, json!({ "maxConnections": rule })), "{bad}");
+        for (field, other) in [("maxConnections", "maxRequestsPerSecond"), ("maxRequestsPerSecond", "maxConnections")] {
+            plan_limit_round(&app, field, other).await;
         }
-        let traffic_only = "maxConnections applies to traffic plans (premium and budget)";
-        let mut piece = new_plan();
-        piece["type"] = json!("ipv4");
-        piece["maxConnections"] = json!(5);
-        let reply = app.post_json("/api/admin/plans", piece).await;
-        assert_eq!((reply.status, reply.body["fields"].clone()), (422, json!({ "maxConnections": traffic_only })));
-        let ipv4 = app.get("/api/admin/plans?type=ipv4").await.body["items"][0]["id"].as_i64().unwrap();
-        let audits = audit_count(&app);
-        let reply = app.send(app.client.patch(app.url(&format!("/api/admin/plans/{ipv4}"))).json(&json!({ "maxConnections": 5, "price": 3 }))).await;
-        assert_eq!((reply.status, reply.body["fields"].clone()), (422, json!({ "maxConnections": traffic_only })));
-        assert_eq!(audit_count(&app), audits, "nothing half-written");
-        let price: i64 = app.with_conn(|c| plans::table.find(ipv4).select(plans::price_cents).first(c).unwrap());
-        assert_ne!(price, 300, "the price change went with the refusal");
     }
+}
+
+/// One of a plan's limits (`field`) set on a new plan, changed, kept, removed and refused where
+/// it does not apply; the `other` limit, set on the side, stays as it is throughout.
+async fn plan_limit_round(app: &TestApp, field: &str, other: &str) {
+    let events = |app: &TestApp| -> i64 {
+        use persistence::schema::gateway_events;
+        app.with_conn(|c| gateway_events::table.count().get_result(c).unwrap())
+    };
+    let mut limited = new_plan();
+    limited[field] = json!(10);
+    let created = app.post_json("/api/admin/plans", limited).await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    assert_eq!(
+        (created.body[field].clone(), created.body[other].clone()),
+        (json!(10), Value::Null)
+    );
+    let id = created.body["id"].as_i64().unwrap();
+    let shown = |body: &Value, name: &str| {
+        body["plan"]["plans"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id)
+            .unwrap()[name]
+            .clone()
+    };
+    assert_eq!(
+        shown(&app.get("/api/user/plan?type=premium").await.body, field),
+        10,
+        "customers see it on the plan"
+    );
+
+    let before = events(app);
+    let path = format!("/api/admin/plans/{id}");
+    let raised = app
+        .send(app.client.patch(app.url(&path)).json(&json!({ field: 25 })))
+        .await;
+    assert_eq!(
+        (raised.status, raised.body[field].as_i64()),
+        (200, Some(25)),
+        "{}",
+        raised.text
+    );
+    // newest first
+    let rows = app.audit_rows_of("plan.update");
+    assert_eq!(rows[0].before().unwrap()[field], 10);
+    assert_eq!(rows[0].after().unwrap()[field], 25);
+    assert_eq!(
+        events(app),
+        before + 1,
+        "the gateway nodes are told in the same transaction"
+    );
+    let kept = app
+        .send(
+            app.client
+                .patch(app.url(&path))
+                .json(&json!({ "price": 21, other: 7 })),
+        )
+        .await;
+    assert_eq!(
+        (kept.body[field].clone(), kept.body[other].clone()),
+        (json!(25), json!(7)),
+        "absent, the limit stays"
+    );
+    let removed = app
+        .send(
+            app.client
+                .patch(app.url(&path))
+                .json(&json!({ field: null })),
+        )
+        .await;
+    assert_eq!(
+        (removed.body[field].clone(), removed.body[other].clone()),
+        (Value::Null, json!(7))
+    );
+    let listed = app.get("/api/user/plan?type=premium").await.body;
+    assert_eq!(
+        (shown(&listed, field), shown(&listed, other)),
+        (Value::Null, json!(7))
+    );
+
+    let rule = format!("{field} must be a whole number from 1 to 100000, or null");
+    for bad in [json!(0), json!(100_001), json!(2.5), json!(-1)] {
+        let reply = app
+            .send(
+                app.client
+                    .patch(app.url(&path))
+                    .json(&json!({ field: bad })),
+            )
+            .await;
+        assert_eq!(
+            (reply.status, reply.body["fields"].clone()),
+            (422, json!({ field: rule })),
+            "{bad}"
+        );
+    }
+    let traffic_only = format!("{field} applies to traffic plans (premium and budget)");
+    let mut piece = new_plan();
+    piece["type"] = json!("ipv4");
+    piece[field] = json!(5);
+    let reply = app.post_json("/api/admin/plans", piece).await;
+    assert_eq!(
+        (reply.status, reply.body["fields"].clone()),
+        (422, json!({ field: traffic_only }))
+    );
+    let ipv4 = app.get("/api/admin/plans?type=ipv4").await.body["items"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let audits = audit_count(app);
+    let reply = app
+        .send(
+            app.client
+                .patch(app.url(&format!("/api/admin/plans/{ipv4}")))
+                .json(&json!({ field: 5, "price": 3 })),
+        )
+        .await;
+    assert_eq!(
+        (reply.status, reply.body["fields"].clone()),
+        (422, json!({ field: traffic_only }))
+    );
+    assert_eq!(audit_count(app), audits, "nothing half-written");
+    let price: i64 = app.with_conn(|c| {
+        plans::table
+            .find(ipv4)
+            .select(plans::price_cents)
+            .first(c)
+            .unwrap()
+    });
+    assert_ne!(price, 300, "the price change went with the refusal");
 }

@@ -1,13 +1,17 @@
-//! A plan's connection limit (`plan_limits`) holds across two gateway nodes on one database,
-//! for the customer whose latest purchase of the kind named the plan: capped at 10, their 11th
-//! tunnel is refused on either node (429 saying the plan's limit over HTTP, a SOCKS5
+//! A plan's limits (`plan_limits`) hold across two gateway nodes on one database, for the
+//! customer whose latest purchase of the kind named the plan. Capped at 10 connections, their
+//! 11th tunnel is refused on either node (429 saying the plan's limit over HTTP, a SOCKS5
 //! authentication failure), recorded as refused with `plan_max_connections`, while the shop's
 //! per-customer cap (100) is far; a tunnel that ends frees a slot for the other node. A
-//! customer whose latest plan of the kind has no limit is not capped by an older plan's.
+//! customer whose latest plan of the kind has no limit is not capped by an older plan's. Capped
+//! at 4 requests per second, requests spread over both nodes are served at most 4 in each
+//! second, the rest refused (429 with `Retry-After`, a SOCKS5 authentication failure) and
+//! recorded as `plan_max_requests_per_second`, and the next second serves again.
 
 use crate::common::*;
 use domain::{Cents, PlanId, ProxyKind};
 use persistence::gateway_slots::{self, SlotKey};
+use persistence::plan_limits::PlanLimits;
 use persistence::plans::{self, NewPlan};
 use persistence::traffic_purchases::{self, NewTrafficPurchase, Source};
 use persistence::{Backend, now, write_transaction};
@@ -16,9 +20,22 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
 const PLAN_CAP: usize = 10;
+const PLAN_RATE: i32 = 4;
 
-/// A Premium plan (limited to `limit` connections when given) that `user` bought.
-fn bought(h: &Harness, user: domain::UserId, limit: Option<i32>) -> PlanId {
+/// What the HTTP proxy's 429 says at each limit.
+const AT_CAP: &str = "your plan's connection limit is reached";
+const AT_RATE: &str = "your plan's request rate limit is reached";
+
+/// The plan's connection limit alone.
+fn connections(limit: Option<i32>) -> PlanLimits {
+    PlanLimits {
+        max_connections: limit,
+        ..PlanLimits::default()
+    }
+}
+
+/// A Premium plan with `limit` that `user` bought.
+fn bought(h: &Harness, user: domain::UserId, limit: PlanLimits) -> PlanId {
     let mut conn = h.db.pool.get().unwrap();
     write_transaction(&mut conn, |c| {
         let t = now();
@@ -64,14 +81,16 @@ async fn tunnel(
     echo: SocketAddr,
     socks: bool,
 ) -> Option<TcpStream> {
-    tunnel_of((USER, PASSWORD), ports, echo, socks).await
+    tunnel_of((USER, PASSWORD), ports, echo, socks, AT_CAP).await
 }
 
+/// As `tunnel`, for `user`, where an HTTP refusal must say `refusal`.
 async fn tunnel_of(
     (user, password): (&str, &str),
     ports: (SocketAddr, SocketAddr),
     echo: SocketAddr,
     socks: bool,
+    refusal: &str,
 ) -> Option<TcpStream> {
     let mut stream = if socks {
         match socks_connect(ports.1, user, password, Dest::Ip(echo)).await {
@@ -86,10 +105,10 @@ async fn tunnel_of(
             http_connect(ports.0, &echo.to_string(), Some((user, password))).await;
         if code != 200 {
             assert!(head.starts_with("HTTP/1.1 429 Too Many Requests"), "{head}");
-            assert!(
-                head.contains("your plan's connection limit is reached"),
-                "{head}"
-            );
+            assert!(head.contains(refusal), "{head}");
+            if refusal == AT_RATE {
+                assert!(head.contains("\r\nRetry-After: 1\r\n"), "{head}");
+            }
             return None;
         }
         stream
@@ -98,24 +117,30 @@ async fn tunnel_of(
     Some(stream)
 }
 
-async fn a_plans_connection_limit_holds_across_two_nodes(backend: Backend) {
-    let Some(h) = Harness::start(Options {
+/// Two nodes on one database, each expecting the other (the shop's per-customer cap 100), and
+/// `USER` on a plan with `limits`; None when the backend is not available.
+async fn two_nodes(backend: Backend, limits: PlanLimits) -> Option<(Harness, Node)> {
+    let h = Harness::start(Options {
         backend,
         max_connections_per_user: 100,
         configure: Box::new(|c| c.expected_nodes = 2),
         ..Options::default()
     })
-    .await
-    else {
-        return;
-    };
-    bought(&h, h.user_id, Some(PLAN_CAP as i32));
+    .await?;
+    bought(&h, h.user_id, limits);
     let b = h
         .another_node(|c| {
             c.max_connections_per_user = 100;
             c.expected_nodes = 2;
         })
         .await;
+    Some((h, b))
+}
+
+async fn a_plans_connection_limit_holds_across_two_nodes(backend: Backend) {
+    let Some((h, b)) = two_nodes(backend, connections(Some(PLAN_CAP as i32))).await else {
+        return;
+    };
     let (a, bp) = ((h.http, h.socks), (b.http, b.socks));
     let echo = echo_server().await;
     let mut open = Vec::new();
@@ -171,15 +196,68 @@ async fn a_plans_connection_limit_holds_across_two_nodes(backend: Backend) {
 
     // Another customer's latest Premium plan has no limit: an older plan's does not hold.
     let other = h.add_user("ulater", "pwlater", 1_000_000_000);
-    bought(&h, other, Some(2));
-    bought(&h, other, None);
+    bought(&h, other, connections(Some(2)));
+    bought(&h, other, connections(None));
     for i in 0..PLAN_CAP + 1 {
-        let stream = tunnel_of(("ulater", "pwlater"), a, echo, i % 2 == 1).await;
+        let stream = tunnel_of(("ulater", "pwlater"), a, echo, i % 2 == 1, AT_CAP).await;
         open.push(stream.unwrap_or_else(|| panic!("tunnel {i} capped by an older plan's limit")));
     }
+}
+
+async fn a_plans_requests_per_second_hold_across_two_nodes(backend: Backend) {
+    let limits = PlanLimits {
+        max_requests_per_second: Some(PLAN_RATE),
+        ..PlanLimits::default()
+    };
+    let Some((h, b)) = two_nodes(backend, limits).await else {
+        return;
+    };
+    let nodes = [(h.http, h.socks), (b.http, b.socks)];
+    let echo = echo_server().await;
+    // Requests alternate between the nodes, over HTTP and SOCKS5, until both were refused.
+    let started = now();
+    let (mut served, mut refused) = (0, [0, 0]);
+    for i in 0..400 {
+        let socks = i % 4 >= 2;
+        match tunnel_of((USER, PASSWORD), nodes[i % 2], echo, socks, AT_RATE).await {
+            Some(_) => served += 1,
+            None => refused[usize::from(socks)] += 1,
+        }
+        if refused.iter().all(|&n| n > 0) {
+            break;
+        }
+    }
+    let seconds = now() - started + 1;
+    assert!(
+        refused.iter().all(|&n| n > 0),
+        "{served} served in {seconds} s and never refused over both protocols: {refused:?}"
+    );
+    assert!(
+        served <= i64::from(PLAN_RATE) * seconds,
+        "{served} served in {seconds} s: more than {PLAN_RATE} a second across the two nodes"
+    );
+    // A later second serves again (a request a moment after each refusal, for up to 30 s).
+    let deadline = now() + 30;
+    let mut again = 0;
+    while tunnel_of((USER, PASSWORD), nodes[1], echo, false, AT_RATE)
+        .await
+        .is_none()
+    {
+        again += 1;
+        assert!(now() < deadline, "never served again after the refusals");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    h.handle.flush_now().await.unwrap();
+    b.handle.flush_now().await.unwrap();
+    assert_eq!(
+        h.refusals("plan_max_requests_per_second"),
+        refused[0] + refused[1] + again,
+        "every refusal is recorded with the plan's reason"
+    );
 }
 
 persistence::both_backends!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     a_plans_connection_limit_holds_across_two_nodes,
+    a_plans_requests_per_second_hold_across_two_nodes,
 );

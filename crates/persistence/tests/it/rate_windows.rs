@@ -1,13 +1,14 @@
 //! Attempt counters in the database: the limit's count, the window starting over, the read the
-//! gateway does before a check, racing first attempts, and the purge.
+//! gateway does before a check, racing first attempts, blocks of a window taken by several nodes,
+//! and the purge.
 
 use diesel::prelude::*;
 use persistence::both_backends;
-use persistence::rate_windows::{current, hit, purge_older_than};
+use persistence::rate_windows::{current, hit, purge_older_than, take};
 use persistence::schema::rate_windows;
 use persistence::testing::{TestDatabase, concurrently};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 const T: i64 = 1_900_000_000;
 
@@ -49,6 +50,30 @@ both_backends! {
         assert_eq!(passed.load(Ordering::SeqCst), 5);
         let mut conn = db.pool.get().unwrap();
         assert_eq!(current(&mut conn, "code:net:2001:db8::/64", 3600, T).unwrap(), Some((5, 3600)));
+    }
+
+    fn blocks_taken_at_once_add_up_to_the_limit_and_the_next_window_starts_over(db) {
+        // Eight nodes take blocks of 3 of a second's budget of 10 together: 10 granted in all
+        // (three blocks and the last 1), every other take gets nothing.
+        let granted = Arc::new(AtomicI32::new(0));
+        let takes = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (sum, each) = (granted.clone(), takes.clone());
+        concurrently(db, 8, move |conn, _| {
+            let got = persistence::write_transaction(conn, |c| take(c, "gw:rps:x", 10, 3, 1, T))
+                .unwrap();
+            sum.fetch_add(got, Ordering::SeqCst);
+            each.lock().unwrap().push(got);
+        });
+        assert_eq!(granted.load(Ordering::SeqCst), 10);
+        let mut got = takes.lock().unwrap().clone();
+        got.sort_unstable();
+        assert_eq!(got, [0, 0, 0, 0, 1, 3, 3, 3]);
+        let mut conn = db.pool.get().unwrap();
+        assert_eq!(take(&mut conn, "gw:rps:x", 10, 3, 1, T).unwrap(), 0);
+        // The next second has the whole budget again; a lower limit grants what is left under it.
+        assert_eq!(take(&mut conn, "gw:rps:x", 10, 8, 1, T + 1).unwrap(), 8);
+        assert_eq!(take(&mut conn, "gw:rps:x", 9, 8, 1, T + 1).unwrap(), 1);
+        assert_eq!(current(&mut conn, "gw:rps:x", 1, T + 1).unwrap(), Some((9, 1)));
     }
 
     fn the_purge_drops_windows_begun_before_the_cutoff_only(db) {

@@ -23,12 +23,14 @@ describe('plan card', () => {
     expect(screen.getByRole('heading', { name: '1 piece' })).toBeInTheDocument();
   });
 
-  it("shows a plan's connection limit, and no row without one", () => {
-    const { unmount } = render(<PlanCard plan={plan({ maxConnections: 1500 })} kind="premium" action={null} />);
+  it("shows a plan's limits, and no row without one", () => {
+    const { unmount } = render(<PlanCard plan={plan({ maxConnections: 1500, maxRequestsPerSecond: 20 })} kind="premium" action={null} />);
     expect(row('Connections at once')).toHaveTextContent(/^up to 1,500$/);
+    expect(row('Requests per second')).toHaveTextContent(/^up to 20$/);
     unmount();
-    render(<PlanCard plan={plan({ maxConnections: null })} kind="premium" action={null} />);
+    render(<PlanCard plan={plan({ maxConnections: null, maxRequestsPerSecond: null })} kind="premium" action={null} />);
     expect(screen.queryByText('Connections at once')).not.toBeInTheDocument();
+    expect(screen.queryByText('Requests per second')).not.toBeInTheDocument();
   });
 
   it('says Unknown only when the plan has no period', () => {

@@ -23,8 +23,9 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
     ['Availability', plan.availability],
     ['Regions', regionsText(plan.regions)],
     ['Country selection', plan.countrySelection],
-    // the plan's own connection limit, which the gateway enforces (docs/admin-api/plans.md)
+    // the plan's own limits, which the gateway enforces (docs/admin-api/plans.md)
     ['Connections at once', plan.maxConnections ? `up to ${plan.maxConnections.toLocaleString('en-US')}` : ''],
+    ['Requests per second', plan.maxRequestsPerSecond ? `up to ${plan.maxRequestsPerSecond.toLocaleString('en-US')}` : ''],
   ].filter(([, value]) => value);
   const highlighted = Boolean(plan.tag);
   return (

@@ -97,7 +97,7 @@ describe('plan form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it("sets a traffic plan's connection limit, checked as the server checks it; a piece plan has none", async () => {
+  it("sets a traffic plan's limits, checked as the server checks them; a piece plan has none", async () => {
     server.use(http.get('*/api/admin/plans', () => HttpResponse.json({ items: [] })));
     const posted = recorder();
     server.use(
@@ -112,20 +112,25 @@ describe('plan form', () => {
     const dialog = screen.getByRole('dialog', { name: 'New plan' });
     await user.selectOptions(within(dialog).getByLabelText('Kind'), 'static');
     expect(within(dialog).queryByLabelText('Connections at once (optional)')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Requests per second (optional)')).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Kind'), 'premium');
     await user.type(within(dialog).getByLabelText('Name'), 'Scraper');
     await user.type(within(dialog).getByLabelText('Price (USD)'), '10');
     await user.type(within(dialog).getByLabelText('Amount (GB)'), '5');
     const limit = within(dialog).getByLabelText('Connections at once (optional)');
+    const rate = within(dialog).getByLabelText('Requests per second (optional)');
     await user.type(limit, '0');
+    await user.type(rate, '100001');
     await user.click(within(dialog).getByRole('button', { name: 'Create plan' }));
     expect(await within(dialog).findByText(MESSAGES.maxConnections)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.maxRequestsPerSecond)).toBeInTheDocument();
     expect(posted.bodies).toEqual([]);
     await user.clear(limit);
     await user.type(limit, '10');
+    await user.clear(rate);
     await user.click(within(dialog).getByRole('button', { name: 'Create plan' }));
     await waitFor(() => expect(posted.bodies).toHaveLength(1));
-    expect(posted.bodies[0]).toMatchObject({ type: 'premium', name: 'Scraper', maxConnections: 10 });
+    expect(posted.bodies[0]).toMatchObject({ type: 'premium', name: 'Scraper', maxConnections: 10, maxRequestsPerSecond: null });
   });
 
   it('edits without the kind and says that a sold plan is deactivated, not deleted', async () => {

@@ -19,6 +19,7 @@ export const MESSAGES = {
   note: 'Please write a note of 1–1000 characters (line breaks allowed, no other control characters)',
   refusalDays: 'Days must be a whole number from 0 to 365',
   maxConnections: 'maxConnections must be a whole number from 1 to 100000, or null',
+  maxRequestsPerSecond: 'maxRequestsPerSecond must be a whole number from 1 to 100000, or null',
 } as const;
 
 /** The longest note on a customer, in characters (code points) once trimmed. */
@@ -88,6 +89,9 @@ function isJsonObject(text: string): boolean {
   }
 }
 
+/** A plan's limit as the server checks it: blank (none) or a whole number from 1 to 100000. */
+const isPlanLimit = (text: string) => text === '' || (WHOLE.test(text) && Number(text) >= 1 && Number(text) <= 100_000);
+
 export const planSchema = z.object({
   type: z.enum(PLAN_KINDS),
   name: z.string().trim().min(1, MESSAGES.planName).max(80, MESSAGES.planName),
@@ -114,10 +118,9 @@ export const planSchema = z.object({
     .refine((text) => /^-?\d+$/.test(text), MESSAGES.sort),
   availableUntil: z.string(),
   /** Traffic plans: the most connections at once of a customer on the plan; blank for none. */
-  maxConnections: z
-    .string()
-    .trim()
-    .refine((text) => text === '' || (WHOLE.test(text) && Number(text) >= 1 && Number(text) <= 100_000), MESSAGES.maxConnections),
+  maxConnections: z.string().trim().refine(isPlanLimit, MESSAGES.maxConnections),
+  /** Traffic plans: the most requests per second of a customer on the plan; blank for none. */
+  maxRequestsPerSecond: z.string().trim().refine(isPlanLimit, MESSAGES.maxRequestsPerSecond),
 });
 export type PlanValues = z.infer<typeof planSchema>;
 

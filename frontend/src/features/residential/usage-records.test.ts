@@ -15,6 +15,7 @@ import {
   MAX_DAYS,
   MAX_HOURS,
   NO_FILTER,
+  reasonText,
   recordQuery,
 } from './usage-records';
 
@@ -110,5 +111,12 @@ describe('chart windows', () => {
     const hours = fillBuckets('hour', [{ key: '2026-11-25T09:00:00Z', requests: 1, bytesUp: 0, bytesDown: 5, bytes: 5, notCharged: 0 }], chartWindow('hour', NO_FILTER, now));
     expect(hours).toHaveLength(48);
     expect(hours.at(-2)).toEqual({ key: '2026-11-25T09:00:00Z', bytes: 5 });
+  });
+
+  it("words a refusal by the plan's limits for the customer, and spaces out any other reason", () => {
+    expect(reasonText('plan_max_connections')).toBe("your plan's connection limit");
+    expect(reasonText('plan_max_requests_per_second')).toBe("your plan's request rate limit");
+    expect(reasonText('destination_denied')).toBe('destination denied');
+    expect(reasonText(null)).toBe('');
   });
 });

@@ -3,7 +3,7 @@
 //! deleted: it is deactivated, so the records that point at it keep their plan.
 
 use crate::admin::audit_trail::audit;
-use crate::admin::plans::form::{MAX_CONNECTIONS_TRAFFIC_ONLY, PlanForm};
+use crate::admin::plans::form::{PlanForm, traffic_only};
 use crate::admin::plans::view::{AdminPlan, PlanDeleted};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -44,15 +44,13 @@ pub async fn update_plan(
     let plan = in_transaction(&state.services.pool, move |conn| {
         let before = load(conn, id)?;
         plans::update(conn, id, &edit.changes)?;
-        if let Some(limit) = edit.max_connections {
+        if !edit.limits.is_empty() {
             let traffic = domain::ProxyKind::parse(&before.kind).is_some_and(|k| k.is_traffic());
-            if limit.is_some() && !traffic {
-                return Err(ApiError::field(
-                    "maxConnections",
-                    MAX_CONNECTIONS_TRAFFIC_ONLY,
-                ));
+            if !traffic && let Some((field, message)) = traffic_only(&edit.limits) {
+                return Err(ApiError::field(field, message));
             }
-            persistence::plan_limits::set(conn, id, limit)?;
+            let limits = persistence::plan_limits::get(conn, id)?;
+            persistence::plan_limits::set(conn, id, edit.limits.apply(limits))?;
         }
         let after = load(conn, id)?;
         audit(

@@ -2,6 +2,7 @@
 //! field by field into `PlanChanges` (422 naming each field that is wrong).
 
 use domain::{Cents, FieldErrors, ProxyKind, messages as msg};
+use persistence::plan_limits::LimitsChange;
 use persistence::plans::PlanChanges;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
@@ -49,22 +50,71 @@ pub struct PlanForm {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
     pub max_connections: Option<Option<f64>>,
+    /// Traffic plans (premium, budget) only: the most requests (connections opened) of the kind
+    /// per second a customer on this plan may make across the gateway fleet, 1 to 100000; null =
+    /// no limit of the plan's own.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
+    pub max_requests_per_second: Option<Option<f64>>,
 }
 
-/// A whole number from 1 to `MAX_CONNECTIONS`, or null.
-pub const MAX_CONNECTIONS_RULE: &str =
-    "maxConnections must be a whole number from 1 to 100000, or null";
-/// `maxConnections` on a plan sold by the piece.
-pub const MAX_CONNECTIONS_TRAFFIC_ONLY: &str =
-    "maxConnections applies to traffic plans (premium and budget)";
-const MAX_CONNECTIONS: i64 = 100_000;
+/// A plan's limit: its field, the rule's message and the message for a plan sold by the piece.
+pub struct LimitField {
+    pub field: &'static str,
+    pub rule: &'static str,
+    pub traffic_only: &'static str,
+}
 
-/// A checked plan form: the kind (on `POST`), the plan's changes, and its connection limit
-/// when the form names it (`Some(None)` removes it).
+pub const MAX_CONNECTIONS: LimitField = LimitField {
+    field: "maxConnections",
+    rule: "maxConnections must be a whole number from 1 to 100000, or null",
+    traffic_only: "maxConnections applies to traffic plans (premium and budget)",
+};
+
+pub const MAX_REQUESTS_PER_SECOND: LimitField = LimitField {
+    field: "maxRequestsPerSecond",
+    rule: "maxRequestsPerSecond must be a whole number from 1 to 100000, or null",
+    traffic_only: "maxRequestsPerSecond applies to traffic plans (premium and budget)",
+};
+
+/// The largest value of either limit.
+const LIMIT_MAX: i64 = 100_000;
+
+impl LimitField {
+    /// The form's value checked: absent (`None`), removed (`Some(None)`) or a whole number from
+    /// 1 to `LIMIT_MAX`; a wrong one is added to `errors`.
+    fn check(&self, value: Option<Option<f64>>, errors: &mut FieldErrors) -> Option<Option<i32>> {
+        match value {
+            None => None,
+            Some(None) => Some(None),
+            Some(Some(n)) => match whole(n, 1..=LIMIT_MAX) {
+                Some(n) => Some(Some(n as i32)),
+                None => {
+                    errors.add(self.field, self.rule);
+                    None
+                }
+            },
+        }
+    }
+}
+
+/// The 422 for limits set on a plan sold by the piece, naming the first such limit; None when
+/// the change sets none.
+pub fn traffic_only(change: &LimitsChange) -> Option<(&'static str, &'static str)> {
+    [
+        (change.max_connections, &MAX_CONNECTIONS),
+        (change.max_requests_per_second, &MAX_REQUESTS_PER_SECOND),
+    ]
+    .into_iter()
+    .find(|(value, _)| matches!(value, Some(Some(_))))
+    .map(|(_, limit)| (limit.field, limit.traffic_only))
+}
+
+/// A checked plan form: the kind (on `POST`), the plan's changes, and the limits it names.
 pub struct PlanEdit {
     pub kind: Option<ProxyKind>,
     pub changes: PlanChanges,
-    pub max_connections: Option<Option<i32>>,
+    pub limits: LimitsChange,
 }
 
 // The `POST /api/admin/plans` body as documented: `PlanForm` with the fields `POST` requires
@@ -101,6 +151,9 @@ pub struct NewPlanForm {
     /// Traffic plans only: the most live connections of a customer on the plan, 1 to 100000.
     #[schema(minimum = 1, maximum = 100_000)]
     max_connections: Option<i64>,
+    /// Traffic plans only: the most requests per second of a customer on the plan, 1 to 100000.
+    #[schema(minimum = 1, maximum = 100_000)]
+    max_requests_per_second: Option<i64>,
 }
 
 /// Tells a field set to null (`Some(None)`) from an absent one (`None`).
@@ -163,21 +216,16 @@ impl PlanForm {
             None if !require => {}
             _ => errors.add("validityDays", msg::VALID_VALIDITY),
         }
-        let max_connections = match self.max_connections {
-            None => None,
-            Some(None) => Some(None),
-            Some(Some(n)) => match whole(n, 1..=MAX_CONNECTIONS) {
-                Some(n) => Some(Some(n as i32)),
-                None => {
-                    errors.add("maxConnections", MAX_CONNECTIONS_RULE);
-                    None
-                }
-            },
+        let limits = LimitsChange {
+            max_connections: MAX_CONNECTIONS.check(self.max_connections, &mut errors),
+            max_requests_per_second: MAX_REQUESTS_PER_SECOND
+                .check(self.max_requests_per_second, &mut errors),
         };
-        if let (Some(kind), Some(Some(_))) = (kind, max_connections)
+        if let Some(kind) = kind
             && !kind.is_traffic()
+            && let Some((field, message)) = traffic_only(&limits)
         {
-            errors.add("maxConnections", MAX_CONNECTIONS_TRAFFIC_ONLY);
+            errors.add(field, message);
         }
         if !errors.is_empty() {
             return Err(errors);
@@ -199,7 +247,7 @@ impl PlanForm {
         Ok(PlanEdit {
             kind,
             changes,
-            max_connections,
+            limits,
         })
     }
 }

@@ -11,6 +11,7 @@ use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, post, web};
 use domain::{ProxyKind, messages as msg};
+use persistence::plan_limits::PlanLimits;
 use persistence::plans::{self, NewPlan};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -44,7 +45,7 @@ pub async fn list_plans(
             .into_iter()
             .map(|row| {
                 let n = sold.get(&row.id).copied().unwrap_or(0);
-                let limit = limits.get(&row.id).copied();
+                let limit = limits.get(&row.id).copied().unwrap_or_default();
                 AdminPlan::new(row, n, limit)
             })
             .collect::<Vec<_>>())
@@ -66,7 +67,7 @@ pub async fn create_plan(
         .into_inner()
         .changes(true)
         .map_err(ApiError::Validation)?;
-    let (changes, max_connections) = (edit.changes, edit.max_connections.flatten());
+    let (changes, limits) = (edit.changes, edit.limits.apply(PlanLimits::default()));
     let kind = edit
         .kind
         .ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?;
@@ -95,11 +96,11 @@ pub async fn create_plan(
             plans::set_available_until(conn, id, until)?;
         }
         // A new plan has no limit until one is given (and the nodes need telling only then).
-        if max_connections.is_some() {
-            persistence::plan_limits::set(conn, id, max_connections)?;
+        if !limits.is_empty() {
+            persistence::plan_limits::set(conn, id, limits)?;
         }
         let row = plans::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
-        let plan = AdminPlan::new(row, 0, max_connections);
+        let plan = AdminPlan::new(row, 0, limits);
         audit(
             conn,
             actor,

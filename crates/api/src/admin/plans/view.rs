@@ -1,6 +1,7 @@
 //! `AdminPlan`: a plan as the operator sees it (inactive ones too, with how often it sold).
 
 use domain::Cents;
+use persistence::plan_limits::PlanLimits;
 use persistence::plans::PlanRow;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -36,12 +37,15 @@ pub struct AdminPlan {
     /// Traffic plans: the most live connections of a customer on the plan across the gateway
     /// fleet; null = no limit of the plan's own.
     pub max_connections: Option<i32>,
+    /// Traffic plans: the most requests per second of a customer on the plan across the gateway
+    /// fleet; null = no limit of the plan's own.
+    pub max_requests_per_second: Option<i32>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 impl AdminPlan {
-    pub fn new(row: PlanRow, sold: i64, max_connections: Option<i32>) -> Self {
+    pub fn new(row: PlanRow, sold: i64, limits: PlanLimits) -> Self {
         let features = serde_json::from_str::<Value>(&row.features)
             .ok()
             .and_then(|v| v.as_object().cloned())
@@ -67,7 +71,8 @@ impl AdminPlan {
             sort: row.sort,
             available_until: row.available_until,
             sold,
-            max_connections,
+            max_connections: limits.max_connections,
+            max_requests_per_second: limits.max_requests_per_second,
             created_at: row.created_at,
             updated_at: row.updated_at,
         }

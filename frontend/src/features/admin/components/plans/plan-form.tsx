@@ -14,7 +14,7 @@ import { TextArea } from '@/components/ui/text-area';
 import { EMPTY_PLAN, patchOf, planToValues, valuesToBody } from './plan-values';
 import { kindName } from '../../kinds';
 
-const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil', 'maxConnections'];
+const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil', 'maxConnections', 'maxRequestsPerSecond'];
 
 export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan | null; defaultType?: PlanValues['type']; onClose: () => void }) {
   const save = useSavePlan();
@@ -61,8 +61,18 @@ export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan
             placeholder="No limit of its own"
             hint="The most live connections of a customer on this plan, across every gateway node."
             error={errors.maxConnections?.message}
-            className="sm:col-span-2"
             {...register('maxConnections')}
+          />
+        )}
+        {traffic && (
+          <Field
+            label="Requests per second (optional)"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="No limit of its own"
+            hint="The most requests a customer on this plan opens each second, across every gateway node."
+            error={errors.maxRequestsPerSecond?.message}
+            {...register('maxRequestsPerSecond')}
           />
         )}
         <Field label="Regions (comma-separated)" autoComplete="off" placeholder="US, DE, JP" error={errors.regions?.message} className="sm:col-span-2" {...register('regions')} />

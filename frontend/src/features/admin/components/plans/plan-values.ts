@@ -28,7 +28,11 @@ export const EMPTY_PLAN: PlanValues = {
   sort: '0',
   availableUntil: '',
   maxConnections: '',
+  maxRequestsPerSecond: '',
 };
+
+const limitText = (limit: number | null | undefined) => (limit == null ? '' : String(limit));
+const limitValue = (text: string) => (text.trim() ? Number(text) : null);
 
 export function planToValues(plan: AdminPlan): PlanValues {
   return {
@@ -44,7 +48,8 @@ export function planToValues(plan: AdminPlan): PlanValues {
     active: plan.active,
     sort: String(plan.sort),
     availableUntil: unixToDay(plan.availableUntil ?? null),
-    maxConnections: plan.maxConnections == null ? '' : String(plan.maxConnections),
+    maxConnections: limitText(plan.maxConnections),
+    maxRequestsPerSecond: limitText(plan.maxRequestsPerSecond),
   };
 }
 
@@ -66,8 +71,10 @@ export function valuesToBody(values: PlanValues): PlanBody {
     active: values.active,
     sort: Number(values.sort),
     availableUntil: dayToUnixEnd(values.availableUntil),
-    // a limit of traffic plans only: a piece plan's form never sends one
-    ...(values.type === 'premium' || values.type === 'budget' ? { maxConnections: values.maxConnections.trim() ? Number(values.maxConnections) : null } : {}),
+    // limits of traffic plans only: a piece plan's form never sends them
+    ...(values.type === 'premium' || values.type === 'budget'
+      ? { maxConnections: limitValue(values.maxConnections), maxRequestsPerSecond: limitValue(values.maxRequestsPerSecond) }
+      : {}),
   };
 }
 
