@@ -8,6 +8,7 @@
 use crate::cache::RowCache;
 use crate::lease::{CredentialCap, Lease, PlanCaps};
 use crate::open_error::OpenError;
+use crate::pace::MBPS;
 use crate::record::{CredentialRef, Identity};
 use crate::registry::Registry;
 use domain::targeting::{split_subuser, subuser_base};
@@ -123,6 +124,10 @@ impl Credentials {
         Ok(limits.map_or_else(PlanCaps::default, |limits| PlanCaps {
             connections: count(limits.max_connections),
             requests_per_second: count(limits.max_requests_per_second),
+            bandwidth: limits
+                .bandwidth_mbps
+                .and_then(|mbps| u64::try_from(mbps).ok())
+                .map(|mbps| mbps * MBPS),
         }))
     }
 

@@ -5,6 +5,7 @@
 use crate::descriptors::{Descriptors, Leaving};
 use crate::meter::Meter;
 use crate::meter::reserve::Reservation;
+use crate::pace::Pace;
 use std::io;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -18,20 +19,42 @@ pub(crate) const COPY_BUFFER: usize = 16 * 1024;
 /// One direction of one connection: the customer's meter, and the connection's count of the
 /// bytes this direction moved (its usage record's bytes up or down). Every byte the meter
 /// counts here is counted there by the same call, so the record matches the meter exactly.
+/// With a plan's bandwidth, the customer's pace on this node too (`pace.rs`): a step waits for
+/// it and moves at most a step's worth, and pays what it moved.
 #[derive(Clone, Copy)]
 pub(crate) struct Metered<'a> {
     pub(crate) meter: &'a Meter,
     pub(crate) moved: &'a AtomicU64,
+    pub(crate) pace: Option<&'a Pace>,
 }
 
 impl<'a> Metered<'a> {
     pub(crate) fn new(meter: &'a Meter, moved: &'a AtomicU64) -> Metered<'a> {
-        Metered { meter, moved }
+        Metered {
+            meter,
+            moved,
+            pace: None,
+        }
     }
 
-    /// Reserves up to `want` bytes on the meter (`Meter::reserve`), counted on both.
+    /// Also paced by `pace`, if any.
+    pub(crate) fn paced(self, pace: Option<&'a Pace>) -> Metered<'a> {
+        Metered { pace, ..self }
+    }
+
+    /// Reserves up to `want` bytes on the meter (`Meter::reserve`), counted on both (and at
+    /// most a step of the pace, once it allows one).
     pub(crate) async fn reserve(self, want: usize) -> io::Result<Reservation<'a>> {
-        Ok(self.meter.reserve(want).await?.counting(self.moved))
+        let want = match self.pace {
+            Some(pace) => want.min(pace.ready().await),
+            None => want,
+        };
+        Ok(self
+            .meter
+            .reserve(want)
+            .await?
+            .counting(self.moved)
+            .pacing(self.pace))
     }
 }
 

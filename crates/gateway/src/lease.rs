@@ -7,10 +7,11 @@
 use crate::cache::CACHE_TTL;
 use crate::flow::{Activity, Metered};
 use crate::meter::Meter;
+use crate::pace::Pace;
 use crate::record::{Records, Trail};
 use crate::slots::Slots;
-use domain::UserId;
 use domain::usage::Outcome;
+use domain::{ProxyKind, UserId};
 use persistence::gateway_leases::LeaseKey;
 use persistence::gateway_slots::SlotKey;
 use std::collections::HashMap;
@@ -43,6 +44,9 @@ pub(crate) struct PlanCaps {
     pub(crate) connections: Option<usize>,
     /// Connections opened per second.
     pub(crate) requests_per_second: Option<usize>,
+    /// Bytes per second the customer's connections of the kind move together across the
+    /// fleet (each node paces its share, `Registry::open`).
+    pub(crate) bandwidth: Option<u64>,
 }
 
 #[derive(Debug)]
@@ -83,6 +87,8 @@ pub(crate) struct Live {
     next_connection: u64,
     /// The connection slots this node leased per (limit, customer), and those in use.
     pub(crate) slots: Slots,
+    /// The paces of customers' kinds under a plan's bandwidth, shared by their connections.
+    pub(crate) paces: HashMap<(UserId, ProxyKind), Arc<Pace>>,
 }
 
 /// What the fair share knows of a live connection: when it last moved data, and what tells
@@ -120,6 +126,8 @@ pub(crate) struct Lease {
     /// The leased slot under the customer's plan's connection limit of the kind, if the plan
     /// has one.
     pub(crate) plan: Option<SlotKey>,
+    /// The customer's pace of the kind here, if their plan has a bandwidth.
+    pub(crate) pace: Option<Arc<Pace>>,
     /// Bytes this connection moved towards the target and back, as its meter counted them.
     pub(crate) up: AtomicU64,
     pub(crate) down: AtomicU64,
@@ -144,12 +152,12 @@ impl Lease {
 
     /// The metered direction towards the target.
     pub(crate) fn up(&self) -> Metered<'_> {
-        Metered::new(&self.meter, &self.up)
+        Metered::new(&self.meter, &self.up).paced(self.pace.as_deref())
     }
 
     /// The metered direction back to the client.
     pub(crate) fn down(&self) -> Metered<'_> {
-        Metered::new(&self.meter, &self.down)
+        Metered::new(&self.meter, &self.down).paced(self.pace.as_deref())
     }
 
     /// The target as the client asked for it, for the record.
@@ -324,6 +332,21 @@ impl Live {
         self.pieces.retain(|_, slot| {
             slot.connections > 0 || slot.ended_at.is_some_and(|at| at.elapsed() < ENDED_KEPT)
         });
+        // only the map holds a pace no connection uses
+        self.paces.retain(|_, pace| Arc::strong_count(pace) > 1);
+    }
+
+    /// The pace of `user`'s `kind` at `rate` bytes per second, shared with their other
+    /// connections of the kind here (at the new rate if the plan's changed).
+    pub(crate) fn pace(&mut self, user: UserId, kind: ProxyKind, rate: u64) -> Arc<Pace> {
+        let pace = self
+            .paces
+            .entry((user, kind))
+            .or_insert_with(|| Arc::new(Pace::new(rate)));
+        if pace.rate() != rate {
+            pace.set_rate(rate);
+        }
+        Arc::clone(pace)
     }
 }
 

@@ -27,6 +27,7 @@ mod loopback;
 mod memory;
 mod meter;
 mod open_error;
+mod pace;
 mod pools;
 mod preauth;
 mod rates;

@@ -85,7 +85,8 @@ impl Registry {
     /// credential's own `cap` allows one more (and the customer's: lower on a `trial`).
     /// `plan` holds the limits of the customer's plan of the kind, which hold across the
     /// fleet too: its requests per second (`rates.rs`, checked first: a refused request takes no
-    /// slot) and its connections (their own slots, `SlotKey::plan`).
+    /// slot), its connections (their own slots, `SlotKey::plan`) and its bandwidth (this node
+    /// paces its share, `pace.rs`).
     pub(crate) async fn open(
         &self,
         key: LeaseKey,
@@ -105,6 +106,7 @@ impl Registry {
             key: SlotKey::customer(key.user_id),
             cap: self.customer_cap(trial),
         };
+        let bandwidth = plan.bandwidth;
         let plan = plan.connections.map(|cap| FleetCap {
             key: SlotKey::plan(key.user_id, key.kind),
             cap,
@@ -115,6 +117,11 @@ impl Registry {
                 self.take_slot(key, credential.clone(), cap, trial, plan)
             })
             .await?;
+        if let Some(fleet) = bandwidth {
+            // this node's share of the fleet's
+            let rate = (fleet / u64::from(self.node.slot_rule.expected_nodes.max(1))).max(1);
+            lease.pace = Some(lock(&self.live).pace(key.user_id, key.kind, rate));
+        }
         if lease.meter.remaining() > 0 {
             return Ok(lease);
         }
@@ -194,6 +201,7 @@ impl Registry {
             slot: None,
             fleet,
             plan: None,
+            pace: None,
             up: Default::default(),
             down: Default::default(),
             trail: Trail::new(credential),
@@ -312,6 +320,7 @@ impl Registry {
             slot: cap.map(|c| c.slot),
             fleet,
             plan: plan.map(|p| p.key),
+            pace: None,
             up: Default::default(),
             down: Default::default(),
             trail: Trail::new(credential),

@@ -22,6 +22,7 @@ fn lease(meter: Meter) -> Lease {
         slot: None,
         fleet: persistence::gateway_slots::SlotKey::customer(domain::UserId::new(1)),
         plan: None,
+        pace: None,
         up: Default::default(),
         down: Default::default(),
         trail: Trail::new(CredentialRef::main("alice")),

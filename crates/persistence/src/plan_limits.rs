@@ -1,5 +1,5 @@
-//! Limits the operator sets on a plan (`plan_limits`: live connections and requests per second
-//! of the plan's kind, across the gateway fleet), and the ones a customer holds: those of
+//! Limits the operator sets on a plan (`plan_limits`: live connections, requests per second and
+//! bandwidth of the plan's kind, across the gateway fleet), and the ones a customer holds: those of
 //! the plan of their latest purchase of a kind that named a plan (a custom amount bought at a
 //! plan's price names it too). Read by the gateway per customer and kind (`for_customer`), by
 //! the plan screens, and written in the transaction of the plan's edit.
@@ -22,12 +22,17 @@ pub struct PlanLimits {
     /// The most requests (connections opened) of the plan's kind per second a customer on the
     /// plan may make across the fleet.
     pub max_requests_per_second: Option<i32>,
+    /// The most megabits per second the customer's connections of the plan's kind move
+    /// together (both directions), across the fleet.
+    pub bandwidth_mbps: Option<i32>,
 }
 
 impl PlanLimits {
     /// No limit at all (the plan needs no row).
     pub fn is_empty(&self) -> bool {
-        self.max_connections.is_none() && self.max_requests_per_second.is_none()
+        self.max_connections.is_none()
+            && self.max_requests_per_second.is_none()
+            && self.bandwidth_mbps.is_none()
     }
 }
 
@@ -37,12 +42,15 @@ impl PlanLimits {
 pub struct LimitsChange {
     pub max_connections: Option<Option<i32>>,
     pub max_requests_per_second: Option<Option<i32>>,
+    pub bandwidth_mbps: Option<Option<i32>>,
 }
 
 impl LimitsChange {
     /// Whether the form names any limit.
     pub fn is_empty(&self) -> bool {
-        self.max_connections.is_none() && self.max_requests_per_second.is_none()
+        self.max_connections.is_none()
+            && self.max_requests_per_second.is_none()
+            && self.bandwidth_mbps.is_none()
     }
 
     /// `limits` with this change applied.
@@ -52,16 +60,18 @@ impl LimitsChange {
             max_requests_per_second: self
                 .max_requests_per_second
                 .unwrap_or(limits.max_requests_per_second),
+            bandwidth_mbps: self.bandwidth_mbps.unwrap_or(limits.bandwidth_mbps),
         }
     }
 }
 
-type Row = (PlanId, Option<i32>, Option<i32>);
+type Row = (PlanId, Option<i32>, Option<i32>, Option<i32>);
 
-fn limits((_, max_connections, max_requests_per_second): Row) -> PlanLimits {
+fn limits((_, max_connections, max_requests_per_second, bandwidth_mbps): Row) -> PlanLimits {
     PlanLimits {
         max_connections,
         max_requests_per_second,
+        bandwidth_mbps,
     }
 }
 
@@ -69,10 +79,12 @@ const COLUMNS: (
     plan_limits::plan_id,
     plan_limits::max_connections,
     plan_limits::max_requests_per_second,
+    plan_limits::bandwidth_mbps,
 ) = (
     plan_limits::plan_id,
     plan_limits::max_connections,
     plan_limits::max_requests_per_second,
+    plan_limits::bandwidth_mbps,
 );
 
 /// The plan's limits (empty without a row).
@@ -109,6 +121,7 @@ pub fn set(conn: &mut DbConnection, plan: PlanId, limits: PlanLimits) -> DbResul
     let values = (
         plan_limits::max_connections.eq(limits.max_connections),
         plan_limits::max_requests_per_second.eq(limits.max_requests_per_second),
+        plan_limits::bandwidth_mbps.eq(limits.bandwidth_mbps),
     );
     update_or_insert(
         conn,

@@ -951,6 +951,7 @@ diesel::table! {
         plan_id -> BigInt,
         max_connections -> Nullable<Integer>,
         max_requests_per_second -> Nullable<Integer>,
+        bandwidth_mbps -> Nullable<Integer>,
     }
 }
 

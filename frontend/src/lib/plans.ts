@@ -26,6 +26,8 @@ export type Plan = {
   maxConnections?: number | null;
   /** The most requests per second of a customer on the plan; null: no limit of its own. */
   maxRequestsPerSecond?: number | null;
+  /** The most megabits per second a customer's connections on the plan move together; null: no limit of its own. */
+  bandwidthMbps?: number | null;
 };
 
 type Raw = Record<string, unknown>;
@@ -63,6 +65,7 @@ function toPlan(raw: unknown): Plan | null {
     availability: text(raw.availability) ?? '',
     maxConnections: limit(raw.maxConnections),
     maxRequestsPerSecond: limit(raw.maxRequestsPerSecond),
+    bandwidthMbps: limit(raw.bandwidthMbps),
   };
 }
 

@@ -2234,6 +2234,12 @@ export interface components {
              * @description Unix seconds; null = no end.
              */
             availableUntil?: number | null;
+            /**
+             * Format: int32
+             * @description Traffic plans: the most megabits per second a customer's connections on the plan move
+             *     together across the gateway fleet; null = no limit of the plan's own.
+             */
+            bandwidthMbps?: number | null;
             /** Format: int64 */
             createdAt: number;
             /** @description Display features (country selection, protocols, IP duration, availability). */
@@ -3315,6 +3321,11 @@ export interface components {
              * @description Unix seconds when the plan stops being sold; null = no end.
              */
             availableUntil?: number | null;
+            /**
+             * Format: int64
+             * @description Traffic plans only: the most megabits per second of a customer on the plan, 1 to 100000.
+             */
+            bandwidthMbps?: number | null;
             features?: Record<string, never> | null;
             /**
              * Format: int64
@@ -3854,6 +3865,12 @@ export interface components {
              */
             amount: number;
             availability: string;
+            /**
+             * Format: int32
+             * @description Traffic plans: the most megabits per second a customer's connections on this plan move
+             *     together (the gateway paces them); null = no limit of the plan's own.
+             */
+            bandwidthMbps?: number | null;
             countrySelection: string;
             /** Format: int64 */
             id: number;
@@ -3912,6 +3929,13 @@ export interface components {
              * @description Unix seconds when the plan stops being sold; null = no end.
              */
             availableUntil?: number | null;
+            /**
+             * Format: int64
+             * @description Traffic plans (premium, budget) only: the most megabits per second a customer's
+             *     connections of the kind on this plan move together (both directions), 1 to 100000; null
+             *     = no limit of the plan's own.
+             */
+            bandwidthMbps?: number | null;
             features?: Record<string, never> | null;
             /**
              * Format: int64

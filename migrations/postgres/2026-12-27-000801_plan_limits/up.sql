@@ -3,12 +3,16 @@
 -- live connections of the kind across the gateway fleet (the nodes lease slots of it as they do
 -- the per-customer cap, `gateway_slot_leases`); `max_requests_per_second` caps the requests they
 -- open of the kind per second across the fleet (the nodes take blocks of each second's budget
--- from `rate_windows`). A plan without a row has no limit of its own; a row holds at least one.
+-- from `rate_windows`); `bandwidth_mbps` caps the megabits per second their connections of the
+-- kind move together (each node paces its share). A plan without a row has no limit of its own;
+-- a row holds at least one.
 CREATE TABLE plan_limits (
     plan_id BIGINT PRIMARY KEY REFERENCES plans (id) ON DELETE CASCADE,
     max_connections INTEGER,
     max_requests_per_second INTEGER,
-    CHECK (max_connections IS NOT NULL OR max_requests_per_second IS NOT NULL)
+    bandwidth_mbps INTEGER,
+    CHECK (max_connections IS NOT NULL OR max_requests_per_second IS NOT NULL
+        OR bandwidth_mbps IS NOT NULL)
 );
 
 -- The latest purchase of a kind, which names the customer's plan: read by the gateway per

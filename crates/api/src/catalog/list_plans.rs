@@ -54,6 +54,10 @@ pub struct Plan<'a> {
     /// of the plan's own.
     #[serde(rename = "maxRequestsPerSecond")]
     pub max_requests_per_second: Option<i32>,
+    /// Traffic plans: the most megabits per second a customer's connections on this plan move
+    /// together (the gateway paces them); null = no limit of the plan's own.
+    #[serde(rename = "bandwidthMbps")]
+    pub bandwidth_mbps: Option<i32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -151,6 +155,7 @@ impl<'a> Plan<'a> {
             availability: text("availability"),
             max_connections: limits.max_connections,
             max_requests_per_second: limits.max_requests_per_second,
+            bandwidth_mbps: limits.bandwidth_mbps,
         }
     }
 }

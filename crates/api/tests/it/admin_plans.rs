@@ -237,7 +237,7 @@ persistence::both_backends! {
 
     async fn a_traffic_plans_limits_are_set_audited_shown_and_told_to_the_gateway(backend) {
         let app = admin_app(backend).await;
-        for (field, other) in [("maxConnections", "maxRequestsPerSecond"), ("maxRequestsPerSecond", "maxConnections")] {
+        for (field, other) in [("maxConnections", "maxRequestsPerSecond"), ("maxRequestsPerSecond", "bandwidthMbps"), ("bandwidthMbps", "maxConnections")] {
             plan_limit_round(&app, field, other).await;
         }
     }

@@ -4,6 +4,7 @@
 
 use super::source::TopUp;
 use super::{Meter, quota_error};
+use crate::pace::Pace;
 use persistence::DbError;
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed, Ordering::SeqCst};
@@ -122,6 +123,7 @@ impl Meter {
                 meter: self,
                 left: want,
                 tally: None,
+                pace: None,
             });
         }
         let want = i64::try_from(want).unwrap_or(i64::MAX);
@@ -132,6 +134,7 @@ impl Meter {
                     meter: self,
                     left: take as usize,
                     tally: None,
+                    pace: None,
                 });
             }
             match self.top_up().await.map_err(io::Error::other)? {
@@ -154,9 +157,17 @@ pub(crate) struct Reservation<'a> {
     /// The connection's own count of this direction (its usage record), counted with the
     /// meter's: a plain counter nobody else writes.
     tally: Option<&'a AtomicU64>,
+    /// The customer's pace on this node (a plan's bandwidth), paid for what moves.
+    pace: Option<&'a Pace>,
 }
 
 impl<'a> Reservation<'a> {
+    /// Also pays what this reservation moves to `pace`.
+    pub(crate) fn pacing(mut self, pace: Option<&'a Pace>) -> Reservation<'a> {
+        self.pace = pace;
+        self
+    }
+
     /// Also counts what this reservation moves into `tally`.
     pub(crate) fn counting(mut self, tally: &'a AtomicU64) -> Reservation<'a> {
         self.tally = Some(tally);
@@ -175,6 +186,9 @@ impl<'a> Reservation<'a> {
         self.meter.count(n);
         if let Some(tally) = self.tally {
             tally.fetch_add(n as u64, Relaxed);
+        }
+        if let Some(pace) = self.pace {
+            pace.spend(n);
         }
     }
 

@@ -6,7 +6,8 @@
 //! customer whose latest plan of the kind has no limit is not capped by an older plan's. Capped
 //! at 4 requests per second, requests spread over both nodes are served at most 4 in each
 //! second, the rest refused (429 with `Retry-After`, a SOCKS5 authentication failure) and
-//! recorded as `plan_max_requests_per_second`, and the next second serves again.
+//! recorded as `plan_max_requests_per_second`, and the next second serves again. Held to 16 Mbps,
+//! two tunnels of the customer's share the pace: 4 MB through them take at least 1.4 s.
 
 use crate::common::*;
 use domain::{Cents, PlanId, ProxyKind};
@@ -256,8 +257,35 @@ async fn a_plans_requests_per_second_hold_across_two_nodes(backend: Backend) {
     );
 }
 
+async fn a_plans_bandwidth_paces_the_customers_connections_together(backend: Backend) {
+    let Some(h) = Harness::on(backend).await else {
+        return;
+    };
+    let limits = PlanLimits {
+        bandwidth_mbps: Some(16),
+        ..PlanLimits::default()
+    };
+    bought(&h, h.user_id, limits);
+    let echo = echo_server().await;
+    // Two tunnels each send a megabyte and read it back: 4 MB at 2,000,000 bytes a second, less
+    // what the budget saves up (a step, 200,000 bytes) and what the four directions may have in
+    // flight at the end (a step each): at least 1.5 s. Paced apart, each would take 1 s.
+    let started = std::time::Instant::now();
+    let tunnel = || async {
+        let mut stream = tunnel((h.http, h.socks), echo, false).await.unwrap();
+        echo_through(&mut stream, 1_000_000).await;
+    };
+    tokio::join!(tunnel(), tunnel());
+    let took = started.elapsed();
+    assert!(
+        took.as_millis() >= 1_400,
+        "4 MB moved in {took:?} under 16 Mbps"
+    );
+}
+
 persistence::both_backends!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     a_plans_connection_limit_holds_across_two_nodes,
     a_plans_requests_per_second_hold_across_two_nodes,
+    a_plans_bandwidth_paces_the_customers_connections_together,
 );

@@ -24,13 +24,15 @@ describe('plan card', () => {
   });
 
   it("shows a plan's limits, and no row without one", () => {
-    const { unmount } = render(<PlanCard plan={plan({ maxConnections: 1500, maxRequestsPerSecond: 20 })} kind="premium" action={null} />);
+    const { unmount } = render(<PlanCard plan={plan({ maxConnections: 1500, maxRequestsPerSecond: 20, bandwidthMbps: 1000 })} kind="premium" action={null} />);
     expect(row('Connections at once')).toHaveTextContent(/^up to 1,500$/);
     expect(row('Requests per second')).toHaveTextContent(/^up to 20$/);
+    expect(row('Bandwidth')).toHaveTextContent(/^up to 1,000 Mbps$/);
     unmount();
-    render(<PlanCard plan={plan({ maxConnections: null, maxRequestsPerSecond: null })} kind="premium" action={null} />);
+    render(<PlanCard plan={plan({ maxConnections: null, maxRequestsPerSecond: null, bandwidthMbps: null })} kind="premium" action={null} />);
     expect(screen.queryByText('Connections at once')).not.toBeInTheDocument();
     expect(screen.queryByText('Requests per second')).not.toBeInTheDocument();
+    expect(screen.queryByText('Bandwidth')).not.toBeInTheDocument();
   });
 
   it('says Unknown only when the plan has no period', () => {

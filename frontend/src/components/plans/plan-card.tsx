@@ -26,6 +26,7 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
     // the plan's own limits, which the gateway enforces (docs/admin-api/plans.md)
     ['Connections at once', plan.maxConnections ? `up to ${plan.maxConnections.toLocaleString('en-US')}` : ''],
     ['Requests per second', plan.maxRequestsPerSecond ? `up to ${plan.maxRequestsPerSecond.toLocaleString('en-US')}` : ''],
+    ['Bandwidth', plan.bandwidthMbps ? `up to ${plan.bandwidthMbps.toLocaleString('en-US')} Mbps` : ''],
   ].filter(([, value]) => value);
   const highlighted = Boolean(plan.tag);
   return (

@@ -113,6 +113,7 @@ describe('plan form', () => {
     await user.selectOptions(within(dialog).getByLabelText('Kind'), 'static');
     expect(within(dialog).queryByLabelText('Connections at once (optional)')).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Requests per second (optional)')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Bandwidth in Mbps (optional)')).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Kind'), 'premium');
     await user.type(within(dialog).getByLabelText('Name'), 'Scraper');
     await user.type(within(dialog).getByLabelText('Price (USD)'), '10');
@@ -128,9 +129,10 @@ describe('plan form', () => {
     await user.clear(limit);
     await user.type(limit, '10');
     await user.clear(rate);
+    await user.type(within(dialog).getByLabelText('Bandwidth in Mbps (optional)'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Create plan' }));
     await waitFor(() => expect(posted.bodies).toHaveLength(1));
-    expect(posted.bodies[0]).toMatchObject({ type: 'premium', name: 'Scraper', maxConnections: 10, maxRequestsPerSecond: null });
+    expect(posted.bodies[0]).toMatchObject({ type: 'premium', name: 'Scraper', maxConnections: 10, maxRequestsPerSecond: null, bandwidthMbps: 100 });
   });
 
   it('edits without the kind and says that a sold plan is deactivated, not deleted', async () => {

@@ -20,6 +20,7 @@ export const MESSAGES = {
   refusalDays: 'Days must be a whole number from 0 to 365',
   maxConnections: 'maxConnections must be a whole number from 1 to 100000, or null',
   maxRequestsPerSecond: 'maxRequestsPerSecond must be a whole number from 1 to 100000, or null',
+  bandwidthMbps: 'bandwidthMbps must be a whole number from 1 to 100000, or null',
 } as const;
 
 /** The longest note on a customer, in characters (code points) once trimmed. */
@@ -121,6 +122,8 @@ export const planSchema = z.object({
   maxConnections: z.string().trim().refine(isPlanLimit, MESSAGES.maxConnections),
   /** Traffic plans: the most requests per second of a customer on the plan; blank for none. */
   maxRequestsPerSecond: z.string().trim().refine(isPlanLimit, MESSAGES.maxRequestsPerSecond),
+  /** Traffic plans: the most megabits per second of a customer's connections on the plan; blank for none. */
+  bandwidthMbps: z.string().trim().refine(isPlanLimit, MESSAGES.bandwidthMbps),
 });
 export type PlanValues = z.infer<typeof planSchema>;
 

@@ -56,6 +56,12 @@ pub struct PlanForm {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
     pub max_requests_per_second: Option<Option<f64>>,
+    /// Traffic plans (premium, budget) only: the most megabits per second a customer's
+    /// connections of the kind on this plan move together (both directions), 1 to 100000; null
+    /// = no limit of the plan's own.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
+    pub bandwidth_mbps: Option<Option<f64>>,
 }
 
 /// A plan's limit: its field, the rule's message and the message for a plan sold by the piece.
@@ -77,7 +83,13 @@ pub const MAX_REQUESTS_PER_SECOND: LimitField = LimitField {
     traffic_only: "maxRequestsPerSecond applies to traffic plans (premium and budget)",
 };
 
-/// The largest value of either limit.
+pub const BANDWIDTH_MBPS: LimitField = LimitField {
+    field: "bandwidthMbps",
+    rule: "bandwidthMbps must be a whole number from 1 to 100000, or null",
+    traffic_only: "bandwidthMbps applies to traffic plans (premium and budget)",
+};
+
+/// The largest value of any limit.
 const LIMIT_MAX: i64 = 100_000;
 
 impl LimitField {
@@ -104,6 +116,7 @@ pub fn traffic_only(change: &LimitsChange) -> Option<(&'static str, &'static str
     [
         (change.max_connections, &MAX_CONNECTIONS),
         (change.max_requests_per_second, &MAX_REQUESTS_PER_SECOND),
+        (change.bandwidth_mbps, &BANDWIDTH_MBPS),
     ]
     .into_iter()
     .find(|(value, _)| matches!(value, Some(Some(_))))
@@ -154,6 +167,9 @@ pub struct NewPlanForm {
     /// Traffic plans only: the most requests per second of a customer on the plan, 1 to 100000.
     #[schema(minimum = 1, maximum = 100_000)]
     max_requests_per_second: Option<i64>,
+    /// Traffic plans only: the most megabits per second of a customer on the plan, 1 to 100000.
+    #[schema(minimum = 1, maximum = 100_000)]
+    bandwidth_mbps: Option<i64>,
 }
 
 /// Tells a field set to null (`Some(None)`) from an absent one (`None`).
@@ -220,6 +236,7 @@ impl PlanForm {
             max_connections: MAX_CONNECTIONS.check(self.max_connections, &mut errors),
             max_requests_per_second: MAX_REQUESTS_PER_SECOND
                 .check(self.max_requests_per_second, &mut errors),
+            bandwidth_mbps: BANDWIDTH_MBPS.check(self.bandwidth_mbps, &mut errors),
         };
         if let Some(kind) = kind
             && !kind.is_traffic()

@@ -40,6 +40,9 @@ pub struct AdminPlan {
     /// Traffic plans: the most requests per second of a customer on the plan across the gateway
     /// fleet; null = no limit of the plan's own.
     pub max_requests_per_second: Option<i32>,
+    /// Traffic plans: the most megabits per second a customer's connections on the plan move
+    /// together across the gateway fleet; null = no limit of the plan's own.
+    pub bandwidth_mbps: Option<i32>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -73,6 +76,7 @@ impl AdminPlan {
             sold,
             max_connections: limits.max_connections,
             max_requests_per_second: limits.max_requests_per_second,
+            bandwidth_mbps: limits.bandwidth_mbps,
             created_at: row.created_at,
             updated_at: row.updated_at,
         }

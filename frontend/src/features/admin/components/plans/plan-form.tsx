@@ -14,7 +14,20 @@ import { TextArea } from '@/components/ui/text-area';
 import { EMPTY_PLAN, patchOf, planToValues, valuesToBody } from './plan-values';
 import { kindName } from '../../kinds';
 
-const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil', 'maxConnections', 'maxRequestsPerSecond'];
+const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil', 'maxConnections', 'maxRequestsPerSecond', 'bandwidthMbps'];
+
+/** A traffic plan's limits, which the gateway enforces across its nodes (docs/admin-api/plans.md, "Limits"). */
+type Limit = { name: 'maxConnections' | 'maxRequestsPerSecond' | 'bandwidthMbps'; label: string; hint: string; wide?: boolean };
+const LIMITS: readonly Limit[] = [
+  { name: 'maxConnections', label: 'Connections at once (optional)', hint: 'The most live connections of a customer on this plan, across every gateway node.' },
+  { name: 'maxRequestsPerSecond', label: 'Requests per second (optional)', hint: 'The most requests a customer on this plan opens each second, across every gateway node.' },
+  {
+    name: 'bandwidthMbps',
+    label: 'Bandwidth in Mbps (optional)',
+    hint: "The most megabits per second a customer's connections on this plan move together, up and down.",
+    wide: true,
+  },
+];
 
 export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan | null; defaultType?: PlanValues['type']; onClose: () => void }) {
   const save = useSavePlan();
@@ -53,28 +66,20 @@ export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan
         <Field label="Sort order" inputMode="numeric" autoComplete="off" error={errors.sort?.message} {...register('sort')} />
         <Field label="Tag (optional)" autoComplete="off" placeholder="Popular" error={errors.tag?.message} {...register('tag')} />
         <Field label="Available until (optional)" type="date" error={errors.availableUntil?.message} {...register('availableUntil')} />
-        {traffic && (
-          <Field
-            label="Connections at once (optional)"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="No limit of its own"
-            hint="The most live connections of a customer on this plan, across every gateway node."
-            error={errors.maxConnections?.message}
-            {...register('maxConnections')}
-          />
-        )}
-        {traffic && (
-          <Field
-            label="Requests per second (optional)"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="No limit of its own"
-            hint="The most requests a customer on this plan opens each second, across every gateway node."
-            error={errors.maxRequestsPerSecond?.message}
-            {...register('maxRequestsPerSecond')}
-          />
-        )}
+        {traffic &&
+          LIMITS.map((limit) => (
+            <Field
+              key={limit.name}
+              label={limit.label}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="No limit of its own"
+              hint={limit.hint}
+              error={errors[limit.name]?.message}
+              className={limit.wide ? 'sm:col-span-2' : undefined}
+              {...register(limit.name)}
+            />
+          ))}
         <Field label="Regions (comma-separated)" autoComplete="off" placeholder="US, DE, JP" error={errors.regions?.message} className="sm:col-span-2" {...register('regions')} />
         <TextArea label="Note (optional)" rows={2} error={errors.note?.message} className="sm:col-span-2" {...register('note')} />
         <TextArea

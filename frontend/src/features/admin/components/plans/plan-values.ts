@@ -29,6 +29,7 @@ export const EMPTY_PLAN: PlanValues = {
   availableUntil: '',
   maxConnections: '',
   maxRequestsPerSecond: '',
+  bandwidthMbps: '',
 };
 
 const limitText = (limit: number | null | undefined) => (limit == null ? '' : String(limit));
@@ -50,6 +51,7 @@ export function planToValues(plan: AdminPlan): PlanValues {
     availableUntil: unixToDay(plan.availableUntil ?? null),
     maxConnections: limitText(plan.maxConnections),
     maxRequestsPerSecond: limitText(plan.maxRequestsPerSecond),
+    bandwidthMbps: limitText(plan.bandwidthMbps),
   };
 }
 
@@ -73,7 +75,11 @@ export function valuesToBody(values: PlanValues): PlanBody {
     availableUntil: dayToUnixEnd(values.availableUntil),
     // limits of traffic plans only: a piece plan's form never sends them
     ...(values.type === 'premium' || values.type === 'budget'
-      ? { maxConnections: limitValue(values.maxConnections), maxRequestsPerSecond: limitValue(values.maxRequestsPerSecond) }
+      ? {
+          maxConnections: limitValue(values.maxConnections),
+          maxRequestsPerSecond: limitValue(values.maxRequestsPerSecond),
+          bandwidthMbps: limitValue(values.bandwidthMbps),
+        }
       : {}),
   };
 }
