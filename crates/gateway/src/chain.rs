@@ -23,11 +23,11 @@ use crate::descriptors::Held;
 use crate::destination::{self, ConnectError};
 use crate::lease::Lease;
 use crate::shared::Shared;
-use domain::ProxyKind;
 use domain::Targeting;
 use domain::pool_health::ConnectOutcome;
 use domain::targeting::split_subuser;
 use domain::upstream_pool::{PoolProtocol, PoolRoute, rendezvous_order};
+use domain::{ProxyKind, UserId};
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use tokio::net::TcpStream;
@@ -69,6 +69,8 @@ pub(crate) struct Carrier {
 /// which an HTTP pool receives in absolute form rather than through a tunnel.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Want<'a> {
+    /// The customer and the kind whose blocklists a resolved address is checked against.
+    pub(crate) whose: (UserId, ProxyKind),
     pub(crate) kind: Option<ProxyKind>,
     pub(crate) targeting: Option<&'a Targeting>,
     pub(crate) host: &'a str,
@@ -96,6 +98,7 @@ pub(crate) async fn connect(
     tried: &mut Vec<i64>,
 ) -> Result<(TcpStream, Held, Option<Carrier>), ConnectError> {
     let Want {
+        whose: (user, rules_kind),
         kind,
         targeting,
         host,
@@ -108,7 +111,9 @@ pub(crate) async fn connect(
         None => None,
     };
     let Some((kind, routes)) = routes else {
-        let (stream, held) = destination::connect(host, port, config, &shared.fds).await?;
+        // The name was checked before the lookup (`Shared::blocked`); its addresses are here.
+        let refuse = |ip: IpAddr| shared.blocked_address(user, rules_kind, ip, port);
+        let (stream, held) = destination::connect(host, port, config, &shared.fds, &refuse).await?;
         return Ok((stream, held, None));
     };
     if config.refused_ports.contains(&port) {

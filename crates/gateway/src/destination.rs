@@ -94,14 +94,20 @@ pub(crate) fn is_forbidden(ip: IpAddr) -> bool {
     !domain::address_space::is_public(ip)
 }
 
+/// Why a resolved address may not be reached (a blocklist's range), if it may not.
+pub(crate) type Refuse<'a> = &'a (dyn Fn(IpAddr) -> Option<ConnectError> + Sync);
+
 /// Resolves `host` and connects to the first allowed address that answers, all within the
-/// connect timeout; a refused destination port is refused before any lookup. The socket's
-/// descriptor is taken from `fds` first, and counted until the `Held` is dropped.
+/// connect timeout; a refused destination port is refused before any lookup. An address that
+/// `refuse` refuses is passed over like an internal one: a name that resolves only into blocked
+/// ranges is refused as the range is. The socket's descriptor is taken from `fds` first, and
+/// counted until the `Held` is dropped.
 pub(crate) async fn connect(
     host: &str,
     port: u16,
     config: &GatewayConfig,
     fds: &Descriptors,
+    refuse: Refuse<'_>,
 ) -> Result<(TcpStream, Held), ConnectError> {
     if config.refused_ports.contains(&port) {
         return Err(ConnectError::RefusedPort);
@@ -113,7 +119,7 @@ pub(crate) async fn connect(
     };
     let stream = tokio::time::timeout(
         config.connect_timeout,
-        connect_inner(host, port, config.allow_private),
+        connect_inner(host, port, config.allow_private, refuse),
     )
     .await
     .map_err(|_| ConnectError::Timeout)??;
@@ -124,21 +130,32 @@ async fn connect_inner(
     host: &str,
     port: u16,
     allow_private: bool,
+    refuse: Refuse<'_>,
 ) -> Result<TcpStream, ConnectError> {
     let resolved: Vec<SocketAddr> = tokio::net::lookup_host((host, port))
         .await
         .map_err(ConnectError::Resolve)?
         .collect();
+    let mut refused = None;
     let allowed: Vec<SocketAddr> = resolved
         .iter()
         .copied()
         .filter(|a| allow_private || !is_forbidden(a.ip()))
+        .filter(|a| match refuse(a.ip()) {
+            Some(why) => {
+                refused.get_or_insert(why);
+                false
+            }
+            None => true,
+        })
         .collect();
     if allowed.is_empty() {
-        return Err(if resolved.is_empty() {
-            ConnectError::Resolve(io::Error::new(io::ErrorKind::NotFound, "no address"))
-        } else {
-            ConnectError::ForbiddenAddress
+        return Err(match refused {
+            _ if resolved.is_empty() => {
+                ConnectError::Resolve(io::Error::new(io::ErrorKind::NotFound, "no address"))
+            }
+            Some(why) => why,
+            None => ConnectError::ForbiddenAddress,
         });
     }
     let mut last = None;

@@ -141,6 +141,7 @@ pub(crate) async fn serve(
     };
     let targeting = chain::targeting(head.credentials.as_ref().map(|(user, _)| user.as_str()));
     let want = chain::Want {
+        whose: (lease.key.user_id, lease.key.kind),
         kind: lease.piece.is_none().then_some(lease.key.kind),
         targeting: targeting.as_ref(),
         host: &head.host,

@@ -56,6 +56,24 @@ impl Shared {
         Some(refusal)
     }
 
+    /// Why `user`'s connection of `kind` may not reach `ip`, a resolved address of the name it
+    /// asked for: a range of the shop's rules or of the customer's own (`blocked` saw the name
+    /// itself). Counted as `blocked` counts.
+    pub(crate) fn blocked_address(
+        &self,
+        user: domain::UserId,
+        kind: domain::ProxyKind,
+        ip: std::net::IpAddr,
+        port: u16,
+    ) -> Option<crate::destination::ConnectError> {
+        let refusal = self.blocklist.refusal(user, kind, &ip.to_string(), port)?;
+        if let crate::destination::ConnectError::Blocked(by) = &refusal {
+            metrics::counter!("proxyshop_gateway_denied_total", "reason" => by.reason())
+                .increment(1);
+        }
+        Some(refusal)
+    }
+
     pub(crate) fn connection_started(&self) {
         let live = self.live.fetch_add(1, Ordering::Relaxed) + 1;
         self.memory.seen(live);

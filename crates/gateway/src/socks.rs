@@ -159,6 +159,7 @@ pub(crate) async fn serve(
     };
     let kind = lease.piece.is_none().then_some(lease.key.kind);
     let want = chain::Want {
+        whose: (lease.key.user_id, lease.key.kind),
         kind,
         targeting: targeting.as_ref(),
         host: &host,

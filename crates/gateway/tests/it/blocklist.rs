@@ -1,8 +1,9 @@
 //! Blocked destinations: an operator's rule (a name with its subdomains, a CIDR range), a
 //! category file and a customer's own list are refused before any connect, on both ports, on
 //! every node once the change event is read; each refusal is a record with its reason; a
-//! removed rule and a rewritten category file stop refusing. Names are under `.test`, which
-//! never resolves. Both backends.
+//! removed rule and a rewritten category file stop refusing; a name is refused for the blocked
+//! ranges it resolves into (`localhost`). Names are under `.test`, which never resolves. Both
+//! backends.
 
 use crate::common::*;
 use domain::usage::Outcome;
@@ -64,7 +65,7 @@ async fn rules_lists_and_categories_are_refused_on_every_node(backend: Backend) 
     };
     let files = vec![file.clone()];
     let node = h.another_node(move |c| c.blocklist_files = files).await;
-    h.add_user("bob1", "bobpass1", 1_000_000_000);
+    let bob = h.add_user("bob1", "bobpass1", 1_000_000_000);
     let echo = echo_server().await;
     let alice = (USER, PASSWORD);
     // The category file is read at start.
@@ -126,6 +127,27 @@ async fn rules_lists_and_categories_are_refused_on_every_node(backend: Backend) 
     assert_eq!(code, 200);
     let own = socks_connect(node.socks, USER, PASSWORD, Dest::Ip(echo)).await;
     assert_eq!(own.err(), Some(("connect", 2)));
+    // A name is refused for the ranges it resolves into: bob blocks loopback's, and `localhost`
+    // (looked up by the node, not named by any rule) is refused as its addresses are.
+    let bob_ranges = ["127.0.0.0/8".to_owned(), "::1/128".to_owned()];
+    blocklist::replace_user_patterns(&mut h.db.pool.get().unwrap(), bob, &bob_ranges).unwrap();
+    let localhost = format!("localhost:{}", echo.port());
+    let mut last = (0, String::new());
+    for _ in 0..200 {
+        last = connect_as(h.http, &localhost, ("bob1", "bobpass1")).await;
+        if last.0 == 403 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(last.1.contains(BY_CUSTOMER), "{last:?}");
+    let by_name = socks_connect(
+        h.socks,
+        "bob1",
+        "bobpass1",
+        Dest::Domain("localhost", echo.port()),
+    );
+    assert_eq!(by_name.await.err(), Some(("connect", 2)));
     // The bare domain of a `*.` rule and an inactive rule are not refused.
     let (_, head) = connect_as(h.http, "agency.test:443", alice).await;
     assert!(!head.contains("destination_denied"), "{head}");
