@@ -212,8 +212,11 @@ persistence::both_backends! {
         password_step(&app, &app.client).await;
         let right = code_at(&enrolled.secret, enrolled.step + 1);
         let wrong = crate::common::other_code(&right);
+        // Sixteen at once, twice the app's pool: on PostgreSQL they queue on the window's row
+        // lock holding their connections, and forty once waited past the pool's 10 s under the
+        // whole suite's load (a 500).
         let replies = futures::future::join_all(
-            (0..40).map(|_| app.second_factor(&app.client, &wrong)),
+            (0..16).map(|_| app.second_factor(&app.client, &wrong)),
         )
         .await;
         let answers: Vec<(u16, String)> =
@@ -224,7 +227,7 @@ persistence::both_backends! {
         // Four wrong codes judged and answered as such, the fifth judged and ending the pending
         // sign-in, and every other one refused unjudged as ended.
         assert_eq!(count(400, "Invalid code"), 4, "{answers:?}");
-        assert_eq!(count(401, "Please sign in again"), 36, "{answers:?}");
+        assert_eq!(count(401, "Please sign in again"), 12, "{answers:?}");
         let counted: Vec<i32> = app.with_conn(|conn| {
             rate_windows::table
                 .filter(rate_windows::key.like("2fa:pending:%"))
