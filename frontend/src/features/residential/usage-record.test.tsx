@@ -367,6 +367,35 @@ describe('usage record', () => {
     });
   });
 
+  it("calls out requests the plan's limits refused, and says which limit on each", async () => {
+    const refused = (reason: string) => record({ host: '', bytesUp: 0, bytesDown: 0, outcome: 'refused', reason, durationMs: 0 });
+    usageRecord({
+      requests: () =>
+        HttpResponse.json({
+          requests: [refused('plan_max_requests_per_second'), refused('plan_max_connections'), refused('no_traffic'), record()],
+          total: 4,
+          totalCapped: false,
+          page: 1,
+          perPage: 50,
+        }),
+    });
+    await openUsage();
+    const callout = await screen.findByTestId('plan-limit-callout');
+    expect(callout).toHaveTextContent("2 requests on this page were refused by your plan's limits.");
+    const rows = within(requestsTable()).getAllByTestId('request-row');
+    expect(rows[0]).toHaveTextContent("Refusedyour plan's request rate limit");
+    expect(rows[1]).toHaveTextContent("Refusedyour plan's connection limit");
+  });
+
+  it('has no call-out when no plan limit refused a request', async () => {
+    usageRecord({
+      requests: () => HttpResponse.json({ requests: [record({ outcome: 'refused', reason: 'no_traffic' })], total: 1, totalCapped: false, page: 1, perPage: 50 }),
+    });
+    await openUsage();
+    expect(await within(requestsTable()).findAllByText('no traffic')).not.toHaveLength(0);
+    expect(screen.queryByTestId('plan-limit-callout')).not.toBeInTheDocument();
+  });
+
   it('says when there are no requests yet, and when none match the filters', async () => {
     usageRecord();
     const { user } = await openUsage();

@@ -132,6 +132,9 @@ const REASONS: Readonly<Record<string, string>> = {
   plan_max_requests_per_second: "your plan's request rate limit",
 };
 
+/** Whether a refusal's reason is one of the customer's plan's limits. */
+export const isPlanLimit = (reason: string | null | undefined) => reason === 'plan_max_connections' || reason === 'plan_max_requests_per_second';
+
 /** A record's reason as words: the customer's wording where there is one, else the code spaced out. */
 export const reasonText = (reason: string | null | undefined) => (reason ? (REASONS[reason] ?? reason.replaceAll('_', ' ')) : '');
 

@@ -2,9 +2,12 @@
 // CSV), how long it lasted, the credential, the target, the bytes up and down (readable, with the
 // exact metered count under it) and the outcome with its reason. Under 640 px the duration,
 // credential, target and outcome fold into the time's cell, so the bytes stay in sight on a phone.
+// Requests the customer's plan refused (its connections at once or requests per second) are
+// called out above the table, pointing at the plan's limits.
 import { DataTable, FullRow, NARROW_LAST, SkeletonRows, WIDE_ONLY, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
 import {
   credentialKindLabel,
   formatDuration,
@@ -12,6 +15,7 @@ import {
   formatUtcTime,
   isOutcome,
   isoUtc,
+  isPlanLimit,
   OUTCOME_LABELS,
   reasonText,
   type RequestRecord,
@@ -115,9 +119,22 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
         </td>
       </tr>
     ));
+  const byPlan = rows?.filter((row) => isPlanLimit(row.reason)).length ?? 0;
   return (
-    <DataTable label="Requests" columns={REQUEST_COLUMNS} minWidth="sm:min-w-[860px]">
-      {body}
-    </DataTable>
+    <>
+      {byPlan > 0 && (
+        <p
+          role="status"
+          data-testid="plan-limit-callout"
+          className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100"
+        >
+          {plural(byPlan, 'request', 'requests')} on this page {byPlan === 1 ? 'was' : 'were'} refused by your plan&apos;s limits. The Plans
+          tab shows each plan&apos;s connections at once and requests per second.
+        </p>
+      )}
+      <DataTable label="Requests" columns={REQUEST_COLUMNS} minWidth="sm:min-w-[860px]">
+        {body}
+      </DataTable>
+    </>
   );
 }
