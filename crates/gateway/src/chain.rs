@@ -113,7 +113,12 @@ pub(crate) async fn connect(
     let Some((kind, routes)) = routes else {
         // The name was checked before the lookup (`Shared::blocked`); its addresses are here.
         let refuse = |ip: IpAddr| shared.blocked_address(user, rules_kind, ip, port);
-        let (stream, held) = destination::connect(host, port, config, &shared.fds, &refuse).await?;
+        let connected = destination::connect(host, port, config, &shared.fds, &refuse).await;
+        if let Err(refused) = &connected {
+            // every address of the name was in a blocked range
+            crate::shared::count_denied(refused);
+        }
+        let (stream, held) = connected?;
         return Ok((stream, held, None));
     };
     if config.refused_ports.contains(&port) {

@@ -117,7 +117,11 @@ impl Credentials {
     }
 
     /// The limits of `user`'s plan of `kind` (`persistence::plan_limits::for_customer`).
-    async fn plan_cap(&self, user: domain::UserId, kind: ProxyKind) -> Result<PlanCaps, Refusal> {
+    pub(crate) async fn plan_cap(
+        &self,
+        user: domain::UserId,
+        kind: ProxyKind,
+    ) -> Result<PlanCaps, Refusal> {
         let key = persistence::plan_limits::gateway_key(user, kind);
         let limits = self.plan_caps.get(&self.pool, &key).await?;
         let count = |limit: Option<i32>| limit.and_then(|n| usize::try_from(n).ok());

@@ -43,18 +43,22 @@ impl<'a> Metered<'a> {
     }
 
     /// Reserves up to `want` bytes on the meter (`Meter::reserve`), counted on both (and at
-    /// most a step of the pace, once it allows one).
+    /// most what the pace gave the step, once it gives any; what the step does not move goes
+    /// back to the pace with the reservation's unused part).
     pub(crate) async fn reserve(self, want: usize) -> io::Result<Reservation<'a>> {
-        let want = match self.pace {
-            Some(pace) => want.min(pace.ready().await),
-            None => want,
+        let Some(pace) = self.pace else {
+            return Ok(self.meter.reserve(want).await?.counting(self.moved));
         };
-        Ok(self
-            .meter
-            .reserve(want)
-            .await?
-            .counting(self.moved)
-            .pacing(self.pace))
+        let took = pace.ready().await;
+        let reserved = match self.meter.reserve(want.min(took)).await {
+            Ok(reserved) => reserved,
+            Err(e) => {
+                pace.refund(took);
+                return Err(e);
+            }
+        };
+        pace.refund(took - reserved.len());
+        Ok(reserved.counting(self.moved).pacing(pace))
     }
 }
 

@@ -79,10 +79,11 @@ pub struct GatewayHandle {
 }
 
 impl GatewayHandle {
-    /// Writes the pending counts now, and what the upstream pools carried (as the periodic
-    /// flush does).
+    /// Writes the pending counts now, sets the plans' paces again and writes what the upstream
+    /// pools carried (as the periodic flush does).
     pub async fn flush_now(&self) -> Result<(), GatewayError> {
         self.shared.registry.flush(false).await?;
+        self.shared.refresh_paces().await;
         self.shared.pools.write_counts().await;
         Ok(())
     }
@@ -307,6 +308,7 @@ async fn flush_periodically(shared: Arc<Shared>) {
         if let Err(e) = shared.registry.flush(false).await {
             tracing::error!(error = %e, "gateway flush failed; counts kept for the next one");
         }
+        shared.refresh_paces().await;
         shared.pools.write_counts().await;
         // After a burst of connections, the memory they used goes back to the system.
         shared.memory.after_burst(shared.live());

@@ -78,7 +78,8 @@ impl Rates {
     fn spend(&self, key: RateKey, second: i64) -> Spend {
         let mut windows = self.windows();
         let window = windows.entry(key).or_default();
-        if window.second != second {
+        // Only forward: a request that saw an earlier second spends of the current one.
+        if second > window.second {
             *window = Window {
                 second,
                 ..Window::default()
@@ -126,7 +127,9 @@ impl Rates {
             let found = self
                 .turns
                 .take(key, async || {
-                    // The take before this one (another request's) may have left some.
+                    // The take before this one (another request's) may have left some; the
+                    // second may have turned while this one waited.
+                    let second = persistence::now();
                     let found = self.spend(key, second);
                     if found != Spend::Take {
                         return Ok(found);

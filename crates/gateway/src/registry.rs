@@ -118,8 +118,7 @@ impl Registry {
             })
             .await?;
         if let Some(fleet) = bandwidth {
-            // this node's share of the fleet's
-            let rate = (fleet / u64::from(self.node.slot_rule.expected_nodes.max(1))).max(1);
+            let rate = self.node_share(fleet);
             lease.pace = Some(lock(&self.live).pace(key.user_id, key.kind, rate));
         }
         if lease.meter.remaining() > 0 {
@@ -138,6 +137,25 @@ impl Registry {
                 lease.trail.discard();
                 Err(e.into())
             }
+        }
+    }
+
+    /// This node's share of a plan's bandwidth across the fleet (bytes per second, at least 1).
+    fn node_share(&self, fleet: u64) -> u64 {
+        (fleet / u64::from(self.node.slot_rule.expected_nodes.max(1))).max(1)
+    }
+
+    /// The customers' kinds paced here.
+    pub(crate) fn paced(&self) -> Vec<(UserId, ProxyKind)> {
+        lock(&self.live).paces.keys().copied().collect()
+    }
+
+    /// Sets the pace of `user`'s `kind` to the plan's bandwidth across the fleet now (`None`:
+    /// no longer limited), for the connections already open too.
+    pub(crate) fn repace(&self, user: UserId, kind: ProxyKind, fleet: Option<u64>) {
+        let rate = fleet.map_or(0, |fleet| self.node_share(fleet));
+        if let Some(pace) = lock(&self.live).paces.get(&(user, kind)) {
+            pace.set_rate(rate);
         }
     }
 

@@ -49,16 +49,14 @@ impl Shared {
         let refusal = self
             .blocklist
             .refusal(lease.key.user_id, lease.key.kind, host, port)?;
-        if let crate::destination::ConnectError::Blocked(by) = &refusal {
-            metrics::counter!("proxyshop_gateway_denied_total", "reason" => by.reason())
-                .increment(1);
-        }
+        count_denied(&refusal);
         Some(refusal)
     }
 
     /// Why `user`'s connection of `kind` may not reach `ip`, a resolved address of the name it
     /// asked for: a range of the shop's rules or of the customer's own (`blocked` saw the name
-    /// itself). Counted as `blocked` counts.
+    /// itself). Not counted: the connection may reach another of the name's addresses
+    /// (`chain::connect` counts a name refused for all of them).
     pub(crate) fn blocked_address(
         &self,
         user: domain::UserId,
@@ -66,12 +64,18 @@ impl Shared {
         ip: std::net::IpAddr,
         port: u16,
     ) -> Option<crate::destination::ConnectError> {
-        let refusal = self.blocklist.refusal(user, kind, &ip.to_string(), port)?;
-        if let crate::destination::ConnectError::Blocked(by) = &refusal {
-            metrics::counter!("proxyshop_gateway_denied_total", "reason" => by.reason())
-                .increment(1);
+        self.blocklist.refusal(user, kind, &ip.to_string(), port)
+    }
+
+    /// Sets every pace in use here to its customer's plan's bandwidth now (a changed limit, or
+    /// another plan bought), read as a new connection reads it (the credential cache, 5 s).
+    pub(crate) async fn refresh_paces(&self) {
+        for (user, kind) in self.registry.paced() {
+            match self.credentials.plan_cap(user, kind).await {
+                Ok(caps) => self.registry.repace(user, kind, caps.bandwidth),
+                Err(e) => tracing::warn!(error = %e, "gateway could not read a plan's bandwidth"),
+            }
         }
-        Some(refusal)
     }
 
     pub(crate) fn connection_started(&self) {
@@ -226,5 +230,12 @@ impl Shared {
             (Err(_), _) => {}
         }
         result
+    }
+}
+
+/// Counts a destination a blocklist refused in `proxyshop_gateway_denied_total`.
+pub(crate) fn count_denied(refusal: &crate::destination::ConnectError) {
+    if let crate::destination::ConnectError::Blocked(by) = refusal {
+        metrics::counter!("proxyshop_gateway_denied_total", "reason" => by.reason()).increment(1);
     }
 }

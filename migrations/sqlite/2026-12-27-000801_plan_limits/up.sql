@@ -12,7 +12,8 @@ CREATE TABLE plan_limits (
     max_requests_per_second INTEGER,
     bandwidth_mbps INTEGER,
     CHECK (max_connections IS NOT NULL OR max_requests_per_second IS NOT NULL
-        OR bandwidth_mbps IS NOT NULL)
+        OR bandwidth_mbps IS NOT NULL),
+    CHECK (max_connections >= 1 AND max_requests_per_second >= 1 AND bandwidth_mbps >= 1)
 );
 
 -- The latest purchase of a kind, which names the customer's plan: read by the gateway per

@@ -157,14 +157,15 @@ pub(crate) struct Reservation<'a> {
     /// The connection's own count of this direction (its usage record), counted with the
     /// meter's: a plain counter nobody else writes.
     tally: Option<&'a AtomicU64>,
-    /// The customer's pace on this node (a plan's bandwidth), paid for what moves.
+    /// The customer's pace on this node (a plan's bandwidth), which paid for the reservation:
+    /// what it does not move goes back to it.
     pace: Option<&'a Pace>,
 }
 
 impl<'a> Reservation<'a> {
-    /// Also pays what this reservation moves to `pace`.
-    pub(crate) fn pacing(mut self, pace: Option<&'a Pace>) -> Reservation<'a> {
-        self.pace = pace;
+    /// Gives what this reservation does not move back to `pace` too.
+    pub(crate) fn pacing(mut self, pace: &'a Pace) -> Reservation<'a> {
+        self.pace = Some(pace);
         self
     }
 
@@ -187,9 +188,6 @@ impl<'a> Reservation<'a> {
         if let Some(tally) = self.tally {
             tally.fetch_add(n as u64, Relaxed);
         }
-        if let Some(pace) = self.pace {
-            pace.spend(n);
-        }
     }
 
     /// Gives back all but `keep` bytes.
@@ -203,6 +201,9 @@ impl<'a> Reservation<'a> {
     fn give_back(&self, n: usize) {
         if self.meter.limited && n > 0 {
             self.meter.available.fetch_add(n as i64, SeqCst);
+        }
+        if let Some(pace) = self.pace {
+            pace.refund(n);
         }
     }
 }
