@@ -128,10 +128,12 @@ test('a download through the gateway shows on the Usage tab and in the CSV with 
     await toast(page, 'CSV file downloaded');
     expect(file.suggestedFilename()).toMatch(/^requests-premium-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync(await file.path(), 'utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged');
+    expect(lines[0]).toBe('started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged,source');
     expect(lines).toHaveLength(2);
     const cells = lines[1].split(',');
     expect(cells.slice(5, 11)).toEqual(['premium', '127.0.0.1', String(origin.port), String(received), String(sent), 'ok']);
+    // the customer's own address, as the gateway saw it
+    expect(cells.at(-1)).toBe('127.0.0.1');
 
     await expectAccessible(page, 'usage tab');
     // the journey's screens, light and dark, wide and narrow (looked at, not compared)

@@ -4384,6 +4384,11 @@ export interface components {
             /** @description Why it was refused, failed or cut (no_traffic, connect_failed, traffic_exhausted, …). */
             reason?: string | null;
             /**
+             * @description The address the connection came from (the customer's machine, as the gateway saw it);
+             *     null on records older than the gateway's keeping it.
+             */
+            source?: string | null;
+            /**
              * Format: int64
              * @description Unix seconds when it opened.
              */

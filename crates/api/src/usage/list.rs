@@ -71,6 +71,9 @@ pub struct RequestRecord {
     /// False when it failed on the shop's side before any byte of the destination reached the
     /// customer (reason gateway_busy, no_pool_serves or pools_failed): it cost nothing.
     pub charged: bool,
+    /// The address the connection came from (the customer's machine, as the gateway saw it);
+    /// null on records older than the gateway's keeping it.
+    pub source: Option<String>,
 }
 
 impl From<Record> for RequestRecord {
@@ -92,6 +95,7 @@ impl From<Record> for RequestRecord {
             charged: domain::usage::charged(r.outcome, r.reason.as_deref()),
             outcome: r.outcome,
             reason: r.reason,
+            source: r.source,
         }
     }
 }

@@ -66,6 +66,7 @@ pub(crate) async fn seeded(backend: persistence::Backend) -> (TestApp, Vec<NewRe
             credential_kind: CredentialKind::Piece,
             credential_id: Some(9),
             credential_label: "pc-9".into(),
+            source: Some("203.0.113.7".into()),
             ..record(owner, T0 + 86_400 + 60, "other.net", 3, 30)
         },
         NewRecord {
@@ -119,6 +120,7 @@ persistence::both_backends! {
                 "credential": {"kind": "piece", "id": 9, "label": "pc-9"},
                 "type": "ipv4", "host": "other.net", "port": 443,
                 "bytesUp": 3, "bytesDown": 30, "outcome": "ok", "reason": null, "charged": true,
+                "source": "203.0.113.7",
             })
         );
 
@@ -186,10 +188,11 @@ persistence::both_backends! {
         assert_eq!(reply.header("content-disposition"), Some("attachment; filename=\"requests.csv\""));
         assert_eq!(reply.header("content-length"), None, "streamed");
         let lines: Vec<&str> = reply.text.split_terminator("\r\n").collect();
-        assert_eq!(lines[0], "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged");
+        assert_eq!(lines[0], "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged,source");
         assert_eq!(lines.len(), 1 + 5 + 2_345, "every record once, none of the stranger's");
-        assert_eq!(lines[1], "2026-12-03T00:00:00Z,250,main,,u-main,premium,example.com,443,5,50,cut_quota,traffic_exhausted,true");
-        assert_eq!(lines[3], "2026-12-02T00:00:00Z,250,main,,u-main,premium,'=cmd|' /C calc'!A0,443,0,0,refused,no_traffic,true", "a formula is defused");
+        assert_eq!(lines[1], "2026-12-03T00:00:00Z,250,main,,u-main,premium,example.com,443,5,50,cut_quota,traffic_exhausted,true,");
+        assert_eq!(lines[2], "2026-12-02T00:01:00Z,250,piece,9,pc-9,ipv4,other.net,443,3,30,ok,,true,203.0.113.7", "the source last");
+        assert_eq!(lines[3], "2026-12-02T00:00:00Z,250,main,,u-main,premium,'=cmd|' /C calc'!A0,443,0,0,refused,no_traffic,true,", "a formula is defused");
         // Newest first across the pages: the bulk rows come back in reverse, each once.
         let bulk_up: Vec<i64> = lines[6..].iter().map(|l| l.split(',').nth(8).unwrap().parse().unwrap()).collect();
         assert_eq!(bulk_up, (0..2_345).rev().collect::<Vec<_>>());
@@ -268,8 +271,9 @@ persistence::both_backends! {
             assert_eq!(reply.body["rows"][0]["notCharged"], 2, "{by}");
         }
         let csv = app.get("/api/user/requests.csv?from=2026-11-30&to=2026-12-03").await;
-        let last: Vec<&str> = csv.text.split_terminator("\r\n").skip(1).map(|l| l.rsplit(',').next().unwrap()).collect();
-        assert_eq!(last, ["true", "false", "false", "true"]);
+        // `charged`, then the (empty) source
+        let charged: Vec<&str> = csv.text.split_terminator("\r\n").skip(1).map(|l| l.rsplit(',').nth(1).unwrap()).collect();
+        assert_eq!(charged, ["true", "false", "false", "true"]);
     }
 
     async fn records_past_the_retention_are_purged_once_per_period(backend) {

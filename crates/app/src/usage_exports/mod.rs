@@ -28,7 +28,7 @@ mod download;
 pub use download::Download;
 pub use store::{KEEP_SECS, KEPT};
 
-pub const HEADER: &str = "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged\r\n";
+pub const HEADER: &str = "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged,source\r\n";
 
 /// Refusals of a request for an export.
 pub const UNFINISHED: &str = "an export is being prepared already: wait until it is ready";
@@ -73,6 +73,7 @@ fn line(record: &Record) -> String {
         r.outcome.to_string(),
         cell(r.reason.as_deref().unwrap_or_default()),
         domain::usage::charged(r.outcome, r.reason.as_deref()).to_string(),
+        cell(r.source.as_deref().unwrap_or_default()),
     ];
     let mut text = cells.join(",");
     text.push_str("\r\n");

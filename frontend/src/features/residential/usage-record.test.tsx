@@ -97,7 +97,7 @@ describe('usage record', () => {
         HttpResponse.json({
           requests: [
             record(),
-            record({ host: '2001:db8::1', port: 8443, credential: { kind: 'subuser', id: 4, label: 'team-a' }, bytesUp: 0, bytesDown: 0, outcome: 'refused', reason: 'no_traffic', durationMs: 0 }),
+            record({ host: '2001:db8::1', port: 8443, credential: { kind: 'subuser', id: 4, label: 'team-a' }, bytesUp: 0, bytesDown: 0, outcome: 'refused', reason: 'no_traffic', durationMs: 0, source: '198.51.100.4' }),
             record({ host: 'down.example.com', bytesUp: 0, bytesDown: 0, outcome: 'upstream_error', reason: 'pools_failed', charged: false, durationMs: 3 }),
           ],
           total: 3,
@@ -128,6 +128,8 @@ describe('usage record', () => {
     const second = rows[1]!;
     expect(second).toHaveTextContent('[2001:db8::1]:8443');
     expect(second).toHaveTextContent('team-aSub-user');
+    expect(within(second).getByTestId('request-source')).toHaveTextContent('from 198.51.100.4');
+    expect(within(first).queryByTestId('request-source')).toBeNull();
     expect(second).toHaveTextContent('Refusedno traffic');
     expect(within(second).queryByTestId('not-charged')).toBeNull();
     // a failure on the shop's side says it cost nothing, beside its reason

@@ -1,5 +1,5 @@
 // The usage record's connections, newest first: when each opened (UTC, as the filters and the
-// CSV), how long it lasted, the credential, the target, the bytes up and down (readable, with the
+// CSV), how long it lasted, the credential (and the address it came from), the target, the bytes up and down (readable, with the
 // exact metered count under it) and the outcome with its reason. Under 640 px the duration,
 // credential, target and outcome fold into the time's cell, so the bytes stay in sight on a phone.
 // Requests the customer's plan refused (its connections at once or requests per second) are
@@ -95,6 +95,7 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
             <span className="block break-all">
               {row.credential.label || '—'} ({credentialKindLabel(row.credential.kind)}) · <span className="whitespace-nowrap">{formatDuration(row.durationMs)}</span>
             </span>
+            {row.source && <span className="block break-all">from {row.source}</span>}
             <span className="block">
               <OutcomeCell outcome={row.outcome} reason={row.reason} charged={row.charged} />
             </span>
@@ -106,6 +107,11 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
             {row.credential.label || '—'}
           </span>
           <span className="block text-xs text-slate-600 dark:text-slate-400">{credentialKindLabel(row.credential.kind)}</span>
+          {row.source && (
+            <span className="block text-xs break-all text-slate-600 dark:text-slate-400" data-testid="request-source">
+              from {row.source}
+            </span>
+          )}
         </td>
         <td className={cn(cell, WIDE_ONLY, 'max-w-[18rem] break-all')}>{formatTarget(row.host, row.port)}</td>
         <td className={cell}>
