@@ -108,7 +108,7 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
           </span>
           <span className="block text-xs text-slate-600 dark:text-slate-400">{credentialKindLabel(row.credential.kind)}</span>
           {row.source && (
-            <span className="block text-xs break-all text-slate-600 dark:text-slate-400" data-testid="request-source">
+            <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400" data-testid="request-source">
               from {row.source}
             </span>
           )}
