@@ -55,9 +55,38 @@ fn public_v6(ip: Ipv6Addr) -> bool {
     !internal
 }
 
+/// A record's client address as a customer may see it: canonical (an IPv4-mapped IPv6 address
+/// as IPv4), and only when public. An internal address is the shop's own network (the proxy
+/// checker's connections, a balancer in front of the gateway), not the customer's machine.
+pub fn public_source(text: &str) -> Option<String> {
+    let ip = text.parse::<IpAddr>().ok()?.to_canonical();
+    is_public(ip).then(|| ip.to_string())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::is_public;
+    use super::{is_public, public_source};
+
+    #[test]
+    fn a_source_shows_canonical_and_public_only() {
+        assert_eq!(public_source("8.8.4.4").as_deref(), Some("8.8.4.4"));
+        assert_eq!(public_source("::ffff:8.8.4.4").as_deref(), Some("8.8.4.4"));
+        assert_eq!(
+            public_source("2606:4700::1111").as_deref(),
+            Some("2606:4700::1111")
+        );
+        for hidden in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.17.0.1",
+            "::1",
+            "::ffff:10.0.0.1",
+            "fd00::1",
+            "nonsense",
+        ] {
+            assert_eq!(public_source(hidden), None, "{hidden}");
+        }
+    }
 
     #[test]
     fn internal_ranges_are_not_public() {

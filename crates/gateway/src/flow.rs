@@ -20,7 +20,8 @@ pub(crate) const COPY_BUFFER: usize = 16 * 1024;
 /// bytes this direction moved (its usage record's bytes up or down). Every byte the meter
 /// counts here is counted there by the same call, so the record matches the meter exactly.
 /// With a plan's bandwidth, the customer's pace on this node too (`pace.rs`): a step waits for
-/// it and moves at most a step's worth, and pays what it moved.
+/// it, takes at most a step's worth (and no more than it wants) before it moves, and gives back
+/// what it did not move.
 #[derive(Clone, Copy)]
 pub(crate) struct Metered<'a> {
     pub(crate) meter: &'a Meter,
@@ -49,7 +50,7 @@ impl<'a> Metered<'a> {
         let Some(pace) = self.pace else {
             return Ok(self.meter.reserve(want).await?.counting(self.moved));
         };
-        let took = pace.ready().await;
+        let took = pace.ready(want).await;
         let reserved = match self.meter.reserve(want.min(took)).await {
             Ok(reserved) => reserved,
             Err(e) => {

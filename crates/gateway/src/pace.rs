@@ -62,16 +62,16 @@ impl Pace {
         self.bucket.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Waits until the bucket holds a step or `LEAST_TAKE`, whichever is smaller, and takes
-    /// what it holds, up to a step: the most the next step may move (`usize::MAX` when not
-    /// paced). What the step does not move goes back with `refund`.
-    pub(crate) async fn ready(&self) -> usize {
+    /// Waits until the bucket holds `want`, a step or `LEAST_TAKE`, whichever is smallest, and
+    /// takes what it holds up to `want` and a step: the most the next step may move (`want`
+    /// when not paced). What the step does not move goes back with `refund`.
+    pub(crate) async fn ready(&self, want: usize) -> usize {
         loop {
             let rate = self.rate();
             if rate == 0 {
-                return usize::MAX;
+                return want;
             }
-            let step = step(rate) as f64;
+            let step = step(rate).min(u64::try_from(want.max(1)).unwrap_or(u64::MAX)) as f64;
             let least = step.min(LEAST_TAKE as f64);
             let wait = {
                 let mut bucket = self.bucket();
@@ -79,10 +79,10 @@ impl Pace {
                 let earned = now.duration_since(bucket.at).as_secs_f64() * rate as f64;
                 // At most a step is saved up: an idle customer starts with a step, not with a
                 // burst of every second they were idle.
-                bucket.tokens = (bucket.tokens + earned).min(step);
+                bucket.tokens = (bucket.tokens + earned).min(self::step(rate) as f64);
                 bucket.at = now;
                 if bucket.tokens >= least {
-                    let take = bucket.tokens.floor();
+                    let take = bucket.tokens.min(step).floor();
                     bucket.tokens -= take;
                     return take as usize;
                 }
@@ -119,7 +119,7 @@ mod tests {
     async fn move_bytes(pace: &Pace, total: usize, chunk: usize) {
         let mut left = total;
         while left > 0 {
-            let took = pace.ready().await;
+            let took = pace.ready(chunk.min(left)).await;
             let n = took.min(chunk).min(left);
             pace.refund(took - n);
             left -= n;
@@ -181,7 +181,7 @@ mod tests {
             let (pace, taken) = (pace.clone(), taken.clone());
             tokio::spawn(async move {
                 loop {
-                    let n = pace.ready().await;
+                    let n = pace.ready(1 << 20).await;
                     taken.fetch_add(n, Ordering::SeqCst);
                 }
             });

@@ -73,7 +73,11 @@ impl Shared {
         for (user, kind) in self.registry.paced() {
             match self.credentials.plan_cap(user, kind).await {
                 Ok(caps) => self.registry.repace(user, kind, caps.bandwidth),
-                Err(e) => tracing::warn!(error = %e, "gateway could not read a plan's bandwidth"),
+                Err(e) => {
+                    // the next flush tries again; one line, not one per customer
+                    tracing::warn!(error = %e, "gateway could not read the plans' bandwidth");
+                    return;
+                }
             }
         }
     }

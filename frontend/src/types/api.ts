@@ -4384,8 +4384,9 @@ export interface components {
             /** @description Why it was refused, failed or cut (no_traffic, connect_failed, traffic_exhausted, …). */
             reason?: string | null;
             /**
-             * @description The address the connection came from (the customer's machine, as the gateway saw it);
-             *     null on records older than the gateway's keeping it.
+             * @description The public address the connection came from (the customer's machine, as the gateway saw
+             *     it); null on older records and when it came from the shop's own network (the proxy
+             *     checker, a balancer).
              */
             source?: string | null;
             /**

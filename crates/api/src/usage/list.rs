@@ -71,8 +71,9 @@ pub struct RequestRecord {
     /// False when it failed on the shop's side before any byte of the destination reached the
     /// customer (reason gateway_busy, no_pool_serves or pools_failed): it cost nothing.
     pub charged: bool,
-    /// The address the connection came from (the customer's machine, as the gateway saw it);
-    /// null on records older than the gateway's keeping it.
+    /// The public address the connection came from (the customer's machine, as the gateway saw
+    /// it); null on older records and when it came from the shop's own network (the proxy
+    /// checker, a balancer).
     pub source: Option<String>,
 }
 
@@ -95,7 +96,10 @@ impl From<Record> for RequestRecord {
             charged: domain::usage::charged(r.outcome, r.reason.as_deref()),
             outcome: r.outcome,
             reason: r.reason,
-            source: r.source,
+            source: r
+                .source
+                .as_deref()
+                .and_then(domain::address_space::public_source),
         }
     }
 }

@@ -66,12 +66,14 @@ pub(crate) async fn seeded(backend: persistence::Backend) -> (TestApp, Vec<NewRe
             credential_kind: CredentialKind::Piece,
             credential_id: Some(9),
             credential_label: "pc-9".into(),
-            source: Some("203.0.113.7".into()),
+            source: Some("::ffff:9.9.9.9".into()),
             ..record(owner, T0 + 86_400 + 60, "other.net", 3, 30)
         },
         NewRecord {
             outcome: Outcome::CutQuota,
             reason: Some("traffic_exhausted".into()),
+            // the shop's own network (the proxy checker): never shown
+            source: Some("10.0.0.5".into()),
             ..record(owner, T0 + 2 * 86_400, "example.com", 5, 50)
         },
     ];
@@ -120,7 +122,7 @@ persistence::both_backends! {
                 "credential": {"kind": "piece", "id": 9, "label": "pc-9"},
                 "type": "ipv4", "host": "other.net", "port": 443,
                 "bytesUp": 3, "bytesDown": 30, "outcome": "ok", "reason": null, "charged": true,
-                "source": "203.0.113.7",
+                "source": "9.9.9.9",
             })
         );
 
@@ -190,8 +192,8 @@ persistence::both_backends! {
         let lines: Vec<&str> = reply.text.split_terminator("\r\n").collect();
         assert_eq!(lines[0], "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged,source");
         assert_eq!(lines.len(), 1 + 5 + 2_345, "every record once, none of the stranger's");
-        assert_eq!(lines[1], "2026-12-03T00:00:00Z,250,main,,u-main,premium,example.com,443,5,50,cut_quota,traffic_exhausted,true,");
-        assert_eq!(lines[2], "2026-12-02T00:01:00Z,250,piece,9,pc-9,ipv4,other.net,443,3,30,ok,,true,203.0.113.7", "the source last");
+        assert_eq!(lines[1], "2026-12-03T00:00:00Z,250,main,,u-main,premium,example.com,443,5,50,cut_quota,traffic_exhausted,true,", "an internal source is not shown");
+        assert_eq!(lines[2], "2026-12-02T00:01:00Z,250,piece,9,pc-9,ipv4,other.net,443,3,30,ok,,true,9.9.9.9", "the source last, canonical");
         assert_eq!(lines[3], "2026-12-02T00:00:00Z,250,main,,u-main,premium,'=cmd|' /C calc'!A0,443,0,0,refused,no_traffic,true,", "a formula is defused");
         // Newest first across the pages: the bulk rows come back in reverse, each once.
         let bulk_up: Vec<i64> = lines[6..].iter().map(|l| l.split(',').nth(8).unwrap().parse().unwrap()).collect();

@@ -73,7 +73,10 @@ fn line(record: &Record) -> String {
         r.outcome.to_string(),
         cell(r.reason.as_deref().unwrap_or_default()),
         domain::usage::charged(r.outcome, r.reason.as_deref()).to_string(),
-        cell(r.source.as_deref().unwrap_or_default()),
+        r.source
+            .as_deref()
+            .and_then(domain::address_space::public_source)
+            .unwrap_or_default(),
     ];
     let mut text = cells.join(",");
     text.push_str("\r\n");

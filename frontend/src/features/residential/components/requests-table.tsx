@@ -108,7 +108,7 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
           </span>
           <span className="block text-xs text-slate-600 dark:text-slate-400">{credentialKindLabel(row.credential.kind)}</span>
           {row.source && (
-            <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400" data-testid="request-source">
+            <span className="block truncate text-xs text-slate-600 dark:text-slate-400" title={row.source} data-testid="request-source">
               from {row.source}
             </span>
           )}
@@ -130,7 +130,6 @@ export function RequestsTable({ rows, isPending, error, filtered, onRetry }: Req
     <>
       {byPlan > 0 && (
         <p
-          role="status"
           data-testid="plan-limit-callout"
           className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100"
         >
