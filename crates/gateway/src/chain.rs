@@ -112,7 +112,15 @@ pub(crate) async fn connect(
     };
     let Some((kind, routes)) = routes else {
         // The name was checked before the lookup (`Shared::blocked`); its addresses are here.
-        let refuse = |ip: IpAddr| shared.blocked_address(user, rules_kind, ip, port);
+        // An address literal was that check itself: not looked up in the rules twice.
+        let literal = host.trim_matches(['[', ']']).parse::<IpAddr>().is_ok();
+        let refuse = |ip: IpAddr| {
+            if literal {
+                None
+            } else {
+                shared.blocked_address(user, rules_kind, ip, port)
+            }
+        };
         let connected = destination::connect(host, port, config, &shared.fds, &refuse).await;
         if let Err(refused) = &connected {
             // every address of the name was in a blocked range
