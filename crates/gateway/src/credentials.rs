@@ -117,7 +117,7 @@ impl Credentials {
     }
 
     /// The limits of `user`'s plan of `kind` (`persistence::plan_limits::for_customer`).
-    pub(crate) async fn plan_cap(
+    pub(crate) async fn plan_caps(
         &self,
         user: domain::UserId,
         kind: ProxyKind,
@@ -178,7 +178,7 @@ impl Credentials {
             let key = LeaseKey::main(user.id, targeting.kind);
             let cap = cap((user.id, None), user.max_connections);
             let trial = self.trial(user.id).await?;
-            let plan = self.plan_cap(user.id, targeting.kind).await?;
+            let plan = self.plan_caps(user.id, targeting.kind).await?;
             return Ok(registry.open(key, credential, cap, trial, plan).await?);
         }
         if username.is_empty() || username.len() > PIECE_NAME_MAX {
@@ -246,7 +246,7 @@ impl Credentials {
         };
         let cap = cap((sub.user_id, Some(sub.id)), sub.max_connections);
         let trial = self.trial(sub.user_id).await?;
-        let plan = self.plan_cap(sub.user_id, sub.kind).await?;
+        let plan = self.plan_caps(sub.user_id, sub.kind).await?;
         Ok(registry.open(key, credential, cap, trial, plan).await?)
     }
 
@@ -270,7 +270,7 @@ impl Credentials {
             }
             let key = LeaseKey::main(entry.user_id, entry.kind);
             let trial = self.trial(entry.user_id).await?;
-            let plan = self.plan_cap(entry.user_id, entry.kind).await?;
+            let plan = self.plan_caps(entry.user_id, entry.kind).await?;
             return Ok(registry.open(key, credential, None, trial, plan).await?);
         };
         let piece = self

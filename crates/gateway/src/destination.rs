@@ -149,14 +149,14 @@ async fn connect_inner(
             None => true,
         })
         .collect();
+    if resolved.is_empty() {
+        return Err(ConnectError::Resolve(io::Error::new(
+            io::ErrorKind::NotFound,
+            "no address",
+        )));
+    }
     if allowed.is_empty() {
-        return Err(match refused {
-            _ if resolved.is_empty() => {
-                ConnectError::Resolve(io::Error::new(io::ErrorKind::NotFound, "no address"))
-            }
-            Some(why) => why,
-            None => ConnectError::ForbiddenAddress,
-        });
+        return Err(refused.unwrap_or(ConnectError::ForbiddenAddress));
     }
     let mut last = None;
     for addr in allowed {

@@ -44,8 +44,15 @@ fn denied(reason: &str) -> Vec<u8> {
 /// 403 with `Proxy-Status: proxyshop; error=<error>; details="<details>"` (`error` an RFC 9209
 /// proxy error type) and the details as the body.
 fn forbidden(error: &str, details: &str) -> Vec<u8> {
+    explained("403 Forbidden", error, details, None)
+}
+
+/// `status` with `Proxy-Status: proxyshop; error=<error>; details="<details>"` and the details
+/// as the body; `retry` adds `Retry-After` in seconds.
+fn explained(status: &str, error: &str, details: &str, retry: Option<u32>) -> Vec<u8> {
+    let retry = retry.map_or_else(String::new, |s| format!("Retry-After: {s}\r\n"));
     format!(
-        "HTTP/1.1 403 Forbidden\r\nProxy-Status: proxyshop; error={error}; details=\"{details}\"\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{details}",
+        "HTTP/1.1 {status}\r\nProxy-Status: proxyshop; error={error}; details=\"{details}\"\r\n{retry}Content-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{details}",
         details.len()
     )
     .into_bytes()
@@ -64,12 +71,7 @@ fn proxy_error(code: u16, reason: &str, error: &str) -> Vec<u8> {
 /// RFC 9209 proxy error type, and the body), so that a script tells it from the shop's own
 /// per-customer cap; `retry` adds `Retry-After` in seconds.
 fn plan_limit(error: &str, details: &str, retry: Option<u32>) -> Vec<u8> {
-    let retry = retry.map_or_else(String::new, |s| format!("Retry-After: {s}\r\n"));
-    format!(
-        "HTTP/1.1 429 Too Many Requests\r\nProxy-Status: proxyshop; error={error}; details=\"{details}\"\r\n{retry}Content-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{details}",
-        details.len()
-    )
-    .into_bytes()
+    explained("429 Too Many Requests", error, details, retry)
 }
 
 fn status(code: u16, reason: &str) -> Vec<u8> {

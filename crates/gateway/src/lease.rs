@@ -343,9 +343,7 @@ impl Live {
             .paces
             .entry((user, kind))
             .or_insert_with(|| Arc::new(Pace::new(rate)));
-        if pace.rate() != rate {
-            pace.set_rate(rate);
-        }
+        pace.set_rate(rate);
         Arc::clone(pace)
     }
 }

@@ -71,18 +71,19 @@ impl Pace {
             if rate == 0 {
                 return want;
             }
-            let step = step(rate).min(u64::try_from(want.max(1)).unwrap_or(u64::MAX)) as f64;
-            let least = step.min(LEAST_TAKE as f64);
+            let saved = step(rate) as f64;
+            let most = step(rate).min(u64::try_from(want.max(1)).unwrap_or(u64::MAX)) as f64;
+            let least = most.min(LEAST_TAKE as f64);
             let wait = {
                 let mut bucket = self.bucket();
                 let now = Instant::now();
                 let earned = now.duration_since(bucket.at).as_secs_f64() * rate as f64;
                 // At most a step is saved up: an idle customer starts with a step, not with a
                 // burst of every second they were idle.
-                bucket.tokens = (bucket.tokens + earned).min(self::step(rate) as f64);
+                bucket.tokens = (bucket.tokens + earned).min(saved);
                 bucket.at = now;
                 if bucket.tokens >= least {
-                    let take = bucket.tokens.min(step).floor();
+                    let take = bucket.tokens.min(most).floor();
                     bucket.tokens -= take;
                     return take as usize;
                 }

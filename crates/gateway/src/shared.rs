@@ -71,7 +71,7 @@ impl Shared {
     /// another plan bought), read as a new connection reads it (the credential cache, 5 s).
     pub(crate) async fn refresh_paces(&self) {
         for (user, kind) in self.registry.paced() {
-            match self.credentials.plan_cap(user, kind).await {
+            match self.credentials.plan_caps(user, kind).await {
                 Ok(caps) => self.registry.repace(user, kind, caps.bandwidth),
                 Err(e) => {
                     // the next flush tries again; one line, not one per customer

@@ -1,6 +1,6 @@
 //! The counters of one (customer, kind) and the budget every relay step takes from before it
 //! moves data. The budget is the traffic this node holds in a lease from the database
-//! (`Source`, the database leases of `registry.rs`): a step reserves at most what is left of
+//! (`Source`, the database leases of `registry/mod.rs`): a step reserves at most what is left of
 //! the lease (shared by all the customer's live connections on this node), moves no more than
 //! it reserved, counts what it moved and gives the rest back. So this node never moves a byte
 //! it has not leased, however many connections run at once. The hot path is one
@@ -218,7 +218,7 @@ impl Meter {
 
     /// Takes half of the bytes of the lease no step has reserved (the last byte too), for a
     /// meter of the same balance on this node that found nothing left to lease
-    /// (`registry.rs`, `DbLeases`). Given back with `restore_unreserved` if that fails.
+    /// (`registry/mod.rs`, `DbLeases`). Given back with `restore_unreserved` if that fails.
     pub(crate) fn take_share(&self) -> i64 {
         if !self.limited || self.source.is_none() {
             return 0;

@@ -1,92 +1,13 @@
 // The usage record on the Usage tab: the request table (exact bytes), the charts per hour and day,
 // top hosts and usage per credential, the filters and the queries they build, pages, the CSV
-// export, the empty state and errors.
+// export, the empty state and errors. Refusals by the plan's limits: usage-refusals.test.tsx.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
-import { preloadRoutes, signedIn } from './test-support';
-import type { BreakdownRow, RequestRecord } from './usage-records';
+import { preloadRoutes } from './test-support';
+import { openUsage, record, requestsTable, row, usageRecord } from './usage-record-support';
 
 beforeAll(preloadRoutes);
-
-// 25 Nov 2026 10:31:05 UTC
-const STARTED = 1_795_602_665;
-
-const record = (overrides: Partial<RequestRecord> = {}): RequestRecord => ({
-  startedAt: STARTED,
-  durationMs: 1_234,
-  credential: { kind: 'main', id: null, label: 'uabc123' },
-  type: 'premium',
-  host: 'files.example.com',
-  port: 443,
-  bytesUp: 517,
-  bytesDown: 1_048_741,
-  outcome: 'ok',
-  reason: null,
-  charged: true,
-  ...overrides,
-});
-
-const row = (key: string, bytes: number, extra: Partial<BreakdownRow> = {}): BreakdownRow => ({
-  key,
-  requests: 1,
-  bytesUp: 0,
-  bytesDown: bytes,
-  bytes,
-  notCharged: 0,
-  ...extra,
-});
-
-type Answers = {
-  requests?: (query: URLSearchParams) => Response;
-  breakdown?: Partial<Record<string, BreakdownRow[]>>;
-  breakdownError?: boolean;
-};
-
-/** The Usage tab's routes; returns every query sent to the usage record routes. */
-function usageRecord({ requests, breakdown = {}, breakdownError = false }: Answers = {}) {
-  const sent: Array<{ path: string; query: Record<string, string> }> = [];
-  const remember = (request: Request) => {
-    const url = new URL(request.url);
-    sent.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
-    return url.searchParams;
-  };
-  server.use(
-    http.get('*/api/user/get_starts', () =>
-      HttpResponse.json({ success: true, premiumStat: { availableTraffic: 0.098, usedTraffic: 0.002 }, budgetStat: { availableTraffic: 0, usedTraffic: 0 } }),
-    ),
-    http.get('*/api/user/usage', () => HttpResponse.json({ type: 'premium', days: [] })),
-    http.get('*/api/user/proxy_history', () => HttpResponse.json({ history: [] })),
-    http.get('*/api/user/requests', ({ request }) => {
-      const query = remember(request);
-      if (requests) return requests(query);
-      return HttpResponse.json({ requests: [], total: 0, page: 1, perPage: 50, nextCursor: null });
-    }),
-    http.get('*/api/user/usage/breakdown', ({ request }) => {
-      const query = remember(request);
-      if (breakdownError) return HttpResponse.json({ message: 'Something broke' }, { status: 500 });
-      const by = query.get('by')!;
-      return HttpResponse.json({ by, rows: breakdown[by] ?? [] });
-    }),
-    http.get('*/api/user/requests.csv', ({ request }) => {
-      remember(request);
-      return new HttpResponse('started_at,duration_ms\r\n2026-11-25T10:31:05Z,1234\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
-    }),
-    http.get('*/api/user/requests/exports', () => HttpResponse.json({ items: [] })),
-  );
-  const last = (path: string, by?: string) => sent.filter((entry) => entry.path === path && (!by || entry.query.by === by)).at(-1)?.query;
-  return { sent, last };
-}
-
-async function openUsage() {
-  signedIn();
-  const rendered = renderAt('/onboard/rotating-proxy');
-  await rendered.user.click(await screen.findByRole('tab', { name: 'Usage' }));
-  return rendered;
-}
-
-const requestsTable = () => screen.getByRole('table', { name: 'Requests' });
 
 describe('usage record', () => {
   it('lists the requests with their exact bytes, charts the hours and days, the top hosts and the credentials', async () => {
@@ -367,35 +288,6 @@ describe('usage record', () => {
       expect(click).not.toHaveBeenCalled();
       click.mockRestore();
     });
-  });
-
-  it("calls out requests the plan's limits refused, and says which limit on each", async () => {
-    const refused = (reason: string) => record({ host: '', bytesUp: 0, bytesDown: 0, outcome: 'refused', reason, durationMs: 0 });
-    usageRecord({
-      requests: () =>
-        HttpResponse.json({
-          requests: [refused('plan_max_requests_per_second'), refused('plan_max_connections'), refused('no_traffic'), record()],
-          total: 4,
-          totalCapped: false,
-          page: 1,
-          perPage: 50,
-        }),
-    });
-    await openUsage();
-    const callout = await screen.findByTestId('plan-limit-callout');
-    expect(callout).toHaveTextContent("2 requests on this page were refused by your plan's limits.");
-    const rows = within(requestsTable()).getAllByTestId('request-row');
-    expect(rows[0]).toHaveTextContent("Refusedyour plan's request rate limit");
-    expect(rows[1]).toHaveTextContent("Refusedyour plan's connection limit");
-  });
-
-  it('has no call-out when no plan limit refused a request', async () => {
-    usageRecord({
-      requests: () => HttpResponse.json({ requests: [record({ outcome: 'refused', reason: 'no_traffic' })], total: 1, totalCapped: false, page: 1, perPage: 50 }),
-    });
-    await openUsage();
-    expect(await within(requestsTable()).findAllByText('no traffic')).not.toHaveLength(0);
-    expect(screen.queryByTestId('plan-limit-callout')).not.toBeInTheDocument();
   });
 
   it('says when there are no requests yet, and when none match the filters', async () => {

@@ -125,18 +125,17 @@ export const CREDENTIAL_KIND_LABELS: Record<string, string> = {
 
 export const credentialKindLabel = (kind: string | null | undefined) => (kind ? (CREDENTIAL_KIND_LABELS[kind] ?? kind) : '');
 
-/** "traffic_exhausted" -> "traffic exhausted". */
-/** Reasons worded for the customer: the limits of their plan say which (the plan card shows them). */
-const REASONS: Readonly<Record<string, string>> = {
+/** The refusals by the customer's plan's limits, worded for the customer (the plan card shows the limits). */
+const PLAN_LIMITS: Readonly<Record<string, string>> = {
   plan_max_connections: "your plan's connection limit",
   plan_max_requests_per_second: "your plan's request rate limit",
 };
 
 /** Whether a refusal's reason is one of the customer's plan's limits. */
-export const isPlanLimit = (reason: string | null | undefined) => reason === 'plan_max_connections' || reason === 'plan_max_requests_per_second';
+export const isPlanLimit = (reason: string | null | undefined) => reason != null && Object.hasOwn(PLAN_LIMITS, reason);
 
-/** A record's reason as words: the customer's wording where there is one, else the code spaced out. */
-export const reasonText = (reason: string | null | undefined) => (reason ? (REASONS[reason] ?? reason.replaceAll('_', ' ')) : '');
+/** A record's reason as words: the customer's wording where there is one, else the code spaced out ("traffic_exhausted" -> "traffic exhausted"). */
+export const reasonText = (reason: string | null | undefined) => (reason ? (PLAN_LIMITS[reason] ?? reason.replaceAll('_', ' ')) : '');
 
 /** One bucket of a chart: its UTC key ("2026-12-01" or "2026-12-01T13:00:00Z") and its bytes. */
 export type Bucket = { key: string; bytes: number };
