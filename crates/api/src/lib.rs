@@ -18,6 +18,7 @@ pub mod blocklist;
 pub mod catalog;
 pub mod compress;
 pub mod content_coding;
+pub mod coupons;
 pub mod csv;
 pub mod error;
 pub mod extractors;

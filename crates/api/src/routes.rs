@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::{
     abuse, account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, blocklist,
-    catalog, health, notifications, pieces, receipts, refunds, status, subusers, traffic,
+    catalog, coupons, health, notifications, pieces, receipts, refunds, status, subusers, traffic,
     twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
@@ -37,6 +37,7 @@ where
                 .configure(billing::configure)
                 .configure(catalog::configure)
                 .configure(traffic::configure)
+                .configure(coupons::configure)
                 .configure(usage::configure)
                 .configure(pieces::configure)
                 .configure(refunds::configure)

@@ -1,7 +1,9 @@
 //! Answers shared by several routes (an area's own answers are its `view.rs`). Names are those
 //! of the OpenAPI schemas the front end generates its types from.
 
+use domain::pricing::Tier;
 use domain::{Cents, EntryKind, Role};
+use persistence::prices::PriceRecord;
 use persistence::users::UserRow;
 use persistence::wallet::LedgerRow;
 use serde::Serialize;
@@ -99,6 +101,90 @@ pub struct LedgerEntry {
     pub reference: String,
     pub note: Option<String>,
     pub created_at: i64,
+    /// A purchase whose price was not the list price: how it was reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pricing: Option<PriceBreakdown>,
+}
+
+/// How a purchase's price was reached: the list price (a custom amount at its volume tier), the
+/// customer's own price of the kind, then a coupon.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceBreakdown {
+    /// USD before any discount.
+    #[schema(value_type = f64)]
+    pub list_price: Cents,
+    /// The volume tier that priced a custom amount.
+    pub tier: Option<TierView>,
+    /// The customer's own per-cent discount of the kind.
+    pub customer_percent: Option<i32>,
+    /// USD the customer's own price took off.
+    #[schema(value_type = f64)]
+    pub customer_discount: Cents,
+    /// The coupon code applied.
+    pub coupon: Option<String>,
+    /// USD the coupon took off.
+    #[schema(value_type = f64)]
+    pub coupon_discount: Cents,
+    /// USD paid.
+    #[schema(value_type = f64)]
+    pub paid: Cents,
+}
+
+impl From<PriceRecord> for PriceBreakdown {
+    fn from(r: PriceRecord) -> Self {
+        PriceBreakdown {
+            list_price: r.list_cents,
+            tier: r
+                .tier_min_gb
+                .zip(r.tier_price_cents)
+                .map(|(min_gb, price)| {
+                    TierView::from(Tier {
+                        min_gb,
+                        price_per_gb: price,
+                    })
+                }),
+            customer_percent: r.customer_percent,
+            customer_discount: r.customer_discount_cents,
+            coupon: r.coupon_code,
+            coupon_discount: r.coupon_discount_cents,
+            paid: r.paid_cents,
+        }
+    }
+}
+
+/// A traffic plan's volume price: from `minGb` GB up, `pricePerGb` USD per GB.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TierView {
+    pub min_gb: i64,
+    #[schema(value_type = f64)]
+    pub price_per_gb: Cents,
+}
+
+impl From<Tier> for TierView {
+    fn from(t: Tier) -> Self {
+        TierView {
+            min_gb: t.min_gb,
+            price_per_gb: t.price_per_gb,
+        }
+    }
+}
+
+/// Ledger rows with the price breakdowns of those that have one.
+pub fn ledger_entries(
+    rows: Vec<LedgerRow>,
+    mut records: std::collections::HashMap<String, PriceRecord>,
+) -> Vec<LedgerEntry> {
+    rows.into_iter()
+        .map(|row| {
+            let pricing = records.remove(&row.reference).map(PriceBreakdown::from);
+            LedgerEntry {
+                pricing,
+                ..LedgerEntry::from(row)
+            }
+        })
+        .collect()
 }
 
 impl From<LedgerRow> for LedgerEntry {
@@ -111,6 +197,7 @@ impl From<LedgerRow> for LedgerEntry {
             reference: r.reference,
             note: r.note,
             created_at: r.created_at,
+            pricing: None,
         }
     }
 }

@@ -77,6 +77,23 @@ impl From<diesel::result::Error> for AppError {
     }
 }
 
+impl From<persistence::prices::PriceError> for AppError {
+    /// A coupon that does not apply is the `coupon` field's error; an amount too large to price
+    /// is a plan no longer sold that way.
+    fn from(err: persistence::prices::PriceError) -> Self {
+        use persistence::prices::PriceError;
+        match err {
+            PriceError::Coupon(message) => {
+                let mut errors = FieldErrors::new();
+                errors.add("coupon", message);
+                AppError::Validation(errors)
+            }
+            PriceError::Overflow => AppError::Gone(msg::PLAN_UNAVAILABLE),
+            PriceError::Db(e) => e.into(),
+        }
+    }
+}
+
 impl From<persistence::wallet::WalletError> for AppError {
     fn from(err: persistence::wallet::WalletError) -> Self {
         use persistence::wallet::WalletError;

@@ -13,6 +13,7 @@ pub mod cpu_pool;
 pub mod error;
 pub mod jobs;
 pub mod pieces;
+pub mod pricing;
 pub mod rate_limit;
 pub mod receipts;
 pub mod refunds;

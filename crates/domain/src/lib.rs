@@ -30,6 +30,7 @@ pub mod order;
 pub mod payment;
 pub mod plural;
 pub mod pool_health;
+pub mod pricing;
 pub mod proxy_line;
 pub mod random;
 pub mod redact;

@@ -356,3 +356,33 @@ pub const INCIDENT_RESOLVED: &str = "This incident is already resolved";
 pub const MAINTENANCE_WINDOW: &str = "endsAt must be after startsAt";
 pub const STATUS_UNAVAILABLE: &str =
     "The status page is not available yet, please try again in a few seconds";
+
+// Prices: coupons, volume tiers, customer prices (docs/admin-api/prices.md).
+pub const COUPON_UNKNOWN: &str = "Unknown coupon code";
+pub const COUPON_INACTIVE: &str = "This coupon is no longer available";
+pub const COUPON_NOT_YET: &str = "This coupon is not valid yet";
+pub const COUPON_EXPIRED: &str = "This coupon has expired";
+pub const COUPON_WRONG_KIND: &str = "This coupon does not apply to this proxy type";
+pub const COUPON_WRONG_PLAN: &str = "This coupon does not apply to this plan";
+pub const COUPON_USED_UP: &str = "This coupon has been used up";
+pub const COUPON_USED_BY_YOU: &str = "You have already used this coupon";
+pub const COUPON_FIRST_PURCHASE: &str = "This coupon is for a first purchase only";
+pub const COUPON_APPLIED: &str = "Coupon applied";
+pub const COUPON_CODE_FORMAT: &str = "code must be 3 to 32 letters, digits, dashes or underscores";
+pub const COUPON_CODE_TAKEN: &str = "A coupon with this code already exists";
+pub const COUPON_ONE_DISCOUNT: &str = "Give exactly one of percentOff and amountOff";
+pub const COUPON_PERCENT: &str = "percentOff must be a whole number from 1 to 90";
+pub const COUPON_AMOUNT: &str = "amountOff must be an amount from 0.01 to 10000 (USD)";
+pub const COUPON_MIN_SPEND: &str = "minSpend must be an amount from 0.01 to 100000 (USD), or null";
+pub const COUPON_MAX_USES: &str = "maxUses must be a whole number from 1 to 1000000, or null";
+pub const COUPON_MAX_USES_BELOW: &str = "maxUses cannot be below the coupon's uses so far";
+pub const COUPON_PER_CUSTOMER: &str = "maxUsesPerCustomer must be a whole number from 1 to 1000";
+pub const COUPON_KINDS: &str =
+    "kinds must list proxy types (premium, budget, static, lte, ipv4, ipv6)";
+pub const COUPON_PLAN_IDS: &str = "planIds must list existing plans";
+pub const COUPON_WINDOW: &str = "validUntil must be after validFrom";
+pub const COUPON_DATE: &str = "validFrom and validUntil must be unix seconds, or null";
+pub const COUPON_NOT_FOUND: &str = "Coupon not found";
+pub const TIERS_TRAFFIC_ONLY: &str = "tiers applies to traffic plans (premium and budget)";
+pub const TIERS_FORMAT: &str = "tiers must be at most 10 rows of {minGb: 1 to 10000, pricePerGb: 0.01 to 1000 (USD)} with distinct minGb";
+pub const CUSTOMER_PERCENT: &str = "percentOff must be a whole number from 0 to 90";

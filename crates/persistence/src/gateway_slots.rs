@@ -19,7 +19,7 @@
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
-use crate::schema::{gateway_slot_leases as slot_leases, users};
+use crate::schema::gateway_slot_leases as slot_leases;
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
 use domain::{ProxyKind, UserId};
@@ -64,19 +64,6 @@ impl SlotKey {
     }
 }
 
-/// Locks the customer's row until the transaction ends (PostgreSQL; nothing on SQLite).
-fn lock_customer(conn: &mut DbConnection, user_id: UserId) -> DbResult<()> {
-    if let DbConnection::Postgres(pg) = conn {
-        users::table
-            .find(user_id)
-            .select(users::id)
-            .for_no_key_update()
-            .first::<UserId>(pg)
-            .optional()?;
-    }
-    Ok(())
-}
-
 /// Slots of `key` held by all nodes in rows unexpired at `at`.
 pub fn in_use(conn: &mut DbConnection, key: SlotKey, at: i64) -> DbResult<i64> {
     Ok(slot_leases::table
@@ -112,7 +99,7 @@ pub fn take(
     at: i64,
     expires_at: i64,
 ) -> DbResult<i64> {
-    lock_customer(conn, key.user_id)?;
+    crate::users::lock_row(conn, key.user_id)?;
     let headroom = cap - in_use(conn, key, at)?;
     let grant = size(headroom).min(headroom);
     if grant <= 0 {

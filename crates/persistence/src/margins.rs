@@ -9,10 +9,9 @@ use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::{traffic_purchases, upstream_pools, usage_daily};
 use crate::stats::DayRange;
+use crate::sums::sum_of;
 use crate::upstream_daily;
-use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
 use domain::margins::{Figures, Paid};
 use domain::{ProxyKind, UserId};
 use std::collections::HashMap;
@@ -37,11 +36,6 @@ pub struct Margins {
     pub kinds: Vec<(ProxyKind, Vec<Figures>)>,
     /// Every stored pool, oldest first.
     pub pools: Vec<PoolMargins>,
-}
-
-/// `SUM(column)` as a BIGINT, 0 for no rows (PostgreSQL sums BIGINT as NUMERIC otherwise).
-fn sum_of(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
-    sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
 }
 
 /// Each customer's purchases per traffic kind (rows that added bytes).

@@ -958,3 +958,66 @@ diesel::table! {
 diesel::joinable!(plan_limits -> plans (plan_id));
 diesel::allow_tables_to_appear_in_same_query!(plan_limits, plans);
 diesel::allow_tables_to_appear_in_same_query!(plan_limits, traffic_purchases);
+
+diesel::table! {
+    coupons (id) {
+        id -> BigInt,
+        code -> Text,
+        percent_off -> Nullable<Integer>,
+        amount_off_cents -> Nullable<BigInt>,
+        kinds -> Text,
+        plan_ids -> Text,
+        min_spend_cents -> Nullable<BigInt>,
+        max_uses -> Nullable<Integer>,
+        max_uses_per_customer -> Integer,
+        first_purchase_only -> Bool,
+        valid_from -> Nullable<BigInt>,
+        valid_until -> Nullable<BigInt>,
+        active -> Bool,
+        uses -> Integer,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    purchase_prices (reference) {
+        reference -> Text,
+        user_id -> BigInt,
+        kind -> Text,
+        list_cents -> BigInt,
+        tier_min_gb -> Nullable<BigInt>,
+        tier_price_cents -> Nullable<BigInt>,
+        customer_percent -> Nullable<Integer>,
+        customer_discount_cents -> BigInt,
+        coupon_id -> Nullable<BigInt>,
+        coupon_code -> Nullable<Text>,
+        coupon_discount_cents -> BigInt,
+        coupon_released -> Bool,
+        paid_cents -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    plan_tiers (plan_id, min_gb) {
+        plan_id -> BigInt,
+        min_gb -> BigInt,
+        price_per_gb_cents -> BigInt,
+    }
+}
+
+diesel::table! {
+    customer_prices (user_id, kind) {
+        user_id -> BigInt,
+        kind -> Text,
+        percent_off -> Integer,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::joinable!(purchase_prices -> coupons (coupon_id));
+diesel::allow_tables_to_appear_in_same_query!(purchase_prices, coupons);
+diesel::allow_tables_to_appear_in_same_query!(purchase_prices, wallet_ledger);
+diesel::joinable!(plan_tiers -> plans (plan_id));
+diesel::allow_tables_to_appear_in_same_query!(plan_tiers, plans);

@@ -282,3 +282,18 @@ pub fn two_factor_enabled(conn: &mut DbConnection, id: UserId) -> DbResult<bool>
     ))
     .get_result(conn)?)
 }
+
+/// Locks the customer's row until the transaction ends (PostgreSQL; nothing on SQLite, whose
+/// write transactions are exclusive already): what is decided per customer under it (slots of a
+/// limit, a coupon's uses by one customer) is decided one transaction at a time.
+pub fn lock_row(conn: &mut DbConnection, user_id: UserId) -> DbResult<()> {
+    if let DbConnection::Postgres(pg) = conn {
+        users::table
+            .find(user_id)
+            .select(users::id)
+            .for_no_key_update()
+            .first::<UserId>(pg)
+            .optional()?;
+    }
+    Ok(())
+}

@@ -5,6 +5,7 @@ mod abuse;
 mod audit;
 pub(crate) mod audit_trail;
 pub(crate) mod blocklist;
+mod coupons;
 mod incidents;
 mod margins;
 mod orders;
@@ -27,6 +28,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     abuse::configure(cfg);
     cfg.configure(users::configure);
     plans::configure(cfg);
+    coupons::configure(cfg);
     stock::configure(cfg);
     orders::configure(cfg);
     payments::configure(cfg);

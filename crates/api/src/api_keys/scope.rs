@@ -62,6 +62,8 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("post", "/api/user/pieces/{id}/check", Scope::Generate),
     ("post", "/api/user/get_plan", Scope::Buy),
     ("post", "/api/user/get_proxy", Scope::Buy),
+    // A reseller's script checks a coupon before it buys with it.
+    ("post", "/api/user/coupons/check", Scope::Buy),
 ];
 
 /// The scope operation `method path` needs from a key; None: keys may not call it.

@@ -4,16 +4,20 @@
 
 use crate::blocking::with_conn;
 use crate::error::ApiError;
+use crate::extractors::MaybeUser;
 use crate::form::KindQuery;
 use crate::state::AppState;
+use crate::view::TierView;
 use actix_web::{HttpResponse, get, web};
 use domain::plural::plural;
-use domain::{Cents, ProxyKind};
+use domain::pricing::Tier;
+use domain::{Cents, PlanId, ProxyKind};
 use persistence::plan_limits::PlanLimits;
 use persistence::plans::{self, PlanRow};
 use persistence::{DbConnection, DbResult, pieces};
 use serde::Serialize;
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 use utoipa::ToSchema;
 
@@ -28,9 +32,26 @@ pub struct Plan<'a> {
     pub note: Option<String>,
     /// "5 GB" or "1 proxy".
     pub size: String,
-    /// Dollars: for the whole amount of a traffic plan, per piece otherwise.
+    /// Dollars: for the whole amount of a traffic plan, per piece otherwise; a signed-in
+    /// customer's own price of the kind applied (`listPrice` is then the catalogue's).
     #[schema(value_type = f64)]
     pub price: Cents,
+    /// The catalogue's price, when the signed-in customer's own price differs from it.
+    #[serde(rename = "listPrice")]
+    #[schema(value_type = Option<f64>)]
+    pub list_price: Option<Cents>,
+    /// The signed-in customer's own per-cent discount of the kind, when the operator gave one.
+    #[serde(rename = "percentOff")]
+    pub percent_off: Option<i32>,
+    /// Traffic plans: the catalogue's price of one GB of a custom amount without a volume tier
+    /// (the plan's price over its GB, rounded up to the cent).
+    #[serde(rename = "pricePerGb")]
+    #[schema(value_type = Option<f64>)]
+    pub price_per_gb: Option<Cents>,
+    /// Traffic plans: the catalogue's volume prices for custom amounts, smallest `minGb` first.
+    /// A custom amount costs its GB at the tier with the largest `minGb` not above it (or
+    /// `pricePerGb`), less `percentOff`.
+    pub tiers: Vec<TierView>,
     /// GB for traffic plans, proxies for piece plans.
     pub amount: i64,
     #[serde(rename = "validityPeriod")]
@@ -70,6 +91,13 @@ pub struct PlanGroup<'a> {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlanResponse<'a> {
     pub plan: PlanGroup<'a>,
+}
+
+/// What prices a plan beyond its list price: the signed-in customer's own discounts and the
+/// plans' volume tiers.
+struct Pricing {
+    percents: HashMap<ProxyKind, i32>,
+    tiers: HashMap<PlanId, Vec<Tier>>,
 }
 
 /// Every residential location's code, upper-case and sorted: what a traffic kind offers.
@@ -129,7 +157,7 @@ fn plan_regions<'a>(stored: &str, buyable: &'a [String]) -> Vec<&'a str> {
 }
 
 impl<'a> Plan<'a> {
-    fn new(row: PlanRow, buyable: &'a [String], limits: PlanLimits) -> Self {
+    fn new(row: PlanRow, buyable: &'a [String], limits: PlanLimits, price: &Pricing) -> Self {
         let features: serde_json::Value = serde_json::from_str(&row.features).unwrap_or_default();
         let text = |key: &str| features[key].as_str().unwrap_or_default().to_owned();
         let traffic = row.kind.is_traffic();
@@ -139,13 +167,27 @@ impl<'a> Plan<'a> {
             plural(row.amount, "proxy", "proxies")
         };
         let days = plural(row.validity_days, "day", "days");
+        let percent_off = price.percents.get(&row.kind).copied();
+        let list = row.price_cents;
+        let discount = percent_off.map_or(Cents::ZERO, |p| domain::pricing::percent_of(list, p));
+        let price_per_gb = traffic
+            .then(|| persistence::prices::base_price_per_gb(&row))
+            .flatten();
         Plan {
             id: row.id.get(),
             tag: row.tag,
             name: row.name,
             note: row.note,
             size,
-            price: row.price_cents,
+            price: Cents::new(list.get() - discount.get()),
+            list_price: (discount > Cents::ZERO).then_some(list),
+            percent_off,
+            price_per_gb,
+            tiers: price
+                .tiers
+                .get(&row.id)
+                .map(|t| t.iter().copied().map(TierView::from).collect())
+                .unwrap_or_default(),
             amount: row.amount,
             validity_period: days,
             regions: plan_regions(&row.regions, buyable),
@@ -160,19 +202,34 @@ impl<'a> Plan<'a> {
     }
 }
 
+/// Open to guests; a signed-in customer sees their own prices.
 #[utoipa::path(tag = "plans", security(()), params(KindQuery),
     responses((status = 200, body = PlanResponse), (status = 422)))]
 #[get("/user/plan")]
 pub async fn list_plans(
     state: web::Data<AppState>,
+    user: MaybeUser,
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let kind = query.parse()?;
-    let (rows, buyable, limits) = with_conn(&state.services.pool, move |conn| {
+    let user = user.0.map(|u| u.id);
+    let (rows, buyable, limits, pricing) = with_conn(&state.services.pool, move |conn| {
+        let pricing = Pricing {
+            percents: match user {
+                Some(user) => persistence::prices::customer_percents(conn, user)?,
+                None => HashMap::new(),
+            },
+            tiers: if kind.is_traffic() {
+                persistence::prices::all_tiers(conn)?
+            } else {
+                HashMap::new()
+            },
+        };
         Ok((
             plans::active_for_kind(conn, kind)?,
             buyable_countries(conn, kind)?,
             persistence::plan_limits::all(conn)?,
+            pricing,
         ))
     })
     .await?;
@@ -186,7 +243,7 @@ pub async fn list_plans(
                     .into_iter()
                     .map(|row| {
                         let limit = limits.get(&row.id).copied().unwrap_or_default();
-                        Plan::new(row, &buyable, limit)
+                        Plan::new(row, &buyable, limit, &pricing)
                     })
                     .collect(),
             },

@@ -40,6 +40,9 @@ pub struct GetProxyRequest {
     /// A whole number of 1 to 1000 (`3` or `3.0`), or a string of digits (LTE: always 1).
     #[schema(schema_with = crate::openapi::rules::quantity)]
     pub quantity: Option<Value>,
+    /// A coupon code (case-insensitive); blank or absent: none. One that does not apply is
+    /// refused (422 on `coupon`, saying why) with nothing bought.
+    pub coupon: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -98,6 +101,7 @@ fn parse(body: &GetProxyRequest) -> Result<PieceOrder, ApiError> {
         quantity(body.quantity.as_ref())?
     };
     Ok(PieceOrder {
+        coupon: crate::form::coupon(body.coupon.as_deref()),
         kind,
         plan,
         country,
@@ -110,7 +114,8 @@ fn parse(body: &GetProxyRequest) -> Result<PieceOrder, ApiError> {
     responses((status = 200, body = GetProxyResponse), (status = 401, body = ErrorResponse),
               (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse),
               (status = 409, body = ErrorResponse), (status = 410, body = ErrorResponse),
-              (status = 422, body = ErrorResponse), (status = 502, body = ErrorResponse)))]
+              (status = 422, body = ErrorResponse), (status = 429, body = ErrorResponse),
+              (status = 502, body = ErrorResponse)))]
 #[post("/user/get_proxy")]
 pub async fn get_proxy(
     state: web::Data<AppState>,
@@ -119,6 +124,9 @@ pub async fn get_proxy(
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(&body)?;
     let user_id = user.0.id;
+    if order.coupon.is_some() {
+        crate::coupons::limit_coupon_tries(&state, user_id).await?;
+    }
     if let Some(source) = state.services.pieces.clone() {
         let updated =
             provider::buy_from_provider(&state.services.pool, source, user_id, order).await?;

@@ -12,7 +12,7 @@ use crate::state::AppState;
 use crate::view::{ErrorResponse, User};
 use actix_web::{HttpResponse, get, patch, post, put, web};
 use app::pieces::{RenewalAsk, renew_piece};
-use domain::{Cents, PlanId, ProxyKind, messages as msg};
+use domain::{Cents, PlanId, ProxyKind, UserId, messages as msg};
 use persistence::pieces::identity::{self, PieceCheck, PieceIdentity};
 use persistence::pieces::renewals::{self, RenewablePiece};
 use persistence::{DbConnection, plans, users};
@@ -98,17 +98,23 @@ pub struct PiecesResponse {
     pub auto_renew_default: bool,
 }
 
-/// What one renewal under plan `id` costs and adds at `now`; `None` when the plan is not sold.
+/// What one renewal under plan `id` costs `user` (their own price of the kind applied) and adds
+/// at `now`; `None` when the plan is not sold.
 fn terms(
     conn: &mut DbConnection,
+    user: UserId,
     id: Option<i64>,
     kind: ProxyKind,
     now: i64,
 ) -> Result<Option<(Cents, i32)>, ApiError> {
     let Some(id) = id else { return Ok(None) };
-    Ok(plans::find(conn, PlanId::new(id))?
-        .filter(|p| p.kind == kind && p.on_sale(now))
-        .map(|p| (p.price_cents, p.validity_days)))
+    let Some(plan) =
+        plans::find(conn, PlanId::new(id))?.filter(|p| p.kind == kind && p.on_sale(now))
+    else {
+        return Ok(None);
+    };
+    let price = persistence::prices::plan_price(conn, user, &plan)?.price;
+    Ok(Some((price, plan.validity_days)))
 }
 
 fn view(
@@ -175,7 +181,7 @@ pub async fn list_pieces(
             let known = match seen.get(&row.plan_id) {
                 Some(known) => *known,
                 None => {
-                    let found = terms(conn, row.plan_id, row.kind, now)?;
+                    let found = terms(conn, id, row.plan_id, row.kind, now)?;
                     seen.insert(row.plan_id, found);
                     found
                 }

@@ -31,6 +31,9 @@ pub struct BuyPlanRequest {
     #[serde(rename = "customGb")]
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 10000)]
     pub custom_gb: Option<serde_json::Value>,
+    /// A coupon code (case-insensitive); blank or absent: none. One that does not apply is
+    /// refused (422 on `coupon`, saying why) with nothing bought.
+    pub coupon: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -43,7 +46,8 @@ pub struct BuyPlanResponse {
 #[utoipa::path(tag = "plans", request_body = BuyPlanRequest,
     responses((status = 200, body = BuyPlanResponse), (status = 401, body = ErrorResponse),
               (status = 402, body = ErrorResponse), (status = 404, body = ErrorResponse),
-              (status = 422, body = ErrorResponse)))]
+              (status = 410, body = ErrorResponse), (status = 422, body = ErrorResponse),
+              (status = 429, body = ErrorResponse)))]
 #[post("/user/get_plan")]
 pub async fn buy_plan(
     state: web::Data<AppState>,
@@ -67,8 +71,19 @@ pub async fn buy_plan(
         None | Some(serde_json::Value::Null) => None,
         Some(value) => Some(custom_gb(value)?),
     };
-    let updated =
-        app::traffic::buy_plan(&state.services.pool, user.0.id, kind, choice, custom).await?;
+    let coupon = crate::form::coupon(body.coupon.as_deref());
+    if coupon.is_some() {
+        crate::coupons::limit_coupon_tries(&state, user.0.id).await?;
+    }
+    let updated = app::traffic::buy_plan(
+        &state.services.pool,
+        user.0.id,
+        kind,
+        choice,
+        custom,
+        coupon,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(BuyPlanResponse {
         success: true,
         message: msg::PLAN_PURCHASED.to_owned(),

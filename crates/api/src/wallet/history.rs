@@ -56,10 +56,17 @@ pub async fn wallet_history(
     let now = persistence::now();
     let (rows, total, recent) = with_conn(&state.services.pool, move |conn| {
         let (rows, total) = wallet::history(conn, user_id, per_page, offset)?;
-        Ok((rows, total, payments::recent_for_user(conn, user_id, 20)?))
+        let references: Vec<String> = rows.iter().map(|r| r.reference.clone()).collect();
+        let prices = persistence::prices::records(conn, user_id, &references)?;
+        let entries = crate::view::ledger_entries(rows, prices);
+        Ok((
+            entries,
+            total,
+            payments::recent_for_user(conn, user_id, 20)?,
+        ))
     })
     .await?;
-    let entries = rows.into_iter().map(LedgerEntry::from).collect();
+    let entries: Vec<LedgerEntry> = rows;
     let payments = recent
         .into_iter()
         .map(|p| {

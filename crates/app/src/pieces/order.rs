@@ -4,6 +4,7 @@
 use crate::error::AppError;
 use domain::{Cents, OrderStatus, PlanId, ProxyKind, UserId, inventory, messages as msg};
 use persistence::pieces::{self, NewOrder, StockRow};
+use persistence::prices::{self, Amount, PriceError};
 use persistence::wallet::{self, EntryKind};
 use persistence::{DbConnection, plans};
 
@@ -15,6 +16,8 @@ pub struct PieceOrder {
     pub country: Option<String>,
     pub location: String,
     pub quantity: i32,
+    /// A coupon code as the customer typed it.
+    pub coupon: Option<String>,
 }
 
 /// The plan an order is priced by: on sale and of the order's kind.
@@ -68,15 +71,20 @@ pub fn take_order(
     if order.country.as_ref().is_some_and(|c| *c != stock.country) {
         return Err(unknown());
     }
+    let (quote, coupon) = match prices::quote(
+        conn,
+        user_id,
+        plan,
+        Amount::Pieces(order.quantity),
+        order.coupon.as_deref(),
+    ) {
+        Err(PriceError::Overflow) => Err(AppError::field("quantity", msg::VALID_QUANTITY)),
+        priced => priced.map_err(AppError::from),
+    }?;
     if !pieces::reserve(conn, stock.id, order.quantity)? {
         return Err(AppError::Conflict(msg::OUT_OF_STOCK));
     }
-    let total = plan
-        .price_cents
-        .get()
-        .checked_mul(i64::from(order.quantity))
-        .map(Cents::new)
-        .ok_or_else(|| AppError::field("quantity", msg::VALID_QUANTITY))?;
+    let total = quote.price;
     let now = persistence::now();
     let order_id = pieces::insert_order(
         conn,
@@ -96,16 +104,22 @@ pub fn take_order(
             stock_id: Some(stock.id),
         },
     )?;
-    // `plan_for` sells only priced plans, so the debit is positive (the wallet refuses others).
-    let note = format!("{} × {} ({})", order.quantity, plan.name, stock.code);
+    // `plan_for` sells only priced plans, and no discount takes a price to zero, so the debit
+    // is positive (the wallet refuses others).
+    let mut note = format!("{} × {} ({})", order.quantity, plan.name, stock.code);
+    if let Some(code) = &quote.coupon {
+        note.push_str(&format!(", coupon {code}"));
+    }
+    let reference = format!("piece_{order_id}");
     wallet::debit(
         conn,
         user_id,
         total,
         EntryKind::Purchase,
-        &format!("piece_{order_id}"),
+        &reference,
         Some(&note),
     )?;
+    prices::settle(conn, user_id, &quote, coupon.as_ref(), &reference)?;
     Ok(Reserved {
         order_id,
         stock_id: stock.id,

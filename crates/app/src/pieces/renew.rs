@@ -118,7 +118,9 @@ fn pay(
     } else {
         RenewalStatus::Done
     };
-    let price = plan.price_cents;
+    // The customer's own price of the kind applies to a renewal; a coupon does not.
+    let quote = persistence::prices::plan_price(conn, user, &plan)?;
+    let price = quote.price;
     let renewal = renewals::begin(
         conn,
         &NewRenewal {
@@ -147,6 +149,7 @@ fn pay(
         &reference(renewal),
         Some(&note),
     )?;
+    persistence::prices::settle(conn, user, &quote, None, &reference(renewal))?;
     if provider {
         return Ok(Err(Paid {
             renewal,

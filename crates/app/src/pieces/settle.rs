@@ -37,13 +37,16 @@ pub fn give_back(conn: &mut DbConnection, taken: &Taken, note: &str) -> Result<(
     if let Some(stock_id) = taken.stock_id {
         pieces::unreserve(conn, stock_id, taken.quantity)?;
     }
+    let reference = format!("piece_{}", taken.order_id);
+    // The customer got nothing: a coupon the order used may be used again.
+    persistence::prices::release_coupon(conn, &reference)?;
     if taken.total > Cents::ZERO {
         wallet::credit(
             conn,
             taken.user_id,
             taken.total,
             EntryKind::Refund,
-            &format!("piece_{}", taken.order_id),
+            &reference,
             Some(note),
         )?;
     }

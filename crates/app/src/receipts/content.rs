@@ -9,6 +9,7 @@ use crate::settings::ShopIdentity;
 use domain::billing::BillingDetails;
 use domain::{Cents, EntryKind, messages as msg};
 use persistence::pieces;
+use persistence::prices::{self, PriceRecord};
 use persistence::users::UserRow;
 use persistence::wallet::LedgerRow;
 use persistence::{DbConnection, billing, payments, plans, wallet};
@@ -158,13 +159,40 @@ fn transaction_id(raw: &str) -> Option<String> {
 }
 
 /// A purchase: a piece order (`piece_<order id>`) is itemised from the order; anything else
-/// (a traffic plan, whose description names the plan and its GB) from the ledger row.
+/// (a traffic plan, whose description names the plan and its GB) from the ledger row. Each is
+/// at its list price, followed by what came off it (the customer's own price, the coupon) when
+/// the price was not the list price (`persistence::prices`).
 fn purchase(
     conn: &mut DbConnection,
     user: &UserRow,
     row: &LedgerRow,
 ) -> Result<Vec<LineItem>, AppError> {
     let paid = -row.amount_cents;
+    let record = prices::records(conn, user.id, std::slice::from_ref(&row.reference))?
+        .remove(&row.reference)
+        .filter(|r| r.paid_cents == paid);
+    let list = record.as_ref().map_or(paid, |r| r.list_cents);
+    let mut item = listed_item(conn, user, row, paid, list)?;
+    let Some(record) = record else {
+        return Ok(vec![item]);
+    };
+    if let (Some(min_gb), Some(per_gb)) = (record.tier_min_gb, record.tier_price_cents) {
+        let tier = format!(" at {per_gb} per GB (volume price from {min_gb} GB)");
+        item.description.push_str(&tier);
+    }
+    let mut items = vec![item];
+    items.extend(discounts(&record));
+    Ok(items)
+}
+
+/// The purchase at its list price.
+fn listed_item(
+    conn: &mut DbConnection,
+    user: &UserRow,
+    row: &LedgerRow,
+    paid: Cents,
+    list: Cents,
+) -> Result<LineItem, AppError> {
     let order_id = row
         .reference
         .strip_prefix("piece_")
@@ -176,7 +204,7 @@ fn purchase(
         && order.user_id == user.id
         && order.price_cents == paid
         && order.quantity > 0
-        && paid.get() % i64::from(order.quantity) == 0
+        && list.get() % i64::from(order.quantity) == 0
     {
         let plan = match order.plan_id {
             Some(id) => plans::find(conn, id)?.map(|p| p.name),
@@ -190,19 +218,36 @@ fn purchase(
             description.push_str(&format!(" ({})", country.to_uppercase()));
         }
         let quantity = i64::from(order.quantity);
-        return Ok(vec![LineItem {
+        return Ok(LineItem {
             description,
             quantity,
-            unit_price: Cents::new(paid.get() / quantity),
-            amount: paid,
-        }]);
+            unit_price: Cents::new(list.get() / quantity),
+            amount: list,
+        });
     }
     let description = row
         .note
         .as_deref()
         .map(capitalised)
         .unwrap_or_else(|| "Purchase".to_owned());
-    Ok(vec![LineItem::single(description, paid)])
+    Ok(LineItem::single(description, list))
+}
+
+/// The lines of what came off the list price: the customer's own price and the coupon, each a
+/// negative amount.
+fn discounts(record: &PriceRecord) -> Vec<LineItem> {
+    let mut lines = Vec::new();
+    if let Some(percent) = record.customer_percent
+        && record.customer_discount_cents > Cents::ZERO
+    {
+        let off = -record.customer_discount_cents;
+        lines.push(LineItem::single(format!("Your price: {percent}% off"), off));
+    }
+    if let Some(code) = &record.coupon_code {
+        let off = -record.coupon_discount_cents;
+        lines.push(LineItem::single(format!("Coupon {code}"), off));
+    }
+    lines
 }
 
 fn capitalised(text: &str) -> String {

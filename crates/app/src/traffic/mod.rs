@@ -5,4 +5,4 @@ mod auto_topup;
 mod purchase;
 
 pub use auto_topup::{check_auto_topup, residential_error};
-pub use purchase::{CustomGb, MAX_CUSTOM_GB, PlanChoice, buy_plan};
+pub use purchase::{CustomGb, MAX_CUSTOM_GB, PlanChoice, buy_plan, find_plan};

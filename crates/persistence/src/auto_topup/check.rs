@@ -7,6 +7,7 @@ use crate::error::{DbError, DbResult};
 use crate::notifications::{self, Kind};
 use crate::plan_purchase::{self, PlanPurchase};
 use crate::plans::{self, PlanRow};
+use crate::prices::{self, PriceError};
 use crate::schema::{auto_topups, users};
 use crate::traffic;
 use crate::wallet::WalletError;
@@ -36,6 +37,8 @@ struct Facts {
     /// What the customer can still use (unleased and unexpired).
     remaining: i64,
     plan: Option<PlanRow>,
+    /// The plan's price for this customer (their own price of the kind applied).
+    price: Cents,
     wallet: Cents,
 }
 
@@ -72,10 +75,15 @@ fn facts(
         .find(user)
         .select(users::balance_cents)
         .first::<Cents>(conn)?;
+    let price = match &plan {
+        Some(plan) => prices::plan_price(conn, user, plan)?.price,
+        None => Cents::ZERO,
+    };
     Ok(Some(Facts {
         remaining: remaining(conn, user, kind)?,
         setting,
         plan,
+        price,
         wallet,
     }))
 }
@@ -90,7 +98,7 @@ fn buyable(plan: Option<&PlanRow>, kind: ProxyKind, now: i64) -> Option<&PlanRow
 fn wants(f: &Facts, now: i64) -> bool {
     let s = &f.setting;
     let failure_stands = s.short_alerted_at.is_some()
-        && buyable(f.plan.as_ref(), s.kind, now).is_none_or(|p| f.wallet < p.price_cents);
+        && buyable(f.plan.as_ref(), s.kind, now).is_none_or(|_| f.wallet < f.price);
     f.remaining < s.below_bytes && !failure_stands
 }
 
@@ -111,6 +119,13 @@ impl From<diesel::result::Error> for Abort {
 impl From<DbError> for Abort {
     fn from(e: DbError) -> Self {
         Abort::Db(e)
+    }
+}
+
+fn price_abort(e: PriceError) -> Abort {
+    match e {
+        PriceError::Db(e) => Abort::Db(e),
+        _ => Abort::Failed(None),
     }
 }
 
@@ -176,6 +191,8 @@ fn attempt(
     let Some(plan) = buyable(f.plan.as_ref(), kind, now) else {
         return Err(Abort::Failed(None));
     };
+    let quote = prices::plan_price(c, user, plan)?;
+    let price = quote.price;
     let reference = format!("auto_topup_{user}_{kind}_{now}");
     let note = format!(
         "Auto top-up: {kind} plan {} ({} GB)",
@@ -187,7 +204,7 @@ fn attempt(
             user_id: user,
             plan,
             gb: plan.amount,
-            price: plan.price_cents,
+            price,
             reference: &reference,
             note: &note,
         },
@@ -195,13 +212,14 @@ fn attempt(
     let bytes = match bought {
         Ok(bytes) => bytes,
         Err(WalletError::Insufficient) => {
-            return Err(Abort::Failed(Some((plan.name.clone(), plan.price_cents))));
+            return Err(Abort::Failed(Some((plan.name.clone(), price))));
         }
         // A repeated reference is a second purchase in the same second: not this window's.
         Err(WalletError::Duplicate(_)) => return Err(Abort::NotDue),
         Err(WalletError::Db(e)) => return Err(Abort::Db(e)),
         Err(WalletError::NotPositive(_)) => return Err(Abort::Failed(None)),
     };
+    prices::settle(c, user, &quote, None, &reference).map_err(price_abort)?;
     diesel::update(auto_topups::table.find((user, kind)))
         .set(auto_topups::short_alerted_at.eq(None::<i64>))
         .execute(c)?;
@@ -210,13 +228,13 @@ fn attempt(
         f.setting.below_bytes,
         &plan.name,
         plan.amount,
-        plan.price_cents,
+        price,
     );
     notifications::add(c, user, Kind::Renewed, &title, &body, now)?;
     Ok(Outcome::Bought {
         plan_id: plan.id,
         bytes,
-        price: plan.price_cents,
+        price,
     })
 }
 

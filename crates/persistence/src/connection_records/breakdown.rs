@@ -4,6 +4,7 @@ use super::filter::RecordFilter;
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::connection_records as cr;
+use crate::sums::sum_of;
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
@@ -38,11 +39,6 @@ pub struct Group {
     pub bytes_down: i64,
     /// Of `requests`, those not charged (`domain::usage::charged`).
     pub not_charged: i64,
-}
-
-/// `SUM(column)` as a BIGINT, 0 for no rows (PostgreSQL sums BIGINT as NUMERIC otherwise).
-fn sum_of(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
-    sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
 }
 
 /// An SQL expression: `count` for a row of a connection the shop's own failure ended (not

@@ -10,16 +10,12 @@ use crate::schema::{
     piece_orders, piece_proxies, piece_renewals, traffic_purchases, usage_daily, users,
     wallet_ledger,
 };
+use crate::sums::sum_of;
 use crate::traffic_purchases::Source;
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 use domain::{Cents, EntryKind, OrderStatus, ProxyKind, Role};
-
-/// `SUM(column)` as a BIGINT, 0 for no rows (PostgreSQL sums BIGINT as NUMERIC otherwise).
-fn sum_of(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
-    sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
-}
 
 fn day_of_created_at() -> diesel::expression::SqlLiteral<BigInt> {
     sql::<BigInt>(DAY_OF_CREATED_AT)

@@ -3,7 +3,7 @@
 //! deleted: it is deactivated, so the records that point at it keep their plan.
 
 use crate::admin::audit_trail::audit;
-use crate::admin::plans::form::{PlanForm, traffic_only};
+use crate::admin::plans::form::PlanForm;
 use crate::admin::plans::view::{AdminPlan, PlanDeleted};
 use crate::blocking::in_transaction;
 use crate::error::ApiError;
@@ -20,7 +20,8 @@ fn load(conn: &mut DbConnection, id: PlanId) -> Result<AdminPlan, ApiError> {
     let row = plans::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
     let sold = plans::times_sold(conn, id)?;
     let limit = persistence::plan_limits::get(conn, id)?;
-    Ok(AdminPlan::new(row, sold, limit))
+    let tiers = persistence::prices::tiers(conn, id)?;
+    Ok(AdminPlan::new(row, sold, limit, tiers))
 }
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path, description = "Plan id")),
@@ -43,12 +44,16 @@ pub async fn update_plan(
     let actor = admin.0.id;
     let plan = in_transaction(&state.services.pool, move |conn| {
         let before = load(conn, id)?;
+        if let Some(kind) = domain::ProxyKind::parse(&before.kind)
+            && let Some((field, message)) = edit.refusal_for(kind)
+        {
+            return Err(ApiError::field(field, message));
+        }
         plans::update(conn, id, &edit.changes)?;
+        if let Some(tiers) = &edit.tiers {
+            persistence::prices::set_tiers(conn, id, tiers)?;
+        }
         if !edit.limits.is_empty() {
-            let traffic = domain::ProxyKind::parse(&before.kind).is_some_and(|k| k.is_traffic());
-            if !traffic && let Some((field, message)) = traffic_only(&edit.limits) {
-                return Err(ApiError::field(field, message));
-            }
             let limits = persistence::plan_limits::get(conn, id)?;
             persistence::plan_limits::set(conn, id, edit.limits.apply(limits))?;
         }

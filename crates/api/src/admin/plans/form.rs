@@ -1,10 +1,12 @@
 //! The plan form: `POST` (every field) and `PATCH` (any field but the type) bodies, checked
 //! field by field into `PlanChanges` (422 naming each field that is wrong).
 
+use crate::form::whole;
+use domain::pricing::Tier;
 use domain::{Cents, FieldErrors, ProxyKind, messages as msg};
 use persistence::plan_limits::LimitsChange;
 use persistence::plans::PlanChanges;
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
@@ -20,10 +22,10 @@ pub struct PlanForm {
     /// 1–80 characters, trimmed.
     #[schema(schema_with = crate::openapi::rules::plan_name_change)]
     pub name: Option<String>,
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(default, deserialize_with = "crate::form::nullable")]
     #[schema(value_type = Option<String>)]
     pub tag: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(default, deserialize_with = "crate::form::nullable")]
     #[schema(value_type = Option<String>)]
     pub note: Option<Option<String>>,
     /// USD, at least 0, at most 2 decimals.
@@ -41,27 +43,66 @@ pub struct PlanForm {
     pub active: Option<bool>,
     pub sort: Option<i32>,
     /// Unix seconds when the plan stops being sold; null = no end.
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(default, deserialize_with = "crate::form::nullable")]
     #[schema(value_type = Option<i64>)]
     pub available_until: Option<Option<i64>>,
     /// Traffic plans (premium, budget) only: the most live connections of the kind a customer
     /// on this plan may hold across the gateway fleet, 1 to 100000; null = no limit of the
     /// plan's own.
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(default, deserialize_with = "crate::form::nullable")]
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
     pub max_connections: Option<Option<f64>>,
     /// Traffic plans (premium, budget) only: the most requests (connections opened) of the kind
     /// per second a customer on this plan may make across the gateway fleet, 1 to 100000; null =
     /// no limit of the plan's own.
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(default, deserialize_with = "crate::form::nullable")]
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
     pub max_requests_per_second: Option<Option<f64>>,
     /// Traffic plans (premium, budget) only: the most megabits per second a customer's
     /// connections of the kind on this plan move together (both directions), 1 to 100000; null
     /// = no limit of the plan's own.
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(default, deserialize_with = "crate::form::nullable")]
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
     pub bandwidth_mbps: Option<Option<f64>>,
+    /// Traffic plans (premium, budget) only: volume prices for custom amounts, at most 10 rows
+    /// with distinct `minGb`; a custom amount of at least a row's `minGb` GB costs that row's
+    /// `pricePerGb` per GB (the row with the largest `minGb` that fits). `[]` or null removes
+    /// them.
+    #[serde(default, deserialize_with = "crate::form::nullable")]
+    pub tiers: Option<Option<Vec<TierForm>>>,
+}
+
+/// One volume price of a traffic plan.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TierForm {
+    /// From this many GB up: 1 to 10000.
+    #[schema(value_type = i64, minimum = 1, maximum = 10000)]
+    pub min_gb: f64,
+    /// USD per GB: 0.01 to 1000.
+    #[schema(minimum = 0.01, maximum = 1000, multiple_of = 0.01)]
+    pub price_per_gb: f64,
+}
+
+/// The checked tiers (sorted by `minGb`), or None when a row breaks a rule.
+fn tiers(rows: &[TierForm]) -> Option<Vec<Tier>> {
+    if rows.len() > domain::pricing::MAX_TIERS {
+        return None;
+    }
+    let mut tiers = rows
+        .iter()
+        .map(|row| {
+            Some(Tier {
+                min_gb: whole(row.min_gb, 1..=app::traffic::MAX_CUSTOM_GB)?,
+                price_per_gb: crate::form::dollars(row.price_per_gb, 1..=100_000)?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    tiers.sort_by_key(|t| t.min_gb);
+    let distinct = tiers
+        .windows(2)
+        .all(|pair| pair[0].min_gb != pair[1].min_gb);
+    distinct.then_some(tiers)
 }
 
 /// A plan's limit: its field, the rule's message and the message for a plan sold by the piece.
@@ -123,11 +164,29 @@ pub fn traffic_only(change: &LimitsChange) -> Option<(&'static str, &'static str
     .map(|(_, limit)| (limit.field, limit.traffic_only))
 }
 
-/// A checked plan form: the kind (on `POST`), the plan's changes, and the limits it names.
+/// A checked plan form: the kind (on `POST`), the plan's changes, the limits it names and its
+/// volume tiers (`Some`: replace them).
 pub struct PlanEdit {
     pub kind: Option<ProxyKind>,
     pub changes: PlanChanges,
     pub limits: LimitsChange,
+    pub tiers: Option<Vec<Tier>>,
+}
+
+impl PlanEdit {
+    /// The 422 for a change a plan of `kind` cannot take: limits or tiers on a plan sold by the
+    /// piece.
+    pub fn refusal_for(&self, kind: ProxyKind) -> Option<(&'static str, &'static str)> {
+        if kind.is_traffic() {
+            return None;
+        }
+        traffic_only(&self.limits).or_else(|| {
+            self.tiers
+                .as_ref()
+                .filter(|t| !t.is_empty())
+                .map(|_| ("tiers", msg::TIERS_TRAFFIC_ONLY))
+        })
+    }
 }
 
 // The `POST /api/admin/plans` body as documented: `PlanForm` with the fields `POST` requires
@@ -170,27 +229,13 @@ pub struct NewPlanForm {
     /// Traffic plans only: the most megabits per second of a customer on the plan, 1 to 100000.
     #[schema(minimum = 1, maximum = 100_000)]
     bandwidth_mbps: Option<i64>,
+    /// Traffic plans only: volume prices for custom amounts (at most 10, distinct `minGb`).
+    tiers: Option<Vec<TierForm>>,
 }
 
-/// Tells a field set to null (`Some(None)`) from an absent one (`None`).
-fn nullable<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(d).map(Some)
-}
-
-/// A whole number in `range`, from a JSON number (`domain::numbers::whole`).
-fn whole(value: f64, range: std::ops::RangeInclusive<i64>) -> Option<i64> {
-    domain::numbers::whole_of_f64(value).filter(|n| range.contains(n))
-}
-
-/// Dollars with at most two decimals (`domain::numbers::hundredths`), 0 to a billion.
+/// Dollars with at most two decimals, 0 to a billion.
 fn price(value: f64) -> Option<Cents> {
-    domain::numbers::hundredths_of_f64(value)
-        .filter(|c| (0..=100_000_000_000).contains(c))
-        .map(Cents::new)
+    crate::form::dollars(value, 0..=100_000_000_000)
 }
 
 fn text(value: Option<String>) -> Option<String> {
@@ -238,12 +283,17 @@ impl PlanForm {
                 .check(self.max_requests_per_second, &mut errors),
             bandwidth_mbps: BANDWIDTH_MBPS.check(self.bandwidth_mbps, &mut errors),
         };
-        if let Some(kind) = kind
-            && !kind.is_traffic()
-            && let Some((field, message)) = traffic_only(&limits)
-        {
-            errors.add(field, message);
-        }
+        let tiers = match self.tiers {
+            None => None,
+            Some(None) => Some(Vec::new()),
+            Some(Some(rows)) => {
+                let checked = tiers(&rows);
+                if checked.is_none() {
+                    errors.add("tiers", msg::TIERS_FORMAT);
+                }
+                checked
+            }
+        };
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -261,10 +311,18 @@ impl PlanForm {
         changes.active = self.active;
         changes.sort = self.sort;
         changes.available_until = self.available_until;
-        Ok(PlanEdit {
+        let edit = PlanEdit {
             kind,
             changes,
             limits,
-        })
+            tiers,
+        };
+        if let Some(kind) = kind
+            && let Some((field, message)) = edit.refusal_for(kind)
+        {
+            errors.add(field, message);
+            return Err(errors);
+        }
+        Ok(edit)
     }
 }

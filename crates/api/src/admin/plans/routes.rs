@@ -41,12 +41,14 @@ pub async fn list_plans(
     let items = with_conn(&state.services.pool, move |conn| {
         let sold = plans::sold_counts(conn)?;
         let limits = persistence::plan_limits::all(conn)?;
+        let mut tiers = persistence::prices::all_tiers(conn)?;
         Ok(plans::list_all(conn, kind)?
             .into_iter()
             .map(|row| {
                 let n = sold.get(&row.id).copied().unwrap_or(0);
                 let limit = limits.get(&row.id).copied().unwrap_or_default();
-                AdminPlan::new(row, n, limit)
+                let tiers = tiers.remove(&row.id).unwrap_or_default();
+                AdminPlan::new(row, n, limit, tiers)
             })
             .collect::<Vec<_>>())
     })
@@ -68,6 +70,7 @@ pub async fn create_plan(
         .changes(true)
         .map_err(ApiError::Validation)?;
     let (changes, limits) = (edit.changes, edit.limits.apply(PlanLimits::default()));
+    let tiers = edit.tiers.unwrap_or_default();
     let kind = edit
         .kind
         .ok_or_else(|| ApiError::field("type", msg::UNKNOWN_TYPE))?;
@@ -99,8 +102,9 @@ pub async fn create_plan(
         if !limits.is_empty() {
             persistence::plan_limits::set(conn, id, limits)?;
         }
+        persistence::prices::set_tiers(conn, id, &tiers)?;
         let row = plans::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::PLAN_NOT_FOUND))?;
-        let plan = AdminPlan::new(row, 0, limits);
+        let plan = AdminPlan::new(row, 0, limits, tiers);
         audit(
             conn,
             actor,

@@ -1,6 +1,8 @@
 //! `AdminPlan`: a plan as the operator sees it (inactive ones too, with how often it sold).
 
+use crate::view::TierView;
 use domain::Cents;
+use domain::pricing::Tier;
 use persistence::plan_limits::PlanLimits;
 use persistence::plans::PlanRow;
 use serde::Serialize;
@@ -43,12 +45,14 @@ pub struct AdminPlan {
     /// Traffic plans: the most megabits per second a customer's connections on the plan move
     /// together across the gateway fleet; null = no limit of the plan's own.
     pub bandwidth_mbps: Option<i32>,
+    /// Traffic plans: volume prices for custom amounts, smallest `minGb` first.
+    pub tiers: Vec<TierView>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 impl AdminPlan {
-    pub fn new(row: PlanRow, sold: i64, limits: PlanLimits) -> Self {
+    pub fn new(row: PlanRow, sold: i64, limits: PlanLimits, tiers: Vec<Tier>) -> Self {
         let features = serde_json::from_str::<Value>(&row.features)
             .ok()
             .and_then(|v| v.as_object().cloned())
@@ -77,6 +81,7 @@ impl AdminPlan {
             max_connections: limits.max_connections,
             max_requests_per_second: limits.max_requests_per_second,
             bandwidth_mbps: limits.bandwidth_mbps,
+            tiers: tiers.into_iter().map(TierView::from).collect(),
             created_at: row.created_at,
             updated_at: row.updated_at,
         }

@@ -17,6 +17,7 @@ mod ledger;
 mod ledger_csv;
 mod list;
 mod notes;
+mod prices;
 mod requests;
 mod role;
 mod traffic;
@@ -39,6 +40,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(access::disable_user)
         .service(access::enable_user)
         .service(role::change_role)
+        .service(prices::customer_prices)
+        .service(prices::set_customer_price)
         .service(verification::resend_verification)
         .service(force_reset::force_password_reset)
         .service(notes::list_notes)
