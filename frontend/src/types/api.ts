@@ -204,6 +204,38 @@ export interface paths {
         patch: operations["update_blocklist_rule"];
         trace?: never;
     };
+    "/api/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_coupons"];
+        put?: never;
+        post: operations["create_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_coupon"];
+        trace?: never;
+    };
     "/api/admin/incidents": {
         parameters: {
             query?: never;
@@ -694,6 +726,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["force_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_customer_prices"];
+        put: operations["set_customer_price"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1298,6 +1346,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/coupons/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/email": {
         parameters: {
             query?: never;
@@ -1593,6 +1657,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Open to guests; a signed-in customer sees their own prices. */
         get: operations["list_plans"];
         put?: never;
         post?: never;
@@ -2128,6 +2193,70 @@ export interface components {
             /** @description The newest active operator rules, at most 500. */
             rules: components["schemas"]["BlockedRule"][];
         };
+        AdminCoupon: {
+            active: boolean;
+            /**
+             * Format: double
+             * @description USD off a price above it, or null when `percentOff` is set.
+             */
+            amountOff?: number | null;
+            /** @description Upper-case; customers may type it in any case. */
+            code: string;
+            /** Format: int64 */
+            createdAt: number;
+            /**
+             * Format: double
+             * @description USD it took off them.
+             */
+            discountGiven: number;
+            firstPurchaseOnly: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description The proxy types it applies to; empty: every type. */
+            kinds: string[];
+            /** Format: int32 */
+            maxUses?: number | null;
+            /** Format: int32 */
+            maxUsesPerCustomer: number;
+            /**
+             * Format: double
+             * @description USD: the least price (after the customer's own price) it applies to.
+             */
+            minSpend?: number | null;
+            /**
+             * Format: int32
+             * @description Per cent off (1 to 90), or null when `amountOff` is set.
+             */
+            percentOff?: number | null;
+            /** @description The plans it applies to; empty: every plan. */
+            planIds: number[];
+            /**
+             * Format: double
+             * @description USD the purchases that used it paid.
+             */
+            revenue: number;
+            /** Format: int64 */
+            updatedAt: number;
+            /**
+             * Format: int32
+             * @description Purchases that used it (an order that failed and was refunded gives its use back).
+             */
+            uses: number;
+            /**
+             * Format: int64
+             * @description Unix seconds; null: from its creation.
+             */
+            validFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Unix seconds; null: no end.
+             */
+            validUntil?: number | null;
+        };
+        /** @description `GET /api/admin/coupons`: newest first. */
+        AdminCouponList: {
+            items: components["schemas"]["AdminCoupon"][];
+        };
         /** @description An incident or maintenance as operators see it, with its updates (oldest first). */
         AdminIncident: {
             /** @description Component ids. */
@@ -2275,6 +2404,8 @@ export interface components {
             /** Format: int32 */
             sort: number;
             tag?: string | null;
+            /** @description Traffic plans: volume prices for custom amounts, smallest `minGb` first. */
+            tiers: components["schemas"]["TierView"][];
             /** @description premium, budget, static, lte, ipv4 or ipv6. */
             type: string;
             /** Format: int64 */
@@ -2729,6 +2860,11 @@ export interface components {
              */
             amount?: number | null;
             /**
+             * @description A coupon code (case-insensitive); blank or absent: none. One that does not apply is
+             *     refused (422 on `coupon`, saying why) with nothing bought.
+             */
+            coupon?: string | null;
+            /**
              * Format: int64
              * @description Buy this many GB (1 to 10000) instead of the plan's amount, at the plan's per-GB tier
              *     (its price over its GB, rounded up to the cent).
@@ -2783,6 +2919,104 @@ export interface components {
             uptime30d?: number | null;
             /** Format: double */
             uptime90d?: number | null;
+        };
+        CouponCheckRequest: {
+            /**
+             * Format: int64
+             * @description Traffic kinds: the plan's amount in GB, instead of `planId`.
+             */
+            amount?: number | null;
+            code: string;
+            /**
+             * Format: int64
+             * @description Traffic kinds: a custom amount of GB of the plan (1 to 10000), at its volume tier.
+             */
+            gb?: number | null;
+            /**
+             * Format: int64
+             * @description The plan's id (piece kinds: the cheapest plan on sale when absent).
+             */
+            planId?: number | null;
+            /**
+             * Format: int64
+             * @description Piece kinds: how many pieces (1 to 1000, default 1).
+             */
+            quantity?: number | null;
+            /** @enum {string} */
+            type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
+        };
+        CouponCheckResponse: {
+            /**
+             * Format: double
+             * @description USD: everything taken off the list price (the customer's own price and the coupon).
+             */
+            discount: number;
+            /**
+             * Format: double
+             * @description USD before any discount.
+             */
+            listPrice: number;
+            /** @description "Coupon applied", or why not (e.g. "This coupon has been used up"). */
+            message: string;
+            /**
+             * Format: double
+             * @description USD the purchase would cost (without the coupon when it does not apply).
+             */
+            price: number;
+            /** @description Whether the coupon applies to this purchase. */
+            valid: boolean;
+        };
+        /**
+         * @description A coupon's fields. On `POST` `code` and exactly one of `percentOff` and `amountOff` are
+         *     required; on `PATCH` every field is optional (set the other discount to null to switch).
+         *     `minSpend`, `maxUses`, `validFrom` and `validUntil` may be set to null.
+         */
+        CouponForm: {
+            /** @description Default true. */
+            active?: boolean | null;
+            /**
+             * Format: double
+             * @description USD off (0.01 to 10000); applies only to a price above it.
+             */
+            amountOff?: number | null;
+            /** @description 3 to 32 letters, digits, dashes or underscores; case-insensitive, unique. */
+            code?: string | null;
+            /** @description Only for a customer's first purchase (default false). */
+            firstPurchaseOnly?: boolean | null;
+            /** @description Proxy types it applies to; empty (the default): every type. */
+            kinds?: string[] | null;
+            /**
+             * Format: int64
+             * @description Uses in all, 1 to 1000000; null: no limit.
+             */
+            maxUses?: number | null;
+            /**
+             * Format: int64
+             * @description Uses per customer, 1 to 1000 (default 1).
+             */
+            maxUsesPerCustomer?: number | null;
+            /**
+             * Format: double
+             * @description USD: the least price it applies to (0.01 to 100000).
+             */
+            minSpend?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 90 per cent off.
+             */
+            percentOff?: number | null;
+            /** @description Plans it applies to; empty (the default): every plan. */
+            planIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description Unix seconds from which it applies; null: at once.
+             */
+            validFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Unix seconds from which it no longer applies; null: no end.
+             */
+            validUntil?: number | null;
         };
         CreateKeyRequest: {
             /**
@@ -2865,6 +3099,26 @@ export interface components {
             traffic: components["schemas"]["TrafficRow"][];
             /** @description The last 30 days (today included), oldest first; days without traffic are absent. */
             usage: components["schemas"]["AdminUsageDay"][];
+        };
+        /** @description One kind's own price of a customer. */
+        CustomerPrice: {
+            /** Format: int32 */
+            percentOff: number;
+            type: string;
+        };
+        CustomerPriceRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 90 per cent off every list price of the kind; 0 removes the customer's price.
+             */
+            percentOff: number;
+            reason?: string | null;
+            /** @enum {string} */
+            type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
+        };
+        /** @description A customer's own prices, kinds without one left out. */
+        CustomerPrices: {
+            prices: components["schemas"]["CustomerPrice"][];
         };
         DatacenterCountry: {
             /** Format: int32 */
@@ -3032,6 +3286,11 @@ export interface components {
         GetProxyRequest: {
             /** @description Static only: the country code. */
             country?: string | null;
+            /**
+             * @description A coupon code (case-insensitive); blank or absent: none. One that does not apply is
+             *     refused (422 on `coupon`, saying why) with nothing bought.
+             */
+            coupon?: string | null;
             location: string;
             /**
              * Format: int64
@@ -3142,6 +3401,7 @@ export interface components {
             /** @description topup, purchase, referral_bonus, refund, admin_adjustment or sla_credit. */
             kind: string;
             note?: string | null;
+            pricing?: null | components["schemas"]["PriceBreakdown"];
             reference: string;
         };
         /** @description A city (or, for premium, a state's city); `code` is what generation takes. */
@@ -3348,6 +3608,8 @@ export interface components {
             /** Format: int32 */
             sort?: number | null;
             tag?: string | null;
+            /** @description Traffic plans only: volume prices for custom amounts (at most 10, distinct `minGb`). */
+            tiers?: components["schemas"]["TierForm"][] | null;
             /** @enum {string} */
             type: "premium" | "budget" | "static" | "lte" | "ipv4" | "ipv6";
             /**
@@ -3876,6 +4138,11 @@ export interface components {
             id: number;
             ipDuration: string;
             /**
+             * Format: double
+             * @description The catalogue's price, when the signed-in customer's own price differs from it.
+             */
+            listPrice?: number | null;
+            /**
              * Format: int32
              * @description Traffic plans: the most connections at once a customer on this plan may hold (the
              *     gateway refuses more, 429, recorded as `plan_max_connections`); null = no limit of the
@@ -3892,10 +4159,22 @@ export interface components {
             name: string;
             note?: string | null;
             /**
+             * Format: int32
+             * @description The signed-in customer's own per-cent discount of the kind, when the operator gave one.
+             */
+            percentOff?: number | null;
+            /**
              * Format: double
-             * @description Dollars: for the whole amount of a traffic plan, per piece otherwise.
+             * @description Dollars: for the whole amount of a traffic plan, per piece otherwise; a signed-in
+             *     customer's own price of the kind applied (`listPrice` is then the catalogue's).
              */
             price: number;
+            /**
+             * Format: double
+             * @description Traffic plans: the catalogue's price of one GB of a custom amount without a volume tier
+             *     (the plan's price over its GB, rounded up to the cent).
+             */
+            pricePerGb?: number | null;
             protocols: boolean;
             /**
              * @description Upper-case country codes the kind can be bought in now: the plan's own list first (those
@@ -3905,6 +4184,12 @@ export interface components {
             /** @description "5 GB" or "1 proxy". */
             size: string;
             tag?: string | null;
+            /**
+             * @description Traffic plans: the catalogue's volume prices for custom amounts, smallest `minGb` first.
+             *     A custom amount costs its GB at the tier with the largest `minGb` not above it (or
+             *     `pricePerGb`), less `percentOff`.
+             */
+            tiers: components["schemas"]["TierView"][];
             validityPeriod: string;
         };
         /** @description `DELETE /api/admin/plans/{id}`: deleted when never sold, otherwise deactivated (`plan`). */
@@ -3962,6 +4247,13 @@ export interface components {
             /** Format: int32 */
             sort?: number | null;
             tag?: string | null;
+            /**
+             * @description Traffic plans (premium, budget) only: volume prices for custom amounts, at most 10 rows
+             *     with distinct `minGb`; a custom amount of at least a row's `minGb` GB costs that row's
+             *     `pricePerGb` per GB (the row with the largest `minGb` that fits). `[]` or null removes
+             *     them.
+             */
+            tiers?: components["schemas"]["TierForm"][] | null;
             /** @description premium, budget, static, lte, ipv4 or ipv6 (POST only). */
             type?: string | null;
             /**
@@ -4073,6 +4365,40 @@ export interface components {
         };
         PremiumLocations: {
             locations: components["schemas"]["PremiumCountry"][];
+        };
+        /**
+         * @description How a purchase's price was reached: the list price (a custom amount at its volume tier), the
+         *     customer's own price of the kind, then a coupon.
+         */
+        PriceBreakdown: {
+            /** @description The coupon code applied. */
+            coupon?: string | null;
+            /**
+             * Format: double
+             * @description USD the coupon took off.
+             */
+            couponDiscount: number;
+            /**
+             * Format: double
+             * @description USD the customer's own price took off.
+             */
+            customerDiscount: number;
+            /**
+             * Format: int32
+             * @description The customer's own per-cent discount of the kind.
+             */
+            customerPercent?: number | null;
+            /**
+             * Format: double
+             * @description USD before any discount.
+             */
+            listPrice: number;
+            /**
+             * Format: double
+             * @description USD paid.
+             */
+            paid: number;
+            tier?: null | components["schemas"]["TierView"];
         };
         /**
          * @description One probe's answer (`POST /api/admin/upstreams/{id}/test`): the exit IP and the time the
@@ -4682,6 +5008,26 @@ export interface components {
         };
         SummaryTraffic: {
             perDay: components["schemas"]["SummaryDayTraffic"][];
+        };
+        /** @description One volume price of a traffic plan. */
+        TierForm: {
+            /**
+             * Format: int64
+             * @description From this many GB up: 1 to 10000.
+             */
+            minGb: number;
+            /**
+             * Format: double
+             * @description USD per GB: 0.01 to 1000.
+             */
+            pricePerGb: number;
+        };
+        /** @description A traffic plan's volume price: from `minGb` GB up, `pricePerGb` USD per GB. */
+        TierView: {
+            /** Format: int64 */
+            minGb: number;
+            /** Format: double */
+            pricePerGb: number;
         };
         TrafficChanged: {
             traffic: components["schemas"]["TrafficRow"];
@@ -6010,6 +6356,182 @@ export interface operations {
                 };
             };
             /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    admin_list_coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCouponList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCoupon"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Coupon id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCoupon"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8503,6 +9025,115 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+        };
+    };
+    admin_customer_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPrices"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    set_customer_price: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerPriceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPrices"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description type, percentOff or reason invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -11169,6 +11800,96 @@ export interface operations {
             };
         };
     };
+    check_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponCheckResponse"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     request_email_change: {
         parameters: {
             query?: never;
@@ -11560,6 +12281,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
                 headers: {
@@ -11577,7 +12306,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The API key's own rate limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11684,7 +12412,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The API key's own rate limit */
             429: {
                 headers: {
                     [name: string]: unknown;

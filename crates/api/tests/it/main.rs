@@ -49,6 +49,7 @@ mod plan_regions;
 mod proxy_check;
 mod rate_limits;
 mod rate_limits_shared;
+mod prices;
 mod receipts;
 mod refunds;
 mod registration;
