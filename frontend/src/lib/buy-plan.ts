@@ -1,5 +1,6 @@
 // POST /api/user/get_plan {type, planId} ({type, amount} for a plan without a server id, e.g. a
-// built-in sample), optionally with customGb (that many GB at the plan's per-GB tier): buys
+// built-in sample), optionally with customGb (that many GB at the plan's volume price) and a
+// coupon code: buys
 // traffic from the wallet. The returned user replaces the one in the
 // session cache (the balance in the top bar updates at once); stats and the wallet refetch.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,17 +23,23 @@ export const customGbSchema = z
   .transform((text) => (text === '' ? null : Number(text)))
   .refine((gb) => gb === null || (gb >= 1 && gb <= MAX_CUSTOM_GB), CUSTOM_GB_RANGE);
 
-export function purchaseBody(type: TrafficKind, plan: Plan, customGb: number | null = null): PostBody<'/api/user/get_plan'> {
+/** Which plan a request names: its server id, or its amount for a plan without one. */
+export function planChoice(plan: Plan): { planId: number } | { amount: number } {
   const id = Number(plan.id);
-  const chosen = /^\d+$/.test(plan.id) && Number.isSafeInteger(id) ? { type, planId: id } : { type, amount: plan.amount };
-  return customGb === null ? chosen : { ...chosen, customGb };
+  return /^\d+$/.test(plan.id) && Number.isSafeInteger(id) ? { planId: id } : { amount: plan.amount };
+}
+
+export function purchaseBody(type: TrafficKind, plan: Plan, customGb: number | null = null, coupon: string | null = null): PostBody<'/api/user/get_plan'> {
+  const chosen = { type, ...planChoice(plan) };
+  const sized = customGb === null ? chosen : { ...chosen, customGb };
+  return coupon === null ? sized : { ...sized, coupon };
 }
 
 export function useBuyPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ type, plan, customGb = null }: { type: TrafficKind; plan: Plan; customGb?: number | null }) => {
-      const payload = await unwrap(api.POST('/api/user/get_plan', { body: purchaseBody(type, plan, customGb) }));
+    mutationFn: async ({ type, plan, customGb = null, coupon = null }: { type: TrafficKind; plan: Plan; customGb?: number | null; coupon?: string | null }) => {
+      const payload = await unwrap(api.POST('/api/user/get_plan', { body: purchaseBody(type, plan, customGb, coupon) }));
       return { message: payload.message || PLAN_PURCHASED, user: payload.user };
     },
     onSuccess: ({ user }) => {

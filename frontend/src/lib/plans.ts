@@ -28,7 +28,18 @@ export type Plan = {
   maxRequestsPerSecond?: number | null;
   /** The most megabits per second a customer's connections on the plan move together; null: no limit of its own. */
   bandwidthMbps?: number | null;
+  /** The catalogue's price when the signed-in customer's own price (`price`) differs from it. */
+  listPrice?: number | null;
+  /** The signed-in customer's own per-cent discount of the kind. */
+  percentOff?: number | null;
+  /** Traffic plans: the catalogue's price of one GB of a custom amount without a volume tier. */
+  pricePerGb?: number | null;
+  /** Traffic plans: the catalogue's volume prices for custom amounts, smallest `minGb` first. */
+  tiers?: Tier[];
 };
+
+/** A volume price: from `minGb` GB up, `pricePerGb` dollars per GB. */
+export type Tier = { minGb: number; pricePerGb: number };
 
 type Raw = Record<string, unknown>;
 
@@ -42,6 +53,18 @@ const list = (value: unknown): string[] =>
   Array.isArray(value)
     ? value.filter((item): item is string => typeof item === 'string')
     : (text(value) ?? '').split(/[\s,]+/).filter(Boolean);
+
+/** A number, or null. */
+const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+const tiersOf = (value: unknown): Tier[] =>
+  Array.isArray(value)
+    ? value.filter(isRecord).flatMap((row) => {
+        const minGb = finite(row.minGb);
+        const pricePerGb = finite(row.pricePerGb);
+        return minGb !== null && pricePerGb !== null ? [{ minGb, pricePerGb }] : [];
+      })
+    : [];
 
 function toPlan(raw: unknown): Plan | null {
   if (!isRecord(raw)) return null;
@@ -66,6 +89,10 @@ function toPlan(raw: unknown): Plan | null {
     maxConnections: limit(raw.maxConnections),
     maxRequestsPerSecond: limit(raw.maxRequestsPerSecond),
     bandwidthMbps: limit(raw.bandwidthMbps),
+    listPrice: finite(raw.listPrice),
+    percentOff: limit(raw.percentOff),
+    pricePerGb: finite(raw.pricePerGb),
+    tiers: tiersOf(raw.tiers),
   };
 }
 
@@ -118,17 +145,36 @@ export const SAMPLE_PLANS: Plan[] = [
 /** "10 IPs", or "10 pieces" for a plan without a name. */
 export const planTitle = (plan: Plan) => plan.name || plural(plan.amount, 'piece', 'pieces');
 
-/** A traffic plan's per-GB tier in dollars: its price over its GB, rounded up to the cent (as
- * the server prices a custom amount); null for a plan without GB. */
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** A traffic plan's per-GB list price in dollars for a custom amount without a volume tier: its
+ * price over its GB, rounded up to the cent (as the server prices it); null for a plan without GB. */
 export function perGbPrice(plan: Plan): number | null {
+  if (plan.pricePerGb != null) return plan.pricePerGb;
   if (!(plan.amount > 0)) return null;
-  return Math.ceil(Math.round(plan.price * 100) / plan.amount) / 100;
+  return Math.ceil(cents(plan.listPrice ?? plan.price) / plan.amount) / 100;
 }
 
-/** What `gb` GB cost at the plan's per-GB tier, in dollars. */
+/** The volume tier that prices `gb` GB: the one with the largest `minGb` not above it. */
+export function tierFor(plan: Plan, gb: number): Tier | null {
+  return (plan.tiers ?? []).filter((tier) => tier.minGb <= gb).reduce<Tier | null>((best, tier) => (best && best.minGb > tier.minGb ? best : tier), null);
+}
+
+/** What `gb` GB of the plan cost, in dollars, as the server prices it: the GB at the volume
+ * tier for the amount (or the per-GB list price), less the customer's own discount (rounded in
+ * the shop's favour); `list` is the price before that discount. */
+export function customQuote(plan: Plan, gb: number): { list: number; price: number; tier: Tier | null } | null {
+  const tier = tierFor(plan, gb);
+  const perGb = tier?.pricePerGb ?? perGbPrice(plan);
+  if (perGb === null) return null;
+  const list = cents(perGb) * gb;
+  const off = plan.percentOff ? Math.floor((list * plan.percentOff) / 100) : 0;
+  return { list: list / 100, price: (list - off) / 100, tier };
+}
+
+/** What `gb` GB cost this customer, in dollars. */
 export function customPrice(plan: Plan, gb: number): number | null {
-  const tier = perGbPrice(plan);
-  return tier === null ? null : Math.round(tier * 100) * gb / 100;
+  return customQuote(plan, gb)?.price ?? null;
 }
 
 /** The plan's period ("30 days") for every kind; 'Unknown' only when the plan has none. */

@@ -5,7 +5,8 @@ import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { isTrafficKind, type ProxyKind } from '@/lib/kinds';
-import { perGbPrice, planValidity, regionsText, type Plan } from '@/lib/plans';
+import { customQuote, planValidity, regionsText, type Plan } from '@/lib/plans';
+import { PlanPrice } from './plan-price';
 import { plural } from '@/lib/plural';
 
 type PlanCardProps = {
@@ -27,6 +28,8 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
     ['Connections at once', plan.maxConnections ? `up to ${plan.maxConnections.toLocaleString('en-US')}` : ''],
     ['Requests per second', plan.maxRequestsPerSecond ? `up to ${plan.maxRequestsPerSecond.toLocaleString('en-US')}` : ''],
     ['Bandwidth', plan.bandwidthMbps ? `up to ${plan.bandwidthMbps.toLocaleString('en-US')} Mbps` : ''],
+    ['Your price', plan.percentOff ? `${plan.percentOff}% off` : ''],
+    ['Volume prices', volumePrices(plan)],
   ].filter(([, value]) => value);
   const highlighted = Boolean(plan.tag);
   return (
@@ -42,7 +45,7 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
       <h3 className="text-lg font-semibold">{plan.name || (traffic ? `${plan.amount} GB` : plural(plan.amount, 'piece', 'pieces'))}</h3>
       {plan.note && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{plan.note}</p>}
       <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-3xl font-extrabold tracking-tight">{formatMoney(plan.price)}</span>
+        <PlanPrice price={plan.price} listPrice={plan.listPrice} className="text-3xl font-extrabold tracking-tight" />
         {!traffic && <span className="text-sm text-slate-600 dark:text-slate-300">/piece</span>}
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-300">{traffic ? `${plan.amount} GB` : plural(plan.amount, 'piece', 'pieces')}</p>
@@ -71,11 +74,16 @@ export function PlanCard({ plan, kind, sample = false, action }: PlanCardProps) 
   );
 }
 
-/** "$3.00 per GB" for traffic, "$3.50 per piece for 30 days" for pieces. */
+/** "from 25 GB $2.70/GB · from 250 GB $1.80/GB": a traffic plan's prices for custom amounts. */
+function volumePrices(plan: Plan): string {
+  return (plan.tiers ?? []).map((tier) => `from ${tier.minGb} GB ${formatMoney(tier.pricePerGb)}/GB`).join(' · ');
+}
+
+/** "$3.00 per GB" for traffic (the customer's own price), "$3.50 per piece for 30 days" for pieces. */
 function unitPrice(plan: Plan, traffic: boolean): string {
   if (traffic) {
-    const tier = perGbPrice(plan);
-    return tier === null ? '' : `${formatMoney(tier)} per GB`;
+    const one = customQuote(plan, 1);
+    return one === null ? '' : `${formatMoney(one.price)} per GB`;
   }
   // Piece plans are priced per piece (the "/piece" beside the price).
   const each = formatMoney(plan.price);

@@ -48,6 +48,14 @@ export function totalPrice(price: number, quantity: string): number {
   return (Math.round(price * 100) * Number(quantity.trim())) / 100;
 }
 
+/** What `quantity` pieces of `plan` cost this customer, as the server prices them: the list
+ * total less their own discount of the kind, rounded in the shop's favour. */
+export function piecesTotal(plan: Plan, quantity: string): number {
+  if (plan.listPrice == null || !plan.percentOff) return totalPrice(plan.price, quantity);
+  const list = Math.round(totalPrice(plan.listPrice, quantity) * 100);
+  return (list - Math.floor((list * plan.percentOff) / 100)) / 100;
+}
+
 /** The server id of a plan (plans are read with string ids); null for one without. */
 export function planIdOf(plan: Plan): number | null {
   const id = Number(plan.id);

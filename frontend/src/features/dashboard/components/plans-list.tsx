@@ -3,12 +3,12 @@
 // a country, ISP and quantity), which opens with the plan's buy form.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { PlanPrice } from '@/components/plans/plan-price';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePlanPurchase } from '@/hooks/use-plan-purchase';
-import { formatMoney } from '@/lib/format';
 import { isTrafficKind, KIND_PAGES, type ProxyKind } from '@/lib/kinds';
 import type { PlanState } from '@/lib/plan-state';
 import { plansQueryOptions } from '@/lib/plans';
@@ -40,7 +40,7 @@ export function PlansList({ kind }: { kind: ProxyKind }) {
                 </span>
                 <span className="flex shrink-0 items-center gap-3">
                   <span className="font-semibold tabular-nums">
-                    {formatMoney(plan.price)}
+                    <PlanPrice price={plan.price} listPrice={plan.listPrice} />
                     {!traffic && <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> /piece</span>}
                   </span>
                   {traffic ? (

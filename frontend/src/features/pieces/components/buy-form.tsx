@@ -1,12 +1,15 @@
 // The buy form of the static, IPv4 and IPv6 pages (docs/screens.md#proxies-by-the-piece): country
 // (and ISP for static; a new country clears the ISP), quantity as numeric text (default 1), the
-// live total of plan price × quantity, Buy (which asks for confirmation with the total first, as
-// plans do) and Back to the plan list. Out-of-stock options cannot be picked. A refusal for an
+// live total of plan price × quantity (the customer's own price), Buy (which asks for
+// confirmation with the total first, as plans do, and takes a coupon there) and Back to the plan
+// list. Out-of-stock options cannot be picked. A refusal for an
 // insufficient balance keeps the confirmation open with the missing amount and Add funds.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmPurchaseDialog } from '@/components/confirm-purchase-dialog';
+import { CouponField, useCoupon } from '@/components/coupon-field';
+import { PlanPrice } from '@/components/plans/plan-price';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -14,6 +17,7 @@ import { ChevronLeftIcon } from '@/components/ui/icons';
 import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import type { CouponResult } from '@/lib/coupons';
 import { formatMoney } from '@/lib/format';
 import { offerAddFunds } from '@/lib/insufficient-balance';
 import { useSession } from '@/lib/session';
@@ -29,6 +33,7 @@ import {
   buySchema,
   INITIAL_VALUES,
   numericText,
+  piecesTotal,
   planIdOf,
   SELECT_ALL_FIELDS,
   stockLabel,
@@ -44,13 +49,16 @@ function StockOptions({ items }: { items: ReadonlyArray<StockChoice> }) {
   ));
 }
 
-/** "2 × Static 30 days (United States, Comcast) at $2.50 each: $5.00 in total, paid from your wallet balance." */
-function PieceSummary({ plan, values, countries, isps }: { plan: Plan; values: BuyValues; countries: ReadonlyArray<StockChoice>; isps: ReadonlyArray<StockChoice> }) {
+/** "2 × Static 30 days (United States, Comcast) at $2.50 each: $5.00 in total, paid from your
+ * wallet balance." With a coupon that applies, its total, the list total struck through. */
+function PieceSummary({ plan, values, countries, isps, coupon }: { plan: Plan; values: BuyValues; countries: ReadonlyArray<StockChoice>; isps: ReadonlyArray<StockChoice>; coupon: CouponResult | null }) {
   const where = [countries.find((item) => item.value === values.country)?.name, isps.find((item) => item.value === values.isp)?.name].filter(Boolean).join(', ');
+  const total = coupon?.valid ? coupon.price : piecesTotal(plan, values.quantity);
+  const list = coupon?.valid ? coupon.listPrice : plan.listPrice == null ? null : totalPrice(plan.listPrice, values.quantity);
   return (
     <>
       {`${values.quantity.trim()} × ${planTitle(plan)}${where ? ` (${where})` : ''} at ${formatMoney(plan.price)} each: `}
-      <span className="font-semibold">{formatMoney(totalPrice(plan.price, values.quantity))}</span> in total, paid from your wallet balance.
+      <PlanPrice price={total} listPrice={list} className="font-semibold" /> in total, paid from your wallet balance.
     </>
   );
 }
@@ -63,6 +71,8 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
   const [confirming, setConfirming] = useState<BuyValues | null>(null);
   const [missing, setMissing] = useState<number | null>(null);
   const { user } = useSession();
+  const planId = planIdOf(plan);
+  const coupon = useCoupon(confirming && planId !== null ? { type: kind, planId, quantity: Number(confirming.quantity.trim()) } : null);
   const { register, handleSubmit, setValue, setError, control, formState } = useForm<BuyValues>({
     resolver: zodResolver(buySchema(kind)),
     defaultValues: INITIAL_VALUES,
@@ -80,7 +90,8 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
     const id = planIdOf(plan);
     if (id === null || getProxy.isPending) return;
     setMissing(null);
-    getProxy.mutate(buyBody(kind, id, values), {
+    const body = buyBody(kind, id, values);
+    getProxy.mutate(coupon.applied ? { ...body, coupon: coupon.applied } : body, {
       onSuccess: (data) => {
         setConfirming(null);
         const result = resultOf(data);
@@ -88,7 +99,7 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
         else notify.info(result.message);
       },
       onError: (error) => {
-        const short = offerAddFunds(error, totalPrice(plan.price, values.quantity), user?.balance ?? 0);
+        const short = offerAddFunds(error, coupon.result?.valid ? coupon.result.price : piecesTotal(plan, values.quantity), user?.balance ?? 0);
         setMissing(short);
         if (short !== null) return;
         setConfirming(null);
@@ -100,7 +111,10 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
   }
 
   const onSubmit = handleSubmit(
-    (values) => setConfirming(values),
+    (values) => {
+      coupon.reset();
+      setConfirming(values);
+    },
     (invalid) => {
       if (invalid.country || invalid.isp) notify.error(SELECT_ALL_FIELDS);
     },
@@ -114,7 +128,7 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
             Buy {planTitle(plan)}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="piece-price">
-            {formatMoney(plan.price)} per piece
+            <PlanPrice price={plan.price} listPrice={plan.listPrice} /> per piece
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={onBack}>
@@ -165,7 +179,7 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
           <p className="text-sm">
             Total price{' '}
             <output className="ml-1 text-xl font-bold tabular-nums" data-testid="total-price" aria-live="polite">
-              {formatMoney(totalPrice(plan.price, quantity))}
+              {formatMoney(piecesTotal(plan, quantity))}
             </output>
           </p>
           <Button type="submit" className="w-full sm:w-auto" busy={getProxy.isPending}>
@@ -177,7 +191,7 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
         open={confirming !== null}
         title={BUY_PROXIES_TITLE}
         question={buyQuestion(Number(confirming?.quantity ?? 1))}
-        summary={confirming && <PieceSummary plan={plan} values={confirming} countries={countries} isps={stock.data?.isps[confirming.country] ?? []} />}
+        summary={confirming && <PieceSummary plan={plan} values={confirming} countries={countries} isps={stock.data?.isps[confirming.country] ?? []} coupon={coupon.result} />}
         busy={getProxy.isPending}
         onConfirm={() => confirming && buy(confirming)}
         onClose={() => {
@@ -185,7 +199,9 @@ export function BuyForm({ kind, plan, onBack }: { kind: BuyKind; plan: Plan; onB
           setConfirming(null);
         }}
         missing={missing}
-      />
+      >
+        <CouponField coupon={coupon} />
+      </ConfirmPurchaseDialog>
     </section>
   );
 }

@@ -7,6 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { ConfirmPurchaseDialog } from '@/components/confirm-purchase-dialog';
+import { CouponField, useCoupon } from '@/components/coupon-field';
+import { PlanPrice } from '@/components/plans/plan-price';
 import { Button } from '@/components/ui/button';
 import { Segmented } from '@/components/ui/segmented';
 import { SelectField } from '@/components/ui/select-field';
@@ -56,13 +58,16 @@ export function LteForm() {
   const plan = planList.find((item) => item.id === planId) ?? cheapestPlan(planList);
   const loading = countries.isPending || plans.isPending || (selection.country !== '' && records.isPending);
   const ready = canGenerate({ record, loading, pending: getProxy.isPending, plan });
+  const lteId = plan ? planIdOf(plan) : null;
+  const coupon = useCoupon(confirming && lteId !== null ? { type: 'lte', planId: lteId, quantity: 1 } : null);
+  const price = coupon.result?.valid ? coupon.result.price : (plan?.price ?? 0);
 
   function generate() {
     const id = plan ? planIdOf(plan) : null;
     if (!ready || !record || !plan || id === null) return;
     setMissing(null);
     getProxy.mutate(
-      { type: 'lte', plan: id, location: record.id },
+      { type: 'lte', plan: id, location: record.id, ...(coupon.applied ? { coupon: coupon.applied } : {}) },
       {
         onSuccess: (data) => {
           setConfirming(false);
@@ -72,7 +77,7 @@ export function LteForm() {
         },
         onError: (error) => {
           // refused for the balance: the confirmation stays open with Add funds
-          const short = offerAddFunds(error, plan.price, user?.balance ?? 0);
+          const short = offerAddFunds(error, price, user?.balance ?? 0);
           setMissing(short);
           if (short !== null) return;
           setConfirming(false);
@@ -99,7 +104,9 @@ export function LteForm() {
       aria-busy={loading || undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        if (ready) setConfirming(true);
+        if (!ready) return;
+        coupon.reset();
+        setConfirming(true);
       }}
     >
       <Segmented
@@ -161,7 +168,7 @@ export function LteForm() {
         <p className="text-sm">
           Price per piece{' '}
           <span className="ml-1 text-xl font-bold tabular-nums" data-testid="lte-price">
-            {plans.isPending ? '…' : plan ? formatMoney(plan.price) : 'No plans available'}
+            {plans.isPending ? '…' : plan ? <PlanPrice price={plan.price} listPrice={plan.listPrice} /> : 'No plans available'}
           </span>
         </p>
         <Button type="submit" className="w-full sm:w-auto" disabled={!ready} busy={getProxy.isPending}>
@@ -177,7 +184,8 @@ export function LteForm() {
           plan && (
             <>
               {`1 × ${plan.name || 'LTE proxy'} (${record.city}, ${record.isp} · ${record.type}) for `}
-              <span className="font-semibold">{formatMoney(plan.price)}</span>, paid from your wallet balance.
+              <PlanPrice price={price} listPrice={coupon.result?.valid ? coupon.result.listPrice : plan.listPrice} className="font-semibold" />, paid from your wallet
+              balance.
             </>
           )
         }
@@ -188,7 +196,9 @@ export function LteForm() {
           setConfirming(false);
         }}
         missing={missing}
-      />
+      >
+        <CouponField coupon={coupon} />
+      </ConfirmPurchaseDialog>
     </form>
   );
 }

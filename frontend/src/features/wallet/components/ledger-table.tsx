@@ -2,7 +2,8 @@
 // balance after each entry and, for top-ups and purchases, a link that downloads the receipt
 // (GET /api/user/receipts/{id}.pdf), with skeleton rows while loading and an empty state. Under
 // 640 px the date and the receipt link go under the type and the balance under the amount, so
-// nothing needs side-scrolling.
+// nothing needs side-scrolling. A purchase not at its list price says how its price was reached
+// (the list price, a volume tier, the customer's own price, the coupon).
 import { DataTable, FullRow, NARROW_LAST, SkeletonRows, WIDE_ONLY, type Column } from '@/components/ui/data-table';
 import { DownloadIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/page-parts';
@@ -25,6 +26,15 @@ const SMALL = 'block text-xs font-normal text-slate-600 dark:text-slate-400';
 /** Top-ups, purchases and self-serve refunds (reference `refund_…`) have a PDF receipt. */
 const hasReceipt = (entry: LedgerEntry) =>
   entry.kind === 'topup' || entry.kind === 'purchase' || (entry.kind === 'refund' && entry.reference.startsWith('refund_'));
+
+/** "List $28.00 · your price −$4.20 · coupon TENOFF −$10.00": how a purchase's price was reached. */
+export function pricingText(pricing: NonNullable<LedgerEntry['pricing']>): string {
+  const parts = [`List ${formatMoney(pricing.listPrice)}`];
+  if (pricing.tier) parts.push(`volume price ${formatMoney(pricing.tier.pricePerGb)}/GB from ${pricing.tier.minGb} GB`);
+  if (pricing.customerDiscount > 0) parts.push(`your price −${formatMoney(pricing.customerDiscount)}`);
+  if (pricing.coupon) parts.push(`coupon ${pricing.coupon} −${formatMoney(pricing.couponDiscount)}`);
+  return parts.join(' · ');
+}
 
 function ReceiptLink({ entry, date, className }: { entry: LedgerEntry; date: string; className?: string }) {
   return (
@@ -61,6 +71,7 @@ export function LedgerTable({ entries, loading, failed }: { entries: LedgerEntry
             <td className="py-3 pr-4">
               <span className="font-medium">{KIND_LABELS[entry.kind]}</span>
               {entry.note && <span className={SMALL}>{entry.note}</span>}
+              {entry.pricing && <span className={SMALL}>{pricingText(entry.pricing)}</span>}
               <span className={cn(SMALL, 'sm:hidden')}>{date}</span>
               {hasReceipt(entry) && <ReceiptLink entry={entry} date={date} className="mt-1 text-xs sm:hidden" />}
             </td>
