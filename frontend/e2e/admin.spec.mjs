@@ -158,7 +158,7 @@ test('an operator credits, disables, adds a plan, lowers stock and reads the aud
 // Tests of their own, so that other workers take them while the journey above runs (the three
 // together took 2.3 minutes).
 const CONSOLE = {
-  'overview, customers, plans and stock': ['/admin', '/admin/customers', '/admin/plans', '/admin/stock'],
+  'overview, customers, plans, coupons and stock': ['/admin', '/admin/customers', '/admin/plans', '/admin/coupons', '/admin/stock'],
   'orders, payments and the audit log': ['/admin/orders', '/admin/payments', '/admin/audit'],
 };
 

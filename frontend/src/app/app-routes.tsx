@@ -54,6 +54,7 @@ const AdminCustomers = m(() => import('@/features/admin/routes/customers'));
 const AdminCustomer = m(() => import('@/features/admin/routes/customer-detail'));
 const AdminCustomerView = m(() => import('@/features/admin/routes/customer-view'));
 const AdminPlans = m(() => import('@/features/admin/routes/plans'));
+const AdminCoupons = m(() => import('@/features/admin/routes/coupons'));
 const AdminStock = m(() => import('@/features/admin/routes/stock'));
 const AdminUpstreams = m(() => import('@/features/admin/routes/upstreams'));
 const AdminBlocklist = m(() => import('@/features/admin/routes/blocklist'));
@@ -121,6 +122,7 @@ export function AppRoutes() {
             <Route path="customers/:id" element={<AdminCustomer />} />
             <Route path="customers/:id/view" element={<AdminCustomerView />} />
             <Route path="plans" element={<AdminPlans />} />
+            <Route path="coupons" element={<AdminCoupons />} />
             <Route path="stock" element={<AdminStock />} />
             <Route path="upstreams" element={<AdminUpstreams />} />
             <Route path="blocklist" element={<AdminBlocklist />} />

@@ -21,6 +21,8 @@ export const MESSAGES = {
   maxConnections: 'maxConnections must be a whole number from 1 to 100000, or null',
   maxRequestsPerSecond: 'maxRequestsPerSecond must be a whole number from 1 to 100000, or null',
   bandwidthMbps: 'bandwidthMbps must be a whole number from 1 to 100000, or null',
+  customerPercent: 'percentOff must be a whole number from 0 to 90',
+  tiers: 'tiers must be at most 10 rows of {minGb: 1 to 10000, pricePerGb: 0.01 to 1000 (USD)} with distinct minGb',
 } as const;
 
 /** The longest note on a customer, in characters (code points) once trimmed. */
@@ -80,6 +82,17 @@ export type NoteValues = z.infer<typeof noteSchema>;
 
 export const PLAN_KINDS = ['premium', 'budget', 'static', 'lte', 'ipv4', 'ipv6'] as const;
 
+/** A customer's own price of a kind: 0 (removes it) to 90 % off, with an optional reason. */
+export const customerPriceSchema = z.object({
+  type: z.enum(PLAN_KINDS),
+  percentOff: z
+    .string()
+    .trim()
+    .refine((text) => WHOLE.test(text) && Number(text) <= 90, MESSAGES.customerPercent),
+  reason: enableSchema.shape.reason,
+});
+export type CustomerPriceValues = z.infer<typeof customerPriceSchema>;
+
 function isJsonObject(text: string): boolean {
   if (!text.trim()) return true;
   try {
@@ -92,6 +105,22 @@ function isJsonObject(text: string): boolean {
 
 /** A plan's limit as the server checks it: blank (none) or a whole number from 1 to 100000. */
 const isPlanLimit = (text: string) => text === '' || (WHOLE.test(text) && Number(text) >= 1 && Number(text) <= 100_000);
+
+/** The most volume prices a traffic plan has. */
+export const MAX_TIERS = 10;
+
+type TierText = { minGb: string; pricePerGb: string };
+
+/** Volume prices as the server checks them: at most `MAX_TIERS` rows, each from 1 to 10000 GB at
+ * 0.01 to 1000 USD per GB (2 decimals), no two from the same GB. */
+function isTierList(tiers: TierText[]): boolean {
+  const valid = tiers.every(({ minGb, pricePerGb }) => {
+    const gb = minGb.trim();
+    const price = pricePerGb.trim();
+    return WHOLE.test(gb) && Number(gb) >= 1 && Number(gb) <= 10_000 && /^\d+(\.\d{1,2})?$/.test(price) && Number(price) >= 0.01 && Number(price) <= 1000;
+  });
+  return valid && tiers.length <= MAX_TIERS && new Set(tiers.map((tier) => Number(tier.minGb))).size === tiers.length;
+}
 
 export const planSchema = z.object({
   type: z.enum(PLAN_KINDS),
@@ -124,6 +153,12 @@ export const planSchema = z.object({
   maxRequestsPerSecond: z.string().trim().refine(isPlanLimit, MESSAGES.maxRequestsPerSecond),
   /** Traffic plans: the most megabits per second of a customer's connections on the plan; blank for none. */
   bandwidthMbps: z.string().trim().refine(isPlanLimit, MESSAGES.bandwidthMbps),
+  /** Traffic plans: volume prices for custom amounts, as typed (a piece plan's are neither checked nor sent). */
+  tiers: z.array(z.object({ minGb: z.string(), pricePerGb: z.string() })),
+}).superRefine((values, context) => {
+  if ((values.type === 'premium' || values.type === 'budget') && !isTierList(values.tiers)) {
+    context.addIssue({ code: 'custom', path: ['tiers'], message: MESSAGES.tiers });
+  }
 });
 export type PlanValues = z.infer<typeof planSchema>;
 

@@ -39,6 +39,17 @@ export type AdminPlan = Schemas['AdminPlan'];
 /** A whole plan, as a new plan is posted; an edit sends it without the kind (`PlanPatch`). */
 export type PlanBody = Schemas['NewPlanForm'];
 export type PlanPatch = Schemas['PlanForm'];
+/** One volume price of a traffic plan: from `minGb` GB up, `pricePerGb` USD per GB. */
+export type PlanTier = Schemas['TierForm'];
+
+// Coupons
+export type AdminCoupon = Schemas['AdminCoupon'];
+/** A new coupon (`code` and one of `percentOff`, `amountOff`) or an edit (only the fields that change). */
+export type CouponBody = Schemas['CouponForm'];
+
+// A customer's own prices: GET and PUT /api/admin/users/{id}/prices
+export type CustomerPrice = Schemas['CustomerPrice'];
+export type CustomerPriceBody = Schemas['CustomerPriceRequest'];
 
 // Upstream pools
 export type UpstreamPool = Schemas['UpstreamPool'];

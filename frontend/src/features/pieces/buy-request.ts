@@ -7,11 +7,12 @@ import type { StockItem } from './api/get-server-credentials';
 
 /** POST /api/user/get_proxy as each kind sends it (narrower than the contract's all-optional
  * request). `plan` is the plan's id; `location` the ISP code (static), the country id (IPv4/IPv6)
- * or the record id (LTE). */
-export type GetProxyBody =
+ * or the record id (LTE); `coupon` a code that applies (checked at checkout). */
+export type GetProxyBody = (
   | { type: 'static'; plan: number; country: string; location: string; quantity: number }
   | { type: DatacenterKind; plan: number; location: string; quantity: number }
-  | { type: 'lte'; plan: number; location: string };
+  | { type: 'lte'; plan: number; location: string }
+) & { coupon?: string };
 
 export const QUANTITY_INVALID = 'Please enter a valid quantity';
 export const NUMBER_INVALID = 'Please enter a valid number';

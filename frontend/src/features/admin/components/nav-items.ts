@@ -1,6 +1,6 @@
 // The operator console's sidebar entries.
 import type { ComponentType, SVGProps } from 'react';
-import { BoltIcon, CartIcon, GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, RefreshIcon, ServerIcon, ShieldIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { BoltIcon, CartIcon, GiftIcon, GlobeIcon, HomeIcon, LayersIcon, ListIcon, RefreshIcon, ServerIcon, ShieldIcon, StarIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
 
 export type AdminNavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
 
@@ -8,6 +8,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin', label: 'Overview', icon: HomeIcon, end: true },
   { to: '/admin/customers', label: 'Customers', icon: UserIcon },
   { to: '/admin/plans', label: 'Plans', icon: LayersIcon },
+  { to: '/admin/coupons', label: 'Coupons', icon: StarIcon },
   { to: '/admin/stock', label: 'Stock', icon: ServerIcon },
   { to: '/admin/upstreams', label: 'Upstream pools', icon: GlobeIcon },
   { to: '/admin/blocklist', label: 'Blocklist', icon: ListIcon },

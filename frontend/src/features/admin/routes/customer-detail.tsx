@@ -1,5 +1,5 @@
 // /admin/customers/:id: one customer's profile, balance, traffic, live pieces, payments, ledger,
-// usage, connections (with the upstream pool of each), the refund refusal window and notes, with the actions (adjust balance,
+// usage, connections (with the upstream pool of each), their own prices, the refund refusal window and notes, with the actions (adjust balance,
 // grant or remove traffic, disable or enable, change role) and customer care (view as customer,
 // resend the verification code, force a password reset), each confirmed with what it changes.
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { ConnectionsCard } from '../components/customer/connections-card';
 import { ForceResetDialog, VerificationDialog } from '../components/customer/care-dialogs';
 import { LedgerCard, PaymentsCard, PiecesCard, UsageCard } from '../components/customer/customer-tables';
 import { NotesCard } from '../components/customer/notes-card';
+import { PricesCard } from '../components/customer/prices-card';
 import { RefundRefusalCard } from '../components/customer/refund-refusal-card';
 import { BalanceTrafficCard, ProfileCard } from '../components/customer/profile-cards';
 import { TrafficDialog } from '../components/customer/traffic-dialog';
@@ -99,6 +100,7 @@ export default function CustomerDetailPage() {
         <UsageCard usage={data.usage} />
         <ConnectionsCard userId={user.id} />
         <LedgerCard userId={user.id} />
+        <PricesCard userId={user.id} />
         <RefundRefusalCard userId={user.id} />
         <NotesCard userId={user.id} />
       </div>

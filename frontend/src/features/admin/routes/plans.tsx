@@ -1,4 +1,5 @@
-// /admin/plans: every plan per kind, inactive ones too; create, edit, (de)activate, delete.
+// /admin/plans: every plan per kind, inactive ones too, with the number of volume prices of a traffic
+// plan; create, edit, (de)activate, delete.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -61,7 +62,10 @@ export default function PlansPage() {
                     {plan.regions.length > 0 ? ` · ${plan.regions.join(', ')}` : ''}
                   </span>
                 </td>
-                <td className={`${CELL} text-right tabular-nums`}>{formatMoney(plan.price)}</td>
+                <td className={`${CELL} text-right tabular-nums`}>
+                  {formatMoney(plan.price)}
+                  {plan.tiers.length > 0 && <span className={`block text-xs ${MUTED}`}>{plural(plan.tiers.length, 'volume price', 'volume prices')}</span>}
+                </td>
                 <td className={CELL}>{plan.type === 'premium' || plan.type === 'budget' ? `${plan.amount} GB` : plural(plan.amount, 'piece', 'pieces')}</td>
                 <td className={CELL}>{plural(plan.validityDays, 'day', 'days')}</td>
                 <td className={CELL}>{plan.active ? <Badge tone="green">active</Badge> : <Badge tone="grey">inactive</Badge>}</td>

@@ -3,7 +3,7 @@
 import { http, HttpResponse } from 'msw';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/server';
-import type { AdminOrder, AdminPlan, AdminUserRow, CustomerDetail, MarginFigures, Margins, Page, StockItem, Summary } from '../types';
+import type { AdminCoupon, AdminOrder, AdminPlan, AdminUserRow, CustomerDetail, MarginFigures, Margins, Page, StockItem, Summary } from '../types';
 
 export const T0 = 1_764_000_000;
 
@@ -107,6 +107,31 @@ export function makePlan(overrides: Partial<AdminPlan> = {}): AdminPlan {
     sort: 0,
     availableUntil: null,
     sold: 0,
+    tiers: [],
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+export function makeCoupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {
+  return {
+    id: 5,
+    code: 'SPRING20',
+    percentOff: 20,
+    amountOff: null,
+    kinds: [],
+    planIds: [],
+    minSpend: null,
+    maxUses: null,
+    maxUsesPerCustomer: 1,
+    firstPurchaseOnly: false,
+    validFrom: null,
+    validUntil: null,
+    active: true,
+    uses: 0,
+    revenue: 0,
+    discountGiven: 0,
     createdAt: T0,
     updatedAt: T0,
     ...overrides,
@@ -154,10 +179,11 @@ export function makeOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
 
 /** A signed-in administrator. */
 /** An operator's session, the overview's margins (`makeMargins`) that every overview asks for, and no
- * connection records on any customer page. */
+ * connection records nor prices of their own on any customer page. */
 export function signedInAdmin() {
   server.use(
     http.get('*/api/admin/users/:id/requests', () => HttpResponse.json({ requests: [], total: 0, totalCapped: false, page: 1, perPage: 20 })),
+    http.get('*/api/admin/users/:id/prices', () => HttpResponse.json({ prices: [] })),
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ role: 'admin', name: 'Root Admin', email: 'root@shop.test' }) })),
     http.get('*/api/admin/margins', () => HttpResponse.json(makeMargins())),
   );

@@ -28,7 +28,7 @@ const hasReceipt = (entry: LedgerEntry) =>
   entry.kind === 'topup' || entry.kind === 'purchase' || (entry.kind === 'refund' && entry.reference.startsWith('refund_'));
 
 /** "List $28.00 · your price −$4.20 · coupon TENOFF −$10.00": how a purchase's price was reached. */
-export function pricingText(pricing: NonNullable<LedgerEntry['pricing']>): string {
+function pricingText(pricing: NonNullable<LedgerEntry['pricing']>): string {
   const parts = [`List ${formatMoney(pricing.listPrice)}`];
   if (pricing.tier) parts.push(`volume price ${formatMoney(pricing.tier.pricePerGb)}/GB from ${pricing.tier.minGb} GB`);
   if (pricing.customerDiscount > 0) parts.push(`your price −${formatMoney(pricing.customerDiscount)}`);

@@ -13,8 +13,9 @@ import { showServerError } from '../server-errors';
 import { TextArea } from '@/components/ui/text-area';
 import { EMPTY_PLAN, patchOf, planToValues, valuesToBody } from './plan-values';
 import { kindName } from '../../kinds';
+import { TierEditor } from './tier-editor';
 
-const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil', 'maxConnections', 'maxRequestsPerSecond', 'bandwidthMbps'];
+const FIELDS: ReadonlyArray<Path<PlanValues>> = ['type', 'name', 'tag', 'note', 'price', 'amount', 'validityDays', 'regions', 'features', 'active', 'sort', 'availableUntil', 'maxConnections', 'maxRequestsPerSecond', 'bandwidthMbps', 'tiers'];
 
 /** A traffic plan's limits, which the gateway enforces across its nodes (docs/admin-api/plans.md, "Limits"). */
 type Limit = { name: 'maxConnections' | 'maxRequestsPerSecond' | 'bandwidthMbps'; label: string; hint: string; wide?: boolean };
@@ -80,6 +81,8 @@ export function PlanFormDialog({ plan, defaultType, onClose }: { plan: AdminPlan
               {...register(limit.name)}
             />
           ))}
+        {/* the server's message is on `tiers`; the form's own check is on the list as a whole */}
+        {traffic && <TierEditor control={control} register={register} error={errors.tiers?.message ?? errors.tiers?.root?.message} />}
         <Field label="Regions (comma-separated)" autoComplete="off" placeholder="US, DE, JP" error={errors.regions?.message} className="sm:col-span-2" {...register('regions')} />
         <TextArea label="Note (optional)" rows={2} error={errors.note?.message} className="sm:col-span-2" {...register('note')} />
         <TextArea

@@ -30,6 +30,7 @@ export const EMPTY_PLAN: PlanValues = {
   maxConnections: '',
   maxRequestsPerSecond: '',
   bandwidthMbps: '',
+  tiers: [],
 };
 
 const limitText = (limit: number | null | undefined) => (limit == null ? '' : String(limit));
@@ -52,6 +53,7 @@ export function planToValues(plan: AdminPlan): PlanValues {
     maxConnections: limitText(plan.maxConnections),
     maxRequestsPerSecond: limitText(plan.maxRequestsPerSecond),
     bandwidthMbps: limitText(plan.bandwidthMbps),
+    tiers: plan.tiers.map((tier) => ({ minGb: String(tier.minGb), pricePerGb: tier.pricePerGb.toFixed(2) })),
   };
 }
 
@@ -73,12 +75,16 @@ export function valuesToBody(values: PlanValues): PlanBody {
     active: values.active,
     sort: Number(values.sort),
     availableUntil: dayToUnixEnd(values.availableUntil),
-    // limits of traffic plans only: a piece plan's form never sends them
+    // limits and volume prices of traffic plans only: a piece plan's form never sends them
     ...(values.type === 'premium' || values.type === 'budget'
       ? {
           maxConnections: limitValue(values.maxConnections),
           maxRequestsPerSecond: limitValue(values.maxRequestsPerSecond),
           bandwidthMbps: limitValue(values.bandwidthMbps),
+          // smallest first, as the server lists them; [] clears them
+          tiers: values.tiers
+            .map((tier) => ({ minGb: Number(tier.minGb.trim()), pricePerGb: Math.round(Number(tier.pricePerGb.trim()) * 100) / 100 }))
+            .sort((a, b) => a.minGb - b.minGb),
         }
       : {}),
   };
