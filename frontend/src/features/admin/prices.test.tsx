@@ -36,7 +36,7 @@ describe('coupons', () => {
     expect(within(spring).getByText('Premium Residential, Budget Residential')).toBeInTheDocument();
     expect(within(spring).getByText('2 / 3')).toBeInTheDocument();
     expect(within(spring).getByText('$48.00')).toBeInTheDocument();
-    expect(within(spring).getByText('$12.00')).toBeInTheDocument();
+    expect(within(spring).getByText('$12.00 discount given')).toBeInTheDocument();
     expect(within(spring).getByText(/–/)).toBeInTheDocument();
     expect(within(spring).getByText('Active')).toBeInTheDocument();
     const five = within(table).getByText('FIVE').closest('tr')!;

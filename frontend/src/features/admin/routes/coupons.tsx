@@ -26,7 +26,6 @@ const COLUMNS = [
   'Applies to',
   { label: 'Uses', align: RIGHT },
   { label: 'Revenue', align: RIGHT },
-  { label: 'Discount given', align: RIGHT },
   'Valid',
   'Status',
   { label: 'Actions', align: RIGHT },
@@ -86,7 +85,7 @@ export default function CouponsPage() {
           failed={coupons.isError && !items}
           empty={items?.length === 0}
           emptyText="No coupons yet."
-          minWidth="min-w-[960px]"
+          minWidth="min-w-[860px]"
         >
           {items?.map((coupon) => (
             <tr key={coupon.id}>
@@ -104,8 +103,10 @@ export default function CouponsPage() {
                 )}
               </td>
               <td className={`${CELL} text-right tabular-nums`}>{coupon.maxUses != null ? `${coupon.uses} / ${coupon.maxUses}` : coupon.uses}</td>
-              <td className={`${CELL} text-right tabular-nums`}>{formatMoney(coupon.revenue)}</td>
-              <td className={`${CELL} text-right tabular-nums`}>{formatMoney(coupon.discountGiven)}</td>
+              <td className={`${CELL} text-right tabular-nums`}>
+                {formatMoney(coupon.revenue)}
+                <span className={`block text-xs ${MUTED}`}>{formatMoney(coupon.discountGiven)} discount given</span>
+              </td>
               <td className={CELL}>{validWindow(coupon)}</td>
               <td className={CELL}>{coupon.active ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Off</Badge>}</td>
               <td className={ACTIONS}>
