@@ -171,14 +171,17 @@ impl From<Tier> for TierView {
     }
 }
 
-/// Ledger rows with the price breakdowns of those that have one.
+/// Ledger rows with the price breakdowns of the purchases that have one (a refund of a failed
+/// order shares its purchase's reference, not its breakdown).
 pub fn ledger_entries(
     rows: Vec<LedgerRow>,
     mut records: std::collections::HashMap<String, PriceRecord>,
 ) -> Vec<LedgerEntry> {
     rows.into_iter()
         .map(|row| {
-            let pricing = records.remove(&row.reference).map(PriceBreakdown::from);
+            let pricing = (row.kind == EntryKind::Purchase)
+                .then(|| records.remove(&row.reference).map(PriceBreakdown::from))
+                .flatten();
             LedgerEntry {
                 pricing,
                 ..LedgerEntry::from(row)

@@ -43,9 +43,9 @@ pub enum Discount {
     Amount(Cents),
 }
 
-/// A coupon's rules, as the purchase sees them.
+/// A coupon's rules: what the operator sets, and what a purchase checks.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CouponTerms {
+pub struct CouponRules {
     pub code: String,
     pub discount: Discount,
     /// The kinds it applies to; empty: every kind.
@@ -60,12 +60,13 @@ pub struct CouponTerms {
     pub valid_from: Option<i64>,
     pub valid_until: Option<i64>,
     pub active: bool,
-    pub uses: i32,
 }
 
-/// What the customer's history says about a coupon they apply.
+/// How a coupon was used so far, by everyone and by the customer who applies it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CouponHistory {
+    /// Its uses by every customer.
+    pub uses: i32,
     /// Their purchases with this coupon so far.
     pub uses_by_customer: i64,
     /// Whether they bought anything before.
@@ -128,7 +129,7 @@ pub fn quote(item: Item, customer_percent: Option<i32>) -> Quote {
 /// `quote` with the coupon applied, or the message that says why it does not apply.
 pub fn apply_coupon(
     quote: Quote,
-    coupon: &CouponTerms,
+    coupon: &CouponRules,
     history: CouponHistory,
     now: i64,
 ) -> Result<Quote, String> {
@@ -148,7 +149,7 @@ pub fn apply_coupon(
     if !coupon.plan_ids.is_empty() && !coupon.plan_ids.contains(&quote.item.plan) {
         return refuse(msg::COUPON_WRONG_PLAN);
     }
-    if coupon.max_uses.is_some_and(|max| coupon.uses >= max) {
+    if coupon.max_uses.is_some_and(|max| history.uses >= max) {
         return refuse(msg::COUPON_USED_UP);
     }
     if history.uses_by_customer >= i64::from(coupon.max_uses_per_customer) {
@@ -175,7 +176,7 @@ pub fn apply_coupon(
 
 /// The least price a coupon applies to: its minimum spend, and above an amount-off coupon's
 /// amount (a price never reaches zero).
-fn least_price(coupon: &CouponTerms) -> Option<Cents> {
+fn least_price(coupon: &CouponRules) -> Option<Cents> {
     let above_amount = match coupon.discount {
         Discount::Amount(amount) => Some(Cents::new(amount.get() + 1)),
         Discount::Percent(_) => None,
@@ -215,8 +216,8 @@ mod tests {
         }
     }
 
-    fn coupon(discount: Discount) -> CouponTerms {
-        CouponTerms {
+    fn coupon(discount: Discount) -> CouponRules {
+        CouponRules {
             code: "SAVE20".into(),
             discount,
             kinds: vec![],
@@ -228,11 +229,11 @@ mod tests {
             valid_from: None,
             valid_until: None,
             active: true,
-            uses: 0,
         }
     }
 
     const FRESH: CouponHistory = CouponHistory {
+        uses: 0,
         uses_by_customer: 0,
         bought_before: false,
     };
@@ -289,74 +290,100 @@ mod tests {
     #[test]
     fn each_rule_refuses_with_its_message() {
         let q = quote(item(2000), None);
-        let check = |c: &CouponTerms, h: CouponHistory| apply_coupon(q.clone(), c, h, 100);
+        let check = |c: &CouponRules, h: CouponHistory| apply_coupon(q.clone(), c, h, 100);
         let base = coupon(Discount::Percent(10));
         assert!(check(&base, FRESH).is_ok());
-        let cases: Vec<(CouponTerms, &str)> = vec![
+        let used_up = CouponHistory { uses: 3, ..FRESH };
+        assert_eq!(
+            check(
+                &CouponRules {
+                    max_uses: Some(3),
+                    ..base.clone()
+                },
+                used_up
+            )
+            .unwrap_err(),
+            msg::COUPON_USED_UP
+        );
+        assert!(
+            check(
+                &CouponRules {
+                    max_uses: Some(4),
+                    ..base.clone()
+                },
+                used_up
+            )
+            .is_ok()
+        );
+        let cases: Vec<(CouponRules, &str)> = vec![
             (
-                CouponTerms {
+                CouponRules {
                     active: false,
                     ..base.clone()
                 },
                 msg::COUPON_INACTIVE,
             ),
             (
-                CouponTerms {
+                CouponRules {
                     valid_from: Some(101),
                     ..base.clone()
                 },
                 msg::COUPON_NOT_YET,
             ),
             (
-                CouponTerms {
+                CouponRules {
                     valid_until: Some(100),
                     ..base.clone()
                 },
                 msg::COUPON_EXPIRED,
             ),
             (
-                CouponTerms {
+                CouponRules {
                     kinds: vec![ProxyKind::Budget],
                     ..base.clone()
                 },
                 msg::COUPON_WRONG_KIND,
             ),
             (
-                CouponTerms {
+                CouponRules {
                     plan_ids: vec![PlanId::new(2)],
                     ..base.clone()
                 },
                 msg::COUPON_WRONG_PLAN,
             ),
-            (
-                CouponTerms {
-                    max_uses: Some(3),
-                    uses: 3,
-                    ..base.clone()
-                },
-                msg::COUPON_USED_UP,
-            ),
         ];
         for (c, message) in cases {
             assert_eq!(check(&c, FRESH).unwrap_err(), message);
         }
+        let used_up = CouponHistory { uses: 3, ..FRESH };
+        let three = CouponRules {
+            max_uses: Some(3),
+            ..base.clone()
+        };
+        assert_eq!(check(&three, used_up).unwrap_err(), msg::COUPON_USED_UP);
+        let four = CouponRules {
+            max_uses: Some(4),
+            ..base.clone()
+        };
+        assert!(check(&four, used_up).is_ok());
         let used = CouponHistory {
+            uses: 1,
             uses_by_customer: 1,
             bought_before: true,
         };
         assert_eq!(check(&base, used).unwrap_err(), msg::COUPON_USED_BY_YOU);
-        let twice = CouponTerms {
+        let twice = CouponRules {
             max_uses_per_customer: 2,
             ..base.clone()
         };
         assert!(check(&twice, used).is_ok());
-        let first = CouponTerms {
+        let first = CouponRules {
             first_purchase_only: true,
             max_uses_per_customer: 2,
             ..base.clone()
         };
         assert_eq!(check(&first, used).unwrap_err(), msg::COUPON_FIRST_PURCHASE);
-        let min = CouponTerms {
+        let min = CouponRules {
             min_spend: Some(Cents::new(2001)),
             ..base.clone()
         };
@@ -364,7 +391,7 @@ mod tests {
             check(&min, FRESH).unwrap_err(),
             "This coupon applies to purchases from $20.01"
         );
-        let min = CouponTerms {
+        let min = CouponRules {
             min_spend: Some(Cents::new(2000)),
             ..base
         };

@@ -8,7 +8,7 @@ use crate::now;
 use crate::schema::{coupons, purchase_prices};
 use crate::sums::sum_of;
 use diesel::prelude::*;
-use domain::pricing::{CouponTerms, Discount};
+use domain::pricing::{CouponRules, Discount};
 use domain::{Cents, PlanId, ProxyKind};
 use std::collections::HashMap;
 
@@ -50,14 +50,14 @@ impl CouponRow {
             .collect()
     }
 
-    /// The coupon's rules as a purchase applies them.
-    pub fn terms(&self) -> CouponTerms {
+    /// The coupon's rules as a purchase applies them and the operator's form edits them.
+    pub fn rules(&self) -> CouponRules {
         let discount = match (self.percent_off, self.amount_off_cents) {
             (Some(p), _) => Discount::Percent(p),
             // The table holds exactly one of the two.
             (None, amount) => Discount::Amount(amount.unwrap_or(Cents::ZERO)),
         };
-        CouponTerms {
+        CouponRules {
             code: self.code.clone(),
             discount,
             kinds: self.kinds(),
@@ -69,45 +69,6 @@ impl CouponRow {
             valid_from: self.valid_from,
             valid_until: self.valid_until,
             active: self.active,
-            uses: self.uses,
-        }
-    }
-}
-
-/// A coupon's settings, as the operator's form gives them whole (a create) or the edited
-/// coupon's settings with the form's changes applied (an edit).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CouponSettings {
-    /// Upper-case (`domain::pricing::coupon_code`).
-    pub code: String,
-    pub discount: Discount,
-    pub kinds: Vec<ProxyKind>,
-    pub plan_ids: Vec<PlanId>,
-    pub min_spend: Option<Cents>,
-    pub max_uses: Option<i32>,
-    pub max_uses_per_customer: i32,
-    pub first_purchase_only: bool,
-    pub valid_from: Option<i64>,
-    pub valid_until: Option<i64>,
-    pub active: bool,
-}
-
-impl CouponSettings {
-    /// The settings of a stored coupon.
-    pub fn of(row: &CouponRow) -> CouponSettings {
-        let terms = row.terms();
-        CouponSettings {
-            code: terms.code,
-            discount: terms.discount,
-            kinds: terms.kinds,
-            plan_ids: terms.plan_ids,
-            min_spend: terms.min_spend,
-            max_uses: terms.max_uses,
-            max_uses_per_customer: terms.max_uses_per_customer,
-            first_purchase_only: terms.first_purchase_only,
-            valid_from: terms.valid_from,
-            valid_until: terms.valid_until,
-            active: terms.active,
         }
     }
 }
@@ -132,7 +93,7 @@ type Values = (
     diesel::dsl::Eq<coupons::updated_at, i64>,
 );
 
-fn values(s: &CouponSettings) -> Values {
+fn values(s: &CouponRules) -> Values {
     let (percent, amount) = match s.discount {
         Discount::Percent(p) => (Some(p), None),
         Discount::Amount(a) => (None, Some(a)),
@@ -156,7 +117,7 @@ fn values(s: &CouponSettings) -> Values {
 
 /// Creates a coupon; a taken code is `DbError::UniqueViolation`. Run it in a savepoint when the
 /// caller's transaction must survive that (PostgreSQL).
-pub fn insert(conn: &mut DbConnection, settings: &CouponSettings) -> DbResult<CouponRow> {
+pub fn insert(conn: &mut DbConnection, settings: &CouponRules) -> DbResult<CouponRow> {
     let id: i64 = diesel::insert_into(coupons::table)
         .values((values(settings), coupons::created_at.eq(now())))
         .returning(coupons::id)
@@ -167,13 +128,18 @@ pub fn insert(conn: &mut DbConnection, settings: &CouponSettings) -> DbResult<Co
         .first(conn)?)
 }
 
-/// Replaces a coupon's settings; false when there is no such coupon. A `max_uses` below its uses
-/// is refused by the table (`CHECK`): the caller checks it first.
-pub fn update(conn: &mut DbConnection, id: i64, settings: &CouponSettings) -> DbResult<bool> {
-    Ok(diesel::update(coupons::table.find(id))
-        .set(values(settings))
-        .execute(conn)?
-        > 0)
+/// Replaces a coupon's settings; false, with nothing written, when there is no such coupon or
+/// its uses (counted at the moment of the write: a purchase may have taken one since the caller
+/// read them) are above the new `max_uses`.
+pub fn update(conn: &mut DbConnection, id: i64, settings: &CouponRules) -> DbResult<bool> {
+    let target = coupons::table.find(id);
+    let updated = match settings.max_uses {
+        Some(max) => diesel::update(target.filter(coupons::uses.le(max)))
+            .set(values(settings))
+            .execute(conn)?,
+        None => diesel::update(target).set(values(settings)).execute(conn)?,
+    };
+    Ok(updated > 0)
 }
 
 pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Option<CouponRow>> {

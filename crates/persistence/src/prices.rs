@@ -87,7 +87,10 @@ pub fn plan_price(conn: &mut DbConnection, user: UserId, plan: &PlanRow) -> DbRe
         list: plan.price_cents,
         tier: None,
     };
-    Ok(pricing::quote(item, customer_percent(conn, user, plan.kind)?))
+    Ok(pricing::quote(
+        item,
+        customer_percent(conn, user, plan.kind)?,
+    ))
 }
 
 /// The price `user` pays for `amount` of `plan` with `coupon` (a code as typed), or why not.
@@ -110,6 +113,7 @@ pub fn quote(
     let row = coupons::find_by_code(conn, &code)?.ok_or_else(unknown)?;
     crate::users::lock_row(conn, user)?;
     let history = CouponHistory {
+        uses: row.uses,
         uses_by_customer: purchase_prices::table
             .filter(purchase_prices::coupon_id.eq(row.id))
             .filter(purchase_prices::user_id.eq(user))
@@ -124,7 +128,7 @@ pub fn quote(
         .get_result(conn)?,
     };
     let quote =
-        pricing::apply_coupon(quote, &row.terms(), history, now()).map_err(PriceError::Coupon)?;
+        pricing::apply_coupon(quote, &row.rules(), history, now()).map_err(PriceError::Coupon)?;
     Ok((quote, Some(row)))
 }
 

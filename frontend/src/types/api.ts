@@ -4139,7 +4139,7 @@ export interface components {
             ipDuration: string;
             /**
              * Format: double
-             * @description The catalogue's price, when the signed-in customer's own price differs from it.
+             * @description The catalogue's price, when the signed-in customer has their own price of the kind.
              */
             listPrice?: number | null;
             /**

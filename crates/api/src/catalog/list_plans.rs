@@ -36,7 +36,7 @@ pub struct Plan<'a> {
     /// customer's own price of the kind applied (`listPrice` is then the catalogue's).
     #[schema(value_type = f64)]
     pub price: Cents,
-    /// The catalogue's price, when the signed-in customer's own price differs from it.
+    /// The catalogue's price, when the signed-in customer has their own price of the kind.
     #[serde(rename = "listPrice")]
     #[schema(value_type = Option<f64>)]
     pub list_price: Option<Cents>,
@@ -180,7 +180,7 @@ impl<'a> Plan<'a> {
             note: row.note,
             size,
             price: Cents::new(list.get() - discount.get()),
-            list_price: (discount > Cents::ZERO).then_some(list),
+            list_price: percent_off.map(|_| list),
             percent_off,
             price_per_gb,
             tiers: price

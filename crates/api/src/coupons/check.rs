@@ -2,7 +2,7 @@
 //! customer would pay with the coupon, or why it does not apply (`app::pricing`).
 
 use crate::error::ApiError;
-use crate::extractors::{CurrentUser, JsonObject};
+use crate::extractors::{ClientIp, CurrentUser, JsonObject};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
@@ -18,13 +18,26 @@ use utoipa::ToSchema;
 /// Coupon codes a customer may try per minute, checks and purchases together: enough for a
 /// person at a checkout, too few to guess codes.
 const TRIES_PER_MINUTE: u32 = 20;
+/// The same from one client network, however many accounts it signs up: accounts are cheap,
+/// networks less so.
+const TRIES_PER_NETWORK_PER_MINUTE: u32 = 60;
 
-/// Counts one try of a coupon code by `user`; 429 past [`TRIES_PER_MINUTE`].
-pub(crate) async fn limit_coupon_tries(state: &AppState, user: UserId) -> Result<(), ApiError> {
+/// Counts one try of a coupon code by `user` from `ip`; 429 past either limit.
+pub(crate) async fn limit_coupon_tries(
+    state: &AppState,
+    user: UserId,
+    ip: &ClientIp,
+) -> Result<(), ApiError> {
     check_limits(
         &state.services.pool,
         Duration::from_secs(60),
-        vec![(format!("coupon:user:{user}"), TRIES_PER_MINUTE)],
+        vec![
+            (format!("coupon:user:{user}"), TRIES_PER_MINUTE),
+            (
+                format!("coupon:net:{}", ip.network()),
+                TRIES_PER_NETWORK_PER_MINUTE,
+            ),
+        ],
     )
     .await?;
     Ok(())
@@ -113,12 +126,13 @@ fn priced(body: &CouponCheckRequest) -> Result<Priced, ApiError> {
 pub async fn check_coupon(
     state: web::Data<AppState>,
     user: CurrentUser,
+    ip: ClientIp,
     body: JsonObject<CouponCheckRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let code = crate::form::coupon(body.code.as_deref())
         .ok_or_else(|| ApiError::field("code", msg::COUPON_UNKNOWN))?;
     let priced = priced(&body)?;
-    limit_coupon_tries(&state, user.0.id).await?;
+    limit_coupon_tries(&state, user.0.id, &ip).await?;
     let check = app::pricing::check_coupon(&state.services.pool, user.0.id, priced, code).await?;
     Ok(HttpResponse::Ok().json(CouponCheckResponse {
         valid: check.valid,

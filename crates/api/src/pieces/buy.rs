@@ -120,12 +120,13 @@ fn parse(body: &GetProxyRequest) -> Result<PieceOrder, ApiError> {
 pub async fn get_proxy(
     state: web::Data<AppState>,
     user: CurrentUser,
+    ip: crate::extractors::ClientIp,
     body: JsonObject<GetProxyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(&body)?;
     let user_id = user.0.id;
     if order.coupon.is_some() {
-        crate::coupons::limit_coupon_tries(&state, user_id).await?;
+        crate::coupons::limit_coupon_tries(&state, user_id, &ip).await?;
     }
     if let Some(source) = state.services.pieces.clone() {
         let updated =

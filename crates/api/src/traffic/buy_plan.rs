@@ -52,6 +52,7 @@ pub struct BuyPlanResponse {
 pub async fn buy_plan(
     state: web::Data<AppState>,
     user: CurrentUser,
+    ip: crate::extractors::ClientIp,
     body: JsonObject<BuyPlanRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let kind = body
@@ -73,7 +74,7 @@ pub async fn buy_plan(
     };
     let coupon = crate::form::coupon(body.coupon.as_deref());
     if coupon.is_some() {
-        crate::coupons::limit_coupon_tries(&state, user.0.id).await?;
+        crate::coupons::limit_coupon_tries(&state, user.0.id, &ip).await?;
     }
     let updated = app::traffic::buy_plan(
         &state.services.pool,

@@ -288,6 +288,21 @@ persistence::both_backends! {
         let app = TestApp::with_admin(backend).await;
         let made = create_coupon(&app, json!({ "code": "ONCE", "percentOff": 10, "maxUses": 5 })).await;
         let id = made["id"].as_i64().unwrap();
+        // Uses taken since the operator's form was read: the write itself refuses a maximum below
+        // them (a purchase racing the edit), and the form's check does too.
+        app.with_conn(|conn| {
+            for _ in 0..3 {
+                assert!(persistence::coupons::claim_use(conn, id).unwrap());
+            }
+        });
+        let row = app.with_conn(|conn| persistence::coupons::find(conn, id).unwrap().unwrap());
+        let lowered = domain::pricing::CouponRules { max_uses: Some(2), ..row.rules() };
+        assert!(!app.with_conn(|conn| persistence::coupons::update(conn, id, &lowered).unwrap()));
+        assert_eq!(app.with_conn(|conn| persistence::coupons::find(conn, id).unwrap().unwrap().max_uses), Some(5));
+        let below = app.send(app.client.patch(app.url(&format!("/api/admin/coupons/{id}"))).json(&json!({ "maxUses": 2 }))).await;
+        assert_eq!((below.status, below.body["fields"]["maxUses"].as_str()),
+            (422, Some("maxUses cannot be below the coupon's uses so far")));
+
         let taken = app.post_json("/api/admin/coupons", json!({ "code": "once", "amountOff": 1 })).await;
         assert_eq!((taken.status, taken.body["fields"]["code"].as_str()),
             (422, Some("A coupon with this code already exists")));

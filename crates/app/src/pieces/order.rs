@@ -71,6 +71,9 @@ pub fn take_order(
     if order.country.as_ref().is_some_and(|c| *c != stock.country) {
         return Err(unknown());
     }
+    // The customer's row first, then the stock's, in every order (with a coupon or without): two
+    // orders of one customer never wait on each other's locks in opposite order (PostgreSQL).
+    persistence::users::lock_row(conn, user_id)?;
     let (quote, coupon) = match prices::quote(
         conn,
         user_id,

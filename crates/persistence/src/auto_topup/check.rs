@@ -223,13 +223,7 @@ fn attempt(
     diesel::update(auto_topups::table.find((user, kind)))
         .set(auto_topups::short_alerted_at.eq(None::<i64>))
         .execute(c)?;
-    let (title, body) = bought_text(
-        kind,
-        f.setting.below_bytes,
-        &plan.name,
-        plan.amount,
-        price,
-    );
+    let (title, body) = bought_text(kind, f.setting.below_bytes, &plan.name, plan.amount, price);
     notifications::add(c, user, Kind::Renewed, &title, &body, now)?;
     Ok(Outcome::Bought {
         plan_id: plan.id,

@@ -3,9 +3,8 @@
 //! field that is wrong, with its rule).
 
 use crate::form::{dollars, nullable, whole};
-use domain::pricing::{self, Discount, MAX_PERCENT_OFF};
+use domain::pricing::{self, CouponRules, Discount, MAX_PERCENT_OFF};
 use domain::{FieldErrors, PlanId, ProxyKind, messages as msg};
-use persistence::coupons::CouponSettings;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -80,7 +79,7 @@ fn nullable_field<T: Copy>(
 
 impl CouponForm {
     /// The settings of a new coupon (`base` None) or of `base` with this form's changes.
-    pub fn settings(self, base: Option<CouponSettings>) -> Result<CouponSettings, FieldErrors> {
+    pub fn settings(self, base: Option<CouponRules>) -> Result<CouponRules, FieldErrors> {
         let mut errors = FieldErrors::new();
         let code = match self.code.as_deref().map(pricing::coupon_code) {
             Some(Some(code)) => code,
@@ -195,7 +194,7 @@ impl CouponForm {
         let (Some(discount), true) = (discount, errors.is_empty()) else {
             return Err(errors);
         };
-        Ok(CouponSettings {
+        Ok(CouponRules {
             code,
             discount,
             kinds,
@@ -224,7 +223,7 @@ mod tests {
         serde_json::from_str(json).unwrap()
     }
 
-    fn errors(result: Result<CouponSettings, FieldErrors>) -> Vec<(String, String)> {
+    fn errors(result: Result<CouponRules, FieldErrors>) -> Vec<(String, String)> {
         let errors = result.unwrap_err();
         errors
             .iter()

@@ -12,7 +12,8 @@ use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, patch, post, web};
 use diesel::Connection;
 use domain::messages as msg;
-use persistence::coupons::{self, CouponRow, CouponSettings};
+use domain::pricing::CouponRules;
+use persistence::coupons::{self, CouponRow};
 use persistence::{DbConnection, DbError, plans};
 
 /// The coupon as the console shows it, with what it did.
@@ -26,7 +27,7 @@ fn load(conn: &mut DbConnection, id: i64) -> Result<AdminCoupon, ApiError> {
 /// far.
 fn check_stored(
     conn: &mut DbConnection,
-    settings: &CouponSettings,
+    settings: &CouponRules,
     current: Option<&CouponRow>,
 ) -> Result<(), ApiError> {
     for id in &settings.plan_ids {
@@ -128,11 +129,14 @@ pub async fn update_coupon(
     let coupon = in_transaction(&state.services.pool, move |conn| {
         let row = coupons::find(conn, id)?.ok_or(ApiError::NotFoundWith(msg::COUPON_NOT_FOUND))?;
         let settings = form
-            .settings(Some(CouponSettings::of(&row)))
+            .settings(Some(row.rules()))
             .map_err(ApiError::Validation)?;
         check_stored(conn, &settings, Some(&row))?;
         let before = load(conn, id)?;
-        unique_code(conn, |c| coupons::update(c, id, &settings))?;
+        // The row is there (read above): a write refused is a purchase that took a use since.
+        if !unique_code(conn, |c| coupons::update(c, id, &settings))? {
+            return Err(ApiError::field("maxUses", msg::COUPON_MAX_USES_BELOW));
+        }
         let after = load(conn, id)?;
         let target = format!("coupon:{id}");
         audit(

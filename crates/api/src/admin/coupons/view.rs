@@ -46,7 +46,7 @@ pub struct AdminCoupon {
 
 impl AdminCoupon {
     pub fn new(row: CouponRow, (revenue, discount_given): (Cents, Cents)) -> Self {
-        let terms = row.terms();
+        let terms = row.rules();
         let (percent_off, amount_off) = match terms.discount {
             Discount::Percent(p) => (Some(p), None),
             Discount::Amount(a) => (None, Some(a)),
