@@ -356,3 +356,26 @@ pub const INCIDENT_RESOLVED: &str = "This incident is already resolved";
 pub const MAINTENANCE_WINDOW: &str = "endsAt must be after startsAt";
 pub const STATUS_UNAVAILABLE: &str =
     "The status page is not available yet, please try again in a few seconds";
+
+// Referral payouts (docs/api.md#referral-payouts, docs/admin-api/payouts.md).
+pub const PAYOUT_TOO_LARGE: &str = "Amount must be at most 10000";
+pub const PAYOUT_ADDRESS_LENGTH: &str = "Address must be 20 to 100 characters";
+pub const PAYOUT_ADDRESS_CHARS: &str = "Address may hold only letters and digits";
+pub const TRANSFER_POSITIVE: &str = "Amount must be greater than 0";
+pub const REFERRAL_BALANCE_LOW: &str = "Your referral balance is too low for this amount";
+pub const REFERRAL_BALANCE_EMPTY: &str = "Your referral balance is empty";
+pub const PAYOUT_NOT_FOUND: &str = "Payout not found";
+pub const PAYOUT_STATUS_FILTER: &str = "Status must be requested, approved, paid or refused";
+pub const PAYOUT_SETTLED: &str = "This payout is already paid or refused";
+pub const PAYOUT_IN_FLIGHT: &str =
+    "This payout is being sent to the provider right now; reload it in a minute";
+pub const PAYOUT_OUTCOME_UNKNOWN: &str = "The provider's answer to this payout was lost: check it \
+     in the provider's dashboard and approve again (the same order id never pays twice)";
+pub const PAYOUT_PROVIDER_FAILED: &str =
+    "The payout provider did not pay this payout; it stays approved: approve again or refuse it";
+pub const PAYOUTS_OFF: &str = "Payouts are off: no payout provider is configured";
+
+/// A payout below the shop's minimum (`PROXYSHOP_PAYOUT_MIN`).
+pub fn payout_below_minimum(min: crate::Cents) -> String {
+    format!("Amount must be at least ${}", min.to_decimal_string())
+}
