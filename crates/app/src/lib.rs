@@ -15,6 +15,7 @@ pub mod jobs;
 pub mod pieces;
 pub mod rate_limit;
 pub mod receipts;
+pub mod referral_payouts;
 pub mod refunds;
 pub mod secret_box;
 pub mod settings;
