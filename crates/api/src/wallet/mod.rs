@@ -23,9 +23,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(callback::payment_callback)
         .service(history::wallet_history)
         .service(referrals::referral_history)
-        .service(referral_payouts::transfer)
+        .service(referral_payouts::referral_transfer)
         .service(referral_payouts::request_payout)
-        .service(referral_payouts::list_payouts);
+        .service(referral_payouts::list_my_payouts);
 }
 
 /// The local checkout's pages, outside `/api` (they are HTML for the customer's browser).

@@ -98,7 +98,7 @@ pub struct PayoutList {
               (status = 402, body = ErrorResponse, description = "The referral balance is too low or empty"),
               (status = 422, body = ErrorResponse)))]
 #[post("/user/referral/transfer")]
-pub async fn transfer(
+pub async fn referral_transfer(
     state: web::Data<AppState>,
     user: CurrentUser,
     body: JsonObject<TransferRequest>,
@@ -145,7 +145,7 @@ pub async fn request_payout(
 #[utoipa::path(tag = "wallet",
     responses((status = 200, body = PayoutList), (status = 401, body = ErrorResponse)))]
 #[get("/user/referral/payouts")]
-pub async fn list_payouts(
+pub async fn list_my_payouts(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
