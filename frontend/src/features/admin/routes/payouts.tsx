@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -32,7 +32,7 @@ type AdminPayout = Schemas['AdminPayout'];
 
 const STATUSES = PAYOUT_STATUSES.map((value) => ({ value, label: value }));
 const COLUMNS = ['Payout', 'Customer', { label: 'Amount', align: 'right' as const }, 'Coin and address', 'Status', 'Asked', { label: 'Actions', align: 'right' as const }];
-export const REASON_MESSAGE = 'Please give a reason (3–200 characters)';
+const REASON_MESSAGE = 'Please give a reason (3–200 characters)';
 const refuseSchema = z.object({ reason: z.string().trim().min(3, REASON_MESSAGE).max(200, REASON_MESSAGE) });
 type RefuseValues = z.infer<typeof refuseSchema>;
 

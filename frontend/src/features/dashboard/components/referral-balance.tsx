@@ -5,7 +5,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { DataTable, FullRow, SkeletonRows, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
@@ -16,41 +15,8 @@ import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { formatDate, formatMoney, fromUnixSeconds } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { payoutsQueryOptions, useMoveToWallet, useRequestPayout, type Payout } from '../api/referral-payouts';
+import { COINS, PAYOUT_MESSAGES, payoutSchema, type PayoutValues } from '../referral-payout-form';
 
-export const COINS = ['DOGE', 'TRX', 'LTC', 'USDT'] as const;
-export const PAYOUT_MESSAGES = {
-  fillAll: 'Please fill all the fields',
-  decimals: 'Amount must have at most 2 decimals',
-  addressLength: 'Address must be 20 to 100 characters',
-  addressChars: 'Address may hold only letters and digits',
-  moved: 'Moved to your wallet',
-  requested: 'Payout requested: an operator will review it',
-} as const;
-
-/** "Amount must be at least $20.00", as the server says it. */
-export function belowMinimum(min: number): string {
-  return `Amount must be at least ${formatMoney(min)}`;
-}
-
-function payoutSchema(min: number, balance: number) {
-  return z.object({
-    amount: z
-      .string()
-      .trim()
-      .min(1, PAYOUT_MESSAGES.fillAll)
-      .refine((text) => /^\d+(\.\d{1,2})?$/.test(text), PAYOUT_MESSAGES.decimals)
-      .refine((text) => Number(text) >= min, belowMinimum(min))
-      .refine((text) => Number(text) <= balance, 'Your referral balance is too low for this amount'),
-    currency: z.enum(COINS),
-    address: z
-      .string()
-      .trim()
-      .min(1, PAYOUT_MESSAGES.fillAll)
-      .refine((text) => text.length >= 20 && text.length <= 100, PAYOUT_MESSAGES.addressLength)
-      .refine((text) => /^[A-Za-z0-9]*$/.test(text), PAYOUT_MESSAGES.addressChars),
-  });
-}
-type PayoutValues = z.infer<ReturnType<typeof payoutSchema>>;
 
 const STATUS_LABELS: Record<string, string> = { requested: 'Requested', approved: 'Approved', paid: 'Paid', refused: 'Refused' };
 const STATUS_CLASSES: Record<string, string> = {
