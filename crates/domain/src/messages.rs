@@ -376,6 +376,6 @@ pub const PAYOUT_PROVIDER_FAILED: &str =
 pub const PAYOUTS_OFF: &str = "Payouts are off: no payout provider is configured";
 
 /// A payout below the shop's minimum (`PROXYSHOP_PAYOUT_MIN`).
-pub fn payout_below_minimum(min: crate::Cents) -> String {
+pub fn payout_below_minimum(min: crate::money::Cents) -> String {
     format!("Amount must be at least ${}", min.to_decimal_string())
 }

@@ -10,7 +10,7 @@ use reqwest::header::{CONTENT_TYPE, HeaderValue};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Map, Value, json};
 
-use super::{PayoutError, PayoutOrder, PayoutReceipt, PayoutSender, check_order_id};
+use super::sender::{PayoutError, PayoutOrder, PayoutReceipt, PayoutSender, check_order_id};
 use crate::error_chain::error_chain;
 use crate::payments::cryptomus::provider_message;
 use crate::payments::sign::{php_json, sign};

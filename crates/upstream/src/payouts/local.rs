@@ -1,7 +1,7 @@
 //! [`LocalPayouts`]: the stand-in for Cryptomus payouts under the local checkout
 //! (`PROXYSHOP_LOCAL_CHECKOUT=true`). No money moves; every payout is reported paid.
 
-use super::{PayoutError, PayoutOrder, PayoutReceipt, PayoutSender, check_order_id};
+use super::sender::{PayoutError, PayoutOrder, PayoutReceipt, PayoutSender, check_order_id};
 
 #[derive(Debug, Default)]
 pub struct LocalPayouts;
