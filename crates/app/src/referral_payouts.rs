@@ -227,8 +227,21 @@ pub async fn approve(
         let at = persistence::now();
         match &sent {
             Ok(receipt) => {
-                referral_payouts::mark_paid(conn, id, receipt.provider_ref.as_deref(), at)?;
-                audit_change(conn, actor, "payout.paid", None, &before)
+                let action = if referral_payouts::mark_paid(
+                    conn,
+                    id,
+                    receipt.provider_ref.as_deref(),
+                    at,
+                )? {
+                    "payout.paid"
+                } else {
+                    // Only if the claim ran out under a call slower than the client's time
+                    // limit and the payout was settled meanwhile: recorded for the operator.
+                    tracing::error!(payout = id, provider_ref = ?receipt.provider_ref,
+                        "the provider took a payout that was settled meanwhile");
+                    "payout.paid_after_settled"
+                };
+                audit_change(conn, actor, action, None, &before)
             }
             Err(error) => {
                 referral_payouts::mark_failed(
