@@ -135,6 +135,9 @@ pub enum Claim {
 /// The one step that decides who sends payout `id`: `requested` → `approved`, or an approved
 /// payout whose claim ran out claimed again, each with the claim until `claim_until`. Whoever
 /// gets `Approved` or `Retry` calls the provider; everyone else gets the reason they may not.
+/// The claim marks the outcome unknown until the call's answer is written (`mark_paid`,
+/// `mark_failed`): a process that dies during the call leaves a payout that may be paid, which
+/// is never refused.
 pub fn claim(
     conn: &mut DbConnection,
     id: i64,
@@ -150,6 +153,7 @@ pub fn claim(
     .set((
         referral_payouts::status.eq(PayoutStatus::Approved),
         referral_payouts::claimed_until.eq(Some(claim_until)),
+        referral_payouts::outcome_unknown.eq(true),
         referral_payouts::decided_by.eq(Some(actor.get())),
         referral_payouts::decided_at.eq(Some(now)),
     ))
@@ -167,7 +171,10 @@ pub fn claim(
                     .or(referral_payouts::claimed_until.lt(now)),
             ),
     )
-    .set(referral_payouts::claimed_until.eq(Some(claim_until)))
+    .set((
+        referral_payouts::claimed_until.eq(Some(claim_until)),
+        referral_payouts::outcome_unknown.eq(true),
+    ))
     .execute(conn)?;
     if retried == 1 {
         return Ok(Claim::Retry);
@@ -240,8 +247,9 @@ pub enum Refusal {
     NotFound,
 }
 
-/// `requested` → `refused`, or `approved` → `refused` when no call is in flight and the last
-/// one was a refusal by the provider (never when its outcome is unknown).
+/// `requested` → `refused`, or `approved` → `refused` when the last call was a refusal by the
+/// provider (never while a call is in flight or when its outcome is unknown: `claim` marks it
+/// unknown until the answer is written).
 pub fn refuse(
     conn: &mut DbConnection,
     id: i64,
@@ -277,7 +285,7 @@ pub fn refuse(
     Ok(match find(conn, id)? {
         None => Refusal::NotFound,
         Some(p) if p.status != PayoutStatus::Approved => Refusal::Settled,
-        Some(p) if p.outcome_unknown => Refusal::OutcomeUnknown,
-        Some(_) => Refusal::InFlight,
+        Some(p) if p.claimed_until.is_some_and(|until| until >= now) => Refusal::InFlight,
+        Some(_) => Refusal::OutcomeUnknown,
     })
 }

@@ -184,7 +184,7 @@ both_backends! {
     fn a_payouts_status_moves_once_and_a_retry_needs_a_free_claim(db) {
         let mut conn = db.pool.get().unwrap();
         let (id, operator) = (user(&mut conn, "referral-d"), user(&mut conn, "operator-d"));
-        earn(&mut conn, id, 5000, "seed").unwrap();
+        earn(&mut conn, id, 6000, "seed").unwrap();
         let payout = request(&mut conn, id, 2500, "payout-d1").unwrap();
         let t = now();
         assert_eq!(referral_payouts::claim(&mut conn, payout, operator, t, t + 120).unwrap(), Claim::Approved);
@@ -203,6 +203,13 @@ both_backends! {
         let row = referral_payouts::find(&mut conn, payout).unwrap().unwrap();
         assert_eq!((row.status, row.reason.as_deref(), row.decided_by), (PayoutStatus::Refused, Some("bad address"), Some(operator.get())));
 
+        // A process that died during its call: once its claim runs out the payout may be paid,
+        // so it is retried, never refused.
+        let crashed = request(&mut conn, id, 1000, "payout-d3").unwrap();
+        assert_eq!(referral_payouts::claim(&mut conn, crashed, operator, t - 200, t - 80).unwrap(), Claim::Approved);
+        assert_eq!(referral_payouts::refuse(&mut conn, crashed, operator, "no", t).unwrap(), Refusal::OutcomeUnknown);
+        assert_eq!(referral_payouts::claim(&mut conn, crashed, operator, t, t + 120).unwrap(), Claim::Retry);
+
         let second = request(&mut conn, id, 2500, "payout-d2").unwrap();
         assert_eq!(referral_payouts::claim(&mut conn, second, operator, t, t + 120).unwrap(), Claim::Approved);
         assert!(referral_payouts::mark_paid(&mut conn, second, Some("uuid-2"), t).unwrap());
@@ -210,7 +217,7 @@ both_backends! {
         assert_eq!(referral_payouts::claim(&mut conn, 999_999, operator, t, t + 120).unwrap(), Claim::NotFound);
         let (paid, total) = referral_payouts::list(&mut conn, Some(PayoutStatus::Paid), 10, 0).unwrap();
         assert_eq!((paid.len(), total, paid[0].payout.provider_ref.as_deref()), (1, 1, Some("uuid-2")));
-        assert_eq!(referral_payouts::list(&mut conn, None, 10, 0).unwrap().1, 2);
+        assert_eq!(referral_payouts::list(&mut conn, None, 10, 0).unwrap().1, 3);
     }
 
     fn of_many_parallel_approvals_one_claims_the_payout(db) {
