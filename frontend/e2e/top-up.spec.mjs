@@ -77,12 +77,18 @@ test('a referred customer tops up $25 in USDT through the checkout tab; the refe
   await page.getByLabel('Password').fill(referrer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(`${url}/onboard`, { timeout: TIMEOUT });
-  await page.getByRole('button', { name: /^Balance \$2\.50/ }).waitFor({ timeout: TIMEOUT });
+  // the bonus is on the referral balance, apart from the wallet
+  await page.getByRole('button', { name: /^Balance \$0\.00/ }).waitFor({ timeout: TIMEOUT });
   await page.goto(`${url}/onboard/referral`);
   const history = page.getByRole('table', { name: 'Referral history' });
   await expectText(history, '$2.50');
   const rows = await history.locator('tbody tr').count();
   if (rows !== 1) throw new Error(`expected one referral bonus, found ${rows} rows`);
   await expectText(page.getByTestId('referred-count'), '1');
+  await expectText(page.getByTestId('referral-balance'), '$2.50');
   await shot('04-referrer');
+  // moved to the wallet at once: the top bar's balance follows
+  await page.getByRole('button', { name: 'Move to wallet' }).click();
+  await page.getByRole('button', { name: /^Balance \$2\.50/ }).waitFor({ timeout: TIMEOUT });
+  await expectText(page.getByTestId('referral-balance'), '$0.00');
 });

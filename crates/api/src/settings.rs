@@ -36,6 +36,8 @@ pub struct Settings {
     pub referral_percent: u32,
     /// The most a referrer earns from one referred customer, all top-ups together, in cents.
     pub referral_cap_cents: i64,
+    /// The smallest referral payout a customer may ask for (`PROXYSHOP_PAYOUT_MIN`, $20).
+    pub payout_min: domain::Cents,
     /// The free trial: MB (10^6 bytes) of Premium traffic for each new customer with a verified
     /// email, valid 24 hours, once per mailbox; 0 turns the trial off.
     pub trial_mb: u32,
@@ -152,6 +154,7 @@ impl Settings {
             },
             referral_percent: 10,
             referral_cap_cents: 5_000,
+            payout_min: domain::Cents::new(2000),
             // Off, so that tests counting traffic start from zero; trial tests turn it on.
             trial_mb: 0,
             trial_per_ip_per_day: 3,

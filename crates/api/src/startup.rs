@@ -22,8 +22,8 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::time::Duration;
 use upstream::{
-    GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
-    ReqwestProxyChecker, ReqwestWebhookSender, ResidentialSource,
+    GoogleVerifier, LocalCheckout, LocalPayouts, LocalResidential, Mailer, PaymentGateway,
+    PayoutSender, PieceSource, ReqwestProxyChecker, ReqwestWebhookSender, ResidentialSource,
 };
 use url::Url;
 use utoipa_actix_web::AppExt;
@@ -38,6 +38,9 @@ pub struct Dependencies {
     pub pieces: Option<Arc<dyn PieceSource>>,
     /// The residential provider; `None`: our gateway (the local source).
     pub residential: Option<Arc<dyn ResidentialSource>>,
+    /// Sends approved referral payouts (Cryptomus); `None`: the local stand-in under the local
+    /// checkout, otherwise payouts are off.
+    pub payouts: Option<Arc<dyn PayoutSender>>,
 }
 
 /// Which payment gateway takes top-ups.
@@ -148,6 +151,12 @@ impl Application {
             ReqwestWebhookSender::new(settings.webhook_allow_private)
                 .map_err(|e| StartError::WebhookClient(e.to_string()))?,
         );
+        // Under the local checkout, payouts are paid by the local stand-in too (no money moves).
+        let payouts: Option<Arc<dyn PayoutSender>> = match (&deps.payouts, &deps.payments) {
+            (Some(sender), _) => Some(sender.clone()),
+            (None, Payments::Local(_)) => Some(Arc::new(LocalPayouts)),
+            (None, _) => None,
+        };
         let services = Arc::new(app::state::Services {
             pool: deps.pool,
             settings: app::settings::JobSettings {
@@ -175,6 +184,7 @@ impl Application {
                 Payments::Local(key) => Some(Arc::new(LocalCheckout::new(key, public_url.clone()))),
                 Payments::Off => None,
             },
+            payouts,
             pieces: deps.pieces,
             residential,
             webhooks,

@@ -16,6 +16,7 @@ pub mod pieces;
 pub mod pricing;
 pub mod rate_limit;
 pub mod receipts;
+pub mod referral_payouts;
 pub mod refunds;
 pub mod secret_box;
 pub mod settings;

@@ -5,7 +5,9 @@
 use crate::settings::JobSettings;
 use persistence::DbPool;
 use std::sync::Arc;
-use upstream::{Mailer, PaymentGateway, PieceSource, ResidentialSource, WebhookSender};
+use upstream::{
+    Mailer, PaymentGateway, PayoutSender, PieceSource, ResidentialSource, WebhookSender,
+};
 
 pub struct Services {
     pub pool: DbPool,
@@ -13,6 +15,9 @@ pub struct Services {
     pub mailer: Arc<dyn Mailer>,
     /// The payment gateway taking top-ups; `None`: top-ups are off.
     pub payments: Option<Arc<dyn PaymentGateway>>,
+    /// Sends approved referral payouts (Cryptomus, or the local stand-in under the local
+    /// checkout); `None`: approvals are refused (payouts are off).
+    pub payouts: Option<Arc<dyn PayoutSender>>,
     /// The provider of proxies sold by the piece; `None`: the local stock on our gateway.
     pub pieces: Option<Arc<dyn PieceSource>>,
     /// Where residential proxies come from: our gateway (local) or the provider.

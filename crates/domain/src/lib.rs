@@ -28,6 +28,7 @@ pub mod network;
 pub mod numbers;
 pub mod order;
 pub mod payment;
+pub mod payout;
 pub mod plural;
 pub mod pool_health;
 pub mod pricing;

@@ -386,3 +386,26 @@ pub const COUPON_NOT_FOUND: &str = "Coupon not found";
 pub const TIERS_TRAFFIC_ONLY: &str = "tiers applies to traffic plans (premium and budget)";
 pub const TIERS_FORMAT: &str = "tiers must be at most 10 rows of {minGb: 1 to 10000, pricePerGb: 0.01 to 1000 (USD)} with distinct minGb";
 pub const CUSTOMER_PERCENT: &str = "percentOff must be a whole number from 0 to 90";
+
+// Referral payouts (docs/api.md#referral-payouts, docs/admin-api/payouts.md).
+pub const PAYOUT_TOO_LARGE: &str = "Amount must be at most 10000";
+pub const PAYOUT_ADDRESS_LENGTH: &str = "Address must be 20 to 100 characters";
+pub const PAYOUT_ADDRESS_CHARS: &str = "Address may hold only letters and digits";
+pub const TRANSFER_POSITIVE: &str = "Amount must be greater than 0";
+pub const REFERRAL_BALANCE_LOW: &str = "Your referral balance is too low for this amount";
+pub const REFERRAL_BALANCE_EMPTY: &str = "Your referral balance is empty";
+pub const PAYOUT_NOT_FOUND: &str = "Payout not found";
+pub const PAYOUT_STATUS_FILTER: &str = "Status must be requested, approved, paid or refused";
+pub const PAYOUT_SETTLED: &str = "This payout is already paid or refused";
+pub const PAYOUT_IN_FLIGHT: &str =
+    "This payout is being sent to the provider right now; reload it in a minute";
+pub const PAYOUT_OUTCOME_UNKNOWN: &str = "The provider's answer to this payout was lost: check it \
+     in the provider's dashboard and approve again (the same order id never pays twice)";
+pub const PAYOUT_PROVIDER_FAILED: &str =
+    "The payout provider did not pay this payout; it stays approved: approve again or refuse it";
+pub const PAYOUTS_OFF: &str = "Payouts are off: no payout provider is configured";
+
+/// A payout below the shop's minimum (`PROXYSHOP_PAYOUT_MIN`).
+pub fn payout_below_minimum(min: crate::money::Cents) -> String {
+    format!("Amount must be at least ${}", min.to_decimal_string())
+}

@@ -10,6 +10,7 @@ use crate::ledger::EntryKind;
 use crate::money::Cents;
 use crate::order::OrderStatus;
 use crate::payment::PaymentStatus;
+use crate::payout::{PayoutStatus, ReferralEntryKind};
 use crate::upstream_pool::PoolProtocol;
 use crate::usage::{CredentialKind, Outcome};
 use diesel::backend::Backend;
@@ -51,6 +52,8 @@ stored_as_text!(
     Outcome: "connection outcome",
     PoolProtocol: "pool protocol",
     CaseStatus: "abuse case status",
+    ReferralEntryKind: "referral ledger kind",
+    PayoutStatus: "payout status",
 );
 
 /// Types with `new(i64)` and `get(self) -> i64`.

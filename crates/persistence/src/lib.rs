@@ -61,6 +61,8 @@ pub mod prices;
 pub mod proxy_history;
 pub mod rate_windows;
 pub mod record_pages;
+pub mod referral_balance;
+pub mod referral_payouts;
 pub mod referrals;
 pub mod refunds;
 pub mod schema;

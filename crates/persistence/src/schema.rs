@@ -1021,3 +1021,52 @@ diesel::allow_tables_to_appear_in_same_query!(purchase_prices, coupons);
 diesel::allow_tables_to_appear_in_same_query!(purchase_prices, wallet_ledger);
 diesel::joinable!(plan_tiers -> plans (plan_id));
 diesel::allow_tables_to_appear_in_same_query!(plan_tiers, plans);
+
+diesel::table! {
+    referral_balances (user_id) {
+        user_id -> BigInt,
+        balance_cents -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    referral_ledger (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        amount_cents -> BigInt,
+        balance_after -> BigInt,
+        reference -> Text,
+        note -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    referral_payouts (id) {
+        id -> BigInt,
+        order_id -> Text,
+        user_id -> BigInt,
+        amount_cents -> BigInt,
+        currency -> Text,
+        address -> Text,
+        status -> Text,
+        claimed_until -> Nullable<BigInt>,
+        outcome_unknown -> Bool,
+        last_error -> Nullable<Text>,
+        provider_ref -> Nullable<Text>,
+        reason -> Nullable<Text>,
+        decided_by -> Nullable<BigInt>,
+        created_at -> BigInt,
+        decided_at -> Nullable<BigInt>,
+        paid_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(referral_balances -> users (user_id));
+diesel::joinable!(referral_ledger -> users (user_id));
+diesel::joinable!(referral_payouts -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(referral_balances, users);
+diesel::allow_tables_to_appear_in_same_query!(referral_ledger, users);
+diesel::allow_tables_to_appear_in_same_query!(referral_payouts, users);

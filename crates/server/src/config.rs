@@ -24,7 +24,7 @@ pub use gateway::GatewaySettings;
 use local_checkout::{Exposure, LOCAL_CHECKOUT_KEY, refuse_unless_local};
 pub(crate) use loopback::url_host;
 pub use payments::CryptomusConfig;
-use payments::{CRYPTOMUS_API_KEY, CRYPTOMUS_MERCHANT_ID, cryptomus};
+use payments::{CRYPTOMUS_API_KEY, CRYPTOMUS_MERCHANT_ID, cryptomus, cryptomus_payout_key};
 pub use providers::ProviderConfig;
 pub use source::{ConfigError, Deprecated, Source};
 use source::{bad, days_kept, dollars, flag, http_url, percent, ports, socket_addr, whole};
@@ -85,6 +85,10 @@ pub struct Config {
     /// (it doubles from there; 0: never wait).
     pub login_delay_unit: Duration,
     pub cryptomus: Option<CryptomusConfig>,
+    /// `PROXYSHOP_CRYPTOMUS_PAYOUT_KEY`: sends approved referral payouts through Cryptomus.
+    pub cryptomus_payout_key: Option<SecretString>,
+    /// `PROXYSHOP_PAYOUT_MIN` (dollars, default 20): the smallest referral payout, in cents.
+    pub payout_min_cents: i64,
     /// Take top-ups through the local checkout (no money moves): local runs and tests only.
     pub local_checkout: bool,
     pub referral_percent: u32,
@@ -197,6 +201,17 @@ impl Config {
             ));
         }
         let public_url = http_url(src, "PROXYSHOP_PUBLIC_URL")?;
+        let cryptomus = cryptomus(src)?;
+        let cryptomus_payout_key = cryptomus_payout_key(src, cryptomus.as_ref())?;
+        let payout_min_cents = match dollars(src, "PROXYSHOP_PAYOUT_MIN", 2_000)? {
+            0 => {
+                return Err(bad(
+                    "PROXYSHOP_PAYOUT_MIN",
+                    "must be above 0 (a payout of nothing costs a network fee)",
+                ));
+            }
+            cents => cents,
+        };
         let cors_origins = access::cors_origins(src, public_url.as_deref(), &addr)?;
         let config = Config {
             addr,
@@ -230,7 +245,9 @@ impl Config {
             trusted_proxies: trusted_proxies(src)?,
             uses_trust_forwarded_for: src.get(TRUST_FORWARDED_FOR).is_some(),
             admin_2fa_required: admin_2fa(src)?,
-            cryptomus: cryptomus(src)?,
+            cryptomus,
+            cryptomus_payout_key,
+            payout_min_cents,
             local_checkout: flag(src, LOCAL_CHECKOUT_KEY)?,
             referral_percent: percent(src, "PROXYSHOP_REFERRAL_PERCENT", 10)?,
             referral_cap_cents: dollars(src, "PROXYSHOP_REFERRAL_CAP", 5_000)?,

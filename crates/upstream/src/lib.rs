@@ -20,6 +20,7 @@ pub mod google;
 pub mod log_capture;
 pub mod mail;
 pub mod payments;
+pub mod payouts;
 pub mod pieces;
 pub mod residential;
 pub mod webhook;
@@ -35,6 +36,9 @@ pub use mail::{FileMailer, MailError, Mailer, OutgoingMail, SmtpMailer};
 pub use payments::{
     CRYPTOMUS_API_URL, CheckoutSigner, CryptomusGateway, Invoice, InvoiceRequest, LocalCheckout,
     PaymentError, PaymentGateway, PaymentReport,
+};
+pub use payouts::{
+    CryptomusPayouts, LocalPayouts, PayoutError, PayoutOrder, PayoutReceipt, PayoutSender,
 };
 pub use pieces::{
     DeliveredProxy, PROXYSELLER_API_URL, PieceCatalogue, PieceCountry, PieceError, PieceOperator,

@@ -66,6 +66,7 @@ const AdminTrials = m(() => import('@/features/admin/routes/trials'));
 const AdminAbuse = m(() => import('@/features/admin/routes/abuse'));
 const AdminAbuseCase = m(() => import('@/features/admin/routes/abuse-case'));
 const AdminRefunds = m(() => import('@/features/admin/routes/refunds'));
+const AdminPayouts = m(() => import('@/features/admin/routes/payouts'));
 const AdminIncidents = m(() => import('@/features/admin/routes/incidents'));
 const AdminNotFound = m(() => import('@/features/admin/routes/admin-not-found'));
 
@@ -134,6 +135,7 @@ export function AppRoutes() {
             <Route path="abuse" element={<AdminAbuse />} />
             <Route path="abuse/:id" element={<AdminAbuseCase />} />
             <Route path="refunds" element={<AdminRefunds />} />
+            <Route path="payouts" element={<AdminPayouts />} />
             <Route path="incidents" element={<AdminIncidents />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>

@@ -396,6 +396,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_payouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["approve_payout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refuse_payout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/pieces/{id}/expiry": {
         parameters: {
             query?: never;
@@ -1747,6 +1795,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/referral/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_my_payouts"];
+        put?: never;
+        post: operations["request_payout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/referral/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["referral_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/referrals": {
         parameters: {
             query?: never;
@@ -2348,6 +2428,47 @@ export interface components {
             /** Format: int64 */
             updatedAt: number;
             userEmail: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        /** @description One payout as the operator sees it. */
+        AdminPayout: {
+            address: string;
+            /**
+             * Format: double
+             * @description US dollars.
+             */
+            amount: number;
+            /** Format: int64 */
+            createdAt: number;
+            currency: string;
+            /** Format: int64 */
+            decidedAt?: number | null;
+            /**
+             * Format: int64
+             * @description The operator who approved or refused it.
+             */
+            decidedBy?: number | null;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The last provider call failed with this (the payout stays approved). */
+            lastError?: string | null;
+            /** @description The id the provider is given (unique: a payout is never sent as two). */
+            orderId: string;
+            /**
+             * @description The last call's answer was lost: the provider may have paid; approve again to find out,
+             *     it cannot be refused.
+             */
+            outcomeUnknown: boolean;
+            /** Format: int64 */
+            paidAt?: number | null;
+            /** @description The provider's id of the payout. */
+            providerRef?: string | null;
+            /** @description The refusal's reason. */
+            reason?: string | null;
+            /** @description requested, approved, paid or refused. */
+            status: string;
             /** Format: int64 */
             userId: number;
         };
@@ -3766,6 +3887,25 @@ export interface components {
             total: number;
         };
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_AdminPayout: {
+            items: components["schemas"]["AdminPayout"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
         Paged_AdminRefund: {
             items: components["schemas"]["AdminRefund"][];
             /**
@@ -4001,6 +4141,34 @@ export interface components {
             status: string;
             /** @description The invoice page, while it can still be paid. */
             url?: string | null;
+        };
+        /** @description One payout as its customer sees it. */
+        Payout: {
+            address: string;
+            /**
+             * Format: double
+             * @description US dollars.
+             */
+            amount: number;
+            /** Format: int64 */
+            createdAt: number;
+            currency: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            paidAt?: number | null;
+            /** @description The operator's reason, for a refused payout. */
+            reason?: string | null;
+            /** @description requested, approved, paid or refused. */
+            status: string;
+        };
+        PayoutForm: {
+            address: string;
+            amount: number;
+            currency: string | null;
+        };
+        PayoutList: {
+            items: components["schemas"]["Payout"][];
         };
         /** @description The last check of a piece. */
         PieceCheckView: {
@@ -4537,7 +4705,18 @@ export interface components {
             user: string;
         };
         ReferralHistory: {
+            /**
+             * Format: double
+             * @description The referral balance (apart from the wallet): what can be moved to the wallet or paid
+             *     out (docs/api.md#referral-payouts).
+             */
+            balance: number;
             bonuses: components["schemas"]["ReferralBonus"][];
+            /**
+             * Format: double
+             * @description The smallest payout, in dollars (`PROXYSHOP_PAYOUT_MIN`).
+             */
+            payoutMin: number;
             /** Format: int32 */
             percent: number;
             refCode: string;
@@ -4610,6 +4789,9 @@ export interface components {
              * @description Days from now during which the customer's refunds are refused: 0 (lifts it) to 365.
              */
             days: number;
+            reason: string;
+        };
+        RefusePayoutRequest: {
             reason: string;
         };
         RegisterRequest: {
@@ -5067,6 +5249,26 @@ export interface components {
             expiresAt?: number | null;
             /** Format: double */
             usedTraffic: number;
+        };
+        TransferDone: {
+            /**
+             * Format: double
+             * @description The wallet's balance after the move.
+             */
+            balance: number;
+            /**
+             * Format: double
+             * @description US dollars moved.
+             */
+            moved: number;
+            /**
+             * Format: double
+             * @description What is left on the referral balance.
+             */
+            referralBalance: number;
+        };
+        TransferRequest: {
+            amount?: number | null;
         };
         TrialNetworkRow: {
             /**
@@ -7212,6 +7414,233 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_payouts: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_AdminPayout"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description status, page or perPage invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approve_payout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payout id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPayout"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Paid, refused, or being sent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The provider did not pay it (or its answer was lost): it stays approved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No payout provider is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    refuse_payout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payout id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefusePayoutRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPayout"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Paid, refused, being sent, or possibly paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13640,6 +14069,201 @@ export interface operations {
             };
             /** @description The API key's own rate limit */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_my_payouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    request_payout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The referral balance is too low */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    referral_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferDone"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The referral balance is too low or empty */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,7 @@ mod incidents;
 mod margins;
 mod orders;
 mod payments;
+mod payouts;
 mod pieces;
 mod plans;
 mod refunds;
@@ -40,4 +41,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
     blocklist::configure(cfg);
     refunds::configure(cfg);
     incidents::configure(cfg);
+    payouts::configure(cfg);
 }

@@ -119,6 +119,33 @@ pub fn trial_allowance() -> RefOr<Schema> {
     done(whole(domain::rules::TRIAL_ALLOWANCE))
 }
 
+/// `domain::payout::PayoutRequest::parse`'s amount: dollars with at most 2 decimals, up to
+/// `MAX_PAYOUT`. The minimum is the shop's `PROXYSHOP_PAYOUT_MIN`, a setting the document
+/// cannot know: it states above 0, and a smaller amount is answered 422.
+pub fn payout_amount() -> RefOr<Schema> {
+    done(amount(Hundredths {
+        min: 1,
+        max: domain::payout::MAX_PAYOUT.get(),
+    }))
+}
+
+/// `domain::payout::transfer_amount`: absent or null is the whole referral balance, otherwise
+/// dollars above 0 with at most 2 decimals, up to `MAX_PAYOUT`.
+pub fn transfer_amount() -> RefOr<Schema> {
+    let number = amount(Hundredths {
+        min: 1,
+        max: domain::payout::MAX_PAYOUT.get(),
+    })
+    .schema_type(SchemaType::from_iter([Type::Number, Type::Null]));
+    done(number)
+}
+
+/// `domain::payout::address`: trimmed, `ADDRESS_MIN_CHARS` to `ADDRESS_MAX_CHARS` ASCII letters
+/// and digits.
+pub fn payout_address() -> RefOr<Schema> {
+    done(string().pattern(Some(domain::payout::address_pattern())))
+}
+
 #[cfg(test)]
 #[path = "rule_numbers_tests.rs"]
 mod tests;

@@ -30,6 +30,14 @@ pub struct ReferralHistory {
     #[serde(rename = "totalBonus")]
     #[schema(value_type = f64)]
     pub total_bonus: Cents,
+    /// The referral balance (apart from the wallet): what can be moved to the wallet or paid
+    /// out (docs/api.md#referral-payouts).
+    #[schema(value_type = f64)]
+    pub balance: Cents,
+    /// The smallest payout, in dollars (`PROXYSHOP_PAYOUT_MIN`).
+    #[serde(rename = "payoutMin")]
+    #[schema(value_type = f64)]
+    pub payout_min: Cents,
     pub bonuses: Vec<ReferralBonus>,
 }
 
@@ -52,10 +60,11 @@ pub async fn referral_history(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let (rows, (referred_count, total)) = with_conn(&state.services.pool, move |conn| {
+    let (rows, (referred_count, total), balance) = with_conn(&state.services.pool, move |conn| {
         Ok((
             referrals::for_referrer(conn, id, 200)?,
             referrals::summary(conn, id)?,
+            persistence::referral_balance::balance(conn, id)?,
         ))
     })
     .await?;
@@ -64,6 +73,8 @@ pub async fn referral_history(
         percent: state.settings.referral_percent,
         referred_count,
         total_bonus: total,
+        balance,
+        payout_min: state.settings.payout_min,
         bonuses: rows
             .into_iter()
             .map(|(email, date, cents)| ReferralBonus {

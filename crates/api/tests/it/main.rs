@@ -51,6 +51,7 @@ mod proxy_check;
 mod rate_limits;
 mod rate_limits_shared;
 mod receipts;
+mod referral_payouts;
 mod refunds;
 mod registration;
 mod registration_codes;

@@ -127,7 +127,8 @@ persistence::both_backends! {
         assert_eq!(row.status.as_str(), "paid");
         assert!(row.credited_at.is_some());
         assert_eq!(app.balance_cents(PAYER), 2500);
-        assert_eq!(app.balance_cents("alice@example.com"), 250);
+        assert_eq!(app.referral_cents("alice@example.com"), 250, "the bonus is on the referral balance");
+        assert_eq!(app.balance_cents("alice@example.com"), 0);
         // A second run and a late webhook change nothing.
         assert_eq!(reconcile::run(&app.db.pool, &gateway, TERMS).await.unwrap(), Outcome::default());
         app.pay(&id).await;

@@ -49,8 +49,8 @@ persistence::both_backends! {
 
         // $10, then the $5 the $15 cap leaves, then nothing.
         assert_eq!(bonus_cents(&app), vec![1_000, 500]);
-        assert_eq!(app.balance_cents(REFERRER), 1_500);
-        let kinds: Vec<_> = app.ledger(REFERRER).into_iter().map(|r| r.amount_cents.get()).collect();
+        assert_eq!(app.referral_cents(REFERRER), 1_500);
+        let kinds: Vec<_> = app.referral_ledger(REFERRER).into_iter().map(|r| r.amount_cents.get()).collect();
         assert_eq!(kinds, vec![1_000, 500], "no zero bonus row");
         assert_eq!(app.balance_cents(FRIEND), 30_000);
         app.assert_books_balance(&[REFERRER, FRIEND]);
@@ -67,7 +67,7 @@ persistence::both_backends! {
             app.pay(&id).await;
         }
 
-        assert_eq!(app.balance_cents(REFERRER), 5_000);
+        assert_eq!(app.referral_cents(REFERRER), 5_000);
         app.assert_books_balance(&[REFERRER, FRIEND]);
     }
 
@@ -86,7 +86,7 @@ persistence::both_backends! {
         }
         assert_eq!(app.balance_cents(FRIEND), 60_000);
         assert_eq!(bonus_cents(&app).iter().sum::<i64>(), 2_500, "{:?}", app.bonuses());
-        assert_eq!(app.balance_cents(REFERRER), 2_500);
+        assert_eq!(app.referral_cents(REFERRER), 2_500);
         app.assert_books_balance(&[REFERRER, FRIEND]);
     }
 
@@ -104,6 +104,7 @@ persistence::both_backends! {
         app.add_funds(100.0).await;
 
         assert_eq!(app.balance_cents(REFERRER), 10_000);
+        assert_eq!(app.referral_cents(REFERRER), 0);
         assert!(app.bonuses().is_empty());
         app.assert_books_balance(&[REFERRER]);
     }
@@ -124,7 +125,7 @@ persistence::both_backends! {
 
         assert_eq!(app.balance_cents(&own), 10_000);
         assert!(app.bonuses().is_empty());
-        assert_eq!(app.balance_cents(REFERRER), 0);
+        assert_eq!(app.referral_cents(REFERRER), 0);
         app.assert_books_balance(&[REFERRER, &own]);
     }
 }

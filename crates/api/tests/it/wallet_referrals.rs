@@ -1,6 +1,7 @@
 //! Referral bonuses: a referred customer's credited top-up pays the referrer the configured
-//! percentage once per payment (also under repeated and concurrent callbacks), and
-//! `GET /api/user/referrals` reports it with the friend's email masked.
+//! percentage once per payment (also under repeated and concurrent callbacks) to their referral
+//! balance, apart from the wallet, and `GET /api/user/referrals` reports it with the friend's
+//! email masked.
 
 use crate::common::{PASSWORD, TestApp};
 use domain::Coin;
@@ -23,14 +24,17 @@ async fn referred_pair(backend: persistence::Backend, percent: u32) -> (TestApp,
     (app, bob)
 }
 
-/// Alice holds exactly one referral bonus of `cents` for `payment`, and the books balance.
+/// Alice holds exactly one referral bonus of `cents` for `payment` on her referral balance (her
+/// wallet is untouched), and the books balance.
 fn assert_one_bonus(app: &TestApp, payment: &str, cents: i64) {
-    let ledger = app.ledger(REFERRER);
+    let ledger = app.referral_ledger(REFERRER);
     assert_eq!(ledger.len(), 1, "{ledger:?}");
-    assert_eq!(ledger[0].kind.as_str(), "referral_bonus");
+    assert_eq!(ledger[0].kind.as_str(), "earned");
     assert_eq!(ledger[0].amount_cents.get(), cents);
     assert_eq!(ledger[0].reference, payment);
-    assert_eq!(app.balance_cents(REFERRER), cents);
+    assert_eq!(app.referral_cents(REFERRER), cents);
+    assert!(app.ledger(REFERRER).is_empty(), "the wallet is untouched");
+    assert_eq!(app.balance_cents(REFERRER), 0);
     let bonuses = app.bonuses();
     let expected = (
         app.user_id(REFERRER).get(),
@@ -58,7 +62,8 @@ persistence::both_backends! {
         }
 
         assert_one_bonus(&app, &id, 250);
-        assert_eq!(app.current_user().await["balance"], json!(2.5));
+        assert_eq!(app.current_user().await["balance"], json!(0.0));
+        assert_eq!(app.get("/api/user/referrals").await.body["balance"], json!(2.5));
     }
 
     async fn concurrent_callbacks_pay_one_bonus(backend) {
@@ -92,6 +97,7 @@ persistence::both_backends! {
 
         assert_eq!(app.balance_cents(FRIEND), 2500);
         assert!(app.ledger(REFERRER).is_empty());
+        assert!(app.referral_ledger(REFERRER).is_empty());
         assert!(app.bonuses().is_empty());
         assert_eq!(app.balance_cents(REFERRER), 0);
         app.assert_books_balance(&[REFERRER, FRIEND]);

@@ -1,8 +1,9 @@
 //! Applying a payment report (a verified callback, a local checkout action or a reconciliation
 //! answer) to the books: credit the wallet at most once, with the referral bonus, in one
 //! transaction; record other statuses; refuse reports that do not match our payment. The bonus
-//! goes to a referrer other than the customer (another account and another mailbox), and no
-//! referred customer earns their referrer more than the cap in total.
+//! goes to the referral balance (apart from the wallet) of a referrer other than the customer
+//! (another account and another mailbox), and no referred customer earns their referrer more
+//! than the cap in total.
 
 use crate::error::AppError;
 use domain::{Cents, PaymentStatus, canonical_email, messages as msg};
@@ -132,14 +133,8 @@ fn pay_referral_bonus(
         Cents::new(terms.cap_cents),
     )?;
     if paid > Cents::ZERO {
-        wallet::credit(
-            conn,
-            referrer_id,
-            paid,
-            EntryKind::ReferralBonus,
-            &payment.id,
-            Some("Referral bonus"),
-        )?;
+        // To the referral balance, apart from the wallet (docs/api.md#referral-payouts).
+        crate::referral_payouts::earn(conn, referrer_id, paid, &payment.id)?;
     }
     Ok(())
 }

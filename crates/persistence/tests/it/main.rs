@@ -20,6 +20,7 @@ mod proxy_history;
 mod rate_windows;
 mod record_pages;
 mod records_retention;
+mod referral_payouts;
 mod repos;
 mod schema;
 mod sqlite_plans;

@@ -9,9 +9,9 @@ use secrecy::{ExposeSecret, SecretString};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use upstream::{
-    CryptomusGateway, FileMailer, GoogleVerifier, IpRoyalResidential, JwksGoogleVerifier,
-    LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource, ProxySellerPieces,
-    ResidentialSource, SmtpMailer,
+    CryptomusGateway, CryptomusPayouts, FileMailer, GoogleVerifier, IpRoyalResidential,
+    JwksGoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PayoutSender,
+    PieceSource, ProxySellerPieces, ResidentialSource, SmtpMailer,
 };
 
 /// The clients the API is given, built once at start-up.
@@ -21,6 +21,9 @@ pub(super) struct Clients {
     pub payments: Payments,
     pub residential: Option<Arc<dyn ResidentialSource>>,
     pub pieces: Option<Arc<dyn PieceSource>>,
+    /// Cryptomus payouts when the payout key is set; `None`: the API picks the local stand-in
+    /// under the local checkout, otherwise payouts are off.
+    pub payouts: Option<Arc<dyn PayoutSender>>,
     /// Which implementations run, for the start-up log (no secrets).
     pub described: String,
 }
@@ -49,6 +52,7 @@ impl Clients {
             payments,
             residential: residential(config, gateway)?,
             pieces: pieces(config)?,
+            payouts: payouts(config)?,
             described,
         })
     }
@@ -98,6 +102,17 @@ fn pieces(config: &Config) -> anyhow::Result<Option<Arc<dyn PieceSource>>> {
     let key = config.key_name("PROXYSHOP_PROXYSELLER_API_KEY");
     let client =
         ProxySellerPieces::new(proxyseller.clone()).map_err(|e| anyhow::anyhow!("{key}: {e}"))?;
+    Ok(Some(Arc::new(client)))
+}
+
+/// Cryptomus payouts, signed with the payout key (never the payment key).
+fn payouts(config: &Config) -> anyhow::Result<Option<Arc<dyn PayoutSender>>> {
+    let (Some(c), Some(key)) = (&config.cryptomus, &config.cryptomus_payout_key) else {
+        return Ok(None);
+    };
+    let client = CryptomusPayouts::new(&c.merchant_id, key.clone(), &c.api_url).map_err(|e| {
+        anyhow::anyhow!("{}: {e}", config.key_name("PROXYSHOP_CRYPTOMUS_PAYOUT_KEY"))
+    })?;
     Ok(Some(Arc::new(client)))
 }
 

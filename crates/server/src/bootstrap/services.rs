@@ -58,6 +58,7 @@ pub(super) async fn serve(
         },
         referral_percent: config.referral_percent,
         referral_cap_cents: config.referral_cap_cents,
+        payout_min: domain::Cents::new(config.payout_min_cents),
         trial_mb: config.trial_mb,
         trial_per_ip_per_day: config.trial_per_ip_per_day,
         gateway,
@@ -88,6 +89,7 @@ pub(super) async fn serve(
         payments: clients.payments,
         pieces: clients.pieces,
         residential: clients.residential,
+        payouts: clients.payouts,
     };
     let grace = config.shutdown_grace;
     // The first start's admin (and its password file) exist before the server answers: a

@@ -36,3 +36,26 @@ pub(super) fn cryptomus(src: &Source) -> Result<Option<CryptomusConfig>, ConfigE
         )),
     }
 }
+
+pub(super) const CRYPTOMUS_PAYOUT_KEY: &str = "PROXYSHOP_CRYPTOMUS_PAYOUT_KEY";
+
+/// The Cryptomus **payout** key (another key than the payment key), which sends approved
+/// referral payouts; it needs the merchant id (and so the whole Cryptomus configuration).
+/// Unset: payouts are off, or paid by the local stand-in under the local checkout.
+pub(super) fn cryptomus_payout_key(
+    src: &Source,
+    cryptomus: Option<&CryptomusConfig>,
+) -> Result<Option<SecretString>, ConfigError> {
+    match (src.get(CRYPTOMUS_PAYOUT_KEY), cryptomus) {
+        (None, _) => Ok(None),
+        (Some(key), Some(_)) => Ok(Some(SecretString::from(key))),
+        (Some(_), None) => Err(bad(
+            CRYPTOMUS_PAYOUT_KEY,
+            format!(
+                "must be set with {} and {}",
+                src.name_of(CRYPTOMUS_MERCHANT_ID),
+                src.name_of(CRYPTOMUS_API_KEY)
+            ),
+        )),
+    }
+}

@@ -255,7 +255,10 @@ impl Refusal {
 /// The error text of an error envelope: `message`, else the field `errors` as
 /// "field: text, text; field: text", cut short and with our key blanked out should the
 /// provider ever echo it.
-fn provider_message(envelope: &Map<String, Value>, key: &SecretString) -> Option<String> {
+pub(crate) fn provider_message(
+    envelope: &Map<String, Value>,
+    key: &SecretString,
+) -> Option<String> {
     let message = text(envelope.get("message")).or_else(|| {
         let errors = envelope.get("errors")?.as_object()?;
         let fields: Vec<String> = errors

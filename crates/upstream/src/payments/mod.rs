@@ -4,12 +4,12 @@
 //! Both gateways sign and verify webhooks with the same algorithm (see the `sign` module), so
 //! the API's webhook handler is one code path whichever gateway is configured.
 
-mod cryptomus;
+pub(crate) mod cryptomus;
 mod error;
 mod gateway;
 mod local;
 mod report;
-mod sign;
+pub(crate) mod sign;
 
 pub use cryptomus::{CRYPTOMUS_API_URL, CryptomusGateway};
 pub use error::PaymentError;

@@ -20,14 +20,14 @@ use super::error::PaymentError;
 /// Outgoing requests use these bytes too. Cryptomus checks a request's `sign` over the bytes it
 /// receives, so bare slashes would do as well; sending exactly what the official SDK sends
 /// removes the doubt.
-pub(super) fn php_json(value: &Value) -> String {
+pub(crate) fn php_json(value: &Value) -> String {
     // `Value`'s `Display` is serde_json's compact writer; a `/` can only occur inside strings,
     // where `\/` is a valid escape.
     value.to_string().replace('/', "\\/")
 }
 
 /// `md5(base64(bytes) + key)` as lowercase hex: the `sign` of a request body or a webhook.
-pub(super) fn sign(bytes: &[u8], key: &SecretString) -> String {
+pub(crate) fn sign(bytes: &[u8], key: &SecretString) -> String {
     let mut md5 = Md5::new();
     md5.update(STANDARD.encode(bytes));
     md5.update(key.expose_secret());

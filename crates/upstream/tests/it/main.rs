@@ -13,6 +13,7 @@ mod payments_cryptomus;
 mod payments_cryptomus_info;
 mod payments_local;
 mod payments_webhook;
+mod payouts_cryptomus;
 mod pieces_proxyseller_orders;
 mod pieces_proxyseller_prolong;
 mod pieces_proxyseller_reference;

@@ -59,7 +59,7 @@ describe('console layout and overview', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 10_000 })).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Admin navigation' })[0]!;
     const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
-    expect(labels).toEqual(['Overview', 'Customers', 'Plans', 'Coupons', 'Stock', 'Upstream pools', 'Blocklist', 'Orders', 'Payments', 'Refunds', 'Free trials', 'Abuse desk', 'Incidents', 'Audit log']);
+    expect(labels).toEqual(['Overview', 'Customers', 'Plans', 'Coupons', 'Stock', 'Upstream pools', 'Blocklist', 'Orders', 'Payments', 'Refunds', 'Payouts', 'Free trials', 'Abuse desk', 'Incidents', 'Audit log']);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('admin-name')).toHaveTextContent('Root Admin');
     expect(screen.getByRole('link', { name: 'Customer dashboard' })).toHaveAttribute('href', '/onboard');

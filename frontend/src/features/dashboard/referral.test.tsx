@@ -10,7 +10,8 @@ const NOON = 1741781100; // 12 Mar 2025 12:05 UTC
 function signedIn(referrals: Partial<Schemas['ReferralHistory']>) {
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ refCode: 'ADA123' }) })),
-    http.get('*/api/user/referrals', () => HttpResponse.json<Schemas['ReferralHistory']>({ refCode: 'ADA123', percent: 10, referredCount: 0, totalBonus: 0, bonuses: [], ...referrals })),
+    http.get('*/api/user/referrals', () => HttpResponse.json<Schemas['ReferralHistory']>({ refCode: 'ADA123', percent: 10, referredCount: 0, totalBonus: 0, balance: 0, payoutMin: 20, bonuses: [], ...referrals })),
+    http.get('*/api/user/referral/payouts', () => HttpResponse.json<Schemas['PayoutList']>({ items: [] })),
   );
 }
 

@@ -84,6 +84,8 @@ pub struct Providers {
     pub top_ups_off: bool,
     /// This payment gateway (e.g. Cryptomus against a mock) instead of the local checkout.
     pub payments: Option<Arc<dyn upstream::PaymentGateway>>,
+    /// This payout sender (e.g. Cryptomus against a mock) instead of the local stand-in.
+    pub payouts: Option<Arc<dyn upstream::PayoutSender>>,
 }
 
 pub struct TestApp {
@@ -199,6 +201,7 @@ impl TestApp {
             },
             pieces: providers.pieces,
             residential: providers.residential,
+            payouts: providers.payouts,
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());
@@ -249,6 +252,7 @@ impl TestApp {
             payments: api::Payments::Local(secrecy::SecretString::from(CHECKOUT_KEY.to_owned())),
             pieces: None,
             residential: None,
+            payouts: None,
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());

@@ -145,14 +145,50 @@ impl TestApp {
         })
     }
 
-    /// The wallet invariant: each balance equals the sum of that user's ledger rows.
+    /// The wallet invariant: each balance equals the sum of that user's ledger rows; and the
+    /// same of the referral balance and its ledger.
     pub fn assert_books_balance(&self, emails: &[&str]) {
         for email in emails {
             let user = self.user(email).expect("user");
             let sum =
                 self.with_conn(|conn| persistence::wallet::ledger_sum(conn, user.id).unwrap());
             assert_eq!(user.balance_cents, sum, "{email}: balance vs ledger");
+            let (referral, referral_sum) = self.with_conn(|conn| {
+                (
+                    persistence::referral_balance::balance(conn, user.id).unwrap(),
+                    persistence::referral_balance::ledger_sum(conn, user.id).unwrap(),
+                )
+            });
+            assert_eq!(
+                referral, referral_sum,
+                "{email}: referral balance vs ledger"
+            );
         }
+    }
+
+    /// The user's referral balance, in cents.
+    pub fn referral_cents(&self, email: &str) -> i64 {
+        let id = self.user_id(email);
+        self.with_conn(|conn| {
+            persistence::referral_balance::balance(conn, id)
+                .unwrap()
+                .get()
+        })
+    }
+
+    /// The user's referral ledger rows, oldest first.
+    pub fn referral_ledger(
+        &self,
+        email: &str,
+    ) -> Vec<persistence::referral_balance::ReferralLedgerRow> {
+        let id = self.user_id(email);
+        let mut rows = self.with_conn(|conn| {
+            persistence::referral_balance::history(conn, id, 1000, 0)
+                .unwrap()
+                .0
+        });
+        rows.reverse();
+        rows
     }
 
     /// Moves the payment's invoice expiry `seconds` into the past, keeping its url.

@@ -391,3 +391,37 @@ fn the_sign_in_delay_defaults_to_a_second_and_may_be_off() {
         );
     }
 }
+
+#[test]
+fn payouts_take_a_minimum_and_the_payout_key_beside_the_payment_keys() {
+    let c = config(&[]).unwrap();
+    assert_eq!(
+        (c.payout_min_cents, c.cryptomus_payout_key.is_none()),
+        (2000, true)
+    );
+    assert_eq!(
+        config(&[("PROXYSHOP_PAYOUT_MIN", "5.5")])
+            .unwrap()
+            .payout_min_cents,
+        550
+    );
+    let zero = config(&[("PROXYSHOP_PAYOUT_MIN", "0")]).unwrap_err();
+    assert_eq!(zero.key, "PROXYSHOP_PAYOUT_MIN");
+    let alone = config(&[("PROXYSHOP_CRYPTOMUS_PAYOUT_KEY", "payout-key-9")]).unwrap_err();
+    assert_eq!(alone.key, "PROXYSHOP_CRYPTOMUS_PAYOUT_KEY");
+    assert!(
+        alone.reason.contains("PROXYSHOP_CRYPTOMUS_MERCHANT_ID"),
+        "{alone}"
+    );
+    let c = config(&[
+        ("PROXYSHOP_CRYPTOMUS_MERCHANT_ID", "merchant-1"),
+        ("PROXYSHOP_CRYPTOMUS_API_KEY", "payment-key-7"),
+        ("PROXYSHOP_CRYPTOMUS_PAYOUT_KEY", "payout-key-9"),
+    ])
+    .unwrap();
+    assert!(c.cryptomus_payout_key.is_some());
+    assert!(
+        !format!("{c:?}").contains("payout-key-9"),
+        "the key stays secret"
+    );
+}

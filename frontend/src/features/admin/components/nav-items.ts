@@ -15,6 +15,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/orders', label: 'Orders', icon: CartIcon },
   { to: '/admin/payments', label: 'Payments', icon: WalletIcon },
   { to: '/admin/refunds', label: 'Refunds', icon: RefreshIcon },
+  { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
   { to: '/admin/trials', label: 'Free trials', icon: GiftIcon },
   { to: '/admin/abuse', label: 'Abuse desk', icon: ShieldIcon },
   { to: '/admin/incidents', label: 'Incidents', icon: BoltIcon },

@@ -1,0 +1,202 @@
+//! [`CryptomusPayouts`]: `POST /v1/payout` of the Cryptomus merchant API, signed like the
+//! payment calls (`md5(base64(body) + key)` in the `sign` header, the merchant id in
+//! `merchant`) but with the **payout** key (docs/providers.md#cryptomus).
+
+use std::fmt;
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use reqwest::header::{CONTENT_TYPE, HeaderValue};
+use secrecy::{ExposeSecret, SecretString};
+use serde_json::{Map, Value, json};
+
+use super::sender::{PayoutError, PayoutOrder, PayoutReceipt, PayoutSender, check_order_id};
+use crate::error_chain::error_chain;
+use crate::payments::cryptomus::provider_message;
+use crate::payments::sign::{php_json, sign};
+use domain::Coin;
+
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Who bears the withdrawal fee: `false` takes it from the payout amount (the customer gets the
+/// amount less the network fee), `true` would take it from the merchant's balance.
+const IS_SUBTRACT: bool = false;
+
+/// The network each coin is paid out on. TRON for TRX and USDT is what `/v1/payment/services`
+/// lists; the DOGE and LTC codes are the coins' own names, not confirmed against that list.
+fn network(coin: Coin) -> &'static str {
+    match coin {
+        Coin::Trx | Coin::Usdt => "TRON",
+        Coin::Ltc => "LTC",
+        Coin::Doge => "DOGE",
+    }
+}
+
+/// Talks to Cryptomus with the merchant id and the payout key.
+pub struct CryptomusPayouts {
+    http: reqwest::Client,
+    merchant: HeaderValue,
+    key: SecretString,
+    base_url: String,
+}
+
+impl fmt::Debug for CryptomusPayouts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CryptomusPayouts")
+            .field("base_url", &self.base_url)
+            .field("merchant", &self.merchant)
+            .finish_non_exhaustive()
+    }
+}
+
+impl CryptomusPayouts {
+    /// `base_url` is normally `CRYPTOMUS_API_URL`. Builds its own HTTP client (5 s connect, 15 s
+    /// total). Refuses an empty merchant id or key.
+    pub fn new(
+        merchant_id: &str,
+        payout_key: SecretString,
+        base_url: &str,
+    ) -> Result<Self, PayoutError> {
+        let http = reqwest::Client::builder()
+            .connect_timeout(CONNECT_TIMEOUT)
+            .timeout(REQUEST_TIMEOUT)
+            .build()
+            .map_err(|e| {
+                PayoutError::Malformed(format!("cannot build the HTTP client: {}", error_chain(&e)))
+            })?;
+        Self::with_client(merchant_id, payout_key, base_url, http)
+    }
+
+    /// As [`CryptomusPayouts::new`] with a caller-built client, which must carry its own
+    /// timeouts.
+    pub fn with_client(
+        merchant_id: &str,
+        payout_key: SecretString,
+        base_url: &str,
+        http: reqwest::Client,
+    ) -> Result<Self, PayoutError> {
+        let merchant = HeaderValue::from_str(merchant_id.trim())
+            .ok()
+            .filter(|value| !value.is_empty())
+            .ok_or_else(|| {
+                PayoutError::Malformed("the Cryptomus merchant id is empty or invalid".to_owned())
+            })?;
+        if payout_key.expose_secret().trim().is_empty() {
+            return Err(PayoutError::Malformed(
+                "the Cryptomus payout key is empty".to_owned(),
+            ));
+        }
+        Ok(Self {
+            http,
+            merchant,
+            key: payout_key,
+            base_url: base_url.trim_end_matches('/').to_owned(),
+        })
+    }
+
+    /// The request body for `order`, as sent and signed.
+    fn body(order: &PayoutOrder) -> Value {
+        let mut body = json!({
+            "amount": order.amount.to_decimal_string(),
+            "currency": "USD",
+            "to_currency": order.coin.as_str(),
+            "network": network(order.coin),
+            "order_id": order.order_id,
+            "address": order.address,
+            "is_subtract": IS_SUBTRACT,
+        });
+        if let Some(url) = &order.callback_url {
+            body["url_callback"] = Value::String(url.clone());
+        }
+        body
+    }
+}
+
+#[async_trait::async_trait]
+impl PayoutSender for CryptomusPayouts {
+    fn kind(&self) -> &'static str {
+        "cryptomus"
+    }
+
+    async fn send(&self, order: &PayoutOrder) -> Result<PayoutReceipt, PayoutError> {
+        check_order_id(&order.order_id)?;
+        // The sign covers exactly the bytes sent.
+        let body = php_json(&Self::body(order));
+        let signature = sign(body.as_bytes(), &self.key);
+        let response = self
+            .http
+            .post(format!("{}/v1/payout", self.base_url))
+            .header("merchant", self.merchant.clone())
+            .header("sign", signature)
+            .header(CONTENT_TYPE, "application/json")
+            .body(body)
+            .send()
+            .await
+            .map_err(send_error)?;
+        let http = response.status();
+        // The provider answered; a body we cannot read after a 200 may still be a payout made.
+        let raw = response.text().await.map_err(|e| {
+            PayoutError::Unknown(format!("the answer was cut off: {}", error_chain(&e)))
+        })?;
+        let envelope = match serde_json::from_str::<Value>(&raw) {
+            Ok(Value::Object(envelope)) => envelope,
+            _ if http == StatusCode::OK => {
+                return Err(PayoutError::Unknown(
+                    "HTTP 200 without a readable body".to_owned(),
+                ));
+            }
+            _ => {
+                return Err(PayoutError::Refused(format!(
+                    "HTTP {} without a readable error",
+                    http.as_u16()
+                )));
+            }
+        };
+        let succeeded = envelope.get("state").and_then(Value::as_i64) == Some(0);
+        if http != StatusCode::OK || !succeeded {
+            let message =
+                provider_message(&envelope, &self.key).unwrap_or_else(|| "no message".to_owned());
+            let message = if http == StatusCode::OK {
+                message
+            } else {
+                format!("HTTP {}: {message}", http.as_u16())
+            };
+            tracing::warn!(order_id = %order.order_id, %message, "Cryptomus refused a payout");
+            return Err(PayoutError::Refused(message));
+        }
+        let empty = Map::new();
+        let result = envelope
+            .get("result")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        let text = |key: &str| {
+            result.get(key).and_then(|v| match v {
+                Value::String(s) if !s.is_empty() => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            })
+        };
+        let receipt = PayoutReceipt {
+            provider_ref: text("uuid"),
+            status: text("status").unwrap_or_else(|| "process".to_owned()),
+        };
+        tracing::info!(order_id = %order.order_id,
+            uuid = receipt.provider_ref.as_deref().unwrap_or("-"),
+            status = %receipt.status, "Cryptomus took a payout");
+        Ok(receipt)
+    }
+}
+
+/// A request that never reached the provider paid nothing; any other failure (a timeout, a
+/// connection lost after sending) may have.
+fn send_error(error: reqwest::Error) -> PayoutError {
+    let cause = error_chain(&error);
+    if error.is_connect() {
+        PayoutError::Refused(format!("cannot reach Cryptomus: {cause}"))
+    } else if error.is_timeout() {
+        PayoutError::Unknown("Cryptomus did not answer in time".to_owned())
+    } else {
+        PayoutError::Unknown(cause)
+    }
+}

@@ -1,0 +1,3 @@
+DROP TABLE referral_payouts;
+DROP TABLE referral_ledger;
+DROP TABLE referral_balances;
