@@ -36,6 +36,7 @@ pub use payments::{
     CRYPTOMUS_API_URL, CheckoutSigner, CryptomusGateway, Invoice, InvoiceRequest, LocalCheckout,
     PaymentError, PaymentGateway, PaymentReport,
 };
+pub use payments::rates::{CryptomusRates, ExchangeRates, UsdRate};
 pub use pieces::{
     DeliveredProxy, PROXYSELLER_API_URL, PieceCatalogue, PieceCountry, PieceError, PieceOperator,
     PieceOrder, PieceSource, PlacedOrder, ProxySellerConfig, ProxySellerPieces,

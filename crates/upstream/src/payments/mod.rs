@@ -8,6 +8,7 @@ mod cryptomus;
 mod error;
 mod gateway;
 mod local;
+pub mod rates;
 mod report;
 mod sign;
 
