@@ -1021,3 +1021,11 @@ diesel::allow_tables_to_appear_in_same_query!(purchase_prices, coupons);
 diesel::allow_tables_to_appear_in_same_query!(purchase_prices, wallet_ledger);
 diesel::joinable!(plan_tiers -> plans (plan_id));
 diesel::allow_tables_to_appear_in_same_query!(plan_tiers, plans);
+
+diesel::table! {
+    exchange_rates (currency) {
+        currency -> Text,
+        per_usd -> Text,
+        fetched_at -> BigInt,
+    }
+}
