@@ -22,7 +22,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::time::Duration;
 use upstream::{
-    GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
+    ExchangeRates, GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
     ReqwestProxyChecker, ReqwestWebhookSender, ResidentialSource,
 };
 use url::Url;
@@ -38,6 +38,8 @@ pub struct Dependencies {
     pub pieces: Option<Arc<dyn PieceSource>>,
     /// The residential provider; `None`: our gateway (the local source).
     pub residential: Option<Arc<dyn ResidentialSource>>,
+    /// The display currencies' exchange rates (Cryptomus); `None`: the site shows USD only.
+    pub rates: Option<Arc<dyn ExchangeRates>>,
 }
 
 /// Which payment gateway takes top-ups.
@@ -168,6 +170,7 @@ impl Application {
                     timeout: settings.check.timeout,
                 },
                 sla: settings.sla,
+                display_currencies: settings.display_currencies.clone(),
             },
             mailer: deps.mailer,
             payments: match deps.payments {
@@ -178,6 +181,7 @@ impl Application {
             pieces: deps.pieces,
             residential,
             webhooks,
+            rates: deps.rates,
         });
         let state = web::Data::new(AppState {
             services,

@@ -4,6 +4,7 @@
 //! warning (`config/renamed.rs`).
 
 mod access;
+mod currencies;
 #[cfg(test)]
 mod documented;
 mod gateway;
@@ -85,6 +86,9 @@ pub struct Config {
     /// (it doubles from there; 0: never wait).
     pub login_delay_unit: Duration,
     pub cryptomus: Option<CryptomusConfig>,
+    /// `PROXYSHOP_DISPLAY_CURRENCIES` (default `EUR,GBP`; `none`: USD only): the currencies an
+    /// approximate price is shown in, from rates refreshed daily from Cryptomus when configured.
+    pub display_currencies: Vec<domain::currency::CurrencyCode>,
     /// Take top-ups through the local checkout (no money moves): local runs and tests only.
     pub local_checkout: bool,
     pub referral_percent: u32,
@@ -231,6 +235,7 @@ impl Config {
             uses_trust_forwarded_for: src.get(TRUST_FORWARDED_FOR).is_some(),
             admin_2fa_required: admin_2fa(src)?,
             cryptomus: cryptomus(src)?,
+            display_currencies: currencies::display_currencies(src)?,
             local_checkout: flag(src, LOCAL_CHECKOUT_KEY)?,
             referral_percent: percent(src, "PROXYSHOP_REFERRAL_PERCENT", 10)?,
             referral_cap_cents: dollars(src, "PROXYSHOP_REFERRAL_CAP", 5_000)?,

@@ -9,7 +9,7 @@ use secrecy::{ExposeSecret, SecretString};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use upstream::{
-    CryptomusGateway, FileMailer, GoogleVerifier, IpRoyalResidential, JwksGoogleVerifier,
+    CryptomusGateway, CryptomusRates, ExchangeRates, FileMailer, GoogleVerifier, IpRoyalResidential, JwksGoogleVerifier,
     LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource, ProxySellerPieces,
     ResidentialSource, SmtpMailer,
 };
@@ -21,6 +21,9 @@ pub(super) struct Clients {
     pub payments: Payments,
     pub residential: Option<Arc<dyn ResidentialSource>>,
     pub pieces: Option<Arc<dyn PieceSource>>,
+    /// Cryptomus' exchange rates, when Cryptomus is configured and display currencies chosen;
+    /// `None` (the local checkout among others): the site shows USD only.
+    pub rates: Option<Arc<dyn ExchangeRates>>,
     /// Which implementations run, for the start-up log (no secrets).
     pub described: String,
 }
@@ -49,6 +52,7 @@ impl Clients {
             payments,
             residential: residential(config, gateway)?,
             pieces: pieces(config)?,
+            rates: rates(config)?,
             described,
         })
     }
@@ -99,6 +103,18 @@ fn pieces(config: &Config) -> anyhow::Result<Option<Arc<dyn PieceSource>>> {
     let client =
         ProxySellerPieces::new(proxyseller.clone()).map_err(|e| anyhow::anyhow!("{key}: {e}"))?;
     Ok(Some(Arc::new(client)))
+}
+
+/// The display currencies' rates source: Cryptomus' public list at `PROXYSHOP_CRYPTOMUS_API_URL`,
+/// only when Cryptomus takes the top-ups (never under the local checkout).
+fn rates(config: &Config) -> anyhow::Result<Option<Arc<dyn ExchangeRates>>> {
+    let Some(c) = config.cryptomus.as_ref().filter(|_| !config.display_currencies.is_empty())
+    else {
+        return Ok(None);
+    };
+    let rates = CryptomusRates::new(c.api_url.clone())
+        .map_err(|e| anyhow::anyhow!("the Cryptomus exchange rates: {e}"))?;
+    Ok(Some(Arc::new(rates)))
 }
 
 /// The gateway that takes top-ups, and its name for the start-up log: Cryptomus when its keys

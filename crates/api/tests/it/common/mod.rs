@@ -199,6 +199,7 @@ impl TestApp {
             },
             pieces: providers.pieces,
             residential: providers.residential,
+            rates: None,
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());
@@ -249,6 +250,7 @@ impl TestApp {
             payments: api::Payments::Local(secrecy::SecretString::from(CHECKOUT_KEY.to_owned())),
             pieces: None,
             residential: None,
+            rates: None,
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());
