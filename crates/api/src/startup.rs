@@ -22,8 +22,8 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::time::Duration;
 use upstream::{
-    ExchangeRates, GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource,
-    ReqwestProxyChecker, ReqwestWebhookSender, ResidentialSource,
+    ExchangeRates, GoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway,
+    PieceSource, ReqwestProxyChecker, ReqwestWebhookSender, ResidentialSource,
 };
 use url::Url;
 use utoipa_actix_web::AppExt;

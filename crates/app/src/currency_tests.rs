@@ -58,7 +58,13 @@ async fn shown(pool: &DbPool, now: i64) -> Vec<(String, String, i64)> {
         .await
         .unwrap()
         .into_iter()
-        .map(|r| (r.currency.to_string(), r.per_usd.as_str().to_owned(), r.fetched_at))
+        .map(|r| {
+            (
+                r.currency.to_string(),
+                r.per_usd.as_str().to_owned(),
+                r.fetched_at,
+            )
+        })
         .collect()
 }
 
@@ -72,10 +78,12 @@ async fn rates_refresh_runs_once_across_instances() {
     let mut ticks = Vec::new();
     for holder in ["instance-a", "instance-b"] {
         let run = refresh_rates(&db.pool, &source, &wanted, now);
-        ticks.push(tick_once(&db.pool, EXCHANGE_RATES, holder, async {
-            run.await.map(|_| ())
-        })
-        .await);
+        ticks.push(
+            tick_once(&db.pool, EXCHANGE_RATES, holder, async {
+                run.await.map(|_| ())
+            })
+            .await,
+        );
     }
 
     // The second instance is skipped in the same hour, or (an hour boundary between the two
@@ -104,7 +112,9 @@ async fn rates_are_asked_for_only_when_a_day_old() {
     );
     let later = t0 + REFRESH_AFTER_SECS - 1;
     assert_eq!(
-        refresh_rates(&db.pool, &source, &wanted, later).await.unwrap(),
+        refresh_rates(&db.pool, &source, &wanted, later)
+            .await
+            .unwrap(),
         Refresh::NotDue
     );
     assert_eq!(source.calls(), 1);
@@ -112,7 +122,9 @@ async fn rates_are_asked_for_only_when_a_day_old() {
     *source.course.lock().unwrap() = Some("0.95");
     let next_day = t0 + REFRESH_AFTER_SECS;
     assert_eq!(
-        refresh_rates(&db.pool, &source, &wanted, next_day).await.unwrap(),
+        refresh_rates(&db.pool, &source, &wanted, next_day)
+            .await
+            .unwrap(),
         Refresh::Stored(2)
     );
     assert_eq!(source.calls(), 2);

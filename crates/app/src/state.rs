@@ -5,7 +5,9 @@
 use crate::settings::JobSettings;
 use persistence::DbPool;
 use std::sync::Arc;
-use upstream::{ExchangeRates, Mailer, PaymentGateway, PieceSource, ResidentialSource, WebhookSender};
+use upstream::{
+    ExchangeRates, Mailer, PaymentGateway, PieceSource, ResidentialSource, WebhookSender,
+};
 
 pub struct Services {
     pub pool: DbPool,

@@ -9,9 +9,9 @@ use secrecy::{ExposeSecret, SecretString};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use upstream::{
-    CryptomusGateway, CryptomusRates, ExchangeRates, FileMailer, GoogleVerifier, IpRoyalResidential, JwksGoogleVerifier,
-    LocalCheckout, LocalResidential, Mailer, PaymentGateway, PieceSource, ProxySellerPieces,
-    ResidentialSource, SmtpMailer,
+    CryptomusGateway, CryptomusRates, ExchangeRates, FileMailer, GoogleVerifier,
+    IpRoyalResidential, JwksGoogleVerifier, LocalCheckout, LocalResidential, Mailer,
+    PaymentGateway, PieceSource, ProxySellerPieces, ResidentialSource, SmtpMailer,
 };
 
 /// The clients the API is given, built once at start-up.
@@ -108,7 +108,10 @@ fn pieces(config: &Config) -> anyhow::Result<Option<Arc<dyn PieceSource>>> {
 /// The display currencies' rates source: Cryptomus' public list at `PROXYSHOP_CRYPTOMUS_API_URL`,
 /// only when Cryptomus takes the top-ups (never under the local checkout).
 fn rates(config: &Config) -> anyhow::Result<Option<Arc<dyn ExchangeRates>>> {
-    let Some(c) = config.cryptomus.as_ref().filter(|_| !config.display_currencies.is_empty())
+    let Some(c) = config
+        .cryptomus
+        .as_ref()
+        .filter(|_| !config.display_currencies.is_empty())
     else {
         return Ok(None);
     };

@@ -11,7 +11,9 @@ pub(super) const DISPLAY_CURRENCIES: &str = "PROXYSHOP_DISPLAY_CURRENCIES";
 const MAX: usize = 20;
 
 pub(super) fn display_currencies(src: &Source) -> Result<Vec<CurrencyCode>, ConfigError> {
-    let raw = src.get(DISPLAY_CURRENCIES).unwrap_or_else(|| "EUR,GBP".into());
+    let raw = src
+        .get(DISPLAY_CURRENCIES)
+        .unwrap_or_else(|| "EUR,GBP".into());
     if raw == "none" {
         return Ok(Vec::new());
     }
@@ -66,7 +68,9 @@ mod tests {
 
     #[test]
     fn bad_display_currencies_name_the_key() {
-        for bad in ["eur", "EURO", "EUR,,GBP", "EUR,GB", "EUR;GBP", "USD", "EUR,EUR", "€"] {
+        for bad in [
+            "eur", "EURO", "EUR,,GBP", "EUR,GB", "EUR;GBP", "USD", "EUR,EUR", "€",
+        ] {
             let err = read(Some(bad)).unwrap_err();
             assert_eq!(err.key, DISPLAY_CURRENCIES, "{bad}");
             assert!(err.to_string().contains(DISPLAY_CURRENCIES), "{bad}: {err}");

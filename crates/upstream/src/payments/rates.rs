@@ -118,7 +118,9 @@ fn parse_list(raw: &str, wanted: &[CurrencyCode]) -> Result<Vec<UsdRate>, Paymen
             .and_then(PerUsd::parse)
             .ok_or_else(|| unreadable(&format!("the course of {currency}")))?;
         if rates.iter().any(|rate| rate.currency == currency) {
-            return Err(unreadable(&format!("one course of {currency} (listed twice)")));
+            return Err(unreadable(&format!(
+                "one course of {currency} (listed twice)"
+            )));
         }
         rates.push(UsdRate { currency, per_usd });
     }

@@ -20,7 +20,9 @@ fn rates_for(server: &MockServer) -> CryptomusRates {
 }
 
 fn codes(list: &[&str]) -> Vec<CurrencyCode> {
-    list.iter().map(|c| CurrencyCode::parse(c).unwrap()).collect()
+    list.iter()
+        .map(|c| CurrencyCode::parse(c).unwrap())
+        .collect()
 }
 
 async fn answer(server: &MockServer, reply: ResponseTemplate) {
@@ -61,7 +63,13 @@ async fn rate_list_reads_the_wanted_currencies() {
 
 #[tokio::test]
 async fn rate_list_with_a_bad_course_of_a_wanted_currency_is_refused() {
-    for course in [json!("0"), json!("-0.92"), json!("1e3"), json!(0.92), json!(null)] {
+    for course in [
+        json!("0"),
+        json!("-0.92"),
+        json!("1e3"),
+        json!(0.92),
+        json!(null),
+    ] {
         let server = MockServer::start().await;
         let body = json!({"state": 0, "result": [
             {"from": "USD", "to": "GBP", "course": "0.79"},
@@ -109,5 +117,8 @@ async fn rate_list_unreachable_is_a_transport_error() {
 
     let result = rates.usd_rates(&codes(&["EUR"])).await;
 
-    assert!(matches!(result, Err(PaymentError::Transport(_))), "{result:?}");
+    assert!(
+        matches!(result, Err(PaymentError::Transport(_))),
+        "{result:?}"
+    );
 }
