@@ -63,6 +63,25 @@ pub struct PublicConfig {
     pub sla_min_credit: f64,
     /// The refund terms the terms page and the dashboard state (docs/refunds.md).
     pub refunds: RefundTerms,
+    /// The operator's display currencies (`PROXYSHOP_DISPLAY_CURRENCIES`) with a fresh rate
+    /// (fetched less than three days ago), in the operator's order; empty when none is available
+    /// (the site then shows USD only). Every amount is charged in USD: these only make an
+    /// approximate price shown beside it.
+    pub currencies: Vec<DisplayCurrency>,
+}
+
+/// A currency an approximate price may be shown in.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DisplayCurrency {
+    /// Three upper-case letters (ISO 4217), e.g. `EUR`.
+    #[schema(example = "EUR", pattern = "^[A-Z]{3}$")]
+    pub code: String,
+    /// Units of the currency one US dollar buys, e.g. 0.92.
+    #[schema(example = 0.92)]
+    pub per_usd: f64,
+    /// When the rate was fetched, in Unix seconds.
+    pub updated_at: i64,
 }
 
 /// The self-serve refund terms, as configured.
@@ -85,6 +104,24 @@ pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
         .google
         .as_ref()
         .and(state.settings.google_client_id.clone());
+    // Approximate prices are a convenience: without the rates the site shows USD only.
+    let currencies = app::currency::fresh_rates(
+        &state.services.pool,
+        &state.settings.display_currencies,
+        persistence::now(),
+    )
+    .await
+    .unwrap_or_else(|err| {
+        tracing::warn!(%err, "could not read the exchange rates");
+        Vec::new()
+    })
+    .into_iter()
+    .map(|rate| DisplayCurrency {
+        code: rate.currency.to_string(),
+        per_usd: rate.per_usd.value(),
+        updated_at: rate.fetched_at,
+    })
+    .collect();
     HttpResponse::Ok().json(PublicConfig {
         google_client_id,
         top_ups: state.services.payments.is_some(),
@@ -96,5 +133,6 @@ pub async fn public_config(state: web::Data<AppState>) -> HttpResponse {
         },
         sla_percent: state.settings.sla.percent,
         sla_min_credit: state.settings.sla.minimum.get() as f64 / 100.0,
+        currencies,
     })
 }

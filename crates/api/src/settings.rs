@@ -68,6 +68,9 @@ pub struct Settings {
     pub refunds: domain::refund::RefundPolicy,
     /// Who sells: printed at the top of every receipt.
     pub shop: ShopIdentity,
+    /// `PROXYSHOP_DISPLAY_CURRENCIES`: the currencies `GET /api/config` gives fresh rates of
+    /// (approximate prices beside USD); empty: USD only.
+    pub display_currencies: Vec<domain::currency::CurrencyCode>,
     /// `PROXYSHOP_WEBHOOK_ALLOW_PRIVATE`: customers' webhooks may be http:// URLs and reach
     /// private, loopback and link-local addresses (tests and local runs only).
     pub webhook_allow_private: bool,
@@ -178,6 +181,10 @@ impl Settings {
             },
             refunds: domain::refund::RefundPolicy::default(),
             shop: ShopIdentity::default(),
+            display_currencies: ["EUR", "GBP"]
+                .iter()
+                .filter_map(|c| domain::currency::CurrencyCode::parse(c))
+                .collect(),
             webhook_allow_private: false,
             // Tests share the cores with other tests: on idle cores only, hashing and decoding
             // would wait for them (the idle policy has its own test in `app::accounts::hashing`).

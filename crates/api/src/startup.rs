@@ -22,8 +22,9 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::time::Duration;
 use upstream::{
-    GoogleVerifier, LocalCheckout, LocalPayouts, LocalResidential, Mailer, PaymentGateway,
-    PayoutSender, PieceSource, ReqwestProxyChecker, ReqwestWebhookSender, ResidentialSource,
+    ExchangeRates, GoogleVerifier, LocalCheckout, LocalPayouts, LocalResidential, Mailer,
+    PaymentGateway, PayoutSender, PieceSource, ReqwestProxyChecker, ReqwestWebhookSender,
+    ResidentialSource,
 };
 use url::Url;
 use utoipa_actix_web::AppExt;
@@ -41,6 +42,8 @@ pub struct Dependencies {
     /// Sends approved referral payouts (Cryptomus); `None`: the local stand-in under the local
     /// checkout, otherwise payouts are off.
     pub payouts: Option<Arc<dyn PayoutSender>>,
+    /// The display currencies' exchange rates (Cryptomus); `None`: the site shows USD only.
+    pub rates: Option<Arc<dyn ExchangeRates>>,
 }
 
 /// Which payment gateway takes top-ups.
@@ -177,6 +180,7 @@ impl Application {
                     timeout: settings.check.timeout,
                 },
                 sla: settings.sla,
+                display_currencies: settings.display_currencies.clone(),
             },
             mailer: deps.mailer,
             payments: match deps.payments {
@@ -188,6 +192,7 @@ impl Application {
             pieces: deps.pieces,
             residential,
             webhooks,
+            rates: deps.rates,
         });
         let state = web::Data::new(AppState {
             services,

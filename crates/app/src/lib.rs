@@ -10,6 +10,7 @@ pub mod blocking;
 pub mod blocklist;
 pub mod catalog;
 pub mod cpu_pool;
+pub mod currency;
 pub mod error;
 pub mod jobs;
 pub mod pieces;

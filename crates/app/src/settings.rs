@@ -81,6 +81,9 @@ pub struct JobSettings {
     pub status: crate::status::StatusSettings,
     /// `PROXYSHOP_SLA_PERCENT` and `PROXYSHOP_SLA_MIN_CREDIT`.
     pub sla: crate::status::sla::SlaTerms,
+    /// `PROXYSHOP_DISPLAY_CURRENCIES`: the currencies an approximate price is shown in beside
+    /// USD, whose rates the `exchange_rates` job refreshes (`crate::currency`); empty: USD only.
+    pub display_currencies: Vec<domain::currency::CurrencyCode>,
 }
 
 /// Abuse limits: how many attempts one client IP or one email gets in a window.

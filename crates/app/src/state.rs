@@ -6,7 +6,8 @@ use crate::settings::JobSettings;
 use persistence::DbPool;
 use std::sync::Arc;
 use upstream::{
-    Mailer, PaymentGateway, PayoutSender, PieceSource, ResidentialSource, WebhookSender,
+    ExchangeRates, Mailer, PaymentGateway, PayoutSender, PieceSource, ResidentialSource,
+    WebhookSender,
 };
 
 pub struct Services {
@@ -24,4 +25,7 @@ pub struct Services {
     pub residential: Arc<dyn ResidentialSource>,
     /// Calls customers' webhooks (the `webhooks` job).
     pub webhooks: Arc<dyn WebhookSender>,
+    /// Where the display currencies' exchange rates come from (Cryptomus, when configured);
+    /// `None`: the `exchange_rates` job never ticks and the site shows USD only.
+    pub rates: Option<Arc<dyn ExchangeRates>>,
 }

@@ -13,6 +13,7 @@ pub mod blocklist;
 pub mod calendar;
 pub mod credential_template;
 pub mod csv;
+pub mod currency;
 pub mod forms;
 pub mod identity;
 pub mod ids;

@@ -35,6 +35,7 @@ pub mod customer_notes;
 pub mod email_changes;
 pub mod email_codes;
 pub mod error;
+pub mod exchange_rates;
 #[cfg(feature = "testing")]
 mod explain;
 pub mod gateway_accounts;

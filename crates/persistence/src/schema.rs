@@ -1070,3 +1070,11 @@ diesel::joinable!(referral_payouts -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(referral_balances, users);
 diesel::allow_tables_to_appear_in_same_query!(referral_ledger, users);
 diesel::allow_tables_to_appear_in_same_query!(referral_payouts, users);
+
+diesel::table! {
+    exchange_rates (currency) {
+        currency -> Text,
+        per_usd -> Text,
+        fetched_at -> BigInt,
+    }
+}

@@ -4,6 +4,7 @@
 //! warning (`config/renamed.rs`).
 
 mod access;
+mod currencies;
 #[cfg(test)]
 mod documented;
 mod gateway;
@@ -89,6 +90,9 @@ pub struct Config {
     pub cryptomus_payout_key: Option<SecretString>,
     /// `PROXYSHOP_PAYOUT_MIN` (dollars, default 20): the smallest referral payout, in cents.
     pub payout_min_cents: i64,
+    /// `PROXYSHOP_DISPLAY_CURRENCIES` (default `EUR,GBP`; `none`: USD only): the currencies an
+    /// approximate price is shown in, from rates refreshed daily from Cryptomus when configured.
+    pub display_currencies: Vec<domain::currency::CurrencyCode>,
     /// Take top-ups through the local checkout (no money moves): local runs and tests only.
     pub local_checkout: bool,
     pub referral_percent: u32,
@@ -248,6 +252,7 @@ impl Config {
             cryptomus,
             cryptomus_payout_key,
             payout_min_cents,
+            display_currencies: currencies::display_currencies(src)?,
             local_checkout: flag(src, LOCAL_CHECKOUT_KEY)?,
             referral_percent: percent(src, "PROXYSHOP_REFERRAL_PERCENT", 10)?,
             referral_cap_cents: dollars(src, "PROXYSHOP_REFERRAL_CAP", 5_000)?,

@@ -33,6 +33,7 @@ pub use google::{
     GOOGLE_JWKS_URL, GoogleError, GoogleIdentity, GoogleVerifier, JwksGoogleVerifier,
 };
 pub use mail::{FileMailer, MailError, Mailer, OutgoingMail, SmtpMailer};
+pub use payments::rates::{CryptomusRates, ExchangeRates, UsdRate};
 pub use payments::{
     CRYPTOMUS_API_URL, CheckoutSigner, CryptomusGateway, Invoice, InvoiceRequest, LocalCheckout,
     PaymentError, PaymentGateway, PaymentReport,

@@ -1,7 +1,8 @@
-// App-wide providers: server state, router, toasts and the payment modal slot.
+// App-wide providers: server state, the display currency, router, toasts and the payment modal slot.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { DisplayCurrencyProvider } from '@/components/display-currency';
 import { lazyPage } from '@/lib/lazy-page';
 import { useToasterRequested } from '@/lib/toast';
 import { createQueryClient } from './query-client';
@@ -25,7 +26,7 @@ export function AppProviders({ children, client }: { children: ReactNode; client
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <DisplayCurrencyProvider>{children}</DisplayCurrencyProvider>
       <PaymentModalSlot />
       <ToasterSlot />
     </QueryClientProvider>

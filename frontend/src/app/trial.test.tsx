@@ -70,9 +70,9 @@ describe('free trial', () => {
   });
 
   it('reads the amount from the config, 100 MB when the server does not say', () => {
-    expect(trialFor({ googleClientId: null, topUps: true, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 } }).summary).toBe('Free trial: 100 MB of Premium traffic for 24 hours');
-    expect(trialFor({ googleClientId: null, topUps: true, trialMb: 2000, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 } }).amount).toBe('2 GB');
-    expect(trialFor({ googleClientId: null, topUps: true, trialMb: 1500, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 } }).amount).toBe('1500 MB');
-    expect(trialFor({ googleClientId: null, topUps: true, trialMb: 0, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 } }).offered).toBe(false);
+    expect(trialFor({ googleClientId: null, topUps: true, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 }, currencies: [] }).summary).toBe('Free trial: 100 MB of Premium traffic for 24 hours');
+    expect(trialFor({ googleClientId: null, topUps: true, trialMb: 2000, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 }, currencies: [] }).amount).toBe('2 GB');
+    expect(trialFor({ googleClientId: null, topUps: true, trialMb: 1500, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 }, currencies: [] }).amount).toBe('1500 MB');
+    expect(trialFor({ googleClientId: null, topUps: true, trialMb: 0, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 }, currencies: [] }).offered).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 // Browser storage keys: values other code and returning visitors rely on.
 export const THEME_KEY = 'app-theme';
 export const SIDEBAR_KEY = 'slideBar';
+/** The currency approximate prices are shown in (`USD`: none), see lib/display-currency.ts. */
+export const DISPLAY_CURRENCY_KEY = 'display-currency';
 
 export function readStorage(key: string): string | null {
   try {

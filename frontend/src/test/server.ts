@@ -9,7 +9,7 @@ export const guestSession: GetResponse<'/api/getuserinfo'> = { user: null };
 
 export const defaultHandlers = [
   http.get('*/api/config', () =>
-    HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: true, trialMb: 100, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 } }),
+    HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: true, trialMb: 100, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 }, currencies: [] }),
   ),
   http.get('*/api/getuserinfo', () => HttpResponse.json(guestSession)),
   http.get('*/api/admin/users/:id/notes', () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 10 })),

@@ -3299,6 +3299,25 @@ export interface components {
             /** @description Required when the account has a password (not for a Google-only account). */
             password?: string;
         };
+        /** @description A currency an approximate price may be shown in. */
+        DisplayCurrency: {
+            /**
+             * @description Three upper-case letters (ISO 4217), e.g. `EUR`.
+             * @example EUR
+             */
+            code: string;
+            /**
+             * Format: double
+             * @description Units of the currency one US dollar buys, e.g. 0.92.
+             * @example 0.92
+             */
+            perUsd: number;
+            /**
+             * Format: int64
+             * @description When the rate was fetched, in Unix seconds.
+             */
+            updatedAt: number;
+        };
         Eligibility: {
             /**
              * Format: double
@@ -4611,6 +4630,13 @@ export interface components {
             type: string;
         };
         PublicConfig: {
+            /**
+             * @description The operator's display currencies (`PROXYSHOP_DISPLAY_CURRENCIES`) with a fresh rate
+             *     (fetched less than three days ago), in the operator's order; empty when none is available
+             *     (the site then shows USD only). Every amount is charged in USD: these only make an
+             *     approximate price shown beside it.
+             */
+            currencies: components["schemas"]["DisplayCurrency"][];
             /** @description The Google OAuth client id; null when Google sign-in is off (the button is hidden). */
             googleClientId?: string | null;
             /** @description The refund terms the terms page and the dashboard state (docs/refunds.md). */

@@ -17,7 +17,9 @@
 //! `crate::status::measure_minute`); crediting the last month's SLA credits (every hour, each
 //! customer, kind and month once, `crate::status::sla::credit_month`); writing the usage
 //! exports customers asked for (every 5 seconds on every instance, each export claimed on its
-//! own, `exports`).
+//! own, `exports`); with Cryptomus configured and display currencies chosen, refreshing their
+//! exchange rates (every hour, asking only when the newest is a day old,
+//! `crate::currency::refresh_rates`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -46,7 +48,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use work::{
     check_alerts, credit_sla, measure_status, poll_deliveries, probe_upstreams, purge_expired,
-    reconcile_payments, renew_pieces, send_webhooks,
+    reconcile_payments, refresh_rates, renew_pieces, send_webhooks,
 };
 
 pub const PURGE: Job = Job {
@@ -95,6 +97,12 @@ pub const SLA_CREDITS: Job = Job {
     every: Duration::from_secs(3600),
     lease: Duration::from_secs(900),
 };
+/// Ticks hourly; refreshes the rates when the newest is a day old (`crate::currency`).
+pub const EXCHANGE_RATES: Job = Job {
+    name: "exchange_rates",
+    every: Duration::from_secs(3600),
+    lease: Duration::from_secs(300),
+};
 /// Reconciliation's period comes from the settings.
 pub fn reconcile(every: Duration) -> Job {
     Job {
@@ -133,6 +141,7 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     start(UPSTREAM_PROBES, probe_upstreams);
     start(STATUS_MINUTES, measure_status);
     start(SLA_CREDITS, credit_sla);
+    start(EXCHANGE_RATES, refresh_rates);
     if let Some(every) = services.settings.reconcile_every {
         start(reconcile(every), reconcile_payments);
     }

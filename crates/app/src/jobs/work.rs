@@ -156,3 +156,21 @@ pub(super) fn credit_sla(services: &Services) -> Option<JobRun> {
         Ok(())
     }))
 }
+
+pub(super) fn refresh_rates(services: &Services) -> Option<JobRun> {
+    let source = services.rates.clone()?;
+    if services.settings.display_currencies.is_empty() {
+        return None;
+    }
+    let pool = services.pool.clone();
+    let currencies = services.settings.display_currencies.clone();
+    Some(Box::pin(async move {
+        let refresh =
+            crate::currency::refresh_rates(&pool, source.as_ref(), &currencies, persistence::now())
+                .await?;
+        if let crate::currency::Refresh::Stored(rates) = refresh {
+            tracing::info!(rates, "exchange rates refreshed");
+        }
+        Ok(())
+    }))
+}

@@ -6,6 +6,7 @@ mod admin_access;
 mod auto_topup;
 mod connection_records;
 mod customer_search;
+mod exchange_rates;
 mod gateway_leases;
 mod gateway_slots;
 mod ip_allowlist;

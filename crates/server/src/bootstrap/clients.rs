@@ -9,9 +9,9 @@ use secrecy::{ExposeSecret, SecretString};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use upstream::{
-    CryptomusGateway, CryptomusPayouts, FileMailer, GoogleVerifier, IpRoyalResidential,
-    JwksGoogleVerifier, LocalCheckout, LocalResidential, Mailer, PaymentGateway, PayoutSender,
-    PieceSource, ProxySellerPieces, ResidentialSource, SmtpMailer,
+    CryptomusGateway, CryptomusPayouts, CryptomusRates, ExchangeRates, FileMailer, GoogleVerifier,
+    IpRoyalResidential, JwksGoogleVerifier, LocalCheckout, LocalResidential, Mailer,
+    PaymentGateway, PayoutSender, PieceSource, ProxySellerPieces, ResidentialSource, SmtpMailer,
 };
 
 /// The clients the API is given, built once at start-up.
@@ -24,6 +24,9 @@ pub(super) struct Clients {
     /// Cryptomus payouts when the payout key is set; `None`: the API picks the local stand-in
     /// under the local checkout, otherwise payouts are off.
     pub payouts: Option<Arc<dyn PayoutSender>>,
+    /// Cryptomus' exchange rates, when Cryptomus is configured and display currencies chosen;
+    /// `None` (the local checkout among others): the site shows USD only.
+    pub rates: Option<Arc<dyn ExchangeRates>>,
     /// Which implementations run, for the start-up log (no secrets).
     pub described: String,
 }
@@ -53,6 +56,7 @@ impl Clients {
             residential: residential(config, gateway)?,
             pieces: pieces(config)?,
             payouts: payouts(config)?,
+            rates: rates(config)?,
             described,
         })
     }
@@ -114,6 +118,21 @@ fn payouts(config: &Config) -> anyhow::Result<Option<Arc<dyn PayoutSender>>> {
         anyhow::anyhow!("{}: {e}", config.key_name("PROXYSHOP_CRYPTOMUS_PAYOUT_KEY"))
     })?;
     Ok(Some(Arc::new(client)))
+}
+
+/// The display currencies' rates source: Cryptomus' public list at `PROXYSHOP_CRYPTOMUS_API_URL`,
+/// only when Cryptomus takes the top-ups (never under the local checkout).
+fn rates(config: &Config) -> anyhow::Result<Option<Arc<dyn ExchangeRates>>> {
+    let Some(c) = config
+        .cryptomus
+        .as_ref()
+        .filter(|_| !config.display_currencies.is_empty())
+    else {
+        return Ok(None);
+    };
+    let rates = CryptomusRates::new(c.api_url.clone())
+        .map_err(|e| anyhow::anyhow!("the Cryptomus exchange rates: {e}"))?;
+    Ok(Some(Arc::new(rates)))
 }
 
 /// The gateway that takes top-ups, and its name for the start-up log: Cryptomus when its keys

@@ -75,6 +75,7 @@ pub(super) async fn serve(
         },
         refunds: config.refunds,
         shop: config.shop.clone(),
+        display_currencies: config.display_currencies.clone(),
         webhook_allow_private: config.webhook_allow_private,
         password_hashing_normal_priority: config.password_hashing_normal_priority,
         acceptable_use: api::settings::AcceptableUse {
@@ -90,6 +91,7 @@ pub(super) async fn serve(
         pieces: clients.pieces,
         residential: clients.residential,
         payouts: clients.payouts,
+        rates: clients.rates,
     };
     let grace = config.shutdown_grace;
     // The first start's admin (and its password file) exist before the server answers: a

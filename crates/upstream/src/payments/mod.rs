@@ -8,6 +8,7 @@ pub(crate) mod cryptomus;
 mod error;
 mod gateway;
 mod local;
+pub mod rates;
 mod report;
 pub(crate) mod sign;
 

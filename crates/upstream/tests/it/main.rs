@@ -12,6 +12,7 @@ mod mail_smtp;
 mod payments_cryptomus;
 mod payments_cryptomus_info;
 mod payments_local;
+mod payments_rates;
 mod payments_webhook;
 mod payouts_cryptomus;
 mod pieces_proxyseller_orders;

@@ -65,7 +65,7 @@ describe('terms page', () => {
   it('states the SLA from the configuration the credits are computed with', async () => {
     server.use(
       http.get('*/api/config', () =>
-        HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: true, trialMb: 0, slaPercent: 99.9, slaMinCredit: 2.5, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 } }),
+        HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: true, trialMb: 0, slaPercent: 99.9, slaMinCredit: 2.5, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 }, currencies: [] }),
       ),
     );
     renderAt('/terms-of-service', <TermsPage />);

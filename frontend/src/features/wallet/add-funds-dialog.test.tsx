@@ -25,7 +25,7 @@ async function openDialog() {
 
 describe('Add Funds dialog', () => {
   it('says top-ups are not available, with no form, when the shop takes none', async () => {
-    server.use(http.get('*/api/config', () => HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: false, trialMb: 0, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 } })));
+    server.use(http.get('*/api/config', () => HttpResponse.json<GetResponse<'/api/config'>>({ googleClientId: null, topUps: false, trialMb: 0, slaPercent: 99.96, slaMinCredit: 1, refunds: { days: 7, maxUsedPercent: 10, pieceHours: 24 }, currencies: [] })));
     const payments = vi.fn();
     server.use(
       http.post('*/api/payment', () => {

@@ -202,6 +202,7 @@ impl TestApp {
             pieces: providers.pieces,
             residential: providers.residential,
             payouts: providers.payouts,
+            rates: None,
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());
@@ -253,6 +254,7 @@ impl TestApp {
             pieces: None,
             residential: None,
             payouts: None,
+            rates: None,
         };
         let app = Application::build(settings, deps).unwrap();
         let address = format!("http://{}", app.addr());

@@ -1,9 +1,10 @@
-// Dashboard top bar: drawer button (under 1024 px), theme switch, notifications (the bell),
-// balance (opens the payment dialog) and the user menu.
+// Dashboard top bar: drawer button (under 1024 px), the display currency (approximate prices),
+// theme switch, notifications (the bell), balance (opens the payment dialog) and the user menu.
 import { MenuIcon, WalletIcon } from '@/components/ui/icons';
 import type { User } from '@/lib/api-types';
 import { formatMoney } from '@/lib/format';
 import { paymentModal } from '@/lib/payment-modal';
+import { CurrencyPicker } from '@/components/display-currency';
 import { ThemeSwitch } from '@/components/theme-switch';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
@@ -22,6 +23,7 @@ export function TopBar({ user, onOpenMenu, menuOpen }: { user: User; onOpenMenu:
         <MenuIcon />
       </button>
       <div className="flex flex-1 items-center justify-end gap-2 sm:gap-4">
+        <CurrencyPicker />
         <ThemeSwitch />
         <NotificationBell />
         <button
