@@ -62,7 +62,8 @@ fn record(
 
 #[utoipa::path(tag = "admin", params(PageQuery),
     responses((status = 200, body = Paged<BlocklistRule>), (status = 401, body = ErrorResponse),
-        (status = 403, body = ErrorResponse)))]
+        (status = 403, body = ErrorResponse),
+        (status = 422, body = ErrorResponse, description = "page or perPage out of range")))]
 #[get("/admin/blocklist")]
 pub async fn list_blocklist(
     _admin: AdminUser,
