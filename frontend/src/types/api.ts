@@ -4707,13 +4707,13 @@ export interface components {
          *     background export.
          */
         RecordQuery: {
-            credential?: string;
-            from?: string;
+            credential?: string | null;
+            from?: string | null;
             /** @description Any text without a control character; blank filters nothing. */
-            host?: string;
-            outcome?: string;
-            to?: string;
-            type?: string;
+            host?: string | null;
+            outcome?: string | null;
+            to?: string | null;
+            type?: string | null;
         };
         /** @description The pool that carried a connection. */
         RecordUpstream: {

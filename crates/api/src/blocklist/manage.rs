@@ -24,8 +24,8 @@ use utoipa::openapi::{RefOr, Schema};
 #[serde(deny_unknown_fields)]
 pub struct BlocklistPatterns {
     /// Domains (`example.com`), their subdomains (`*.example.com`), IP addresses or CIDR
-    /// ranges, or ports (`:25`); at most 200. Answered canonical, sorted.
-    #[serde(default)]
+    /// ranges, or ports (`:25`); at most 200. Answered canonical, sorted. Required: `[]`
+    /// empties the list.
     #[schema(required = true, schema_with = patterns_schema)]
     pub patterns: Vec<String>,
 }

@@ -20,28 +20,28 @@ pub struct RecordQuery {
     /// premium, budget, static, lte, ipv4 or ipv6; blank for all.
     #[serde(rename = "type")]
     #[param(schema_with = crate::openapi::rules::kind_filter)]
-    #[schema(schema_with = crate::openapi::rules::kind_filter)]
+    #[schema(schema_with = crate::openapi::rules::kind_filter_or_null)]
     pub kind: Option<String>,
     /// From this day (YYYY-MM-DD, UTC) or time (RFC 3339), inclusive.
     #[param(schema_with = crate::openapi::rules::instant_filter)]
-    #[schema(schema_with = crate::openapi::rules::instant_filter)]
+    #[schema(schema_with = crate::openapi::rules::instant_filter_or_null)]
     pub from: Option<String>,
     /// Up to this time (RFC 3339), exclusive; a day (YYYY-MM-DD) includes all of it.
     #[param(schema_with = crate::openapi::rules::instant_filter)]
-    #[schema(schema_with = crate::openapi::rules::instant_filter)]
+    #[schema(schema_with = crate::openapi::rules::instant_filter_or_null)]
     pub to: Option<String>,
     /// Part of the target host, case-insensitive; no control characters (422).
     #[param(schema_with = crate::openapi::rules::filter_text)]
-    #[schema(schema_with = crate::openapi::rules::filter_text)]
+    #[schema(schema_with = crate::openapi::rules::filter_text_or_null)]
     pub host: Option<String>,
     /// ok, refused, upstream_error or cut_quota; blank for all.
     #[param(schema_with = crate::openapi::rules::outcome_filter)]
-    #[schema(schema_with = crate::openapi::rules::outcome_filter)]
+    #[schema(schema_with = crate::openapi::rules::outcome_filter_or_null)]
     pub outcome: Option<String>,
     /// One credential, as the breakdown by credential names it: `kind:label` (main, subuser,
     /// allowlist or piece, a colon, the label exactly); blank for all.
     #[param(schema_with = crate::openapi::rules::credential_filter)]
-    #[schema(schema_with = crate::openapi::rules::credential_filter)]
+    #[schema(schema_with = crate::openapi::rules::credential_filter_or_null)]
     pub credential: Option<String>,
 }
 

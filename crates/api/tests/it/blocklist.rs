@@ -153,6 +153,9 @@ persistence::both_backends! {
         assert_eq!(bad.status, 422);
         assert_eq!(bad.body["fields"]["patterns"],
             "Each entry must be a domain (example.com), its subdomains (*.example.com), an IP address or CIDR range, or a port (:25)");
+        let none = send(&app, "put", "/api/user/blocklist", json!({})).await;
+        assert_eq!(none.status, 422, "the list is required; [] empties it");
+        assert!(none.body["fields"]["patterns"].is_string(), "{}", none.text);
         let many: Vec<String> = (0..201).map(|i| format!("h{i}.example")).collect();
         let over = send(&app, "put", "/api/user/blocklist", json!({ "patterns": many })).await;
         assert_eq!((over.status, over.body["fields"]["patterns"].clone()),
