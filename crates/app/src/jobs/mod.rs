@@ -18,8 +18,8 @@
 //! customer, kind and month once, `crate::status::sla::credit_month`); writing the usage
 //! exports customers asked for (every 5 seconds on every instance, each export claimed on its
 //! own, `exports`); with Cryptomus configured and display currencies chosen, refreshing their
-//! exchange rates (every hour, asking only when the newest is a day old,
-//! `crate::currency::refresh_rates`).
+//! exchange rates (10 seconds after start, then every hour, asking only when the newest is a
+//! day old, `crate::currency::refresh_rates`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -103,6 +103,8 @@ pub const EXCHANGE_RATES: Job = Job {
     every: Duration::from_secs(3600),
     lease: Duration::from_secs(300),
 };
+/// How soon after start the exchange rates are first looked at.
+const RATES_FIRST_TICK: Duration = Duration::from_secs(10);
 /// Reconciliation's period comes from the settings.
 pub fn reconcile(every: Duration) -> Job {
     Job {
@@ -117,7 +119,8 @@ pub fn reconcile(every: Duration) -> Job {
 pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     let holder: Arc<str> = holder_id().into();
     let mut tasks = Vec::new();
-    let mut start = |job: Job, work: fn(&Services) -> Option<JobRun>| {
+    // Each job's first tick comes one period after start, except where said otherwise.
+    let mut start_after = |job: Job, first: Duration, work: fn(&Services) -> Option<JobRun>| {
         // A job with nothing to work on (no provider configured) never ticks.
         if work(&services).is_none() {
             return;
@@ -126,12 +129,14 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
         let task = periodic(
             services.pool.clone(),
             job,
+            first,
             holder.clone(),
             stopper.subscribe(),
             move || work(&services),
         );
         tasks.push((job.name, tokio::spawn(task)));
     };
+    let mut start = |job: Job, work| start_after(job, job.every, work);
     start(PURGE, purge_expired);
     start(DELIVERIES, poll_deliveries);
     start(USAGE_PURGE, purge_usage_records);
@@ -141,9 +146,11 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     start(UPSTREAM_PROBES, probe_upstreams);
     start(STATUS_MINUTES, measure_status);
     start(SLA_CREDITS, credit_sla);
-    start(EXCHANGE_RATES, refresh_rates);
+    // Soon after start: a first start has no rates (and a day-old restart stale ones) until the
+    // first refresh, which asks only when the stored rates are due.
+    start_after(EXCHANGE_RATES, RATES_FIRST_TICK, refresh_rates);
     if let Some(every) = services.settings.reconcile_every {
-        start(reconcile(every), reconcile_payments);
+        start_after(reconcile(every), every, reconcile_payments);
     }
     let backfill = rollups::backfill_task(services.pool.clone(), stopper.subscribe());
     tasks.push(("usage_backfill", tokio::spawn(backfill)));

@@ -90,9 +90,10 @@ pub fn holder_id() -> String {
 /// One run of a job, ready to go.
 pub type JobRun = std::pin::Pin<Box<dyn Future<Output = Result<(), AppError>> + Send>>;
 
-/// A ticker whose first tick comes one period after start, not during start-up's own writes.
-fn every(period: Duration) -> tokio::time::Interval {
-    let start = tokio::time::Instant::now() + period;
+/// A ticker whose first tick comes `first` after start (not during start-up's own writes), then
+/// one each period.
+fn every(first: Duration, period: Duration) -> tokio::time::Interval {
+    let start = tokio::time::Instant::now() + first;
     tokio::time::interval_at(start, period)
 }
 
@@ -100,11 +101,12 @@ fn every(period: Duration) -> tokio::time::Interval {
 pub(super) async fn periodic(
     pool: DbPool,
     job: Job,
+    first: Duration,
     holder: Arc<str>,
     mut stop: watch::Receiver<bool>,
     work: impl Fn() -> Option<JobRun>,
 ) {
-    let mut tick = every(job.every);
+    let mut tick = every(first, job.every);
     loop {
         tokio::select! {
             biased;
@@ -218,10 +220,12 @@ mod tests {
         let db = persistence::testing::TestDatabase::new(persistence::Backend::Sqlite).unwrap();
         let (started, ended): (Arc<AtomicUsize>, Arc<AtomicUsize>) = Default::default();
         let stopper = Stopper::new();
-        let job = test_job(Duration::from_millis(20));
+        // An hourly job whose first tick comes 20 ms after start: it runs at once.
+        let job = test_job(Duration::from_secs(3600));
         let task = periodic(
             db.pool.clone(),
             job,
+            Duration::from_millis(20),
             "instance-a".into(),
             stopper.subscribe(),
             counted(started.clone(), ended.clone()),
@@ -251,6 +255,7 @@ mod tests {
         let task = tokio::spawn(periodic(
             db.pool.clone(),
             job,
+            job.every,
             "instance-a".into(),
             stopper.subscribe(),
             counted(started.clone(), ended.clone()),
