@@ -4,6 +4,7 @@
 // has a fresh rate.
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { DisplayCurrencyContext, pickCurrency, useDisplayCurrency, USD } from '@/lib/display-currency';
+import { cn } from '@/lib/cn';
 import { usePublicConfig } from '@/lib/public-config';
 import { DISPLAY_CURRENCY_KEY, readStorage, writeStorage } from '@/lib/storage-keys';
 
@@ -19,7 +20,8 @@ export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
   return <DisplayCurrencyContext.Provider value={value}>{children}</DisplayCurrencyContext.Provider>;
 }
 
-/** USD and the currencies with a fresh rate; hidden when there are none. */
+/** USD and the currencies with a fresh rate; hidden when there are none. `className` adds the
+ * select's size and where it shows. */
 export function CurrencyPicker({ className }: { className?: string }) {
   const { code, setCode, available, selected } = useDisplayCurrency();
   if (available.length === 0) return null;
@@ -29,7 +31,7 @@ export function CurrencyPicker({ className }: { className?: string }) {
       title="Prices are charged in USD; other currencies are approximate"
       value={selected ? code : USD}
       onChange={(event) => setCode(event.target.value)}
-      className={className ?? 'h-9 rounded-md border border-slate-200 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900'}
+      className={cn('rounded-md border border-slate-200 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900', className)}
     >
       <option value={USD}>USD</option>
       {available.map((currency) => (

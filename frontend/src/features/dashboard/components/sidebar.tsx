@@ -1,8 +1,9 @@
 // Dashboard sidebar: every entry of docs/screens.md#dashboard, collapsible groups, a minimised
 // (icons only) mode on wide screens, a slide-in drawer under 1024 px, and the help centre at the
-// bottom.
+// bottom (in the drawer under 640 px, the display currency below it).
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { CurrencyPicker } from '@/components/display-currency';
 import { BookIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, CodeIcon, HelpIcon } from '@/components/ui/icons';
 import { Logo, LogoMark } from '@/components/ui/logo';
 import { API_REFERENCE_PATH } from '@/lib/api-reference';
@@ -193,6 +194,8 @@ export function Sidebar({ minimised, onToggleMinimised, mobileOpen, onCloseMobil
             <NavList compact={false} onNavigate={onCloseMobile} />
           </nav>
           <HelpCentre compact={false} />
+          {/* under 640 px the top bar has no room for the display currency: it is here */}
+          <CurrencyPicker className="h-10 w-full sm:hidden" />
         </div>
       </div>
     </>

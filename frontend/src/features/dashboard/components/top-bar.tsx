@@ -1,5 +1,6 @@
-// Dashboard top bar: drawer button (under 1024 px), the display currency (approximate prices),
-// theme switch, notifications (the bell), balance (opens the payment dialog) and the user menu.
+// Dashboard top bar: drawer button (under 1024 px), the display currency (approximate prices;
+// from 640 px: narrower screens have it in the drawer), theme switch, notifications (the
+// bell), balance (opens the payment dialog) and the user menu.
 import { MenuIcon, WalletIcon } from '@/components/ui/icons';
 import type { User } from '@/lib/api-types';
 import { formatMoney } from '@/lib/format';
@@ -23,7 +24,7 @@ export function TopBar({ user, onOpenMenu, menuOpen }: { user: User; onOpenMenu:
         <MenuIcon />
       </button>
       <div className="flex flex-1 items-center justify-end gap-2 sm:gap-4">
-        <CurrencyPicker />
+        <CurrencyPicker className="hidden h-9 sm:block" />
         <ThemeSwitch />
         <NotificationBell />
         <button
