@@ -167,10 +167,19 @@ pub fn list(conn: &mut DbConnection) -> DbResult<Vec<CouponRow>> {
         .load(conn)?)
 }
 
-/// Counts one use of the coupon: false, with nothing written, when it is inactive or its uses
-/// reached `max_uses` (another purchase took the last use first). Run it in the purchase's
-/// transaction.
-pub fn claim_use(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
+/// What counting a use of a coupon came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UseClaim {
+    Counted,
+    /// Its uses reached `max_uses` (another purchase took the last use first).
+    UsedUp,
+    /// The operator turned it off (or it is gone) since the price was quoted.
+    Inactive,
+}
+
+/// Counts one use of the coupon, unless it is inactive or its uses reached `max_uses`: then
+/// nothing is written and the answer says which. Run it in the purchase's transaction.
+pub fn claim_use(conn: &mut DbConnection, id: i64) -> DbResult<UseClaim> {
     let claimed = diesel::update(
         coupons::table
             .find(id)
@@ -183,7 +192,19 @@ pub fn claim_use(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
     )
     .set(coupons::uses.eq(coupons::uses + 1))
     .execute(conn)?;
-    Ok(claimed == 1)
+    if claimed == 1 {
+        return Ok(UseClaim::Counted);
+    }
+    let active: Option<bool> = coupons::table
+        .find(id)
+        .select(coupons::active)
+        .first(conn)
+        .optional()?;
+    Ok(if active == Some(true) {
+        UseClaim::UsedUp
+    } else {
+        UseClaim::Inactive
+    })
 }
 
 /// Takes back one use of the coupon (`prices::release_coupon`).

@@ -6,7 +6,7 @@
 //! a plan, a custom amount, pieces, an automatic top-up, a renewal.
 
 use crate::connection::DbConnection;
-use crate::coupons::{self, CouponRow};
+use crate::coupons::{self, CouponRow, UseClaim};
 use crate::error::{DbError, DbResult};
 use crate::now;
 use crate::plans::PlanRow;
@@ -133,8 +133,9 @@ pub fn quote(
 }
 
 /// Records how the price of the purchase debited under `reference` was reached (nothing for a
-/// list price without a coupon) and counts the coupon's use; `PriceError::Coupon` ("used up") when another
-/// purchase took its last use first. Run it in the purchase's transaction, after the debit.
+/// list price without a coupon) and counts the coupon's use; `PriceError::Coupon` when another
+/// purchase took its last use first ("used up") or the operator turned it off since the quote
+/// ("no longer available"). Run it in the purchase's transaction, after the debit.
 pub fn settle(
     conn: &mut DbConnection,
     user: UserId,
@@ -142,10 +143,15 @@ pub fn settle(
     coupon: Option<&CouponRow>,
     reference: &str,
 ) -> Result<(), PriceError> {
-    if let Some(coupon) = coupon
-        && !coupons::claim_use(conn, coupon.id)?
-    {
-        return Err(PriceError::Coupon(msg::COUPON_USED_UP.to_owned()));
+    if let Some(coupon) = coupon {
+        let refused = match coupons::claim_use(conn, coupon.id)? {
+            UseClaim::Counted => None,
+            UseClaim::UsedUp => Some(msg::COUPON_USED_UP),
+            UseClaim::Inactive => Some(msg::COUPON_INACTIVE),
+        };
+        if let Some(message) = refused {
+            return Err(PriceError::Coupon(message.to_owned()));
+        }
     }
     if quote.is_list_price() && coupon.is_none() {
         return Ok(());

@@ -7,6 +7,7 @@
 use crate::common::TestApp;
 use crate::common::customers::ADMIN;
 use domain::{Cents, EntryKind};
+use persistence::coupons::UseClaim;
 use serde_json::{Value, json};
 
 /// `email`'s client, signed in, with `dollars` in the wallet.
@@ -292,7 +293,7 @@ persistence::both_backends! {
         // them (a purchase racing the edit), and the form's check does too.
         app.with_conn(|conn| {
             for _ in 0..3 {
-                assert!(persistence::coupons::claim_use(conn, id).unwrap());
+                assert_eq!(persistence::coupons::claim_use(conn, id).unwrap(), UseClaim::Counted);
             }
         });
         let row = app.with_conn(|conn| persistence::coupons::find(conn, id).unwrap().unwrap());
@@ -316,6 +317,8 @@ persistence::both_backends! {
         assert_eq!(off.status, 200, "{}", off.text);
         assert_eq!((off.body["active"].as_bool(), off.body["percentOff"].as_i64(), off.body["maxUses"].as_i64()),
             (Some(false), Some(15), Some(5)));
+        // A purchase quoted before the coupon was turned off is refused as such, not "used up".
+        assert_eq!(app.with_conn(|conn| persistence::coupons::claim_use(conn, id).unwrap()), UseClaim::Inactive);
         let missing = app.send(app.client.patch(app.url("/api/admin/coupons/999999")).json(&json!({ "active": true }))).await;
         assert_eq!((missing.status, missing.message()), (404, "Coupon not found"));
         assert_eq!(app.audit_rows_of("coupon.create").len(), 1);
