@@ -14,6 +14,7 @@ pub mod calendar;
 pub mod credential_template;
 pub mod csv;
 pub mod currency;
+pub mod forecast;
 pub mod forms;
 pub mod identity;
 pub mod ids;

@@ -36,6 +36,8 @@ pub const TOO_MANY_REQUESTS: &str = "Too many requests. Please try again later";
 pub const TOO_MANY_IDS: &str = "At most 200 ids at a time";
 pub const ALERT_PERCENT: &str = "Enter up to 5 whole percents from 1 to 100";
 pub const ALERT_DAYS: &str = "Enter up to 5 whole numbers of days from 1 to 30";
+pub const ALERT_RUNS_OUT: &str =
+    "Enter a whole number of days from 1 to 30, or nothing to turn this alert off";
 pub const ALERT_BALANCE: &str = "Enter an amount greater than 0 (at most 100000, 2 decimals)";
 pub const ALERT_EMAIL: &str = "Email must be true or false";
 pub const WEBHOOK_URL: &str = "Enter an https:// URL of at most 2000 characters, without a user name or password, on a public host";

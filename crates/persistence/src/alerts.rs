@@ -24,6 +24,9 @@ pub struct AlertSettings {
     pub webhook_url: Option<String>,
     /// Sealed (the API seals and opens it).
     pub webhook_secret: Option<String>,
+    /// Alert when a traffic kind runs out within this many days at the recent pace
+    /// (`domain::forecast`); `None`: off (the default).
+    pub runs_out_within_days: Option<i64>,
 }
 
 impl Default for AlertSettings {
@@ -35,6 +38,7 @@ impl Default for AlertSettings {
             email: true,
             webhook_url: None,
             webhook_secret: None,
+            runs_out_within_days: None,
         }
     }
 }
@@ -46,6 +50,7 @@ type SettingsColumns = (
     bool,
     Option<String>,
     Option<String>,
+    Option<i64>,
 );
 
 fn list(text: &str) -> Vec<i64> {
@@ -65,6 +70,7 @@ fn from_columns(c: SettingsColumns) -> AlertSettings {
         email: c.3,
         webhook_url: c.4,
         webhook_secret: c.5,
+        runs_out_within_days: c.6,
     }
 }
 
@@ -75,6 +81,7 @@ const COLUMNS: (
     alert_settings::email,
     alert_settings::webhook_url,
     alert_settings::webhook_secret,
+    alert_settings::runs_out_within_days,
 ) = (
     alert_settings::traffic_percent,
     alert_settings::expiry_days,
@@ -82,6 +89,7 @@ const COLUMNS: (
     alert_settings::email,
     alert_settings::webhook_url,
     alert_settings::webhook_secret,
+    alert_settings::runs_out_within_days,
 );
 
 /// `user`'s settings, or the defaults.
@@ -104,6 +112,7 @@ pub fn save(conn: &mut DbConnection, user: UserId, s: &AlertSettings, now: i64) 
         alert_settings::email.eq(s.email),
         alert_settings::webhook_url.eq(&s.webhook_url),
         alert_settings::webhook_secret.eq(&s.webhook_secret),
+        alert_settings::runs_out_within_days.eq(s.runs_out_within_days),
         alert_settings::updated_at.eq(now),
     );
     update_or_insert(

@@ -561,6 +561,7 @@ diesel::table! {
         webhook_url -> Nullable<Text>,
         webhook_secret -> Nullable<Text>,
         updated_at -> BigInt,
+        runs_out_within_days -> Nullable<BigInt>,
     }
 }
 

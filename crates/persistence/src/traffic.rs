@@ -9,6 +9,7 @@ use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::now;
 use crate::schema::{proxy_settings, traffic_balances, usage_daily, users};
+use crate::sums::sum_of;
 use crate::upsert::update_or_insert;
 use diesel::prelude::*;
 use domain::{ProxyKind, UserId};
@@ -256,6 +257,28 @@ pub fn daily(
         .select((usage_daily::day, usage_daily::bytes))
         .load(conn)
         .map_err(DbError::from)
+}
+
+/// Bytes used per (customer, kind) from `from_day` (`YYYY-MM-DD`, UTC) on: one customer's
+/// with `only`, every customer's otherwise (the pace behind `domain::forecast`).
+pub fn used_since(
+    conn: &mut DbConnection,
+    from_day: &str,
+    only: Option<UserId>,
+) -> DbResult<Vec<(i64, String, i64)>> {
+    let mut query = usage_daily::table
+        .filter(usage_daily::day.ge(from_day))
+        .group_by((usage_daily::user_id, usage_daily::kind))
+        .select((
+            usage_daily::user_id,
+            usage_daily::kind,
+            sum_of("usage_daily.bytes"),
+        ))
+        .into_boxed();
+    if let Some(user) = only {
+        query = query.filter(usage_daily::user_id.eq(user));
+    }
+    Ok(query.load(conn)?)
 }
 
 /// The account behind a proxy username (the base part, without targeting options).

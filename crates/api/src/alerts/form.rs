@@ -1,5 +1,5 @@
 //! The alert settings as the API writes them (`view.rs` has them as it reads them):
-//! `{trafficPercent, expiryDays, balanceBelow, email, webhookUrl}`. A field left out stays as it was; each list holds at most
+//! `{trafficPercent, expiryDays, balanceBelow, email, webhookUrl, runsOutWithinDays}`. A field left out stays as it was; each list holds at most
 //! 5 whole numbers (percent 1 to 100, days 1 to 30; a repeat counts, then is kept once), sorted
 //! from the largest; a webhook URL is a `domain::webhook::WebhookUrl`, and null removes it with
 //! its secret.
@@ -36,6 +36,11 @@ pub struct AlertsRequest {
     #[schema(schema_with = crate::openapi::rules::webhook_url)]
     #[serde(default, deserialize_with = "present")]
     pub webhook_url: Option<Value>,
+    /// Alert when a traffic kind would run out within this many days at the pace of the last
+    /// 7 days (whole, 1 to 30); null: no such alert.
+    #[schema(schema_with = crate::openapi::rules::runs_out_days)]
+    #[serde(default, deserialize_with = "present")]
+    pub runs_out_within_days: Option<Value>,
 }
 
 /// Tells a field given as null (Some(Null)) from a field left out (None): null turns the balance
@@ -90,6 +95,16 @@ impl AlertsRequest {
             Some(value) => match hundredths(Some(value)).filter(|c| *c > 0) {
                 Some(cents) => settings.balance_below_cents = Some(cents),
                 None => errors.add("balanceBelow", msg::ALERT_BALANCE),
+            },
+        }
+        match &self.runs_out_within_days {
+            None => {}
+            Some(Value::Null) => settings.runs_out_within_days = None,
+            Some(value) => match domain::numbers::whole_of(value)
+                .filter(|n| domain::alerts::DAYS.range().contains(n))
+            {
+                Some(days) => settings.runs_out_within_days = Some(days),
+                None => errors.add("runsOutWithinDays", msg::ALERT_RUNS_OUT),
             },
         }
         match &self.email {
@@ -179,6 +194,25 @@ mod tests {
             assert!(apply(json!({ "balanceBelow": bad })).is_err(), "{bad}");
         }
         assert!(apply(json!({"email": "yes"})).is_err());
+    }
+
+    #[test]
+    fn the_runs_out_alert_takes_days_from_1_to_30_and_null_turns_it_off() {
+        let s = apply(json!({"runsOutWithinDays": 3})).unwrap();
+        assert_eq!(s.runs_out_within_days, Some(3));
+        let request: AlertsRequest =
+            serde_json::from_value(json!({"runsOutWithinDays": null})).unwrap();
+        let mut off = s.clone();
+        request.apply(&mut off, false).unwrap();
+        assert_eq!(off.runs_out_within_days, None);
+        for bad in [json!(0), json!(31), json!(2.5), json!("3"), json!([3])] {
+            let errors = apply(json!({ "runsOutWithinDays": bad })).unwrap_err();
+            assert_eq!(
+                errors.get("runsOutWithinDays"),
+                Some(msg::ALERT_RUNS_OUT),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -17,6 +17,8 @@ pub struct AlertsReply {
     pub email: bool,
     /// Where notifications are POSTed; null: no webhook.
     pub webhook_url: Option<String>,
+    /// Days ahead of running out (at the recent pace) to alert at; null: off.
+    pub runs_out_within_days: Option<i64>,
     /// Whether a signing secret exists (it is never shown again).
     pub webhook_secret_set: bool,
     /// The signing secret, only in the answer that created it (the first webhook URL saved);
@@ -33,6 +35,7 @@ impl From<&AlertSettings> for AlertsReply {
             balance_below: s.balance_below_cents.map(Cents::new),
             email: s.email,
             webhook_url: s.webhook_url.clone(),
+            runs_out_within_days: s.runs_out_within_days,
             webhook_secret_set: s.webhook_secret.is_some(),
             webhook_secret: None,
         }

@@ -82,6 +82,13 @@ pub fn connections_cap() -> RefOr<Schema> {
     )
 }
 
+/// The runs-out alert's days ahead (`alerts::form`): `domain::alerts::DAYS`, or null for off.
+pub fn runs_out_days() -> RefOr<Schema> {
+    done(
+        whole(domain::alerts::DAYS).schema_type(SchemaType::from_iter([Type::Integer, Type::Null])),
+    )
+}
+
 /// `crate::number::quantity` under the generate and buy limits (`domain::numbers::QUANTITY`):
 /// a whole JSON number (`3`, `3.0` and `3e0` alike, as JSON Schema's `integer`), or a string of
 /// digits only (leading zeros allowed; no sign, exponent, point or whitespace).

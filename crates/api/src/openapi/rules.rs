@@ -12,7 +12,7 @@
 
 pub use super::rule_numbers::{
     alert_days, alert_percents, balance_threshold, connections_cap, gb_cap, plan_id, quantity,
-    signed_hundredths, summary_days, top_up_amount, topup_below_gb, trial_allowance,
+    runs_out_days, signed_hundredths, summary_days, top_up_amount, topup_below_gb, trial_allowance,
 };
 pub use super::schema_build::CONTROL;
 use super::schema_build::{

@@ -1,5 +1,6 @@
 //! `GET /api/user/get_starts` (sic: the front end's spelling) and `GET /api/user/usage`: what the
-//! meter says about the customer's traffic, in GB, and how many pieces they hold of each kind.
+//! meter says about the customer's traffic, in GB, how long it lasts at their recent pace
+//! (`domain::forecast`), and how many pieces they hold of each kind.
 
 use crate::auth::trial_view::TrialView;
 use crate::blocking::with_conn;
@@ -24,17 +25,28 @@ pub struct TrafficStat {
     /// When the unused traffic expires (unix seconds); null when there is no bought traffic.
     #[serde(rename = "expiresAt")]
     pub expires_at: Option<i64>,
+    /// GB a day on average over the last 7 UTC days (today so far included).
+    #[serde(rename = "dailyAverageGb")]
+    pub daily_average_gb: f64,
+    /// When the traffic left runs out at that pace (unix seconds); null with no usage in those
+    /// days or no traffic left. It may come after `expiresAt`: the traffic expires first then.
+    #[serde(rename = "runsOutAt")]
+    pub runs_out_at: Option<i64>,
 }
 
 impl TrafficStat {
-    fn from_balance(balance: Option<traffic::Balance>) -> Self {
+    fn from_balance(balance: Option<traffic::Balance>, used_recently: i64, now: i64) -> Self {
         let (purchased, used, expires_at) = balance.map_or((0, 0, None), |b| {
             (b.purchased_bytes, b.used_bytes, b.expires_at)
         });
+        let available = (purchased - used).max(0);
+        let pace = domain::forecast::forecast(used_recently, available, now);
         TrafficStat {
-            available_traffic: (purchased - used).max(0) as f64 / GB as f64,
+            available_traffic: available as f64 / GB as f64,
             used_traffic: used as f64 / GB as f64,
             expires_at,
+            daily_average_gb: pace.daily_average_gb(),
+            runs_out_at: pace.runs_out_at,
         }
     }
 }
@@ -112,21 +124,30 @@ pub async fn traffic_stats(
     let id = user.0.id;
     let now = persistence::now();
     let soon = now + EXPIRING_SOON_DAYS * 86_400;
-    let (premium, budget, counts, trial) = with_conn(&state.services.pool, move |conn| {
+    let window = domain::forecast::window_first_day(now);
+    let (premium, budget, recent, counts, trial) = with_conn(&state.services.pool, move |conn| {
         Ok((
             traffic::balance_row(conn, id, ProxyKind::Premium)?,
             traffic::balance_row(conn, id, ProxyKind::Budget)?,
+            traffic::used_since(conn, &window, Some(id))?,
             pieces::live_counts(conn, id, now, soon)?,
             trial_networks::account_trial(conn, id)?,
         ))
     })
     .await?;
+    let recently = |kind: ProxyKind| {
+        recent
+            .iter()
+            .filter(|(_, k, _)| k == kind.as_str())
+            .map(|(_, _, bytes)| bytes)
+            .sum::<i64>()
+    };
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(StatsResponse {
             success: true,
-            premium_stat: TrafficStat::from_balance(premium),
-            budget_stat: TrafficStat::from_balance(budget),
+            premium_stat: TrafficStat::from_balance(premium, recently(ProxyKind::Premium), now),
+            budget_stat: TrafficStat::from_balance(budget, recently(ProxyKind::Budget), now),
             piece_stats: PieceStats::from_counts(counts),
             expiring_soon_days: EXPIRING_SOON_DAYS,
             trial: TrialView::of_account(&trial, now),

@@ -72,15 +72,16 @@ persistence::both_backends! {
         assert_eq!(
             defaults.body,
             json!({"trafficPercent": [95, 80], "expiryDays": [3, 1], "balanceBelow": null, "email": true,
-                "webhookUrl": null, "webhookSecretSet": false})
+                "webhookUrl": null, "runsOutWithinDays": null, "webhookSecretSet": false})
         );
         let bad = app
             .send(app.client.put(app.url("/api/user/alerts")).json(&json!({
-                "trafficPercent": [0, 80], "expiryDays": [45], "balanceBelow": -1, "email": "yes"
+                "trafficPercent": [0, 80], "expiryDays": [45], "balanceBelow": -1, "email": "yes",
+                "runsOutWithinDays": 0
             })))
             .await;
         assert_eq!(bad.status, 422, "{}", bad.text);
-        for field in ["trafficPercent", "expiryDays", "balanceBelow", "email"] {
+        for field in ["trafficPercent", "expiryDays", "balanceBelow", "email", "runsOutWithinDays"] {
             assert!(bad.body["fields"][field].is_string(), "{field}: {}", bad.text);
         }
         assert_eq!(app.get("/api/user/alerts").await.body, defaults.body, "nothing half-written");
@@ -93,7 +94,7 @@ persistence::both_backends! {
         assert_eq!(
             saved.body,
             json!({"trafficPercent": [50], "expiryDays": [3, 1], "balanceBelow": 12.5, "email": true,
-                "webhookUrl": null, "webhookSecretSet": false})
+                "webhookUrl": null, "runsOutWithinDays": null, "webhookSecretSet": false})
         );
         // Signed out: 401.
         let guest = app.send(app.new_client().get(app.url("/api/user/alerts"))).await;
@@ -138,6 +139,44 @@ persistence::both_backends! {
         assert_eq!(check_twice_at_once(&app, now).await, 1, "97.5 % crosses 95 %");
         assert_eq!(alert_mails(&app, "95 % of your traffic used"), 0);
         assert_eq!(notifications(&app).await["unread"], json!(3));
+    }
+
+    async fn traffic_running_out_at_the_recent_pace_fires_once_and_rearms_a_day_clear(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(EMAIL, crate::common::PASSWORD).await;
+        let id = user_id(&app);
+        let only_forecast = json!({"trafficPercent": [], "expiryDays": [], "runsOutWithinDays": 3});
+        let saved = app.send(app.client.put(app.url("/api/user/alerts")).json(&only_forecast)).await;
+        assert_eq!((saved.status, saved.body["runsOutWithinDays"].as_i64()), (200, Some(3)), "{}", saved.text);
+        // Noon UTC: the window is six and a half days long.
+        let real = persistence::now();
+        let now = real - real.rem_euclid(86_400) + 43_200;
+        let day = |ago: i64| domain::calendar::utc_day(now - ago * 86_400);
+        let buy = |gb: i64| app.with_conn(|c| traffic::add_purchased(c, id, ProxyKind::Premium, gb * GB, None).unwrap());
+        let use_on = |ago: i64, hundredths_gb: i64| {
+            app.with_conn(|c| traffic::record_usage(c, id, ProxyKind::Premium, &day(ago), hundredths_gb * GB / 100).unwrap());
+        };
+        buy(100);
+        use_on(0, 1300);
+        assert_eq!(check_twice_at_once(&app, now).await, 0, "2 GB a day, 87 GB left: 43.5 days");
+        use_on(3, 5200);
+        assert_eq!(check_twice_at_once(&app, now).await, 0, "10 GB a day, 35 left: 3.5 days");
+        use_on(0, 650);
+        assert_eq!(check_twice_at_once(&app, now).await, 1, "11 GB a day, 28.5 left: 2.6 days");
+        assert_eq!(check_twice_at_once(&app, now).await, 0, "fired already");
+        assert_eq!(alert_mails(&app, "traffic runs out in 3 days or less"), 1);
+        assert!(notifications(&app).await["items"][0]["body"].as_str().unwrap().contains("11.00 GB a day"));
+        // Back to 3.5 days: less than a day clear, the mark holds; crossing again fires nothing.
+        buy(10);
+        assert_eq!(check_twice_at_once(&app, now).await, 0);
+        use_on(0, 650);
+        assert_eq!(check_twice_at_once(&app, now).await, 0, "12 GB a day, 32 left: 2.7 days, still fired");
+        // Eleven days clear: re-armed, and the next crossing fires.
+        buy(100);
+        assert_eq!(check_twice_at_once(&app, now).await, 0);
+        use_on(0, 9100);
+        assert_eq!(check_twice_at_once(&app, now).await, 1, "26 GB a day, 41 left: 1.6 days");
+        assert_eq!(alert_mails(&app, "traffic runs out in 3 days or less"), 2);
     }
 
     async fn expiry_and_balance_thresholds_fire_once(backend) {

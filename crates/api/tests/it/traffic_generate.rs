@@ -235,4 +235,29 @@ persistence::both_backends! {
         let budget = app.get("/api/user/budget_residential_location").await;
         assert!(budget.body["locations"].as_array().unwrap().len() >= 195);
     }
+
+    async fn the_forecast_is_the_pace_of_the_last_seven_days(backend) {
+        let app = with_traffic(backend).await;
+        let id = app.user_id(USER);
+        let day = |ago: i64| domain::calendar::utc_day(persistence::now() - ago * 86_400);
+        let used = [(0, 1_500_000_000), (3, 500_000_000), (10, 500_000_000)];
+        app.with_conn(|conn| {
+            for (ago, bytes) in used {
+                persistence::traffic::record_usage(conn, id, domain::ProxyKind::Premium, &day(ago), bytes).unwrap();
+            }
+        });
+        let before = persistence::now();
+        let stats = app.get("/api/user/get_starts").await;
+        let after = persistence::now();
+        let premium = &stats.body["premiumStat"];
+        assert_eq!(premium["availableTraffic"], 2.5, "{}", stats.text);
+        // 2 GB in the window (the day 10 days ago is not in it), over the time since its start.
+        let pace = |now: i64| domain::forecast::forecast(2_000_000_000, 2_500_000_000, now);
+        let average = premium["dailyAverageGb"].as_f64().unwrap();
+        assert!((pace(after).daily_average_gb()..=pace(before).daily_average_gb()).contains(&average), "{average}");
+        let runs_out = premium["runsOutAt"].as_i64().unwrap();
+        assert!((pace(before).runs_out_at.unwrap()..=pace(after).runs_out_at.unwrap()).contains(&runs_out), "{runs_out}");
+        let budget = &stats.body["budgetStat"];
+        assert_eq!((budget["dailyAverageGb"].as_f64(), budget["runsOutAt"].as_i64()), (Some(0.0), None));
+    }
 }

@@ -27,6 +27,9 @@ struct Candidate {
     body: String,
     /// The expiry an expiry warning announces.
     stated: Option<i64>,
+    /// Keeps a fired mark though the figure is back below the threshold: a forecast that moves
+    /// back by less than a day does not re-arm (it would fire again as the pace wobbles).
+    hold: bool,
 }
 
 fn gb(bytes: i64) -> String {
@@ -48,6 +51,57 @@ fn when(unix: i64) -> String {
     format!("{day} {:02}:{:02} UTC", secs / 3600, secs % 3600 / 60)
 }
 
+/// The runs-out alert of a traffic balance: crossed when, at the pace of the last days
+/// (`used_recently`), what is left runs out within the customer's days ahead, and before the
+/// traffic expires (the expiry alerts speak of that).
+fn runs_out(
+    out: &mut Vec<Candidate>,
+    settings: &AlertSettings,
+    row: &TrafficFigures,
+    used_recently: i64,
+    now: i64,
+) {
+    let Some(ahead) = settings.runs_out_within_days else {
+        return;
+    };
+    let (user, kind, purchased, used, expires, _) = row;
+    let left = (purchased - used).max(0);
+    let pace = domain::forecast::forecast(used_recently, left, now);
+    let Some(at) = pace
+        .runs_out_at
+        .filter(|at| expires.is_none_or(|e| *at < e))
+    else {
+        out.push(Candidate {
+            user: *user,
+            subject: format!("runs_out:traffic:{kind}"),
+            threshold: ahead,
+            crossed: false,
+            title: String::new(),
+            body: String::new(),
+            stated: None,
+            hold: false,
+        });
+        return;
+    };
+    let label = kind_label(kind);
+    out.push(Candidate {
+        user: *user,
+        subject: format!("runs_out:traffic:{kind}"),
+        threshold: ahead,
+        crossed: at - now <= ahead * DAY,
+        title: format!("{label}: traffic runs out in {} or less", days(ahead)),
+        body: format!(
+            "At your pace of the last 7 days ({} GB a day), the {} GB left of your {label} \
+             traffic run out around {}. Buy more on the Pricing page, or turn on auto top-up.",
+            gb(pace.daily_average_bytes),
+            gb(left),
+            when(at)
+        ),
+        stated: None,
+        hold: at - now <= (ahead + 1) * DAY,
+    });
+}
+
 fn traffic(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &TrafficFigures, now: i64) {
     let (user, kind, purchased, used, expires, valid_from) = row;
     let label = kind_label(kind);
@@ -65,6 +119,7 @@ fn traffic(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &TrafficFigu
                 gb(*purchased)
             ),
             stated: None,
+            hold: false,
         });
     }
     if let Some(expires) = expires {
@@ -84,6 +139,7 @@ fn traffic(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &TrafficFigu
                     when(*expires)
                 ),
                 stated: Some(*expires),
+                hold: false,
             });
         }
     }
@@ -105,6 +161,7 @@ fn piece(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &PieceFigures,
                 when(*expires)
             ),
             stated: Some(*expires),
+            hold: false,
         });
     }
 }
@@ -163,8 +220,16 @@ fn evaluate(
     let defaults = AlertSettings::default();
     let of = |user: i64| custom.get(&user).unwrap_or(&defaults);
     let mut candidates = Vec::new();
+    let window = domain::forecast::window_first_day(now);
+    let recent: HashMap<(i64, String), i64> =
+        persistence::traffic::used_since(conn, &window, None)?
+            .into_iter()
+            .map(|(user, kind, bytes)| ((user, kind), bytes))
+            .collect();
     for row in alerts::traffic_figures(conn)? {
         traffic(&mut candidates, of(row.0), &row, now);
+        let used_recently = recent.get(&(row.0, row.1.clone())).copied().unwrap_or(0);
+        runs_out(&mut candidates, of(row.0), &row, used_recently, now);
     }
     for row in alerts::live_pieces(conn, now)? {
         piece(&mut candidates, of(row.0), &row, now);
@@ -189,6 +254,7 @@ fn evaluate(
                 Cents::new(cents)
             ),
             stated: None,
+            hold: false,
         });
     }
     drop_outdated(conn, &candidates, now)?;
@@ -233,7 +299,7 @@ fn evaluate(
                     fired.push((c.user, mail));
                 }
             }
-            (false, true) => alerts::rearm(conn, user, &c.subject, c.threshold)?,
+            (false, true) if !c.hold => alerts::rearm(conn, user, &c.subject, c.threshold)?,
             _ => {}
         }
     }
