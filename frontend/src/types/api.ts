@@ -2700,6 +2700,11 @@ export interface components {
             balanceBelow?: number | null;
             email: boolean;
             expiryDays: number[];
+            /**
+             * Format: int64
+             * @description Days ahead of running out (at the recent pace) to alert at; null: off.
+             */
+            runsOutWithinDays?: number | null;
             trafficPercent: number[];
             /**
              * @description The signing secret, only in the answer that created it (the first webhook URL saved);
@@ -2716,6 +2721,7 @@ export interface components {
             /** @description Send alerts by email too (they always reach the notification centre). */
             email?: boolean | null;
             expiryDays?: number[];
+            runsOutWithinDays?: number | null;
             trafficPercent?: number[];
             /** @description An https URL every notification is POSTed to (signed); null removes the webhook. */
             webhookUrl?: string | null;
@@ -5269,10 +5275,21 @@ export interface components {
              */
             availableTraffic: number;
             /**
+             * Format: double
+             * @description GB a day on average over the last 7 UTC days (today so far included).
+             */
+            dailyAverageGb: number;
+            /**
              * Format: int64
              * @description When the unused traffic expires (unix seconds); null when there is no bought traffic.
              */
             expiresAt?: number | null;
+            /**
+             * Format: int64
+             * @description When the traffic left runs out at that pace (unix seconds); null with no usage in those
+             *     days or no traffic left. It may come after `expiresAt`: the traffic expires first then.
+             */
+            runsOutAt?: number | null;
             /** Format: double */
             usedTraffic: number;
         };

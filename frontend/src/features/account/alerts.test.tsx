@@ -26,6 +26,7 @@ describe('alerts card', { timeout: 30_000 }, () => {
           trafficPercent: [90, 50],
           expiryDays: [3, 1],
           balanceBelow: 5,
+          runsOutWithinDays: 2,
           email: false,
           webhookUrl: null,
           webhookSecretSet: false,
@@ -43,10 +44,12 @@ describe('alerts card', { timeout: 30_000 }, () => {
     await user.clear(traffic);
     await user.type(traffic, '50, 90');
     await user.type(screen.getByLabelText('Balance below ($)'), '5');
+    await user.type(screen.getByLabelText('Runs out within (days)'), '2');
     await user.click(screen.getByRole('checkbox', { name: /Email me too/ }));
     await user.click(screen.getByRole('button', { name: 'Save alerts' }));
     await waitFor(() => expect(traffic).toHaveValue('50, 90'));
-    expect(sent[1]).toEqual({ trafficPercent: [50, 90], expiryDays: [3, 1], balanceBelow: 5, email: false, webhookUrl: null });
+    expect(screen.getByLabelText('Runs out within (days)')).toHaveValue('2');
+    expect(sent[1]).toEqual({ trafficPercent: [50, 90], expiryDays: [3, 1], balanceBelow: 5, runsOutWithinDays: 2, email: false, webhookUrl: null });
   });
 
   it('saves a webhook URL, shows its secret once, rotates it and lists the deliveries', async () => {

@@ -40,7 +40,15 @@ const pieceStats = {
   ipv6: { live: 0, expiringSoon: 0, nextExpiresAt: null },
 };
 
-function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924084800, soonDays = 3, premium = { available: 3.333, used: 1.667 } } = {}) {
+function setup({
+  plans = [plan(7, 5, 15)],
+  balance = 40,
+  premiumExpiresAt = 1924084800,
+  soonDays = 3,
+  premium = { available: 3.333, used: 1.667 },
+  // 3 Dec 2026 12:00 UTC; 1 Jan 2031 after the expiry
+  premiumRunsOutAt = 1796299200 as number | null,
+} = {}) {
   const bodies: unknown[] = [];
   server.use(
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ balance }) })),
@@ -51,8 +59,14 @@ function setup({ plans = [plan(7, 5, 15)], balance = 40, premiumExpiresAt = 1924
     http.get('*/api/user/get_starts', () =>
       HttpResponse.json({
         success: true,
-        premiumStat: { availableTraffic: bodies.length > 0 ? 8.333 : premium.available, usedTraffic: premium.used, expiresAt: premiumExpiresAt },
-        budgetStat: { availableTraffic: 0, usedTraffic: 0, expiresAt: null },
+        premiumStat: {
+          availableTraffic: bodies.length > 0 ? 8.333 : premium.available,
+          usedTraffic: premium.used,
+          expiresAt: premiumExpiresAt,
+          dailyAverageGb: 1.5,
+          runsOutAt: premiumRunsOutAt,
+        },
+        budgetStat: { availableTraffic: 0, usedTraffic: 0, expiresAt: null, dailyAverageGb: 0, runsOutAt: null },
         pieceStats,
         expiringSoonDays: soonDays,
       }),
@@ -75,6 +89,16 @@ describe('overview', () => {
     expect(within(usage).getByText('1.67 GB')).toBeInTheDocument();
     expect(within(usage).getByRole('progressbar', { name: 'Traffic used' })).toHaveAttribute('aria-valuenow', '33');
     expect(within(usage).getByTestId('traffic-expiry')).toHaveTextContent(/^Expires 21 Dec 2030, \d{2}:\d{2}$/);
+    expect(within(usage).getByTestId('traffic-forecast')).toHaveTextContent('At this pace (1.50 GB a day) your Premium traffic lasts until 3 Dec 2026.');
+  });
+
+  it('says the traffic outlasts its expiry at this pace, and nothing without a forecast', async () => {
+    setup({ premiumRunsOutAt: 1924992000 });
+    const { user } = renderAt('/onboard');
+    const usage = (await screen.findByRole('heading', { name: 'Usage' })).closest('section')!;
+    expect(await within(usage).findByTestId('traffic-forecast')).toHaveTextContent('At this pace (1.50 GB a day) your Premium traffic lasts until it expires.');
+    await user.click(screen.getByRole('tab', { name: 'Residential Proxies' }));
+    expect(within(usage).queryByTestId('traffic-forecast')).toBeNull();
   });
 
   it('shows a balance under 1 GB in MB too, remaining still with 2 decimals of GB', async () => {

@@ -1,5 +1,5 @@
 // Alerts: when the shop tells the customer about their account (traffic used, days before traffic
-// or a proxy expires, wallet balance), always in the notification centre (the bell) and by
+// or a proxy expires, wallet balance, traffic running out at the recent pace), always in the notification centre (the bell) and by
 // email when "Email me" is on, and to the webhook URL when one is set. Lists are typed as
 // comma-separated whole numbers; the server checks them (422 per field).
 import { useState } from 'react';
@@ -14,8 +14,8 @@ import { notify } from '@/lib/toast';
 import { type AlertSettings, useAlerts, useSaveAlerts } from '../api/alerts';
 import { DeliveryLog, RotateSecretButton, SecretShownOnce } from './webhook-panel';
 
-type AlertValues = { trafficPercent: string; expiryDays: string; balanceBelow: string; email: boolean; webhookUrl: string };
-const FIELDS = ['trafficPercent', 'expiryDays', 'balanceBelow', 'email', 'webhookUrl'] as const;
+type AlertValues = { trafficPercent: string; expiryDays: string; balanceBelow: string; runsOutWithinDays: string; email: boolean; webhookUrl: string };
+const FIELDS = ['trafficPercent', 'expiryDays', 'balanceBelow', 'runsOutWithinDays', 'email', 'webhookUrl'] as const;
 
 /** "80, 95" as [80, 95]; anything that is not a whole number is sent as is for the server to refuse. */
 function numbers(text: string): number[] {
@@ -31,6 +31,7 @@ function valuesOf(s: AlertSettings): AlertValues {
     trafficPercent: ascending(s.trafficPercent),
     expiryDays: [...s.expiryDays].sort((a, b) => b - a).join(', '),
     balanceBelow: s.balanceBelow == null ? '' : String(s.balanceBelow),
+    runsOutWithinDays: s.runsOutWithinDays == null ? '' : String(s.runsOutWithinDays),
     email: s.email,
     webhookUrl: s.webhookUrl ?? '',
   };
@@ -52,6 +53,7 @@ function AlertsForm({ settings, onSecret }: { settings: AlertSettings; onSecret:
         trafficPercent: numbers(values.trafficPercent),
         expiryDays: numbers(values.expiryDays),
         balanceBelow: values.balanceBelow.trim() === '' ? null : Number(values.balanceBelow),
+        runsOutWithinDays: values.runsOutWithinDays.trim() === '' ? null : Number(values.runsOutWithinDays),
         email: values.email,
         webhookUrl: values.webhookUrl.trim() === '' ? null : values.webhookUrl.trim(),
       },
@@ -70,7 +72,7 @@ function AlertsForm({ settings, onSecret }: { settings: AlertSettings; onSecret:
   );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-3">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <Field
         label="Traffic used (%)"
         inputMode="numeric"
@@ -92,11 +94,19 @@ function AlertsForm({ settings, onSecret }: { settings: AlertSettings; onSecret:
         error={errors.balanceBelow?.message}
         {...register('balanceBelow')}
       />
-      <label className="flex min-h-6 items-center gap-2 text-sm font-medium sm:col-span-3">
+      <Field
+        label="Runs out within (days)"
+        inputMode="numeric"
+        placeholder="Off"
+        hint="At your pace of the last 7 days"
+        error={errors.runsOutWithinDays?.message}
+        {...register('runsOutWithinDays')}
+      />
+      <label className="flex min-h-6 items-center gap-2 text-sm font-medium sm:col-span-2 lg:col-span-4">
         <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('email')} />
         Email me too (alerts always show under the bell)
       </label>
-      <div className="sm:col-span-3">
+      <div className="sm:col-span-2 lg:col-span-4">
         <Field
           label="Webhook URL"
           type="url"
@@ -106,7 +116,7 @@ function AlertsForm({ settings, onSecret }: { settings: AlertSettings; onSecret:
           {...register('webhookUrl')}
         />
       </div>
-      <div className="flex flex-wrap gap-3 sm:col-span-3">
+      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
         <Button type="submit" busy={save.isPending} disabled={!isDirty}>
           Save alerts
         </Button>
@@ -123,7 +133,7 @@ export function AlertsCard() {
   return (
     <Card title="Alerts">
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-        Traffic used is per traffic kind; days before expiry count for traffic and proxies; leave a field empty for no alert of that kind. Each alert fires once when its threshold is crossed, and again after a purchase or top-up moves the figure back. A webhook URL receives every notification as a signed JSON POST.
+        Traffic used is per traffic kind; days before expiry count for traffic and proxies; "runs out within" watches when each traffic kind runs out at your pace of the last 7 days; leave a field empty for no alert of that kind. Each alert fires once when its threshold is crossed, and again after a purchase or top-up moves the figure back. A webhook URL receives every notification as a signed JSON POST.
       </p>
       {data ? <AlertsForm settings={data} onSecret={setSecret} /> : <Skeleton className="h-24 w-full" />}
       {secret && <SecretShownOnce secret={secret} onDone={() => setSecret(null)} />}

@@ -58,7 +58,11 @@ export function UsageCard({ kind }: { kind: ProxyKind }) {
           <Skeleton className="h-3 w-full" />
         </div>
       ) : kind === 'premium' || kind === 'budget' ? (
-        <TrafficFigures stat={(kind === 'premium' ? data?.premiumStat : data?.budgetStat) ?? null} trial={kind === 'premium' ? data?.trial : null} />
+        <TrafficFigures
+          stat={(kind === 'premium' ? data?.premiumStat : data?.budgetStat) ?? null}
+          label={kind === 'premium' ? 'Premium' : 'Budget'}
+          trial={kind === 'premium' ? data?.trial : null}
+        />
       ) : (
         <PieceFigures stat={data?.pieceStats?.[kind] ?? null} soonDays={data?.expiringSoonDays ?? 3} />
       )}

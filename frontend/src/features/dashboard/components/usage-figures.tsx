@@ -1,6 +1,7 @@
 // The figures of the overview's Usage card: remaining GB with 2 decimals (below 1 GB also in MB;
-// docs/screens.md), total and used traffic (formatTraffic) with a progress bar and the expiry for traffic kinds; live pieces, those expiring soon and the next expiry for piece kinds.
-import { TrafficExpiry } from '@/components/traffic-expiry';
+// docs/screens.md), total and used traffic (formatTraffic) with a progress bar, the expiry and the
+// forecast at the recent pace for traffic kinds; live pieces, those expiring soon and the next expiry for piece kinds.
+import { TrafficExpiry, TrafficForecast } from '@/components/traffic-expiry';
 import { TrialLabel } from '@/components/trial-label';
 import type { AccountTrial } from '@/lib/account-trial';
 import { formatDateTime, formatFixed2, formatTraffic, fromUnixSeconds, remainingInMb } from '@/lib/format';
@@ -9,8 +10,9 @@ import { plural, pluralNoun } from '@/lib/plural';
 
 const muted = 'text-slate-600 dark:text-slate-400';
 
-/** `trial`: the account's free trial, labelled above the figures while it runs (Premium only). */
-export function TrafficFigures({ stat, trial = null }: { stat: TrafficStat | null; trial?: AccountTrial | null }) {
+/** `trial`: the account's free trial, labelled above the figures while it runs (Premium only);
+ * `label` names the kind in the forecast ("your Premium traffic lasts until …"). */
+export function TrafficFigures({ stat, label, trial = null }: { stat: TrafficStat | null; label: string; trial?: AccountTrial | null }) {
   const remaining = stat?.availableTraffic ?? 0;
   const remainingMb = remainingInMb(remaining);
   const used = stat?.usedTraffic ?? 0;
@@ -48,6 +50,7 @@ export function TrafficFigures({ stat, trial = null }: { stat: TrafficStat | nul
         </div>
       </dl>
       <TrafficExpiry expiresAt={stat?.expiresAt} className={`mt-3 text-sm ${muted}`} />
+      <TrafficForecast pace={stat} label={label} className={`mt-1 text-sm ${muted}`} />
     </>
   );
 }

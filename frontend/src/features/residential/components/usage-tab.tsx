@@ -9,7 +9,7 @@ import { Card, EmptyState } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statsQueryOptions } from '@/lib/stats';
 import { ProxyHistoryTable } from '@/components/proxy-history-table';
-import { TrafficExpiry } from '@/components/traffic-expiry';
+import { TrafficExpiry, TrafficForecast } from '@/components/traffic-expiry';
 import { TrialLabel } from '@/components/trial-label';
 import { formatFixed2, formatTraffic, remainingInMb } from '@/lib/format';
 import { proxyHistoryQueryOptions } from '@/lib/proxy-history';
@@ -66,6 +66,7 @@ export function UsageTab({ kind }: { kind: GeneratorKind }) {
           <Total label="Total" value={total} testId="usage-total" />
         </dl>
         {loaded && <TrafficExpiry expiresAt={stat?.expiresAt} className="mt-4 text-sm text-slate-600 dark:text-slate-300" />}
+        {loaded && <TrafficForecast pace={stat} label={kind === 'premium' ? 'Premium' : 'Budget'} className="mt-1 text-sm text-slate-600 dark:text-slate-300" />}
       </Card>
       <Card title="Daily usage">
         {usage.isPending ? (
