@@ -47,7 +47,7 @@ function setup({
   soonDays = 3,
   premium = { available: 3.333, used: 1.667 },
   // 3 Dec 2026 12:00 UTC; 1 Jan 2031 after the expiry
-  premiumRunsOutAt = 1796299200 as number | null,
+  premiumRunsOutAt = 1796299200,
 } = {}) {
   const bodies: unknown[] = [];
   server.use(
