@@ -51,6 +51,7 @@ pub mod margins;
 pub mod notifications;
 pub mod password_resets;
 pub mod payment_events;
+pub mod payout_events;
 pub mod payment_list;
 pub mod payments;
 pub mod piece_credentials;
