@@ -18,6 +18,7 @@ pub mod pricing;
 pub mod rate_limit;
 pub mod receipts;
 pub mod referral_payouts;
+pub mod payout_tracking;
 pub mod refunds;
 pub mod secret_box;
 pub mod settings;

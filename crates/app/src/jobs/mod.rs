@@ -19,7 +19,9 @@
 //! exports customers asked for (every 5 seconds on every instance, each export claimed on its
 //! own, `exports`); with Cryptomus configured and display currencies chosen, refreshing their
 //! exchange rates (every hour, asking only when the newest is a day old,
-//! `crate::currency::refresh_rates`).
+//! `crate::currency::refresh_rates`); with a payout provider, asking it about the referral
+//! payouts it took and has been quiet on for 10 minutes (every 5 minutes,
+//! `crate::payout_tracking::check_payouts`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -47,8 +49,8 @@ use schedule::{JobRun, periodic};
 use std::sync::Arc;
 use std::time::Duration;
 use work::{
-    check_alerts, credit_sla, measure_status, poll_deliveries, probe_upstreams, purge_expired,
-    reconcile_payments, refresh_rates, renew_pieces, send_webhooks,
+    check_alerts, check_payouts, credit_sla, measure_status, poll_deliveries, probe_upstreams,
+    purge_expired, reconcile_payments, refresh_rates, renew_pieces, send_webhooks,
 };
 
 pub const PURGE: Job = Job {
@@ -103,6 +105,12 @@ pub const EXCHANGE_RATES: Job = Job {
     every: Duration::from_secs(3600),
     lease: Duration::from_secs(300),
 };
+/// Asks the payout provider about payouts processing without news (`crate::payout_tracking`).
+pub const PAYOUT_CHECKS: Job = Job {
+    name: "payout_checks",
+    every: Duration::from_secs(300),
+    lease: Duration::from_secs(600),
+};
 /// Reconciliation's period comes from the settings.
 pub fn reconcile(every: Duration) -> Job {
     Job {
@@ -142,6 +150,7 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     start(STATUS_MINUTES, measure_status);
     start(SLA_CREDITS, credit_sla);
     start(EXCHANGE_RATES, refresh_rates);
+    start(PAYOUT_CHECKS, check_payouts);
     if let Some(every) = services.settings.reconcile_every {
         start(reconcile(every), reconcile_payments);
     }
