@@ -52,6 +52,7 @@ mod proxy_check;
 mod rate_limits;
 mod rate_limits_shared;
 mod receipts;
+mod payout_status;
 mod referral_payouts;
 mod refunds;
 mod registration;

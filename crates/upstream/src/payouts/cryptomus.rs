@@ -268,6 +268,29 @@ impl PayoutSender for CryptomusPayouts {
     }
 }
 
+#[cfg(feature = "testing")]
+impl CryptomusPayouts {
+    /// A status callback for payout `order_id` as Cryptomus sends it, signed with this client's
+    /// payout key, for tests of the route that verifies it.
+    pub fn signed_callback(
+        &self,
+        order_id: &str,
+        uuid: &str,
+        status: &str,
+        is_final: bool,
+    ) -> Vec<u8> {
+        let mut body = json!({
+            "type": "payout", "uuid": uuid, "order_id": order_id, "amount": "25.00",
+            "merchant_amount": "25.51", "commission": "0.51", "is_final": is_final,
+            "status": status, "txid": null, "currency": "USD", "network": "tron",
+            "payer_currency": "USDT", "payer_amount": "25.00",
+        });
+        let signature = sign(php_json(&body).as_bytes(), &self.key);
+        body["sign"] = Value::String(signature);
+        body.to_string().into_bytes()
+    }
+}
+
 /// A request that never reached the provider paid nothing; any other failure (a timeout, a
 /// connection lost after sending) may have.
 fn send_error(error: reqwest::Error) -> PayoutError {
