@@ -9,8 +9,8 @@
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::AppError;
-use domain::payout::{PayoutStatus, ReferralEntryKind, provider_outcome};
 use domain::messages as msg;
+use domain::payout::{PayoutStatus, ReferralEntryKind, provider_outcome};
 use persistence::payout_events::PayoutSource;
 use persistence::referral_payouts::{self, PayoutRow, ProviderReport};
 use persistence::{DbConnection, DbPool, referral_balance};
@@ -125,8 +125,11 @@ pub async fn check_payouts(
         let report = match answer {
             Ok(Some(report)) => Some(report),
             Ok(None) => {
-                tracing::warn!(payout = payout.id, status = payout.status.as_str(),
-                    "the payout provider knows no such payout");
+                tracing::warn!(
+                    payout = payout.id,
+                    status = payout.status.as_str(),
+                    "the payout provider knows no such payout"
+                );
                 None
             }
             Err(error) => {

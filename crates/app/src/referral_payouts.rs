@@ -7,10 +7,10 @@
 
 use crate::blocking::in_transaction;
 use crate::error::AppError;
+use crate::payout_tracking::apply_report;
 use domain::payout::{PayoutRequest, PayoutStatus, ReferralEntryKind};
 use domain::{Cents, Coin, UserId, messages as msg};
 use persistence::audit::{self, AuditEntry};
-use crate::payout_tracking::apply_report;
 use persistence::payout_events::PayoutSource;
 use persistence::referral_payouts::{self, Claim, PayoutRow, Refusal};
 use persistence::wallet::{self, EntryKind, WalletError};

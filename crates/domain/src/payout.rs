@@ -260,10 +260,18 @@ mod tests {
         assert_eq!(provider_outcome("paid", false), PayoutStatus::Paid);
         for word in ["fail", "cancel", "system_fail"] {
             assert_eq!(provider_outcome(word, true), PayoutStatus::Failed, "{word}");
-            assert_eq!(provider_outcome(word, false), PayoutStatus::Processing, "{word}");
+            assert_eq!(
+                provider_outcome(word, false),
+                PayoutStatus::Processing,
+                "{word}"
+            );
         }
         for word in ["process", "check", "PAID", "refund", ""] {
-            assert_eq!(provider_outcome(word, true), PayoutStatus::Processing, "{word:?}");
+            assert_eq!(
+                provider_outcome(word, true),
+                PayoutStatus::Processing,
+                "{word:?}"
+            );
         }
         assert!(PayoutStatus::Failed.is_settled() && !PayoutStatus::Processing.is_settled());
     }

@@ -84,7 +84,13 @@ pub fn insert(
     diesel::insert_into(payout_tracking::table)
         .values(payout_tracking::payout_id.eq(id))
         .execute(conn)?;
-    payout_events::record(conn, id, PayoutStatus::Requested, None, PayoutSource::Request)?;
+    payout_events::record(
+        conn,
+        id,
+        PayoutStatus::Requested,
+        None,
+        PayoutSource::Request,
+    )?;
     Ok(referral_payouts::table
         .find(id)
         .select(PayoutRow::as_select())
@@ -203,7 +209,13 @@ pub fn claim(
     ))
     .execute(conn)?;
     if approved == 1 {
-        payout_events::record(conn, id, PayoutStatus::Approved, None, PayoutSource::Approval)?;
+        payout_events::record(
+            conn,
+            id,
+            PayoutStatus::Approved,
+            None,
+            PayoutSource::Approval,
+        )?;
         return Ok(Claim::Approved);
     }
     let retried = diesel::update(
@@ -273,7 +285,10 @@ pub fn apply_provider(
                 .find(id)
                 .filter(referral_payouts::status.eq(PayoutStatus::Approved)),
         )
-        .set((referral_payouts::status.eq(PayoutStatus::Processing), released))
+        .set((
+            referral_payouts::status.eq(PayoutStatus::Processing),
+            released,
+        ))
         .execute(conn)?
     } else {
         let paid_at = (target == PayoutStatus::Paid).then_some(report.at);
@@ -358,13 +373,11 @@ pub fn due_for_check(
     let not_checked = payout_tracking::checked_at
         .is_null()
         .or(payout_tracking::checked_at.le(quiet_since));
-    let processing = referral_payouts::status
-        .eq(PayoutStatus::Processing)
-        .and(
-            payout_tracking::sent_at
-                .is_null()
-                .or(payout_tracking::sent_at.le(quiet_since)),
-        );
+    let processing = referral_payouts::status.eq(PayoutStatus::Processing).and(
+        payout_tracking::sent_at
+            .is_null()
+            .or(payout_tracking::sent_at.le(quiet_since)),
+    );
     let lost = referral_payouts::status
         .eq(PayoutStatus::Approved)
         .and(referral_payouts::outcome_unknown.eq(true))

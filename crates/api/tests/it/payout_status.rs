@@ -53,7 +53,10 @@ async fn cryptomus(info_status: &str) -> MockServer {
 
 /// The app with Cryptomus payouts, the admin on its main client, and the customer (returned)
 /// with $50 of referral money and a $25 payout approved: processing. Returns the payout's id.
-async fn sent(backend: persistence::Backend, server: &MockServer) -> (TestApp, reqwest::Client, i64) {
+async fn sent(
+    backend: persistence::Backend,
+    server: &MockServer,
+) -> (TestApp, reqwest::Client, i64) {
     let providers = Providers {
         payouts: Some(Arc::new(client(server, PAYOUT_KEY))),
         ..Providers::default()
@@ -65,25 +68,52 @@ async fn sent(backend: persistence::Backend, server: &MockServer) -> (TestApp, r
     let user = app.user_id(CUSTOMER);
     app.with_conn(|conn| {
         persistence::write_transaction(conn, |c| {
-            referral_balance::credit(c, user, Cents::new(5000), ReferralEntryKind::Earned, "pay_seed", Some("Referral bonus"))
+            referral_balance::credit(
+                c,
+                user,
+                Cents::new(5000),
+                ReferralEntryKind::Earned,
+                "pay_seed",
+                Some("Referral bonus"),
+            )
         })
         .unwrap()
     });
     let made = app
-        .post_json_with(&customer, "/api/user/referral/payouts", json!({ "amount": 25, "currency": "USDT", "address": ADDRESS }))
+        .post_json_with(
+            &customer,
+            "/api/user/referral/payouts",
+            json!({ "amount": 25, "currency": "USDT", "address": ADDRESS }),
+        )
         .await;
     assert_eq!(made.status, 201, "{}", made.text);
     let id = made.body["id"].as_i64().unwrap();
-    let approved = app.post_json(&format!("/api/admin/payouts/{id}/approve"), json!({})).await;
+    let approved = app
+        .post_json(&format!("/api/admin/payouts/{id}/approve"), json!({}))
+        .await;
     assert_eq!(approved.status, 200, "{}", approved.text);
-    assert_eq!(approved.body["status"], "processing", "Cryptomus took it; not paid yet");
-    assert_eq!((approved.body["providerRef"].as_str(), approved.body["providerStatus"].as_str()), (Some(UUID), Some("process")));
+    assert_eq!(
+        approved.body["status"], "processing",
+        "Cryptomus took it; not paid yet"
+    );
+    assert_eq!(
+        (
+            approved.body["providerRef"].as_str(),
+            approved.body["providerStatus"].as_str()
+        ),
+        (Some(UUID), Some("process"))
+    );
     (app, customer, id)
 }
 
 impl TestApp {
     fn order_id(&self, id: i64) -> String {
-        self.with_conn(|conn| persistence::referral_payouts::find(conn, id).unwrap().unwrap().order_id)
+        self.with_conn(|conn| {
+            persistence::referral_payouts::find(conn, id)
+                .unwrap()
+                .unwrap()
+                .order_id
+        })
     }
 
     /// POSTs `body` to the payout callback as Cryptomus would: no cookies, no Origin, JSON.
@@ -98,7 +128,13 @@ impl TestApp {
     /// Payout `id` as the operator's list shows it.
     async fn admin_payout(&self, id: i64) -> Value {
         let list = self.get("/api/admin/payouts?perPage=100").await;
-        list.body["items"].as_array().unwrap().iter().find(|p| p["id"] == id).cloned().unwrap()
+        list.body["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id)
+            .cloned()
+            .unwrap()
     }
 
     fn payout_events(&self, id: i64) -> Vec<(String, Option<String>, String)> {
@@ -109,12 +145,19 @@ impl TestApp {
     }
 
     fn referral_kinds(&self) -> Vec<(ReferralEntryKind, i64)> {
-        self.referral_ledger(CUSTOMER).into_iter().map(|r| (r.kind, r.amount_cents.get())).collect()
+        self.referral_ledger(CUSTOMER)
+            .into_iter()
+            .map(|r| (r.kind, r.amount_cents.get()))
+            .collect()
     }
 }
 
 fn event(status: &str, word: Option<&str>, source: &str) -> (String, Option<String>, String) {
-    (status.to_owned(), word.map(str::to_owned), source.to_owned())
+    (
+        status.to_owned(),
+        word.map(str::to_owned),
+        source.to_owned(),
+    )
 }
 
 persistence::both_backends! {

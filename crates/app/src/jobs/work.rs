@@ -179,9 +179,8 @@ pub(super) fn check_payouts(services: &Services) -> Option<JobRun> {
     let sender = services.payouts.clone()?;
     let pool = services.pool.clone();
     Some(Box::pin(async move {
-        let run =
-            crate::payout_tracking::check_payouts(&pool, sender.as_ref(), persistence::now())
-                .await?;
+        let run = crate::payout_tracking::check_payouts(&pool, sender.as_ref(), persistence::now())
+            .await?;
         if run.asked > 0 {
             tracing::info!(
                 asked = run.asked,

@@ -232,7 +232,9 @@ impl PayoutSender for CryptomusPayouts {
             Reply::Result(result) => result,
             // Liberal on purpose, like the payment side: the wording of "no such payout" is
             // not documented, but it must come from a JSON error envelope.
-            Reply::Refused { message, .. } if message.to_ascii_lowercase().contains("not found") => {
+            Reply::Refused { message, .. }
+                if message.to_ascii_lowercase().contains("not found") =>
+            {
                 return Ok(None);
             }
             Reply::Refused { http, message } => {

@@ -74,7 +74,10 @@ async fn a_payout_posts_the_documented_body_signed_with_the_payout_key() {
         receipt.provider_ref.as_deref(),
         Some("a7c0caec-a594-4aaa-b1c4-77d511857594")
     );
-    assert_eq!((receipt.status.as_str(), receipt.is_final), ("process", false));
+    assert_eq!(
+        (receipt.status.as_str(), receipt.is_final),
+        ("process", false)
+    );
     let requests = server.received_requests().await.unwrap();
     let body = String::from_utf8(requests[0].body.clone()).unwrap();
     // Written as PHP writes it (slashes escaped), and signed over exactly these bytes.
@@ -262,7 +265,8 @@ async fn payout_info_maps_not_found_to_none_and_keeps_other_failures() {
     Mock::given(method("POST"))
         .and(path("/v1/payout/info"))
         .respond_with(
-            ResponseTemplate::new(404).set_body_json(json!({"state": 1, "message": "Payout not found"})),
+            ResponseTemplate::new(404)
+                .set_body_json(json!({"state": 1, "message": "Payout not found"})),
         )
         .mount(&server)
         .await;
@@ -273,7 +277,8 @@ async fn payout_info_maps_not_found_to_none_and_keeps_other_failures() {
     Mock::given(method("POST"))
         .and(path("/v1/payout/info"))
         .respond_with(
-            ResponseTemplate::new(401).set_body_json(json!({"state": 1, "message": "Unauthorized"})),
+            ResponseTemplate::new(401)
+                .set_body_json(json!({"state": 1, "message": "Unauthorized"})),
         )
         .mount(&server)
         .await;
