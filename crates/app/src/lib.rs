@@ -13,6 +13,7 @@ pub mod cpu_pool;
 pub mod currency;
 pub mod error;
 pub mod jobs;
+pub mod payout_tracking;
 pub mod pieces;
 pub mod pricing;
 pub mod rate_limit;

@@ -1,14 +1,17 @@
 //! The referral balance's use cases (docs/api.md#referral-payouts, docs/admin-api/payouts.md):
 //! earning (from a referred customer's top-up), moving money to the wallet, asking for a
 //! payout (the amount is held at once), and the operator's approval (sent through the payout
-//! provider) or refusal (the amount comes back). Each change is one transaction; an operator's
-//! action writes its audit row in the transaction that makes it.
+//! provider, whose answer and later reports `crate::payout_tracking` applies) or refusal (the
+//! amount comes back). Each change is one transaction; an operator's action writes its audit
+//! row in the transaction that makes it.
 
 use crate::blocking::in_transaction;
 use crate::error::AppError;
-use domain::payout::{PayoutRequest, ReferralEntryKind};
+use crate::payout_tracking::apply_report;
+use domain::payout::{PayoutRequest, PayoutStatus, ReferralEntryKind};
 use domain::{Cents, Coin, UserId, messages as msg};
 use persistence::audit::{self, AuditEntry};
+use persistence::payout_events::PayoutSource;
 use persistence::referral_payouts::{self, Claim, PayoutRow, Refusal};
 use persistence::wallet::{self, EntryKind, WalletError};
 use persistence::{DbConnection, DbPool, referral_balance};
@@ -179,7 +182,9 @@ fn audit_change(
 
 /// The operator approves payout `id` (or retries an approved one whose provider call failed):
 /// the claim and its audit row commit first, then the provider is called outside any
-/// transaction, then its answer is written (with an audit row of its own). A payout is sent
+/// transaction, then its answer is written (with an audit row of its own): the payout the
+/// provider took is `processing` (or `paid`/`failed` when the provider says so at once; a
+/// callback that came first may have moved it already). A payout is sent
 /// under its one order id, so a retry never pays twice; while one call is in flight no other
 /// approval or refusal of the payout may start. A failed call leaves the payout `approved`
 /// for the operator to retry or (unless its outcome is unknown) refuse: the answer is then a
@@ -200,6 +205,7 @@ pub async fn approve(
             Claim::Approved => "payout.approve",
             Claim::Retry => "payout.retry",
             Claim::InFlight => return Err(AppError::Conflict(msg::PAYOUT_IN_FLIGHT)),
+            Claim::WithProvider => return Err(AppError::Conflict(msg::PAYOUT_WITH_PROVIDER)),
             Claim::Settled => return Err(AppError::Conflict(msg::PAYOUT_SETTLED)),
             Claim::NotFound => return Err(AppError::NotFoundWith(msg::PAYOUT_NOT_FOUND)),
         };
@@ -224,22 +230,29 @@ pub async fn approve(
     let row = in_transaction(pool, move |conn| {
         let before = referral_payouts::find(conn, id)?
             .ok_or(AppError::NotFoundWith(msg::PAYOUT_NOT_FOUND))?;
-        let at = persistence::now();
         match &sent {
             Ok(receipt) => {
-                let action = if referral_payouts::mark_paid(
+                let changed = apply_report(
                     conn,
-                    id,
+                    &before,
                     receipt.provider_ref.as_deref(),
-                    at,
-                )? {
-                    "payout.paid"
-                } else {
-                    // Only if the claim ran out under a call slower than the client's time
-                    // limit and the payout was settled meanwhile: recorded for the operator.
-                    tracing::error!(payout = id, provider_ref = ?receipt.provider_ref,
-                        "the provider took a payout that was settled meanwhile");
-                    "payout.paid_after_settled"
+                    &receipt.status,
+                    receipt.is_final,
+                    PayoutSource::Approval,
+                )?;
+                let now = referral_payouts::find(conn, id)?
+                    .ok_or(AppError::NotFoundWith(msg::PAYOUT_NOT_FOUND))?;
+                let action = match now.status {
+                    PayoutStatus::Paid => "payout.paid",
+                    PayoutStatus::Failed => "payout.provider_failed",
+                    PayoutStatus::Processing => "payout.sent",
+                    _ => {
+                        // Only if the claim ran out under a call slower than the client's time
+                        // limit and the payout was settled meanwhile: recorded for the operator.
+                        tracing::error!(payout = id, provider_ref = ?receipt.provider_ref, changed,
+                            "the provider took a payout that was settled meanwhile");
+                        "payout.paid_after_settled"
+                    }
                 };
                 audit_change(conn, actor, action, None, &before)
             }
@@ -269,8 +282,8 @@ pub async fn approve(
 }
 
 /// The operator refuses payout `id` with `reason`: the held amount returns to the referral
-/// balance, with the audit row, in one transaction. 409 when it is paid, refused, being sent,
-/// or its last call's outcome is unknown (it may be paid).
+/// balance, with the audit row, in one transaction. 409 when it is paid, failed, refused,
+/// being sent, with the provider, or its last call's outcome is unknown (it may be paid).
 pub fn refuse(
     conn: &mut DbConnection,
     id: i64,
@@ -283,6 +296,7 @@ pub fn refuse(
         Refusal::Refused => {}
         Refusal::InFlight => return Err(AppError::Conflict(msg::PAYOUT_IN_FLIGHT)),
         Refusal::OutcomeUnknown => return Err(AppError::Conflict(msg::PAYOUT_OUTCOME_UNKNOWN)),
+        Refusal::WithProvider => return Err(AppError::Conflict(msg::PAYOUT_WITH_PROVIDER)),
         Refusal::Settled => return Err(AppError::Conflict(msg::PAYOUT_SETTLED)),
         Refusal::NotFound => return Err(AppError::NotFoundWith(msg::PAYOUT_NOT_FOUND)),
     }

@@ -397,8 +397,13 @@ pub const TRANSFER_POSITIVE: &str = "Amount must be greater than 0";
 pub const REFERRAL_BALANCE_LOW: &str = "Your referral balance is too low for this amount";
 pub const REFERRAL_BALANCE_EMPTY: &str = "Your referral balance is empty";
 pub const PAYOUT_NOT_FOUND: &str = "Payout not found";
-pub const PAYOUT_STATUS_FILTER: &str = "Status must be requested, approved, paid or refused";
-pub const PAYOUT_SETTLED: &str = "This payout is already paid or refused";
+pub const PAYOUT_STATUS_FILTER: &str =
+    "Status must be requested, approved, processing, paid, failed or refused";
+pub const PAYOUT_SETTLED: &str = "This payout is already paid, failed or refused";
+pub const PAYOUT_WITH_PROVIDER: &str =
+    "The provider has taken this payout: it ends as paid or failed when the provider says so";
+pub const PAYOUT_RECORDED: &str = "Payout status recorded";
+pub const PAYOUT_REPORT_INVALID: &str = "The payout report is not valid";
 pub const PAYOUT_IN_FLIGHT: &str =
     "This payout is being sent to the provider right now; reload it in a minute";
 pub const PAYOUT_OUTCOME_UNKNOWN: &str = "The provider's answer to this payout was lost: check it \

@@ -19,19 +19,48 @@ names! {
         PayoutRequested => "payout_requested",
         /// An operator refused a payout: the held amount came back.
         PayoutRefused => "payout_refused",
+        /// The provider reported a payout failed for good: the held amount came back.
+        PayoutFailed => "payout_failed",
     }
 }
 
 names! {
     /// Where a payout stands. `requested` (held, waiting for an operator) moves to `approved`
     /// (the provider is, or is being, asked to pay) or `refused` (the amount is back on the
-    /// referral balance); `approved` moves to `paid` or, when the provider refused, may still be
-    /// refused.
+    /// referral balance). `approved` moves to `processing` once the provider took it (or, when
+    /// the provider refused the call, may still be refused); `processing` ends as `paid` when
+    /// the provider says so, or `failed` when it reports a final failure (the amount is back on
+    /// the referral balance). The provider's own status may also move `approved` straight on.
     pub enum PayoutStatus {
         Requested => "requested",
         Approved => "approved",
+        Processing => "processing",
         Paid => "paid",
+        Failed => "failed",
         Refused => "refused",
+    }
+}
+
+impl PayoutStatus {
+    /// Whether the payout is over: nothing moves it any more.
+    pub fn is_settled(self) -> bool {
+        matches!(
+            self,
+            PayoutStatus::Paid | PayoutStatus::Failed | PayoutStatus::Refused
+        )
+    }
+}
+
+/// What the provider's status word makes of a payout it took (docs/providers.md#payouts):
+/// `paid` is paid; `fail`, `cancel` and `system_fail` are failed only when the report is
+/// final (Cryptomus's support may still resend a failed payout that is not final, so its
+/// amount must stay held); anything else (`process`, `check`, a word we do not know) is still
+/// processing.
+pub fn provider_outcome(status: &str, is_final: bool) -> PayoutStatus {
+    match status.trim() {
+        "paid" => PayoutStatus::Paid,
+        "fail" | "cancel" | "system_fail" if is_final => PayoutStatus::Failed,
+        _ => PayoutStatus::Processing,
     }
 }
 
@@ -223,6 +252,28 @@ mod tests {
             transfer_amount(Some(1.255)).unwrap_err().get("amount"),
             Some(msg::AMOUNT_DECIMALS)
         );
+    }
+
+    #[test]
+    fn only_a_final_failure_fails_a_payout() {
+        assert_eq!(provider_outcome("paid", true), PayoutStatus::Paid);
+        assert_eq!(provider_outcome("paid", false), PayoutStatus::Paid);
+        for word in ["fail", "cancel", "system_fail"] {
+            assert_eq!(provider_outcome(word, true), PayoutStatus::Failed, "{word}");
+            assert_eq!(
+                provider_outcome(word, false),
+                PayoutStatus::Processing,
+                "{word}"
+            );
+        }
+        for word in ["process", "check", "PAID", "refund", ""] {
+            assert_eq!(
+                provider_outcome(word, true),
+                PayoutStatus::Processing,
+                "{word:?}"
+            );
+        }
+        assert!(PayoutStatus::Failed.is_settled() && !PayoutStatus::Processing.is_settled());
     }
 
     #[test]

@@ -53,6 +53,7 @@ pub mod password_resets;
 pub mod payment_events;
 pub mod payment_list;
 pub mod payments;
+pub mod payout_events;
 pub mod piece_credentials;
 pub mod pieces;
 pub mod plan_limits;

@@ -1,13 +1,16 @@
-//! Referral payouts: a customer's request to be paid referral money in a coin, and the
-//! operator's decision. Every status change is one conditional UPDATE on the status it leaves
-//! (and on the approval's claim), so of two operators acting at once exactly one wins and a
-//! retried approval never sends a payout twice at the same time. The money moves (the hold at
-//! the request, the return at a refusal) are `referral_balance` rows the caller writes in the
-//! same transaction.
+//! Referral payouts: a customer's request to be paid referral money in a coin, the operator's
+//! decision, and the provider's reports on a payout it took. Every status change is one
+//! conditional UPDATE on the status it leaves (and on the approval's claim), so of two operators
+//! acting at once exactly one wins, a retried approval never sends a payout twice at the same
+//! time, and of several provider reports (callbacks replayed, on several instances, and the
+//! status check) exactly one makes each change. Each change writes its `payout_events` row. The
+//! money moves (the hold at the request, the return at a refusal or a final failure) are
+//! `referral_balance` rows the caller writes in the same transaction.
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
-use crate::schema::{referral_payouts, users};
+use crate::payout_events::{self, PayoutSource};
+use crate::schema::{payout_tracking, referral_payouts, users};
 use diesel::prelude::*;
 pub use domain::payout::PayoutStatus;
 use domain::{Cents, UserId};
@@ -33,11 +36,25 @@ pub struct PayoutRow {
     pub paid_at: Option<i64>,
 }
 
-/// A payout with its customer's email, for the operator's list.
+/// What the provider last said of a payout (`payout_tracking`: one row per payout, written
+/// with it).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = payout_tracking)]
+pub struct Tracking {
+    /// The provider's last status word (Cryptomus: process, check, paid, fail, ...).
+    pub provider_status: Option<String>,
+    /// When the provider took it.
+    pub sent_at: Option<i64>,
+    /// When its status was last asked of the provider.
+    pub checked_at: Option<i64>,
+}
+
+/// A payout with its customer's email and its tracking, for the operator's list.
 #[derive(Debug, Clone)]
 pub struct PayoutListRow {
     pub payout: PayoutRow,
     pub email: String,
+    pub tracking: Tracking,
 }
 
 /// A new payout in `requested`; returns it. The caller holds the amount in the same
@@ -64,6 +81,16 @@ pub fn insert(
         ))
         .returning(referral_payouts::id)
         .get_result(conn)?;
+    diesel::insert_into(payout_tracking::table)
+        .values(payout_tracking::payout_id.eq(id))
+        .execute(conn)?;
+    payout_events::record(
+        conn,
+        id,
+        PayoutStatus::Requested,
+        None,
+        PayoutSource::Request,
+    )?;
     Ok(referral_payouts::table
         .find(id)
         .select(PayoutRow::as_select())
@@ -76,6 +103,16 @@ pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Option<PayoutRow>> {
         .select(PayoutRow::as_select())
         .first(conn)
         .optional()?)
+}
+
+/// What the provider last said of payout `id` (the default for a payout without its row).
+pub fn tracking(conn: &mut DbConnection, id: i64) -> DbResult<Tracking> {
+    Ok(payout_tracking::table
+        .find(id)
+        .select(Tracking::as_select())
+        .first(conn)
+        .optional()?
+        .unwrap_or_default())
 }
 
 /// The customer's payouts, newest first.
@@ -110,9 +147,20 @@ pub fn list(
         .select((PayoutRow::as_select(), users::email))
         .load(conn)?;
     let total = count.count().get_result(conn)?;
+    let ids: Vec<i64> = rows.iter().map(|(p, _)| p.id).collect();
+    let mut tracked: std::collections::HashMap<i64, Tracking> = payout_tracking::table
+        .filter(payout_tracking::payout_id.eq_any(&ids))
+        .select((payout_tracking::payout_id, Tracking::as_select()))
+        .load::<(i64, Tracking)>(conn)?
+        .into_iter()
+        .collect();
     Ok((
         rows.into_iter()
-            .map(|(payout, email)| PayoutListRow { payout, email })
+            .map(|(payout, email)| PayoutListRow {
+                tracking: tracked.remove(&payout.id).unwrap_or_default(),
+                payout,
+                email,
+            })
             .collect(),
         total,
     ))
@@ -127,7 +175,9 @@ pub enum Claim {
     Retry,
     /// Another call holds the claim right now.
     InFlight,
-    /// Paid or refused: nothing to do.
+    /// The provider took it: its reports decide the rest.
+    WithProvider,
+    /// Paid, failed or refused: nothing to do.
     Settled,
     NotFound,
 }
@@ -135,7 +185,7 @@ pub enum Claim {
 /// The one step that decides who sends payout `id`: `requested` → `approved`, or an approved
 /// payout whose claim ran out claimed again, each with the claim until `claim_until`. Whoever
 /// gets `Approved` or `Retry` calls the provider; everyone else gets the reason they may not.
-/// The claim marks the outcome unknown until the call's answer is written (`mark_paid`,
+/// The claim marks the outcome unknown until the call's answer is written (`apply_provider`,
 /// `mark_failed`): a process that dies during the call leaves a payout that may be paid, which
 /// is never refused.
 pub fn claim(
@@ -159,6 +209,13 @@ pub fn claim(
     ))
     .execute(conn)?;
     if approved == 1 {
+        payout_events::record(
+            conn,
+            id,
+            PayoutStatus::Approved,
+            None,
+            PayoutSource::Approval,
+        )?;
         return Ok(Claim::Approved);
     }
     let retried = diesel::update(
@@ -182,33 +239,169 @@ pub fn claim(
     Ok(match find(conn, id)?.map(|p| p.status) {
         None => Claim::NotFound,
         Some(PayoutStatus::Approved) => Claim::InFlight,
+        Some(PayoutStatus::Processing) => Claim::WithProvider,
         Some(_) => Claim::Settled,
     })
 }
 
-/// The provider paid (or accepted) the payout: `approved` → `paid`, the claim released. False
-/// when it was not approved any more (nothing written).
-pub fn mark_paid(
+/// A status the provider reported for a payout it took (the answer to the approval's call, a
+/// callback, or a status check).
+#[derive(Debug, Clone, Copy)]
+pub struct ProviderReport<'a> {
+    /// What the report makes of the payout: `Processing`, `Paid` or `Failed`.
+    pub target: PayoutStatus,
+    /// The provider's id of the payout, when the report carries it.
+    pub provider_ref: Option<&'a str>,
+    /// The provider's status word.
+    pub provider_status: &'a str,
+    pub source: PayoutSource,
+    pub at: i64,
+}
+
+/// Applies a provider's report to payout `id`, each change one conditional UPDATE:
+/// `approved` → `processing` (the provider took it: the claim released, the outcome known),
+/// a `processing` payout's new status word, or `approved`/`processing` → `paid` or `failed`.
+/// True when this call changed the payout (and wrote its event); false when the payout was
+/// elsewhere already (a replayed or stale report, a settled payout): nothing is written then.
+/// The caller returns the amount of a payout this moved to `failed`, in the same transaction.
+pub fn apply_provider(
     conn: &mut DbConnection,
     id: i64,
-    provider_ref: Option<&str>,
-    at: i64,
+    report: &ProviderReport<'_>,
 ) -> DbResult<bool> {
-    let changed = diesel::update(
-        referral_payouts::table
-            .find(id)
-            .filter(referral_payouts::status.eq(PayoutStatus::Approved)),
-    )
-    .set((
-        referral_payouts::status.eq(PayoutStatus::Paid),
-        referral_payouts::provider_ref.eq(provider_ref),
+    let word = report.provider_status;
+    let released = (
         referral_payouts::claimed_until.eq(None::<i64>),
         referral_payouts::outcome_unknown.eq(false),
         referral_payouts::last_error.eq(None::<String>),
-        referral_payouts::paid_at.eq(Some(at)),
-    ))
-    .execute(conn)?;
-    Ok(changed == 1)
+    );
+    let target = match report.target {
+        PayoutStatus::Paid | PayoutStatus::Failed => report.target,
+        _ => PayoutStatus::Processing,
+    };
+    let moved = if target == PayoutStatus::Processing {
+        diesel::update(
+            referral_payouts::table
+                .find(id)
+                .filter(referral_payouts::status.eq(PayoutStatus::Approved)),
+        )
+        .set((
+            referral_payouts::status.eq(PayoutStatus::Processing),
+            released,
+        ))
+        .execute(conn)?
+    } else {
+        let paid_at = (target == PayoutStatus::Paid).then_some(report.at);
+        diesel::update(referral_payouts::table.find(id).filter(
+            referral_payouts::status.eq_any([PayoutStatus::Approved, PayoutStatus::Processing]),
+        ))
+        .set((
+            referral_payouts::status.eq(target),
+            released,
+            referral_payouts::paid_at.eq(paid_at),
+        ))
+        .execute(conn)?
+    };
+    let changed = if moved == 1 {
+        if target == PayoutStatus::Processing {
+            diesel::update(payout_tracking::table.find(id))
+                .set(payout_tracking::sent_at.eq(Some(report.at)))
+                .execute(conn)?;
+        }
+        diesel::update(payout_tracking::table.find(id))
+            .set(payout_tracking::provider_status.eq(Some(word)))
+            .execute(conn)?;
+        true
+    } else if target == PayoutStatus::Processing {
+        // A new word for a payout still processing. The payout row's lock first (a no-op
+        // update), so that a report moving it on concurrently decides before or after this one.
+        let locked = diesel::update(
+            referral_payouts::table
+                .find(id)
+                .filter(referral_payouts::status.eq(PayoutStatus::Processing)),
+        )
+        .set(referral_payouts::claimed_until.eq(None::<i64>))
+        .execute(conn)?;
+        locked == 1
+            && diesel::update(
+                payout_tracking::table.find(id).filter(
+                    payout_tracking::provider_status
+                        .is_null()
+                        .or(payout_tracking::provider_status.ne(word)),
+                ),
+            )
+            .set(payout_tracking::provider_status.eq(Some(word)))
+            .execute(conn)?
+                == 1
+    } else {
+        false
+    };
+    if !changed {
+        return Ok(false);
+    }
+    if let Some(reference) = report.provider_ref {
+        diesel::update(
+            referral_payouts::table
+                .find(id)
+                .filter(referral_payouts::provider_ref.is_null()),
+        )
+        .set(referral_payouts::provider_ref.eq(Some(reference)))
+        .execute(conn)?;
+    }
+    payout_events::record(conn, id, target, Some(word), report.source)?;
+    Ok(true)
+}
+
+/// Notes that payout `id`'s status was asked of the provider at `at`.
+pub fn mark_checked(conn: &mut DbConnection, id: i64, at: i64) -> DbResult<()> {
+    diesel::update(payout_tracking::table.find(id))
+        .set(payout_tracking::checked_at.eq(Some(at)))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The payouts whose status to ask the provider for, oldest first, at most `limit`: those
+/// `processing` not heard of (sent or checked) since `quiet_since`, and the `approved` ones
+/// whose last call's answer was lost, no longer claimed at `now`, not checked since
+/// `quiet_since`.
+pub fn due_for_check(
+    conn: &mut DbConnection,
+    quiet_since: i64,
+    now: i64,
+    limit: i64,
+) -> DbResult<Vec<PayoutRow>> {
+    let not_checked = payout_tracking::checked_at
+        .is_null()
+        .or(payout_tracking::checked_at.le(quiet_since));
+    let processing = referral_payouts::status.eq(PayoutStatus::Processing).and(
+        payout_tracking::sent_at
+            .is_null()
+            .or(payout_tracking::sent_at.le(quiet_since)),
+    );
+    let lost = referral_payouts::status
+        .eq(PayoutStatus::Approved)
+        .and(referral_payouts::outcome_unknown.eq(true))
+        .and(
+            referral_payouts::claimed_until
+                .is_null()
+                .or(referral_payouts::claimed_until.lt(now)),
+        );
+    Ok(referral_payouts::table
+        .inner_join(payout_tracking::table)
+        .filter(not_checked.and(processing.or(lost)))
+        .order(referral_payouts::id.asc())
+        .limit(limit)
+        .select(PayoutRow::as_select())
+        .load(conn)?)
+}
+
+/// The payout the provider knows by `order_id`.
+pub fn find_by_order(conn: &mut DbConnection, order_id: &str) -> DbResult<Option<PayoutRow>> {
+    Ok(referral_payouts::table
+        .filter(referral_payouts::order_id.eq(order_id))
+        .select(PayoutRow::as_select())
+        .first(conn)
+        .optional()?)
 }
 
 /// The provider call failed: the payout stays `approved`, the claim released, with the error
@@ -243,6 +436,8 @@ pub enum Refusal {
     InFlight,
     /// The provider's answer to the last call was lost: it may have paid.
     OutcomeUnknown,
+    /// The provider took it: its reports decide the rest.
+    WithProvider,
     Settled,
     NotFound,
 }
@@ -280,10 +475,12 @@ pub fn refuse(
     ))
     .execute(conn)?;
     if changed == 1 {
+        payout_events::record(conn, id, PayoutStatus::Refused, None, PayoutSource::Refusal)?;
         return Ok(Refusal::Refused);
     }
     Ok(match find(conn, id)? {
         None => Refusal::NotFound,
+        Some(p) if p.status == PayoutStatus::Processing => Refusal::WithProvider,
         Some(p) if p.status != PayoutStatus::Approved => Refusal::Settled,
         Some(p) if p.claimed_until.is_some_and(|until| until >= now) => Refusal::InFlight,
         Some(_) => Refusal::OutcomeUnknown,

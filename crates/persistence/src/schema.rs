@@ -1065,6 +1065,31 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    payout_tracking (payout_id) {
+        payout_id -> BigInt,
+        provider_status -> Nullable<Text>,
+        sent_at -> Nullable<BigInt>,
+        checked_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    payout_events (id) {
+        id -> BigInt,
+        payout_id -> BigInt,
+        status -> Text,
+        provider_status -> Nullable<Text>,
+        source -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(payout_events -> referral_payouts (payout_id));
+diesel::allow_tables_to_appear_in_same_query!(payout_events, referral_payouts);
+diesel::joinable!(payout_tracking -> referral_payouts (payout_id));
+diesel::allow_tables_to_appear_in_same_query!(payout_tracking, referral_payouts);
+diesel::allow_tables_to_appear_in_same_query!(payout_tracking, users);
 diesel::joinable!(referral_balances -> users (user_id));
 diesel::joinable!(referral_ledger -> users (user_id));
 diesel::joinable!(referral_payouts -> users (user_id));

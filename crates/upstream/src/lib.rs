@@ -39,7 +39,8 @@ pub use payments::{
     PaymentError, PaymentGateway, PaymentReport,
 };
 pub use payouts::{
-    CryptomusPayouts, LocalPayouts, PayoutError, PayoutOrder, PayoutReceipt, PayoutSender,
+    CryptomusPayouts, LocalPayouts, PayoutError, PayoutOrder, PayoutReceipt, PayoutReport,
+    PayoutSender,
 };
 pub use pieces::{
     DeliveredProxy, PROXYSELLER_API_URL, PieceCatalogue, PieceCountry, PieceError, PieceOperator,

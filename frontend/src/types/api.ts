@@ -1053,6 +1053,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payout/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payout_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -1795,6 +1811,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/referral/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["referral_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/referral/payouts": {
         parameters: {
             query?: never;
@@ -2439,6 +2471,11 @@ export interface components {
              * @description US dollars.
              */
             amount: number;
+            /**
+             * Format: int64
+             * @description When its status was last asked of the provider.
+             */
+            checkedAt?: number | null;
             /** Format: int64 */
             createdAt: number;
             currency: string;
@@ -2463,12 +2500,22 @@ export interface components {
             outcomeUnknown: boolean;
             /** Format: int64 */
             paidAt?: number | null;
-            /** @description The provider's id of the payout. */
+            /** @description The provider's id of the payout (Cryptomus: its uuid). */
             providerRef?: string | null;
+            /**
+             * @description The provider's last status word (Cryptomus: process, check, paid, fail, cancel,
+             *     system_fail).
+             */
+            providerStatus?: string | null;
             /** @description The refusal's reason. */
             reason?: string | null;
-            /** @description requested, approved, paid or refused. */
-            status: string;
+            /**
+             * Format: int64
+             * @description When the provider took it.
+             */
+            sentAt?: number | null;
+            /** @enum {string} */
+            status: "requested" | "approved" | "processing" | "paid" | "failed" | "refused";
             /** Format: int64 */
             userId: number;
         };
@@ -4120,6 +4167,25 @@ export interface components {
              */
             total: number;
         };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_ReferralLedgerEntry: {
+            items: components["schemas"]["ReferralLedgerEntry"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
         PasswordChangeRequest: {
             confirmPassword: string;
             /** @description Needed only when the account has a password. */
@@ -4184,8 +4250,8 @@ export interface components {
             paidAt?: number | null;
             /** @description The operator's reason, for a refused payout. */
             reason?: string | null;
-            /** @description requested, approved, paid or refused. */
-            status: string;
+            /** @enum {string} */
+            status: "requested" | "approved" | "processing" | "paid" | "failed" | "refused";
         };
         PayoutForm: {
             address: string;
@@ -4756,6 +4822,26 @@ export interface components {
             referredCount: number;
             /** Format: double */
             totalBonus: number;
+        };
+        /** @description One change of the referral balance. */
+        ReferralLedgerEntry: {
+            /**
+             * Format: double
+             * @description Signed US dollars: positive in, negative out.
+             */
+            amount: number;
+            /**
+             * Format: double
+             * @description The referral balance after this change, US dollars.
+             */
+            balanceAfter: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "earned" | "to_wallet" | "payout_requested" | "payout_refused" | "payout_failed";
+            note?: string | null;
         };
         RefundReply: {
             /**
@@ -7546,7 +7632,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Paid */
+            /** @description Taken by the provider: processing (paid or failed when it says so at once) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7579,7 +7665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Paid, refused, or being sent */
+            /** @description Paid, failed, refused, being sent, or with the provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7674,7 +7760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Paid, refused, being sent, or possibly paid */
+            /** @description Paid, failed, refused, being sent, with the provider, or possibly paid */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10629,6 +10715,97 @@ export interface operations {
             cookie?: never;
         };
         /** @description The gateway's signed JSON report */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field of the wrong type or breaking a rule (the message names the field) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    payout_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The payout provider's signed JSON status report */
         requestBody: {
             content: {
                 "application/json": string;
@@ -14112,6 +14289,74 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    referral_ledger: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_ReferralLedgerEntry"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description page or perPage invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

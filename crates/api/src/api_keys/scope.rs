@@ -44,6 +44,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/referrals", Scope::Read),
     // Moving referral money and asking for payouts need a session: money leaves the balance.
     ("get", "/api/user/referral/payouts", Scope::Read),
+    ("get", "/api/user/referral/ledger", Scope::Read),
     ("get", "/api/user/plan", Scope::Read),
     ("get", "/api/user/residential_location", Scope::Read),
     ("get", "/api/user/budget_residential_location", Scope::Read),

@@ -390,3 +390,22 @@ pub fn webhook_url() -> RefOr<Schema> {
 #[cfg(test)]
 #[path = "rules_tests.rs"]
 pub(crate) mod tests;
+
+/// A referral payout's status (`domain::payout::PayoutStatus`).
+pub fn payout_status() -> RefOr<Schema> {
+    one_of(&domain::payout::PayoutStatus::ALL.map(domain::payout::PayoutStatus::as_str))
+}
+
+/// `GET /api/admin/payouts?status=`: a payout status, or blank for all (`query_text::given`).
+pub fn payout_status_filter() -> RefOr<Schema> {
+    given_choice(
+        &domain::payout::PayoutStatus::ALL
+            .map(domain::payout::PayoutStatus::as_str)
+            .join("|"),
+    )
+}
+
+/// A referral ledger row's kind (`domain::payout::ReferralEntryKind`).
+pub fn referral_entry_kind() -> RefOr<Schema> {
+    one_of(&domain::payout::ReferralEntryKind::ALL.map(domain::payout::ReferralEntryKind::as_str))
+}

@@ -1,5 +1,6 @@
 //! `POST /api/payment/callback`: the gateway's webhook. The body's signature is verified
-//! before anything is read from it; then the report is applied exactly once.
+//! before anything is read from it; then the report is applied exactly once. The payout
+//! callback (`payout_callback.rs`) answers a refused body the same way ([`refused`]).
 
 use crate::error::ApiError;
 use crate::extractors::RawBody;
@@ -27,11 +28,8 @@ pub async fn payment_callback(
         .as_ref()
         .ok_or(ApiError::Unavailable(msg::TOPUPS_UNAVAILABLE))?;
     let report = gateway.verify_webhook(&body.0).map_err(|err| {
-        tracing::warn!(%err, "payment callback refused");
-        match err {
-            PaymentError::BadSignature => ApiError::UnauthorizedWith(msg::BAD_SIGNATURE),
-            _ => ApiError::BadRequest("The payment report is not valid".into()),
-        }
+        let forged = matches!(err, PaymentError::BadSignature);
+        refused("payment", &err, forged, "The payment report is not valid")
     })?;
     let terms = state.settings.referral_terms();
     let (applied, ()) = settle(&state.services.pool, report, terms, |_, _, _| {
@@ -42,4 +40,21 @@ pub async fn payment_callback(
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::PAYMENT_RECORDED.to_owned(),
     }))
+}
+
+/// A provider's callback that did not verify: logged (never its body), 401 "Invalid signature"
+/// when it is forged (no or a wrong `sign`), else 400 with `invalid`. The provider retries
+/// neither usefully, and neither changes anything.
+pub(super) fn refused(
+    what: &str,
+    err: &dyn std::fmt::Display,
+    forged: bool,
+    invalid: &str,
+) -> ApiError {
+    tracing::warn!(%err, "{what} callback refused");
+    if forged {
+        ApiError::UnauthorizedWith(msg::BAD_SIGNATURE)
+    } else {
+        ApiError::BadRequest(invalid.into())
+    }
 }

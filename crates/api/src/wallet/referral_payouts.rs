@@ -64,8 +64,9 @@ pub struct Payout {
     pub amount: Cents,
     pub currency: String,
     pub address: String,
-    /// requested, approved, paid or refused.
-    #[schema(value_type = String)]
+    /// requested, approved, processing (the provider is paying it), paid, failed (the amount
+    /// is back on the referral balance) or refused.
+    #[schema(schema_with = crate::openapi::rules::payout_status)]
     pub status: PayoutStatus,
     /// The operator's reason, for a refused payout.
     pub reason: Option<String>,

@@ -7,7 +7,7 @@ use crate::common::{PASSWORD, Reply, TestApp};
 use serde_json::json;
 
 /// Routes a guest may call, each for its reason.
-const PUBLIC: [&str; 20] = [
+const PUBLIC: [&str; 21] = [
     "/healthz",
     "/readyz",
     "/api/config",
@@ -29,6 +29,8 @@ const PUBLIC: [&str; 20] = [
     "/api/user/budget_residential_location",
     // the payment gateway's webhook, authenticated by its signature
     "/api/payment/callback",
+    // the payout provider's status callback, authenticated by its signature (payout key)
+    "/api/payout/callback",
     // the forgotten password: for someone who cannot sign in, proven by the mailed code
     "/api/password/forgot",
     "/api/password/reset",

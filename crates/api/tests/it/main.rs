@@ -41,6 +41,7 @@ mod login;
 mod login_guard;
 mod operations;
 mod owner_not_locked_out;
+mod payout_status;
 mod piece_check;
 mod piece_stats;
 mod pieces_buy;

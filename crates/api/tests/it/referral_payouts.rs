@@ -11,7 +11,7 @@ use persistence::referral_balance::{self, ReferralEntryKind};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
-use upstream::{PayoutError, PayoutOrder, PayoutReceipt, PayoutSender};
+use upstream::{PayoutError, PayoutOrder, PayoutReceipt, PayoutReport, PayoutSender};
 
 const CUSTOMER: &str = "carol@example.com";
 const ADDRESS: &str = "LcHKx1nM2vq4p8wQdN5bRtYzA7sE3uFgJ9";
@@ -67,10 +67,19 @@ impl PayoutSender for Scripted {
             Answer::Paid => Ok(PayoutReceipt {
                 provider_ref: Some(format!("uuid-{}", order.order_id)),
                 status: "process".into(),
+                is_final: false,
             }),
             Answer::Refused => Err(PayoutError::Refused("Not enough funds".into())),
             Answer::Lost => Err(PayoutError::Unknown("timed out".into())),
         }
+    }
+
+    async fn payout_info(&self, _order_id: &str) -> Result<Option<PayoutReport>, PayoutError> {
+        Ok(None)
+    }
+
+    fn verify_callback(&self, _body: &[u8]) -> Result<PayoutReport, PayoutError> {
+        Err(PayoutError::BadSignature)
     }
 }
 
@@ -277,7 +286,13 @@ persistence::both_backends! {
         assert_eq!((row["outcomeUnknown"].as_bool(), row["lastError"].as_str()), (Some(false), Some("the payout provider refused: Not enough funds")));
 
         let paid = app.post_json(&approve, json!({})).await;
-        assert_eq!((paid.status, paid.body["status"].as_str()), (200, Some("paid")), "{}", paid.text);
+        assert_eq!((paid.status, paid.body["status"].as_str()), (200, Some("processing")), "{}", paid.text);
+        assert_eq!((paid.body["providerStatus"].as_str(), paid.body["outcomeUnknown"].as_bool()), (Some("process"), Some(false)));
+        // With the provider now: its reports decide the rest, no operator may send or refuse it.
+        let with_provider = app.post_json(&refuse, json!({ "reason": "give up" })).await;
+        assert_eq!((with_provider.status, with_provider.message()), (409, msg::PAYOUT_WITH_PROVIDER));
+        let again = app.post_json(&approve, json!({})).await;
+        assert_eq!((again.status, again.message()), (409, msg::PAYOUT_WITH_PROVIDER));
         let sent = sender.sent();
         assert_eq!(sent.len(), 3);
         assert!(sent.iter().all(|order| *order == sent[0]), "one order id for every attempt: {sent:?}");
@@ -285,6 +300,7 @@ persistence::both_backends! {
         assert_eq!(app.audit_rows_of("payout.approve").len(), 1);
         assert_eq!(app.audit_rows_of("payout.retry").len(), 2);
         assert_eq!(app.audit_rows_of("payout.failed").len(), 2);
+        assert_eq!(app.audit_rows_of("payout.sent").len(), 1);
         assert_eq!(app.referral_cents(CUSTOMER), 2500);
     }
 

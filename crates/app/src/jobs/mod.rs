@@ -19,7 +19,9 @@
 //! exports customers asked for (every 5 seconds on every instance, each export claimed on its
 //! own, `exports`); with Cryptomus configured and display currencies chosen, refreshing their
 //! exchange rates (10 seconds after start, then every hour, asking only when the newest is a
-//! day old, `crate::currency::refresh_rates`).
+//! day old, `crate::currency::refresh_rates`); with a payout provider, asking it about the
+//! referral payouts it took and has been quiet on for 10 minutes (every 5 minutes,
+//! `crate::payout_tracking::check_payouts`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -47,8 +49,8 @@ use schedule::{JobRun, periodic};
 use std::sync::Arc;
 use std::time::Duration;
 use work::{
-    check_alerts, credit_sla, measure_status, poll_deliveries, probe_upstreams, purge_expired,
-    reconcile_payments, refresh_rates, renew_pieces, send_webhooks,
+    check_alerts, check_payouts, credit_sla, measure_status, poll_deliveries, probe_upstreams,
+    purge_expired, reconcile_payments, refresh_rates, renew_pieces, send_webhooks,
 };
 
 pub const PURGE: Job = Job {
@@ -105,6 +107,12 @@ pub const EXCHANGE_RATES: Job = Job {
 };
 /// How soon after start the exchange rates are first looked at.
 const RATES_FIRST_TICK: Duration = Duration::from_secs(10);
+/// Asks the payout provider about payouts processing without news (`crate::payout_tracking`).
+pub const PAYOUT_CHECKS: Job = Job {
+    name: "payout_checks",
+    every: Duration::from_secs(300),
+    lease: Duration::from_secs(600),
+};
 /// Reconciliation's period comes from the settings.
 pub fn reconcile(every: Duration) -> Job {
     Job {
@@ -146,6 +154,7 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     start(UPSTREAM_PROBES, probe_upstreams);
     start(STATUS_MINUTES, measure_status);
     start(SLA_CREDITS, credit_sla);
+    start(PAYOUT_CHECKS, check_payouts);
     // Soon after start: a first start has no rates (and a day-old restart stale ones) until the
     // first refresh, which asks only when the stored rates are due.
     start_after(EXCHANGE_RATES, RATES_FIRST_TICK, refresh_rates);

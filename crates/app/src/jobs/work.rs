@@ -174,3 +174,21 @@ pub(super) fn refresh_rates(services: &Services) -> Option<JobRun> {
         Ok(())
     }))
 }
+
+pub(super) fn check_payouts(services: &Services) -> Option<JobRun> {
+    let sender = services.payouts.clone()?;
+    let pool = services.pool.clone();
+    Some(Box::pin(async move {
+        let run = crate::payout_tracking::check_payouts(&pool, sender.as_ref(), persistence::now())
+            .await?;
+        if run.asked > 0 {
+            tracing::info!(
+                asked = run.asked,
+                changed = run.changed,
+                failed = run.failed,
+                "payout statuses checked"
+            );
+        }
+        Ok(())
+    }))
+}

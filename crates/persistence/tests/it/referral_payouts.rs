@@ -4,7 +4,7 @@
 
 use domain::Cents;
 use persistence::referral_balance::{self, ReferralEntryKind};
-use persistence::referral_payouts::{self, Claim, PayoutStatus, Refusal};
+use persistence::referral_payouts::{self, Claim, PayoutStatus, ProviderReport, Refusal};
 use persistence::wallet::{self, EntryKind, WalletError};
 use persistence::{DbConnection, both_backends, now, users, write_transaction};
 use std::sync::{Arc, Barrier};
@@ -199,7 +199,7 @@ both_backends! {
         assert!(referral_payouts::mark_failed(&mut conn, payout, "bad address", false).unwrap());
         assert_eq!(referral_payouts::refuse(&mut conn, payout, operator, "bad address", t).unwrap(), Refusal::Refused);
         assert_eq!(referral_payouts::claim(&mut conn, payout, operator, t, t + 120).unwrap(), Claim::Settled);
-        assert!(!referral_payouts::mark_paid(&mut conn, payout, Some("uuid"), t).unwrap(), "a refused payout is never paid");
+        assert!(!referral_payouts::apply_provider(&mut conn, payout, &paid_report(Some("uuid"), t)).unwrap(), "a refused payout is never paid");
         let row = referral_payouts::find(&mut conn, payout).unwrap().unwrap();
         assert_eq!((row.status, row.reason.as_deref(), row.decided_by), (PayoutStatus::Refused, Some("bad address"), Some(operator.get())));
 
@@ -212,7 +212,14 @@ both_backends! {
 
         let second = request(&mut conn, id, 2500, "payout-d2").unwrap();
         assert_eq!(referral_payouts::claim(&mut conn, second, operator, t, t + 120).unwrap(), Claim::Approved);
-        assert!(referral_payouts::mark_paid(&mut conn, second, Some("uuid-2"), t).unwrap());
+        let processing = ProviderReport { target: PayoutStatus::Processing, provider_status: "process", ..paid_report(Some("uuid-2"), t) };
+        assert!(referral_payouts::apply_provider(&mut conn, second, &processing).unwrap());
+        assert!(!referral_payouts::apply_provider(&mut conn, second, &processing).unwrap(), "the same report twice changes nothing");
+        assert_eq!(referral_payouts::refuse(&mut conn, second, operator, "late", t).unwrap(), Refusal::WithProvider);
+        assert_eq!(referral_payouts::claim(&mut conn, second, operator, t, t + 120).unwrap(), Claim::WithProvider);
+        assert_eq!(referral_payouts::tracking(&mut conn, second).unwrap().provider_status.as_deref(), Some("process"));
+        assert!(referral_payouts::apply_provider(&mut conn, second, &paid_report(None, t)).unwrap());
+        assert!(!referral_payouts::apply_provider(&mut conn, second, &paid_report(None, t)).unwrap());
         assert_eq!(referral_payouts::refuse(&mut conn, second, operator, "late", t).unwrap(), Refusal::Settled);
         assert_eq!(referral_payouts::claim(&mut conn, 999_999, operator, t, t + 120).unwrap(), Claim::NotFound);
         let (paid, total) = referral_payouts::list(&mut conn, Some(PayoutStatus::Paid), 10, 0).unwrap();
@@ -243,5 +250,15 @@ both_backends! {
         let claims: Vec<Claim> = handles.into_iter().map(|h| h.join().unwrap()).collect();
         assert_eq!(claims.iter().filter(|c| **c == Claim::Approved).count(), 1, "{claims:?}");
         assert!(claims.iter().all(|c| matches!(c, Claim::Approved | Claim::InFlight)), "{claims:?}");
+    }
+}
+
+fn paid_report(provider_ref: Option<&str>, at: i64) -> ProviderReport<'_> {
+    ProviderReport {
+        target: PayoutStatus::Paid,
+        provider_ref,
+        provider_status: "paid",
+        source: persistence::payout_events::PayoutSource::Callback,
+        at,
     }
 }

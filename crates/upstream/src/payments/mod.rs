@@ -9,7 +9,7 @@ mod error;
 mod gateway;
 mod local;
 pub mod rates;
-mod report;
+pub(crate) mod report;
 pub(crate) mod sign;
 
 pub use cryptomus::{CRYPTOMUS_API_URL, CryptomusGateway};

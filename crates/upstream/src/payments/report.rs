@@ -67,7 +67,7 @@ pub(super) fn usd_amount(fields: &Map<String, Value>) -> Option<Cents> {
 }
 
 /// A string, or a number written out; `None` for anything else and for the empty string.
-pub(super) fn text(value: Option<&Value>) -> Option<String> {
+pub(crate) fn text(value: Option<&Value>) -> Option<String> {
     match value? {
         Value::String(s) if !s.is_empty() => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
@@ -76,7 +76,7 @@ pub(super) fn text(value: Option<&Value>) -> Option<String> {
 }
 
 /// `true`, `1`, `"true"` or `"1"`; everything else, including absence, is not final.
-fn is_true(value: &Value) -> bool {
+pub(crate) fn is_true(value: &Value) -> bool {
     match value {
         Value::Bool(b) => *b,
         Value::Number(n) => n.as_u64() == Some(1),

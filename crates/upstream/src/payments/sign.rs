@@ -40,7 +40,7 @@ pub(crate) fn sign(bytes: &[u8], key: &SecretString) -> String {
 /// The `sign` must be exactly the lowercase hex we compute (as PHP's `md5()` and Python's
 /// `hexdigest()` write it, and as `hmac.compare_digest` in pyCryptomusAPI demands); another
 /// spelling of the same digest is refused rather than normalised.
-pub(super) fn verified_fields<'a>(
+pub(crate) fn verified_fields<'a>(
     body: &'a [u8],
     key: &SecretString,
 ) -> Result<(&'a str, Map<String, Value>), PaymentError> {

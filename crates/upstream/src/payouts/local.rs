@@ -1,7 +1,10 @@
 //! [`LocalPayouts`]: the stand-in for Cryptomus payouts under the local checkout
-//! (`PROXYSHOP_LOCAL_CHECKOUT=true`). No money moves; every payout is reported paid.
+//! (`PROXYSHOP_LOCAL_CHECKOUT=true`). No money moves; every payout is reported paid at once,
+//! so it sends no callbacks (any callback is refused as unsigned) and knows no payout to report.
 
-use super::sender::{PayoutError, PayoutOrder, PayoutReceipt, PayoutSender, check_order_id};
+use super::sender::{
+    PayoutError, PayoutOrder, PayoutReceipt, PayoutReport, PayoutSender, check_order_id,
+};
 
 #[derive(Debug, Default)]
 pub struct LocalPayouts;
@@ -19,7 +22,17 @@ impl PayoutSender for LocalPayouts {
         Ok(PayoutReceipt {
             provider_ref: Some(format!("local-{}", order.order_id)),
             status: "paid".to_owned(),
+            is_final: true,
         })
+    }
+
+    async fn payout_info(&self, order_id: &str) -> Result<Option<PayoutReport>, PayoutError> {
+        check_order_id(order_id)?;
+        Ok(None)
+    }
+
+    fn verify_callback(&self, _body: &[u8]) -> Result<PayoutReport, PayoutError> {
+        Err(PayoutError::BadSignature)
     }
 }
 
@@ -38,7 +51,12 @@ mod tests {
             callback_url: None,
         };
         let receipt = LocalPayouts.send(&order).await.unwrap();
-        assert_eq!(receipt.status, "paid");
+        assert_eq!((receipt.status.as_str(), receipt.is_final), ("paid", true));
+        assert_eq!(LocalPayouts.payout_info("payout-abc").await.unwrap(), None);
+        assert!(matches!(
+            LocalPayouts.verify_callback(br#"{"type":"payout","sign":"x"}"#),
+            Err(PayoutError::BadSignature)
+        ));
         assert_eq!(receipt.provider_ref.as_deref(), Some("local-payout-abc"));
         order.order_id = "a b".into();
         assert!(matches!(

@@ -1,5 +1,5 @@
 //! What a payout sender is given and answers: [`PayoutOrder`], [`PayoutReceipt`],
-//! [`PayoutError`], the [`PayoutSender`] trait, and the order id's rule.
+//! [`PayoutReport`], [`PayoutError`], the [`PayoutSender`] trait, and the order id's rule.
 
 use domain::{Cents, Coin};
 
@@ -23,6 +23,23 @@ pub struct PayoutReceipt {
     pub provider_ref: Option<String>,
     /// The provider's status word at creation (Cryptomus: `process`, `check`, `paid`, ...).
     pub status: String,
+    /// Whether that status is the payout's last (paid, or failed for good).
+    pub is_final: bool,
+}
+
+/// What the provider says of a payout it took: a verified callback, or the answer to a status
+/// query we made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayoutReport {
+    /// Our order id of the payout.
+    pub order_id: String,
+    /// The provider's id of the payout, when given.
+    pub provider_ref: Option<String>,
+    /// The provider's status word (Cryptomus: `process`, `check`, `paid`, `fail`, `cancel`,
+    /// `system_fail`).
+    pub status: String,
+    /// Whether that status is the payout's last.
+    pub is_final: bool,
 }
 
 /// Why a payout was not sent, split by what the shop may do next.
@@ -36,9 +53,13 @@ pub enum PayoutError {
     /// cut after sending): retry with the same order id, never refuse blindly.
     #[error("the payout provider's answer was lost: {0}")]
     Unknown(String),
-    /// A request we must not send (an order id the provider would refuse).
+    /// A request we must not send (an order id the provider would refuse), or a callback body
+    /// that is not a payout report.
     #[error("malformed payout: {0}")]
     Malformed(String),
+    /// A callback whose `sign` is missing or not the one the payout key gives: forged.
+    #[error("the payout callback signature does not match")]
+    BadSignature,
 }
 
 impl PayoutError {
@@ -54,6 +75,14 @@ pub trait PayoutSender: Send + Sync + std::fmt::Debug {
     fn kind(&self) -> &'static str;
 
     async fn send(&self, order: &PayoutOrder) -> Result<PayoutReceipt, PayoutError>;
+
+    /// The provider's current view of payout `order_id`; `Ok(None)` when it knows no such
+    /// payout.
+    async fn payout_info(&self, order_id: &str) -> Result<Option<PayoutReport>, PayoutError>;
+
+    /// Verifies a status callback's signature (the payout key) and reads it. Nothing in the
+    /// body is trusted before this returns `Ok`.
+    fn verify_callback(&self, body: &[u8]) -> Result<PayoutReport, PayoutError>;
 }
 
 /// Cryptomus's order ids: 1 to 100 letters, digits, `_` and `-`.

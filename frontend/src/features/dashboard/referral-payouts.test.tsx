@@ -20,6 +20,7 @@ function signedIn(balance: number, payouts: Payout[] = []) {
       HttpResponse.json<Schemas['ReferralHistory']>({ refCode: 'ADA123', percent: 10, referredCount: 1, totalBonus: balance, balance: held, payoutMin: 20, bonuses: [] }),
     ),
     http.get('*/api/user/referral/payouts', () => HttpResponse.json<Schemas['PayoutList']>({ items: payouts })),
+    http.get('*/api/user/referral/ledger', () => HttpResponse.json<Schemas['Paged_ReferralLedgerEntry']>({ items: [], total: 0, page: 1, perPage: 10 })),
     http.post('*/api/user/referral/payouts', async ({ request }) => {
       const body = (await request.json()) as { amount: number; currency: string; address: string };
       sent.payouts.push(body);

@@ -12,6 +12,7 @@ function signedIn(referrals: Partial<Schemas['ReferralHistory']>) {
     http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ refCode: 'ADA123' }) })),
     http.get('*/api/user/referrals', () => HttpResponse.json<Schemas['ReferralHistory']>({ refCode: 'ADA123', percent: 10, referredCount: 0, totalBonus: 0, balance: 0, payoutMin: 20, bonuses: [], ...referrals })),
     http.get('*/api/user/referral/payouts', () => HttpResponse.json<Schemas['PayoutList']>({ items: [] })),
+    http.get('*/api/user/referral/ledger', () => HttpResponse.json<Schemas['Paged_ReferralLedgerEntry']>({ items: [], total: 0, page: 1, perPage: 10 })),
   );
 }
 

@@ -2,8 +2,10 @@
 //!
 //! Approval (`app::referral_payouts::approve`): one conditional UPDATE moves `requested` to
 //! `approved` (or claims an approved payout whose last call failed, for a retry) and writes the
-//! audit row; then the provider is asked to pay under the payout's one order id; then the answer
-//! is written: `paid`, or the payout stays `approved` with the error (502 saying so). Refusal:
+//! audit row; then the provider is asked to pay under the payout's one order id (its status
+//! callbacks to `/api/payout/callback`); then the answer is written: `processing` (or `paid` /
+//! `failed` when the provider says so at once), or the payout stays `approved` with the error
+//! (502 saying so). Refusal:
 //! the conditional UPDATE, the held amount back on the referral balance and the audit row, in
 //! one transaction. Of two operators at once, one wins and the other gets 409.
 
@@ -15,7 +17,7 @@ use crate::extractors::{AdminUser, JsonObject};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, post, web};
-use persistence::referral_payouts::PayoutRow;
+use persistence::referral_payouts::{self, PayoutRow};
 use persistence::users;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -29,18 +31,20 @@ pub struct RefusePayoutRequest {
 
 async fn view(state: &AppState, row: PayoutRow) -> Result<AdminPayout, ApiError> {
     let user = row.user_id;
-    let email = with_conn(&state.services.pool, move |conn| {
-        Ok(users::find_by_id(conn, user)?.map_or_else(String::new, |u| u.email))
+    let id = row.id;
+    let (email, tracking) = with_conn(&state.services.pool, move |conn| {
+        let email = users::find_by_id(conn, user)?.map_or_else(String::new, |u| u.email);
+        Ok((email, referral_payouts::tracking(conn, id)?))
     })
     .await?;
-    Ok(AdminPayout::new(row, email))
+    Ok(AdminPayout::new(row, email, tracking))
 }
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path, description = "Payout id")),
-    responses((status = 200, body = AdminPayout, description = "Paid"),
+    responses((status = 200, body = AdminPayout, description = "Taken by the provider: processing (paid or failed when it says so at once)"),
               (status = 401, body = ErrorResponse), (status = 403, body = ErrorResponse),
               (status = 404, body = ErrorResponse),
-              (status = 409, body = ErrorResponse, description = "Paid, refused, or being sent"),
+              (status = 409, body = ErrorResponse, description = "Paid, failed, refused, being sent, or with the provider"),
               (status = 502, body = ErrorResponse, description = "The provider did not pay it (or its answer was lost): it stays approved"),
               (status = 503, body = ErrorResponse, description = "No payout provider is configured")))]
 #[post("/admin/payouts/{id}/approve")]
@@ -55,7 +59,7 @@ pub async fn approve_payout(
         sender.as_deref(),
         path.into_inner(),
         admin.0.id,
-        None,
+        Some(format!("{}/api/payout/callback", state.public_url)),
     )
     .await?;
     Ok(HttpResponse::Ok().json(view(&state, row).await?))
@@ -65,7 +69,7 @@ pub async fn approve_payout(
     request_body = RefusePayoutRequest,
     responses((status = 200, body = AdminPayout), (status = 401, body = ErrorResponse),
               (status = 403, body = ErrorResponse), (status = 404, body = ErrorResponse),
-              (status = 409, body = ErrorResponse, description = "Paid, refused, being sent, or possibly paid"),
+              (status = 409, body = ErrorResponse, description = "Paid, failed, refused, being sent, with the provider, or possibly paid"),
               (status = 422, body = ErrorResponse)))]
 #[post("/admin/payouts/{id}/refuse")]
 pub async fn refuse_payout(

@@ -1,5 +1,6 @@
 //! `GET /api/admin/payouts?status=&page=&perPage=`: every referral payout, newest first, with
-//! its customer; `status` (requested, approved, paid, refused) keeps one status.
+//! its customer and what the provider last said of it; `status` (requested, approved,
+//! processing, paid, failed, refused) keeps one status.
 
 use crate::blocking::with_conn;
 use crate::error::ApiError;
@@ -12,14 +13,14 @@ use actix_web::{HttpResponse, get, web};
 use domain::Cents;
 use domain::messages as msg;
 use domain::payout::PayoutStatus;
-use persistence::referral_payouts::{self, PayoutRow};
+use persistence::referral_payouts::{self, PayoutRow, Tracking};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct PayoutFilter {
-    /// requested, approved, paid or refused; absent: all.
-    #[param(schema_with = crate::openapi::rules::filter_text)]
+    /// requested, approved, processing, paid, failed or refused; absent or blank: all.
+    #[param(schema_with = crate::openapi::rules::payout_status_filter)]
     pub status: Option<String>,
 }
 
@@ -37,16 +38,25 @@ pub struct AdminPayout {
     pub amount: Cents,
     pub currency: String,
     pub address: String,
-    /// requested, approved, paid or refused.
-    #[schema(value_type = String)]
+    /// requested (held, waiting for an operator), approved (being sent, or its call failed),
+    /// processing (the provider took it), paid, failed (the provider failed it for good: the
+    /// amount is back on the referral balance) or refused.
+    #[schema(schema_with = crate::openapi::rules::payout_status)]
     pub status: PayoutStatus,
     /// The last provider call failed with this (the payout stays approved).
     pub last_error: Option<String>,
     /// The last call's answer was lost: the provider may have paid; approve again to find out,
     /// it cannot be refused.
     pub outcome_unknown: bool,
-    /// The provider's id of the payout.
+    /// The provider's id of the payout (Cryptomus: its uuid).
     pub provider_ref: Option<String>,
+    /// The provider's last status word (Cryptomus: process, check, paid, fail, cancel,
+    /// system_fail).
+    pub provider_status: Option<String>,
+    /// When the provider took it.
+    pub sent_at: Option<i64>,
+    /// When its status was last asked of the provider.
+    pub checked_at: Option<i64>,
     /// The refusal's reason.
     pub reason: Option<String>,
     /// The operator who approved or refused it.
@@ -57,7 +67,7 @@ pub struct AdminPayout {
 }
 
 impl AdminPayout {
-    pub fn new(row: PayoutRow, email: String) -> Self {
+    pub fn new(row: PayoutRow, email: String, tracking: Tracking) -> Self {
         AdminPayout {
             id: row.id,
             order_id: row.order_id,
@@ -70,6 +80,9 @@ impl AdminPayout {
             last_error: row.last_error,
             outcome_unknown: row.outcome_unknown,
             provider_ref: row.provider_ref,
+            provider_status: tracking.provider_status,
+            sent_at: tracking.sent_at,
+            checked_at: tracking.checked_at,
             reason: row.reason,
             decided_by: row.decided_by,
             created_at: row.created_at,
@@ -109,7 +122,7 @@ pub async fn list_payouts(
     .await?;
     let items = rows
         .into_iter()
-        .map(|r| AdminPayout::new(r.payout, r.email))
+        .map(|r| AdminPayout::new(r.payout, r.email, r.tracking))
         .collect();
     Ok(HttpResponse::Ok().json(Paged::new(items, total, at)))
 }

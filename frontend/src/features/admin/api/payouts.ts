@@ -6,7 +6,7 @@ import { api, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useAdminMutation } from './use-admin-mutation';
 
-export const PAYOUT_STATUSES = ['requested', 'approved', 'paid', 'refused'] as const;
+export const PAYOUT_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'refused'] as const;
 
 export const payoutsQueryOptions = (status: string, page: number, perPage: number) =>
   queryOptions({

@@ -118,6 +118,9 @@ export default function PayoutsPage() {
               <td className={CELL}>
                 <StatusBadge status={payout.status} />
                 {payout.lastError && <span className="block text-xs text-red-700 dark:text-red-400">{payout.outcomeUnknown ? `Answer lost: ${payout.lastError}` : payout.lastError}</span>}
+                {payout.providerStatus && payout.providerStatus !== payout.status && (
+                  <span className={`block text-xs ${MUTED}`}>Provider: {payout.providerStatus}</span>
+                )}
                 {payout.reason && <span className={`block text-xs ${MUTED}`}>{payout.reason}</span>}
               </td>
               <td className={`${CELL} whitespace-nowrap ${MUTED}`}>{when(payout.createdAt)}</td>

@@ -1,5 +1,5 @@
 // The referral balance's calls (docs/api.md#referral-payouts): GET /api/user/referral/payouts (the
-// customer's payouts), POST /api/user/referral/transfer (move it to the wallet) and
+// customer's payouts), GET /api/user/referral/ledger (every change of the balance, paged), POST /api/user/referral/transfer (move it to the wallet) and
 // POST /api/user/referral/payouts (ask for a payout). Each change refreshes the referral page,
 // the wallet and the top bar's balance.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,15 @@ export const payoutsQueryOptions = queryOptions({
   queryKey: [...queryKeys.referrals, 'payouts'] as const,
   queryFn: ({ signal }) => unwrap(api.GET('/api/user/referral/payouts', { signal })),
 });
+
+export type ReferralLedgerEntry = Schemas['ReferralLedgerEntry'];
+
+/** One page of the referral ledger, under the referrals' key like the payouts. */
+export const referralLedgerQueryOptions = (page: number, perPage: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.referrals, 'ledger', page, perPage] as const,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/user/referral/ledger', { params: { query: { page, perPage } }, signal })),
+  });
 
 export function useMoveToWallet() {
   const queryClient = useQueryClient();

@@ -18,10 +18,19 @@ import { payoutsQueryOptions, useMoveToWallet, useRequestPayout, type Payout } f
 import { COINS, PAYOUT_MESSAGES, payoutSchema, type PayoutValues } from '../referral-payout-form';
 
 
-const STATUS_LABELS: Record<string, string> = { requested: 'Requested', approved: 'Approved', paid: 'Paid', refused: 'Refused' };
+const STATUS_LABELS: Record<string, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  processing: 'Processing',
+  paid: 'Paid',
+  failed: 'Failed: amount returned',
+  refused: 'Refused',
+};
 const STATUS_CLASSES: Record<string, string> = {
   requested: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   approved: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
+  processing: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
+  failed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
   paid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
   refused: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
 };

@@ -1,6 +1,7 @@
 // /onboard/referral: the customer's referral link (site origin + /register?ref=refCode) with a copy
 // button, summary cards, the referral bonuses earned (GET /api/user/referrals), and the referral
-// balance with its move to the wallet, payout form and payouts (components/referral-balance).
+// balance with its move to the wallet, payout form and payouts (components/referral-balance) and
+// its ledger (components/referral-ledger).
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { DataTable, FullRow, SkeletonRows, type Column } from '@/components/ui/data-table';
@@ -12,6 +13,7 @@ import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { referralsQueryOptions } from '../api/get-referrals';
 import { ReferralBalance } from '../components/referral-balance';
+import { ReferralLedger } from '../components/referral-ledger';
 import { referralLink } from '../referral-link';
 
 export const LINK_COPIED = 'Referral link copied to clipboard!';
@@ -69,6 +71,7 @@ export default function ReferralPage() {
         <Stat label="Bonus percent" value={data ? `${data.percent}%` : '–'} testId="bonus-percent" />
       </section>
       <ReferralBalance balance={data?.balance} payoutMin={data?.payoutMin} />
+      <ReferralLedger />
       <Card title="Referral history" className="mt-6">
         <DataTable label="Referral history" columns={COLUMNS} minWidth="sm:min-w-[420px]">
           {pending && <SkeletonRows columns={COLUMNS} />}
