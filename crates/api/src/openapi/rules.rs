@@ -307,7 +307,9 @@ pub fn filter_text() -> RefOr<Schema> {
 
 fn filter_text_on(base: ObjectBuilder) -> ObjectBuilder {
     base.pattern(Some(format!("^[^{CONTROL}]*$")))
-        .description(Some("Any text without a control character; blank filters nothing."))
+        .description(Some(
+            "Any text without a control character; blank filters nothing.",
+        ))
 }
 
 /// `domain::network::parse_trial_network`: an IPv4 or IPv6 address, optionally with a prefix
