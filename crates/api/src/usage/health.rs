@@ -62,9 +62,11 @@ pub struct HealthRow {
     /// factor of 1.35 of the true median from 10 ms to 10 s, within 5 ms below 10 ms, 10000 for
     /// 10 s or more. Null when no connection of the group recorded a connect time.
     #[serde(rename = "p50ConnectMs")]
+    #[schema(required = true)]
     pub p50_connect_ms: Option<i64>,
     /// The 95th percentile, estimated as `p50ConnectMs` is.
     #[serde(rename = "p95ConnectMs")]
+    #[schema(required = true)]
     pub p95_connect_ms: Option<i64>,
     /// Connections with a recorded connect time (those that reached their destination since
     /// connect times are recorded): what the percentiles are of.
