@@ -55,7 +55,7 @@ SELECT ({user_expr}), {T0} + (i * {DAYS * 86400}) / {n}, 1500 + i % 700,
          WHEN i % 37 = 0 THEN 'connect_failed' ELSE NULL END,
     CASE WHEN i % 50 = 0 OR i % 37 = 0 THEN NULL ELSE 5 + (i * 7919) % 400 + (i % 97) * (i % 13) * 9 END,
     CASE WHEN i % 2000 < 400 THEN NULL
-         ELSE substr('usdefrgbnljpcaauitesplbr', 1 + 2 * ((i % 2000) % 12), 2) END
+         ELSE substr('usdefrgbnljpcaauitesplbr', CAST(1 + 2 * ((i % 2000) % 12) AS INTEGER), 2) END
 FROM {series}
 """
 
