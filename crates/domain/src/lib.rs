@@ -46,6 +46,7 @@ pub mod status;
 pub mod subusers;
 pub mod targeting;
 pub mod totp;
+pub mod traffic_health;
 pub mod units;
 pub mod upstream_pool;
 pub mod usage;

@@ -164,6 +164,7 @@ pub const BAD_FROM: &str = "from must be a date (YYYY-MM-DD) or an RFC 3339 time
 pub const BAD_TO: &str = "to must be a date (YYYY-MM-DD) or an RFC 3339 time";
 pub const FROM_AFTER_TO: &str = "from must be before to";
 pub const UNKNOWN_GROUPING: &str = "by must be host, credential, day or hour";
+pub const UNKNOWN_HEALTH_GROUPING: &str = "by must be host, country, credential or hour";
 
 // Proxies by the piece (the buy form shows the first two itself).
 pub const VALID_QUANTITY: &str = "Please enter a valid quantity";

@@ -150,13 +150,18 @@ pub(crate) async fn serve(
         port: head.port,
         plain: !head.connect,
     };
+    lease.set_country(targeting.as_ref());
     let mut tried = Vec::new();
+    let dialled = std::time::Instant::now();
     let connected = match shared.blocked(&lease, &head.host, head.port) {
         Some(refusal) => Err(refusal),
         None => chain::connect(&shared, want, &mut tried).await,
     };
     let (mut target, mut target_fd, mut carrier) = match connected {
-        Ok(connected) => connected,
+        Ok(connected) => {
+            lease.connected(dialled.elapsed());
+            connected
+        }
         Err(e) => {
             let (outcome, reason) = destination::failure(&e);
             lease.end(outcome, Some(reason));

@@ -170,6 +170,16 @@ impl Lease {
         self.trail.source = source;
     }
 
+    /// The exit country the username targeted, for the record.
+    pub(crate) fn set_country(&mut self, targeting: Option<&domain::Targeting>) {
+        self.trail.country = targeting.and_then(|t| t.country.clone());
+    }
+
+    /// The destination was reached `took` after the dial began, for the record.
+    pub(crate) fn connected(&mut self, took: std::time::Duration) {
+        self.trail.connected(took);
+    }
+
     /// How the connection ended, for the record (`ok` unless said otherwise).
     pub(crate) fn end(&mut self, outcome: Outcome, reason: Option<&'static str>) {
         self.trail.end(outcome, reason);

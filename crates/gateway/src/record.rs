@@ -167,6 +167,8 @@ impl Records {
             reason: Some(reason.to_owned()),
             upstream_id: None,
             source: source.map(|ip| ip.to_string()),
+            connect_ms: None,
+            country: None,
         });
     }
 }
@@ -185,6 +187,10 @@ pub(crate) struct Trail {
     pub(crate) upstream: Option<i64>,
     /// The client's address (the abuse desk's answer to "which of the customer's machines").
     pub(crate) source: Option<IpAddr>,
+    /// How long reaching the destination took, once it was reached (`connected`).
+    connect_ms: Option<i64>,
+    /// The exit country the username targeted.
+    pub(crate) country: Option<String>,
     /// False for a slot given back before the connection was let through (the refusal is
     /// recorded as such instead).
     keep: bool,
@@ -202,6 +208,8 @@ impl Trail {
             reason: None,
             upstream: None,
             source: None,
+            connect_ms: None,
+            country: None,
             keep: true,
         }
     }
@@ -214,6 +222,14 @@ impl Trail {
     pub(crate) fn set_target(&mut self, host: &str, port: u16) {
         self.host = usage::capped_host(host).to_owned();
         self.port = port;
+    }
+
+    /// The destination was reached `took` after the dial began (the first time only: a plain
+    /// request passed to the next pool keeps its first connect).
+    pub(crate) fn connected(&mut self, took: std::time::Duration) {
+        if self.connect_ms.is_none() {
+            self.connect_ms = Some(i64::try_from(took.as_millis()).unwrap_or(i64::MAX));
+        }
     }
 
     pub(crate) fn end(&mut self, outcome: Outcome, reason: Option<&'static str>) {
@@ -250,6 +266,8 @@ impl Trail {
             reason: self.reason.map(str::to_owned),
             upstream_id: self.upstream,
             source: self.source.map(|ip| ip.to_string()),
+            connect_ms: self.connect_ms,
+            country: self.country.take(),
         })
     }
 }

@@ -166,12 +166,17 @@ pub(crate) async fn serve(
         port,
         plain: false,
     };
+    lease.set_country(targeting.as_ref());
+    let dialled = std::time::Instant::now();
     let connected = match shared.blocked(&lease, &host, port) {
         Some(refusal) => Err(refusal),
         None => chain::connect(&shared, want, &mut Vec::new()).await,
     };
     let (target, _target_fd, carrier) = match connected {
-        Ok(connected) => connected,
+        Ok(connected) => {
+            lease.connected(dialled.elapsed());
+            connected
+        }
         Err(e) => {
             let (outcome, reason) = destination::failure(&e);
             lease.end(outcome, Some(reason));

@@ -523,6 +523,8 @@ diesel::table! {
         reason -> Nullable<Text>,
         upstream_id -> Nullable<BigInt>,
         source -> Nullable<Text>,
+        connect_ms -> Nullable<BigInt>,
+        country -> Nullable<Text>,
     }
 }
 
@@ -738,13 +740,14 @@ diesel::table! {
 diesel::allow_tables_to_appear_in_same_query!(upstream_daily, upstream_pools);
 
 diesel::table! {
-    usage_hourly (user_id, hour, kind, credential_kind, credential_label, host, outcome, reason) {
+    usage_hourly (user_id, hour, kind, credential_kind, credential_label, host, country, outcome, reason) {
         user_id -> BigInt,
         hour -> BigInt,
         kind -> Text,
         credential_kind -> Text,
         credential_label -> Text,
         host -> Text,
+        country -> Text,
         outcome -> Text,
         reason -> Text,
         connections -> BigInt,
@@ -755,17 +758,32 @@ diesel::table! {
         under_10s -> BigInt,
         under_1m -> BigInt,
         over_1m -> BigInt,
+        connect_lt10 -> BigInt,
+        connect_lt18 -> BigInt,
+        connect_lt32 -> BigInt,
+        connect_lt56 -> BigInt,
+        connect_lt100 -> BigInt,
+        connect_lt178 -> BigInt,
+        connect_lt316 -> BigInt,
+        connect_lt562 -> BigInt,
+        connect_lt1000 -> BigInt,
+        connect_lt1778 -> BigInt,
+        connect_lt3162 -> BigInt,
+        connect_lt5623 -> BigInt,
+        connect_lt10000 -> BigInt,
+        connect_ge10000 -> BigInt,
     }
 }
 
 diesel::table! {
-    usage_daily_rollup (user_id, day, kind, credential_kind, credential_label, host, outcome, reason) {
+    usage_daily_rollup (user_id, day, kind, credential_kind, credential_label, host, country, outcome, reason) {
         user_id -> BigInt,
         day -> BigInt,
         kind -> Text,
         credential_kind -> Text,
         credential_label -> Text,
         host -> Text,
+        country -> Text,
         outcome -> Text,
         reason -> Text,
         connections -> BigInt,
@@ -776,6 +794,20 @@ diesel::table! {
         under_10s -> BigInt,
         under_1m -> BigInt,
         over_1m -> BigInt,
+        connect_lt10 -> BigInt,
+        connect_lt18 -> BigInt,
+        connect_lt32 -> BigInt,
+        connect_lt56 -> BigInt,
+        connect_lt100 -> BigInt,
+        connect_lt178 -> BigInt,
+        connect_lt316 -> BigInt,
+        connect_lt562 -> BigInt,
+        connect_lt1000 -> BigInt,
+        connect_lt1778 -> BigInt,
+        connect_lt3162 -> BigInt,
+        connect_lt5623 -> BigInt,
+        connect_lt10000 -> BigInt,
+        connect_ge10000 -> BigInt,
     }
 }
 

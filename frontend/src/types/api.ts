@@ -2115,6 +2115,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/usage/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["usage_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/wallet": {
         parameters: {
             query?: never;
@@ -3511,6 +3527,73 @@ export interface components {
             photoURL?: string | null;
             /** @description The referral code of a sign-up from `/register?ref=…`; applies to new accounts only. */
             refCode?: string | null;
+        };
+        Health: {
+            /** @description host, country, credential or hour. */
+            by: string;
+            /** @description At most 100 groups, the most connections first (ties: the most bytes, then the key). */
+            rows: components["schemas"]["HealthRow"][];
+        };
+        /** @description One group's health. */
+        HealthRow: {
+            /**
+             * Format: int64
+             * @description Bytes up and down.
+             */
+            bytes: number;
+            /**
+             * Format: int64
+             * @description Connections (records) in the group.
+             */
+            connections: number;
+            /** @description main, subuser, allowlist or piece: set when grouped by credential. */
+            credentialKind?: string | null;
+            /**
+             * Format: int64
+             * @description Refused (`refused`) or failed (`upstream_error`).
+             */
+            failed: number;
+            /**
+             * @description The failed connections per reason (`no_traffic`, `connect_failed`, `pools_failed`, …; the
+             *     outcome's name for a failure recorded without one); they add up to `failed`.
+             */
+            failuresByReason: {
+                [key: string]: number;
+            };
+            /**
+             * @description The target host (empty: refused before naming one); the exit country targeted, two
+             *     lower-case letters (empty: none targeted); the credential's label; the hour
+             *     `YYYY-MM-DDTHH:00:00Z`.
+             */
+            key: string;
+            /**
+             * Format: int64
+             * @description The median time to reach the destination (ms), estimated from the histogram: within a
+             *     factor of 1.35 of the true median from 10 ms to 10 s, within 5 ms below 10 ms, 10000 for
+             *     10 s or more. Null when no connection of the group recorded a connect time.
+             */
+            p50ConnectMs: number | null;
+            /**
+             * Format: int64
+             * @description The 95th percentile, estimated as `p50ConnectMs` is.
+             */
+            p95ConnectMs: number | null;
+            /**
+             * Format: int64
+             * @description Served (`ok`) or served until the traffic ran out (`cut_quota`).
+             */
+            succeeded: number;
+            /**
+             * Format: double
+             * @description succeeded / connections, 0 to 1.
+             */
+            successRate: number;
+            /**
+             * Format: int64
+             * @description Connections with a recorded connect time (those that reached their destination since
+             *     connect times are recorded): what the percentiles are of.
+             */
+            timedConnections: number;
         };
         HistoryItem: {
             /** Format: int64 */
@@ -15783,6 +15866,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Breakdown"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    usage_health: {
+        parameters: {
+            query?: {
+                by?: "host" | "country" | "credential" | "hour";
+                credential?: string;
+                from?: string;
+                host?: string;
+                outcome?: string;
+                to?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
                 };
             };
             400: {

@@ -38,6 +38,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("delete", "/api/user/requests/exports/{id}", Scope::Read),
     ("get", "/api/user/requests/exports/{id}/file", Scope::Read),
     ("get", "/api/user/usage/breakdown", Scope::Read),
+    ("get", "/api/user/usage/health", Scope::Read),
     ("get", "/api/user/proxies", Scope::Read),
     ("get", "/api/user/wallet", Scope::Read),
     ("get", "/api/user/receipts/{id}.pdf", Scope::Read),

@@ -282,6 +282,14 @@ pub fn grouping() -> RefOr<Schema> {
     one_of(&Grouping::ALL.map(Grouping::as_str))
 }
 
+/// `GET /api/user/usage/health?by=`.
+pub fn health_grouping() -> RefOr<Schema> {
+    one_of(
+        &domain::traffic_health::HealthGrouping::ALL
+            .map(domain::traffic_health::HealthGrouping::as_str),
+    )
+}
+
 /// `GET /api/user/proxies?type=`: a kind, `all`, or blank.
 pub fn kind_or_all() -> RefOr<Schema> {
     let words = kind_words(|_| true);

@@ -1,16 +1,19 @@
 //! The customer's usage records (docs/api.md#usage-records): one row per gateway connection,
-//! listed newest first, exported as CSV (streamed, or prepared in the background), and summed per host, credential, day or hour.
+//! listed newest first, exported as CSV (streamed, or prepared in the background), and summed per host, credential, day or hour; the health of the traffic per host, country,
+//! credential or hour.
 
 mod breakdown;
 mod export;
 mod exports;
 mod filters;
+mod health;
 mod list;
 mod window;
 
 pub use breakdown::{Breakdown, BreakdownRow};
 pub use exports::{UsageExport, UsageExports};
 pub use filters::RecordQuery;
+pub use health::{Health, HealthRow};
 pub use list::{RecordCredential, RecordPage, RequestRecord};
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -23,5 +26,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(exports::get_export)
         .service(exports::delete_export)
         .service(exports::download_export)
-        .service(breakdown::usage_breakdown);
+        .service(breakdown::usage_breakdown)
+        .service(health::usage_health);
 }

@@ -47,6 +47,8 @@ fn record(
         reason: None,
         upstream_id: None,
         source: Some("198.51.100.23".into()),
+        connect_ms: None,
+        country: None,
     }
 }
 

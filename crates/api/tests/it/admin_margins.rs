@@ -64,6 +64,8 @@ fn flush(app: &TestApp, user: UserId, pool: Option<i64>, bytes: i64) {
         reason: None,
         upstream_id: pool,
         source: None,
+        connect_ms: None,
+        country: None,
     };
     app.with_conn(|conn| {
         persistence::write_transaction(conn, |c| {

@@ -77,6 +77,7 @@ mod trial_networks;
 mod twofactor;
 mod twofactor_login;
 mod usage_exports;
+mod usage_health;
 mod usage_records;
 mod usage_windows;
 mod user_sessions;

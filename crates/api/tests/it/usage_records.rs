@@ -36,6 +36,8 @@ pub(crate) fn record(
         reason: None,
         upstream_id: None,
         source: None,
+        connect_ms: None,
+        country: None,
     }
 }
 

@@ -1,7 +1,8 @@
 //! Every connection of a known customer leaves one usage record whose bytes are exactly what
 //! the meter counted for it, so the records add up to what the balance lost: plain HTTP,
 //! CONNECT and SOCKS5, a refusal (no traffic), a cut for quota, a refused destination and an
-//! unreachable one; each names the client's address. Wrong credentials are nobody's and leave
+//! unreachable one; each names the client's address, the exit country its username targeted,
+//! and, once the destination was reached, how long that took. Wrong credentials are nobody's and leave
 //! none. Both backends.
 
 use crate::common::*;
@@ -76,13 +77,20 @@ async fn each_protocol_records_its_metered_bytes(backend: Backend) {
         Some("127.0.0.1"),
         "the client's address"
     );
+    assert!(
+        connect
+            .connect_ms
+            .is_some_and(|ms| ms >= 0 && ms <= connect.duration_ms),
+        "the destination was reached: {connect:?}"
+    );
+    assert_eq!(connect.country, None, "no exit country targeted");
 
     // A plain request: the rewritten head up, the response down.
     let (origin, received) = one_shot_origin().await;
     let mut client = TcpStream::connect(h.http).await.unwrap();
     let request = format!(
         "GET http://{origin}/x HTTP/1.1\r\nHost: {origin}\r\nProxy-Authorization: {}\r\n\r\n",
-        basic(&format!("{USER}-type-premium"), PASSWORD)
+        basic(&format!("{USER}-type-premium-country-us"), PASSWORD)
     );
     client.write_all(request.as_bytes()).await.unwrap();
     let mut response = Vec::new();
@@ -105,6 +113,12 @@ async fn each_protocol_records_its_metered_bytes(backend: Backend) {
         "the base username, without targeting"
     );
     assert_eq!(plain.outcome, Outcome::Ok);
+    assert_eq!(
+        plain.country.as_deref(),
+        Some("us"),
+        "the exit country targeted"
+    );
+    assert!(plain.connect_ms.is_some(), "{plain:?}");
 
     // SOCKS5 by name: the host as the client asked for it.
     let mut socks = socks_connect(
@@ -172,6 +186,7 @@ async fn a_cut_for_quota_is_recorded_with_what_was_paid(backend: Backend) {
     assert_eq!((refused.bytes_up, refused.bytes_down), (0, 0));
     assert_eq!(refused.port, i32::from(endless.port()));
     assert_eq!(refused.duration_ms, 0);
+    assert_eq!(refused.connect_ms, None, "never connected");
 }
 
 async fn refusals_of_a_known_customer_are_recorded_and_wrong_passwords_not(backend: Backend) {

@@ -40,6 +40,12 @@ pub struct NewRecord {
     /// "which of their machines"); none in records written before it was kept. The
     /// operator's and the customer's, never a third party's.
     pub source: Option<String>,
+    /// Milliseconds the gateway took to reach the destination (directly or through a pool);
+    /// none when it never did (refused, failed) and in records written before it was kept.
+    pub connect_ms: Option<i64>,
+    /// The exit country the connection's username targeted (`country-us`: two letters); none
+    /// without targeting. Not the destination's country: the gateway does not geolocate.
+    pub country: Option<String>,
 }
 
 /// A stored record with its id (the CSV export's cursor).

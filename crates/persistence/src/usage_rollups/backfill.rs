@@ -6,13 +6,14 @@
 //! summed by the database (`INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE`, one statement
 //! per tier), to the same sums `write::sum_records` makes (the tests compare them).
 
-use super::write::{DAY, HOUR};
+use super::write::{CONNECT_COLUMNS, DAY, HOUR};
 use crate::connection::{DbConnection, write_transaction};
 use crate::error::{DbError, DbResult};
 use crate::schema::usage_rollup_backfill as bf;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use domain::ProxyKind;
+use domain::traffic_health::{self, BUCKETS};
 
 /// How far the back-fill is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +71,7 @@ fn summing(table: &str, time: &str, seconds: i64, postgres: bool) -> String {
         .map(|k| format!("'{}'", k.as_str()))
         .collect();
     let (lo, hi) = if postgres { ("$1", "$2") } else { ("?", "?") };
+    let histogram: Vec<&str> = CONNECT_COLUMNS.to_vec();
     let adds: Vec<String> = [
         "connections",
         "bytes_up",
@@ -81,28 +83,39 @@ fn summing(table: &str, time: &str, seconds: i64, postgres: bool) -> String {
         "over_1m",
     ]
     .iter()
+    .chain(&histogram)
     .map(|c| format!("{c} = {table}.{c} + excluded.{c}"))
     .collect();
     let count = |condition: &str| format!("SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)");
+    // The connect-time buckets (`traffic_health::bucket_of`): a NULL time is in none.
+    let buckets: Vec<String> = (0..BUCKETS)
+        .map(|b| match traffic_health::range_of(b) {
+            (low, Some(high)) => count(&format!("connect_ms >= {low} AND connect_ms < {high}")),
+            (low, None) => count(&format!("connect_ms >= {low}")),
+        })
+        .collect();
     format!(
         "INSERT INTO {table} (user_id, {time}, kind, credential_kind, credential_label, host, \
-         outcome, reason, connections, bytes_up, bytes_down, charged_bytes, under_1s, under_10s, \
-         under_1m, over_1m) \
+         country, outcome, reason, connections, bytes_up, bytes_down, charged_bytes, under_1s, \
+         under_10s, under_1m, over_1m, {histogram}) \
          SELECT user_id, (started_at / {seconds}) * {seconds}, kind, credential_kind, \
-         credential_label, host, outcome, COALESCE(reason, ''), COUNT(*), SUM(bytes_up), \
-         SUM(bytes_down), SUM(CASE WHEN kind IN ({traffic}) THEN bytes_up + bytes_down ELSE 0 END), \
-         {}, {}, {}, {} \
+         credential_label, host, COALESCE(country, ''), outcome, COALESCE(reason, ''), COUNT(*), \
+         SUM(bytes_up), SUM(bytes_down), \
+         SUM(CASE WHEN kind IN ({traffic}) THEN bytes_up + bytes_down ELSE 0 END), \
+         {}, {}, {}, {}, {buckets} \
          FROM connection_records WHERE id > {lo} AND id <= {hi} \
          GROUP BY user_id, (started_at / {seconds}) * {seconds}, kind, credential_kind, \
-         credential_label, host, outcome, COALESCE(reason, '') \
-         ON CONFLICT (user_id, {time}, kind, credential_kind, credential_label, host, outcome, \
-         reason) DO UPDATE SET {}",
+         credential_label, host, COALESCE(country, ''), outcome, COALESCE(reason, '') \
+         ON CONFLICT (user_id, {time}, kind, credential_kind, credential_label, host, country, \
+         outcome, reason) DO UPDATE SET {}",
         count("duration_ms < 1000"),
         count("duration_ms >= 1000 AND duration_ms < 10000"),
         count("duration_ms >= 10000 AND duration_ms < 60000"),
         count("duration_ms >= 60000"),
         adds.join(", "),
         traffic = traffic.join(", "),
+        histogram = histogram.join(", "),
+        buckets = buckets.join(", "),
     )
 }
 

@@ -3,17 +3,22 @@
 //! with the records, in the same transaction (`write_records`, which the gateway's flush
 //! runs), so that records and rollups always agree; every row
 //! adds to what is there, so several gateway nodes add up. The customer's breakdowns read them
-//! (`read::breakdown`), so their cost follows the groups of the window and not the number of
+//! (`read::breakdown`) and the health of the traffic (`health::health`: the rollups also
+//! key by the exit country targeted and count the connect times in a fixed histogram), so their cost follows the groups of the window and not the number of
 //! connections; records written before the rollups existed are summed once by `backfill`; the
 //! hourly tier is purged after its retention (`purge_hourly_before`), the daily one is kept.
 
 mod backfill;
+// First: its macro is for `health.rs`.
+#[macro_use]
 mod read;
+mod health;
 mod write;
 
 #[cfg(feature = "testing")]
 pub use backfill::start_over;
 pub use backfill::{Progress, backfill_batch, progress};
+pub use health::{HealthGroup, health};
 pub use read::{Window, breakdown};
 #[cfg(feature = "testing")]
 pub use write::all_of;

@@ -109,6 +109,29 @@ fn sum_of(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
     sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
 }
 
+/// The rows of tier `$t` (bucket column `$time`) in `[lo, hi)` that `$f` matches (its
+/// conditions other than time), as one query of fixed type: what the breakdowns and the health
+/// (`health.rs`) group.
+macro_rules! rollup_rows {
+    ($t:ident, $time:ident, $f:expr, $range:expr) => {{
+        let f: &RecordFilter = $f;
+        let (lo, hi): (Option<i64>, Option<i64>) = $range;
+        let kinds: Vec<ProxyKind> = f.kind.map_or_else(|| ProxyKind::ALL.to_vec(), |k| vec![k]);
+        let outcomes: Vec<Outcome> = f.outcome.map_or_else(|| Outcome::ALL.to_vec(), |o| vec![o]);
+        let pattern = crate::like::contains(f.host.as_deref().unwrap_or(""));
+        let (credential_kinds, label, any_label) = crate::connection_records::credential_terms(f);
+        $t::table
+            .filter($t::user_id.eq(f.user_id))
+            .filter($t::$time.ge(lo.unwrap_or(i64::MIN)))
+            .filter($t::$time.lt(hi.unwrap_or(i64::MAX)))
+            .filter($t::kind.eq_any(kinds))
+            .filter($t::outcome.eq_any(outcomes))
+            .filter(lower($t::host).like(pattern).escape('\\'))
+            .filter($t::credential_kind.eq_any(credential_kinds))
+            .filter($t::credential_label.eq(label).or(any_label))
+    }};
+}
+
 /// Adds to `totals` the groups of tier `$t` (bucket column `$time`) in `$range` that `$f`
 /// matches (its conditions other than time).
 macro_rules! add_tier {
@@ -116,23 +139,7 @@ macro_rules! add_tier {
         let f: &RecordFilter = $f;
         let (lo, hi): (Option<i64>, Option<i64>) = $range;
         let totals: &mut Totals = $totals;
-        let matching = || {
-            let kinds: Vec<ProxyKind> = f.kind.map_or_else(|| ProxyKind::ALL.to_vec(), |k| vec![k]);
-            let outcomes: Vec<Outcome> =
-                f.outcome.map_or_else(|| Outcome::ALL.to_vec(), |o| vec![o]);
-            let pattern = crate::like::contains(f.host.as_deref().unwrap_or(""));
-            let (credential_kinds, label, any_label) =
-                crate::connection_records::credential_terms(f);
-            $t::table
-                .filter($t::user_id.eq(f.user_id))
-                .filter($t::$time.ge(lo.unwrap_or(i64::MIN)))
-                .filter($t::$time.lt(hi.unwrap_or(i64::MAX)))
-                .filter($t::kind.eq_any(kinds))
-                .filter($t::outcome.eq_any(outcomes))
-                .filter(lower($t::host).like(pattern).escape('\\'))
-                .filter($t::credential_kind.eq_any(credential_kinds))
-                .filter($t::credential_label.eq(label).or(any_label))
-        };
+        let matching = || rollup_rows!($t, $time, f, (lo, hi));
         let mut add =
             |key: Key, sums: (i64, i64, i64, i64)| totals.entry(key).or_default().add(sums);
         let not_charged = || sum_of(&crate::connection_records::not_charged_sql("connections"));

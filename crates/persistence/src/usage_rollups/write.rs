@@ -7,6 +7,7 @@ use crate::error::DbResult;
 use crate::schema::{usage_daily_rollup as daily, usage_hourly as hourly};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
+use domain::traffic_health::{self, BUCKETS, Histogram};
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
 use std::collections::HashMap;
@@ -14,7 +15,7 @@ use std::collections::HashMap;
 pub const HOUR: i64 = 3_600;
 pub const DAY: i64 = 86_400;
 
-/// Rows per multi-row upsert: 16 values each, far below either backend's limit of bound
+/// Rows per multi-row upsert: 31 values each, far below either backend's limit of bound
 /// parameters.
 const UPSERT_CHUNK: usize = 500;
 
@@ -28,6 +29,8 @@ pub struct GroupKey {
     pub credential_kind: CredentialKind,
     pub credential_label: String,
     pub host: String,
+    /// The exit country the records targeted; empty when they targeted none.
+    pub country: String,
     pub outcome: Outcome,
     /// Empty when the records have none.
     pub reason: String,
@@ -44,6 +47,7 @@ impl GroupKey {
             self.credential_kind.as_str(),
             self.credential_label.as_str(),
             self.host.as_str(),
+            self.country.as_str(),
             self.outcome.as_str(),
             self.reason.as_str(),
         )
@@ -63,6 +67,9 @@ pub struct Sums {
     pub under_10s: i64,
     pub under_1m: i64,
     pub over_1m: i64,
+    /// Connect times of the records that have one, per bucket of
+    /// `domain::traffic_health::BOUNDS_MS`.
+    pub connect: Histogram,
 }
 
 impl Sums {
@@ -80,6 +87,9 @@ impl Sums {
             10_000..60_000 => self.under_1m += 1,
             _ => self.over_1m += 1,
         }
+        if let Some(ms) = record.connect_ms {
+            self.connect[traffic_health::bucket_of(ms)] += 1;
+        }
     }
 }
 
@@ -94,6 +104,7 @@ pub fn sum_records(records: &[NewRecord], seconds: i64) -> Vec<(GroupKey, Sums)>
             credential_kind: r.credential_kind,
             credential_label: r.credential_label.clone(),
             host: r.host.clone(),
+            country: r.country.clone().unwrap_or_default(),
             outcome: r.outcome,
             reason: r.reason.clone().unwrap_or_default(),
         };
@@ -117,6 +128,7 @@ macro_rules! tier {
             credential_kind: CredentialKind,
             credential_label: &'a str,
             host: &'a str,
+            country: &'a str,
             outcome: Outcome,
             reason: &'a str,
             connections: i64,
@@ -127,6 +139,20 @@ macro_rules! tier {
             under_10s: i64,
             under_1m: i64,
             over_1m: i64,
+            connect_lt10: i64,
+            connect_lt18: i64,
+            connect_lt32: i64,
+            connect_lt56: i64,
+            connect_lt100: i64,
+            connect_lt178: i64,
+            connect_lt316: i64,
+            connect_lt562: i64,
+            connect_lt1000: i64,
+            connect_lt1778: i64,
+            connect_lt3162: i64,
+            connect_lt5623: i64,
+            connect_lt10000: i64,
+            connect_ge10000: i64,
         }
 
         impl<'a> $row<'a> {
@@ -138,6 +164,7 @@ macro_rules! tier {
                     credential_kind: k.credential_kind,
                     credential_label: &k.credential_label,
                     host: &k.host,
+                    country: &k.country,
                     outcome: k.outcome,
                     reason: &k.reason,
                     connections: s.connections,
@@ -148,6 +175,20 @@ macro_rules! tier {
                     under_10s: s.under_10s,
                     under_1m: s.under_1m,
                     over_1m: s.over_1m,
+                    connect_lt10: s.connect[0],
+                    connect_lt18: s.connect[1],
+                    connect_lt32: s.connect[2],
+                    connect_lt56: s.connect[3],
+                    connect_lt100: s.connect[4],
+                    connect_lt178: s.connect[5],
+                    connect_lt316: s.connect[6],
+                    connect_lt562: s.connect[7],
+                    connect_lt1000: s.connect[8],
+                    connect_lt1778: s.connect[9],
+                    connect_lt3162: s.connect[10],
+                    connect_lt5623: s.connect[11],
+                    connect_lt10000: s.connect[12],
+                    connect_ge10000: s.connect[13],
                 }
             }
         }
@@ -170,6 +211,7 @@ macro_rules! tier {
                             $t::credential_kind,
                             $t::credential_label,
                             $t::host,
+                            $t::country,
                             $t::outcome,
                             $t::reason,
                         ))
@@ -183,6 +225,26 @@ macro_rules! tier {
                             $t::under_10s.eq($t::under_10s + excluded($t::under_10s)),
                             $t::under_1m.eq($t::under_1m + excluded($t::under_1m)),
                             $t::over_1m.eq($t::over_1m + excluded($t::over_1m)),
+                            $t::connect_lt10.eq($t::connect_lt10 + excluded($t::connect_lt10)),
+                            $t::connect_lt18.eq($t::connect_lt18 + excluded($t::connect_lt18)),
+                            $t::connect_lt32.eq($t::connect_lt32 + excluded($t::connect_lt32)),
+                            $t::connect_lt56.eq($t::connect_lt56 + excluded($t::connect_lt56)),
+                            $t::connect_lt100.eq($t::connect_lt100 + excluded($t::connect_lt100)),
+                            $t::connect_lt178.eq($t::connect_lt178 + excluded($t::connect_lt178)),
+                            $t::connect_lt316.eq($t::connect_lt316 + excluded($t::connect_lt316)),
+                            $t::connect_lt562.eq($t::connect_lt562 + excluded($t::connect_lt562)),
+                            $t::connect_lt1000
+                                .eq($t::connect_lt1000 + excluded($t::connect_lt1000)),
+                            $t::connect_lt1778
+                                .eq($t::connect_lt1778 + excluded($t::connect_lt1778)),
+                            $t::connect_lt3162
+                                .eq($t::connect_lt3162 + excluded($t::connect_lt3162)),
+                            $t::connect_lt5623
+                                .eq($t::connect_lt5623 + excluded($t::connect_lt5623)),
+                            $t::connect_lt10000
+                                .eq($t::connect_lt10000 + excluded($t::connect_lt10000)),
+                            $t::connect_ge10000
+                                .eq($t::connect_ge10000 + excluded($t::connect_ge10000)),
                         ))
                         .execute($c)
                 };
@@ -226,6 +288,43 @@ pub fn add(conn: &mut DbConnection, records: &[NewRecord]) -> DbResult<()> {
     add_daily(conn, &sum_records(records, DAY))
 }
 
+/// The histogram's columns as loaded, in bucket order.
+#[cfg(feature = "testing")]
+type ConnectColumns = (
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+);
+
+/// The histogram's column names, in bucket order (the backfill's SQL names them).
+pub(crate) const CONNECT_COLUMNS: [&str; BUCKETS] = [
+    "connect_lt10",
+    "connect_lt18",
+    "connect_lt32",
+    "connect_lt56",
+    "connect_lt100",
+    "connect_lt178",
+    "connect_lt316",
+    "connect_lt562",
+    "connect_lt1000",
+    "connect_lt1778",
+    "connect_lt3162",
+    "connect_lt5623",
+    "connect_lt10000",
+    "connect_ge10000",
+];
+
 /// Every group of `user_id`'s hourly (`daily` false) or daily tier, in the primary key's order:
 /// what the tests compare with the records.
 #[cfg(feature = "testing")]
@@ -244,6 +343,7 @@ pub fn all_of(
                     $t::credential_kind,
                     $t::credential_label,
                     $t::host,
+                    $t::country,
                     $t::outcome,
                     $t::reason,
                 ))
@@ -255,6 +355,7 @@ pub fn all_of(
                         $t::credential_kind,
                         $t::credential_label,
                         $t::host,
+                        $t::country,
                         $t::outcome,
                         $t::reason,
                     ),
@@ -268,6 +369,22 @@ pub fn all_of(
                         $t::under_1m,
                         $t::over_1m,
                     ),
+                    (
+                        $t::connect_lt10,
+                        $t::connect_lt18,
+                        $t::connect_lt32,
+                        $t::connect_lt56,
+                        $t::connect_lt100,
+                        $t::connect_lt178,
+                        $t::connect_lt316,
+                        $t::connect_lt562,
+                        $t::connect_lt1000,
+                        $t::connect_lt1778,
+                        $t::connect_lt3162,
+                        $t::connect_lt5623,
+                        $t::connect_lt10000,
+                        $t::connect_ge10000,
+                    ),
                 ))
                 .load::<(
                     (
@@ -277,10 +394,12 @@ pub fn all_of(
                         CredentialKind,
                         String,
                         String,
+                        String,
                         Outcome,
                         String,
                     ),
                     (i64, i64, i64, i64, i64, i64, i64, i64),
+                    ConnectColumns,
                 )>(conn)?
         };
     }
@@ -293,8 +412,19 @@ pub fn all_of(
         .into_iter()
         .map(
             |(
-                (user_id, start, kind, credential_kind, credential_label, host, outcome, reason),
+                (
+                    user_id,
+                    start,
+                    kind,
+                    credential_kind,
+                    credential_label,
+                    host,
+                    country,
+                    outcome,
+                    reason,
+                ),
                 s,
+                c,
             )| {
                 (
                     GroupKey {
@@ -304,6 +434,7 @@ pub fn all_of(
                         credential_kind,
                         credential_label,
                         host,
+                        country,
                         outcome,
                         reason,
                     },
@@ -316,6 +447,10 @@ pub fn all_of(
                         under_10s: s.5,
                         under_1m: s.6,
                         over_1m: s.7,
+                        connect: [
+                            c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7, c.8, c.9, c.10, c.11, c.12,
+                            c.13,
+                        ],
                     },
                 )
             },

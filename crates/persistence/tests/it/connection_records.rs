@@ -27,6 +27,8 @@ pub(crate) fn row(user_id: UserId, started_at: i64, host: &str, up: i64, down: i
         reason: None,
         upstream_id: None,
         source: None,
+        connect_ms: None,
+        country: None,
     }
 }
 

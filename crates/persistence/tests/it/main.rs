@@ -30,6 +30,7 @@ mod stored_values;
 mod subuser_leases;
 mod traffic;
 mod upstream_pools;
+mod usage_health;
 mod usage_rollups;
 mod usage_rollups_backfill;
 mod wallet;

@@ -61,6 +61,8 @@ fn record(
         reason: None,
         upstream_id: upstream,
         source: None,
+        connect_ms: None,
+        country: None,
     }
 }
 

@@ -39,7 +39,7 @@ impl Rng {
 }
 
 /// `n` records of `user` spread over four days, 30 hosts, five credentials, every kind and
-/// outcome, durations in every bucket.
+/// outcome, durations and connect times in every bucket, three targeted countries and none.
 pub fn traffic(rng: &mut Rng, user: UserId, n: usize) -> Vec<NewRecord> {
     (0..n)
         .map(|_| {
@@ -93,6 +93,19 @@ pub fn traffic(rng: &mut Rng, user: UserId, n: usize) -> Vec<NewRecord> {
                 reason: reason.map(str::to_owned),
                 upstream_id: None,
                 source: None,
+                // A connect time where the destination was reached (every bucket, none for
+                // some as in older records), and the exit country targeted, if any.
+                connect_ms: (domain::traffic_health::succeeded(outcome) && rng.below(8) > 0).then(
+                    || {
+                        rng.pick(&[
+                            0, 9, 10, 17, 40, 99, 100, 250, 700, 1_500, 3_000, 9_999, 10_000,
+                            25_000,
+                        ])
+                    },
+                ),
+                country: rng
+                    .pick(&[None, Some("us"), Some("de"), Some("fr")])
+                    .map(str::to_owned),
             }
         })
         .collect()

@@ -25,6 +25,8 @@ fn record(user: UserId, started_at: i64) -> NewRecord {
         reason: None,
         upstream_id: None,
         source: None,
+        connect_ms: None,
+        country: None,
     }
 }
 
