@@ -67,20 +67,11 @@ fn runs_out(
     let (user, kind, purchased, used, expires, _) = row;
     let left = (purchased - used).max(0);
     let pace = domain::forecast::forecast(used_recently, left, now);
+    // Without a forecast there is no candidate: a fired mark is then dropped as unwatched.
     let Some(at) = pace
         .runs_out_at
         .filter(|at| expires.is_none_or(|e| *at < e))
     else {
-        out.push(Candidate {
-            user: *user,
-            subject: format!("runs_out:traffic:{kind}"),
-            threshold: ahead,
-            crossed: false,
-            title: String::new(),
-            body: String::new(),
-            stated: None,
-            hold: false,
-        });
         return;
     };
     let label = kind_label(kind);
