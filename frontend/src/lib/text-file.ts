@@ -1,5 +1,5 @@
-// Saving generated proxies as a text file: the "proxy_<date>.txt" name and a
-// text/plain download through a temporary object URL.
+// Saving files made in the browser: generated proxies as a text file (the "proxy_<date>.txt"
+// name), and any blob, through a temporary object URL.
 
 /** "proxy_2026-11-21.txt" (the local calendar date). */
 export function downloadFileName(now: Date = new Date()): string {
@@ -7,9 +7,9 @@ export function downloadFileName(now: Date = new Date()): string {
   return `proxy_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.txt`;
 }
 
-/** Saves `text` as a text/plain file. Throws when the browser refuses. */
-export function saveTextFile(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+/** Saves `blob` under `fileName` through a temporary object URL. Throws when the browser refuses. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;
@@ -22,6 +22,11 @@ export function saveTextFile(text: string, fileName: string): void {
     // revoke after the click has been handled
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
+}
+
+/** Saves `text` as a text/plain file. Throws when the browser refuses. */
+export function saveTextFile(text: string, fileName: string): void {
+  saveBlob(new Blob([text], { type: 'text/plain' }), fileName);
 }
 
 export const PROXY_DOWNLOADED = 'Proxy file downloaded successfully';

@@ -1,5 +1,5 @@
 // The Usage tab's test fixtures: a request record and a breakdown row, the mocked usage routes
-// (each query they receive remembered) and opening the tab signed in.
+// (each query they receive remembered), opening the tab signed in, and capturing saved files.
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderAt } from '@/test/render';
@@ -84,3 +84,26 @@ export async function openUsage() {
 }
 
 export const requestsTable = () => screen.getByRole('table', { name: 'Requests' });
+
+/** Captures the files the page saves (through an object URL and a clicked link) until `restore()`. */
+export function captureDownloads() {
+  const files: Array<{ name: string; blob: Blob }> = [];
+  let pending: Blob | null = null;
+  URL.createObjectURL = (blob: Blob) => {
+    pending = blob;
+    return 'blob:download';
+  };
+  URL.revokeObjectURL = () => undefined;
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (pending) files.push({ name: this.download, blob: pending });
+    pending = null;
+  });
+  return {
+    files,
+    restore() {
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    },
+  };
+}

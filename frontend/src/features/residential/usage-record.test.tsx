@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/test/server';
 import { preloadRoutes } from './test-support';
-import { openUsage, record, requestsTable, row, usageRecord } from './usage-record-support';
+import { captureDownloads, openUsage, record, requestsTable, row, usageRecord } from './usage-record-support';
 
 beforeAll(preloadRoutes);
 
@@ -197,22 +197,8 @@ describe('usage record', () => {
   });
 
   describe('CSV export', () => {
-    afterEach(() => {
-      Reflect.deleteProperty(URL, 'createObjectURL');
-      Reflect.deleteProperty(URL, 'revokeObjectURL');
-    });
-
     it('downloads the CSV of the current filters as a file', async () => {
-      const blobs: Blob[] = [];
-      const names: string[] = [];
-      URL.createObjectURL = (blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:requests';
-      };
-      URL.revokeObjectURL = () => undefined;
-      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        names.push(this.download);
-      });
+      const downloads = captureDownloads();
       const { last } = usageRecord();
       const { user } = await openUsage();
       await user.selectOptions(await screen.findByRole('combobox', { name: 'Outcome' }), 'ok');
@@ -222,9 +208,9 @@ describe('usage record', () => {
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await screen.findByText('CSV file downloaded')).toBeInTheDocument();
       expect(last('/api/user/requests.csv')).toEqual({ type: 'premium', host: 'example', outcome: 'ok' });
-      expect(names).toEqual([expect.stringMatching(/^requests-premium-\d{4}-\d{2}-\d{2}\.csv$/)]);
-      expect(await blobs[0]!.text()).toBe('started_at,duration_ms\r\n2026-11-25T10:31:05Z,1234\r\n');
-      click.mockRestore();
+      expect(downloads.files.map((file) => file.name)).toEqual([expect.stringMatching(/^requests-premium-\d{4}-\d{2}-\d{2}\.csv$/)]);
+      expect(await downloads.files[0]!.blob.text()).toBe('started_at,duration_ms\r\n2026-11-25T10:31:05Z,1234\r\n');
+      downloads.restore();
     });
 
     it('prepares an export of more than a day in the background and lists it until it can be downloaded', async () => {

@@ -4,6 +4,7 @@
 import type { Schemas } from '@/lib/api-types';
 import type { ProxyKind } from '@/lib/kinds';
 import { pluralNoun } from '@/lib/plural';
+import type { ExportColumn } from '@/lib/table-export';
 
 export type RequestRecord = Schemas['RequestRecord'];
 export type BreakdownRow = Schemas['BreakdownRow'];
@@ -167,15 +168,20 @@ export function chartWindow(by: 'day' | 'hour', filter: UsageFilter, now: Date =
   return { start, end };
 }
 
-/** Every bucket of the window, oldest first, with the bytes of the rows (0 where none). */
-export function fillBuckets(by: 'day' | 'hour', rows: BreakdownRow[], window: { start: number; end: number }): Bucket[] {
+/** The keys of every bucket of the window, oldest first ("2026-12-01", "2026-12-01T13:00:00Z"). */
+export function bucketKeys(by: 'day' | 'hour', window: { start: number; end: number }): string[] {
   const step = by === 'day' ? DAY_MS : HOUR_MS;
   const key = by === 'day' ? isoDay : isoHour;
+  const keys: string[] = [];
+  for (let at = window.start; at <= window.end; at += step) keys.push(key(at));
+  return keys;
+}
+
+/** Every bucket of the window, oldest first, with the bytes of the rows (0 where none). */
+export function fillBuckets(by: 'day' | 'hour', rows: ReadonlyArray<BreakdownRow | Bucket>, window: { start: number; end: number }): Bucket[] {
   const bytes = new Map<string, number>();
   for (const row of rows) bytes.set(row.key, (bytes.get(row.key) ?? 0) + row.bytes);
-  const buckets: Bucket[] = [];
-  for (let at = window.start; at <= window.end; at += step) buckets.push({ key: key(at), bytes: bytes.get(key(at)) ?? 0 });
-  return buckets;
+  return bucketKeys(by, window).map((key) => ({ key, bytes: bytes.get(key) ?? 0 }));
 }
 
 /** The `from` the hourly chart asks for when the filter has none: its window's first hour. */
@@ -188,5 +194,25 @@ export function bucketLabel(key: string): string {
   return key.length === 10 ? day : `${day} ${pad(date.getUTCHours())}:00`;
 }
 
+/** A time chart's title: the dates its buckets span when the filter has dates, else its default window. */
+export function windowTitle(by: 'day' | 'hour', filter: UsageFilter, keys: readonly string[]): string {
+  const dated = filter.from !== '' || filter.to !== '';
+  if (dated && keys.length > 0) return `${bucketLabel(keys[0]!)} – ${bucketLabel(keys[keys.length - 1]!)} (UTC)`;
+  return by === 'day' ? `Last ${DEFAULT_DAYS} days (UTC)` : `Last ${DEFAULT_HOURS} hours (UTC)`;
+}
+
 /** "requests-premium-2026-11-25.csv": the kind and today's UTC date. */
 export const csvFileName = (kind: ProxyKind, now: Date = new Date()) => `requests-${kind}-${isoDay(now.getTime())}.csv`;
+
+/** The columns of a breakdown table's CSV and JSON files (the screen's figures, bytes exact). */
+export function breakdownColumns(by: 'host' | 'credential'): Array<ExportColumn<BreakdownRow>> {
+  return [
+    { key: by, value: (row) => row.key },
+    ...(by === 'credential' ? [{ key: 'credential_kind', value: (row: BreakdownRow) => row.credentialKind ?? '' }] : []),
+    { key: 'requests', value: (row) => row.requests },
+    { key: 'not_charged', value: (row) => row.notCharged },
+    { key: 'bytes_up', value: (row) => row.bytesUp },
+    { key: 'bytes_down', value: (row) => row.bytesDown },
+    { key: 'bytes', value: (row) => row.bytes },
+  ];
+}

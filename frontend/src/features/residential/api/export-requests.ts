@@ -14,23 +14,6 @@ export const CSV_SAVED = 'CSV file downloaded';
  * limit when it refuses one). */
 export const EXPORT_MAX_DAYS = 30;
 
-/** Saves `blob` under `fileName` through a temporary object URL. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // revoked after the click has been handled
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-}
-
 export async function fetchRequestsCsv(kind: ProxyKind, filter: UsageFilter): Promise<Blob> {
   return unwrap(
     api.GET('/api/user/requests.csv', {

@@ -2,17 +2,13 @@
 // main proxy user, sub-users, allowlisted networks): requests, bytes up, down and in all, each
 // exact under the readable figure (up and down from 640 px); a share bar shows each row's part.
 // Requests that failed on the shop's side are counted under each row and in all: they cost nothing.
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { DataTable, FullRow, WIDE_ONLY } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
 import { credentialKindLabel, formatCount, type BreakdownRow } from '../usage-records';
 import { pluralNoun } from '@/lib/plural';
+import { useFoldedRows } from './fold-rows';
 import { Bytes } from './usage-bytes';
-
-/** Rows shown before "Show all". */
-export const FOLDED_ROWS = 10;
 
 type BreakdownTableProps = {
   label: string;
@@ -22,7 +18,7 @@ type BreakdownTableProps = {
 };
 
 export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps) {
-  const [all, setAll] = useState(false);
+  const { shown, toggle } = useFoldedRows(rows);
   const columns = [
     by === 'host' ? 'Host' : 'Credential',
     { label: 'Requests', align: 'right' as const },
@@ -32,7 +28,6 @@ export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps)
   ];
   const total = rows.reduce((sum, row) => sum + row.bytes, 0);
   const notCharged = rows.reduce((sum, row) => sum + row.notCharged, 0);
-  const shown = all ? rows : rows.slice(0, FOLDED_ROWS);
   return (
     <div data-testid={testId}>
       <DataTable label={label} columns={columns} minWidth="sm:min-w-[520px]">
@@ -74,11 +69,7 @@ export function BreakdownTable({ label, by, rows, testId }: BreakdownTableProps)
           Not charged: {formatCount(notCharged)} {pluralNoun(notCharged, 'request', 'requests')} failed on our side (gateway busy or every provider pool down) before any byte reached you, and cost nothing.
         </p>
       )}
-      {rows.length > FOLDED_ROWS && (
-        <Button variant="ghost" size="sm" className="mt-3" onClick={() => setAll((value) => !value)} aria-expanded={all}>
-          {all ? `Show the top ${FOLDED_ROWS}` : `Show all ${rows.length}`}
-        </Button>
-      )}
+      {toggle}
     </div>
   );
 }

@@ -5,23 +5,23 @@
 // for a day, prepared in the background for a longer window (`ExportsCard`). The
 // bytes are what the meter counted, so they add up to what the traffic balance lost.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon } from '@/components/ui/icons';
+import { useNow } from '@/hooks/use-now';
 import { Card } from '@/components/ui/page-parts';
 import { errorMessage } from '@/lib/api-client';
 import type { ProxyKind } from '@/lib/kinds';
+import { saveBlob } from '@/lib/text-file';
 import { notify } from '@/lib/toast';
-import { CSV_SAVED, EXPORT_MAX_DAYS, saveBlob, useExportRequests } from '../api/export-requests';
+import { CSV_SAVED, EXPORT_MAX_DAYS, useExportRequests } from '../api/export-requests';
 import { EXPORT_ASKED, useRequestExport } from '../api/usage-exports';
 import { breakdownQueryOptions } from '../api/get-breakdown';
 import { REQUESTS_PER_PAGE, requestsQueryOptions } from '../api/get-requests';
 import {
-  bucketLabel,
+  breakdownColumns,
   chartWindow,
   csvFileName,
-  DEFAULT_DAYS,
-  DEFAULT_HOURS,
   fillBuckets,
   formatCount,
   hourFrom,
@@ -29,27 +29,17 @@ import {
   NO_FILTER,
   spansDays,
   type UsageFilter,
+  windowTitle,
 } from '../usage-records';
 import { BreakdownTable } from './breakdown-table';
 import { BucketChart } from './bucket-chart';
 import { CursorPager } from './cursor-pager';
 import { ExportsCard } from './exports-card';
 import { RequestsTable } from './requests-table';
+import { TableDownloads } from './table-downloads';
 import { QueryFrame } from './usage-bytes';
 import { UsageFilters } from './usage-filters';
 import { pluralNoun } from '@/lib/plural';
-
-const MINUTE_MS = 60_000;
-
-/** The current time, moved on every minute (the charts' windows end at the current hour). */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function TimeChart({ kind, by, filter, now }: { kind: ProxyKind; by: 'day' | 'hour'; filter: UsageFilter; now: Date }) {
   const window = chartWindow(by, filter, now);
@@ -58,13 +48,7 @@ function TimeChart({ kind, by, filter, now }: { kind: ProxyKind; by: 'day' | 'ho
   const rows = useQuery(breakdownQueryOptions(kind, by, filter, from));
   const buckets = fillBuckets(by, rows.data ?? [], window);
   const unitName = by === 'day' ? 'day' : 'hour';
-  const dated = filter.from !== '' || filter.to !== '';
-  const title =
-    dated && buckets.length > 0
-      ? `${bucketLabel(buckets[0]!.key)} – ${bucketLabel(buckets[buckets.length - 1]!.key)} (UTC)`
-      : by === 'day'
-        ? `Last ${DEFAULT_DAYS} days (UTC)`
-        : `Last ${DEFAULT_HOURS} hours (UTC)`;
+  const title = windowTitle(by, filter, buckets.map((bucket) => bucket.key));
   return (
     <Card title={by === 'day' ? 'Traffic per day' : 'Traffic per hour'} className="min-w-0">
       <QueryFrame isPending={rows.isPending} isError={rows.isError} error={rows.error} onRetry={() => void rows.refetch()} what={`${unitName}ly traffic`} height="h-56">
@@ -78,7 +62,11 @@ function BreakdownCard({ kind, by, filter }: { kind: ProxyKind; by: 'host' | 'cr
   const rows = useQuery(breakdownQueryOptions(kind, by, filter));
   const title = by === 'host' ? 'Top hosts' : 'Usage per credential';
   return (
-    <Card title={title} className="min-w-0">
+    <Card
+      title={title}
+      className="min-w-0"
+      actions={<TableDownloads kind={kind} table={by === 'host' ? 'hosts' : 'credentials'} title={title} columns={breakdownColumns(by)} rows={rows.data} />}
+    >
       <QueryFrame isPending={rows.isPending} isError={rows.isError} error={rows.error} onRetry={() => void rows.refetch()} what={by === 'host' ? 'top hosts' : 'usage per credential'}>
         <BreakdownTable label={title} by={by} rows={rows.data ?? []} testId={`${by}-breakdown`} />
       </QueryFrame>
