@@ -8,8 +8,11 @@ export function Segmented<T extends string>({
   options,
   value,
   onChange,
+  hideLegend = false,
 }: {
   legend: string;
+  /** The legend for screen readers only (the control sits beside a title that says it all). */
+  hideLegend?: boolean;
   name: string;
   options: ReadonlyArray<{ label: string; value: T }>;
   value: T;
@@ -17,7 +20,7 @@ export function Segmented<T extends string>({
 }) {
   return (
     <fieldset>
-      <legend className="mb-1.5 block text-sm font-medium">{legend}</legend>
+      <legend className={hideLegend ? 'sr-only' : 'mb-1.5 block text-sm font-medium'}>{legend}</legend>
       <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
         {options.map((option) => (
           <label

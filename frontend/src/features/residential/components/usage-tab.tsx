@@ -1,11 +1,10 @@
 // Usage tab of a generator page: the kind's traffic totals and when the traffic expires (GET
-// /api/user/get_starts), the daily usage chart of the last 30 days (GET /api/user/usage; both
-// re-read every few seconds while the page is visible), the usage record (charts per hour and
+// /api/user/get_starts, re-read every few seconds while the page is visible), the usage chart of
+// the last 30 days or 48 hours (usage-over-time.tsx), the usage record (charts per hour and
 // day, top hosts, usage per credential, the requests and their CSV export; usage-record.tsx) and
 // the proxy history.
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
-import { Card, EmptyState } from '@/components/ui/page-parts';
+import { Card } from '@/components/ui/page-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statsQueryOptions } from '@/lib/stats';
 import { ProxyHistoryTable } from '@/components/proxy-history-table';
@@ -13,9 +12,8 @@ import { TrafficExpiry, TrafficForecast } from '@/components/traffic-expiry';
 import { TrialLabel } from '@/components/trial-label';
 import { formatFixed2, formatTraffic, remainingInMb } from '@/lib/format';
 import { proxyHistoryQueryOptions } from '@/lib/proxy-history';
-import { fillDays, usageQueryOptions } from '../api/get-usage';
 import type { GeneratorKind } from '../generate-request';
-import { UsageChart } from './usage-chart';
+import { UsageOverTime } from './usage-over-time';
 import { UsageRecord } from './usage-record';
 
 /** Remaining GB keep their 2 decimals with the MB below 1 GB (docs/screens.md); used and total are
@@ -48,7 +46,6 @@ function Total({ label, value, testId, remaining = false }: { label: string; val
 
 export function UsageTab({ kind }: { kind: GeneratorKind }) {
   const stats = useQuery(statsQueryOptions);
-  const usage = useQuery(usageQueryOptions(kind));
   const history = useQuery(proxyHistoryQueryOptions(kind));
   const stat = kind === 'premium' ? stats.data?.premiumStat : stats.data?.budgetStat;
   const loaded = !stats.isPending;
@@ -68,20 +65,7 @@ export function UsageTab({ kind }: { kind: GeneratorKind }) {
         {loaded && <TrafficExpiry expiresAt={stat?.expiresAt} className="mt-4 text-sm text-slate-600 dark:text-slate-300" />}
         {loaded && <TrafficForecast pace={stat} label={kind === 'premium' ? 'Premium' : 'Budget'} className="mt-1 text-sm text-slate-600 dark:text-slate-300" />}
       </Card>
-      <Card title="Daily usage">
-        {usage.isPending ? (
-          <Skeleton className="h-56 w-full" />
-        ) : usage.isError ? (
-          <div className="flex flex-col items-center gap-3">
-            <EmptyState title="Could not load the usage." body="Please try again in a moment." />
-            <Button variant="outline" size="sm" onClick={() => void usage.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : (
-          <UsageChart days={fillDays(usage.data)} />
-        )}
-      </Card>
+      <UsageOverTime kind={kind} />
       <UsageRecord kind={kind} />
       <ProxyHistoryTable title="Proxy history" rows={history.data} isPending={history.isPending} isError={history.isError} />
     </div>
