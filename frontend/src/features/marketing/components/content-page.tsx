@@ -29,11 +29,11 @@ export function ContentPage({ eyebrow, title, intro, children, wide = false }: C
   );
 }
 
-/** A titled section of prose inside a content page. Its links get 3 px of padding above and below:
+/** A titled section of prose inside a content page (`id`: its anchor, clear of the sticky header). Its links get 3 px of padding above and below:
  * a 24 px tall tap target (WCAG 2.5.8) that still wraps with the sentence. */
-export function ProseSection({ title, children }: { title: string; children: ReactNode }) {
+export function ProseSection({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
-    <section className="mt-10 first:mt-0">
+    <section id={id} className="mt-10 scroll-mt-24 first:mt-0">
       <h2 className="text-xl font-bold tracking-tight">{title}</h2>
       <div className="mt-3 space-y-3 leading-7 text-slate-700 dark:text-slate-300 [&_a]:py-[3px] [&_a]:font-semibold [&_a]:text-brand-700 dark:[&_a]:text-brand-300 [&_li]:ml-5 [&_ul]:list-disc [&_ol]:list-decimal [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-sm dark:[&_code]:bg-slate-800">
         {children}

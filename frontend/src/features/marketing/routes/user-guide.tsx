@@ -1,13 +1,16 @@
 // /user&guide: how to go from sign-up to a working proxy, the string formats, and a call to the
 // customer API (with the signed-in customer's own key prefix when they have a key) and a link to
-// the API reference.
+// the API reference, and why a connection can fail with what to do (the anchors the Health tab
+// links to).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiKeysQueryOptions, curlExample } from '@/lib/api-keys';
 import { API_REFERENCE_PATH } from '@/lib/api-reference';
 import { useSession } from '@/lib/session';
 import { settingsPath } from '@/lib/settings-sections';
+import { FAILED_CONNECTIONS_ANCHOR, FAILURE_TOPICS, topicLabels, type TopicId } from '@/lib/failure-reasons';
 import { ContentPage, ProseSection } from '../components/content-page';
+import { useHashScroll } from '../components/use-hash-scroll';
 import { ROTATION_COPY } from '@/lib/rotation';
 
 const formats = ['host:port:user:pass', 'host:port@user:pass', 'user:pass:host:port', 'user:pass@host:port'];
@@ -33,7 +36,30 @@ function ApiSection() {
   );
 }
 
+function FailedConnectionsSection() {
+  return (
+    <ProseSection title="Failed connections" id={FAILED_CONNECTIONS_ANCHOR}>
+      <p>
+        The Health tab of the Premium and Residential pages counts the connections that failed and why. What each reason means and what to
+        do:
+      </p>
+      {(Object.keys(FAILURE_TOPICS) as TopicId[]).map((id) => {
+        const topic = FAILURE_TOPICS[id];
+        const labels = topicLabels(id);
+        return (
+          <div key={id} id={topic.anchor} className="scroll-mt-24">
+            <h3 className="mt-6 font-semibold text-slate-900 dark:text-slate-100">{topic.title}</h3>
+            {labels.length > 0 && <p className="text-sm text-slate-600 dark:text-slate-400">Shown as: {labels.join(', ')}</p>}
+            <p>{topic.guide}</p>
+          </div>
+        );
+      })}
+    </ProseSection>
+  );
+}
+
 export default function UserGuidePage() {
+  useHashScroll();
   return (
     <ContentPage eyebrow="Help centre" title="Use Guide & Details" intro="From sign-up to your first request in five steps.">
       <ProseSection title="1. Create your account">
@@ -81,6 +107,7 @@ export default function UserGuidePage() {
         <p>{ROTATION_COPY.budget}</p>
         <p>{ROTATION_COPY.sticky}</p>
       </ProseSection>
+      <FailedConnectionsSection />
     </ContentPage>
   );
 }
