@@ -26,6 +26,8 @@ export const queryKeys = {
   usageRecordsAll: ['usage-records'] as const,
   usageRequests: (query: object, cursor: string | null, perPage: number) => ['usage-records', 'requests', query, { cursor, perPage }] as const,
   usageBreakdown: (by: string, query: object) => ['usage-records', 'breakdown', by, query] as const,
+  /** The health of the traffic (GET /api/user/usage/health). */
+  usageHealth: (by: string, query: object) => ['usage-records', 'health', by, query] as const,
   /** The usage exports prepared in the background (GET /api/user/requests/exports). */
   usageExports: ['usage-records', 'exports'] as const,
   locations: (kind: 'premium' | 'budget') => ['locations', kind] as const,

@@ -1,6 +1,6 @@
-// Shared frame of the premium and budget generator pages: Generate / Plans / Usage tabs; the
-// Generate tab holds the form, the credentials and proxy cards of the selected line, the list of
-// lines with their Test buttons, and code snippets. The form and the last lines live here so
+// Shared frame of the premium and budget generator pages: Generate / Plans / Usage / Health
+// tabs; the Generate tab holds the form, the credentials and proxy cards of the selected line, the
+// list of lines with their Test buttons, and code snippets. The form and the last lines live here so
 // they survive switching tabs.
 import { useState } from 'react';
 import { Card, PageHeader } from '@/components/ui/page-parts';
@@ -10,17 +10,19 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { INITIAL_FORM, type GeneratorKind } from '../generate-request';
 import { DEFAULT_FORMAT, type ProxyFormat, type ProxyParts } from '../proxy-format';
 import { GenerateForm } from './generate-form';
+import { HealthTab } from './health-tab';
 import { PlansTab } from './plans-tab';
 import { CredentialsCard, ProxyCard } from './proxy-cards';
 import { ProxyListCard } from './proxy-list';
 import { SnippetsCard } from './snippets-card';
 import { UsageTab } from './usage-tab';
 
-type Tab = 'generate' | 'plans' | 'usage';
+type Tab = 'generate' | 'plans' | 'usage' | 'health';
 const TABS: Array<{ value: Tab; label: string }> = [
   { value: 'generate', label: 'Generate' },
   { value: 'plans', label: 'Plans' },
   { value: 'usage', label: 'Usage' },
+  { value: 'health', label: 'Health' },
 ];
 
 export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; title: string; crumbs: string[] }) {
@@ -83,6 +85,7 @@ export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; ti
         ))}
         {tab === 'plans' && <PlansTab kind={kind} />}
         {tab === 'usage' && <UsageTab kind={kind} />}
+        {tab === 'health' && <HealthTab kind={kind} />}
       </div>
     </>
   );

@@ -1,16 +1,26 @@
 // The usage record's filters: From and To (UTC days, To included), part of the target host and
-// the outcome. Dates and the outcome apply at once, the host once typing pauses; a range that
-// ends before it starts is shown on To and not sent. Reset clears them all.
+// the outcome (left out where it makes no sense: the Health tab counts every outcome). Dates and
+// the outcome apply at once, the host once typing pauses; a range that ends before it starts is
+// shown on To and not sent. Reset clears them all.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { useDebouncedCallback } from '@/hooks/use-debounced-callback';
+import { cn } from '@/lib/cn';
 import { filterError, isFiltered, isOutcome, NO_FILTER, OUTCOME_LABELS, OUTCOMES, type UsageFilter } from '../usage-records';
 
 export const HOST_DEBOUNCE_MS = 300;
 
-export function UsageFilters({ onChange, today }: { onChange: (filter: UsageFilter) => void; today: string }) {
+type UsageFiltersProps = {
+  onChange: (filter: UsageFilter) => void;
+  today: string;
+  /** The search form's accessible name. */
+  label?: string;
+  withOutcome?: boolean;
+};
+
+export function UsageFilters({ onChange, today, label = 'Filter the usage record', withOutcome = true }: UsageFiltersProps) {
   const [draft, setDraft] = useState<UsageFilter>(NO_FILTER);
   const error = filterError(draft);
   // reads the draft of the latest render when it fires, so a date set meanwhile is kept
@@ -27,8 +37,11 @@ export function UsageFilters({ onChange, today }: { onChange: (filter: UsageFilt
   return (
     <form
       role="search"
-      aria-label="Filter the usage record"
-      className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
+      aria-label={label}
+      className={cn(
+        'grid grid-cols-2 gap-3 lg:items-start',
+        withOutcome ? 'lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]' : 'lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]',
+      )}
       onSubmit={(event) => {
         event.preventDefault();
         if (!error) onChange(draft);
@@ -63,14 +76,16 @@ export function UsageFilters({ onChange, today }: { onChange: (filter: UsageFilt
           applyLater();
         }}
       />
-      <SelectField label="Outcome" className="max-sm:col-span-2" value={draft.outcome} onChange={(event) => update({ outcome: isOutcome(event.target.value) ? event.target.value : '' })}>
-        <option value="">All</option>
-        {OUTCOMES.map((outcome) => (
-          <option key={outcome} value={outcome}>
-            {OUTCOME_LABELS[outcome]}
-          </option>
-        ))}
-      </SelectField>
+      {withOutcome && (
+        <SelectField label="Outcome" className="max-sm:col-span-2" value={draft.outcome} onChange={(event) => update({ outcome: isOutcome(event.target.value) ? event.target.value : '' })}>
+          <option value="">All</option>
+          {OUTCOMES.map((outcome) => (
+            <option key={outcome} value={outcome}>
+              {OUTCOME_LABELS[outcome]}
+            </option>
+          ))}
+        </SelectField>
+      )}
       <Button
         variant="outline"
         className="col-span-2 h-11 lg:col-span-1 lg:mt-7"
