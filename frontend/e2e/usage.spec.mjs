@@ -3,8 +3,8 @@
 // downloads a known file from a local origin through the gateway, and finds that request on the
 // Usage tab with exactly the bytes the origin received and sent, the same in the CSV export, and
 // adding up to what the traffic balance lost; a request to a closed port shows as an upstream
-// error. axe on the tab; screenshots light and dark, wide and
-// narrow.
+// error, and on the Health tab as the host's failure "Destination refused" with its hint and its
+// link into the user guide. axe on both tabs; screenshots light and dark, wide and narrow.
 import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { expect } from '@playwright/test';
@@ -55,7 +55,7 @@ function download(gateway, originPort, user, password) {
   });
 }
 
-test('a download through the gateway shows on the Usage tab and in the CSV with its exact bytes', async ({ page }) => {
+test('a download through the gateway shows on the Usage tab and in the CSV with its exact bytes, a refused one on the Health tab', async ({ page }) => {
   const gatewayPort = await freePort();
   const server = await startServer({ env: { PROXYSHOP_GATEWAY_ALLOW_PRIVATE: 'true', PROXYSHOP_GATEWAY_HTTP_ADDR: `127.0.0.1:${gatewayPort}` } });
   const origin = await startOrigin();
@@ -136,6 +136,19 @@ test('a download through the gateway shows on the Usage tab and in the CSV with 
     expect(cells.at(-1)).toBe('');
 
     await expectAccessible(page, 'usage tab');
+
+    // the Health tab: of the two connections to 127.0.0.1 one failed, refused by the destination
+    await page.getByRole('tab', { name: 'Health' }).click();
+    await expect(page.getByTestId('health-connections')).toHaveText('2', { timeout: TIMEOUT });
+    await expect(page.getByTestId('health-success-rate')).toHaveText('50%');
+    const hostRow = page.getByRole('table', { name: 'Health per host' }).getByRole('row').filter({ hasText: '127.0.0.1' });
+    await expect(hostRow).toContainText('50%');
+    await expect(hostRow).toContainText('Destination refused × 1');
+    const hint = page.getByTestId('failure-hints').getByRole('listitem').filter({ hasText: 'Destination refused' });
+    await expect(hint).toContainText('The site is down or blocking');
+    await expect(page.getByTestId('health-chart-summary')).toContainText('50% of 2 connections succeeded');
+    await expectAccessible(page, 'health tab');
+    await page.getByRole('tab', { name: 'Usage' }).click();
     // the journey's screens, light and dark, wide and narrow (looked at, not compared)
     await page.getByRole('searchbox', { name: 'Host' }).fill('');
     for (const width of [1280, 375]) {
@@ -150,6 +163,11 @@ test('a download through the gateway shows on the Usage tab and in the CSV with 
         if (theme === 'dark') await expectAccessible(page, `usage tab, dark, ${width} px`);
       }
     }
+    // the hint's link opens its part of the user guide
+    await page.getByRole('tab', { name: 'Health' }).click();
+    await hint.getByRole('link', { name: /User guide/ }).click();
+    await expect(page).toHaveURL(/\/user&guide#failed-destination$/);
+    await expect(page.locator('#failed-destination')).toBeInViewport();
   } finally {
     origin.close();
     await server.stop();
