@@ -103,16 +103,16 @@ describe('Health tab', () => {
 
     // per host: success rate, failures by reason, connect times
     const hosts = screen.getByRole('table', { name: 'Health per host' });
-    const shop = within(hosts).getByRole('rowheader', { name: 'shop.example.com' }).closest('tr')!;
+    const shop = within(hosts).getByRole('rowheader', { name: /^shop\.example\.com/ }).closest('tr')!;
     expect(shop).toHaveTextContent('75%');
     expect(shop).toHaveTextContent('Destination refused × 6');
     expect(shop).toHaveTextContent('Destination timed out × 4');
     expect(shop).toHaveTextContent('56 ms / 178 ms');
-    expect(within(hosts).getByRole('rowheader', { name: 'rare.example.com' }).closest('tr')).toHaveTextContent('— / —');
+    expect(within(hosts).getByRole('rowheader', { name: /^rare\.example\.com/ }).closest('tr')).toHaveTextContent('— / —');
     // per country by name, the untargeted ones said so; per credential with its kind
     const countries = screen.getByRole('table', { name: 'Health per country' });
     expect(within(countries).getByRole('rowheader', { name: /United States/ })).toBeInTheDocument();
-    expect(within(countries).getByRole('rowheader', { name: 'No country targeted' })).toBeInTheDocument();
+    expect(within(countries).getByRole('rowheader', { name: /^No country targeted/ })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Health per credential' })).getByRole('rowheader', { name: /uabc123/ })).toHaveTextContent('uabc123Main');
 
     // the success rate per hour: 48 hours, read with the keyboard and in a table

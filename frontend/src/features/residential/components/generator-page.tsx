@@ -36,6 +36,8 @@ export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; ti
   // Wide: the form and then the lines on the left, the selected line's cards and its snippets on
   // the right. Narrow: form, the selected line's cards, the lines, the snippets.
   const wide = useMediaQuery('(min-width: 1280px)');
+  // the four tabs fit on one line of a 375 px phone only in the small size
+  const phone = !useMediaQuery('(min-width: 640px)');
   const formCard = (
     <Card title="Generate">
       <GenerateForm
@@ -62,7 +64,7 @@ export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; ti
   return (
     <>
       <PageHeader title={title} crumbs={crumbs} />
-      <Tabs label="Sections" idPrefix={prefix} items={TABS} value={tab} onChange={setTab} />
+      <Tabs label="Sections" idPrefix={prefix} items={TABS} value={tab} onChange={setTab} size={phone ? 'sm' : 'md'} />
       <div role="tabpanel" id={panelId(prefix, tab)} aria-labelledby={tabId(prefix, tab)} className="mt-6">
         {tab === 'generate' && (wide ? (
           <div className="grid grid-cols-[1.3fr_1fr] items-start gap-6">

@@ -20,11 +20,11 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function HealthFigures({ summary }: { summary: HealthSummary }) {
   return (
     <>
-      <dl className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 sm:gap-4">
         <Figure label="Connections" value={formatCount(summary.connections)} testId="health-connections" />
         <Figure label="Success rate" value={formatRate(summary.successRate)} testId="health-success-rate" />
-        <Figure label="Connect time, median" value={formatConnectMs(summary.p50ConnectMs)} testId="health-p50" />
-        <Figure label="Connect time, 95th percentile" value={formatConnectMs(summary.p95ConnectMs)} testId="health-p95" />
+        <Figure label="Median connect time" value={formatConnectMs(summary.p50ConnectMs)} testId="health-p50" />
+        <Figure label="95th percentile connect time" value={formatConnectMs(summary.p95ConnectMs)} testId="health-p95" />
       </dl>
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-300" data-testid="health-failed">
         {formatCount(summary.succeeded)} succeeded, {formatCount(summary.failed)} failed. Connect time is how long reaching the site took, for the
@@ -38,7 +38,7 @@ export function WorstTargets({ rows }: { rows: readonly HealthRow[] }) {
   return (
     <>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        The {WORST_COUNT} hosts with the lowest success rate among those with at least {WORST_MIN_CONNECTIONS} connections in the period.
+        The hosts with the lowest success rate among those with at least {WORST_MIN_CONNECTIONS} connections in the period (up to {WORST_COUNT}).
       </p>
       {rows.length === 0 ? (
         <p className="text-sm font-medium" data-testid="worst-none">

@@ -1,7 +1,8 @@
 // One health table of the Health tab: per target host, targeted country or credential, the
 // connections, the success rate (with a bar of succeeded against failed), the failures by
-// reason, and the median and 95th percentile connect times (from 640 px).
-import { DataTable, FullRow, WIDE_ONLY } from '@/components/ui/data-table';
+// reason (under the name below 640 px), and the median and 95th percentile connect times (from
+// 640 px).
+import { DataTable, FullRow, NARROW_LAST, WIDE_ONLY } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/page-parts';
 import { cn } from '@/lib/cn';
 import { credentialLine, formatConnectMs, formatRate, healthKeyLabel, reasonCounts, reasonLabel, type HealthBy, type HealthRow } from '../traffic-health';
@@ -45,7 +46,7 @@ export function HealthTable({ label, by, rows, testId }: HealthTableProps) {
     KEY_HEADERS[by],
     { label: 'Connections', align: 'right' as const },
     { label: 'Success rate', align: 'right' as const },
-    'Failures',
+    { label: 'Failures', wide: true },
     { label: 'Connect p50 / p95', align: 'right' as const, wide: true },
   ];
   return (
@@ -58,18 +59,23 @@ export function HealthTable({ label, by, rows, testId }: HealthTableProps) {
         ) : (
           shown.map((row) => (
             <tr key={`${row.credentialKind ?? ''}:${row.key}`} className="align-top" data-testid={`${testId}-row`}>
-              <th scope="row" className="max-w-[9rem] py-2.5 pr-4 text-left font-normal sm:max-w-[16rem]">
-                <span className={cn('block truncate font-medium', row.key === '' && 'text-slate-600 italic dark:text-slate-400')} title={row.key}>
+              <th scope="row" className="max-w-[7rem] py-2.5 pr-3 text-left font-normal sm:max-w-[16rem] sm:pr-4">
+                <span className={cn('block font-medium', row.key === '' ? 'text-slate-600 italic dark:text-slate-400' : 'truncate')} title={row.key || undefined}>
                   {healthKeyLabel(by, row.key)}
                 </span>
                 {by === 'credential' && <span className="block text-xs text-slate-600 dark:text-slate-400">{credentialLine(row)}</span>}
                 {by === 'country' && row.key && <span className="block text-xs text-slate-600 uppercase dark:text-slate-400">{row.key}</span>}
+                {row.failed > 0 && (
+                  <div className="mt-1 text-xs font-normal sm:hidden">
+                    <ReasonList byReason={row.failuresByReason} />
+                  </div>
+                )}
               </th>
               <td className="py-2.5 pr-4 text-right tabular-nums">{formatCount(row.connections)}</td>
-              <td className="py-2.5 pr-4">
+              <td className={cn('py-2.5 pr-4', NARROW_LAST)}>
                 <RateBar row={row} />
               </td>
-              <td className="py-2.5 pr-4 max-sm:pr-0">
+              <td className={cn('py-2.5 pr-4', WIDE_ONLY)}>
                 <ReasonList byReason={row.failuresByReason} />
               </td>
               <td className={cn('py-2.5 text-right whitespace-nowrap tabular-nums', WIDE_ONLY)}>
