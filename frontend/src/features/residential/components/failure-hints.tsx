@@ -40,7 +40,7 @@ export function FailureHints({ byReason }: { byReason: Readonly<Record<string, n
       <p className="text-slate-600 dark:text-slate-300">
         A wrong user name or password does not show here: the gateway cannot tell whose it was. If your client reports one, check the line you
         copied.{' '}
-        <Link to={guideLink(password.anchor)} className={link}>
+        <Link to={guideLink(password.anchor)} className={`py-1 ${link}`}>
           User guide: {password.title}
         </Link>
       </p>
