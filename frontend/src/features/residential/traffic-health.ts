@@ -84,12 +84,13 @@ export function summarize(rows: readonly HealthRow[]): HealthSummary {
   };
 }
 
-/** "100%", "97.5%", "0%"; a rate just under 100 % never rounds up to it. */
+/** "100%", "97.5%", "0%" to one decimal; a rate just under 100 % (or just over 0 %) never reads
+ * as 100 % (or 0 %): one failure in 10,000 connections is "99.9%". */
 export function formatRate(rate: number | null): string {
   if (rate === null) return '—';
   const percent = rate * 100;
-  if (percent >= 100) return '100%';
-  const shown = Math.floor(percent * 10) / 10;
+  if (percent >= 100 || percent <= 0) return `${Math.min(100, Math.max(0, Math.round(percent)))}%`;
+  const shown = Math.min(99.9, Math.max(0.1, Math.round(percent * 10) / 10));
   return `${Number.isInteger(shown) ? shown.toFixed(0) : shown.toFixed(1)}%`;
 }
 
