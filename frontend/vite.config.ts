@@ -51,7 +51,11 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    environment: 'jsdom',
+    // happy-dom: a fresh DOM per test file costs far less than jsdom's (the suite used 77 s of CPU
+    // against 129 s with jsdom, most of the difference in setting up each file's environment).
+    // A file that needs jsdom says so in a `@vitest-environment jsdom` comment at its top: React's
+    // initial value of a <select> whose options render with it is lost in happy-dom.
+    environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     css: false,
