@@ -148,16 +148,16 @@ both_backends! {
         let mut rng = Rng::new(39);
         let mut written = Vec::new();
         for user in users {
-            let rows = traffic(&mut rng, user, 1_500);
+            let rows = traffic(&mut rng, user, 600);
             flush_in_batches(&mut conn, &mut rng, &rows);
             written.extend(rows);
         }
         // Two nodes flushing the same groups at once add up.
-        let more = Arc::new(traffic(&mut rng, users[0], 800));
+        let more = Arc::new(traffic(&mut rng, users[0], 400));
         let shared = more.clone();
         concurrently(db, 2, move |c, i| {
-            let half = &shared[i * 400..(i + 1) * 400];
-            for chunk in half.chunks(100) {
+            let half = &shared[i * 200..(i + 1) * 200];
+            for chunk in half.chunks(50) {
                 write_transaction(c, |t| rollups::write_records(t, chunk)).unwrap();
             }
         });
@@ -200,9 +200,9 @@ both_backends! {
         let user = persistence::testing::insert_user(&mut conn, "rollup-breakdowns");
         let other = persistence::testing::insert_user(&mut conn, "rollup-other");
         let mut rng = Rng::new(7);
-        let rows = traffic(&mut rng, user, 2_000);
+        let rows = traffic(&mut rng, user, 800);
         flush_in_batches(&mut conn, &mut rng, &rows);
-        let others = traffic(&mut rng, other, 300);
+        let others = traffic(&mut rng, other, 150);
         flush_in_batches(&mut conn, &mut rng, &others);
         let base = RecordFilter::of(user);
         let filters = [

@@ -60,7 +60,7 @@ both_backends! {
         let old = persistence::testing::insert_user(&mut conn, "backfill-old");
         let live = persistence::testing::insert_user(&mut conn, "backfill-live");
         let mut rng = Rng::new(2026);
-        let rows = traffic(&mut rng, old, 1_234);
+        let rows = traffic(&mut rng, old, 534);
         // Before the upgrade: records only; the upgrade notes the newest.
         records_only(&mut conn, &rows);
         rollups::start_over(&mut conn).unwrap();
@@ -93,7 +93,7 @@ both_backends! {
         let old = persistence::testing::insert_user(&mut conn, "backfill-race");
         let live = persistence::testing::insert_user(&mut conn, "backfill-race-live");
         let mut rng = Rng::new(77);
-        let rows = traffic(&mut rng, old, 900);
+        let rows = traffic(&mut rng, old, 400);
         records_only(&mut conn, &rows);
         rollups::start_over(&mut conn).unwrap();
         write_transaction(&mut conn, |c| rollups::write_records(c, &as_user(&rows, live))).unwrap();
@@ -109,7 +109,7 @@ both_backends! {
         let mut conn = db.pool.get().unwrap();
         let user = persistence::testing::insert_user(&mut conn, "rollup-purge");
         let mut rng = Rng::new(5);
-        let rows = traffic(&mut rng, user, 700);
+        let rows = traffic(&mut rng, user, 300);
         flush_in_batches(&mut conn, &mut rng, &rows);
         let bound = T0 + 2 * DAY + 5 * HOUR;
         let hours = |conn: &mut DbConnection| -> Vec<i64> {
