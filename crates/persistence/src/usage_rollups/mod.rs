@@ -12,14 +12,18 @@ mod backfill;
 // First: its macro is for `health.rs`.
 #[macro_use]
 mod read;
+#[cfg(feature = "testing")]
+mod all_of;
 mod health;
+mod purge;
 mod write;
 
+#[cfg(feature = "testing")]
+pub use all_of::all_of;
 #[cfg(feature = "testing")]
 pub use backfill::start_over;
 pub use backfill::{Progress, backfill_batch, progress};
 pub use health::{HealthGroup, health};
+pub use purge::purge_hourly_before;
 pub use read::{Window, breakdown};
-#[cfg(feature = "testing")]
-pub use write::all_of;
-pub use write::{DAY, GroupKey, HOUR, Sums, add, purge_hourly_before, sum_records, write_records};
+pub use write::{DAY, GroupKey, HOUR, Sums, add, sum_records, write_records};

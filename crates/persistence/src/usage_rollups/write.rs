@@ -1,12 +1,11 @@
 //! Writing the rollups: the records summed per group in Rust (`sum_records`), added to both
-//! tiers by adding upserts (`add`, `write_records`); and the hourly tier's purge.
+//! tiers by adding upserts (`add`, `write_records`).
 
 use crate::connection::DbConnection;
 use crate::connection_records::NewRecord;
 use crate::error::DbResult;
 use crate::schema::{usage_daily_rollup as daily, usage_hourly as hourly};
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
 use domain::traffic_health::{self, BUCKETS, Histogram};
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
@@ -288,25 +287,6 @@ pub fn add(conn: &mut DbConnection, records: &[NewRecord]) -> DbResult<()> {
     add_daily(conn, &sum_records(records, DAY))
 }
 
-/// The histogram's columns as loaded, in bucket order.
-#[cfg(feature = "testing")]
-type ConnectColumns = (
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-);
-
 /// The histogram's column names, in bucket order (the backfill's SQL names them).
 pub(crate) const CONNECT_COLUMNS: [&str; BUCKETS] = [
     "connect_lt10",
@@ -324,166 +304,3 @@ pub(crate) const CONNECT_COLUMNS: [&str; BUCKETS] = [
     "connect_lt10000",
     "connect_ge10000",
 ];
-
-/// Every group of `user_id`'s hourly (`daily` false) or daily tier, in the primary key's order:
-/// what the tests compare with the records.
-#[cfg(feature = "testing")]
-pub fn all_of(
-    conn: &mut DbConnection,
-    user_id: UserId,
-    daily_tier: bool,
-) -> DbResult<Vec<(GroupKey, Sums)>> {
-    macro_rules! load {
-        ($t:ident, $time:ident) => {
-            $t::table
-                .filter($t::user_id.eq(user_id))
-                .order((
-                    $t::$time,
-                    $t::kind,
-                    $t::credential_kind,
-                    $t::credential_label,
-                    $t::host,
-                    $t::country,
-                    $t::outcome,
-                    $t::reason,
-                ))
-                .select((
-                    (
-                        $t::user_id,
-                        $t::$time,
-                        $t::kind,
-                        $t::credential_kind,
-                        $t::credential_label,
-                        $t::host,
-                        $t::country,
-                        $t::outcome,
-                        $t::reason,
-                    ),
-                    (
-                        $t::connections,
-                        $t::bytes_up,
-                        $t::bytes_down,
-                        $t::charged_bytes,
-                        $t::under_1s,
-                        $t::under_10s,
-                        $t::under_1m,
-                        $t::over_1m,
-                    ),
-                    (
-                        $t::connect_lt10,
-                        $t::connect_lt18,
-                        $t::connect_lt32,
-                        $t::connect_lt56,
-                        $t::connect_lt100,
-                        $t::connect_lt178,
-                        $t::connect_lt316,
-                        $t::connect_lt562,
-                        $t::connect_lt1000,
-                        $t::connect_lt1778,
-                        $t::connect_lt3162,
-                        $t::connect_lt5623,
-                        $t::connect_lt10000,
-                        $t::connect_ge10000,
-                    ),
-                ))
-                .load::<(
-                    (
-                        UserId,
-                        i64,
-                        ProxyKind,
-                        CredentialKind,
-                        String,
-                        String,
-                        String,
-                        Outcome,
-                        String,
-                    ),
-                    (i64, i64, i64, i64, i64, i64, i64, i64),
-                    ConnectColumns,
-                )>(conn)?
-        };
-    }
-    let rows = if daily_tier {
-        load!(daily, day)
-    } else {
-        load!(hourly, hour)
-    };
-    Ok(rows
-        .into_iter()
-        .map(
-            |(
-                (
-                    user_id,
-                    start,
-                    kind,
-                    credential_kind,
-                    credential_label,
-                    host,
-                    country,
-                    outcome,
-                    reason,
-                ),
-                s,
-                c,
-            )| {
-                (
-                    GroupKey {
-                        user_id,
-                        start,
-                        kind,
-                        credential_kind,
-                        credential_label,
-                        host,
-                        country,
-                        outcome,
-                        reason,
-                    },
-                    Sums {
-                        connections: s.0,
-                        bytes_up: s.1,
-                        bytes_down: s.2,
-                        charged_bytes: s.3,
-                        under_1s: s.4,
-                        under_10s: s.5,
-                        under_1m: s.6,
-                        over_1m: s.7,
-                        connect: [
-                            c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7, c.8, c.9, c.10, c.11, c.12,
-                            c.13,
-                        ],
-                    },
-                )
-            },
-        )
-        .collect())
-}
-
-/// Deletes the hourly rows of the hours that began before `before` (unix seconds), `batch` rows
-/// per statement (each its own transaction: no statement holds the write lock long); returns how
-/// many went. The daily tier keeps them.
-pub fn purge_hourly_before(conn: &mut DbConnection, before: i64, batch: i64) -> DbResult<usize> {
-    let batch = batch.max(1);
-    let mut purged = 0;
-    loop {
-        let n = match conn {
-            DbConnection::Sqlite(c) => diesel::sql_query(
-                "DELETE FROM usage_hourly WHERE rowid IN \
-                 (SELECT rowid FROM usage_hourly WHERE hour < ? ORDER BY hour LIMIT ?)",
-            )
-            .bind::<BigInt, _>(before)
-            .bind::<BigInt, _>(batch)
-            .execute(c)?,
-            DbConnection::Postgres(c) => diesel::sql_query(
-                "DELETE FROM usage_hourly WHERE ctid = ANY(ARRAY( \
-                 SELECT ctid FROM usage_hourly WHERE hour < $1 ORDER BY hour LIMIT $2))",
-            )
-            .bind::<BigInt, _>(before)
-            .bind::<BigInt, _>(batch)
-            .execute(c)?,
-        };
-        purged += n;
-        if (n as i64) < batch {
-            return Ok(purged);
-        }
-    }
-}
