@@ -137,6 +137,45 @@ impl PasswordResetForm {
     }
 }
 
+/// `POST /api/subuser-invitations/accept`: a sub-user sign-in's email, the token of its
+/// invitation link and its first password (the registration policy).
+#[derive(Debug)]
+pub struct InvitationForm {
+    pub email: Email,
+    pub token: String,
+    pub password: Password,
+}
+
+/// An invitation token: the random letters and digits of the link (`random::alphanumeric`).
+pub const INVITATION_TOKEN_CHARS: usize = 32;
+
+impl InvitationForm {
+    pub fn parse(
+        email: &str,
+        token: &str,
+        password: &str,
+        confirm: &str,
+    ) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let email = errors.take("email", Email::parse(email));
+        let token = token.trim();
+        let token_ok = token.len() == INVITATION_TOKEN_CHARS
+            && token.bytes().all(|b| b.is_ascii_alphanumeric());
+        if !token_ok {
+            errors.add("token", msg::INVITATION_INVALID);
+        }
+        let password = new_password_pair(&mut errors, "password", password, confirm);
+        match (email, password) {
+            (Some(email), Some(password)) if errors.is_empty() => Ok(InvitationForm {
+                email,
+                token: token.to_owned(),
+                password,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
 /// `POST /api/user/email`: the new address and the password as typed (checked by the server
 /// only when the account has one).
 #[derive(Debug)]
