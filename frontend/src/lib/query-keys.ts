@@ -26,6 +26,8 @@ export const queryKeys = {
   usageRecordsAll: ['usage-records'] as const,
   usageRequests: (query: object, cursor: string | null, perPage: number) => ['usage-records', 'requests', query, { cursor, perPage }] as const,
   usageBreakdown: (by: string, query: object) => ['usage-records', 'breakdown', by, query] as const,
+  /** Usage and health per credential (the sub-users side by side, a sub-user's own view). */
+  credentialUsage: ['usage-records', 'per-credential'] as const,
   /** The usage exports prepared in the background (GET /api/user/requests/exports). */
   usageExports: ['usage-records', 'exports'] as const,
   locations: (kind: 'premium' | 'budget') => ['locations', kind] as const,
