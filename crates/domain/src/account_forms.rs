@@ -261,4 +261,27 @@ mod tests {
         assert_eq!(ok.new_email.as_str(), "new@example.com");
         assert!(ok.password.is_none());
     }
+
+    #[test]
+    fn an_invitation_needs_its_token_and_a_policy_password() {
+        let token = "a".repeat(INVITATION_TOKEN_CHARS);
+        let errors = InvitationForm::parse("", "short", "weak", "weak").unwrap_err();
+        assert_eq!(errors.get("email"), Some(msg::EMAIL_REQUIRED));
+        assert_eq!(errors.get("token"), Some(msg::INVITATION_INVALID));
+        assert_eq!(errors.get("password"), Some(msg::PASSWORD_TOO_SHORT));
+        let bad = format!("{}!", &token[1..]);
+        let errors = InvitationForm::parse("a@b.co", &bad, "Secret1!", "Secret1!").unwrap_err();
+        assert_eq!(errors.get("token"), Some(msg::INVITATION_INVALID));
+        let errors = InvitationForm::parse("a@b.co", &token, "Secret1!", "Secret2!").unwrap_err();
+        assert_eq!(
+            errors.get("confirmPassword"),
+            Some(msg::PASSWORDS_DO_NOT_MATCH)
+        );
+        let ok = InvitationForm::parse(" A@B.co ", &format!(" {token} "), "Secret1!", "Secret1!")
+            .unwrap();
+        assert_eq!(
+            (ok.email.as_str(), ok.token.as_str()),
+            ("a@b.co", token.as_str())
+        );
+    }
 }
