@@ -1,6 +1,7 @@
 //! Who is calling: `MaybeUser` for routes open to guests, `CurrentUser` (401 for guests) and
 //! `AdminUser` (403 for non-admins, and for admins without two-factor sign-in when
-//! `PROXYSHOP_ADMIN_2FA=required`), and `ClientIp` for rate limits and the session list. On
+//! `PROXYSHOP_ADMIN_2FA=required`), `Viewer` and `MaybeViewer` for the operations a caller
+//! limited to a sub-user may call, and `ClientIp` for rate limits and the session list. On
 //! `/api/user/*` an API key stands in for the session (`api_keys::bearer`).
 
 use crate::blocking::with_conn;
@@ -9,8 +10,10 @@ use crate::key_caller::KeyCaller;
 use crate::session::SessionExt;
 use crate::session::USER_ID_KEY;
 use crate::state::AppState;
+use crate::subuser_access::SubuserScope;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload, web};
 use domain::{Role, messages as msg};
+use persistence::subusers;
 use persistence::users::{self, UserRow};
 use std::future::Future;
 use std::pin::Pin;
@@ -18,42 +21,115 @@ use std::pin::Pin;
 /// The signed-in user, loaded fresh from the database on every request (so a disabled account
 /// or a changed role takes effect at once): in the session store's query, which reads the
 /// session and its user's row together (one round trip per request).
+///
+/// These three refuse a caller limited to a sub-user (a sub-user's sign-in, or a key limited to
+/// one) with 403, whatever the route: only [`Viewer`] and [`MaybeViewer`], taken by the
+/// operations of the sub-user allowlist (`subuser_access`), let such a caller in.
 pub struct MaybeUser(pub Option<UserRow>);
 pub struct CurrentUser(pub UserRow);
 pub struct AdminUser(pub UserRow);
 
+/// A caller that may be limited to one sub-user: `user` is the account whose data is read (the
+/// owner, for a sub-user's sign-in), `subuser` the limit, which the handler must apply.
+pub struct Viewer {
+    pub user: UserRow,
+    pub subuser: Option<SubuserScope>,
+}
+
+/// [`Viewer`] for routes open to guests.
+pub struct MaybeViewer(pub Option<Viewer>);
+
 type Fut<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
-async fn load_user(req: HttpRequest) -> Result<Option<UserRow>, ApiError> {
+async fn load_viewer(req: HttpRequest) -> Result<Option<Viewer>, ApiError> {
     // A request the API key middleware accepted acts as the key's owner, never as a session.
     if let Some(caller) = req.extensions().get::<KeyCaller>() {
-        return Ok(Some(caller.user.clone()));
+        return Ok(Some(Viewer {
+            user: caller.user.clone(),
+            subuser: caller.subuser.clone().map(|subuser| SubuserScope {
+                subuser,
+                login: None,
+            }),
+        }));
     }
     let session = req.get_session();
     let Some(id) = session.get::<domain::UserId>(USER_ID_KEY).ok().flatten() else {
         return Ok(None);
     };
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| ApiError::internal("app state", "missing"))?;
     let user = match session.loaded_user() {
         Some(user) => Some(user),
         // Signed in during this request (the row loaded with the session, if any, is another
         // user's or none): read it.
         None => {
-            let state = req
-                .app_data::<web::Data<AppState>>()
-                .ok_or_else(|| ApiError::internal("app state", "missing"))?;
             with_conn(&state.services.pool, move |conn| {
                 Ok(users::find_by_id(conn, id)?)
             })
             .await?
         }
     };
-    match user {
-        Some(user) if !user.disabled => Ok(Some(user)),
-        _ => {
-            // The account is gone or disabled: this session must not keep working.
-            session.purge();
-            Ok(None)
-        }
+    let viewer = match user {
+        Some(user) if !user.disabled => match user.subuser_id {
+            None => Some(Viewer {
+                user,
+                subuser: None,
+            }),
+            // A sub-user's sign-in reads its owner's data, limited to the sub-user; gone with
+            // the sub-user, or with the owner's account disabled.
+            Some(subuser_id) => with_conn(&state.services.pool, move |conn| {
+                Ok(subusers::with_owner(conn, subuser_id)?)
+            })
+            .await?
+            .filter(|(_, owner)| !owner.disabled)
+            .map(|(subuser, owner)| Viewer {
+                user: owner,
+                subuser: Some(SubuserScope {
+                    subuser,
+                    login: Some(user),
+                }),
+            }),
+        },
+        _ => None,
+    };
+    if viewer.is_none() {
+        // The account is gone or disabled: this session must not keep working.
+        session.purge();
+    }
+    Ok(viewer)
+}
+
+/// The caller as the extractors of the whole account see it: a caller limited to a sub-user is
+/// refused.
+async fn load_user(req: HttpRequest) -> Result<Option<UserRow>, ApiError> {
+    match load_viewer(req).await? {
+        Some(Viewer {
+            subuser: Some(scope),
+            ..
+        }) => Err(ApiError::Forbidden(match scope.login {
+            Some(_) => msg::SUBUSER_SESSION_REFUSED,
+            None => msg::SUBUSER_KEY_REFUSED,
+        })),
+        viewer => Ok(viewer.map(|v| v.user)),
+    }
+}
+
+impl FromRequest for Viewer {
+    type Error = ApiError;
+    type Future = Fut<Self>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { load_viewer(req).await?.ok_or(ApiError::Unauthorized) })
+    }
+}
+
+impl FromRequest for MaybeViewer {
+    type Error = ApiError;
+    type Future = Fut<Self>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { load_viewer(req).await.map(MaybeViewer) })
     }
 }
 

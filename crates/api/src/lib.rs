@@ -46,6 +46,7 @@ pub mod startup;
 pub mod state;
 pub mod status;
 pub mod status_cache;
+pub mod subuser_access;
 pub mod subusers;
 pub mod traffic;
 pub mod twofactor;

@@ -218,6 +218,9 @@ impl Application {
                 cookie_secure,
             );
             let app = App::new()
+                // Inside the session and bearer middlewares: a caller limited to a sub-user
+                // reaches only the operations of its allowlist.
+                .wrap(middleware::from_fn(crate::subuser_access::guard))
                 // Inside the session middleware: it records the signed-in session's client.
                 .wrap(middleware::from_fn(user_sessions::record::record))
                 .wrap(middleware::from_fn(origin_guard::guard))

@@ -38,6 +38,10 @@ pub struct User {
     /// first one without a current password (`POST /api/user/password`).
     #[serde(rename = "hasPassword")]
     pub has_password: bool,
+    /// Set for a sub-user's sign-in (docs/subusers.md): the sub-user it may see, and nothing
+    /// else of the account that invited it.
+    #[serde(rename = "subuserId")]
+    pub subuser_id: Option<i64>,
 }
 
 impl From<&UserRow> for User {
@@ -55,6 +59,7 @@ impl From<&UserRow> for User {
             balance: row.balance_cents,
             ref_code: row.ref_code.clone(),
             has_password: row.password_hash.is_some(),
+            subuser_id: row.subuser_id,
         }
     }
 }

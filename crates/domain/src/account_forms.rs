@@ -137,6 +137,45 @@ impl PasswordResetForm {
     }
 }
 
+/// `POST /api/subuser-invitations/accept`: a sub-user sign-in's email, the token of its
+/// invitation link and its first password (the registration policy).
+#[derive(Debug)]
+pub struct InvitationForm {
+    pub email: Email,
+    pub token: String,
+    pub password: Password,
+}
+
+/// An invitation token: the random letters and digits of the link (`random::alphanumeric`).
+pub const INVITATION_TOKEN_CHARS: usize = 32;
+
+impl InvitationForm {
+    pub fn parse(
+        email: &str,
+        token: &str,
+        password: &str,
+        confirm: &str,
+    ) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let email = errors.take("email", Email::parse(email));
+        let token = token.trim();
+        let token_ok = token.len() == INVITATION_TOKEN_CHARS
+            && token.bytes().all(|b| b.is_ascii_alphanumeric());
+        if !token_ok {
+            errors.add("token", msg::INVITATION_INVALID);
+        }
+        let password = new_password_pair(&mut errors, "password", password, confirm);
+        match (email, password) {
+            (Some(email), Some(password)) if errors.is_empty() => Ok(InvitationForm {
+                email,
+                token: token.to_owned(),
+                password,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
 /// `POST /api/user/email`: the new address and the password as typed (checked by the server
 /// only when the account has one).
 #[derive(Debug)]
@@ -221,5 +260,28 @@ mod tests {
         let ok = EmailChangeForm::parse(" New@Example.com ", "").unwrap();
         assert_eq!(ok.new_email.as_str(), "new@example.com");
         assert!(ok.password.is_none());
+    }
+
+    #[test]
+    fn an_invitation_needs_its_token_and_a_policy_password() {
+        let token = "a".repeat(INVITATION_TOKEN_CHARS);
+        let errors = InvitationForm::parse("", "short", "weak", "weak").unwrap_err();
+        assert_eq!(errors.get("email"), Some(msg::EMAIL_REQUIRED));
+        assert_eq!(errors.get("token"), Some(msg::INVITATION_INVALID));
+        assert_eq!(errors.get("password"), Some(msg::PASSWORD_TOO_SHORT));
+        let bad = format!("{}!", &token[1..]);
+        let errors = InvitationForm::parse("a@b.co", &bad, "Secret1!", "Secret1!").unwrap_err();
+        assert_eq!(errors.get("token"), Some(msg::INVITATION_INVALID));
+        let errors = InvitationForm::parse("a@b.co", &token, "Secret1!", "Secret2!").unwrap_err();
+        assert_eq!(
+            errors.get("confirmPassword"),
+            Some(msg::PASSWORDS_DO_NOT_MATCH)
+        );
+        let ok = InvitationForm::parse(" A@B.co ", &format!(" {token} "), "Secret1!", "Secret1!")
+            .unwrap();
+        assert_eq!(
+            (ok.email.as_str(), ok.token.as_str()),
+            ("a@b.co", token.as_str())
+        );
     }
 }

@@ -54,7 +54,9 @@ pub mod validation;
 pub mod webhook;
 
 pub use account::{Email, Password, Role, VerificationCode};
-pub use account_forms::{EmailChangeForm, PasswordChangeForm, PasswordResetForm, ProfileForm};
+pub use account_forms::{
+    EmailChangeForm, InvitationForm, PasswordChangeForm, PasswordResetForm, ProfileForm,
+};
 pub use forms::{LoginForm, RegistrationForm};
 pub use identity::{CanonicalEmail, canonical_email};
 pub use ids::{PlanId, UserId};

@@ -122,6 +122,26 @@ pub const SUBUSER_DELETED: &str = "Sub-user deleted";
 /// enabled sub-users of that kind.
 pub const SUBUSER_FOR_GENERATE: &str = "Please choose one of your enabled sub-users of this type";
 
+// Sub-user sign-ins (/api/user/subusers/{id}/login, docs/subusers.md) and what they may do.
+pub const SUBUSER_LOGIN_EMAIL_TAKEN: &str = "This email already belongs to an account or to another sub-user sign-in: please enter another email";
+pub const SUBUSER_LOGIN_ACTIVE: &str =
+    "This sub-user already has a sign-in: revoke it before inviting someone else";
+pub const SUBUSER_LOGIN_INVITED: &str = "Invitation sent";
+pub const SUBUSER_LOGIN_NOT_FOUND: &str = "This sub-user has no sign-in";
+pub const SUBUSER_LOGIN_REVOKED: &str = "Sign-in revoked";
+pub const INVITATION_INVALID: &str =
+    "This invitation link is invalid or has expired: ask the account owner for a new one";
+pub const INVITATION_ACCEPTED: &str = "Your password is set: sign in with your email and password";
+/// A sub-user's sign-in asking for anything but its own sub-user's line, usage and records.
+pub const SUBUSER_SESSION_REFUSED: &str =
+    "A sub-user sign-in can only see its own sub-user's line, usage and records";
+/// A key limited to a sub-user asking for anything else.
+pub const SUBUSER_KEY_REFUSED: &str = "This key is limited to one sub-user: it can only read that sub-user's records and generate its lines";
+/// A sub-user's sign-in or key naming another credential (`credential` filter, `subuserId`).
+pub const SUBUSER_OTHER_DATA: &str =
+    "Only this sub-user's own data is visible here: credential must be blank or name this sub-user";
+pub const KEY_SUBUSER: &str = "Please choose one of your sub-users, or none for the whole account";
+
 // The customer API's keys (/api/user/api-keys and `Authorization: Bearer psk_…`).
 pub const KEY_NAME: &str = "Please enter a key name (1–60 characters)";
 pub const KEY_SCOPES: &str = "Please choose at least one scope: read, generate or buy";

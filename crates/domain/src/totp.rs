@@ -80,8 +80,8 @@ pub fn otpauth_url(issuer: &str, account: &str, secret_base32: &str) -> String {
 }
 
 /// Percent-encodes all but RFC 3986's unreserved characters and `@` (kept readable in the
-/// account name, as the apps show it).
-fn percent_encode(text: &str) -> String {
+/// account name, as the apps show it; an invitation link's email too).
+pub fn percent_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
         if b.is_ascii_alphanumeric() || b"-._~@".contains(&b) {

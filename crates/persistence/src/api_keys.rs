@@ -26,6 +26,8 @@ pub struct ApiKeyRow {
     pub last_used_at: Option<i64>,
     pub revoked_at: Option<i64>,
     pub created_at: i64,
+    /// The sub-user the key is limited to; None: the whole account's key.
+    pub subuser_id: Option<i64>,
 }
 
 impl std::fmt::Debug for ApiKeyRow {
@@ -50,6 +52,7 @@ pub struct NewApiKey<'a> {
     pub allowed_ips: &'a str,
     pub expires_at: Option<i64>,
     pub created_at: i64,
+    pub subuser_id: Option<i64>,
 }
 
 /// Keys that still work at `now`: not revoked, not expired.
@@ -118,6 +121,17 @@ pub fn revoke(conn: &mut DbConnection, user_id: UserId, id: i64, now: i64) -> Db
     .set(api_keys::revoked_at.eq(now))
     .execute(conn)?;
     Ok(changed == 1)
+}
+
+/// Revokes every key limited to sub-user `subuser_id` (it is being removed).
+pub fn revoke_for_subuser(conn: &mut DbConnection, subuser_id: i64, now: i64) -> DbResult<usize> {
+    Ok(diesel::update(
+        api_keys::table
+            .filter(api_keys::subuser_id.eq(subuser_id))
+            .filter(api_keys::revoked_at.is_null()),
+    )
+    .set(api_keys::revoked_at.eq(now))
+    .execute(conn)?)
 }
 
 /// Records a use at `now`, at most once per `every` seconds (a conditional UPDATE, so a busy

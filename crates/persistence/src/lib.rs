@@ -73,6 +73,7 @@ pub mod sla_credits;
 mod sqlite_plans;
 pub mod stats;
 pub mod status_minutes;
+pub mod subuser_logins;
 pub mod subusers;
 mod sums;
 #[cfg(feature = "testing")]

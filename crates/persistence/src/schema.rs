@@ -19,6 +19,7 @@ diesel::table! {
         disabled -> Bool,
         created_at -> BigInt,
         updated_at -> BigInt,
+        subuser_id -> Nullable<BigInt>,
     }
 }
 
@@ -350,6 +351,7 @@ diesel::table! {
         last_used_at -> Nullable<BigInt>,
         revoked_at -> Nullable<BigInt>,
         created_at -> BigInt,
+        subuser_id -> Nullable<BigInt>,
     }
 }
 

@@ -12,6 +12,7 @@ use crate::connection::DbConnection;
 use crate::error::{DbError, DbResult};
 use crate::gateway_events::{self, Reason};
 use crate::schema::{proxy_settings, subusers, users};
+use crate::users::UserRow;
 use diesel::prelude::*;
 use domain::{ProxyKind, UserId};
 
@@ -105,6 +106,17 @@ pub fn get(conn: &mut DbConnection, user_id: UserId, id: i64) -> DbResult<Option
         .optional()?)
 }
 
+/// Sub-user `id` with its owner's account: what a sub-user's sign-in (or key) may see
+/// (docs/subusers.md); None when the sub-user is gone.
+pub fn with_owner(conn: &mut DbConnection, id: i64) -> DbResult<Option<(SubuserRow, UserRow)>> {
+    Ok(subusers::table
+        .inner_join(users::table.on(users::id.eq(subusers::user_id)))
+        .filter(subusers::id.eq(id))
+        .select((SubuserRow::as_select(), UserRow::as_select()))
+        .first(conn)
+        .optional()?)
+}
+
 /// Adds a sub-user unless the customer holds `max` already or has one of that name. Run it in
 /// a write transaction.
 pub fn insert(
@@ -175,8 +187,8 @@ pub fn update(
     Ok(true)
 }
 
-/// Removes the customer's sub-user `id` and tells the gateway nodes (its live connections are
-/// cut); false when there is none. Bytes its leases still hold are settled into the parent's
+/// Removes the customer's sub-user `id`, its sign-in and its keys, and tells the gateway nodes
+/// (its live connections are cut); false when there is none. Bytes its leases still hold are settled into the parent's
 /// balance as usual.
 pub fn delete(conn: &mut DbConnection, user_id: UserId, id: i64) -> DbResult<bool> {
     let removed = diesel::delete(
@@ -188,6 +200,10 @@ pub fn delete(conn: &mut DbConnection, user_id: UserId, id: i64) -> DbResult<boo
     if removed == 0 {
         return Ok(false);
     }
+    // Whoever could look at the sub-user cannot any more: its sign-in (with its sessions) and
+    // its keys go with it.
+    crate::subuser_logins::remove(conn, id)?;
+    crate::api_keys::revoke_for_subuser(conn, id, crate::now())?;
     gateway_events::emit(conn, Reason::CredentialChanged, Some(user_id), None)?;
     Ok(true)
 }

@@ -32,6 +32,10 @@ pub struct UserRow {
     pub disabled: bool,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Set on the sign-in of a sub-user (docs/subusers.md): the account may then see only that
+    /// sub-user's data.
+    #[serde(default)]
+    pub subuser_id: Option<i64>,
 }
 
 /// `Cents` as its integer count (its own `Serialize` writes dollars for the API).

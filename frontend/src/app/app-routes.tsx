@@ -27,7 +27,8 @@ const NotFound = m(() => import('@/features/marketing/routes/not-found'));
 const Login = m(() => import('@/features/auth/routes/login'));
 const Register = m(() => import('@/features/auth/routes/register'));
 const ForgotPassword = m(() => import('@/features/auth/routes/forgot-password'));
-const DashboardLayout = m(() => import('@/features/dashboard/components/dashboard-layout'));
+const Invitation = m(() => import('@/features/auth/routes/invitation'));
+const DashboardLayout = m(() => import('./routes/onboard-gate'));
 const Overview = m(() => import('@/features/dashboard/routes/overview'));
 const PremiumProxy = m(() => import('./routes/premium-proxy'));
 const BudgetProxy = m(() => import('./routes/budget-proxy'));
@@ -94,6 +95,7 @@ export function AppRoutes() {
           <Route path="/login" element={<Login />} />
           <Route path="/register" element={<Register />} />
           <Route path="/forgot-password" element={<ForgotPassword />} />
+          <Route path="/invitation" element={<Invitation />} />
           <Route path="/onboard" element={<DashboardLayout />}>
             <Route index element={<Overview />} />
             <Route path="rotating-proxy" element={<PremiumProxy />} />

@@ -28,6 +28,8 @@ export const queryKeys = {
   usageBreakdown: (by: string, query: object) => ['usage-records', 'breakdown', by, query] as const,
   /** The health of the traffic (GET /api/user/usage/health). */
   usageHealth: (by: string, query: object) => ['usage-records', 'health', by, query] as const,
+  /** Usage and health per credential (the sub-users side by side, a sub-user's own view). */
+  credentialUsage: ['usage-records', 'per-credential'] as const,
   /** The usage exports prepared in the background (GET /api/user/requests/exports). */
   usageExports: ['usage-records', 'exports'] as const,
   locations: (kind: 'premium' | 'budget') => ['locations', kind] as const,

@@ -1,7 +1,9 @@
 // The lazily loaded route modules compile on first use; tests load the ones they open up front so
 // that the first lookup does not time out. Lives with the test harness, which may reach any layer.
 const modules = {
-  'dashboard-layout': () => import('@/features/dashboard/components/dashboard-layout'),
+  // the gate in front of it (a sub-user's sign-in gets its own layout) and the layout itself
+  'dashboard-layout': () => Promise.all([import('@/app/routes/onboard-gate'), import('@/features/dashboard/components/dashboard-layout')]),
+  invitation: () => import('@/features/auth/routes/invitation'),
   // the frame, the index's redirect and every section
   settings: () =>
     Promise.all([

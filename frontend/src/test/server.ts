@@ -1,6 +1,7 @@
 // MSW server for unit tests. Defaults: a guest session, no Google client id, top-ups on, the
 // default 100 MB trial, no server plans, no sub-users, no notifications, the default alerts (no
-// webhook, no deliveries), auto top-up off, no pieces, and no operator notes on any customer.
+// webhook, no deliveries), auto top-up off, no pieces, no operator notes on any customer, and no
+// usage per credential.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GetResponse } from '@/lib/api-types';
@@ -24,6 +25,13 @@ export const defaultHandlers = [
   http.get('*/api/user/pieces', () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20, autoRenewDefault: false })),
   http.get('*/api/user/subusers', () =>
     HttpResponse.json<GetResponse<'/api/user/subusers'>>({ main: { username: 'uexample', maxConnections: null }, items: [] }),
+  ),
+  // the sub-users' figures side by side: nothing used yet
+  http.get('*/api/user/usage/breakdown', ({ request }) =>
+    HttpResponse.json({ by: new URL(request.url).searchParams.get('by') ?? '', rows: [] }),
+  ),
+  http.get('*/api/user/usage/health', ({ request }) =>
+    HttpResponse.json({ by: new URL(request.url).searchParams.get('by') ?? '', rows: [] }),
   ),
   http.get('*/api/user/notifications', () =>
     HttpResponse.json<GetResponse<'/api/user/notifications'>>({ items: [], total: 0, page: 1, perPage: 20, unread: 0 }),

@@ -957,6 +957,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -2083,6 +2099,22 @@ export interface paths {
         patch: operations["update_subuser"];
         trace?: never;
     };
+    "/api/user/subusers/{id}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["invite_subuser_login"];
+        delete: operations["revoke_subuser_login"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/usage": {
         parameters: {
             query?: never;
@@ -2320,6 +2352,13 @@ export interface components {
             ruleCount: number;
             /** @description The newest active operator rules, at most 500. */
             rules: components["schemas"]["BlockedRule"][];
+        };
+        AcceptInvitationRequest: {
+            confirmPassword: string;
+            email: string;
+            password: string;
+            /** @description The `token` of the invitation link. */
+            token: string;
         };
         AdminCoupon: {
             active: boolean;
@@ -2866,6 +2905,8 @@ export interface components {
             key: string;
             name: string;
             scopes: string[];
+            /** Format: int64 */
+            subuser_id?: number | null;
         };
         ApiKeyList: {
             /** @description The keys not revoked, expired ones included, newest first. */
@@ -2885,6 +2926,13 @@ export interface components {
             /** @description The key's first 8 characters (`psk_` and 4 more), to recognise it by. */
             prefix: string;
             scopes: string[];
+            /**
+             * Format: int64
+             * @description The sub-user the key is limited to (its data only); null: the whole account.
+             */
+            subuserId?: number | null;
+            /** @description That sub-user's name. */
+            subuserName?: string | null;
         };
         AuditItem: {
             action: string;
@@ -3222,6 +3270,13 @@ export interface components {
             expiresAt: number | null;
             name: string;
             scopes: ("read" | "generate" | "buy")[];
+            /**
+             * Format: int64
+             * @description One of the account's sub-users: the key then reads only that sub-user's data and
+             *     generates only its lines (docs/api-keys.md); absent or null: the whole account.
+             * @default null
+             */
+            subuserId: number | null;
         };
         CreateSubuserRequest: {
             limitGb?: number | null;
@@ -3657,6 +3712,9 @@ export interface components {
             title: string;
             /** @description Oldest first. */
             updates: components["schemas"]["IncidentUpdate"][];
+        };
+        InviteRequest: {
+            email: string;
         };
         /**
          * @description One row of a wallet ledger, as the customer's wallet page and the operator's view of a
@@ -5271,6 +5329,7 @@ export interface components {
              * @description Its own traffic cap in GB; null: only the account's balance bounds it.
              */
             limitGb?: number | null;
+            login?: null | components["schemas"]["SubuserLoginView"];
             /**
              * Format: int32
              * @description Its concurrent-connection cap; null: none of its own.
@@ -5298,6 +5357,12 @@ export interface components {
         SubuserList: {
             items: components["schemas"]["SubuserItem"][];
             main: components["schemas"]["MainCredential"];
+        };
+        /** @description A sub-user's sign-in: the invited email and whether its password is set. */
+        SubuserLoginView: {
+            email: string;
+            /** @description `pending` until the invitee sets a password from the mailed link, then `active`. */
+            status: string;
         };
         SummaryCustomers: {
             /** Format: int64 */
@@ -5692,6 +5757,12 @@ export interface components {
             refCode: string;
             /** @example user */
             role: string;
+            /**
+             * Format: int64
+             * @description Set for a sub-user's sign-in (docs/subusers.md): the sub-user it may see, and nothing
+             *     else of the account that invited it.
+             */
+            subuserId?: number | null;
         };
         UserEnvelope: {
             user?: null | components["schemas"]["User"];
@@ -10397,6 +10468,79 @@ export interface operations {
             };
             /** @description A field of the wrong type or breaking a rule (the message names the field) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    accept_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15772,6 +15916,153 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invite_subuser_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sub-user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revoke_subuser_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sub-user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

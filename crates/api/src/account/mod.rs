@@ -1,8 +1,10 @@
 //! Account settings: the profile, the photo, the email and the password of the signed-in
-//! customer, and the forgotten-password reset (docs/account.md).
+//! customer, the forgotten-password reset (docs/account.md) and the first password of a
+//! sub-user sign-in (docs/subusers.md).
 
 mod avatar;
 mod email_change;
+mod invitation;
 mod password;
 pub mod password_reset;
 mod profile;
@@ -19,5 +21,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(email_change::confirm_email_change)
         .service(password::change_password)
         .service(password_reset::forgot_password)
-        .service(password_reset::reset_password);
+        .service(password_reset::reset_password)
+        .service(invitation::accept_invitation);
 }

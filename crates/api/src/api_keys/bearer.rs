@@ -4,7 +4,8 @@
 //! Order of checks: the key (unknown, revoked, expired, source address not allowed, owner
 //! disabled: 401 "Invalid API key"), then the key's rate limit (429), then the operation (not in
 //! the scope table: 403 "This action needs a signed-in session"; scope missing: 403 "This key
-//! lacks the <scope> scope"). Only then is the use recorded and the owner handed to the
+//! lacks the <scope> scope"; a key limited to a sub-user whose operation is not on the sub-user
+//! allowlist: 403, `subuser_access`). Only then is the use recorded and the owner handed to the
 //! extractors (`KeyCaller` in the request's extensions). Any `Set-Cookie` of the answer is
 //! dropped: a key request never gets a cookie.
 
@@ -14,13 +15,18 @@ use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::key_caller::KeyCaller;
 use crate::state::AppState;
+use crate::subuser_access;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{AUTHORIZATION, SET_COOKIE};
 use actix_web::middleware::Next;
 use actix_web::{Error, FromRequest, HttpMessage, web};
 use domain::messages as msg;
-use persistence::{api_keys, rate_windows, users};
+use persistence::{api_keys, rate_windows, subusers, users};
+
+fn invalid_key() -> ApiError {
+    ApiError::UnauthorizedWith(msg::INVALID_API_KEY)
+}
 
 /// The paths keys are accepted on; elsewhere the header is ignored.
 const KEY_PATHS: &str = "/api/user/";
@@ -69,22 +75,21 @@ async fn check(req: &ServiceRequest, token: String) -> Result<KeyCaller, ApiErro
         .cloned()
         .ok_or_else(|| ApiError::internal("app state", "missing"))?;
     let ClientIp(client) = ClientIp::extract(req.request()).await?;
-    let required = req
-        .match_pattern()
-        .and_then(|path| scope::required(req.method().as_str(), &path));
+    let path = req.match_pattern();
+    let method = req.method().as_str().to_owned();
+    let required = path.as_deref().and_then(|p| scope::required(&method, p));
     let limit = i32::try_from(state.settings.limits.api_key_per_minute).unwrap_or(i32::MAX);
     let key_hash = token::hash(&token);
-    let invalid = ApiError::UnauthorizedWith(msg::INVALID_API_KEY);
     with_conn(&state.services.pool, move |conn| {
         let now = persistence::now();
         let key = api_keys::find_by_hash(conn, &key_hash)?
             .filter(|k| k.revoked_at.is_none())
             .filter(|k| k.expires_at.is_none_or(|at| at > now))
             .filter(|k| networks::allows(&k.allowed_ips, &client))
-            .ok_or(invalid)?;
+            .ok_or_else(invalid_key)?;
         let user = users::find_by_id(conn, key.user_id)?
             .filter(|u| !u.disabled)
-            .ok_or(ApiError::UnauthorizedWith(msg::INVALID_API_KEY))?;
+            .ok_or_else(invalid_key)?;
         let window_key = format!("apikey:{}", key.id);
         if let Some(retry_after) = rate_windows::hit(conn, &window_key, limit, WINDOW, now)? {
             tracing::warn!(key = key.id, "API key rate limit reached");
@@ -92,6 +97,19 @@ async fn check(req: &ServiceRequest, token: String) -> Result<KeyCaller, ApiErro
                 message: msg::TOO_MANY_REQUESTS.to_owned(),
                 retry_after: retry_after.unsigned_abs(),
             });
+        }
+        // A key limited to a sub-user: its sub-user must still be there, and the operation
+        // on the sub-user allowlist as well as in the key's scopes.
+        let subuser = match key.subuser_id {
+            Some(id) => Some(subusers::get(conn, key.user_id, id)?.ok_or_else(invalid_key)?),
+            None => None,
+        };
+        if subuser.is_some()
+            && !path
+                .as_deref()
+                .is_some_and(|p| subuser_access::allowed(&method, p))
+        {
+            return Err(ApiError::Forbidden(msg::SUBUSER_KEY_REFUSED));
         }
         let required = required.ok_or(ApiError::Forbidden(msg::NEEDS_SESSION))?;
         if !scope::load(&key.scopes).contains(&required) {
@@ -101,6 +119,7 @@ async fn check(req: &ServiceRequest, token: String) -> Result<KeyCaller, ApiErro
         Ok(KeyCaller {
             user,
             key_id: key.id,
+            subuser,
         })
     })
     .await

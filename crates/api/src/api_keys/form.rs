@@ -20,6 +20,9 @@ pub struct CreateKeyRequest {
     /// Addresses or CIDR ranges (IPv4 or IPv6) the key may be used from; absent or empty: any.
     #[schema(max_items = 20)]
     pub allowed_ips: Option<Vec<String>>,
+    /// One of the account's sub-users: the key then reads only that sub-user's data and
+    /// generates only its lines (docs/api-keys.md); absent or null: the whole account.
+    pub subuser_id: Option<i64>,
 }
 
 /// A request that passed every check.
@@ -29,6 +32,7 @@ pub struct NewKey {
     pub scopes: Vec<Scope>,
     pub expires_at: Option<i64>,
     pub allowed_ips: Vec<Network>,
+    pub subuser_id: Option<i64>,
 }
 
 impl CreateKeyRequest {
@@ -71,6 +75,7 @@ impl CreateKeyRequest {
                     scopes,
                     expires_at,
                     allowed_ips,
+                    subuser_id: self.subuser_id,
                 })
             }
             _ => Err(errors),

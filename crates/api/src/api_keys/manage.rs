@@ -14,6 +14,7 @@ use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, get, post, web};
 use domain::messages as msg;
 use persistence::api_keys::{self, NewApiKey};
+use persistence::subusers;
 
 /// Live (not revoked, not expired) keys one account may hold.
 pub const MAX_LIVE_KEYS: i64 = 20;
@@ -27,12 +28,18 @@ pub async fn list_api_keys(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    let rows = with_conn(&state.services.pool, move |conn| {
-        Ok(api_keys::list_unrevoked(conn, id)?)
+    let (rows, subs) = with_conn(&state.services.pool, move |conn| {
+        Ok((
+            api_keys::list_unrevoked(conn, id)?,
+            subusers::list(conn, id)?,
+        ))
     })
     .await?;
     Ok(HttpResponse::Ok().json(ApiKeyList {
-        items: rows.into_iter().map(ApiKeyView::from).collect(),
+        items: rows
+            .into_iter()
+            .map(|row| ApiKeyView::new(row, &subs))
+            .collect(),
     }))
 }
 
@@ -58,7 +65,13 @@ pub async fn create_api_key(
     let stored_scopes = scopes.clone();
     let key_hash = token::hash(&key);
     let prefix = token::prefix(&key);
+    let subuser_id = new.subuser_id;
     let id = in_transaction(&state.services.pool, move |conn| {
+        if let Some(sub) = subuser_id
+            && subusers::get(conn, user_id, sub)?.is_none()
+        {
+            return Err(ApiError::field("subuserId", msg::KEY_SUBUSER));
+        }
         let row = NewApiKey {
             user_id,
             name: &new.name,
@@ -68,6 +81,7 @@ pub async fn create_api_key(
             allowed_ips: &networks::store(&new.allowed_ips),
             expires_at: new.expires_at,
             created_at: now,
+            subuser_id,
         };
         api_keys::insert_within(conn, &row, MAX_LIVE_KEYS, now)?
             .ok_or(ApiError::Conflict(msg::KEY_LIMIT))
@@ -78,6 +92,7 @@ pub async fn create_api_key(
         id,
         name,
         scopes: names(&scopes),
+        subuser_id,
         key,
     }))
 }

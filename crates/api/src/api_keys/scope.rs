@@ -1,6 +1,7 @@
 //! What an API key may do: its scopes, and the one table saying which scope each
 //! `/api/user/*` operation needs. The bearer middleware enforces the table and the OpenAPI
-//! document declares it, both from here. A route missing from the table refuses every key
+//! document declares it, both from here (a key limited to a sub-user also needs the sub-user
+//! allowlist, `subuser_access`). A route missing from the table refuses every key
 //! ("This action needs a signed-in session"): new routes are session-only until listed.
 
 pub use domain::scope::Scope;

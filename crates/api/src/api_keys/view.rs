@@ -2,6 +2,7 @@
 
 use crate::api_keys::{networks, scope};
 use persistence::api_keys::ApiKeyRow;
+use persistence::subusers::SubuserRow;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -17,6 +18,24 @@ pub struct ApiKeyView {
     pub allowed_ips: Vec<String>,
     pub last_used_at: Option<i64>,
     pub created_at: i64,
+    /// The sub-user the key is limited to (its data only); null: the whole account.
+    pub subuser_id: Option<i64>,
+    /// That sub-user's name.
+    pub subuser_name: Option<String>,
+}
+
+impl ApiKeyView {
+    /// The view of `row`, naming its sub-user from `subusers` (the owner's).
+    pub fn new(row: ApiKeyRow, subusers: &[SubuserRow]) -> Self {
+        let subuser_name = row
+            .subuser_id
+            .and_then(|id| subusers.iter().find(|s| s.id == id))
+            .map(|s| s.name.clone());
+        ApiKeyView {
+            subuser_name,
+            ..ApiKeyView::from(row)
+        }
+    }
 }
 
 impl From<ApiKeyRow> for ApiKeyView {
@@ -33,6 +52,8 @@ impl From<ApiKeyRow> for ApiKeyView {
                 .collect(),
             last_used_at: row.last_used_at,
             created_at: row.created_at,
+            subuser_id: row.subuser_id,
+            subuser_name: None,
         }
     }
 }
@@ -58,6 +79,7 @@ pub struct ApiKeyCreated {
     pub id: i64,
     pub name: String,
     pub scopes: Vec<String>,
+    pub subuser_id: Option<i64>,
     /// `psk_` and 43 base62 characters. Shown once.
     pub key: String,
 }

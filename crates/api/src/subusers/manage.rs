@@ -1,10 +1,11 @@
 //! `GET/POST /api/user/subusers`, `PATCH/DELETE /api/user/subusers/{id}` and
-//! `PUT /api/user/proxy_settings`. Every change reaches the gateway nodes through a
+//! `PUT /api/user/proxy_settings`. The list is on the sub-user allowlist: a sub-user's sign-in
+//! or key sees its own sub-user only. Every change reaches the gateway nodes through a
 //! `credential_changed` event written in its transaction.
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
-use crate::extractors::{CurrentUser, JsonObject};
+use crate::extractors::{CurrentUser, JsonObject, Viewer};
 use crate::state::AppState;
 use crate::subusers::form::{
     CreateSubuserRequest, MainSettingsRequest, UpdateSubuserRequest, main_max_connections,
@@ -15,6 +16,7 @@ use actix_web::{HttpResponse, delete, get, patch, post, put, web};
 use domain::messages as msg;
 use domain::subusers::MAX_SUBUSERS;
 use persistence::gateway_events::{self, Reason};
+use persistence::subuser_logins;
 use persistence::subusers::{self, NewSubuser, Refused};
 
 #[utoipa::path(tag = "subusers",
@@ -22,25 +24,32 @@ use persistence::subusers::{self, NewSubuser, Refused};
 #[get("/user/subusers")]
 pub async fn list_subusers(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    viewer: Viewer,
 ) -> Result<HttpResponse, ApiError> {
-    let id = user.0.id;
-    let (rows, max) = with_conn(&state.services.pool, move |conn| {
+    let id = viewer.user.id;
+    let (rows, max, logins) = with_conn(&state.services.pool, move |conn| {
         Ok((
             subusers::list(conn, id)?,
             subusers::main_max_connections(conn, id)?,
+            subuser_logins::for_owner(conn, id)?,
         ))
     })
     .await?;
-    let base = user.0.proxy_username;
+    // A caller limited to a sub-user sees that one only, and not the main credential's cap.
+    let only = viewer.subuser.as_ref().map(|scope| scope.subuser.id);
+    let base = viewer.user.proxy_username;
     Ok(HttpResponse::Ok().json(SubuserList {
         items: rows
             .into_iter()
-            .map(|row| SubuserItem::new(row, &base))
+            .filter(|row| only.is_none_or(|id| id == row.id))
+            .map(|row| {
+                let login = logins.iter().find(|l| l.subuser_id == row.id);
+                SubuserItem::new(row, &base).with_login(login)
+            })
             .collect(),
         main: MainCredential {
             username: base,
-            max_connections: max,
+            max_connections: if only.is_some() { None } else { max },
         },
     }))
 }

@@ -6,6 +6,7 @@ use domain::ProxyKind;
 use domain::subusers::MAX_SUBUSERS;
 use domain::targeting::subuser_base;
 use domain::units::GB;
+use persistence::subuser_logins::SubuserLogin;
 use persistence::subusers::SubuserRow;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -36,6 +37,27 @@ pub struct SubuserItem {
     pub enabled: bool,
     /// Unix seconds.
     pub created_at: i64,
+    /// The person invited to sign in to this sub-user, if any (docs/subusers.md).
+    pub login: Option<SubuserLoginView>,
+}
+
+/// A sub-user's sign-in: the invited email and whether its password is set.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubuserLoginView {
+    pub email: String,
+    /// `pending` until the invitee sets a password from the mailed link, then `active`.
+    #[schema(pattern = "^(pending|active)$")]
+    pub status: String,
+}
+
+impl From<&SubuserLogin> for SubuserLoginView {
+    fn from(login: &SubuserLogin) -> Self {
+        SubuserLoginView {
+            email: login.email.clone(),
+            status: if login.active { "active" } else { "pending" }.to_owned(),
+        }
+    }
 }
 
 // The password stays out of logs.
@@ -70,7 +92,13 @@ impl SubuserItem {
             max_connections: row.max_connections,
             enabled: row.enabled,
             created_at: row.created_at,
+            login: None,
         }
+    }
+
+    pub fn with_login(mut self, login: Option<&SubuserLogin>) -> Self {
+        self.login = login.map(SubuserLoginView::from);
+        self
     }
 }
 

@@ -8,8 +8,8 @@
 
 use crate::blocking::{in_transaction, with_conn};
 use crate::error::ApiError;
-use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
+use crate::extractors::Viewer;
 use crate::number::{self, Quantity};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
@@ -221,13 +221,20 @@ fn named(code: &'static str, name: &'static str) -> Place<'static> {
 
 async fn generate_for(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    viewer: Viewer,
     kind: ProxyKind,
     body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let order = parse(kind, &body)?;
-    let id = user.0.id;
-    let subuser_id = body.subuser_id;
+    let user = viewer.user;
+    let id = user.id;
+    // A caller limited to a sub-user generates that sub-user's lines only.
+    let subuser_id = match (&viewer.subuser, body.subuser_id) {
+        (None, asked) => asked,
+        (Some(scope), None) => Some(scope.subuser.id),
+        (Some(scope), Some(asked)) if asked == scope.subuser.id => Some(asked),
+        (Some(_), Some(_)) => return Err(ApiError::Forbidden(msg::SUBUSER_OTHER_DATA)),
+    };
     let ((purchased, used), subuser) = with_conn(&state.services.pool, move |conn| {
         let subuser = match subuser_id {
             Some(sub) => Some(subusers::get(conn, id, sub)?),
@@ -238,11 +245,10 @@ async fn generate_for(
     .await?;
     // The sub-user's username base and password, or the main ones.
     let (username, password) = match subuser {
-        None => (user.0.proxy_username.clone(), user.0.proxy_password.clone()),
-        Some(Some(row)) if row.enabled && row.kind == kind => (
-            subuser_base(&user.0.proxy_username, &row.name),
-            row.password,
-        ),
+        None => (user.proxy_username.clone(), user.proxy_password.clone()),
+        Some(Some(row)) if row.enabled && row.kind == kind => {
+            (subuser_base(&user.proxy_username, &row.name), row.password)
+        }
         Some(_) => return Err(ApiError::field("subuserId", msg::SUBUSER_FOR_GENERATE)),
     };
     if purchased - used <= 0 {
@@ -285,10 +291,10 @@ async fn generate_for(
 #[post("/user/generate")]
 pub async fn generate_premium(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    viewer: Viewer,
     body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    generate_for(state, user, ProxyKind::Premium, body).await
+    generate_for(state, viewer, ProxyKind::Premium, body).await
 }
 
 #[utoipa::path(tag = "traffic", request_body = GenerateRequest,
@@ -297,8 +303,8 @@ pub async fn generate_premium(
 #[post("/user/generate_budget")]
 pub async fn generate_budget(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    viewer: Viewer,
     body: JsonObject<GenerateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    generate_for(state, user, ProxyKind::Budget, body).await
+    generate_for(state, viewer, ProxyKind::Budget, body).await
 }

@@ -8,7 +8,7 @@
 use super::filters::RecordQuery;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
-use crate::extractors::CurrentUser;
+use crate::extractors::Viewer;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
@@ -74,12 +74,12 @@ pub struct Breakdown {
 #[get("/user/usage/breakdown")]
 pub async fn usage_breakdown(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    viewer: Viewer,
     group: web::Query<GroupQuery>,
     query: web::Query<RecordQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let by = group.parse()?;
-    let filter = query.parse(user.0.id)?;
+    let filter = query.parse_for(&viewer)?;
     let groups = with_conn(&state.services.pool, move |conn| {
         Ok(usage_rollups::breakdown(conn, &filter, by)?)
     })

@@ -10,7 +10,7 @@ use super::window;
 use crate::blocking::with_conn;
 use crate::csv::stream_pages;
 use crate::error::ApiError;
-use crate::extractors::CurrentUser;
+use crate::extractors::Viewer;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
@@ -29,10 +29,10 @@ pub(crate) const EXPORT_PAGE: i64 = 1_000;
 #[get("/user/requests.csv")]
 pub async fn export_requests(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    viewer: Viewer,
     query: web::Query<RecordQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut filter = query.parse(user.0.id)?;
+    let mut filter = query.parse_for(&viewer)?;
     let now = persistence::now();
     window::bound_export(&mut filter, now, state.settings.usage_records_days)?;
     window::bound_host_search(&mut filter, now)?;

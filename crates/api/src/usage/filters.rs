@@ -3,6 +3,7 @@
 //! a 422 on `host` (as the lists' `q`).
 
 use crate::error::ApiError;
+use crate::extractors::Viewer;
 use domain::messages as msg;
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
@@ -80,6 +81,22 @@ fn instant(value: &str, end: bool) -> Option<i64> {
 }
 
 impl RecordQuery {
+    /// The filter over the records `viewer` may read: its account's, and for a caller limited
+    /// to a sub-user only that sub-user's (a blank `credential` becomes the sub-user; another
+    /// credential is refused with 403).
+    pub fn parse_for(&self, viewer: &Viewer) -> Result<RecordFilter, ApiError> {
+        let mut filter = self.parse(viewer.user.id)?;
+        if let Some(scope) = &viewer.subuser {
+            let own = scope.credential();
+            match &filter.credential {
+                None => filter.credential = Some(own),
+                Some(asked) if *asked == own => {}
+                Some(_) => return Err(ApiError::Forbidden(msg::SUBUSER_OTHER_DATA)),
+            }
+        }
+        Ok(filter)
+    }
+
     /// The filter over `user_id`'s records.
     pub fn parse(&self, user_id: UserId) -> Result<RecordFilter, ApiError> {
         let bad = |message: &str| ApiError::BadRequest(message.to_owned());

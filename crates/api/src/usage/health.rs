@@ -10,7 +10,7 @@
 use super::filters::RecordQuery;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
-use crate::extractors::CurrentUser;
+use crate::extractors::Viewer;
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::{HttpResponse, get, web};
@@ -116,12 +116,12 @@ pub struct Health {
 #[get("/user/usage/health")]
 pub async fn usage_health(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    viewer: Viewer,
     group: web::Query<HealthQuery>,
     query: web::Query<RecordQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let by = group.parse()?;
-    let filter = query.parse(user.0.id)?;
+    let filter = query.parse_for(&viewer)?;
     let groups = with_conn(&state.services.pool, move |conn| {
         Ok(usage_rollups::health(conn, &filter, by)?)
     })

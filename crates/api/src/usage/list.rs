@@ -10,7 +10,7 @@ use super::filters::RecordQuery;
 use super::window;
 use crate::blocking::with_conn;
 use crate::error::ApiError;
-use crate::extractors::CurrentUser;
+use crate::extractors::Viewer;
 use crate::pagination::{Page, PageQuery};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
@@ -130,12 +130,12 @@ pub struct RecordPage {
 #[get("/user/requests")]
 pub async fn list_requests(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    viewer: Viewer,
     query: web::Query<RecordQuery>,
     at: web::Query<CursorQuery>,
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut filter = query.parse(user.0.id)?;
+    let mut filter = query.parse_for(&viewer)?;
     window::bound_host_search(&mut filter, persistence::now())?;
     let cursor = match at.cursor.as_deref().filter(|c| !c.trim().is_empty()) {
         Some(text) => Some(window::decode(text)?),

@@ -1,13 +1,16 @@
 //! Authorisation of every route the OpenAPI document lists, so a route added later is covered
 //! without anyone remembering to: a guest gets 401 from each route that is not listed as public
 //! below, a signed-in customer gets 403 from every admin route, and an admin gets past both.
-//! (Ownership between customers, e.g. another customer's checkout, is tested per feature.)
+//! A sub-user's sign-in and a key limited to a sub-user get 403 from every route that is not on
+//! the sub-user allowlist (default deny), and the listed ones answer them without a word of the
+//! owner's other data. (Ownership between customers, e.g. another customer's checkout, is
+//! tested per feature; what the listed routes show a sub-user: `subuser_logins.rs`.)
 
 use crate::common::{PASSWORD, Reply, TestApp};
 use serde_json::json;
 
 /// Routes a guest may call, each for its reason.
-const PUBLIC: [&str; 21] = [
+const PUBLIC: [&str; 22] = [
     "/healthz",
     "/readyz",
     "/api/config",
@@ -34,6 +37,8 @@ const PUBLIC: [&str; 21] = [
     // the forgotten password: for someone who cannot sign in, proven by the mailed code
     "/api/password/forgot",
     "/api/password/reset",
+    // a sub-user sign-in's first password, proven by the mailed invitation link
+    "/api/invitation/accept",
     // avatars are shown wherever the customer's name is; their ids are random and unguessable
     "/api/avatars/{id}.{ext}",
     // what the gateway refuses to everyone: the acceptable use page states it
@@ -110,6 +115,30 @@ persistence::both_backends! {
         app.register_with(&admin, "admin@example.com", PASSWORD).await;
         app.make_admin("admin@example.com");
 
+        // A sub-user's sign-in and a key limited to that sub-user, of an owner whose other data
+        // (another sub-user, the owner's email and proxy password) must never reach them.
+        let owner = app.new_client();
+        app.register_with(&owner, "owner@example.com", PASSWORD).await;
+        let other = app.add_subuser(&owner, "othersecret").await;
+        let signed_in = app.subuser_sign_in(&owner, "mine", "invitee@example.com").await;
+        let sub_id = signed_in.subuser["id"].as_i64().unwrap();
+        let key_body = json!({ "name": "mine", "scopes": ["read", "generate", "buy"], "subuserId": sub_id });
+        let key = app.post_json_with(&owner, "/api/user/api-keys", key_body).await;
+        assert_eq!(key.status, 201, "{}", key.text);
+        let key = key.body["key"].as_str().unwrap().to_owned();
+        let owner_row = app.user("owner@example.com").unwrap();
+        let secrets = [
+            other["password"].as_str().unwrap().to_owned(),
+            "othersecret".to_owned(),
+            "owner@example.com".to_owned(),
+            owner_row.proxy_password.clone(),
+        ];
+        let allowlisted: Vec<(&str, &str)> = api::subuser_access::listed().collect();
+        // The document does not describe itself; every other listed operation is documented.
+        for (method, path) in allowlisted.iter().filter(|(_, p)| *p != "/api/openapi.json") {
+            assert!(routes.iter().any(|(m, p)| m == method && p == path), "{method} {path} is listed but not documented");
+        }
+
         let mut wrong = Vec::new();
         let mut expect = |who: &str, method: &str, path: &str, reply: &Reply, ok: bool| {
             if !ok {
@@ -135,6 +164,29 @@ persistence::both_backends! {
             if admin_route {
                 let reply = call(&app, &admin, method, path).await;
                 expect("admin", method, path, &reply, ![401, 403].contains(&reply.status));
+            }
+            let listed = allowlisted.contains(&(method.as_str(), path.as_str()));
+            let reply = call(&app, &signed_in.client, method, path).await;
+            let leaked = secrets.iter().any(|s| reply.text.contains(s.as_str()));
+            let ok = if listed {
+                // The second step of a sign-in answers 401 to a session without one pending.
+                (reply.status != 401 || path == "/api/login/2fa") && reply.status != 403 && !leaked
+            } else {
+                reply.status == 403 && reply.message() == "A sub-user sign-in can only see its own sub-user's line, usage and records"
+            };
+            expect("sub-user sign-in", method, path, &reply, ok);
+            // A key counts on `/api/user/*` only, within the key scope table too.
+            if path.starts_with("/api/user/") {
+                let reply = app.with_key(&key, method, &path.replace("{id}", "1"), json!({})).await;
+                let keyed = doc["paths"][path][method]["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("apiKey").is_some()));
+                let leaked = secrets.iter().any(|s| reply.text.contains(s.as_str()));
+                let ok = match (listed, keyed) {
+                    (true, true) => ![401, 403].contains(&reply.status) && !leaked,
+                    (true, false) => reply.status == 403,
+                    (false, _) => reply.status == 403
+                        && reply.message() == "This key is limited to one sub-user: it can only read that sub-user's records and generate its lines",
+                };
+                expect("sub-user key", method, path, &reply, ok);
             }
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -66,6 +66,7 @@ mod sessions;
 mod static_assets;
 mod status_page;
 mod status_sla;
+mod subuser_logins;
 mod subusers;
 mod traffic_generate;
 mod traffic_history;

@@ -73,6 +73,7 @@ fn stored_accounts_and_credentials_hide_passwords() {
         disabled: false,
         created_at: 0,
         updated_at: 0,
+        subuser_id: None,
     };
     let new = persistence::users::NewUser {
         email: "a@example.com",

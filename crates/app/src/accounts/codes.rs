@@ -9,6 +9,8 @@ use domain::UserId;
 pub enum Purpose<'a> {
     Reset(UserId),
     EmailChange(UserId, &'a str),
+    /// The token of a sub-user sign-in's invitation link (`invitation`).
+    Invitation(UserId),
 }
 
 impl Purpose<'_> {
@@ -16,6 +18,16 @@ impl Purpose<'_> {
         match self {
             Purpose::Reset(user) => format!("password-reset:{user}"),
             Purpose::EmailChange(user, email) => format!("email-change:{user}:{email}"),
+            Purpose::Invitation(user) => format!("subuser-invitation:{user}"),
+        }
+    }
+
+    /// The account the code belongs to.
+    pub fn account(&self) -> UserId {
+        match self {
+            Purpose::Reset(user) | Purpose::EmailChange(user, _) | Purpose::Invitation(user) => {
+                *user
+            }
         }
     }
 

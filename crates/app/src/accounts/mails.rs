@@ -55,6 +55,21 @@ pub fn email_changed(to: String, new_email: &str, site: &str) -> OutgoingMail {
     }
 }
 
+/// The invitation to sign in to one sub-user of someone's account.
+pub fn subuser_invitation(to: String, subuser: &str, link: &str, days: i64) -> OutgoingMail {
+    OutgoingMail {
+        to,
+        subject: "You are invited to ProxyShop".to_owned(),
+        text: format!(
+            "A ProxyShop customer invited you to see the proxy line \"{subuser}\": its usage, \
+             records and health, and to generate its proxies.\n\n\
+             Set your password here: {link}\n\n\
+             The link works for {days} days. Then sign in with this email and that password. \
+             If you did not expect this, ignore this message.\n"
+        ),
+    }
+}
+
 /// Sends a notice whose failure must not undo the change it reports: the failure is logged.
 pub async fn send_notice(mailer: &dyn Mailer, mail: OutgoingMail) {
     if let Err(err) = mailer.send(mail).await {

@@ -11,6 +11,7 @@ pub mod codes;
 pub mod current_password;
 pub mod email_change;
 pub mod hashing;
+pub mod invitation;
 pub mod limits;
 pub mod mails;
 pub mod password;
@@ -137,7 +138,8 @@ pub fn create_user_drawing(
 }
 
 /// The account a sign-up's referral code names, unless it is the newcomer's own mailbox (a
-/// self-referral earns nothing). An unknown code is ignored rather than failing the sign-up.
+/// self-referral earns nothing) or a sub-user's sign-in (it holds no money and sees no
+/// referrals). An unknown code is ignored rather than failing the sign-up.
 pub fn referrer_for(
     conn: &mut DbConnection,
     ref_code: Option<&str>,
@@ -147,6 +149,7 @@ pub fn referrer_for(
         return Ok(None);
     };
     Ok(users::find_by_ref_code(conn, code)?
+        .filter(|referrer| referrer.subuser_id.is_none())
         .filter(|referrer| canonical_email(&referrer.email) != mailbox.as_str())
         .map(|referrer| referrer.id))
 }

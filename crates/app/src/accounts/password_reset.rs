@@ -129,7 +129,8 @@ pub async fn reset(
         let Some(requester) = requester else {
             return Ok(Outcome::Refused);
         };
-        if !spend_code(conn, &key, user.id, &requester, form.code.as_str())? {
+        let purpose = Purpose::Reset(user.id);
+        if !spend_code(conn, &key, &purpose, &requester, form.code.as_str())? {
             return Ok(Outcome::Refused);
         }
         users::set_password_hash(conn, user.id, &hash)?;
@@ -160,14 +161,16 @@ pub async fn reset(
 /// Checks `code` against the reset `requester` asked for on the account, spending one of its
 /// attempts first (atomically, so parallel guesses share the limit). An expired code is deleted;
 /// a code with no attempt left stays void until this browser asks for a new one. Other browsers'
-/// codes are neither looked at nor spent.
-fn spend_code(
+/// codes are neither looked at nor spent. A sub-user's invitation is kept the same way
+/// (`invitation`, its own purpose and requester).
+pub(crate) fn spend_code(
     conn: &mut DbConnection,
     key: &[u8; 32],
-    user: UserId,
+    purpose: &Purpose<'_>,
     requester: &str,
     code: &str,
 ) -> Result<bool, AppError> {
+    let user = purpose.account();
     let Some(pending) = password_resets::find(conn, user, requester)? else {
         return Ok(false);
     };
@@ -178,7 +181,7 @@ fn spend_code(
     if !password_resets::reserve_attempt(conn, user, requester, MAX_ATTEMPTS)? {
         return Ok(false);
     }
-    Ok(Purpose::Reset(user).matches(key, code, &pending.code_hash))
+    Ok(purpose.matches(key, code, &pending.code_hash))
 }
 
 /// The hook of two-factor sign-in: whether the account must pass its second factor before a

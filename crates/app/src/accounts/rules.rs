@@ -20,6 +20,10 @@ pub const RESET_PER_IP: i32 = 30;
 pub const EMAIL_CHANGE_PER_IP: i32 = 10;
 pub const EMAIL_CHANGE_PER_USER: i32 = 5;
 pub const EMAIL_CHANGE_PER_EMAIL: i32 = 5;
+/// A sub-user sign-in's invitation link works this long; an owner sends at most this many
+/// invitations in a window (each mails an address the owner chose).
+pub const INVITATION_TTL_SECS: i64 = 7 * 86_400;
+pub const INVITES_PER_OWNER: i32 = 20;
 /// Checks of the current password (password and email changes) per account in a window.
 pub const PASSWORD_CHECKS_PER_USER: i32 = 10;
 

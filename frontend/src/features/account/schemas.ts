@@ -126,6 +126,8 @@ export const apiKeySchema = z.object({
   scopes: z.array(z.enum(['read', 'generate', 'buy'])).min(1, ACCOUNT_MESSAGES.keyScopes),
   expiry: z.enum(['never', '30', '90', '365']),
   allowedIps: z.string().refine((text) => splitIps(text).every(isIpOrCidr), ACCOUNT_MESSAGES.keyIps),
+  /** A sub-user's id: the key reads only its data (docs/api-keys.md); empty for the whole account. */
+  subuser: z.string(),
 });
 export type ApiKeyValues = z.infer<typeof apiKeySchema>;
 
@@ -203,6 +205,10 @@ export type SubuserValues = z.infer<typeof subuserSchema>;
 
 export const subuserCapsSchema = z.object(subuserCaps);
 export type SubuserCapsValues = z.infer<typeof subuserCapsSchema>;
+
+/** Who a sub-user's sign-in is for: the invitee's email (docs/subusers.md). */
+export const inviteSchema = z.object({ email: emailSchema });
+export type InviteValues = z.infer<typeof inviteSchema>;
 
 export const mainCapSchema = z.object({ maxConnections: subuserCaps.maxConnections });
 export type MainCapValues = z.infer<typeof mainCapSchema>;

@@ -121,7 +121,7 @@ describe('settings: API keys', { timeout: 60_000 }, () => {
     const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
     expect(within(shown).getByTestId('new-api-key')).toHaveTextContent('psk_AbC123secretsecretsecret');
     // a key that never expires says so with null, as the contract allows
-    expect(created[0]?.body).toEqual({ name: 'scraper', scopes: ['read'], expiresAt: null, allowedIps: ['10.0.0.0/8', '2001:db8::1'] });
+    expect(created[0]?.body).toEqual({ name: 'scraper', scopes: ['read'], expiresAt: null, allowedIps: ['10.0.0.0/8', '2001:db8::1'], subuserId: null });
     await user.click(within(shown).getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe('psk_AbC123secretsecretsecret');
     await user.click(within(shown).getByRole('button', { name: 'Done' }));

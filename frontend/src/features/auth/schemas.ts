@@ -40,6 +40,17 @@ export const resetSchema = matchingPasswords(
 );
 export type ResetValues = z.infer<typeof resetSchema>;
 
+/** The invitation page of a sub-user sign-in: its first password (the registration policy). */
+export const invitationSchema = matchingPasswords(
+  z.object({
+    password: strongPassword(MESSAGES.passwordRequired),
+    confirmPassword: strongPassword(MESSAGES.confirmRequired),
+  }),
+  'password',
+  'confirmPassword',
+);
+export type InvitationValues = z.infer<typeof invitationSchema>;
+
 /** The second sign-in step: six digits from the app, or a recovery code like abcd-efgh-ijkl. */
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Please enter the 6-digit code from your authenticator app',

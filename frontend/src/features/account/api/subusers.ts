@@ -1,5 +1,6 @@
 // POST /api/user/subusers (a new sub-user), PATCH and DELETE /api/user/subusers/{id}, and
-// PUT /api/user/proxy_settings (the main credential's connection cap). The list is the shared
+// PUT /api/user/proxy_settings (the main credential's connection cap), and POST/DELETE
+// /api/user/subusers/{id}/login (inviting someone to sign in to one sub-user, revoking that). The list is the shared
 // query of src/lib/subusers.ts; every change refreshes it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
@@ -19,6 +20,11 @@ export const changeSubuser = ({ id, body }: { id: number; body: SubuserChanges }
 export const deleteSubuser = (id: number) => unwrap(api.DELETE('/api/user/subusers/{id}', { params: { path: { id } } }));
 export const setMainMaxConnections = (maxConnections: number | null) =>
   unwrap(api.PUT('/api/user/proxy_settings', { body: { maxConnections } }));
+
+export const inviteSubuserLogin = ({ id, email }: { id: number; email: string }) =>
+  unwrap(api.POST('/api/user/subusers/{id}/login', { params: { path: { id } }, body: { email } }));
+export const revokeSubuserLogin = (id: number) =>
+  unwrap(api.DELETE('/api/user/subusers/{id}/login', { params: { path: { id } } }));
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -43,4 +49,14 @@ export function useDeleteSubuser() {
 export function useSetMainMaxConnections() {
   const refresh = useRefresh();
   return useMutation({ mutationFn: setMainMaxConnections, onSuccess: refresh });
+}
+
+export function useInviteSubuserLogin() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: inviteSubuserLogin, onSuccess: refresh });
+}
+
+export function useRevokeSubuserLogin() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: revokeSubuserLogin, onSettled: refresh });
 }

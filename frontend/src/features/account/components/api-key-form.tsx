@@ -1,6 +1,8 @@
-// The new-key form: name, scopes, expiry and allowed source addresses.
+// The new-key form: name, scopes, expiry, allowed source addresses, and optionally the one
+// sub-user the key is limited to.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, inputClasses } from '@/components/ui/field';
@@ -8,6 +10,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { cn } from '@/lib/cn';
+import { subusersQueryOptions } from '@/lib/subusers';
 import { notify } from '@/lib/toast';
 import { useCreateApiKey } from '../api/api-keys';
 import { apiKeySchema, EXPIRY_CHOICES, expiresAt, KEY_NAME_MAX, splitIps, type ApiKeyValues } from '../schemas';
@@ -23,6 +26,7 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCre
   const create = useCreateApiKey();
   const scopesId = useId();
   const ipsId = useId();
+  const subusers = useQuery(subusersQueryOptions);
   const {
     register,
     handleSubmit,
@@ -30,7 +34,7 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCre
     formState: { errors },
   } = useForm<ApiKeyValues>({
     resolver: zodResolver(apiKeySchema),
-    defaultValues: { name: '', scopes: ['read'], expiry: '90', allowedIps: '' },
+    defaultValues: { name: '', scopes: ['read'], expiry: '90', allowedIps: '', subuser: '' },
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -42,11 +46,14 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCre
         scopes: values.scopes,
         expiresAt: expiry ?? null,
         allowedIps: ips.length > 0 ? ips : null,
+        subuserId: values.subuser ? Number(values.subuser) : null,
       },
       {
         onSuccess: (data) => onCreated(data),
         onError: (error) => {
           applyFieldErrors(error, ['name', 'scopes', 'allowedIps'], setError);
+          const subuserProblem = error instanceof ApiError ? error.fields.subuserId : undefined;
+          if (subuserProblem) setError('subuser', { type: 'server', message: subuserProblem });
           const expiryProblem = error instanceof ApiError ? error.fields.expiresAt : undefined;
           if (expiryProblem) setError('expiry', { type: 'server', message: expiryProblem });
           notify.error(errorMessage(error));
@@ -81,6 +88,14 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCre
         {EXPIRY_CHOICES.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Limited to" error={errors.subuser?.message} {...register('subuser')}>
+        <option value="">The whole account</option>
+        {(subusers.data?.items ?? []).map((item) => (
+          <option key={item.id} value={String(item.id)}>
+            Sub-user {item.name} (its records and lines only)
           </option>
         ))}
       </SelectField>

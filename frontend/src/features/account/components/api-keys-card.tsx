@@ -60,6 +60,11 @@ function KeyRow({ item, now, onRevoke }: { item: ApiKey; now: number; onRevoke: 
         <p className="text-slate-600 wrap-anywhere dark:text-slate-400">
           {item.allowedIps.length > 0 ? `Only from ${item.allowedIps.join(', ')}` : 'From any IP'}
         </p>
+        {item.subuserId !== null && item.subuserId !== undefined && (
+          <p className="text-slate-600 wrap-anywhere dark:text-slate-400" data-testid="api-key-subuser">
+            Limited to sub-user {item.subuserName ?? `#${item.subuserId}`}
+          </p>
+        )}
       </div>
       <Button variant="outline" size="sm" aria-label={`Revoke ${item.name}`} onClick={onRevoke}>
         Revoke

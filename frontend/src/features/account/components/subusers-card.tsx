@@ -1,7 +1,8 @@
 // Sub-users: extra proxy credentials of one traffic kind, each with its own password and optional
 // traffic and connection caps, their traffic taken from the account's balance. Lists them (use
 // against the cap, an on/off switch), adds, edits, resets the password and deletes; and sets the
-// main credential's own connection cap.
+// main credential's own connection cap. Each sub-user shows its traffic and success rate, and
+// its sign-in: an invitation by email, its status, revoking it (subuser-login.tsx).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,6 +22,7 @@ import { notify } from '@/lib/toast';
 import { useChangeSubuser, useDeleteSubuser, useSetMainMaxConnections, useSubusers } from '../api/subusers';
 import { capValue, mainCapSchema, type MainCapValues } from '../schemas';
 import { SubuserCapsForm, SubuserForm } from './subuser-form';
+import { InviteForm, SubuserHealth, SubuserSignIn } from './subuser-login';
 import { plural } from '@/lib/plural';
 
 const KIND_LABELS: Record<string, string> = { premium: 'Premium', budget: 'Budget' };
@@ -77,9 +79,9 @@ function EnabledSwitch({ subuser }: { subuser: Subuser }) {
   return <Switch checked={subuser.enabled} label={`${subuser.name} enabled`} disabled={change.isPending} onChange={toggle} />;
 }
 
-type RowProps = { subuser: Subuser; onEdit: () => void; onReset: () => void; onDelete: () => void };
+type RowProps = { subuser: Subuser; onEdit: () => void; onReset: () => void; onDelete: () => void; onInvite: () => void };
 
-function SubuserRow({ subuser, onEdit, onReset, onDelete }: RowProps) {
+function SubuserRow({ subuser, onEdit, onReset, onDelete, onInvite }: RowProps) {
   const connections = subuser.maxConnections ? `Max ${plural(subuser.maxConnections, 'connection', 'connections')}` : 'No connection limit';
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-4" data-testid="subuser-row">
@@ -100,6 +102,8 @@ function SubuserRow({ subuser, onEdit, onReset, onDelete }: RowProps) {
           <Usage subuser={subuser} />
           <p className={`text-sm ${muted}`}>{connections}</p>
         </div>
+        <SubuserHealth subuser={subuser} />
+        <SubuserSignIn subuser={subuser} onInvite={onInvite} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" aria-label={`Edit ${subuser.name}`} onClick={onEdit}>
@@ -170,6 +174,7 @@ type Dialogs =
   | { kind: 'add' }
   | { kind: 'edit'; subuser: Subuser }
   | { kind: 'reset'; subuser: Subuser }
+  | { kind: 'invite'; subuser: Subuser }
   | { kind: 'delete'; subuser: Subuser };
 
 export function SubusersCard() {
@@ -236,6 +241,7 @@ export function SubusersCard() {
                   onEdit={() => setDialog({ kind: 'edit', subuser })}
                   onReset={() => setDialog({ kind: 'reset', subuser })}
                   onDelete={() => setDialog({ kind: 'delete', subuser })}
+                  onInvite={() => setDialog({ kind: 'invite', subuser })}
                 />
               ))}
             </ul>
@@ -248,6 +254,9 @@ export function SubusersCard() {
       </Dialog>
       <Dialog open={dialog.kind === 'edit'} onClose={close} title={dialog.kind === 'edit' ? `Edit ${dialog.subuser.name}` : 'Edit'}>
         {dialog.kind === 'edit' && <SubuserCapsForm subuser={dialog.subuser} onDone={close} />}
+      </Dialog>
+      <Dialog open={dialog.kind === 'invite'} onClose={close} title={dialog.kind === 'invite' ? `Invite to sign in to ${dialog.subuser.name}` : 'Invite'}>
+        {dialog.kind === 'invite' && <InviteForm subuser={dialog.subuser} onDone={close} />}
       </Dialog>
       <ConfirmDialog
         open={dialog.kind === 'reset'}
