@@ -52,7 +52,7 @@ fn query(filter: &RecordFilter, cursor: Option<Cursor>) -> cr::BoxedQuery<'stati
             .filter(cr::credential_kind.eq(*kind))
             .filter(cr::credential_label.eq(label.clone()));
     }
-    if let Some(from) = filter.from {
+    if let Some(from) = filter.start() {
         q = q.filter(cr::started_at.ge(from));
     }
     let bound = filter.to.is_some() || cursor.is_some();

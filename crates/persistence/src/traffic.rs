@@ -289,6 +289,9 @@ pub fn find_proxy_user(
     let row = users::table
         .left_join(proxy_settings::table)
         .filter(users::proxy_username.eq(proxy_username))
+        // A sub-user's sign-in is an account row too, with proxy credentials of its own that
+        // must carry nothing: its traffic is the sub-user's line, on the owner's account.
+        .filter(users::subuser_id.is_null())
         .select((
             users::id,
             users::proxy_password,

@@ -67,6 +67,8 @@ impl ExportRow {
                 let (kind, label) = c.split_once(':')?;
                 Some((CredentialKind::parse(kind)?, label.to_owned()))
             }),
+            // Exports are the account owner's alone (a sub-user's sign-in may not ask for one).
+            since: None,
         }
     }
 }

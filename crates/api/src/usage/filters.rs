@@ -83,7 +83,9 @@ fn instant(value: &str, end: bool) -> Option<i64> {
 impl RecordQuery {
     /// The filter over the records `viewer` may read: its account's, and for a caller limited
     /// to a sub-user only that sub-user's (a blank `credential` becomes the sub-user; another
-    /// credential is refused with 403).
+    /// credential is refused with 403), from the sub-user's creation on: records are filed
+    /// under the sub-user's name, and a removed sub-user's name may be given to a new one,
+    /// whose viewers must not see the old one's traffic.
     pub fn parse_for(&self, viewer: &Viewer) -> Result<RecordFilter, ApiError> {
         let mut filter = self.parse(viewer.user.id)?;
         if let Some(scope) = &viewer.subuser {
@@ -93,6 +95,7 @@ impl RecordQuery {
                 Some(asked) if *asked == own => {}
                 Some(_) => return Err(ApiError::Forbidden(msg::SUBUSER_OTHER_DATA)),
             }
+            filter.since = Some(scope.subuser.created_at);
         }
         Ok(filter)
     }
@@ -134,6 +137,7 @@ impl RecordQuery {
             host: host.map(str::to_owned),
             outcome,
             credential,
+            since: None,
         })
     }
 }

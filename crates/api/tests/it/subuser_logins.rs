@@ -18,12 +18,13 @@ const SESSION_REFUSED: &str =
 const OTHER_DATA: &str =
     "Only this sub-user's own data is visible here: credential must be blank or name this sub-user";
 
-/// A record of sub-user `name` of `owner`.
+/// A record of sub-user `name` of `owner`, started now (a sub-user's viewers see nothing from
+/// before its creation).
 fn of_subuser(owner: domain::UserId, name: &str, host: &str) -> NewRecord {
     NewRecord {
         credential_kind: CredentialKind::Subuser,
         credential_label: name.into(),
-        ..record(owner, persistence::now() - 60, host, 10, 100)
+        ..record(owner, persistence::now(), host, 10, 100)
     }
 }
 
@@ -188,5 +189,46 @@ persistence::both_backends! {
         let reply = app.with_key(&key, "get", "/api/user/requests", json!({})).await;
         assert_eq!((reply.status, reply.message()), (401, "Invalid API key"));
         assert_eq!(app.login_elsewhere(INVITEE).await, 401, "the sign-in is gone");
+    }
+
+    async fn a_sign_in_sees_nothing_of_an_earlier_namesake_nor_past_its_guard(backend) {
+        let app = TestApp::start(backend, |s| s.usage_records_days = 30).await;
+        app.register(OWNER, PASSWORD).await;
+        let owner = app.user_id(OWNER);
+        // A sub-user "alpha" had traffic, was removed, and its name went to a new one.
+        let old = app.add_subuser(&app.client, "alpha").await;
+        let path = format!("/api/user/subusers/{}", old["id"].as_i64().unwrap());
+        assert_eq!(app.send(app.client.delete(app.url(&path))).await.status, 200);
+        let earlier = persistence::now() - 2 * 3_600;
+        insert(&app, &[NewRecord { credential_label: "alpha".into(), credential_kind: CredentialKind::Subuser,
+                                   ..record(owner, earlier, "before.example", 10, 100) }]);
+        let signed_in = app.subuser_sign_in(&app.client, "alpha", INVITEE).await;
+        insert(&app, &[NewRecord { credential_label: "alpha".into(), credential_kind: CredentialKind::Subuser,
+                                   ..record(owner, persistence::now(), "after.example", 10, 100) }]);
+        let sub = &signed_in.client;
+        for path in ["/api/user/requests", "/api/user/requests.csv", "/api/user/usage/breakdown?by=host", "/api/user/usage/health?by=host"] {
+            let reply = app.get_with(sub, path).await;
+            assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+            assert!(reply.text.contains("after.example") && !reply.text.contains("before.example"), "{path}: {}", reply.text);
+        }
+        let owner_view = app.get("/api/user/usage/breakdown?by=host").await.text;
+        assert!(owner_view.contains("before.example"), "the owner still sees it: {owner_view}");
+
+        // The router decodes a path before it matches: an escaped one is guarded all the same.
+        let reply = app.get_with(sub, "/%61pi/user/wallet").await;
+        assert_eq!((reply.status, reply.message()), (403, SESSION_REFUSED));
+
+        // The sign-in's own account row carries no proxy line of its own.
+        let invitee = app.user(INVITEE).unwrap();
+        let found = app.with_conn(|c| persistence::traffic::find_proxy_user(c, &invitee.proxy_username).unwrap());
+        assert!(found.is_none());
+
+        // A refused invitation costs a try like a sent one: five to one mailbox an hour, then 429,
+        // so the route cannot tell accounts apart for free.
+        let beta = app.add_subuser(&app.client, "beta").await["id"].as_i64().unwrap();
+        for _ in 0..5 {
+            assert_eq!(app.invite(&app.client, beta, OWNER).await.status, 422);
+        }
+        assert_eq!(app.invite(&app.client, beta, OWNER).await.status, 429);
     }
 }

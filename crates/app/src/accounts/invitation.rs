@@ -9,7 +9,9 @@
 
 use crate::accounts::codes::Purpose;
 use crate::accounts::password_reset::spend_code;
-use crate::accounts::rules::{INVITATION_TTL_SECS, INVITES_PER_OWNER, RESET_PER_IP};
+use crate::accounts::rules::{
+    INVITATION_TTL_SECS, INVITES_PER_MAILBOX, INVITES_PER_OWNER, RESET_PER_IP,
+};
 use crate::accounts::{NewAccount, create_user, default_name, hash_password, limits, mails};
 use crate::blocking::in_transaction;
 use crate::error::AppError;
@@ -35,10 +37,21 @@ pub async fn invite(
     let token = random::alphanumeric(domain::account_forms::INVITATION_TOKEN_CHARS);
     let (key, typed) = (*code_key, token.clone());
     let address = email.as_str().to_owned();
+    // Counted in a transaction of its own, kept whatever the answer: an address that already
+    // has an account is refused below, and a refusal must cost a try as a mail does, or the
+    // route would tell accounts apart for free. Per mailbox too, so that no inbox gets more
+    // than a few invitations an hour however many owners send them.
+    let keys = [
+        (format!("invite:user:{owner}"), INVITES_PER_OWNER),
+        (
+            format!("invite:email:{}", domain::canonical_email(&address)),
+            INVITES_PER_MAILBOX,
+        ),
+    ];
+    in_transaction(&services.pool, move |conn| limits::check(conn, &keys)).await?;
     let (to, name) = in_transaction(&services.pool, move |conn| {
         let sub = subusers::get(conn, owner, subuser_id)?
             .ok_or(AppError::NotFoundWith(msg::SUBUSER_NOT_FOUND))?;
-        limits::check(conn, &[(format!("invite:user:{owner}"), INVITES_PER_OWNER)])?;
         let login = match subuser_logins::find(conn, subuser_id)? {
             Some(login) if login.password_hash.is_some() => {
                 return Err(AppError::Conflict(msg::SUBUSER_LOGIN_ACTIVE));
@@ -95,11 +108,13 @@ pub async fn accept(
     form: InvitationForm,
     network: String,
 ) -> Result<(), AppError> {
+    // The limit first, in its own transaction: past it no password is hashed.
+    let limit = [(format!("reset:net:{network}"), RESET_PER_IP)];
+    in_transaction(&services.pool, move |conn| limits::check(conn, &limit)).await?;
     // Hashed whether or not the invitation exists: the same work either way.
     let hash = hash_password(form.password.expose().to_owned()).await?;
     let key = *code_key;
     let accepted = in_transaction(&services.pool, move |conn| {
-        limits::check(conn, &[(format!("reset:net:{network}"), RESET_PER_IP)])?;
         let Some(user) = users::find_by_email(conn, form.email.as_str())?
             .filter(|u| u.subuser_id.is_some() && !u.disabled)
         else {

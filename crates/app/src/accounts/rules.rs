@@ -24,6 +24,8 @@ pub const EMAIL_CHANGE_PER_EMAIL: i32 = 5;
 /// invitations in a window (each mails an address the owner chose).
 pub const INVITATION_TTL_SECS: i64 = 7 * 86_400;
 pub const INVITES_PER_OWNER: i32 = 20;
+/// Invitations mailed to one mailbox (`domain::canonical_email`) an hour, from every owner.
+pub const INVITES_PER_MAILBOX: i32 = 5;
 /// Checks of the current password (password and email changes) per account in a window.
 pub const PASSWORD_CHECKS_PER_USER: i32 = 10;
 

@@ -21,6 +21,10 @@ pub struct RecordFilter {
     pub outcome: Option<Outcome>,
     /// One credential, as the breakdown by credential names it: its kind and label (exact).
     pub credential: Option<(CredentialKind, String)>,
+    /// Nothing started before this instant, whatever `from` says: the creation of the sub-user
+    /// a caller is limited to (records are filed under a sub-user's name, and a removed
+    /// sub-user's name may be given to a new one). The rollups take it to its hour.
+    pub since: Option<i64>,
 }
 
 impl RecordFilter {
@@ -33,6 +37,15 @@ impl RecordFilter {
             host: None,
             outcome: None,
             credential: None,
+            since: None,
+        }
+    }
+
+    /// Where the window starts: the later of `from` and `since`.
+    pub fn start(&self) -> Option<i64> {
+        match (self.from, self.since) {
+            (Some(from), Some(since)) => Some(from.max(since)),
+            (from, since) => from.or(since),
         }
     }
 }
@@ -84,7 +97,7 @@ macro_rules! matching {
     ($filter:expr) => {{
         let f: &RecordFilter = $filter;
         beside_time!(f)
-            .and(cr::started_at.ge(f.from.unwrap_or(i64::MIN)))
+            .and(cr::started_at.ge(f.start().unwrap_or(i64::MIN)))
             .and(cr::started_at.lt(f.to.unwrap_or(i64::MAX)))
     }};
 }

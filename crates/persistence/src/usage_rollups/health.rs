@@ -178,7 +178,7 @@ pub fn health(
     } else {
         GroupBy::Host
     };
-    let window = Window::of(filter.from, filter.to, shape);
+    let window = Window::of(filter.start(), filter.to, shape);
     let mut parts: Vec<Part> = Vec::new();
     if let Some(range) = window.days {
         parts.push(part!(daily, day, conn, filter, range, by));

@@ -207,7 +207,7 @@ pub fn breakdown(
     filter: &RecordFilter,
     by: GroupBy,
 ) -> DbResult<Vec<Group>> {
-    let window = Window::of(filter.from, filter.to, by);
+    let window = Window::of(filter.start(), filter.to, by);
     let mut totals = Totals::new();
     if let Some(range) = window.days {
         add_tier!(daily, day, conn, filter, range, by, &mut totals);
