@@ -142,6 +142,25 @@ persistence::both_backends! {
         assert_eq!(login.status, 200, "{}", login.text);
     }
 
+    async fn a_pending_sub_user_invitation_gives_way_to_its_addresses_own_account(backend) {
+        let app = TestApp::start_with_google(backend).await;
+        app.register("owner@example.com", PASSWORD).await;
+        let sub = app.add_subuser(&app.client, "alpha").await;
+        let id = sub["id"].as_i64().unwrap();
+        assert_eq!(app.invite(&app.client, id, EMAIL).await.status, 200);
+
+        let browser = app.new_client();
+        let reply = google_sign_in(&app, &browser, &token(&claims())).await;
+
+        // Alice never asked to see someone's sub-user: she gets her own account, and the
+        // owner's invitation is gone.
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let row = app.user(EMAIL).unwrap();
+        assert_eq!((row.subuser_id, row.google_sub.as_deref()), (None, Some(SUB)));
+        let list = app.get("/api/user/subusers").await.body;
+        assert_eq!(list["items"][0]["login"], json!(null));
+    }
+
     async fn tokens_google_did_not_issue_to_us_are_refused(backend) {
         let app = TestApp::start_with_google(backend).await;
         let failed = "Failed to login with Google";
