@@ -3533,9 +3533,14 @@ export interface components {
             by: string;
             /** @description At most 100 groups, the most connections first (ties: the most bytes, then the key). */
             rows: components["schemas"]["HealthRow"][];
+            /**
+             * @description Every matching record, in the listed groups or not: the sums, and the percentiles of
+             *     all their connect times together (exact where the rows' cannot be combined).
+             */
+            total: components["schemas"]["HealthFigures"];
         };
-        /** @description One group's health. */
-        HealthRow: {
+        /** @description The figures of a group, or of all the matching records. */
+        HealthFigures: {
             /**
              * Format: int64
              * @description Bytes up and down.
@@ -3543,11 +3548,9 @@ export interface components {
             bytes: number;
             /**
              * Format: int64
-             * @description Connections (records) in the group.
+             * @description Connections (records).
              */
             connections: number;
-            /** @description main, subuser, allowlist or piece: set when grouped by credential. */
-            credentialKind?: string | null;
             /**
              * Format: int64
              * @description Refused (`refused`) or failed (`upstream_error`).
@@ -3561,16 +3564,10 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @description The target host (empty: refused before naming one); the exit country targeted, two
-             *     lower-case letters (empty: none targeted); the credential's label; the hour
-             *     `YYYY-MM-DDTHH:00:00Z`.
-             */
-            key: string;
-            /**
              * Format: int64
              * @description The median time to reach the destination (ms), estimated from the histogram: within a
              *     factor of 1.35 of the true median from 10 ms to 10 s, within 5 ms below 10 ms, 10000 for
-             *     10 s or more. Null when no connection of the group recorded a connect time.
+             *     10 s or more. Null when no connection recorded a connect time.
              */
             p50ConnectMs: number | null;
             /**
@@ -3594,6 +3591,17 @@ export interface components {
              *     connect times are recorded): what the percentiles are of.
              */
             timedConnections: number;
+        };
+        /** @description One group's health. */
+        HealthRow: components["schemas"]["HealthFigures"] & {
+            /** @description main, subuser, allowlist or piece: set when grouped by credential. */
+            credentialKind?: string | null;
+            /**
+             * @description The target host (empty: refused before naming one); the exit country targeted, two
+             *     lower-case letters (empty: none targeted); the credential's label; the hour
+             *     `YYYY-MM-DDTHH:00:00Z`.
+             */
+            key: string;
         };
         HistoryItem: {
             /** Format: int64 */

@@ -13,7 +13,7 @@ mod window;
 pub use breakdown::{Breakdown, BreakdownRow};
 pub use exports::{UsageExport, UsageExports};
 pub use filters::RecordQuery;
-pub use health::{Health, HealthRow};
+pub use health::{Health, HealthFigures, HealthRow};
 pub use list::{RecordCredential, RecordPage, RequestRecord};
 
 use utoipa_actix_web::service_config::ServiceConfig;

@@ -18,7 +18,7 @@ mod write;
 #[cfg(feature = "testing")]
 pub use backfill::start_over;
 pub use backfill::{Progress, backfill_batch, progress};
-pub use health::{HealthGroup, health};
+pub use health::{Health, HealthGroup, health};
 pub use read::{Window, breakdown};
 #[cfg(feature = "testing")]
 pub use write::all_of;
