@@ -1939,6 +1939,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/requests.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_requests_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/requests/exports": {
         parameters: {
             query?: never;
@@ -3438,6 +3454,19 @@ export interface components {
              */
             expiresAt: number;
             reason: string;
+        };
+        /**
+         * @description The body asking for an export: the filters, and the file's format. Documents the body; it
+         *     is read as its two parts (`RecordQuery`, `FormatField`), so that a field of the wrong type is
+         *     named in the 422.
+         */
+        ExportRequest: components["schemas"]["RecordQuery"] & {
+            /**
+             * @description csv (the default) or json (an array of the records as `GET /api/user/requests` lists
+             *     them); anything else is a 422 on `format`.
+             * @example json
+             */
+            format?: string | null;
         };
         ForceResetRequest: {
             reason: string;
@@ -5635,7 +5664,7 @@ export interface components {
             credential?: string | null;
             /**
              * Format: int64
-             * @description The CSV's size in bytes so far.
+             * @description The file's size in bytes so far, before compression (CSV or JSON: named so before JSON).
              */
             csvBytes: number;
             /** @description Where to download it when ready (null before). */
@@ -5647,6 +5676,8 @@ export interface components {
             expiresAt: number;
             /** Format: int64 */
             finishedAt?: number | null;
+            /** @description csv or json. */
+            format: string;
             /**
              * Format: int64
              * @description Unix seconds: the window, `from` inclusive, `to` exclusive.
@@ -14992,6 +15023,75 @@ export interface operations {
             };
         };
     };
+    export_requests_json: {
+        parameters: {
+            query?: {
+                credential?: string;
+                from?: string;
+                host?: string;
+                outcome?: string;
+                to?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description attachment requests.json: an array of the records as the list shows them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestRecord"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     list_exports: {
         parameters: {
             query?: never;
@@ -15046,7 +15146,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RecordQuery"];
+                "application/json": components["schemas"]["ExportRequest"];
             };
         };
         responses: {
@@ -15102,7 +15202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description from, host or a filter invalid */
+            /** @description from, host, format or a filter invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15254,7 +15354,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description attachment requests-FROM-TO.csv */
+            /** @description attachment requests-FROM-TO.csv, or requests-FROM-TO.json (application/json) for a json export */
             200: {
                 headers: {
                     [name: string]: unknown;
