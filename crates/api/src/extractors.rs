@@ -254,11 +254,18 @@ impl<T: serde::de::DeserializeOwned + 'static> FromRequest for JsonObject<T> {
         let json = web::Json::<ObjectOnly>::from_request(req, payload);
         Box::pin(async move {
             let object = serde_json::Value::Object(json.await?.into_inner().0);
-            serde_path_to_error::deserialize(object)
-                .map(JsonObject)
-                .map_err(|err| wrong_type(&err).into())
+            Ok(JsonObject(read_object(object)?))
         })
     }
+}
+
+/// `T` read from a JSON object, a field of the wrong type a 422 naming it ([`wrong_type`]): for
+/// a body read in parts (`JsonObject<serde_json::Map<…>>`, then each part), since a part
+/// flattened into one struct would lose the field's name.
+pub fn read_object<T: serde::de::DeserializeOwned>(
+    object: serde_json::Value,
+) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(object).map_err(|err| wrong_type(&err))
 }
 
 /// A JSON object, read as such only: any other JSON value is "invalid type", and a key given

@@ -12,7 +12,7 @@ use crate::order::OrderStatus;
 use crate::payment::PaymentStatus;
 use crate::payout::{PayoutStatus, ReferralEntryKind};
 use crate::upstream_pool::PoolProtocol;
-use crate::usage::{CredentialKind, Outcome};
+use crate::usage::{CredentialKind, ExportFormat, Outcome};
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
@@ -50,6 +50,7 @@ stored_as_text!(
     EntryKind: "ledger entry kind",
     CredentialKind: "credential kind",
     Outcome: "connection outcome",
+    ExportFormat: "export format",
     PoolProtocol: "pool protocol",
     CaseStatus: "abuse case status",
     ReferralEntryKind: "referral ledger kind",

@@ -36,6 +36,30 @@ names! {
     }
 }
 
+names! {
+    /// The file usage records export as: CSV (a header row, one line per record) or JSON (one
+    /// array of record objects shaped as `GET /api/user/requests` lists them).
+    pub enum ExportFormat {
+        Csv => "csv",
+        Json => "json",
+    }
+}
+
+impl ExportFormat {
+    /// The file's media type.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            ExportFormat::Csv => "text/csv; charset=utf-8",
+            ExportFormat::Json => "application/json",
+        }
+    }
+
+    /// The file name's extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        self.as_str()
+    }
+}
+
 /// The reasons of the failures that are the shop's own, each before any byte of the destination
 /// reached the customer: the gateway had no descriptor to spare (`gateway_busy`), no active pool
 /// serves the kind (`no_pool_serves`), every pool tried refused or failed (`pools_failed`). Such

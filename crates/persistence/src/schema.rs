@@ -970,6 +970,7 @@ diesel::table! {
         created_at -> BigInt,
         finished_at -> Nullable<BigInt>,
         expires_at -> BigInt,
+        format -> Text,
     }
 }
 

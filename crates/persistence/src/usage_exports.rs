@@ -16,7 +16,7 @@ use crate::connection_records::RecordFilter;
 use crate::error::{DbError, DbResult};
 use crate::schema::{usage_export_parts as parts, usage_exports as ue};
 use diesel::prelude::*;
-use domain::usage::{CredentialKind, Outcome};
+use domain::usage::{CredentialKind, ExportFormat, Outcome};
 use domain::{ProxyKind, UserId};
 
 pub const PENDING: &str = "pending";
@@ -51,6 +51,8 @@ pub struct ExportRow {
     pub created_at: i64,
     pub finished_at: Option<i64>,
     pub expires_at: i64,
+    /// csv or json.
+    pub format: ExportFormat,
 }
 
 impl ExportRow {
@@ -91,6 +93,7 @@ pub fn create(
     conn: &mut DbConnection,
     filter: &RecordFilter,
     (from, to): (i64, i64),
+    format: ExportFormat,
     now: i64,
 ) -> DbResult<Result<ExportRow, Refused>> {
     let mine = || ue::table.filter(ue::user_id.eq(filter.user_id));
@@ -119,6 +122,7 @@ pub fn create(
                 ue::status.eq(PENDING),
                 ue::created_at.eq(now),
                 ue::expires_at.eq(now + KEEP_SECS),
+                ue::format.eq(format),
             ))
             .returning(ue::id)
             .get_result::<i64>(conn)

@@ -1955,6 +1955,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/requests.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_requests_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/requests/exports": {
         parameters: {
             query?: never;
@@ -3494,6 +3510,19 @@ export interface components {
             expiresAt: number;
             reason: string;
         };
+        /**
+         * @description The body asking for an export: the filters, and the file's format. Documents the body; it
+         *     is read as its two parts (`RecordQuery`, `FormatField`), so that a field of the wrong type is
+         *     named in the 422.
+         */
+        ExportRequest: components["schemas"]["RecordQuery"] & {
+            /**
+             * @description csv (the default) or json (an array of the records as `GET /api/user/requests` lists
+             *     them); anything else is a 422 on `format`.
+             * @example json
+             */
+            format?: string | null;
+        };
         ForceResetRequest: {
             reason: string;
         };
@@ -3588,9 +3617,14 @@ export interface components {
             by: string;
             /** @description At most 100 groups, the most connections first (ties: the most bytes, then the key). */
             rows: components["schemas"]["HealthRow"][];
+            /**
+             * @description Every matching record, in the listed groups or not: the sums, and the percentiles of
+             *     all their connect times together (exact where the rows' cannot be combined).
+             */
+            total: components["schemas"]["HealthFigures"];
         };
-        /** @description One group's health. */
-        HealthRow: {
+        /** @description The figures of a group, or of all the matching records. */
+        HealthFigures: {
             /**
              * Format: int64
              * @description Bytes up and down.
@@ -3598,11 +3632,9 @@ export interface components {
             bytes: number;
             /**
              * Format: int64
-             * @description Connections (records) in the group.
+             * @description Connections (records).
              */
             connections: number;
-            /** @description main, subuser, allowlist or piece: set when grouped by credential. */
-            credentialKind?: string | null;
             /**
              * Format: int64
              * @description Refused (`refused`) or failed (`upstream_error`).
@@ -3616,16 +3648,10 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @description The target host (empty: refused before naming one); the exit country targeted, two
-             *     lower-case letters (empty: none targeted); the credential's label; the hour
-             *     `YYYY-MM-DDTHH:00:00Z`.
-             */
-            key: string;
-            /**
              * Format: int64
              * @description The median time to reach the destination (ms), estimated from the histogram: within a
              *     factor of 1.35 of the true median from 10 ms to 10 s, within 5 ms below 10 ms, 10000 for
-             *     10 s or more. Null when no connection of the group recorded a connect time.
+             *     10 s or more. Null when no connection recorded a connect time.
              */
             p50ConnectMs: number | null;
             /**
@@ -3649,6 +3675,17 @@ export interface components {
              *     connect times are recorded): what the percentiles are of.
              */
             timedConnections: number;
+        };
+        /** @description One group's health. */
+        HealthRow: components["schemas"]["HealthFigures"] & {
+            /** @description main, subuser, allowlist or piece: set when grouped by credential. */
+            credentialKind?: string | null;
+            /**
+             * @description The target host (empty: refused before naming one); the exit country targeted, two
+             *     lower-case letters (empty: none targeted); the credential's label; the hour
+             *     `YYYY-MM-DDTHH:00:00Z`.
+             */
+            key: string;
         };
         HistoryItem: {
             /** Format: int64 */
@@ -5692,7 +5729,7 @@ export interface components {
             credential?: string | null;
             /**
              * Format: int64
-             * @description The CSV's size in bytes so far.
+             * @description The file's size in bytes so far, before compression (CSV or JSON: named so before JSON).
              */
             csvBytes: number;
             /** @description Where to download it when ready (null before). */
@@ -5704,6 +5741,8 @@ export interface components {
             expiresAt: number;
             /** Format: int64 */
             finishedAt?: number | null;
+            /** @description csv or json. */
+            format: string;
             /**
              * Format: int64
              * @description Unix seconds: the window, `from` inclusive, `to` exclusive.
@@ -15128,6 +15167,75 @@ export interface operations {
             };
         };
     };
+    export_requests_json: {
+        parameters: {
+            query?: {
+                credential?: string;
+                from?: string;
+                host?: string;
+                outcome?: string;
+                to?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description attachment requests.json: an array of the records as the list shows them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestRecord"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     list_exports: {
         parameters: {
             query?: never;
@@ -15182,7 +15290,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RecordQuery"];
+                "application/json": components["schemas"]["ExportRequest"];
             };
         };
         responses: {
@@ -15238,7 +15346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description from, host or a filter invalid */
+            /** @description from, host, format or a filter invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15390,7 +15498,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description attachment requests-FROM-TO.csv */
+            /** @description attachment requests-FROM-TO.csv, or requests-FROM-TO.json (application/json) for a json export */
             200: {
                 headers: {
                     [name: string]: unknown;

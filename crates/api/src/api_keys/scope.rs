@@ -31,6 +31,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/proxy_history", Scope::Read),
     ("get", "/api/user/requests", Scope::Read),
     ("get", "/api/user/requests.csv", Scope::Read),
+    ("get", "/api/user/requests.json", Scope::Read),
     // An export prepared in the background is a read of the records too, and so are the
     // requests that ask for one and delete it (a script exporting every hour keeps at most 5).
     ("post", "/api/user/requests/exports", Scope::Read),

@@ -23,6 +23,7 @@ const SUBUSER_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/user/subusers"),
     ("get", "/api/user/requests"),
     ("get", "/api/user/requests.csv"),
+    ("get", "/api/user/requests.json"),
     ("get", "/api/user/usage/breakdown"),
     ("get", "/api/user/usage/health"),
     // Lines of the sub-user only.

@@ -1,16 +1,16 @@
 //! Usage exports prepared in the background (docs/api.md#usage-exports), over
 //! `app::usage_exports`: `POST /api/user/requests/exports` asks for one (the filters of
-//! `requests.csv`, a window of at most the records' retention) → 202; `GET …/exports` lists the
-//! customer's, `GET …/exports/{id}` reads one, `GET …/exports/{id}/file` downloads a ready one as
-//! CSV (the stored gzip passed through to a client that takes gzip), `DELETE …/exports/{id}`
-//! deletes one.
+//! `requests.csv`, a window of at most the records' retention, and `format` csv or json) → 202;
+//! `GET …/exports` lists the customer's, `GET …/exports/{id}` reads one, `GET …/exports/{id}/file`
+//! downloads a ready one as CSV or JSON (the stored gzip passed through to a client that takes
+//! gzip), `DELETE …/exports/{id}` deletes one.
 
 use super::filters::RecordQuery;
 use super::window;
 use crate::content_coding::{Copies, Encoding, negotiate};
 use crate::csv::CsvBody;
 use crate::error::ApiError;
-use crate::extractors::{CurrentUser, JsonObject};
+use crate::extractors::{CurrentUser, JsonObject, read_object};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
 use actix_web::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, VARY};
@@ -18,10 +18,45 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use app::usage_exports::{self as exports, Download};
 use domain::calendar::utc_day;
+use domain::usage::ExportFormat;
 use persistence::usage_exports::ExportRow;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
+
+/// What `format` may be.
+const BAD_FORMAT: &str = "format must be csv or json";
+
+/// The body asking for an export: the filters, and the file's format. Documents the body; it
+/// is read as its two parts (`RecordQuery`, `FormatField`), so that a field of the wrong type is
+/// named in the 422.
+#[derive(Debug, Deserialize, ToSchema)]
+#[expect(dead_code, reason = "the schema of the body, which is read in parts")]
+pub struct ExportRequest {
+    #[serde(flatten)]
+    pub filters: RecordQuery,
+    /// csv (the default) or json (an array of the records as `GET /api/user/requests` lists
+    /// them); anything else is a 422 on `format`.
+    #[schema(value_type = Option<String>, example = "json")]
+    pub format: Option<String>,
+}
+
+/// The body's `format`.
+#[derive(Debug, Deserialize)]
+struct FormatField {
+    format: Option<String>,
+}
+
+impl FormatField {
+    fn parse(&self) -> Result<ExportFormat, ApiError> {
+        match self.format.as_deref().map(str::trim) {
+            None | Some("") => Ok(ExportFormat::Csv),
+            Some(given) => {
+                ExportFormat::parse(given).ok_or_else(|| ApiError::field("format", BAD_FORMAT))
+            }
+        }
+    }
+}
 
 /// One export.
 #[derive(Debug, Serialize, ToSchema)]
@@ -43,9 +78,12 @@ pub struct UsageExport {
     pub credential: Option<String>,
     /// Records written so far (all of them once ready).
     pub records: i64,
-    /// The CSV's size in bytes so far.
+    /// The file's size in bytes so far, before compression (CSV or JSON: named so before JSON).
     #[serde(rename = "csvBytes")]
     pub csv_bytes: i64,
+    /// csv or json.
+    #[schema(value_type = String)]
+    pub format: ExportFormat,
     #[serde(rename = "createdAt")]
     pub created_at: i64,
     #[serde(rename = "finishedAt")]
@@ -73,6 +111,7 @@ impl From<ExportRow> for UsageExport {
             credential: r.credential,
             records: r.records,
             csv_bytes: r.csv_bytes,
+            format: r.format,
             created_at: r.created_at,
             finished_at: r.finished_at,
             expires_at: r.expires_at,
@@ -86,19 +125,22 @@ pub struct UsageExports {
     pub items: Vec<UsageExport>,
 }
 
-#[utoipa::path(tag = "usage", request_body = RecordQuery,
+#[utoipa::path(tag = "usage", request_body = ExportRequest,
     responses((status = 202, body = UsageExport, description = "Asked for; written in the background"),
         (status = 400, body = ErrorResponse), (status = 401, body = ErrorResponse),
         (status = 409, body = ErrorResponse,
             description = "One is being prepared already, or 5 are kept"),
-        (status = 422, body = ErrorResponse, description = "from, host or a filter invalid")))]
+        (status = 422, body = ErrorResponse, description = "from, host, format or a filter invalid")))]
 #[post("/user/requests/exports")]
 pub async fn request_export(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: JsonObject<RecordQuery>,
+    body: JsonObject<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut filter = body.parse(user.0.id)?;
+    let body = serde_json::Value::Object(body.into_inner());
+    let filters: RecordQuery = read_object(body.clone())?;
+    let format = read_object::<FormatField>(body)?.parse()?;
+    let mut filter = filters.parse(user.0.id)?;
     let now = persistence::now();
     window::bound_export(&mut filter, now, state.settings.usage_records_days)?;
     window::bound_host_search(&mut filter, now)?;
@@ -107,7 +149,7 @@ pub async fn request_export(
             "an export's window has both ends".into(),
         ));
     };
-    let row = exports::request(&state.services.pool, filter, (from, to)).await?;
+    let row = exports::request(&state.services.pool, filter, (from, to), format).await?;
     Ok(HttpResponse::Accepted().json(UsageExport::from(row)))
 }
 
@@ -152,7 +194,7 @@ pub async fn delete_export(
 
 #[utoipa::path(tag = "usage", params(("id" = i64, Path, description = "Export id")),
     responses((status = 200, content_type = "text/csv", body = String,
-            description = "attachment requests-FROM-TO.csv"),
+            description = "attachment requests-FROM-TO.csv, or requests-FROM-TO.json (application/json) for a json export"),
         (status = 401, body = ErrorResponse), (status = 404, body = ErrorResponse),
         (status = 409, body = ErrorResponse, description = "Not ready")))]
 #[get("/user/requests/exports/{id}/file")]
@@ -165,10 +207,12 @@ pub async fn download_export(
     let pool = &state.services.pool;
     let row = exports::find(pool, user.0.id, path.into_inner()).await?;
     let filename = format!(
-        "requests-{}-{}.csv",
+        "requests-{}-{}.{}",
         utc_day(row.window_from),
-        utc_day(row.window_to - 1)
+        utc_day(row.window_to - 1),
+        row.format.extension()
     );
+    let content_type = row.format.content_type();
     let mut download = Download::of(pool, &row)?;
     let gzip = {
         let accept = req
@@ -185,7 +229,7 @@ pub async fn download_export(
     let first = if gzip {
         download.next_gzip().await?
     } else {
-        download.next_csv().await?
+        download.next_text().await?
     };
     let (sender, receiver) = mpsc::channel(2);
     actix_web::rt::spawn(async move {
@@ -197,7 +241,7 @@ pub async fn download_export(
             let next = if gzip {
                 download.next_gzip().await
             } else {
-                download.next_csv().await
+                download.next_text().await
             };
             match next {
                 Ok(next) => part = next,
@@ -211,7 +255,7 @@ pub async fn download_export(
     });
     let mut answer = HttpResponse::Ok();
     answer
-        .content_type("text/csv; charset=utf-8")
+        .content_type(content_type)
         .insert_header((
             "Content-Disposition",
             format!("attachment; filename=\"{filename}\""),

@@ -3,7 +3,8 @@
 //! UTC hour: connections, succeeded and failed, the success rate, the failures by reason, the
 //! bytes, and the median and 95th percentile connect time estimated from the rollups' histogram
 //! (docs/api.md#health-of-the-traffic: the bound). The 100 groups with the most connections,
-//! most first. Read from the usage rollups (`persistence::usage_rollups::health`), never the
+//! most first, and the total over every matching record (percentiles do not add, so a client
+//! cannot compute the overall ones from the rows). Read from the usage rollups (`persistence::usage_rollups::health`), never the
 //! records: the cost follows the window's groups, not the number of connections; the window is
 //! taken in whole hours.
 
@@ -49,7 +50,14 @@ pub struct HealthRow {
     #[serde(rename = "credentialKind", skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
     pub credential_kind: Option<CredentialKind>,
-    /// Connections (records) in the group.
+    #[serde(flatten)]
+    pub figures: HealthFigures,
+}
+
+/// The figures of a group, or of all the matching records.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HealthFigures {
+    /// Connections (records).
     pub connections: i64,
     /// Served (`ok`) or served until the traffic ran out (`cut_quota`).
     pub succeeded: i64,
@@ -60,7 +68,7 @@ pub struct HealthRow {
     pub success_rate: f64,
     /// The median time to reach the destination (ms), estimated from the histogram: within a
     /// factor of 1.35 of the true median from 10 ms to 10 s, within 5 ms below 10 ms, 10000 for
-    /// 10 s or more. Null when no connection of the group recorded a connect time.
+    /// 10 s or more. Null when no connection recorded a connect time.
     #[serde(rename = "p50ConnectMs")]
     #[schema(required = true)]
     pub p50_connect_ms: Option<i64>,
@@ -81,8 +89,18 @@ pub struct HealthRow {
 }
 
 impl From<HealthGroup> for HealthRow {
-    fn from(g: HealthGroup) -> HealthRow {
+    fn from(mut g: HealthGroup) -> HealthRow {
         HealthRow {
+            key: std::mem::take(&mut g.key),
+            credential_kind: g.credential_kind,
+            figures: HealthFigures::from(g),
+        }
+    }
+}
+
+impl From<HealthGroup> for HealthFigures {
+    fn from(g: HealthGroup) -> HealthFigures {
+        HealthFigures {
             success_rate: if g.connections > 0 {
                 g.succeeded as f64 / g.connections as f64
             } else {
@@ -91,8 +109,6 @@ impl From<HealthGroup> for HealthRow {
             p50_connect_ms: traffic_health::percentile(&g.connect, 0.5),
             p95_connect_ms: traffic_health::percentile(&g.connect, 0.95),
             timed_connections: g.connect.iter().sum(),
-            key: g.key,
-            credential_kind: g.credential_kind,
             connections: g.connections,
             succeeded: g.succeeded,
             failed: g.failed,
@@ -108,6 +124,9 @@ pub struct Health {
     pub by: String,
     /// At most 100 groups, the most connections first (ties: the most bytes, then the key).
     pub rows: Vec<HealthRow>,
+    /// Every matching record, in the listed groups or not: the sums, and the percentiles of
+    /// all their connect times together (exact where the rows' cannot be combined).
+    pub total: HealthFigures,
 }
 
 #[utoipa::path(tag = "usage", params(HealthQuery, RecordQuery),
@@ -122,7 +141,7 @@ pub async fn usage_health(
 ) -> Result<HttpResponse, ApiError> {
     let by = group.parse()?;
     let filter = query.parse_for(&viewer)?;
-    let groups = with_conn(&state.services.pool, move |conn| {
+    let health = with_conn(&state.services.pool, move |conn| {
         Ok(usage_rollups::health(conn, &filter, by)?)
     })
     .await?;
@@ -130,6 +149,7 @@ pub async fn usage_health(
         .insert_header(("Cache-Control", "no-store"))
         .json(Health {
             by: by.as_str().to_owned(),
-            rows: groups.into_iter().map(HealthRow::from).collect(),
+            rows: health.groups.into_iter().map(HealthRow::from).collect(),
+            total: HealthFigures::from(health.total),
         }))
 }

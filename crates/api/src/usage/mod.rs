@@ -1,5 +1,5 @@
 //! The customer's usage records (docs/api.md#usage-records): one row per gateway connection,
-//! listed newest first, exported as CSV (streamed, or prepared in the background), and summed per host, credential, day or hour; the health of the traffic per host, country,
+//! listed newest first, exported as CSV or JSON (streamed, or prepared in the background), and summed per host, credential, day or hour; the health of the traffic per host, country,
 //! credential or hour.
 
 mod breakdown;
@@ -13,7 +13,7 @@ mod window;
 pub use breakdown::{Breakdown, BreakdownRow};
 pub use exports::{UsageExport, UsageExports};
 pub use filters::RecordQuery;
-pub use health::{Health, HealthRow};
+pub use health::{Health, HealthFigures, HealthRow};
 pub use list::{RecordCredential, RecordPage, RequestRecord};
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -21,6 +21,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list::list_requests)
         .service(export::export_requests)
+        .service(export::export_requests_json)
         .service(exports::request_export)
         .service(exports::list_exports)
         .service(exports::get_export)

@@ -79,6 +79,7 @@ mod twofactor;
 mod twofactor_login;
 mod usage_exports;
 mod usage_health;
+mod usage_json;
 mod usage_records;
 mod usage_windows;
 mod user_sessions;

@@ -47,6 +47,7 @@ persistence::both_backends! {
         let made = app.post_json("/api/user/requests/exports", asked()).await;
         assert_eq!(made.status, 202, "{}", made.text);
         assert_eq!(made.body["status"], "pending");
+        assert_eq!(made.body["format"], "csv", "by default");
         assert_eq!(made.body["downloadUrl"], Value::Null);
         let id = made.body["id"].as_i64().unwrap();
         let file = format!("/api/user/requests/exports/{id}/file");

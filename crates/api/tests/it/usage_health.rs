@@ -1,6 +1,7 @@
 //! `GET /api/user/usage/health`: per host, country, credential and hour, the figures of the
 //! customer's own records (never another customer's), the percentiles in their bucket's
-//! estimate, the filters of the other usage reads, `no-store`, and a bad `by` a 400 naming it.
+//! estimate, the total over every matching record, the filters of the other usage reads,
+//! `no-store`, and a bad `by` a 400 naming it.
 
 use crate::common::{PASSWORD, TestApp};
 use crate::usage_records::{OWNER, insert, record};
@@ -65,12 +66,16 @@ persistence::both_backends! {
                 {"key": "other.net", "connections": 1, "succeeded": 1, "failed": 0,
                  "successRate": 1.0, "p50ConnectMs": 5, "p95ConnectMs": 5,
                  "timedConnections": 1, "bytes": 110, "failuresByReason": {}},
-            ]})
+            ], "total": {"connections": 9, "succeeded": 5, "failed": 4,
+                 "successRate": 5.0 / 9.0, "p50ConnectMs": 42, "p95ConnectMs": 2_371,
+                 "timedConnections": 5, "bytes": 550,
+                 "failuresByReason": {"connect_failed": 2, "no_traffic": 1, "upstream_error": 1}}})
         );
         let by_country = app.get("/api/user/usage/health?by=country").await;
         let countries: Vec<_> = by_country.body["rows"].as_array().unwrap().iter()
             .map(|r| (r["key"].as_str().unwrap().to_owned(), r["connections"].as_i64().unwrap())).collect();
         assert_eq!(countries, [("us".to_owned(), 8), (String::new(), 1)], "never the stranger's de");
+        assert_eq!(by_country.body["total"], reply.body["total"], "whatever the grouping");
         let by_credential = app.get("/api/user/usage/health?by=credential").await;
         assert_eq!(by_credential.body["rows"][1]["key"], "team-a");
         assert_eq!(by_credential.body["rows"][1]["credentialKind"], "subuser");
@@ -80,6 +85,8 @@ persistence::both_backends! {
         assert_eq!(by_hour.body["rows"][0]["connections"], 8);
         let premium = app.get("/api/user/usage/health?by=host&type=ipv4").await;
         assert_eq!(premium.body["rows"], json!([]));
+        assert_eq!(premium.body["total"]["connections"], 0);
+        assert_eq!(premium.body["total"]["p50ConnectMs"], json!(null));
 
         for query in ["by=week", "", "by=HOST", "by=day"] {
             let reply = app.get(&format!("/api/user/usage/health?{query}")).await;

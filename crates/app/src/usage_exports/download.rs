@@ -1,5 +1,5 @@
 //! Downloading a ready export: its parts read one by one from the database and passed on as
-//! stored (gzip) or unpacked (CSV), so a download never holds the whole file.
+//! stored (gzip) or unpacked (the CSV or JSON), so a download never holds the whole file.
 
 use crate::blocking::with_conn;
 use crate::error::AppError;
@@ -8,9 +8,9 @@ use persistence::DbPool;
 use persistence::usage_exports::{self as store, ExportRow};
 use std::io::Write;
 
-/// Reads a ready export's file part by part and gives its CSV out as it goes: the parts
+/// Reads a ready export's file part by part and gives its text out as it goes: the parts
 /// together are one gzip stream, passed through as they are (`next_gzip`) to a client that
-/// takes gzip, or unpacked (`next_csv`).
+/// takes gzip, or unpacked (`next_text`).
 pub struct Download {
     pool: DbPool,
     id: i64,
@@ -51,8 +51,8 @@ impl Download {
         Ok(Some(part))
     }
 
-    /// The CSV of the next stored part, None after the last.
-    pub async fn next_csv(&mut self) -> Result<Option<Vec<u8>>, AppError> {
+    /// The text of the next stored part, None after the last.
+    pub async fn next_text(&mut self) -> Result<Option<Vec<u8>>, AppError> {
         let Some(part) = self.next_gzip().await? else {
             return Ok(None);
         };

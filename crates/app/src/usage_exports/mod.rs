@@ -1,4 +1,4 @@
-//! Usage records as CSV: the lines both exports write (`HEADER`, `lines`), and the export
+//! Usage records as CSV or JSON: the text both exports write (`RecordText`), and the export
 //! prepared in the background for a window too large to stream while the customer waits. A
 //! customer asks for one (`request`); the `usage_exports` job (`crate::jobs`) writes the
 //! waiting ones (`write_waiting`), one at a time per instance, in parts of one gzip stream kept
@@ -14,21 +14,21 @@ use crate::blocking::with_conn;
 use crate::cpu_pool::CpuPool;
 use crate::error::AppError;
 use domain::UserId;
-use domain::csv::{cell, iso_utc};
+use domain::usage::ExportFormat;
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use persistence::DbPool;
-use persistence::connection_records::{Cursor, Record, RecordFilter};
+use persistence::connection_records::{Cursor, RecordFilter};
 use persistence::usage_exports::{self as store, Claim, ExportRow, Refused};
 use std::io::Write;
 use std::sync::OnceLock;
 
 mod download;
+mod format;
 
 pub use download::Download;
+pub use format::{HEADER, RecordText};
 pub use store::{KEEP_SECS, KEPT};
-
-pub const HEADER: &str = "started_at,duration_ms,credential_kind,credential_id,credential_label,type,host,port,bytes_up,bytes_down,outcome,reason,charged,source\r\n";
 
 /// Refusals of a request for an export.
 pub const UNFINISHED: &str = "an export is being prepared already: wait until it is ready";
@@ -51,47 +51,22 @@ pub const PARTS: Parts = Parts {
 /// after that.
 const CLAIM_SECS: i64 = 120;
 
-/// The lines of `page`, each ending in CRLF.
-pub fn lines(page: &[Record]) -> String {
-    page.iter().map(line).collect()
-}
-
-/// One record's line, ending in CRLF.
-fn line(record: &Record) -> String {
-    let r = &record.row;
-    let cells = [
-        iso_utc(r.started_at),
-        r.duration_ms.to_string(),
-        r.credential_kind.to_string(),
-        r.credential_id.map(|id| id.to_string()).unwrap_or_default(),
-        cell(&r.credential_label),
-        r.kind.to_string(),
-        cell(&r.host),
-        r.port.to_string(),
-        r.bytes_up.to_string(),
-        r.bytes_down.to_string(),
-        r.outcome.to_string(),
-        cell(r.reason.as_deref().unwrap_or_default()),
-        domain::usage::charged(r.outcome, r.reason.as_deref()).to_string(),
-        r.source
-            .as_deref()
-            .and_then(domain::address_space::public_source)
-            .unwrap_or_default(),
-    ];
-    let mut text = cells.join(",");
-    text.push_str("\r\n");
-    text
-}
-
 /// Asks for an export of the records `filter` matches in `[from, to)` (the window already
-/// checked by the caller). A 409 while one is being prepared or `KEPT` are kept.
+/// checked by the caller) as `format`. A 409 while one is being prepared or `KEPT` are kept.
 pub async fn request(
     pool: &DbPool,
     filter: RecordFilter,
     window: (i64, i64),
+    format: ExportFormat,
 ) -> Result<ExportRow, AppError> {
     let made = with_conn(pool, move |conn| {
-        Ok(store::create(conn, &filter, window, persistence::now())?)
+        Ok(store::create(
+            conn,
+            &filter,
+            window,
+            format,
+            persistence::now(),
+        )?)
     })
     .await?;
     made.map_err(|refused| {
@@ -211,8 +186,8 @@ enum Wrote {
     Stopped(Claim),
 }
 
-/// Writes the export `row` under `claim`: the header, then the records newest first in keyset
-/// pages, compressed into `parts`.
+/// Writes the export `row` under `claim` in its format: the head, then the records newest first
+/// in keyset pages, then the tail, compressed into `parts`.
 async fn write_one(
     pool: &DbPool,
     row: &ExportRow,
@@ -221,11 +196,12 @@ async fn write_one(
     parts: Parts,
 ) -> Result<Wrote, AppError> {
     let filter = row.filter();
+    let mut text = RecordText::new(row.format);
     let mut encoder = GzEncoder::new(Vec::new(), Compression::fast());
     encoder
-        .write_all(HEADER.as_bytes())
+        .write_all(text.head().as_bytes())
         .map_err(|e| AppError::Internal(e.to_string()))?;
-    let (mut csv_bytes, mut records) = (HEADER.len() as i64, 0_i64);
+    let (mut csv_bytes, mut records) = (text.head().len() as i64, 0_i64);
     let mut after: Option<Cursor> = None;
     loop {
         let mut part_records = 0;
@@ -241,15 +217,18 @@ async fn write_one(
             last_page = (page.len() as i64) < parts.page;
             after = page.last().map(|r| (r.row.started_at, r.id)).or(after);
             part_records += page.len();
-            let (enc, text_len) = compress(move || {
-                let text = lines(&page);
+            let (enc, writer, text_len) = compress(move || {
+                let mut written = text.page(&page);
+                if last_page {
+                    written.push_str(text.tail());
+                }
                 encoder
-                    .write_all(text.as_bytes())
-                    .map(|()| (encoder, text.len()))
+                    .write_all(written.as_bytes())
+                    .map(|()| (encoder, text, written.len()))
             })
             .await?
             .map_err(|e| AppError::Internal(e.to_string()))?;
-            encoder = enc;
+            (encoder, text) = (enc, writer);
             csv_bytes += text_len as i64;
             if last_page {
                 break;

@@ -4,7 +4,8 @@
 //! groups with the most connections first (at most `traffic_health::TOP`). Read as the
 //! breakdowns are (`read.rs`): the whole days of the window from the daily tier, the hours
 //! beside them from the hourly tier, the window in whole hours; by hour, all from the hourly
-//! tier. One row per group, outcome and reason comes back from each part.
+//! tier. One row per group, outcome and reason comes back from each part; the total over every
+//! group (not only the listed ones) is summed from the same rows, so it costs no other query.
 
 use super::read::Window;
 use super::write::{CONNECT_COLUMNS, DAY, HOUR};
@@ -166,13 +167,23 @@ macro_rules! part {
     }};
 }
 
-/// The records `filter` matches, their health per group of `by`, from the rollups: the
-/// `traffic_health::TOP` groups with the most connections (ties: the most bytes, then the key).
+/// The health of the records a filter matches: the busiest groups and the total of them all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Health {
+    /// The `traffic_health::TOP` groups with the most connections (ties: the most bytes, then
+    /// the key).
+    pub groups: Vec<HealthGroup>,
+    /// Every matching record, whichever group it is in: the sums and the merged histogram (so
+    /// its percentiles are the overall ones, which the groups' cannot give). Empty key, no kind.
+    pub total: HealthGroup,
+}
+
+/// The records `filter` matches, their health per group of `by` and in total, from the rollups.
 pub fn health(
     conn: &mut DbConnection,
     filter: &RecordFilter,
     by: HealthGrouping,
-) -> DbResult<Vec<HealthGroup>> {
+) -> DbResult<Health> {
     let shape = if by == HealthGrouping::Hour {
         GroupBy::Hour
     } else {
@@ -187,10 +198,12 @@ pub fn health(
         parts.push(part!(hourly, hour, conn, filter, range, by));
     }
     let mut groups: HashMap<String, HealthGroup> = HashMap::new();
+    let mut total = HealthGroup::new(String::new(), None);
     for (key, outcome, reason, s) in parts.into_iter().flatten() {
         let histogram: Histogram = [
             s.2, s.3, s.4, s.5, s.6, s.7, s.8, s.9, s.10, s.11, s.12, s.13, s.14, s.15,
         ];
+        total.add(outcome, &reason, s.0, s.1, &histogram);
         groups
             .entry(key)
             .or_insert_with_key(|k| named(k, by))
@@ -209,7 +222,7 @@ pub fn health(
             .then_with(|| a.key.cmp(&b.key))
     });
     groups.truncate(traffic_health::TOP);
-    Ok(groups)
+    Ok(Health { groups, total })
 }
 
 /// An empty group of the part's `key` as `by` shows it.

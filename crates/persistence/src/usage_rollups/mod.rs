@@ -23,7 +23,7 @@ pub use all_of::all_of;
 #[cfg(feature = "testing")]
 pub use backfill::start_over;
 pub use backfill::{Progress, backfill_batch, progress};
-pub use health::{HealthGroup, health};
+pub use health::{Health, HealthGroup, health};
 pub use purge::purge_hourly_before;
 pub use read::{Window, breakdown};
 pub use write::{DAY, GroupKey, HOUR, Sums, add, sum_records, write_records};

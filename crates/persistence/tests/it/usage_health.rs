@@ -3,8 +3,9 @@
 //! failed, bytes, failures by reason, the connect-time histogram) is what the same customer's
 //! raw records say, for every grouping and filter; the percentiles estimated from the histogram
 //! fall in the bucket of the true percentile of the records' connect times, so within the
-//! stated bound; at most 100 groups come back, the most connections first; another customer's
-//! records never count.
+//! stated bound; at most 100 groups come back, the most connections first; the total is every
+//! matching record's, listed or not, its percentiles those of all their connect times; another
+//! customer's records never count.
 
 use crate::usage_rollups::{Rng, T0, flush_in_batches, traffic};
 use diesel::prelude::*;
@@ -54,12 +55,11 @@ fn key_of(r: &NewRecord, by: HealthGrouping) -> (Option<CredentialKind>, String)
     }
 }
 
+/// Groups by kind and key, with their connect times.
+type Groups = HashMap<(Option<CredentialKind>, String), (HealthGroup, Vec<i64>)>;
+
 /// Every group's health computed from the raw records, with their connect times.
-fn from_records(
-    stored: &[NewRecord],
-    filter: &RecordFilter,
-    by: HealthGrouping,
-) -> HashMap<(Option<CredentialKind>, String), (HealthGroup, Vec<i64>)> {
+fn from_records(stored: &[NewRecord], filter: &RecordFilter, by: HealthGrouping) -> Groups {
     let mut groups: HashMap<_, (HealthGroup, Vec<i64>)> = HashMap::new();
     for r in stored.iter().filter(|r| takes(filter, r)) {
         let (kind, key) = key_of(r, by);
@@ -116,6 +116,36 @@ fn stored(conn: &mut DbConnection, user: UserId) -> Vec<NewRecord> {
 
 const GROUPINGS: [HealthGrouping; 4] = HealthGrouping::ALL;
 
+/// The groups of `from_records` added up into the total the health answers, with every
+/// connect time.
+fn total_of(groups: &Groups) -> (HealthGroup, Vec<i64>) {
+    let mut total = HealthGroup {
+        key: String::new(),
+        credential_kind: None,
+        connections: 0,
+        succeeded: 0,
+        failed: 0,
+        bytes: 0,
+        failures_by_reason: BTreeMap::new(),
+        connect: Histogram::default(),
+    };
+    let mut all_times = Vec::new();
+    for (g, times) in groups.values() {
+        total.connections += g.connections;
+        total.succeeded += g.succeeded;
+        total.failed += g.failed;
+        total.bytes += g.bytes;
+        for (reason, n) in &g.failures_by_reason {
+            *total.failures_by_reason.entry(reason.clone()).or_default() += n;
+        }
+        for (mine, theirs) in total.connect.iter_mut().zip(&g.connect) {
+            *mine += theirs;
+        }
+        all_times.extend(times);
+    }
+    (total, all_times)
+}
+
 both_backends! {
     fn health_from_rollups_is_what_the_records_say(db) {
         let mut conn = db.pool.get().unwrap();
@@ -142,8 +172,18 @@ both_backends! {
         let mut percentiles_checked = 0;
         for filter in &filters {
             for by in GROUPINGS {
-                let answered = rollups::health(&mut conn, filter, by).unwrap();
+                let health = rollups::health(&mut conn, filter, by).unwrap();
+                let answered = health.groups;
                 let mut expected = from_records(&records, filter, by);
+                let (total, mut times) = total_of(&expected);
+                assert_eq!(health.total, total, "{by:?} {filter:?}");
+                for q in [0.5, 0.95] {
+                    assert_eq!(
+                        traffic_health::percentile(&health.total.connect, q).map(traffic_health::bucket_of),
+                        true_percentile(&mut times, q).map(traffic_health::bucket_of),
+                        "total {q}"
+                    );
+                }
                 assert_eq!(answered.len(), expected.len().min(traffic_health::TOP), "{by:?} {filter:?}");
                 // The most connections first.
                 assert!(answered.windows(2).all(|w| w[0].connections >= w[1].connections), "{by:?}");
@@ -177,14 +217,16 @@ both_backends! {
         }
         assert!(percentiles_checked > 100, "{percentiles_checked}");
         // The other customer's records never count.
-        let all = rollups::health(&mut conn, &base, HealthGrouping::Country).unwrap();
+        let all = rollups::health(&mut conn, &base, HealthGrouping::Country).unwrap().groups;
         assert_eq!(all.iter().map(|g| g.connections).sum::<i64>(), rows.len() as i64);
         let countries: Vec<&str> = all.iter().map(|g| g.key.as_str()).collect();
         for c in ["", "us", "de", "fr"] {
             assert!(countries.contains(&c), "{countries:?}");
         }
         let nobody = persistence::testing::insert_user(&mut conn, "health-none");
-        assert!(rollups::health(&mut conn, &RecordFilter::of(nobody), HealthGrouping::Host).unwrap().is_empty());
+        let none = rollups::health(&mut conn, &RecordFilter::of(nobody), HealthGrouping::Host).unwrap();
+        assert!(none.groups.is_empty());
+        assert_eq!((none.total.connections, none.total.connect), (0, Histogram::default()));
     }
 
     fn health_lists_the_hundred_busiest_groups(db) {
@@ -202,8 +244,11 @@ both_backends! {
             }
         }
         write_transaction(&mut conn, |c| rollups::add(c, &rows)).unwrap();
-        let groups = rollups::health(&mut conn, &RecordFilter::of(user), HealthGrouping::Host).unwrap();
+        let health = rollups::health(&mut conn, &RecordFilter::of(user), HealthGrouping::Host).unwrap();
+        let groups = health.groups;
         assert_eq!(groups.len(), 100);
+        // The total counts the 30 groups left out too: 1 + 2 + … + 130.
+        assert_eq!(health.total.connections, 130 * 131 / 2);
         let keys: Vec<String> = groups.iter().map(|g| g.key.clone()).collect();
         let want: Vec<String> = (30..130).rev().map(|i| format!("top{i:03}.example")).collect();
         assert_eq!(keys, want);

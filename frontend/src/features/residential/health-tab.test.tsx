@@ -1,4 +1,4 @@
-// The Health tab: the figures, the worst targets and their threshold, the success rate per hour
+// The Health tab: the figures (the answer's total, whatever the groups say), the worst targets and their threshold, the success rate per hour
 // (keyboard and table), each failure reason's hint and its link into the user guide, the tables
 // per host, country and credential with their CSV and JSON files, the filters sent, and the
 // empty, loading and error states.
@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { renderAt } from '@/test/render';
 import { server } from '@/test/server';
 import { signedIn, preloadRoutes } from './test-support';
-import type { HealthRow } from './traffic-health';
+import type { HealthBy, HealthRow, HealthTotal } from './traffic-health';
 import { captureDownloads } from './usage-record-support';
 
 beforeAll(preloadRoutes);
@@ -17,7 +17,9 @@ const health = (key: string, extra: Partial<HealthRow> = {}): HealthRow => {
   return { successRate: row.succeeded / row.connections, ...row };
 };
 
-type Answers = Partial<Record<string, HealthRow[]>>;
+type Answers = Partial<Record<HealthBy, HealthRow[]>> & { total?: HealthTotal };
+
+const NO_TOTAL: HealthTotal = { connections: 0, succeeded: 0, failed: 0, successRate: 0, p50ConnectMs: null, p95ConnectMs: null, timedConnections: 0, bytes: 0, failuresByReason: {} };
 
 /** The health route; returns every query it received. */
 function healthRoute(answers: Answers | (() => Response)) {
@@ -27,7 +29,7 @@ function healthRoute(answers: Answers | (() => Response)) {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       sent.push(query);
       if (typeof answers === 'function') return answers();
-      return HttpResponse.json({ by: query.by, rows: answers[query.by!] ?? [] });
+      return HttpResponse.json({ by: query.by, rows: answers[query.by as HealthBy] ?? [], total: answers.total ?? NO_TOTAL });
     }),
   );
   return { sent, last: (by: string) => sent.filter((query) => query.by === by).at(-1) };
@@ -54,16 +56,29 @@ const ANSWERS: Answers = {
   credential: [
     health('uabc123', {
       credentialKind: 'main',
-      connections: 64,
-      succeeded: 50,
+      connections: 54,
+      succeeded: 40,
       failed: 14,
       failuresByReason: { connect_failed: 6, timeout: 4, pools_failed: 1, no_traffic: 3 },
       p50ConnectMs: 75,
       p95ConnectMs: 1334,
-      timedConnections: 50,
+      timedConnections: 40,
     }),
+    health('team-a', { credentialKind: 'subuser', p50ConnectMs: 316, p95ConnectMs: 562 }),
   ],
   hour: [health(hour, { connections: 64, succeeded: 50, failed: 14 })],
+  // the percentiles over all the connections, which no group's figures give
+  total: {
+    connections: 64,
+    succeeded: 50,
+    failed: 14,
+    successRate: 50 / 64,
+    p50ConnectMs: 133,
+    p95ConnectMs: 1334,
+    timedConnections: 50,
+    bytes: 4000,
+    failuresByReason: { connect_failed: 6, timeout: 4, pools_failed: 1, no_traffic: 3 },
+  },
 };
 
 describe('Health tab', () => {
@@ -73,9 +88,11 @@ describe('Health tab', () => {
 
     expect(await screen.findByTestId('health-connections')).toHaveTextContent('64');
     expect(screen.getByTestId('health-success-rate')).toHaveTextContent('78.1%');
-    expect(screen.getByTestId('health-p50')).toHaveTextContent('75 ms');
+    expect(screen.getByTestId('health-p50')).toHaveTextContent('133 ms');
     expect(screen.getByTestId('health-p95')).toHaveTextContent('1.3 s');
     expect(screen.getByTestId('health-failed')).toHaveTextContent('50 succeeded, 14 failed.');
+    // exact over several credentials: no "typical credential" caveat
+    expect(screen.getByTestId('health-failed')).not.toHaveTextContent(/typical|credentials/);
 
     // worst targets: at least 10 connections and a failure, the lowest rate first; the threshold is said
     expect(screen.getByText(/lowest success rate among those with at least 10 connections/)).toBeInTheDocument();
@@ -187,7 +204,7 @@ describe('Health tab', () => {
 
   it("shows the server's message with Retry when the figures fail to load", async () => {
     let fail = true;
-    healthRoute(() => (fail ? HttpResponse.json({ message: 'Too many requests' }, { status: 429 }) : HttpResponse.json({ by: 'credential', rows: [] })));
+    healthRoute(() => (fail ? HttpResponse.json({ message: 'Too many requests' }, { status: 429 }) : HttpResponse.json({ by: 'host', rows: [], total: NO_TOTAL })));
     const { user } = await openHealth();
     expect(await screen.findByText('Could not load the health of your traffic.')).toBeInTheDocument();
     expect(screen.getByText('Too many requests')).toBeInTheDocument();

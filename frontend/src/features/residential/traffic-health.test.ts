@@ -1,6 +1,6 @@
-// The Health tab's numbers: the worst targets' threshold and order, totals and connect times
-// over groups, and how rates, connect times and keys read.
-import { formatConnectMs, formatRate, healthKeyLabel, summarize, worstHosts, WORST_MIN_CONNECTIONS, type HealthRow } from './traffic-health';
+// The Health tab's numbers: the worst targets' threshold and order, and how rates, connect times
+// and keys read.
+import { formatConnectMs, formatRate, healthKeyLabel, worstHosts, WORST_MIN_CONNECTIONS, type HealthRow } from './traffic-health';
 
 const group = (key: string, connections: number, succeeded: number, extra: Partial<HealthRow> = {}): HealthRow => ({
   key,
@@ -28,15 +28,6 @@ describe('traffic health', () => {
     ];
     expect(worstHosts(rows).map((row) => row.key)).toEqual(['bad.example', 'also-half.example', 'half.example']);
     expect(worstHosts(Array.from({ length: 8 }, (_, i) => group(`h${i}.example`, 10, i)))).toHaveLength(5);
-  });
-
-  it('adds the groups up; connect times are exact with one timed group, the typical group with more', () => {
-    const one = summarize([group('main', 10, 8), group('sub', 2, 0, { p50ConnectMs: null, p95ConnectMs: null, timedConnections: 0 })]);
-    expect(one).toMatchObject({ connections: 12, succeeded: 8, failed: 4, successRate: 8 / 12, p50ConnectMs: 100, p95ConnectMs: 316, timedGroups: 1 });
-    expect(one.failuresByReason).toEqual({ connect_failed: 4 });
-    const many = summarize([group('a', 30, 30, { p50ConnectMs: 56 }), group('b', 10, 10, { p50ConnectMs: 1000 })]);
-    expect(many).toMatchObject({ p50ConnectMs: 56, timedGroups: 2 });
-    expect(summarize([])).toMatchObject({ connections: 0, successRate: null, p50ConnectMs: null });
   });
 
   it('reads rates, connect times and keys', () => {

@@ -1,5 +1,4 @@
-// The Health tab's numbers (docs/api.md#health-of-the-traffic): totals over the groups of one
-// answer, the worst targets, how a group's key, a rate and a connect time read, and the columns
+// The Health tab's numbers (docs/api.md#health-of-the-traffic): the worst targets, how a group's key, a rate and a connect time read, and the columns
 // of the tables' CSV and JSON files.
 import type { Schemas } from '@/lib/api-types';
 import { failureReason } from '@/lib/failure-reasons';
@@ -7,6 +6,8 @@ import type { ExportColumn } from '@/lib/table-export';
 import { credentialKindLabel, formatDuration } from './usage-records';
 
 export type HealthRow = Schemas['HealthRow'];
+/** The figures over every matching connection (an answer's `total`). */
+export type HealthTotal = Schemas['HealthFigures'];
 export type HealthBy = 'host' | 'country' | 'credential' | 'hour';
 
 /** A host counts among the worst targets from this many connections: below it, one failure is
@@ -29,59 +30,6 @@ export function reasonCounts(byReason: Readonly<Record<string, number>>): Array<
   return Object.entries(byReason)
     .filter(([, count]) => count > 0)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
-}
-
-export type HealthSummary = {
-  connections: number;
-  succeeded: number;
-  failed: number;
-  bytes: number;
-  /** null without connections. */
-  successRate: number | null;
-  p50ConnectMs: number | null;
-  p95ConnectMs: number | null;
-  /** The groups with connect times: the percentiles are exact with one, estimated with more. */
-  timedGroups: number;
-  failuresByReason: Record<string, number>;
-};
-
-/** The value at or above which the groups holding half of the timed connections lie: with one
- * timed group its own figure, exactly; with more, the typical group's (percentiles of groups
- * cannot be added up, and the answer carries no histogram). */
-function typical(rows: readonly HealthRow[], pick: (row: HealthRow) => number | null | undefined): number | null {
-  const timed = rows.flatMap((row) => {
-    const value = pick(row);
-    return value != null && row.timedConnections > 0 ? [{ value, weight: row.timedConnections }] : [];
-  });
-  if (timed.length === 0) return null;
-  timed.sort((a, b) => a.value - b.value);
-  const half = timed.reduce((sum, entry) => sum + entry.weight, 0) / 2;
-  let seen = 0;
-  for (const entry of timed) {
-    seen += entry.weight;
-    if (seen >= half) return entry.value;
-  }
-  return timed.at(-1)!.value;
-}
-
-/** The totals of every group of one answer (one grouping covers every connection once). */
-export function summarize(rows: readonly HealthRow[]): HealthSummary {
-  const sum = (pick: (row: HealthRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
-  const connections = sum((row) => row.connections);
-  const succeeded = sum((row) => row.succeeded);
-  const failuresByReason: Record<string, number> = {};
-  for (const row of rows) for (const [reason, count] of Object.entries(row.failuresByReason)) failuresByReason[reason] = (failuresByReason[reason] ?? 0) + count;
-  return {
-    connections,
-    succeeded,
-    failed: sum((row) => row.failed),
-    bytes: sum((row) => row.bytes),
-    successRate: connections > 0 ? succeeded / connections : null,
-    p50ConnectMs: typical(rows, (row) => row.p50ConnectMs),
-    p95ConnectMs: typical(rows, (row) => row.p95ConnectMs),
-    timedGroups: rows.filter((row) => row.timedConnections > 0).length,
-    failuresByReason,
-  };
 }
 
 /** "100%", "97.5%", "0%" to one decimal; a rate just under 100 % (or just over 0 %) never reads

@@ -70,6 +70,10 @@ export function usageRecord({ requests, breakdown = {}, breakdownError = false }
       remember(request);
       return new HttpResponse('started_at,duration_ms\r\n2026-11-25T10:31:05Z,1234\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }),
+    http.get('*/api/user/requests.json', ({ request }) => {
+      remember(request);
+      return HttpResponse.json([{ startedAt: 1_796_084_000, host: 'example.com' }]);
+    }),
     http.get('*/api/user/requests/exports', () => HttpResponse.json({ items: [] })),
   );
   const last = (path: string, by?: string) => sent.filter((entry) => entry.path === path && (!by || entry.query.by === by)).at(-1)?.query;

@@ -196,7 +196,7 @@ describe('usage record', () => {
     expect(within(form).getByRole('button', { name: 'Reset' })).toBeDisabled();
   });
 
-  describe('CSV export', () => {
+  describe('CSV and JSON export', () => {
     it('downloads the CSV of the current filters as a file', async () => {
       const downloads = captureDownloads();
       const { last } = usageRecord();
@@ -213,12 +213,28 @@ describe('usage record', () => {
       downloads.restore();
     });
 
+    it('downloads the JSON of the current filters as a file', async () => {
+      const downloads = captureDownloads();
+      const { last } = usageRecord();
+      const { user } = await openUsage();
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Outcome' }), 'refused');
+      await waitFor(() => expect(last('/api/user/requests')).toMatchObject({ outcome: 'refused' }));
+
+      await user.click(screen.getByRole('button', { name: 'Export JSON' }));
+      expect(await screen.findByText('JSON file downloaded')).toBeInTheDocument();
+      expect(last('/api/user/requests.json')).toEqual({ type: 'premium', outcome: 'refused' });
+      expect(last('/api/user/requests.csv')).toBeUndefined();
+      expect(downloads.files.map((file) => file.name)).toEqual([expect.stringMatching(/^requests-premium-\d{4}-\d{2}-\d{2}\.json$/)]);
+      expect(JSON.parse(await downloads.files[0]!.blob.text())).toEqual([{ startedAt: 1_796_084_000, host: 'example.com' }]);
+      downloads.restore();
+    });
+
     it('prepares an export of more than a day in the background and lists it until it can be downloaded', async () => {
       const { last } = usageRecord();
       const asked: unknown[] = [];
       const deleted: string[] = [];
       // 2026-11-01 to 2026-11-30, UTC seconds
-      const made = { id: 7, type: 'premium', from: 1_793_491_200, to: 1_796_083_200, host: null, outcome: null, credential: null, createdAt: 1_796_083_300, finishedAt: null, expiresAt: 1_796_169_700, downloadUrl: null };
+      const made = { id: 7, format: 'json', type: 'premium', from: 1_793_491_200, to: 1_796_083_200, host: null, outcome: null, credential: null, createdAt: 1_796_083_300, finishedAt: null, expiresAt: 1_796_169_700, downloadUrl: null };
       let polls = 0;
       server.use(
         http.post('*/api/user/requests/exports', async ({ request }) => {
@@ -245,10 +261,10 @@ describe('usage record', () => {
       await user.type(within(form).getByLabelText('To (UTC)'), '2026-11-30');
       await waitFor(() => expect(last('/api/user/requests')).toMatchObject({ from: '2026-11-01', to: '2026-11-30' }));
 
-      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await user.click(screen.getByRole('button', { name: 'Export JSON' }));
       expect(await screen.findByText('Your export is being prepared: download it below when it is ready')).toBeInTheDocument();
-      expect(asked).toEqual([{ type: 'premium', from: '2026-11-01', to: '2026-11-30' }]);
-      expect(last('/api/user/requests.csv')).toBeUndefined();
+      expect(asked).toEqual([{ type: 'premium', from: '2026-11-01', to: '2026-11-30', format: 'json' }]);
+      expect(last('/api/user/requests.json')).toBeUndefined();
 
       const table = await screen.findByRole('table', { name: 'Prepared exports' });
       expect(await within(table).findByText('Preparing: 20,000 so far')).toBeInTheDocument();
@@ -256,6 +272,7 @@ describe('usage record', () => {
       const link = await within(table).findByRole('link', { name: 'Download the export of 2026-11-01 – 2026-11-30' }, { timeout: 4000 });
       expect(link).toHaveAttribute('href', expect.stringMatching(/\/api\/user\/requests\/exports\/7\/file$/));
       expect(table).toHaveTextContent('2026-11-01 – 2026-11-30');
+      expect(within(table).getByTestId('export-format')).toHaveTextContent('JSON');
       expect(within(table).getByText('51,234')).toBeInTheDocument();
       expect(within(table).getByText(/^Ready until /)).toBeInTheDocument();
 

@@ -3,7 +3,7 @@
 import {
   bucketLabel,
   chartWindow,
-  csvFileName,
+  recordsFileName,
   fillBuckets,
   filterError,
   formatBytes,
@@ -69,7 +69,8 @@ describe('text', () => {
     expect(isoUtc(1_795_602_665)).toBe('2026-11-25T10:31:05Z');
     expect(bucketLabel('2026-12-01')).toBe('1 Dec');
     expect(bucketLabel('2026-12-01T13:00:00Z')).toBe('1 Dec 13:00');
-    expect(csvFileName('budget', at('2026-11-25T23:59:00Z'))).toBe('requests-budget-2026-11-25.csv');
+    expect(recordsFileName('budget', 'csv', at('2026-11-25T23:59:00Z'))).toBe('requests-budget-2026-11-25.csv');
+    expect(recordsFileName('premium', 'json', at('2026-11-25T00:00:00Z'))).toBe('requests-premium-2026-11-25.json');
   });
 });
 

@@ -202,7 +202,10 @@ export function windowTitle(by: 'day' | 'hour', filter: UsageFilter, keys: reado
 }
 
 /** "requests-premium-2026-11-25.csv": the kind and today's UTC date. */
-export const csvFileName = (kind: ProxyKind, now: Date = new Date()) => `requests-${kind}-${isoDay(now.getTime())}.csv`;
+/** The formats the records export as. */
+export type RecordsFormat = 'csv' | 'json';
+
+export const recordsFileName = (kind: ProxyKind, format: RecordsFormat, now: Date = new Date()) => `requests-${kind}-${isoDay(now.getTime())}.${format}`;
 
 /** The columns of a breakdown table's CSV and JSON files (the screen's figures, bytes exact). */
 export function breakdownColumns(by: 'host' | 'credential'): Array<ExportColumn<BreakdownRow>> {

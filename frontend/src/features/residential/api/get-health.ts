@@ -1,6 +1,7 @@
 // GET /api/user/usage/health?by=host|country|credential|hour&type=&from=&to=&host=: how well the
 // record's connections went per target host, targeted country, credential or UTC hour (at most
-// 100 groups, the most connections first). Re-read every few seconds while visible.
+// 100 groups, the most connections first) and in total over every matching connection. Re-read
+// every few seconds while visible.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { ProxyKind } from '@/lib/kinds';
@@ -14,7 +15,7 @@ export function healthQueryOptions(kind: ProxyKind, by: HealthBy, filter: UsageF
   const query = { ...recordQuery(kind, filter), ...(from ? { from } : {}) };
   return queryOptions({
     queryKey: queryKeys.usageHealth(by, query),
-    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/user/usage/health', { params: { query: { ...query, by } }, signal }))).rows,
+    queryFn: async ({ signal }) => unwrap(api.GET('/api/user/usage/health', { params: { query: { ...query, by } }, signal })),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_REFRESH_MS,
   });

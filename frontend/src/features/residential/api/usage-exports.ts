@@ -1,5 +1,6 @@
 // Usage exports prepared in the background, for a window too long to stream while the customer
-// waits: POST /api/user/requests/exports (the filters of the CSV export) → 202 pending; GET
+// waits: POST /api/user/requests/exports (the filters of the streamed export, and its format) →
+// 202 pending; GET
 // /api/user/requests/exports lists them (read again every 2 s while one is being prepared);
 // DELETE …/{id}; a ready one downloads from its `downloadUrl` (a plain link: the browser saves
 // the file as it arrives, however large).
@@ -8,7 +9,7 @@ import { api, apiUrl, unwrap } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-types';
 import type { ProxyKind } from '@/lib/kinds';
 import { queryKeys } from '@/lib/query-keys';
-import { recordQuery, type UsageFilter } from '../usage-records';
+import { recordQuery, type RecordsFormat, type UsageFilter } from '../usage-records';
 
 export type UsageExport = Schemas['UsageExport'];
 
@@ -28,8 +29,8 @@ export function useUsageExports() {
 export function useRequestExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, filter }: { kind: ProxyKind; filter: UsageFilter }) =>
-      unwrap(api.POST('/api/user/requests/exports', { body: recordQuery(kind, filter) })),
+    mutationFn: ({ kind, filter, format }: { kind: ProxyKind; filter: UsageFilter; format: RecordsFormat }) =>
+      unwrap(api.POST('/api/user/requests/exports', { body: { ...recordQuery(kind, filter), format } })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.usageExports }),
   });
 }

@@ -1,5 +1,5 @@
-// The usage exports prepared in the background (docs/api.md#usage-exports): each one's window and
-// filters, how far it got, and a download link once ready (kept a day) or a note that it failed.
+// The usage exports prepared in the background (docs/api.md#usage-exports): each one's window,
+// format (CSV or JSON) and filters, how far it got, and a download link once ready (kept a day) or a note that it failed.
 // Shown only when the customer has any; read again every 2 s while one is being prepared.
 import { buttonClasses } from '@/components/ui/button-classes';
 import { Button } from '@/components/ui/button';
@@ -83,7 +83,10 @@ export function ExportsCard() {
                       {' – '}
                       <span>{last}</span>
                     </>
-                  )}
+                  )}{' '}
+                  <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium dark:bg-slate-800" data-testid="export-format">
+                    {e.format.toUpperCase()}
+                  </span>
                 </div>
                 <div className="text-xs text-slate-600 dark:text-slate-400" role="status">
                   {statusText(e)}

@@ -2,7 +2,7 @@
 // percentile connect time) and its worst targets: the hosts with the lowest success rate among
 // those with enough connections to tell.
 import { pluralNoun } from '@/lib/plural';
-import { formatConnectMs, formatRate, WORST_COUNT, WORST_MIN_CONNECTIONS, type HealthRow, type HealthSummary } from '../traffic-health';
+import { formatConnectMs, formatRate, WORST_COUNT, WORST_MIN_CONNECTIONS, type HealthRow, type HealthTotal } from '../traffic-health';
 import { formatCount } from '../usage-records';
 import { ReasonList, RateBar } from './health-table';
 
@@ -17,7 +17,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-export function HealthFigures({ summary }: { summary: HealthSummary }) {
+export function HealthFigures({ summary }: { summary: HealthTotal }) {
   return (
     <>
       <dl className="grid grid-cols-2 gap-2 sm:gap-4">
@@ -28,7 +28,7 @@ export function HealthFigures({ summary }: { summary: HealthSummary }) {
       </dl>
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-300" data-testid="health-failed">
         {formatCount(summary.succeeded)} succeeded, {formatCount(summary.failed)} failed. Connect time is how long reaching the site took, for the
-        connections that reached it{summary.timedGroups > 1 ? `; across your ${summary.timedGroups} credentials, the typical credential's figure` : ''}.
+        connections that reached it.
       </p>
     </>
   );

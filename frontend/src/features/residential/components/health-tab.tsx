@@ -9,7 +9,7 @@ import { Card, EmptyState } from '@/components/ui/page-parts';
 import { useNow } from '@/hooks/use-now';
 import type { ProxyKind } from '@/lib/kinds';
 import { healthQueryOptions } from '../api/get-health';
-import { healthColumns, summarize, worstHosts, type HealthBy } from '../traffic-health';
+import { healthColumns, worstHosts, type HealthBy } from '../traffic-health';
 import { bucketKeys, chartWindow, hourFrom, isFiltered, NO_FILTER, windowTitle, type UsageFilter } from '../usage-records';
 import { FailureHints } from './failure-hints';
 import { HealthChart } from './health-chart';
@@ -34,13 +34,21 @@ function HealthCard({ kind, by, filter }: { kind: ProxyKind; by: TableBy; filter
     <Card
       title={title}
       className="min-w-0"
-      actions={<TableDownloads kind={kind} table={`health-${by === 'country' ? 'countries' : `${by}s`}`} title={title} columns={healthColumns(by, rows.data ?? [])} rows={rows.data} />}
+      actions={
+        <TableDownloads
+          kind={kind}
+          table={`health-${by === 'country' ? 'countries' : `${by}s`}`}
+          title={title}
+          columns={healthColumns(by, rows.data?.rows ?? [])}
+          rows={rows.data?.rows}
+        />
+      }
     >
       {by === 'country' && (
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">The country your user name targeted (country-…), not where the site is.</p>
       )}
       <QueryFrame isPending={rows.isPending} isError={rows.isError} error={rows.error} onRetry={() => void rows.refetch()} what={what}>
-        <HealthTable label={title} by={by} rows={rows.data ?? []} testId={`health-${by}`} />
+        <HealthTable label={title} by={by} rows={rows.data?.rows ?? []} testId={`health-${by}`} />
       </QueryFrame>
     </Card>
   );
@@ -49,7 +57,7 @@ function HealthCard({ kind, by, filter }: { kind: ProxyKind; by: TableBy; filter
 function HourlyHealth({ kind, filter, now }: { kind: ProxyKind; filter: UsageFilter; now: Date }) {
   const window = chartWindow('hour', filter, now);
   const rows = useQuery(healthQueryOptions(kind, 'hour', filter, hourFrom(window.start)));
-  const byKey = new Map((rows.data ?? []).map((row) => [row.key, row]));
+  const byKey = new Map((rows.data?.rows ?? []).map((row) => [row.key, row]));
   const hours = bucketKeys('hour', window).map((key) => ({ key, row: byKey.get(key) }));
   return (
     <Card title="Success rate per hour" className="min-w-0">
@@ -61,20 +69,19 @@ function HourlyHealth({ kind, filter, now }: { kind: ProxyKind; filter: UsageFil
 }
 
 function Overview({ kind, filter, now }: { kind: ProxyKind; filter: UsageFilter; now: Date }) {
-  // one grouping covers every connection once: the totals come from the credentials
-  const credentials = useQuery(healthQueryOptions(kind, 'credential', filter));
+  // every answer carries the total over all the matching connections: the host one's serves
   const hosts = useQuery(healthQueryOptions(kind, 'host', filter));
-  const summary = summarize(credentials.data ?? []);
+  const summary = hosts.data?.total;
   return (
     <QueryFrame
-      isPending={credentials.isPending}
-      isError={credentials.isError}
-      error={credentials.error}
-      onRetry={() => void credentials.refetch()}
+      isPending={hosts.isPending}
+      isError={hosts.isError}
+      error={hosts.error}
+      onRetry={() => void hosts.refetch()}
       what="health of your traffic"
       height="h-56"
     >
-      {summary.connections === 0 ? (
+      {!summary || summary.connections === 0 ? (
         <Card>
           <EmptyState
             title={isFiltered(filter) ? 'No traffic in this period' : 'No traffic yet'}
@@ -88,9 +95,7 @@ function Overview({ kind, filter, now }: { kind: ProxyKind; filter: UsageFilter;
               <HealthFigures summary={summary} />
             </Card>
             <Card title="Worst targets" className="min-w-0">
-              <QueryFrame isPending={hosts.isPending} isError={hosts.isError} error={hosts.error} onRetry={() => void hosts.refetch()} what="worst targets">
-                <WorstTargets rows={worstHosts(hosts.data ?? [])} />
-              </QueryFrame>
+              <WorstTargets rows={worstHosts(hosts.data?.rows ?? [])} />
             </Card>
           </div>
           <div className="grid gap-6 xl:grid-cols-2">

@@ -1,6 +1,6 @@
 // The usage record of a generator page's kind (docs/api.md#usage-records), under one set of
 // filters: traffic per hour and per day, the top target hosts, the usage per credential, the
-// connections themselves in pages of 50 (walked by cursor), and the CSV export of the matching
+// connections themselves in pages of 50 (walked by cursor), and the CSV or JSON export of the matching
 // connections within its window (the filter's dates, else the last 24 hours): downloaded at once
 // for a day, prepared in the background for a longer window (`ExportsCard`). The
 // bytes are what the meter counted, so they add up to what the traffic balance lost.
@@ -14,19 +14,20 @@ import { errorMessage } from '@/lib/api-client';
 import type { ProxyKind } from '@/lib/kinds';
 import { saveBlob } from '@/lib/text-file';
 import { notify } from '@/lib/toast';
-import { CSV_SAVED, EXPORT_MAX_DAYS, useExportRequests } from '../api/export-requests';
+import { EXPORT_MAX_DAYS, SAVED, useExportRequests } from '../api/export-requests';
 import { EXPORT_ASKED, useRequestExport } from '../api/usage-exports';
 import { breakdownQueryOptions } from '../api/get-breakdown';
 import { REQUESTS_PER_PAGE, requestsQueryOptions } from '../api/get-requests';
 import {
   breakdownColumns,
   chartWindow,
-  csvFileName,
   fillBuckets,
   formatCount,
   hourFrom,
   isFiltered,
   NO_FILTER,
+  recordsFileName,
+  type RecordsFormat,
   spansDays,
   type UsageFilter,
   windowTitle,
@@ -83,7 +84,7 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
   // A page read by cursor carries no total (the server counts on the first page only): the
   // newest page's, from the cache, stands for it; this observer never fetches.
   const newest = useQuery({ ...requestsQueryOptions(kind, filter, null), enabled: false });
-  const exportCsv = useExportRequests();
+  const exportFile = useExportRequests();
   const prepare = useRequestExport();
 
   function onFilter(next: UsageFilter) {
@@ -91,20 +92,20 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
     setCursors([]);
   }
 
-  function onExport() {
+  function onExport(format: RecordsFormat) {
     if (spansDays(filter, now)) {
       prepare.mutate(
-        { kind, filter },
+        { kind, filter, format },
         { onSuccess: () => notify.success(EXPORT_ASKED), onError: (error) => notify.error(errorMessage(error)) },
       );
       return;
     }
-    exportCsv.mutate(
-      { kind, filter },
+    exportFile.mutate(
+      { kind, filter, format },
       {
         onSuccess: (blob) => {
-          saveBlob(blob, csvFileName(kind));
-          notify.success(CSV_SAVED);
+          saveBlob(blob, recordsFileName(kind, format));
+          notify.success(SAVED[format]);
         },
         onError: (error) => notify.error(errorMessage(error)),
       },
@@ -119,15 +120,26 @@ export function UsageRecord({ kind }: { kind: ProxyKind }) {
       <Card
         title="Usage record"
         actions={
-          <Button variant="outline" size="sm" onClick={onExport} busy={exportCsv.isPending || prepare.isPending}>
-            <DownloadIcon className="h-4 w-4" />
-            Export CSV
-          </Button>
+          <div className="flex gap-2">
+            {(['csv', 'json'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="outline"
+                size="sm"
+                onClick={() => onExport(format)}
+                busy={(exportFile.isPending && exportFile.variables.format === format) || (prepare.isPending && prepare.variables.format === format)}
+                disabled={exportFile.isPending || prepare.isPending}
+              >
+                <DownloadIcon className="h-4 w-4" />
+                Export {format.toUpperCase()}
+              </Button>
+            ))}
+          </div>
         }
       >
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
           Every connection through the gateway, with the bytes the meter counted: they add up to what your traffic balance lost. Dates are UTC; the
-          export holds the requests that match the filters between their dates, or in the last 24 hours without a start date, at most {EXPORT_MAX_DAYS}{' '}
+          export (CSV, or JSON: an array of the requests as the API lists them) holds the requests that match the filters between their dates, or in the last 24 hours without a start date, at most {EXPORT_MAX_DAYS}{' '}
           days at once; an export of more than a day is prepared in the background and listed below to download when ready.
         </p>
         <UsageFilters onChange={onFilter} today={now.toISOString().slice(0, 10)} />

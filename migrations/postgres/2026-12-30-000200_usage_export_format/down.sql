@@ -1,0 +1,1 @@
+ALTER TABLE usage_exports DROP COLUMN format;
