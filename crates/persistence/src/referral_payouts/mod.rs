@@ -16,30 +16,11 @@ pub use domain::payout::PayoutStatus;
 use domain::{Cents, UserId};
 
 mod provider;
+mod row;
 pub use provider::{
     ProviderReport, Tracking, apply_provider, due_for_check, find_by_order, mark_checked, tracking,
 };
-
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
-#[diesel(table_name = referral_payouts)]
-pub struct PayoutRow {
-    pub id: i64,
-    pub order_id: String,
-    pub user_id: UserId,
-    pub amount_cents: Cents,
-    pub currency: String,
-    pub address: String,
-    pub status: PayoutStatus,
-    pub claimed_until: Option<i64>,
-    pub outcome_unknown: bool,
-    pub last_error: Option<String>,
-    pub provider_ref: Option<String>,
-    pub reason: Option<String>,
-    pub decided_by: Option<i64>,
-    pub created_at: i64,
-    pub decided_at: Option<i64>,
-    pub paid_at: Option<i64>,
-}
+pub use row::PayoutRow;
 
 /// A payout with its customer's email and its tracking, for the operator's list.
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 //! per change, an event for each), the tracking row of each payout, and the payouts whose status
 //! to ask it for.
 
-use super::PayoutRow;
+use super::row::PayoutRow;
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::payout_events::{self, PayoutSource};
