@@ -2373,7 +2373,6 @@ export interface components {
             confirmPassword: string;
             email: string;
             password: string;
-            /** @description The `token` of the invitation link. */
             token: string;
         };
         AdminCoupon: {

@@ -19,7 +19,7 @@ pub struct AcceptInvitationRequest {
     pub email: String,
     /// The `token` of the invitation link.
     #[serde(default)]
-    #[schema(required = true, max_length = 32)]
+    #[schema(required = true, schema_with = crate::openapi::rules::invitation_token)]
     pub token: String,
     #[serde(default)]
     #[schema(required = true, schema_with = crate::openapi::rules::new_password)]
@@ -51,4 +51,32 @@ pub async fn accept_invitation(
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: msg::INVITATION_ACCEPTED.to_owned(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::openapi::rules::tests::agree;
+    use domain::InvitationForm;
+
+    #[test]
+    fn the_document_rule_matches_the_parser() {
+        let token = "aB3".repeat(10) + "xY";
+        let padded = format!(" {token} ");
+        let short = &token[1..];
+        let long = format!("{token}z");
+        let dashed = format!("{}-", &token[1..]);
+        let samples = [
+            token.as_str(),
+            padded.as_str(),
+            short,
+            long.as_str(),
+            dashed.as_str(),
+            "",
+        ];
+        agree(
+            crate::openapi::rules::invitation_token(),
+            |t| InvitationForm::parse("a@example.com", t, "Secret1!", "Secret1!").is_ok(),
+            &samples,
+        );
+    }
 }

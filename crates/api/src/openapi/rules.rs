@@ -76,6 +76,12 @@ pub fn code() -> RefOr<Schema> {
     done(string().pattern(Some(format!(r"^\s*[0-9]{{{digits}}}\s*$"))))
 }
 
+/// The token of a sub-user sign-in's invitation link: `domain::account_forms::InvitationForm`.
+pub fn invitation_token() -> RefOr<Schema> {
+    let chars = domain::account_forms::INVITATION_TOKEN_CHARS;
+    done(string().pattern(Some(format!(r"^\s*[A-Za-z0-9]{{{chars}}}\s*$"))))
+}
+
 /// `admin::audit_trail::reason`: `domain::rules::REASON`.
 pub fn reason() -> RefOr<Schema> {
     done(string().pattern(Some(trimmed_text(domain::rules::REASON))))
