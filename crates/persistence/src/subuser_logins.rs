@@ -5,7 +5,7 @@
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
-use crate::schema::{subusers, users};
+use crate::schema::{mailboxes, password_resets, subusers, users};
 use crate::users::UserRow;
 use diesel::prelude::*;
 use domain::UserId;
@@ -62,4 +62,70 @@ pub fn remove(conn: &mut DbConnection, subuser_id: i64) -> DbResult<bool> {
     let removed =
         diesel::delete(users::table.filter(users::subuser_id.eq(subuser_id))).execute(conn)?;
     Ok(removed > 0)
+}
+
+/// The accounts holding `email`'s address (the email itself, or its mailbox,
+/// `domain::canonical_email`) when every one of them is a sub-user sign-in not yet taken up: no
+/// password and no Google sign-in. Empty when the address is free or belongs to a real account.
+fn pending_holders(conn: &mut DbConnection, email: &str) -> DbResult<Vec<UserId>> {
+    let mailbox = domain::canonical_email(email);
+    let mut holders: Vec<UserRow> = users::table
+        .filter(users::email.eq(email))
+        .select(UserRow::as_select())
+        .load(conn)?;
+    holders.extend(
+        users::table
+            .inner_join(mailboxes::table.on(mailboxes::user_id.eq(users::id)))
+            .filter(mailboxes::email_normalized.eq(&mailbox))
+            .select(UserRow::as_select())
+            .load::<UserRow>(conn)?,
+    );
+    let pending =
+        |u: &UserRow| u.subuser_id.is_some() && u.password_hash.is_none() && u.google_sub.is_none();
+    if !holders.iter().all(pending) {
+        return Ok(Vec::new());
+    }
+    let mut ids: Vec<UserId> = Vec::new();
+    for holder in holders {
+        if !ids.contains(&holder.id) {
+            ids.push(holder.id);
+        }
+    }
+    Ok(ids)
+}
+
+/// Whether `email`'s address is held only by invitations to sub-user sign-ins not yet taken
+/// up: its owner may still register it (`give_way` then removes them).
+pub fn only_invited(conn: &mut DbConnection, email: &str) -> DbResult<bool> {
+    Ok(!pending_holders(conn, email)?.is_empty())
+}
+
+/// Removes the invitations to sub-user sign-ins not yet taken up that hold `email`'s address,
+/// for its owner, who has just proved it (a registration code, Google), to get an account of
+/// their own instead: they never asked to be someone's sub-user. Nothing when a real account
+/// holds the address. Answers how many were removed.
+pub fn give_way(conn: &mut DbConnection, email: &str) -> DbResult<usize> {
+    let ids = pending_holders(conn, email)?;
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    Ok(diesel::delete(users::table.filter(users::id.eq_any(ids))).execute(conn)?)
+}
+
+/// Removes the sign-ins whose invitation ran out unused (no password, no Google sign-in, no
+/// invitation token of `requester` still valid at `now`), so that their addresses are free again
+/// and the owners' lists no longer show them as pending. Answers how many.
+pub fn purge_expired(conn: &mut DbConnection, requester: &str, now: i64) -> DbResult<usize> {
+    let valid = password_resets::table
+        .filter(password_resets::user_id.eq(users::id))
+        .filter(password_resets::requester.eq(requester))
+        .filter(password_resets::expires_at.gt(now));
+    Ok(diesel::delete(
+        users::table
+            .filter(users::subuser_id.is_not_null())
+            .filter(users::password_hash.is_null())
+            .filter(users::google_sub.is_null())
+            .filter(diesel::dsl::not(diesel::dsl::exists(valid))),
+    )
+    .execute(conn)?)
 }

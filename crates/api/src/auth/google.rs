@@ -81,16 +81,10 @@ pub async fn google_sign_in(
         // A verified Google email that matches an account links to it; except an invitation to
         // a sub-user's sign-in not yet taken up (no password): the address's owner never asked
         // for it, so it gives way to their own account instead of becoming their sign-in.
+        persistence::subuser_logins::give_way(conn, email.as_str())?;
         if let Some(user) = users::find_by_email(conn, email.as_str())? {
-            match user.subuser_id {
-                Some(subuser) if user.password_hash.is_none() && user.google_sub.is_none() => {
-                    persistence::subuser_logins::remove(conn, subuser)?;
-                }
-                _ => {
-                    users::link_google(conn, user.id, &identity.sub, identity.picture.as_deref())?;
-                    return users::find_by_id(conn, user.id)?.ok_or(ApiError::NotFound);
-                }
-            }
+            users::link_google(conn, user.id, &identity.sub, identity.picture.as_deref())?;
+            return users::find_by_id(conn, user.id)?.ok_or(ApiError::NotFound);
         }
         let name = identity
             .name

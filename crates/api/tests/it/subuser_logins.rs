@@ -231,4 +231,36 @@ persistence::both_backends! {
         }
         assert_eq!(app.invite(&app.client, beta, OWNER).await.status, 429);
     }
+    async fn an_unused_invitation_gives_way_to_its_address_and_runs_out(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(OWNER, PASSWORD).await;
+        let alpha = app.add_subuser(&app.client, "alpha").await["id"].as_i64().unwrap();
+        let beta = app.add_subuser(&app.client, "beta").await["id"].as_i64().unwrap();
+        let login = |list: &serde_json::Value, i: usize| list["items"][i]["login"].clone();
+
+        // The invited address's owner registers it (the same mailbox by another spelling):
+        // the code is mailed, the account made, the invitation gone and its link dead.
+        let invited = "first.last+shop@gmail.com";
+        assert_eq!(app.invite(&app.client, alpha, invited).await.status, 200);
+        let token = app.invitation_token(invited);
+        app.register_with(&app.new_client(), "firstlast@gmail.com", PASSWORD).await;
+        assert_eq!(login(&app.get("/api/user/subusers").await.body, 0), json!(null));
+        assert_eq!(app.accept_invitation(invited, &token, PASSWORD).await.status, 400);
+
+        // One left unused runs out with its link: the purge removes it then, not before.
+        assert_eq!(app.invite(&app.client, beta, INVITEE).await.status, 200);
+        let sent = persistence::now();
+        let requester = "subuser-invitation";
+        let ttl = app::accounts::rules::INVITATION_TTL_SECS;
+        let purge = |at: i64| app.with_conn(|c| persistence::subuser_logins::purge_expired(c, requester, at).unwrap());
+        assert_eq!(purge(sent + ttl - 60), 0);
+        assert_eq!(login(&app.get("/api/user/subusers").await.body, 1)["status"], "pending");
+        assert_eq!(purge(sent + ttl + 60), 1);
+        assert_eq!(login(&app.get("/api/user/subusers").await.body, 1), json!(null));
+        assert!(app.user(INVITEE).is_none());
+        // An active sign-in is never purged.
+        let signed_in = app.subuser_sign_in(&app.client, "gamma", "gamma@example.com").await;
+        assert_eq!(purge(sent + 10 * ttl), 0);
+        assert_eq!(app.get_with(&signed_in.client, "/api/getuserinfo").await.body["user"]["email"], "gamma@example.com");
+    }
 }

@@ -20,7 +20,7 @@ use domain::{Email, FieldErrors, InvitationForm, UserId, messages as msg, random
 use persistence::{now, password_resets, sessions, subuser_logins, subusers, users};
 
 /// The requester an invitation's token is kept under in `password_resets`.
-const REQUESTER: &str = "subuser-invitation";
+pub(crate) const REQUESTER: &str = "subuser-invitation";
 
 /// Invites `email` to sign in to sub-user `subuser_id` of `owner`, mailing a link into `site`.
 /// Inviting again while the invitation is pending sends a fresh link (to the new address, if

@@ -52,7 +52,10 @@ pub async fn request_code(
     let hash = code_hash(code_key, email.as_str(), &code);
     let address = email.as_str().to_owned();
     let registered = in_transaction(pool, move |conn| {
-        let registered = users::email_exists(conn, &address)?;
+        // An address held only by an invitation to someone's sub-user sign-in is not an
+        // account: its owner may register it (`create` removes the invitation).
+        let registered = users::email_exists(conn, &address)?
+            && !persistence::subuser_logins::only_invited(conn, &address)?;
         let t = now();
         if let Some(previous) = email_codes::find(conn, &address)? {
             let wait = previous.sent_at + CODE_RESEND_SECS - t;
@@ -144,6 +147,9 @@ pub async fn create(
             Some(pending) if pending.code_hash == proven && pending.expires_at > now() => {}
             _ => return Ok(None),
         }
+        // The code proved the address: an invitation to a sub-user's sign-in not yet taken up
+        // gives way to its owner's own account.
+        persistence::subuser_logins::give_way(conn, email)?;
         let mailbox = form.email.canonical();
         let referrer = referrer_for(conn, form.ref_code.as_deref(), &mailbox)?;
         let user = create_user(

@@ -15,7 +15,14 @@ pub(super) fn purge_expired(services: &Services) -> Option<JobRun> {
                 Ok((
                     persistence::sessions::purge_expired(conn, now)?,
                     persistence::email_codes::purge_expired(conn, now)?
-                        + persistence::password_resets::purge_expired(conn, now)?,
+                        + persistence::password_resets::purge_expired(conn, now)?
+                        // Invitations to sub-user sign-ins that ran out unused free their
+                        // addresses.
+                        + persistence::subuser_logins::purge_expired(
+                            conn,
+                            crate::accounts::invitation::REQUESTER,
+                            now,
+                        )?,
                     // The longest attempt window is an hour; older windows would start over
                     // anyway.
                     persistence::rate_windows::purge_older_than(conn, now - 86_400)?
