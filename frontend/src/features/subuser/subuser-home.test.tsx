@@ -59,6 +59,10 @@ describe('a sub-user’s sign-in', { timeout: 60_000 }, () => {
     renderAt('/onboard/wallet');
     expect(await screen.findByRole('heading', { name: 'Your proxy line' }, SLOW)).toBeInTheDocument();
     expect(screen.getByTestId('signed-in-as')).toHaveTextContent('team@example.com');
+    // one line however long the address (the whole of it on hover), and the theme switch
+    expect(screen.getByTestId('signed-in-as')).toHaveClass('truncate');
+    expect(screen.getByTestId('signed-in-as')).toHaveAttribute('title', 'team@example.com');
+    expect(screen.getByRole('switch', { name: 'Dark theme' })).toBeInTheDocument();
     expect(await screen.findByText('uabc-sub-team', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByTestId('own-used')).toHaveTextContent('500 MB');
     expect(await screen.findByText('example.com')).toBeInTheDocument();
