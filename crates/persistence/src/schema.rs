@@ -814,6 +814,71 @@ diesel::table! {
 }
 
 diesel::table! {
+    usage_groups (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        credential_kind -> Text,
+        credential_label -> Text,
+        host -> Text,
+        country -> Text,
+        outcome -> Text,
+        reason -> Text,
+        first_day -> BigInt,
+        last_day -> BigInt,
+        last_hour -> BigInt,
+    }
+}
+
+diesel::table! {
+    usage_running_daily (group_id, day) {
+        group_id -> BigInt,
+        day -> BigInt,
+        connections -> BigInt,
+        bytes_up -> BigInt,
+        bytes_down -> BigInt,
+        connect_lt10 -> BigInt,
+        connect_lt18 -> BigInt,
+        connect_lt32 -> BigInt,
+        connect_lt56 -> BigInt,
+        connect_lt100 -> BigInt,
+        connect_lt178 -> BigInt,
+        connect_lt316 -> BigInt,
+        connect_lt562 -> BigInt,
+        connect_lt1000 -> BigInt,
+        connect_lt1778 -> BigInt,
+        connect_lt3162 -> BigInt,
+        connect_lt5623 -> BigInt,
+        connect_lt10000 -> BigInt,
+        connect_ge10000 -> BigInt,
+    }
+}
+
+diesel::table! {
+    usage_running_hourly (group_id, hour) {
+        group_id -> BigInt,
+        hour -> BigInt,
+        connections -> BigInt,
+        bytes_up -> BigInt,
+        bytes_down -> BigInt,
+        connect_lt10 -> BigInt,
+        connect_lt18 -> BigInt,
+        connect_lt32 -> BigInt,
+        connect_lt56 -> BigInt,
+        connect_lt100 -> BigInt,
+        connect_lt178 -> BigInt,
+        connect_lt316 -> BigInt,
+        connect_lt562 -> BigInt,
+        connect_lt1000 -> BigInt,
+        connect_lt1778 -> BigInt,
+        connect_lt3162 -> BigInt,
+        connect_lt5623 -> BigInt,
+        connect_lt10000 -> BigInt,
+        connect_ge10000 -> BigInt,
+    }
+}
+
+diesel::table! {
     usage_rollup_backfill (id) {
         id -> BigInt,
         upto -> BigInt,

@@ -1,7 +1,7 @@
 //! What the tests compare with the records: every group of one customer's hourly or daily tier,
 //! as stored (behind the `testing` feature).
 
-use super::write::{GroupKey, Sums};
+use super::sums::{GroupKey, Sums};
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::schema::{usage_daily_rollup as daily, usage_hourly as hourly};

@@ -6,7 +6,8 @@
 //! summed by the database (`INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE`, one statement
 //! per tier), to the same sums `write::sum_records` makes (the tests compare them).
 
-use super::write::{CONNECT_COLUMNS, DAY, HOUR};
+use super::sums::{DAY, HOUR};
+use super::write::CONNECT_COLUMNS;
 use crate::connection::{DbConnection, write_transaction};
 use crate::error::{DbError, DbResult};
 use crate::schema::usage_rollup_backfill as bf;
@@ -168,6 +169,10 @@ pub fn backfill_batch(conn: &mut DbConnection, batch: i64, now: i64) -> DbResult
             return Err(Step::Raced);
         }
         sum_ids(c, before.done_through, done_through)?;
+        if finished_at.is_some() {
+            // The records summed here in SQL reach the running totals all at once.
+            super::running::rebuild(c)?;
+        }
         Ok(Progress {
             upto: before.upto,
             done_through,

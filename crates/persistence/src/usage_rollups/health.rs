@@ -1,18 +1,19 @@
 //! The health of the customer's traffic from the rollups (`GET /api/user/usage/health`): per
 //! target host, targeted exit country, credential or UTC hour, the connections, how many
 //! succeeded and failed, the failures by reason, the bytes and the connect-time histogram, the
-//! groups with the most connections first (at most `traffic_health::TOP`). Read as the
-//! breakdowns are (`read.rs`): the whole days of the window from the daily tier, the hours
-//! beside them from the hourly tier, the window in whole hours; by hour, all from the hourly
-//! tier. One row per group, outcome and reason comes back from each part; the total over every
-//! group (not only the listed ones) is summed from the same rows, so it costs no other query.
+//! groups with the most connections first (at most `traffic_health::TOP`). By host, country and
+//! credential from the running totals (`running`: one row per group of the rollups' key, its
+//! sums over the window, whatever its length); by hour from the hourly tier. The window is
+//! taken in whole hours. The total over every group (not only the listed ones) is summed from
+//! the same rows, so it costs no other query.
 
 use super::read::Window;
-use super::write::{CONNECT_COLUMNS, DAY, HOUR};
+use super::sums::{DAY, HOUR};
+use super::write::CONNECT_COLUMNS;
 use crate::connection::DbConnection;
 use crate::connection_records::{GroupBy, RecordFilter};
 use crate::error::DbResult;
-use crate::schema::{usage_daily_rollup as daily, usage_hourly as hourly};
+use crate::schema::usage_hourly as hourly;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
@@ -184,18 +185,19 @@ pub fn health(
     filter: &RecordFilter,
     by: HealthGrouping,
 ) -> DbResult<Health> {
-    let shape = if by == HealthGrouping::Hour {
-        GroupBy::Hour
-    } else {
-        GroupBy::Host
-    };
-    let window = Window::of(filter.start(), filter.to, shape);
     let mut parts: Vec<Part> = Vec::new();
-    if let Some(range) = window.days {
-        parts.push(part!(daily, day, conn, filter, range, by));
-    }
-    for range in window.hours.into_iter().flatten() {
-        parts.push(part!(hourly, hour, conn, filter, range, by));
+    if by == HealthGrouping::Hour {
+        let window = Window::of(filter.start(), filter.to, GroupBy::Hour);
+        for range in window.hours.into_iter().flatten() {
+            parts.push(part!(hourly, hour, conn, filter, range, by));
+        }
+    } else {
+        parts.push(
+            super::running::window(conn, filter)?
+                .into_iter()
+                .map(|g| (group_key(&g, by), g.outcome, g.reason, sums(&g.totals)))
+                .collect(),
+        );
     }
     let mut groups: HashMap<String, HealthGroup> = HashMap::new();
     let mut total = HealthGroup::new(String::new(), None);
@@ -223,6 +225,41 @@ pub fn health(
     });
     groups.truncate(traffic_health::TOP);
     Ok(Health { groups, total })
+}
+
+/// A running group's key as `key_sql` gives it.
+fn group_key(g: &super::running::Summed, by: HealthGrouping) -> String {
+    match by {
+        HealthGrouping::Host => g.host.clone(),
+        HealthGrouping::Country => g.country.clone(),
+        HealthGrouping::Credential => {
+            format!("{}:{}", g.credential_kind.as_str(), g.credential_label)
+        }
+        HealthGrouping::Hour => String::new(),
+    }
+}
+
+/// A running group's sums in a part's shape: connections, bytes and the histogram.
+fn sums(t: &super::running::Totals) -> Sums16 {
+    let c = &t.connect;
+    (
+        t.connections,
+        t.bytes_up + t.bytes_down,
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4],
+        c[5],
+        c[6],
+        c[7],
+        c[8],
+        c[9],
+        c[10],
+        c[11],
+        c[12],
+        c[13],
+    )
 }
 
 /// An empty group of the part's `key` as `by` shows it.

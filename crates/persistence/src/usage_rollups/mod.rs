@@ -16,6 +16,8 @@ mod read;
 mod all_of;
 mod health;
 mod purge;
+pub mod running;
+mod sums;
 mod write;
 
 #[cfg(feature = "testing")]
@@ -26,4 +28,5 @@ pub use backfill::{Progress, backfill_batch, progress};
 pub use health::{Health, HealthGroup, health};
 pub use purge::purge_hourly_before;
 pub use read::{Window, breakdown};
-pub use write::{DAY, GroupKey, HOUR, Sums, add, sum_records, write_records};
+pub use sums::{DAY, GroupKey, HOUR, Sums, sum_records};
+pub use write::{add, write_records};

@@ -6,8 +6,9 @@ use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 
 /// Deletes the hourly rows of the hours that began before `before` (unix seconds), `batch` rows
-/// per statement (each its own transaction: no statement holds the write lock long); returns how
-/// many went. The daily tier keeps them.
+/// per statement (each its own transaction: no statement holds the write lock long), and the
+/// hourly running totals of those hours (`running`); returns how many rows of the tier went. The
+/// daily tier keeps them.
 pub fn purge_hourly_before(conn: &mut DbConnection, before: i64, batch: i64) -> DbResult<usize> {
     let batch = batch.max(1);
     let mut purged = 0;
@@ -30,6 +31,7 @@ pub fn purge_hourly_before(conn: &mut DbConnection, before: i64, batch: i64) -> 
         };
         purged += n;
         if (n as i64) < batch {
+            super::running::purge_hourly_before(conn, before, batch)?;
             return Ok(purged);
         }
     }

@@ -1,9 +1,10 @@
-//! The customer's breakdowns (by host, credential, day or hour) from the rollups: the whole
-//! days of the window from the daily tier, the hours beside them from the hourly tier, merged
-//! per group. The window is taken in whole hours (its start rounded down, its end up): the
-//! rollups know no finer time.
+//! The customer's breakdowns (by host, credential, day or hour) from the rollups: by host and
+//! credential from the running totals (`running`: each group's sums over the window, whatever
+//! its length); by day and hour, the whole days of the window from the daily tier and the hours
+//! beside them from the hourly tier, merged per group. The window is taken in whole hours (its
+//! start rounded down, its end up): the rollups know no finer time.
 
-use super::write::{DAY, HOUR};
+use super::sums::{DAY, HOUR, ceil, floor};
 use crate::connection::DbConnection;
 use crate::connection_records::{CREDENTIAL_TOP, Group, GroupBy, HOST_TOP, RecordFilter};
 use crate::error::DbResult;
@@ -25,14 +26,6 @@ pub struct Window {
     pub days: Option<(Option<i64>, Option<i64>)>,
     /// The hours, from the hourly tier (none, one or two ranges).
     pub hours: [Option<(Option<i64>, Option<i64>)>; 2],
-}
-
-fn floor(t: i64, unit: i64) -> i64 {
-    t.div_euclid(unit) * unit
-}
-
-fn ceil(t: i64, unit: i64) -> i64 {
-    floor(t, unit) + if t.rem_euclid(unit) == 0 { 0 } else { unit }
 }
 
 impl Window {
@@ -207,13 +200,35 @@ pub fn breakdown(
     filter: &RecordFilter,
     by: GroupBy,
 ) -> DbResult<Vec<Group>> {
-    let window = Window::of(filter.start(), filter.to, by);
     let mut totals = Totals::new();
-    if let Some(range) = window.days {
-        add_tier!(daily, day, conn, filter, range, by, &mut totals);
-    }
-    for range in window.hours.into_iter().flatten() {
-        add_tier!(hourly, hour, conn, filter, range, by, &mut totals);
+    if matches!(by, GroupBy::Host | GroupBy::Credential) {
+        for g in super::running::window(conn, filter)? {
+            let key = match by {
+                GroupBy::Host => Key::Host(g.host),
+                _ => Key::Credential(g.credential_kind, g.credential_label),
+            };
+            let t = &g.totals;
+            let reason = Some(g.reason.as_str()).filter(|r| !r.is_empty());
+            let not_charged = if domain::usage::charged(g.outcome, reason) {
+                0
+            } else {
+                t.connections
+            };
+            totals.entry(key).or_default().add((
+                t.connections,
+                t.bytes_up,
+                t.bytes_down,
+                not_charged,
+            ));
+        }
+    } else {
+        let window = Window::of(filter.start(), filter.to, by);
+        if let Some(range) = window.days {
+            add_tier!(daily, day, conn, filter, range, by, &mut totals);
+        }
+        for range in window.hours.into_iter().flatten() {
+            add_tier!(hourly, hour, conn, filter, range, by, &mut totals);
+        }
     }
     let mut groups: Vec<(Key, Tally)> = totals.into_iter().collect();
     let bytes = Tally::bytes;

@@ -1,0 +1,93 @@
+//! Rebuilding the running totals from the tiers when the back-fill finishes (`rebuild`), and
+//! purging them with the hourly tier (`purge_hourly_before`).
+
+use super::totals::{COLUMNS, KEY};
+use crate::connection::DbConnection;
+use crate::error::DbResult;
+use crate::usage_rollups::sums::DAY;
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+
+/// Rebuilds every running total from the tiers (after the back-fill has added to them in SQL):
+/// the groups from the daily tier, the running sums with window functions. Run it in a write
+/// transaction; on PostgreSQL it first locks the groups against the flushes, which wait.
+pub fn rebuild(conn: &mut DbConnection) -> DbResult<()> {
+    let key = KEY.join(", ");
+    let on = KEY
+        .iter()
+        .map(|c| format!("g.{c} = r.{c}"))
+        .collect::<Vec<_>>()
+        .join(" AND ");
+    let values = COLUMNS.join(", ");
+    let running = |partition: &str, time: &str| {
+        COLUMNS
+            .iter()
+            .map(|c| format!("SUM(r.{c}) OVER (PARTITION BY {partition} ORDER BY r.{time})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut statements = Vec::new();
+    if matches!(conn, DbConnection::Postgres(_)) {
+        statements.push("LOCK TABLE usage_groups IN EXCLUSIVE MODE".to_owned());
+    }
+    statements.extend([
+        "DELETE FROM usage_running_hourly".to_owned(),
+        "DELETE FROM usage_running_daily".to_owned(),
+        "DELETE FROM usage_groups".to_owned(),
+        format!(
+            "INSERT INTO usage_groups (user_id, {key}, first_day, last_day, last_hour) \
+             SELECT user_id, {key}, MIN(day), MAX(day), MAX(day) FROM usage_daily_rollup \
+             GROUP BY user_id, {key}"
+        ),
+        format!(
+            "UPDATE usage_groups SET last_hour = h.last_hour FROM (SELECT user_id, {key}, \
+             MAX(hour) AS last_hour FROM usage_hourly GROUP BY user_id, {key}) h \
+             WHERE h.user_id = usage_groups.user_id AND {}",
+            KEY.iter()
+                .map(|c| format!("h.{c} = usage_groups.{c}"))
+                .collect::<Vec<_>>()
+                .join(" AND ")
+        ),
+        format!(
+            "INSERT INTO usage_running_daily (group_id, day, {values}) SELECT g.id, r.day, {} \
+             FROM usage_daily_rollup r JOIN usage_groups g ON g.user_id = r.user_id AND {on}",
+            running("g.id", "day")
+        ),
+        format!(
+            "INSERT INTO usage_running_hourly (group_id, hour, {values}) SELECT g.id, r.hour, {} \
+             FROM usage_hourly r JOIN usage_groups g ON g.user_id = r.user_id AND {on}",
+            running(&format!("g.id, r.hour / {DAY}"), "hour")
+        ),
+    ]);
+    for statement in statements {
+        diesel::sql_query(statement).execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Deletes the running rows of the hours that began before `before`, `batch` rows per
+/// statement; returns how many went (the hourly tier's purge runs it beside its own).
+pub fn purge_hourly_before(conn: &mut DbConnection, before: i64, batch: i64) -> DbResult<usize> {
+    let batch = batch.max(1);
+    let mut purged = 0;
+    loop {
+        let n = diesel::sql_query(match conn {
+            DbConnection::Sqlite(_) => {
+                "DELETE FROM usage_running_hourly WHERE (group_id, hour) IN \
+                 (SELECT group_id, hour FROM usage_running_hourly WHERE hour < ? ORDER BY hour \
+                 LIMIT ?)"
+            }
+            DbConnection::Postgres(_) => {
+                "DELETE FROM usage_running_hourly WHERE ctid = ANY(ARRAY( \
+                 SELECT ctid FROM usage_running_hourly WHERE hour < $1 ORDER BY hour LIMIT $2))"
+            }
+        })
+        .bind::<BigInt, _>(before)
+        .bind::<BigInt, _>(batch)
+        .execute(conn)?;
+        purged += n;
+        if (n as i64) < batch {
+            return Ok(purged);
+        }
+    }
+}
