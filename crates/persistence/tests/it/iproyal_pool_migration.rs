@@ -13,7 +13,7 @@ use persistence::{DbConnection, both_backends, run_migrations, traffic};
 const IPROYAL_POOL_MIGRATION: &str = "20261220000301";
 
 /// Reverts migrations down to and including `version`; returns how many were reverted.
-fn revert_to(conn: &mut DbConnection, version: &str) -> usize {
+pub fn revert_to(conn: &mut DbConnection, version: &str) -> usize {
     let mut reverted = 0;
     loop {
         let done = match conn {

@@ -286,6 +286,20 @@ both_backends! {
         assert!(records::breakdown(&mut conn, &base, GroupBy::Day).unwrap().is_empty());
         assert_eq!(rollups::breakdown(&mut conn, &base, GroupBy::Day).unwrap(), before);
     }
+
+    fn the_migration_builds_the_running_totals_the_flushes_keep(db) {
+        let mut conn = db.pool.get().unwrap();
+        let user = persistence::testing::insert_user(&mut conn, "running-upgrade");
+        let mut rng = Rng::new(77);
+        let rows = traffic(&mut rng, user, 300);
+        flush_in_batches(&mut conn, &mut rng, &rows);
+        let kept = running_rows(&mut conn);
+        assert!(kept.len() > 100, "{}", kept.len());
+        // As on an upgrade: the tiers hold the rollups, the migration builds the running totals.
+        crate::iproyal_pool_migration::revert_to(&mut conn, "20261231000200");
+        persistence::run_migrations(&mut conn).unwrap();
+        assert_eq!(running_rows(&mut conn), kept);
+    }
 }
 
 #[derive(QueryableByName)]
