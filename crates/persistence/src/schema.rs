@@ -814,6 +814,78 @@ diesel::table! {
 }
 
 diesel::table! {
+    usage_daily_totals (user_id, day, kind, credential_kind, credential_label, host, country, outcome, reason) {
+        user_id -> BigInt,
+        day -> BigInt,
+        kind -> Text,
+        credential_kind -> Text,
+        credential_label -> Text,
+        host -> Text,
+        country -> Text,
+        outcome -> Text,
+        reason -> Text,
+        connections -> BigInt,
+        bytes_up -> BigInt,
+        bytes_down -> BigInt,
+        charged_bytes -> BigInt,
+        under_1s -> BigInt,
+        under_10s -> BigInt,
+        under_1m -> BigInt,
+        over_1m -> BigInt,
+        connect_lt10 -> BigInt,
+        connect_lt18 -> BigInt,
+        connect_lt32 -> BigInt,
+        connect_lt56 -> BigInt,
+        connect_lt100 -> BigInt,
+        connect_lt178 -> BigInt,
+        connect_lt316 -> BigInt,
+        connect_lt562 -> BigInt,
+        connect_lt1000 -> BigInt,
+        connect_lt1778 -> BigInt,
+        connect_lt3162 -> BigInt,
+        connect_lt5623 -> BigInt,
+        connect_lt10000 -> BigInt,
+        connect_ge10000 -> BigInt,
+    }
+}
+
+diesel::table! {
+    usage_hourly_totals (user_id, hour, kind, credential_kind, credential_label, host, country, outcome, reason) {
+        user_id -> BigInt,
+        hour -> BigInt,
+        kind -> Text,
+        credential_kind -> Text,
+        credential_label -> Text,
+        host -> Text,
+        country -> Text,
+        outcome -> Text,
+        reason -> Text,
+        connections -> BigInt,
+        bytes_up -> BigInt,
+        bytes_down -> BigInt,
+        charged_bytes -> BigInt,
+        under_1s -> BigInt,
+        under_10s -> BigInt,
+        under_1m -> BigInt,
+        over_1m -> BigInt,
+        connect_lt10 -> BigInt,
+        connect_lt18 -> BigInt,
+        connect_lt32 -> BigInt,
+        connect_lt56 -> BigInt,
+        connect_lt100 -> BigInt,
+        connect_lt178 -> BigInt,
+        connect_lt316 -> BigInt,
+        connect_lt562 -> BigInt,
+        connect_lt1000 -> BigInt,
+        connect_lt1778 -> BigInt,
+        connect_lt3162 -> BigInt,
+        connect_lt5623 -> BigInt,
+        connect_lt10000 -> BigInt,
+        connect_ge10000 -> BigInt,
+    }
+}
+
+diesel::table! {
     usage_groups (id) {
         id -> BigInt,
         user_id -> BigInt,

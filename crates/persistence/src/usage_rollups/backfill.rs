@@ -170,8 +170,10 @@ pub fn backfill_batch(conn: &mut DbConnection, batch: i64, now: i64) -> DbResult
         }
         sum_ids(c, before.done_through, done_through)?;
         if finished_at.is_some() {
-            // The records summed here in SQL reach the running totals all at once.
+            // The records summed here in SQL reach the running totals and the totals all at
+            // once.
             super::running::rebuild(c)?;
+            super::totals::rebuild(c)?;
         }
         Ok(Progress {
             upto: before.upto,

@@ -3,7 +3,8 @@
 //! succeeded and failed, the failures by reason, the bytes and the connect-time histogram, the
 //! groups with the most connections first (at most `traffic_health::TOP`). By host, country and
 //! credential from the running totals (`running`: one row per group of the rollups' key, its
-//! sums over the window, whatever its length); by hour from the hourly tier. The window is
+//! sums over the window, whatever its length); by hour from the hourly tier (from its totals
+//! without the target, `totals`, when no host or credential is asked for). The window is
 //! taken in whole hours. The total over every group (not only the listed ones) is summed from
 //! the same rows, so it costs no other query.
 
@@ -13,7 +14,7 @@ use super::write::CONNECT_COLUMNS;
 use crate::connection::DbConnection;
 use crate::connection_records::{GroupBy, RecordFilter};
 use crate::error::DbResult;
-use crate::schema::usage_hourly as hourly;
+use crate::schema::{usage_hourly as hourly, usage_hourly_totals as hourly_totals};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
@@ -189,7 +190,12 @@ pub fn health(
     if by == HealthGrouping::Hour {
         let window = Window::of(filter.start(), filter.to, GroupBy::Hour);
         for range in window.hours.into_iter().flatten() {
-            parts.push(part!(hourly, hour, conn, filter, range, by));
+            // Without a host or credential asked for, the totals without them.
+            parts.push(if super::totals::answer(filter) {
+                part!(hourly_totals, hour, conn, filter, range, by)
+            } else {
+                part!(hourly, hour, conn, filter, range, by)
+            });
         }
     } else {
         parts.push(

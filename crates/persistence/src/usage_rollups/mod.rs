@@ -18,6 +18,7 @@ mod health;
 mod purge;
 pub mod running;
 mod sums;
+pub mod totals;
 mod write;
 
 #[cfg(feature = "testing")]

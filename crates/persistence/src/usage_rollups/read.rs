@@ -1,14 +1,18 @@
 //! The customer's breakdowns (by host, credential, day or hour) from the rollups: by host and
 //! credential from the running totals (`running`: each group's sums over the window, whatever
 //! its length); by day and hour, the whole days of the window from the daily tier and the hours
-//! beside them from the hourly tier, merged per group. The window is taken in whole hours (its
+//! beside them from the hourly tier, merged per group (from the tiers' totals without the
+//! target, `totals`, when no host or credential is asked for). The window is taken in whole hours (its
 //! start rounded down, its end up): the rollups know no finer time.
 
 use super::sums::{DAY, HOUR, ceil, floor};
 use crate::connection::DbConnection;
 use crate::connection_records::{CREDENTIAL_TOP, Group, GroupBy, HOST_TOP, RecordFilter};
 use crate::error::DbResult;
-use crate::schema::{usage_daily_rollup as daily, usage_hourly as hourly};
+use crate::schema::{
+    usage_daily_rollup as daily, usage_daily_totals as daily_totals, usage_hourly as hourly,
+    usage_hourly_totals as hourly_totals,
+};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
@@ -223,11 +227,21 @@ pub fn breakdown(
         }
     } else {
         let window = Window::of(filter.start(), filter.to, by);
+        // Without a host or credential asked for, the totals without them: a few rows a bucket.
+        let whole = super::totals::answer(filter);
         if let Some(range) = window.days {
-            add_tier!(daily, day, conn, filter, range, by, &mut totals);
+            if whole {
+                add_tier!(daily_totals, day, conn, filter, range, by, &mut totals);
+            } else {
+                add_tier!(daily, day, conn, filter, range, by, &mut totals);
+            }
         }
         for range in window.hours.into_iter().flatten() {
-            add_tier!(hourly, hour, conn, filter, range, by, &mut totals);
+            if whole {
+                add_tier!(hourly_totals, hour, conn, filter, range, by, &mut totals);
+            } else {
+                add_tier!(hourly, hour, conn, filter, range, by, &mut totals);
+            }
         }
     }
     let mut groups: Vec<(Key, Tally)> = totals.into_iter().collect();

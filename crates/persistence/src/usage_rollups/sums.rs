@@ -84,6 +84,43 @@ impl Sums {
     }
 }
 
+impl Sums {
+    /// Adds another group's sums.
+    pub fn merge(&mut self, other: &Sums) {
+        self.connections += other.connections;
+        self.bytes_up += other.bytes_up;
+        self.bytes_down += other.bytes_down;
+        self.charged_bytes += other.charged_bytes;
+        self.under_1s += other.under_1s;
+        self.under_10s += other.under_10s;
+        self.under_1m += other.under_1m;
+        self.over_1m += other.over_1m;
+        for (mine, theirs) in self.connect.iter_mut().zip(&other.connect) {
+            *mine += theirs;
+        }
+    }
+}
+
+/// `groups` summed again without their credential, host and country (the credential kind
+/// `main`, the rest empty): the rows of the totals tables (`usage_hourly_totals`,
+/// `usage_daily_totals`), in the order they are written.
+pub fn without_target(groups: &[(GroupKey, Sums)]) -> Vec<(GroupKey, Sums)> {
+    let mut totals: HashMap<GroupKey, Sums> = HashMap::new();
+    for (key, sums) in groups {
+        let key = GroupKey {
+            credential_kind: CredentialKind::Main,
+            credential_label: String::new(),
+            host: String::new(),
+            country: String::new(),
+            ..key.clone()
+        };
+        totals.entry(key).or_default().merge(sums);
+    }
+    let mut rows: Vec<_> = totals.into_iter().collect();
+    rows.sort_by(|(a, _), (b, _)| a.order().cmp(&b.order()));
+    rows
+}
+
 /// `records` summed per group of buckets of `seconds`, in the order they are written.
 pub fn sum_records(records: &[NewRecord], seconds: i64) -> Vec<(GroupKey, Sums)> {
     let mut groups: HashMap<GroupKey, Sums> = HashMap::new();

@@ -1,11 +1,14 @@
 //! Writing the rollups: the records summed per group in Rust (`sums::sum_records`), added to
 //! both tiers by adding upserts and to the running totals (`add`, `write_records`).
 
-use super::sums::{DAY, GroupKey, HOUR, Sums, sum_records};
+use super::sums::{DAY, GroupKey, HOUR, Sums, sum_records, without_target};
 use crate::connection::DbConnection;
 use crate::connection_records::NewRecord;
 use crate::error::DbResult;
-use crate::schema::{usage_daily_rollup as daily, usage_hourly as hourly};
+use crate::schema::{
+    usage_daily_rollup as daily, usage_daily_totals as daily_totals, usage_hourly as hourly,
+    usage_hourly_totals as hourly_totals,
+};
 use diesel::prelude::*;
 use domain::traffic_health::BUCKETS;
 use domain::usage::{CredentialKind, Outcome};
@@ -169,6 +172,8 @@ macro_rules! tier {
 
 tier!(HourRow, hourly, hour, add_hourly);
 tier!(DayRow, daily, day, add_daily);
+tier!(HourTotalRow, hourly_totals, hour, add_hourly_totals);
+tier!(DayTotalRow, daily_totals, day, add_daily_totals);
 
 /// Writes `records` (`connection_records::insert_many`) and adds them to both tiers: what the
 /// flush runs in its transaction, so that records and rollups always agree. Returns how many
@@ -179,8 +184,8 @@ pub fn write_records(conn: &mut DbConnection, records: &[NewRecord]) -> DbResult
     Ok(written)
 }
 
-/// Adds `records` to both tiers and their running totals; run it in the transaction that writes
-/// them.
+/// Adds `records` to both tiers, their totals without the target and their running totals; run
+/// it in the transaction that writes them.
 pub fn add(conn: &mut DbConnection, records: &[NewRecord]) -> DbResult<()> {
     if records.is_empty() {
         return Ok(());
@@ -188,6 +193,8 @@ pub fn add(conn: &mut DbConnection, records: &[NewRecord]) -> DbResult<()> {
     let (hours, days) = (sum_records(records, HOUR), sum_records(records, DAY));
     add_hourly(conn, &hours)?;
     add_daily(conn, &days)?;
+    add_hourly_totals(conn, &without_target(&hours))?;
+    add_daily_totals(conn, &without_target(&days))?;
     super::running::add(conn, &hours, &days)
 }
 

@@ -144,14 +144,20 @@ struct Line {
     line: String,
 }
 
-/// Every group and running row, as text in one order (the ids left out: a rebuild renumbers).
+/// Every group and running row and every row of the totals, as text in one order (the ids left
+/// out: a rebuild renumbers).
 fn running_rows(conn: &mut DbConnection) -> Vec<String> {
     let group = "g.user_id || ' ' || g.kind || ' ' || g.credential_kind || ' ' || g.credential_label \
                  || ' ' || g.host || ' ' || g.country || ' ' || g.outcome || ' ' || g.reason";
     let values = "r.connections || ' ' || r.bytes_up || ' ' || r.bytes_down || ' ' || r.connect_lt10 \
                   || ' ' || r.connect_lt100 || ' ' || r.connect_lt1000 || ' ' || r.connect_ge10000";
+    let totals = "t.user_id || ' ' || t.kind || ' ' || t.credential_kind || ' ' || t.credential_label || ' ' || t.host \
+                  || ' ' || t.country || ' ' || t.outcome || ' ' || t.reason || ' ' || t.connections || ' ' || t.bytes_up \
+                  || ' ' || t.bytes_down || ' ' || t.charged_bytes || ' ' || t.under_1m || ' ' || t.connect_lt56";
     let mut lines: Vec<String> = Vec::new();
     for sql in [
+        format!("SELECT 'ht ' || t.hour || ' ' || {totals} AS line FROM usage_hourly_totals t"),
+        format!("SELECT 'dt ' || t.day || ' ' || {totals} AS line FROM usage_daily_totals t"),
         format!(
             "SELECT {group} || ' ' || g.first_day || ' ' || g.last_day || ' ' || g.last_hour AS line FROM usage_groups g"
         ),
@@ -230,11 +236,15 @@ both_backends! {
             assert_eq!(total(&mut conn, "usage_daily_rollup"), (counted, up, down, charged));
         }
 
-        // The running totals the flushes kept (out of order, two nodes at once) are what a
-        // rebuild from the tiers makes.
+        // The running totals and the totals the flushes kept (out of order, two nodes at once)
+        // are what a rebuild from the tiers makes.
         let kept = running_rows(&mut conn);
         assert!(kept.len() > 100, "{}", kept.len());
-        write_transaction(&mut conn, rollups::running::rebuild).unwrap();
+        write_transaction(&mut conn, |c| {
+            rollups::running::rebuild(c)?;
+            rollups::totals::rebuild(c)
+        })
+        .unwrap();
         assert_eq!(running_rows(&mut conn), kept);
     }
 
@@ -295,7 +305,8 @@ both_backends! {
         flush_in_batches(&mut conn, &mut rng, &rows);
         let kept = running_rows(&mut conn);
         assert!(kept.len() > 100, "{}", kept.len());
-        // As on an upgrade: the tiers hold the rollups, the migration builds the running totals.
+        // As on an upgrade: the tiers hold the rollups, the migrations build the running totals
+        // and the totals.
         crate::iproyal_pool_migration::revert_to(&mut conn, "20261231000200");
         persistence::run_migrations(&mut conn).unwrap();
         assert_eq!(running_rows(&mut conn), kept);

@@ -123,6 +123,18 @@ both_backends! {
         let left = hours(&mut conn);
         assert_eq!(left.len(), all.len() - older);
         assert!(left.iter().all(|h| *h >= bound));
+        // The hourly running totals and totals of those hours go with them, the rest stay.
+        for table in ["usage_running_hourly", "usage_hourly_totals"] {
+            let count = |conn: &mut DbConnection, op: &str| -> i64 {
+                diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(&format!(
+                    "(SELECT COUNT(*) FROM {table} WHERE hour {op} {bound})"
+                )))
+                .get_result(conn)
+                .unwrap()
+            };
+            assert_eq!(count(&mut conn, "<"), 0, "{table}");
+            assert!(count(&mut conn, ">=") > 0, "{table}");
+        }
         assert_eq!(tier_of(&mut conn, user, true, user), daily_before, "the daily tier stays");
         assert_eq!(rollups::purge_hourly_before(&mut conn, bound, 7).unwrap(), 0);
         let days: i64 = usage_daily_rollup::table.filter(usage_daily_rollup::user_id.eq(user)).count().get_result(&mut conn).unwrap();

@@ -21,6 +21,6 @@ mod totals;
 mod write;
 
 pub use read::{Summed, window};
-pub use rebuild::{purge_hourly_before, rebuild};
+pub use rebuild::rebuild;
 pub use totals::Totals;
 pub use write::add;

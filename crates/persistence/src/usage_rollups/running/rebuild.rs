@@ -1,12 +1,10 @@
-//! Rebuilding the running totals from the tiers when the back-fill finishes (`rebuild`), and
-//! purging them with the hourly tier (`purge_hourly_before`).
+//! Rebuilding the running totals from the tiers when the back-fill finishes (`rebuild`).
 
 use super::totals::{COLUMNS, KEY};
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::usage_rollups::sums::DAY;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
 
 /// Rebuilds every running total from the tiers (after the back-fill has added to them in SQL):
 /// the groups from the daily tier, the running sums with window functions. Run it in a write
@@ -63,31 +61,4 @@ pub fn rebuild(conn: &mut DbConnection) -> DbResult<()> {
         diesel::sql_query(statement).execute(conn)?;
     }
     Ok(())
-}
-
-/// Deletes the running rows of the hours that began before `before`, `batch` rows per
-/// statement; returns how many went (the hourly tier's purge runs it beside its own).
-pub fn purge_hourly_before(conn: &mut DbConnection, before: i64, batch: i64) -> DbResult<usize> {
-    let batch = batch.max(1);
-    let mut purged = 0;
-    loop {
-        let n = diesel::sql_query(match conn {
-            DbConnection::Sqlite(_) => {
-                "DELETE FROM usage_running_hourly WHERE (group_id, hour) IN \
-                 (SELECT group_id, hour FROM usage_running_hourly WHERE hour < ? ORDER BY hour \
-                 LIMIT ?)"
-            }
-            DbConnection::Postgres(_) => {
-                "DELETE FROM usage_running_hourly WHERE ctid = ANY(ARRAY( \
-                 SELECT ctid FROM usage_running_hourly WHERE hour < $1 ORDER BY hour LIMIT $2))"
-            }
-        })
-        .bind::<BigInt, _>(before)
-        .bind::<BigInt, _>(batch)
-        .execute(conn)?;
-        purged += n;
-        if (n as i64) < batch {
-            return Ok(purged);
-        }
-    }
 }

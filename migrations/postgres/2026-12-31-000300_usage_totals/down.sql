@@ -1,0 +1,2 @@
+DROP TABLE usage_daily_totals;
+DROP TABLE usage_hourly_totals;
