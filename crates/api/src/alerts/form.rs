@@ -44,7 +44,8 @@ pub struct AlertsRequest {
     pub runs_out_within_days: Option<Value>,
     /// Send a report of the previous UTC day's usage every day (notification centre, and by
     /// the channels above: email when on, the webhook when set); off by default.
-    #[schema(value_type = Option<bool>)]
+    // Not nullable: null is refused (the field is left out to keep it).
+    #[schema(value_type = bool)]
     #[serde(default, deserialize_with = "present")]
     pub daily_report: Option<Value>,
 }
