@@ -21,8 +21,14 @@ pub fn due(conn: &mut DbConnection, day: i64, limit: i64) -> DbResult<Vec<(UserI
     let marked = daily_reports::table
         .filter(daily_reports::user_id.eq(alert_settings::user_id))
         .filter(daily_reports::day.eq(day));
+    // Disabled accounts are left out before the limit: they never get a mark, and must not
+    // take the places of the batch run after run.
+    let enabled = users::table
+        .filter(users::disabled.eq(false))
+        .select(users::id);
     let opted_in: Vec<i64> = alert_settings::table
         .filter(alert_settings::daily_report.eq(true))
+        .filter(alert_settings::user_id.eq_any(enabled))
         .filter(not(exists(marked)))
         .order(alert_settings::user_id.asc())
         .limit(limit)
@@ -30,7 +36,6 @@ pub fn due(conn: &mut DbConnection, day: i64, limit: i64) -> DbResult<Vec<(UserI
         .load(conn)?;
     let rows: Vec<(i64, String)> = users::table
         .filter(users::id.eq_any(&opted_in))
-        .filter(users::disabled.eq(false))
         .order(users::id.asc())
         .select((users::id, users::email))
         .load(conn)?;

@@ -1153,3 +1153,4 @@ diesel::table! {
 diesel::joinable!(daily_reports -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(daily_reports, users);
 diesel::allow_tables_to_appear_in_same_query!(daily_reports, alert_settings);
+diesel::allow_tables_to_appear_in_same_query!(alert_settings, users);

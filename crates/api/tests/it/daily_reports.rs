@@ -2,7 +2,8 @@
 //! customer and day though two instances run the job at the same moment, and not again on the
 //! next run; figures from the daily rollup only (the test writes no connection record); the
 //! mail, the notification and the signed webhook body; nothing for a customer who did not opt
-//! in, no mail with mail off, nothing but the mark for a day without traffic. Time is the
+//! in or whose account is disabled, no mail with mail off, nothing but the mark for a day
+//! without traffic; a run bounded to its batch. Time is the
 //! job's `now` argument, never a sleep.
 
 use crate::common::{PASSWORD, TestApp};
@@ -91,8 +92,14 @@ persistence::both_backends! {
 
         let opted_in = AlertSettings { daily_report: true, ..AlertSettings::default() };
         let no_mail = customer(&app, "nomail", AlertSettings { email: false, ..opted_in.clone() });
-        let _quiet = customer(&app, "quiet", opted_in);
+        let _quiet = customer(&app, "quiet", opted_in.clone());
         let opted_out = customer(&app, "optedout", AlertSettings::default());
+        let disabled = customer(&app, "disabled", opted_in.clone());
+        app.with_conn(|c| {
+            use diesel::prelude::*;
+            use persistence::schema::users;
+            diesel::update(users::table.find(disabled.get())).set(users::disabled.eq(true)).execute(c).unwrap()
+        });
         let failed = |user, reason: &str, at| NewRecord {
             outcome: Outcome::UpstreamError,
             reason: Some(reason.to_owned()),
@@ -116,6 +123,7 @@ persistence::both_backends! {
             record(owner, T0 + DAY, "after.example", 7, 7),
             record(no_mail, T0 + 50, "example.com", 5, 5),
             record(opted_out, T0 + 60, "example.com", 5, 5),
+            record(disabled, T0 + 70, "example.com", 5, 5),
         ]);
         app.with_conn(|c| {
             persistence::traffic::add_purchased(c, owner, ProxyKind::Premium, 10 * GB, None).unwrap();
@@ -124,8 +132,11 @@ persistence::both_backends! {
 
         // Before 00:30 the day may still be written to: nothing yet.
         assert_eq!(report_twice_at_once(&app, T0 + DAY + 1_799).await, (0, 0));
-        // Owner and no-mail reported, quiet marked; once, though two instances ran at once.
-        assert_eq!(report_twice_at_once(&app, NOW).await, (2, 1));
+        // A run takes a bounded batch, lowest id first: the owner.
+        let first = app::daily_reports::send_daily_reports_up_to(app.pool(), mailer(&app), NOW, 1);
+        assert_eq!((first.await.unwrap().sent, mail_texts(&app, EMAIL).len()), (1, 1));
+        // Then no-mail reported and quiet marked; once, though two instances ran at once.
+        assert_eq!(report_twice_at_once(&app, NOW).await, (1, 1));
         assert_eq!(report_twice_at_once(&app, NOW + 600).await, (0, 0), "reported already");
         // The mark decides: a late claim of the same customer and day loses.
         let late = app.with_conn(|c| persistence::daily_reports::claim(c, owner, T0, true, NOW).unwrap());
@@ -151,7 +162,8 @@ persistence::both_backends! {
         assert!(mail_texts(&app, "nomail@example.com").is_empty(), "mail off");
         assert!(mail_texts(&app, "quiet@example.com").is_empty(), "no traffic, no report");
         assert!(mail_texts(&app, "optedout@example.com").is_empty(), "not opted in");
-        for (user, expected) in [(no_mail, 1), (opted_out, 0)] {
+        assert!(mail_texts(&app, "disabled@example.com").is_empty(), "account disabled");
+        for (user, expected) in [(no_mail, 1), (opted_out, 0), (disabled, 0)] {
             let bell = app.with_conn(|c| persistence::notifications::page(c, user, 0, 10).unwrap().1);
             assert_eq!(bell, expected, "{user:?}");
         }

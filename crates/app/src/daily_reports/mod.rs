@@ -50,10 +50,21 @@ pub async fn send_daily_reports(
     mailer: Arc<dyn Mailer>,
     now: i64,
 ) -> Result<ReportRun, AppError> {
+    send_daily_reports_up_to(pool, mailer, now, BATCH).await
+}
+
+/// [`send_daily_reports`] for at most `limit` customers.
+pub async fn send_daily_reports_up_to(
+    pool: &DbPool,
+    mailer: Arc<dyn Mailer>,
+    now: i64,
+    limit: i64,
+) -> Result<ReportRun, AppError> {
     let Some(day) = report_day(now) else {
         return Ok(ReportRun::default());
     };
-    let (run, mails) = with_conn(pool, move |conn| Ok(report_batch(conn, day, now)?)).await?;
+    let (run, mails) =
+        with_conn(pool, move |conn| Ok(report_batch(conn, day, now, limit)?)).await?;
     for (user, mail) in mails {
         if let Err(err) = mailer.send(mail).await {
             tracing::warn!(%err, user = user.get(), "daily report mail not sent");
@@ -66,11 +77,12 @@ fn report_batch(
     conn: &mut DbConnection,
     day: i64,
     now: i64,
+    limit: i64,
 ) -> persistence::DbResult<(ReportRun, Vec<(UserId, OutgoingMail)>)> {
     daily_reports::purge_before(conn, day - KEEP_DAYS * DAY)?;
     let mut run = ReportRun::default();
     let mut mails = Vec::new();
-    for (user, email) in daily_reports::due(conn, day, BATCH)? {
+    for (user, email) in daily_reports::due(conn, day, limit)? {
         let figures = daily_reports::figures(conn, user, day)?;
         let left = traffic::balances_of(conn, &[user])?
             .into_iter()
