@@ -11,6 +11,7 @@ pub mod blocklist;
 pub mod catalog;
 pub mod cpu_pool;
 pub mod currency;
+pub mod daily_reports;
 pub mod error;
 pub mod jobs;
 pub mod payout_tracking;

@@ -40,6 +40,7 @@ pub const ALERT_RUNS_OUT: &str =
     "Enter a whole number of days from 1 to 30, or nothing to turn this alert off";
 pub const ALERT_BALANCE: &str = "Enter an amount greater than 0 (at most 100000, 2 decimals)";
 pub const ALERT_EMAIL: &str = "Email must be true or false";
+pub const ALERT_DAILY_REPORT: &str = "Daily report must be true or false";
 pub const WEBHOOK_URL: &str = "Enter an https:// URL of at most 2000 characters, without a user name or password, on a public host";
 pub const WEBHOOK_URL_MISSING: &str = "Set a webhook URL first";
 pub const GOOGLE_NOT_CONFIGURED: &str = "Google sign-in is not available";

@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use domain::UserId;
 
 /// The defaults (largest first, as saved lists are): traffic at 95 % and 80 %, expiry 3 days and 1 day ahead, no balance alert,
-/// email on, no webhook.
+/// email on, no webhook, no daily report.
 pub const DEFAULT_TRAFFIC_PERCENT: [i64; 2] = [95, 80];
 pub const DEFAULT_EXPIRY_DAYS: [i64; 2] = [3, 1];
 
@@ -27,6 +27,8 @@ pub struct AlertSettings {
     /// Alert when a traffic kind runs out within this many days at the recent pace
     /// (`domain::forecast`); `None`: off (the default).
     pub runs_out_within_days: Option<i64>,
+    /// The daily usage report (`crate::daily_reports`): off by default.
+    pub daily_report: bool,
 }
 
 impl Default for AlertSettings {
@@ -39,6 +41,7 @@ impl Default for AlertSettings {
             webhook_url: None,
             webhook_secret: None,
             runs_out_within_days: None,
+            daily_report: false,
         }
     }
 }
@@ -51,6 +54,7 @@ type SettingsColumns = (
     Option<String>,
     Option<String>,
     Option<i64>,
+    bool,
 );
 
 fn list(text: &str) -> Vec<i64> {
@@ -71,6 +75,7 @@ fn from_columns(c: SettingsColumns) -> AlertSettings {
         webhook_url: c.4,
         webhook_secret: c.5,
         runs_out_within_days: c.6,
+        daily_report: c.7,
     }
 }
 
@@ -82,6 +87,7 @@ const COLUMNS: (
     alert_settings::webhook_url,
     alert_settings::webhook_secret,
     alert_settings::runs_out_within_days,
+    alert_settings::daily_report,
 ) = (
     alert_settings::traffic_percent,
     alert_settings::expiry_days,
@@ -90,6 +96,7 @@ const COLUMNS: (
     alert_settings::webhook_url,
     alert_settings::webhook_secret,
     alert_settings::runs_out_within_days,
+    alert_settings::daily_report,
 );
 
 /// `user`'s settings, or the defaults.
@@ -113,6 +120,7 @@ pub fn save(conn: &mut DbConnection, user: UserId, s: &AlertSettings, now: i64) 
         alert_settings::webhook_url.eq(&s.webhook_url),
         alert_settings::webhook_secret.eq(&s.webhook_secret),
         alert_settings::runs_out_within_days.eq(s.runs_out_within_days),
+        alert_settings::daily_report.eq(s.daily_report),
         alert_settings::updated_at.eq(now),
     );
     update_or_insert(

@@ -32,6 +32,7 @@ pub mod connection;
 pub mod connection_records;
 pub mod coupons;
 pub mod customer_notes;
+pub mod daily_reports;
 pub mod email_changes;
 pub mod email_codes;
 pub mod error;

@@ -32,6 +32,8 @@ pub enum Kind {
     IncidentResolved,
     /// A month's SLA credit was added to the wallet.
     SlaCredit,
+    /// The report of the previous UTC day's usage (opt-in, `crate::daily_reports`).
+    DailyReport,
 }
 
 impl Kind {
@@ -47,6 +49,7 @@ impl Kind {
             Kind::IncidentUpdated => "incident.updated",
             Kind::IncidentResolved => "incident.resolved",
             Kind::SlaCredit => "sla_credit",
+            Kind::DailyReport => "usage.daily_report",
         }
     }
 }
@@ -73,6 +76,20 @@ pub fn add(
     body: &str,
     now: i64,
 ) -> DbResult<i64> {
+    add_with_data(conn, user, kind, title, body, None, now)
+}
+
+/// As [`add`], with figures for machines: the webhook's body carries `data` beside the
+/// envelope every notification has (the notification centre shows the title and text only).
+pub fn add_with_data(
+    conn: &mut DbConnection,
+    user: UserId,
+    kind: Kind,
+    title: &str,
+    body: &str,
+    data: Option<&serde_json::Value>,
+    now: i64,
+) -> DbResult<i64> {
     conn.transaction(|conn| {
         let id: i64 = diesel::insert_into(notifications::table)
             .values((
@@ -84,13 +101,16 @@ pub fn add(
             ))
             .returning(notifications::id)
             .get_result(conn)?;
-        let payload = serde_json::json!({
+        let mut payload = serde_json::json!({
             "id": id,
             "type": kind.as_str(),
             "title": title,
             "body": body,
             "createdAt": now,
         });
+        if let (Some(data), Some(envelope)) = (data, payload.as_object_mut()) {
+            envelope.insert("data".to_owned(), data.clone());
+        }
         webhook_deliveries::enqueue(conn, user, id, &payload.to_string(), now)?;
         Ok(id)
     })

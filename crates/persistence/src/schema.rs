@@ -566,6 +566,7 @@ diesel::table! {
         webhook_secret -> Nullable<Text>,
         updated_at -> BigInt,
         runs_out_within_days -> Nullable<BigInt>,
+        daily_report -> Bool,
     }
 }
 
@@ -1276,3 +1277,17 @@ diesel::table! {
         fetched_at -> BigInt,
     }
 }
+
+diesel::table! {
+    daily_reports (user_id, day) {
+        user_id -> BigInt,
+        day -> BigInt,
+        reported_at -> BigInt,
+        sent -> Bool,
+    }
+}
+
+diesel::joinable!(daily_reports -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(daily_reports, users);
+diesel::allow_tables_to_appear_in_same_query!(daily_reports, alert_settings);
+diesel::allow_tables_to_appear_in_same_query!(alert_settings, users);

@@ -50,6 +50,7 @@ export const defaultHandlers = [
       expiryDays: [3, 1],
       balanceBelow: null,
       email: true,
+      dailyReport: false,
       webhookUrl: null,
       webhookSecretSet: false,
     }),

@@ -2815,6 +2815,8 @@ export interface components {
              * @description Dollars; null: no balance alert.
              */
             balanceBelow?: number | null;
+            /** @description Whether the daily usage report is on (off by default). */
+            dailyReport: boolean;
             email: boolean;
             expiryDays: number[];
             /**
@@ -2835,6 +2837,11 @@ export interface components {
         };
         AlertsRequest: {
             balanceBelow?: number | null;
+            /**
+             * @description Send a report of the previous UTC day's usage every day (notification centre, and by
+             *     the channels above: email when on, the webhook when set); off by default.
+             */
+            dailyReport?: boolean;
             /** @description Send alerts by email too (they always reach the notification centre). */
             email?: boolean | null;
             expiryDays?: number[];

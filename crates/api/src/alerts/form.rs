@@ -1,5 +1,6 @@
 //! The alert settings as the API writes them (`view.rs` has them as it reads them):
-//! `{trafficPercent, expiryDays, balanceBelow, email, webhookUrl, runsOutWithinDays}`. A field left out stays as it was; each list holds at most
+//! `{trafficPercent, expiryDays, balanceBelow, email, webhookUrl, runsOutWithinDays,
+//! dailyReport}`. A field left out stays as it was; each list holds at most
 //! 5 whole numbers (percent 1 to 100, days 1 to 30; a repeat counts, then is kept once), sorted
 //! from the largest; a webhook URL is a `domain::webhook::WebhookUrl`, and null removes it with
 //! its secret.
@@ -41,10 +42,17 @@ pub struct AlertsRequest {
     #[schema(schema_with = crate::openapi::rules::runs_out_days)]
     #[serde(default, deserialize_with = "present")]
     pub runs_out_within_days: Option<Value>,
+    /// Send a report of the previous UTC day's usage every day (notification centre, and by
+    /// the channels above: email when on, the webhook when set); off by default.
+    // Not nullable: null is refused (the field is left out to keep it).
+    #[schema(value_type = bool)]
+    #[serde(default, deserialize_with = "present")]
+    pub daily_report: Option<Value>,
 }
 
 /// Tells a field given as null (Some(Null)) from a field left out (None): null turns the balance
-/// alert and the webhook off, and is refused for the two lists (their schema has no null).
+/// alert and the webhook off, and is refused for the two lists and the daily report (their
+/// schema has no null).
 fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
     Value::deserialize(d).map(Some)
 }
@@ -111,6 +119,11 @@ impl AlertsRequest {
             None => {}
             Some(Value::Bool(on)) => settings.email = *on,
             Some(_) => errors.add("email", msg::ALERT_EMAIL),
+        }
+        match &self.daily_report {
+            None => {}
+            Some(Value::Bool(on)) => settings.daily_report = *on,
+            Some(_) => errors.add("dailyReport", msg::ALERT_DAILY_REPORT),
         }
         match &self.webhook_url {
             None => {}
@@ -210,6 +223,27 @@ mod tests {
             assert_eq!(
                 errors.get("runsOutWithinDays"),
                 Some(msg::ALERT_RUNS_OUT),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_daily_report_is_off_by_default_and_takes_true_or_false_only() {
+        assert!(!AlertSettings::default().daily_report);
+        assert!(apply(json!({"dailyReport": true})).unwrap().daily_report);
+        let mut on = AlertSettings {
+            daily_report: true,
+            ..AlertSettings::default()
+        };
+        let left_out: AlertsRequest = serde_json::from_value(json!({})).unwrap();
+        left_out.apply(&mut on, false).unwrap();
+        assert!(on.daily_report, "a field left out stays");
+        for bad in [json!(null), json!("yes"), json!(1), json!([true])] {
+            let errors = apply(json!({ "dailyReport": bad })).unwrap_err();
+            assert_eq!(
+                errors.get("dailyReport"),
+                Some(msg::ALERT_DAILY_REPORT),
                 "{bad}"
             );
         }

@@ -19,6 +19,8 @@ pub struct AlertsReply {
     pub webhook_url: Option<String>,
     /// Days ahead of running out (at the recent pace) to alert at; null: off.
     pub runs_out_within_days: Option<i64>,
+    /// Whether the daily usage report is on (off by default).
+    pub daily_report: bool,
     /// Whether a signing secret exists (it is never shown again).
     pub webhook_secret_set: bool,
     /// The signing secret, only in the answer that created it (the first webhook URL saved);
@@ -36,6 +38,7 @@ impl From<&AlertSettings> for AlertsReply {
             email: s.email,
             webhook_url: s.webhook_url.clone(),
             runs_out_within_days: s.runs_out_within_days,
+            daily_report: s.daily_report,
             webhook_secret_set: s.webhook_secret.is_some(),
             webhook_secret: None,
         }

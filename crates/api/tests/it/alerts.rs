@@ -72,16 +72,16 @@ persistence::both_backends! {
         assert_eq!(
             defaults.body,
             json!({"trafficPercent": [95, 80], "expiryDays": [3, 1], "balanceBelow": null, "email": true,
-                "webhookUrl": null, "runsOutWithinDays": null, "webhookSecretSet": false})
+                "webhookUrl": null, "runsOutWithinDays": null, "dailyReport": false, "webhookSecretSet": false})
         );
         let bad = app
             .send(app.client.put(app.url("/api/user/alerts")).json(&json!({
                 "trafficPercent": [0, 80], "expiryDays": [45], "balanceBelow": -1, "email": "yes",
-                "runsOutWithinDays": 0
+                "runsOutWithinDays": 0, "dailyReport": "yes"
             })))
             .await;
         assert_eq!(bad.status, 422, "{}", bad.text);
-        for field in ["trafficPercent", "expiryDays", "balanceBelow", "email", "runsOutWithinDays"] {
+        for field in ["trafficPercent", "expiryDays", "balanceBelow", "email", "runsOutWithinDays", "dailyReport"] {
             assert!(bad.body["fields"][field].is_string(), "{field}: {}", bad.text);
         }
         assert_eq!(app.get("/api/user/alerts").await.body, defaults.body, "nothing half-written");
@@ -94,7 +94,7 @@ persistence::both_backends! {
         assert_eq!(
             saved.body,
             json!({"trafficPercent": [50], "expiryDays": [3, 1], "balanceBelow": 12.5, "email": true,
-                "webhookUrl": null, "runsOutWithinDays": null, "webhookSecretSet": false})
+                "webhookUrl": null, "runsOutWithinDays": null, "dailyReport": false, "webhookSecretSet": false})
         );
         // Signed out: 401.
         let guest = app.send(app.new_client().get(app.url("/api/user/alerts"))).await;

@@ -33,6 +33,7 @@ mod authorisation;
 mod auto_topup;
 mod blocklist;
 mod concurrency;
+mod daily_reports;
 mod display_currencies;
 mod free_plans;
 mod google;

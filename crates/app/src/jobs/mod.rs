@@ -21,7 +21,10 @@
 //! exchange rates (10 seconds after start, then every hour, asking only when the newest is a
 //! day old, `crate::currency::refresh_rates`); with a payout provider, asking it about the
 //! referral payouts it took and has been quiet on for 10 minutes (every 5 minutes,
-//! `crate::payout_tracking::check_payouts`).
+//! `crate::payout_tracking::check_payouts`); sending the daily usage report of the UTC day
+//! before to the customers who turned it on (every 10 minutes from 00:30 UTC, at most
+//! `crate::daily_reports::BATCH` customers a run, each customer and day once,
+//! `crate::daily_reports::send_daily_reports`).
 //!
 //! Every instance ticks every job, but each period's run happens once across all instances
 //! sharing the database: a tick first claims the job's lease for its period
@@ -49,8 +52,8 @@ use schedule::{JobRun, periodic};
 use std::sync::Arc;
 use std::time::Duration;
 use work::{
-    check_alerts, check_payouts, credit_sla, measure_status, poll_deliveries, probe_upstreams,
-    purge_expired, reconcile_payments, refresh_rates, renew_pieces, send_webhooks,
+    check_alerts, check_payouts, credit_sla, daily_reports, measure_status, poll_deliveries,
+    probe_upstreams, purge_expired, reconcile_payments, refresh_rates, renew_pieces, send_webhooks,
 };
 
 pub const PURGE: Job = Job {
@@ -113,6 +116,12 @@ pub const PAYOUT_CHECKS: Job = Job {
     every: Duration::from_secs(300),
     lease: Duration::from_secs(600),
 };
+/// Reports the day before to a batch of opted-in customers (`crate::daily_reports`).
+pub const DAILY_REPORTS: Job = Job {
+    name: "daily_reports",
+    every: Duration::from_secs(600),
+    lease: Duration::from_secs(600),
+};
 /// Reconciliation's period comes from the settings.
 pub fn reconcile(every: Duration) -> Job {
     Job {
@@ -155,6 +164,7 @@ pub fn spawn(services: Arc<Services>, stopper: Stopper) -> Running {
     start(STATUS_MINUTES, measure_status);
     start(SLA_CREDITS, credit_sla);
     start(PAYOUT_CHECKS, check_payouts);
+    start(DAILY_REPORTS, daily_reports);
     // Soon after start: a first start has no rates (and a day-old restart stale ones) until the
     // first refresh, which asks only when the stored rates are due.
     start_after(EXCHANGE_RATES, RATES_FIRST_TICK, refresh_rates);

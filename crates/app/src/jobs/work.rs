@@ -66,6 +66,18 @@ pub(super) fn check_alerts(services: &Services) -> Option<JobRun> {
     }))
 }
 
+pub(super) fn daily_reports(services: &Services) -> Option<JobRun> {
+    let (pool, mailer) = (services.pool.clone(), services.mailer.clone());
+    Some(Box::pin(async move {
+        let run =
+            crate::daily_reports::send_daily_reports(&pool, mailer, persistence::now()).await?;
+        if run != crate::daily_reports::ReportRun::default() {
+            tracing::info!(sent = run.sent, quiet = run.quiet, "daily usage reports");
+        }
+        Ok(())
+    }))
+}
+
 pub(super) fn renew_pieces(services: &Services) -> Option<JobRun> {
     let (pool, mailer, source) = (
         services.pool.clone(),

@@ -28,6 +28,7 @@ describe('alerts card', { timeout: 30_000 }, () => {
           balanceBelow: 5,
           runsOutWithinDays: 2,
           email: false,
+          dailyReport: true,
           webhookUrl: null,
           webhookSecretSet: false,
         });
@@ -46,10 +47,24 @@ describe('alerts card', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Balance below ($)'), '5');
     await user.type(screen.getByLabelText('Runs out within (days)'), '2');
     await user.click(screen.getByRole('checkbox', { name: /Email me too/ }));
+    const report = screen.getByRole('checkbox', { name: 'Daily usage report' });
+    expect(report).not.toBeChecked();
+    expect(report).toHaveAccessibleDescription(/yesterday's traffic, success rate, top hosts and failures/);
+    await user.click(report);
     await user.click(screen.getByRole('button', { name: 'Save alerts' }));
     await waitFor(() => expect(traffic).toHaveValue('50, 90'));
     expect(screen.getByLabelText('Runs out within (days)')).toHaveValue('2');
-    expect(sent[1]).toEqual({ trafficPercent: [50, 90], expiryDays: [3, 1], balanceBelow: 5, runsOutWithinDays: 2, email: false, webhookUrl: null });
+    expect(sent[1]).toEqual({
+      trafficPercent: [50, 90],
+      expiryDays: [3, 1],
+      balanceBelow: 5,
+      runsOutWithinDays: 2,
+      email: false,
+      dailyReport: true,
+      webhookUrl: null,
+    });
+    // The saved answer is what the form shows next.
+    expect(screen.getByRole('checkbox', { name: 'Daily usage report' })).toBeChecked();
   });
 
   it('saves a webhook URL, shows its secret once, rotates it and lists the deliveries', async () => {
@@ -60,6 +75,7 @@ describe('alerts card', { timeout: 30_000 }, () => {
       expiryDays: [3, 1],
       balanceBelow: null,
       email: true,
+      dailyReport: false,
       webhookUrl: url,
       webhookSecretSet: true,
     };

@@ -1,7 +1,8 @@
 // Alerts: when the shop tells the customer about their account (traffic used, days before traffic
 // or a proxy expires, wallet balance, traffic running out at the recent pace), always in the notification centre (the bell) and by
-// email when "Email me" is on, and to the webhook URL when one is set. Lists are typed as
-// comma-separated whole numbers; the server checks them (422 per field).
+// email when "Email me" is on, and to the webhook URL when one is set. The daily usage report
+// (opt-in) goes by the same channels. Lists are typed as comma-separated whole numbers; the
+// server checks them (422 per field).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -14,8 +15,16 @@ import { notify } from '@/lib/toast';
 import { type AlertSettings, useAlerts, useSaveAlerts } from '../api/alerts';
 import { DeliveryLog, RotateSecretButton, SecretShownOnce } from './webhook-panel';
 
-type AlertValues = { trafficPercent: string; expiryDays: string; balanceBelow: string; runsOutWithinDays: string; email: boolean; webhookUrl: string };
-const FIELDS = ['trafficPercent', 'expiryDays', 'balanceBelow', 'runsOutWithinDays', 'email', 'webhookUrl'] as const;
+type AlertValues = {
+  trafficPercent: string;
+  expiryDays: string;
+  balanceBelow: string;
+  runsOutWithinDays: string;
+  email: boolean;
+  dailyReport: boolean;
+  webhookUrl: string;
+};
+const FIELDS = ['trafficPercent', 'expiryDays', 'balanceBelow', 'runsOutWithinDays', 'email', 'dailyReport', 'webhookUrl'] as const;
 
 /** "80, 95" as [80, 95]; anything that is not a whole number is sent as is for the server to refuse. */
 function numbers(text: string): number[] {
@@ -33,6 +42,7 @@ function valuesOf(s: AlertSettings): AlertValues {
     balanceBelow: s.balanceBelow == null ? '' : String(s.balanceBelow),
     runsOutWithinDays: s.runsOutWithinDays == null ? '' : String(s.runsOutWithinDays),
     email: s.email,
+    dailyReport: s.dailyReport,
     webhookUrl: s.webhookUrl ?? '',
   };
 }
@@ -55,6 +65,7 @@ function AlertsForm({ settings, onSecret }: { settings: AlertSettings; onSecret:
         balanceBelow: values.balanceBelow.trim() === '' ? null : Number(values.balanceBelow),
         runsOutWithinDays: values.runsOutWithinDays.trim() === '' ? null : Number(values.runsOutWithinDays),
         email: values.email,
+        dailyReport: values.dailyReport,
         webhookUrl: values.webhookUrl.trim() === '' ? null : values.webhookUrl.trim(),
       },
       {
@@ -107,6 +118,20 @@ function AlertsForm({ settings, onSecret }: { settings: AlertSettings; onSecret:
         Email me too (alerts always show under the bell)
       </label>
       <div className="sm:col-span-2 lg:col-span-4">
+        <label className="flex min-h-6 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-600"
+            aria-describedby="daily-report-hint"
+            {...register('dailyReport')}
+          />
+          Daily usage report
+        </label>
+        <p id="daily-report-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          Each morning (after 00:30 UTC), yesterday's traffic, success rate, top hosts and failures, under the bell, by email when on and to the webhook when set.
+        </p>
+      </div>
+      <div className="sm:col-span-2 lg:col-span-4">
         <Field
           label="Webhook URL"
           type="url"
@@ -133,7 +158,7 @@ export function AlertsCard() {
   return (
     <Card title="Alerts">
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-        Traffic used is per traffic kind; days before expiry count for traffic and proxies; "runs out within" watches when each traffic kind runs out at your pace of the last 7 days; leave a field empty for no alert of that kind. Each alert fires once when its threshold is crossed, and again after a purchase or top-up moves the figure back. A webhook URL receives every notification as a signed JSON POST.
+        Traffic used is per traffic kind; days before expiry count for traffic and proxies; "runs out within" watches when each traffic kind runs out at your pace of the last 7 days; leave a field empty for no alert of that kind. Each alert fires once when its threshold is crossed, and again after a purchase or top-up moves the figure back. A webhook URL receives every notification as a signed JSON POST, the daily usage report included.
       </p>
       {data ? <AlertsForm settings={data} onSecret={setSecret} /> : <Skeleton className="h-24 w-full" />}
       {secret && <SecretShownOnce secret={secret} onDone={() => setSecret(null)} />}
