@@ -20,8 +20,10 @@ export function SubuserLayout({ user }: { user: User }) {
           <span className="min-w-0 truncate" title={user.email} data-testid="signed-in-as">
             {user.email}
           </span>
-          <ThemeSwitch />
-          <Button variant="outline" size="sm" busy={logout.isPending} onClick={() => logout.mutate()}>
+          <span className="shrink-0">
+            <ThemeSwitch />
+          </span>
+          <Button variant="outline" size="sm" className="shrink-0" busy={logout.isPending} onClick={() => logout.mutate()}>
             Logout
           </Button>
         </div>
