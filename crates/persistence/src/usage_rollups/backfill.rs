@@ -6,8 +6,7 @@
 //! summed by the database (`INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE`, one statement
 //! per tier), to the same sums `write::sum_records` makes (the tests compare them).
 
-use super::sums::{DAY, HOUR};
-use super::write::CONNECT_COLUMNS;
+use super::sums::{CONNECT_COLUMNS, COUNT_COLUMNS, DAY, HOUR};
 use crate::connection::{DbConnection, write_transaction};
 use crate::error::{DbError, DbResult};
 use crate::schema::usage_rollup_backfill as bf;
@@ -73,20 +72,11 @@ fn summing(table: &str, time: &str, seconds: i64, postgres: bool) -> String {
         .collect();
     let (lo, hi) = if postgres { ("$1", "$2") } else { ("?", "?") };
     let histogram: Vec<&str> = CONNECT_COLUMNS.to_vec();
-    let adds: Vec<String> = [
-        "connections",
-        "bytes_up",
-        "bytes_down",
-        "charged_bytes",
-        "under_1s",
-        "under_10s",
-        "under_1m",
-        "over_1m",
-    ]
-    .iter()
-    .chain(&histogram)
-    .map(|c| format!("{c} = {table}.{c} + excluded.{c}"))
-    .collect();
+    let adds: Vec<String> = COUNT_COLUMNS
+        .iter()
+        .chain(&histogram)
+        .map(|c| format!("{c} = {table}.{c} + excluded.{c}"))
+        .collect();
     let count = |condition: &str| format!("SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)");
     // The connect-time buckets (`traffic_health::bucket_of`): a NULL time is in none.
     let buckets: Vec<String> = (0..BUCKETS)

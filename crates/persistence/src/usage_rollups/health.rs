@@ -9,8 +9,7 @@
 //! the same rows, so it costs no other query.
 
 use super::read::Window;
-use super::sums::{DAY, HOUR};
-use super::write::CONNECT_COLUMNS;
+use super::sums::{CONNECT_COLUMNS, DAY, HOUR};
 use crate::connection::DbConnection;
 use crate::connection_records::{GroupBy, RecordFilter};
 use crate::error::DbResult;

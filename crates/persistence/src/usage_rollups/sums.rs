@@ -2,7 +2,7 @@
 //! flush adds to the tiers and to the running totals. A leaf the other parts import.
 
 use crate::connection_records::NewRecord;
-use domain::traffic_health::{self, Histogram};
+use domain::traffic_health::{self, BUCKETS, Histogram};
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
 use std::collections::HashMap;
@@ -150,3 +150,34 @@ pub(crate) fn floor(t: i64, unit: i64) -> i64 {
 pub(crate) fn ceil(t: i64, unit: i64) -> i64 {
     floor(t, unit) + if t.rem_euclid(unit) == 0 { 0 } else { unit }
 }
+
+/// The rollups' sums beside the histogram, in `Sums`' order (the SQL of the back-fill and the
+/// totals' rebuild names them).
+pub(crate) const COUNT_COLUMNS: [&str; 8] = [
+    "connections",
+    "bytes_up",
+    "bytes_down",
+    "charged_bytes",
+    "under_1s",
+    "under_10s",
+    "under_1m",
+    "over_1m",
+];
+
+/// The histogram's column names, in bucket order (the SQL of the back-fill, the health and the running totals names them).
+pub(crate) const CONNECT_COLUMNS: [&str; BUCKETS] = [
+    "connect_lt10",
+    "connect_lt18",
+    "connect_lt32",
+    "connect_lt56",
+    "connect_lt100",
+    "connect_lt178",
+    "connect_lt316",
+    "connect_lt562",
+    "connect_lt1000",
+    "connect_lt1778",
+    "connect_lt3162",
+    "connect_lt5623",
+    "connect_lt10000",
+    "connect_ge10000",
+];

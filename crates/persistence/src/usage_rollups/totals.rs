@@ -7,7 +7,7 @@
 //! since the back-fill adds to the tiers in SQL; the hourly one purged with the hourly tier
 //! (`purge.rs`).
 
-use super::write::CONNECT_COLUMNS;
+use super::sums::{CONNECT_COLUMNS, COUNT_COLUMNS};
 use crate::connection::DbConnection;
 use crate::connection_records::RecordFilter;
 use crate::error::DbResult;
@@ -20,19 +20,7 @@ pub(crate) fn answer(filter: &RecordFilter) -> bool {
 
 /// Rebuilds both totals tables from the tiers. Run it in a write transaction.
 pub fn rebuild(conn: &mut DbConnection) -> DbResult<()> {
-    let values: Vec<&str> = [
-        "connections",
-        "bytes_up",
-        "bytes_down",
-        "charged_bytes",
-        "under_1s",
-        "under_10s",
-        "under_1m",
-        "over_1m",
-    ]
-    .into_iter()
-    .chain(CONNECT_COLUMNS)
-    .collect();
+    let values: Vec<&str> = COUNT_COLUMNS.into_iter().chain(CONNECT_COLUMNS).collect();
     let sums: Vec<String> = values.iter().map(|c| format!("SUM({c})")).collect();
     for (table, tier, time) in [
         ("usage_hourly_totals", "usage_hourly", "hour"),

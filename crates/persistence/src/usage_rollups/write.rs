@@ -10,7 +10,6 @@ use crate::schema::{
     usage_hourly_totals as hourly_totals,
 };
 use diesel::prelude::*;
-use domain::traffic_health::BUCKETS;
 use domain::usage::{CredentialKind, Outcome};
 use domain::{ProxyKind, UserId};
 
@@ -197,21 +196,3 @@ pub fn add(conn: &mut DbConnection, records: &[NewRecord]) -> DbResult<()> {
     add_daily_totals(conn, &without_target(&days))?;
     super::running::add(conn, &hours, &days)
 }
-
-/// The histogram's column names, in bucket order (the backfill's SQL names them).
-pub(crate) const CONNECT_COLUMNS: [&str; BUCKETS] = [
-    "connect_lt10",
-    "connect_lt18",
-    "connect_lt32",
-    "connect_lt56",
-    "connect_lt100",
-    "connect_lt178",
-    "connect_lt316",
-    "connect_lt562",
-    "connect_lt1000",
-    "connect_lt1778",
-    "connect_lt3162",
-    "connect_lt5623",
-    "connect_lt10000",
-    "connect_ge10000",
-];

@@ -1,7 +1,7 @@
 //! A window's sums per group from the running totals: `total(b) - total(a)` for every group of
 //! the customer that the filter takes and that had records on or after the window's first day.
 
-use super::totals::{COLUMNS, KEY, Totals};
+use super::totals::{KEY, Totals, columns};
 use crate::connection::DbConnection;
 use crate::connection_records::RecordFilter;
 use crate::error::DbResult;
@@ -196,7 +196,7 @@ fn window_sql(filter: &RecordFilter, postgres: bool) -> String {
                 format!(
                     "LEFT JOIN LATERAL (SELECT {} FROM {table} x WHERE {range} \
                      ORDER BY x.{time} DESC LIMIT 1) {alias} ON TRUE",
-                    COLUMNS.join(", ")
+                    columns().collect::<Vec<_>>().join(", ")
                 )
             } else {
                 format!(
@@ -206,8 +206,7 @@ fn window_sql(filter: &RecordFilter, postgres: bool) -> String {
             }
         })
         .collect();
-    let values: Vec<String> = COLUMNS
-        .iter()
+    let values: Vec<String> = columns()
         .map(|c| {
             let terms: String = lookups
                 .iter()

@@ -1,6 +1,6 @@
 //! Rebuilding the running totals from the tiers when the back-fill finishes (`rebuild`).
 
-use super::totals::{COLUMNS, KEY};
+use super::totals::{KEY, columns};
 use crate::connection::DbConnection;
 use crate::error::DbResult;
 use crate::usage_rollups::sums::DAY;
@@ -16,10 +16,9 @@ pub fn rebuild(conn: &mut DbConnection) -> DbResult<()> {
         .map(|c| format!("g.{c} = r.{c}"))
         .collect::<Vec<_>>()
         .join(" AND ");
-    let values = COLUMNS.join(", ");
+    let values = columns().collect::<Vec<_>>().join(", ");
     let running = |partition: &str, time: &str| {
-        COLUMNS
-            .iter()
+        columns()
             .map(|c| format!("SUM(r.{c}) OVER (PARTITION BY {partition} ORDER BY r.{time})"))
             .collect::<Vec<_>>()
             .join(", ")

@@ -1,5 +1,6 @@
 //! What a running row sums, and the names of the running tables' columns.
 
+use crate::usage_rollups::sums::CONNECT_COLUMNS;
 use domain::traffic_health::Histogram;
 
 /// The sums a running row keeps: what the health and the breakdowns by group need.
@@ -32,26 +33,12 @@ impl Totals {
 }
 
 /// The value columns of both running tables, in `Totals`' order (the SQL of `read.rs` and the
-/// rebuild name them).
-pub(super) const COLUMNS: [&str; 17] = [
-    "connections",
-    "bytes_up",
-    "bytes_down",
-    "connect_lt10",
-    "connect_lt18",
-    "connect_lt32",
-    "connect_lt56",
-    "connect_lt100",
-    "connect_lt178",
-    "connect_lt316",
-    "connect_lt562",
-    "connect_lt1000",
-    "connect_lt1778",
-    "connect_lt3162",
-    "connect_lt5623",
-    "connect_lt10000",
-    "connect_ge10000",
-];
+/// rebuild name them): the connections, the bytes, the connect-time histogram.
+pub(super) fn columns() -> impl Iterator<Item = &'static str> {
+    ["connections", "bytes_up", "bytes_down"]
+        .into_iter()
+        .chain(CONNECT_COLUMNS)
+}
 
 /// The key columns of `usage_groups` beside the customer, in the unique index's order.
 pub(super) const KEY: [&str; 7] = [
