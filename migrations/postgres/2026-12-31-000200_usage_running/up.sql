@@ -79,14 +79,6 @@ INSERT INTO usage_groups (user_id, kind, credential_kind, credential_label, host
 SELECT user_id, kind, credential_kind, credential_label, host, country, outcome, reason, MIN(day), MAX(day), MAX(day)
 FROM usage_daily_rollup
 GROUP BY user_id, kind, credential_kind, credential_label, host, country, outcome, reason;
-UPDATE usage_groups SET last_hour = h.last_hour
-FROM (
-    SELECT user_id, kind, credential_kind, credential_label, host, country, outcome, reason, MAX(hour) AS last_hour
-    FROM usage_hourly
-    GROUP BY user_id, kind, credential_kind, credential_label, host, country, outcome, reason
-) h
-WHERE h.user_id = usage_groups.user_id AND h.kind = usage_groups.kind AND h.credential_kind = usage_groups.credential_kind AND h.credential_label = usage_groups.credential_label AND h.host = usage_groups.host AND h.country = usage_groups.country AND h.outcome = usage_groups.outcome AND h.reason = usage_groups.reason;
-
 INSERT INTO usage_running_daily (group_id, day, connections, bytes_up, bytes_down, connect_lt10, connect_lt18, connect_lt32, connect_lt56, connect_lt100, connect_lt178, connect_lt316, connect_lt562, connect_lt1000, connect_lt1778, connect_lt3162, connect_lt5623, connect_lt10000, connect_ge10000)
 SELECT g.id, r.day, SUM(r.connections) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.bytes_up) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.bytes_down) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt10) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt18) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt32) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt56) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt100) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt178) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt316) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt562) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt1000) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt1778) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt3162) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt5623) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_lt10000) OVER (PARTITION BY g.id ORDER BY r.day), SUM(r.connect_ge10000) OVER (PARTITION BY g.id ORDER BY r.day)
 FROM usage_daily_rollup r
@@ -96,3 +88,8 @@ INSERT INTO usage_running_hourly (group_id, hour, connections, bytes_up, bytes_d
 SELECT g.id, r.hour, SUM(r.connections) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.bytes_up) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.bytes_down) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt10) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt18) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt32) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt56) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt100) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt178) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt316) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt562) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt1000) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt1778) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt3162) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt5623) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_lt10000) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour), SUM(r.connect_ge10000) OVER (PARTITION BY g.id, r.hour / 86400 ORDER BY r.hour)
 FROM usage_hourly r
 JOIN usage_groups g ON g.user_id = r.user_id AND g.kind = r.kind AND g.credential_kind = r.credential_kind AND g.credential_label = r.credential_label AND g.host = r.host AND g.country = r.country AND g.outcome = r.outcome AND g.reason = r.reason;
+
+-- The last hour from the group's newest hourly row (none once the hourly tier was purged: then
+-- its last day's start, which no hourly row follows).
+UPDATE usage_groups SET last_hour = COALESCE((SELECT MAX(x.hour) FROM usage_running_hourly x
+    WHERE x.group_id = usage_groups.id), last_hour);

@@ -23,6 +23,13 @@ pub fn rebuild(conn: &mut DbConnection) -> DbResult<()> {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    // Each tier row finds its group by the unique key: on SQLite the tier must be the outer
+    // loop (`CROSS JOIN` fixes the order; left to itself the planner may walk every group of
+    // the customer for each row), on PostgreSQL the planner joins by hash.
+    let join = match conn {
+        DbConnection::Sqlite(_) => "CROSS JOIN",
+        DbConnection::Postgres(_) => "JOIN",
+    };
     let mut statements = Vec::new();
     if matches!(conn, DbConnection::Postgres(_)) {
         statements.push("LOCK TABLE usage_groups IN EXCLUSIVE MODE".to_owned());
@@ -37,24 +44,20 @@ pub fn rebuild(conn: &mut DbConnection) -> DbResult<()> {
              GROUP BY user_id, {key}"
         ),
         format!(
-            "UPDATE usage_groups SET last_hour = h.last_hour FROM (SELECT user_id, {key}, \
-             MAX(hour) AS last_hour FROM usage_hourly GROUP BY user_id, {key}) h \
-             WHERE h.user_id = usage_groups.user_id AND {}",
-            KEY.iter()
-                .map(|c| format!("h.{c} = usage_groups.{c}"))
-                .collect::<Vec<_>>()
-                .join(" AND ")
-        ),
-        format!(
             "INSERT INTO usage_running_daily (group_id, day, {values}) SELECT g.id, r.day, {} \
-             FROM usage_daily_rollup r JOIN usage_groups g ON g.user_id = r.user_id AND {on}",
+             FROM usage_daily_rollup r {join} usage_groups g ON g.user_id = r.user_id AND {on}",
             running("g.id", "day")
         ),
         format!(
             "INSERT INTO usage_running_hourly (group_id, hour, {values}) SELECT g.id, r.hour, {} \
-             FROM usage_hourly r JOIN usage_groups g ON g.user_id = r.user_id AND {on}",
+             FROM usage_hourly r {join} usage_groups g ON g.user_id = r.user_id AND {on}",
             running(&format!("g.id, r.hour / {DAY}"), "hour")
         ),
+        // The last hour from the group's newest hourly row (the hourly tier may have been
+        // purged: then its last day's start, which no hourly row follows).
+        "UPDATE usage_groups SET last_hour = COALESCE((SELECT MAX(x.hour) FROM \
+         usage_running_hourly x WHERE x.group_id = usage_groups.id), last_hour)"
+            .to_owned(),
     ]);
     for statement in statements {
         diesel::sql_query(statement).execute(conn)?;
