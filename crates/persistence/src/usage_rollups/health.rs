@@ -149,7 +149,17 @@ type SumsSql = (
 );
 
 /// One part's rows: key, outcome, reason and the sums.
-type Part = Vec<(String, Outcome, String, Sums16)>;
+type Part = Vec<(String, Outcome, String, i64, i64, Histogram)>;
+
+/// A part's row from the SQL sums: connections, bytes and the histogram.
+fn row(
+    (key, outcome, reason, s): (String, Outcome, String, Sums16),
+) -> (String, Outcome, String, i64, i64, Histogram) {
+    let histogram = [
+        s.2, s.3, s.4, s.5, s.6, s.7, s.8, s.9, s.10, s.11, s.12, s.13, s.14, s.15,
+    ];
+    (key, outcome, reason, s.0, s.1, histogram)
+}
 
 /// The rows of tier `$t` (bucket column `$time`) in `$range` that `$f` matches, grouped by the
 /// key of `$by`, outcome and reason.
@@ -165,6 +175,9 @@ macro_rules! part {
                 sql::<SumsSql>(&sums_sql()),
             ))
             .load::<(String, Outcome, String, Sums16)>($conn)?
+            .into_iter()
+            .map(row)
+            .collect::<Part>()
     }};
 }
 
@@ -200,21 +213,32 @@ pub fn health(
         parts.push(
             super::running::window(conn, filter)?
                 .into_iter()
-                .map(|g| (group_key(&g, by), g.outcome, g.reason, sums(&g.totals)))
+                .map(|g| {
+                    let t = g.totals;
+                    let key = group_key(&g, by);
+                    (
+                        key,
+                        g.outcome,
+                        g.reason,
+                        t.connections,
+                        t.bytes_up + t.bytes_down,
+                        t.connect,
+                    )
+                })
                 .collect(),
         );
     }
     let mut groups: HashMap<String, HealthGroup> = HashMap::new();
     let mut total = HealthGroup::new(String::new(), None);
-    for (key, outcome, reason, s) in parts.into_iter().flatten() {
-        let histogram: Histogram = [
-            s.2, s.3, s.4, s.5, s.6, s.7, s.8, s.9, s.10, s.11, s.12, s.13, s.14, s.15,
-        ];
-        total.add(outcome, &reason, s.0, s.1, &histogram);
-        groups
-            .entry(key)
-            .or_insert_with_key(|k| named(k, by))
-            .add(outcome, &reason, s.0, s.1, &histogram);
+    for (key, outcome, reason, connections, bytes, histogram) in parts.into_iter().flatten() {
+        total.add(outcome, &reason, connections, bytes, &histogram);
+        groups.entry(key).or_insert_with_key(|k| named(k, by)).add(
+            outcome,
+            &reason,
+            connections,
+            bytes,
+            &histogram,
+        );
     }
     let mut groups: Vec<HealthGroup> = groups.into_values().collect();
     groups.sort_by(|a, b| {
@@ -242,29 +266,6 @@ fn group_key(g: &super::running::Summed, by: HealthGrouping) -> String {
         }
         HealthGrouping::Hour => String::new(),
     }
-}
-
-/// A running group's sums in a part's shape: connections, bytes and the histogram.
-fn sums(t: &super::running::Totals) -> Sums16 {
-    let c = &t.connect;
-    (
-        t.connections,
-        t.bytes_up + t.bytes_down,
-        c[0],
-        c[1],
-        c[2],
-        c[3],
-        c[4],
-        c[5],
-        c[6],
-        c[7],
-        c[8],
-        c[9],
-        c[10],
-        c[11],
-        c[12],
-        c[13],
-    )
 }
 
 /// An empty group of the part's `key` as `by` shows it.
