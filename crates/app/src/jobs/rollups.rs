@@ -56,10 +56,12 @@ pub(super) async fn backfill_task(pool: DbPool, stop: watch::Receiver<bool>) {
     }
 }
 
-/// Deletes the hourly rollups of the hours older than `days` days (in batches); returns how
-/// many rows went.
+/// Deletes the hourly rollups of the days that ended more than `days` days ago (in batches);
+/// returns how many rows went. Whole UTC days go, never part of one: a window starting inside a
+/// day still held is then answered exactly (the running totals inside a day need that day's
+/// earlier hours; `persistence::usage_rollups::running`).
 pub async fn purge_hourly(pool: &DbPool, days: u32) -> Result<usize, AppError> {
-    let before = persistence::now() - i64::from(days) * 86_400;
+    let before = (persistence::now() - i64::from(days) * 86_400).div_euclid(86_400) * 86_400;
     with_conn(pool, move |conn| {
         Ok(usage_rollups::purge_hourly_before(
             conn,

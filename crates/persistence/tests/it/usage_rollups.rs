@@ -146,7 +146,7 @@ struct Line {
 
 /// Every group and running row and every row of the totals, as text in one order (the ids left
 /// out: a rebuild renumbers).
-fn running_rows(conn: &mut DbConnection) -> Vec<String> {
+pub fn running_rows(conn: &mut DbConnection) -> Vec<String> {
     let group = "g.user_id || ' ' || g.kind || ' ' || g.credential_kind || ' ' || g.credential_label \
                  || ' ' || g.host || ' ' || g.country || ' ' || g.outcome || ' ' || g.reason";
     let values = "r.connections || ' ' || r.bytes_up || ' ' || r.bytes_down || ' ' || r.connect_lt10 \
@@ -159,7 +159,7 @@ fn running_rows(conn: &mut DbConnection) -> Vec<String> {
         format!("SELECT 'ht ' || t.hour || ' ' || {totals} AS line FROM usage_hourly_totals t"),
         format!("SELECT 'dt ' || t.day || ' ' || {totals} AS line FROM usage_daily_totals t"),
         format!(
-            "SELECT {group} || ' ' || g.first_day || ' ' || g.last_day || ' ' || g.last_hour AS line FROM usage_groups g"
+            "SELECT 'g ' || {group} || ' ' || g.first_day || ' ' || g.last_day || ' ' || g.last_hour AS line FROM usage_groups g"
         ),
         format!(
             "SELECT {group} || ' d ' || r.day || ' ' || {values} AS line FROM usage_running_daily r JOIN usage_groups g ON g.id = r.group_id"

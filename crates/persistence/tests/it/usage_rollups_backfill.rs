@@ -3,10 +3,10 @@
 //! records, once whatever runs it and however often (instances racing each other); the hourly
 //! purge drops the hours before its bound and nothing else, and the daily tier stays.
 
-use crate::usage_rollups::{Rng, T0, flush_in_batches, sorted, traffic};
+use crate::usage_rollups::{Rng, T0, flush_in_batches, running_rows, sorted, traffic};
 use diesel::prelude::*;
 use domain::UserId;
-use persistence::connection_records::NewRecord;
+use persistence::connection_records::{self as records, GroupBy, NewRecord, RecordFilter};
 use persistence::schema::{connection_records as cr, usage_daily_rollup, usage_hourly};
 use persistence::testing::concurrently;
 use persistence::usage_rollups::{self as rollups, DAY, GroupKey, HOUR, Sums};
@@ -139,5 +139,30 @@ both_backends! {
         assert_eq!(rollups::purge_hourly_before(&mut conn, bound, 7).unwrap(), 0);
         let days: i64 = usage_daily_rollup::table.filter(usage_daily_rollup::user_id.eq(user)).count().get_result(&mut conn).unwrap();
         assert!(days > 0);
+
+        // The running totals left are what a rebuild from the tiers left makes (the groups'
+        // last hours aside: a rebuild knows only the hours kept), and so are they after the
+        // flushes of the following days, whose groups' earlier hours are gone: each hourly row
+        // continues from the newest daily one.
+        let rebuilt = |conn: &mut DbConnection| -> (Vec<String>, Vec<String>) {
+            let before: Vec<String> = running_rows(conn).into_iter().filter(|l| !l.starts_with("g ")).collect();
+            write_transaction(conn, rollups::running::rebuild).unwrap();
+            (before, running_rows(conn).into_iter().filter(|l| !l.starts_with("g ")).collect())
+        };
+        let (kept, rebuilt_after_purge) = rebuilt(&mut conn);
+        assert_eq!(rebuilt_after_purge, kept);
+        let next_day = T0 + 3 * DAY;
+        let later: Vec<NewRecord> = traffic(&mut rng, user, 200)
+            .into_iter()
+            .map(|r| NewRecord { started_at: next_day + (r.started_at - T0) % (2 * DAY), ..r })
+            .collect();
+        flush_in_batches(&mut conn, &mut rng, &later);
+        let (kept, rebuilt_after_flush) = rebuilt(&mut conn);
+        assert_eq!(rebuilt_after_flush, kept);
+        // A window inside the days kept, from the running totals, as from the records.
+        let window = RecordFilter { from: Some(next_day + 4 * HOUR), to: Some(next_day + DAY + 7 * HOUR), ..RecordFilter::of(user) };
+        for by in [GroupBy::Host, GroupBy::Credential] {
+            assert_eq!(rollups::breakdown(&mut conn, &window, by).unwrap(), records::breakdown(&mut conn, &window, by).unwrap(), "{by:?}");
+        }
     }
 }

@@ -117,40 +117,60 @@ impl Row {
     }
 }
 
-/// One lookup of a running row: its alias, table, bucket column, the bucket range it takes the
-/// newest row of, and whether it adds or takes away.
-struct Lookup {
-    alias: &'static str,
-    table: &'static str,
-    time: &'static str,
-    lo: Option<i64>,
-    hi: Option<i64>,
-    sign: &'static str,
-}
-
-/// The lookups giving `total(t)` (the sums before `t`, a whole hour): the newest daily row
-/// before `t`'s day, and within `t`'s day the newest hourly row before `t`.
-fn total_at(t: i64, daily: &'static str, hourly: &'static str, sign: &'static str) -> Vec<Lookup> {
-    let day = floor(t, DAY);
-    let mut lookups = vec![Lookup {
-        alias: daily,
-        table: "usage_running_daily",
-        time: "day",
-        lo: None,
-        hi: Some(day),
-        sign,
-    }];
-    if t > day {
-        lookups.push(Lookup {
-            alias: hourly,
-            table: "usage_running_hourly",
-            time: "hour",
-            lo: Some(day),
-            hi: Some(t),
-            sign,
-        });
+/// The running rows giving `total(t)`, the sums before `t` (a whole hour; `None`: everything),
+/// under `alias`: the SQL joining them to the group `g`, and the aliases whose columns hold
+/// them, the first one found counting.
+/// - At a day's start (or for everything): the newest daily row before it.
+/// - Inside a day: the newest hourly row before `t` (the hourly rows run from the group's first
+///   record, so it is the total wherever it lies); only where the hourly tier was purged (no
+///   hourly row before `t`), the newest daily row before `t`'s day.
+fn total_at(t: Option<i64>, alias: &str, postgres: bool) -> (String, Vec<String>) {
+    let cols = columns().collect::<Vec<_>>().join(", ");
+    let day = t.map(|t| floor(t, DAY));
+    // A lookup's condition: the group's rows before `before` (`extra` added).
+    let before = |time: &str, before: Option<i64>, extra: &str| {
+        let before = before
+            .map(|b| format!(" AND x.{time} < {b}"))
+            .unwrap_or_default();
+        format!("x.group_id = g.id{before}{extra}")
+    };
+    if t == day {
+        let days = before("day", day, "");
+        let join = if postgres {
+            format!(
+                "LEFT JOIN LATERAL (SELECT {cols} FROM usage_running_daily x WHERE {days} \
+                 ORDER BY x.day DESC LIMIT 1) {alias} ON TRUE"
+            )
+        } else {
+            format!(
+                "LEFT JOIN usage_running_daily {alias} ON {alias}.group_id = g.id AND \
+                 {alias}.day = (SELECT MAX(x.day) FROM usage_running_daily x WHERE {days})"
+            )
+        };
+        return (join, vec![alias.to_owned()]);
     }
-    lookups
+    let hours = before("hour", t, "");
+    if postgres {
+        // The append stops at the first row: the daily branch runs only without an hourly row.
+        let days = before("day", day, "");
+        let join = format!(
+            "LEFT JOIN LATERAL ((SELECT {cols} FROM usage_running_hourly x WHERE {hours} \
+             ORDER BY x.hour DESC LIMIT 1) UNION ALL (SELECT {cols} FROM usage_running_daily x \
+             WHERE {days} ORDER BY x.day DESC LIMIT 1) LIMIT 1) {alias} ON TRUE"
+        );
+        return (join, vec![alias.to_owned()]);
+    }
+    // SQLite tests a subquery's condition on the outer row alone before its loop: with an
+    // hourly row found, the daily lookup does not run.
+    let (h, d) = (format!("{alias}h"), format!("{alias}d"));
+    let days = before("day", day, &format!(" AND {h}.group_id IS NULL"));
+    let join = format!(
+        "LEFT JOIN usage_running_hourly {h} ON {h}.group_id = g.id AND {h}.hour = \
+         (SELECT MAX(x.hour) FROM usage_running_hourly x WHERE {hours}) \
+         LEFT JOIN usage_running_daily {d} ON {d}.group_id = g.id AND {d}.day = \
+         (SELECT MAX(x.day) FROM usage_running_daily x WHERE {days})"
+    );
+    (join, vec![h, d])
 }
 
 /// The SQL of the window `[from, to)` for `filter`, with `p1` and `p2` the placeholders of the
@@ -158,59 +178,20 @@ fn total_at(t: i64, daily: &'static str, hourly: &'static str, sign: &'static st
 fn window_sql(filter: &RecordFilter, postgres: bool) -> String {
     let from = filter.start().map(|t| floor(t, HOUR));
     let to = filter.to.map(|t| ceil(t, HOUR));
-    let mut lookups = match to {
-        Some(b) => total_at(b, "bd", "bh", "+"),
-        // Everything: the newest daily row.
-        None => vec![Lookup {
-            alias: "bd",
-            table: "usage_running_daily",
-            time: "day",
-            lo: None,
-            hi: None,
-            sign: "+",
-        }],
-    };
-    if let Some(a) = from {
-        lookups.extend(total_at(a, "ad", "ah", "-"));
+    let mut ends = vec![("+", total_at(to, "b", postgres))];
+    if from.is_some() {
+        ends.push(("-", total_at(from, "a", postgres)));
     }
     let (p1, p2) = if postgres { ("$1", "$2") } else { ("?", "?") };
-    let joins: Vec<String> = lookups
-        .iter()
-        .map(|l| {
-            let Lookup {
-                alias,
-                table,
-                time,
-                lo,
-                hi,
-                ..
-            } = l;
-            let mut range = "x.group_id = g.id".to_owned();
-            if let Some(lo) = lo {
-                range.push_str(&format!(" AND x.{time} >= {lo}"));
-            }
-            if let Some(hi) = hi {
-                range.push_str(&format!(" AND x.{time} < {hi}"));
-            }
-            if postgres {
-                format!(
-                    "LEFT JOIN LATERAL (SELECT {} FROM {table} x WHERE {range} \
-                     ORDER BY x.{time} DESC LIMIT 1) {alias} ON TRUE",
-                    columns().collect::<Vec<_>>().join(", ")
-                )
-            } else {
-                format!(
-                    "LEFT JOIN {table} {alias} ON {alias}.group_id = g.id AND {alias}.{time} = \
-                     (SELECT MAX(x.{time}) FROM {table} x WHERE {range})"
-                )
-            }
-        })
-        .collect();
+    let joins: Vec<&str> = ends.iter().map(|(_, (join, _))| join.as_str()).collect();
     let values: Vec<String> = columns()
         .map(|c| {
-            let terms: String = lookups
+            let terms: String = ends
                 .iter()
-                .map(|l| format!(" {} COALESCE({}.{c}, 0)", l.sign, l.alias))
+                .map(|(sign, (_, aliases))| {
+                    let found: String = aliases.iter().map(|a| format!("{a}.{c}, ")).collect();
+                    format!(" {sign} COALESCE({found}0)")
+                })
                 .collect();
             format!("CAST(0{terms} AS BIGINT) AS {c}")
         })

@@ -124,27 +124,41 @@ macro_rules! values {
     };
 }
 
-/// Adds `v` to group `$id`'s running row of bucket `$at` in table `$t` (bucket column `$time`),
-/// whose running sums start at `$lo` (the group's first day, or the hour's day): the row itself
-/// when it exists, else a new one continuing the newest row before it; then, when the group has
-/// rows after it (`$later`: records of an earlier bucket written late), those rows up to `$hi`.
+/// The newest running row of group `$id` in table `$t` (bucket column `$time`) before `$before`.
+macro_rules! newest {
+    ($conn:expr, $t:ident, $time:ident, $id:expr, $before:expr) => {
+        $t::table
+            .filter($t::group_id.eq($id))
+            .filter($t::$time.lt($before))
+            .order($t::$time.desc())
+            .select(values!($t))
+            .first::<Values>($conn)
+            .optional()?
+            .map(from_values)
+    };
+}
+
+/// The group's running total at the end of its newest day before `day`.
+fn newest_daily(conn: &mut DbConnection, id: i64, day: i64) -> DbResult<Option<Totals>> {
+    Ok(newest!(conn, rd, day, id, day))
+}
+
+/// Adds `v` to group `$id`'s running row of bucket `$at` in table `$t` (bucket column `$time`):
+/// the row itself when it exists, else a new one continuing the newest row before it (or, with
+/// none, what `$otherwise` finds: the hourly rows continue the daily ones where the hourly tier
+/// was purged); then, when the group has rows after it (`$later`: records of an earlier bucket
+/// written late), those rows.
 macro_rules! add_running {
-    ($conn:expr, $t:ident, $time:ident, $id:expr, $at:expr, $v:expr, $lo:expr, $hi:expr, $later:expr) => {{
+    ($conn:expr, $t:ident, $time:ident, $id:expr, $at:expr, $v:expr, $otherwise:expr, $later:expr) => {{
         let (conn, id, at, v): (&mut DbConnection, i64, i64, &Totals) = ($conn, $id, $at, $v);
         let updated = diesel::update($t::table.find((id, at)))
             .set(plus!($t, v))
             .execute(conn)?;
         if updated == 0 {
-            let mut row = $t::table
-                .filter($t::group_id.eq(id))
-                .filter($t::$time.ge($lo))
-                .filter($t::$time.lt(at))
-                .order($t::$time.desc())
-                .select(values!($t))
-                .first::<Values>(conn)
-                .optional()?
-                .map(from_values)
-                .unwrap_or_default();
+            let mut row = match newest!(conn, $t, $time, id, at) {
+                Some(row) => row,
+                None => ($otherwise)(&mut *conn)?.unwrap_or_default(),
+            };
             row.add(v);
             let c = &row.connect;
             diesel::insert_into($t::table)
@@ -175,8 +189,7 @@ macro_rules! add_running {
             diesel::update(
                 $t::table
                     .filter($t::group_id.eq(id))
-                    .filter($t::$time.gt(at))
-                    .filter($t::$time.lt($hi)),
+                    .filter($t::$time.gt(at)),
             )
             .set(plus!($t, v))
             .execute(conn)?;
@@ -278,32 +291,14 @@ pub fn add(
         };
         let (id, group_last_day, group_last_hour) =
             upsert_group(conn, d, first_day, last_day, last_hour)?;
+        let none = |_: &mut DbConnection| Ok::<_, crate::error::DbError>(None);
         for (&day, v) in &added.days {
-            add_running!(
-                conn,
-                rd,
-                day,
-                id,
-                day,
-                v,
-                i64::MIN,
-                i64::MAX,
-                group_last_day > day
-            );
+            add_running!(conn, rd, day, id, day, v, none, group_last_day > day);
         }
         for (&hour, v) in &added.hours {
             let day = hour.div_euclid(DAY) * DAY;
-            add_running!(
-                conn,
-                rh,
-                hour,
-                id,
-                hour,
-                v,
-                day,
-                day + DAY,
-                group_last_hour > hour
-            );
+            let daily = |conn: &mut DbConnection| newest_daily(conn, id, day);
+            add_running!(conn, rh, hour, id, hour, v, daily, group_last_hour > hour);
         }
     }
     Ok(())
