@@ -9,6 +9,10 @@ rollups through the server's own back-fill (as on an upgrade: `measure.start_bac
 restart), and times every `GET /api/user/usage/health?by=` (host, country, credential, and hour
 over the last two days) and the existing breakdowns, BENCH_CALLS (20) calls each after one
 warm-up call: p50 and p95 per call, in ms.
+
+With PROXYSHOP_BIN_AFTER set, the same database is then opened by that binary (a later
+version: its migrations run on the filled database, timed from its start to its readiness) and
+every call timed again, so that before and after are read from one fill in one run.
 """
 
 import math
@@ -125,8 +129,8 @@ def run(backend, database_url):
     env["PROXYSHOP_DATABASE_URL"] = url
     log_file = os.path.join(work, "server.log")
 
-    def start():
-        return subprocess.Popen([os.environ["PROXYSHOP_BIN"], "serve"], env=env, stdin=subprocess.DEVNULL,
+    def start(binary=os.environ["PROXYSHOP_BIN"]):
+        return subprocess.Popen([binary, "serve"], env=env, stdin=subprocess.DEVNULL,
                                 stdout=open(log_file, "a"), stderr=subprocess.STDOUT)
 
     server = start()
@@ -146,19 +150,35 @@ def run(backend, database_url):
         measure.wait_backfilled(backend, url, server, log_file)
         backfill = time.perf_counter() - began
         measure.log(f"{backend}: rollups back-filled in {backfill:.1f} s")
-        if backend == "SQLite":
-            measure.sql_exec(backend, url, "ANALYZE")
-        else:
-            subprocess.run(["psql", "-q", url, "-c", "ANALYZE"], check=True)
         rows = measure.sql_rows(backend, url, "SELECT (SELECT count(*) FROM usage_daily_rollup), (SELECT count(*) FROM usage_hourly)")
-        results = []
-        for path in PATHS:
-            measure.timed(base + path, cookie)
-            times = [measure.timed(base + path, cookie)[0] for _ in range(CALLS)]
-            p50, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
-            measure.log(f"{backend} {path}: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
-            results.append((path, p50, p95))
-        return backfill, rows[0], results
+
+        def calls():
+            if backend == "SQLite":
+                measure.sql_exec(backend, url, "ANALYZE")
+            else:
+                subprocess.run(["psql", "-q", url, "-c", "ANALYZE"], check=True)
+            results = []
+            for path in PATHS:
+                measure.timed(base + path, cookie)
+                times = [measure.timed(base + path, cookie)[0] for _ in range(CALLS)]
+                p50, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
+                measure.log(f"{backend} {path}: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
+                results.append((p50, p95))
+            return results
+
+        results = [calls()]
+        upgrade = None
+        after = os.environ.get("PROXYSHOP_BIN_AFTER")
+        if after:
+            server.terminate()
+            server.wait()
+            began = time.perf_counter()
+            server = start(after)
+            measure.wait_ready(f"{base}/healthz", server, log_file, 3600)
+            upgrade = time.perf_counter() - began
+            measure.log(f"{backend}: {after} ready (its migrations run) in {upgrade:.1f} s")
+            results.append(calls())
+        return backfill, upgrade, rows[0], results
     finally:
         server.terminate()
         server.wait()
@@ -176,15 +196,19 @@ def main():
     for backend, admin_url in backends:
         url = measure.pg_database(admin_url) if admin_url else None
         try:
-            backfill, (daily, hourly), results = run(backend, url)
+            backfill, upgrade, (daily, hourly), results = run(backend, url)
         finally:
             if admin_url:
                 subprocess.run(["psql", "-q", admin_url, "-c", f"DROP DATABASE IF EXISTS {measure.DB_NAME} WITH (FORCE)"], check=False)
-        print(f"{backend}: back-fill {backfill:.1f} s; rollup rows: {int(daily):,} daily, {int(hourly):,} hourly.\n")
-        print("| call | p50 | p95 |")
-        print("|---|---:|---:|")
-        for path, p50, p95 in results:
-            print(f"| `{path}` | {p50:.1f} ms | {p95:.1f} ms |")
+        upgraded = f"; {os.environ['PROXYSHOP_BIN_AFTER']} ready on it in {upgrade:.1f} s" if upgrade else ""
+        print(f"{backend}: back-fill {backfill:.1f} s; rollup rows: {int(daily):,} daily, {int(hourly):,} hourly"
+              f"{upgraded}.\n")
+        heads = ["p50", "p95"] if len(results) == 1 else ["p50 before", "p95 before", "p50 after", "p95 after"]
+        print("| call | " + " | ".join(heads) + " |")
+        print("|---|" + "---:|" * len(heads))
+        for i, path in enumerate(PATHS):
+            cells = [f"{t:.1f} ms" for r in results for t in r[i]]
+            print(f"| `{path}` | " + " | ".join(cells) + " |")
         print(flush=True)
 
 

@@ -9,6 +9,10 @@
 #   BENCH_BACKENDS=sqlite bench/usage/health.sh            one backend
 #   PROXYSHOP_BIN=path bench/usage/health.sh               that server binary instead of the
 #                                                          release build
+#   PROXYSHOP_BIN=old PROXYSHOP_BIN_AFTER=new bench/usage/health.sh
+#                                                          one fill timed with the old binary,
+#                                                          then with the new one opening the
+#                                                          same database (its migrations timed)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [[ -z ${PROXYSHOP_BIN:-} ]]; then

@@ -70,8 +70,8 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_ready(url, process, log_file):
-    deadline = time.monotonic() + 120
+def wait_ready(url, process, log_file, seconds=120):
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit(f"the server stopped: {open(log_file).read()[-2000:]}")
