@@ -8,8 +8,14 @@
 //! generate from those). Whitespace around a value is allowed where the parser trims it. Tests
 //! (`rules_tests.rs`, and beside the parsers of the API: `agree`) hold each schema against its
 //! parser on samples. The pieces the schemas are made of are in `schema_build.rs`; the numbers'
-//! schemas in `rule_numbers.rs`, re-exported here.
+//! schemas in `rule_numbers.rs` and the query filters' in `rule_filters.rs`, re-exported here.
 
+pub use super::rule_filters::{
+    credential_filter, credential_filter_or_null, filter_text, filter_text_or_null,
+    given_kind_filter, grouping, health_grouping, instant_filter, instant_filter_or_null,
+    kind_filter, kind_filter_or_null, kind_or_all, outcome_filter, outcome_filter_or_null,
+    role_filter,
+};
 pub use super::rule_numbers::{
     alert_days, alert_percents, balance_threshold, connections_cap, gb_cap, plan_id, quantity,
     runs_out_days, signed_hundredths, summary_days, top_up_amount, topup_below_gb, trial_allowance,
@@ -23,8 +29,7 @@ use domain::ProxyKind;
 use domain::order::Resolution;
 use domain::scope::Scope;
 use domain::targeting::{Protocol, Rotation};
-use domain::usage::Grouping;
-use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Schema};
+use utoipa::openapi::schema::{AllOfBuilder, Schema};
 use utoipa::openapi::{RefOr, schema::ArrayBuilder};
 
 /// `domain::Email::parse`: local@domain.tld (`domain::account::email_patterns`), at most
@@ -202,129 +207,6 @@ impl utoipa::PartialSchema for ServerKindParam {
 }
 
 impl utoipa::ToSchema for ServerKindParam {}
-
-/// An optional kind filter of the usage records (`usage::filters`, trimmed, then
-/// `ProxyKind::parse`): blank is no filter.
-pub fn kind_filter() -> RefOr<Schema> {
-    done(kind_filter_on(string()))
-}
-
-/// An optional outcome filter of the usage records (`usage::filters`, trimmed, then
-/// `Outcome::parse`): blank is no filter.
-pub fn outcome_filter() -> RefOr<Schema> {
-    done(outcome_filter_on(string()))
-}
-
-/// An optional credential filter of the usage records (`usage::filters::credential`, trimmed):
-/// `kind:label`, the label not blank and free of control characters; blank is no filter.
-pub fn credential_filter() -> RefOr<Schema> {
-    done(credential_filter_on(string()))
-}
-
-/// An optional time bound of the usage records (`usage::filters::instant`, trimmed): a date
-/// `YYYY-MM-DD` or an RFC 3339 time; blank is no bound. (A date the pattern allows but the
-/// calendar does not, 2026-02-30, is refused: scripts/fuzz/schemathesis.toml says so.)
-pub fn instant_filter() -> RefOr<Schema> {
-    done(instant_filter_on(string()))
-}
-
-/// The same filters as fields of a JSON body (`POST /api/user/requests/exports`), where null
-/// is read as absent: no filter.
-pub fn kind_filter_or_null() -> RefOr<Schema> {
-    done(kind_filter_on(nullable_string()))
-}
-
-/// [`outcome_filter`] in a JSON body, null allowed.
-pub fn outcome_filter_or_null() -> RefOr<Schema> {
-    done(outcome_filter_on(nullable_string()))
-}
-
-/// [`credential_filter`] in a JSON body, null allowed.
-pub fn credential_filter_or_null() -> RefOr<Schema> {
-    done(credential_filter_on(nullable_string()))
-}
-
-/// [`instant_filter`] in a JSON body, null allowed.
-pub fn instant_filter_or_null() -> RefOr<Schema> {
-    done(instant_filter_on(nullable_string()))
-}
-
-/// [`filter_text`] in a JSON body, null allowed.
-pub fn filter_text_or_null() -> RefOr<Schema> {
-    done(filter_text_on(nullable_string()))
-}
-
-fn kind_filter_on(base: ObjectBuilder) -> ObjectBuilder {
-    let words = kind_words(|_| true);
-    base.pattern(Some(format!(r"^\s*(?:{words})?\s*$")))
-}
-
-fn outcome_filter_on(base: ObjectBuilder) -> ObjectBuilder {
-    let words = domain::usage::Outcome::ALL
-        .map(domain::usage::Outcome::as_str)
-        .join("|");
-    base.pattern(Some(format!(r"^\s*(?:{words})?\s*$")))
-}
-
-fn credential_filter_on(base: ObjectBuilder) -> ObjectBuilder {
-    let words = domain::usage::CredentialKind::ALL
-        .map(domain::usage::CredentialKind::as_str)
-        .join("|");
-    let free = r"[^\x00-\x1f\x7f-\x9f]";
-    let seen = r"[^\s\x00-\x1f\x7f-\x9f]";
-    base.pattern(Some(format!(
-        r"^\s*(?:(?:{words}):{free}*{seen}{free}*)?\s*$"
-    )))
-}
-
-fn instant_filter_on(base: ObjectBuilder) -> ObjectBuilder {
-    base.pattern(Some(
-        r"^\s*(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?:[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))?)?\s*$",
-    ))
-}
-
-/// What a usage breakdown groups by (`usage::breakdown`).
-pub fn grouping() -> RefOr<Schema> {
-    one_of(&Grouping::ALL.map(Grouping::as_str))
-}
-
-/// `GET /api/user/usage/health?by=`.
-pub fn health_grouping() -> RefOr<Schema> {
-    one_of(
-        &domain::traffic_health::HealthGrouping::ALL
-            .map(domain::traffic_health::HealthGrouping::as_str),
-    )
-}
-
-/// `GET /api/user/proxies?type=`: a kind, `all`, or blank.
-pub fn kind_or_all() -> RefOr<Schema> {
-    let words = kind_words(|_| true);
-    done(string().pattern(Some(format!(r"^\s*(?:{words}|all)?\s*$"))))
-}
-
-/// `GET /api/admin/users?role=`: admin, user, or blank for both.
-pub fn role_filter() -> RefOr<Schema> {
-    given_choice(&role_names().join("|"))
-}
-
-/// `GET /api/admin/orders?type=` (`query_text::given`, then `ProxyKind::parse`): blank is no
-/// filter.
-pub fn given_kind_filter() -> RefOr<Schema> {
-    given_choice(&kind_words(|_| true))
-}
-
-/// A free-text filter (`?q=`, `?status=`, `?host=`, read by `query_text::given`): any text
-/// without a control character (one is 422 on the parameter).
-pub fn filter_text() -> RefOr<Schema> {
-    done(filter_text_on(string()))
-}
-
-fn filter_text_on(base: ObjectBuilder) -> ObjectBuilder {
-    base.pattern(Some(format!("^[^{CONTROL}]*$")))
-        .description(Some(
-            "Any text without a control character; blank filters nothing.",
-        ))
-}
 
 /// `domain::network::parse_trial_network`: an IPv4 or IPv6 address, optionally with a prefix
 /// length (`domain::network::trial_network_pattern`).
