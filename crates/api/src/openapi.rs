@@ -9,6 +9,7 @@
 pub mod abuse_rules;
 #[cfg(test)]
 mod agree;
+pub mod reseller_rules;
 pub mod rule_numbers;
 pub mod rules;
 mod schema_build;
