@@ -44,9 +44,9 @@ fn one_client(
 ) -> Result<ClientView, ApiError> {
     let row = clients::find(conn, reseller, client)?
         .ok_or(ApiError::NotFoundWith(msg::CLIENT_NOT_FOUND))?;
-    Ok(with_traffic(conn, vec![row])?
+    with_traffic(conn, vec![row])?
         .pop()
-        .ok_or_else(|| ApiError::internal("client", "lost its row"))?)
+        .ok_or_else(|| ApiError::internal("client", "lost its row"))
 }
 
 #[utoipa::path(tag = "resellers",

@@ -300,6 +300,32 @@ mod tests {
         }
     }
 
+    /// The document's schemas of a client's name and note accept what the parser accepts.
+    #[test]
+    fn the_document_states_the_name_and_note_rules() {
+        use crate::openapi::reseller_rules::{client_name, client_note};
+        use crate::openapi::rules::tests::agree;
+        let (n80, n81, n500, n501) = (
+            "x".repeat(80),
+            "x".repeat(81),
+            "x".repeat(500),
+            "x".repeat(501),
+        );
+        let samples = [
+            "", "  ", "Ann", " Ann ", "a\nb", "a\tb", "\u{7}", &n80, &n81, &n500, &n501,
+        ];
+        agree(
+            client_name(),
+            |s| optional_text(Some(s), CLIENT_NAME, msg::CLIENT_NAME).is_ok(),
+            &samples,
+        );
+        agree(
+            client_note(),
+            |s| optional_text(Some(s), CLIENT_NOTE, msg::CLIENT_NOTE).is_ok(),
+            &samples,
+        );
+    }
+
     #[test]
     fn a_client_needs_an_email_and_a_password_that_keeps_the_policy() {
         let request = |body: Value| {

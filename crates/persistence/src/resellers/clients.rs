@@ -176,7 +176,7 @@ pub fn suspend(conn: &mut DbConnection, reseller: UserId, client: UserId) -> DbR
         gateway_events::emit(conn, Reason::UserDisabled, Some(client), None)?;
         return Ok(Switch::Changed);
     }
-    Ok(state(conn, reseller, client)?)
+    state(conn, reseller, client)
 }
 
 /// Resumes a client the reseller suspended.
@@ -197,7 +197,7 @@ pub fn resume(conn: &mut DbConnection, reseller: UserId, client: UserId) -> DbRe
         gateway_events::emit(conn, Reason::UserEnabled, Some(client), None)?;
         return Ok(Switch::Changed);
     }
-    Ok(state(conn, reseller, client)?)
+    state(conn, reseller, client)
 }
 
 /// Why a switch wrote nothing (the client exists: the caller found it first).
