@@ -5495,7 +5495,7 @@ export interface components {
              * @description Whether the account may use the reseller routes.
              * @default null
              */
-            enabled: boolean | null;
+            enabled: boolean;
             maxClients: number;
             reason?: string | null;
         };

@@ -1,7 +1,7 @@
 //! The request field schemas of the reseller routes (`resellers::form`,
 //! `admin::users::reseller`), from the rules in `domain::resellers`.
 
-use super::schema_build::{amount, done, nullable_string, string, trimmed_core, whole};
+use super::schema_build::{amount, done, nullable_string, trimmed_core, whole};
 use domain::resellers::{
     CLIENT_NAME, CLIENT_NOTE, DISCOUNT_PERCENT, MAX_CLIENTS, MOVE_GB, VALIDITY_DAYS,
 };
@@ -50,9 +50,4 @@ pub fn client_password() -> RefOr<Schema> {
             .item(done(ObjectBuilder::new().schema_type(Type::Null)))
             .build(),
     ))
-}
-
-/// `?clientId=` of the transfer list: a client's id (digits), blank for every client.
-pub fn client_id_filter() -> RefOr<Schema> {
-    done(string().pattern(Some(r"^\s*[0-9]{0,18}\s*$".to_owned())))
 }

@@ -161,8 +161,7 @@ pub struct CheckedMove {
 }
 
 fn kind(raw: Option<&str>) -> Result<ProxyKind, &'static str> {
-    raw.map(str::trim)
-        .and_then(ProxyKind::parse)
+    raw.and_then(ProxyKind::parse)
         .filter(|k| k.is_traffic())
         .ok_or(msg::MOVE_TYPE)
 }
@@ -222,23 +221,31 @@ impl ReclaimRequest {
 /// `GET /api/reseller/transfers?clientId=`.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct TransfersQuery {
-    /// One of your clients' ids; absent or blank: every client's transfers.
+    /// One of your clients' ids; absent or blank: every client's transfers. Anything that is
+    /// not one of your clients' ids matches nothing.
     #[serde(rename = "clientId")]
-    #[param(schema_with = crate::openapi::reseller_rules::client_id_filter)]
+    #[param(schema_with = crate::openapi::rules::filter_text)]
     pub client_id: Option<String>,
 }
 
+/// Whose transfers the list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClientFilter {
+    Every,
+    One(UserId),
+    /// Text that is no id: no client's.
+    Nobody,
+}
+
 impl TransfersQuery {
-    /// The client asked for; an id that is no number matches nothing (None, Some(None)).
-    pub fn client(&self) -> Result<Option<UserId>, crate::error::ApiError> {
+    /// The client asked for (a control character is 422 on `clientId`, as in every filter).
+    pub fn client(&self) -> Result<ClientFilter, crate::error::ApiError> {
         let text = crate::query_text::given("clientId", self.client_id.as_deref())?;
-        match text {
-            None => Ok(None),
-            Some(text) => text
-                .parse::<i64>()
-                .map(|id| Some(UserId::new(id)))
-                .map_err(|_| crate::error::ApiError::field("clientId", msg::CLIENT_NOT_FOUND)),
-        }
+        Ok(match text.map(str::parse::<i64>) {
+            None => ClientFilter::Every,
+            Some(Ok(id)) => ClientFilter::One(UserId::new(id)),
+            Some(Err(_)) => ClientFilter::Nobody,
+        })
     }
 }
 

@@ -8,7 +8,9 @@ use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::pagination::{PageQuery, Paged};
 use crate::resellers::caller::Reseller;
-use crate::resellers::form::{AllocateRequest, CheckedMove, ReclaimRequest, TransfersQuery};
+use crate::resellers::form::{
+    AllocateRequest, CheckedMove, ClientFilter, ReclaimRequest, TransfersQuery,
+};
 use crate::resellers::view::{AllocationView, TransferView};
 use crate::state::AppState;
 use crate::view::ErrorResponse;
@@ -99,9 +101,19 @@ pub async fn list_transfers(
     paging: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let at = paging.resolve(50)?;
+    let client = match query.client()? {
+        ClientFilter::Every => None,
+        ClientFilter::One(id) => Some(id),
+        ClientFilter::Nobody => {
+            let empty: Paged<TransferView> = Paged::new(Vec::new(), 0, at);
+            return Ok(HttpResponse::Ok()
+                .insert_header(("Cache-Control", "no-store"))
+                .json(empty));
+        }
+    };
     let owner = Owner::Reseller {
         reseller: reseller.user.id,
-        client: query.client()?,
+        client,
     };
     let (rows, total) = with_conn(&state.services.pool, move |conn| {
         Ok(transfers::list(conn, owner, at.per_page, at.offset)?)

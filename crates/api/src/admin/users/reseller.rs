@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 #[serde(default, rename_all = "camelCase")]
 pub struct ResellerRequest {
     /// Whether the account may use the reseller routes.
-    #[schema(required = true)]
+    #[schema(required = true, value_type = bool)]
     pub enabled: Option<bool>,
     /// The discount on the reseller's own purchases, every kind (a whole percent, 0–90); the
     /// customer's own price of a kind applies instead when it is larger.
