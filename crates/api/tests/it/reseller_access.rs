@@ -136,6 +136,18 @@ persistence::both_backends! {
             assert_eq!((reply.status, reply.message()), (403, CLIENT_KEY_REFUSED), "{path}");
         }
 
+        // A reseller switched off by the operator loses its routes; its clients keep theirs.
+        let id = app.user_id(RESELLER);
+        let off = persistence::resellers::accounts::Terms { enabled: false, discount_percent: 0, max_clients: 10 };
+        app.with_conn(|c| persistence::resellers::accounts::set(c, id, off).unwrap());
+        let reply = app.get("/api/reseller/clients").await;
+        assert_eq!((reply.status, reply.message()), (403, "Only a reseller account can do this: ask the shop to make your account a reseller"));
+        let reply = app.with_key(&resell, "get", "/api/reseller/clients", json!({})).await;
+        assert_eq!(reply.status, 403, "{}", reply.text);
+        let mine = app.get_with(&client, "/api/user/allocations").await;
+        assert_eq!((mine.status, mine.body["total"].as_i64()), (200, Some(2)));
+        app.grant_reseller(RESELLER, 10);
+
         // Suspended: signed out, no sign-in, no key, refused by the gateway; resumed by the
         // reseller.
         let path = format!("/api/reseller/clients/{a1}");

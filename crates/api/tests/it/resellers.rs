@@ -109,6 +109,13 @@ persistence::both_backends! {
         assert_eq!(reply.status, 422, "{}", reply.text);
         assert_eq!(reply.body["fields"]["maxClients"], "You can have at most 2 clients (maxClients): delete one or ask the shop for more");
 
+        // A client cannot be made a reseller; the operator sees whose client it is.
+        let reply = put_terms(&app, &admin, a, good.clone()).await;
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        assert_eq!(reply.body["fields"]["id"], "A sub-user sign-in or a reseller's client cannot be made a reseller");
+        let detail = app.get_with(&admin, &format!("/api/admin/users/{a}")).await;
+        assert_eq!((detail.body["user"]["resellerId"].as_i64(), detail.body["reseller"].is_null()), (Some(id.get()), true));
+
         // 10 GB for 7 days to A, 5 GB to B until the reseller's own end.
         let reply = app.move_traffic(&app.client, a, "allocate", json!({ "type": "budget", "gb": 10, "validityDays": 7 })).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
