@@ -1323,4 +1323,3 @@ diesel::table! {
 diesel::joinable!(resellers -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(resellers, users);
 diesel::allow_tables_to_appear_in_same_query!(reseller_transfers, users);
-diesel::allow_tables_to_appear_in_same_query!(resellers, traffic_balances);

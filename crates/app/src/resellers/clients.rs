@@ -102,14 +102,15 @@ pub async fn create(
     Ok(client)
 }
 
-/// The client `client` of `reseller`, or 404 "Client not found" (also for another reseller's
-/// client and for any other account).
+/// 404 "Client not found": what every account that is not the reseller's client answers (another
+/// reseller's client, any other account, none).
 pub fn not_found() -> AppError {
     AppError::NotFoundWith(msg::CLIENT_NOT_FOUND)
 }
 
-/// Whether `reseller` may delete `client`: 404 for anyone else's account, 409 while the client
-/// holds traffic or pieces. Deletes it with its sessions and data; the transfers stay.
+/// Deletes `reseller`'s client `client` with its sessions and data (the transfers stay): 404
+/// for anyone else's account, 409 while the client holds traffic or pieces, both decided under
+/// the client's row lock, so that no move slips in between.
 pub async fn delete(services: &Services, reseller: UserId, client: UserId) -> Result<(), AppError> {
     in_transaction(&services.pool, move |conn| {
         clients::lock(conn, reseller, client)?.ok_or_else(not_found)?;
