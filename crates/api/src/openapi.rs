@@ -9,6 +9,7 @@
 pub mod abuse_rules;
 #[cfg(test)]
 mod agree;
+pub mod reseller_rules;
 mod rule_filters;
 pub mod rule_numbers;
 pub mod rules;

@@ -4,8 +4,8 @@
 use crate::error::ApiError;
 use crate::{
     abuse, account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, blocklist,
-    catalog, coupons, health, notifications, pieces, receipts, refunds, status, subusers, traffic,
-    twofactor, usage, user_sessions, wallet,
+    catalog, coupons, health, notifications, pieces, receipts, refunds, resellers, status,
+    subusers, traffic, twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -45,6 +45,7 @@ where
                 .configure(allowlist::configure)
                 .configure(blocklist::configure)
                 .configure(subusers::configure)
+                .configure(resellers::configure)
                 .configure(notifications::configure)
                 .configure(alerts::configure)
                 .configure(auto_topup::configure)

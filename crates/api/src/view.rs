@@ -42,6 +42,10 @@ pub struct User {
     /// else of the account that invited it.
     #[serde(rename = "subuserId")]
     pub subuser_id: Option<i64>,
+    /// True for a reseller's client (docs/resellers.md): the account sees only its own traffic,
+    /// usage and records and generates its lines; it buys nothing from the shop.
+    #[serde(rename = "resellerClient")]
+    pub reseller_client: bool,
 }
 
 impl From<&UserRow> for User {
@@ -60,6 +64,7 @@ impl From<&UserRow> for User {
             ref_code: row.ref_code.clone(),
             has_password: row.password_hash.is_some(),
             subuser_id: row.subuser_id,
+            reseller_client: row.reseller_id.is_some(),
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod rate_limit;
 pub mod receipts;
 pub mod referral_payouts;
 pub mod refunds;
+pub mod resellers;
 pub mod secret_box;
 pub mod settings;
 pub mod sign_in;

@@ -145,7 +145,7 @@ pub const KEY_SUBUSER: &str = "Please choose one of your sub-users, or none for 
 
 // The customer API's keys (/api/user/api-keys and `Authorization: Bearer psk_…`).
 pub const KEY_NAME: &str = "Please enter a key name (1–60 characters)";
-pub const KEY_SCOPES: &str = "Please choose at least one scope: read, generate or buy";
+pub const KEY_SCOPES: &str = "Please choose at least one scope: read, generate, buy or resell";
 pub const KEY_EXPIRY: &str = "The expiry must be in the future";
 pub const KEY_ALLOWED_IPS: &str =
     "Please enter IP addresses or CIDR ranges, e.g. 203.0.113.7 or 10.0.0.0/8 (at most 20)";
@@ -157,6 +157,12 @@ pub const NEEDS_SESSION: &str = "This action needs a signed-in session";
 pub const KEY_LACKS_READ: &str = "This key lacks the read scope";
 pub const KEY_LACKS_GENERATE: &str = "This key lacks the generate scope";
 pub const KEY_LACKS_BUY: &str = "This key lacks the buy scope";
+pub const KEY_LACKS_RESELL: &str = "This key lacks the resell scope";
+/// A key with the resell scope asked by an account that is not an enabled reseller.
+pub const KEY_RESELL_NOT_RESELLER: &str =
+    "Only a reseller account can have a key with the resell scope";
+/// A reseller's client asking for a key that could do more than its own session may.
+pub const KEY_CLIENT_SCOPES: &str = "A client account's keys can only read and generate";
 
 // Plans and generators.
 pub const PLAN_PURCHASED: &str = "Plan purchased successfully";
@@ -433,6 +439,48 @@ pub const PAYOUT_OUTCOME_UNKNOWN: &str = "The provider's answer to this payout w
 pub const PAYOUT_PROVIDER_FAILED: &str =
     "The payout provider did not pay this payout; it stays approved: approve again or refuse it";
 pub const PAYOUTS_OFF: &str = "Payouts are off: no payout provider is configured";
+
+// Resellers (docs/resellers.md): the operator's grant, the reseller's clients and the traffic
+// moved to and from them.
+pub const RESELLER_ENABLED: &str = "enabled must be true or false";
+pub const RESELLER_DISCOUNT: &str = "discountPercent must be a whole number from 0 to 90";
+pub const RESELLER_MAX_CLIENTS: &str = "maxClients must be a whole number from 1 to 10000";
+/// `PUT /api/admin/users/{id}/reseller` naming an account that is not a customer of its own.
+pub const RESELLER_NOT_CUSTOMER: &str =
+    "A sub-user sign-in or a reseller's client cannot be made a reseller";
+pub const NOT_A_RESELLER: &str =
+    "Only a reseller account can do this: ask the shop to make your account a reseller";
+pub const CLIENT_NOT_FOUND: &str = "Client not found";
+pub const CLIENT_NAME: &str = "name must be 1 to 80 characters, without control characters";
+pub const CLIENT_NOTE: &str = "note must be at most 500 characters";
+pub const CLIENT_SUSPENDED: &str = "suspended must be true or false";
+pub const CLIENT_CREATED_INVITED: &str = "Client created: an invitation to set a password was sent";
+pub const CLIENT_CREATED: &str = "Client created";
+pub const CLIENT_DISABLED_BY_SHOP: &str =
+    "The shop has disabled this client's account: only the shop can enable it";
+pub const CLIENT_HOLDS_TRAFFIC: &str =
+    "This client still has unused traffic or working proxies: reclaim the traffic first";
+pub const CLIENT_DELETED: &str = "Client deleted";
+/// A move of traffic naming a kind that is not sold by the GB.
+pub const MOVE_TYPE: &str = "type must be premium or budget: only traffic sold by the GB moves";
+pub const MOVE_GB: &str = "gb must be a number above 0 with at most 2 decimals, at most 100000";
+pub const MOVE_VALIDITY: &str = "validityDays must be a whole number of days from 1 to 3650";
+pub const MOVE_PAST_END: &str = "validityDays reaches past the end of your own traffic of this \
+     type: choose fewer days, or leave it out to give the client your end";
+pub const ALLOCATE_NOT_ENOUGH: &str =
+    "Not enough traffic: you have less unused traffic of this type than that";
+pub const RECLAIM_NOT_ENOUGH: &str =
+    "Not enough traffic: this client has less unused traffic of this type than that";
+/// A reseller's client's session asking for anything but its own dashboard.
+pub const CLIENT_SESSION_REFUSED: &str =
+    "A client account can only see its own traffic, usage and records and generate its lines";
+/// A key of a reseller's client asking for anything else.
+pub const CLIENT_KEY_REFUSED: &str = "This key belongs to a client account: it can only read its own traffic, usage and records and generate its lines";
+
+/// A reseller past its `maxClients`.
+pub fn reseller_clients_full(max: i32) -> String {
+    format!("You can have at most {max} clients (maxClients): delete one or ask the shop for more")
+}
 
 /// A payout below the shop's minimum (`PROXYSHOP_PAYOUT_MIN`).
 pub fn payout_below_minimum(min: crate::money::Cents) -> String {

@@ -14,6 +14,9 @@ names! {
         Generate => "generate",
         /// Spend the wallet: buy plans and proxies.
         Buy => "buy",
+        /// A reseller's clients and the traffic moved to them (`/api/reseller/*`,
+        /// docs/resellers.md); only a reseller account's key may hold it.
+        Resell => "resell",
     }
 }
 
@@ -24,6 +27,7 @@ impl Scope {
             Scope::Read => msg::KEY_LACKS_READ,
             Scope::Generate => msg::KEY_LACKS_GENERATE,
             Scope::Buy => msg::KEY_LACKS_BUY,
+            Scope::Resell => msg::KEY_LACKS_RESELL,
         }
     }
 }

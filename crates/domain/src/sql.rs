@@ -11,6 +11,7 @@ use crate::money::Cents;
 use crate::order::OrderStatus;
 use crate::payment::PaymentStatus;
 use crate::payout::{PayoutStatus, ReferralEntryKind};
+use crate::resellers::Direction;
 use crate::upstream_pool::PoolProtocol;
 use crate::usage::{CredentialKind, ExportFormat, Outcome};
 use diesel::backend::Backend;
@@ -55,6 +56,7 @@ stored_as_text!(
     CaseStatus: "abuse case status",
     ReferralEntryKind: "referral ledger kind",
     PayoutStatus: "payout status",
+    Direction: "transfer direction",
 );
 
 /// Types with `new(i64)` and `get(self) -> i64`.

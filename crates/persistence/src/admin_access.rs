@@ -9,7 +9,9 @@
 //! write transaction already holds the one write lock (`write_transaction`). The gateway reads
 //! `users.disabled` at authentication and at every flush (`gateway_accounts::disabled_among`);
 //! disable and enable also write a `gateway_events` row in the same transaction, which every
-//! gateway node reads within about a second.
+//! gateway node reads within about a second. A reseller's client suspended by its reseller
+//! (`resellers::clients`) is disabled with `suspended` set; the operator's disable and enable
+//! clear that mark, so the operator's decision is the one that stands.
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
@@ -66,13 +68,19 @@ pub fn disable(conn: &mut DbConnection, id: UserId) -> DbResult<Outcome> {
             .filter(others.field(users::disabled).eq(false))
             .filter(others.field(users::id).ne(id)),
     );
+    // A client its reseller suspended is disabled already: the operator's disable takes it
+    // over (`suspended` cleared), so that the reseller's resume cannot undo it.
     let changed = diesel::update(
         users::table
             .find(id)
-            .filter(users::disabled.eq(false))
+            .filter(users::disabled.eq(false).or(users::suspended.eq(true)))
             .filter(users::role.ne(ADMIN).or(another_admin)),
     )
-    .set((users::disabled.eq(true), users::updated_at.eq(now())))
+    .set((
+        users::disabled.eq(true),
+        users::suspended.eq(false),
+        users::updated_at.eq(now()),
+    ))
     .execute(conn)?;
     if changed == 1 {
         sessions::delete_for_user(conn, id)?;
@@ -89,7 +97,11 @@ pub fn disable(conn: &mut DbConnection, id: UserId) -> DbResult<Outcome> {
 /// Enables a disabled account (its old sessions stay ended).
 pub fn enable(conn: &mut DbConnection, id: UserId) -> DbResult<Outcome> {
     let changed = diesel::update(users::table.find(id).filter(users::disabled.eq(true)))
-        .set((users::disabled.eq(false), users::updated_at.eq(now())))
+        .set((
+            users::disabled.eq(false),
+            users::suspended.eq(false),
+            users::updated_at.eq(now()),
+        ))
         .execute(conn)?;
     if changed == 1 {
         gateway_events::emit(conn, Reason::UserEnabled, Some(id), None)?;

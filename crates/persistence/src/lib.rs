@@ -68,6 +68,7 @@ pub mod referral_balance;
 pub mod referral_payouts;
 pub mod referrals;
 pub mod refunds;
+pub mod resellers;
 pub mod schema;
 pub mod sessions;
 pub mod sla_credits;

@@ -281,20 +281,39 @@ pub fn set_tiers(conn: &mut DbConnection, plan: PlanId, tiers: &[Tier]) -> DbRes
     Ok(())
 }
 
-/// The customer's own per-cent discount of `kind`, when the operator gave one.
+/// The customer's own per-cent discount of `kind`: the operator's price of the kind for this
+/// customer, or, for an enabled reseller, the reseller's discount (every kind;
+/// docs/resellers.md), whichever is larger. None when neither applies.
 pub fn customer_percent(
     conn: &mut DbConnection,
     user: UserId,
     kind: ProxyKind,
 ) -> DbResult<Option<i32>> {
-    Ok(customer_prices::table
+    let own = customer_prices::table
         .find((user, kind))
         .select(customer_prices::percent_off)
         .first(conn)
-        .optional()?)
+        .optional()?;
+    Ok(own.max(crate::resellers::accounts::discount(conn, user)?))
 }
 
-/// The customer's own discounts, per kind (kinds without one are absent).
+/// [`customer_percent`] of every kind that has one (kinds without one are absent): what the
+/// customer's own screens price with.
+pub fn effective_percents(
+    conn: &mut DbConnection,
+    user: UserId,
+) -> DbResult<HashMap<ProxyKind, i32>> {
+    let mut percents = customer_percents(conn, user)?;
+    if let Some(discount) = crate::resellers::accounts::discount(conn, user)? {
+        for kind in ProxyKind::ALL {
+            let percent = percents.entry(kind).or_insert(discount);
+            *percent = (*percent).max(discount);
+        }
+    }
+    Ok(percents)
+}
+
+/// The operator's own prices for the customer, per kind (kinds without one are absent).
 pub fn customer_percents(
     conn: &mut DbConnection,
     user: UserId,

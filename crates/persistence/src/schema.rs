@@ -20,6 +20,9 @@ diesel::table! {
         created_at -> BigInt,
         updated_at -> BigInt,
         subuser_id -> Nullable<BigInt>,
+        reseller_id -> Nullable<BigInt>,
+        suspended -> Bool,
+        client_note -> Nullable<Text>,
     }
 }
 
@@ -1291,3 +1294,32 @@ diesel::joinable!(daily_reports -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(daily_reports, users);
 diesel::allow_tables_to_appear_in_same_query!(daily_reports, alert_settings);
 diesel::allow_tables_to_appear_in_same_query!(alert_settings, users);
+
+diesel::table! {
+    resellers (user_id) {
+        user_id -> BigInt,
+        enabled -> Bool,
+        discount_percent -> Integer,
+        max_clients -> Integer,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    reseller_transfers (id) {
+        id -> BigInt,
+        reseller_id -> BigInt,
+        client_id -> BigInt,
+        kind -> Text,
+        direction -> Text,
+        bytes -> BigInt,
+        expires_at -> Nullable<BigInt>,
+        api_key_id -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(resellers -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(resellers, users);
+diesel::allow_tables_to_appear_in_same_query!(reseller_transfers, users);

@@ -36,6 +36,16 @@ pub struct UserRow {
     /// sub-user's data.
     #[serde(default)]
     pub subuser_id: Option<i64>,
+    /// Set on a reseller's client (docs/resellers.md): the reseller that owns the account. Such
+    /// an account may use only its own dashboard (`api::client_access`).
+    #[serde(default)]
+    pub reseller_id: Option<UserId>,
+    /// The reseller switched the client off; always together with `disabled`.
+    #[serde(default)]
+    pub suspended: bool,
+    /// The reseller's own note on the client.
+    #[serde(default)]
+    pub client_note: Option<String>,
 }
 
 /// `Cents` as its integer count (its own `Serialize` writes dollars for the API).

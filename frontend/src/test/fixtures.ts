@@ -11,6 +11,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     balance: 12.5,
     refCode: 'ADA123',
     hasPassword: true,
+    resellerClient: false,
     ...overrides,
   };
 }

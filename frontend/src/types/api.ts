@@ -828,6 +828,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/reseller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_reseller"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/role": {
         parameters: {
             query?: never;
@@ -1117,6 +1133,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reseller/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["reseller_account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_clients"];
+        put?: never;
+        post: operations["create_client"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_client"];
+        put?: never;
+        post?: never;
+        delete: operations["delete_client"];
+        options?: never;
+        head?: never;
+        patch: operations["update_client"];
+        trace?: never;
+    };
+    "/api/reseller/clients/{id}/allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["allocate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/clients/{id}/reclaim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reclaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_transfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/status": {
         parameters: {
             query?: never;
@@ -1240,6 +1352,26 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["rotate_webhook_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The traffic moved to and from the caller's own account by its reseller; empty for an
+         *     account that is no reseller's client.
+         */
+        get: operations["my_allocations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2709,6 +2841,26 @@ export interface components {
         AdminRequestRecord: components["schemas"]["RequestRecord"] & {
             upstream?: null | components["schemas"]["RecordUpstream"];
         };
+        /** @description A reseller's terms as the operator sees them. */
+        AdminReseller: {
+            /**
+             * Format: int64
+             * @description The clients the reseller has now.
+             */
+            clients: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int32 */
+            discountPercent: number;
+            enabled: boolean;
+            /** Format: int32 */
+            maxClients: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        AdminResellerEnvelope: {
+            reseller: components["schemas"]["AdminReseller"];
+        };
         AdminSummary: {
             customers: components["schemas"]["SummaryCustomers"];
             /** Format: int32 */
@@ -2749,6 +2901,13 @@ export interface components {
             /** Format: int64 */
             referredCount: number;
             referrer?: null | components["schemas"]["AdminReferrer"];
+            /**
+             * Format: int64
+             * @description For a reseller's client: the reseller's account id (docs/resellers.md).
+             */
+            resellerId?: number | null;
+            /** @description For a client: suspended by its reseller (and so disabled). */
+            suspended: boolean;
             /** Format: int64 */
             updatedAt: number;
         };
@@ -2803,6 +2962,7 @@ export interface components {
             payments: components["schemas"]["AdminUserPayment"][];
             /** @description The pieces that still work. */
             pieces: components["schemas"]["AdminUserPiece"][];
+            reseller?: null | components["schemas"]["AdminReseller"];
             /** @description Premium and budget, always both. */
             traffic: components["schemas"]["TrafficRow"][];
             /** @description The last 30 days (today included), oldest first; days without traffic are absent. */
@@ -2849,6 +3009,32 @@ export interface components {
             trafficPercent?: number[];
             /** @description An https URL every notification is POSTed to (signed); null removes the webhook. */
             webhookUrl?: string | null;
+        };
+        /** @description `POST /api/reseller/clients/{id}/allocate`. */
+        AllocateRequest: {
+            gb: number;
+            /** @enum {string} */
+            type: "premium" | "budget";
+            validityDays?: number | null;
+        };
+        /** @description One move of traffic to or from the client's own account, as the client sees it. */
+        AllocationView: {
+            /** Format: int64 */
+            bytes: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** @description allocate (to you) or reclaim (taken back by your provider). */
+            direction: string;
+            /**
+             * Format: int64
+             * @description Your traffic of the type ends then (after the move); null: never.
+             */
+            expiresAt?: number | null;
+            /** Format: double */
+            gb: number;
+            /** Format: int64 */
+            id: number;
+            type: string;
         };
         /** @description A piece an entry may name (its password left out). */
         AllowablePiece: {
@@ -3159,6 +3345,34 @@ export interface components {
             /** @description The request went through and the echo service answered an IP. */
             ok: boolean;
         };
+        /** @description `POST /api/reseller/clients`'s answer: the client, and whether an invitation was mailed. */
+        ClientCreated: {
+            client: components["schemas"]["ClientView"];
+            message: string;
+        };
+        /**
+         * @description A client's sign-in: `pending` until the client sets a password from the invitation, then
+         *     `active`.
+         * @enum {string}
+         */
+        ClientStatus: "pending" | "active";
+        /** @description One client. */
+        ClientView: {
+            /** Format: int64 */
+            createdAt: number;
+            /** @description Disabled by you (`suspended`) or by the shop. */
+            disabled: boolean;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            note?: string | null;
+            status: components["schemas"]["ClientStatus"];
+            /** @description Suspended by you: no sign-in, no proxies. */
+            suspended: boolean;
+            /** @description Premium and budget, always both. */
+            traffic: components["schemas"]["TrafficView"][];
+        };
         CodeBody: {
             code?: string;
         };
@@ -3278,6 +3492,12 @@ export interface components {
              */
             validUntil?: number | null;
         };
+        CreateClientRequest: {
+            email: string;
+            name?: string | null;
+            note?: string | null;
+            password?: (string) | null;
+        };
         CreateKeyRequest: {
             /**
              * @description Addresses or CIDR ranges (IPv4 or IPv6) the key may be used from; absent or empty: any.
@@ -3291,7 +3511,7 @@ export interface components {
              */
             expiresAt: number | null;
             name: string;
-            scopes: ("read" | "generate" | "buy")[];
+            scopes: ("read" | "generate" | "buy" | "resell")[];
             /**
              * Format: int64
              * @description One of the account's sub-users: the key then reads only that sub-user's data and
@@ -4200,6 +4420,25 @@ export interface components {
             total: number;
         };
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_AllocationView: {
+            items: components["schemas"]["AllocationView"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
         Paged_AuditItem: {
             items: components["schemas"]["AuditItem"][];
             /**
@@ -4221,6 +4460,25 @@ export interface components {
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
         Paged_BlocklistRule: {
             items: components["schemas"]["BlocklistRule"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_ClientView: {
+            items: components["schemas"]["ClientView"][];
             /**
              * Format: int64
              * @description This page's number, 1-based.
@@ -4354,6 +4612,25 @@ export interface components {
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
         Paged_ReferralLedgerEntry: {
             items: components["schemas"]["ReferralLedgerEntry"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_TransferView: {
+            items: components["schemas"]["TransferView"][];
             /**
              * Format: int64
              * @description This page's number, 1-based.
@@ -4922,6 +5199,12 @@ export interface components {
         ReasonRequest: {
             reason: string;
         };
+        /** @description `POST /api/reseller/clients/{id}/reclaim`. */
+        ReclaimRequest: {
+            gb: number;
+            /** @enum {string} */
+            type: "premium" | "budget";
+        };
         /** @description The credential that opened a connection, as it was named then. */
         RecordCredential: {
             /**
@@ -5205,6 +5488,26 @@ export interface components {
              */
             startedAt: number;
             type: string;
+        };
+        ResellerRequest: {
+            discountPercent: number;
+            /**
+             * @description Whether the account may use the reseller routes.
+             * @default null
+             */
+            enabled: boolean;
+            maxClients: number;
+            reason?: string | null;
+        };
+        /** @description `GET /api/reseller/account`: the reseller's terms, how many clients it has, its own traffic. */
+        ResellerView: {
+            /** Format: int64 */
+            clients: number;
+            /** Format: int32 */
+            discountPercent: number;
+            /** Format: int32 */
+            maxClients: number;
+            traffic: components["schemas"]["TrafficView"][];
         };
         ResetRequest: {
             code: string;
@@ -5570,6 +5873,42 @@ export interface components {
             /** Format: double */
             usedTraffic: number;
         };
+        /**
+         * @description One traffic kind sold by the GB of an account, as it counts now: expired traffic counts as
+         *     used up.
+         */
+        TrafficView: {
+            /**
+             * Format: int64
+             * @description Bytes left to use: `totalBytes - usedBytes`, 0 once expired.
+             */
+            availableBytes: number;
+            /**
+             * Format: double
+             * @description `availableBytes` in GB.
+             */
+            availableGb: number;
+            /**
+             * Format: int64
+             * @description When the unused traffic expires; null: never.
+             */
+            expiresAt?: number | null;
+            /**
+             * Format: int64
+             * @description Of those, what can be moved now: less what gateway nodes hold leased for live
+             *     connections (settled within seconds).
+             */
+            movableBytes: number;
+            /**
+             * Format: int64
+             * @description Bytes given or bought, in all.
+             */
+            totalBytes: number;
+            /** @description premium or budget. */
+            type: string;
+            /** Format: int64 */
+            usedBytes: number;
+        };
         TransferDone: {
             /**
              * Format: double
@@ -5589,6 +5928,32 @@ export interface components {
         };
         TransferRequest: {
             amount?: number | null;
+        };
+        /** @description One move of traffic, as the reseller sees it. */
+        TransferView: {
+            /**
+             * Format: int64
+             * @description Your API key that made the move; null: your session.
+             */
+            apiKeyId?: number | null;
+            /** Format: int64 */
+            bytes: number;
+            /** Format: int64 */
+            clientId: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** @description allocate (to the client) or reclaim (back to you). */
+            direction: string;
+            /**
+             * Format: int64
+             * @description The client's traffic of the type ends then (after the move); null: never.
+             */
+            expiresAt?: number | null;
+            /** Format: double */
+            gb: number;
+            /** Format: int64 */
+            id: number;
+            type: string;
         };
         TrialNetworkRow: {
             /**
@@ -5675,6 +6040,15 @@ export interface components {
              * @description Unread notifications left.
              */
             unread: number;
+        };
+        /** @description What `PATCH /api/reseller/clients/{id}` changes; absent fields stay as they are. */
+        UpdateClientRequest: {
+            note?: string | null;
+            /**
+             * @description true: the client cannot sign in, its sessions end and its proxies stop; false: resumed.
+             * @default null
+             */
+            suspended: boolean | null;
         };
         /** @description What `PATCH` changes; absent fields stay as they are. */
         UpdateSubuserRequest: {
@@ -5800,6 +6174,11 @@ export interface components {
             photoURL?: string | null;
             profile: components["schemas"]["Profile"];
             refCode: string;
+            /**
+             * @description True for a reseller's client (docs/resellers.md): the account sees only its own traffic,
+             *     usage and records and generates its lines; it buys nothing from the shop.
+             */
+            resellerClient: boolean;
             /** @example user */
             role: string;
             /**
@@ -10098,6 +10477,75 @@ export interface operations {
             };
         };
     };
+    set_reseller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResellerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminResellerEnvelope"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description a field invalid, or the account is a sub-user sign-in or a reseller's client */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     change_role: {
         parameters: {
             query?: never;
@@ -11308,6 +11756,676 @@ export interface operations {
             };
         };
     };
+    reseller_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResellerView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_clients: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_ClientView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    create_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClientRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientCreated"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An account with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description a field, or past maxClients */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    get_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    delete_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The client still holds traffic or proxies */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    update_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateClientRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The shop has disabled this client's account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    allocate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not enough traffic */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    reclaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReclaimRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not enough traffic */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    list_transfers: {
+        parameters: {
+            query?: {
+                clientId?: string;
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_TransferView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     status_page: {
         parameters: {
             query?: never;
@@ -11785,6 +12903,72 @@ export interface operations {
             };
             /** @description A body that is neither JSON nor, for uploads, multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    my_allocations: {
+        parameters: {
+            query?: {
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_AllocationView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

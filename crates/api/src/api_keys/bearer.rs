@@ -1,16 +1,18 @@
-//! `Authorization: Bearer psk_…` on `/api/user/*`: the request acts as the key's owner, within
-//! the key's scopes, and never as or with a session.
+//! `Authorization: Bearer psk_…` on `/api/user/*` and `/api/reseller/*`: the request acts as the
+//! key's owner, within the key's scopes, and never as or with a session.
 //!
 //! Order of checks: the key (unknown, revoked, expired, source address not allowed, owner
 //! disabled: 401 "Invalid API key"), then the key's rate limit (429), then the operation (not in
 //! the scope table: 403 "This action needs a signed-in session"; scope missing: 403 "This key
 //! lacks the <scope> scope"; a key limited to a sub-user whose operation is not on the sub-user
-//! allowlist: 403, `subuser_access`). Only then is the use recorded and the owner handed to the
+//! allowlist: 403, `subuser_access`; a key of a reseller's client whose operation is not on the
+//! client allowlist: 403, `client_access`). Only then is the use recorded and the owner handed to the
 //! extractors (`KeyCaller` in the request's extensions). Any `Set-Cookie` of the answer is
 //! dropped: a key request never gets a cookie.
 
 use crate::api_keys::{networks, scope, token};
 use crate::blocking::with_conn;
+use crate::client_access;
 use crate::error::ApiError;
 use crate::extractors::ClientIp;
 use crate::key_caller::KeyCaller;
@@ -29,7 +31,7 @@ fn invalid_key() -> ApiError {
 }
 
 /// The paths keys are accepted on; elsewhere the header is ignored.
-const KEY_PATHS: &str = "/api/user/";
+const KEY_PATHS: [&str; 2] = ["/api/user/", "/api/reseller/"];
 /// A key's last use is written at most this often (seconds).
 const TOUCH_EVERY: i64 = 60;
 /// The key rate limit's window (seconds).
@@ -40,7 +42,10 @@ pub async fn authenticate(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
     let token = bearer_token(&req);
-    let Some(token) = token.filter(|_| req.path().starts_with(KEY_PATHS)) else {
+    let keyed = KEY_PATHS
+        .iter()
+        .any(|prefix| req.path().starts_with(prefix));
+    let Some(token) = token.filter(|_| keyed) else {
         return next
             .call(req)
             .await
@@ -110,6 +115,14 @@ async fn check(req: &ServiceRequest, token: String) -> Result<KeyCaller, ApiErro
                 .is_some_and(|p| subuser_access::allowed(&method, p))
         {
             return Err(ApiError::Forbidden(msg::SUBUSER_KEY_REFUSED));
+        }
+        // A key of a reseller's client: the operation on the client allowlist too.
+        if user.reseller_id.is_some()
+            && !path
+                .as_deref()
+                .is_some_and(|p| client_access::allowed(&method, p))
+        {
+            return Err(ApiError::Forbidden(msg::CLIENT_KEY_REFUSED));
         }
         let required = required.ok_or(ApiError::Forbidden(msg::NEEDS_SESSION))?;
         if !scope::load(&key.scopes).contains(&required) {

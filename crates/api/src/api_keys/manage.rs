@@ -1,6 +1,7 @@
 //! `GET /api/user/api-keys`, `POST /api/user/api-keys` and `DELETE /api/user/api-keys/{id}`:
 //! the customer's own keys, from a signed-in session only (a key cannot manage keys: these
-//! operations are not in the scope table).
+//! operations are not in the scope table). A key with the resell scope needs an enabled
+//! reseller account; a reseller's client's keys read and generate only (docs/resellers.md).
 
 use crate::api_keys::form::CreateKeyRequest;
 use crate::api_keys::view::{ApiKeyCreated, ApiKeyList, ApiKeyView, names};
@@ -14,7 +15,7 @@ use crate::view::{ErrorResponse, MessageResponse};
 use actix_web::{HttpResponse, delete, get, post, web};
 use domain::messages as msg;
 use persistence::api_keys::{self, NewApiKey};
-use persistence::subusers;
+use persistence::{resellers, subusers};
 
 /// Live (not revoked, not expired) keys one account may hold.
 pub const MAX_LIVE_KEYS: i64 = 20;
@@ -59,6 +60,16 @@ pub async fn create_api_key(
         .into_inner()
         .validate(now)
         .map_err(ApiError::Validation)?;
+    // A reseller's client: no key may do more than its session (`client_access`).
+    if user.0.reseller_id.is_some()
+        && new
+            .scopes
+            .iter()
+            .any(|s| !matches!(s, scope::Scope::Read | scope::Scope::Generate))
+    {
+        return Err(ApiError::field("scopes", msg::KEY_CLIENT_SCOPES));
+    }
+    let resell = new.scopes.contains(&scope::Scope::Resell);
     let key = token::generate();
     let user_id = user.0.id;
     let (name, scopes) = (new.name.clone(), scope::store(&new.scopes));
@@ -67,6 +78,9 @@ pub async fn create_api_key(
     let prefix = token::prefix(&key);
     let subuser_id = new.subuser_id;
     let id = in_transaction(&state.services.pool, move |conn| {
+        if resell && resellers::accounts::enabled(conn, user_id)?.is_none() {
+            return Err(ApiError::field("scopes", msg::KEY_RESELL_NOT_RESELLER));
+        }
         if let Some(sub) = subuser_id
             && subusers::get(conn, user_id, sub)?.is_none()
         {

@@ -23,8 +23,8 @@ pub fn load(stored: &str) -> Vec<Scope> {
     stored.split(',').filter_map(Scope::parse).collect()
 }
 
-/// Every `/api/user/*` operation a key may call, by method and path as the OpenAPI document
-/// writes them, with the scope it needs.
+/// Every `/api/user/*` and `/api/reseller/*` operation a key may call, by method and path as the
+/// OpenAPI document writes them, with the scope it needs.
 const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/get_starts", Scope::Read),
     ("get", "/api/user/usage", Scope::Read),
@@ -61,6 +61,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/alerts/deliveries", Scope::Read),
     ("get", "/api/user/auto_topup", Scope::Read),
     ("get", "/api/user/refunds/eligibility", Scope::Read),
+    ("get", "/api/user/allocations", Scope::Read),
     ("post", "/api/user/generate", Scope::Generate),
     ("post", "/api/user/generate_budget", Scope::Generate),
     // A check spends a little of the customer's traffic, like using a generated line.
@@ -70,6 +71,16 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("post", "/api/user/get_proxy", Scope::Buy),
     // A reseller's script checks a coupon before it buys with it.
     ("post", "/api/user/coupons/check", Scope::Buy),
+    // A reseller's clients and the traffic moved to them (docs/resellers.md).
+    ("get", "/api/reseller/account", Scope::Resell),
+    ("get", "/api/reseller/clients", Scope::Resell),
+    ("post", "/api/reseller/clients", Scope::Resell),
+    ("get", "/api/reseller/clients/{id}", Scope::Resell),
+    ("patch", "/api/reseller/clients/{id}", Scope::Resell),
+    ("delete", "/api/reseller/clients/{id}", Scope::Resell),
+    ("post", "/api/reseller/clients/{id}/allocate", Scope::Resell),
+    ("post", "/api/reseller/clients/{id}/reclaim", Scope::Resell),
+    ("get", "/api/reseller/transfers", Scope::Resell),
 ];
 
 /// The scope operation `method path` needs from a key; None: keys may not call it.

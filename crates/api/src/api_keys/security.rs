@@ -30,9 +30,9 @@ pub fn declare(doc: &mut OpenApi) {
                 .scheme(HttpAuthScheme::Bearer)
                 .bearer_format("psk_…")
                 .description(Some(
-                    "An API key (docs/api-keys.md). Its scopes, read, generate and buy, are the \
-                     scopes this scheme lists on each operation; an operation without this \
-                     scheme answers 403 to any key.",
+                    "An API key (docs/api-keys.md). Its scopes, read, generate, buy and resell, \
+                     are the scopes this scheme lists on each operation; an operation without \
+                     this scheme answers 403 to any key.",
                 ))
                 .build(),
         ),

@@ -216,7 +216,7 @@ pub async fn list_plans(
     let (rows, buyable, limits, pricing) = with_conn(&state.services.pool, move |conn| {
         let pricing = Pricing {
             percents: match user {
-                Some(user) => persistence::prices::customer_percents(conn, user)?,
+                Some(user) => persistence::prices::effective_percents(conn, user)?,
                 None => HashMap::new(),
             },
             tiers: if kind.is_traffic() {

@@ -79,9 +79,9 @@ persistence::both_backends! {
         let cases = [
             (json!({ "name": "  ", "scopes": ["read"] }), "name", "Please enter a key name (1–60 characters)"),
             (json!({ "name": "x".repeat(61), "scopes": ["read"] }), "name", "Please enter a key name (1–60 characters)"),
-            (json!({ "name": "k", "scopes": [] }), "scopes", "Please choose at least one scope: read, generate or buy"),
-            (json!({ "name": "k" }), "scopes", "Please choose at least one scope: read, generate or buy"),
-            (json!({ "name": "k", "scopes": ["read", "admin"] }), "scopes", "Please choose at least one scope: read, generate or buy"),
+            (json!({ "name": "k", "scopes": [] }), "scopes", "Please choose at least one scope: read, generate, buy or resell"),
+            (json!({ "name": "k" }), "scopes", "Please choose at least one scope: read, generate, buy or resell"),
+            (json!({ "name": "k", "scopes": ["read", "admin"] }), "scopes", "Please choose at least one scope: read, generate, buy or resell"),
             (json!({ "name": "k", "scopes": ["read"], "expiresAt": persistence::now() - 1 }), "expiresAt", "The expiry must be in the future"),
             (json!({ "name": "k", "scopes": ["read"], "allowedIps": ["10.0.0.0/33"] }), "allowedIps",
              "Please enter IP addresses or CIDR ranges, e.g. 203.0.113.7 or 10.0.0.0/8 (at most 20)"),

@@ -3,8 +3,12 @@
 //! below, a signed-in customer gets 403 from every admin route, and an admin gets past both.
 //! A sub-user's sign-in and a key limited to a sub-user get 403 from every route that is not on
 //! the sub-user allowlist (default deny), and the listed ones answer them without a word of the
-//! owner's other data. (Ownership between customers, e.g. another customer's checkout, is
-//! tested per feature; what the listed routes show a sub-user: `subuser_logins.rs`.)
+//! owner's other data. The reseller routes answer a customer who is no reseller 403 and let a
+//! reseller in; a reseller's client's session and key get 403 from every route that is not on
+//! the client allowlist (default deny), and the listed ones answer without a word of the
+//! reseller's data. (Ownership between customers, e.g. another customer's checkout, is tested
+//! per feature; what the listed routes show a sub-user: `subuser_logins.rs`; a client:
+//! `reseller_access.rs`.)
 
 use crate::common::{PASSWORD, Reply, TestApp};
 use serde_json::json;
@@ -66,7 +70,8 @@ persistence::both_backends! {
 
     #[actix_web::test]
     async fn every_documented_route_is_authorised(backend) {
-        let app = TestApp::start(backend, |_| {}).await;
+        // Two keys call every operation under `/api/user/` once: above the default limit.
+        let app = TestApp::start(backend, |s| s.limits.api_key_per_minute = 10_000).await;
         let doc = app.get("/api/openapi.json").await.body;
         let routes: Vec<(String, String)> = doc["paths"]
             .as_object()
@@ -139,6 +144,23 @@ persistence::both_backends! {
             assert!(routes.iter().any(|(m, p)| m == method && p == path), "{method} {path} is listed but not documented");
         }
 
+        // A reseller, and its client signed in and holding a key of the scopes a client may
+        // have; the reseller's email and proxy password must never reach the client.
+        let reseller = app.new_client();
+        app.register_with(&reseller, "reseller@example.com", PASSWORD).await;
+        app.grant_reseller("reseller@example.com", 5);
+        app.add_client(&reseller, "client@example.com").await;
+        let client = app.signed_in("client@example.com").await;
+        let client_key = app.post_json_with(&client, "/api/user/api-keys", json!({ "name": "mine", "scopes": ["read", "generate"] })).await;
+        assert_eq!(client_key.status, 201, "{}", client_key.text);
+        let client_key = client_key.body["key"].as_str().unwrap().to_owned();
+        let reseller_row = app.user("reseller@example.com").unwrap();
+        let reseller_secrets = ["reseller@example.com".to_owned(), reseller_row.proxy_password.clone()];
+        let client_listed: Vec<(&str, &str)> = api::client_access::listed().collect();
+        for (method, path) in client_listed.iter().filter(|(_, p)| *p != "/api/openapi.json") {
+            assert!(routes.iter().any(|(m, p)| m == method && p == path), "{method} {path} is listed for clients but not documented");
+        }
+
         let mut wrong = Vec::new();
         let mut expect = |who: &str, method: &str, path: &str, reply: &Reply, ok: bool| {
             if !ok {
@@ -149,6 +171,7 @@ persistence::both_backends! {
         for (method, path) in &routes {
             let public = PUBLIC.contains(&path.as_str());
             let admin_route = path.starts_with("/api/admin/");
+            let reseller_route = path.starts_with("/api/reseller/");
             if !public {
                 let reply = call(&app, &guest, method, path).await;
                 let refused = reply.status == 401
@@ -156,7 +179,7 @@ persistence::both_backends! {
                 expect("guest", method, path, &reply, refused);
             }
             let reply = call(&app, &customer, method, path).await;
-            if admin_route {
+            if admin_route || reseller_route {
                 expect("customer", method, path, &reply, reply.status == 403);
             } else if !public {
                 expect("customer", method, path, &reply, ![401, 403].contains(&reply.status));
@@ -164,6 +187,32 @@ persistence::both_backends! {
             if admin_route {
                 let reply = call(&app, &admin, method, path).await;
                 expect("admin", method, path, &reply, ![401, 403].contains(&reply.status));
+            }
+            if reseller_route {
+                let reply = call(&app, &reseller, method, path).await;
+                expect("reseller", method, path, &reply, ![401, 403].contains(&reply.status));
+            }
+            // A reseller's client: its own dashboard only.
+            let client_ok = client_listed.contains(&(method.as_str(), path.as_str()));
+            let reply = call(&app, &client, method, path).await;
+            let leaked = reseller_secrets.iter().any(|s| reply.text.contains(s.as_str()));
+            let ok = if client_ok {
+                (reply.status != 401 || path == "/api/login/2fa") && reply.status != 403 && !leaked
+            } else {
+                reply.status == 403 && reply.message() == "A client account can only see its own traffic, usage and records and generate its lines"
+            };
+            expect("client", method, path, &reply, ok);
+            if path.starts_with("/api/user/") || reseller_route {
+                let reply = app.with_key(&client_key, method, &path.replace("{id}", "1"), json!({})).await;
+                let keyed = doc["paths"][path][method]["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("apiKey").is_some()));
+                let leaked = reseller_secrets.iter().any(|s| reply.text.contains(s.as_str()));
+                let ok = match (client_ok, keyed) {
+                    (true, true) => ![401, 403].contains(&reply.status) && !leaked,
+                    (true, false) => reply.status == 403,
+                    (false, _) => reply.status == 403
+                        && reply.message() == "This key belongs to a client account: it can only read its own traffic, usage and records and generate its lines",
+                };
+                expect("client key", method, path, &reply, ok);
             }
             let listed = allowlisted.contains(&(method.as_str(), path.as_str()));
             let reply = call(&app, &signed_in.client, method, path).await;

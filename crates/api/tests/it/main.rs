@@ -61,6 +61,8 @@ mod registration_codes;
 mod registration_races;
 mod renewals;
 mod renewals_provider;
+mod reseller_access;
+mod resellers;
 mod secrets_debug;
 mod session_store;
 mod sessions;

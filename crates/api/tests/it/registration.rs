@@ -107,7 +107,7 @@ persistence::both_backends! {
         keys.sort_unstable();
         assert_eq!(
             keys,
-            ["balance", "email", "hasPassword", "name", "photoURL", "profile", "refCode", "role", "subuserId"],
+            ["balance", "email", "hasPassword", "name", "photoURL", "profile", "refCode", "resellerClient", "role", "subuserId"],
             "{user}"
         );
         assert_eq!(user["email"], EMAIL);

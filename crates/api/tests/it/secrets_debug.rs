@@ -74,6 +74,9 @@ fn stored_accounts_and_credentials_hide_passwords() {
         created_at: 0,
         updated_at: 0,
         subuser_id: None,
+        reseller_id: None,
+        suspended: false,
+        client_note: None,
     };
     let new = persistence::users::NewUser {
         email: "a@example.com",

@@ -5,7 +5,8 @@
 //! accounts' own; what such a session may do is the API's to limit.
 //!
 //! The link's token is kept like a reset code (`password_resets`, hashed under its own
-//! purpose, its attempts counted): only its requester differs.
+//! purpose, its attempts counted): only its requester differs. A reseller's client invited by
+//! mail (`resellers::clients`) gets the same link and sets its password through `accept` too.
 
 use crate::accounts::codes::Purpose;
 use crate::accounts::password_reset::spend_code;
@@ -78,19 +79,37 @@ pub async fn invite(
                 user
             }
         };
-        let t = now();
-        let hash = Purpose::Invitation(login.id).hash(&key, &typed);
-        password_resets::replace(conn, login.id, REQUESTER, &hash, t, t + INVITATION_TTL_SECS)?;
+        keep_token(conn, &key, login.id, &typed)?;
         Ok((login.email, sub.name))
     })
     .await?;
-    let link = format!(
-        "{site}/invitation?email={}&token={token}",
-        domain::totp::percent_encode(&to)
-    );
+    let link = link(site, &to, &token);
     let mail = mails::subuser_invitation(to, &name, &link, INVITATION_TTL_SECS / 86_400);
     mails::send_notice(services.mailer.as_ref(), mail).await;
     Ok(())
+}
+
+/// Keeps `token`, the token of an invitation link mailed to the account `user`, as its one
+/// pending invitation (hashed like a reset code, valid `INVITATION_TTL_SECS`), replacing an
+/// earlier one. Run it in the transaction that makes or finds the account.
+pub(crate) fn keep_token(
+    conn: &mut persistence::DbConnection,
+    code_key: &[u8; 32],
+    user: UserId,
+    token: &str,
+) -> Result<(), AppError> {
+    let t = now();
+    let hash = Purpose::Invitation(user).hash(code_key, token);
+    password_resets::replace(conn, user, REQUESTER, &hash, t, t + INVITATION_TTL_SECS)?;
+    Ok(())
+}
+
+/// The link an invitation's mail carries: the page where the invitee sets a first password.
+pub(crate) fn link(site: &str, email: &str, token: &str) -> String {
+    format!(
+        "{site}/invitation?email={}&token={token}",
+        domain::totp::percent_encode(email)
+    )
 }
 
 fn taken() -> AppError {
@@ -115,8 +134,10 @@ pub async fn accept(
     let hash = hash_password(form.password.expose().to_owned()).await?;
     let key = *code_key;
     let accepted = in_transaction(&services.pool, move |conn| {
+        // A sub-user's sign-in, or a reseller's client (docs/resellers.md): the accounts made
+        // by someone else, whose first password comes from the invitation's link.
         let Some(user) = users::find_by_email(conn, form.email.as_str())?
-            .filter(|u| u.subuser_id.is_some() && !u.disabled)
+            .filter(|u| (u.subuser_id.is_some() || u.reseller_id.is_some()) && !u.disabled)
         else {
             return Ok(false);
         };

@@ -70,6 +70,22 @@ pub fn subuser_invitation(to: String, subuser: &str, link: &str, days: i64) -> O
     }
 }
 
+/// The invitation of a reseller's new client (docs/resellers.md) to set a first password. It
+/// names neither the reseller nor the reseller's own account.
+pub fn client_invitation(to: String, link: &str, days: i64) -> OutgoingMail {
+    OutgoingMail {
+        to,
+        subject: "Your proxy account is ready".to_owned(),
+        text: format!(
+            "A proxy account was opened for you on ProxyShop by your provider: you will see \
+             your traffic, usage and records there, and generate your proxies.\n\n\
+             Set your password here: {link}\n\n\
+             The link works for {days} days. Then sign in with this email and that password. \
+             If you did not expect this, ignore this message.\n"
+        ),
+    }
+}
+
 /// Sends a notice whose failure must not undo the change it reports: the failure is logged.
 pub async fn send_notice(mailer: &dyn Mailer, mail: OutgoingMail) {
     if let Err(err) = mailer.send(mail).await {

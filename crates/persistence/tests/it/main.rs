@@ -23,6 +23,7 @@ mod record_pages;
 mod records_retention;
 mod referral_payouts;
 mod repos;
+mod reseller_moves;
 mod schema;
 mod sqlite_plans;
 mod stats;

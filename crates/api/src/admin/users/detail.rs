@@ -1,7 +1,9 @@
 //! `GET /api/admin/users/{id}`: one customer with their referrer, traffic, live pieces, last
-//! payments and the last 30 days of usage.
+//! payments, the last 30 days of usage and their reseller terms (or, for a reseller's client,
+//! its reseller).
 
 use super::customer::existing_customer_with_logins;
+use super::reseller::AdminReseller;
 use super::view::{AdminUserRow, TrafficRow, traffic_row};
 use crate::blocking::with_conn;
 use crate::error::ApiError;
@@ -10,7 +12,7 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use domain::calendar::utc_day;
 use domain::{Cents, PaymentStatus, ProxyKind, UserId};
-use persistence::{DbConnection, admin_users, email_changes, payments};
+use persistence::{DbConnection, admin_users, email_changes, payments, resellers};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -33,6 +35,10 @@ pub struct AdminUserDetail {
     /// The address the customer asked to move to and has not confirmed yet: the one address
     /// an operator can mail a new code to (`POST /api/admin/users/{id}/verification`).
     pub pending_email: Option<String>,
+    /// For a reseller's client: the reseller's account id (docs/resellers.md).
+    pub reseller_id: Option<i64>,
+    /// For a client: suspended by its reseller (and so disabled).
+    pub suspended: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -83,6 +89,9 @@ pub struct AdminUserView {
     pub payments: Vec<AdminUserPayment>,
     /// The last 30 days (today included), oldest first; days without traffic are absent.
     pub usage: Vec<AdminUsageDay>,
+    /// The reseller terms (`PUT /api/admin/users/{id}/reseller`); null for an account never
+    /// made a reseller.
+    pub reseller: Option<AdminReseller>,
 }
 
 #[utoipa::path(tag = "admin", params(("id" = i64, Path)),
@@ -109,6 +118,15 @@ pub async fn user_detail(
             }),
             referred_count: admin_users::referred_count(conn, id)?,
             pending_email: email_changes::find(conn, id)?.map(|p| p.new_email),
+            reseller_id: customer.user.reseller_id.map(UserId::get),
+            suspended: customer.user.suspended,
+        };
+        let reseller = match resellers::accounts::find(conn, id)? {
+            Some(row) => Some(AdminReseller::new(
+                &row,
+                resellers::clients::count(conn, id)?,
+            )),
+            None => None,
         };
         let traffic = [ProxyKind::Premium, ProxyKind::Budget]
             .into_iter()
@@ -134,6 +152,7 @@ pub async fn user_detail(
             pieces,
             payments,
             usage,
+            reseller,
         })
     })
     .await?;

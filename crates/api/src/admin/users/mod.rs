@@ -1,6 +1,6 @@
 //! The operator's customer routes (`/api/admin/users*`, docs/admin-api/customers.md): the list
 //! and its CSV export, one customer's detail and ledger (and the ledger's CSV export), the
-//! changes (balance, traffic, disable/enable, role), each in one transaction with its audit
+//! changes (balance, traffic, disable/enable, role, reseller terms), each in one transaction with its audit
 //! row; customer care (a new code for an address waiting to be verified, a forced password
 //! reset, notes), the read-only, audited view of what the customer sees, and the customer's
 //! connection records with the upstream pool of each.
@@ -19,6 +19,7 @@ mod list;
 mod notes;
 mod prices;
 mod requests;
+mod reseller;
 mod role;
 mod traffic;
 mod verification;
@@ -40,6 +41,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(access::disable_user)
         .service(access::enable_user)
         .service(role::change_role)
+        .service(reseller::set_reseller)
         .service(prices::customer_prices)
         .service(prices::set_customer_price)
         .service(verification::resend_verification)

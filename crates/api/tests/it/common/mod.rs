@@ -9,6 +9,7 @@ mod db;
 pub mod google;
 mod mail;
 pub mod proxyseller;
+pub mod resellers;
 pub mod subuser_logins;
 pub mod two_factor;
 pub mod wallet;

@@ -76,7 +76,7 @@ export function makeRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
 
 export function makeDetail(overrides: Partial<AdminUserRow> = {}): CustomerDetail {
   return {
-    user: { ...makeRow(overrides), phone: null, avatarUrl: null, updatedAt: T0, referrer: null, referredCount: 0, pendingEmail: null },
+    user: { ...makeRow(overrides), phone: null, avatarUrl: null, updatedAt: T0, referrer: null, referredCount: 0, pendingEmail: null, resellerId: null, suspended: false },
     traffic: [
       { type: 'premium', purchased: 10, used: 1.25, available: 8.75, expiresAt: T0 + 86_400 },
       { type: 'budget', purchased: 0, used: 0, available: 0, expiresAt: null },
@@ -84,6 +84,7 @@ export function makeDetail(overrides: Partial<AdminUserRow> = {}): CustomerDetai
     pieces: [],
     payments: [],
     usage: [{ day: '2026-11-01', type: 'premium', bytes: 1_250_000_000 }],
+    reseller: null,
   };
 }
 

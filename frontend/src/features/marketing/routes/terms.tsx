@@ -59,8 +59,14 @@ export default function TermsPage() {
           <li>break any law, or access systems without authorisation;</li>
           <li>send spam, run credential-stuffing or denial-of-service attacks;</li>
           <li>distribute malware or infringe the rights of others;</li>
-          <li>resell access without a written reseller agreement.</li>
+          <li>resell access other than through a reseller account (below).</li>
         </ul>
+        <p>
+          Reselling is allowed under a reseller account: ask us to make your account a reseller, then open accounts for your
+          own clients and move traffic to them from yours. Your clients are bound by these terms as you are, you answer for
+          their use of the traffic you give them, and we may suspend a client&apos;s account as we may yours. Sharing your own
+          account or its proxy credentials with customers of yours is not reselling under a reseller account.
+        </p>
         <p>We may suspend accounts that break these rules, without refund for the traffic used for abuse.</p>
         <p>
           Our gateway refuses some destinations to everyone: our own networks, some ports (such as 25, mail) and the domains,

@@ -1,0 +1,30 @@
+//! Resellers (docs/resellers.md): the reseller's routes under `/api/reseller/` (its account,
+//! its clients, the traffic it moves to them and their ledger), open to an enabled reseller's
+//! session or a key with the `resell` scope (`caller`), and the client's own ledger
+//! `GET /api/user/allocations`. `form.rs` checks the bodies, `view.rs` shapes the answers,
+//! `clients.rs` and `moves.rs` hold the handlers. What a client may call at all:
+//! `client_access`. The operator's side: `admin::users::reseller`.
+
+mod caller;
+mod clients;
+mod form;
+mod moves;
+mod view;
+
+pub use form::{AllocateRequest, CreateClientRequest, ReclaimRequest, UpdateClientRequest};
+pub use view::{AllocationView, ClientView, ResellerView, TransferView};
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(clients::reseller_account)
+        .service(clients::list_clients)
+        .service(clients::create_client)
+        .service(clients::get_client)
+        .service(clients::update_client)
+        .service(clients::delete_client)
+        .service(moves::allocate)
+        .service(moves::reclaim)
+        .service(moves::list_transfers)
+        .service(moves::my_allocations);
+}

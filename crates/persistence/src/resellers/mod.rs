@@ -1,0 +1,8 @@
+//! Resellers (docs/resellers.md): the operator's grant (`accounts`), the reseller's clients,
+//! ordinary accounts marked with `users.reseller_id` (`clients`), and the traffic moved between
+//! them with its ledger (`moves`, `transfers`).
+
+pub mod accounts;
+pub mod clients;
+pub mod moves;
+pub mod transfers;
