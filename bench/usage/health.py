@@ -13,6 +13,7 @@ warm-up call: p50 and p95 per call, in ms.
 With PROXYSHOP_BIN_AFTER set, the same database is then opened by that binary (a later
 version: its migrations run on the filled database, timed from its start to its readiness) and
 every call timed again, so that before and after are read from one fill in one run.
+BENCH_KEEP_DATABASE=1 keeps the PostgreSQL database afterwards (to explain its queries).
 """
 
 import math
@@ -198,7 +199,9 @@ def main():
         try:
             backfill, upgrade, (daily, hourly), results = run(backend, url)
         finally:
-            if admin_url:
+            if admin_url and os.environ.get("BENCH_KEEP_DATABASE"):
+                measure.log(f"{backend}: kept {url}")
+            elif admin_url:
                 subprocess.run(["psql", "-q", admin_url, "-c", f"DROP DATABASE IF EXISTS {measure.DB_NAME} WITH (FORCE)"], check=False)
         upgraded = f"; {os.environ['PROXYSHOP_BIN_AFTER']} ready on it in {upgrade:.1f} s" if upgrade else ""
         print(f"{backend}: back-fill {backfill:.1f} s; rollup rows: {int(daily):,} daily, {int(hourly):,} hourly"
