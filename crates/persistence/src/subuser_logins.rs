@@ -5,6 +5,7 @@
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
+use crate::resellers::clients;
 use crate::schema::{mailboxes, password_resets, subusers, users};
 use crate::users::UserRow;
 use diesel::prelude::*;
@@ -64,6 +65,14 @@ pub fn remove(conn: &mut DbConnection, subuser_id: i64) -> DbResult<bool> {
     Ok(removed > 0)
 }
 
+/// An invitation not taken up: a sub-user's sign-in or a reseller's client (`resellers`) without
+/// a password or a Google sign-in.
+fn pending(u: &UserRow) -> bool {
+    (u.subuser_id.is_some() || u.reseller_id.is_some())
+        && u.password_hash.is_none()
+        && u.google_sub.is_none()
+}
+
 /// The accounts holding `email`'s address (the email itself, or its mailbox,
 /// `domain::canonical_email`) when every one of them is a sub-user sign-in not yet taken up: no
 /// password and no Google sign-in. Empty when the address is free or belongs to a real account.
@@ -80,10 +89,15 @@ fn pending_holders(conn: &mut DbConnection, email: &str) -> DbResult<Vec<UserId>
             .select(UserRow::as_select())
             .load::<UserRow>(conn)?,
     );
-    let pending =
-        |u: &UserRow| u.subuser_id.is_some() && u.password_hash.is_none() && u.google_sub.is_none();
     if !holders.iter().all(pending) {
         return Ok(Vec::new());
+    }
+    // A reseller's client that holds what the reseller gave it keeps its address: giving way
+    // would take that traffic or piece from the reseller.
+    for holder in &holders {
+        if holder.reseller_id.is_some() && clients::holds_anything(conn, holder.id)? {
+            return Ok(Vec::new());
+        }
     }
     let mut ids: Vec<UserId> = Vec::new();
     for holder in holders {
@@ -112,20 +126,31 @@ pub fn give_way(conn: &mut DbConnection, email: &str) -> DbResult<usize> {
     Ok(diesel::delete(users::table.filter(users::id.eq_any(ids))).execute(conn)?)
 }
 
-/// Removes the sign-ins whose invitation ran out unused (no password, no Google sign-in, no
-/// invitation token of `requester` still valid at `now`), so that their addresses are free again
-/// and the owners' lists no longer show them as pending. Answers how many.
+/// Removes the sign-ins and reseller's clients whose invitation ran out unused (no password, no
+/// Google sign-in, no invitation token of `requester` still valid at `now`; a client also holding
+/// nothing the reseller gave it), so that their addresses are free again and the owners' lists
+/// no longer show them as pending. Answers how many.
 pub fn purge_expired(conn: &mut DbConnection, requester: &str, now: i64) -> DbResult<usize> {
     let valid = password_resets::table
         .filter(password_resets::user_id.eq(users::id))
         .filter(password_resets::requester.eq(requester))
         .filter(password_resets::expires_at.gt(now));
-    Ok(diesel::delete(
-        users::table
-            .filter(users::subuser_id.is_not_null())
-            .filter(users::password_hash.is_null())
-            .filter(users::google_sub.is_null())
-            .filter(diesel::dsl::not(diesel::dsl::exists(valid))),
-    )
-    .execute(conn)?)
+    let expired: Vec<(UserId, Option<UserId>)> = users::table
+        .filter(
+            users::subuser_id
+                .is_not_null()
+                .or(users::reseller_id.is_not_null()),
+        )
+        .filter(users::password_hash.is_null())
+        .filter(users::google_sub.is_null())
+        .filter(diesel::dsl::not(diesel::dsl::exists(valid)))
+        .select((users::id, users::reseller_id))
+        .load(conn)?;
+    let mut gone = Vec::new();
+    for (id, reseller) in expired {
+        if reseller.is_none() || !clients::holds_anything(conn, id)? {
+            gone.push(id);
+        }
+    }
+    Ok(diesel::delete(users::table.filter(users::id.eq_any(gone))).execute(conn)?)
 }

@@ -215,6 +215,52 @@ persistence::both_backends! {
         assert_eq!(app.stored_balance(id, ProxyKind::Budget), (50 * GB, 0, 0));
     }
 
+    async fn an_unused_client_invitation_gives_way_to_its_address_unless_it_holds_traffic(backend) {
+        let app = TestApp::start(backend, |_| {}).await;
+        app.register(RESELLER, PASSWORD).await;
+        app.grant_reseller(RESELLER, 5);
+        app.give_traffic(RESELLER, ProxyKind::Premium, 5 * GB, None);
+        let invite = |email: &'static str| {
+            app.post_json_with(&app.client, "/api/reseller/clients", json!({ "email": email }))
+        };
+        let clients = || app.get("/api/reseller/clients");
+
+        // An invitation holding nothing: the address's owner registers it (another spelling of
+        // the mailbox), the client is gone from the reseller's list and its link is dead.
+        let invited = "first.last+shop@gmail.com";
+        assert_eq!(invite(invited).await.status, 201);
+        let token = app.invitation_token(invited);
+        app.register_with(&app.new_client(), "firstlast@gmail.com", PASSWORD).await;
+        assert_eq!(clients().await.body["total"], 0);
+        assert_eq!(app.accept_invitation(invited, &token, PASSWORD).await.status, 400);
+
+        // One the reseller gave traffic keeps its address: giving way would take the traffic.
+        let holder = "holder@example.com";
+        let reply = invite(holder).await;
+        assert_eq!(reply.status, 201, "{}", reply.text);
+        let id = reply.body["client"]["id"].as_i64().unwrap();
+        let one = json!({ "type": "premium", "gb": 1 });
+        assert_eq!(app.move_traffic(&app.client, id, "allocate", one.clone()).await.status, 200);
+        assert_eq!(app.request_code(holder).await.status, 200);
+        let notice = std::fs::read_to_string(app.latest_mail(holder)).unwrap();
+        assert!(notice.contains("You already have an account"), "no code: {notice}");
+        assert_eq!(clients().await.body["total"], 1);
+
+        // Past its link's life the purge removes an invitation holding nothing, not this one;
+        // once the traffic is back, it goes too.
+        let unused = "unused@example.com";
+        assert_eq!(invite(unused).await.status, 201);
+        let later = persistence::now() + app::accounts::rules::INVITATION_TTL_SECS + 60;
+        let purge = || app.with_conn(|c| persistence::subuser_logins::purge_expired(c, "subuser-invitation", later).unwrap());
+        assert_eq!(purge(), 1);
+        assert!(app.user(unused).is_none());
+        assert_eq!(clients().await.body["total"], 1);
+        assert_eq!(app.move_traffic(&app.client, id, "reclaim", one).await.status, 200);
+        assert_eq!(purge(), 1);
+        assert_eq!(clients().await.body["total"], 0);
+        assert_eq!(app.stored_balance(app.user_id(RESELLER), ProxyKind::Premium), (5 * GB, 0, 0));
+    }
+
     async fn fifty_parallel_allocations_of_one_gb_from_twenty_succeed_twenty_times(backend) {
         let app = TestApp::start(backend, |_| {}).await;
         app.register(RESELLER, PASSWORD).await;
