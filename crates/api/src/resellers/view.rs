@@ -3,7 +3,7 @@
 //! ledger's unit, so that everything adds up to the byte) and in GB (10^9 bytes).
 
 use domain::resellers::Direction;
-use domain::units::GB;
+use domain::units::gb;
 use domain::{ProxyKind, UserId};
 use persistence::resellers::accounts::ResellerRow;
 use persistence::resellers::clients::ClientRow;
@@ -11,10 +11,6 @@ use persistence::resellers::transfers::TransferRow;
 use persistence::traffic::Balance;
 use serde::Serialize;
 use utoipa::ToSchema;
-
-fn gb(bytes: i64) -> f64 {
-    bytes as f64 / GB as f64
-}
 
 /// One traffic kind sold by the GB of an account, as it counts now: expired traffic counts as
 /// used up.

@@ -5,7 +5,7 @@
 use domain::ProxyKind;
 use domain::subusers::MAX_SUBUSERS;
 use domain::targeting::subuser_base;
-use domain::units::GB;
+use domain::units::gb;
 use persistence::subuser_logins::SubuserLogin;
 use persistence::subusers::SubuserRow;
 use serde::Serialize;
@@ -68,10 +68,6 @@ impl std::fmt::Debug for SubuserItem {
             .field("name", &self.name)
             .finish_non_exhaustive()
     }
-}
-
-fn gb(bytes: i64) -> f64 {
-    bytes as f64 / GB as f64
 }
 
 impl SubuserItem {

@@ -3,7 +3,7 @@
 //! (UTC), every per-day list one entry per day of the window, oldest first.
 
 use domain::margins::Figures;
-use domain::units::GB;
+use domain::units::gb;
 use domain::{Cents, ProxyKind};
 use persistence::margins::Margins;
 use persistence::stats;
@@ -91,10 +91,6 @@ pub struct AdminMargins {
     pub kinds: Vec<MarginKind>,
     /// Every pool, oldest first (an inactive one too).
     pub pools: Vec<MarginPool>,
-}
-
-fn gb(bytes: i64) -> f64 {
-    bytes as f64 / GB as f64
 }
 
 fn sum(days: &[Figures]) -> Figures {

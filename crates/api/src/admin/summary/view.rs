@@ -2,7 +2,7 @@
 //! in GB (10^9 bytes), days `YYYY-MM-DD` (UTC), every per-day list one entry per day of the
 //! window, oldest first.
 
-use domain::units::GB;
+use domain::units::gb;
 use domain::{Cents, ProxyKind};
 use persistence::stats::{self, DayFigures, LOW_STOCK_THRESHOLD};
 use serde::Serialize;
@@ -135,10 +135,6 @@ pub struct AdminSummary {
     pub payments_pending: i64,
     pub orders_pending: i64,
     pub orders_unknown: i64,
-}
-
-fn gb(bytes: i64) -> f64 {
-    bytes as f64 / GB as f64
 }
 
 /// The figures of `s` (a window of `days` days) as the API shows them.

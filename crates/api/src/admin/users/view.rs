@@ -1,7 +1,7 @@
 //! The shapes the customer routes share: a customer's row, their traffic of one kind and one
 //! ledger row, each built from what persistence returns.
 
-use domain::units::GB;
+use domain::units::gb;
 use domain::{Cents, ProxyKind, UserId};
 use persistence::DbConnection;
 use persistence::admin_users::Customer;
@@ -64,10 +64,6 @@ pub struct TrafficRow {
     pub available: f64,
     /// When the unused traffic expires; null = never.
     pub expires_at: Option<i64>,
-}
-
-fn gb(bytes: i64) -> f64 {
-    bytes as f64 / GB as f64
 }
 
 /// The customer's traffic of `kind` as it counts now (expired traffic counts as used up).
