@@ -15,6 +15,8 @@ pub mod auto_topup;
 pub mod billing;
 pub mod blocking;
 pub mod blocklist;
+pub mod brand_view;
+pub mod brands;
 pub mod catalog;
 pub mod client_access;
 pub mod compress;

@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::{
     abuse, account, admin, alerts, allowlist, api_keys, auth, auto_topup, billing, blocklist,
-    catalog, coupons, health, notifications, pieces, receipts, refunds, resellers, status,
+    brands, catalog, coupons, health, notifications, pieces, receipts, refunds, resellers, status,
     subusers, traffic, twofactor, usage, user_sessions, wallet,
 };
 use actix_web::dev::{ServiceFactory, ServiceRequest};
@@ -46,6 +46,7 @@ where
                 .configure(blocklist::configure)
                 .configure(subusers::configure)
                 .configure(resellers::configure)
+                .configure(brands::configure)
                 .configure(notifications::configure)
                 .configure(alerts::configure)
                 .configure(auto_topup::configure)

@@ -1,9 +1,14 @@
 //! Answers shared by several routes (an area's own answers are its `view.rs`). Names are those
 //! of the OpenAPI schemas the front end generates its types from.
 
+use crate::blocking::with_conn;
+use crate::brand_view::PublicBrand;
+use crate::error::ApiError;
 use domain::pricing::Tier;
 use domain::{Cents, EntryKind, Role};
+use persistence::DbPool;
 use persistence::prices::PriceRecord;
+use persistence::resellers::{accounts, brands};
 use persistence::users::UserRow;
 use persistence::wallet::LedgerRow;
 use serde::Serialize;
@@ -46,10 +51,35 @@ pub struct User {
     /// usage and records and generates its lines; it buys nothing from the shop.
     #[serde(rename = "resellerClient")]
     pub reseller_client: bool,
+    /// True for an enabled reseller (docs/resellers.md): the account has the reseller console.
+    pub reseller: bool,
+    /// For a client whose reseller set a brand: what it sees instead of the shop's; null
+    /// otherwise.
+    pub brand: Option<PublicBrand>,
 }
 
-impl From<&UserRow> for User {
-    fn from(row: &UserRow) -> Self {
+/// The account as the front end sees it, with what it is as a reseller or a client: every
+/// route that answers the signed-in user builds it here, so that they all agree.
+pub async fn user_view(pool: &DbPool, row: &UserRow) -> Result<User, ApiError> {
+    let (id, client) = (row.id, row.reseller_id.is_some());
+    let (reseller, brand) = with_conn(pool, move |conn| {
+        Ok(if client {
+            (false, brands::of_client(conn, id)?)
+        } else {
+            (accounts::enabled(conn, id)?.is_some(), None)
+        })
+    })
+    .await?;
+    Ok(User {
+        reseller,
+        brand: brand.as_ref().map(PublicBrand::from),
+        ..User::plain(row)
+    })
+}
+
+impl User {
+    /// The account's own fields, as neither a reseller nor a branded client.
+    fn plain(row: &UserRow) -> Self {
         User {
             name: row.name.clone(),
             email: row.email.clone(),
@@ -65,6 +95,8 @@ impl From<&UserRow> for User {
             has_password: row.password_hash.is_some(),
             subuser_id: row.subuser_id,
             reseller_client: row.reseller_id.is_some(),
+            reseller: false,
+            brand: None,
         }
     }
 }

@@ -12,6 +12,8 @@ names! {
         AdminAdjustment => "admin_adjustment",
         /// A credit for a month a kind was less available than promised (docs/status.md).
         SlaCredit => "sla_credit",
+        /// A reseller's takings from a client's purchase in its catalogue (docs/resellers.md).
+        ClientSale => "client_sale",
     }
 }
 

@@ -38,6 +38,7 @@ pub mod proxy_line;
 pub mod random;
 pub mod redact;
 pub mod refund;
+pub mod reseller_brand;
 pub mod resellers;
 pub mod rules;
 pub mod scope;

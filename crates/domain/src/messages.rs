@@ -477,6 +477,36 @@ pub const CLIENT_SESSION_REFUSED: &str =
 /// A key of a reseller's client asking for anything else.
 pub const CLIENT_KEY_REFUSED: &str = "This key belongs to a client account: it can only read its own traffic, usage and records and generate its lines";
 
+// A reseller's white label and catalogue.
+pub const BRAND_SLUG: &str = "slug must be 3 to 40 lower-case letters, digits or hyphens, not starting or ending with a hyphen";
+pub const BRAND_NAME: &str = "name must be 1 to 60 characters, without control characters";
+pub const BRAND_COLOUR: &str = "colour must be a colour written #rrggbb, such as #1a73e8";
+pub const BRAND_SUPPORT_EMAIL: &str = "supportEmail must be a valid email";
+pub const BRAND_SUPPORT_URL: &str =
+    "supportUrl must be an https:// address of at most 200 characters";
+pub const BRAND_PROXY_HOST: &str =
+    "proxyHost must be a host name such as proxy.example.com (a CNAME to the shop's gateway)";
+pub const BRAND_SLUG_TAKEN: &str = "This address is taken: choose another";
+pub const BRAND_NOT_FOUND: &str = "Brand not found";
+pub const BRAND_NOT_SET: &str = "Set your brand first: its name, address and colour";
+pub const BRAND_SAVED: &str = "Brand saved";
+pub const BRAND_LOGO_SAVED: &str = "Logo saved";
+pub const BRAND_LOGO_REMOVED: &str = "Logo removed";
+pub const CATALOGUE_OPEN: &str = "clientPurchases must be true or false";
+pub const CATALOGUE_PRICE: &str =
+    "pricePerGb must be a number above 0 with at most 2 decimals, at most 10000, or null";
+pub const CATALOGUE_PRICES: &str =
+    "prices must be a list of {type, pricePerGb} with each of premium and budget at most once";
+pub const CATALOGUE_SAVED: &str = "Catalogue saved";
+/// A client whose reseller does not let its clients buy.
+pub const CATALOGUE_CLOSED: &str = "Your provider does not sell traffic here: ask your provider";
+pub const CATALOGUE_GB: &str = "gb must be a whole number from 1 to 10000";
+pub const CATALOGUE_KIND_NOT_SOLD: &str = "type must be a kind your provider sells";
+/// The reseller's price is under the shop's and the reseller's balance cannot make up for it.
+pub const CATALOGUE_UNAVAILABLE: &str =
+    "This purchase is not available right now: ask your provider";
+pub const CATALOGUE_BOUGHT: &str = "Traffic added to your account";
+
 /// A reseller past its `maxClients`.
 pub fn reseller_clients_full(max: i32) -> String {
     format!("You can have at most {max} clients (maxClients): delete one or ask the shop for more")

@@ -1303,6 +1303,45 @@ diesel::table! {
         max_clients -> Integer,
         created_at -> BigInt,
         updated_at -> BigInt,
+        client_purchases -> Bool,
+    }
+}
+
+diesel::table! {
+    reseller_brands (reseller_id) {
+        reseller_id -> BigInt,
+        slug -> Text,
+        name -> Text,
+        colour -> Text,
+        support_email -> Nullable<Text>,
+        support_url -> Nullable<Text>,
+        proxy_host -> Nullable<Text>,
+        logo -> Nullable<Binary>,
+        logo_version -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    reseller_prices (reseller_id, kind) {
+        reseller_id -> BigInt,
+        kind -> Text,
+        cents_per_gb -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    reseller_sales (id) {
+        id -> BigInt,
+        reseller_id -> BigInt,
+        client_id -> BigInt,
+        kind -> Text,
+        bytes -> BigInt,
+        price_cents -> BigInt,
+        cost_cents -> BigInt,
+        created_at -> BigInt,
     }
 }
 
@@ -1323,3 +1362,6 @@ diesel::table! {
 diesel::joinable!(resellers -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(resellers, users);
 diesel::allow_tables_to_appear_in_same_query!(reseller_transfers, users);
+diesel::allow_tables_to_appear_in_same_query!(reseller_brands, users);
+diesel::allow_tables_to_appear_in_same_query!(reseller_brands, resellers);
+diesel::allow_tables_to_appear_in_same_query!(reseller_sales, users);

@@ -9,7 +9,7 @@ use crate::blocking::with_conn;
 use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
-use crate::view::{AuthResponse, ErrorResponse, User};
+use crate::view::{AuthResponse, ErrorResponse, user_view};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use app::accounts::avatar_image::content_type_for;
 use app::accounts::rules::AVATAR_MAX_BYTES;
@@ -67,7 +67,7 @@ pub async fn upload_avatar(
     let user = avatar::store(&state.services.pool, turn, user_id, input).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::AVATAR_UPDATED.to_owned(),
-        user: User::from(&user),
+        user: user_view(&state.services.pool, &user).await?,
     }))
 }
 
@@ -81,7 +81,7 @@ pub async fn remove_avatar(
     let user = avatar::remove(&state.services.pool, user.0.id).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::AVATAR_REMOVED.to_owned(),
-        user: User::from(&user),
+        user: user_view(&state.services.pool, &user).await?,
     }))
 }
 

@@ -5,7 +5,7 @@
 use crate::error::ApiError;
 use crate::extractors::{ClientIp, CurrentUser, JsonObject};
 use crate::state::AppState;
-use crate::view::{AuthResponse, ErrorResponse, MessageResponse, User};
+use crate::view::{AuthResponse, ErrorResponse, MessageResponse, user_view};
 use actix_web::{HttpResponse, post, web};
 use domain::{EmailChangeForm, VerificationCode, messages as msg};
 use secrecy::{ExposeSecret, SecretString};
@@ -78,6 +78,6 @@ pub async fn confirm_email_change(
     .await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::EMAIL_CHANGED.to_owned(),
-        user: User::from(&user),
+        user: user_view(&state.services.pool, &user).await?,
     }))
 }

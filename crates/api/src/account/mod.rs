@@ -8,7 +8,7 @@ mod invitation;
 mod password;
 pub mod password_reset;
 mod profile;
-mod upload;
+pub(crate) mod upload;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

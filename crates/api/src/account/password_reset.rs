@@ -11,7 +11,7 @@ use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::session::{Session, USER_ID_KEY};
 use crate::state::AppState;
-use crate::view::{AuthResponse, ErrorResponse, MessageResponse, User};
+use crate::view::{AuthResponse, ErrorResponse, MessageResponse, user_view};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::password_reset::Reset;
 use domain::{Email, PasswordResetForm, messages as msg, random};
@@ -134,7 +134,7 @@ pub async fn reset_password(
     Ok(
         HttpResponse::Ok().json(SignInReply::SignedIn(Box::new(AuthResponse {
             message: msg::PASSWORD_RESET.to_owned(),
-            user: User::from(&user),
+            user: user_view(&state.services.pool, &user).await?,
         }))),
     )
 }

@@ -4,7 +4,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
-use crate::view::{AuthResponse, ErrorResponse, User};
+use crate::view::{AuthResponse, ErrorResponse, user_view};
 use actix_web::{HttpResponse, patch, web};
 use domain::{ProfileForm, messages as msg};
 use serde::Deserialize;
@@ -35,6 +35,6 @@ pub async fn update_profile(
     let user = app::accounts::profile::update(&state.services.pool, user.0.id, form).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::PROFILE_UPDATED.to_owned(),
-        user: User::from(&user),
+        user: user_view(&state.services.pool, &user).await?,
     }))
 }

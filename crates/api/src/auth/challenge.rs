@@ -9,7 +9,7 @@ use crate::extractors::ClientIp;
 use crate::session::Session;
 use crate::session::USER_ID_KEY;
 use crate::state::AppState;
-use crate::view::{AuthResponse, User};
+use crate::view::{AuthResponse, user_view};
 use actix_web::HttpResponse;
 use app::sign_in::{email_code_hash, guard, second_factor_on};
 use domain::random;
@@ -69,7 +69,7 @@ pub async fn sign_in_or_challenge(
         sign_in(&state.services.pool, session, ip, user).await?;
         SignInReply::SignedIn(Box::new(AuthResponse {
             message: message.to_owned(),
-            user: User::from(user),
+            user: user_view(&state.services.pool, user).await?,
         }))
     };
     Ok(HttpResponse::Ok().json(reply))

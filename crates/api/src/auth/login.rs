@@ -14,6 +14,7 @@ use actix_web::{HttpResponse, post, web};
 use app::accounts::verify_password;
 use app::sign_in::{guard, second_factor_on};
 use domain::{LoginForm, messages as msg};
+use persistence::resellers::brands;
 use persistence::users;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
@@ -28,6 +29,10 @@ pub struct LoginRequest {
     #[serde(default)]
     #[schema(required = true, schema_with = crate::openapi::rules::typed_password)]
     pub password: SecretString,
+    /// Sent by a reseller's branded sign-in page (`/r/{slug}`): only that reseller and its
+    /// clients sign in there; anyone else gets the answer of a wrong password.
+    #[serde(default)]
+    pub brand: Option<String>,
 }
 
 #[utoipa::path(tag = "auth", security(()), request_body = LoginRequest,
@@ -46,8 +51,13 @@ pub async fn login(
         .map_err(ApiError::Validation)?;
     let email = form.email.as_str().to_owned();
     let lookup = email.clone();
-    let user = with_conn(&state.services.pool, move |conn| {
-        Ok(users::find_by_email(conn, &lookup)?)
+    let slug = body.brand.clone().filter(|s| !s.trim().is_empty());
+    let (user, brand_owner) = with_conn(&state.services.pool, move |conn| {
+        let owner = match slug {
+            Some(slug) => Some(brands::by_slug(conn, slug.trim())?.map(|b| b.reseller_id)),
+            None => None,
+        };
+        Ok((users::find_by_email(conn, &lookup)?, owner))
     })
     .await?;
     let limits = &state.settings.limits;
@@ -89,6 +99,11 @@ pub async fn login(
         };
         return step_up(&state, &session, totp, proven);
     }
+    // On a brand's page, only its reseller and the reseller's clients.
+    let proven = proven.filter(|u| match brand_owner {
+        None => true,
+        Some(owner) => owner.is_some_and(|r| u.id == r || u.reseller_id == Some(r)),
+    });
     let Some(user) = proven else {
         return Err(ApiError::UnauthorizedWith(msg::INVALID_CREDENTIALS));
     };

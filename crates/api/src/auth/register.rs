@@ -8,7 +8,7 @@ use crate::extractors::ClientIp;
 use crate::extractors::JsonObject;
 use crate::session::Session;
 use crate::state::AppState;
-use crate::view::{ErrorResponse, User};
+use crate::view::{ErrorResponse, User, user_view};
 use actix_web::{HttpResponse, post, web};
 use app::accounts::{hash_password, registration};
 use app::rate_limit::check_limits;
@@ -95,7 +95,7 @@ pub async fn register(
     tracing::info!(user_id = %user.id, "account created");
     Ok(HttpResponse::Created().json(RegisterResponse {
         message: msg::ACCOUNT_CREATED.to_owned(),
-        user: User::from(&user),
+        user: user_view(&state.services.pool, &user).await?,
         trial,
     }))
 }

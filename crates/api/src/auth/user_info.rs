@@ -2,21 +2,28 @@
 //! sub-user's sign-in gets its own account row (no balance, `subuserId` set), never its
 //! owner's.
 
+use crate::error::ApiError;
 use crate::extractors::{MaybeViewer, Viewer};
-use crate::view::{User, UserEnvelope};
-use actix_web::{HttpResponse, get};
+use crate::state::AppState;
+use crate::view::{UserEnvelope, user_view};
+use actix_web::{HttpResponse, get, web};
 
 #[utoipa::path(tag = "auth", security(()),
     responses((status = 200, body = UserEnvelope)))]
 #[get("/getuserinfo")]
-pub async fn user_info(viewer: MaybeViewer) -> HttpResponse {
-    let user = viewer.0.map(|Viewer { user, subuser }| match subuser {
-        Some(scope) => scope.login.as_ref().map(User::from),
-        None => Some(User::from(&user)),
+pub async fn user_info(
+    state: web::Data<AppState>,
+    viewer: MaybeViewer,
+) -> Result<HttpResponse, ApiError> {
+    let row = viewer.0.and_then(|Viewer { user, subuser }| match subuser {
+        Some(scope) => scope.login,
+        None => Some(user),
     });
-    HttpResponse::Ok()
+    let user = match row {
+        Some(row) => Some(user_view(&state.services.pool, &row).await?),
+        None => None,
+    };
+    Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(UserEnvelope {
-            user: user.flatten(),
-        })
+        .json(UserEnvelope { user }))
 }

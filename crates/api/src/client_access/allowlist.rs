@@ -67,6 +67,22 @@ const CLIENT_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/user/api-keys"),
     ("post", "/api/user/api-keys"),
     ("delete", "/api/user/api-keys/{id}"),
+    // Its reseller's brand (public) and catalogue; buying answers 403 unless the reseller lets
+    // its clients buy.
+    ("get", "/api/brands/{slug}"),
+    ("get", "/api/brands/{slug}/logo"),
+    ("get", "/api/client/catalogue"),
+    ("post", "/api/client/purchases"),
+];
+
+/// What a client's session may call besides, when its reseller lets its clients buy from its
+/// catalogue: its wallet and topping it up (the checkout pages included). Never with a key.
+const BUYER_ROUTES: &[(&str, &str)] = &[
+    ("get", "/api/user/wallet"),
+    ("post", "/api/payment"),
+    ("get", "/checkout/{id}"),
+    ("post", "/checkout/{id}/pay"),
+    ("post", "/checkout/{id}/cancel"),
 ];
 
 /// Whether a reseller's client may call operation `method path`.
@@ -76,9 +92,22 @@ pub fn allowed(method: &str, path: &str) -> bool {
         .any(|(m, p)| m.eq_ignore_ascii_case(method) && *p == path)
 }
 
+/// Whether operation `method path` is one a client's session may call when its reseller lets
+/// its clients buy (and only then).
+pub fn for_buyers(method: &str, path: &str) -> bool {
+    BUYER_ROUTES
+        .iter()
+        .any(|(m, p)| m.eq_ignore_ascii_case(method) && *p == path)
+}
+
 /// Every listed operation, for checking the table against the routes.
 pub fn listed() -> impl Iterator<Item = (&'static str, &'static str)> {
     CLIENT_ROUTES.iter().copied()
+}
+
+/// Every operation open to a client only while its reseller lets it buy.
+pub fn listed_for_buyers() -> impl Iterator<Item = (&'static str, &'static str)> {
+    BUYER_ROUTES.iter().copied()
 }
 
 #[cfg(test)]
@@ -98,5 +127,7 @@ mod tests {
         assert!(!allowed("post", "/api/user/refunds"));
         assert!(!allowed("get", "/api/reseller/clients"));
         assert!(!allowed("get", "/api/user/plan"));
+        assert!(!allowed("post", "/api/payment") && for_buyers("post", "/api/payment"));
+        assert!(!for_buyers("post", "/api/user/get_plan"));
     }
 }

@@ -11,7 +11,7 @@ use crate::extractors::JsonObject;
 use crate::number::{self, Quantity};
 use crate::pieces::local;
 use crate::state::AppState;
-use crate::view::{ErrorResponse, User};
+use crate::view::{ErrorResponse, User, user_view};
 use actix_web::{HttpResponse, post, web};
 use app::pieces::order::PieceOrder;
 use app::pieces::provider;
@@ -135,7 +135,7 @@ pub async fn get_proxy(
             success: true,
             proxies: Vec::new(),
             message: msg::ORDER_PENDING.to_owned(),
-            user: User::from(&updated),
+            user: user_view(&state.services.pool, &updated).await?,
         }));
     }
     let gateway = state.settings.gateway.clone();
@@ -145,7 +145,7 @@ pub async fn get_proxy(
         success: true,
         proxies,
         message: msg::PIECE_GENERATED.to_owned(),
-        user: User::from(&updated),
+        user: user_view(&state.services.pool, &updated).await?,
     }))
 }
 

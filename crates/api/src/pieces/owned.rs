@@ -9,7 +9,7 @@ use crate::error::ApiError;
 use crate::extractors::{CurrentUser, JsonObject};
 use crate::pagination::{PageQuery, Paged};
 use crate::state::AppState;
-use crate::view::{ErrorResponse, User};
+use crate::view::{ErrorResponse, User, user_view};
 use actix_web::{HttpResponse, get, patch, post, put, web};
 use app::pieces::{RenewalAsk, renew_piece};
 use domain::{Cents, PlanId, ProxyKind, UserId, messages as msg};
@@ -323,7 +323,7 @@ pub async fn renew(
         id: renewed.piece_id,
         expires_at: renewed.expires_at,
         price: renewed.price,
-        user: User::from(&updated),
+        user: user_view(&state.services.pool, &updated).await?,
     }))
 }
 

@@ -2,10 +2,14 @@
 //! its clients, the traffic it moves to them and their ledger), open to an enabled reseller's
 //! session or a key with the `resell` scope (`caller`), and the client's own ledger
 //! `GET /api/user/allocations`. `form.rs` checks the bodies, `view.rs` shapes the answers,
-//! `clients.rs` and `moves.rs` hold the handlers. What a client may call at all:
+//! `clients.rs` and `moves.rs` hold the handlers; `brand.rs` the reseller's white label,
+//! `catalogue.rs` its catalogue and its clients' purchases from it (`/api/client/`). The
+//! brand's public side: `crate::brands`. What a client may call at all:
 //! `client_access`. The operator's side: `admin::users::reseller`.
 
+mod brand;
 mod caller;
+mod catalogue;
 mod clients;
 mod form;
 mod moves;
@@ -26,5 +30,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(moves::allocate)
         .service(moves::reclaim)
         .service(moves::list_transfers)
-        .service(moves::my_allocations);
+        .service(moves::my_allocations)
+        .service(brand::get_brand)
+        .service(brand::put_brand)
+        .service(brand::put_logo)
+        .service(brand::delete_logo)
+        .service(catalogue::get_catalogue)
+        .service(catalogue::put_catalogue)
+        .service(catalogue::client_catalogue)
+        .service(catalogue::client_purchase);
 }

@@ -1,19 +1,23 @@
 //! The middleware that holds a sub-user's sign-in or key to the sub-user allowlist, and a
 //! reseller's client's session or key to the client allowlist (`client_access`): before any
 //! handler runs, an operation under `/api/` (or a checkout page) that the caller's table does
-//! not list is refused with 403. It sits inside the session middleware, which has read the
+//! not list is refused with 403; a client's session calling its wallet or a top-up passes only
+//! while its reseller lets its clients buy (asked of the database). It sits inside the session middleware, which has read the
 //! session's account row, and inside the bearer middleware, which has read the key.
 
+use crate::blocking::with_conn;
 use crate::client_access;
 use crate::error::ApiError;
 use crate::key_caller::KeyCaller;
 use crate::session::SessionExt;
+use crate::state::AppState;
 use crate::subuser_access::allowlist;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::{Error, HttpMessage, ResponseError};
-use domain::messages as msg;
+use actix_web::{Error, HttpMessage, ResponseError, web};
+use domain::{UserId, messages as msg};
+use persistence::resellers::catalogue;
 use persistence::users::UserRow;
 
 /// Paths the guard looks at: the API and the local checkout pages. The front end's pages and
@@ -24,8 +28,17 @@ pub async fn guard(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
-    if let Some(message) = refusal(&req) {
-        let response = ApiError::Forbidden(message).error_response();
+    let refused = match refusal(&req) {
+        Verdict::Pass => None,
+        Verdict::Refuse(message) => Some(ApiError::Forbidden(message)),
+        Verdict::IfBuyer(message, reseller) => match buyers_welcome(&req, reseller).await {
+            Ok(true) => None,
+            Ok(false) => Some(ApiError::Forbidden(message)),
+            Err(e) => Some(e),
+        },
+    };
+    if let Some(err) = refused {
+        let response = err.error_response();
         return Ok(req.into_response(response).map_into_right_body());
     }
     next.call(req)
@@ -33,8 +46,50 @@ pub async fn guard(
         .map(ServiceResponse::map_into_left_body)
 }
 
-/// The refusal a limited caller gets for this request, if it gets one.
-fn refusal(req: &ServiceRequest) -> Option<&'static str> {
+/// What the guard does with a request.
+enum Verdict {
+    Pass,
+    Refuse(&'static str),
+    /// A client's session on a route open to clients whose reseller (this one) lets them buy.
+    IfBuyer(&'static str, UserId),
+}
+
+/// Whether the reseller lets its clients buy, asked of the database (the reseller may change it
+/// at any time, on any instance).
+async fn buyers_welcome(req: &ServiceRequest, reseller: UserId) -> Result<bool, ApiError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| ApiError::internal("app state", "missing"))?;
+    with_conn(&state.services.pool, move |conn| {
+        Ok(catalogue::open_to_clients(conn, reseller)?)
+    })
+    .await
+}
+
+/// The guard's verdict on this request.
+fn refusal(req: &ServiceRequest) -> Verdict {
+    match refusal_of_table(req) {
+        None => Verdict::Pass,
+        Some(message) => match buyer(req) {
+            Some(reseller) => Verdict::IfBuyer(message, reseller),
+            None => Verdict::Refuse(message),
+        },
+    }
+}
+
+/// The reseller of a client's session calling a route open to buying clients.
+fn buyer(req: &ServiceRequest) -> Option<UserId> {
+    if req.extensions().get::<KeyCaller>().is_some() {
+        return None;
+    }
+    let user = req.get_session().loaded_user()?;
+    let pattern = req.match_pattern()?;
+    user.reseller_id
+        .filter(|_| client_access::for_buyers(req.method().as_str(), &pattern))
+}
+
+/// The refusal a limited caller gets from its table for this request, if it gets one.
+fn refusal_of_table(req: &ServiceRequest) -> Option<&'static str> {
     let path = req.path();
     // The router decodes the path before it matches (`/%61pi/user/wallet` reaches the wallet):
     // a path with an escape is guarded whatever its raw prefix says.

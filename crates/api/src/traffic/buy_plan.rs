@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::extractors::CurrentUser;
 use crate::extractors::JsonObject;
 use crate::state::AppState;
-use crate::view::{ErrorResponse, User};
+use crate::view::{ErrorResponse, User, user_view};
 use actix_web::{HttpResponse, post, web};
 use app::traffic::{CustomGb, PlanChoice};
 use domain::{PlanId, ProxyKind, messages as msg};
@@ -88,7 +88,7 @@ pub async fn buy_plan(
     Ok(HttpResponse::Ok().json(BuyPlanResponse {
         success: true,
         message: msg::PLAN_PURCHASED.to_owned(),
-        user: User::from(&updated),
+        user: user_view(&state.services.pool, &updated).await?,
     }))
 }
 

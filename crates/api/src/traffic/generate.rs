@@ -17,6 +17,7 @@ use actix_web::{HttpResponse, post, web};
 use app::traffic::residential_error;
 use domain::targeting::{MAX_LIFETIME_MINUTES, Protocol, Rotation, subuser_base};
 use domain::{ProxyKind, locations, messages as msg};
+use persistence::resellers::brands;
 use persistence::{proxy_history, subusers, traffic};
 use serde::{Deserialize, Serialize};
 use upstream::{Place, ProxyRequest};
@@ -235,12 +236,18 @@ async fn generate_for(
         (Some(scope), Some(asked)) if asked == scope.subuser.id => Some(asked),
         (Some(_), Some(_)) => return Err(ApiError::Forbidden(msg::SUBUSER_OTHER_DATA)),
     };
-    let ((purchased, used), subuser) = with_conn(&state.services.pool, move |conn| {
+    let client = user.reseller_id.is_some();
+    let ((purchased, used), subuser, host) = with_conn(&state.services.pool, move |conn| {
         let subuser = match subuser_id {
             Some(sub) => Some(subusers::get(conn, id, sub)?),
             None => None,
         };
-        Ok((traffic::balance(conn, id, kind)?, subuser))
+        // A reseller's client's lines name its reseller's host for the gateway, when it set one.
+        let host = match client {
+            true => brands::client_proxy_host(conn, id)?,
+            false => None,
+        };
+        Ok((traffic::balance(conn, id, kind)?, subuser, host))
     })
     .await?;
     // The sub-user's username base and password, or the main ones.
@@ -267,6 +274,7 @@ async fn generate_for(
             session_minutes: order.session_minutes,
             socks: order.socks,
             quantity: order.quantity,
+            host: host.as_deref(),
         })
         .await
         .map_err(residential_error)?;

@@ -20,7 +20,7 @@ use crate::settings::{TWO_FACTOR_MAX_ATTEMPTS, TWO_FACTOR_PENDING_SECS};
 use crate::state::AppState;
 use crate::twofactor::codes::{Keys, use_code};
 use crate::twofactor::enable::CodeBody;
-use crate::view::{AuthResponse, ErrorResponse, User};
+use crate::view::{AuthResponse, ErrorResponse, user_view};
 use actix_web::{HttpResponse, post, web};
 use app::sign_in::email_code_hash;
 use app::sign_in::guesses;
@@ -131,6 +131,6 @@ pub async fn complete(
     sign_in(&state.services.pool, &session, &ip, &user).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
         message: msg::LOGGED_IN.to_owned(),
-        user: User::from(&user),
+        user: user_view(&state.services.pool, &user).await?,
     }))
 }

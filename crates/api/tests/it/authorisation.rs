@@ -14,7 +14,7 @@ use crate::common::{PASSWORD, Reply, TestApp};
 use serde_json::json;
 
 /// Routes a guest may call, each for its reason.
-const PUBLIC: [&str; 22] = [
+const PUBLIC: [&str; 24] = [
     "/healthz",
     "/readyz",
     "/api/config",
@@ -51,6 +51,9 @@ const PUBLIC: [&str; 22] = [
     "/api/abuse",
     // the public status page: components, history, incidents
     "/api/status",
+    // a reseller's branded sign-in page: its name, colour, support contact and logo
+    "/api/brands/{slug}",
+    "/api/brands/{slug}/logo",
 ];
 
 async fn call(app: &TestApp, client: &reqwest::Client, method: &str, path: &str) -> Reply {
@@ -157,6 +160,10 @@ persistence::both_backends! {
         let reseller_row = app.user("reseller@example.com").unwrap();
         let reseller_secrets = ["reseller@example.com".to_owned(), reseller_row.proxy_password.clone()];
         let client_listed: Vec<(&str, &str)> = api::client_access::listed().collect();
+        // The reseller lets its clients buy: the client's session reaches its wallet and top-ups.
+        let reseller_id = reseller_row.id;
+        app.with_conn(|conn| persistence::resellers::catalogue::set(conn, reseller_id, true, &[(domain::ProxyKind::Budget, Some(domain::Cents::new(300)))]).unwrap());
+        let buyer_listed: Vec<(&str, &str)> = api::client_access::listed_for_buyers().collect();
         for (method, path) in client_listed.iter().filter(|(_, p)| *p != "/api/openapi.json") {
             assert!(routes.iter().any(|(m, p)| m == method && p == path), "{method} {path} is listed for clients but not documented");
         }
@@ -172,6 +179,8 @@ persistence::both_backends! {
             let public = PUBLIC.contains(&path.as_str());
             let admin_route = path.starts_with("/api/admin/");
             let reseller_route = path.starts_with("/api/reseller/");
+            // A client's purchases from its reseller: refused to anyone else.
+            let client_route = path.starts_with("/api/client/");
             if !public {
                 let reply = call(&app, &guest, method, path).await;
                 let refused = reply.status == 401
@@ -179,7 +188,7 @@ persistence::both_backends! {
                 expect("guest", method, path, &reply, refused);
             }
             let reply = call(&app, &customer, method, path).await;
-            if admin_route || reseller_route {
+            if admin_route || reseller_route || client_route {
                 expect("customer", method, path, &reply, reply.status == 403);
             } else if !public {
                 expect("customer", method, path, &reply, ![401, 403].contains(&reply.status));
@@ -194,9 +203,10 @@ persistence::both_backends! {
             }
             // A reseller's client: its own dashboard only.
             let client_ok = client_listed.contains(&(method.as_str(), path.as_str()));
+            let buyer_ok = buyer_listed.contains(&(method.as_str(), path.as_str()));
             let reply = call(&app, &client, method, path).await;
             let leaked = reseller_secrets.iter().any(|s| reply.text.contains(s.as_str()));
-            let ok = if client_ok {
+            let ok = if client_ok || buyer_ok {
                 (reply.status != 401 || path == "/api/login/2fa") && reply.status != 403 && !leaked
             } else {
                 reply.status == 403 && reply.message() == "A client account can only see its own traffic, usage and records and generate its lines"

@@ -62,6 +62,7 @@ mod registration_races;
 mod renewals;
 mod renewals_provider;
 mod reseller_access;
+mod reseller_brand;
 mod resellers;
 mod secrets_debug;
 mod session_store;

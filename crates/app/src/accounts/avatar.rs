@@ -33,7 +33,7 @@ pub async fn count_upload(pool: &DbPool, per_hour: u32, user_id: UserId) -> Resu
 }
 
 /// The `UnsupportedMedia` or the validation error of an image the rules refuse.
-fn refusal(err: AvatarError) -> AppError {
+pub(crate) fn refusal(err: AvatarError) -> AppError {
     match err {
         AvatarError::Unsupported => AppError::UnsupportedMedia(msg::AVATAR_UNSUPPORTED),
         AvatarError::TooManyPixels => AppError::field("file", msg::AVATAR_TOO_MANY_PIXELS),

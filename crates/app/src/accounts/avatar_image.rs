@@ -97,6 +97,27 @@ impl Drop for Decoding {
 
 /// The avatar `input` makes, or why it makes none. CPU-bound: run it on the photo pool.
 pub fn reencode(input: &[u8]) -> Result<Avatar, AvatarError> {
+    reencode_as(input, Shape::Square(AVATAR_SIDE))
+}
+
+/// A reseller's logo (docs/resellers.md "White label"): the image scaled down, never up, to fit
+/// `LOGO_WIDTH` x `LOGO_HEIGHT`, its proportions kept. CPU-bound: run it on the photo pool.
+pub fn reencode_logo(input: &[u8]) -> Result<Avatar, AvatarError> {
+    reencode_as(input, Shape::Within(LOGO_WIDTH, LOGO_HEIGHT))
+}
+
+/// The widest and tallest logo kept.
+pub const LOGO_WIDTH: u32 = 480;
+pub const LOGO_HEIGHT: u32 = 160;
+
+/// What the pixels become: a centred square of this side, or the whole image within this box.
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    Square(u32),
+    Within(u32, u32),
+}
+
+fn reencode_as(input: &[u8], shape: Shape) -> Result<Avatar, AvatarError> {
     let format = check(input)?;
     let _decoding = Decoding::start();
     let mut decoder = reader(input, format)
@@ -108,14 +129,23 @@ pub fn reencode(input: &[u8]) -> Result<Avatar, AvatarError> {
     let mut decoded = DynamicImage::from_decoder(decoder).map_err(|_| AvatarError::Unsupported)?;
     decoded.apply_orientation(orientation);
 
-    let side = decoded.width().min(decoded.height());
-    let square = decoded.crop_imm(
-        (decoded.width() - side) / 2,
-        (decoded.height() - side) / 2,
-        side,
-        side,
-    );
-    let resized = square.resize_exact(AVATAR_SIDE, AVATAR_SIDE, FilterType::Triangle);
+    let resized = match shape {
+        Shape::Square(target) => {
+            let side = decoded.width().min(decoded.height());
+            decoded
+                .crop_imm(
+                    (decoded.width() - side) / 2,
+                    (decoded.height() - side) / 2,
+                    side,
+                    side,
+                )
+                .resize_exact(target, target, FilterType::Triangle)
+        }
+        Shape::Within(width, height) if decoded.width() > width || decoded.height() > height => {
+            decoded.resize(width, height, FilterType::Triangle)
+        }
+        Shape::Within(..) => decoded,
+    };
     let pixels = DynamicImage::ImageRgba8(resized.to_rgba8());
     let mut bytes = Vec::new();
     pixels
@@ -156,6 +186,16 @@ mod tests {
         assert_eq!(avatar.content_type, "image/png");
         let back = image::load_from_memory(&avatar.bytes).unwrap();
         assert_eq!((back.width(), back.height()), (256, 256));
+    }
+
+    #[test]
+    fn a_logo_keeps_its_proportions_and_is_never_enlarged() {
+        let logo = reencode_logo(&png(1200, 200)).unwrap();
+        let back = image::load_from_memory(&logo.bytes).unwrap();
+        assert_eq!((back.width(), back.height()), (LOGO_WIDTH, 80));
+        let small = reencode_logo(&png(120, 40)).unwrap();
+        let back = image::load_from_memory(&small.bytes).unwrap();
+        assert_eq!((back.width(), back.height()), (120, 40));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! them with its ledger (`moves`, `transfers`).
 
 pub mod accounts;
+pub mod brands;
+pub mod catalogue;
 pub mod clients;
 pub mod moves;
 pub mod transfers;

@@ -40,13 +40,14 @@ impl ResidentialSource for LocalResidential {
             lifetime_minutes: request.session_minutes,
         };
         let sticky = request.session_minutes.is_some();
+        let host = request.host.unwrap_or(&self.host);
         Ok(super::source::render_each(
             request.quantity,
             sticky,
             |session| {
                 targeting.session = session.map(str::to_owned);
                 let username = targeting.username(request.username);
-                format!("{}:{port}:{username}:{}", self.host, request.password)
+                format!("{host}:{port}:{username}:{}", request.password)
             },
         ))
     }

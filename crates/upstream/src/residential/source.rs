@@ -31,6 +31,9 @@ pub struct ProxyRequest<'a> {
     pub session_minutes: Option<u32>,
     pub socks: bool,
     pub quantity: u32,
+    /// The host name the lines name instead of our gateway's: a reseller's own name for it (a
+    /// CNAME, docs/resellers.md "White label"), for its clients' lines; None: ours.
+    pub host: Option<&'a str>,
 }
 
 /// Why a residential source failed. Messages never contain a token or a password.

@@ -32,6 +32,7 @@ fn la_premium() -> ProxyRequest<'static> {
         session_minutes: None,
         socks: false,
         quantity: 1,
+        host: None,
     }
 }
 
@@ -57,6 +58,21 @@ async fn a_rotating_premium_proxy_has_the_targeting_in_the_username() {
         proxies,
         [
             "gw.example.com:8000:uabc123-type-premium-country-us-state-ca-city-losangeles:Secret20CharsPasswd0"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_resellers_host_replaces_the_gateways_in_its_clients_lines() {
+    let branded = ProxyRequest {
+        host: Some("proxy.acme.example"),
+        ..la_premium()
+    };
+    let proxies = source().proxies(&branded).await.unwrap();
+    assert_eq!(
+        proxies,
+        [
+            "proxy.acme.example:8000:uabc123-type-premium-country-us-state-ca-city-losangeles:Secret20CharsPasswd0"
         ]
     );
 }

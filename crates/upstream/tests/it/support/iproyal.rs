@@ -86,6 +86,7 @@ pub fn proxy_request() -> ProxyRequest<'static> {
         session_minutes: None,
         socks: false,
         quantity: 1,
+        host: None,
     }
 }
 
