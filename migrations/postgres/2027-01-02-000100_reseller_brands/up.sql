@@ -45,3 +45,7 @@ CREATE TABLE reseller_sales (
     created_at BIGINT NOT NULL
 );
 CREATE INDEX reseller_sales_reseller ON reseller_sales (reseller_id, client_id, created_at);
+
+-- The ledger takes the kind client_sale: a reseller's takings from a client's purchase.
+ALTER TABLE wallet_ledger DROP CONSTRAINT wallet_ledger_kind_check;
+ALTER TABLE wallet_ledger ADD CONSTRAINT wallet_ledger_kind_check CHECK (kind IN ('topup', 'purchase', 'referral_bonus', 'refund', 'admin_adjustment', 'sla_credit', 'client_sale'));
