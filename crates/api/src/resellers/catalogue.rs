@@ -233,6 +233,10 @@ pub async fn client_purchase(
     user: CurrentUser,
     body: JsonObject<ClientPurchaseRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    // Anyone but a client is refused before its body is read.
+    if user.0.reseller_id.is_none() {
+        return Err(ApiError::Forbidden(msg::CATALOGUE_CLOSED));
+    }
     let mut errors = FieldErrors::new();
     let kind = errors.take(
         "type",
@@ -249,9 +253,6 @@ pub async fn client_purchase(
     let (Some(kind), Some(gb)) = (kind, gb) else {
         return Err(ApiError::Validation(errors));
     };
-    if user.0.reseller_id.is_none() {
-        return Err(ApiError::Forbidden(msg::CATALOGUE_CLOSED));
-    }
     let pool = &state.services.pool;
     let row = use_case::buy(pool, user.0.id, kind, gb).await?;
     Ok(HttpResponse::Ok().json(AuthResponse {
