@@ -22,6 +22,8 @@ export const MESSAGES = {
   maxRequestsPerSecond: 'maxRequestsPerSecond must be a whole number from 1 to 100000, or null',
   bandwidthMbps: 'bandwidthMbps must be a whole number from 1 to 100000, or null',
   customerPercent: 'percentOff must be a whole number from 0 to 90',
+  resellerDiscount: 'discountPercent must be a whole number from 0 to 90',
+  resellerMaxClients: 'maxClients must be a whole number from 1 to 10000',
   tiers: 'tiers must be at most 10 rows of {minGb: 1 to 10000, pricePerGb: 0.01 to 1000 (USD)} with distinct minGb',
 } as const;
 
@@ -218,3 +220,13 @@ export type ResolveValues = z.infer<ReturnType<typeof resolveSchema>>;
 export function toNumber(text: string): number {
   return Math.round(Number(text.trim()) * 100) / 100;
 }
+
+/** A reseller's terms (PUT /api/admin/users/{id}/reseller): on or off, its discount on its own
+ * purchases, how many clients it may have, and an optional reason for the audit log. */
+export const resellerSchema = z.object({
+  enabled: z.boolean(),
+  discountPercent: z.string().trim().refine((text) => WHOLE.test(text) && Number(text) <= 90, MESSAGES.resellerDiscount),
+  maxClients: z.string().trim().refine((text) => WHOLE.test(text) && Number(text) >= 1 && Number(text) <= 10_000, MESSAGES.resellerMaxClients),
+  reason: enableSchema.shape.reason,
+});
+export type ResellerValues = z.infer<typeof resellerSchema>;

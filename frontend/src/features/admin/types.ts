@@ -51,6 +51,10 @@ export type CouponBody = Schemas['CouponForm'];
 export type CustomerPrice = Schemas['CustomerPrice'];
 export type CustomerPriceBody = Schemas['CustomerPriceRequest'];
 
+// A reseller's terms: PUT /api/admin/users/{id}/reseller (GET /api/admin/users/{id} `reseller`)
+export type AdminReseller = Schemas['AdminReseller'];
+export type ResellerBody = Schemas['ResellerRequest'];
+
 // Upstream pools
 export type UpstreamPool = Schemas['UpstreamPool'];
 /** A new pool; an edit sends any of its fields (`PoolPatch`). */

@@ -1,5 +1,5 @@
 // /admin/customers/:id: one customer's profile, balance, traffic, live pieces, payments, ledger,
-// usage, connections (with the upstream pool of each), their own prices, the refund refusal window and notes, with the actions (adjust balance,
+// usage, connections (with the upstream pool of each), their own prices, the reseller terms, the refund refusal window and notes, with the actions (adjust balance,
 // grant or remove traffic, disable or enable, change role) and customer care (view as customer,
 // resend the verification code, force a password reset), each confirmed with what it changes.
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { LedgerCard, PaymentsCard, PiecesCard, UsageCard } from '../components/c
 import { NotesCard } from '../components/customer/notes-card';
 import { PricesCard } from '../components/customer/prices-card';
 import { RefundRefusalCard } from '../components/customer/refund-refusal-card';
+import { ResellerCard } from '../components/customer/reseller-card';
 import { BalanceTrafficCard, ProfileCard } from '../components/customer/profile-cards';
 import { TrafficDialog } from '../components/customer/traffic-dialog';
 
@@ -101,6 +102,7 @@ export default function CustomerDetailPage() {
         <ConnectionsCard userId={user.id} />
         <LedgerCard userId={user.id} />
         <PricesCard userId={user.id} />
+        <ResellerCard userId={user.id} reseller={data.reseller} />
         <RefundRefusalCard userId={user.id} />
         <NotesCard userId={user.id} />
       </div>
