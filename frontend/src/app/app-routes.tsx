@@ -28,6 +28,7 @@ const Login = m(() => import('@/features/auth/routes/login'));
 const Register = m(() => import('@/features/auth/routes/register'));
 const ForgotPassword = m(() => import('@/features/auth/routes/forgot-password'));
 const Invitation = m(() => import('@/features/auth/routes/invitation'));
+const BrandLogin = m(() => import('@/features/auth/routes/brand-login'));
 const DashboardLayout = m(() => import('./routes/onboard-gate'));
 const Overview = m(() => import('@/features/dashboard/routes/overview'));
 const PremiumProxy = m(() => import('./routes/premium-proxy'));
@@ -47,6 +48,8 @@ const SettingsApi = m(() => import('@/features/account/routes/sections/api'));
 const SettingsBilling = m(() => import('@/features/account/routes/sections/billing'));
 const SettingsNotifications = m(() => import('@/features/account/routes/sections/notifications'));
 const SettingsAccess = m(() => import('@/features/account/routes/sections/access'));
+const ClientBuy = m(() => import('@/features/client/routes/buy'));
+const ResellerConsole = m(() => import('@/features/reseller/routes/reseller-console'));
 const DashboardNotFound = m(() => import('@/features/dashboard/routes/dashboard-not-found'));
 // the operator console: its own chunks, which a customer's pages never import
 const AdminLayout = m(() => import('@/features/admin/components/admin-layout'));
@@ -96,6 +99,7 @@ export function AppRoutes() {
           <Route path="/register" element={<Register />} />
           <Route path="/forgot-password" element={<ForgotPassword />} />
           <Route path="/invitation" element={<Invitation />} />
+          <Route path="/r/:slug" element={<BrandLogin />} />
           <Route path="/onboard" element={<DashboardLayout />}>
             <Route index element={<Overview />} />
             <Route path="rotating-proxy" element={<PremiumProxy />} />
@@ -107,6 +111,7 @@ export function AppRoutes() {
             <Route path="proxies" element={<GeneratedProxies />} />
             <Route path="wallet" element={<Wallet />} />
             <Route path="referral" element={<Referral />} />
+            <Route path="buy" element={<ClientBuy />} />
             <Route path="settings" element={<Settings />}>
               <Route index element={<SettingsIndex />} />
               <Route path="account" element={<SettingsAccount />} />
@@ -117,6 +122,9 @@ export function AppRoutes() {
               <Route path="access" element={<SettingsAccess />} />
             </Route>
             <Route path="*" element={<DashboardNotFound />} />
+          </Route>
+          <Route path="/reseller" element={<DashboardLayout />}>
+            <Route index element={<ResellerConsole />} />
           </Route>
           <Route path="/admin" element={<AdminLayout />}>
             <Route index element={<AdminOverview />} />

@@ -58,6 +58,18 @@ export const queryKeys = {
   /** The customer's pieces with their renewal state, and the auto-renew default. */
   piecesAll: ['pieces'] as const,
   pieces: (page: number) => ['pieces', { page }] as const,
+  /** The reseller console (/api/reseller/*): every change refreshes this root (a move changes the
+   * reseller's pools, the client's traffic and the ledger at once). */
+  resellerAll: ['reseller'] as const,
+  resellerAccount: ['reseller', 'account'] as const,
+  resellerClients: (page: number, perPage: number) => ['reseller', 'clients', { page, perPage }] as const,
+  resellerTransfers: (page: number, perPage: number) => ['reseller', 'transfers', { page, perPage }] as const,
+  resellerBrand: ['reseller', 'brand'] as const,
+  resellerCatalogue: ['reseller', 'catalogue'] as const,
+  /** A reseller's client: what its reseller sells it (403 while the reseller sells nothing). */
+  clientCatalogue: ['client-catalogue'] as const,
+  /** A reseller's public brand (the branded sign-in page /r/:slug). */
+  publicBrand: (slug: string) => ['brand', slug] as const,
   generatedProxiesAll: ['generated-proxies'] as const,
   generatedProxies: (filter: GeneratedProxiesFilter) => ['generated-proxies', filter] as const,
   /** The operator console (/api/admin/*): every admin change invalidates this root, since one

@@ -13,6 +13,15 @@ export const SETTINGS_SECTIONS = [
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['slug'];
 
+/** What a reseller's client does not have (receipts and billing, alerts, the allowlist and
+ * sub-users: the server refuses them to it), so its settings leave these out. */
+export const CLIENT_CLOSED_SECTIONS: ReadonlyArray<SettingsSection> = ['billing', 'notifications', 'access'];
+
+/** The sections this account has. */
+export function settingsSectionsFor(user: { resellerClient: boolean } | null) {
+  return user?.resellerClient ? SETTINGS_SECTIONS.filter((section) => !CLIENT_CLOSED_SECTIONS.includes(section.slug)) : SETTINGS_SECTIONS;
+}
+
 /** The address of a section. */
 export function settingsPath(section: SettingsSection): string {
   return `${SETTINGS_PATH}/${section}`;

@@ -25,6 +25,10 @@ const modules = {
   'budget-proxy': () => import('@/app/routes/budget-proxy'),
   'premium-proxy': () => import('@/app/routes/premium-proxy'),
   'add-funds-dialog': () => import('@/features/wallet/components/add-funds-dialog'),
+  // a reseller's console, its client's purchase page and its branded sign-in
+  'reseller-console': () => import('@/features/reseller/routes/reseller-console'),
+  'client-buy': () => import('@/features/client/routes/buy'),
+  'brand-login': () => import('@/features/auth/routes/brand-login'),
 };
 
 export async function preloadRoutes(...names: Array<keyof typeof modules>): Promise<void> {

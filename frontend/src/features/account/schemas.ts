@@ -123,7 +123,7 @@ export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
 
 export const apiKeySchema = z.object({
   name: z.string().trim().min(1, ACCOUNT_MESSAGES.keyName).max(KEY_NAME_MAX, ACCOUNT_MESSAGES.keyName),
-  scopes: z.array(z.enum(['read', 'generate', 'buy'])).min(1, ACCOUNT_MESSAGES.keyScopes),
+  scopes: z.array(z.enum(['read', 'generate', 'buy', 'resell'])).min(1, ACCOUNT_MESSAGES.keyScopes),
   expiry: z.enum(['never', '30', '90', '365']),
   allowedIps: z.string().refine((text) => splitIps(text).every(isIpOrCidr), ACCOUNT_MESSAGES.keyIps),
   /** A sub-user's id: the key reads only its data (docs/api-keys.md); empty for the whole account. */

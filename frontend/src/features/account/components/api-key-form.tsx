@@ -10,6 +10,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { cn } from '@/lib/cn';
+import type { User } from '@/lib/api-types';
+import { useSession } from '@/lib/session';
 import { subusersQueryOptions } from '@/lib/subusers';
 import { notify } from '@/lib/toast';
 import { useCreateApiKey } from '../api/api-keys';
@@ -20,13 +22,24 @@ const SCOPES = [
   { value: 'read', label: 'Read', hint: 'usage, history, balance and plans' },
   { value: 'generate', label: 'Generate', hint: 'generate proxies' },
   { value: 'buy', label: 'Buy', hint: 'spend the wallet on plans and proxies' },
+  { value: 'resell', label: 'Resell', hint: 'your clients and their traffic, as in the reseller console' },
 ] as const;
+
+/** The scopes this account's keys may hold: `resell` only for an enabled reseller, and a reseller's
+ * client's keys only read and generate (docs/api-keys.md). */
+function scopesFor(user: User | null) {
+  if (user?.resellerClient) return SCOPES.filter((scope) => scope.value === 'read' || scope.value === 'generate');
+  return SCOPES.filter((scope) => scope.value !== 'resell' || user?.reseller === true);
+}
 
 export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCreated) => void; onCancel: () => void }) {
   const create = useCreateApiKey();
   const scopesId = useId();
   const ipsId = useId();
-  const subusers = useQuery(subusersQueryOptions);
+  const { user } = useSession();
+  const scopes = scopesFor(user);
+  // a client has no sub-users (the server refuses it the list)
+  const subusers = useQuery({ ...subusersQueryOptions, enabled: !user?.resellerClient });
   const {
     register,
     handleSubmit,
@@ -68,7 +81,7 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKeyCre
       <fieldset aria-describedby={errors.scopes ? scopesId : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">Scopes</legend>
         <div className="space-y-2">
-          {SCOPES.map((scope) => (
+          {scopes.map((scope) => (
             <label key={scope.value} className="flex min-h-6 items-start gap-2 text-sm">
               <input type="checkbox" value={scope.value} className="mt-0.5 h-4 w-4 accent-brand-600" {...register('scopes')} />
               <span>

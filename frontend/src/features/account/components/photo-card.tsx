@@ -11,7 +11,7 @@ import { avatarUrl } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDeleteAvatar, useUploadAvatar } from '../api/profile';
 import { ACCOUNT_MESSAGES, AVATAR_MAX_BYTES } from '../schemas';
-import { imageKind } from './image-kind';
+import { imageKind } from '@/lib/image-kind';
 
 type Preview = { file: File; url: string };
 

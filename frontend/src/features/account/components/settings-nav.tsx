@@ -4,11 +4,13 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
-import { SETTINGS_SECTIONS, settingsPath } from '@/lib/settings-sections';
+import { useSession } from '@/lib/session';
+import { settingsPath, settingsSectionsFor } from '@/lib/settings-sections';
 
 export function SettingsNav() {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  const sections = settingsSectionsFor(useSession().user);
 
   useEffect(() => {
     const active = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -18,7 +20,7 @@ export function SettingsNav() {
   return (
     <nav aria-label="Settings sections" className="-mx-4 sm:mx-0 lg:sticky lg:top-20 lg:self-start">
       <ul ref={list} className="flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:px-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:pb-0">
-        {SETTINGS_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.slug} className="shrink-0">
             <NavLink
               to={settingsPath(section.slug)}

@@ -14,7 +14,14 @@ import { loginSchema, type LoginValues } from '../schemas';
 import { isTwoFactorChallenge, type SecondFactor } from '../api/sign-in-reply';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 
-export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void; onTwoFactor: (method: SecondFactor) => void }) {
+type LoginFormProps = {
+  onSignedIn: () => void;
+  onTwoFactor: (method: SecondFactor) => void;
+  /** A reseller's branded page (/r/:slug): only that reseller and its clients sign in, and no sign-up is offered. */
+  brand?: string;
+};
+
+export function LoginForm({ onSignedIn, onTwoFactor, brand }: LoginFormProps) {
   const login = useLogin();
   const queryClient = useQueryClient();
   const {
@@ -25,7 +32,7 @@ export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void;
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((values) =>
-    login.mutate(values, {
+    login.mutate(brand ? { ...values, brand } : values, {
       onSuccess: (data) => {
         if (isTwoFactorChallenge(data)) {
           onTwoFactor(data.method);
@@ -63,12 +70,14 @@ export function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: () => void;
       <Button type="submit" size="lg" className="w-full" busy={login.isPending}>
         Login
       </Button>
-      <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-        Don&apos;t have an account?{' '}
-        <Link to="/register" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
-          Sign up
-        </Link>
-      </p>
+      {!brand && (
+        <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="tap-target font-semibold text-brand-700 hover:underline dark:text-brand-300">
+            Sign up
+          </Link>
+        </p>
+      )}
     </form>
   );
 }

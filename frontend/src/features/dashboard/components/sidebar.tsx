@@ -5,12 +5,18 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CurrencyPicker } from '@/components/display-currency';
 import { BookIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, CodeIcon, HelpIcon } from '@/components/ui/icons';
+import { BrandMark } from '@/components/brand-mark';
 import { Logo, LogoMark } from '@/components/ui/logo';
+import type { Schemas } from '@/lib/api-types';
 import { API_REFERENCE_PATH } from '@/lib/api-reference';
 import { cn } from '@/lib/cn';
-import { isGroup, NAV_ENTRIES, type NavGroup, type NavLeaf } from './nav-items';
+import { isGroup, type NavEntry, type NavGroup, type NavLeaf } from './nav-items';
 
 type SidebarProps = {
+  /** The entries of this account (./nav-items.ts `navEntriesFor`). */
+  entries: NavEntry[];
+  /** A reseller's client's brand: shown instead of the shop's mark. */
+  brand: Schemas['PublicBrand'] | null;
   minimised: boolean;
   onToggleMinimised: () => void;
   mobileOpen: boolean;
@@ -75,10 +81,10 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate: () => void 
   );
 }
 
-function NavList({ compact, onNavigate }: { compact: boolean; onNavigate: () => void }) {
+function NavList({ entries, compact, onNavigate }: { entries: NavEntry[]; compact: boolean; onNavigate: () => void }) {
   return (
     <ul className="space-y-1">
-      {NAV_ENTRIES.map((entry) =>
+      {entries.map((entry) =>
         isGroup(entry) ? (
           compact ? (
             entry.children.map((child) => (
@@ -120,7 +126,7 @@ function HelpCentre({ compact }: { compact: boolean }) {
   );
 }
 
-export function Sidebar({ minimised, onToggleMinimised, mobileOpen, onCloseMobile }: SidebarProps) {
+export function Sidebar({ entries, brand, minimised, onToggleMinimised, mobileOpen, onCloseMobile }: SidebarProps) {
   const drawerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -146,14 +152,20 @@ export function Sidebar({ minimised, onToggleMinimised, mobileOpen, onCloseMobil
         )}
       >
         <div className={cn('flex h-12 items-center', minimised ? 'justify-center' : 'justify-between px-2')}>
-          <Link to="/" aria-label="ProxyShop home" className="rounded-md">
-            {minimised ? <LogoMark /> : <Logo />}
-          </Link>
+          {brand ? (
+            <Link to="/onboard" aria-label={`${brand.name} dashboard`} className="min-w-0 rounded-md">
+              <BrandMark brand={brand} compact={minimised} />
+            </Link>
+          ) : (
+            <Link to="/" aria-label="ProxyShop home" className="rounded-md">
+              {minimised ? <LogoMark /> : <Logo />}
+            </Link>
+          )}
         </div>
         <nav aria-label="Dashboard navigation" className="flex-1 overflow-y-auto">
-          <NavList compact={minimised} onNavigate={() => undefined} />
+          <NavList entries={entries} compact={minimised} onNavigate={() => undefined} />
         </nav>
-        <HelpCentre compact={minimised} />
+        {!brand && <HelpCentre compact={minimised} />}
         <button
           type="button"
           onClick={onToggleMinimised}
@@ -184,16 +196,16 @@ export function Sidebar({ minimised, onToggleMinimised, mobileOpen, onCloseMobil
             mobileOpen ? 'translate-x-0' : '-translate-x-full',
           )}
         >
-          <div className="flex items-center justify-between">
-            <Logo />
+          <div className="flex items-center justify-between gap-2">
+            {brand ? <BrandMark brand={brand} /> : <Logo />}
             <button type="button" onClick={onCloseMobile} aria-label="Close menu" className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
               <CloseIcon />
             </button>
           </div>
           <nav aria-label="Dashboard navigation" className="flex-1 overflow-y-auto">
-            <NavList compact={false} onNavigate={onCloseMobile} />
+            <NavList entries={entries} compact={false} onNavigate={onCloseMobile} />
           </nav>
-          <HelpCentre compact={false} />
+          {!brand && <HelpCentre compact={false} />}
           {/* under 640 px the top bar has no room for the display currency: it is here */}
           <CurrencyPicker className="h-10 w-full sm:hidden" />
         </div>

@@ -10,7 +10,15 @@ import { ThemeSwitch } from '@/components/theme-switch';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
-export function TopBar({ user, onOpenMenu, menuOpen }: { user: User; onOpenMenu: () => void; menuOpen: boolean }) {
+type TopBarProps = {
+  user: User;
+  /** false for a reseller's client whose reseller sells nothing: no balance, no top-up */
+  wallet: boolean;
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+};
+
+export function TopBar({ user, wallet, onOpenMenu, menuOpen }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-950/90">
       <button
@@ -27,6 +35,7 @@ export function TopBar({ user, onOpenMenu, menuOpen }: { user: User; onOpenMenu:
         <CurrencyPicker className="hidden h-9 sm:block" />
         <ThemeSwitch />
         <NotificationBell />
+        {wallet && (
         <button
           type="button"
           onClick={() => paymentModal.open()}
@@ -36,6 +45,7 @@ export function TopBar({ user, onOpenMenu, menuOpen }: { user: User; onOpenMenu:
           <WalletIcon className="h-4 w-4" />
           {formatMoney(user.balance)}
         </button>
+        )}
         <UserMenu user={user} />
       </div>
     </header>

@@ -1,4 +1,5 @@
-// /onboard: wallet, announcement and the per-kind overview (usage and plans).
+// /onboard: wallet, announcement and the per-kind overview (usage and plans); a reseller's client
+// sees its own overview (../components/client-overview.tsx).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BalanceCard } from '@/components/balance-card';
@@ -10,11 +11,13 @@ import { Card, PageHeader } from '@/components/ui/page-parts';
 import { PlansList } from '../components/plans-list';
 import { TrialNotice } from '../components/trial-notice';
 import { UsageCard } from '../components/usage-card';
+import { ClientOverview } from '../components/client-overview';
 
 export default function OverviewPage() {
   const { user } = useSession();
   const [kind, setKind] = useState<ProxyKind>('premium');
   if (!user) return null;
+  if (user.resellerClient) return <ClientOverview user={user} />;
   return (
     <>
       <PageHeader title={`Welcome, ${displayName(user)}`} crumbs={['Overview']} />

@@ -7,6 +7,7 @@ import { Card, PageHeader } from '@/components/ui/page-parts';
 import { panelId, tabId } from '@/components/ui/tab-ids';
 import { Tabs } from '@/components/ui/tabs';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { useSession } from '@/lib/session';
 import { INITIAL_FORM, type GeneratorKind } from '../generate-request';
 import { DEFAULT_FORMAT, type ProxyFormat, type ProxyParts } from '../proxy-format';
 import { GenerateForm } from './generate-form';
@@ -27,6 +28,9 @@ const TABS: Array<{ value: Tab; label: string }> = [
 
 export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; title: string; crumbs: string[] }) {
   const [tab, setTab] = useState<Tab>('generate');
+  // a reseller's client buys nothing from the shop: no Plans tab (docs/resellers.md)
+  const client = useSession().user?.resellerClient ?? false;
+  const tabs = client ? TABS.filter((item) => item.value !== 'plans') : TABS;
   const [form, setForm] = useState(INITIAL_FORM);
   const [format, setFormat] = useState<ProxyFormat>(DEFAULT_FORMAT);
   const [generated, setGenerated] = useState<{ proxies: ProxyParts[]; socks: boolean }>({ proxies: [], socks: false });
@@ -64,7 +68,7 @@ export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; ti
   return (
     <>
       <PageHeader title={title} crumbs={crumbs} />
-      <Tabs label="Sections" idPrefix={prefix} items={TABS} value={tab} onChange={setTab} size={phone ? 'sm' : 'md'} />
+      <Tabs label="Sections" idPrefix={prefix} items={tabs} value={tab} onChange={setTab} size={phone ? 'sm' : 'md'} />
       <div role="tabpanel" id={panelId(prefix, tab)} aria-labelledby={tabId(prefix, tab)} className="mt-6">
         {tab === 'generate' && (wide ? (
           <div className="grid grid-cols-[1.3fr_1fr] items-start gap-6">
@@ -85,7 +89,7 @@ export function GeneratorPage({ kind, title, crumbs }: { kind: GeneratorKind; ti
             {snippetsCard}
           </div>
         ))}
-        {tab === 'plans' && <PlansTab kind={kind} />}
+        {tab === 'plans' && !client && <PlansTab kind={kind} />}
         {tab === 'usage' && <UsageTab kind={kind} />}
         {tab === 'health' && <HealthTab kind={kind} />}
       </div>

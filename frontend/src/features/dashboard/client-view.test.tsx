@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Schemas } from '@/lib/api-types';
+import { makeUser } from '@/test/fixtures';
+import { preloadRoutes } from '@/test/preload-routes';
+import { renderAt } from '@/test/render';
+import { server } from '@/test/server';
+
+const SLOW = { timeout: 10_000 };
+const ACME: Schemas['PublicBrand'] = { slug: 'acme', name: 'Acme Proxies', colour: '#1a73e8', supportEmail: 'help@acme.example', supportUrl: null, logoUrl: '/api/brands/acme/logo?v=2' };
+const CLOSED = 'Your provider does not sell traffic here: ask your provider';
+
+beforeAll(async () => {
+  await preloadRoutes('dashboard-layout', 'settings', 'client-buy');
+  await import('./routes/overview');
+});
+
+function signedInClient(catalogue: 'open' | 'closed', state = { balance: 12.5 }) {
+  server.use(
+    http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ resellerClient: true, brand: ACME, balance: state.balance }) })),
+    http.get('*/api/user/get_starts', () =>
+      HttpResponse.json({ premiumStat: { availableTraffic: 2.5, usedTraffic: 0.5 }, budgetStat: { availableTraffic: 0, usedTraffic: 0 } }),
+    ),
+    http.get('*/api/client/catalogue', () =>
+      catalogue === 'open' ? HttpResponse.json({ prices: [{ type: 'premium', pricePerGb: 4 }] }) : HttpResponse.json({ message: CLOSED }, { status: 403 }),
+    ),
+  );
+}
+
+describe('a reseller’s client', { timeout: 30_000 }, () => {
+  it('sees its provider’s brand and only its traffic, lines and settings', async () => {
+    signedInClient('closed');
+    renderAt('/onboard');
+    const sidebar = await screen.findByTestId('sidebar', {}, SLOW);
+    const mark = within(sidebar).getByTestId('brand-mark');
+    expect(mark.querySelector('img')).toHaveAttribute('src', expect.stringMatching(/\/api\/brands\/acme\/logo\?v=2$/));
+    expect(mark).toHaveTextContent('Acme Proxies');
+    expect(within(sidebar).queryByRole('link', { name: 'ProxyShop home' })).not.toBeInTheDocument();
+    const links = within(sidebar)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual(['Acme Proxies', 'Dashboard', 'Premium Residential Proxy', 'Residential Proxy', 'Generated Proxies', 'Settings']);
+    // no balance to top up, no shop plans
+    expect(screen.queryByRole('button', { name: /add funds/i })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Premium Residential' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pick A Random Plan' })).not.toBeInTheDocument();
+    expect(screen.getByText(/help@acme.example/)).toBeInTheDocument();
+  });
+
+  it('gets the not-found page for the wallet, the shop’s pieces and the closed settings', async () => {
+    signedInClient('closed');
+    renderAt('/onboard/wallet');
+    expect(await screen.findByRole('heading', { name: 'Page not found.' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('has only its own settings sections', async () => {
+    signedInClient('closed');
+    renderAt('/onboard/settings/account');
+    const nav = await screen.findByRole('navigation', { name: 'Settings sections' }, SLOW);
+    expect(within(nav).getAllByRole('link').map((link) => link.firstChild?.textContent)).toEqual(['Account', 'Security', 'API']);
+  });
+
+  it('buys from its provider while the catalogue is open', async () => {
+    const state = { balance: 12.5 };
+    signedInClient('open', state);
+    const posted: unknown[] = [];
+    server.use(
+      http.post('*/api/client/purchases', async ({ request }) => {
+        posted.push(await request.json());
+        state.balance = 4.5;
+        return HttpResponse.json({ message: 'Traffic added to your account', user: makeUser({ resellerClient: true, brand: ACME, balance: 4.5 }) });
+      }),
+    );
+    const { user } = renderAt('/onboard');
+    const sidebar = await screen.findByTestId('sidebar', {}, SLOW);
+    await user.click(within(sidebar).getByRole('link', { name: 'Buy from Acme Proxies' }));
+    expect(within(sidebar).getByRole('link', { name: 'Wallet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy from Acme Proxies' })).toBeInTheDocument();
+    expect(screen.getByText('$4.00')).toBeInTheDocument();
+    const gb = screen.getByLabelText('GB of Premium Residential');
+    await user.clear(gb);
+    await user.type(gb, '2');
+    await user.click(screen.getByRole('button', { name: 'Buy for $8.00' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy 2 GB of Premium Residential?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('Traffic added to your account')).toBeInTheDocument();
+    expect(posted).toEqual([{ type: 'premium', gb: 2 }]);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Balance \$4\.50/ })).toBeInTheDocument());
+  });
+});
