@@ -61,15 +61,30 @@ pub struct User {
 /// The account as the front end sees it, with what it is as a reseller or a client: every
 /// route that answers the signed-in user builds it here, so that they all agree.
 pub async fn user_view(pool: &DbPool, row: &UserRow) -> Result<User, ApiError> {
+    user_view_knowing(pool, row, None).await
+}
+
+/// `user_view` when whether the account is an enabled reseller is already known (read with
+/// the session): a customer's answer then costs no query.
+pub async fn user_view_knowing(
+    pool: &DbPool,
+    row: &UserRow,
+    reseller: Option<bool>,
+) -> Result<User, ApiError> {
     let (id, client) = (row.id, row.reseller_id.is_some());
-    let (reseller, brand) = with_conn(pool, move |conn| {
-        Ok(if client {
-            (false, brands::of_client(conn, id)?)
-        } else {
-            (accounts::enabled(conn, id)?.is_some(), None)
-        })
-    })
-    .await?;
+    let (reseller, brand) = match (client, reseller) {
+        (false, Some(known)) => (known, None),
+        _ => {
+            with_conn(pool, move |conn| {
+                Ok(if client {
+                    (false, brands::of_client(conn, id)?)
+                } else {
+                    (accounts::enabled(conn, id)?.is_some(), None)
+                })
+            })
+            .await?
+        }
+    };
     Ok(User {
         reseller,
         brand: brand.as_ref().map(PublicBrand::from),

@@ -190,6 +190,7 @@ pub const BAD_CREDENTIAL_FILTER: &str =
 pub const BAD_FROM: &str = "from must be a date (YYYY-MM-DD) or an RFC 3339 time";
 pub const BAD_TO: &str = "to must be a date (YYYY-MM-DD) or an RFC 3339 time";
 pub const FROM_AFTER_TO: &str = "from must be before to";
+pub const FORMAT_CSV_OR_JSON: &str = "format must be csv or json";
 pub const UNKNOWN_GROUPING: &str = "by must be host, credential, day or hour";
 pub const UNKNOWN_HEALTH_GROUPING: &str = "by must be host, country, credential or hour";
 
@@ -492,6 +493,11 @@ pub const BRAND_NOT_SET: &str = "Set your brand first: its name, address and col
 pub const BRAND_SAVED: &str = "Brand saved";
 pub const BRAND_LOGO_SAVED: &str = "Logo saved";
 pub const BRAND_LOGO_REMOVED: &str = "Logo removed";
+/// A reseller's low-pool alerts (`PUT /api/reseller/alerts`).
+pub const POOL_ALERT_PREMIUM: &str =
+    "premiumBelowGb must be a whole number of GB from 1 to 100000, or null to turn it off";
+pub const POOL_ALERT_BUDGET: &str =
+    "budgetBelowGb must be a whole number of GB from 1 to 100000, or null to turn it off";
 pub const CATALOGUE_OPEN: &str = "clientPurchases must be true or false";
 pub const CATALOGUE_PRICE: &str =
     "pricePerGb must be a number above 0 with at most 2 decimals, at most 10000, or null";

@@ -1304,6 +1304,8 @@ diesel::table! {
         created_at -> BigInt,
         updated_at -> BigInt,
         client_purchases -> Bool,
+        premium_below_gb -> Nullable<Integer>,
+        budget_below_gb -> Nullable<Integer>,
     }
 }
 
@@ -1361,6 +1363,7 @@ diesel::table! {
 
 diesel::joinable!(resellers -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(resellers, users);
+diesel::allow_tables_to_appear_in_same_query!(resellers, sessions);
 diesel::allow_tables_to_appear_in_same_query!(reseller_transfers, users);
 diesel::allow_tables_to_appear_in_same_query!(reseller_brands, users);
 diesel::allow_tables_to_appear_in_same_query!(reseller_brands, resellers);

@@ -3,7 +3,7 @@
 
 use crate::connection::DbConnection;
 use crate::error::DbResult;
-use crate::schema::{sessions, users};
+use crate::schema::{resellers, sessions, users};
 use crate::users::UserRow;
 use diesel::prelude::*;
 use domain::UserId;
@@ -41,6 +41,9 @@ pub struct LoadedSession {
     pub last_seen_at: Option<i64>,
     /// The signed-in user's row; `None` for a signed-out session or one whose user row is gone.
     pub user: Option<UserRow>,
+    /// Whether that user is an enabled reseller (the account answer says so; read here so that
+    /// answering it costs no second query).
+    pub reseller: bool,
 }
 
 /// The session's data, when its client was last seen and its signed-in user's row, in one query
@@ -53,6 +56,7 @@ pub fn load_with_user(
 ) -> DbResult<Option<LoadedSession>> {
     let query = sessions::table
         .left_join(users::table)
+        .left_join(resellers::table.on(resellers::user_id.nullable().eq(sessions::user_id)))
         .filter(sessions::id.eq(id_hash))
         .filter(sessions::expires_at.gt(now))
         // The table's columns in `UserRow`'s field order (diesel cannot make a `SelectBy` nullable
@@ -61,17 +65,19 @@ pub fn load_with_user(
             sessions::data,
             sessions::last_seen_at,
             users::all_columns.nullable(),
+            resellers::enabled.nullable(),
         ));
     // Every request that carries a cookie runs this.
     let row = on_own_connection!(conn, |c| {
-        query.first::<(String, Option<i64>, Option<UserRow>)>(c)
+        query.first::<(String, Option<i64>, Option<UserRow>, Option<bool>)>(c)
     });
     Ok(row
         .optional()?
-        .map(|(data, last_seen_at, user)| LoadedSession {
+        .map(|(data, last_seen_at, user, reseller)| LoadedSession {
             data,
             last_seen_at,
             user,
+            reseller: reseller.unwrap_or(false),
         }))
 }
 

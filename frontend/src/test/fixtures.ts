@@ -12,6 +12,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     refCode: 'ADA123',
     hasPassword: true,
     resellerClient: false,
+    reseller: false,
+    brand: null,
     ...overrides,
   };
 }

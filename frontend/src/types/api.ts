@@ -924,6 +924,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brands/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["public_brand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brands/{slug}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["brand_logo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["client_catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["client_purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -1149,6 +1213,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reseller/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_pool_alerts"];
+        put: operations["put_pool_alerts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/brand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_brand"];
+        put: operations["put_brand"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/brand/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["put_logo"];
+        post?: never;
+        delete: operations["delete_logo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_catalogue"];
+        put: operations["put_catalogue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reseller/clients": {
         parameters: {
             query?: never;
@@ -1207,6 +1335,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["reclaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/reports/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["client_report"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3257,6 +3401,45 @@ export interface components {
             /** Format: int64 */
             updatedAt: number;
         };
+        /** @description `PUT /api/reseller/brand`: the whole brand (the logo apart). */
+        BrandRequest: {
+            /**
+             * @description `#rrggbb`.
+             * @default
+             * @example #1a73e8
+             */
+            colour: string;
+            /**
+             * @description 1-60 characters, without control characters.
+             * @default
+             * @example Acme Proxies
+             */
+            name: string;
+            /**
+             * @description The host name the clients' lines name, a CNAME to the shop's gateway; absent, null or
+             *     blank: the shop's.
+             * @default null
+             * @example proxy.acme.example
+             */
+            proxyHost: string | null;
+            /**
+             * @description 3-40 lower-case letters, digits or inner hyphens: the sign-in page is `/r/{slug}`;
+             *     unique across resellers (409).
+             * @default
+             * @example acme-proxies
+             */
+            slug: string;
+            /**
+             * @description Where clients write for help; absent, null or blank: none.
+             * @default null
+             */
+            supportEmail: string | null;
+            /**
+             * @description An `https://` address of at most 200 characters; absent, null or blank: none.
+             * @default null
+             */
+            supportUrl: string | null;
+        };
         Breakdown: {
             /** @description host, credential, day or hour. */
             by: string;
@@ -3329,6 +3512,50 @@ export interface components {
             success: boolean;
             user: components["schemas"]["User"];
         };
+        /** @description One kind of the catalogue. */
+        CatalogueLine: {
+            /**
+             * Format: double
+             * @description What the shop charges the reseller for one GB now, its discount applied (larger amounts
+             *     may cost less per GB, at the shop's volume prices); null: the shop sells none now.
+             */
+            costPerGb?: number | null;
+            /**
+             * Format: double
+             * @description The reseller's price per GB in dollars; null: not sold to clients.
+             */
+            pricePerGb?: number | null;
+            /** @description premium or budget. */
+            type: string;
+        };
+        /**
+         * @description One price of `PUT /api/reseller/catalogue` (documents the list; read as JSON values, so
+         *     that each refusal names its field).
+         */
+        CataloguePrice: {
+            /**
+             * Format: double
+             * @description Dollars per GB, above 0 with at most 2 decimals, at most 10000; null: not sold.
+             */
+            pricePerGb?: number | null;
+            type: string;
+        };
+        /** @description `PUT /api/reseller/catalogue`: the whole catalogue. */
+        CatalogueRequest: {
+            /** @default null */
+            clientPurchases: boolean;
+            /**
+             * @description Each of premium and budget at most once; a kind left out keeps no price (not sold).
+             * @default null
+             */
+            prices: components["schemas"]["CataloguePrice"][];
+        };
+        /** @description `GET /api/reseller/catalogue`. */
+        CatalogueView: {
+            /** @description Whether the reseller's clients may top up and buy its kinds at its prices. */
+            clientPurchases: boolean;
+            prices: components["schemas"]["CatalogueLine"][];
+        };
         CheckProxyRequest: {
             proxy: string;
         };
@@ -3345,10 +3572,62 @@ export interface components {
             /** @description The request went through and the echo service answered an IP. */
             ok: boolean;
         };
+        /** @description `GET /api/client/catalogue`: what the client may buy; never the shop's prices. */
+        ClientCatalogue: {
+            prices: components["schemas"]["ClientPrice"][];
+        };
         /** @description `POST /api/reseller/clients`'s answer: the client, and whether an invitation was mailed. */
         ClientCreated: {
             client: components["schemas"]["ClientView"];
             message: string;
+        };
+        /** @description One kind a client may buy, at its reseller's price. */
+        ClientPrice: {
+            /**
+             * Format: double
+             * @description Dollars per GB.
+             */
+            pricePerGb: number;
+            type: string;
+        };
+        /** @description `POST /api/client/purchases`. */
+        ClientPurchaseRequest: {
+            /**
+             * Format: int64
+             * @description Whole GB, 1 to 10000.
+             * @default null
+             */
+            gb: number;
+            /**
+             * @description premium or budget, a kind the reseller sells.
+             * @default
+             */
+            type: string;
+        };
+        /** @description The report: the window it covers, a line per client (oldest client first) and the totals. */
+        ClientReport: {
+            clients: components["schemas"]["ClientReportLine"][];
+            /**
+             * Format: int64
+             * @description Unix seconds, inclusive.
+             */
+            from: number;
+            /**
+             * Format: int64
+             * @description Unix seconds, exclusive.
+             */
+            to: number;
+            totals: components["schemas"]["ReportFigures"];
+            /** @description The kind asked for; null: every kind. */
+            type?: string | null;
+        };
+        /** @description One client's line. */
+        ClientReportLine: components["schemas"]["ReportFigures"] & {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            suspended: boolean;
         };
         /**
          * @description A client's sign-in: `pending` until the client sets a password from the invitation, then
@@ -4012,9 +4291,19 @@ export interface components {
             name: string;
         };
         LoginRequest: {
+            /**
+             * @description Sent by a reseller's branded sign-in page (`/r/{slug}`): only that reseller and its
+             *     clients sign in there; anyone else gets the answer of a wrong password.
+             */
+            brand?: string | null;
             email: string;
             /** Format: password */
             password: string;
+        };
+        /** @description The multipart form: one part `file`, a PNG, JPEG or WebP image of at most 2 MB. */
+        LogoUpload: {
+            /** Format: binary */
+            file: Blob;
         };
         LogoutResponse: {
             message: string;
@@ -4990,6 +5279,35 @@ export interface components {
         PlanResponse: {
             plan: components["schemas"]["PlanGroup"];
         };
+        /** @description `PUT /api/reseller/alerts`: a field left out stays as it was; null turns it off. */
+        PoolAlertsRequest: {
+            /**
+             * Format: int64
+             * @description Whole GB from 1 to 100000, or null for off.
+             * @default null
+             */
+            budgetBelowGb: number | null;
+            /**
+             * Format: int64
+             * @description Whole GB from 1 to 100000, or null for off.
+             * @default null
+             */
+            premiumBelowGb: number | null;
+        };
+        /** @description The alerts as the reseller sees and sets them. */
+        PoolAlertsView: {
+            /**
+             * Format: int32
+             * @description The same for budget traffic.
+             */
+            budgetBelowGb?: number | null;
+            /**
+             * Format: int32
+             * @description Notify when less than this many GB of the reseller's own premium traffic is left; null:
+             *     off.
+             */
+            premiumBelowGb?: number | null;
+        };
         PoolEnvelope: {
             upstream: components["schemas"]["UpstreamPool"];
         };
@@ -5161,6 +5479,18 @@ export interface components {
              */
             quantity: number;
             type: string;
+        };
+        /** @description What a reseller's clients see instead of the shop's brand (docs/resellers.md "White label"). */
+        PublicBrand: {
+            /** @description `#rrggbb`. */
+            colour: string;
+            /** @description The logo's address on this API (a PNG); null: none. */
+            logoUrl?: string | null;
+            name: string;
+            /** @description The sign-in page is `/r/{slug}`. */
+            slug: string;
+            supportEmail?: string | null;
+            supportUrl?: string | null;
         };
         PublicConfig: {
             /**
@@ -5428,6 +5758,45 @@ export interface components {
         ReplyRequest: {
             message: string;
         };
+        /** @description The figures of one client, or of all of them (`totals`). */
+        ReportFigures: {
+            /**
+             * Format: int64
+             * @description Bytes moved to the client in the window.
+             */
+            allocatedBytes: number;
+            /**
+             * Format: int64
+             * @description Bytes it can still use now (unexpired, unused), whatever the window.
+             */
+            availableBytes: number;
+            /**
+             * Format: double
+             * @description What the shop charged the reseller for those purchases, in dollars.
+             */
+            cost: number;
+            /**
+             * Format: int64
+             * @description Bytes taken back in the window.
+             */
+            reclaimedBytes: number;
+            /**
+             * Format: double
+             * @description What the client paid the reseller in the window (catalogue purchases), in dollars.
+             */
+            revenue: number;
+            /**
+             * Format: int64
+             * @description Bytes its traffic was charged in the window (from the hourly and daily rollups; the
+             *     window is taken in whole hours).
+             */
+            usedBytes: number;
+            /**
+             * Format: double
+             * @description `usedBytes` in GB (10^9 bytes).
+             */
+            usedGb: number;
+        };
         ReportFiled: {
             /**
              * Format: int64
@@ -5488,6 +5857,13 @@ export interface components {
              */
             startedAt: number;
             type: string;
+        };
+        /** @description The reseller's own brand. */
+        ResellerBrand: components["schemas"]["PublicBrand"] & {
+            /** @description The host name its clients' lines name (a CNAME to the shop's gateway); null: the shop's. */
+            proxyHost?: string | null;
+            /** Format: int64 */
+            updatedAt: number;
         };
         ResellerRequest: {
             discountPercent: number;
@@ -6164,6 +6540,7 @@ export interface components {
              * @example 25
              */
             balance: number;
+            brand?: null | components["schemas"]["PublicBrand"];
             email: string;
             /**
              * @description False for an account made with Google sign-in that has not set a password yet: it sets a
@@ -6174,6 +6551,8 @@ export interface components {
             photoURL?: string | null;
             profile: components["schemas"]["Profile"];
             refCode: string;
+            /** @description True for an enabled reseller (docs/resellers.md): the account has the reseller console. */
+            reseller: boolean;
             /**
              * @description True for a reseller's client (docs/resellers.md): the account sees only its own traffic,
              *     usage and records and generates its lines; it buys nothing from the shop.
@@ -10857,6 +11236,185 @@ export interface operations {
             };
         };
     };
+    public_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The brand's address: `/r/{slug}` */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicBrand"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    brand_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The brand's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    client_catalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientCatalogue"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a client, or its reseller does not let its clients buy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    client_purchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientPurchaseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not enough in the wallet */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     public_config: {
         parameters: {
             query?: never;
@@ -11800,6 +12358,457 @@ export interface operations {
             };
         };
     };
+    get_pool_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolAlertsView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    put_pool_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoolAlertsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolAlertsView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    get_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand; null before the reseller set one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null | components["schemas"]["ResellerBrand"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    put_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResellerBrand"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Another reseller has this slug */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    put_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["LogoUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResellerBrand"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No brand yet: save one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    delete_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResellerBrand"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    get_catalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    put_catalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     list_clients: {
         parameters: {
             query?: {
@@ -12350,6 +13359,56 @@ export interface operations {
             };
             /** @description The API key's own rate limit */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    client_report: {
+        parameters: {
+            query?: {
+                /** @description json (default) or csv (an attachment). */
+                format?: string | null;
+                from?: string;
+                to?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON, or with format=csv an attachment clients-report.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,8 +4,9 @@
 
 use crate::error::ApiError;
 use crate::extractors::{MaybeViewer, Viewer};
+use crate::session::Session;
 use crate::state::AppState;
-use crate::view::{UserEnvelope, user_view};
+use crate::view::{UserEnvelope, user_view_knowing};
 use actix_web::{HttpResponse, get, web};
 
 #[utoipa::path(tag = "auth", security(()),
@@ -14,13 +15,17 @@ use actix_web::{HttpResponse, get, web};
 pub async fn user_info(
     state: web::Data<AppState>,
     viewer: MaybeViewer,
+    session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let row = viewer.0.and_then(|Viewer { user, subuser }| match subuser {
         Some(scope) => scope.login,
         None => Some(user),
     });
     let user = match row {
-        Some(row) => Some(user_view(&state.services.pool, &row).await?),
+        Some(row) => {
+            let known = session.loaded_reseller(row.id);
+            Some(user_view_knowing(&state.services.pool, &row, known).await?)
+        }
         None => None,
     };
     Ok(HttpResponse::Ok()

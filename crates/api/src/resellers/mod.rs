@@ -3,7 +3,8 @@
 //! session or a key with the `resell` scope (`caller`), and the client's own ledger
 //! `GET /api/user/allocations`. `form.rs` checks the bodies, `view.rs` shapes the answers,
 //! `clients.rs` and `moves.rs` hold the handlers; `brand.rs` the reseller's white label,
-//! `catalogue.rs` its catalogue and its clients' purchases from it (`/api/client/`). The
+//! `catalogue.rs` its catalogue and its clients' purchases from it (`/api/client/`),
+//! `reports.rs` its report per client, `pool_alerts.rs` its low-pool alerts. The
 //! brand's public side: `crate::brands`. What a client may call at all:
 //! `client_access`. The operator's side: `admin::users::reseller`.
 
@@ -13,6 +14,8 @@ mod catalogue;
 mod clients;
 mod form;
 mod moves;
+mod pool_alerts;
+mod reports;
 mod view;
 
 pub use form::{AllocateRequest, CreateClientRequest, ReclaimRequest, UpdateClientRequest};
@@ -38,5 +41,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(catalogue::get_catalogue)
         .service(catalogue::put_catalogue)
         .service(catalogue::client_catalogue)
-        .service(catalogue::client_purchase);
+        .service(catalogue::client_purchase)
+        .service(reports::client_report)
+        .service(pool_alerts::get_pool_alerts)
+        .service(pool_alerts::put_pool_alerts);
 }

@@ -34,6 +34,8 @@ struct Inner {
     status: Status,
     /// The signed-in user's row, read with the session; never stored.
     user: Option<UserRow>,
+    /// Whether that user is an enabled reseller, read with it.
+    reseller: bool,
     /// When the session's client was last recorded (the row's `last_seen_at`).
     seen: Option<i64>,
     /// The client recorded during this request, for the store to write.
@@ -61,6 +63,7 @@ impl Session {
                 state: loaded.state,
                 status: Status::Unchanged,
                 user: loaded.user,
+                reseller: loaded.reseller,
                 seen: loaded.seen,
                 client: None,
             },
@@ -70,6 +73,7 @@ impl Session {
                 state: State::new(),
                 status: Status::Unchanged,
                 user: None,
+                reseller: false,
                 seen: None,
                 client: None,
             },
@@ -130,6 +134,7 @@ impl Session {
         inner.status = Status::Purged;
         inner.state.clear();
         inner.user = None;
+        inner.reseller = false;
         inner.client = None;
     }
 
@@ -161,6 +166,15 @@ impl Session {
         let id = self.get::<domain::UserId>(USER_ID_KEY).ok().flatten()?;
         let inner = self.0.borrow();
         inner.user.as_ref().filter(|user| user.id == id).cloned()
+    }
+
+    /// Whether the user `loaded_user` answers is an enabled reseller, as read with the session;
+    /// `None` when the row it answers is not `id`'s.
+    pub fn loaded_reseller(&self, id: domain::UserId) -> Option<bool> {
+        let signed_in = self.get::<domain::UserId>(USER_ID_KEY).ok().flatten()?;
+        let inner = self.0.borrow();
+        let user = inner.user.as_ref()?;
+        (user.id == id && signed_in == id).then_some(inner.reseller)
     }
 
     /// Puts the session into the request, for the extractors and the handler.
@@ -237,6 +251,7 @@ mod tests {
             row: "row".to_owned(),
             state,
             user: None,
+            reseller: false,
             seen: Some(100),
         }))
     }

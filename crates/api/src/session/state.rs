@@ -30,6 +30,8 @@ pub struct Loaded {
     pub state: State,
     /// The signed-in user's row; `None` for a signed-out session.
     pub user: Option<UserRow>,
+    /// Whether that user is an enabled reseller.
+    pub reseller: bool,
     /// When its client was last recorded.
     pub seen: Option<i64>,
 }

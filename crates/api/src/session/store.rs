@@ -158,6 +158,7 @@ impl DbSessionStore {
             row,
             state,
             user,
+            reseller: loaded.reseller,
             seen: loaded.last_seen_at,
         }))
     }

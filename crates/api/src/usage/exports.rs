@@ -18,14 +18,12 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use app::usage_exports::{self as exports, Download};
 use domain::calendar::utc_day;
+use domain::messages as msg;
 use domain::usage::ExportFormat;
 use persistence::usage_exports::ExportRow;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
-
-/// What `format` may be.
-const BAD_FORMAT: &str = "format must be csv or json";
 
 /// The body asking for an export: the filters, and the file's format. Documents the body; it
 /// is read as its two parts (`RecordQuery`, `FormatField`), so that a field of the wrong type is
@@ -51,9 +49,8 @@ impl FormatField {
     fn parse(&self) -> Result<ExportFormat, ApiError> {
         match self.format.as_deref().map(str::trim) {
             None | Some("") => Ok(ExportFormat::Csv),
-            Some(given) => {
-                ExportFormat::parse(given).ok_or_else(|| ApiError::field("format", BAD_FORMAT))
-            }
+            Some(given) => ExportFormat::parse(given)
+                .ok_or_else(|| ApiError::field("format", msg::FORMAT_CSV_OR_JSON)),
         }
     }
 }

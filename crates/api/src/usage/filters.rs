@@ -47,7 +47,7 @@ pub struct RecordQuery {
 }
 
 /// The value as given, trimmed; `None` when absent or blank (a blank filter filters nothing).
-fn given(value: Option<&str>) -> Option<&str> {
+pub(crate) fn given(value: Option<&str>) -> Option<&str> {
     value.map(str::trim).filter(|v| !v.is_empty())
 }
 
@@ -62,7 +62,7 @@ pub(crate) fn credential(value: &str) -> Option<(CredentialKind, String)> {
 
 /// A day (its first second, or with `end` the first second after it) or an RFC 3339 time, in
 /// unix seconds.
-fn instant(value: &str, end: bool) -> Option<i64> {
+pub(crate) fn instant(value: &str, end: bool) -> Option<i64> {
     let bytes = value.as_bytes();
     if bytes.len() > 10 {
         // The parser takes any separator and a leap second; the documented form does not.

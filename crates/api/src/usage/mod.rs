@@ -5,7 +5,7 @@
 mod breakdown;
 mod export;
 mod exports;
-mod filters;
+pub(crate) mod filters;
 mod health;
 mod list;
 mod window;

@@ -107,7 +107,10 @@ persistence::both_backends! {
         keys.sort_unstable();
         assert_eq!(
             keys,
-            ["balance", "email", "hasPassword", "name", "photoURL", "profile", "refCode", "resellerClient", "role", "subuserId"],
+            [
+                "balance", "brand", "email", "hasPassword", "name", "photoURL", "profile", "refCode",
+                "reseller", "resellerClient", "role", "subuserId",
+            ],
             "{user}"
         );
         assert_eq!(user["email"], EMAIL);

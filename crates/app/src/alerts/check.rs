@@ -2,7 +2,8 @@
 //! compared with its figure; a crossed one whose mark is not set fires (mark, notification and,
 //! after the commit, the mail, all once), a mark whose figure moved back is deleted so that the
 //! next crossing fires again. Several instances may run it at once: the mark's primary key lets
-//! one of them fire each crossing (`persistence::alerts::fire`).
+//! one of them fire each crossing (`persistence::alerts::fire`). A reseller's low-pool alerts
+//! (`pools`) go the same way.
 
 use crate::blocking::with_conn;
 use crate::error::AppError;
@@ -10,6 +11,7 @@ use domain::units::GB;
 use domain::{Cents, ProxyKind, UserId};
 use persistence::alerts::{self, AlertSettings, PieceFigures, TrafficFigures};
 use persistence::notifications::{self, Kind};
+use persistence::resellers::accounts::{self, PoolAlerts};
 use persistence::{DbConnection, DbPool, users, write_transaction};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -157,6 +159,40 @@ fn piece(out: &mut Vec<Candidate>, settings: &AlertSettings, row: &PieceFigures,
     }
 }
 
+/// A reseller's low-pool alerts (docs/resellers.md "Reports"): crossed while what is left of its
+/// own traffic of a kind (unexpired, unused) is below the GB it set. `left` holds what is left
+/// per (account, kind) of every traffic balance; an account without one of the kind has none.
+fn pools(
+    out: &mut Vec<Candidate>,
+    watchers: &[(UserId, PoolAlerts)],
+    left: &HashMap<(i64, String), i64>,
+) {
+    for (user, alerts) in watchers {
+        for (kind, below) in [
+            (ProxyKind::Premium, alerts.premium_below_gb),
+            (ProxyKind::Budget, alerts.budget_below_gb),
+        ] {
+            let Some(below) = below else { continue };
+            let key = kind.as_str().to_owned();
+            let bytes = left.get(&(user.get(), key.clone())).copied().unwrap_or(0);
+            let label = kind.label();
+            out.push(Candidate {
+                user: user.get(),
+                subject: format!("pool:{key}"),
+                threshold: i64::from(below),
+                crossed: bytes < i64::from(below) * GB,
+                title: format!("{label}: your pool is below {below} GB"),
+                body: format!(
+                    "{} GB of your own {label} traffic is left to allocate to your clients. Buy                      more on the Pricing page.",
+                    gb(bytes)
+                ),
+                stated: None,
+                hold: false,
+            });
+        }
+    }
+}
+
 /// Compares every threshold with its figure at `now`, fires the crossed ones not fired yet and
 /// re-arms the ones whose figure moved back; then mails what fired (for customers with mail
 /// on). Returns how many fired.
@@ -217,7 +253,17 @@ fn evaluate(
             .into_iter()
             .map(|(user, kind, bytes)| ((user, kind), bytes))
             .collect();
-    for row in alerts::traffic_figures(conn)? {
+    let figures = alerts::traffic_figures(conn)?;
+    let left: HashMap<(i64, String), i64> = figures
+        .iter()
+        .map(|(user, kind, purchased, used, expires, _)| {
+            let live = expires.is_none_or(|end| end > now);
+            let bytes = if live { (purchased - used).max(0) } else { 0 };
+            ((*user, kind.clone()), bytes)
+        })
+        .collect();
+    pools(&mut candidates, &accounts::pool_watchers(conn)?, &left);
+    for row in figures {
         traffic(&mut candidates, of(row.0), &row, now);
         let used_recently = recent.get(&(row.0, row.1.clone())).copied().unwrap_or(0);
         runs_out(&mut candidates, of(row.0), &row, used_recently, now);

@@ -87,3 +87,69 @@ pub fn discount(conn: &mut DbConnection, user: UserId) -> DbResult<Option<i32>> 
         .first(conn)
         .optional()?)
 }
+
+/// A reseller's low-pool alerts: the GB of its own premium and of its own budget traffic below
+/// which the alerts check notifies it; `None`: off.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolAlerts {
+    pub premium_below_gb: Option<i32>,
+    pub budget_below_gb: Option<i32>,
+}
+
+/// The account's low-pool alerts (all off for an account never made a reseller).
+pub fn pool_alerts(conn: &mut DbConnection, user: UserId) -> DbResult<PoolAlerts> {
+    let row: Option<(Option<i32>, Option<i32>)> = resellers::table
+        .find(user)
+        .select((resellers::premium_below_gb, resellers::budget_below_gb))
+        .first(conn)
+        .optional()?;
+    Ok(row.map_or_else(PoolAlerts::default, |(p, b)| PoolAlerts {
+        premium_below_gb: p,
+        budget_below_gb: b,
+    }))
+}
+
+/// Sets the reseller's low-pool alerts; false when the account has no reseller row.
+pub fn set_pool_alerts(
+    conn: &mut DbConnection,
+    user: UserId,
+    alerts: PoolAlerts,
+) -> DbResult<bool> {
+    let changed = diesel::update(resellers::table.find(user))
+        .set((
+            resellers::premium_below_gb.eq(alerts.premium_below_gb),
+            resellers::budget_below_gb.eq(alerts.budget_below_gb),
+            resellers::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    Ok(changed == 1)
+}
+
+/// Every enabled reseller with a low-pool alert on, for the alerts check.
+pub fn pool_watchers(conn: &mut DbConnection) -> DbResult<Vec<(UserId, PoolAlerts)>> {
+    let rows: Vec<(UserId, Option<i32>, Option<i32>)> = resellers::table
+        .filter(resellers::enabled.eq(true))
+        .filter(
+            resellers::premium_below_gb
+                .is_not_null()
+                .or(resellers::budget_below_gb.is_not_null()),
+        )
+        .select((
+            resellers::user_id,
+            resellers::premium_below_gb,
+            resellers::budget_below_gb,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(user, p, b)| {
+            (
+                user,
+                PoolAlerts {
+                    premium_below_gb: p,
+                    budget_below_gb: b,
+                },
+            )
+        })
+        .collect())
+}

@@ -103,17 +103,22 @@ pub fn record_sale(conn: &mut DbConnection, sale: &NewSale) -> DbResult<()> {
 }
 
 /// What each client paid the reseller and what the shop charged for it, over `[from, to)` (unix
-/// seconds): `(revenue, cost)` by client, for the reseller's report.
+/// seconds), of `kind` or of every kind: `(revenue, cost)` by client, for the reseller's report.
 pub fn sales_by_client(
     conn: &mut DbConnection,
     reseller: UserId,
-    from: i64,
-    to: i64,
+    kind: Option<ProxyKind>,
+    (from, to): (i64, i64),
 ) -> DbResult<HashMap<UserId, (Cents, Cents)>> {
-    let rows: Vec<(UserId, Cents, Cents)> = reseller_sales::table
+    let mut query = reseller_sales::table
         .filter(reseller_sales::reseller_id.eq(reseller))
         .filter(reseller_sales::created_at.ge(from))
         .filter(reseller_sales::created_at.lt(to))
+        .into_boxed();
+    if let Some(kind) = kind {
+        query = query.filter(reseller_sales::kind.eq(kind));
+    }
+    let rows: Vec<(UserId, Cents, Cents)> = query
         .select((
             reseller_sales::client_id,
             reseller_sales::price_cents,

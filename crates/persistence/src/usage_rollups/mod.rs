@@ -9,6 +9,7 @@
 //! hourly tier is purged after its retention (`purge_hourly_before`), the daily one is kept.
 
 mod backfill;
+mod by_user;
 // First: its macro is for `health.rs`.
 #[macro_use]
 mod read;
@@ -26,6 +27,7 @@ pub use all_of::all_of;
 #[cfg(feature = "testing")]
 pub use backfill::start_over;
 pub use backfill::{Progress, backfill_batch, progress};
+pub use by_user::charged_by_user;
 pub use health::{Health, HealthGroup, health};
 pub use purge::purge_hourly_before;
 pub use read::{Window, breakdown};

@@ -7,7 +7,7 @@ import type { Schemas } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
 import { checkoutUrl } from '../checkout-url';
 
-export const LEDGER_KINDS = ['topup', 'purchase', 'referral_bonus', 'refund', 'admin_adjustment', 'sla_credit'] as const;
+export const LEDGER_KINDS = ['topup', 'purchase', 'referral_bonus', 'refund', 'admin_adjustment', 'sla_credit', 'client_sale'] as const;
 export const PAYMENT_STATUSES = ['pending', 'paid', 'paid_over', 'wrong_amount', 'cancel', 'expired', 'failed'] as const;
 
 export type LedgerEntry = Omit<Schemas['LedgerEntry'], 'kind' | 'note'> & {

@@ -8,6 +8,7 @@ export const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   refund: 'Refund',
   admin_adjustment: 'Adjustment',
   sla_credit: 'SLA credit',
+  client_sale: 'Client purchase',
   other: 'Other',
 };
 
