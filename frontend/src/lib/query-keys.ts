@@ -66,6 +66,8 @@ export const queryKeys = {
   resellerTransfers: (page: number, perPage: number) => ['reseller', 'transfers', { page, perPage }] as const,
   resellerBrand: ['reseller', 'brand'] as const,
   resellerCatalogue: ['reseller', 'catalogue'] as const,
+  resellerReport: (filter: object) => ['reseller', 'report', filter] as const,
+  resellerAlerts: ['reseller', 'alerts'] as const,
   /** A reseller's client: what its reseller sells it (403 while the reseller sells nothing). */
   clientCatalogue: ['client-catalogue'] as const,
   /** A reseller's public brand (the branded sign-in page /r/:slug). */

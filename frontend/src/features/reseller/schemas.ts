@@ -18,6 +18,8 @@ export const RESELLER_MESSAGES = {
   pricePerGb: 'pricePerGb must be a number above 0 with at most 2 decimals, at most 10000, or null',
   logoType: 'Please upload a PNG, JPEG or WebP image',
   logoSize: 'The logo must be at most 2 MB',
+  premiumBelowGb: 'premiumBelowGb must be a whole number of GB from 1 to 100000, or null to turn it off',
+  budgetBelowGb: 'budgetBelowGb must be a whole number of GB from 1 to 100000, or null to turn it off',
 } as const;
 
 /** The logo's limit, as the server counts it. */
@@ -84,3 +86,11 @@ export type CatalogueValues = z.infer<typeof catalogueSchema>;
 
 /** The typed amount as the JSON number the server reads. */
 export const toNumber = (text: string) => Number(text.trim());
+
+/** Low-pool alerts: blank is off. */
+const belowGb = (message: string) => z.string().refine((text) => text.trim() === '' || wholeFromTo(1, 100_000)(text), message);
+export const alertsSchema = z.object({
+  premiumBelowGb: belowGb(RESELLER_MESSAGES.premiumBelowGb),
+  budgetBelowGb: belowGb(RESELLER_MESSAGES.budgetBelowGb),
+});
+export type AlertsValues = z.infer<typeof alertsSchema>;

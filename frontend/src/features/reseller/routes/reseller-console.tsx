@@ -1,5 +1,5 @@
 // /reseller: the reseller console. The reseller's terms and its own traffic pools, then the tabs:
-// Clients, Transfers, Brand and Catalogue (the tab in the address, `?tab=`, so that each can be
+// Clients, Transfers, Brand, Catalogue and Reports (the tab in the address, `?tab=`, so that each can be
 // linked to). An account that is not an enabled reseller is told so; the server refuses it anyway.
 import { useSearchParams } from 'react-router';
 import { Card, EmptyState, PageHeader } from '@/components/ui/page-parts';
@@ -14,6 +14,7 @@ import { useResellerAccount } from '../api/account';
 import { BrandTab } from '../components/brand-tab';
 import { CatalogueTab } from '../components/catalogue-tab';
 import { ClientsTab } from '../components/clients-tab';
+import { ReportsTab } from '../components/reports-tab';
 import { TrafficList } from '../components/traffic-list';
 import { TransfersTab } from '../components/transfers-tab';
 import { MUTED } from '../format';
@@ -23,6 +24,7 @@ const TABS = [
   { value: 'transfers', label: 'Transfers' },
   { value: 'brand', label: 'Brand' },
   { value: 'catalogue', label: 'Catalogue' },
+  { value: 'reports', label: 'Reports' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -84,6 +86,7 @@ export default function ResellerConsolePage() {
           {tab === 'transfers' && <TransfersTab />}
           {tab === 'brand' && <BrandTab />}
           {tab === 'catalogue' && <CatalogueTab />}
+          {tab === 'reports' && <ReportsTab />}
         </div>
       </div>
     </>
