@@ -1,15 +1,13 @@
 // What the reseller journeys and screenshots need from the operator, through the API: a signed-in
-// operator (the admin the server made on its first start), a customer's id, and GB granted to it.
-// Making the customer a reseller is done on the operator's page in the journey and here by API.
+// operator (the admin the server made on its first start), a customer's id, GB granted to it and
+// the reseller terms; and a small PNG to upload as a brand's logo.
+import { crc32, deflateSync } from 'node:zlib';
 import { readInitialAdmin } from './harness.mjs';
 
-/** The operator's API calls, in a browser context of its own (its own session cookie). */
-export async function operator(browser, url, dataDir) {
-  const context = await browser.newContext();
-  const request = context.request;
+/** The operator's API calls over `request` (an API request context with a cookie jar of its own). */
+export async function operator(request, url, dataDir) {
   const headers = { Origin: url };
-  const admin = readInitialAdmin(dataDir);
-  const login = await request.post(`${url}/api/login`, { headers, data: admin });
+  const login = await request.post(`${url}/api/login`, { headers, data: readInitialAdmin(dataDir) });
   if (!login.ok()) throw new Error(`operator login: ${login.status()} ${await login.text()}`);
   const call = async (method, path, data) => {
     const reply = await request.fetch(`${url}${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
@@ -17,7 +15,6 @@ export async function operator(browser, url, dataDir) {
     return reply.json();
   };
   return {
-    context,
     async userId(email) {
       const list = await call('GET', `/api/admin/users?q=${encodeURIComponent(email)}`);
       const row = list.items.find((item) => item.email === email);
@@ -26,6 +23,33 @@ export async function operator(browser, url, dataDir) {
     },
     grantTraffic: (id, type, gb) => call('POST', `/api/admin/users/${id}/traffic`, { type, gb, reason: 'Reseller stock for the test' }),
     makeReseller: (id, terms = {}) => call('PUT', `/api/admin/users/${id}/reseller`, { enabled: true, discountPercent: 10, maxClients: 20, ...terms }),
-    close: () => context.close(),
   };
+}
+
+function chunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, sum]);
+}
+
+/** A `width` × `height` PNG: a band of `colour` ([r, g, b]) with a lighter bar in it, as a logo. */
+export function logoPng(width = 240, height = 80, colour = [15, 118, 110]) {
+  const rows = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4);
+    for (let x = 0; x < width; x++) {
+      const bar = y > height * 0.35 && y < height * 0.65 && x > width * 0.3 && x < width * 0.9;
+      const [r, g, b] = bar ? [255, 255, 255] : colour;
+      row.set([r, g, b, x < height ? 255 : bar ? 255 : 230], 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -19,12 +19,13 @@ test('a reseller gives a client GB under its own brand, and the client’s line 
   await signUp(page, url, dataDir, resellerEmail);
 
   // the operator: GB by API, the reseller terms on the customer's page
-  const ops = await operator(browser, url, dataDir);
+  const operatorContext = await browser.newContext();
   try {
+    const ops = await operator(operatorContext.request, url, dataDir);
     const id = await ops.userId(resellerEmail);
     await ops.grantTraffic(id, 'premium', 5);
     // the operator's session (signed in by API) on the customer's page
-    const adminPage = await ops.context.newPage();
+    const adminPage = await operatorContext.newPage();
     await adminPage.goto(`${url}/admin/customers/${id}`);
     const card = adminPage.locator('section').filter({ has: adminPage.getByRole('heading', { name: 'Reseller', exact: true }) });
     await card.getByLabel('Max clients').fill('5');
@@ -34,7 +35,7 @@ test('a reseller gives a client GB under its own brand, and the client’s line 
     await card.getByTestId('reseller-terms').getByText('0 of 5 clients').waitFor({ timeout: TIMEOUT });
     await shot('01-operator-reseller-card', adminPage);
   } finally {
-    await ops.close();
+    await operatorContext.close();
   }
 
   // the reseller: the console is in its dashboard's navigation

@@ -25,11 +25,11 @@ export function BrandMark({ brand, compact = false, className }: { brand: Brand;
   return (
     <span className={cn('inline-flex min-w-0 items-center gap-2 text-lg font-bold tracking-tight', className)} data-testid="brand-mark">
       {logo ? (
-        <img src={src} alt={compact ? brand.name : ''} className={cn('w-auto shrink-0 object-contain', compact ? 'h-8 max-w-8' : 'h-8 max-w-24')} onError={() => setBroken(src)} />
+        <img src={src} alt={compact ? brand.name : ''} className={cn('w-auto shrink-0 object-contain', compact ? 'h-8 max-w-8' : 'h-8 max-w-20')} onError={() => setBroken(src)} />
       ) : (
         <BrandSwatch colour={brand.colour} />
       )}
-      {compact ? !logo && <span className="sr-only">{brand.name}</span> : <span className="min-w-0 truncate">{brand.name}</span>}
+      {compact ? !logo && <span className="sr-only">{brand.name}</span> : <span className="line-clamp-2 min-w-0 leading-tight break-words">{brand.name}</span>}
     </span>
   );
 }

@@ -61,13 +61,13 @@ function BrandForm({ brand }: { brand: ResellerBrand | null }) {
     );
   };
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSave)(event)} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={(event) => void handleSubmit(onSave)(event)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field label="Brand name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
       <Field
         label="Address"
         autoComplete="off"
         spellCheck={false}
-        hint="Lower-case letters, digits and hyphens: your sign-in page is /r/ and this."
+        hint="Lower-case letters, digits and hyphens. Your sign-in page is /r/ followed by it."
         error={errors.slug?.message}
         {...register('slug')}
       />
@@ -214,7 +214,7 @@ export function BrandTab() {
   }
   const current = brand.data ?? null;
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
       <Card title="Brand">
         <p className={cn('mb-4 text-sm', MUTED)}>Your clients see this instead of the shop&apos;s name, on their sign-in page and dashboard.</p>
         <BrandForm brand={current} />

@@ -9,8 +9,9 @@ import { useClients } from '../api/clients';
 import { TRANSFERS_PER_PAGE, useTransfers } from '../api/transfers';
 import { bytesText, MUTED, trafficKindName, whenText } from '../format';
 
+// under 640 px: the client (with the time under its name) and the move
 const COLUMNS: Column[] = [
-  'When',
+  { label: 'When', wide: true },
   'Client',
   { label: 'Type', wide: true },
   { label: 'Move', align: 'right' },
@@ -43,8 +44,11 @@ export function TransfersTab() {
           const given = transfer.direction === 'allocate';
           return (
             <tr key={transfer.id} data-testid="transfer-row">
-              <td className="py-3 pr-4 whitespace-nowrap">{whenText(transfer.createdAt)}</td>
-              <td className="py-3 pr-4 wrap-anywhere">{names.get(transfer.clientId) ?? `Client #${transfer.clientId}`}</td>
+              <td className={cn('py-3 pr-4 whitespace-nowrap', WIDE_ONLY)}>{whenText(transfer.createdAt)}</td>
+              <td className="py-3 pr-4 break-words">
+                {names.get(transfer.clientId) ?? `Client #${transfer.clientId}`}
+                <span className={cn('block text-xs sm:hidden', MUTED)}>{whenText(transfer.createdAt)}</span>
+              </td>
               <td className={cn('py-3 pr-4', WIDE_ONLY)}>{trafficKindName(transfer.type)}</td>
               <td className={cn('py-3 pr-4 text-right whitespace-nowrap tabular-nums', NARROW_LAST)}>
                 <span className={given ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-800 dark:text-amber-300'}>
