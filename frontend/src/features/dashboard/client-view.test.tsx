@@ -11,7 +11,7 @@ const ACME: Schemas['PublicBrand'] = { slug: 'acme', name: 'Acme Proxies', colou
 const CLOSED = 'Your provider does not sell traffic here: ask your provider';
 
 beforeAll(async () => {
-  await preloadRoutes('dashboard-layout', 'settings', 'client-buy');
+  await preloadRoutes('dashboard-layout', 'settings', 'client-buy', 'premium-proxy');
   await import('./routes/overview');
 });
 
@@ -45,6 +45,23 @@ describe('a reseller’s client', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Premium Residential' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pick A Random Plan' })).not.toBeInTheDocument();
     expect(screen.getByText(/help@acme.example/)).toBeInTheDocument();
+  });
+
+  it('generates without the shop’s plans, sub-users or IP allowlist', async () => {
+    signedInClient('closed');
+    let subusersAsked = false;
+    server.use(
+      http.get('*/api/user/residential_location', () => HttpResponse.json([])),
+      http.get('*/api/user/subusers', () => {
+        subusersAsked = true;
+        return HttpResponse.json({ message: 'A client account can only see its own traffic, usage and records and generate its lines' }, { status: 403 });
+      }),
+    );
+    renderAt('/onboard/rotating-proxy');
+    expect(await screen.findByRole('button', { name: 'Generate' }, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Generate', 'Usage', 'Health']);
+    expect(screen.queryByRole('radio', { name: 'IP allowlist' })).not.toBeInTheDocument();
+    expect(subusersAsked).toBe(false);
   });
 
   it('gets the not-found page for the wallet, the shop’s pieces and the closed settings', async () => {

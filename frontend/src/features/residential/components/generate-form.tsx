@@ -12,6 +12,7 @@ import { Segmented } from '@/components/ui/segmented';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { settingsPath } from '@/lib/settings-sections';
+import { useSession } from '@/lib/session';
 import { subusersQueryOptions, usableSubusers } from '@/lib/subusers';
 import { notify } from '@/lib/toast';
 import { locationsQueryOptions, type Country, type Place } from '../api/get-locations';
@@ -81,7 +82,9 @@ type GenerateFormProps = {
 export function GenerateForm({ kind, form, onFormChange, format, onFormatChange, onGenerated }: GenerateFormProps) {
   const locations = useQuery(locationsQueryOptions(kind));
   const generate = useGenerate();
-  const subusers = useQuery(subusersQueryOptions);
+  // a reseller's client has no sub-users and no IP allowlist (the server refuses it both)
+  const client = useSession().user?.resellerClient ?? false;
+  const subusers = useQuery({ ...subusersQueryOptions, enabled: !client });
   const credentials = usableSubusers(subusers.data, kind);
   // a sub-user deleted, disabled or not loaded (yet) falls back to the main account
   const subuser = credentials.some((item) => String(item.id) === form.subuser) ? form.subuser : '';
@@ -201,14 +204,16 @@ export function GenerateForm({ kind, form, onFormChange, format, onFormatChange,
           1 to {MAX_QUANTITY} lines{form.rotation === 'sticky' ? ', each with its own session' : ''}
         </p>
       </div>
-      <Segmented
-        legend="Authentication"
-        name={`${kind}-auth`}
-        options={AUTH_CHOICES}
-        value={format === ALLOWLIST_FORMAT ? 'allowlist' : 'credentials'}
-        onChange={(auth) => onFormatChange(auth === 'allowlist' ? ALLOWLIST_FORMAT : DEFAULT_FORMAT)}
-      />
-      {format === ALLOWLIST_FORMAT ? (
+      {!client && (
+        <Segmented
+          legend="Authentication"
+          name={`${kind}-auth`}
+          options={AUTH_CHOICES}
+          value={format === ALLOWLIST_FORMAT ? 'allowlist' : 'credentials'}
+          onChange={(auth) => onFormatChange(auth === 'allowlist' ? ALLOWLIST_FORMAT : DEFAULT_FORMAT)}
+        />
+      )}
+      {format === ALLOWLIST_FORMAT && !client ? (
         <p className="self-end text-sm text-slate-600 dark:text-slate-300">
           Lines are <span className="font-mono">host:port</span>: connections from your allowlisted addresses need no
           credentials. Manage them in{' '}
