@@ -168,6 +168,8 @@ async function shoot(page, url) {
     }
     await open(page, url, '/onboard/buy', width, theme, heading(page, 'Buy from Northwind Proxies'));
     await save(page, 'client-buy', width, theme);
+    await open(page, url, '/onboard/wallet', width, theme, heading(page, 'Wallet'));
+    await save(page, 'client-wallet', width, theme);
     await open(page, url, '/onboard/rotating-proxy', width, theme, heading(page, 'Create Residential Proxy (Premium)'));
     await save(page, 'client-generator', width, theme);
   });

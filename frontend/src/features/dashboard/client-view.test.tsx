@@ -64,6 +64,26 @@ describe('a reseller’s client', { timeout: 30_000 }, () => {
     expect(subusersAsked).toBe(false);
   });
 
+  it('has a wallet without the shop’s receipts while its provider sells to it', async () => {
+    signedInClient('open');
+    server.use(
+      http.get('*/api/user/wallet', () =>
+        HttpResponse.json({
+          balance: 12.5,
+          entries: [{ id: 1, kind: 'topup', amount: 25, balanceAfter: 25, reference: 'pay_1', note: null, createdAt: 1741781100 }],
+          total: 1,
+          page: 1,
+          perPage: 20,
+          payments: [],
+        }),
+      ),
+    );
+    renderAt('/onboard/wallet');
+    const ledger = await screen.findByRole('table', { name: 'Wallet activity' }, SLOW);
+    await within(ledger).findByText('Top-up');
+    expect(within(ledger).queryByRole('link', { name: /^Receipt/ })).not.toBeInTheDocument();
+  });
+
   it('gets the not-found page for the wallet, the shop’s pieces and the closed settings', async () => {
     signedInClient('closed');
     renderAt('/onboard/wallet');

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/page-parts';
 import { apiUrl } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatMoney, formatSignedMoney, fromUnixSeconds } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import type { LedgerEntry } from '../api/get-wallet';
 import { KIND_LABELS } from './labels';
 
@@ -50,6 +51,9 @@ function ReceiptLink({ entry, date, className }: { entry: LedgerEntry; date: str
 }
 
 export function LedgerTable({ entries, loading, failed }: { entries: LedgerEntry[] | undefined; loading: boolean; failed: boolean }) {
+  // a reseller's client gets no receipts from the shop (the server refuses it them)
+  const receipts = !useSession().user?.resellerClient;
+  const withReceipt = (entry: LedgerEntry) => receipts && hasReceipt(entry);
   return (
     <DataTable label="Wallet activity" columns={COLUMNS}>
       {loading && <SkeletonRows columns={COLUMNS} />}
@@ -73,7 +77,7 @@ export function LedgerTable({ entries, loading, failed }: { entries: LedgerEntry
               {entry.note && <span className={SMALL}>{entry.note}</span>}
               {entry.pricing && <span className={SMALL}>{pricingText(entry.pricing)}</span>}
               <span className={cn(SMALL, 'sm:hidden')}>{date}</span>
-              {hasReceipt(entry) && <ReceiptLink entry={entry} date={date} className="mt-1 text-xs sm:hidden" />}
+              {withReceipt(entry) && <ReceiptLink entry={entry} date={date} className="mt-1 text-xs sm:hidden" />}
             </td>
             <td className={cn('py-3 pr-4 text-right whitespace-nowrap tabular-nums', NARROW_LAST)}>
               <span
@@ -89,7 +93,7 @@ export function LedgerTable({ entries, loading, failed }: { entries: LedgerEntry
             </td>
             <td className={cn('py-3 pr-4 text-right whitespace-nowrap tabular-nums', WIDE_ONLY)}>{formatMoney(entry.balanceAfter)}</td>
             <td className={cn('py-3 text-right whitespace-nowrap', WIDE_ONLY)}>
-              {hasReceipt(entry) && <ReceiptLink entry={entry} date={date} />}
+              {withReceipt(entry) && <ReceiptLink entry={entry} date={date} />}
             </td>
           </tr>
         );
