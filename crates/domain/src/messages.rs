@@ -451,6 +451,12 @@ pub const RESELLER_NOT_CUSTOMER: &str =
     "A sub-user sign-in or a reseller's client cannot be made a reseller";
 pub const NOT_A_RESELLER: &str =
     "Only a reseller account can do this: ask the shop to make your account a reseller";
+/// Pieces a reseller assigns to its clients.
+pub const PIECE_ID: &str = "pieceId must be the id of one of your proxies";
+pub const PIECE_HELD: &str = "A client holds this proxy already: take it back first";
+pub const PIECE_TAKEN_BACK: &str = "Proxy taken back: its password was changed";
+pub const NOT_A_CLIENT: &str =
+    "Only a reseller's client holds proxies from its reseller: yours are under Proxies";
 pub const CLIENT_NOT_FOUND: &str = "Client not found";
 pub const CLIENT_NAME: &str = "name must be 1 to 80 characters, without control characters";
 pub const CLIENT_NOTE: &str = "note must be at most 500 characters";

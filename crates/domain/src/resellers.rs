@@ -40,3 +40,13 @@ names! {
         Reclaim => "reclaim",
     }
 }
+
+names! {
+    /// Which way a piece went between a reseller and its client.
+    pub enum PieceDirection {
+        /// The reseller gave the client one of its pieces.
+        Assign => "assign",
+        /// The reseller took it back (its password changed).
+        TakeBack => "take_back",
+    }
+}

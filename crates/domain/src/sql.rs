@@ -11,7 +11,7 @@ use crate::money::Cents;
 use crate::order::OrderStatus;
 use crate::payment::PaymentStatus;
 use crate::payout::{PayoutStatus, ReferralEntryKind};
-use crate::resellers::Direction;
+use crate::resellers::{Direction, PieceDirection};
 use crate::upstream_pool::PoolProtocol;
 use crate::usage::{CredentialKind, ExportFormat, Outcome};
 use diesel::backend::Backend;
@@ -57,6 +57,7 @@ stored_as_text!(
     ReferralEntryKind: "referral ledger kind",
     PayoutStatus: "payout status",
     Direction: "transfer direction",
+    PieceDirection: "piece move direction",
 );
 
 /// Types with `new(i64)` and `get(self) -> i64`.

@@ -62,7 +62,8 @@ pub(crate) struct PieceSlot {
     pub(crate) expires_at: i64,
     pub(crate) connections: usize,
     /// Set once the piece has ended (expired, released, owner disabled): its connections close
-    /// and, until `ended_at + ENDED_KEPT`, new ones are refused whatever a cache says.
+    /// and, until `ended_at + ENDED_KEPT`, new ones are refused whatever a cache says. Also set
+    /// by a cut (`PieceSlot::cut`), which then starts a fresh sender for the connections after it.
     pub(crate) ended: watch::Sender<bool>,
     pub(crate) ended_at: Option<Instant>,
 }
@@ -267,6 +268,17 @@ pub(crate) fn lock(live: &Mutex<Live>) -> MutexGuard<'_, Live> {
 }
 
 impl PieceSlot {
+    /// Closes the piece's connections here without refusing new ones: its credential changed
+    /// (a reseller took it back from its client with a new password) or its holder was
+    /// suspended, and the credential check, whose cache every event empties, refuses what it
+    /// must. The connections opened later watch a fresh sender.
+    pub(crate) fn cut(&mut self) {
+        if self.ended_at.is_none() {
+            let old = std::mem::replace(&mut self.ended, watch::Sender::new(false));
+            old.send_replace(true);
+        }
+    }
+
     /// Ends the piece here: its connections close and new ones are refused for a while.
     pub(crate) fn end(&mut self) {
         if self.ended_at.is_none() {

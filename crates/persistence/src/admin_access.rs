@@ -85,6 +85,8 @@ pub fn disable(conn: &mut DbConnection, id: UserId) -> DbResult<Outcome> {
     if changed == 1 {
         sessions::delete_for_user(conn, id)?;
         gateway_events::emit(conn, Reason::UserDisabled, Some(id), None)?;
+        // A reseller's client: the reseller's pieces it holds stop too.
+        crate::resellers::pieces::cut_held(conn, id)?;
         return Ok(Outcome::Changed);
     }
     Ok(match state(conn, id)? {

@@ -26,6 +26,10 @@ pub enum Reason {
     UserEnabled,
     /// A piece was released: its credential stops working.
     PieceEnded,
+    /// A piece's connections must close but the piece goes on: its password changed (a
+    /// reseller took it back from its client) or the client holding it was suspended. New
+    /// connections are checked against the credential as it is now.
+    PieceCut,
     /// The customer's IP allowlist changed: the nodes read the allowlist again.
     AllowlistChanged,
     /// A sub-user was changed (password, cap, enabled) or deleted, or the main credential's
@@ -42,6 +46,7 @@ impl Reason {
             Reason::UserDisabled => "user_disabled",
             Reason::UserEnabled => "user_enabled",
             Reason::PieceEnded => "piece_ended",
+            Reason::PieceCut => "piece_cut",
             Reason::AllowlistChanged => "allowlist_changed",
             Reason::CredentialChanged => "credential_changed",
             Reason::BlocklistChanged => "blocklist_changed",
@@ -53,6 +58,7 @@ impl Reason {
             "user_disabled" => Some(Reason::UserDisabled),
             "user_enabled" => Some(Reason::UserEnabled),
             "piece_ended" => Some(Reason::PieceEnded),
+            "piece_cut" => Some(Reason::PieceCut),
             "allowlist_changed" => Some(Reason::AllowlistChanged),
             "credential_changed" => Some(Reason::CredentialChanged),
             "blocklist_changed" => Some(Reason::BlocklistChanged),

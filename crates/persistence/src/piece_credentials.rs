@@ -20,7 +20,7 @@ pub struct PieceCredential {
     pub password: String,
     /// Unix seconds; the piece may be used while `now < expires_at`.
     pub expires_at: i64,
-    /// The owner's `users.disabled`.
+    /// The owner's `users.disabled`, or that of the reseller's client holding the piece.
     pub disabled: bool,
 }
 
@@ -36,17 +36,26 @@ impl std::fmt::Debug for PieceCredential {
     }
 }
 
-type Row = (i64, UserId, ProxyKind, String, i64, bool);
+type Row = (i64, UserId, ProxyKind, String, i64, bool, bool);
 
-fn from_row((id, user_id, kind, password, expires_at, disabled): Row) -> PieceCredential {
+fn from_row((id, user_id, kind, password, expires_at, owner, holder): Row) -> PieceCredential {
     PieceCredential {
         id,
         user_id,
         kind,
         password,
         expires_at,
-        disabled,
+        disabled: owner || holder,
     }
+}
+
+/// Whether the reseller's client holding the piece (`piece_proxies.client_id`,
+/// docs/resellers.md "Pieces") is disabled (suspended by its reseller, or by the operator);
+/// false for a piece no client holds.
+fn holder_disabled() -> diesel::expression::SqlLiteral<diesel::sql_types::Bool> {
+    diesel::dsl::sql(
+        "COALESCE((SELECT h.disabled FROM users h WHERE h.id = piece_proxies.client_id), FALSE)",
+    )
 }
 
 /// Which live pieces to read.
@@ -56,7 +65,7 @@ enum By<'a> {
 }
 
 /// Live pieces (not released, and sold from our own stock: a provider's pieces connect there)
-/// with their owner's state.
+/// with their owner's state, and that of the client holding one a reseller assigned.
 fn live(conn: &mut DbConnection, by: By<'_>) -> DbResult<Vec<PieceCredential>> {
     let query = piece_proxies::table
         .inner_join(users::table.on(users::id.eq(piece_proxies::user_id)))
@@ -69,6 +78,7 @@ fn live(conn: &mut DbConnection, by: By<'_>) -> DbResult<Vec<PieceCredential>> {
             piece_proxies::password,
             piece_proxies::expires_at,
             users::disabled,
+            holder_disabled(),
         ))
         .into_boxed();
     let query = match by {

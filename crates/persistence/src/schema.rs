@@ -171,6 +171,7 @@ diesel::table! {
         created_at -> BigInt,
         stock_id -> Nullable<BigInt>,
         released_at -> Nullable<BigInt>,
+        client_id -> Nullable<BigInt>,
     }
 }
 
@@ -1364,6 +1365,17 @@ diesel::table! {
 diesel::joinable!(resellers -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(resellers, users);
 diesel::allow_tables_to_appear_in_same_query!(resellers, sessions);
+
+diesel::table! {
+    reseller_piece_moves (id) {
+        id -> BigInt,
+        reseller_id -> BigInt,
+        client_id -> BigInt,
+        piece_id -> BigInt,
+        direction -> Text,
+        created_at -> BigInt,
+    }
+}
 diesel::allow_tables_to_appear_in_same_query!(reseller_transfers, users);
 diesel::allow_tables_to_appear_in_same_query!(reseller_brands, users);
 diesel::allow_tables_to_appear_in_same_query!(reseller_brands, resellers);

@@ -972,6 +972,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/pieces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pieces the caller, a reseller's client, holds from its reseller; 403 for any other
+         *     account.
+         */
+        get: operations["my_pieces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/purchases": {
         parameters: {
             query?: never;
@@ -1325,6 +1345,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reseller/clients/{id}/pieces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["client_pieces"];
+        put?: never;
+        post: operations["assign_piece"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/clients/{id}/pieces/{piece_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["take_back_piece"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reseller/clients/{id}/reclaim": {
         parameters: {
             query?: never;
@@ -1335,6 +1387,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["reclaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reseller/piece_moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_piece_moves"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3286,6 +3354,15 @@ export interface components {
             /** @description That sub-user's name. */
             subuserName?: string | null;
         };
+        /** @description `POST /api/reseller/clients/{id}/pieces`. */
+        AssignPieceRequest: {
+            /**
+             * Format: int64
+             * @description The id of one of your live pieces (`GET /api/user/pieces`) no client holds.
+             * @default null
+             */
+            pieceId: number;
+        };
         AuditItem: {
             action: string;
             actorEmail?: string | null;
@@ -4192,6 +4269,32 @@ export interface components {
              */
             key: string;
         };
+        HeldPieces: {
+            items: components["schemas"]["HeldPieceView"][];
+        };
+        /** @description A piece a client holds: its line is `host:port:username:password`. */
+        HeldPieceView: {
+            city?: string | null;
+            country?: string | null;
+            /**
+             * Format: int64
+             * @description Unix seconds: it works until then (the reseller renews it).
+             */
+            expiresAt: number;
+            /**
+             * @description For a client whose reseller set a proxy host, that host (a CNAME to the shop's
+             *     gateway); else the piece's own.
+             */
+            host: string;
+            /** Format: int64 */
+            id: number;
+            password: string;
+            /** Format: int32 */
+            port: number;
+            /** @description static, lte, ipv4 or ipv6. */
+            type: string;
+            username: string;
+        };
         HistoryItem: {
             /** Format: int64 */
             createdAt: number;
@@ -4861,6 +4964,25 @@ export interface components {
             total: number;
         };
         /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
+        Paged_PieceMoveView: {
+            items: components["schemas"]["PieceMoveView"][];
+            /**
+             * Format: int64
+             * @description This page's number, 1-based.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page asked for (the last page may hold fewer).
+             */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list, every page together.
+             */
+            total: number;
+        };
+        /** @description One page of a list: its items, the rows in the whole list, the page (1-based) and the rows per page asked for. */
         Paged_PieceView: {
             items: components["schemas"]["PieceView"][];
             /**
@@ -5030,6 +5152,19 @@ export interface components {
             /** @description The request went through and the echo service answered an IP. */
             ok: boolean;
         };
+        /** @description One assignment or taking back. */
+        PieceMoveView: {
+            /** Format: int64 */
+            clientId: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** @description assign or take_back. */
+            direction: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            pieceId: number;
+        };
         PieceRefundReply: {
             /**
              * Format: double
@@ -5079,6 +5214,12 @@ export interface components {
              */
             checkable: boolean;
             city?: string | null;
+            /**
+             * Format: int64
+             * @description For a reseller: the client it assigned this piece to (docs/resellers.md "Pieces"); null
+             *     while no client holds it.
+             */
+            clientId?: number | null;
             country?: string | null;
             /**
              * @description Where the piece exits: the IP the stock records, else the one its last working check saw;
@@ -11333,6 +11474,42 @@ export interface operations {
             };
         };
     };
+    my_pieces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldPieces"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a reseller's client */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     client_purchase: {
         parameters: {
             query?: never;
@@ -13274,6 +13451,222 @@ export interface operations {
             };
         };
     };
+    client_pieces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldPieces"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    assign_piece: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignPieceRequest"];
+            };
+        };
+        responses: {
+            /** @description What the client holds now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldPieces"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A client holds it already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    take_back_piece: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+                /** @description Piece id */
+                piece_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is neither JSON nor, for uploads, multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     reclaim: {
         parameters: {
             query?: never;
@@ -13368,6 +13761,73 @@ export interface operations {
             };
         };
     };
+    list_piece_moves: {
+        parameters: {
+            query?: {
+                clientId?: string;
+                /** @description 1-based; below 1 is 422. */
+                page?: number | null;
+                /** @description Rows per page, from 1 to `PER_PAGE_MAX` (422 outside). */
+                perPage?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_PieceMoveView"];
+                };
+            };
+            /** @description The body or the query string does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     client_report: {
         parameters: {
             query?: {
@@ -13409,6 +13869,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16102,7 +16571,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A foreign Origin, or an API key without the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key's own rate limit */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

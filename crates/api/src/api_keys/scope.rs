@@ -42,6 +42,7 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("get", "/api/user/usage/breakdown", Scope::Read),
     ("get", "/api/user/usage/health", Scope::Read),
     ("get", "/api/user/proxies", Scope::Read),
+    ("get", "/api/user/pieces", Scope::Read),
     ("get", "/api/user/wallet", Scope::Read),
     ("get", "/api/user/receipts/{id}.pdf", Scope::Read),
     ("get", "/api/user/referrals", Scope::Read),
@@ -81,6 +82,16 @@ const KEY_ROUTES: &[(&str, &str, Scope)] = &[
     ("post", "/api/reseller/clients/{id}/allocate", Scope::Resell),
     ("post", "/api/reseller/clients/{id}/reclaim", Scope::Resell),
     ("get", "/api/reseller/transfers", Scope::Resell),
+    ("get", "/api/reseller/reports/clients", Scope::Resell),
+    // The pieces it assigns to its clients, found by id on `GET /api/user/pieces`.
+    ("get", "/api/reseller/clients/{id}/pieces", Scope::Resell),
+    ("post", "/api/reseller/clients/{id}/pieces", Scope::Resell),
+    (
+        "delete",
+        "/api/reseller/clients/{id}/pieces/{piece_id}",
+        Scope::Resell,
+    ),
+    ("get", "/api/reseller/piece_moves", Scope::Resell),
 ];
 
 /// The scope operation `method path` needs from a key; None: keys may not call it.

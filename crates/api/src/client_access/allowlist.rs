@@ -73,6 +73,8 @@ const CLIENT_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/brands/{slug}/logo"),
     ("get", "/api/client/catalogue"),
     ("post", "/api/client/purchases"),
+    // The pieces its reseller assigned to it.
+    ("get", "/api/client/pieces"),
 ];
 
 /// What a client's session may call besides, when its reseller lets its clients buy from its

@@ -54,6 +54,10 @@ pub struct PieceView {
     /// Where the piece exits: the IP the stock records, else the one its last working check saw;
     /// null until known.
     pub exit_ip: Option<String>,
+    /// For a reseller: the client it assigned this piece to (docs/resellers.md "Pieces"); null
+    /// while no client holds it.
+    #[schema(value_type = Option<i64>)]
+    pub client_id: Option<UserId>,
     /// Whether `POST /api/user/pieces/{id}/check` can test it (served by the shop's gateway; a
     /// provider's piece is not).
     pub checkable: bool,
@@ -152,6 +156,7 @@ fn view(
         city: identity.city,
         isp: identity.isp,
         exit_ip: identity.stock_ip.or(checked_ip),
+        client_id: None,
         checkable: identity.ours,
         last_check: identity.last_check.map(PieceCheckView::from),
     }
@@ -174,6 +179,9 @@ pub async fn list_pieces(
         let (rows, total) = renewals::kept(conn, id, page.offset, page.per_page)?;
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
         let mut identities = identity::identities(conn, id, &ids)?;
+        let holders: HashMap<i64, UserId> = persistence::resellers::pieces::holders(conn, &ids)?
+            .into_iter()
+            .collect();
         // One plan lookup per plan, not per piece.
         let mut seen: HashMap<Option<i64>, Option<(Cents, i32)>> = HashMap::new();
         let mut items = Vec::with_capacity(rows.len());
@@ -190,7 +198,11 @@ pub async fn list_pieces(
             let Some(who) = identities.remove(&row.id) else {
                 continue;
             };
-            items.push(view(row, who, known, grace, now));
+            let holder = holders.get(&row.id).copied();
+            items.push(PieceView {
+                client_id: holder,
+                ..view(row, who, known, grace, now)
+            });
         }
         Ok(PiecesResponse {
             list: Paged::new(items, total, page),

@@ -4,7 +4,8 @@
 //! `GET /api/user/allocations`. `form.rs` checks the bodies, `view.rs` shapes the answers,
 //! `clients.rs` and `moves.rs` hold the handlers; `brand.rs` the reseller's white label,
 //! `catalogue.rs` its catalogue and its clients' purchases from it (`/api/client/`),
-//! `reports.rs` its report per client, `pool_alerts.rs` its low-pool alerts. The
+//! `reports.rs` its report per client, `pool_alerts.rs` its low-pool alerts, `pieces.rs` the
+//! pieces it assigns to its clients (and a client's own `GET /api/client/pieces`). The
 //! brand's public side: `crate::brands`. What a client may call at all:
 //! `client_access`. The operator's side: `admin::users::reseller`.
 
@@ -14,6 +15,7 @@ mod catalogue;
 mod clients;
 mod form;
 mod moves;
+mod pieces;
 mod pool_alerts;
 mod reports;
 mod view;
@@ -43,6 +45,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(catalogue::client_catalogue)
         .service(catalogue::client_purchase)
         .service(reports::client_report)
+        .service(pieces::client_pieces)
+        .service(pieces::assign_piece)
+        .service(pieces::take_back_piece)
+        .service(pieces::list_piece_moves)
+        .service(pieces::my_pieces)
         .service(pool_alerts::get_pool_alerts)
         .service(pool_alerts::put_pool_alerts);
 }

@@ -86,7 +86,7 @@ persistence::both_backends! {
         // Logging out would be refused anyway; it goes last all the same.
         operations.sort_by_key(|(_, path, _)| path.ends_with("/logout"));
         for (method, path, scope) in &operations {
-            let target = path.replace("{id}", "1");
+            let target = crate::common::filled(path);
             for (key_scope, key) in &keys {
                 let reply = app.with_key(key, method, &target, json!({})).await;
                 let (ok, wanted) = match scope {

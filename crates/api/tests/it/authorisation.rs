@@ -57,7 +57,7 @@ const PUBLIC: [&str; 24] = [
 ];
 
 async fn call(app: &TestApp, client: &reqwest::Client, method: &str, path: &str) -> Reply {
-    let url = app.url(&path.replace("{id}", "1"));
+    let url = app.url(&crate::common::filled(path));
     let request = match method {
         "get" => client.get(url),
         "post" => client.post(url).json(&json!({})),
@@ -213,7 +213,7 @@ persistence::both_backends! {
             };
             expect("client", method, path, &reply, ok);
             if path.starts_with("/api/user/") || reseller_route {
-                let reply = app.with_key(&client_key, method, &path.replace("{id}", "1"), json!({})).await;
+                let reply = app.with_key(&client_key, method, &crate::common::filled(path), json!({})).await;
                 let keyed = doc["paths"][path][method]["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("apiKey").is_some()));
                 let leaked = reseller_secrets.iter().any(|s| reply.text.contains(s.as_str()));
                 let ok = match (client_ok, keyed) {
@@ -236,7 +236,7 @@ persistence::both_backends! {
             expect("sub-user sign-in", method, path, &reply, ok);
             // A key counts on `/api/user/*` only, within the key scope table too.
             if path.starts_with("/api/user/") {
-                let reply = app.with_key(&key, method, &path.replace("{id}", "1"), json!({})).await;
+                let reply = app.with_key(&key, method, &crate::common::filled(path), json!({})).await;
                 let keyed = doc["paths"][path][method]["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("apiKey").is_some()));
                 let leaked = secrets.iter().any(|s| reply.text.contains(s.as_str()));
                 let ok = match (listed, keyed) {

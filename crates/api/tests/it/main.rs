@@ -63,6 +63,7 @@ mod renewals;
 mod renewals_provider;
 mod reseller_access;
 mod reseller_brand;
+mod reseller_pieces;
 mod reseller_reports;
 mod resellers;
 mod secrets_debug;

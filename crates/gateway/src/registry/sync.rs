@@ -41,6 +41,11 @@ impl Registry {
                         slot.end();
                     }
                 }
+                (Some(Reason::PieceCut), _, Some(piece)) => {
+                    if let Some(slot) = live.pieces.get_mut(&piece) {
+                        slot.cut();
+                    }
+                }
                 _ => {}
             }
         }

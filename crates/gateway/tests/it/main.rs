@@ -26,6 +26,7 @@ mod preauth;
 mod proxying;
 mod quota;
 mod refusals;
+mod reseller_pieces;
 mod slots;
 mod subusers;
 mod upstream_health;

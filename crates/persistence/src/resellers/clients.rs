@@ -174,6 +174,8 @@ pub fn suspend(conn: &mut DbConnection, reseller: UserId, client: UserId) -> DbR
     if changed == 1 {
         sessions::delete_for_user(conn, client)?;
         gateway_events::emit(conn, Reason::UserDisabled, Some(client), None)?;
+        // The pieces it holds are the reseller's: their connections end by the piece.
+        super::pieces::cut_held(conn, client)?;
         return Ok(Switch::Changed);
     }
     state(conn, reseller, client)
@@ -210,7 +212,8 @@ fn state(conn: &mut DbConnection, reseller: UserId, client: UserId) -> DbResult<
 }
 
 /// Whether the client still holds anything the reseller gave: unused traffic that has not
-/// expired, traffic leased to a gateway node, or a piece that still works.
+/// expired, traffic leased to a gateway node, or a piece that still works (its own, or one of
+/// the reseller's assigned to it).
 pub fn holds_anything(conn: &mut DbConnection, client: UserId) -> DbResult<bool> {
     let t = now();
     let traffic = diesel::select(diesel::dsl::exists(
@@ -234,7 +237,11 @@ pub fn holds_anything(conn: &mut DbConnection, client: UserId) -> DbResult<bool>
     }
     Ok(diesel::select(diesel::dsl::exists(
         piece_proxies::table
-            .filter(piece_proxies::user_id.eq(client))
+            .filter(
+                piece_proxies::user_id
+                    .eq(client)
+                    .or(piece_proxies::client_id.eq(Some(client))),
+            )
             .filter(piece_proxies::released_at.is_null())
             .filter(piece_proxies::expires_at.gt(t)),
     ))
@@ -253,6 +260,10 @@ pub fn delete(conn: &mut DbConnection, reseller: UserId, client: UserId) -> DbRe
     )
     .execute(conn)?;
     if deleted == 1 {
+        // A piece in its grace period stays the reseller's, held by no one.
+        diesel::update(piece_proxies::table.filter(piece_proxies::client_id.eq(Some(client))))
+            .set(piece_proxies::client_id.eq(None::<i64>))
+            .execute(conn)?;
         // Its credentials may still sit in the nodes' caches: they forget the account now.
         gateway_events::emit(conn, Reason::UserDisabled, Some(client), None)?;
     }
