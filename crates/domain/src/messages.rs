@@ -465,8 +465,8 @@ pub const CLIENT_CREATED_INVITED: &str = "Client created: an invitation to set a
 pub const CLIENT_CREATED: &str = "Client created";
 pub const CLIENT_DISABLED_BY_SHOP: &str =
     "The shop has disabled this client's account: only the shop can enable it";
-pub const CLIENT_HOLDS_TRAFFIC: &str =
-    "This client still has unused traffic or working proxies: reclaim the traffic first";
+pub const CLIENT_HOLDS_TRAFFIC: &str = "This client still has unused traffic or working proxies: \
+     reclaim the traffic and take back its proxies first";
 pub const CLIENT_DELETED: &str = "Client deleted";
 /// A move of traffic naming a kind that is not sold by the GB.
 pub const MOVE_TYPE: &str = "type must be premium or budget: only traffic sold by the GB moves";

@@ -113,7 +113,7 @@ persistence::both_backends! {
         }
         // A client holding a piece is not deleted.
         let reply = app.send(app.client.delete(app.url(&client_path))).await;
-        assert_eq!(reply.status, 409, "{}", reply.text);
+        assert_eq!((reply.status, reply.message()), (409, msg::CLIENT_HOLDS_TRAFFIC));
 
         // Taken back: a new password, so the client's copy no longer works; only once.
         let reply = app.send(app.client.delete(app.url(&path))).await;

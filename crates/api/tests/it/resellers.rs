@@ -200,7 +200,7 @@ persistence::both_backends! {
         // A client is deleted only once it holds nothing; its moves stay in the ledger.
         let path = format!("/api/reseller/clients/{a}");
         let reply = app.send(app.client.delete(app.url(&path))).await;
-        assert_eq!((reply.status, reply.message()), (409, "This client still has unused traffic or working proxies: reclaim the traffic first"));
+        assert_eq!((reply.status, reply.message()), (409, "This client still has unused traffic or working proxies: reclaim the traffic and take back its proxies first"));
         let reply = app.move_traffic(&app.client, a, "reclaim", json!({ "type": "budget", "gb": 10 })).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         let reply = app.send(app.client.delete(app.url(&path))).await;
