@@ -58,18 +58,26 @@ export const queryKeys = {
   /** The customer's pieces with their renewal state, and the auto-renew default. */
   piecesAll: ['pieces'] as const,
   pieces: (page: number) => ['pieces', { page }] as const,
+  /** The first `perPage` of them at once: what a reseller can hand to a client, and who holds what. */
+  piecesAtOnce: (perPage: number) => ['pieces', 'at-once', { perPage }] as const,
   /** The reseller console (/api/reseller/*): every change refreshes this root (a move changes the
    * reseller's pools, the client's traffic and the ledger at once). */
   resellerAll: ['reseller'] as const,
   resellerAccount: ['reseller', 'account'] as const,
   resellerClients: (page: number, perPage: number) => ['reseller', 'clients', { page, perPage }] as const,
   resellerTransfers: (page: number, perPage: number) => ['reseller', 'transfers', { page, perPage }] as const,
+  /** The pieces one client holds (GET /api/reseller/clients/{id}/pieces). */
+  resellerClientPieces: (id: number) => ['reseller', 'client-pieces', id] as const,
+  /** The ledger of pieces handed to clients and taken back. */
+  resellerPieceMoves: (page: number, perPage: number) => ['reseller', 'piece-moves', { page, perPage }] as const,
   resellerBrand: ['reseller', 'brand'] as const,
   resellerCatalogue: ['reseller', 'catalogue'] as const,
   resellerReport: (filter: object) => ['reseller', 'report', filter] as const,
   resellerAlerts: ['reseller', 'alerts'] as const,
   /** A reseller's client: what its reseller sells it (403 while the reseller sells nothing). */
   clientCatalogue: ['client-catalogue'] as const,
+  /** A reseller's client: the pieces its reseller handed it (GET /api/client/pieces). */
+  clientPieces: ['client-pieces'] as const,
   /** A reseller's public brand (the branded sign-in page /r/:slug). */
   publicBrand: (slug: string) => ['brand', slug] as const,
   generatedProxiesAll: ['generated-proxies'] as const,

@@ -1,7 +1,8 @@
 // MSW server for unit tests. Defaults: a guest session, no Google client id, top-ups on, the
 // default 100 MB trial, no server plans, no sub-users, no notifications, the default alerts (no
 // webhook, no deliveries), auto top-up off, no pieces, no operator notes on any customer, and no
-// usage per credential; a reseller's client's catalogue closed.
+// usage per credential; a reseller's client's catalogue closed and no proxies handed to it; no
+// proxies handed by a reseller to its clients.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GetResponse } from '@/lib/api-types';
@@ -18,6 +19,8 @@ export const defaultHandlers = [
   http.get('*/api/user/plan', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
   // a reseller's client whose reseller sells it nothing
   http.get('*/api/client/catalogue', () => HttpResponse.json({ message: 'Your provider does not sell traffic here: ask your provider' }, { status: 403 })),
+  http.get('*/api/client/pieces', () => HttpResponse.json({ items: [] })),
+  http.get('*/api/reseller/piece_moves', () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 10 })),
   // nothing bought yet: nothing to refund (the Plans tab's refund card)
   http.get('*/api/user/refunds/eligibility', () =>
     HttpResponse.json({ eligible: false, amount: 0, gb: 0, reason: 'There is no purchase of this type to refund' }),

@@ -94,3 +94,7 @@ export const alertsSchema = z.object({
   budgetBelowGb: belowGb(RESELLER_MESSAGES.budgetBelowGb),
 });
 export type AlertsValues = z.infer<typeof alertsSchema>;
+
+/** Handing a piece to a client: one of the reseller's free pieces, chosen from a list. */
+export const assignSchema = z.object({ pieceId: z.string().regex(/^\d+$/, 'Choose the proxy to assign') });
+export type AssignValues = z.infer<typeof assignSchema>;

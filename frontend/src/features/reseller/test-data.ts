@@ -45,3 +45,38 @@ export function bodies() {
   const seen: unknown[] = [];
   return { seen, record: async (request: Request) => void seen.push(await request.json()) };
 }
+
+/** 1 Jan 2100 12:00 UTC: a piece that works. */
+export const FUTURE = 4_102_488_000;
+
+/** One of the reseller's own pieces (GET /api/user/pieces), held by no client unless `clientId`. */
+export function ownPiece(id: number, overrides: Partial<Schemas['PieceView']> = {}): Schemas['PieceView'] {
+  return {
+    id,
+    type: 'static',
+    host: 'gw.proxyshop.test',
+    port: 8000 + id,
+    country: 'us',
+    city: 'New York',
+    expiresAt: FUTURE,
+    autoRenew: false,
+    state: 'live',
+    renewableUntil: FUTURE + 86_400,
+    renewalPrice: 3.5,
+    renewalDays: 30,
+    orderId: 100 + id,
+    username: `pc_user${id}`,
+    password: `secret${id}`,
+    isp: 'Comcast',
+    exitIp: null,
+    checkable: true,
+    lastCheck: null,
+    clientId: null,
+    ...overrides,
+  };
+}
+
+/** A piece as the client holding it sees it (the brand's host). */
+export function heldPiece(id: number, overrides: Partial<Schemas['HeldPieceView']> = {}): Schemas['HeldPieceView'] {
+  return { id, type: 'static', host: 'proxy.acme.test', port: 8000 + id, username: `pc_user${id}`, password: `secret${id}`, country: 'us', city: 'New York', expiresAt: FUTURE, ...overrides };
+}

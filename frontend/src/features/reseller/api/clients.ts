@@ -1,25 +1,18 @@
 // The reseller's clients: GET and POST /api/reseller/clients, PATCH and DELETE
 // /api/reseller/clients/{id}, and moving traffic (POST …/allocate, …/reclaim).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-types';
-import { queryKeys } from '@/lib/query-keys';
+import { clientsQueryOptions } from '@/lib/reseller-clients';
 import { useResellerMutation } from './use-reseller-mutation';
+
+export { CLIENTS_PER_PAGE } from '@/lib/reseller-clients';
 
 export type Client = Schemas['ClientView'];
 export type ClientTraffic = Schemas['TrafficView'];
 export type NewClient = Schemas['CreateClientRequest'];
 export type ClientChange = Schemas['UpdateClientRequest'];
 export type Allocation = Schemas['AllocateRequest'];
-
-export const CLIENTS_PER_PAGE = 20;
-
-export const clientsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.resellerClients(page, CLIENTS_PER_PAGE),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/reseller/clients', { params: { query: { page, perPage: CLIENTS_PER_PAGE } }, signal })),
-    placeholderData: keepPreviousData,
-  });
 
 export function useClients(page: number) {
   return useQuery(clientsQueryOptions(page));

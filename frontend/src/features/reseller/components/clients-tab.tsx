@@ -1,7 +1,8 @@
 // The Clients tab: the reseller's clients, oldest first, each with its status, the reseller's note
-// and its traffic, and what can be done to it: give or take back GB, edit the note, suspend or
-// resume, and delete once it holds nothing.
-import { useState } from 'react';
+// and its traffic, and what can be done to it: give or take back GB, hand it proxies and take them
+// back (its Proxies section, ./client-pieces.tsx), edit the note, suspend or resume, and delete
+// once it holds nothing.
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Pager } from '@/components/ui/data-table';
@@ -13,13 +14,15 @@ import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { notify } from '@/lib/toast';
 import { CLIENTS_PER_PAGE, useChangeClient, useClients, useDeleteClient, type Client } from '../api/clients';
+import { useOwnPieces } from '../api/pieces';
 import { MUTED } from '../format';
 import { MoveDialog, NewClientDialog, NoteDialog } from './client-dialogs';
+import { ClientPieces } from './client-pieces';
 import { TrafficList } from './traffic-list';
 
 type Action = { kind: 'allocate' | 'reclaim' | 'note' | 'delete'; client: Client } | null;
 
-/** A client may be deleted only when it holds no unused traffic (the server also counts leases and pieces). */
+/** Whether a client holds unused traffic (it cannot be deleted then, nor while it holds a piece; the server also counts leases). */
 const holdsTraffic = (client: Client) => client.traffic.some((row) => row.availableBytes > 0);
 
 function StatusBadge({ client }: { client: Client }) {
@@ -33,8 +36,10 @@ function StatusBadge({ client }: { client: Client }) {
   return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', tone)}>{text}</span>;
 }
 
-function ClientRow({ client, onAction }: { client: Client; onAction: (action: Action) => void }) {
+function ClientRow({ client, pieces, onAction }: { client: Client; pieces: number; onAction: (action: Action) => void }) {
   const change = useChangeClient();
+  const [proxiesOpen, setProxiesOpen] = useState(false);
+  const proxiesId = useId();
   const toggle = () =>
     change.mutate(
       { id: client.id, body: { suspended: !client.suspended } },
@@ -44,6 +49,7 @@ function ClientRow({ client, onAction }: { client: Client; onAction: (action: Ac
       },
     );
   const busy = holdsTraffic(client);
+  const holds = busy || pieces > 0;
   return (
     <li className="space-y-3 py-4" data-testid="client-row">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -66,6 +72,17 @@ function ClientRow({ client, onAction }: { client: Client; onAction: (action: Ac
       </div>
       <TrafficList traffic={client.traffic} label={`Traffic of ${client.name}`} />
       <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Proxies of ${client.name}${pieces > 0 ? ` (${pieces})` : ''}`}
+          aria-expanded={proxiesOpen}
+          aria-controls={proxiesOpen ? proxiesId : undefined}
+          onClick={() => setProxiesOpen((open) => !open)}
+        >
+          Proxies
+          {pieces > 0 && <span className="rounded-full bg-slate-100 px-1.5 text-xs tabular-nums dark:bg-slate-800">{pieces}</span>}
+        </Button>
         <Button size="sm" variant="ghost" aria-label={`Edit the note on ${client.name}`} onClick={() => onAction({ kind: 'note', client })}>
           Edit note
         </Button>
@@ -78,13 +95,14 @@ function ClientRow({ client, onAction }: { client: Client; onAction: (action: Ac
           size="sm"
           variant="ghost"
           aria-label={`Delete ${client.name}`}
-          disabled={busy}
-          title={busy ? 'Take its traffic back first' : undefined}
+          disabled={holds}
+          title={busy ? 'Take its traffic back first' : pieces > 0 ? 'Take its proxies back first' : undefined}
           onClick={() => onAction({ kind: 'delete', client })}
         >
           Delete
         </Button>
       </div>
+      {proxiesOpen && <ClientPieces client={client} id={proxiesId} />}
     </li>
   );
 }
@@ -92,6 +110,10 @@ function ClientRow({ client, onAction }: { client: Client; onAction: (action: Ac
 export function ClientsTab({ account }: { account: Schemas['ResellerView'] | undefined }) {
   const [page, setPage] = useState(1);
   const clients = useClients(page);
+  // who holds which of the reseller's pieces: each row's count
+  const own = useOwnPieces();
+  const held = new Map<number, number>();
+  for (const piece of own.data?.items ?? []) if (piece.clientId != null) held.set(piece.clientId, (held.get(piece.clientId) ?? 0) + 1);
   const remove = useDeleteClient();
   const [creating, setCreating] = useState(false);
   const [action, setAction] = useState<Action>(null);
@@ -132,7 +154,7 @@ export function ClientsTab({ account }: { account: Schemas['ResellerView'] | und
         <>
           <ul aria-label="Clients" className="divide-y divide-slate-200 dark:divide-slate-800">
             {data.items.map((client) => (
-              <ClientRow key={client.id} client={client} onAction={setAction} />
+              <ClientRow key={client.id} client={client} pieces={held.get(client.id) ?? 0} onAction={setAction} />
             ))}
           </ul>
           <Pager page={page} perPage={CLIENTS_PER_PAGE} total={data.total} onChange={setPage} label="Clients pages" />
