@@ -211,4 +211,27 @@ describe('telling pieces apart', () => {
     }
     expect(within(card).getByRole('list', { name: 'Your proxies' })).toHaveClass('space-y-3', 'sm:divide-y');
   });
+
+  it('says which client holds a reseller’s piece', async () => {
+    withPieces([piece(1, { clientId: 7 }), piece(2, { clientId: 99 }), piece(3)]);
+    server.use(
+      http.get('*/api/getuserinfo', () => HttpResponse.json({ user: makeUser({ reseller: true }) })),
+      http.get('*/api/user/proxies', () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 })),
+      http.get('*/api/reseller/clients', () =>
+        HttpResponse.json({
+          items: [{ id: 7, email: 'acme@client.test', name: 'Acme', note: null, status: 'active', suspended: false, disabled: false, createdAt: NOON, traffic: [] }],
+          total: 1,
+          page: 1,
+          perPage: 20,
+        }),
+      ),
+    );
+    renderAt('/onboard/proxies');
+    const card = (await screen.findByRole('heading', { name: 'Your proxies' }, FIRST)).closest('section')!;
+    const [first, second, third] = await within(card).findAllByTestId('piece-row');
+    expect(await within(first!).findByText('Held by acme@client.test')).toHaveAttribute('data-testid', 'piece-holder');
+    // not on the console's first page of clients: its number
+    expect(within(second!).getByTestId('piece-holder')).toHaveTextContent('Held by client #99');
+    expect(within(third!).queryByTestId('piece-holder')).not.toBeInTheDocument();
+  });
 });

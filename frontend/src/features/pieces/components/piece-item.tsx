@@ -2,7 +2,8 @@
 // its own line (host:port:username:password, in full, with Copy), where it exits, its country,
 // ISP, username, order and expiry, its last check with a Check button, the auto-renew switch and
 // Renew. Every control's accessible name names the piece ("Auto-renew proxy #12 (203.0.113.7)"),
-// so a screen reader tells them apart. A bordered card under 640 px, a row of the list above.
+// so a screen reader tells them apart. A bordered card under 640 px, a row of the list above. A
+// reseller's piece held by one of its clients says which ("Held by …").
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { CopyIcon } from '@/components/ui/icons';
@@ -61,7 +62,7 @@ function CheckOutcome({ piece, check }: { piece: OwnedPiece; check: ReturnType<t
   return unknown(piece.checkable ? 'Not checked yet' : 'Served by the provider: test it with your own client');
 }
 
-export function PieceItem({ piece, onRenew }: { piece: OwnedPiece; onRenew: () => void }) {
+export function PieceItem({ piece, heldBy, onRenew }: { piece: OwnedPiece; heldBy?: string; onRenew: () => void }) {
   const setAutoRenew = useSetAutoRenew();
   const check = useCheckPiece();
   const name = pieceName(piece);
@@ -88,6 +89,11 @@ export function PieceItem({ piece, onRenew }: { piece: OwnedPiece; onRenew: () =
         {piece.state === 'grace' && (
           <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-600/20 ring-inset dark:bg-amber-950/60 dark:text-amber-200 dark:ring-amber-400/30">
             Grace period
+          </span>
+        )}
+        {heldBy && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium break-all text-brand-800 ring-1 ring-brand-600/20 ring-inset dark:bg-brand-950 dark:text-brand-200 dark:ring-brand-400/30" data-testid="piece-holder">
+            Held by {heldBy}
           </span>
         )}
       </div>

@@ -3,7 +3,9 @@
 // an auto-renew switch and a Renew button that asks first (price and period) (PieceItem); and the
 // default auto-renew of new purchases. A renewal sends the expiry it showed,
 // so a second click (or the automatic renewal meanwhile) never renews twice. A renewal refused for
-// the balance offers Add funds with the missing amount in its toast.
+// the balance offers Add funds with the missing amount in its toast. A reseller's piece that one of
+// its clients holds says which (docs/resellers.md "Pieces").
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/data-table';
@@ -15,6 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { offerAddFunds } from '@/lib/insufficient-balance';
+import { clientsQueryOptions } from '@/lib/reseller-clients';
 import { useSession } from '@/lib/session';
 import { type OwnedPiece, PIECES_PER_PAGE, usePieces, useRenewPiece, useSetAutoRenewDefault } from '../api/renewals';
 import { pieceName, when } from '../piece-identity';
@@ -74,11 +77,24 @@ function DefaultSwitch({ on }: { on: boolean }) {
   );
 }
 
+/** "Held by acme@client.test" (from the console's first page of clients), else by the client's number. */
+function useHolders(items: OwnedPiece[]) {
+  const { user } = useSession();
+  const anyHeld = items.some((piece) => piece.clientId != null);
+  const enabled = Boolean(user?.reseller) && anyHeld;
+  const clients = useQuery({ ...clientsQueryOptions(1), enabled });
+  const emails = new Map((clients.data?.items ?? []).map((client) => [client.id, client.email]));
+  // nothing until the names are in (rather than a number that turns into an email)
+  const waiting = enabled && clients.isPending;
+  return (piece: OwnedPiece) => (piece.clientId == null || waiting ? undefined : (emails.get(piece.clientId) ?? `client #${piece.clientId}`));
+}
+
 export function RenewalsCard() {
   const [page, setPage] = useState(1);
   const [renewing, setRenewing] = useState<OwnedPiece | null>(null);
   const pieces = usePieces(page);
   const items = pieces.data?.items ?? [];
+  const holder = useHolders(items);
   return (
     <Card className="mb-6" title="Your proxies" actions={pieces.data ? <DefaultSwitch on={pieces.data.autoRenewDefault} /> : undefined}>
       <p className="mb-2 text-sm text-slate-500 dark:text-slate-400">
@@ -98,7 +114,7 @@ export function RenewalsCard() {
           aria-busy={pieces.isFetching || undefined}
         >
           {items.map((piece) => (
-            <PieceItem key={piece.id} piece={piece} onRenew={() => setRenewing(piece)} />
+            <PieceItem key={piece.id} piece={piece} heldBy={holder(piece)} onRenew={() => setRenewing(piece)} />
           ))}
         </ul>
       )}
