@@ -47,6 +47,45 @@ describe('a reseller’s client', { timeout: 30_000 }, () => {
     expect(screen.getByText(/help@acme.example/)).toBeInTheDocument();
   });
 
+  it('lists the proxies its provider handed it, with their lines to copy', async () => {
+    signedInClient('closed');
+    const held: Schemas['HeldPieceView'][] = [
+      { id: 12, type: 'static', host: 'proxy.acme.example', port: 8012, username: 'pc_u12', password: 's3cret', country: 'us', city: 'Dallas', expiresAt: 4_102_488_000 },
+      { id: 13, type: 'lte', host: 'proxy.acme.example', port: 9013, username: 'pc_u13', password: 'p4ss', country: 'de', city: null, expiresAt: 4_102_488_000 },
+    ];
+    server.use(http.get('*/api/client/pieces', () => HttpResponse.json({ items: held })));
+    const { user } = renderAt('/onboard');
+    const list = await screen.findByRole('list', { name: 'Your proxies' }, SLOW);
+    expect(screen.getByRole('heading', { name: 'Your proxies' })).toBeInTheDocument();
+    const [first, second] = within(list).getAllByTestId('held-piece');
+    expect(first).toHaveTextContent('Proxy #12');
+    expect(first).toHaveTextContent('Static Residential');
+    expect(first).toHaveTextContent('United States · Dallas');
+    expect(first).toHaveTextContent('proxy.acme.example:8012:pc_u12:s3cret');
+    expect(first).toHaveTextContent(/Expires 1 Jan 2100/);
+    expect(second).toHaveTextContent('LTE Mobile');
+    expect(second).toHaveTextContent('Germany');
+    await user.click(within(second!).getByRole('button', { name: 'Copy proxy #13' }));
+    expect(await screen.findByText('Proxy copied to clipboard')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('proxy.acme.example:9013:pc_u13:p4ss');
+  });
+
+  it('shows no proxies card while it holds none', async () => {
+    signedInClient('closed');
+    let asked = false;
+    server.use(
+      http.get('*/api/client/pieces', () => {
+        asked = true;
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    renderAt('/onboard');
+    expect(await screen.findByRole('heading', { name: 'Premium Residential' }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(asked).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Your proxies' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('held-piece')).not.toBeInTheDocument();
+  });
+
   it('generates without the shop’s plans, sub-users or IP allowlist', async () => {
     signedInClient('closed');
     let subusersAsked = false;

@@ -1,5 +1,6 @@
 // The overview of a reseller's client: only what its reseller gave it (or it bought from its
-// reseller) of each kind sold by the GB, the way to its lines, and its provider's support contact.
+// reseller) of each kind sold by the GB, the way to its lines, the proxies its reseller handed it
+// (when there are any), and its provider's support contact.
 // No shop plans or prices; the balance only while the reseller sells to it.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ import { clientCatalogueQueryOptions } from '@/lib/client-catalogue';
 import { KIND_PAGES } from '@/lib/kinds';
 import { displayName } from '@/lib/session';
 import { statsQueryOptions } from '@/lib/stats';
+import { ClientPiecesCard } from './client-pieces-card';
 import { TrafficFigures } from './usage-figures';
 
 const KINDS = [
@@ -77,6 +79,7 @@ export function ClientOverview({ user }: { user: User }) {
           </Card>
         ))}
       </div>
+      <ClientPiecesCard />
       <div className="mt-6">
         <Support user={user} />
       </div>
