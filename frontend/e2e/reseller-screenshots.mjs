@@ -1,15 +1,17 @@
 // Visual check (not a test): the reseller screens against a real server, at 1280 and 375 px, light
 // and dark: the operator's Reseller card; the console's tabs (clients with traffic, a pending and a
-// suspended one; the ledger; the brand with a logo; the catalogue; the reports) and its New client
-// and Give traffic dialogs; the branded sign-in page and the page of a slug nobody holds; a
-// client's dashboard under the brand, its generator without the shop's plans and its Buy page.
+// suspended one; a client's proxies opened; the ledger with its proxy moves; the brand with a logo;
+// the catalogue; the reports) and its New client, Give traffic and Take back proxy dialogs; the
+// reseller's own proxies, one held by a client; the branded sign-in page and the page of a slug
+// nobody holds; a client's dashboard under the brand (with the proxy handed to it), its generator
+// without the shop's plans and its Buy page.
 // Usage: npm run build && node e2e/reseller-screenshots.mjs [output dir]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { request as apiRequest } from 'playwright-core';
 import { frontendDir, readCode, readInitialAdmin, runScreenshots } from './harness.mjs';
 import { TIMEOUT } from './helpers.mjs';
-import { logoPng, operator } from './reseller-setup.mjs';
+import { buyPieces, logoPng, operator } from './reseller-setup.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(frontendDir, 'e2e/screenshots/visual'));
 mkdirSync(outDir, { recursive: true });
@@ -47,6 +49,7 @@ async function setUp(server, page) {
     await ops.grantTraffic(resellerId, 'premium', 40);
     await ops.grantTraffic(resellerId, 'budget', 25);
     await ops.makeReseller(resellerId, { discountPercent: 15, maxClients: 25 });
+    await ops.credit(resellerId, 30);
   } finally {
     await admin.dispose();
   }
@@ -60,6 +63,13 @@ async function setUp(server, page) {
   await call('POST', `/api/reseller/clients/${ada.id}/reclaim`, { type: 'premium', gb: 2.5 });
   await call('POST', `/api/reseller/clients/${bob.id}/allocate`, { type: 'budget', gb: 3 });
   await call('PATCH', `/api/reseller/clients/${cy.id}`, { suspended: true });
+  // pieces: one handed to Ada, one handed to Blue Harbour and taken back, one free
+  await buyPieces(request, url, 'static', 'us-comcast', 2);
+  await buyPieces(request, url, 'ipv4', 'ipv4-us', 1);
+  const { items: pieces } = await call('GET', '/api/user/pieces?perPage=200');
+  await call('POST', `/api/reseller/clients/${ada.id}/pieces`, { pieceId: pieces[0].id });
+  await call('POST', `/api/reseller/clients/${bob.id}/pieces`, { pieceId: pieces[1].id });
+  await call('DELETE', `/api/reseller/clients/${bob.id}/pieces/${pieces[1].id}`);
   await call('PUT', '/api/reseller/brand', {
     slug: SLUG,
     name: 'Northwind Proxies',
@@ -122,6 +132,15 @@ async function shoot(page, url) {
   await each(async (width, theme) => {
     await open(page, url, '/reseller', width, theme, () => page.getByTestId('client-row').first().waitFor({ timeout: TIMEOUT }));
     await save(page, 'clients', width, theme);
+    const ada = page.getByTestId('client-row').filter({ hasText: CLIENT });
+    await ada.getByRole('button', { name: /^Proxies of / }).click();
+    await ada.getByTestId('held-piece').first().waitFor({ timeout: TIMEOUT });
+    await ada.getByLabel('Assign a proxy').waitFor({ timeout: TIMEOUT });
+    await save(page, 'client-proxies', width, theme, { target: ada });
+    await ada.getByRole('button', { name: /^Take back proxy #/ }).click();
+    await page.getByRole('dialog', { name: /^Take back proxy #/ }).waitFor({ timeout: TIMEOUT });
+    await save(page, 'take-back', width, theme, { viewport: true });
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'New client' }).click();
     const create = page.getByRole('dialog', { name: 'New client' });
     await create.getByText('Set a password').click();
@@ -140,6 +159,8 @@ async function shoot(page, url) {
       await open(page, url, `/reseller?tab=${tab}`, width, theme, ready);
       await save(page, tab, width, theme);
     }
+    await open(page, url, '/onboard/proxies', width, theme, () => page.getByTestId('piece-holder').first().waitFor({ timeout: TIMEOUT }));
+    await save(page, 'own-proxies', width, theme, { target: page.locator('section').filter({ has: page.getByRole('heading', { name: 'Your proxies', exact: true }) }) });
   });
 
   // signed out: the branded sign-in, and a slug nobody holds
@@ -154,7 +175,7 @@ async function shoot(page, url) {
   // the client
   await signIn(page, url, { email: CLIENT, password: PASSWORD });
   await each(async (width, theme) => {
-    await open(page, url, '/onboard', width, theme, heading(page, 'Premium Residential', 2));
+    await open(page, url, '/onboard', width, theme, () => page.getByTestId('held-piece').first().waitFor({ timeout: TIMEOUT }));
     await save(page, 'client-overview', width, theme);
     if (width < 1024) {
       await page.getByRole('button', { name: 'Open menu' }).click();

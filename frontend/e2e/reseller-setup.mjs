@@ -1,6 +1,7 @@
 // What the reseller journeys and screenshots need from the operator, through the API: a signed-in
-// operator (the admin the server made on its first start), a customer's id, GB granted to it and
-// the reseller terms; and a small PNG to upload as a brand's logo.
+// operator (the admin the server made on its first start), a customer's id, GB granted to it, money
+// in its wallet and the reseller terms; a piece bought by a signed-in customer; and a small PNG to
+// upload as a brand's logo.
 import { crc32, deflateSync } from 'node:zlib';
 import { readInitialAdmin } from './harness.mjs';
 
@@ -22,8 +23,17 @@ export async function operator(request, url, dataDir) {
       return row.id;
     },
     grantTraffic: (id, type, gb) => call('POST', `/api/admin/users/${id}/traffic`, { type, gb, reason: 'Reseller stock for the test' }),
+    credit: (id, amount) => call('POST', `/api/admin/users/${id}/balance`, { amount, reason: 'Reseller funds for the test' }),
     makeReseller: (id, terms = {}) => call('PUT', `/api/admin/users/${id}/reseller`, { enabled: true, discountPercent: 10, maxClients: 20, ...terms }),
   };
+}
+
+/** Buys `quantity` pieces of `type` (static, ipv4…) from the first plan, with `request`'s session. */
+export async function buyPieces(request, url, type, location, quantity = 1) {
+  const { plan } = await (await request.get(`${url}/api/user/plan?type=${type}`)).json();
+  const data = { type, plan: plan.plans[0].id, country: 'us', location, quantity };
+  const bought = await request.post(`${url}/api/user/get_proxy`, { headers: { Origin: url }, data });
+  if (!bought.ok()) throw new Error(`buy ${type}: ${bought.status()} ${await bought.text()}`);
 }
 
 function chunk(type, data) {
