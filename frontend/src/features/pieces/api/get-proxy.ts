@@ -1,7 +1,8 @@
 // POST /api/user/get_proxy: buys per-piece proxies (static, IPv4, IPv6, LTE) from the wallet.
 // On success the returned user replaces the cached one (the balance updates at once), the new
 // proxies go to the front of that kind's history before it is refetched, and the stock lists, the
-// generated proxies list, the stats and the wallet are refreshed.
+// generated proxies list, the pieces held (with a reseller's choice to hand to clients), the stats
+// and the wallet are refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { HistoryItem } from '@/lib/proxy-history';
@@ -27,6 +28,7 @@ export function useGetProxy() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.proxyHistory(body.type) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.pieceStock(body.type) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.generatedProxiesAll });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.piecesAll });
       void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
       void queryClient.invalidateQueries({ queryKey: queryKeys.walletAll });
     },

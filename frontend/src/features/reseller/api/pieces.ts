@@ -19,6 +19,9 @@ export const PIECE_MOVES_PER_PAGE = 10;
 export const ownPiecesQueryOptions = queryOptions({
   queryKey: queryKeys.piecesAtOnce(OWN_PIECES_AT_ONCE),
   queryFn: ({ signal }) => unwrap(api.GET('/api/user/pieces', { params: { query: { page: 1, perPage: OWN_PIECES_AT_ONCE } }, signal })),
+  // read again whenever the console or a Proxies section opens: a piece bought or renewed
+  // elsewhere (another tab, the API) is offered at once
+  staleTime: 0,
 });
 
 export function useOwnPieces() {
