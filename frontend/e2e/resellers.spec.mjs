@@ -1,11 +1,13 @@
 // The reseller journey against the real server: the operator makes a customer a reseller on the
 // customer's page and grants it GB; the reseller opens its console from the dashboard, creates a
 // client with a password, gives it 1.5 GB and sets its brand (an address and a proxy host) on the
-// Brand tab; the client signs in on the branded page /r/<slug> in a browser of its own, sees the
-// brand on its dashboard (no wallet), and generates a line that names the reseller's host.
+// Brand tab, and hands it a static proxy (bought by API) on its Proxies section; the client signs in
+// on the branded page /r/<slug> in a browser of its own, sees the brand on its dashboard (no
+// wallet) with the proxy's line under the reseller's host, and generates a line that names that
+// host too; the reseller takes the proxy back.
 import { signUp } from './accessibility.mjs';
 import { test } from './fixtures.mjs';
-import { operator } from './reseller-setup.mjs';
+import { buyPieces, operator } from './reseller-setup.mjs';
 import { TIMEOUT, expectAccessible, toast } from './helpers.mjs';
 
 const PASSWORD = 'Secret1!';
@@ -24,6 +26,7 @@ test('a reseller gives a client GB under its own brand, and the client’s line 
     const ops = await operator(operatorContext.request, url, dataDir);
     const id = await ops.userId(resellerEmail);
     await ops.grantTraffic(id, 'premium', 5);
+    await ops.credit(id, 20);
     // the operator's session (signed in by API) on the customer's page
     const adminPage = await operatorContext.newPage();
     await adminPage.goto(`${url}/admin/customers/${id}`);
@@ -77,6 +80,16 @@ test('a reseller gives a client GB under its own brand, and the client’s line 
   await page.getByTestId('sign-in-link').getByText(`${url}/r/${slug}`).waitFor({ timeout: TIMEOUT });
   await shot('03-console-brand');
 
+  // a static proxy of the reseller's own, handed to the client
+  await buyPieces(page.request, url, 'static', 'us-comcast');
+  await page.getByRole('tab', { name: 'Clients' }).click();
+  await row.getByRole('button', { name: 'Proxies of Acme client' }).click();
+  await row.getByRole('option', { name: /^Proxy #\d+ · Static Residential/ }).waitFor({ state: 'attached', timeout: TIMEOUT });
+  await row.getByLabel('Assign a proxy').selectOption({ index: 1 });
+  await row.getByRole('button', { name: 'Assign the proxy to Acme client' }).click();
+  await toast(page, /^Proxy #\d+ handed to Acme client$/);
+  await row.getByTestId('held-piece').getByText(`${host}:`, { exact: false }).waitFor({ timeout: TIMEOUT });
+
   // the client, in a browser of its own, on the reseller's sign-in page
   const context = await browser.newContext();
   try {
@@ -97,6 +110,11 @@ test('a reseller gives a client GB under its own brand, and the client’s line 
     await client.getByText(/^1\.50\s*GB remaining/).first().waitFor({ timeout: TIMEOUT });
     if (await sidebar.getByRole('link', { name: 'Wallet' }).count()) throw new Error('the client sees the wallet');
     if (await client.getByRole('button', { name: /^Balance / }).count()) throw new Error('the client sees the balance');
+    // the proxy its reseller handed it, under the reseller's host
+    const held = client.getByRole('list', { name: 'Your proxies' }).getByTestId('held-piece');
+    await held.first().waitFor({ timeout: TIMEOUT });
+    const heldLine = (await held.locator('code').textContent()).trim();
+    if (!heldLine.startsWith(`${host}:`)) throw new Error(`the client's proxy does not name the reseller's host ${host}: ${heldLine}`);
     await shot('05-client-dashboard', client);
 
     await sidebar.getByRole('link', { name: 'Premium Residential Proxy' }).click();
@@ -110,4 +128,10 @@ test('a reseller gives a client GB under its own brand, and the client’s line 
   } finally {
     await context.close();
   }
+
+  // the reseller takes the proxy back: its password changes
+  await row.getByRole('button', { name: /^Take back proxy #\d+ from Acme client$/ }).click();
+  await page.getByRole('dialog', { name: /^Take back proxy #/ }).getByRole('button', { name: 'Take back proxy' }).click();
+  await toast(page, 'Proxy taken back: its password was changed');
+  await row.getByText('Acme client holds none of your proxies.').waitFor({ timeout: TIMEOUT });
 });
