@@ -289,7 +289,7 @@ impl Credentials {
         piece: &PieceCredential,
         credential: CredentialRef,
     ) -> Result<Lease, Refusal> {
-        if piece.disabled {
+        if piece.refused() {
             return Err(Refusal::Disabled);
         }
         if piece.expires_at <= persistence::now() {

@@ -115,15 +115,23 @@ pub(crate) fn apply_balances(live: &mut Live, fresh: &Fresh) {
     }
 }
 
-/// Ends the `watched` pieces that were released, deleted or whose owner was disabled; the
-/// others take their expiry from the database (it may have been extended).
+/// Ends the `watched` pieces that were released, deleted or whose owner was disabled, and cuts
+/// those whose holder (a reseller's client) is; the others take their expiry from the database
+/// (it may have been extended).
 pub(crate) fn end_pieces(live: &mut Live, watched: &[i64], fresh: &Fresh) {
     for id in watched {
         let Some(slot) = live.pieces.get_mut(id) else {
             continue;
         };
         match fresh.live_piece(*id) {
-            Some(piece) => slot.expires_at = piece.expires_at,
+            Some(piece) => {
+                slot.expires_at = piece.expires_at;
+                // A suspended holder (a reseller's client) is cut, not ended: resumed, its
+                // piece works again at once. The event cut it already; this is the backstop.
+                if piece.holder_disabled {
+                    slot.cut();
+                }
+            }
             None => slot.end(),
         }
     }

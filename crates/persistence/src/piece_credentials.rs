@@ -20,8 +20,19 @@ pub struct PieceCredential {
     pub password: String,
     /// Unix seconds; the piece may be used while `now < expires_at`.
     pub expires_at: i64,
-    /// The owner's `users.disabled`, or that of the reseller's client holding the piece.
+    /// The owner's `users.disabled`: the piece has ended for it.
     pub disabled: bool,
+    /// That of the reseller's client holding the piece (docs/resellers.md "Pieces"): refused
+    /// while it lasts, but the piece goes on (the reseller resumes the client, or takes the
+    /// piece back).
+    pub holder_disabled: bool,
+}
+
+impl PieceCredential {
+    /// Whether the gateway refuses it now (its owner or its holder is disabled).
+    pub fn refused(&self) -> bool {
+        self.disabled || self.holder_disabled
+    }
 }
 
 impl std::fmt::Debug for PieceCredential {
@@ -32,6 +43,7 @@ impl std::fmt::Debug for PieceCredential {
             .field("kind", &self.kind)
             .field("expires_at", &self.expires_at)
             .field("disabled", &self.disabled)
+            .field("holder_disabled", &self.holder_disabled)
             .finish_non_exhaustive()
     }
 }
@@ -45,7 +57,8 @@ fn from_row((id, user_id, kind, password, expires_at, owner, holder): Row) -> Pi
         kind,
         password,
         expires_at,
-        disabled: owner || holder,
+        disabled: owner,
+        holder_disabled: holder,
     }
 }
 

@@ -104,12 +104,13 @@ persistence::both_backends! {
         assert_eq!((reply.status, reply.message()), (404, msg::CLIENT_NOT_FOUND));
 
         // Suspending the client stops the piece at the gateway; resuming starts it again.
-        assert!(!credential(&app, &user_a).disabled);
+        assert!(!credential(&app, &user_a).refused());
         let client_path = format!("/api/reseller/clients/{one}");
         for (suspended, disabled) in [(true, true), (false, false)] {
             let reply = app.send(app.client.patch(app.url(&client_path)).json(&json!({ "suspended": suspended }))).await;
             assert_eq!(reply.status, 200, "{}", reply.text);
-            assert_eq!(credential(&app, &user_a).disabled, disabled);
+            let now = credential(&app, &user_a);
+            assert_eq!((now.holder_disabled, now.disabled), (disabled, false), "the piece stays the reseller's");
         }
         // A client holding a piece is not deleted.
         let reply = app.send(app.client.delete(app.url(&client_path))).await;
@@ -119,7 +120,7 @@ persistence::both_backends! {
         let reply = app.send(app.client.delete(app.url(&path))).await;
         assert_eq!((reply.status, reply.message()), (200, msg::PIECE_TAKEN_BACK));
         let now = credential(&app, &user_a);
-        assert!(now.password != pass_a && !now.disabled, "the password changed");
+        assert!(now.password != pass_a && !now.refused(), "the password changed");
         let reply = app.send(app.client.delete(app.url(&path))).await;
         assert_eq!((reply.status, reply.message()), (404, msg::PIECE_NOT_FOUND));
         let client_one = app.signed_in("one@example.com").await;

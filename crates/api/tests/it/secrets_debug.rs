@@ -105,6 +105,7 @@ fn stored_accounts_and_credentials_hide_passwords() {
         password: PASSWORD.into(),
         expires_at: 0,
         disabled: false,
+        holder_disabled: false,
     };
     let delivered = upstream::DeliveredProxy {
         upstream_id: "1".into(),

@@ -1,7 +1,7 @@
 //! A reseller's piece held by its client (docs/resellers.md "Pieces"), through
 //! `persistence::resellers` as the reseller's routes run it: suspending the client closes the
 //! piece's live connections and refuses new ones; resuming lets the same password in again
-//! straight away (the piece was cut, not ended); taking the piece back closes its connections,
+//! straight away (the piece was cut, not ended, by the event and by a flush meanwhile); taking the piece back closes its connections,
 //! refuses the client's old password and lets the reseller's new one in at once.
 
 use crate::common::*;

@@ -40,6 +40,7 @@ both_backends! {
             password: "pw-pcabcdefghij12".into(),
             expires_at: 2_000_000_000,
             disabled: false,
+            holder_disabled: false,
         };
         assert_eq!(piece_credentials::find(&mut conn, "pcabcdefghij12").unwrap(), Some(expected.clone()));
         assert_eq!(piece_credentials::find(&mut conn, "pcnothere00000").unwrap(), None);
